@@ -1,0 +1,194 @@
+"""The "by the book" Value Add Basketball coach: the advice the instructions themselves give.
+
+* Rotation (Option 3): "do not use any player for more possessions than specified by his stamina"
+  and "try to have the starters FINISH the game": a starter plays from the box at which his
+  remaining stamina covers the rest of the game; until then his position's reserve plays.
+* Foul trouble: "If a good player commits a 3rd or 4th foul ... switch him to guard another
+  position" (the opponent who draws the fewest fouls), and he avoids fouls until the late boxes.
+* Fast break: "A team should almost always choose a fast break", except with a weak offensive
+  stealer or "if the team is ahead and does not want to drag the game out" in the last nine.
+* Stick back: "in almost all cases they should try to score immediately" unless the rebounder is
+  a poor offensive player or the team "desperately needs a 3-pointer".
+* Three-point mode "only if behind by several points very late in the game"; intentional fouls
+  when trailing in the last nine; the 8-sided die first when a 3-pointer is needed at the end.
+"""
+
+from __future__ import annotations
+
+from ..core.engine import Decision
+from ..rules.valueadd import actions as A
+from ..rules.valueadd.cards import PlayerCard
+from ..rules.valueadd.engine import ValueAddEngine
+
+
+def expected_points(card: PlayerCard) -> float:
+    """Points per 20-sided roll on a card (fouls drawn counted as 1.4 points)."""
+    t3, t2, tf = card.shot[0], card.shot[1], card.shot[2]
+    return (3 * t3 + 2 * (t2 - t3) + 1.4 * (tf - t2)) / 20
+
+
+class ByTheBookCoach:
+    name = "by-the-book"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+
+    def reset(self, game: ValueAddEngine, side: int, seed: int | None = None) -> None:
+        self.side = side
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _margin(game: ValueAddEngine, side: int) -> int:
+        h, a = game.score
+        return (h - a) if side == 0 else (a - h)
+
+    @staticmethod
+    def _remaining(game: ValueAddEngine) -> int:
+        return game.box if game.period == 0 else game.box
+
+    def _team_ep(self, game: ValueAddEngine, side: int) -> float:
+        return sum(expected_points(game.card(side, s)) for s in range(5)) / 5
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, game: ValueAddEngine, d: Decision) -> int:
+        legal = d.legal
+        kind = d.kind
+        side = d.side
+        margin = self._margin(game, side)
+        late = game.in_last_nine()
+        if kind in ("defense_menu", "offense_menu", "replace_fouled_out"):
+            return self._menu(game, d)
+        if kind == "fast_break":
+            stealer = game.card(side, game.ctx["stealer"])
+            protect = late and margin > 0
+            weak = expected_points(stealer) < 0.8 * self._team_ep(game, side)
+            return A.NORMAL_AFTER_STEAL if protect or weak else A.FAST_BREAK
+        if kind == "stick_back":
+            reb = game.card(side, game.ctx["rebounder"])
+            need_three = game.box <= 2 and margin == -3
+            weak = expected_points(reb) < 0.75 * self._team_ep(game, side)
+            return A.NORMAL_AFTER_REBOUND if need_three or weak else A.STICK_BACK
+        if kind == "d8_choice":
+            card = game.card(side, game.ctx["d8_slot"])
+            return A.SHOOT if card.shot[0] >= 2 or margin > -3 else A.KEEP_PASSING
+        if kind == "dunk_choice":
+            from ..rules.valueadd.cards import FOULED, MADE3
+
+            res = game.ctx["d20_result"]
+            if res == MADE3 and late and margin < 0:
+                return A.TAKE_D20
+            if res == FOULED:
+                dfn = 1 - side
+                ds = game.ctx["ds"]
+                fouls = game.ts[dfn].fouls[game.ts[dfn].lineup[ds]]
+                if fouls >= game.options.foul_limit - 1:
+                    return A.TAKE_D20
+            return A.TAKE_DUNK
+        if kind in ("choose_dunker", "choose_rebounder", "choose_stop_rebounder"):
+            slots = [A.CHOOSE.index(a) for a in legal]
+            if kind == "choose_stop_rebounder":
+                best = max(slots, key=lambda s: game.card(side, s).def_reb)
+            else:
+                best = max(slots, key=lambda s: expected_points(game.card(side, s)))
+            return A.CHOOSE[best]
+        return legal[0]
+
+    def _menu(self, game: ValueAddEngine, d: Decision) -> int:
+        side = d.side
+        legal = set(d.legal)
+        ts, team = game.ts[side], game.teams[side]
+        lim = game.options.foul_limit
+        margin = self._margin(game, side)
+        box = game.box
+        # 1. a fouled-out player must be replaced
+        if A.PLAY not in legal:
+            subs = [a for a in d.legal if game.actions[a].kind == "substitute"]
+            return max(subs, key=lambda a: self._fit(game, side, game.actions[a]["player"], game.actions[a]["slot"]))
+        # 2. rotation by stamina (Option 3)
+        if game.options.rotation == 3 and game.period == 0:
+            sub = self._rotation_change(game, side, legal)
+            if sub is not None:
+                return sub
+        # 3. foul trouble: switch and avoid fouls
+        if game.options.switches:
+            sw = self._foul_trouble_switch(game, side, legal)
+            if sw is not None:
+                return sw
+        if game.options.avoid_fouls:
+            for slot in range(5):
+                i = ts.lineup[slot]
+                want = ts.fouls[i] >= lim - 1 and box > 8 and game.period == 0
+                if ts.avoiding[i] != want and A.AVOID[slot] in legal:
+                    return A.AVOID[slot]
+        if d.kind == "offense_menu":
+            want3 = game.in_last_nine() and box <= 6 and margin <= -4
+            if ts.three_mode != want3 and A.THREE_POINT_MODE in legal:
+                return A.THREE_POINT_MODE
+            if A.D8_FIRST in legal and box <= 2 and margin == -3:
+                return A.D8_FIRST
+        else:
+            if A.INTENTIONAL_FOUL in legal and game.half == 0 and not game.extra_box and -12 <= margin <= -3 and box <= 6:
+                return A.INTENTIONAL_FOUL
+        return A.PLAY
+
+    @staticmethod
+    def _fit(game: ValueAddEngine, side: int, player: int, slot: int) -> float:
+        card = game.teams[side].players[player]
+        ts = game.ts[side]
+        fresh = 1.0 if ts.played[player] < card.stamina else 0.3
+        pos = 1.0 if (slot + 1) in card.positions else 0.6
+        pg = 1.0 if slot != 0 or card.point_guard else 0.4
+        return (expected_points(card) + card.def_reb / 12 + (card.steal - 10) / 20) * fresh * pos * pg
+
+    def _rotation_change(self, game: ValueAddEngine, side: int, legal: set[int]) -> int | None:
+        """Option 3 schedule: the position's reserve plays until the starter's remaining stamina covers
+        the rest of the game; a tired player gives way to the freshest fit from the bench."""
+        team, ts = game.teams[side], game.ts[side]
+        lim = game.options.foul_limit
+        # possessions this team still has in regulation, this box's included if not yet played
+        box = game.box - (1 if side == 1 and game.turn == 1 else 0)
+        reserves = game._reserves(team)
+        n = min(len(team.players), A.MAX_ROSTER)
+        for slot in range(5):
+            starter, reserve, current = team.lineup[slot], reserves[slot], ts.lineup[slot]
+            starter_ok = ts.fouls[starter] < lim and not (ts.fouls[starter] >= lim - 1 and box > 10)
+            starter_due = team.players[starter].stamina - ts.played[starter] >= box
+            reserve_ok = (reserve is not None and ts.fouls[reserve] < lim
+                          and ts.played[reserve] < team.players[reserve].stamina)
+            if starter_ok and (starter_due or not reserve_ok):
+                want = starter
+            elif reserve_ok:
+                want = reserve
+            else:
+                want = current
+            if want != current and want in ts.lineup:
+                want = current  # already playing elsewhere
+            if ts.played[want] >= team.players[want].stamina and box > 1:
+                fresh = [i for i in range(n) if (i not in ts.lineup or i == current) and ts.fouls[i] < lim
+                         and ts.played[i] < team.players[i].stamina]
+                if fresh:
+                    want = max(fresh, key=lambda i: (self._fit(game, side, i, slot), -i))
+            if want != current and A.SUBSTITUTE.get((want, slot)) in legal:
+                return A.SUBSTITUTE[(want, slot)]
+        return None
+
+    def _foul_trouble_switch(self, game: ValueAddEngine, side: int, legal: set[int]) -> int | None:
+        ts = game.ts[side]
+        lim = game.options.foul_limit
+        opp = 1 - side
+        draws = [game.card(opp, s).shot[2] - game.card(opp, s).shot[1] for s in range(5)]  # fouled range size
+        for k in range(5):
+            i = ts.lineup[k]
+            if ts.fouls[i] < lim - 2:
+                continue
+            guarded = ts.guards[k]
+            safest = min(range(5), key=lambda s: draws[s])
+            if draws[guarded] > draws[safest]:
+                j = ts.guards.index(safest)
+                if ts.fouls[ts.lineup[j]] >= lim - 2:
+                    continue
+                a, b = min(k, j), max(k, j)
+                action = A.SWITCH.get((a, b))
+                if action in legal:
+                    return action
+        return None

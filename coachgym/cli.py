@@ -1,0 +1,171 @@
+"""The ``coachgym`` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import rulesets
+from .core.errors import CoachgymError, ConfigError
+
+
+def _ruleset(name: str):
+    try:
+        return rulesets.get(name)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="RULESET") from None
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict:
+    out: dict = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+        key, value = pair.split("=", 1)
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="coachgym")
+def main() -> None:
+    """coachgym: tabletop sports games as RL environments where the agent is the coach."""
+
+
+@main.command("rulesets")
+def list_rulesets() -> None:
+    """List the rulesets and their Gymnasium env ids."""
+    for e in rulesets.entries():
+        click.echo(f"{e.name:<14} {e.env_id:<40} {e.title}")
+
+
+@main.command()
+@click.argument("ruleset")
+def teams(ruleset: str) -> None:
+    """List a ruleset's bundled teams."""
+    rs = _ruleset(ruleset)
+    for name in rs.team_names():
+        team = rs.load_team(name)
+        label = "fictional" if getattr(team, "fictional", False) else getattr(team, "season", "")
+        click.echo(f"{name:<24} {team.name} ({label}, {len(team.players)} players)")
+
+
+@main.command()
+@click.argument("ruleset")
+def actions(ruleset: str) -> None:
+    """Print a ruleset's action table (index, kind, label)."""
+    click.echo(_ruleset(ruleset).actions.describe())
+
+
+@main.command()
+@click.argument("ruleset")
+def observation(ruleset: str) -> None:
+    """Print a ruleset's observation layout, field by field."""
+    import gymnasium as gym
+
+    from . import envs  # noqa: F401
+
+    rs = _ruleset(ruleset)
+    env = gym.make(rs.env_id).unwrapped
+    click.echo(env.encoder.layout.describe())
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--home", default=None, help="Home team (bundled name or team file).")
+@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the series.")
+@click.option("--coach-home", default="by-the-book", show_default=True, help="Coach of the home team.")
+@click.option("--coach-away", default="by-the-book", show_default=True, help="Coach of the away team.")
+@click.option("--swap/--no-swap", default=True, show_default=True,
+              help="Alternate which coach has which team (paired seeds); coach A is --coach-home.")
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, progress) -> None:
+    """Play GAMES games and print win rates and average box scores."""
+    from .core.match import run_match
+    from .evaluation.summary import average_team_lines, render_averages
+
+    rs = _ruleset(ruleset)
+    opts = rs.parse_options(_parse_options(options))
+    home_team = rs.load_team(home or rs.default_teams[0])
+    away_team = rs.load_team(away or rs.default_teams[1])
+    a, b = rs.coach(coach_home, seed=seed * 2 + 1), rs.coach(coach_away, seed=seed * 2 + 2)
+
+    def new_game(h, w, seed, record_events=False):
+        return rs.new_game(h, w, seed=seed, options=opts, record_events=record_events)
+
+    result = run_match(new_game, a, b, games=games, seed=seed, teams=(home_team, away_team), swap_sides=swap,
+                       progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}")
+    click.echo(f"{home_team.name} (home) vs {away_team.name} (away), {games} games, seed {seed}"
+               + (", coaches swap teams every other game" if swap else ""))
+    click.echo(result.summary())
+    box = result.games[0].box
+    columns = box["columns"] if box else []
+    click.echo(render_averages(result, columns))
+    if json_out:
+        data = {"ruleset": ruleset, "options": opts.to_dict() if hasattr(opts, "to_dict") else {}, **result.to_dict(),
+                "averages": average_team_lines(result)}
+        json_out.write_text(json.dumps(data, indent=2))
+        click.echo(f"wrote {json_out}")
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--side", type=click.Choice(["home", "away"]), default="home", show_default=True, help="The side you coach.")
+@click.option("--opponent", default="by-the-book", show_default=True, help="Coach of the other side.")
+@click.option("--home", default=None, help="Home team (bundled name or team file).")
+@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--seed", default=None, type=int, help="Seed (random if omitted).")
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+def play(ruleset, side, opponent, home, away, seed, options) -> None:
+    """Coach one side yourself in the terminal against a chosen coach."""
+    from .agents.human import HumanCoach, QuitGame
+    from .core.match import play_game
+
+    rs = _ruleset(ruleset)
+    game = rs.new_game(home, away, seed=seed, options=rs.parse_options(_parse_options(options)))
+    human = HumanCoach()
+    other = rs.coach(opponent, seed=seed)
+    coaches = (human, other) if side == "home" else (other, human)
+    try:
+        play_game(game, *coaches, seed=seed)
+    except QuitGame:
+        click.echo("\nGame abandoned.")
+        return
+    human.show(game)
+    click.echo("")
+    click.echo(game.box_score().render())
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--games", "-n", default=1000, show_default=True)
+@click.option("--coach", default="by-the-book", show_default=True)
+@click.option("--env-steps", default=20000, show_default=True)
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+def speed(ruleset, games, coach, env_steps, options) -> None:
+    """Benchmark: full games per second per core and Gymnasium env steps per second."""
+    from .evaluation.speed import measure
+
+    click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options)).render())
+
+
+def run() -> None:  # pragma: no cover
+    try:
+        main(standalone_mode=True)
+    except CoachgymError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

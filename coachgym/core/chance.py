@@ -1,0 +1,192 @@
+"""The one source of every die roll and card draw in a game.
+
+Each game owns exactly one :class:`ChanceSource`. Engines never touch Python's or NumPy's global
+random generators, so a game is reproducible whatever else the process does with them.
+
+* :class:`SeededSource` - the normal source, a private ``random.Random`` seeded per game. Same seed
+  and same coaching choices give an identical play-by-play in any process.
+* :class:`ScriptedSource` - a test's source: it hands out an explicit sequence of dice values (and
+  cards), checks each against the die the engine asks for, and fails loudly when the engine asks
+  for something the script does not hold.
+
+Every request names what it is for (``what``), e.g. ``"d8 ballhandler"``. The seeded source ignores
+the name; the scripted source can check it, which makes a rule test read like the rulebook.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Sequence
+
+
+class ChanceError(RuntimeError):
+    """A scripted sequence does not match what the engine asked for."""
+
+
+class ScriptExhausted(ChanceError):
+    """The engine asked for more dice or cards than the script holds."""
+
+
+class ChanceSource:
+    """Interface of a game's chance source."""
+
+    kind = "abstract"
+
+    def roll(self, sides: int, what: str = "") -> int:  # pragma: no cover - interface
+        """Roll one die with ``sides`` faces and return 1..sides."""
+        raise NotImplementedError
+
+    def shuffle(self, items: list, what: str = "") -> None:  # pragma: no cover - interface
+        """Shuffle a deck in place."""
+        raise NotImplementedError
+
+    def draw(self, pile: list, what: str = "") -> Any:  # pragma: no cover - interface
+        """Take the next card: the top (last element) of ``pile``, removed from it."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    @staticmethod
+    def from_dict(data: dict) -> "ChanceSource":
+        kind = data.get("kind")
+        if kind == SeededSource.kind:
+            return SeededSource.from_dict(data)
+        if kind == ScriptedSource.kind:
+            return ScriptedSource.from_dict(data)
+        raise ChanceError(f"unknown chance source kind {kind!r} in saved game")
+
+
+class SeededSource(ChanceSource):
+    """Seeded pseudo-random dice and shuffles (Mersenne Twister, private to the game)."""
+
+    kind = "seeded"
+    __slots__ = ("seed", "_rng", "_random")
+
+    def __init__(self, seed: int | None = None):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._random = self._rng.random
+
+    def roll(self, sides: int, what: str = "") -> int:
+        return int(self._random() * sides) + 1
+
+    def shuffle(self, items: list, what: str = "") -> None:
+        self._rng.shuffle(items)
+
+    def draw(self, pile: list, what: str = "") -> Any:
+        if not pile:
+            raise ChanceError(f"cannot draw {what or 'a card'}: the pile is empty")
+        return pile.pop()
+
+    def to_dict(self) -> dict:
+        version, internal, gauss = self._rng.getstate()
+        return {"kind": self.kind, "seed": self.seed, "state": [version, list(internal), gauss]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SeededSource":
+        src = cls(int(data["seed"]))
+        version, internal, gauss = data["state"]
+        src._rng.setstate((version, tuple(internal), gauss))
+        return src
+
+
+class ScriptedSource(ChanceSource):
+    """Hands the engine an explicit sequence of chance results.
+
+    ``script`` items are either an ``int`` (a die value), a ``(what, value)`` pair whose ``what``
+    must appear in the engine's request (``"d8"`` matches ``"d8 ballhandler"``), or any other object
+    returned as-is by :meth:`draw` (a card given by its sections). ``shuffle`` leaves decks alone,
+    so a deck can also be stacked by the test.
+
+    ``fallback``: a source to continue with once the script is used up (for tests that script only
+    the opening of a game); without one, running out raises :class:`ScriptExhausted`.
+    """
+
+    kind = "scripted"
+
+    def __init__(self, script: Iterable[Any], fallback: ChanceSource | None = None):
+        self.script: list[Any] = list(script)
+        self.position = 0
+        self.fallback = fallback
+        self.requests: list[str] = []  # what the engine asked for, in order (for test messages)
+
+    @property
+    def remaining(self) -> int:
+        return len(self.script) - self.position
+
+    def _next(self, what: str) -> Any:
+        self.requests.append(what)
+        if self.position >= len(self.script):
+            raise ScriptExhausted(
+                f"script exhausted after {self.position} items; the engine then asked for {what!r}"
+            )
+        item = self.script[self.position]
+        self.position += 1
+        return item
+
+    def roll(self, sides: int, what: str = "") -> int:
+        if self.position >= len(self.script) and self.fallback is not None:
+            return self.fallback.roll(sides, what)
+        item = self._next(what)
+        if isinstance(item, tuple):
+            expected, value = item
+            if expected not in what:
+                raise ChanceError(
+                    f"script item {self.position - 1} is for {expected!r} but the engine asked for {what!r}"
+                )
+        else:
+            value = item
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ChanceError(f"script item {self.position - 1} ({value!r}) is not a die value; engine asked for {what!r}")
+        if not 1 <= value <= sides:
+            raise ChanceError(f"script value {value} is not a face of a d{sides} ({what})")
+        return value
+
+    def shuffle(self, items: list, what: str = "") -> None:
+        if self.position >= len(self.script) and self.fallback is not None:
+            self.fallback.shuffle(items, what)
+
+    def draw(self, pile: list, what: str = "") -> Any:
+        if self.position >= len(self.script) and self.fallback is not None:
+            return self.fallback.draw(pile, what)
+        item = self._next(what)
+        if isinstance(item, (int, tuple)):
+            raise ChanceError(f"script item {self.position - 1} is a die value but the engine drew a card ({what})")
+        if item in pile:
+            pile.remove(item)
+        return item
+
+    def assert_used_up(self) -> None:
+        if self.remaining:
+            raise ChanceError(f"{self.remaining} scripted items were never used: {self.script[self.position:]!r}")
+
+    def to_dict(self) -> dict:
+        return {
+            "kind": self.kind,
+            "script": [list(i) if isinstance(i, tuple) else i for i in self.script],
+            "position": self.position,
+            "fallback": self.fallback.to_dict() if self.fallback else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ScriptedSource":
+        script = [tuple(i) if isinstance(i, list) and len(i) == 2 and isinstance(i[0], str) else i for i in data["script"]]
+        fb = ChanceSource.from_dict(data["fallback"]) if data.get("fallback") else None
+        src = cls(script, fb)
+        src.position = int(data["position"])
+        return src
+
+
+def dice_11_66(tens: int, ones: int) -> int:
+    """Two six-sided dice of different colours read as 11..66 (tens die first)."""
+    return tens * 10 + ones
+
+
+def make_source(seed: int | None = None, script: Sequence[Any] | None = None) -> ChanceSource:
+    """A seeded source, or a scripted one when ``script`` is given."""
+    return ScriptedSource(script) if script is not None else SeededSource(seed)

@@ -1,0 +1,215 @@
+"""The rules-engine protocol every ruleset implements. Plain Python: no Gymnasium here.
+
+An engine owns the whole game state. It advances through chance events by itself until a coach
+must decide, then exposes a :class:`Decision`: which side decides, what kind of decision it is,
+and the legal options as indices into the ruleset's fixed :class:`ActionTable`. ``step(action)``
+applies a choice and advances again. Decisions with a single legal option are taken automatically
+and recorded in the play-by-play (event kind ``"forced"``), so a coach only ever sees real choices.
+
+Subclasses implement:
+
+* ``_next_decision()`` - run chance events from the current state until a decision is needed and
+  return it, or return ``None`` when the game is over;
+* ``_apply(decision, action)`` - apply a legal choice to the state;
+* ``_state_to_dict()`` / ``_state_from_dict()`` - the ruleset's own state as plain JSON types;
+* ``score`` (home, away), ``box_score()`` and ``scoreboard()``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import Action, ActionTable
+from .boxscore import BoxScore
+from .chance import ChanceSource, SeededSource
+from .errors import GameOverError, IllegalActionError, SavedGameError
+from .events import EventLog
+
+HOME = 0
+AWAY = 1
+SIDE_NAMES = ("home", "away")
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending coaching decision."""
+
+    side: int  # HOME or AWAY: the coach who must choose
+    kind: str  # ruleset-specific decision kind, e.g. "offense_menu"
+    legal: tuple[int, ...]  # legal action indices, ascending
+    prompt: str = ""  # one line for a human coach
+
+    def to_dict(self) -> dict:
+        return {"side": self.side, "kind": self.kind, "legal": list(self.legal), "prompt": self.prompt}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Decision":
+        return cls(int(d["side"]), d["kind"], tuple(d["legal"]), d.get("prompt", ""))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    home_score: int
+    away_score: int
+
+    @property
+    def winner(self) -> int | None:
+        if self.home_score > self.away_score:
+            return HOME
+        if self.away_score > self.home_score:
+            return AWAY
+        return None
+
+    def points_for(self, side: int) -> int:
+        return self.home_score if side == HOME else self.away_score
+
+    def margin_for(self, side: int) -> int:
+        return self.points_for(side) - self.points_for(other(side))
+
+
+class Engine:
+    """Base class of a ruleset's rules engine."""
+
+    ruleset: ClassVar[str] = "abstract"
+    version: ClassVar[int] = 0
+    actions: ClassVar[ActionTable]
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, source: ChanceSource | None = None, *, record_events: bool = True):
+        self.source: ChanceSource = source if source is not None else SeededSource()
+        self.log = EventLog(record_events)
+        self.decision: Decision | None = None
+        self.over = False
+        self.forced_choices = 0
+
+    # ----------------------------------------------------------------- public protocol
+    def start(self) -> "Engine":
+        """Run to the first decision. Subclasses call this at the end of ``__init__``."""
+        self._advance()
+        return self
+
+    def legal_actions(self) -> tuple[int, ...]:
+        return self.decision.legal if self.decision is not None else ()
+
+    def legal_labels(self) -> list[str]:
+        return self.actions.labels(self.legal_actions())
+
+    def step(self, action: int) -> None:
+        """Apply the pending decision's choice, then advance to the next decision or the end."""
+        d = self.decision
+        if d is None:
+            raise GameOverError(f"{self.ruleset}: the game is over; action {action} cannot be applied")
+        if action not in d.legal:
+            label = self.actions[action].label if isinstance(action, int) and 0 <= action < len(self.actions) else "not in the action table"
+            raise IllegalActionError(action, label, d.kind, d.legal, self.actions.labels(d.legal))
+        self.decision = None
+        self._apply(d, self.actions[action])
+        self._advance()
+
+    def result(self) -> GameResult:
+        h, a = self.score
+        return GameResult(h, a)
+
+    @property
+    def score(self) -> tuple[int, int]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def box_score(self) -> BoxScore:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def scoreboard(self) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def play_by_play(self, start: int = 0) -> list[str]:
+        return self.log.lines(start)
+
+    # ----------------------------------------------------------------- save / restore
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": self.ruleset,
+            "version": self.version,
+            "state": self._state_to_dict(),
+            "source": self.source.to_dict(),
+            "decision": self.decision.to_dict() if self.decision else None,
+            "over": self.over,
+            "forced_choices": self.forced_choices,
+            "record_events": self.log.record,
+            "event_count": self.log.count,
+            "events": self.log.to_list(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Engine":
+        if not isinstance(data, dict):
+            raise SavedGameError("saved game must be a JSON object")
+        if data.get("ruleset") != cls.ruleset:
+            raise SavedGameError(f"saved game is for ruleset {data.get('ruleset')!r}, not {cls.ruleset!r}")
+        if data.get("version") != cls.version:
+            raise SavedGameError(
+                f"saved game is for {cls.ruleset} engine version {data.get('version')!r}; this is version {cls.version}"
+            )
+        try:
+            eng = cls.__new__(cls)
+            Engine.__init__(eng, ChanceSource.from_dict(data["source"]), record_events=data.get("record_events", True))
+            eng._state_from_dict(data["state"])
+            eng.decision = Decision.from_dict(data["decision"]) if data.get("decision") else None
+            eng.over = bool(data["over"])
+            eng.forced_choices = int(data.get("forced_choices", 0))
+            eng.log = EventLog.from_list(data.get("events", []), data.get("record_events", True), data.get("event_count"))
+        except SavedGameError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SavedGameError(f"saved {cls.ruleset} game is malformed: {exc!r}") from exc
+        return eng
+
+    @classmethod
+    def from_json(cls, text: str) -> "Engine":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SavedGameError(f"saved game is not valid JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+    # ----------------------------------------------------------------- subclass hooks
+    def _next_decision(self) -> Decision | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _apply(self, decision: Decision, action: Action) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _state_to_dict(self) -> dict:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _state_from_dict(self, data: dict) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- internals
+    def _advance(self) -> None:
+        while True:
+            d = self._next_decision()
+            if d is None:
+                self.decision = None
+                self.over = True
+                return
+            if len(d.legal) == 1:
+                self.forced_choices += 1
+                act = self.actions[d.legal[0]]
+                self.log.add("forced", d.side, f"({SIDE_NAMES[d.side]}: {act.label})", decision=d.kind, action=act.index)
+                self._apply(d, act)
+                continue
+            if not d.legal:
+                raise RuntimeError(f"{self.ruleset}: decision {d.kind} has no legal option")
+            self.decision = d
+            return
+
+    def event(self, kind: str, side: int | None, text: str, **data: Any) -> None:
+        self.log.add(kind, side, text, **data)

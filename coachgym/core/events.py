@@ -1,0 +1,61 @@
+"""The play-by-play: structured events, each with one human-readable line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Event:
+    """One thing that happened. ``kind`` is a short machine name (``"steal"``, ``"made_2"``...),
+    ``side`` the team it belongs to (or ``None``), ``text`` the play-by-play line, ``data`` the
+    structured fields (plain JSON types only)."""
+
+    seq: int
+    kind: str
+    side: int | None
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"seq": self.seq, "kind": self.kind, "side": self.side, "text": self.text, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Event":
+        return cls(d["seq"], d["kind"], d["side"], d["text"], dict(d.get("data", {})))
+
+
+class EventLog:
+    """Append-only list of events. ``record=False`` keeps only a count (fast simulation)."""
+
+    __slots__ = ("events", "record", "count")
+
+    def __init__(self, record: bool = True):
+        self.events: list[Event] = []
+        self.record = record
+        self.count = 0
+
+    def add(self, kind: str, side: int | None, text: str, **data: Any) -> None:
+        self.count += 1
+        if self.record:
+            self.events.append(Event(self.count, kind, side, text, data))
+
+    def lines(self, start: int = 0) -> list[str]:
+        return [e.text for e in self.events[start:]]
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self):
+        return iter(self.events)
+
+    def to_list(self) -> list[dict]:
+        return [e.to_dict() for e in self.events]
+
+    @classmethod
+    def from_list(cls, items: list[dict], record: bool = True, count: int | None = None) -> "EventLog":
+        log = cls(record)
+        log.events = [Event.from_dict(d) for d in items]
+        log.count = count if count is not None else len(log.events)
+        return log

@@ -1,0 +1,127 @@
+"""What a ruleset package provides to the rest of coachgym (CLI, envs, match runner, training).
+
+A ruleset package (``coachgym.rules.<name>``) exposes one :class:`Ruleset` instance named
+``RULESET``. It knows its engine class, its rule options, its bundled teams and its coaches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from .chance import ChanceSource, SeededSource
+from .coach import Coach, FirstLegalCoach, RandomCoach
+from .engine import Engine
+from .errors import ConfigError, TeamFileError
+
+
+def parse_options(options_cls: type, given: Any, where: str = "rule options") -> Any:
+    """Build a rule-options dataclass from a dict (or pass an instance through), naming bad keys."""
+    if given is None:
+        return options_cls()
+    if isinstance(given, options_cls):
+        return given
+    if not isinstance(given, dict):
+        raise ConfigError(f"{where}: expected a mapping of option names to values, got {type(given).__name__}")
+    fields = {f.name: f for f in dataclasses.fields(options_cls)}
+    for key, value in given.items():
+        if key not in fields:
+            raise ConfigError(f"{where}: unknown option {key!r}; known options: {', '.join(sorted(fields))}")
+        default = getattr(options_cls(), key)
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise ConfigError(f"{where}: option {key!r} must be true or false, got {value!r}")
+        if isinstance(default, int) and not isinstance(default, bool) and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ConfigError(f"{where}: option {key!r} must be an integer, got {value!r}")
+    opts = options_cls(**given)
+    validate = getattr(opts, "validate", None)
+    if validate is not None:
+        validate(where)
+    return opts
+
+
+def load_json(path: Path | str) -> Any:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TeamFileError(p, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+
+
+class Ruleset:
+    """Description and factory of one ruleset."""
+
+    def __init__(self, *, name: str, title: str, env_id: str, engine_cls: type[Engine], options_cls: type,
+                 package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
+                 default_teams: tuple[str, str]):
+        self.name = name
+        self.title = title
+        self.env_id = env_id
+        self.engine_cls = engine_cls
+        self.options_cls = options_cls
+        self.package = package
+        self._parse_team = parse_team
+        self._coaches = coaches  # name -> "module:attr" factory taking seed=
+        self.default_teams = default_teams
+
+    @property
+    def version(self) -> int:
+        return self.engine_cls.version
+
+    @property
+    def actions(self):
+        return self.engine_cls.actions
+
+    # ---------------------------------------------------------------- teams
+    def _teams_dir(self):
+        return resources.files(self.package).joinpath("data").joinpath("teams")
+
+    def team_names(self) -> list[str]:
+        return sorted(p.name[:-5] for p in self._teams_dir().iterdir() if p.name.endswith(".json"))
+
+    def load_team(self, team: Any) -> Any:
+        """A bundled team by name, a path to a team file, or an already loaded team."""
+        if team is None:
+            raise TeamFileError("<none>", "team", "no team given")
+        if not isinstance(team, (str, Path)):
+            return team
+        candidate = Path(team)
+        if candidate.suffix == ".json" or candidate.exists():
+            return self._parse_team(load_json(candidate), str(candidate))
+        bundled = self._teams_dir().joinpath(f"{team}.json")
+        if not bundled.is_file():
+            raise TeamFileError(team, "team", f"no bundled {self.title} team of that name; bundled: {', '.join(self.team_names())}")
+        with resources.as_file(bundled) as path:
+            return self._parse_team(load_json(path), f"{self.name}:{team}")
+
+    # ---------------------------------------------------------------- games
+    def parse_options(self, options: Any) -> Any:
+        return parse_options(self.options_cls, options, f"{self.name} rule options")
+
+    def new_game(self, home: Any = None, away: Any = None, *, seed: int | None = None,
+                 source: ChanceSource | None = None, options: Any = None, record_events: bool = True) -> Engine:
+        home_team = self.load_team(home if home is not None else self.default_teams[0])
+        away_team = self.load_team(away if away is not None else self.default_teams[1])
+        src = source if source is not None else SeededSource(seed)
+        return self.engine_cls(home_team, away_team, src, options=self.parse_options(options), record_events=record_events)
+
+    # ---------------------------------------------------------------- coaches
+    def coach_names(self) -> list[str]:
+        return ["random", "first-legal", *self._coaches]
+
+    def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
+        if name == "random":
+            return RandomCoach(seed)
+        if name == "first-legal":
+            return FirstLegalCoach()
+        if name not in self._coaches:
+            raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
+        module, attr = self._coaches[name].split(":")
+        return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)

@@ -1,0 +1,1 @@
+"""Rules engines, one package per ruleset. Plain Python: no Gymnasium, no torch."""

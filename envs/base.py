@@ -1,0 +1,316 @@
+"""Thin Gymnasium and PettingZoo adapters over any coachgym rules engine.
+
+A ruleset supplies an :class:`ObservationEncoder`; this module supplies the rest: the ``Discrete``
+action space over the ruleset's action table, action masks, the reward, the opponent coach,
+rendering, and the illegal-action policy.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..core.coach import Coach
+from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
+from ..core.errors import ConfigError, IllegalActionError
+from ..core.ruleset import Ruleset
+
+OBS_LOW, OBS_HIGH = -1.0, 1.0
+
+
+class ObservationLayout:
+    """Named fields of a flat observation vector, documented field by field."""
+
+    def __init__(self):
+        self.fields: list[tuple[str, int, str]] = []
+        self.offsets: dict[str, int] = {}
+        self.size = 0
+
+    def add(self, name: str, length: int, description: str) -> int:
+        if name in self.offsets:
+            raise ValueError(f"duplicate observation field {name}")
+        self.offsets[name] = self.size
+        self.fields.append((name, length, description))
+        self.size += length
+        return self.offsets[name]
+
+    def describe(self) -> str:
+        rows = ["| offset | length | field | meaning |", "| --- | --- | --- | --- |"]
+        for name, length, desc in self.fields:
+            rows.append(f"| {self.offsets[name]} | {length} | `{name}` | {desc} |")
+        return "\n".join(rows)
+
+
+class ObservationEncoder:
+    """Encodes what one side can see of a game as a float32 vector in [-1, 1]."""
+
+    layout: ObservationLayout
+    version: int = 1
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    @property
+    def fields(self) -> list[tuple[str, int, str]]:
+        return self.layout.fields
+
+    def encode(self, game: Engine, side: int) -> np.ndarray:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def _make_coach(ruleset: Ruleset, coach: Any, seed: int | None) -> Coach:
+    if isinstance(coach, str):
+        return ruleset.coach(coach, seed=seed)
+    if coach is None:
+        return ruleset.coach("random", seed=seed)
+    if not hasattr(coach, "choose"):
+        raise ConfigError(f"opponent must be a coach name ({', '.join(ruleset.coach_names())}) or a Coach, got {coach!r}")
+    return coach
+
+
+class CoachEnv(gym.Env):
+    """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    ruleset_name: str = ""
+    encoder: ObservationEncoder
+
+    def __init__(self, *, agent_side: str = "home", opponent: Any = "by-the-book", home: Any = None, away: Any = None,
+                 team_pool: Sequence[str] | None = None, rule_options: dict | None = None, reward: str = "win",
+                 margin_scale: float = 20.0, strict: bool = False, render_mode: str | None = None,
+                 max_decisions: int | None = None):
+        from .. import rulesets
+
+        self.ruleset: Ruleset = rulesets.get(self.ruleset_name)
+        if agent_side not in ("home", "away", "random"):
+            raise ConfigError(f"agent_side must be 'home', 'away' or 'random', got {agent_side!r}")
+        if reward not in ("win", "margin"):
+            raise ConfigError(f"reward must be 'win' or 'margin', got {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.agent_side_option = agent_side
+        self.opponent_option = opponent
+        self.rule_options = self.ruleset.parse_options(rule_options)
+        self.team_pool = list(team_pool) if team_pool else None
+        self._home = self.ruleset.load_team(home if home is not None else self.ruleset.default_teams[0])
+        self._away = self.ruleset.load_team(away if away is not None else self.ruleset.default_teams[1])
+        self._pool = [self.ruleset.load_team(t) for t in self.team_pool] if self.team_pool else None
+        self.reward_mode = reward
+        self.margin_scale = float(margin_scale)
+        self.strict = strict
+        self.render_mode = render_mode
+        self.max_decisions = max_decisions
+        self.action_space = spaces.Discrete(len(self.ruleset.actions))
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32)
+        self.game: Engine | None = None
+        self.side = HOME
+        self.opponent: Coach | None = None
+        self._rendered_upto = 0
+        self._decisions = 0
+        self._last_margin = 0
+
+    # ------------------------------------------------------------------ gym API
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int(rng.integers(0, 2**62))
+        if self.agent_side_option == "random":
+            self.side = HOME if rng.random() < 0.5 else AWAY
+        else:
+            self.side = HOME if self.agent_side_option == "home" else AWAY
+        home, away = self._home, self._away
+        if self._pool:
+            i, j = rng.choice(len(self._pool), size=2, replace=len(self._pool) < 2)
+            home, away = self._pool[int(i)], self._pool[int(j)]
+        self.game = self.ruleset.new_game(home, away, seed=game_seed, options=self.rule_options)
+        self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)))
+        self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
+        self._rendered_upto = 0
+        self._decisions = 0
+        self._run_opponent()
+        self._last_margin = self.game.result().margin_for(self.side)
+        return self._obs(), self._info()
+
+    def step(self, action):
+        game = self.game
+        if game is None:
+            raise RuntimeError("call reset() before step()")
+        if game.over:
+            raise RuntimeError("the episode has ended; call reset()")
+        action = int(action)
+        d = game.decision
+        if action not in d.legal:
+            label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
+            if self.strict:
+                raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
+            info = self._info()
+            info["illegal_action"] = {"action": action, "label": label, "decision": d.kind,
+                                      "legal": list(d.legal), "legal_labels": game.actions.labels(d.legal)}
+            return self._obs(), -1.0, True, False, info
+        game.step(action)
+        self._decisions += 1
+        self._run_opponent()
+        terminated = game.over
+        margin = game.result().margin_for(self.side)
+        reward = 0.0
+        if self.reward_mode == "margin":
+            reward += (margin - self._last_margin) / self.margin_scale
+        self._last_margin = margin
+        if terminated:
+            reward += 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+        truncated = bool(self.max_decisions and self._decisions >= self.max_decisions and not terminated)
+        return self._obs(), float(reward), terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        mask = np.zeros(self.action_space.n, dtype=bool)
+        if self.game is not None and self.game.decision is not None:
+            mask[list(self.game.decision.legal)] = True
+        return mask
+
+    def render(self):
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        lines = self.game.play_by_play(self._rendered_upto)
+        self._rendered_upto += len(lines)
+        return "\n".join([*lines, "", self.game.scoreboard()])
+
+    # ------------------------------------------------------------------ internals
+    def _run_opponent(self) -> None:
+        game = self.game
+        while game.decision is not None and game.decision.side != self.side:
+            game.step(self.opponent.choose(game, game.decision))
+
+    def _obs(self) -> np.ndarray:
+        obs = self.encoder.encode(self.game, self.side)
+        np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
+        return obs
+
+    def _info(self) -> dict:
+        g = self.game
+        d = g.decision
+        info = {"action_mask": self.action_masks(), "decision": d.kind if d else None, "side": SIDE_NAMES[self.side],
+                "score": {"home": g.score[0], "away": g.score[1]}}
+        if g.over:
+            info["result"] = "win" if g.result().margin_for(self.side) > 0 else "loss" if g.result().margin_for(self.side) < 0 else "draw"
+            info["box_score"] = g.box_score().to_dict()
+        return info
+
+
+def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
+    """Build the PettingZoo AEC environment (both coaches as agents) for a ruleset."""
+    from pettingzoo import AECEnv
+
+    class CoachAECEnv(AECEnv):
+        metadata = {"render_modes": ["ansi"], "name": name, "is_parallelizable": False}
+
+        def __init__(self, home: Any = None, away: Any = None, team_pool: Sequence[str] | None = None,
+                     rule_options: dict | None = None, strict: bool = False, render_mode: str | None = None):
+            super().__init__()
+            from .. import rulesets
+
+            self.ruleset = rulesets.get(gym_cls.ruleset_name)
+            self.encoder = gym_cls.encoder
+            self.rule_options = self.ruleset.parse_options(rule_options)
+            self._home = self.ruleset.load_team(home if home is not None else self.ruleset.default_teams[0])
+            self._away = self.ruleset.load_team(away if away is not None else self.ruleset.default_teams[1])
+            self._pool = [self.ruleset.load_team(t) for t in team_pool] if team_pool else None
+            self.strict = strict
+            self.render_mode = render_mode
+            self.possible_agents = ["home", "away"]
+            n = len(self.ruleset.actions)
+            obs_space = spaces.Dict({
+                "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            })
+            self._observation_spaces = {a: obs_space for a in self.possible_agents}
+            self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+            self.game: Engine | None = None
+            self._rng = random.Random()
+            self._rendered_upto = 0
+
+        def observation_space(self, agent):
+            return self._observation_spaces[agent]
+
+        def action_space(self, agent):
+            return self._action_spaces[agent]
+
+        def reset(self, seed: int | None = None, options: dict | None = None):
+            if seed is not None:
+                self._rng.seed(seed)
+            home, away = self._home, self._away
+            if self._pool:
+                home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
+            self.game = self.ruleset.new_game(home, away, seed=self._rng.randrange(2**62), options=self.rule_options)
+            self.agents = list(self.possible_agents)
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self._rendered_upto = 0
+            self._select()
+
+        def _select(self):
+            d = self.game.decision
+            if d is not None:
+                self.agent_selection = self.possible_agents[d.side]
+                for a in self.agents:
+                    self.infos[a] = {"decision": d.kind if a == self.agent_selection else None}
+
+        def observe(self, agent):
+            side = self.possible_agents.index(agent)
+            obs = self.encoder.encode(self.game, side)
+            np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
+            mask = np.zeros(len(self.ruleset.actions), dtype=np.int8)
+            d = self.game.decision
+            if d is not None and d.side == side:
+                mask[list(d.legal)] = 1
+            return {"observation": obs, "action_mask": mask}
+
+        def step(self, action):
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                return self._was_dead_step(action)
+            self._cumulative_rewards[agent] = 0
+            game = self.game
+            d = game.decision
+            action = int(action)
+            if action not in d.legal:
+                label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
+                if self.strict:
+                    raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
+                other_agent = self.possible_agents[1 - d.side]
+                self.rewards = {agent: -1.0, other_agent: 1.0}
+                self.terminations = {a: True for a in self.agents}
+                self.infos[agent] = {"illegal_action": {"action": action, "label": label, "decision": d.kind}}
+                self._accumulate_rewards()
+                return
+            game.step(action)
+            if game.over:
+                m = game.result().margin_for(HOME)
+                r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
+                self.rewards = {"home": r, "away": -r}
+                self.terminations = {a: True for a in self.agents}
+            else:
+                self.rewards = {a: 0.0 for a in self.agents}
+                self._select()
+            self._accumulate_rewards()
+
+        def render(self):
+            if self.render_mode != "ansi" or self.game is None:
+                return None
+            lines = self.game.play_by_play(self._rendered_upto)
+            self._rendered_upto += len(lines)
+            return "\n".join([*lines, "", self.game.scoreboard()])
+
+        def close(self):
+            pass
+
+    CoachAECEnv.__name__ = f"{gym_cls.__name__}AEC"
+    CoachAECEnv.__doc__ = f"PettingZoo AEC version of :class:`{gym_cls.__name__}`: agents 'home' and 'away' both coach."
+    return CoachAECEnv

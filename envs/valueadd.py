@@ -1,0 +1,158 @@
+"""Value Add Basketball as a Gymnasium environment (and a PettingZoo AEC environment)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.engine import HOME
+from ..rules.valueadd import actions as A
+from ..rules.valueadd.engine import PTS, ValueAddEngine
+from ..rules.valueadd.scoresheet import D8_FIRST_FROM, is_shaded
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+
+DECISIONS = ValueAddEngine.decision_kinds
+CARD_FEATURES = (
+    "made3_top/20", "made2_top/20", "fouled_top/20", "missed3_top/20", "free_throw/20", "off_reb/6", "def_reb/6",
+    "steal_top-10/12", "block_top-20/12", "foul_range_size/4", "turnover_top-40/6", "stamina/44", "point_guard",
+    "extra_numbers/3", "assist20",
+)
+PLAYER_STATE = ("on_court", "slot/4", "fouls/5", "played/44", "tired", "doubled", "avoiding_fouls", "fouled_out", "points/40")
+
+
+class ValueAddEncoder(ObservationEncoder):
+    version = 1
+
+    def __init__(self):
+        L = self.layout = ObservationLayout()
+        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
+        L.add("game", 12, "on offense next/now, is home, box/44, bottom half, overtime, last nine boxes, d8-first window, "
+                          "shaded box, own score/120, opponent score/120, margin/20 (own minus opponent), menu changes used/8")
+        L.add("own_team", 4, "attempting 3-pointers, dunk range net of the opponent's adjustment/6, has a point guard, extra possession earned")
+        L.add("opp_team", 4, "the same for the opponent")
+        L.add("own_court", 5 * 4, "per lineup slot PG..C: offensive slot this defender guards/4, gets 6/7/8 (count/3), '20' bonus, is the ballhandler/rebounder/stealer in the pending decision")
+        L.add("opp_court", 5 * 4, "the same for the opponent")
+        L.add("own_roster", A.MAX_ROSTER * (len(CARD_FEATURES) + len(PLAYER_STATE)),
+              "per roster player #1..#15 (the numbers of the substitute actions): card " + ", ".join(CARD_FEATURES)
+              + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)")
+        L.add("opp_roster", A.MAX_ROSTER * (len(CARD_FEATURES) + len(PLAYER_STATE)), "the same for the opponent's roster")
+        L.add("choice", 5, "slots offered in a choose-player decision (tied rebounders, dunker, stop rebounder)")
+        self._card_cache: dict[int, list[float]] = {}
+
+    def _card(self, card) -> list[float]:
+        key = id(card)
+        v = self._card_cache.get(key)
+        if v is None:
+            v = [card.shot[0] / 20, card.shot[1] / 20, card.shot[2] / 20, card.shot[3] / 20, card.free_throw / 20,
+                 card.off_reb / 6, card.def_reb / 6, (card.steal - 10) / 12, (card.block - 20) / 12,
+                 (37 - card.foul) / 4, (card.turnover - 40) / 6, card.stamina / 44, float(card.point_guard),
+                 len(card.extra) / 3, float(card.assist20)]
+            self._card_cache[key] = v
+        return v
+
+    def encode(self, game: ValueAddEngine, side: int) -> np.ndarray:
+        out: list[float] = []
+        d = game.decision
+        onehot = [0.0] * (len(DECISIONS) + 1)
+        onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
+        out += onehot
+        own, opp = game.ts[side], game.ts[1 - side]
+        h = game.score
+        own_pts, opp_pts = (h[0], h[1]) if side == HOME else (h[1], h[0])
+        out += [float(game.offense == side), float(side == HOME), game.box / 44, float(game.half), float(game.period > 0),
+                float(game.in_last_nine()),
+                float(game.box <= D8_FIRST_FROM), float(is_shaded(game.box)) if game.box >= 1 else 0.0,
+                own_pts / 120, opp_pts / 120, (own_pts - opp_pts) / 20, game.menu_changes / A.MENU_CHANGE_LIMIT]
+        for s in (side, 1 - side):
+            ts = game.ts[s]
+            out += [float(ts.three_mode), game.dunk_net[s] / 6, float(game.has_point_guard(s)), float(game.extra_box)]
+        c = game.ctx
+        marked = set()
+        if d is not None:
+            for key in ("d8_slot", "rebounder", "stealer", "slot"):
+                if c.get(key) is not None:
+                    marked.add((d.side, c[key]))
+        for s in (side, 1 - side):
+            ts = game.ts[s]
+            for slot in range(5):
+                out += [ts.guards[slot] / 4, sum(1 for x in ts.holders if x == slot) / 3, float(ts.bonus20[slot]),
+                        float((s, slot) in marked)]
+        lim = game.options.foul_limit
+        for s in (side, 1 - side):
+            team, ts = game.teams[s], game.ts[s]
+            slot_of = {i: k for k, i in enumerate(ts.lineup)}
+            for i in range(A.MAX_ROSTER):
+                if i >= len(team.players):
+                    out += [0.0] * (len(CARD_FEATURES) + len(PLAYER_STATE))
+                    continue
+                out += self._card(team.players[i])
+                k = slot_of.get(i)
+                tired = game.fatigue(s, k) if k is not None else 0
+                out += [float(k is not None), (k if k is not None else 0) / 4, ts.fouls[i] / lim, ts.played[i] / 44,
+                        float(tired >= 1), float(tired >= 2), float(ts.avoiding[i]), float(ts.fouls[i] >= lim),
+                        ts.stats[i][PTS] / 40]
+        choice = [0.0] * 5
+        if d is not None and d.kind.startswith("choose"):
+            for a in d.legal:
+                choice[A.CHOOSE.index(a)] = 1.0
+        out += choice
+        return np.asarray(out, dtype=np.float32)
+
+
+class ValueAddBasketballEnv(CoachEnv):
+    """Value Add Basketball (college), coached by the agent.
+
+    ## Description
+    A faithful engine of the Value Add Basketball dice game (``coachgym.rules.valueadd``): 44
+    possession boxes from a 20-20 start, the four dice, steals, blocks, fouls, turnovers, dunk and
+    stop ranges, the rebound chart, stamina, fast breaks, stick-backs, extra possessions in the last
+    nine boxes and the end-game options. The agent coaches one team against an opponent coach.
+
+    ## Action Space
+    ``Discrete(len(RULESET.actions))`` over the fixed action table (``coachgym.rules.valueadd.actions``):
+    "play", substitutions (roster player #i in at position s), position swaps, defensive switches,
+    avoid-fouls calls, 3-point mode, intentional foul, 8-sided die first, shoot / keep passing, fast
+    break / normal offense, stick back / normal offense, dunk / 20-sided result, choose a player.
+    ``env.action_masks()`` (sb3-contrib MaskablePPO) and ``info["action_mask"]`` give the legal ones.
+    Only decisions with at least two legal options reach the agent.
+
+    ## Observation Space
+    ``Box(-1, 1, (N,), float32)``; the layout is documented field by field in
+    ``ValueAddEncoder().layout.describe()`` and ``docs/envs.md``.
+
+    ## Rewards
+    ``reward="win"``: +1 win, -1 loss, 0 draw at the final possession, 0 otherwise.
+    ``reward="margin"``: in addition, each step's change of the score margin divided by ``margin_scale``.
+    An illegal action (non-strict mode) ends the episode with -1.
+
+    ## Episode End
+    Terminated at the end of the game (after overtime if tied); truncated only with ``max_decisions``.
+
+    ## Arguments
+    ``agent_side`` ("home", "away", "random"), ``opponent`` (coach name: "by-the-book", "random",
+    "first-legal", or a Coach), ``home``/``away`` (bundled team name or path to a team file),
+    ``team_pool`` (team names sampled per episode), ``rule_options`` (dict of ``ValueAddOptions``),
+    ``reward``, ``margin_scale``, ``strict`` (raise ``IllegalActionError`` on an illegal action),
+    ``render_mode="ansi"`` (play-by-play and scoreboard), ``max_decisions``.
+
+    ## Version History
+    * v0: first release (engine version 1, observation version 1).
+    """
+
+    ruleset_name = "valueadd"
+    encoder = ValueAddEncoder()
+
+
+_AEC_CLASS = None
+
+
+def aec_env_class():
+    """The PettingZoo AEC class (built on first use, so pettingzoo stays an optional dependency)."""
+    global _AEC_CLASS
+    if _AEC_CLASS is None:
+        _AEC_CLASS = make_aec_env_class(ValueAddBasketballEnv, "valueadd_basketball_v0")
+    return _AEC_CLASS
+
+
+def env(**kwargs):
+    """PettingZoo-style constructor: ``coachgym.envs.valueadd.env(render_mode="ansi")``."""
+    return aec_env_class()(**kwargs)

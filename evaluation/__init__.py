@@ -1,0 +1,1 @@
+"""Evaluation: simulation summaries, speed benchmarks, statistics for comparing coaches."""

@@ -1,0 +1,79 @@
+"""Speed benchmark: full games per second per core with scripted coaches, env steps per second.
+
+Not a timed test: run ``coachgym speed <ruleset>`` and read the numbers.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .. import rulesets
+from ..core.match import play_game
+
+
+@dataclass
+class SpeedReport:
+    ruleset: str
+    coach: str
+    games: int
+    seconds: float
+    decisions: int
+    env_steps: int
+    env_seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def env_steps_per_second(self) -> float:
+        return self.env_steps / self.env_seconds if self.env_seconds else float("nan")
+
+    def render(self) -> str:
+        return (f"{self.ruleset}: {self.games} full games with {self.coach} coaches in {self.seconds:.2f} s = "
+                f"{self.games_per_second:.0f} games/s on one core ({self.decisions / self.games:.0f} coach decisions per game)\n"
+                f"{self.ruleset}: {self.env_steps} Gymnasium env steps (random legal agent vs {self.coach}) in "
+                f"{self.env_seconds:.2f} s = {self.env_steps_per_second:.0f} steps/s")
+
+
+def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", env_steps: int = 20000,
+            options: dict | None = None, seed: int = 0) -> SpeedReport:
+    rs = rulesets.get(ruleset_name)
+    home, away = (rs.load_team(t) for t in rs.default_teams)
+    opts = rs.parse_options(options)
+    c_home, c_away = rs.coach(coach, seed=1), rs.coach(coach, seed=2)
+    t0 = time.perf_counter()
+    for g in range(games):
+        game = rs.new_game(home, away, seed=seed + g, options=opts, record_events=False)
+        play_game(game, c_home, c_away)
+    seconds = time.perf_counter() - t0
+    # decisions per game, measured on a separate recorded game
+    game = rs.new_game(home, away, seed=seed, options=opts)
+    counter = {"n": 0}
+
+    def count(_g):
+        counter["n"] += 1
+
+    play_game(game, c_home, c_away, on_event=count)
+    decisions = counter["n"] * games
+
+    steps, env_seconds = 0, 0.0
+    if env_steps:
+        import gymnasium as gym
+        import numpy as np
+
+        from .. import envs  # noqa: F401  (registers the ids)
+
+        env = gym.make(rs.env_id, opponent=coach, rule_options=options).unwrapped
+        rng = np.random.default_rng(seed)
+        env.reset(seed=seed)
+        t0 = time.perf_counter()
+        while steps < env_steps:
+            legal = np.flatnonzero(env.action_masks())
+            _, _, term, trunc, _ = env.step(int(rng.choice(legal)))
+            steps += 1
+            if term or trunc:
+                env.reset()
+        env_seconds = time.perf_counter() - t0
+    return SpeedReport(ruleset_name, coach, games, seconds, decisions, steps, env_seconds)

@@ -1,0 +1,72 @@
+"""The coachgym command."""
+
+import io
+import json
+
+from click.testing import CliRunner
+
+from coachgym.agents.human import HumanCoach, QuitGame
+from coachgym.cli import main
+from coachgym.rules.valueadd import RULESET
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_every_subcommand_has_help():
+    assert run("--help").exit_code == 0
+    for cmd in ("rulesets", "teams", "actions", "observation", "simulate", "play", "speed"):
+        res = run(cmd, "--help")
+        assert res.exit_code == 0 and "Usage" in res.output
+
+
+def test_rulesets_lists_env_ids():
+    out = run("rulesets").output
+    assert "valueadd" in out and "coachgym/ValueAddBasketball-v0" in out
+
+
+def test_teams_lists_bundled_teams():
+    out = run("teams", "valueadd").output
+    assert "harbor-city" in out and "fictional" in out
+
+
+def test_simulate_prints_win_rates_and_box_scores(tmp_path):
+    out_file = tmp_path / "r.json"
+    res = run("simulate", "valueadd", "--games", "6", "--seed", "3", "--coach-away", "random", "--no-progress",
+              "--json", str(out_file), "-o", "home_court=true")
+    assert res.exit_code == 0, res.output
+    assert "by-the-book vs random: 6 games" in res.output and "95% CI" in res.output and "FG%" in res.output
+    data = json.loads(out_file.read_text())
+    assert data["games"] == 6 and data["options"]["home_court"] is True
+
+
+def test_unknown_ruleset_and_option_are_named():
+    res = CliRunner().invoke(main, ["simulate", "hockey"])
+    assert res.exit_code != 0 and "unknown ruleset 'hockey'" in res.output
+    res = CliRunner().invoke(main, ["simulate", "valueadd", "-o", "bogus=1", "--games", "1"])
+    assert res.exit_code != 0 and "unknown option 'bogus'" in str(res.exception or res.output)
+
+
+def test_play_reasks_on_bad_input_and_quits_cleanly():
+    res = run("play", "valueadd", "--seed", "1", input="banana\n999\n1\nq\n")
+    assert res.exit_code == 0
+    assert res.output.count("Please type a number") == 2
+    assert "Game abandoned" in res.output and "Harbor City" in res.output
+
+
+def test_human_coach_plays_a_whole_game_from_a_stream():
+    game = RULESET.new_game(seed=2)
+    out = io.StringIO()
+    human = HumanCoach(input_stream=io.StringIO("1\n" * 2000), output=out)
+    other = RULESET.coach("by-the-book")
+    from coachgym.core.match import play_game
+
+    play_game(game, human, other)
+    assert game.over and "play the possession" in out.getvalue()
+    try:
+        HumanCoach(input_stream=io.StringIO(""), output=io.StringIO()).choose(RULESET.new_game(seed=1), RULESET.new_game(seed=1).decision)
+    except QuitGame:
+        pass
+    else:
+        raise AssertionError("end of input must stop the game")
