@@ -95,39 +95,45 @@ class ByTheBookCoach:
 
     def _menu(self, game: ValueAddEngine, d: Decision) -> int:
         side = d.side
-        legal = set(d.legal)
-        ts, team = game.ts[side], game.teams[side]
+        legal = d.legal
+        ts = game.ts[side]
         lim = game.options.foul_limit
-        margin = self._margin(game, side)
-        box = game.box
         # 1. a fouled-out player must be replaced
         if A.PLAY not in legal:
-            subs = [a for a in d.legal if game.actions[a].kind == "substitute"]
+            subs = [a for a in legal if game.actions[a].kind == "substitute"]
             return max(subs, key=lambda a: self._fit(game, side, game.actions[a]["player"], game.actions[a]["slot"]))
+        box = game.box
+        fouls = ts.fouls
+        lineup = ts.lineup
         # 2. rotation by stamina (Option 3)
         if game.options.rotation == 3 and game.period == 0:
             sub = self._rotation_change(game, side, legal)
             if sub is not None:
                 return sub
+        trouble = max(fouls[i] for i in lineup) >= lim - 2
         # 3. foul trouble: switch and avoid fouls
-        if game.options.switches:
+        if trouble and game.options.switches:
             sw = self._foul_trouble_switch(game, side, legal)
             if sw is not None:
                 return sw
-        if game.options.avoid_fouls:
+        if game.options.avoid_fouls and (trouble or any(ts.avoiding[i] for i in lineup)):
             for slot in range(5):
-                i = ts.lineup[slot]
-                want = ts.fouls[i] >= lim - 1 and box > 8 and game.period == 0
-                if ts.avoiding[i] != want and A.AVOID[slot] in legal:
+                i = lineup[slot]
+                want = fouls[i] >= lim - 1 and box > 8 and game.period == 0
+                if ts.avoiding[i] != want:
                     return A.AVOID[slot]
         if d.kind == "offense_menu":
+            if not game.in_last_nine() and not ts.three_mode:
+                return A.PLAY
+            margin = self._margin(game, side)
             want3 = game.in_last_nine() and box <= 6 and margin <= -4
             if ts.three_mode != want3 and A.THREE_POINT_MODE in legal:
                 return A.THREE_POINT_MODE
-            if A.D8_FIRST in legal and box <= 2 and margin == -3:
+            if box <= 2 and margin == -3 and A.D8_FIRST in legal:
                 return A.D8_FIRST
-        else:
-            if A.INTENTIONAL_FOUL in legal and game.half == 0 and not game.extra_box and -12 <= margin <= -3 and box <= 6:
+        elif game.in_last_nine() and box <= 6 and game.half == 0 and not game.extra_box:
+            margin = self._margin(game, side)
+            if -12 <= margin <= -3 and A.INTENTIONAL_FOUL in legal:
                 return A.INTENTIONAL_FOUL
         return A.PLAY
 
@@ -140,39 +146,43 @@ class ByTheBookCoach:
         pg = 1.0 if slot != 0 or card.point_guard else 0.4
         return (expected_points(card) + card.def_reb / 12 + (card.steal - 10) / 20) * fresh * pos * pg
 
-    def _rotation_change(self, game: ValueAddEngine, side: int, legal: set[int]) -> int | None:
+    def _rotation_change(self, game: ValueAddEngine, side: int, legal: tuple[int, ...]) -> int | None:
         """Option 3 schedule: the position's reserve plays until the starter's remaining stamina covers
         the rest of the game; a tired player gives way to the freshest fit from the bench."""
         team, ts = game.teams[side], game.ts[side]
         lim = game.options.foul_limit
+        players, played, fouls, lineup = team.players, ts.played, ts.fouls, ts.lineup
         # possessions this team still has in regulation, this box's included if not yet played
         box = game.box - (1 if side == 1 and game.turn == 1 else 0)
-        reserves = game._reserves(team)
-        n = min(len(team.players), A.MAX_ROSTER)
+        reserves = game.reserve_slots[side]
         for slot in range(5):
-            starter, reserve, current = team.lineup[slot], reserves[slot], ts.lineup[slot]
-            starter_ok = ts.fouls[starter] < lim and not (ts.fouls[starter] >= lim - 1 and box > 10)
-            starter_due = team.players[starter].stamina - ts.played[starter] >= box
-            reserve_ok = (reserve is not None and ts.fouls[reserve] < lim
-                          and ts.played[reserve] < team.players[reserve].stamina)
-            if starter_ok and (starter_due or not reserve_ok):
-                want = starter
-            elif reserve_ok:
+            starter, reserve, current = team.lineup[slot], reserves[slot], lineup[slot]
+            starter_ok = fouls[starter] < lim and not (fouls[starter] >= lim - 1 and box > 10)
+            if starter_ok and (current == starter or starter not in lineup):
+                if players[starter].stamina - played[starter] >= box:
+                    want = starter
+                elif reserve is not None and fouls[reserve] < lim and played[reserve] < players[reserve].stamina:
+                    want = reserve
+                else:
+                    want = starter
+            elif reserve is not None and fouls[reserve] < lim and played[reserve] < players[reserve].stamina:
                 want = reserve
             else:
                 want = current
-            if want != current and want in ts.lineup:
+            if want != current and want in lineup:
                 want = current  # already playing elsewhere
-            if ts.played[want] >= team.players[want].stamina and box > 1:
-                fresh = [i for i in range(n) if (i not in ts.lineup or i == current) and ts.fouls[i] < lim
-                         and ts.played[i] < team.players[i].stamina]
+            if played[want] >= players[want].stamina and box > 1:
+                fresh = [i for i in range(min(len(players), A.MAX_ROSTER)) if (i not in lineup or i == current)
+                         and fouls[i] < lim and played[i] < players[i].stamina]
                 if fresh:
                     want = max(fresh, key=lambda i: (self._fit(game, side, i, slot), -i))
-            if want != current and A.SUBSTITUTE.get((want, slot)) in legal:
-                return A.SUBSTITUTE[(want, slot)]
+            if want != current:
+                action = A.SUBSTITUTE.get((want, slot))
+                if action in legal:
+                    return action
         return None
 
-    def _foul_trouble_switch(self, game: ValueAddEngine, side: int, legal: set[int]) -> int | None:
+    def _foul_trouble_switch(self, game: ValueAddEngine, side: int, legal: tuple[int, ...]) -> int | None:
         ts = game.ts[side]
         lim = game.options.foul_limit
         opp = 1 - side

@@ -88,8 +88,10 @@ def observation(ruleset: str) -> None:
               help="Alternate which coach has which team (paired seeds); coach A is --coach-home.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save a PNG of the margin and points distributions (needs matplotlib).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, progress) -> None:
+def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress) -> None:
     """Play GAMES games and print win rates and average box scores."""
     from .core.match import run_match
     from .evaluation.summary import average_team_lines, render_averages
@@ -116,6 +118,11 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
                 "averages": average_team_lines(result)}
         json_out.write_text(json.dumps(data, indent=2))
         click.echo(f"wrote {json_out}")
+    if plot_out:
+        from .evaluation.plots import plot_match
+
+        plot_match(result, plot_out, f"{rs.title}: {home_team.name} vs {away_team.name}, {games} games")
+        click.echo(f"wrote {plot_out}")
 
 
 @main.command()

@@ -37,6 +37,8 @@ BLOCK_EXTRA_ON_26 = {27: 1, 28: 2, 29: 3, 31: 1, 32: 2}
 TEAM_STEAL_NEEDS = {11: 13, 12: 16, 13: 19}
 TEAM_BLOCK_NEEDS = {21: 23, 22: 26, 23: 29}
 FAST_BREAK_ODD_ROLLS = (11, 13, 15, 31)  # forwards may fast break only after these steal rolls
+# Menu decisions depend only on the key built in ValueAddEngine._menu_decision: shared by all games.
+_MENU_CACHE: dict[tuple, Decision] = {}
 
 
 def three_point_table(card: PlayerCard) -> list[int]:
@@ -111,7 +113,6 @@ class ValueAddEngine(Engine):
         self.ctx: dict[str, Any] = {}
         self.next_fast_break: int | None = None  # slot of the stealer who leads the next possession's fast break
         self.menu_changes = 0
-        self._legal_cache: dict[tuple, tuple[int, ...]] = {}
         self._build_tables()
         for side in (HOME, AWAY):
             self._setup_team(side)
@@ -127,6 +128,7 @@ class ValueAddEngine(Engine):
         self.dunk_net = [self.teams[HOME].dunk + self.teams[AWAY].defense_adjust,
                          self.teams[AWAY].dunk + self.teams[HOME].defense_adjust]
         self.pre86_extra = [self._pre86(side) for side in (HOME, AWAY)]
+        self.reserve_slots = [self._reserves(t) for t in self.teams]  # the reserve of each position
 
     def _pre86(self, side: int) -> dict:
         """'Advanced rule for 3-point shots for players 1986 or earlier' (computed from the starting C)."""
@@ -389,13 +391,7 @@ class ValueAddEngine(Engine):
         return tuple(sorted(A.SUBSTITUTE[(i, s)] for i in self._bench(side) for s in fill))
 
     def _menu_legal(self, side: int, kind: str) -> tuple[int, ...]:
-        ts = self.ts[side]
-        key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, tuple(ts.lineup), ts.fouled_out,
-               self.in_last_nine(), self.box <= D8_FIRST_FROM)
-        legal = self._legal_cache.get(key)
-        if legal is None:
-            legal = self._legal_cache[key] = self._compute_menu_legal(side, kind)
-        return legal
+        return self._menu_decision(side, kind).legal
 
     def _compute_menu_legal(self, side: int, kind: str) -> tuple[int, ...]:
         o = self.options
@@ -426,9 +422,20 @@ class ValueAddEngine(Engine):
         return tuple(sorted(legal))
 
     def _menu_decision(self, side: int, kind: str) -> Decision:
-        role = "defense" if kind == "defense_menu" else "offense"
-        return Decision(side, kind, self._menu_legal(side, kind),
-                        f"{self.teams[side].name} ({role}) before the {self.teams[self.offense].name} possession, {self.box_label()}")
+        """The menu before a possession. Its legal set only changes with the lineup, foul-outs, the
+        change count and the box window, so decisions are cached on those."""
+        ts = self.ts[side]
+        out = tuple(i for i, f in enumerate(ts.fouls) if f >= self.options.foul_limit) if ts.fouled_out else ()
+        key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, tuple(ts.lineup), out, len(ts.fouls),
+               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM, self.options)
+        d = _MENU_CACHE.get(key)
+        if d is None:
+            if len(_MENU_CACHE) > 200_000:
+                _MENU_CACHE.clear()
+            role = "defense" if kind == "defense_menu" else "offense"
+            d = _MENU_CACHE[key] = Decision(side, kind, self._compute_menu_legal(side, kind),
+                                            f"{SIDE_NAMES[side]} team on {role}: changes before the possession")
+        return d
 
     def _apply_menu(self, decision: Decision, act: Action) -> None:
         side = decision.side
@@ -1110,7 +1117,6 @@ class ValueAddEngine(Engine):
         for k in ("period", "box", "half", "turn", "extra_box", "phase", "menu_changes", "next_fast_break"):
             setattr(self, k, d[k])
         self.ctx = dict(d["ctx"])
-        self._legal_cache = {}
         self._build_tables()
         for side in (HOME, AWAY):
             self._assign_numbers(side)
