@@ -166,6 +166,54 @@ def speed(ruleset, games, coach, env_steps, options) -> None:
     click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options)).render())
 
 
+@main.command()
+@click.argument("ruleset")
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml).")
+@click.option("--seed", type=int, default=None, help="Overrides the config's seed.")
+@click.option("--steps", type=int, default=None, help="Overrides the config's total_timesteps.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>).")
+@click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
+    """Train a coach with MaskablePPO (or the config's algorithm); saves model.zip + model.json."""
+    from .training import config as tc
+    from .training.train import train as run_training
+
+    rs = _ruleset(ruleset)
+    cfg = tc.load(config_path or tc.default_config_path(rs.name))
+    if cfg.ruleset != rs.name:
+        raise click.BadParameter(f"{cfg.path} is a {cfg.ruleset} config, not {rs.name}", param_hint="--config")
+    if seed is not None:
+        cfg.data["seed"] = seed
+    if steps is not None:
+        cfg.data["total_timesteps"] = steps
+    out = out or Path("runs") / f"{rs.name}-{cfg.algo}-seed{cfg['seed']}"
+    meta = run_training(cfg, out, resume=resume, progress=progress)
+    click.echo(f"saved {out / 'model.zip'} ({meta['steps']} steps, {meta['train_steps_per_second']} steps/s)")
+    for r in meta["evaluation"]:
+        click.echo(f"  vs {r['opponent']}: win rate {r['win_rate']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}), "
+                   f"mean margin {r['mean_margin']:+.2f}")
+
+
+@main.command()
+@click.argument("ruleset_names", metavar="[RULESET]...", nargs=-1)
+@click.option("--games", "-n", default=2000, show_default=True, help="Games per pairing and match kind.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("benchmark"), show_default=True)
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def benchmark(ruleset_names, games, seed, out, progress) -> None:
+    """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches."""
+    from .evaluation.benchmark import run as run_benchmark, to_markdown
+
+    names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
+    rows = run_benchmark(names, games, out, seed=seed, progress=progress)
+    click.echo(to_markdown(rows))
+    click.echo(f"wrote {out / 'benchmark.json'} and {out / 'benchmark.md'}")
+
+
 def run() -> None:  # pragma: no cover
     try:
         main(standalone_mode=True)

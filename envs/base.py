@@ -63,7 +63,15 @@ class ObservationEncoder:
         raise NotImplementedError
 
 
-def _make_coach(ruleset: Ruleset, coach: Any, seed: int | None) -> Coach:
+def _make_coach(ruleset: Ruleset, coach: Any, seed: int | None, rng: np.random.Generator | None = None) -> Coach:
+    """A coach from a name, a Coach, a list of those (one drawn per episode) or a factory ``f(rng)``."""
+    if isinstance(coach, (list, tuple)):
+        if not coach:
+            raise ConfigError("opponent list is empty")
+        pick = coach[int((rng or np.random.default_rng(seed)).integers(len(coach)))]
+        return _make_coach(ruleset, pick, seed, rng)
+    if callable(coach) and not hasattr(coach, "choose"):
+        return _make_coach(ruleset, coach(rng or np.random.default_rng(seed)), seed, rng)
     if isinstance(coach, str):
         return ruleset.coach(coach, seed=seed)
     if coach is None:
@@ -128,7 +136,7 @@ class CoachEnv(gym.Env):
             i, j = rng.choice(len(self._pool), size=2, replace=len(self._pool) < 2)
             home, away = self._pool[int(i)], self._pool[int(j)]
         self.game = self.ruleset.new_game(home, away, seed=game_seed, options=self.rule_options)
-        self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)))
+        self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
         self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
         self._rendered_upto = 0
         self._decisions = 0

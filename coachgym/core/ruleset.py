@@ -114,13 +114,18 @@ class Ruleset:
 
     # ---------------------------------------------------------------- coaches
     def coach_names(self) -> list[str]:
-        return ["random", "first-legal", *self._coaches]
+        return ["random", "first-legal", *self._coaches, "trained"]
 
     def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
         if name == "random":
             return RandomCoach(seed)
         if name == "first-legal":
             return FirstLegalCoach()
+        if name == "trained" or name.endswith(".zip"):
+            # a trained model: the one shipped for this ruleset, or a model file (needs the train extra)
+            from ..training.coach import TrainedCoach
+
+            return TrainedCoach(None if name == "trained" else name, self.name, seed=seed)
         if name not in self._coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
         module, attr = self._coaches[name].split(":")

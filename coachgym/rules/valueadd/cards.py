@@ -17,6 +17,11 @@ The rulebook describes a card's fields but prints none (see docs/rules/value-add
 Team files add the team's ``dunk`` range (``"51-53"``, ``"none"``), its ``defense_adjust`` (the
 "adj opp dunk/layup" figure), a five-man ``lineup`` in position order PG, SG, SF, PF, C, and
 optionally ``reserves`` (the five reserves, by position, for rotation option 2).
+
+Files made by the card builder (:mod:`coachgym.rules.valueadd.builder`) also keep each player's
+season ``stats`` (the stat line his card was built from) and the team's ``build`` context (games,
+pace, team minutes), so ``python -m coachgym.rules.valueadd.builder`` can rebuild them; the engine
+ignores both. The derivation is in docs/rules/value-add-basketball-cards.md.
 """
 
 from __future__ import annotations

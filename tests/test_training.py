@@ -1,0 +1,100 @@
+"""The training pipeline with a tiny config: train, save, load as a coach, play, refuse a mismatch."""
+
+import json
+import shutil
+
+import pytest
+
+from coachgym.core.errors import ConfigError, ModelMismatchError
+from coachgym.core.match import play_game
+from coachgym.rules.valueadd import RULESET
+from coachgym.training import config as tc
+
+pytest.importorskip("sb3_contrib")
+
+
+def tiny(**over):
+    data = {
+        "ruleset": "valueadd", "algo": "maskable_ppo", "seed": 3, "total_timesteps": 128, "n_envs": 1,
+        "vec_env": "dummy", "env": {"agent_side": "random", "opponent": "random"},
+        "evaluation": {"every": 0, "games": 2, "opponents": ["random"]}, "checkpoint_every": 64,
+        "tensorboard": False,
+        "hyperparameters": {"n_steps": 64, "batch_size": 32, "n_epochs": 1, "policy_kwargs": {"net_arch": [16]}},
+    }
+    data.update(over)
+    return tc.validate(data, "<test config>")
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    from coachgym.training.train import train
+
+    out = tmp_path_factory.mktemp("run")
+    meta = train(tiny(), out, progress=False)
+    return out, meta
+
+
+def test_training_saves_model_metadata_and_evaluation(trained):
+    out, meta = trained
+    assert (out / "model.zip").exists() and (out / "model.json").exists()
+    saved = json.loads((out / "model.json").read_text())
+    assert saved["ruleset"] == "valueadd" and saved["steps"] >= 128 and saved["seed"] == 3
+    assert saved["config"]["algo"] == "maskable_ppo" and saved["rule_options"]["rotation"] == 3
+    assert saved["evaluation"][0]["opponent"] == "random" and saved["evaluation"][0]["games"] == 2
+    assert sorted(p.name for p in (out / "checkpoints").glob("*.zip")) == ["model_128_steps.zip", "model_64_steps.zip"]
+
+
+def test_trained_model_coaches_a_game(trained):
+    out, _ = trained
+    coach = RULESET.coach(str(out / "model.zip"))
+    game = RULESET.new_game(seed=4)
+    play_game(game, coach, RULESET.coach("by-the-book"))
+    assert game.over
+
+
+def test_resume_continues_from_a_checkpoint(trained, tmp_path):
+    from coachgym.training.train import train
+
+    out, _ = trained
+    meta = train(tiny(total_timesteps=192), tmp_path, resume=out / "checkpoints" / "model_128_steps.zip", progress=False)
+    assert meta["steps"] >= 192
+
+
+def test_model_saved_for_another_layout_is_refused(trained, tmp_path):
+    out, _ = trained
+    shutil.copy(out / "model.zip", tmp_path / "m.zip")
+    meta = json.loads((out / "model.json").read_text())
+    meta["action_table_hash"] = "0000"
+    (tmp_path / "m.json").write_text(json.dumps(meta))
+    with pytest.raises(ModelMismatchError, match="action_table_hash"):
+        RULESET.coach(str(tmp_path / "m.zip"))
+    (tmp_path / "m.json").unlink()
+    with pytest.raises(ModelMismatchError, match="metadata file is missing"):
+        RULESET.coach(str(tmp_path / "m.zip"))
+
+
+def test_config_errors_name_the_file_and_key(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: valueadd\nhyperparameters:\n  n_stepz: 5\n")
+    with pytest.raises(ConfigError, match=r"bad.yaml: hyperparameters.n_stepz: unknown"):
+        tc.load(bad)
+    bad.write_text("ruleset: valueadd\nenv:\n  reward: points\n")
+    with pytest.raises(ConfigError, match=r"env.reward"):
+        tc.load(bad)
+    bad.write_text("ruleset: valueadd\nseed: [1]\n")
+    with pytest.raises(ConfigError, match=r"seed: expected int"):
+        tc.load(bad)
+    bad.write_text("ruleset: valueadd\nenv:\n  opponent: wizard\n")
+    with pytest.raises(ConfigError, match=r"opponent 'wizard': unknown coach"):
+        tc.load(bad)
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        bad.write_text("ruleset: [")
+        tc.load(bad)
+
+
+def test_shipped_configs_are_valid():
+    from pathlib import Path
+
+    for path in sorted(Path(__file__).resolve().parents[1].glob("configs/*/*.yaml")):
+        cfg = tc.load(path)
+        assert cfg.ruleset == path.parent.name

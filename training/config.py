@@ -1,0 +1,174 @@
+"""Training configurations: YAML files in ``configs/<ruleset>/<algo>.yaml``, validated on load.
+
+Every error names the file and the key (``configs/valueadd/maskable_ppo.yaml: hyperparameters.n_stpes:
+unknown key``), so a typo never silently falls back to a default.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core.errors import ConfigError
+
+ALGOS = ("maskable_ppo", "ppo", "dqn")
+
+# key -> (type, default); nested dicts are sections
+SCHEMA: dict[str, Any] = {
+    "ruleset": (str, None),
+    "algo": (str, "maskable_ppo"),
+    "seed": (int, 0),
+    "total_timesteps": (int, 200_000),
+    "n_envs": (int, 2),
+    "vec_env": (str, "auto"),  # auto | subproc | dummy
+    "normalize_observations": (bool, False),
+    "device": (str, "cpu"),
+    "env": {
+        "agent_side": (str, "random"),
+        "opponent": ((str, list), "by-the-book"),
+        "team_pool": ((list, type(None)), None),
+        "home": ((str, type(None)), None),
+        "away": ((str, type(None)), None),
+        "rule_options": (dict, {}),
+        "reward": (str, "win"),
+        "margin_scale": ((int, float), 20.0),
+    },
+    "self_play": {
+        "enabled": (bool, False),
+        "snapshot_every": (int, 50_000),
+        "pool_size": (int, 5),
+        "probability": ((int, float), 0.5),
+    },
+    "evaluation": {
+        "every": (int, 25_000),
+        "games": (int, 100),
+        "opponents": (list, ["by-the-book", "random"]),
+    },
+    "checkpoint_every": (int, 50_000),
+    "tensorboard": (bool, True),
+    "hyperparameters": (dict, {}),
+}
+
+PPO_KEYS = {"learning_rate", "n_steps", "batch_size", "n_epochs", "gamma", "gae_lambda", "clip_range", "ent_coef",
+            "vf_coef", "max_grad_norm", "target_kl", "normalize_advantage", "policy_kwargs"}
+DQN_KEYS = {"learning_rate", "buffer_size", "learning_starts", "batch_size", "tau", "gamma", "train_freq",
+            "gradient_steps", "target_update_interval", "exploration_fraction", "exploration_initial_eps",
+            "exploration_final_eps", "max_grad_norm", "policy_kwargs"}
+
+
+def _defaults(schema: dict) -> dict:
+    out = {}
+    for key, spec in schema.items():
+        out[key] = _defaults(spec) if isinstance(spec, dict) else copy.deepcopy(spec[1])
+    return out
+
+
+def _check(data: Any, schema: dict, where: str, prefix: str = "") -> dict:
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: {prefix.rstrip('.') or 'the file'} must be a mapping")
+    out = _defaults(schema)
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if key not in schema:
+            raise ConfigError(f"{where}: {name}: unknown key (known: {', '.join(sorted(schema))})")
+        spec = schema[key]
+        if isinstance(spec, dict):
+            out[key] = _check(value, spec, where, f"{name}.")
+            continue
+        types = spec[0] if isinstance(spec[0], tuple) else (spec[0],)
+        if isinstance(value, bool) and bool not in types:
+            raise ConfigError(f"{where}: {name}: expected {'/'.join(t.__name__ for t in types)}, got {value!r}")
+        if not isinstance(value, types):
+            raise ConfigError(f"{where}: {name}: expected {'/'.join(t.__name__ for t in types)}, got {value!r}")
+        out[key] = value
+    return out
+
+
+@dataclass
+class TrainConfig:
+    data: dict
+    path: str = "<defaults>"
+    extra: dict = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    @property
+    def ruleset(self) -> str:
+        return self.data["ruleset"]
+
+    @property
+    def algo(self) -> str:
+        return self.data["algo"]
+
+    def to_dict(self) -> dict:
+        return copy.deepcopy(self.data)
+
+
+def validate(data: Any, where: str) -> TrainConfig:
+    cfg = _check(data, SCHEMA, where)
+    if not cfg["ruleset"]:
+        raise ConfigError(f"{where}: ruleset: missing")
+    from .. import rulesets
+
+    try:
+        rs = rulesets.get(cfg["ruleset"])
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: ruleset: {exc}") from None
+    cfg["ruleset"] = rs.name
+    if cfg["algo"] not in ALGOS:
+        raise ConfigError(f"{where}: algo: must be one of {', '.join(ALGOS)}, got {cfg['algo']!r}")
+    allowed = DQN_KEYS if cfg["algo"] == "dqn" else PPO_KEYS
+    for key in cfg["hyperparameters"]:
+        if key not in allowed:
+            raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
+    for key in ("total_timesteps", "n_envs"):
+        if cfg[key] < 1:
+            raise ConfigError(f"{where}: {key}: must be at least 1")
+    if cfg["vec_env"] not in ("auto", "subproc", "dummy"):
+        raise ConfigError(f"{where}: vec_env: must be auto, subproc or dummy")
+    env = cfg["env"]
+    if env["agent_side"] not in ("home", "away", "random"):
+        raise ConfigError(f"{where}: env.agent_side: must be home, away or random")
+    if env["reward"] not in ("win", "margin"):
+        raise ConfigError(f"{where}: env.reward: must be win or margin")
+    opponents = env["opponent"] if isinstance(env["opponent"], list) else [env["opponent"]]
+    for name in opponents + list(cfg["evaluation"]["opponents"]):
+        if name not in rs.coach_names() and name != "trained":
+            raise ConfigError(f"{where}: opponent {name!r}: unknown coach (known: {', '.join(rs.coach_names())})")
+    try:
+        rs.parse_options(env["rule_options"])
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: env.rule_options: {exc}") from None
+    for team in env["team_pool"] or []:
+        rs.load_team(team)
+    if not 0 <= cfg["self_play"]["probability"] <= 1:
+        raise ConfigError(f"{where}: self_play.probability: must be between 0 and 1")
+    return TrainConfig(cfg, where)
+
+
+def load(path: str | Path) -> TrainConfig:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{p}: not valid YAML: {exc}") from exc
+    return validate(data or {}, str(p))
+
+
+def default_config_path(ruleset: str, algo: str = "maskable_ppo") -> Path:
+    """``configs/<ruleset>/<algo>.yaml`` in the source tree (or the packaged copy)."""
+    here = Path(__file__).resolve().parent
+    for base in (here.parent / "configs", here.parent.parent / "configs", here / "configs"):
+        candidate = base / ruleset / f"{algo}.yaml"
+        if candidate.exists():
+            return candidate
+    raise ConfigError(f"no config for {ruleset}/{algo}: pass --config configs/{ruleset}/{algo}.yaml")

@@ -1,0 +1,243 @@
+"""Train a coach: MaskablePPO (default), PPO or DQN on a coachgym env, from a YAML config.
+
+Output folder (``--out``): ``model.zip`` + ``model.json`` (metadata), ``config.yaml``, ``eval.json``
+(evaluations against the scripted coaches), ``learning_curve.png``, ``checkpoints/`` (resumable),
+``selfplay/`` (the self-play opponent pool), ``tb/`` (TensorBoard logs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from dataclasses import asdict, is_dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+from .. import rulesets
+from ..core.errors import ConfigError
+from ..core.match import run_match
+from . import metadata as md
+from .coach import PolicyCoach, TrainedCoach
+from .config import TrainConfig
+
+SELFPLAY_DIR = "selfplay"
+
+
+def _options_dict(ruleset: str, options: dict) -> dict:
+    opts = rulesets.get(ruleset).parse_options(options)
+    return asdict(opts) if is_dataclass(opts) else dict(options)
+
+
+class SelfPlayOpponents:
+    """Opponent factory for the env: the configured coach(es), or with some probability a past
+    snapshot of the learner from ``<out>/selfplay/`` (a file pool, so it works across processes)."""
+
+    def __init__(self, ruleset: str, base: Any, pool_dir: str, probability: float):
+        self.ruleset = ruleset
+        self.base = base
+        self.pool_dir = pool_dir
+        self.probability = probability
+
+    def __call__(self, rng: np.random.Generator):
+        snaps = sorted(Path(self.pool_dir).glob("*.zip")) if os.path.isdir(self.pool_dir) else []
+        if snaps and rng.random() < self.probability:
+            return TrainedCoach(snaps[int(rng.integers(len(snaps)))], self.ruleset, name="self-play")
+        if isinstance(self.base, list):
+            return self.base[int(rng.integers(len(self.base)))]
+        return self.base
+
+
+def make_env(cfg: TrainConfig, rank: int, out: Path | None):
+    def _init():
+        import gymnasium as gym
+        from stable_baselines3.common.monitor import Monitor
+
+        from .. import envs  # noqa: F401
+
+        e = cfg["env"]
+        opponent: Any = e["opponent"]
+        if cfg["self_play"]["enabled"] and out is not None:
+            opponent = SelfPlayOpponents(cfg.ruleset, opponent, str(out / SELFPLAY_DIR), cfg["self_play"]["probability"])
+        env = gym.make(rulesets.get(cfg.ruleset).env_id, agent_side=e["agent_side"], opponent=opponent,
+                       home=e["home"], away=e["away"], team_pool=e["team_pool"], rule_options=e["rule_options"],
+                       reward=e["reward"], margin_scale=e["margin_scale"])
+        env = Monitor(env)
+        env.reset(seed=cfg["seed"] * 1000 + rank)
+        return env
+
+    return _init
+
+
+def build_vec_env(cfg: TrainConfig, out: Path | None):
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecNormalize
+
+    fns = [make_env(cfg, i, out) for i in range(cfg["n_envs"])]
+    kind = cfg["vec_env"]
+    if kind == "auto":
+        kind = "subproc" if cfg["n_envs"] > 1 and (os.cpu_count() or 1) > 1 else "dummy"
+    venv = SubprocVecEnv(fns, start_method="spawn") if kind == "subproc" else DummyVecEnv(fns)
+    if cfg["normalize_observations"]:
+        venv = VecNormalize(venv, norm_obs=True, norm_reward=False)
+    return venv
+
+
+def _algo_class(algo: str):
+    if algo == "maskable_ppo":
+        from sb3_contrib import MaskablePPO
+
+        return MaskablePPO
+    if algo == "ppo":
+        from stable_baselines3 import PPO
+
+        return PPO
+    from stable_baselines3 import DQN
+
+    return DQN
+
+
+def _obs_norm(venv) -> dict | None:
+    from stable_baselines3.common.vec_env import VecNormalize
+
+    if isinstance(venv, VecNormalize):
+        rms = venv.obs_rms
+        return {"mean": rms.mean.tolist(), "var": rms.var.tolist(), "epsilon": venv.epsilon, "clip": venv.clip_obs}
+    return None
+
+
+def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], seed: int = 12345,
+             team_pool: list[str] | None = None) -> list[dict]:
+    """Mirror matches (paired seeds, benches swapped) of the policy against each scripted coach."""
+    from ..envs import env_class
+
+    rs = rulesets.get(cfg.ruleset)
+    encoder = env_class(rs.env_id).encoder
+    norm = _obs_norm(venv)
+    if norm:
+        norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
+    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=norm, name="trained", ruleset=rs.name)
+    options = cfg["env"]["rule_options"]
+    pool = team_pool or cfg["env"]["team_pool"] or [cfg["env"]["home"] or rs.default_teams[0], cfg["env"]["away"] or rs.default_teams[1]]
+    teams = [(rs.load_team(h), rs.load_team(h)) for h in pool]  # mirror: the same team at both ends
+    results = []
+    for name in opponents:
+        opp = rs.coach(name, seed=seed)
+
+        def new_game(h, a, seed, record_events=False):
+            return rs.new_game(h, a, seed=seed, options=options, record_events=record_events)
+
+        r = run_match(new_game, learner, opp, games=games, seed=seed, teams=teams, keep_box=False)
+        lo, hi = r.a_win_interval()
+        results.append({"opponent": name, "games": r.n, "win_rate": r.a_score_rate, "ci95": [lo, hi],
+                        "mean_margin": r.mean_margin})
+    return results
+
+
+def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float):
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
+
+    n_envs = cfg["n_envs"]
+
+    class EvalAndSelfPlay(BaseCallback):
+        def __init__(self):
+            super().__init__()
+            self.next_eval = cfg["evaluation"]["every"]
+            self.next_snap = cfg["self_play"]["snapshot_every"]
+
+        def _on_step(self) -> bool:
+            steps = self.num_timesteps
+            if cfg["evaluation"]["every"] and steps >= self.next_eval:
+                self.next_eval += cfg["evaluation"]["every"]
+                res = evaluate(self.model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
+                entry = {"steps": steps, "seconds": round(time.time() - started, 1), "results": res}
+                history.append(entry)
+                (out / "eval.json").write_text(json.dumps(history, indent=2))
+                for r in res:
+                    self.logger.record(f"eval/win_rate_vs_{r['opponent']}", r["win_rate"])
+                    self.logger.record(f"eval/margin_vs_{r['opponent']}", r["mean_margin"])
+            if cfg["self_play"]["enabled"] and steps >= self.next_snap:
+                self.next_snap += cfg["self_play"]["snapshot_every"]
+                pool = out / SELFPLAY_DIR
+                pool.mkdir(exist_ok=True)
+                path = pool / f"snap_{steps:09d}.zip"
+                self.model.save(str(path))
+                md.save(path, md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=steps,
+                                       rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]),
+                                       note="self-play snapshot"))
+                snaps = sorted(pool.glob("*.zip"))
+                for old in snaps[: max(0, len(snaps) - cfg["self_play"]["pool_size"])]:
+                    old.unlink()
+                    md.metadata_path(old).unlink(missing_ok=True)
+            return True
+
+    callbacks = [EvalAndSelfPlay()]
+    if cfg["checkpoint_every"]:
+        callbacks.append(CheckpointCallback(save_freq=max(1, cfg["checkpoint_every"] // n_envs),
+                                            save_path=str(out / "checkpoints"), name_prefix="model"))
+    return CallbackList(callbacks)
+
+
+def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None, progress: bool = True,
+          verbose: int = 0) -> dict:
+    """Train per ``cfg``; returns the metadata written beside ``out/model.zip``."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.yaml").write_text(yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+    venv = build_vec_env(cfg, out)
+    Algo = _algo_class(cfg.algo)
+    tb = None
+    if cfg["tensorboard"]:
+        try:
+            import tensorboard  # noqa: F401
+
+            tb = str(out / "tb")
+        except ImportError:
+            tb = None
+    hp = dict(cfg["hyperparameters"])
+    if resume:
+        resume = Path(resume)
+        if not resume.exists():
+            raise ConfigError(f"--resume {resume}: no such checkpoint")
+        model = Algo.load(str(resume), env=venv, device=cfg["device"], tensorboard_log=tb)
+        done = model.num_timesteps
+    else:
+        model = Algo("MlpPolicy", venv, seed=cfg["seed"], device=cfg["device"], tensorboard_log=tb, verbose=verbose, **hp)
+        done = 0
+    history: list = []
+    if resume and (out / "eval.json").exists():
+        history = json.loads((out / "eval.json").read_text())
+    started = time.time()
+    remaining = max(0, cfg["total_timesteps"] - done)
+    model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started),
+                progress_bar=progress, reset_num_timesteps=not resume)
+    seconds = time.time() - started
+    final = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
+    history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
+    (out / "eval.json").write_text(json.dumps(history, indent=2))
+    model_path = out / "model.zip"
+    model.save(str(model_path))
+    meta = md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=int(model.num_timesteps),
+                    rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
+    meta["train_seconds"] = round(seconds, 1)
+    meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
+    meta["obs_norm"] = _obs_norm(venv)
+    md.save(model_path, meta)
+    try:
+        from .curves import plot_learning_curve
+
+        plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.ruleset} {cfg.algo}")
+    except RuntimeError:
+        pass
+    venv.close()
+    return meta
+
+
+def copy_model(src: str | Path, dst: str | Path) -> None:
+    """Copy a model and its metadata (e.g. into coachgym/models/ to ship it)."""
+    src, dst = Path(src), Path(dst)
+    shutil.copyfile(src, dst)
+    shutil.copyfile(md.metadata_path(src), md.metadata_path(dst))
