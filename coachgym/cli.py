@@ -179,6 +179,10 @@ def speed(ruleset, games, coach, env_steps, options) -> None:
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
     """Train a coach with MaskablePPO (or the config's algorithm); saves model.zip + model.json."""
+    try:
+        import sb3_contrib  # noqa: F401
+    except ImportError:
+        raise click.ClickException("training needs the train extra: pip install 'coachgym[train]'") from None
     from .training import config as tc
     from .training.train import train as run_training
 

@@ -128,8 +128,9 @@ class ValueAddBasketballEnv(CoachEnv):
     Terminated at the end of the game (after overtime if tied); truncated only with ``max_decisions``.
 
     ## Arguments
-    ``agent_side`` ("home", "away", "random"), ``opponent`` (coach name: "by-the-book", "random",
-    "first-legal", or a Coach), ``home``/``away`` (bundled team name or path to a team file),
+    ``agent_side`` ("home", "away", "random"), ``opponent`` (a coach name: "by-the-book", "random",
+    "first-legal", "trained", a model path; a Coach; a list of those, one drawn per episode; or a
+    factory ``f(rng) -> Coach``), ``home``/``away`` (bundled team name or path to a team file),
     ``team_pool`` (team names sampled per episode), ``rule_options`` (dict of ``ValueAddOptions``),
     ``reward``, ``margin_scale``, ``strict`` (raise ``IllegalActionError`` on an illegal action),
     ``render_mode="ansi"`` (play-by-play and scoreboard), ``max_decisions``.

@@ -297,7 +297,6 @@ class ValueAddEngine(Engine):
 
     def _begin_possession(self) -> None:
         off = self.offense
-        ts = self.ts[off]
         if self.options.rotation == 2 and self.period == 0 and self.box == 37 and self.half == 0 and self.turn == 0:
             for side in (HOME, AWAY):
                 self._starters_return(side)
