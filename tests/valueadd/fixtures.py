@@ -103,10 +103,6 @@ def events(g, *kinds: str, since: int = 0) -> list:
     return [e for e in evs if not kinds or e.kind in kinds]
 
 
-def kinds(g, since: int = 0) -> list[str]:
-    return [e.kind for e in list(g.log)[since:] if e.kind not in ("forced",)]
-
-
 def stat(g, side: int, player: int, column: str) -> int:
     """Box-score figure of roster player ``player`` (index in the team file: 0-4 starters PG..C,
     5-9 reserves PG..C)."""
@@ -126,3 +122,10 @@ def ft(*values: int) -> list:
 def chart(d20: int, d6: int) -> list:
     """Rebound Chart dice."""
     return [("d20 rebound chart", d20), ("d6 rebound", d6)]
+
+
+def game_at(box: int, script: list, turn: int = 0, **kw):
+    """A game carried to the defence menu of ``box`` by PG turnovers, then given ``script``."""
+    g = game(skip_to_box(box, turn) + script, **kw)
+    advance_to(g, box, turn)
+    return g

@@ -216,9 +216,6 @@ def test_point_guard_is_judged_at_the_top_of_the_five():
     assert events(g, "shot_clock")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: under extra-number option 1 no player gets the '20' "
-                   "(_assign_numbers sets bonus20 only under option 2), though a player whose printed "
-                   "number goes to a teammate cannot use it")
 def test_roll_of_20_player_unable_to_use_his_6_7_8_scores_under_option1():
     """'Roll of 20 on the 20-sided die': "Sometimes a player (likely a center) has extra numbers – a 6, 7
     and/or 8 – on his card but he only gets the ball on his position roll of 1-5 because the 6, 7 and 8

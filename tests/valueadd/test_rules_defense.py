@@ -26,10 +26,6 @@ def away_holder_of_6(slot: int = 1):
     return team("Away", players)
 
 
-def stole(g):
-    return [(e.side, e.text) for e in events(g, "steal")]
-
-
 # ------------------------------------------------------------------ steals on 1-5
 def test_steal_11_16_defender_range():
     """'11-16 Steal - Basic': "check the Steal Range of the defender across from the player with the
@@ -457,9 +453,6 @@ def test_avoid_fouls_reduces_rebounding_by_one():
     assert g.decision.kind == "stick_back"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a tired or foul-avoiding defender loses the extended 16/26 "
-                   "reach entirely (_steal_by/_block_by skip him), but the text grants it by the range "
-                   "'after any adjustments' (a tired 11-19 is an 11-18)")
 def test_steal_range_higher_than_11_16_after_any_adjustments_tired_11_19_reaches_bottom_two():
     """'Steals (advanced rules)': "If a player has a steal range of higher than 11-16 after any
     adjustments, then he can steal the ball on rolls of 16 ... Steal 11-18 Also steals on 16 for bottom

@@ -5,8 +5,7 @@ section 1). The games reach the late boxes through scripted PG turnovers (fixtur
 
 from coachgym.rules.valueadd import actions as A
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip,
-                       skip_to_box, stat, team)
+from .fixtures import AWAY, HOME, card, chart, events, ft, game_at, play, roll, stat, team
 
 TO = roll(1, 41, 1)  # a PG turnover: 0 points
 FOULED = roll(1, 55, 9) + ft(1, 1)  # the PG draws a foul, makes both
@@ -15,9 +14,7 @@ STEALERS = dict(home=team("Home", [card("Home 1", point_guard=True, steal="11-16
 
 
 def at(box, script, turn=0, **kw):
-    g = game(skip_to_box(box, turn) + script, **kw)
-    advance_to(g, box, turn)
-    return g
+    return game_at(box, script, turn, **kw)
 
 
 def where(g):

@@ -2,23 +2,18 @@
 3-pointer", intentional fouls (three dice) and "Roll 8-sided die first" (the extra-number options 1/2
 and "No Point Guard in Game" are in test_rules_ballhandler.py)."""
 
-import pytest
-
 from coachgym.rules.valueadd import actions as A
 from coachgym.rules.valueadd.cards import MADE2, MADE3, MISSED2, MISSED3, FOULED, parse_card
 from coachgym.rules.valueadd.engine import three_point_table
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip,
-                       skip_to_box, stat, team)
+from .fixtures import AWAY, HOME, card, chart, events, fouls, ft, game, game_at, play, roll, stat, team
 
 TO = roll(1, 41, 1)
 FOULER_H = team("Home", [card("Home 1", point_guard=True, foul="33-36")])
 
 
 def at(box, script, turn=0, **kw):
-    g = game(skip_to_box(box, turn) + script, **kw)
-    advance_to(g, box, turn)
-    return g
+    return game_at(box, script, turn, **kw)
 
 
 # ------------------------------------------------------------------ home court

@@ -3,19 +3,12 @@ shaded boxes, the highest rebounder on 10/20, switches, fatigue and the free-thr
 20-sided and one 6-sided die for Rebound Chart", "Offensive Players who cannot get free throw
 rebound"). Box 44 is shaded, box 43 is not. Base cards: offensive rebound 1-2, defensive 1-4."""
 
-import pytest
-
 from coachgym.rules.valueadd import actions as A
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, ft, game, play, roll, skip, stat, team)
+from .fixtures import AWAY, HOME, advance_to, card, chart, ft, game, play, roll, skip, stat, team
 
 MISS = roll(1, 55, 16)  # the away PG misses a 2-pointer
 D = {0: 2, 1: 2, 2: 3, 3: 3, 4: 3}  # assumed defensive rebounds of the starters (option 1)
-
-
-def rebound(g):
-    e = events(g, "rebound")[-1]
-    return e.side, e.data["offensive"], e.text
 
 
 def test_nonshaded_box_miss_goes_to_defender_indicated():

@@ -272,9 +272,6 @@ def test_foul_33_36_fouled_box_23_still_one_and_one():
     assert stat(g, AWAY, 0, "FTA") == 1 and g.turn == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine: one-and-one only in boxes 44-23 (ONE_AND_ONE_FROM = 23, "
-                   "reconstructed columns of 11), but the text says 'the first two columns (44 to 22 "
-                   "possession)'")
 def test_foul_33_36_fouled_44_to_22_one_and_one_includes_box_22():
     """'Fouled, roll 20-sided for free throws': "The player gets two shots UNLESS the 33-36 free throw dice
     roll was also a foul and it occurred during the first two columns (44 to 22 possession)." - box 22:

@@ -3,8 +3,8 @@ Options 1, 2 and 3; "Using ... after his stamina is gone"; the 22 assumed posses
 
 from coachgym.rules.valueadd import actions as A
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip,
-                       skip_to_box, stat, team)
+from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip, stat,
+                       team)
 
 
 def totals(g, side, column):

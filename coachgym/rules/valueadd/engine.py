@@ -207,6 +207,10 @@ class ValueAddEngine(Engine):
                     if num in card.extra:
                         holders[num - 6] = slot
                         break
+            for slot, card in enumerate(cards):
+                # "not able to use his 6, 7 or 8": every number he prints went to a higher player
+                if card.extra and slot not in holders:
+                    bonus[slot] = True
         ts.holders = holders
         ts.bonus20 = bonus
         ts.assist20 = any(c.assist20 for c in cards)
@@ -734,12 +738,13 @@ class ValueAddEngine(Engine):
         if r <= min(self._steal_eff(dfn, ds), 16):
             return ds
         if r == 16 and self.options.extended_ranges:
+            # "If a player has a steal range of higher than 11-16 after any adjustments";
             # "For steals it starts from the bottom and works up"
             ts = self.ts[dfn]
             for k in range(5):
-                if k == ds or self.fatigue(dfn, k) or self.avoiding(dfn, k):
+                if k == ds:
                     continue
-                extra = STEAL_EXTRA_ON_16.get(self.card(dfn, k).steal, 0)
+                extra = STEAL_EXTRA_ON_16.get(self._steal_eff(dfn, k), 0)
                 if extra:
                     others = [p for p in range(5) if p != ts.guards[k]]
                     if slot in others[-extra:]:
@@ -761,12 +766,13 @@ class ValueAddEngine(Engine):
         if r <= min(self._block_eff(dfn, ds), 26):
             return ds
         if r == 26 and self.options.extended_ranges:
-            # "The extra blocked shots start from the top of the opposing line-up and work down"
+            # block range "higher than 21-26" after adjustments; "The extra blocked shots start from
+            # the top of the opposing line-up and work down"
             ts = self.ts[dfn]
             for k in range(5):
-                if k == ds or self.fatigue(dfn, k) or self.avoiding(dfn, k):
+                if k == ds:
                     continue
-                extra = BLOCK_EXTRA_ON_26.get(self.card(dfn, k).block, 0)
+                extra = BLOCK_EXTRA_ON_26.get(self._block_eff(dfn, k), 0)
                 if extra:
                     others = [p for p in range(5) if p != ts.guards[k]]
                     if slot in others[:extra]:
