@@ -23,6 +23,9 @@ class RulesetEntry:
 ENTRIES: tuple[RulesetEntry, ...] = (
     RulesetEntry("valueadd", "Value Add Basketball", "coachgym/ValueAddBasketball-v0", "coachgym.rules.valueadd",
                  ("value-add", "valueaddbasketball")),
+    RulesetEntry("statispro", "Statis Pro Basketball", "coachgym/StatisProBasketball-v0", "coachgym.rules.statispro",
+                 ("statis-pro", "statisprobasketball")),
+    RulesetEntry("fuba", "FUBA", "coachgym/FUBA-v0", "coachgym.rules.fuba", ("football", "soccer")),
     RulesetEntry("fourthstreet", "4th Street Basketball", "coachgym/FourthStreetBasketball-v0", "coachgym.rules.fourthstreet",
                  ("4th-street", "fourth-street", "4thstreet", "fourthstreetbasketball")),
 )

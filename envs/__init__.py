@@ -11,10 +11,26 @@ from gymnasium.envs.registration import register, registry
 # env id -> "module:Class"; one line per ruleset (see coachgym/rulesets.py for the names).
 ENV_ENTRY_POINTS = {
     "coachgym/ValueAddBasketball-v0": "coachgym.envs.valueadd:ValueAddBasketballEnv",
+    "coachgym/StatisProBasketball-v0": "coachgym.envs.statispro:StatisProBasketballEnv",
+    "coachgym/FUBA-v0": "coachgym.envs.fuba:FubaEnv",
+    "coachgym/FourthStreetBasketball-v0": "coachgym.envs.fourthstreet:FourthStreetBasketballEnv",
 }
 
 for _env_id, _entry_point in ENV_ENTRY_POINTS.items():
     if _env_id not in registry:
         register(id=_env_id, entry_point=_entry_point)
 
-__all__ = ["ENV_ENTRY_POINTS"]
+
+
+def env_class(env_id: str):
+    """The env class behind a coachgym env id (without constructing it)."""
+    import importlib
+
+    try:
+        module, attr = ENV_ENTRY_POINTS[env_id].split(":")
+    except KeyError:
+        raise KeyError(f"unknown coachgym env id {env_id!r}; known: {', '.join(ENV_ENTRY_POINTS)}") from None
+    return getattr(importlib.import_module(module), attr)
+
+
+__all__ = ["ENV_ENTRY_POINTS", "env_class"]

@@ -1,0 +1,247 @@
+"""Card builder: a player's season statistics -> a full 4th Street card ("The Players").
+
+The text prints no full card, so cards are reconstructed from season totals (``g min fgm fga tpm
+tpa ftm fta orb drb ast stl blk tov pf``). The model (docs/rules/4th-street-basketball.md,
+"Card builder"):
+
+* grades from per-36-minute rates against league averages (``data/card_builder.json``);
+* Level 1/2/3 sections: the share of shot cells follows the player's shot volume (more pass and
+  drive cells for low-volume players, which sends the ball to a teammate), Level 3 shot cells
+  follow his 3-point attempts, and the made cells are solved so that the expected field-goal
+  percentage *including the defense's card reads* (matchups lost) equals his real one:
+  ``FG = p*s*m / (p*s + (1-p)*d)`` with ``p`` the chance that his grade wins the matchup against
+  an average defender, ``s`` the shot share of his section, ``d`` the FGA share of an average
+  Defense section, solved for the make share ``m``;
+* the Defense section carries steals, blocks and fouls in proportion to his rates;
+* free throws: cells for the totals 2..12 whose 2d6 probabilities sum to his FT% (a 50/50 cell
+  counts half).
+
+Cells are laid out in a fixed order shuffled by a hash of the player's name (deterministic).
+Run ``python -m coachgym.rules.fourthstreet.builder STATS.json OUT_DIR`` to build team files.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from pathlib import Path
+from typing import Any
+
+from .cards import SCHEMA
+
+_CAL: dict | None = None
+
+
+def calibration() -> dict:
+    global _CAL
+    if _CAL is None:
+        _CAL = json.loads((Path(__file__).parent / "data" / "card_builder.json").read_text())
+    return _CAL
+
+
+def p_offense_wins(off_grade: int, def_grade: float) -> float:
+    """Chance that d6 + off_grade >= d6 + def_grade (offense wins ties), def grade may be fractional."""
+    lo, hi = int(def_grade // 1), int(def_grade // 1) + 1
+    frac = def_grade - lo
+
+    def p(dg: int) -> float:
+        return sum(1 for a in range(1, 7) for b in range(1, 7) if a + off_grade >= b + dg) / 36
+
+    return p(lo) * (1 - frac) + p(hi) * frac
+
+
+def _clamp(x: float, lo: float, hi: float) -> float:
+    return lo if x < lo else hi if x > hi else x
+
+
+def _grade(x: float) -> int:
+    return int(_clamp(round(x), 0, 3))
+
+
+def _layout(name: str, section: str, cells: list[str]) -> list[str]:
+    """Deterministic spread of the 36 cells over the grid (hash of name and section)."""
+    seed = zlib.crc32(f"{name}|{section}".encode())
+    order = list(range(36))
+    # Fisher-Yates with a small LCG: deterministic and independent of Python's random module.
+    x = seed or 1
+    for i in range(35, 0, -1):
+        x = (1103515245 * x + 12345) & 0x7FFFFFFF
+        j = x % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    grid = ["."] * 36
+    for cell, slot in zip(cells, order):
+        grid[slot] = cell
+    return [" ".join(grid[r * 6:(r + 1) * 6]) for r in range(6)]
+
+
+def _shot_cells(n: int, make: float, and_one: int, fifty: int, air: int, made_symbols: tuple[str, ...]) -> list[str]:
+    """``n`` shot cells whose made share (50/50 = half, and-one = made) is ``make``."""
+    if n <= 0:
+        return []
+    and_one = min(and_one, n)
+    fifty = min(fifty, n - and_one)
+    target = make * n - and_one - 0.5 * fifty
+    made = int(_clamp(round(target), 0, n - and_one - fifty))
+    air = min(air, n - and_one - fifty - made)
+    miss = n - and_one - fifty - made - air
+    out = ["P"] * and_one + ["U"] * fifty + [made_symbols[i % len(made_symbols)] for i in range(made)] + ["O"] * air + ["."] * miss
+    return out
+
+
+def free_throw_cells(ft_pct: float) -> str:
+    """Symbols for totals 2..12 whose made probability (50/50 = half) is nearest ``ft_pct``.
+
+    Exact to 1/72: a dynamic programme over the totals (extremes first, misses preferred there,
+    as on the printed card where Abdul-Jabbar misses on 10 and rolls a 50/50 on 3)."""
+    target = round(72 * (1 - ft_pct))
+    order = (12, 2, 11, 3, 10, 4, 9, 5, 8, 6, 7)
+    reach: dict[int, dict[int, str]] = {0: {}}
+    for k in order:
+        w = 6 - abs(k - 7)
+        nxt: dict[int, dict[int, str]] = {}
+        for total, assign in reach.items():
+            for sym, units in ((".", 2 * w), ("U", w), ("N", 0)):
+                t = total + units
+                if t <= 72 and t not in nxt:
+                    nxt[t] = {**assign, k: sym}
+        reach = nxt
+    best = min(reach, key=lambda t: (abs(t - target), t))
+    cells = reach[best]
+    return " ".join(cells[k] for k in range(2, 13))
+
+
+def build_card(st: dict[str, Any]) -> dict[str, Any]:
+    """Build one card (team-file player object) from a stats line."""
+    c = calibration()
+    name, pos = st["name"], int(st["pos"])
+    mins = max(1.0, float(st["min"]))
+    per36 = {k: float(st.get(k, 0)) / mins * 36 for k in ("fgm", "fga", "tpm", "tpa", "ftm", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf")}
+    fg = st["fgm"] / st["fga"] if st.get("fga") else c["league_fg_pct"]
+    tp = st["tpm"] / st["tpa"] if st.get("tpa") else 0.0
+    ft = st["ftm"] / st["fta"] if st.get("fta") else 0.7
+    pts36 = 2 * per36["fgm"] + per36["tpm"] + per36["ftm"]
+    usage = per36["fga"] / c["league_fga36"]
+    score = (fg - c["league_fg_pct"]) / 0.05 + (pts36 - c["league_pts36"]) / 7
+    big = pos >= 4
+    l1 = _grade(1.3 + score + (0.4 if big else -0.3))
+    l2 = _grade(1.3 + score + (0.1 if pos in (2, 3) else 0))
+    l3 = 0 if per36["tpa"] < 0.25 else _grade(0.6 + (tp - 0.28) / 0.08 + per36["tpa"] / 1.5)
+    d1 = _grade(1.0 + (per36["blk"] - 0.7) / 0.9 + (0.5 if big else -0.4))
+    d2 = _grade(1.2 + 0.5 * (per36["stl"] - 1.2) / 0.5 + 0.5 * (per36["blk"] - 0.7) / 0.9)
+    d3 = _grade(1.2 + (per36["stl"] - 1.2) / 0.5 + (-0.6 if big else 0.2))
+    dsh = c["defense_card_shot_fraction"]
+    avg_d = c["avg_defense_grade"]
+
+    def solve(grade: int, shot_cells: int, fg_target: float, dshot: float = dsh) -> float:
+        if shot_cells <= 0:
+            return 0.0
+        p = p_offense_wins(grade, avg_d)
+        s = shot_cells / 36
+        return _clamp(fg_target * (p * s + (1 - p) * dshot) / (p * s), 0.05, 0.97)
+
+    to_cells = int(round(per36["tov"] * c["offense_turnover_cells_per_tov36"]))
+    to1 = to3 = to_cells // 3
+    to2 = to_cells - to1 - to3
+    feed = int(round(per36["ast"] * c["feed_cells_per_ast36"]))
+    and1 = int(round(per36["fta"] * c["and_one_cells_per_fta36"]))
+    drawn1 = int(round(per36["fta"] * c["drawn_foul_cells_per_fta36"]))
+    drawn2 = int(round(drawn1 / 2))
+    # Level 1: shots, fouls drawn and turnovers (no passes or drives)
+    n1 = 36 - to1 - drawn1
+    cells1 = _shot_cells(n1, solve(l1, n1, fg + c["level1_fg_bonus"]), and1, 3, 0, ("D", "N", "K") if big else ("N", "K", "D"))
+    cells1 += ["T", "Z"][:to1] + ["T"] * max(0, to1 - 2) + ["F"] * drawn1
+    # Level 2: shots, passes, drives, feeds
+    share2 = _clamp(c["level2_shot_share"] * usage ** 0.7, 0.3, 0.92)
+    n2 = int(round(36 * share2)) - to2 - drawn2
+    feed2 = min(feed, 36 - n2 - to2 - drawn2)
+    rest2 = 36 - n2 - to2 - drawn2 - feed2
+    drives2 = int(round(rest2 * (0.3 if big else 0.5)))
+    passes2 = rest2 - drives2
+    cells2 = _shot_cells(n2, solve(l2, n2, max(0.2, fg - c["level2_fg_penalty"])), int(round(and1 / 2)), 2, 1, ("N", "K"))
+    cells2 += ["T", "Z"][:to2] + ["Z"] * max(0, to2 - 2) + ["@"] * feed2 + ["F"] * drawn2
+    cells2 += [("^", "<", ">")[i % 3] for i in range(passes2)] + [("a", "l", "r")[i % 3] for i in range(drives2)]
+    # Level 3: 3-point shots by volume, the rest passes and drives
+    n3 = int(round(36 * _clamp(per36["tpa"] / c["level3_reads_per36"], 0, 0.8)))
+    feed3 = min(feed, 36 - n3 - to3)
+    rest3 = 36 - n3 - to3 - feed3
+    drives3 = int(round(rest3 * (0.2 if big else 0.4)))
+    passes3 = rest3 - drives3
+    cells3 = _shot_cells(n3, solve(l3, n3, tp, 0.0 if not c["defensive_level3_misses_are_threes"] else dsh), 0, 1 if n3 >= 4 else 0, 1 if n3 >= 3 else 0, ("N",))
+    cells3 += ["Z", "T"][:to3] + ["Z"] * max(0, to3 - 2) + ["@"] * feed3
+    cells3 += [("^", "<", ">")[i % 3] for i in range(passes3)] + [("a", "l", "r")[i % 3] for i in range(drives3)]
+    # Defense
+    stl = int(round(per36["stl"] * c["steal_cells_per_stl36"]))
+    blk = int(round(per36["blk"] * c["block_cells_per_blk36"]))
+    fouls = int(round(per36["pf"] * c["foul_cells_per_pf36"]))
+    h = zlib.crc32(name.encode())
+    extras = ["C", "T", "Z", "J", "O"] + (["W"] if h % 2 else []) + (["I"] if st.get("g", 82) < 72 or h % 5 == 0 else [])
+    celld = ["S"] * stl + ["X"] * blk + ["F"] * fouls + extras
+    celld = celld[:36] + ["."] * max(0, 36 - len(celld))
+    for cells in (cells1, cells2, cells3):
+        assert len(cells) == 36, (name, len(cells))
+    mpg = mins / max(1, st.get("g", 82))
+    trb48 = (st.get("orb", 0) + st.get("drb", 0)) / mins * 48
+    thr_o, thr_d = c["orb36_thresholds"], c["drb36_thresholds"]
+    card = {
+        "name": name, "pos": pos,
+        "rec": int(round(c["rec_per_fga48"] * st.get("fga", 0) / mins * 48)),
+        "ast": int(round(c["ast_per_ast48"] * st.get("ast", 0) / mins * 48)),
+        "jmp": _grade((pos - 1) * 0.5 + (per36["blk"] - 0.7) * 0.5),
+        "orb": int(sum(per36["orb"] >= t for t in thr_o)), "drb": int(sum(per36["drb"] >= t for t in thr_d)),
+        "trb": int(round(c["trb_per_trb48"] * trb48)),
+        "inj": next(v for g, v in ((80, 5), (76, 4), (70, 3), (60, 2), (45, 1), (0, 0)) if st.get("g", 82) >= g),
+        "fat": int(_clamp(round(mpg / 4) + 1, 3, 12)),
+        "grades": {"l1": l1, "l2": l2, "l3": l3, "def": [d1, d2, d3]},
+        "level1": _layout(name, "level1", cells1),
+        "level2": _layout(name, "level2", cells2),
+        "level3": _layout(name, "level3", cells3),
+        "defense": _layout(name, "defense", celld),
+        "free_throws": free_throw_cells(ft),
+        "stats": {k: st[k] for k in ("g", "min", "fgm", "fga", "tpm", "tpa", "ftm", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf") if k in st},
+    }
+    return card
+
+
+def build_team(spec: dict[str, Any]) -> dict[str, Any]:
+    """A team file from ``{"name", "abbr", "season", "fictional", "source"?, "lineup", "players": [stats...]}``."""
+    players = []
+    for st in spec["players"]:
+        card = build_card(st)
+        card.update(st.get("printed", {}))  # printed grades/ratings (the sample game) win over the builder
+        for section, cells in st.get("printed_cells", {}).items():
+            if section == "free_throws":
+                ft = card["free_throws"].split()
+                for total, sym in cells.items():
+                    ft[int(total) - 2] = sym
+                card["free_throws"] = " ".join(ft)
+                continue
+            rows = [r.split() for r in card[section]]
+            for key, sym in cells.items():  # "b5o2": black 5, orange 2
+                rows[int(key[1]) - 1][int(key[3]) - 1] = sym
+            card[section] = [" ".join(r) for r in rows]
+        players.append(card)
+    out = {"schema": SCHEMA, "name": spec["name"], "abbr": spec.get("abbr", spec["name"][:3].upper()),
+           "season": spec.get("season", "1979-80 NBA"), "fictional": spec["fictional"]}
+    for k in ("source", "note"):
+        if k in spec:
+            out[k] = spec[k]
+    out["lineup"] = spec["lineup"]
+    out["players"] = players
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python -m coachgym.rules.fourthstreet.builder STATS.json OUT_DIR", file=sys.stderr)
+        return 2
+    spec = json.loads(Path(argv[0]).read_text())
+    outdir = Path(argv[1])
+    outdir.mkdir(parents=True, exist_ok=True)
+    for team in spec["teams"]:
+        (outdir / f"{team['id']}.json").write_text(json.dumps(build_team(team), indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

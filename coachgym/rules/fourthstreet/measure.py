@@ -1,0 +1,115 @@
+"""Measurements of 4th Street Basketball: realism of by-the-book games and speed.
+
+    python -m coachgym.rules.fourthstreet.measure realism 200
+    python -m coachgym.rules.fourthstreet.measure speed 200
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from ...core.coach import FirstLegalCoach, RandomCoach
+from ...core.match import play_game
+from . import RULESET
+
+
+def pairs(n: int):
+    names = RULESET.team_names()
+    for k in range(n):
+        h, a = names[k % len(names)], names[(k + 1 + k // len(names)) % len(names)]
+        if h == a:
+            a = names[(k + 2) % len(names)]
+        yield k, h, a
+
+
+def realism(n: int, options=None) -> dict:
+    from ...agents.fourthstreet import ByTheBookCoach
+
+    tot: dict[str, float] = {}
+    sides = 0
+    for k, h, a in pairs(n):
+        g = RULESET.new_game(h, a, seed=k, record_events=False, options=options)
+        play_game(g, ByTheBookCoach(), ByTheBookCoach())
+        box = g.box_score()
+        for s in (0, 1):
+            for key, v in box.totals(s).items():
+                tot[key] = tot.get(key, 0) + v
+            sides += 1
+    avg = {k: round(v / sides, 2) for k, v in tot.items()}
+    avg["fg_pct"] = round(tot["fgm"] / tot["fga"], 3)
+    avg["tp_pct"] = round(tot["tpm"] / max(1, tot["tpa"]), 3)
+    avg["ft_pct"] = round(tot["ftm"] / tot["fta"], 3)
+    avg["orb_pct"] = round(tot["orb"] / (tot["orb"] + tot["drb"]), 3)
+    return avg
+
+
+def speed(n: int) -> dict:
+    from ...agents.fourthstreet import ByTheBookCoach
+
+    teams = [RULESET.load_team(t) for t in RULESET.team_names()]
+    out = {}
+    for label, mk in (("first-legal", lambda k: (FirstLegalCoach(), FirstLegalCoach())),
+                      ("random", lambda k: (RandomCoach(k), RandomCoach(k + 1))),
+                      ("by-the-book", lambda k: (ByTheBookCoach(), ByTheBookCoach()))):
+        t0 = time.perf_counter()
+        decisions = 0
+        for k in range(n):
+            g = RULESET.new_game(teams[k % 4], teams[(k + 1) % 4], seed=k, record_events=False)
+            c = mk(k)
+            play_game(g, *c)
+        dt = time.perf_counter() - t0
+        out[label] = round(n / dt, 1)
+    import numpy as np
+
+    import coachgym.envs  # noqa: F401
+    import gymnasium as gym
+
+    env = gym.make("coachgym/FourthStreetBasketball-v0", opponent="random").unwrapped
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps, t0 = 0, time.perf_counter()
+    while steps < 20 * n:
+        _, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        steps += 1
+        if term or trunc:
+            env.reset()
+    out["env_steps_per_s"] = round(steps / (time.perf_counter() - t0), 1)
+    return out
+
+
+def players(n: int, min_minutes: int = 600) -> dict:
+    """How well the cards reproduce their players' statistics: over ``n`` by-the-book games, the
+    correlation between each player's simulated and season per-36-minute rates (and FG%, FT%)."""
+    import numpy as np
+
+    from ...agents.fourthstreet import ByTheBookCoach
+    from .engine import COLS
+
+    acc: dict = {}
+    for k, h, a in pairs(n):
+        g = RULESET.new_game(h, a, seed=k, record_events=False)
+        play_game(g, ByTheBookCoach(), ByTheBookCoach())
+        for s in (0, 1):
+            t = g.teams[s]
+            for i, p in enumerate(t.players):
+                v = acc.setdefault((t.name, p.name), [np.zeros(len(COLS)), p.stats])
+                v[0] += np.array(g.stats[s][i])
+    rows = [(sim, st) for sim, st in acc.values() if sim[0] >= min_minutes * 60]
+    out = {"players": len(rows)}
+    for c in ("fga", "tpa", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf"):
+        j = COLS.index(c)
+        x = [st[c] / st["min"] * 36 for sim, st in rows]
+        y = [sim[j] / sim[0] * 60 * 36 for sim, st in rows]
+        out[c] = {"corr": round(float(np.corrcoef(x, y)[0, 1]), 2), "season_per36": round(float(np.mean(x)), 2),
+                  "sim_per36": round(float(np.mean(y)), 2)}
+    for name, m, a in (("fg_pct", "fgm", "fga"), ("ft_pct", "ftm", "fta")):
+        x = [st[m] / st[a] for sim, st in rows]
+        y = [sim[COLS.index(m)] / max(1, sim[COLS.index(a)]) for sim, st in rows]
+        out[name] = {"corr": round(float(np.corrcoef(x, y)[0, 1]), 2)}
+    return out
+
+
+if __name__ == "__main__":
+    what, n = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    print({"realism": realism, "speed": speed, "players": players}[what](n))

@@ -1,0 +1,159 @@
+"""4th Street Basketball as a Gymnasium environment (and a PettingZoo AEC environment)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.engine import HOME
+from ..rules.fourthstreet import actions as A
+from ..rules.fourthstreet.court import LEVELS
+from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+
+DECISIONS = FourthStreetEngine.decision_kinds
+ZONES = tuple(z for lv in (1, 2, 3) for z in LEVELS[lv])
+MODES = ("man", "press", "zone")
+CARD_FEATURES = (
+    "pos/5", "rec/100", "ast/20", "jmp/3", "orb/3", "drb/3", "trb/50", "inj/9", "fat/12", "L1 grade/3", "L2 grade/3",
+    "L3 grade/3", "Def L1/3", "Def L2/3", "Def L3/3", "L1 made share", "L2 made share", "L3 made share",
+    "L2 pass+drive share", "L3 pass+drive share", "Defense steal+block share", "Defense foul share", "free throw %",
+)
+PLAYER_STATE = ("on_court", "slot/4", "fouls/6", "fatigue points/3", "stint/fat", "rested", "available", "plays it safe",
+                "points/40", "minutes/48")
+
+
+def _card_vector(p) -> list[float]:
+    def share(section: int, symbols: str) -> float:
+        return sum(1 for c in p.grids[section] if c in symbols) / 36
+
+    ft = sum((6 - abs(k - 7)) * (1 if p.ft[k] == "N" else 0.5 if p.ft[k] == "U" else 0) for k in range(2, 13)) / 36
+    return [p.pos / 5, min(1.0, p.rec / 100), min(1.0, p.ast / 20), p.jmp / 3, p.orb / 3, p.drb / 3, min(1.0, p.trb / 50),
+            max(-1.0, min(1.0, p.inj / 9)), min(1.0, p.fat / 12), p.off[1] / 3, p.off[2] / 3, p.off[3] / 3,
+            p.dfn[1] / 3, p.dfn[2] / 3, p.dfn[3] / 3, share(1, "NDKP"), share(2, "NDKP@"), share(3, "NDKP@"),
+            share(2, "^<>alr"), share(3, "^<>alr"), share(4, "SX"), share(4, "F"), ft]
+
+
+class FourthStreetEncoder(ObservationEncoder):
+    version = 1
+
+    def __init__(self):
+        L = self.layout = ObservationLayout()
+        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
+        L.add("game", 16, "has the ball, is home, period/5, game clock/720, shot clock/24, own score/150, opponent "
+                          "score/150, margin/20, own team fouls/6, opponent team fouls/6, own timeouts/7, opponent "
+                          "timeouts/7, opponent in the penalty, own team in the penalty, last minute of play, overtime")
+        L.add("defense", 2 * (len(MODES) + len(A.ALIGNMENTS) + 6) + 2,
+              "own then opponent defense: mode one-hot (man, press, zone), zone alignment one-hot, doubled slot "
+              "one-hot (none, 1-5); own press banned, kick it out active for the own team")
+        L.add("ball", 5 + len(ZONES), "ball handler's slot one-hot (when on the court), ball zone one-hot")
+        per = len(CARD_FEATURES) + len(PLAYER_STATE)
+        L.add("own_roster", A.MAX_ROSTER * per, "per roster player #1..#15 (the numbers of the sub actions): card "
+              + ", ".join(CARD_FEATURES) + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)")
+        L.add("opp_roster", A.MAX_ROSTER * per, "the same for the opponent's roster")
+        self._cards: dict[int, list[float]] = {}
+
+    def _card(self, p) -> list[float]:
+        v = self._cards.get(id(p))
+        if v is None:
+            v = self._cards[id(p)] = _card_vector(p)
+        return v
+
+    def encode(self, game: FourthStreetEngine, side: int) -> np.ndarray:
+        g = game
+        opp = 1 - side
+        out: list[float] = []
+        onehot = [0.0] * (len(DECISIONS) + 1)
+        d = g.decision
+        onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
+        out += onehot
+        own_pts, opp_pts = g.pts[side], g.pts[opp]
+        out += [float(g.off == side), float(side == HOME), min(1.0, g.period / 5), g.clock / 720,
+                max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
+                max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
+                min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
+                float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4)]
+        for s in (side, opp):
+            out += [float(g.dmode[s] == m) for m in MODES]
+            out += [float(g.dmode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
+            dbl = [0.0] * 6
+            dbl[g.double[s] + 1] = 1.0
+            out += dbl
+        out += [float(g.press_ban[side]), float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])]
+        hs = [0.0] * 5
+        zs = [0.0] * len(ZONES)
+        if g.phase == "play":
+            hs[g.handler] = 1.0
+            zs[ZONES.index(g.zone)] = 1.0
+        out += hs + zs
+        for s in (side, opp):
+            team = g.teams[s]
+            lu = g.lineup[s]
+            for i in range(A.MAX_ROSTER):
+                if i >= len(team.players):
+                    out += [0.0] * (len(CARD_FEATURES) + len(PLAYER_STATE))
+                    continue
+                p = team.players[i]
+                out += self._card(p)
+                on = i in lu
+                st = g.stats[s][i]
+                out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fpts[s][i] / 3,
+                        min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.req[s][i]),
+                        float(g.avail[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
+                        min(1.0, st[SEC] / 2880)]
+        return np.asarray(out, dtype=np.float32)
+
+
+class FourthStreetBasketballEnv(CoachEnv):
+    """4th Street Basketball (board version 1.01), coached by the agent.
+
+    ## Description
+    The dice engine of ``coachgym.rules.fourthstreet``: matchups with team dice and grades, setup
+    plays on the location grids, passes, drives and shots by court level, rebounds, fouls and free
+    throws, the game and shot clocks, timeouts, injuries, man-to-man, double teams, zones and the
+    press, and the optional rules (fatigue, assists) and additional strategies as rule options.
+
+    ## Action Space
+    ``Discrete(len(RULESET.actions))`` over the fixed action table
+    (``coachgym.rules.fourthstreet.actions``): "no (more) changes", substitutions (roster player #i
+    in at position s), play it safe, the jumper, setup play / timeout / 3-point offense / kick it out /
+    milk the clock, the defense (man-to-man or press with an optional double-team target, zone
+    alignments, desperation defense), the double-team helper, shoot or miss a free throw on purpose.
+    ``env.action_masks()`` and ``info["action_mask"]`` give the legal ones.
+
+    ## Observation Space
+    ``Box(-1, 1, (N,), float32)``, documented in ``FourthStreetEncoder().layout.describe()``.
+
+    ## Rewards
+    ``reward="win"``: +1 win, -1 loss at the end; ``reward="margin"`` adds the change of the score
+    margin divided by ``margin_scale`` at each step.
+
+    ## Episode End
+    Terminated at the end of the game (overtime until there is a winner).
+
+    ## Arguments
+    As every coachgym env: ``agent_side``, ``opponent``, ``home``/``away``, ``team_pool``,
+    ``rule_options`` (dict of ``FourthStreetOptions``), ``reward``, ``margin_scale``, ``strict``,
+    ``render_mode="ansi"``, ``max_decisions``.
+
+    ## Version History
+    * v0: first release (engine version 1, observation version 1).
+    """
+
+    ruleset_name = "fourthstreet"
+    encoder = FourthStreetEncoder()
+
+
+_AEC_CLASS = None
+
+
+def aec_env_class():
+    """The PettingZoo AEC class (built on first use, so pettingzoo stays an optional dependency)."""
+    global _AEC_CLASS
+    if _AEC_CLASS is None:
+        _AEC_CLASS = make_aec_env_class(FourthStreetBasketballEnv, "fourthstreet_basketball_v0")
+    return _AEC_CLASS
+
+
+def env(**kwargs):
+    """PettingZoo-style constructor: ``coachgym.envs.fourthstreet.env(render_mode="ansi")``."""
+    return aec_env_class()(**kwargs)
