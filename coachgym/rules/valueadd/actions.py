@@ -46,6 +46,7 @@ for _s in range(5):
 ACTIONS.freeze()
 
 SUBSTITUTE = {(a["player"], a["slot"]): a.index for a in ACTIONS.of_kind("substitute")}
+SUBSTITUTE_ROW = [tuple(SUBSTITUTE[(i, s)] for s in range(5)) for i in range(MAX_ROSTER)]  # player i into PG..C
 SWAP = {(a["a"], a["b"]): a.index for a in ACTIONS.of_kind("swap_positions")}
 SWITCH = {(a["a"], a["b"]): a.index for a in ACTIONS.of_kind("switch_defenders")}
 AVOID = [ACTIONS.index("avoid_fouls", slot=s) for s in range(5)]

@@ -39,6 +39,12 @@ TEAM_BLOCK_NEEDS = {21: 23, 22: 26, 23: 29}
 FAST_BREAK_ODD_ROLLS = (11, 13, 15, 31)  # forwards may fast break only after these steal rolls
 # Menu decisions depend only on the key built in ValueAddEngine._menu_decision: shared by all games.
 _MENU_CACHE: dict[tuple, Decision] = {}
+_MENU_TAIL_CACHE: dict[tuple, tuple[int, ...]] = {}
+_OPTIONS_IDS: dict[ValueAddOptions, int] = {}  # options interned to a small int for cache keys
+
+
+def _options_id(options: ValueAddOptions) -> int:
+    return _OPTIONS_IDS.setdefault(options, len(_OPTIONS_IDS))
 
 
 def three_point_table(card: PlayerCard) -> list[int]:
@@ -102,6 +108,7 @@ class ValueAddEngine(Engine):
                  options: ValueAddOptions | None = None, record_events: bool = True):
         super().__init__(source, record_events=record_events)
         self.options = options or ValueAddOptions()
+        self._options_id = _options_id(self.options)
         self.teams: list[Team] = [home, away]
         self.ts: list[TeamState] = [TeamState(len(home.players)), TeamState(len(away.players))]
         self.period = 0  # 0 regulation, k = k-th overtime
@@ -370,6 +377,8 @@ class ValueAddEngine(Engine):
     def _must_fill(self, side: int) -> list[int]:
         """Slots held by a fouled-out player who can be replaced from the bench."""
         ts = self.ts[side]
+        if not ts.fouled_out:
+            return []
         lim = self.options.foul_limit
         out = [s for s, i in enumerate(ts.lineup) if ts.fouls[i] >= lim]
         if out and self._bench(side):
@@ -378,9 +387,12 @@ class ValueAddEngine(Engine):
 
     def _bench(self, side: int) -> list[int]:
         ts = self.ts[side]
-        lim = self.options.foul_limit
+        lineup = ts.lineup
         n = min(len(ts.fouls), A.MAX_ROSTER)
-        return [i for i in range(n) if i not in ts.lineup and ts.fouls[i] < lim]
+        if not ts.fouled_out:
+            return [i for i in range(n) if i not in lineup]
+        lim = self.options.foul_limit
+        return [i for i in range(n) if i not in lineup and ts.fouls[i] < lim]
 
     def _fouled_out_on_court(self) -> int | None:
         """A team with a fouled-out player still on the court (and a bench to replace him)."""
@@ -397,32 +409,43 @@ class ValueAddEngine(Engine):
         return self._menu_decision(side, kind).legal
 
     def _compute_menu_legal(self, side: int, kind: str) -> tuple[int, ...]:
+        """Legal menu actions, built in action-table order (PLAY, substitutions, swaps, switches,
+        avoid fouls, 3-point mode, intentional foul, 8-sided die first) so no sort is needed."""
         o = self.options
-        legal: list[int] = []
         fill = self._must_fill(side)
         changes_left = self.menu_changes < A.MENU_CHANGE_LIMIT
-        if not fill:
-            legal.append(A.PLAY)
-        if fill or (changes_left and o.rotation == 3):
-            slots = fill if fill else range(5)
+        legal: list[int] = [] if fill else [A.PLAY]
+        if fill:
             for i in self._bench(side):
-                for s in slots:
-                    legal.append(A.SUBSTITUTE[(i, s)])
-        if not fill and changes_left:
-            if o.rotation == 3:
-                legal.extend(A.SWAP.values())
-            if o.switches:
-                legal.extend(A.SWITCH.values())
-            if o.avoid_fouls:
-                legal.extend(A.AVOID)
-            if kind == "offense_menu" and o.three_point_mode:
-                legal.append(A.THREE_POINT_MODE)
-        if not fill:
-            if kind == "defense_menu" and o.intentional_fouls and self.in_last_nine():
-                legal.append(A.INTENTIONAL_FOUL)
-            if kind == "offense_menu" and o.d8_first and self.box <= D8_FIRST_FROM:
-                legal.append(A.D8_FIRST)
-        return tuple(sorted(legal))
+                legal.extend(A.SUBSTITUTE[(i, s)] for s in fill)
+            return tuple(legal)
+        if changes_left and o.rotation == 3:
+            for i in self._bench(side):
+                legal.extend(A.SUBSTITUTE_ROW[i])
+        legal.extend(self._static_menu_tail(kind, changes_left, self.in_last_nine(), self.box <= D8_FIRST_FROM))
+        return tuple(legal)
+
+    def _static_menu_tail(self, kind: str, changes_left: bool, last_nine: bool, d8_window: bool) -> tuple[int, ...]:
+        key = (kind, changes_left, last_nine, d8_window, self._options_id)
+        tail = _MENU_TAIL_CACHE.get(key)
+        if tail is None:
+            o = self.options
+            out: list[int] = []
+            if changes_left:
+                if o.rotation == 3:
+                    out.extend(A.SWAP.values())
+                if o.switches:
+                    out.extend(A.SWITCH.values())
+                if o.avoid_fouls:
+                    out.extend(A.AVOID)
+                if kind == "offense_menu" and o.three_point_mode:
+                    out.append(A.THREE_POINT_MODE)
+            if kind == "defense_menu" and o.intentional_fouls and last_nine:
+                out.append(A.INTENTIONAL_FOUL)
+            if kind == "offense_menu" and o.d8_first and d8_window:
+                out.append(A.D8_FIRST)
+            tail = _MENU_TAIL_CACHE[key] = tuple(out)
+        return tail
 
     def _menu_decision(self, side: int, kind: str) -> Decision:
         """The menu before a possession. Its legal set only changes with the lineup, foul-outs, the
@@ -430,7 +453,7 @@ class ValueAddEngine(Engine):
         ts = self.ts[side]
         out = tuple(i for i, f in enumerate(ts.fouls) if f >= self.options.foul_limit) if ts.fouled_out else ()
         key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, tuple(ts.lineup), out, len(ts.fouls),
-               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM, self.options)
+               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM, self._options_id)
         d = _MENU_CACHE.get(key)
         if d is None:
             if len(_MENU_CACHE) > 200_000:
@@ -1118,6 +1141,7 @@ class ValueAddEngine(Engine):
     def _state_from_dict(self, d: dict) -> None:
         self.teams = [Team.from_dict(t) for t in d["teams"]]
         self.options = ValueAddOptions(**d["options"])
+        self._options_id = _options_id(self.options)
         self.ts = [TeamState.from_dict(t) for t in d["ts"]]
         for k in ("period", "box", "half", "turn", "extra_box", "phase", "menu_changes", "next_fast_break"):
             setattr(self, k, d[k])
