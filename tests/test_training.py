@@ -98,3 +98,17 @@ def test_shipped_configs_are_valid():
     for path in sorted(Path(__file__).resolve().parents[1].glob("configs/*/*.yaml")):
         cfg = tc.load(path)
         assert cfg.ruleset == path.parent.name
+
+
+def test_behaviour_cloning_warm_start_imitates_the_scripted_coach(tmp_path):
+    """pretrain: the policy is fitted to by-the-book's choices before RL; the report is saved."""
+    from coachgym.training.train import train
+
+    cfg = tiny(total_timesteps=64, pretrain={"coach": "by-the-book", "games": 3, "epochs": 4, "learning_rate": 0.003},
+               checkpoint_every=0)
+    meta = train(cfg, tmp_path, progress=False)
+    report = meta["pretrain"]
+    assert report["coach"] == "by-the-book" and report["samples"] > 300
+    assert report["accuracy"] > 0.6  # most book decisions are "play": even a short fit gets them
+    history = json.loads((tmp_path / "eval.json").read_text())
+    assert history[0]["steps"] == 0 and history[0]["pretrain"]["games"] == 3

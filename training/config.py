@@ -43,6 +43,12 @@ SCHEMA: dict[str, Any] = {
         "pool_size": (int, 5),
         "probability": ((int, float), 0.5),
     },
+    "pretrain": {  # behaviour cloning of a scripted coach before RL (maskable_ppo / ppo)
+        "coach": ((str, type(None)), None),
+        "games": (int, 300),
+        "epochs": (int, 5),
+        "learning_rate": ((int, float), 0.001),
+    },
     "evaluation": {
         "every": (int, 25_000),
         "games": (int, 100),
@@ -146,6 +152,12 @@ def validate(data: Any, where: str) -> TrainConfig:
         raise ConfigError(f"{where}: env.rule_options: {exc}") from None
     for team in env["team_pool"] or []:
         rs.load_team(team)
+    pre = cfg["pretrain"]
+    if pre["coach"] is not None:
+        if pre["coach"] not in rs.coach_names() or pre["coach"] == "trained":
+            raise ConfigError(f"{where}: pretrain.coach: unknown scripted coach {pre['coach']!r}")
+        if cfg["algo"] == "dqn":
+            raise ConfigError(f"{where}: pretrain: behaviour cloning is implemented for maskable_ppo and ppo only")
     if not 0 <= cfg["self_play"]["probability"] <= 1:
         raise ConfigError(f"{where}: self_play.probability: must be between 0 and 1")
     return TrainConfig(cfg, where)

@@ -207,7 +207,22 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     else:
         model = Algo("MlpPolicy", venv, seed=cfg["seed"], device=cfg["device"], tensorboard_log=tb, verbose=verbose, **hp)
         done = 0
+    pretrain_report = None
+    pre = cfg["pretrain"]
+    if pre["coach"] and not resume:
+        from ..envs import env_class
+        from .pretrain import behaviour_clone, collect
+
+        e = cfg["env"]
+        data = collect(cfg.ruleset, pre["coach"], pre["games"], cfg["seed"], env_class(rulesets.get(cfg.ruleset).env_id).encoder,
+                       e["team_pool"], e["rule_options"], float(hp.get("gamma", 0.99)))
+        pretrain_report = behaviour_clone(model, data, pre["epochs"], lr=pre["learning_rate"], seed=cfg["seed"])
+        pretrain_report["games"] = pre["games"]
+        pretrain_report["coach"] = pre["coach"]
+        pre_eval = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
     history: list = []
+    if pretrain_report:
+        history.append({"steps": 0, "seconds": 0, "results": pre_eval, "pretrain": pretrain_report})
     if resume and (out / "eval.json").exists():
         history = json.loads((out / "eval.json").read_text())
     started = time.time()
@@ -225,6 +240,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
     meta["obs_norm"] = _obs_norm(venv)
+    meta["pretrain"] = pretrain_report
     md.save(model_path, meta)
     try:
         from .curves import plot_learning_curve
