@@ -732,73 +732,51 @@ class ValueAddEngine(Engine):
         self._resolve_shot(off, slot, res, None, ds)
 
     # ---------------------------------------------------------------- defense on the roll
-    def _steal_eff(self, dside: int, k: int) -> int:
+    def _range_top(self, dside: int, k: int, block: bool) -> int:
+        """Top of defender ``k``'s steal (11..) or block (21..) range 'after any adjustments':
+        fatigue and avoiding fouls each take numbers off; without the extended-range rule 11-17..19
+        and 21-27..29 count as 11-16 and 21-26."""
         card = self.card(dside, k)
-        top = card.steal
-        if not self.options.extended_ranges and 16 < top < 20:
-            top = 16
-        return top - self.fatigue(dside, k) - (1 if self.avoiding(dside, k) else 0)
-
-    def _block_eff(self, dside: int, k: int) -> int:
-        card = self.card(dside, k)
-        top = card.block
-        if not self.options.extended_ranges and 26 < top < 30:
-            top = 26
+        top, base = (card.block, 26) if block else (card.steal, 16)
+        if not self.options.extended_ranges and base < top < base + 4:
+            top = base
         return top - self.fatigue(dside, k) - (1 if self.avoiding(dside, k) else 0)
 
     def _steal_by(self, dfn: int, slot: int, ds: int, r: int, team_def: bool) -> int | None:
         """11-16: the defender's steal range; on 8-sided 6-8 the team-defense thresholds."""
-        if team_def:
-            need = TEAM_STEAL_NEEDS.get(r)
-            if need is None:
-                return None
-            best, best_top = None, need - 1
-            for k in range(5):
-                top = self._steal_eff(dfn, k)
-                if top > best_top:
-                    best, best_top = k, top
-            return best
-        if r <= min(self._steal_eff(dfn, ds), 16):
-            return ds
-        if r == 16 and self.options.extended_ranges:
-            # "If a player has a steal range of higher than 11-16 after any adjustments";
-            # "For steals it starts from the bottom and works up"
-            ts = self.ts[dfn]
-            for k in range(5):
-                if k == ds:
-                    continue
-                extra = STEAL_EXTRA_ON_16.get(self._steal_eff(dfn, k), 0)
-                if extra:
-                    others = [p for p in range(5) if p != ts.guards[k]]
-                    if slot in others[-extra:]:
-                        return k
-        return None
+        return self._defended_by(dfn, slot, ds, r, team_def, block=False)
 
     def _block_by(self, dfn: int, slot: int, ds: int, r: int, team_def: bool) -> int | None:
         """21-26: the defender's block range; on 8-sided 6-8 the team-defense thresholds."""
-        if team_def:
-            need = TEAM_BLOCK_NEEDS.get(r)
+        return self._defended_by(dfn, slot, ds, r, team_def, block=True)
+
+    def _defended_by(self, dfn: int, slot: int, ds: int, r: int, team_def: bool, block: bool) -> int | None:
+        """The defender who steals (11-16) or blocks (21-26) on roll ``r``, or None."""
+        if team_def:  # "Steal and Block Ranges Much Lower if 8-sided Die 6, 7 or 8"
+            need = (TEAM_BLOCK_NEEDS if block else TEAM_STEAL_NEEDS).get(r)
             if need is None:
                 return None
             best, best_top = None, need - 1
             for k in range(5):
-                top = self._block_eff(dfn, k)
+                top = self._range_top(dfn, k, block)
                 if top > best_top:
                     best, best_top = k, top
             return best
-        if r <= min(self._block_eff(dfn, ds), 26):
+        last = 26 if block else 16
+        if r <= min(self._range_top(dfn, ds, block), last):
             return ds
-        if r == 26 and self.options.extended_ranges:
-            # block range "higher than 21-26" after adjustments; "The extra blocked shots start from
-            # the top of the opposing line-up and work down"
-            ts = self.ts[dfn]
+        if r == last and self.options.extended_ranges:
+            # a range "higher than 11-16 [21-26] after any adjustments" reaches other opposing players:
+            # steals "from the bottom and works up", blocks "from the top of the opposing line-up"
+            extra_of = BLOCK_EXTRA_ON_26 if block else STEAL_EXTRA_ON_16
+            guards = self.ts[dfn].guards
             for k in range(5):
                 if k == ds:
                     continue
-                extra = BLOCK_EXTRA_ON_26.get(self._block_eff(dfn, k), 0)
+                extra = extra_of.get(self._range_top(dfn, k, block), 0)
                 if extra:
-                    others = [p for p in range(5) if p != ts.guards[k]]
-                    if slot in others[:extra]:
+                    others = [p for p in range(5) if p != guards[k]]
+                    if slot in (others[:extra] if block else others[-extra:]):
                         return k
         return None
 
