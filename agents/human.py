@@ -40,7 +40,7 @@ class HumanCoach:
         self._print("")
         self._print(f"You coach the {SIDE_NAMES[decision.side]} team. {decision.prompt}")
         for n, a in enumerate(decision.legal, 1):
-            self._print(f"  {n:>3}. {game.actions[a].label}")
+            self._print(f"  {n:>3}. {game.describe_action(a)}")
         while True:
             self.out.write("Your choice (number, 'q' to quit): ")
             self.out.flush()

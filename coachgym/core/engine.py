@@ -100,6 +100,10 @@ class Engine:
     def legal_labels(self) -> list[str]:
         return self.actions.labels(self.legal_actions())
 
+    def describe_action(self, action: int) -> str:
+        """The action's label in this game's terms (players' names and so on); for people."""
+        return self.actions[action].label
+
     def step(self, action: int) -> None:
         """Apply the pending decision's choice, then advance to the next decision or the end."""
         d = self.decision

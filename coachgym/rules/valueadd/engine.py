@@ -1070,6 +1070,38 @@ class ValueAddEngine(Engine):
             self.phase = "end"
 
     # ================================================================== views and records
+    def _player_note(self, side: int, i: int) -> str:
+        ts, p = self.ts[side], self.teams[side].players[i]
+        return f"{p.name} ({'/'.join(POS[q - 1] for q in p.positions)}, {ts.fouls[i]} fouls, played {ts.played[i]}/{p.stamina})"
+
+    def describe_action(self, action: int) -> str:
+        act = self.actions[action]
+        d = self.decision
+        side = d.side if d is not None else HOME
+        ts = self.ts[side]
+        k = act.kind
+        if k == "substitute":
+            i, s = act["player"], act["slot"]
+            if i < len(self.teams[side].players):
+                out = self.teams[side].players[ts.lineup[s]].name
+                return f"{self._player_note(side, i)} in at {POS[s]} for {out}"
+        if k == "swap_positions":
+            a, b = act["a"], act["b"]
+            return (f"{self.teams[side].players[ts.lineup[a]].name} to {POS[b]}, "
+                    f"{self.teams[side].players[ts.lineup[b]].name} to {POS[a]}")
+        if k == "switch_defenders":
+            a, b = act["a"], act["b"]
+            return (f"switch: {self.pname(side, a)} guards the {POS[ts.guards[b]]}, "
+                    f"{self.pname(side, b)} guards the {POS[ts.guards[a]]}")
+        if k == "avoid_fouls":
+            s = act["slot"]
+            return f"{self.pname(side, s)}: {'defend normally' if ts.avoiding[ts.lineup[s]] else 'avoid fouls'}"
+        if k == "three_point_mode":
+            return "stop attempting 3-pointers" if ts.three_mode else "attempt 3-pointers"
+        if k == "choose_player":
+            return f"choose {self.pname(side, act['slot'])}"
+        return act.label
+
     def box_score(self) -> BoxScore:
         teams = []
         for side in (HOME, AWAY):
@@ -1103,6 +1135,11 @@ class ValueAddEngine(Engine):
                     f"{'  avoiding fouls' if ts.avoiding[i] else ''}"
                     f"  guards {POS[ts.guards[slot]]}"
                 )
+            bench = [i for i in range(len(ts.fouls)) if i not in ts.lineup]
+            if bench:
+                lines.append("  bench: " + "; ".join(
+                    f"#{i + 1} {self.teams[side].players[i].name} {ts.fouls[i]}f {ts.played[i]}/{self.teams[side].players[i].stamina}"
+                    + (" OUT" if ts.fouls[i] >= self.options.foul_limit else "") for i in bench))
         return "\n".join(lines)
 
     # ================================================================== save / restore
