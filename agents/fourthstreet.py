@@ -26,6 +26,9 @@ from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 
 
+_HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
+
+
 class ByTheBookCoach:
     name = "by-the-book"
 
@@ -59,46 +62,72 @@ class ByTheBookCoach:
             return pf >= 5 and g.clock > 360 and g.period == 4
         return pf >= g.period + 1
 
-    def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int]) -> int | None:
+    def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int], limit: int | None = None) -> int | None:
         """Best fully rested bench player for ``slot`` (position match first, then one away)."""
-        team = g.teams[side]
+        players = g.teams[side].players
+        if limit is None:
+            limit = self._foul_limit(g)
+        stats = g.stats[side]
+        fatigue = g.opts.fatigue
+        rclock, benched, req = g.rclock, g.benched[side], g.req[side]
         best, key = None, None
         for b in bench:
-            p = team.players[b]
-            gap = abs(p.pos - (slot + 1))
-            if gap > 1 or not self._rested(g, side, b) or self._foul_trouble(g, side, b):
-                continue
-            k = (gap, -(p.stats.get("min", 0)), b)
+            p = players[b]
+            gap = p.pos - slot - 1
+            if gap > 1 or gap < -1 or stats[b][PF] >= limit or (fatigue and rclock - benched[b] < req[b]):
+                continue  # too far from the position, in foul trouble, or not fully rested
+            k = (abs(gap), -(p.stats.get("min", 0)), b)
             if key is None or k < key:
                 best, key = b, k
         return best
 
+    @staticmethod
+    def _foul_limit(g: FourthStreetEngine) -> int:
+        """Personal fouls that mean foul trouble now (see :meth:`_foul_trouble`)."""
+        if g.period >= 4:
+            return 5 if (g.period == 4 and g.clock > 360) else 99
+        return g.period + 1
+
     def _lineup(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
-        team = g.teams[side]
         lu = g.lineup[side]
-        bench = [b for b in g._bench(side) if b < A.MAX_ROSTER]
-        starters = team.lineup
+        players = g.teams[side].players
+        stats = g.stats[side]
+        fatigue = g.opts.fatigue
+        stint, fpts = g.stint[side], g.fpts[side]
+        limit = self._foul_limit(g)
+        legal = d.legal
+        # the common case first: nobody tired or in foul trouble, the starters on the court
+        starters = g.teams[side].lineup
+        avail = g.avail[side]
+        need, back = [], []
         for slot in range(5):
             i = lu[slot]
-            if self._tired(g, side, i) or self._foul_trouble(g, side, i):
-                c = self._candidate(g, side, slot, bench)
-                if c is not None and A.SUB[(slot, c)] in d.legal:
-                    return A.SUB[(slot, c)]
-        for slot in range(5):
+            if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or stint[i] >= players[i].fat * 60)):
+                need.append(slot)
             s = starters[slot]
-            i = lu[slot]
-            if i == s or s not in bench or not self._rested(g, side, s) or self._foul_trouble(g, side, s):
-                continue
-            if g.opts.fatigue and g.stint[side][i] < 240 and not self._foul_trouble(g, side, i):
-                continue
-            if A.SUB[(slot, s)] in d.legal:
-                return A.SUB[(slot, s)]
+            if s != i and s not in lu and s < A.MAX_ROSTER and avail[s] == AVAILABLE:
+                back.append(slot)
+        if need or back:
+            bench = [b for b in g._bench(side) if b < A.MAX_ROSTER]
+            for slot in need:
+                c = self._candidate(g, side, slot, bench, limit)
+                if c is not None and A.SUB[(slot, c)] in legal:
+                    return A.SUB[(slot, c)]
+            for slot in back:
+                s = starters[slot]
+                i = lu[slot]
+                if (fatigue and g.rclock - g.benched[side][s] < g.req[side][s]) or stats[s][PF] >= limit:
+                    continue
+                if fatigue and stint[i] < 240 and stats[i][PF] < limit:
+                    continue
+                if A.SUB[(slot, s)] in legal:
+                    return A.SUB[(slot, s)]
         if g.opts.strategies and g.period >= 4 and g.clock <= 360:
+            safe = g.safe[side]
             for slot in range(5):
                 i = lu[slot]
-                want = g.stats[side][i][PF] >= 5
-                if want != g.safe[side][i] and A.SAFE[slot] in d.legal:
+                if (stats[i][PF] >= 5) != safe[i] and A.SAFE[slot] in legal:
                     return A.SAFE[slot]
         return A.DONE
 
@@ -113,7 +142,8 @@ class ByTheBookCoach:
                 if A.MILK[z] in legal:
                     return A.MILK[z]
         if A.TIMEOUT in legal and g.opts.fatigue and g.timeouts[side] > 2:
-            tired = sum(1 for i in g.lineup[side] if g.fpts[side][i] > 0)
+            fp, lu = g.fpts[side], g.lineup[side]
+            tired = (fp[lu[0]] > 0) + (fp[lu[1]] > 0) + (fp[lu[2]] > 0) + (fp[lu[3]] > 0) + (fp[lu[4]] > 0)
             if tired >= 2 and g._bench(side) == []:
                 return A.TIMEOUT
             if tired >= 3:
@@ -130,24 +160,33 @@ class ByTheBookCoach:
         late = g.period >= 4 and g.clock <= 120
         if late and -10 <= m <= -4 and A.DEF_PRESS[0] in legal:
             return A.DEF_PRESS[0]
-        if A.DEF_ZONE["collapsed"] in legal:
+        if g.opts.zone_defense and A.DEF_ZONE["collapsed"] in legal:
             if g.period >= 4 and g.clock <= 60 and 1 <= m <= 3:
                 return A.DEF_ZONE["expanded"]
             inside = sum(g.player(opp, s).off[1] for s in range(5))
             if inside >= 11:
                 return A.DEF_ZONE["collapsed"]
-        pts = [g.stats[opp][g.lineup[opp][s]][PTS] for s in range(5)]
-        top = max(range(5), key=lambda s: pts[s])
-        rest = sorted(pts[s] for s in range(5) if s != top)
-        if pts[top] >= 12 and pts[top] >= 2 * rest[-1]:
+        st = g.stats[opp]
+        top, first, second = 0, -1, -1  # the top scorer (lowest slot on ties) and the two best totals
+        for s, i in enumerate(g.lineup[opp]):
+            p = st[i][PTS]
+            if p > first:
+                top, first, second = s, p, first
+            elif p > second:
+                second = p
+        if first >= 12 and first >= 2 * second:
             return A.DEF_MAN[top + 1]
         return A.DEF_MAN[0]
 
     def _helper(self, g: FourthStreetEngine, d: Decision) -> int:
         opp = 1 - d.side
-        options = [a for a in d.legal]
         # the defender of the opponent who scores least (by his card's shot volume: rec)
-        best = min(options, key=lambda a: (g.player(opp, A.ACTIONS[a]["slot"]).rec, a))
+        players, lu = g.teams[opp].players, g.lineup[opp]
+        best, key = d.legal[0], None
+        for a in d.legal:
+            rec = players[lu[_HELPER_SLOT[a]]].rec
+            if key is None or rec < key:
+                best, key = a, rec
         return best
 
     # ------------------------------------------------------------------ decisions

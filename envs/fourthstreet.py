@@ -7,7 +7,7 @@ import numpy as np
 from ..core.engine import HOME
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import LEVELS
-from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
+from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
 
 DECISIONS = FourthStreetEngine.decision_kinds
@@ -34,7 +34,7 @@ def _card_vector(p) -> list[float]:
 
 
 class FourthStreetEncoder(ObservationEncoder):
-    version = 1
+    version = 2  # 2: zone token placement (decision kind "token", the zone_cover block)
 
     def __init__(self):
         L = self.layout = ObservationLayout()
@@ -45,6 +45,8 @@ class FourthStreetEncoder(ObservationEncoder):
         L.add("defense", 2 * (len(MODES) + len(A.ALIGNMENTS) + 6) + 2,
               "own then opponent defense: mode one-hot (man, press, zone), zone alignment one-hot, doubled slot "
               "one-hot (none, 1-5); own press banned, kick it out active for the own team")
+        L.add("zone_cover", 2 * len(ZONES), "own then opponent zone defense: tokens covering each zone "
+              + " ".join(ZONES) + " (/2; zeros when not in a zone)")
         L.add("ball", 5 + len(ZONES), "ball handler's slot one-hot (when on the court), ball zone one-hot")
         per = len(CARD_FEATURES) + len(PLAYER_STATE)
         L.add("own_roster", A.MAX_ROSTER * per, "per roster player #1..#15 (the numbers of the sub actions): card "
@@ -79,6 +81,12 @@ class FourthStreetEncoder(ObservationEncoder):
             dbl[g.double[s] + 1] = 1.0
             out += dbl
         out += [float(g.press_ban[side]), float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])]
+        for s in (side, opp):
+            if g.dmode[s] == "zone":
+                cover = g.cover(s)
+                out += [len(cover[z]) / 2 for z in ZONES]
+            else:
+                out += [0.0] * len(ZONES)
         hs = [0.0] * 5
         zs = [0.0] * len(ZONES)
         if g.phase == "play":
@@ -99,7 +107,7 @@ class FourthStreetEncoder(ObservationEncoder):
                 out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fpts[s][i] / 3,
                         min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.req[s][i]),
                         float(g.avail[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
-                        min(1.0, st[SEC] / 2880)]
+                        min(1.0, g.seconds_played(s, i) / 2880)]
         return np.asarray(out, dtype=np.float32)
 
 
@@ -117,7 +125,8 @@ class FourthStreetBasketballEnv(CoachEnv):
     (``coachgym.rules.fourthstreet.actions``): "no (more) changes", substitutions (roster player #i
     in at position s), play it safe, the jumper, setup play / timeout / 3-point offense / kick it out /
     milk the clock, the defense (man-to-man or press with an optional double-team target, zone
-    alignments, desperation defense), the double-team helper, shoot or miss a free throw on purpose.
+    alignments, placing the zone tokens or keeping the last placement, desperation defense), the
+    double-team helper, each zone token's two zones, shoot or miss a free throw on purpose.
     ``env.action_masks()`` and ``info["action_mask"]`` give the legal ones.
 
     ## Observation Space

@@ -222,6 +222,7 @@ def test_loose_ball_after_block_no_ratings_tie_to_defense():
     run(g, play(1, 6, 2, 2, 4) + [(R, 3), (B, 3), (O, 1), (K, 1), (W, 6)])
     assert stat(g, HOME, 1, BLK) == 1 and stat(g, AWAY, 1, FGA) == 1
     assert g.off == HOME and stat(g, HOME, 0, DRB) == 1  # white 6: the point guards
+    assert g.press_ban[AWAY]  # credited as a defensive rebound: Boston cannot press next
 
 
 # ---------------------------------------------------------------- Steals, turnovers, jump balls
@@ -326,10 +327,11 @@ def test_man_to_man_double_team_adds_helper_grade_minimum_1():
     kaj, cowens = g.player(HOME, 4), g.player(AWAY, 4)
     set_cell(cowens, 4, 2, 2, ".")
     set_cell(kaj, 1, 2, 2, "N")
-    # KAJ L1 3 + 2 = 5; Cowens Def L1 2 + 2 = 4, + Ford Def L1 1 -> 5 >= ... tie -> offense? 5 vs 5 -> offense
+    # KAJ L1 3 + blue 2 = 5; Cowens Def L1 2 + red 3 = 5 (a tie the offense would win) + Ford's
+    # Def L1 1 = 6: the defense wins and Cowens' card is read (a miss)
     g.source = ScriptedSource([(R, 3), (B, 2), (O, 2), (K, 2), (W, 4)])
     g._play()
-    assert g.pts[HOME] == 0 or True
+    assert g.pts[HOME] == 0 and g.phase == "rebound" and "vs Dave Cowens 6" in texts(g)
     g = game_at(slot=4, zone="1B", off=HOME, double=[-1, 4], helper=[-1, 1])
     set_cell(g.player(AWAY, 4), 4, 2, 2, ".")
     set_cell(g.player(HOME, 4), 1, 2, 2, "N")

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from ...core.actions import ActionTable
+from .court import TOKEN_PAIRS
 
 MAX_ROSTER = 15
 POS = ("①", "②", "③", "④", "⑤")
@@ -40,6 +41,12 @@ for _s in range(5):
 # free throws
 FT_NORMAL = ACTIONS.add("free_throw", "shoot the free throw", miss=False)
 FT_MISS = ACTIONS.add("free_throw", "miss the free throw intentionally", miss=True)
+# zone token placement ("Zone": each token covers two zones); appended so earlier indices stay put
+DEF_ZONE_PLACE = ACTIONS.add("defense", "zone defense, place the tokens (one call per token)", mode="zone", align="custom")
+DEF_ZONE_KEEP = ACTIONS.add("defense", "zone defense, the tokens as we last placed them", mode="zone", align="custom_keep")
+for _t in range(5):
+    for _p, (_a, _b) in enumerate(TOKEN_PAIRS):
+        ACTIONS.add("token", f"zone token {POS[_t]} covers {_a} and {_b}", token=_t + 1, pair=_p)
 ACTIONS.freeze()
 
 SUB = {(a["slot"], a["player"]): a.index for a in ACTIONS.of_kind("sub")}
@@ -52,3 +59,4 @@ MILK = {z: ACTIONS.index("milk", zone=z) for z in ("3A", "3B", "3C", "3D")}
 DEF_MAN = [ACTIONS.index("defense", mode="man", target=k) for k in range(-1, 5)]
 DEF_PRESS = [ACTIONS.index("defense", mode="press", target=k) for k in range(-1, 5)]
 DEF_ZONE = {a: ACTIONS.index("defense", mode="zone", align=a) for a in ALIGNMENTS}
+TOKEN = [tuple(ACTIONS.index("token", token=t + 1, pair=p) for p in range(len(TOKEN_PAIRS))) for t in range(5)]

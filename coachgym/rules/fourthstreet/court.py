@@ -28,6 +28,42 @@ ALIGNMENTS = {name: {int(t): tuple(zs) for t, zs in a.items()} for name, a in _l
 COVER = {name: {z: tuple(sorted(t for t, zs in a.items() if z in zs)) for lv in LEVELS.values() for z in lv}
          for name, a in ALIGNMENTS.items()}
 
+
+
+def _token_pairs() -> tuple[tuple[str, str], ...]:
+    """Zone pairs one token may cover ("Players are capable of covering 2 zones at a time"; "the
+    tokens can't quite straddle two Level 3 zones"): two neighbouring zones of Level 1 or Level 2, or
+    a zone and one a level closer to the basket that a pass or drive from it reaches (forward, left,
+    right). Ordered Level 1 first, then left to right."""
+    pairs = set()
+    for lv in (1, 2):
+        row = LEVELS[lv]
+        pairs.update((row[i], row[i + 1]) for i in range(len(row) - 1))
+    for lv in (2, 3):
+        for z in LEVELS[lv]:
+            for lat in (-1, 0, 1):
+                to = FORWARD[z]
+                row = LEVELS[int(to[0])]
+                j = row.index(to) + lat
+                if 0 <= j < len(row):
+                    pairs.add((row[j], z))
+    return tuple(sorted(pairs))
+
+
+TOKEN_PAIRS = _token_pairs()
+_CUSTOM_COVER: dict[tuple, dict] = {}
+
+
+def custom_cover(tokens) -> dict[str, tuple[int, ...]]:
+    """Zone -> tokens covering it for a placement ``tokens[k]`` = index into TOKEN_PAIRS of token k+1."""
+    key = tuple(tokens)
+    c = _CUSTOM_COVER.get(key)
+    if c is None:
+        c = _CUSTOM_COVER[key] = {z: tuple(t + 1 for t, p in enumerate(key) if p >= 0 and z in TOKEN_PAIRS[p])
+                                  for lv in LEVELS.values() for z in lv}
+    return c
+
+
 INJURY_ROWS = _load("injury_chart.json")["rows"]
 WEIRD = {int(k): v for k, v in _load("weird_plays.json")["white"].items()}
 SEASON = _load("season_1980_nba.json")

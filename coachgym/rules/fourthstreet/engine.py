@@ -16,8 +16,8 @@ from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, HOME, Decision, Engine
 from . import actions as A
 from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD, parse_team
-from .court import (ALIGNMENTS, COVER, KICK_OUT, SEASON, THREE_POINT_GRID, WEIRD as WEIRD_TABLE, injury_row, level,
-                    location, move)
+from .court import (COVER, KICK_OUT, SEASON, THREE_POINT_GRID, WEIRD as WEIRD_TABLE, custom_cover, injury_row, location,
+                    move)
 from .options import FourthStreetOptions
 
 COLS = ("sec", "pts", "fgm", "fga", "tpm", "tpa", "ftm", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf")
@@ -32,6 +32,26 @@ AVAILABLE, OUT_STOPPAGE, OUT_PERIOD, OUT_GAME, FOULED_OUT = range(5)
 MAX_CHANGES = 6  # lineup changes per dead ball per team (then "done" is forced)
 
 
+# Decisions whose legal sets depend only on their cache key (see _poss_step, _lineup_decision) are
+# shared by all games: building the tuples and Decision objects anew for each of the ~600 calls of
+# a game was a good part of its cost.
+_DECISIONS: dict[tuple, Decision] = {}
+_HELPER_DECISIONS = [[Decision(side, "helper", tuple(A.HELPER[s] for s in range(5) if s != target), "who helps on the double team?")
+                      for target in range(5)] for side in (0, 1)]
+_FT_DECISIONS = [Decision(side, "free_throw", (A.FT_NORMAL, A.FT_MISS), "shoot the last free throw, or miss it on purpose?")
+                 for side in (0, 1)]
+_TOKEN_DECISIONS = [[Decision(side, "token", A.TOKEN[t], f"zone: which two zones does token {A.POS[t]} cover?") for t in range(5)]
+                    for side in (0, 1)]
+_JUMPER_DECISIONS = [Decision(side, "jumper", tuple(A.JUMPER), "who jumps at centre court?") for side in (0, 1)]
+
+
+def _cache(key: tuple, decision: Decision) -> Decision:
+    if len(_DECISIONS) > 100_000:
+        _DECISIONS.clear()
+    _DECISIONS[key] = decision
+    return decision
+
+
 def _clock(sec: int) -> str:
     return f"{sec // 60}:{sec % 60:02d}"
 
@@ -40,7 +60,7 @@ class FourthStreetEngine(Engine):
     ruleset = "fourthstreet"
     version = 1
     actions = A.ACTIONS
-    decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw")
+    decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token")
 
     def __init__(self, home, away, source=None, *, options=None, record_events=True):
         super().__init__(source, record_events=record_events)
@@ -65,6 +85,8 @@ class FourthStreetEngine(Engine):
         self.avail = [[AVAILABLE] * n[s] for s in (0, 1)]
         self.stint = [[0] * n[s] for s in (0, 1)]
         self.fpts = [[0] * n[s] for s in (0, 1)]
+        self.gsec = 0  # game seconds played (all periods)
+        self.on_at = [[0] * n[s] for s in (0, 1)]  # gsec when each player's SEC was last brought up to date
         self.rclock = 0  # rest clock: game seconds plus rest credits (timeouts, breaks)
         self.benched = [[-10 ** 6] * n[s] for s in (0, 1)]  # rest clock when each player last left the court
         self.req = [[0] * n[s] for s in (0, 1)]
@@ -75,7 +97,8 @@ class FourthStreetEngine(Engine):
         self.team_tov = [0, 0]
         self.timeouts = [SEASON["timeouts_per_game"]] * 2
         self.dmode = ["man", "man"]  # defense of each side when defending
-        self.align = ["standard", "standard"]
+        self.align = ["standard", "standard"]  # a named alignment, or "custom": the tokens below
+        self.tokens = [[-1] * 5, [-1] * 5]  # custom zone: TOKEN_PAIRS index of each token (-1: not yet placed)
         self.double = [-1, -1]  # doubled opponent slot
         self.helper = [-1, -1]
         self.press_ban = [False, False]
@@ -107,10 +130,11 @@ class FourthStreetEngine(Engine):
                "rclock", "benched", "req", "safe", "played", "team_fouls", "late_fouls", "team_tov", "timeouts", "dmode", "align",
                "double", "helper", "press_ban", "kick_used", "kick_until", "kicked", "three_pt", "milk", "desperation",
                "frontcourt", "timeout_called", "handler", "zone", "passer", "outlet", "air", "lane", "tip_winner", "windows",
-               "changes", "subs_open", "poss_changes", "dead", "replace", "jumpers", "injuries")
+               "changes", "subs_open", "poss_changes", "dead", "replace", "jumpers", "injuries", "gsec", "on_at", "tokens")
 
     def _state_to_dict(self) -> dict:
         import copy
+        self._fold_minutes()
         d = {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
         d["teams"] = [t.raw for t in self.teams]
         d["options"] = {k: getattr(self.opts, k) for k in self.opts.__dataclass_fields__}
@@ -120,7 +144,12 @@ class FourthStreetEngine(Engine):
         self.opts = FourthStreetOptions(**data["options"])
         self.teams = [parse_team(t, f"saved game team {i}") for i, t in enumerate(data["teams"])]
         for k in self._FIELDS:
-            setattr(self, k, data[k])
+            if k == "gsec" and k not in data:  # saves from before the lazy minutes (folded)
+                self.gsec, self.on_at = 0, [[0] * len(st) for st in data["stats"]]
+            elif k == "tokens" and k not in data:
+                self.tokens = [[-1] * 5, [-1] * 5]
+            elif k != "on_at" or k in data:
+                setattr(self, k, data[k])
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -149,17 +178,36 @@ class FourthStreetEngine(Engine):
         """Run ``sec`` seconds off the game clock (and the shot clock), counting playing and rest time."""
         if sec <= 0:
             return
-        sec = min(sec, self.clock)
+        if sec > self.clock:
+            sec = self.clock
         self.clock -= sec
         if shot:
             self.shot_clock -= sec
         self.rclock += sec
+        self.gsec += sec  # playing time (the SEC column) is folded in lazily: see _fold_minutes
+        stint = self.stint[0]
+        for i in self.lineup[0]:
+            stint[i] += sec
+        stint = self.stint[1]
+        for i in self.lineup[1]:
+            stint[i] += sec
+
+    def _fold_minutes(self):
+        """Bring the playing time (SEC) of the players on the court up to date: it is counted as
+        game seconds since each one's ``on_at`` mark instead of on every tick."""
+        g = self.gsec
         for s in (0, 1):
-            st = self.stats[s]
-            stint = self.stint[s]
+            st, on = self.stats[s], self.on_at[s]
             for i in self.lineup[s]:
-                st[i][SEC] += sec
-                stint[i] += sec
+                st[i][SEC] += g - on[i]
+                on[i] = g
+
+    def seconds_played(self, side: int, i: int) -> int:
+        """Seconds roster player ``i`` has played so far."""
+        sec = self.stats[side][i][SEC]
+        if i in self.lineup[side]:
+            sec += self.gsec - self.on_at[side][i]
+        return sec
 
     def rest(self, side: int, i: int) -> int:
         """Seconds of rest of a bench player since he last left the court (rest credits included)."""
@@ -200,6 +248,8 @@ class FourthStreetEngine(Engine):
 
     def _substitute(self, side: int, slot: int, i: int):
         out = self.lineup[side][slot]
+        self.stats[side][out][SEC] += self.gsec - self.on_at[side][out]
+        self.on_at[side][i] = self.gsec
         self.req[side][out] = self._rest_requirement(side, out)
         self.benched[side][out] = self.rclock
         self.lineup[side][slot] = i
@@ -313,11 +363,14 @@ class FourthStreetEngine(Engine):
                     return d
                 continue
             ph = self.phase
+            if ph == "play":  # the most frequent phase first
+                self._play()
+                continue
             if ph == "over":
                 return None
             if ph in ("pregame", "poss", "ft") and self.windows:
                 side = self.windows[0]
-                return Decision(side, "lineup", self._lineup_legal(side), "lineup changes (substitutions, play it safe)")
+                return self._lineup_decision(side)
             if ph == "pregame":
                 if self.ctx.get("step") is None:
                     self.ctx["step"] = "windows"
@@ -325,9 +378,9 @@ class FourthStreetEngine(Engine):
                     self.changes = 0
                     continue
                 if self.jumpers[HOME] < 0:
-                    return Decision(HOME, "jumper", tuple(A.JUMPER), "who jumps at centre court?")
+                    return _JUMPER_DECISIONS[HOME]
                 if self.jumpers[AWAY] < 0:
-                    return Decision(AWAY, "jumper", tuple(A.JUMPER), "who jumps at centre court?")
+                    return _JUMPER_DECISIONS[AWAY]
                 self._centre_jump()
                 continue
             if ph == "poss":
@@ -361,23 +414,45 @@ class FourthStreetEngine(Engine):
         return Decision(side, "replace", tuple(sorted(A.SUB[(slot, b)] for b in bench if b < A.MAX_ROSTER)),
                         f"replace {self.teams[side].players[i].name} at position {slot + 1}")
 
-    def _sub_options(self, side: int, changes: int) -> list[int]:
+    def _sub_key(self, side: int, changes: int) -> tuple:
+        """What the lineup changes on offer depend on: the bench, the fouled shooter who must stay
+        (free throws), the change count and the play-it-safe switch."""
+        if changes >= MAX_CHANGES:
+            return ()
+        lu = self.lineup[side]
+        av = self.avail[side]
+        bench = tuple([i for i in range(min(len(av), A.MAX_ROSTER)) if av[i] == AVAILABLE and i not in lu])
+        keep = -1
+        if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in lu:
+            keep = lu.index(self.ctx["shooter"])  # the fouled player shoots his free throws
+        return (bench, keep, self.opts.strategies)
+
+    @staticmethod
+    def _sub_legal(key: tuple) -> list[int]:
         """Substitutions (slot-major, ascending roster numbers), then play-it-safe calls: already in
         ascending action-index order, and below every call of the offense and the defense."""
-        legal: list[int] = []
-        if changes < MAX_CHANGES:
-            bench = [b for b in self._bench(side) if b < A.MAX_ROSTER]
-            sub = A.SUB_GRID
-            keep = -1
-            if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in self.lineup[side]:
-                keep = self.lineup[side].index(self.ctx["shooter"])  # the fouled player shoots his free throws
-            legal = [sub[slot][b] for slot in range(5) if slot != keep for b in bench]
-            if self.opts.strategies:
-                legal.extend(A.SAFE)
+        if not key:
+            return []
+        bench, keep, strategies = key
+        sub = A.SUB_GRID
+        legal = [sub[slot][b] for slot in range(5) if slot != keep for b in bench]
+        if strategies:
+            legal.extend(A.SAFE)
         return legal
 
+    def _sub_options(self, side: int, changes: int) -> list[int]:
+        return self._sub_legal(self._sub_key(side, changes))
+
     def _lineup_legal(self, side: int) -> tuple[int, ...]:
-        return (A.DONE, *self._sub_options(side, self.changes))
+        return self._lineup_decision(side).legal
+
+    def _lineup_decision(self, side: int) -> Decision:
+        key = (side, "lineup", self._sub_key(side, self.changes))
+        d = _DECISIONS.get(key)
+        if d is None:
+            d = _cache(key, Decision(side, "lineup", (A.DONE, *self._sub_legal(key[2])),
+                                     "lineup changes (substitutions, play it safe)"))
+        return d
 
     def _poss_step(self) -> Decision | None:
         c = self.ctx
@@ -391,31 +466,55 @@ class FourthStreetEngine(Engine):
             self.subs_open = [True, True]
             self.poss_changes = [0, 0]
         o, d = self.off, 1 - self.off
+        # The calls are cached (module-wide) on everything their legal sets depend on.
         if "offense" not in c:
-            legal = self._sub_options(o, self.poss_changes[o]) if self.subs_open[o] else []
-            legal.append(A.SETUP)
-            if self.timeouts[o] > 0 and not self.timeout_called:
-                legal.append(A.TIMEOUT)
-            if self.opts.strategies:
-                if self._in_last_minute() and self._trailing_by_10(o):
+            strat = self.opts.strategies
+            key = (o, "offense", self._sub_key(o, self.poss_changes[o]) if self.subs_open[o] else None,
+                   self.timeouts[o] > 0 and not self.timeout_called,
+                   strat and self._in_last_minute() and self._trailing_by_10(o),
+                   strat and not self.kick_used[o], strat and self.clock <= 60)
+            dec = _DECISIONS.get(key)
+            if dec is None:
+                legal = self._sub_legal(key[2]) if key[2] is not None else []
+                legal.append(A.SETUP)
+                if key[3]:
+                    legal.append(A.TIMEOUT)
+                if key[4]:
                     legal.append(A.THREE_PT)
-                if not self.kick_used[o]:
+                if key[5]:
                     legal.append(A.KICK)
-                if self.clock <= 60:
+                if key[6]:
                     legal.extend(A.MILK.values())
-            return Decision(o, "offense", tuple(sorted(legal)), "the offense's call before the setup play (or a lineup change)")
+                dec = _cache(key, Decision(o, "offense", tuple(sorted(legal)),
+                                           "the offense's call before the setup play (or a lineup change)"))
+            return dec
         if "defense" not in c:
-            legal = self._sub_options(d, self.poss_changes[d]) if self.subs_open[d] else []
-            legal.extend(A.DEF_MAN)
-            if self.opts.press and not self.press_ban[d]:
-                legal.extend(A.DEF_PRESS)
-            if self.opts.zone_defense:
-                legal.extend(A.DEF_ZONE.values())
-            if self.opts.strategies and self._in_last_minute() and self._trailing_by_10(d):
-                legal.append(A.INTENTIONAL)
-            return Decision(d, "defense", tuple(sorted(legal)), "the defense's call before the setup play (or a lineup change)")
+            # no press after a defensive rebound or a lost turnover, nor on a setup play in the
+            # front court (half court: after a timeout, a foul without free throws, an injury)
+            key = (d, "defense", self._sub_key(d, self.poss_changes[d]) if self.subs_open[d] else None,
+                   self.opts.press and not self.press_ban[d] and not self.frontcourt, self.opts.zone_defense,
+                   self.opts.strategies and self._in_last_minute() and self._trailing_by_10(d),
+                   self.opts.zone_defense and -1 not in self.tokens[d])
+            dec = _DECISIONS.get(key)
+            if dec is None:
+                legal = self._sub_legal(key[2]) if key[2] is not None else []
+                legal.extend(A.DEF_MAN)
+                if key[3]:
+                    legal.extend(A.DEF_PRESS)
+                if key[4]:
+                    legal.extend(A.DEF_ZONE.values())
+                    legal.append(A.DEF_ZONE_PLACE)
+                if key[6]:
+                    legal.append(A.DEF_ZONE_KEEP)
+                if key[5]:
+                    legal.append(A.INTENTIONAL)
+                dec = _cache(key, Decision(d, "defense", tuple(sorted(legal)),
+                                           "the defense's call before the setup play (or a lineup change)"))
+            return dec
         if self.double[d] >= 0 and self.helper[d] < 0:
-            return Decision(d, "helper", tuple(A.HELPER[s] for s in range(5) if s != self.double[d]), "who helps on the double team?")
+            return _HELPER_DECISIONS[d][self.double[d]]
+        if self.align[d] == "custom" and self.dmode[d] == "zone" and -1 in self.tokens[d]:
+            return _TOKEN_DECISIONS[d][self.tokens[d].index(-1)]
         self._setup()
         return None
 
@@ -486,7 +585,9 @@ class FourthStreetEngine(Engine):
             else:
                 self.dmode[side] = action["mode"]
                 if action["mode"] == "zone":
-                    self.align[side] = action["align"]
+                    if action["align"] == "custom":
+                        self.tokens[side] = [-1] * 5  # the tokens are placed one call each
+                    self.align[side] = "custom" if action["align"] == "custom_keep" else action["align"]
                     self.double[side] = -1
                 else:
                     self.double[side] = action["target"]
@@ -494,6 +595,9 @@ class FourthStreetEngine(Engine):
             return
         if decision.kind == "helper":
             self.helper[side] = action["slot"]
+            return
+        if k == "token":
+            self.tokens[side][action["token"] - 1] = action["pair"]
             return
         raise RuntimeError(f"unhandled action {action}")  # pragma: no cover
 
@@ -544,9 +648,18 @@ class FourthStreetEngine(Engine):
             self.handler = s
             self.zone = location(self._grid(o, s), orange, black)
             self.shot_clock = SEASON["shot_clock"]
+            self._revert_press(d)
             self.phase = "play"
         else:
             self._change(d)
+
+    def _revert_press(self, d: int):
+        """Press: "If a team had previously been in a press defense but is now unable to press (for
+        example, following a rebound) it reverts to a man-to-man defense instead." The press lives on
+        the setup play; when the possession goes on without one (offensive rebound, loose ball or held
+        ball won by the offense) the defense is back in man-to-man (Level 3 passes go to Level 2)."""
+        if self.dmode[d] == "press":
+            self.dmode[d] = "man"
 
     def _grid(self, side: int, slot: int) -> int:
         return THREE_POINT_GRID if (self.three_pt and side == self.off) else slot + 1
@@ -569,7 +682,7 @@ class FourthStreetEngine(Engine):
         milk, self.milk = self.milk, ""
         if self.desperation:
             self.desperation = False
-            die = self._roll(f"{TEAM_DIE[d]} desperation foul")
+            die = self.source.roll(6, f"{TEAM_DIE[d]} desperation foul")
             if die <= 5:
                 slot = die - 1
                 self._tick(base)
@@ -583,14 +696,16 @@ class FourthStreetEngine(Engine):
                     self.phase = "poss"
                 return
             self._ev("setup", o, "desperation defense: no foul called")
-        press = self.dmode[d] == "press" and not front
+        if front and self.dmode[d] == "press":
+            self.dmode[d] = "man"  # a half-court setup cannot be pressed: reverts to man-to-man
+        press = self.dmode[d] == "press"
         if press:
-            red = self._roll("red press")
-            blue = self._roll("blue press")
-            white = self._roll("white press")
+            red = self.source.roll(6, "red press")
+            blue = self.source.roll(6, "blue press")
+            white = self.source.roll(6, "white press")
             od, dd = (blue, red) if o == HOME else (red, blue)
             if white != 6 and dd > od:
-                w2 = self._roll("white press result")
+                w2 = self.source.roll(6, "white press result")
                 ds = white - 1
                 if w2 == 1:
                     self._tick(10)
@@ -625,12 +740,12 @@ class FourthStreetEngine(Engine):
             self._ev("setup", o, lambda: f"milking the clock: {self.player(o, 0).name} holds the ball in {zone}")
             self.phase = "play"
             return
-        orange = self._roll("orange setup location")
-        black = self._roll("black setup location")
+        orange = self.source.roll(6, "orange setup location")
+        black = self.source.roll(6, "black setup location")
         if press:
             slot = self._recipient(o, white, -1)
         else:
-            white = self._roll("white setup recipient")
+            white = self.source.roll(6, "white setup recipient")
             slot = self._recipient(o, white, -1)
         zone = location(self._grid(o, slot), orange, black)
         if press:
@@ -642,13 +757,19 @@ class FourthStreetEngine(Engine):
         self.phase = "play"
 
     # ------------------------------------------------------------------ regular play
+    def cover(self, d: int) -> dict[str, tuple[int, ...]]:
+        """Zone -> the tokens of ``d``'s zone covering it, ascending (a named or a placed alignment)."""
+        a = self.align[d]
+        return custom_cover(self.tokens[d]) if a == "custom" else COVER[a]
+
     def _defenders(self, o: int, slot: int, zone: str) -> tuple[int, int, bool]:
         """(first defender slot, second defender slot or -1, offense wins automatically)."""
         d = 1 - o
         if self.dmode[d] == "zone":
-            cov = list(COVER[self.align[d]][zone])
+            cover = self.cover(d)
+            cov = list(cover[zone])
             if self.opts.three_second_rule:
-                in_lane = list(COVER[self.align[d]]["1B"])
+                in_lane = list(cover["1B"])
                 if zone == "1B":
                     cov = [t for t in cov if t not in self.lane]
                 self.lane = [t for t in in_lane if t not in self.lane]
@@ -673,26 +794,33 @@ class FourthStreetEngine(Engine):
             self._turnover(o, None, f"shot clock violation, {self.teams[o].abbr}")
             return
         slot, zone = self.handler, self.zone
-        lv = level(zone)
-        red = self._roll("red matchup")
-        blue = self._roll("blue matchup")
-        orange = self._roll("orange result")
-        black = self._roll("black result")
-        white = self._roll("white")
-        op = self.player(o, slot)
-        first, second, auto = self._defenders(o, slot, zone)
-        fo = self._fatigue(o, slot)
+        lv = ord(zone[0]) - 48  # level(zone)
+        roll = self.source.roll
+        red = roll(6, "red matchup")
+        blue = roll(6, "blue matchup")
+        orange = roll(6, "orange result")
+        black = roll(6, "black result")
+        white = roll(6, "white")
+        op = self.teams[o].players[self.lineup[o][slot]]
+        if self.double[d] < 0 and self.dmode[d] != "zone":
+            first, second, auto = slot, -1, False  # man-to-man or press, no double team (see _defenders)
+        else:
+            first, second, auto = self._defenders(o, slot, zone)
+        fatigue = self.opts.fatigue
+        fo = self._fatigue(o, slot) if fatigue else 0
         if first >= 0:
-            dp = self.player(d, first)
+            dlu = self.lineup[d]
+            dp = self.teams[d].players[dlu[first]]
             dg = dp.dfn[lv]
-            if self.safe[d][self.lineup[d][first]]:
+            if self.safe[d][dlu[first]]:
                 if dg == 0:
                     auto = True
                 dg -= 1
-            fd = self._fatigue(d, first)
+            fd = self._fatigue(d, first) if fatigue else 0
             if second >= 0:
-                dg += max(1, self.player(d, second).dfn[lv])
-                self._fatigue(d, second)
+                dg += max(1, self.teams[d].players[dlu[second]].dfn[lv])
+                if fatigue:
+                    self._fatigue(d, second)
         else:
             dp, dg, fd = None, 0, 0
         odie, ddie = (blue, red) if o == HOME else (red, blue)
@@ -741,8 +869,8 @@ class FourthStreetEngine(Engine):
             return
         if sym == AND_ONE:
             self._score(o, slot, val, three, passer, white)
-            if first >= 0:
-                self._personal_foul(d, first)
+            self.double = [-1, -1]  # "Following a shot, the double-team is called off"
+            self._personal_foul(d, first if first >= 0 else slot)
             self._ev("made", o, lambda: f"{who}: {op.name} scores {val} and is fouled {self._sc()}", pts=val)
             self.dead = True
             self._start_ft(o, slot, 1, "change")
@@ -906,11 +1034,11 @@ class FourthStreetEngine(Engine):
         if self.clock <= 0:
             self.phase = "endperiod"
             return
-        red = self._roll("red rebound")
-        blue = self._roll("blue rebound")
-        orange = self._roll("orange rebound location")
-        black = self._roll("black rebound location")
-        white = self._roll("white rebound")
+        red = self.source.roll(6, "red rebound")
+        blue = self.source.roll(6, "blue rebound")
+        orange = self.source.roll(6, "orange rebound location")
+        black = self.source.roll(6, "black rebound location")
+        white = self.source.roll(6, "white rebound")
         self._tick(5)
         air = self.air
         self.air = False
@@ -937,6 +1065,7 @@ class FourthStreetEngine(Engine):
                     return
             else:
                 self.shot_clock = self.opts.offensive_rebound_reset or SEASON["shot_clock"]
+            self._revert_press(d)
             self.phase = "play"
         else:
             self._stat(d, s, DRB)
@@ -950,11 +1079,11 @@ class FourthStreetEngine(Engine):
         if self.clock <= 0:
             self.phase = "endperiod"
             return
-        red = self._roll("red loose ball")
-        blue = self._roll("blue loose ball")
-        orange = self._roll("orange loose ball location")
-        black = self._roll("black loose ball location")
-        white = self._roll("white loose ball")
+        red = self.source.roll(6, "red loose ball")
+        blue = self.source.roll(6, "blue loose ball")
+        orange = self.source.roll(6, "orange loose ball location")
+        black = self.source.roll(6, "black loose ball location")
+        white = self.source.roll(6, "white loose ball")
         self._tick(5)
         s = 0 if white == 6 else white - 1
         odie, ddie = (blue, red) if o == HOME else (red, blue)
@@ -966,10 +1095,12 @@ class FourthStreetEngine(Engine):
             if self.shot_clock <= 0:
                 self._turnover(o, None, f"shot clock violation, {self.teams[o].abbr}")
                 return
+            self._revert_press(d)
             self.phase = "play"
         else:
             self._stat(d, s, DRB)
             self._ev("loose_ball", d, lambda: f"loose ball recovered by {self.player(d, s).name}")
+            self.press_ban[o] = True  # credited as a defensive rebound: no press on the next setup
             self._change(d, s)
 
     # ------------------------------------------------------------------ free throws
@@ -994,10 +1125,10 @@ class FourthStreetEngine(Engine):
         last = c["left"] == 1
         if (last and c["after"] == "change" and self.opts.strategies and self._in_last_minute()
                 and self._trailing_by_10(o) and not c.get("asked")):
-            return Decision(o, "free_throw", (A.FT_NORMAL, A.FT_MISS), "shoot the last free throw, or miss it on purpose?")
-        orange = self._roll("orange free throw")
-        black = self._roll("black free throw")
-        white = self._roll("white free throw")
+            return _FT_DECISIONS[o]
+        orange = self.source.roll(6, "orange free throw")
+        black = self.source.roll(6, "black free throw")
+        white = self.source.roll(6, "white free throw")
         st = self.stats[o][i]
         st[FTA] += 1
         if c.get("intent_miss"):
@@ -1039,6 +1170,7 @@ class FourthStreetEngine(Engine):
 
     # ------------------------------------------------------------------ periods
     def _end_period(self):
+        self._fold_minutes()
         self._ev("period_end", None, lambda: f"end of period {self.period}: {self._sc()}")
         if self.period >= 4 and self.pts[0] != self.pts[1]:
             self.phase = "over"
@@ -1093,6 +1225,7 @@ class FourthStreetEngine(Engine):
 
     # ------------------------------------------------------------------ output
     def box_score(self) -> BoxScore:
+        self._fold_minutes()
         teams = []
         for s in (HOME, AWAY):
             t = self.teams[s]

@@ -1,0 +1,319 @@
+"""The "by the book" FUBA coach: a sensible football coach playing the rulebook's advice.
+
+* Keeps a shape: every movement decision moves players from areas with more players than the
+  shape needs towards areas that need one (the ball's area, the areas ahead of the ball when
+  attacking, the areas between the ball and the own goal when defending); the goalkeeper stays
+  in (or returns to) his penalty area.
+* Presses only when it has the numbers (4.6: at least as many players with the ball) and the
+  pressing dice have a fair chance; otherwise positioning raises the ball value first, and a
+  sprint brings players to the ball when the numbers are missing.
+* Passes forward when the odds are good: each legal target is scored by its advance towards the
+  opponent's goal times the chance of keeping the ball (two dice against the modified value).
+* Shoots after every creative outcome that allows a goal attempt (4.8: only from the opponent's
+  half, where every area is "near the goal" on this 13-area board); a missed attempt only costs a
+  goal kick, while keeping the ball rarely survives the next pressing. (``cautious=True`` shoots
+  only when a 6 or less scores, or up to 8 from the penalty area and the area in front of it.)
+* Uses condition points where they pay (the higher sprint die, positioning at a good ball value,
+  aggressive pressing a man short at a high ball value) and substitutes in the second half.
+* Hidden choices (penalty kicks) are mixed at random with its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.engine import Decision
+from ..rules.fuba import actions as AT
+from ..rules.fuba.board import (ADJ_SET, DIST, FWD_MID2, IDS, INDEX, KIND, MOVE_ADJ, N_AREAS, PENALTY, PLAYING,
+                                ZONE)
+from ..rules.fuba.engine import GK, FubaEngine
+
+BOOK_FORMATIONS = ((4, 4, 2), (4, 3, 3), (4, 5, 1), (3, 5, 2))
+
+
+def rel(side: int, name: str) -> int:
+    """Area by a side-relative name: 'O-' own half, 'P-' opponent's half, 'C' the centre."""
+    if name == "C":
+        return INDEX["C"]
+    own, opp = ("H", "A") if side == 0 else ("A", "H")
+    return INDEX[(own if name[0] == "O" else opp) + name[1:]]
+
+
+def keep_prob(v: int) -> float:
+    """4.7.3: chance that a pass at ball value v is not failed (at least one die >= v)."""
+    return 1 - ((v - 1) / 6) ** 2
+
+
+def creative_prob(v: int) -> float:
+    return ((7 - v) / 6) ** 2
+
+
+class ByTheBookCoach:
+    name = "by-the-book"
+
+    def __init__(self, seed: int | None = None, cautious: bool = False):
+        self.press_min = 0.5  # least chance of winning the ball for a pressing
+        self.box_men = 2  # players wanted in the opponent's penalty area when attacking there
+        self.cautious = cautious  # shoot only when a die result of 6 or less (8 near the goal) scores
+        self.rng = random.Random(seed)
+        self.side = 0
+        self.plan: int | None = None
+        self.sprinted_turn = -1
+
+    def reset(self, game: FubaEngine, side: int, seed: int | None = None) -> None:
+        self.side = side
+        if seed is not None:
+            self.rng.seed(seed)
+        self.plan = None
+        self.sprinted_turn = -1
+
+    # ------------------------------------------------------------------ shape
+    def _setup_targets(self, game: FubaEngine, side: int, kind: str) -> list[int]:
+        d, m, f = game.formation[side]
+        ct = game.ct == side
+        r = lambda n: rel(side, n)  # noqa: E731
+        if kind == "kickoff":
+            back = [r("O-F"), r("O-NS"), r("O-SS"), r("O-F"), r("O-PA"), r("O-NS")][:d] + [r("O-F")] * max(0, d - 6)
+            mid = [r("C"), r("O-NS"), r("O-SS"), r("C"), r("O-NS"), r("O-SS")][:m] + [r("C")] * max(0, m - 6)
+            fwd = [r("C")] * f
+            order = ([r("C"), r("C")] if ct else []) + back + mid + fwd
+        elif kind == "penalty":
+            order = [r("P-F"), r("P-F"), r("P-NS"), r("P-SS"), r("C"), r("C"), r("O-F"), r("O-F"), r("O-NS")] if ct else \
+                [r("O-F"), r("O-F"), r("O-F"), r("O-NC"), r("O-SC"), r("O-NS"), r("O-SS"), r("C"), r("C")]
+        elif ct:  # free kick / corner in the opponent's half
+            order = [r("P-PA"), r("P-PA"), r("P-F"), r("P-F"), r("P-PA"), r("P-NS"), r("P-SS"), r("C"), r("O-F"), r("C")]
+        else:
+            order = [r("O-PA"), r("O-PA"), r("O-F"), r("O-F"), r("O-PA"), r("O-NS"), r("O-SS"), r("O-F"), r("C"), r("C")]
+        return order
+
+    def _desired(self, game: FubaEngine, side: int) -> list[float]:
+        """How many outfield players the shape wants in each area now."""
+        want = [0.0] * N_AREAS
+        b = game.ball
+        opp = 1 - side
+        fm = FWD_MID2[side]
+        r = lambda n: rel(side, n)  # noqa: E731
+        their = game.counts(opp)
+        if game.ct == side:
+            want[b] = max(2, min(4, 2 * their[b]))
+            for a in MOVE_ADJ[b]:
+                if fm[a] > fm[b]:
+                    want[a] = max(want[a], 2 if KIND[a] in ("penalty", "front") else 1)
+            if ZONE[side][b] == 2:
+                want[r("P-PA")] = max(want[r("P-PA")], self.box_men)
+            want[r("O-F")] = max(want[r("O-F")], 1)
+            want[r("C")] = max(want[r("C")], 1)
+        else:
+            want[b] = min(6, their[b] + 1)
+            for a in MOVE_ADJ[b]:
+                if fm[a] < fm[b]:
+                    want[a] = max(want[a], 1)
+            want[r("O-F")] = max(want[r("O-F")], 2)
+            want[r("O-PA")] = max(want[r("O-PA")], 1 if ZONE[side][b] == 0 else 0)
+            if ZONE[side][b] == 0:
+                want[r("O-PA")] = max(want[r("O-PA")], 2)
+        return want
+
+    def _best_move(self, game: FubaEngine, side: int) -> tuple[int, int, bool] | None:
+        """(move_from action, destination, dribble) improving the shape most, or None."""
+        opts = game.move_options()
+        if not opts:
+            return None
+        want = self._desired(game, side)
+        mine = [0] * N_AREAS
+        for k, p in enumerate(game.pos[side]):
+            if p >= 0 and k != GK:
+                mine[p] += 1
+        b = game.ball
+        fm = FWD_MID2[side]
+        mode = game.move_mode
+        best, best_v = None, 0.05
+        for idx, k, frm, cand, drib in opts:
+            if k == GK:
+                own = PENALTY[side]
+                if frm != own and own in cand:
+                    return (idx, own, False)
+                continue
+            loss = 1.0 if mine[frm] <= want[frm] else 0.0
+            for dest in cand:
+                gain = 1.0 if mine[dest] < want[dest] else 0.0
+                closer = (DIST[frm][b] - DIST[dest][b]) * 0.1 if mine[frm] > want[frm] else 0.0
+                v = gain - loss + closer
+                if mode in ("into_target",):
+                    v += 5 - loss * 0.5
+                if v > best_v:
+                    best, best_v = (idx, dest, False), v
+            for dest in drib:
+                if game.ct == side and fm[dest] > fm[frm] and game.raw_count(1 - side, dest) == 0:
+                    v = 1.5
+                    if v > best_v:
+                        best, best_v = (idx, dest, True), v
+        if best is None and mode in ("into_target",):
+            idx, k, frm, cand, drib = opts[0]
+            return (idx, cand[0], False) if cand else None
+        return best
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, game: FubaEngine, d: Decision) -> int:
+        kind = d.kind
+        legal = d.legal
+        side = d.side
+        T = AT.TABLE
+        if kind == "formation":
+            f = BOOK_FORMATIONS[self.rng.randrange(len(BOOK_FORMATIONS))]
+            return AT.FORMATION_INDEX[f]
+        if kind == "skill":  # A12: play a skill whenever it is offered (it is offered only when it can be paid)
+            play = [i for i in legal if T[i]["skill"]][0]
+            if T[play]["skill"] == "trained_formation_change":
+                return AT.SKILL[""]  # the book keeps its shape
+            return play
+        if kind == "roles":  # A2: the book plays plain three-line formations
+            return AT.DONE
+        if kind == "kickoff":
+            return T.index("kickoff", take=True)
+        if kind == "setup":
+            targets = self._setup_targets(game, side, game.ctx["kind"])
+            placed = [p for p in game.pos[side][1:] if p >= 0]
+            for t in targets:
+                if placed.count(t) > 0:
+                    placed.remove(t)
+                    continue
+                if AT.PLACE[t] in legal:
+                    return AT.PLACE[t]
+            # nearest legal area to the ball
+            return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
+        if kind in ("reaction", "sprint", "moves"):
+            mv = self._best_move(game, side)
+            if mv is None:
+                return AT.DONE if AT.DONE in legal else legal[0]
+            self.plan = (mv[1], mv[2])
+            return mv[0]
+        if kind in ("reaction_to", "sprint_to", "moves_to"):
+            if self.plan is not None:
+                dest, drib = self.plan
+                self.plan = None
+                idx = AT.DRIBBLE_TO[dest] if drib else AT.MOVE_TO[dest]
+                if idx in legal:
+                    return idx
+            return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
+        if kind == "action":
+            return self._action(game, d)
+        if kind == "pass_to":
+            return self._pass_target(game, side, legal)
+        if kind == "goal_attempt":
+            need = game.goal_need(side)
+            k = KIND[game.ball]
+            shoot = not self.cautious or need <= 6 or (k in ("penalty", "front") and need <= 8)
+            return T.index("goal_attempt", shoot=shoot)
+        if kind == "use_cp":
+            what = game.ctx.get("for")
+            use = False
+            if what == "sprint":
+                dice = game.pctx.get("dice", [0, 0])
+                use = max(dice) - min(dice) >= 2
+            elif what == "positioning":
+                use = game.bv >= 3
+            return T.index("use_cp", use=use)
+        if kind == "charge":
+            return T.index("charge", charge=game.bv >= 3)
+        if kind in ("keeper", "kick"):
+            return legal[self.rng.randrange(len(legal))]
+        if kind == "slow":
+            lead = game.goals[side] - game.goals[1 - side]
+            return T.index("slow", slow=lead > 0 and game.half == 2 and game.minute >= 85)
+        if kind == "substitutions":
+            want = 1 if (game.half == 2 and game.minute >= 55) or game.phase != "subs" else 0
+            idx = T.index("substitutions", n=want)
+            return idx if idx in legal else legal[0]
+        if kind == "cp_zone":
+            return min(legal, key=lambda i: game.cp[side][T[i]["zone"]])
+        if kind in ("skill_in", "skill_out"):
+            return legal[0]
+        if kind == "sub_option":
+            if game.yellow[side] >= 2 and T.index("sub_option", option="yellow") in legal:
+                return T.index("sub_option", option="yellow")
+            return T.index("sub_option", option="none")
+        if kind == "line_change":
+            return T.index("line_change", src=-1, dst=-1)
+        if kind == "remove":
+            want = self._desired(game, side)
+            mine = game.counts(side)
+            return max(legal, key=lambda i: (mine[T[i]["area"]] - want[T[i]["area"]], DIST[T[i]["area"]][game.ball]))
+        if kind == "perfect_pass":
+            fm = FWD_MID2[side]
+            best = max(legal, key=lambda i: fm[T[i]["area"]] if T[i].kind == "move_to" else fm[game.ball])
+            return best
+        return legal[0]
+
+    AREA_VALUE = {("penalty", 2): 4.0, ("front", 2): 3.0, ("corner", 2): 1.6, ("side", 1): 1.2, ("centre", 1): 1.0,
+                  ("side", 1, "own"): 0.6, ("front", 0): 0.3, ("corner", 0): 0.1, ("penalty", 0): 0.0}
+
+    def _area_value(self, side: int, area: int) -> float:
+        z = ZONE[side][area]
+        k = KIND[area]
+        if k == "side" and z == 1:
+            return 1.2 if FWD_MID2[side][area] > 6 else 0.6
+        return self.AREA_VALUE.get((k, z), 0.5)
+
+    def _loss_cost(self, side: int, area: int) -> float:
+        return {0: 2.5, 1: 1.2, 2: 0.6}[ZONE[side][area]]
+
+    def _pass_target(self, game: FubaEngine, side: int, legal) -> int:
+        targets = game.pass_targets(side)
+        fm = FWD_MID2[side]
+        b = game.ball
+        best, best_v = None, -1e9
+        for t, v in targets.items():
+            idx = AT.PASS_TO[t]
+            if idx not in legal:
+                continue
+            k = keep_prob(v)
+            c = creative_prob(v)
+            val = k * self._area_value(side, t) + c * self._area_value(side, t) * 0.5 - (1 - k) * self._loss_cost(side, t)
+            if t == b:
+                val -= 0.2
+            if val > best_v:
+                best, best_v = idx, val
+        return best if best is not None else legal[0]
+
+    def _action(self, game: FubaEngine, d: Decision) -> int:
+        side = d.side
+        legal = d.legal
+        A = AT.ACT
+        if A["shoot"] in legal:
+            need = game.bv - game.goal_modifiers(side, free_kick=True)[1] + 1
+            if need <= 5 or A["pass"] not in legal:
+                return A["shoot"]
+        if game.ct == side:
+            if A["pass"] in legal:
+                targets = game.pass_targets(side)
+                fm = FWD_MID2[side]
+                best_keep = max(keep_prob(v) for v in targets.values())
+                forward = [v for t, v in targets.items() if fm[t] > fm[game.ball]]
+                if (best_keep < 0.6 or not forward) and A["sprint"] in legal and self.sprinted_turn != game.turns:
+                    self.sprinted_turn = game.turns
+                    return A["sprint"]
+                return A["pass"]
+            if A["sprint"] in legal and self.sprinted_turn != game.turns:
+                self.sprinted_turn = game.turns
+                return A["sprint"]
+            return A["end"] if A["end"] in legal else legal[0]
+        # defending
+        mine, theirs = game.count(side, game.ball), game.count(game.ct, game.ball)
+        bv = game.bv
+        thr = min(6, bv + (1 if mine > theirs else 0))
+        p_press = 1 - ((7 - thr) / 6) ** 2
+        if A["pressing"] in legal and p_press >= self.press_min:
+            return A["pressing"]
+        if A["aggressive_pressing"] in legal and bv >= 4 and mine < theirs:
+            return A["aggressive_pressing"]
+        if A["positioning"] in legal and bv <= 4:
+            return A["positioning"]
+        if mine < theirs and A["sprint"] in legal and self.sprinted_turn != game.turns:
+            self.sprinted_turn = game.turns
+            return A["sprint"]
+        if A["pressing"] in legal:
+            return A["pressing"]
+        if A["positioning"] in legal:
+            return A["positioning"]
+        return legal[0]

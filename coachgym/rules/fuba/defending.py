@@ -1,0 +1,143 @@
+"""The defending team's actions: positioning (4.5) and pressing (4.6, A6 aggressive pressing).
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class DefendingMixin:
+    # ================================================================== 4.5 positioning
+    def _positioning(self, side: int) -> None:
+        d1, d2 = self._dice2("positioning")
+        if self._fans(side, "positioning", [d1, d2], {}):
+            return
+        self._positioning_dice(side, d1, d2)
+
+    def _positioning_dice(self, side: int, d1: int, d2: int) -> None:
+        inc = (d1 > self.bv) + (d2 > self.bv)
+        if self.raw_count(side, self.ball) == 0:
+            inc = max(0, inc - 1)
+        self.stats[side]["positionings"] += 1
+        self.pctx = {"what": "positioning", "dice": [d1, d2], "inc": inc}
+        self.event("positioning", side, f"{self._name(side)} positioning: {d1} and {d2}", dice=[d1, d2])
+        if (self.bv + inc < 6 and self.cp_available(side)
+                and not self.count(self.ct, self.ball) > self.count(side, self.ball)):  # A1.2 positioning
+            self.phase = "use_cp"
+            self.ctx = {"side": side, "for": "positioning"}
+            return
+        self._finish_positioning(side, inc)
+
+    def _finish_positioning(self, side: int, inc: int) -> None:
+        old = self.bv
+        self.bv = min(6, self.bv + inc)
+        self.event("ball_value", side, f"ball value {old} -> {self.bv}", old=old, new=self.bv)
+        self._action_done()
+
+    # ================================================================== 4.6 pressing, A6 aggressive pressing
+    def _pressing(self, side: int, aggressive: bool = False, forced: bool = False, counter: bool = False) -> None:
+        if aggressive:
+            self._spend_cp(side, "aggressive pressing")
+        if self.opts.skills and not forced:
+            self.active = [[], []]
+            self._offer(side, "midfield_pressing")  # A12: at the beginning of the pressing action
+            if self.offers:
+                self.phase = "press_prep"
+                self.ctx = {"side": side, "aggressive": aggressive, "counter": counter}
+                return
+        self._press_roll(side, aggressive, forced, counter)
+
+    def _run_press_prep(self) -> None:
+        c = self.ctx
+        if "midfield_pressing" in self.active[c["side"]]:
+            self._begin_moves("into_target", c["side"], cont="_cont_press", target=self.ball, press=c)
+        else:
+            self._press_roll(c["side"], c["aggressive"], False, c["counter"])
+        return None
+
+    def _cont_press(self, ctx: dict) -> None:
+        c = ctx["press"]
+        self._press_roll(c["side"], c["aggressive"], False, c["counter"])
+
+    def _press_roll(self, side: int, aggressive: bool, forced: bool, counter: bool) -> None:
+        mine, theirs = self.count(side, self.ball), self.count(self.ct, self.ball)
+        thr = self.bv
+        if mine > theirs and not forced:
+            thr += 1
+        if aggressive:
+            thr += 1
+        thr = min(6, thr)  # interpretation: the raised value is capped at 6 like every ball value
+        d1, d2 = self._dice2("pressing")
+        if not forced and self._fans(side, "pressing", [d1, d2], {"aggressive": aggressive, "thr": thr, "counter": counter}):
+            return
+        self._press_dice(side, aggressive, thr, counter, d1, d2)
+
+    def _press_dice(self, side: int, aggressive: bool, thr: int, counter: bool, d1: int, d2: int) -> None:
+        st = self.stats[side]
+        st["pressings"] += 1
+        low = [d for d in (d1, d2) if d < thr]
+        label = "aggressive pressing" if aggressive else "pressing"
+        if low:
+            old_ct = self.ct
+            self.ct = side
+            self.bv = min(d1, d2) if len(low) == 2 else max(d1, d2)
+            st["pressings_won"] += 1
+            self.event("pressing_won", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - ball won, ball value {self.bv}",
+                       dice=[d1, d2], threshold=thr)
+            if self.opts.var and KIND[self.ball] == "penalty" and self._var_check():  # A11
+                self.event("var", old_ct, "V.A.R.: foul in the pressing - free kick")
+                self._yellow_test(side)
+                self._award_free_kick(old_ct, self.ball)
+                return
+            self._action_done()
+            # A12 gegenpressing: the pressed team counter-presses at once (area fully in the presser's half)
+            if (self.opts.skills and HALF_OWNER[self.ball] == side and not counter
+                    and self.count(old_ct, self.ball) >= self.count(side, self.ball)):
+                self.active = [[], []]
+                self._offer(old_ct, "gegenpressing")
+                if self.offers:
+                    self.phase = "counter_press"
+                    self.ctx = {"side": old_ct}
+            return
+        if aggressive and self.has_skill(side, "tackler") and ZONE[side][self.ball] == 0 \
+                and self._not_keeper_only(side, self.ball):  # A12 tackler, no cost: played automatically
+            self.event("skill", side, f"{self._name(side)} play the skill tackler")
+            if d1 == d2:
+                self._yellow_test(side)
+                self._award_free_kick(self.ct, self.ball)
+                return
+            self.event("pressing_failed", side, f"{self._name(side)} aggressive pressing fails ({d1}, {d2})")
+            self._action_done()
+            return
+        if aggressive:
+            self.event("pressing_failed", side, f"{self._name(side)} aggressive pressing fails ({d1}, {d2}): free kick")
+            self._yellow_test(side)
+            self._award_free_kick(self.ct, self.ball)
+            return
+        old = self.bv
+        self.bv = max(1, self.bv - 1)
+        self.event("pressing_failed", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - fails, ball value {old} -> {self.bv}",
+                   dice=[d1, d2], threshold=thr)
+        self._action_done()
+
+    def _run_counter_press(self) -> None:
+        side = self.ctx["side"]
+        self.phase = "actions"
+        self.ctx = {}
+        if "gegenpressing" in self.active[side]:
+            self._pressing(side, counter=True)
+        return None
+
+    def _var_check(self) -> bool:
+        d1, d2 = self._dice2("V.A.R.")
+        return d1 == 6 and d2 == 6

@@ -1,0 +1,133 @@
+"""Yellow and red cards (5.6) and injuries (A4).
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class DisciplineMixin:
+    # ================================================================== 5.6 cards
+    def _yellow_test(self, side: int, plus: int = 0) -> None:
+        r = min(6, self.source.roll(6, "yellow card test") + plus)
+        own = in_own_half_partly(side, self.ball)
+        if r <= 2 or (r == 3 and not own):
+            self.event("no_card", side, f"yellow card test for {self._name(side)}: {r} - no card")
+            return
+        self.event("yellow_test", side, f"yellow card test for {self._name(side)}: {r}", roll=r)
+        self._give_yellow(side, red_test=r == 6, plus_one=r == 6)
+        if r == 6 and self.opts.injuries:
+            self._injury(1 - side)
+
+    def _give_yellow(self, side: int, red_test: bool = False, plus_one: bool = False) -> None:
+        had = self.yellow[side]
+        self.yellow[side] += 1
+        self.stats[side]["yellow"] += 1
+        self.event("yellow", side, f"{self.time_label()} yellow card for {self._name(side)} ({self.yellow[side]} yellow)")
+        if had >= 1 or red_test:
+            self._red_test(side, 1 if plus_one else 0)
+
+    def _red_test(self, side: int, mod: int = 0) -> None:
+        """5.6.2 red card test (the sentence split by the print, reassembled)."""
+        r = self.source.roll(6, "red card test")
+        if r < self.yellow[side] + mod:
+            self.red[side] += 1
+            self.stats[side]["red"] += 1
+            self.yellow[side] = max(0, self.yellow[side] - (1 if r == 1 else 2))
+            self.event("red", side, f"{self.time_label()} red card for {self._name(side)} (roll {r})", roll=r)
+            if any(self.pos[side][k] >= 0 for k in range(1, 11)):
+                self.queue.append({"kind": "remove", "side": side})
+        else:
+            self.event("red_test", side, f"red card test for {self._name(side)}: {r} - no red card", roll=r)
+
+    def _queue_decision(self) -> Decision | None:
+        q = self.queue[0]
+        side = q["side"]
+        if q["kind"] == "remove":
+            legal = sorted({AT.REMOVE[self.pos[side][k]] for k in range(1, 11) if self.pos[side][k] >= 0})
+            if not legal:
+                self.queue.pop(0)
+                return None
+            return self._dec(side, "remove", legal, "red card: remove a player")
+        if q["kind"] == "line_change":
+            return self._dec(side, "line_change", self._line_changes(side), "trained formation change")
+        if q["kind"] == "injury_sub":
+            return self._dec(side, "substitutions", [AT.TABLE.index("substitutions", n=0), AT.TABLE.index("substitutions", n=1)],
+                             "replace the injured player?")
+        raise ValueError(q)
+
+    def _queue_apply(self, a: Action) -> None:
+        q = self.queue.pop(0)
+        side = q["side"]
+        if q["kind"] == "remove":
+            area = a["area"]
+            for k in range(10, 0, -1):
+                if self.pos[side][k] == area:
+                    self.pos[side][k] = OFF
+                    break
+            self.event("removed", side, f"{self._name(side)} remove a player from {IDS[area]}")
+            self._fix_ball_control()
+        elif q["kind"] == "line_change":
+            self._change_line(side, a)
+        elif q["kind"] == "injury_sub":
+            if a["n"] == 1:
+                self.subs[side] += 1
+                self.stats[side]["substitutions"] += 1
+                self.pos[side][q["piece"]] = q["area"]
+                if self.half == 2 and self.opts.condition_points:
+                    self._add_cp_auto(side, 1)
+                self.event("substitution", side, f"{self._name(side)} replace the injured player")
+
+    def _fix_ball_control(self) -> None:
+        """4.4.3: if the controlling team has no player left with the ball, the ball goes to the
+        opponent when they have one there (interpretation for removals)."""
+        if self.phase in ("setup", "over", "restart"):
+            return
+        if self.raw_count(self.ct, self.ball) == 0 and self.raw_count(self.dt, self.ball) > 0:
+            self.ct = self.dt
+            self.event("control", self.ct, f"{self._name(self.ct)} take the loose ball")
+
+    # ================================================================== A4 injuries
+    def _injury(self, side: int) -> None:
+        pos = self.pos[side]
+        cand = [k for k in range(1, 11) if pos[k] == self.ball]
+        if not cand:
+            live = [k for k in range(11) if pos[k] >= 0]
+            if not live:
+                return
+            k0 = min(live, key=lambda k: (DIST[pos[k]][self.ball], k))
+            if k0 == GK:
+                self.gk_bonus[side] += 1  # A4: the opponent gets +1 for goal attempts
+                outs = [k for k in range(1, 11) if pos[k] >= 0]
+                if not outs:
+                    return
+                k0 = min(outs, key=lambda k: (DIST[pos[k]][self.ball], k))
+            cand = [k0]
+        elif pos[GK] == self.ball and not cand:
+            self.gk_bonus[side] += 1
+        k = cand[0]
+        area = pos[k]
+        r = self.source.roll(6, "injury")
+        if self.weather in ("cold", "storm"):
+            r += 1
+        self.stats[side]["injuries"] += 1
+        if r <= 4:
+            pos[k] = INJURED
+            self.injured.append([side, k, self.clock + r * 10])
+            self.event("injury", side, f"{self._name(side)} player injured in {IDS[area]}: out for {r} minutes", roll=r)
+        else:
+            pos[k] = OFF
+            self.event("injury", side, f"{self._name(side)} player injured in {IDS[area]}: cannot return", roll=r)
+            if self.opts.substitutions and self.subs[side] < 3:
+                self.queue.append({"kind": "injury_sub", "side": side, "piece": k, "area": area})
+        self._fix_ball_control()

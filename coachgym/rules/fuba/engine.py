@@ -1,0 +1,417 @@
+"""The FUBA rules engine: a state machine over :class:`coachgym.core.engine.Engine`.
+
+Every rule is marked with its section of the 2024 rulebook (1-5 basic, A1-A13 advanced).
+Interpretations and reconstructions are listed in docs/rules/fuba.md.
+
+State: ``pos[side]`` holds the area of each of the side's 11 pieces (index 0 is the goalkeeper),
+or ``OFF`` (sent off / out for good), ``UNPLACED`` (during a setup) or ``INJURED`` (A4, out for a
+few minutes). ``phase`` names where the game stands and ``ctx`` holds that phase's working data;
+``pctx`` holds the action being resolved (a pass, a sprint). Both are plain JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action
+from ...core.boxscore import BoxScore, PlayerLine, TeamBox
+from ...core.chance import ChanceSource
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
+from . import actions as AT
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,
+                    GOAL_DISTANCE, HALF_OWNER, IDS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY, PENALTY,
+                    PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE, TOWARD_CENTRE,
+                    WEATHER, ZONE, IMPLEMENTED_SKILLS,
+                    in_opponent_half_entirely, in_own_half_partly, special_event)
+from .defending import DefendingMixin
+from .discipline import DisciplineMixin
+from .goal import GoalMixin
+from .movement import MovementMixin
+from .options import FubaOptions
+from .passing import PassingMixin
+from .preparation import PreparationMixin
+from .restarts import RestartsMixin
+from .skills import SkillsMixin
+from .special_events import SpecialEventsMixin
+from .state import (BOX_COLUMNS, GK, INJURED, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED,  # noqa: F401
+                    clock_value, jsonify)
+from .substitutions import SubstitutionsMixin
+from .turn import TurnMixin
+from .teams import FubaTeam, parse_team
+
+
+class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
+                 RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, Engine):
+    """The FUBA engine. Its rules live in the mixins named after the game's concepts (one module each):
+    preparation (2, 3), turn (4-4.3), movement (4.1, 4.4), defending (4.5, 4.6), passing (4.7), goal (4.8),
+    restarts (5.2-5.5), discipline (5.6, A4), substitutions (A3), special_events (A13), skills (A12).
+    This module holds the state, the shared helpers (counts, offside 5.1, time 4.2.2, condition points A1),
+    the engine protocol, queries for coaches, scenarios and save/restore."""
+    ruleset = "fuba"
+    version = 1
+    actions = AT.TABLE
+    decision_kinds = ("formation", "roles", "kickoff", "setup", "line_change", "reaction", "reaction_to", "action",
+                      "sprint", "sprint_to", "moves", "moves_to", "pass_to",
+                      "goal_attempt", "use_cp", "charge", "keeper", "kick", "remove", "slow", "substitutions",
+                      "cp_zone", "sub_option", "perfect_pass", "skill", "skill_in", "skill_out")
+
+    def __init__(self, home: FubaTeam, away: FubaTeam, source: ChanceSource | None = None, *,
+                 options: FubaOptions | None = None, record_events: bool = True):
+        super().__init__(source, record_events=record_events)
+        self.teams = [home, away]
+        self.opts = options or FubaOptions()
+        self.opts.validate()
+        self.formation: list[list[int] | None] = [None, None]
+        self.roles = [[0] * len(ROLES), [0] * len(ROLES)]  # A2
+        self.pos = [[UNPLACED] * 11, [UNPLACED] * 11]
+        self.ball = CENTRE
+        self.bv = 2
+        self.ct = HOME
+        self.phasing = HOME
+        self.acting = HOME
+        self.half = 1
+        self.minute = 1
+        self.stoppage = 0
+        self.half_ending = False
+        self.goals = [0, 0]
+        self.yellow = [0, 0]
+        self.red = [0, 0]
+        self.cp = [[0, 0, 0], [0, 0, 0]]
+        self.subs = [0, 0]
+        self.first_kickoff = HOME
+        self.turns = 0
+        self.phase = "formation"
+        self.ctx: dict = {"side": HOME}
+        self.pctx: dict = {}
+        self.queue: list[dict] = []
+        self.actions_left = 0
+        self.turn_over = False
+        self.set_piece: str | None = None
+        self.turn_bonus = 0
+        self.no_offside_risk = False
+        self.free_cp = False
+        self.nt_pending = False
+        self.nt_saved = 0
+        self.weather: str | None = None
+        self.gk_bonus = [0, 0]  # A4: +1 for the opponent's goal attempts when a keeper "would be removed"
+        self.injured: list[list[int]] = []  # A4: [side, piece, return clock]
+        self.stats = [{k: 0 for k in STAT_KEYS}, {k: 0 for k in STAT_KEYS}]
+        self.clock_high = 0
+        self.charged = False
+        # A12 skills: the match skills of each team, pending offers, skills played in the current
+        # resolution, skills shaping the current turn, the set piece the turn began with
+        self.skills: list[list[str]] = [[], []]
+        if self.opts.skills:
+            from ...core.errors import ConfigError
+            for s, t in ((HOME, home), (AWAY, away)):
+                for name in t.skills:
+                    if name not in IMPLEMENTED_SKILLS:
+                        raise ConfigError(f"{t.name}: skill {name!r} is not implemented yet (see docs/rules/fuba.md)")
+                self.skills[s] = list(t.skills)
+        self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.opts.skills else [[], []]
+        self.offers: list[list] = []
+        self.active: list[list[str]] = [[], []]
+        self.turn_flags: list[str] = []
+        self.turn_start_sp: str | None = None
+        self.last_cp: list[int] | None = None
+        self.coach_off = [False, False]  # A12 angry coach sent off
+        self.start()
+
+    # ================================================================== basic helpers
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self.goals[0], self.goals[1])
+
+    @property
+    def dt(self) -> int:
+        return 1 - self.ct
+
+    @property
+    def clock(self) -> int:
+        """Monotone game clock: half, minute and stoppage square in one number."""
+        return clock_value(self.half, self.minute, self.stoppage)
+
+    def raw_count(self, side: int, area: int) -> int:
+        return sum(1 for p in self.pos[side] if p == area)
+
+    def count(self, side: int, area: int) -> int:
+        """1.4.1: at most six of a team's pieces in an area are taken into account."""
+        n = 0
+        for p in self.pos[side]:
+            if p == area:
+                n += 1
+        return 6 if n > 6 else n
+
+    def counts(self, side: int) -> list[int]:
+        c = [0] * N_AREAS
+        for p in self.pos[side]:
+            if p >= 0:
+                c[p] += 1
+        return [6 if x > 6 else x for x in c]
+
+    def on_pitch(self, side: int) -> int:
+        return sum(1 for p in self.pos[side] if p >= 0)
+
+    def keeper_in_box(self, side: int) -> bool:
+        return self.pos[side][GK] == PENALTY[side]
+
+    def _line_of_zone(self, side: int, area: int) -> int:
+        return ZONE[side][area]  # 0 defence, 1 midfield, 2 attack (= forwards line)
+
+    def _dice2(self, what: str) -> tuple[int, int]:
+        return self.source.roll(6, what + " (1st die)"), self.source.roll(6, what + " (2nd die)")
+
+    def _name(self, side: int) -> str:
+        return self.teams[side].name
+
+    # ---------------------------------------------------------------- 5.1 offside
+    def offside_areas(self, side: int, ball: int | None = None) -> list[bool]:
+        """5.1: areas in which a piece of ``side`` (as controlling team) would be in an offside position."""
+        ball = self.ball if ball is None else ball
+        d = 1 - side
+        fm = FWD_MID2[side]
+        best = second = -1
+        bm = sm = -1
+        for p in self.pos[d]:
+            if p < 0:
+                continue
+            m = fm[p]
+            if m > bm:
+                second, sm = best, bm
+                best, bm = p, m
+            elif m > sm:
+                second, sm = p, m
+        out = [False] * N_AREAS
+        if second < 0:
+            return out
+        lo = FWD_LO[side]
+        ref = max(FWD_HI[side][second], FWD_HI[side][ball])
+        for a in range(N_AREAS):
+            if HALF_OWNER[a] == d and lo[a] >= ref:
+                out[a] = True
+        return out
+
+    # ---------------------------------------------------------------- time (4.2.2)
+    def _end_minute(self) -> int:
+        return 45 if self.half == 1 else 90
+
+    def _advance_time(self, minutes: int) -> None:
+        """4.2.2 / 4.2.2.2: move the time marker; it stops on the first stoppage square."""
+        if self.stoppage or minutes <= 0:
+            return
+        end = self._end_minute()
+        if self.minute + minutes > end:
+            self.minute = end
+            self.stoppage = 1
+        else:
+            self.minute += minutes
+        self._check_clock()
+
+    def _check_clock(self) -> None:
+        c = self.clock
+        if c < self.clock_high:
+            raise RuntimeError("time went backwards")
+        self.clock_high = c
+
+    def time_label(self) -> str:
+        return f"{self.minute}'" + (f"+{self.stoppage}" if self.stoppage else "")
+
+    # ---------------------------------------------------------------- A1 condition points
+    def _cp_source(self, side: int) -> tuple[int, int] | None:
+        """A1.2: (zone, points) a condition point would be paid from, or None."""
+        z = ZONE[side][self.ball]
+        if self.cp[side][z] >= 1:
+            return (z, 1)
+        best = None
+        for adj in (z - 1, z + 1):
+            if 0 <= adj <= 2 and self.cp[side][adj] >= 2 and (best is None or self.cp[side][adj] > self.cp[side][best]):
+                best = adj
+        return (best, 2) if best is not None else None
+
+    def cp_available(self, side: int) -> bool:
+        if not self.opts.condition_points:
+            return False
+        if self.free_cp and side == self.phasing:
+            return True
+        return self._cp_source(side) is not None
+
+    def _spend_cp(self, side: int, why: str) -> None:
+        if self.free_cp and side == self.phasing:
+            self.free_cp = False  # A13 terrace chant
+            self.event("cp", side, f"{self._name(side)} use the free condition point from the terrace chant ({why})")
+            return
+        z, n = self._cp_source(side)
+        self.cp[side][z] -= n
+        self.last_cp = [z, n]
+        self.event("cp", side, f"{self._name(side)} spend {n} {LINE_NAMES[z]} condition point{'s' if n > 1 else ''} ({why})",
+                   zone=z, points=n)
+        if self.opts.skills:
+            self._offer(side, "angry_coach")  # A12
+        if self.weather == "heat":  # A10 heat
+            if self.source.roll(6, "heat") == 1:
+                self._lose_cp(side, 1, "heat")
+
+    def _lose_cp(self, side: int, n: int, why: str) -> None:
+        """Lose condition points from the ball's zone, else two from other zones (A13 fatigue)."""
+        z = ZONE[side][self.ball]
+        if self.cp[side][z] >= n:
+            self.cp[side][z] -= n
+        else:
+            need = 2 * n
+            for other in sorted((0, 1, 2), key=lambda k: -self.cp[side][k]):
+                if other == z:
+                    continue
+                take = min(need, self.cp[side][other])
+                self.cp[side][other] -= take
+                need -= take
+        self.event("cp_lost", side, f"{self._name(side)} lose condition ({why})")
+
+    # ================================================================== engine protocol
+    def _next_decision(self) -> Decision | None:
+        while True:
+            if self.queue:
+                d = self._queue_decision()
+                if d is not None:
+                    return d
+                continue
+            if self.offers:
+                side, name = self.offers[0]
+                if SKILLS[name]["cp"] and self._cp_source(side) is None:
+                    self.offers.pop(0)  # another skill spent the points meanwhile
+                    continue
+                return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
+            if self.phase == "over":
+                return None
+            d = getattr(self, "_run_" + self.phase)()
+            if d is not None:
+                return d
+
+    def _apply(self, decision: Decision, action: Action) -> None:
+        if self.queue:
+            self._queue_apply(action)
+            return
+        if self.offers:
+            side, name = self.offers.pop(0)
+            if action["skill"]:
+                self._accept_skill(side, name)
+            return
+        getattr(self, "_do_" + self.phase)(action)
+
+    def _dec(self, side: int, kind: str, legal, prompt: str = "") -> Decision:
+        return Decision(side, kind, tuple(sorted(legal)), prompt)
+
+    # ================================================================== public queries for coaches
+    def pass_targets(self, side: int) -> dict[int, int]:
+        """Legal pass target areas of ``side`` now -> ball value after the modifiers (4.7)."""
+        return self._pass_targets(side)
+
+    def move_options(self) -> list[tuple[int, int, int, list[int], list[int]]]:
+        """At a pending movement decision: (move_from action, piece, from area, destinations, dribbles)."""
+        if self.phase != "moves" or self.ctx.get("src") is not None:
+            return []
+        c = self.ctx
+        out = []
+        for idx in self.decision.legal if self.decision else ():
+            a = AT.TABLE[idx]
+            if a.kind != "move_from":
+                continue
+            if a["area"] == -1:
+                k, frm = GK, self.pos[c["side"]][GK]
+            else:
+                frm = a["area"]
+                k = self._piece_in(c["side"], frm, c["moved"])
+            cand, drib = self._dests(c["side"], k, frm)
+            out.append((idx, k, frm, cand, drib))
+        return out
+
+    @property
+    def move_mode(self) -> str | None:
+        return self.ctx.get("mode") if self.phase == "moves" else None
+
+    def goal_need(self, side: int) -> int:
+        """The die result a goal attempt by ``side`` from the ball's area needs now (over 6: difficult)."""
+        return self.bv - self.goal_modifiers(side)[1] + 1
+
+    # ================================================================== scenarios (tests, tutorials)
+    def set_scenario(self, *, home: list[str], away: list[str], ball: str, bv: int, ct: int,
+                     phasing: int | None = None, stage: str = "turn", actions: int = 1,
+                     formations: tuple = ((4, 4, 2), (4, 4, 2)), half: int = 1, minute: int = 10,
+                     stoppage: int = 0, cp: tuple | None = None, yellow: tuple = (0, 0),
+                     set_piece: str | None = None, source: ChanceSource | None = None) -> "FubaEngine":
+        """Put the game into a position (pieces given by area id, goalkeeper first) and advance to
+        the next decision. ``stage``: "turn" (from the reaction stage), "momentum" or "actions"."""
+        from .board import INDEX
+        if not (1 <= minute <= (45 if half == 1 else 90) and (half == 1 or minute >= 46)):
+            raise ValueError(f"minute {minute} is not in half {half}")
+        if source is not None:
+            self.source = source
+        for s, areas in ((HOME, home), (AWAY, away)):
+            self.pos[s] = [INDEX[a] for a in areas] + [OFF] * (11 - len(areas))
+        self.formation = [list(formations[0]), list(formations[1])]
+        self.ball, self.bv, self.ct = INDEX[ball], bv, ct
+        self.half, self.minute, self.stoppage = half, minute, stoppage
+        self.clock_high = self.clock
+        self.yellow = list(yellow)
+        if cp is not None:
+            self.cp = [list(cp[0]), list(cp[1])]
+        self.queue = []
+        self.half_ending = False
+        phasing = ct if phasing is None else phasing
+        self._start_turn(phasing, set_piece)
+        if stage == "momentum":
+            self.phase, self.ctx = "momentum", {}
+        elif stage == "actions":
+            self.phase, self.ctx = "actions", {}
+            self.actions_left = actions
+        self.decision = None
+        self._advance()
+        return self
+
+    # ================================================================== save / restore, reports
+    def _state_to_dict(self) -> dict:
+        d = {k: getattr(self, k) for k in STATE_FIELDS}
+        d["teams"] = [t.to_dict() for t in self.teams]
+        d["options"] = self.opts.to_dict()
+        return jsonify(d)
+
+    def _state_from_dict(self, data: dict) -> None:
+        import copy
+        data = copy.deepcopy(data)
+        self.teams = [parse_team(t, "saved game") for t in data["teams"]]
+        self.opts = FubaOptions(**data["options"])
+        for k in STATE_FIELDS:
+            setattr(self, k, data[k])
+
+    def box_score(self) -> BoxScore:
+        """Team figures (FUBA pieces are anonymous), in short columns: see BOX_COLUMNS."""
+        cols = [short for _, short in BOX_COLUMNS]
+        teams = []
+        for s in (HOME, AWAY):
+            st = self.stats[s]
+            teams.append(TeamBox(self.teams[s].name, self.goals[s],
+                                 [PlayerLine("team", {short: st[key] for key, short in BOX_COLUMNS})]))
+        return BoxScore("fuba", cols, teams)
+
+    def board_text(self) -> str:
+        """The pieces on the board: 'home v away' pieces per area, * = the ball (layout as in docs)."""
+        rows = (("H-NC", "H-NS", "A-NS", "A-NC"), ("H-PA", "H-F", "C", "A-F", "A-PA"), ("H-SC", "H-SS", "A-SS", "A-SC"))
+        from .board import INDEX
+        ch, ca = self.counts(HOME), self.counts(AWAY)
+        def cell(aid):
+            a = INDEX[aid]
+            return f"{aid}:{ch[a]}v{ca[a]}{'*' if self.ball == a else ' '}"
+        lines = [" | ".join(cell(a).ljust(11) for a in row) for row in rows]
+        spots = [a for a in ("H-NK", "H-SK", "A-NK", "A-SK") if ch[INDEX[a]] or ca[INDEX[a]] or self.ball == INDEX[a]]
+        if spots:
+            lines.append("corner spot " + ", ".join(cell(a) for a in spots))
+        return "\n".join(lines)
+
+    def scoreboard(self) -> str:
+        hidden = self.phase == "formation"  # 2.1: cards stay hidden until both are chosen
+        f = ["-".join(map(str, x)) if x and not hidden else "?" for x in self.formation]
+        return (f"{self.teams[0].name} ({f[0]}) {self.goals[0]} - {self.goals[1]} {self.teams[1].name} ({f[1]})  "
+                f"{'H1' if self.half == 1 else 'H2'} {self.time_label()}  ball {IDS[self.ball]} value {self.bv} "
+                f"with {SIDE_NAMES[self.ct]}  cards Y{self.yellow[0]}/R{self.red[0]} - Y{self.yellow[1]}/R{self.red[1]}"
+                + (f"  condition {'/'.join(map(str, self.cp[0]))} - {'/'.join(map(str, self.cp[1]))}"
+                   if self.opts.condition_points else "")
+                + ("\n" + self.board_text() if self.phase not in ("formation", "kickoff_roll", "kickoff_choice") else ""))

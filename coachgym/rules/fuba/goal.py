@@ -1,0 +1,161 @@
+"""Goal attempts (4.8): modifiers, difficult attempts, rebounds, goals, corners and misses.
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class GoalMixin:
+    # ================================================================== 4.8 goal attempt
+    def _can_shoot(self, side: int) -> bool:
+        e = GOAL_DISTANCE[side][self.ball]
+        if e is None:
+            return False
+        return not e[1] or not self.keeper_in_box(1 - side)
+
+    def goal_modifiers(self, side: int, free_kick: bool = False) -> tuple[int, int]:
+        """4.8 table: (distance modifier, total modifier)."""
+        opp = 1 - side
+        dist = GOAL_DISTANCE[side][self.ball][0]
+        mods = dist
+        if not free_kick and KIND[self.ball] != "penalty":
+            mine, theirs = self.count(side, self.ball), self.count(opp, self.ball)
+            if mine > theirs:
+                mods += 1
+            elif theirs > mine:
+                mods -= 1
+        box = PENALTY[opp]
+        off = self.offside_areas(side)
+        mine = 0 if off[box] else self.count(side, box)  # (2) offside players are not counted
+        theirs = self.count(opp, box)
+        if mine > theirs:
+            mods += 1
+        elif theirs > mine:
+            mods -= 1
+        if not self.keeper_in_box(opp):
+            mods += 4
+        mods += self.turn_bonus + self.gk_bonus[opp]
+        return dist, mods
+
+    def _goal_attempt(self, side: int, free_kick: bool = False) -> None:
+        opp = 1 - side
+        self.active = [[], []]
+        if self.opts.skills:  # A12 skills played when the attempt is announced
+            self._offer(side, "clinical_finisher" if KIND[self.ball] == "penalty" else "long_range_shooter")
+            if not self.charged:
+                self._offer(opp, "shot_stopper")
+            if self.turn_start_sp in ("corner", "free_kick"):
+                self._offer(opp, "leading_goalkeeper")
+        if self.offers:
+            self.phase = "goal_attempt_roll"
+            self.ctx = {"side": side, "free_kick": free_kick}
+            return
+        self._resolve_goal_attempt(side, free_kick)
+
+    def _run_goal_attempt_roll(self) -> None:
+        self._resolve_goal_attempt(self.ctx["side"], self.ctx["free_kick"])
+        return None
+
+    def _attempt_die(self, side: int, what: str) -> int:
+        """The goal-attempt die; two dice, the higher discarded, against a shot stopper / leading keeper (A12)."""
+        r = self.source.roll(6, what)
+        if "shot_stopper" in self.active[1 - side] or "leading_goalkeeper" in self.active[1 - side]:
+            r = min(r, self.source.roll(6, what + " (2nd die)"))
+        return r
+
+    def _resolve_goal_attempt(self, side: int, free_kick: bool) -> None:
+        opp = 1 - side
+        st = self.stats[side]
+        st["attempts"] += 1
+        dist, mods = self.goal_modifiers(side, free_kick)
+        if "clinical_finisher" in self.active[side] or "long_range_shooter" in self.active[side]:
+            mods += 1
+        if self.pctx.get("lc"):
+            mods += 2  # A12 loose cannon
+        need = self.bv - mods + 1
+        area = self.ball
+        if need > 6:  # 4.8.2 difficult goal attempt
+            r = self._attempt_die(side, "goal attempt")
+            if r < 6:
+                self.event("goal_attempt", side, f"{self._name(side)} difficult goal attempt from {IDS[area]}: {r} - miss",
+                           roll=r, need=need)
+                self._miss(side)
+                return
+            r2 = self.source.roll(6, "difficult goal attempt")
+            self.event("goal_attempt", side, f"{self._name(side)} difficult goal attempt from {IDS[area]}: 6, then {r2} against {-dist}",
+                       roll=r, roll2=r2, need=need)
+            if r2 > -dist:
+                self._goal(side, area)
+            elif r2 == -dist:
+                st["on_target"] += 1
+                self._corner(side)
+            else:
+                self._miss(side)
+            return
+        r = self._attempt_die(side, "goal attempt")
+        total = r + mods
+        self.event("goal_attempt", side, f"{self._name(side)} goal attempt from {IDS[area]}: {r}{mods:+d} = {total} against ball value {self.bv}",
+                   roll=r, mods=mods, total=total, bv=self.bv)
+        if total > self.bv:
+            self._goal(side, area)
+        elif total == self.bv:
+            st["on_target"] += 1
+            self._corner(side)
+        elif total == self.bv - 1 and self.raw_count(side, PENALTY[opp]) > 0:
+            self._rebound(side)
+        else:
+            self._miss(side)
+
+    def _rebound(self, side: int) -> None:
+        """4.8.1 rebound."""
+        opp = 1 - side
+        box = PENALTY[opp]
+        r1 = self.source.roll(6, "rebound controlling team")
+        r2 = self.source.roll(6, "rebound defending team")
+        n1 = self.count(side, box)
+        n2 = self.count(opp, box) - (1 if self.pos[opp][GK] == box else 0)
+        a, b = r1 + n1, r2 + n2
+        self.event("rebound", side, f"rebound: {self._name(side)} {r1}+{n1} = {a}, {self._name(opp)} {r2}+{n2} = {b}",
+                   ct=[r1, n1], dt=[r2, n2])
+        if a > b:
+            self._goal(side, box)
+        elif a == b:
+            self.stats[side]["on_target"] += 1
+            self._corner(side)
+        else:
+            self.ct = opp
+            self.bv = r2
+            self._action_done()
+
+    def _goal(self, side: int, area: int) -> None:
+        if self.opts.var and self._var_check():  # A11
+            self.event("var", side, f"V.A.R.: the goal of {self._name(side)} is denied - free kick")
+            self._award_free_kick(1 - side, self.ball)
+            return
+        self.goals[side] += 1
+        st = self.stats[side]
+        st["goals"] += 1
+        st["on_target"] += 1
+        self.event("goal", side, f"{self.time_label()} GOAL! {self._name(side)} score: "
+                   f"{self._name(HOME)} {self.goals[0]} - {self.goals[1]} {self._name(AWAY)}", area=area)
+        self._restart("kickoff", 1 - side, CENTRE)
+
+    def _miss(self, side: int) -> None:
+        self.event("miss", side, f"{self._name(side)} miss: goal kick")
+        self._restart("goal_kick", 1 - side, PENALTY[1 - side])
+
+    def _corner(self, side: int) -> None:
+        self.event("corner", side, f"corner kick for {self._name(side)}")
+        self.stats[side]["corners"] += 1
+        self._restart("corner", side, self.ball)

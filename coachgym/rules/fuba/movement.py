@@ -1,0 +1,279 @@
+"""Moving pieces (4.1 reaction, 4.4 sprint and dribbling, free-kick / goal-kick / pass reaction moves):
+one decision per source area, one per destination, then "done".
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class MovementMixin:
+    # ================================================================== piece movements
+    def _begin_moves(self, mode: str, side: int, cont: str, **extra: Any) -> None:
+        self.phase = "moves"
+        self.ctx = {"mode": mode, "side": side, "moved": [], "src": None, "cont": cont, "n": 0, "dribbled": False}
+        self.ctx.update(extra)
+
+    def _piece_in(self, side: int, area: int, moved: list[int]) -> int:
+        """The first outfield piece of ``side`` in ``area`` that has not moved yet, or -1."""
+        pos = self.pos[side]
+        for k in range(1, 11):
+            if pos[k] == area and k not in moved:
+                return k
+        return -1
+
+    def _offside_applies(self, side: int, mode: str) -> bool:
+        return side == self.ct and mode not in ("goal_kick_ct", "goal_kick_dt") and self.set_piece != "goal_kick"
+
+    def _dests(self, side: int, piece: int, frm: int, off: list[bool] | None = None) -> tuple[list[int], list[int]]:
+        """Legal destinations (plain moves, dribbles) for ``piece`` of ``side`` now in ``frm``.
+        ``off``: the offside areas when already computed for this position."""
+        c = self.ctx
+        mode = c["mode"]
+        if mode == "reaction":
+            cand = set()
+            if frm in c["major"]:
+                cand.update(MOVE_ADJ[frm])
+            if piece != GK and self.opts.skills:  # A12 extra reaction moves, paid when used
+                if (frm == CENTRE and "box_to_box_midfielder" in self.skills[side] and not c.get("b2b")
+                        and self._cp_source(side) is not None):
+                    cand.update(d for d in MOVE_ADJ[frm] if KIND[d] == "front")  # directly forwards / backwards
+                if "runner" in self.skills[side] and not c.get("runner") and self._cp_source(side) is not None:
+                    cand.update(d for d in MOVE_ADJ[frm] if ZONE[side][d] == 2)
+            if piece != GK and TOUCHES_GOAL_LINE[frm] and AWAY_FROM_GOAL_LINE[frm] >= 0:
+                cand.add(AWAY_FROM_GOAL_LINE[frm])
+            if piece == GK and PENALTY[side] in ADJ_SET[frm]:
+                cand.add(PENALTY[side])
+            cand = sorted(cand)
+        elif mode in ("into_target", "easy_ct"):
+            t = c["target"]
+            cand = [t] if t in MOVE_ADJ[frm] else []
+        elif mode == "seconda_punta":  # A12: into any area of the attack zone
+            cand = [d for d in MOVE_ADJ[frm] if ZONE[side][d] == 2]
+        elif mode == "catenaccio" and not (piece == c["piece"] or (c["piece"] != GK and piece != GK
+                                                                   and frm == self.pos[side][c["piece"]])):
+            cand = []
+        else:
+            cand = list(MOVE_ADJ[frm])
+        dribble: list[int] = []
+        ct = side == self.ct
+        if ct and frm == self.ball:
+            if not c["dribbled"]:
+                no_opp = frm not in self.pos[1 - side]
+                if (mode in ("sprint", "event_ct") and no_opp) or (mode == "creative_free" and c.get("dribble_ok")) \
+                        or mode == "event_dribble":
+                    dribble = list(MOVE_ADJ[frm])
+                elif (mode == "sprint" and SIDE_AREA[frm] and KIND[frm] != "corner_spot" and self.opts.skills
+                      and "skilled_wing_back" in self.skills[side] and self._cp_source(side) is not None
+                      and self.count(1 - side, frm) <= self.count(side, frm)):
+                    # A12 skilled wing back: straight forward along the touchline despite opponents
+                    dribble = [d for d in MOVE_ADJ[frm] if self._straight_forward(side, frm, d)]
+            # 4.4.3: the controlling team keeps at least one player with the ball
+            if self.raw_count(side, frm) <= 1:
+                cand = []
+        if mode == "event_dribble":
+            cand = []
+        if ct and cand and self._offside_applies(side, mode):
+            if off is None:
+                off = self.offside_areas(side)
+            fm = FWD_MID2[side]
+            cand = [d for d in cand if not off[d] or fm[d] < fm[frm]]
+        # a dribble's destination becomes the ball's area, which is never an offside position
+        return cand, dribble
+
+    @staticmethod
+    def _straight_forward(side: int, frm: int, dest: int) -> bool:
+        from .board import AREAS
+        return AREAS[frm]["row"] == AREAS[dest]["row"] and FWD_MID2[side][dest] > FWD_MID2[side][frm]
+
+    def _movers(self) -> tuple[list[int], bool]:
+        """Legal source choices (move_from indices) and whether 'done' is legal."""
+        c = self.ctx
+        mode, side, moved = c["mode"], c["side"], c["moved"]
+        limit = c.get("limit")
+        if limit is not None and c["n"] >= limit:
+            return [], True
+        legal = []
+        pos = self.pos[side]
+        first: dict[int, int] = {}
+        for k in range(1, 11):
+            p = pos[k]
+            if p >= 0 and p not in first and k not in moved:
+                first[p] = k
+        if mode in ("into_target", "easy_ct"):
+            adj = MOVE_ADJ[c["target"]]
+            first = {a: k for a, k in first.items() if a in adj}
+        off = self.offside_areas(side) if side == self.ct and self._offside_applies(side, mode) else None
+        for a in sorted(first):
+            cand, drib = self._dests(side, first[a], a, off)
+            if cand or drib:
+                legal.append(AT.MOVE_FROM[a])
+        gk = self.pos[side][GK]
+        if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode not in ("event_dribble",):
+            if mode not in ("into_target", "easy_ct") or gk in MOVE_ADJ[c["target"]]:
+                cand, drib = self._dests(side, GK, gk, off)
+                if cand or drib:
+                    legal.append(AT.GK_SRC)
+        done_ok = not c.get("must") or not legal
+        return legal, done_ok
+
+    def _run_moves(self) -> Decision | None:
+        c = self.ctx
+        side = c["side"]
+        kind = {"reaction": "reaction", "sprint": "sprint"}.get(c["mode"], "moves")
+        if c["src"] is not None:
+            k, frm = c["src"]
+            cand, drib = self._dests(side, k, frm)
+            legal = [AT.MOVE_TO[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
+            if legal:
+                return self._dec(side, kind + "_to", legal, f"{c['mode']}: where does the player go?")
+            c["src"] = None
+        if c.get("left") is not None and c["n"] >= c["left"]:
+            return self._finish_moves()
+        legal, done_ok = self._movers()
+        if not legal:
+            return self._finish_moves()
+        if done_ok:
+            legal.append(AT.DONE)
+        return self._dec(side, kind, legal, f"{c['mode']}: move a player or done")
+
+    def _finish_moves(self) -> None:
+        cont = self.ctx["cont"]
+        ctx = self.ctx
+        self.ctx = {}
+        getattr(self, cont)(ctx) if cont.startswith("_cont") else getattr(self, cont)()
+        return None
+
+    def _do_moves(self, a: Action) -> None:
+        c = self.ctx
+        side = c["side"]
+        if a.kind == "done":
+            self._finish_moves()
+            return
+        if a.kind == "move_from":
+            area = a["area"]
+            if area == -1:
+                c["src"] = [GK, self.pos[side][GK]]
+            else:
+                c["src"] = [self._piece_in(side, area, c["moved"]), area]
+            return
+        k, frm = c["src"]
+        dest = a["area"]
+        self.pos[side][k] = dest
+        c["moved"].append(k)
+        c["n"] += 1
+        c["src"] = None
+        text = f"{self._name(side)} move a {'goalkeeper' if k == GK else 'player'} {IDS[frm]} -> {IDS[dest]}"
+        if a.kind == "dribble_to":
+            opp_here = self.count(1 - side, frm)
+            self.ball = dest
+            c["dribbled"] = True
+            text += " with the ball"
+            if c["mode"] == "sprint" and opp_here:  # only the skilled wing back dribbles past opponents
+                self._accept_skill(side, "skilled_wing_back")
+                self.bv = min(6, self.bv + opp_here)
+        if c["mode"] == "reaction":
+            if not ((k != GK and TOUCHES_GOAL_LINE[frm] and dest == AWAY_FROM_GOAL_LINE[frm])
+                    or (k == GK and dest == PENALTY[side])):
+                if frm in c["major"]:
+                    c["major"].remove(frm)
+                elif frm == CENTRE and KIND[dest] == "front" and "box_to_box_midfielder" in self.skills[side] \
+                        and not c.get("b2b"):
+                    c["b2b"] = True
+                    self._accept_skill(side, "box_to_box_midfielder")
+                else:
+                    c["runner"] = True
+                    self._accept_skill(side, "runner")
+        self.event("move", side, f"({c['mode']}) " + text, frm=frm, to=dest, piece=k, mode=c["mode"])
+        if c["mode"] in ("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free", "easy_dt",
+                         "seconda_punta", "catenaccio"):
+            self._finish_moves()
+
+    # ================================================================== 4.4 sprint
+    def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
+        """A12 fanatical fans: offered after the action's dice; True when the offer is pending."""
+        if not self.opts.skills or "fanatical_fans" not in self.skills[side]:
+            return False
+        self.active = [[], []]
+        self._offer(side, "fanatical_fans")
+        if not self.offers:
+            return False
+        self.phase = "fans"
+        self.ctx = {"side": side, "what": what, "dice": list(dice), "args": args}
+        return True
+
+    def _run_fans(self) -> None:
+        c = self.ctx
+        side, what, (d1, d2), args = c["side"], c["what"], c["dice"], c["args"]
+        if "fanatical_fans" in self.active[side]:
+            d1, d2 = self._dice2(what + " reroll")
+            self.event("reroll", side, f"{self._name(side)} reroll: {d1} and {d2}", dice=[d1, d2])
+            if d1 == d2:  # equal rerolled dice: a yellow card and a free kick to the opponent
+                self._give_yellow(side)
+                self._award_free_kick(1 - side, self.ball)
+                return None
+        self.phase = "actions"
+        self.ctx = {}
+        if what == "sprint":
+            self._sprint_dice(side, d1, d2)
+        elif what == "positioning":
+            self._positioning_dice(side, d1, d2)
+        elif what == "pressing":
+            self._press_dice(side, args["aggressive"], args["thr"], args["counter"], d1, d2)
+        else:
+            self._pass_dice(d1, d2)
+        return None
+
+    def _sprint(self, side: int) -> None:
+        d1, d2 = self._dice2("sprint")
+        if self._fans(side, "sprint", [d1, d2], {}):
+            return
+        self._sprint_dice(side, d1, d2)
+
+    def _sprint_dice(self, side: int, d1: int, d2: int) -> None:
+        moves = min(d1, d2)
+        self.stats[side]["sprints"] += 1
+        self.event("sprint", side, f"{self._name(side)} sprint: {d1} and {d2}", dice=[d1, d2])
+        self.pctx = {"what": "sprint", "dice": [d1, d2], "moves": moves}
+        if max(d1, d2) > moves and self.cp_available(side):  # A1.2 sprint: the higher die
+            self.phase = "use_cp"
+            self.ctx = {"side": side, "for": "sprint"}
+            return
+        self._start_sprint_moves()
+
+    def _start_sprint_moves(self) -> None:
+        self._begin_moves("sprint", self.acting, cont="_action_done", left=self.pctx["moves"])
+
+    def _run_use_cp(self) -> Decision | None:
+        if not self.cp_available(self.ctx["side"]):  # a skill played meanwhile spent the last point
+            self._do_use_cp(AT.TABLE[AT.TABLE.index("use_cp", use=False)])
+            return None
+        return self._dec(self.ctx["side"], "use_cp", [AT.TABLE.index("use_cp", use=True), AT.TABLE.index("use_cp", use=False)],
+                         f"use a condition point for the {self.ctx['for']}?")
+
+    def _do_use_cp(self, a: Action) -> None:
+        side, what = self.ctx["side"], self.ctx["for"]
+        if what == "sprint":
+            if a["use"]:
+                self._spend_cp(side, "sprint with the higher die")
+                self.pctx["moves"] = max(self.pctx["dice"])
+                if self.has_skill(side, "great_condition"):  # A12, no cost: played automatically
+                    self.pctx["moves"] += 1
+                    self.event("skill", side, f"{self._name(side)} play the skill great condition: one more move")
+            self._start_sprint_moves()
+        elif what == "positioning":
+            inc = self.pctx["inc"]
+            if a["use"]:
+                self._spend_cp(side, "positioning")
+                inc += 1
+            self._finish_positioning(side, inc)

@@ -1,0 +1,480 @@
+"""Passing (4.7): targets, ball-value modifiers, outcomes, the easy situation, the new ball value; A8 challenge.
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class PassingMixin:
+    # ================================================================== 4.7 passing
+    def _pass_value(self, side: int, start: int, target: int, challenge: bool = False,
+                    cm: list[int] | None = None, co: list[int] | None = None, cap: bool = False) -> int | None:
+        """4.7.2 ball value after the modifiers for a pass from ``start`` to ``target``; None if over 6.
+        ``cm``/``co``: the (capped) counts of the passing team and the opponent, when at hand."""
+        opp = 1 - side
+        if cm is None:
+            cm, co = self.counts(side), self.counts(opp)
+        v = self.bv
+        sp = self.set_piece if not self.pctx.get("sp_done") else None
+        if start != target and sp is None:
+            mine, theirs = cm[start], co[start]
+            if mine >= 2 * theirs:
+                v -= 1
+            elif theirs > mine:
+                v += 1
+        between = DIST[start][target] - 1
+        if between > 0:
+            v += between * (2 if self.weather in ("wind", "storm") else 1)  # A10 wind
+        mine, theirs = cm[target], co[target]
+        if mine and "target_man" in self.turn_flags and ZONE[side][target] == 2:
+            mine = min(6, mine + 2)  # A12 target man: one player counts as three
+        risk = False
+        if self.opts.offside_risk and not self.no_offside_risk and sp not in ("goal_kick", "corner") and mine > 0:
+            risk = self._offside_risk(side, target)
+        if risk:
+            v += 1  # A7: +1 and the target area modifier is ignored
+        elif mine >= 2 * theirs:
+            v -= 1
+        elif theirs > mine:
+            v += 1
+        v = max(1, v)
+        if cap:
+            return min(6, v)  # the target was legal when chosen (A12 fast defender / advancing keeper moved since)
+        return v if v <= 6 else None
+
+    def _offside_risk(self, side: int, target: int) -> bool:
+        """A7: target entirely in the opponent's half and closer to their goal line than both the
+        defending team's second lowest player's area and the ball's area (midpoints compared)."""
+        if not in_opponent_half_entirely(side, target):
+            return False
+        fm = FWD_MID2[side]
+        mids = sorted((fm[p] for p in self.pos[1 - side] if p >= 0), reverse=True)
+        if len(mids) < 2:
+            return False
+        return fm[target] > mids[1] and fm[target] > fm[self.ball]
+
+    def _pass_targets(self, side: int) -> dict[int, int]:
+        """4.7 / 4.7.1 legal target areas -> modified ball value."""
+        start = self.ball
+        mine = self.counts(side)
+        theirs = self.counts(1 - side)
+        sp = self.set_piece if not self.pctx.get("sp_done") else None
+        offside_on = sp not in ("goal_kick", "corner")
+        off = self.offside_areas(side) if offside_on else None
+        fm = FWD_MID2[side]
+        out = {}
+        for t in PLAYING:
+            if mine[t] == 0 and not any(mine[b] for b in ADJ_SET[t]):
+                continue
+            if sp in ("free_kick", "goal_kick") and t == start and self.raw_count(side, start) < 2:
+                continue  # 5.2.2 / 5.4
+            if "creative_goalkeeper" in self.turn_flags and ZONE[side][t] == 2:
+                continue  # A12: not into the attack zone
+            if self.pctx.get("short") and t not in ADJ_SET[start]:
+                continue  # A12 short passes: an adjacent area
+            if off is not None and fm[t] > fm[start]:  # offside has no effect on backward passes
+                if mine[t] > 0:
+                    if off[t]:
+                        continue
+                else:
+                    adj = [b for b in ADJ_SET[t] if mine[b] > 0]
+                    if adj and all(off[b] for b in adj):
+                        continue
+            v = self._pass_value(side, start, t, cm=mine, co=theirs)
+            if v is not None:
+                out[t] = v
+        return out
+
+    def _challenge_value(self, side: int) -> int | None:
+        cm, co = self.counts(side), self.counts(1 - side)
+        if self.has_skill(side, "dribbler") and in_own_half_partly(1 - side, self.ball) and cm[self.ball]:
+            cm[self.ball] = min(6, cm[self.ball] + 1)  # A12 dribbler: one player counts as two
+        return self._pass_value(side, self.ball, self.ball, challenge=True, cm=cm, co=co)
+
+    def _begin_pass(self, side: int, challenge: bool = False) -> None:
+        self.stats[side]["passes"] += 1
+        if challenge:
+            self._spend_cp(side, "challenge")
+            target = self.ball
+            self.pctx = {"what": "challenge", "start": self.ball, "target": target, "sp_done": self.pctx.get("sp_done", False)}
+            self._pass_target_chosen(side, target)
+            return
+        self.pctx = {"what": "pass", "start": self.ball}
+        self.phase = "pass_to"
+        self.ctx = {"side": side}
+
+    def _run_pass_to(self) -> Decision:
+        side = self.ctx["side"]
+        targets = self._pass_targets(side)
+        return self._dec(side, "pass_to", [AT.PASS_TO[t] for t in targets], "choose the target area")
+
+    def _do_pass_to(self, a: Action) -> None:
+        self._pass_target_chosen(self.ctx["side"], a["area"])
+
+    def _pass_target_chosen(self, side: int, target: int) -> None:
+        p = self.pctx
+        p["target"] = target
+        p["side"] = side
+        opp = 1 - side
+        if self.opts.skills and p["what"] == "pass" and "asked_pre" not in p:
+            p["asked_pre"] = True
+            self.active = [[], []]
+            if ZONE[opp][target] == 0 and any(self.pos[opp][k] in MOVE_ADJ[target] for k in range(1, 11)):
+                self._offer(opp, "fast_defender")
+            if (self.opts.goalkeeper_charge and target in MOVE_ADJ[PENALTY[opp]] and KIND[target] != "corner_spot"
+                    and self.keeper_in_box(opp) and p["start"] != target):
+                self._offer(opp, "advancing_goalkeeper")
+            if self.offers:
+                self.phase = "pass_pre"
+                self.ctx = {"side": side}
+                return
+        self._pass_target_value(side, target)
+
+    def _run_pass_pre(self) -> None:
+        side = self.ctx["side"]
+        p = self.pctx
+        opp = 1 - side
+        if "advancing_goalkeeper" in self.active[opp]:
+            self.pos[opp][GK] = p["target"]
+            p["advancing"] = True
+            self.event("skill_effect", opp, f"{self._name(opp)}'s goalkeeper advances into {IDS[p['target']]}")
+        if "fast_defender" in self.active[opp]:
+            self._begin_moves("into_target", opp, cont="_cont_pass_pre", target=p["target"], no_keeper=True)
+            return None
+        self._pass_target_value(side, p["target"])
+        return None
+
+    def _cont_pass_pre(self, ctx: dict) -> None:
+        self._pass_target_value(self.pctx["side"], self.pctx["target"])
+
+    def _pass_target_value(self, side: int, target: int) -> None:
+        p = self.pctx
+        start = p["start"]
+        if p["what"] == "challenge":
+            v = self._challenge_value(side)
+        else:
+            v = self._pass_value(side, start, target, cap=p.get("asked_pre", False))
+        if p.get("advancing"):
+            v = min(6, v + 1)  # A12 advancing goalkeeper: the charge's +1 (no +1 for the attempts)
+        p["had_player"] = self.raw_count(side, target) > 0
+        p["empty"] = not p["had_player"] and self.raw_count(1 - side, target) == 0
+        p["long"] = DIST[start][target] > 1
+        p["risk"] = p["what"] == "pass" and p["had_player"] and self._offside_risk(side, target)
+        old = self.bv
+        self.bv = v
+        self.ball = target
+        self.event("pass", side, f"{self._name(side)} {'challenge in' if p['what'] == 'challenge' else 'pass to'} {IDS[target]}: ball value {old} -> {v}",
+                   start=start, target=target, old=old, value=v)
+        self.active = [[], []]
+        if self.opts.skills and SIDE_AREA[start] and DIST[start][target] > 1 and self.bv > 1:
+            self._offer(side, "crossing")  # A12
+        if self.offers:
+            self.phase = "pass_mods"
+            self.ctx = {"side": side}
+            return
+        self._pass_continue(side)
+
+    def _run_pass_mods(self) -> None:
+        side = self.ctx["side"]
+        if "crossing" in self.active[side]:
+            self.bv = max(1, self.bv - 1)
+            self.event("ball_value", side, f"crossing: ball value {self.bv}")
+        self._pass_continue(side)
+        return None
+
+    def _pass_continue(self, side: int) -> None:
+        p = self.pctx
+        start, target = p["start"], p["target"]
+        opp = 1 - side
+        # A5 goalkeeper charge
+        if (self.opts.goalkeeper_charge and target == PENALTY[opp] and start != target and self.keeper_in_box(opp)
+                and self.bv < 6 and not (self.weather == "sunshine" and self.half == 1 and opp == self.first_kickoff)):
+            self.phase = "charge"
+            self.ctx = {"side": opp}
+            return
+        self._roll_pass()
+
+    def _run_charge(self) -> Decision:
+        return self._dec(self.ctx["side"], "charge", [AT.TABLE.index("charge", charge=True), AT.TABLE.index("charge", charge=False)],
+                         "goalkeeper charge?")
+
+    def _do_charge(self, a: Action) -> None:
+        side = self.ctx["side"]
+        if a["charge"]:
+            self.turn_bonus += 1
+            self.charged = True
+            self.active = [[], []]
+            if self.opts.skills:
+                self._offer(side, "sweeper_keeper")
+            self.phase = "pass_roll"
+            self.ctx = {"side": side}
+            return
+        self._roll_pass()
+
+    def _run_pass_roll(self) -> None:
+        side = self.ctx["side"]
+        self.bv = min(6, self.bv + (2 if "sweeper_keeper" in self.active[side] else 1))  # A5 (A12 sweeper keeper)
+        self.event("charge", side, f"{self._name(side)}'s goalkeeper charges out: ball value {self.bv}")
+        self._roll_pass()
+        return None
+
+    def _roll_pass(self) -> None:
+        p = self.pctx
+        side = p["side"]
+        d1, d2 = self._dice2("pass")
+        if self._fans(side, "pass", [d1, d2], {}):
+            return
+        self._pass_dice(d1, d2)
+
+    def _pass_dice(self, d1: int, d2: int) -> None:
+        p = self.pctx
+        side = p["side"]
+        p["dice"] = [d1, d2]
+        bv = self.bv
+        if p["what"] == "challenge":  # A8: equal is not enough
+            good = (d1 > bv) + (d2 > bv)
+        else:
+            good = (d1 >= bv) + (d2 >= bv)
+        outcome = ("failed", "supportive", "creative")[good]
+        target, start = p["target"], p["start"]
+        opp = 1 - side
+        # 4.7.4 new ball value
+        if (DIST[start][target] <= 1) and p["had_player"]:
+            nbv = min(d1, d2)
+        else:
+            nbv = max(d1, d2)
+        if self.weather in ("rain", "storm"):  # A10 rain
+            nbv = min(6, nbv + 1)
+        p["outcome"] = outcome
+        p["nbv"] = nbv
+        self.event("pass_roll", side, f"{self._name(side)} roll {d1} and {d2} against {bv}: {outcome}", dice=[d1, d2], outcome=outcome, bv=bv)
+        self.active = [[], []]
+        if (outcome == "supportive" and self.opts.skills and ZONE[side][start] == 1 and not p["long"]
+                and p["what"] == "pass"):
+            self._offer(side, "creative_midfielder")  # A12
+        if self.offers:
+            self.phase = "pass_outcome"
+            self.ctx = {}
+            return
+        self._pass_outcome()
+
+    def _run_pass_outcome(self) -> None:
+        p = self.pctx
+        if "creative_midfielder" in self.active[p["side"]]:
+            p["outcome"] = "creative"
+            self.event("skill_effect", p["side"], "creative midfielder: the outcome becomes creative")
+        self._pass_outcome()
+        return None
+
+    def _pass_outcome(self) -> None:
+        """4.7.3 the outcome's moves."""
+        p = self.pctx
+        side, target, outcome = p["side"], p["target"], p["outcome"]
+        opp = 1 - side
+        if outcome == "failed":
+            if self.raw_count(opp, target) == 0 and not any(self.raw_count(opp, b) for b in MOVE_ADJ[target]):
+                # 4.7.3.1 easy situation
+                p["outcome"] = outcome = "supportive"
+                p["easy"] = True
+                p["nbv"] = 6
+                self.event("easy", side, "easy situation: the failed pass becomes supportive, ball value 6")
+                self._begin_moves("easy_ct", side, cont="_cont_easy_ct", target=target)
+                return
+            self.stats[side]["passes_failed"] += 1
+            self.ct = opp
+            if self.raw_count(opp, target) == 0:
+                self._begin_moves("into_target", opp, cont="_cont_pass_moves", target=target, must=True)
+                return
+            self._pass_after_moves()
+            return
+        if outcome == "supportive":
+            if not any(self.raw_count(side, b) for b in MOVE_ADJ[target]) and not (self.pos[side][GK] in MOVE_ADJ[target]):
+                self.turn_over = True  # 4.7.3: no supporting player - the turn ends
+                self.event("turn_over", side, "no supporting player can come: the turn ends")
+                self._pass_after_moves()
+                return
+            self._begin_moves("into_target", side, cont="_cont_pass_moves", target=target, must=True)
+            return
+        # creative
+        self.stats[side]["creative"] += 1
+        if self.raw_count(side, target) == 0:
+            self._begin_moves("into_target", side, cont="_cont_pass_moves", target=target, must=True)
+        else:
+            self._begin_moves("creative_free", side, cont="_cont_pass_moves", dribble_ok=p["what"] == "challenge")
+
+    def _cont_easy_ct(self, ctx: dict) -> None:
+        p = self.pctx
+        self._begin_moves("easy_dt", 1 - p["side"], cont="_cont_pass_moves")
+
+    def _cont_pass_moves(self, ctx: dict) -> None:
+        self._pass_after_moves()
+
+    def _pass_after_moves(self) -> None:
+        """4.7.4 new ball value; A12 skills played when it is applied, controlling team first."""
+        p = self.pctx
+        side, target = p["side"], p["target"]
+        opp = 1 - side
+        if self.opts.skills and not p.get("easy"):
+            if p["outcome"] == "failed" and ZONE[side][target] == 2 and "asked_as" not in p:
+                p["asked_as"] = True
+                self.active = [[], []]
+                self._offer(side, "aggressive_striker")
+            elif p["outcome"] == "creative" and self.ct == side and "asked_sp" not in p:
+                p["asked_sp"] = True
+                self.active = [[], []]
+                self._offer(side, "seconda_punta")
+            if self.offers:
+                self.phase = "pass_extra_move"
+                self.ctx = {}
+                return
+        self.active = [[], []]
+        if self.opts.skills and not p.get("easy"):
+            ok = p["outcome"] != "failed"
+            if ok and p["long"] and p["outcome"] == "creative" and ZONE[side][p["start"]] == 1:
+                self._offer(side, "regista")
+            if ok and p["empty"] and ZONE[side][target] == 2:
+                self._offer(side, "mezzala")
+            if ok and ZONE[opp][target] == 0 and self.raw_count(opp, target) > 0 and self._not_keeper_only(opp, target):
+                self._offer(opp, "stopper")
+        if self.offers:
+            self.phase = "pass_value"
+            self.ctx = {}
+            return
+        self._pass_new_value()
+
+    def _run_pass_extra_move(self) -> None:
+        p = self.pctx
+        side = p["side"]
+        if "aggressive_striker" in self.active[side]:
+            self._begin_moves("into_target", side, cont="_cont_pass_moves", target=p["target"])
+        elif "seconda_punta" in self.active[side]:
+            self._begin_moves("seconda_punta", side, cont="_cont_pass_moves")
+        else:
+            self._pass_after_moves()
+        return None
+
+    def _not_keeper_only(self, side: int, area: int) -> bool:
+        """A12 note 2: not when the keeper is the team's only player in the area."""
+        return any(self.pos[side][k] == area for k in range(1, 11))
+
+    def _run_pass_value(self) -> None:
+        self._pass_new_value()
+        return None
+
+    def _pass_new_value(self) -> None:
+        p = self.pctx
+        side = p["side"]
+        d = p["dice"]
+        rain = 1 if self.weather in ("rain", "storm") else 0
+        if "regista" in self.active[side]:
+            p["nbv"] = min(d) + rain
+        if "stopper" in self.active[1 - side]:
+            p["nbv"] = max(d) + rain
+        if "mezzala" in self.active[side]:
+            p["nbv"] = p["nbv"] - (2 if p["outcome"] == "creative" else 1)
+        p["nbv"] = max(1, min(6, p["nbv"]))
+        old = self.bv
+        self.bv = p["nbv"]
+        p["sp_done"] = True
+        self.event("ball_value", self.ct, f"new ball value {old} -> {self.bv}", old=old, new=self.bv)
+        self._pass_end()
+
+    def _pass_end(self) -> None:
+        """The end of a pass action: A12 skills played then, then the goal attempt after a creative outcome."""
+        p = self.pctx
+        side, opp = p["side"], 1 - p["side"]
+        ok = p["outcome"] != "failed" and not p.get("easy")
+        if self.opts.skills:
+            d = p["dice"]
+            if ("lc" not in p and ok and self.ct == side and ZONE[side][p["target"]] == 2 and d[0] == d[1]
+                    and self.has_skill(side, "loose_cannon") and self.cp[side][2] >= 1 and self._can_shoot(side)):
+                p["lc"] = True  # A12 loose cannon: triggered automatically
+                self.cp[side][2] -= 1
+                self.event("skill", side, f"{self._name(side)} loose cannon: an immediate goal attempt with +2")
+                self._goal_attempt(side)
+                return
+            asks = (("catenaccio", opp, True),
+                    ("offside_trap", opp, p["outcome"] == "supportive" and p.get("risk") and not p.get("easy")),
+                    ("goal_poacher", side, p["outcome"] in ("failed", "supportive") and self._can_shoot(side)),
+                    ("short_passes", side, ok and self.ct == side and ZONE[side][self.ball] == 1 and not p.get("short")
+                     and p["outcome"] != "creative" and not self.turn_over
+                     and any(t in ADJ_SET[self.ball] for t in self._pass_targets(side))))
+            for name, who, cond in asks:
+                key = "asked_" + name
+                if cond and key not in p:
+                    p[key] = True
+                    self.active = [[], []]
+                    self._offer(who, name)
+                    if self.offers:
+                        self.phase = "pass_end_offer"
+                        self.ctx = {"skill": name, "side": who}
+                        return
+        if p["outcome"] == "creative" and self.ct == side and self._can_shoot(side):
+            self.phase = "goal_attempt"
+            self.ctx = {"side": side}
+            return
+        self._action_done()
+
+    def _run_pass_end_offer(self) -> None:
+        name, who = self.ctx["skill"], self.ctx["side"]
+        if name not in self.active[who]:
+            self._pass_end()
+            return None
+        if name == "catenaccio":  # the second lowest player moves to an adjacent area
+            order = sorted((k for k in range(11) if self.pos[who][k] >= 0), key=lambda k: FWD_MID2[who][self.pos[who][k]])
+            if len(order) >= 2:
+                self._begin_moves("catenaccio", who, cont="_cont_pass_end", piece=order[1])
+                return None
+            self._pass_end()
+        elif name == "offside_trap":
+            self.event("offside", who, "offside trap: free kick")
+            self._award_free_kick(who, self.ball)
+        elif name == "goal_poacher":
+            self._difficult_attempt(who)
+        elif name == "short_passes":  # an extra pass to an adjacent area, not counted
+            self.pctx = {"what": "pass", "start": self.ball, "short": True, "sp_done": True}
+            self.stats[who]["passes"] += 1
+            self.phase = "pass_to"
+            self.ctx = {"side": who}
+        return None
+
+    def _cont_pass_end(self, ctx: dict) -> None:
+        self._pass_end()
+
+    def _difficult_attempt(self, side: int) -> None:
+        """A12 goal poacher: a difficult goal attempt (4.8.2) from the ball's area."""
+        area = self.ball
+        dist = GOAL_DISTANCE[side][area][0]
+        self.stats[side]["attempts"] += 1
+        r = self.source.roll(6, "goal attempt")
+        r2 = self.source.roll(6, "difficult goal attempt") if r == 6 else 0
+        self.event("goal_attempt", side, f"{self._name(side)} difficult goal attempt (goal poacher) from {IDS[area]}: {r}"
+                   + (f", then {r2} against {-dist}" if r == 6 else " - miss"), roll=r, roll2=r2)
+        if r == 6 and r2 > -dist:
+            self._goal(side, area)
+        elif r == 6 and r2 == -dist:
+            self.stats[side]["on_target"] += 1
+            self._corner(side)
+        else:
+            self._miss(side)
+
+    def _run_goal_attempt(self) -> Decision:
+        return self._dec(self.ctx["side"], "goal_attempt", [AT.TABLE.index("goal_attempt", shoot=True),
+                                                           AT.TABLE.index("goal_attempt", shoot=False)], "goal attempt?")
+
+    def _do_goal_attempt(self, a: Action) -> None:
+        if a["shoot"]:
+            self._goal_attempt(self.ctx["side"])
+        else:
+            self._action_done()

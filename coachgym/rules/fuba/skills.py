@@ -1,0 +1,63 @@
+"""A12 skills: offering a skill to its coach, paying for it and its immediate effects.
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class SkillsMixin:
+    # ================================================================== A12 skills
+    def _offer(self, side: int, name: str) -> None:
+        """Offer ``side`` the skill if it is one of its match skills and it can pay for it."""
+        if name not in self.skills[side]:
+            return
+        if SKILLS[name]["cp"] and self._cp_source(side) is None:
+            return
+        self.offers.append([side, name])
+
+    def has_skill(self, side: int, name: str) -> bool:
+        return self.opts.skills and name in self.skills[side]
+
+    def _accept_skill(self, side: int, name: str) -> None:
+        cost = SKILLS[name]["cp"]
+        if cost:
+            z, n = self._cp_source(side)
+            self.cp[side][z] -= n
+        self.active[side].append(name)
+        self.event("skill", side, f"{self._name(side)} play the skill {name.replace('_', ' ')}", skill=name)
+        if name == "skilled_full_back":
+            self.actions_left += 1
+        elif name == "il_mediano":
+            self.actions_left += 1
+        elif name == "angry_coach":
+            r = self.source.roll(6, "angry coach")
+            if r >= 4 and self.last_cp:
+                z, n = self.last_cp
+                self.cp[side][z] += n
+                self.event("skill_effect", side, f"angry coach ({r}): the condition point is kept")
+            elif r == 1:
+                self.coach_off[side] = True
+                self.skills[side].remove("angry_coach")
+                self.event("skill_effect", side, f"angry coach ({r}): the referee sends the coach off")
+        elif name == "doubling_up":
+            self.bv = min(6, self.bv + 2)
+        elif name == "trained_formation_change":  # once per game: two line changes now
+            self.skills[side].remove(name)
+            self.queue.append({"kind": "line_change", "side": side})
+            self.queue.append({"kind": "line_change", "side": side})
+        elif name == "target_man":
+            self.turn_flags.append(name)
+        elif name in ("trained_special_event", "creative_goalkeeper"):
+            self.actions_left = 2
+            self.turn_flags.append(name)

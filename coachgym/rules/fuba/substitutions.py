@@ -1,0 +1,125 @@
+"""Player substitutions (A3).
+
+A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer to the rulebook."""
+
+from __future__ import annotations
+
+from typing import Any  # noqa: F401
+
+from ...core.actions import Action  # noqa: F401
+from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
+from . import actions as AT  # noqa: F401
+from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
+                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
+                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
+from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+
+
+class SubstitutionsMixin:
+    # ================================================================== A3 substitutions
+    def _offer_substitutions(self, sides: list[int], when: str) -> None:
+        sides = [s for s in sides if self.subs[s] < 3]
+        if not sides:
+            return
+        self.ctx = {"sides": sides, "i": 0, "n": -1, "done": 0, "step": "count", "ret_phase": self.phase, "ret_ctx": self.ctx}
+        self.phase = "subs"
+
+    def _run_subs(self) -> Decision | None:
+        c = self.ctx
+        while c["i"] < len(c["sides"]):
+            side = c["sides"][c["i"]]
+            if c["step"] == "count":
+                left = 3 - self.subs[side]
+                return self._dec(side, "substitutions", [AT.TABLE.index("substitutions", n=n) for n in range(left + 1)],
+                                 "how many substitutions?")
+            if c["done"] >= c["n"]:
+                c["i"] += 1
+                c["step"] = "count"
+                continue
+            if c["step"] == "roll":
+                r = self.source.roll(6, "substitution (1st die)") + self.source.roll(6, "substitution (2nd die)")
+                if self.has_skill(side, "strength_in_depth"):  # A12, no cost: played automatically
+                    r -= 2
+                if self.coach_off[side]:  # A12 angry coach sent off: +2 on the substitution dice
+                    r += 2
+                pts = 1 if r * 10 > self.minute else 2
+                self.subs[side] += 1
+                self.stats[side]["substitutions"] += 1
+                self.event("substitution", side, f"{self._name(side)} make a substitution ({r * 10} against {self.minute}): "
+                           f"{pts} condition point{'s' if pts > 1 else ''}")
+                c["pts"] = pts if self.opts.condition_points else 0
+                c["step"] = "cp"
+            if c["step"] == "cp":
+                if c["pts"] > 0:
+                    zones = [z for z in range(3) if self.cp[side][z] < 6] if sum(self.cp[side]) < 10 else []
+                    if zones:
+                        return self._dec(side, "cp_zone", [AT.TABLE.index("cp_zone", zone=z) for z in zones], "where does the point go?")
+                    c["pts"] = 0
+                c["step"] = "option"
+            if c["step"] == "option":
+                legal = [AT.TABLE.index("sub_option", option="none")]
+                if not self.coach_off[side]:
+                    legal.append(AT.TABLE.index("sub_option", option="formation"))
+                if self.yellow[side] > 0:
+                    legal.append(AT.TABLE.index("sub_option", option="yellow"))
+                if self.reserve[side] and self.skills[side]:
+                    legal.append(AT.TABLE.index("sub_option", option="skill"))
+                return self._dec(side, "sub_option", legal, "substitution option")
+            if c["step"] == "formation":
+                return self._dec(side, "line_change", self._line_changes(side), "formation change")
+            if c["step"] == "skill_in":
+                return self._dec(side, "skill_in", [AT.SKILL_IN[k] for k in self.reserve[side]], "game plan change: skill in")
+            if c["step"] == "skill_out":
+                return self._dec(side, "skill_out", [AT.SKILL_OUT[k] for k in self.skills[side] if k != c["in"]],
+                                 "game plan change: skill out")
+        self.phase, self.ctx = c["ret_phase"], c["ret_ctx"]
+        return None
+
+    def _do_subs(self, a: Action) -> None:
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        if a.kind == "substitutions":
+            c["n"], c["done"] = a["n"], 0
+            c["step"] = "roll"
+            if a["n"]:
+                self.event("substitutions", side, f"{self._name(side)} announce {a['n']} substitution(s)")
+        elif a.kind == "cp_zone":
+            self.cp[side][a["zone"]] += 1
+            c["pts"] -= 1
+        elif a.kind == "sub_option":
+            if a["option"] == "yellow":
+                self.yellow[side] -= 1
+                self.event("yellow_off", side, f"{self._name(side)} substitute a player with a yellow card")
+            if a["option"] == "formation":
+                c["step"] = "formation"
+                return
+            if a["option"] == "skill":
+                c["step"] = "skill_in"
+                return
+            c["done"] += 1
+            c["step"] = "roll"
+        elif a.kind == "line_change":
+            self._change_line(side, a)
+            c["done"] += 1
+            c["step"] = "roll"
+        elif a.kind == "skill_in":  # A3 game plan change (A12)
+            self.reserve[side].remove(a["skill"])
+            self.skills[side].append(a["skill"])
+            c["in"] = a["skill"]
+            c["step"] = "skill_out"
+        elif a.kind == "skill_out":
+            self.skills[side].remove(a["skill"])
+            self.reserve[side].append(a["skill"])
+            self.event("skill_swap", side, f"{self._name(side)} change the game plan: {c['in'].replace('_', ' ')} in, "
+                       f"{a['skill'].replace('_', ' ')} out")
+            c["done"] += 1
+            c["step"] = "roll"
+
+    def _add_cp_auto(self, side: int, n: int) -> None:
+        for _ in range(n):
+            if sum(self.cp[side]) >= 10:
+                return
+            z = min(range(3), key=lambda k: self.cp[side][k])
+            if self.cp[side][z] < 6:
+                self.cp[side][z] += 1

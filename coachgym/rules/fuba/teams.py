@@ -1,0 +1,55 @@
+"""FUBA team files (data/teams/*.json). FUBA's pieces are anonymous, so a team is a name, a short
+name and (A12) its chosen and reserve skills. Every bundled team is fictional."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.errors import TeamFileError
+
+SCHEMA = "coachgym.fuba.team/1"
+
+
+@dataclass
+class FubaTeam:
+    name: str
+    short: str
+    fictional: bool = True
+    skills: list[str] = field(default_factory=list)
+    reserve_skills: list[str] = field(default_factory=list)
+
+    @property
+    def players(self) -> list[str]:
+        """1.1: a goalkeeper and ten outfield players (anonymous pieces)."""
+        return ["goalkeeper"] + [f"outfield player {i}" for i in range(1, 11)]
+
+    def to_dict(self) -> dict:
+        return {"schema": SCHEMA, "name": self.name, "short": self.short, "fictional": self.fictional,
+                "skills": list(self.skills), "reserve_skills": list(self.reserve_skills)}
+
+
+def parse_team(data: Any, path: str) -> FubaTeam:
+    if not isinstance(data, dict):
+        raise TeamFileError(path, "<file>", "must be a JSON object")
+    if data.get("schema") != SCHEMA:
+        raise TeamFileError(path, "schema", f"must be {SCHEMA!r}, got {data.get('schema')!r}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise TeamFileError(path, "name", "must be a non-empty string")
+    short = data.get("short", name[:3].upper())
+    if not isinstance(short, str) or not 1 <= len(short) <= 4:
+        raise TeamFileError(path, "short", "must be a string of 1-4 characters")
+    fictional = data.get("fictional")
+    if not isinstance(fictional, bool):
+        raise TeamFileError(path, "fictional", "must be true or false")
+    skills = data.get("skills", [])
+    reserve = data.get("reserve_skills", [])
+    from .board import SKILLS
+    for fname, val in (("skills", skills), ("reserve_skills", reserve)):
+        if not isinstance(val, list) or not all(isinstance(s, str) for s in val):
+            raise TeamFileError(path, fname, "must be a list of skill names")
+        for skill in val:
+            if skill not in SKILLS:
+                raise TeamFileError(path, fname, f"unknown skill {skill!r}; A12 skills: {', '.join(SKILLS)}")
+    return FubaTeam(name, short, fictional, list(skills), list(reserve))

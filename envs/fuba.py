@@ -1,0 +1,186 @@
+"""FUBA as a Gymnasium environment (and a PettingZoo AEC environment).
+
+The observation is what one coach sees of the board: every piece's area per team, the ball's area
+and value, time, score, cards, condition points, substitutions, formations, the pending decision
+and its context. Areas are absolute (H-... = the home half), like the action table's areas.
+Hidden choices are never encoded for the other side: the opponent's formation card stays zero
+until both cards are revealed (2.1), and the goalkeeper's penalty choice (5.5.2) is not encoded
+at all (the keeper's own coach made it; the kicker must not see it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.engine import HOME
+from ..rules.fuba import actions as AT
+from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
+from ..rules.fuba.engine import GK, INJURED, FubaEngine
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+
+DECISIONS = FubaEngine.decision_kinds
+MOVE_MODES = ("reaction", "sprint", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct", "goal_kick_dt", "into_target",
+              "creative_free", "easy_ct", "easy_dt", "event_ct", "event_dt", "event_dribble")
+SET_PIECES = ("kickoff", "free_kick", "corner", "goal_kick", "penalty")
+WEATHERS = ("heat", "sunshine", "wind", "rain", "cold", "storm")
+
+
+class FubaEncoder(ObservationEncoder):
+    version = 1
+
+    def __init__(self):
+        L = self.layout = ObservationLayout()
+        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
+        L.add("move_mode", len(MOVE_MODES), "one-hot of the kind of movement being chosen: " + ", ".join(MOVE_MODES))
+        L.add("move_state", 3, "moves made in this movement/10, moves left (sprint)/6, limit (defending team after a free kick or goal kick)/10")
+        L.add("move_source", N_AREAS, "one-hot of the area the piece being moved leaves (in a where-to decision)")
+        L.add("own_pieces", N_AREAS, "own outfield pieces per area /6 (17 areas: 13 playing areas, 4 corner-kick spots)")
+        L.add("opp_pieces", N_AREAS, "opponent's outfield pieces per area /6")
+        L.add("own_keeper", N_AREAS, "one-hot of the own goalkeeper's area")
+        L.add("opp_keeper", N_AREAS, "one-hot of the opponent's goalkeeper's area")
+        L.add("ball", N_AREAS, "one-hot of the ball's area")
+        L.add("ball_state", 6, "ball value/6, own team controls the ball, own team is phasing, own team is acting, actions left/4, goal-attempt bonus this turn/4")
+        L.add("time", 5, "second half, minute/90, stoppage square/5, half ends after this turn, turns/150")
+        L.add("score", 4, "own goals/10, opponent goals/10, margin/5, is home")
+        L.add("cards", 4, "own yellow/3, own red/3, opponent yellow/3, opponent red/3")
+        L.add("condition", 6, "own condition points defence, midfield, forwards /6; the opponent's /6 (A1)")
+        L.add("squad", 6, "own substitutions/3, opponent substitutions/3, own pieces on the pitch/11, opponent's/11, own injured out/3, opponent injured out/3")
+        L.add("formation", 6, "own formation d, m, f /10; opponent's /10 (zeros until both cards are revealed)")
+        L.add("roles", 10, "A2 roles: own attacking midfielders, defending midfielders, attacking centre-back, withdrawn striker, offensive wing backs /5; the opponent's /5 (zeros until revealed)")
+        L.add("skills", 3 * len(IMPLEMENTED_SKILLS), "A12: own match skills, own reserve skills, the opponent's match skills (one flag per skill, in the order of the skill actions)")
+        L.add("skill_offer", len(IMPLEMENTED_SKILLS), "A12: one-hot of the skill offered in a pending play-the-skill decision")
+        L.add("set_piece", len(SET_PIECES) + 1, "one-hot of the set piece being taken: " + ", ".join(SET_PIECES) + ", none")
+        L.add("weather", len(WEATHERS), "one-hot of the weather (A10): " + ", ".join(WEATHERS) + " (all zero: none)")
+        L.add("offside", N_AREAS, "areas in which an own piece would be offside now (5.1), as controlling team")
+        L.add("pass_values", len(PLAYING), "at a pass-target decision: the ball value after modifiers /6 for each legal target area (0 = not legal)")
+        L.add("setup", 2, "pieces of the own team still to place in a setup /10, a setup is running")
+
+    def encode(self, game: FubaEngine, side: int) -> np.ndarray:
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        off = self.layout.offsets
+        opp = 1 - side
+        d = game.decision
+        out[off["decision"] + (DECISIONS.index(d.kind) if d is not None else len(DECISIONS))] = 1.0
+        mode = game.move_mode
+        if mode in MOVE_MODES:
+            out[off["move_mode"] + MOVE_MODES.index(mode)] = 1.0
+            c = game.ctx
+            out[off["move_state"]] = c.get("n", 0) / 10
+            if c.get("left") is not None:
+                out[off["move_state"] + 1] = (c["left"] - c.get("n", 0)) / 6
+            if c.get("limit") is not None:
+                out[off["move_state"] + 2] = c["limit"] / 10
+            if c.get("src") is not None:
+                out[off["move_source"] + c["src"][1]] = 1.0
+        for s, name, kname in ((side, "own_pieces", "own_keeper"), (opp, "opp_pieces", "opp_keeper")):
+            for k, p in enumerate(game.pos[s]):
+                if p >= 0:
+                    if k == GK:
+                        out[off[kname] + p] = 1.0
+                    else:
+                        out[off[name] + p] += 1 / 6
+        out[off["ball"] + game.ball] = 1.0
+        o = off["ball_state"]
+        out[o:o + 6] = [game.bv / 6, float(game.ct == side), float(game.phasing == side), float(game.acting == side),
+                        min(game.actions_left, 4) / 4, game.turn_bonus / 4]
+        o = off["time"]
+        out[o:o + 5] = [float(game.half == 2), game.minute / 90, game.stoppage / 5, float(game.half_ending), game.turns / 150]
+        o = off["score"]
+        own_g, opp_g = game.goals[side], game.goals[opp]
+        out[o:o + 4] = [own_g / 10, opp_g / 10, (own_g - opp_g) / 5, float(side == HOME)]
+        o = off["cards"]
+        out[o:o + 4] = [game.yellow[side] / 3, game.red[side] / 3, game.yellow[opp] / 3, game.red[opp] / 3]
+        o = off["condition"]
+        out[o:o + 6] = [x / 6 for x in game.cp[side]] + [x / 6 for x in game.cp[opp]]
+        o = off["squad"]
+        out[o:o + 6] = [game.subs[side] / 3, game.subs[opp] / 3, game.on_pitch(side) / 11, game.on_pitch(opp) / 11,
+                        sum(1 for p in game.pos[side] if p == INJURED) / 3, sum(1 for p in game.pos[opp] if p == INJURED) / 3]
+        o = off["formation"]
+        revealed = game.phase != "formation"
+        if game.formation[side] is not None:
+            out[o:o + 3] = [x / 10 for x in game.formation[side]]
+        if revealed and game.formation[opp] is not None:
+            out[o + 3:o + 6] = [x / 10 for x in game.formation[opp]]
+        o = off["roles"]
+        out[o:o + 5] = [x / 5 for x in game.roles[side]]
+        if revealed:
+            out[o + 5:o + 10] = [x / 5 for x in game.roles[opp]]
+        o = off["skills"]
+        n = len(IMPLEMENTED_SKILLS)
+        for k, name in enumerate(IMPLEMENTED_SKILLS):
+            out[o + k] = float(name in game.skills[side])
+            out[o + n + k] = float(name in game.reserve[side])
+            out[o + 2 * n + k] = float(name in game.skills[opp])
+        if d is not None and d.kind == "skill" and game.offers:
+            out[off["skill_offer"] + IMPLEMENTED_SKILLS.index(game.offers[0][1])] = 1.0
+        sp = game.set_piece
+        if game.phase in ("setup", "penalty") and game.ctx.get("kind") in SET_PIECES:
+            sp = game.ctx["kind"]
+        if game.phase == "penalty":
+            sp = "penalty"
+        out[off["set_piece"] + (SET_PIECES.index(sp) if sp in SET_PIECES else len(SET_PIECES))] = 1.0
+        if game.weather in WEATHERS:
+            out[off["weather"] + WEATHERS.index(game.weather)] = 1.0
+        if game.phase not in ("formation", "kickoff_choice"):
+            o = off["offside"]
+            for a, f in enumerate(game.offside_areas(side)):
+                if f:
+                    out[o + a] = 1.0
+        if d is not None and d.kind == "pass_to" and d.side == side:
+            o = off["pass_values"]
+            for t, v in game.pass_targets(side).items():
+                out[o + PLAYING.index(t)] = v / 6
+        if game.phase == "setup":
+            o = off["setup"]
+            out[o] = sum(1 for p in game.pos[side] if p == -2) / 10
+            out[o + 1] = 1.0
+        return out
+
+
+class FubaEnv(CoachEnv):
+    """FUBA, the football board game, coached by the agent.
+
+    ## Description
+    The FUBA rules engine (``coachgym.rules.fuba``): 13 areas, a ball whose value (1 excellent to
+    6 poor control) drives every roll, turns of reaction, momentum and action stages, sprints,
+    positioning, pressing, passing, goal attempts, offside, free kicks, corners, goal kicks,
+    penalties and cards; the advanced rules A1-A13 as rule options (A2 and A12 not yet). The
+    agent is the head coach and makes every decision.
+
+    ## Action Space
+    ``Discrete(len(RULESET.actions))`` over the fixed action table (``coachgym.rules.fuba.actions``):
+    formation cards, who starts with the ball, "place a player in area X" (setups), "move a player
+    from area X" / "move the goalkeeper" then "to area X" / "dribble to area X" then "done", the
+    action (sprint, positioning, pressing, aggressive pressing, passing, challenge, direct free-kick
+    shot, end), "pass to area X", goal attempt or not, condition point or not, goalkeeper charge,
+    penalty keeper and kick sides, removing a player, slowing play, substitutions and their options.
+    ``env.action_masks()`` and ``info["action_mask"]`` give the legal ones.
+
+    ## Observation Space
+    ``Box(-1, 1, (N,), float32)``, documented field by field in ``FubaEncoder().layout.describe()``.
+
+    ## Rewards
+    ``reward="win"``: +1 win, -1 loss, 0 draw at the end; ``reward="margin"`` adds each goal's change
+    of the margin divided by ``margin_scale``. An illegal action (non-strict mode) ends with -1.
+
+    ## Version History
+    * v0: first release (engine version 1, observation version 1).
+    """
+
+    ruleset_name = "fuba"
+    encoder = FubaEncoder()
+
+
+_AEC_CLASS = None
+
+
+def aec_env_class():
+    global _AEC_CLASS
+    if _AEC_CLASS is None:
+        _AEC_CLASS = make_aec_env_class(FubaEnv, "fuba_v0")
+    return _AEC_CLASS
+
+
+def env(**kwargs):
+    """PettingZoo-style constructor: ``coachgym.envs.fuba.env(render_mode="ansi")``."""
+    return aec_env_class()(**kwargs)

@@ -1,0 +1,181 @@
+"""Whole matches: random and by-the-book coaches, invariants, determinism, save/restore."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from coachgym.agents.fuba import ByTheBookCoach
+from coachgym.core.coach import RandomCoach
+from coachgym.core.match import play_game
+from coachgym.rules.fuba import RULESET, FubaEngine, FubaOptions
+from coachgym.rules.fuba.board import SPOTS
+
+from .helpers import AWAY, HOME
+
+
+class Invariants:
+    """Checked after every step: pieces, ball value, clock, substitutions, score."""
+
+    def __init__(self):
+        self.clock = -1
+        self.score = (0, 0)
+        self.steps = 0
+
+    def __call__(self, g: FubaEngine) -> None:
+        self.steps += 1
+        for s in (HOME, AWAY):
+            assert sum(1 for p in g.pos[s] if p >= 0) <= 11
+            assert len(g.pos[s]) == 11
+            assert g.subs[s] <= 3
+            assert 0 <= g.yellow[s] and 0 <= g.red[s] <= 10
+            assert all(0 <= c <= 10 for c in g.cp[s]) and sum(g.cp[s]) <= 16
+        if g.phase not in ("setup",):
+            assert 1 <= g.bv <= 6, g.bv
+        assert g.clock >= self.clock
+        self.clock = g.clock
+        assert g.score[0] >= self.score[0] and g.score[1] >= self.score[1]
+        self.score = g.score
+        if g.decision is not None:
+            assert g.decision.legal and len(g.decision.legal) >= 2
+
+
+def _run(n, options, seed0=0):
+    lengths = []
+    for i in range(n):
+        g = RULESET.new_game(seed=seed0 + i, options=options, record_events=False)
+        inv = Invariants()
+        play_game(g, RandomCoach(seed0 + i), RandomCoach(seed0 + i + 77), on_event=inv)
+        assert g.over and g.half == 2
+        lengths.append(g.turns)
+    return lengths
+
+
+def test_random_matches_basic_rules_hold_invariants():
+    lengths = _run(60, None)
+    assert min(lengths) > 20
+
+
+def test_random_matches_all_advanced_rules_hold_invariants():
+    _run(60, FubaOptions.all_advanced(), seed0=1000)
+
+
+@pytest.mark.slow
+def test_1000_random_matches_basic_and_1000_advanced():
+    _run(1000, None, seed0=10_000)
+    _run(1000, FubaOptions.all_advanced(), seed0=20_000)
+
+
+def test_by_the_book_matches_complete_and_book_beats_random():
+    goals_book = goals_rand = 0
+    for i in range(6):
+        g = RULESET.new_game(seed=500 + i, record_events=False)
+        side = i % 2
+        coaches = [RandomCoach(i), RandomCoach(i + 1)]
+        coaches[side] = ByTheBookCoach(i)
+        play_game(g, coaches[0], coaches[1], on_event=Invariants())
+        goals_book += g.score[side]
+        goals_rand += g.score[1 - side]
+    assert goals_book > goals_rand
+
+
+def _play_record(seed, options=None, record=True):
+    g = RULESET.new_game(seed=seed, options=options, record_events=record)
+    rng = random.Random(seed)
+    actions = []
+    while g.decision is not None:
+        a = g.decision.legal[int(rng.random() * len(g.decision.legal))]
+        actions.append(a)
+        g.step(a)
+    return g, actions
+
+
+def test_determinism_same_seed_same_match():
+    g1, a1 = _play_record(7, FubaOptions.all_advanced())
+    g2, a2 = _play_record(7, FubaOptions.all_advanced())
+    assert a1 == a2
+    assert g1.play_by_play() == g2.play_by_play()
+    assert g1.score == g2.score and g1.to_json() == g2.to_json()
+
+
+@pytest.mark.parametrize("options", [None, FubaOptions.all_advanced()])
+def test_save_and_restore_mid_game_continues_identically(options):
+    g_full, actions = _play_record(11, options)
+    for cut in (0, 5, len(actions) // 3, len(actions) // 2, len(actions) - 3):
+        g = RULESET.new_game(seed=11, options=options)
+        for a in actions[:cut]:
+            g.step(a)
+        text = g.to_json()
+        json.loads(text)  # plain JSON
+        r = FubaEngine.from_json(text)
+        assert r.decision == g.decision
+        for a in actions[cut:]:
+            r.step(a)
+        assert r.over and r.score == g_full.score
+        assert r.play_by_play() == g_full.play_by_play()
+        assert r.to_json() == g_full.to_json()
+
+
+def test_random_matches_with_every_implemented_skill_hold_invariants():
+    from coachgym.rules.fuba import FubaTeam
+    from coachgym.rules.fuba.board import IMPLEMENTED_SKILLS
+
+    sk = list(IMPLEMENTED_SKILLS)
+    home = FubaTeam("All skills A", "ASA", True, sk[0::4], sk[2::4])
+    away = FubaTeam("All skills B", "ASB", True, sk[1::4], sk[3::4])
+    for i in range(40):
+        g = RULESET.new_game(home, away, seed=3000 + i, options=FubaOptions.all_advanced(), record_events=False)
+        play_game(g, RandomCoach(i), RandomCoach(i + 5), on_event=Invariants())
+        assert g.over
+    for i in range(4):
+        g = RULESET.new_game(away, home, seed=4000 + i, options=FubaOptions.all_advanced(), record_events=False)
+        play_game(g, ByTheBookCoach(i), ByTheBookCoach(i + 5), on_event=Invariants())
+        assert g.over
+
+
+def test_save_and_restore_with_skills_mid_game():
+    from coachgym.rules.fuba import FubaTeam
+    from coachgym.rules.fuba.board import IMPLEMENTED_SKILLS
+
+    home = FubaTeam("A", "A", True, list(IMPLEMENTED_SKILLS[::2]))
+    away = FubaTeam("B", "B", True, list(IMPLEMENTED_SKILLS[1::2]))
+    opts = FubaOptions.all_advanced()
+    g0 = RULESET.new_game(home, away, seed=5, options=opts)
+    rng = random.Random(5)
+    actions = []
+    while g0.decision is not None:
+        a = g0.decision.legal[int(rng.random() * len(g0.decision.legal))]
+        actions.append(a)
+        g0.step(a)
+    for cut in range(0, len(actions), max(1, len(actions) // 12)):
+        g = RULESET.new_game(home, away, seed=5, options=opts)
+        for a in actions[:cut]:
+            g.step(a)
+        r = FubaEngine.from_json(g.to_json())
+        for a in actions[cut:]:
+            r.step(a)
+        assert r.to_json() == g0.to_json()
+
+
+def _book_goals(n, seed0):
+    goals = turns = 0
+    for i in range(n):
+        g = RULESET.new_game(seed=seed0 + i, record_events=False)
+        play_game(g, ByTheBookCoach(i), ByTheBookCoach(i + 1))
+        goals += sum(g.score)
+        turns += g.turns
+    return goals / n, turns / n
+
+
+def test_realism_by_the_book_goals_per_match_in_range():
+    goals, turns = _book_goals(80, 70_000)
+    assert 1.5 <= goals <= 4.5, goals
+    assert 40 <= turns <= 70, turns
+
+
+@pytest.mark.slow
+def test_realism_by_the_book_goals_per_match_1000():
+    goals, turns = _book_goals(1000, 80_000)
+    assert 1.5 <= goals <= 4.5, goals
