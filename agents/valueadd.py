@@ -28,10 +28,42 @@ def expected_points(card: PlayerCard) -> float:
 
 
 class ByTheBookCoach:
-    name = "by-the-book"
+    """Parameters (all default to the book) let two variants of a strategy meet in a match, e.g.
+    ``coachgym simulate valueadd --coach-home by-the-book --coach-away by-the-book:intentional_fouls=false``.
 
-    def __init__(self, seed: int | None = None):
+    * ``fast_break``: "book" (almost always), "always" or "never";
+    * ``stick_back``: "book", "always" or "never";
+    * ``intentional_fouls``: foul when trailing by ``foul_deficit`` or more in the last ``foul_boxes``;
+    * ``three_point_mode``: attempt 3-pointers when trailing by ``three_deficit`` or more in the last
+      ``three_boxes``;
+    * ``rotation``: follow the stamina schedule (Option 3) or keep the starters in;
+    * ``foul_trouble``: switch and avoid fouls with players in foul trouble.
+    """
+
+    name = "by-the-book"
+    CHOICES = ("book", "always", "never")
+
+    def __init__(self, seed: int | None = None, *, fast_break: str = "book", stick_back: str = "book",
+                 intentional_fouls: bool = True, foul_deficit: int = 3, foul_boxes: int = 6,
+                 three_point_mode: bool = True, three_deficit: int = 4, three_boxes: int = 6,
+                 rotation: bool = True, foul_trouble: bool = True):
+        from ..core.errors import ConfigError
+
+        for key, value in (("fast_break", fast_break), ("stick_back", stick_back)):
+            if value not in self.CHOICES:
+                raise ConfigError(f"by-the-book: {key} must be one of {', '.join(self.CHOICES)}, got {value!r}")
         self.seed = seed
+        self.fast_break, self.stick_back = fast_break, stick_back
+        self.intentional_fouls, self.foul_deficit, self.foul_boxes = intentional_fouls, foul_deficit, foul_boxes
+        self.three_point_mode, self.three_deficit, self.three_boxes = three_point_mode, three_deficit, three_boxes
+        self.rotation, self.foul_trouble = rotation, foul_trouble
+        params = {k: v for k, v in (("fast_break", fast_break), ("stick_back", stick_back)) if v != "book"}
+        params.update({k: v for k, v, d in (("intentional_fouls", intentional_fouls, True), ("foul_deficit", foul_deficit, 3),
+                                            ("foul_boxes", foul_boxes, 6), ("three_point_mode", three_point_mode, True),
+                                            ("three_deficit", three_deficit, 4), ("three_boxes", three_boxes, 6),
+                                            ("rotation", rotation, True), ("foul_trouble", foul_trouble, True)) if v != d})
+        if params:
+            self.name = "by-the-book:" + ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
 
     def reset(self, game: ValueAddEngine, side: int, seed: int | None = None) -> None:
         self.side = side
@@ -59,11 +91,15 @@ class ByTheBookCoach:
         if kind in ("defense_menu", "offense_menu", "replace_fouled_out"):
             return self._menu(game, d)
         if kind == "fast_break":
+            if self.fast_break != "book":
+                return A.FAST_BREAK if self.fast_break == "always" else A.NORMAL_AFTER_STEAL
             stealer = game.card(side, game.ctx["stealer"])
             protect = late and margin > 0
             weak = expected_points(stealer) < 0.8 * self._team_ep(game, side)
             return A.NORMAL_AFTER_STEAL if protect or weak else A.FAST_BREAK
         if kind == "stick_back":
+            if self.stick_back != "book":
+                return A.STICK_BACK if self.stick_back == "always" else A.NORMAL_AFTER_REBOUND
             reb = game.card(side, game.ctx["rebounder"])
             need_three = game.box <= 2 and margin == -3
             weak = expected_points(reb) < 0.75 * self._team_ep(game, side)
@@ -106,11 +142,11 @@ class ByTheBookCoach:
         fouls = ts.fouls
         lineup = ts.lineup
         # 2. rotation by stamina (Option 3)
-        if game.options.rotation == 3 and game.period == 0:
+        if self.rotation and game.options.rotation == 3 and game.period == 0:
             sub = self._rotation_change(game, side, legal)
             if sub is not None:
                 return sub
-        trouble = max(fouls[i] for i in lineup) >= lim - 2
+        trouble = self.foul_trouble and max(fouls[i] for i in lineup) >= lim - 2
         # 3. foul trouble: switch and avoid fouls
         if trouble and game.options.switches:
             sw = self._foul_trouble_switch(game, side, legal)
@@ -119,21 +155,22 @@ class ByTheBookCoach:
         if game.options.avoid_fouls and (trouble or any(ts.avoiding[i] for i in lineup)):
             for slot in range(5):
                 i = lineup[slot]
-                want = fouls[i] >= lim - 1 and box > 8 and game.period == 0
+                want = trouble and fouls[i] >= lim - 1 and box > 8 and game.period == 0
                 if ts.avoiding[i] != want:
                     return A.AVOID[slot]
         if d.kind == "offense_menu":
             if not game.in_last_nine() and not ts.three_mode:
                 return A.PLAY
             margin = self._margin(game, side)
-            want3 = game.in_last_nine() and box <= 6 and margin <= -4
+            want3 = (self.three_point_mode and game.in_last_nine() and box <= self.three_boxes
+                     and margin <= -self.three_deficit)
             if ts.three_mode != want3 and A.THREE_POINT_MODE in legal:
                 return A.THREE_POINT_MODE
             if box <= 2 and margin == -3 and A.D8_FIRST in legal:
                 return A.D8_FIRST
-        elif game.in_last_nine() and box <= 6 and game.half == 0 and not game.extra_box:
+        elif self.intentional_fouls and game.in_last_nine() and box <= self.foul_boxes and game.half == 0 and not game.extra_box:
             margin = self._margin(game, side)
-            if -12 <= margin <= -3 and A.INTENTIONAL_FOUL in legal:
+            if -12 <= margin <= -self.foul_deficit and A.INTENTIONAL_FOUL in legal:
                 return A.INTENTIONAL_FOUL
         return A.PLAY
 

@@ -70,3 +70,30 @@ def test_human_coach_plays_a_whole_game_from_a_stream():
         pass
     else:
         raise AssertionError("end of input must stop the game")
+
+
+def test_coach_parameters_make_strategy_variants_and_bad_ones_are_named():
+    from coachgym.core.errors import ConfigError
+
+    coach = RULESET.coach("by-the-book:intentional_fouls=false,fast_break=never", seed=1)
+    assert coach.intentional_fouls is False and coach.fast_break == "never"
+    assert coach.name == "by-the-book:fast_break=never,intentional_fouls=false"
+    assert RULESET.coach("by-the-book").name == "by-the-book"
+    for bad, message in (("by-the-book:fast_break=sometimes", "fast_break must be one of"),
+                         ("by-the-book:bogus=1", "does not take"), ("by-the-book:novalue", "not KEY=VALUE")):
+        try:
+            RULESET.coach(bad)
+        except ConfigError as exc:
+            assert message in str(exc)
+        else:
+            raise AssertionError(bad)
+
+
+def test_a_never_fast_break_coach_never_fast_breaks():
+    from coachgym.core.match import play_game
+
+    game = RULESET.new_game(seed=5)
+    never = RULESET.coach("by-the-book:fast_break=never")
+    play_game(game, never, never)
+    assert not [e for e in game.log if e.kind == "fast_break"]
+    assert [e for e in game.log if e.kind == "steal"]

@@ -117,6 +117,11 @@ class Ruleset:
         return ["random", "first-legal", *self._coaches, "trained"]
 
     def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
+        """A coach by name. ``"by-the-book:intentional_fouls=false,fast_break=never"`` passes
+        parameters to a scripted coach (for comparing variants of a strategy)."""
+        if ":" in name and not name.endswith(".zip"):
+            name, _, spec = name.partition(":")
+            kwargs = {**parse_coach_params(spec, name), **kwargs}
         if name == "random":
             return RandomCoach(seed)
         if name == "first-legal":
@@ -129,4 +134,22 @@ class Ruleset:
         if name not in self._coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
         module, attr = self._coaches[name].split(":")
-        return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)
+        factory = getattr(importlib.import_module(module), attr)
+        try:
+            return factory(seed=seed, **kwargs)
+        except TypeError as exc:
+            raise ConfigError(f"{self.name}: coach {name!r} does not take {sorted(kwargs)}: {exc}") from None
+
+
+def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
+    """``"a=1,b=false,c=never"`` -> {"a": 1, "b": False, "c": "never"}."""
+    out: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        if "=" not in part:
+            raise ConfigError(f"coach {coach!r}: parameter {part!r} is not KEY=VALUE")
+        key, value = (x.strip() for x in part.split("=", 1))
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
