@@ -18,6 +18,7 @@ class SpeedReport:
     coach: str
     games: int
     seconds: float
+    cpu_seconds: float
     decisions: int
     env_steps: int
     env_seconds: float
@@ -27,12 +28,17 @@ class SpeedReport:
         return self.games / self.seconds
 
     @property
+    def games_per_cpu_second(self) -> float:
+        return self.games / self.cpu_seconds
+
+    @property
     def env_steps_per_second(self) -> float:
         return self.env_steps / self.env_seconds if self.env_seconds else float("nan")
 
     def render(self) -> str:
-        return (f"{self.ruleset}: {self.games} full games with {self.coach} coaches in {self.seconds:.2f} s = "
-                f"{self.games_per_second:.0f} games/s on one core ({self.decisions / self.games:.0f} coach decisions per game)\n"
+        return (f"{self.ruleset}: {self.games} full games with {self.coach} coaches: {self.games_per_cpu_second:.0f} games per "
+                f"CPU-second on one core ({self.games_per_second:.0f} games/s wall clock; "
+                f"{self.decisions / self.games:.0f} coach decisions per game)\n"
                 f"{self.ruleset}: {self.env_steps} Gymnasium env steps (random legal agent vs {self.coach}) in "
                 f"{self.env_seconds:.2f} s = {self.env_steps_per_second:.0f} steps/s")
 
@@ -43,11 +49,11 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
     home, away = (rs.load_team(t) for t in rs.default_teams)
     opts = rs.parse_options(options)
     c_home, c_away = rs.coach(coach, seed=1), rs.coach(coach, seed=2)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for g in range(games):
         game = rs.new_game(home, away, seed=seed + g, options=opts, record_events=False)
         play_game(game, c_home, c_away)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     # decisions per game, measured on a separate recorded game
     game = rs.new_game(home, away, seed=seed, options=opts)
     counter = {"n": 0}
@@ -76,4 +82,4 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
             if term or trunc:
                 env.reset()
         env_seconds = time.perf_counter() - t0
-    return SpeedReport(ruleset_name, coach, games, seconds, decisions, steps, env_seconds)
+    return SpeedReport(ruleset_name, coach, games, seconds, cpu, decisions, steps, env_seconds)
