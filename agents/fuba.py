@@ -31,12 +31,20 @@ from ..rules.fuba.engine import GK, FubaEngine
 BOOK_FORMATIONS = ((4, 4, 2), (4, 3, 3), (4, 5, 1), (3, 5, 2))
 
 
-def rel(side: int, name: str) -> int:
-    """Area by a side-relative name: 'O-' own half, 'P-' opponent's half, 'C' the centre."""
+def _rel(side: int, name: str) -> int:
     if name == "C":
         return INDEX["C"]
     own, opp = ("H", "A") if side == 0 else ("A", "H")
     return INDEX[(own if name[0] == "O" else opp) + name[1:]]
+
+
+_REL = [{n: _rel(s, n) for n in ["C"] + [h + a for h in ("O-", "P-") for a in
+                                          ("PA", "NC", "SC", "F", "NS", "SS", "NK", "SK")]} for s in (0, 1)]
+
+
+def rel(side: int, name: str) -> int:
+    """Area by a side-relative name: 'O-' own half, 'P-' opponent's half, 'C' the centre."""
+    return _REL[side][name]
 
 
 def keep_prob(v: int) -> float:
@@ -71,7 +79,7 @@ class ByTheBookCoach:
     def _setup_targets(self, game: FubaEngine, side: int, kind: str) -> list[int]:
         d, m, f = game.formation[side]
         ct = game.ct == side
-        r = lambda n: rel(side, n)  # noqa: E731
+        r = _REL[side].__getitem__
         if kind == "kickoff":
             back = [r("O-F"), r("O-NS"), r("O-SS"), r("O-F"), r("O-PA"), r("O-NS")][:d] + [r("O-F")] * max(0, d - 6)
             mid = [r("C"), r("O-NS"), r("O-SS"), r("C"), r("O-NS"), r("O-SS")][:m] + [r("C")] * max(0, m - 6)
@@ -92,7 +100,7 @@ class ByTheBookCoach:
         b = game.ball
         opp = 1 - side
         fm = FWD_MID2[side]
-        r = lambda n: rel(side, n)  # noqa: E731
+        r = _REL[side].__getitem__
         their = game.counts(opp)
         if game.ct == side:
             want[b] = max(2, min(4, 2 * their[b]))

@@ -34,14 +34,16 @@ def _card_vector(p) -> list[float]:
 
 
 class FourthStreetEncoder(ObservationEncoder):
-    version = 2  # 2: zone token placement (decision kind "token", the zone_cover block)
+    version = 3  # 2: zone token placement (decision kind "token", the zone_cover block); 3: decision kind
+    # "hold" (milk the clock), the double-bonus flags in the game block
 
     def __init__(self):
         L = self.layout = ObservationLayout()
         L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
-        L.add("game", 16, "has the ball, is home, period/5, game clock/720, shot clock/24, own score/150, opponent "
+        L.add("game", 18, "has the ball, is home, period/5, game clock/720, shot clock/24, own score/150, opponent "
                           "score/150, margin/20, own team fouls/6, opponent team fouls/6, own timeouts/7, opponent "
-                          "timeouts/7, opponent in the penalty, own team in the penalty, last minute of play, overtime")
+                          "timeouts/7, opponent in the penalty (bonus or double bonus), own team in the penalty, last "
+                          "minute of play, overtime, opponent in the double bonus, own team in the double bonus")
         L.add("defense", 2 * (len(MODES) + len(A.ALIGNMENTS) + 6) + 2,
               "own then opponent defense: mode one-hot (man, press, zone), zone alignment one-hot, doubled slot "
               "one-hot (none, 1-5); own press banned, kick it out active for the own team")
@@ -73,7 +75,8 @@ class FourthStreetEncoder(ObservationEncoder):
                 max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
                 max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
                 min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
-                float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4)]
+                float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4),
+                float(g._penalty_level(opp) >= 2), float(g._penalty_level(side) >= 2)]
         for s in (side, opp):
             out += [float(g.dmode[s] == m) for m in MODES]
             out += [float(g.dmode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
@@ -124,7 +127,8 @@ class FourthStreetBasketballEnv(CoachEnv):
     ``Discrete(len(RULESET.actions))`` over the fixed action table
     (``coachgym.rules.fourthstreet.actions``): "no (more) changes", substitutions (roster player #i
     in at position s), play it safe, the jumper, setup play / timeout / 3-point offense / kick it out /
-    milk the clock, the defense (man-to-man or press with an optional double-team target, zone
+    milk the clock (then how long to hold: 5/10/15 seconds, 0/5 after beating the press), stop
+    kicking it out, the defense (man-to-man or press with an optional double-team target, zone
     alignments, placing the zone tokens or keeping the last placement, desperation defense), the
     double-team helper, each zone token's two zones, shoot or miss a free throw on purpose.
     ``env.action_masks()`` and ``info["action_mask"]`` give the legal ones.
@@ -145,7 +149,9 @@ class FourthStreetBasketballEnv(CoachEnv):
     ``render_mode="ansi"``, ``max_decisions``.
 
     ## Version History
-    * v0: first release (engine version 1, observation version 1).
+    * v0: first release (engine version 1, observation version 1); observation version 2 added zone
+      token placement; observation version 3 the milk-the-clock hold decision (actions "hold 0/5/10/15
+      seconds"), "stop kicking it out" and the double-bonus flags (the action table grew at its end).
     """
 
     ruleset_name = "fourthstreet"

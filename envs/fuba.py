@@ -23,6 +23,34 @@ MOVE_MODES = ("reaction", "sprint", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct"
               "creative_free", "easy_ct", "easy_dt", "event_ct", "event_dt", "event_dribble")
 SET_PIECES = ("kickoff", "free_kick", "corner", "goal_kick", "penalty")
 WEATHERS = ("heat", "sunshine", "wind", "rain", "cold", "storm")
+# lookups for encode(): position of each name in the tuples above
+_DECISION_POS = {k: i for i, k in enumerate(DECISIONS)}
+_MOVE_MODE_POS = {m: i for i, m in enumerate(MOVE_MODES)}
+_SET_PIECE_POS = {k: i for i, k in enumerate(SET_PIECES)}
+_WEATHER_POS = {w: i for i, w in enumerate(WEATHERS)}
+_SKILL_POS = {n: i for i, n in enumerate(IMPLEMENTED_SKILLS)}
+_PLAYING_POS = {a: i for i, a in enumerate(PLAYING)}
+
+
+def _float32_sixths() -> list[float]:
+    """n outfield pieces in an area encode as n additions of 1/6 in float32 (the original encoding)."""
+    acc, out = np.zeros(1, dtype=np.float32), [0.0]
+    for _ in range(11):
+        acc[0] += 1 / 6
+        out.append(float(acc[0]))
+    return out
+
+
+_SIXTHS = _float32_sixths()
+
+
+def _piece_counts(pos) -> list[tuple[int, int]]:
+    """(area, number of outfield pieces) for the areas holding any (pos[0] is the goalkeeper)."""
+    c: dict[int, int] = {}
+    for p in pos[1:]:
+        if p >= 0:
+            c[p] = c.get(p, 0) + 1
+    return list(c.items())
 
 
 class FubaEncoder(ObservationEncoder):
@@ -56,14 +84,15 @@ class FubaEncoder(ObservationEncoder):
         L.add("setup", 2, "pieces of the own team still to place in a setup /10, a setup is running")
 
     def encode(self, game: FubaEngine, side: int) -> np.ndarray:
-        out = np.zeros(self.layout.size, dtype=np.float32)
+        # filled as a Python list (cheap item writes), turned into float32 once at the end
+        out = [0.0] * self.layout.size
         off = self.layout.offsets
         opp = 1 - side
         d = game.decision
-        out[off["decision"] + (DECISIONS.index(d.kind) if d is not None else len(DECISIONS))] = 1.0
+        out[off["decision"] + (_DECISION_POS[d.kind] if d is not None else len(DECISIONS))] = 1.0
         mode = game.move_mode
-        if mode in MOVE_MODES:
-            out[off["move_mode"] + MOVE_MODES.index(mode)] = 1.0
+        if mode in _MOVE_MODE_POS:
+            out[off["move_mode"] + _MOVE_MODE_POS[mode]] = 1.0
             c = game.ctx
             out[off["move_state"]] = c.get("n", 0) / 10
             if c.get("left") is not None:
@@ -73,12 +102,12 @@ class FubaEncoder(ObservationEncoder):
             if c.get("src") is not None:
                 out[off["move_source"] + c["src"][1]] = 1.0
         for s, name, kname in ((side, "own_pieces", "own_keeper"), (opp, "opp_pieces", "opp_keeper")):
-            for k, p in enumerate(game.pos[s]):
-                if p >= 0:
-                    if k == GK:
-                        out[off[kname] + p] = 1.0
-                    else:
-                        out[off[name] + p] += 1 / 6
+            pos = game.pos[s]
+            if pos[GK] >= 0:
+                out[off[kname] + pos[GK]] = 1.0
+            o = off[name]
+            for a, n in _piece_counts(pos):
+                out[o + a] = _SIXTHS[n]
         out[off["ball"] + game.ball] = 1.0
         o = off["ball_state"]
         out[o:o + 6] = [game.bv / 6, float(game.ct == side), float(game.phasing == side), float(game.acting == side),
@@ -107,20 +136,21 @@ class FubaEncoder(ObservationEncoder):
             out[o + 5:o + 10] = [x / 5 for x in game.roles[opp]]
         o = off["skills"]
         n = len(IMPLEMENTED_SKILLS)
-        for k, name in enumerate(IMPLEMENTED_SKILLS):
-            out[o + k] = float(name in game.skills[side])
-            out[o + n + k] = float(name in game.reserve[side])
-            out[o + 2 * n + k] = float(name in game.skills[opp])
+        for base, names in ((o, game.skills[side]), (o + n, game.reserve[side]), (o + 2 * n, game.skills[opp])):
+            for name in names:
+                k = _SKILL_POS.get(name)
+                if k is not None:
+                    out[base + k] = 1.0
         if d is not None and d.kind == "skill" and game.offers:
-            out[off["skill_offer"] + IMPLEMENTED_SKILLS.index(game.offers[0][1])] = 1.0
+            out[off["skill_offer"] + _SKILL_POS[game.offers[0][1]]] = 1.0
         sp = game.set_piece
         if game.phase in ("setup", "penalty") and game.ctx.get("kind") in SET_PIECES:
             sp = game.ctx["kind"]
         if game.phase == "penalty":
             sp = "penalty"
-        out[off["set_piece"] + (SET_PIECES.index(sp) if sp in SET_PIECES else len(SET_PIECES))] = 1.0
-        if game.weather in WEATHERS:
-            out[off["weather"] + WEATHERS.index(game.weather)] = 1.0
+        out[off["set_piece"] + _SET_PIECE_POS.get(sp, len(SET_PIECES))] = 1.0
+        if game.weather in _WEATHER_POS:
+            out[off["weather"] + _WEATHER_POS[game.weather]] = 1.0
         if game.phase not in ("formation", "kickoff_choice"):
             o = off["offside"]
             for a, f in enumerate(game.offside_areas(side)):
@@ -129,12 +159,12 @@ class FubaEncoder(ObservationEncoder):
         if d is not None and d.kind == "pass_to" and d.side == side:
             o = off["pass_values"]
             for t, v in game.pass_targets(side).items():
-                out[o + PLAYING.index(t)] = v / 6
+                out[o + _PLAYING_POS[t]] = v / 6
         if game.phase == "setup":
             o = off["setup"]
             out[o] = sum(1 for p in game.pos[side] if p == -2) / 10
             out[o + 1] = 1.0
-        return out
+        return np.array(out, dtype=np.float32)
 
 
 class FubaEnv(CoachEnv):

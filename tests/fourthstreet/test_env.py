@@ -52,3 +52,17 @@ def test_observation_hides_nothing_it_should_not_and_is_per_side():
     a, b = enc.encode(env.game, 0), enc.encode(env.game, 1)
     assert a.shape == b.shape and not np.array_equal(a, b)
     assert "own_roster" in [f[0] for f in enc.fields]
+
+
+def test_observation_version_3_hold_decision_and_double_bonus_flags():
+    from coachgym.rules.fourthstreet.engine import FourthStreetEngine
+
+    enc = FourthStreetEncoder()
+    assert enc.version == 3 and FourthStreetEngine.decision_kinds[-1] == "hold"
+    env = gym.make(ENV_ID, agent_side="away", opponent="random").unwrapped
+    env.reset(seed=4)
+    g = env.game
+    start = dict((f[0], sum(x[1] for x in enc.fields[:k])) for k, f in enumerate(enc.fields))["game"]
+    g.team_fouls = [9, 0]  # HOME (the opponent of the away agent) is in the double bonus
+    obs = enc.encode(g, 1)
+    assert obs[start + 12] == 1.0 and obs[start + 16] == 1.0 and obs[start + 17] == 0.0

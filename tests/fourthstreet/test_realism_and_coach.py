@@ -115,3 +115,21 @@ def test_by_the_book_end_game_strategies():
     assert coach.choose(g, _decision(g, HOME, "offense", [A.SETUP] + list(A.MILK.values()))) in A.MILK.values()
     g.clock, g.pts = 5, [100, 98]
     assert coach.choose(g, _decision(g, AWAY, "free_throw", [A.FT_NORMAL, A.FT_MISS])) == A.FT_MISS
+
+
+def test_by_the_book_milks_the_full_clock_protecting_a_lead_and_holds_for_the_last_shot():
+    coach = ByTheBookCoach()
+    g = game_at(slot=1, zone="3B", period=4, clock=40, pts=[100, 95])
+    holds = [A.HOLD[5], A.HOLD[10], A.HOLD[15]]
+    assert coach.choose(g, _decision(g, HOME, "hold", holds)) == A.HOLD[15]  # protecting the lead: all of it
+    assert coach.choose(g, _decision(g, HOME, "hold", [A.HOLD[0], A.HOLD[5]])) == A.HOLD[5]  # after the press
+    g = game_at(slot=1, zone="3B", period=4, clock=18, pts=[90, 90])
+    legal = [A.SETUP] + list(A.MILK.values())
+    assert coach.choose(g, _decision(g, AWAY, "offense", legal)) in A.MILK.values()  # a tie: the last shot
+    assert coach.choose(g, _decision(g, AWAY, "hold", holds)) == A.HOLD[10]  # leaves 8 seconds for the shot
+    g.clock = 40
+    assert coach.choose(g, _decision(g, AWAY, "offense", legal)) == A.SETUP
+    g.period, g.clock = 1, 18
+    assert coach.choose(g, _decision(g, AWAY, "offense", legal)) == A.SETUP
+    g = game_at(slot=1, zone="3B", period=4, clock=200, pts=[90, 100])
+    assert coach.choose(g, _decision(g, AWAY, "offense", [A.SETUP, A.KICK_STOP])) == A.KICK_STOP  # leading: stop

@@ -490,7 +490,11 @@ def test_milk_the_clock_player_1_holds_in_level_3():
     g.phase, g.ctx, g.milk = "poss", {"offense": "milk", "defense": "defense"}, "3C"
     g.dmode = ["man", "man"]
     g._setup()
-    assert g.handler == 0 and g.zone == "3C" and g.clock == 55 - 15  # in place of the setup play
+    assert g.handler == 0 and g.zone == "3C" and g.clock == 55 and g.phase == "hold"  # in place of the setup play
+    g._advance()
+    assert g.decision.kind == "hold" and g.decision.legal == (A.HOLD[5], A.HOLD[10], A.HOLD[15])
+    g._hold(15)  # what g.step(A.HOLD[15]) applies, before the next play
+    assert g.clock == 55 - 15 and g.shot_clock == 24 - 15
 
 
 def test_kick_it_out_level_1_winner_passes_out_to_level_3():

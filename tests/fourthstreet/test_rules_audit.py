@@ -219,7 +219,11 @@ def test_assists_make_up_when_the_scorer_has_the_highest_ast_the_next_highest_ge
 def test_milk_the_clock_against_the_press_advance_10_seconds_then_hold_5():
     g = _at_setup(game_at(clock=55), dmode=["press", "man"], milk="3A")
     step(g, [(R, 5), (B, 1), (W, 2)], "_setup")
-    assert g.handler == 0 and g.zone == "3A" and g.clock == 55 - 10 - 5 and g.phase == "play"
+    assert g.handler == 0 and g.zone == "3A" and g.clock == 55 - 10 and g.phase == "hold"
+    g._advance()
+    assert g.decision.kind == "hold" and g.decision.legal == (A.HOLD[0], A.HOLD[5])  # "an additional 5 seconds"
+    g._hold(5)
+    assert g.clock == 55 - 10 - 5 and g.phase == "play"
 
 
 def test_kick_it_out_only_within_3_minutes_of_the_call():

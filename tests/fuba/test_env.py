@@ -87,3 +87,23 @@ def test_layout_is_documented():
     enc = FubaEncoder()
     assert enc.size == sum(n for _, n, _ in enc.fields)
     assert "ball_state" in enc.layout.describe()
+
+
+def test_2_1_a2_roles_of_the_first_coach_are_hidden_from_the_second_until_the_reveal():
+    from coachgym.rules.fuba import FubaOptions
+
+    enc = FubaEncoder()
+    views = []
+    for role in ("attacking_midfielder", "defending_midfielder"):
+        g = RULESET.new_game(seed=1, options=FubaOptions(player_roles=True))
+        g.step(AT.FORMATION_INDEX[(4, 5, 1)])
+        g.step(AT.ROLE[role])
+        g.step(AT.DONE)
+        assert g.decision.kind == "formation" and g.decision.side == 1
+        views.append(enc.encode(g, 1))
+        assert not any(role.replace("_", " ") in x for x in g.play_by_play())
+    assert (views[0] == views[1]).all()  # nothing of the home card or roles reaches the away coach
+    o = enc.layout.offsets["roles"]
+    g.step(AT.FORMATION_INDEX[(4, 4, 2)])
+    g.step(AT.DONE)
+    assert enc.encode(g, 1)[o + 5:o + 10].sum() > 0  # revealed with the cards

@@ -251,10 +251,19 @@ from coachgym.rules.fuba import FubaTeam  # noqa: E402
 SK = FubaOptions(condition_points=True, skills=True)
 
 
+def _reserve(match_skills):
+    """A12 puts half of the skills (rounded up) on the match: a reserve of inert skills to go with them."""
+    from coachgym.rules.fuba.board import IMPLEMENTED_SKILLS
+
+    spare = [s for s in IMPLEMENTED_SKILLS if s not in match_skills]
+    return spare[:max(0, len(match_skills) - 1)]
+
+
 def _skill_scenario(script, home_skills=(), away_skills=(), **kw):
     from coachgym.core.chance import ScriptedSource
 
-    g = RULESET.new_game(FubaTeam("Blue", "BLU", True, list(home_skills)), FubaTeam("Yellow", "YEL", True, list(away_skills)),
+    g = RULESET.new_game(FubaTeam("Blue", "BLU", True, list(home_skills), _reserve(home_skills)),
+                         FubaTeam("Yellow", "YEL", True, list(away_skills), _reserve(away_skills)),
                          source=ScriptedSource([]), options=kw.pop("options", SK))
     kw.setdefault("cp", ((4, 4, 2), (4, 4, 2)))
     return g.set_scenario(source=ScriptedSource(list(script)), **kw)
@@ -653,3 +662,92 @@ def test_a3_a12_game_plan_change_swaps_a_skill_with_the_reserve():
     pick(g, "sub_option", option="skill")
     # the only reserve skill and the only match skill: both choices are taken automatically
     assert g.skills[HOME] == ["crossing"] and g.reserve[HOME] == ["regista"]
+
+
+def test_a13_note_closest_player_moved_further_than_an_adjacent_area():
+    # A13: "If the event requires, a closest player can be moved to the target area further than from
+    # an adjacent area." Attacker's foul (3, 3): the defending team's free kick in A-NS, where it has no
+    # player; its closest piece (in H-F, two steps away: not adjacent) is moved there to take the quick
+    # free kick (5.2.3).
+    g = scenario([("momentum", 3), ("momentum", 3), ("special event controlling team", 3),
+                  ("special event defending team", 3), ("yellow card test", 1)],
+                 home=["H-PA", "A-NS", "C"], away=["A-PA", "H-F"], ball="A-NS", bv=4, ct=HOME,
+                 stage="momentum", options=FubaOptions(special_events=True))
+    from coachgym.rules.fuba.board import DIST
+    assert DIST[A("H-F")][A("A-NS")] == 2
+    assert g.ct == AWAY and g.ball == A("A-NS") and g.bv == 2
+    assert g.pos[AWAY][1] == A("A-NS") and g.raw_count(AWAY, A("H-F")) == 0
+    assert g.decision.kind == "moves" and g.decision.side == AWAY  # 5.2.3 quick free kick moves
+
+
+def test_a12_half_of_the_skills_rounded_up_on_the_match_and_the_agreed_limit():
+    from coachgym.core.errors import ConfigError
+    from coachgym.rules.fuba.engine import check_skill_choice, skill_choices
+
+    opts = FubaOptions(condition_points=True, skills=True)
+    ok = FubaTeam("Blue", "BLU", True, ["crossing", "regista"], ["mezzala"])  # 3 skills: 2 on the match
+    RULESET.new_game(ok, "yellow", options=opts)
+    for match, reserve in ((["crossing"], ["regista", "mezzala"]), (["crossing", "regista", "mezzala"], [])):
+        with pytest.raises(ConfigError, match="half of the skills"):
+            RULESET.new_game(FubaTeam("Blue", "BLU", True, match, reserve), "yellow", options=opts)
+    # without the skills option the team's skills are ignored, so nothing is checked
+    RULESET.new_game(FubaTeam("Blue", "BLU", True, ["crossing", "regista", "mezzala"]), "yellow")
+    # footnote 1: the shot stopper counts as two choices towards the agreed maximum
+    t = FubaTeam("Y", "Y", True, ["shot_stopper", "crossing"], ["regista"])
+    assert skill_choices(t.skills + t.reserve_skills) == 4
+    check_skill_choice(t, 4)
+    with pytest.raises(ValueError, match="exceed the agreed 3"):
+        check_skill_choice(t, 3)
+    with pytest.raises(ConfigError, match="exceed"):
+        RULESET.new_game(t, "yellow", options=FubaOptions(condition_points=True, skills=True, skill_limit=3))
+    # the bundled teams keep the split
+    for name in RULESET.team_names():
+        check_skill_choice(RULESET.load_team(name), 6)
+
+
+def test_a3_substitution_points_at_most_six_per_line_and_ten_in_all():
+    opts = FubaOptions(condition_points=True, substitutions=True)
+    # two points won (50 is not higher than 60); forwards at 6 cannot take one: only defence / midfield
+    g = scenario([("substitution", 3), ("substitution", 2)], home=["H-PA", "C", "C"], away=["A-PA", "A-F"],
+                 ball="C", bv=2, ct=HOME, stage="actions", half=2, minute=60, cp=((1, 1, 6), (4, 4, 2)), options=opts)
+    pick(g, "action", what="end")
+    pick(g, "substitutions", n=1)
+    assert g.decision.kind == "cp_zone" and act("cp_zone", zone=2) not in g.decision.legal
+    pick(g, "cp_zone", zone=0)
+    pick(g, "cp_zone", zone=1)
+    assert g.cp[HOME] == [2, 2, 6]
+    # nine points in all: the second point of the substitution is lost at ten
+    g = scenario([("substitution", 3), ("substitution", 2)], home=["H-PA", "C", "C"], away=["A-PA", "A-F"],
+                 ball="C", bv=2, ct=HOME, stage="actions", half=2, minute=60, cp=((3, 3, 3), (4, 4, 2)), options=opts)
+    pick(g, "action", what="end")
+    pick(g, "substitutions", n=1)
+    pick(g, "cp_zone", zone=1)
+    assert g.cp[HOME] == [3, 4, 3] and g.decision.kind == "sub_option"
+
+
+def test_a10_heat_roll_of_one_loses_another_condition_point():
+    g = scenario([("sprint", 5), ("sprint", 2), ("heat", 1)], home=["H-PA", "C", "C", "H-F"], away=["A-PA", "A-F"],
+                 ball="C", bv=2, ct=HOME, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
+    g.weather = "heat"
+    pick(g, "action", what="sprint")
+    pick(g, "use_cp", use=True)
+    assert g.cp[HOME] == [4, 2, 2]  # the point spent and one more lost to the heat
+    g = scenario([("sprint", 5), ("sprint", 2), ("heat", 2)], home=["H-PA", "C", "C", "H-F"], away=["A-PA", "A-F"],
+                 ball="C", bv=2, ct=HOME, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
+    g.weather = "heat"
+    pick(g, "action", what="sprint")
+    pick(g, "use_cp", use=True)
+    assert g.cp[HOME] == [4, 3, 2]
+
+
+def test_a10_sunshine_no_goalkeeper_charge_for_the_first_half_kick_off_team():
+    def game(half, minute):
+        g = scenario([("pass", 1), ("pass", 1)], home=["H-PA", "A-F", "A-F"], away=["A-PA", "A-PA", "A-F"],
+                     ball="A-F", bv=2, ct=HOME, stage="actions", half=half, minute=minute,
+                     options=FubaOptions(goalkeeper_charge=True))
+        g.weather, g.first_kickoff = "sunshine", AWAY  # AWAY started the match with the ball
+        pick(g, "action", what="pass")
+        pick(g, "pass_to", area=A("A-PA"))
+        return g
+    assert game(1, 20).decision.kind != "charge"  # first half: the sun blinds AWAY's keeper
+    assert game(2, 60).decision.kind == "charge" and game(2, 60).decision.side == AWAY  # gone in the second half

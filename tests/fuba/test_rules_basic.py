@@ -461,3 +461,23 @@ def test_5_6_2_six_on_yellow_test_direct_red_on_one():
     assert g.decision.kind == "remove"
     pick(g, "remove", area=A("A-NS"))
     assert g.red[AWAY] == 1 and g.yellow[AWAY] == 0  # die 1: one yellow discarded (a direct red)
+
+
+# ---------------------------------------------------------------- added in the audit of issue 4
+def test_1_5_zones_midfield_five_areas_defence_and_attack_four_each():
+    from coachgym.rules.fuba.board import PLAYING, ZONE
+    for side in (HOME, AWAY):
+        zones = [ZONE[side][a] for a in PLAYING]
+        assert zones.count(1) == 5 and zones.count(0) == 4 and zones.count(2) == 4
+        # one team's defence zone is the other's attack zone
+        assert all(ZONE[side][a] == 2 - ZONE[1 - side][a] for a in PLAYING)
+    assert ZONE[HOME][A("H-PA")] == 0 and ZONE[HOME][A("C")] == 1 and ZONE[HOME][A("A-F")] == 2
+
+
+def test_4_2_3_equal_momentum_dice_without_a13_have_no_special_event():
+    # basic rules: a double at the momentum stage only counts for actions and time
+    g = scenario([("momentum", 2), ("momentum", 2)], home=["H-PA", "C", "C"], away=["A-PA", "C"],
+                 ball="C", bv=3, ct=HOME, stage="momentum")
+    assert g.actions_left == 3 and g.bv == 3 and g.minute == 13
+    assert not [e for e in g.log if e.kind == "special_event"]
+    assert g.decision.kind == "action"

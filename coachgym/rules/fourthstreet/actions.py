@@ -47,6 +47,12 @@ DEF_ZONE_KEEP = ACTIONS.add("defense", "zone defense, the tokens as we last plac
 for _t in range(5):
     for _p, (_a, _b) in enumerate(TOKEN_PAIRS):
         ACTIONS.add("token", f"zone token {POS[_t]} covers {_a} and {_b}", token=_t + 1, pair=_p)
+# milk the clock: how long player ① holds (after the press: 0 or 5 more seconds) and ending kick it
+# out early ("Additional Strategies"); appended so earlier indices stay put
+for _sec in (0, 5, 10, 15):
+    ACTIONS.add("hold", "milk the clock: play on without holding" if _sec == 0
+                else f"milk the clock: hold the ball {_sec} seconds", sec=_sec)
+KICK_STOP = ACTIONS.add("kick_stop", "stop kicking it out (ends this period's kick it out)")
 ACTIONS.freeze()
 
 SUB = {(a["slot"], a["player"]): a.index for a in ACTIONS.of_kind("sub")}
@@ -60,3 +66,4 @@ DEF_MAN = [ACTIONS.index("defense", mode="man", target=k) for k in range(-1, 5)]
 DEF_PRESS = [ACTIONS.index("defense", mode="press", target=k) for k in range(-1, 5)]
 DEF_ZONE = {a: ACTIONS.index("defense", mode="zone", align=a) for a in ALIGNMENTS}
 TOKEN = [tuple(ACTIONS.index("token", token=t + 1, pair=p) for p in range(len(TOKEN_PAIRS))) for t in range(5)]
+HOLD = {sec: ACTIONS.index("hold", sec=sec) for sec in (0, 5, 10, 15)}

@@ -69,6 +69,21 @@ WEIRD = {int(k): v for k, v in _load("weird_plays.json")["white"].items()}
 SEASON = _load("season_1980_nba.json")
 
 
+def _penalty_levels(season: dict) -> tuple[tuple[int, int, int, int, int, str, str], ...]:
+    """Season Rules, "bonus or double-bonus" (Shots): (team fouls before, overtime team fouls before,
+    late-period fouls before, attempts, to make, name, text) for each level, lowest first."""
+    out = []
+    for k, lv in enumerate(season["penalty_levels"]):
+        if not 1 <= lv["to_make"] <= lv["attempts"]:
+            raise ValueError(f"season_1980_nba.json: penalty_levels[{k}]: need 1 <= to_make <= attempts")
+        out.append((lv["team_fouls_before"], lv["overtime_team_fouls_before"], lv["late_period_fouls_before"],
+                    lv["attempts"], lv["to_make"], lv["name"], lv["text"]))
+    return tuple(out)
+
+
+PENALTY_LEVELS = _penalty_levels(SEASON)
+
+
 def level(zone: str) -> int:
     return ord(zone[0]) - 48
 

@@ -16,8 +16,8 @@ from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, HOME, Decision, Engine
 from . import actions as A
 from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD, parse_team
-from .court import (COVER, KICK_OUT, SEASON, THREE_POINT_GRID, WEIRD as WEIRD_TABLE, custom_cover, injury_row, location,
-                    move)
+from .court import (COVER, KICK_OUT, PENALTY_LEVELS, SEASON, THREE_POINT_GRID, WEIRD as WEIRD_TABLE, custom_cover,
+                    injury_row, location, move)
 from .options import FourthStreetOptions
 
 COLS = ("sec", "pts", "fgm", "fga", "tpm", "tpa", "ftm", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf")
@@ -60,7 +60,7 @@ class FourthStreetEngine(Engine):
     ruleset = "fourthstreet"
     version = 1
     actions = A.ACTIONS
-    decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token")
+    decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token", "hold")
 
     def __init__(self, home, away, source=None, *, options=None, record_events=True):
         super().__init__(source, record_events=record_events)
@@ -297,10 +297,29 @@ class FourthStreetEngine(Engine):
         d = self.pts[1 - side] - self.pts[side]
         return 1 <= d <= 10
 
+    def _penalty_level(self, side: int) -> int:
+        """The fouling team's (``side``) situation (Shots: "a bonus or double-bonus situation"; Season
+        Rules, ``penalty_levels``): 0 none, 1 the bonus, 2 the double bonus."""
+        tf, late, ot = self.team_fouls[side], self.late_fouls[side], self.period > 4
+        for k in range(len(PENALTY_LEVELS) - 1, -1, -1):
+            q, o, lt = PENALTY_LEVELS[k][:3]
+            if tf > (o if ot else q) or late > lt:
+                return k + 1
+        return 0
+
     def _bonus(self, side: int) -> bool:
-        """Is the team fouling (``side``) over the limit? (Season Rules: team fouls)"""
-        limit = SEASON["overtime_team_fouls_before_penalty"] if self.period > 4 else SEASON["team_fouls_before_penalty"]
-        return self.team_fouls[side] > limit or self.late_fouls[side] > SEASON["late_period_fouls_before_penalty"]
+        """Is the team fouling (``side``) over the limit (in the bonus or the double bonus)?"""
+        return self._penalty_level(side) > 0
+
+    def _penalty_ft(self, o: int, slot: int, d: int) -> str:
+        """A non-shooting foul by ``d`` on ``o``'s ``slot``: free throws in the bonus or the double bonus
+        (started here; returns the level's words), else "" (the ball is inbounded)."""
+        lv = self._penalty_level(d)
+        if not lv:
+            return ""
+        attempts, to_make, name, text = PENALTY_LEVELS[lv - 1][3:]
+        self._start_ft(o, slot, attempts, "change", to_make)
+        return f"{name}, {text}"
 
     def _personal_foul(self, side: int, slot: int, team: bool = True):
         i = self.lineup[side][slot]
@@ -398,6 +417,10 @@ class FourthStreetEngine(Engine):
                 d = self._ft_step()
                 if d is not None:
                     return d
+            elif ph == "hold":
+                d = self._hold_decision()
+                if d is not None:
+                    return d
             elif ph == "endperiod":
                 self._end_period()
             else:  # pragma: no cover
@@ -469,10 +492,15 @@ class FourthStreetEngine(Engine):
         # The calls are cached (module-wide) on everything their legal sets depend on.
         if "offense" not in c:
             strat = self.opts.strategies
+            ku = self.kick_until[o]
+            if 0 <= ku and self.clock <= ku:
+                # Kick it out "for up to 3 consecutive minutes": over by itself
+                self.kick_until[o] = ku = -1
+                self._ev("strategy", o, lambda: f"{self.teams[o].abbr} kick it out ends (3 minutes)")
             key = (o, "offense", self._sub_key(o, self.poss_changes[o]) if self.subs_open[o] else None,
                    self.timeouts[o] > 0 and not self.timeout_called,
                    strat and self._in_last_minute() and self._trailing_by_10(o),
-                   strat and not self.kick_used[o], strat and self.clock <= 60)
+                   strat and not self.kick_used[o], strat and self.clock <= 60, strat and ku >= 0)
             dec = _DECISIONS.get(key)
             if dec is None:
                 legal = self._sub_legal(key[2]) if key[2] is not None else []
@@ -485,6 +513,8 @@ class FourthStreetEngine(Engine):
                     legal.append(A.KICK)
                 if key[6]:
                     legal.extend(A.MILK.values())
+                if key[7]:
+                    legal.append(A.KICK_STOP)
                 dec = _cache(key, Decision(o, "offense", tuple(sorted(legal)),
                                            "the offense's call before the setup play (or a lineup change)"))
             return dec
@@ -556,6 +586,10 @@ class FourthStreetEngine(Engine):
             self.poss_changes[side] += 1
             return
         if decision.kind == "offense":
+            if k == "kick_stop":  # the coach ends kick it out early; the call goes on
+                self.kick_until[side] = -1
+                self._ev("strategy", side, lambda: f"{self.teams[side].abbr} stop kicking it out")
+                return
             self.subs_open[side] = False
             if k == "timeout":
                 self.timeouts[side] -= 1
@@ -595,6 +629,9 @@ class FourthStreetEngine(Engine):
             return
         if decision.kind == "helper":
             self.helper[side] = action["slot"]
+            return
+        if k == "hold":
+            self._hold(action["sec"])
             return
         if k == "token":
             self.tokens[side][action["token"] - 1] = action["pair"]
@@ -687,11 +724,11 @@ class FourthStreetEngine(Engine):
                 slot = die - 1
                 self._tick(base)
                 self._personal_foul(d, slot)
-                self._ev("foul", d, lambda: f"intentional foul by {self.player(d, slot).name} on {self.player(o, slot).name}")
                 self.dead = True
-                if self._bonus(d):
-                    self._start_ft(o, slot, 2, "change")
-                else:
+                pen = self._penalty_ft(o, slot, d)
+                self._ev("foul", d, lambda: f"intentional foul by {self.player(d, slot).name} on {self.player(o, slot).name}"
+                         + (f"; {pen}" if pen else ""))
+                if not pen:
                     self.frontcourt = True
                     self.phase = "poss"
                 return
@@ -710,11 +747,10 @@ class FourthStreetEngine(Engine):
                 if w2 == 1:
                     self._tick(10)
                     self._personal_foul(d, ds)
-                    self._ev("foul", d, lambda: f"press: foul by {self.player(d, ds).name}")
                     self.dead = True
-                    if self._bonus(d):
-                        self._start_ft(o, ds, 2, "change")
-                    else:
+                    pen = self._penalty_ft(o, ds, d)
+                    self._ev("foul", d, lambda: f"press: foul by {self.player(d, ds).name}" + (f"; {pen}" if pen else ""))
+                    if not pen:
                         self.frontcourt = True
                         self.phase = "poss"
                     return
@@ -727,18 +763,16 @@ class FourthStreetEngine(Engine):
                     self._change(d, ds)
                     return
         if milk:
-            zone = milk
+            # Milk the clock: player ① has the ball in the chosen Level 3 zone; the offense then
+            # chooses how long he holds it (see _hold_decision): up to 15 seconds in all in place of
+            # the setup play, or, after the successful advance against the press (10 seconds), up to 5 more
             if press:
                 self._tick(10)
-                hold = 5
-            else:
-                self._tick(base)
-                hold = 15 - base if base else 15
-            hold = max(0, min(hold, self.shot_clock - 1, self.clock - 5))
-            self._tick(hold)
-            self.handler, self.zone = 0, zone
-            self._ev("setup", o, lambda: f"milking the clock: {self.player(o, 0).name} holds the ball in {zone}")
-            self.phase = "play"
+            self.handler, self.zone = 0, milk
+            self.phase = "hold"
+            self.ctx = {"press": press}
+            self._ev("setup", o, lambda: f"milking the clock: {self.player(o, 0).name} has the ball in {milk}"
+                     + (" after beating the press" if press else ""), zone=milk, slot=0)
             return
         orange = self.source.roll(6, "orange setup location")
         black = self.source.roll(6, "black setup location")
@@ -754,6 +788,38 @@ class FourthStreetEngine(Engine):
             self._tick(base)
         self.handler, self.zone = slot, zone
         self._ev("setup", o, lambda: f"setup: {self.player(o, slot).name} has the ball in {zone}", zone=zone, slot=slot)
+        self.phase = "play"
+
+    def _hold_decision(self) -> Decision | None:
+        """Milk the clock: the offense's choice of how long player ① holds the ball, in 5-second steps
+        (5, 10 or 15 seconds in all in place of the setup play; 0 or 5 after beating the press), never
+        past the shot clock (1 second is left to act) and never two choices the game clock makes
+        alike (a hold longer than the clock runs the period out)."""
+        if self.clock <= 0:
+            self.ctx = {}
+            self.phase = "endperiod"
+            return None
+        o = self.off
+        press = self.ctx.get("press", False)
+        steps = (0, 5) if press else (5, 10, 15)
+        legal, prev = [], None
+        for h in steps:
+            if prev is not None and (h > self.shot_clock - 1 or prev >= self.clock):
+                break
+            legal.append(A.HOLD[h])
+            prev = h
+        key = (o, "hold", tuple(legal))
+        d = _DECISIONS.get(key)
+        if d is None:
+            d = _cache(key, Decision(o, "hold", key[2], "milk the clock: how long does player ① hold the ball?"))
+        return d
+
+    def _hold(self, sec: int):
+        o = self.off
+        self.ctx = {}
+        self._tick(sec)
+        self._ev("hold", o, lambda: f"milking the clock: {self.player(o, 0).name} holds the ball {sec} seconds in {self.zone}",
+                 sec=sec)
         self.phase = "play"
 
     # ------------------------------------------------------------------ regular play
@@ -931,9 +997,8 @@ class FourthStreetEngine(Engine):
             if shots:
                 self._ev("foul", d, lambda: f"{who}: {self.player(d, fouler).name} fouls {op.name} in the act of shooting ({shots} shots)")
                 self._start_ft(o, slot, shots, "change")
-            elif self._bonus(d):
-                self._ev("foul", d, lambda: f"{who}: {self.player(d, fouler).name} fouls {op.name}; penalty, two shots")
-                self._start_ft(o, slot, SEASON["penalty_free_throws"], "change")
+            elif pen := self._penalty_ft(o, slot, d):
+                self._ev("foul", d, lambda: f"{who}: {self.player(d, fouler).name} fouls {op.name}; {pen}")
             else:
                 self._ev("foul", d, lambda: f"{who}: {self.player(d, fouler).name} fouls {op.name}; ball in bounds")
                 self.frontcourt = True
@@ -1104,10 +1169,14 @@ class FourthStreetEngine(Engine):
             self._change(d, s)
 
     # ------------------------------------------------------------------ free throws
-    def _start_ft(self, side: int, slot: int, n: int, after: str):
+    def _start_ft(self, side: int, slot: int, n: int, after: str, to_make: int = 0):
+        """``n`` free throws; with ``to_make`` the shooter stops once he has made that many
+        ("three shots to make two": Season Rules, penalty_levels)."""
         self.phase = "ft"
         self.off = side
         self.ctx = {"shooter": self.lineup[side][slot], "left": n, "after": after}
+        if to_make and to_make < n:
+            self.ctx["need"] = to_make
         self.windows = [side, 1 - side]
         self.changes = 0
         self.dead = False
@@ -1150,6 +1219,10 @@ class FourthStreetEngine(Engine):
             st[PTS] += 1
             self.pts[o] += 1
             self._ev("ft", o, lambda: f"{p.name} makes the free throw {self._sc()}", made=True)
+            if "need" in c:
+                c["need"] -= 1
+                if c["need"] <= 0:
+                    c["left"] = 0  # made as many as he may: the rest are not shot
         else:
             self._ev("ft", o, lambda: f"{p.name} misses the free throw", made=False)
         if c["left"] > 0:

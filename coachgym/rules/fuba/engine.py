@@ -40,6 +40,28 @@ from .turn import TurnMixin
 from .teams import FubaTeam, parse_team
 
 
+def skill_choices(names) -> int:
+    """A12: skill choices used by ``names`` (the shot stopper counts as two, footnote 1)."""
+    return sum(SKILLS[n].get("counts", 1) for n in names)
+
+
+def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> None:
+    """A12: "Half of the skills (rounded up) are chosen for the match and rest are on reserve",
+    and at most the agreed number of skill choices (``limit``; the shot stopper counts as two)."""
+    n = len(team.skills) + len(team.reserve_skills)
+    if len(team.skills) != (n + 1) // 2:
+        raise error(f"{team.name}: A12 puts half of the skills (rounded up) on the match and the rest in "
+                    f"reserve: {n} skills need {(n + 1) // 2} match skills, the team has {len(team.skills)}")
+    used = skill_choices(team.skills) + skill_choices(team.reserve_skills)
+    if limit is not None and used > limit:
+        raise error(f"{team.name}: {used} skill choices (the shot stopper counts as two) exceed the agreed {limit} (A12)")
+
+
+_DECISIONS: dict[tuple, Decision] = {}  # (side, kind, legal, prompt) -> the shared frozen Decision
+_COUNTS_CACHE: dict[tuple, list[int]] = {}  # positions of one side -> capped counts per area (1.4.1)
+_OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's positions) -> offside areas (5.1)
+
+
 class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
                  RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, Engine):
     """The FUBA engine. Its rules live in the mixins named after the game's concepts (one module each):
@@ -107,6 +129,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                 for name in t.skills:
                     if name not in IMPLEMENTED_SKILLS:
                         raise ConfigError(f"{t.name}: skill {name!r} is not implemented yet (see docs/rules/fuba.md)")
+                check_skill_choice(t, self.opts.skill_limit, ConfigError)
                 self.skills[s] = list(t.skills)
         self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.opts.skills else [[], []]
         self.offers: list[list] = []
@@ -143,11 +166,20 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return 6 if n > 6 else n
 
     def counts(self, side: int) -> list[int]:
-        c = [0] * N_AREAS
-        for p in self.pos[side]:
-            if p >= 0:
-                c[p] += 1
-        return [6 if x > 6 else x for x in c]
+        """1.4.1 capped counts of ``side``'s pieces per area. A pure function of the positions, so
+        it is memoised on them (shared, read-only list: callers copy before changing it)."""
+        key = tuple(self.pos[side])
+        c = _COUNTS_CACHE.get(key)
+        if c is None:
+            c = [0] * N_AREAS
+            for p in key:
+                if p >= 0:
+                    c[p] += 1
+            c = [6 if x > 6 else x for x in c]
+            if len(_COUNTS_CACHE) > 100_000:
+                _COUNTS_CACHE.clear()
+            _COUNTS_CACHE[key] = c
+        return c
 
     def on_pitch(self, side: int) -> int:
         return sum(1 for p in self.pos[side] if p >= 0)
@@ -169,6 +201,16 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         """5.1: areas in which a piece of ``side`` (as controlling team) would be in an offside position."""
         ball = self.ball if ball is None else ball
         d = 1 - side
+        key = (side, ball, tuple(self.pos[d]))
+        out = _OFFSIDE_CACHE.get(key)  # a pure function of these: memoised (shared, read-only list)
+        if out is None:
+            out = self._offside_areas(side, ball, d)
+            if len(_OFFSIDE_CACHE) > 100_000:
+                _OFFSIDE_CACHE.clear()
+            _OFFSIDE_CACHE[key] = out
+        return out
+
+    def _offside_areas(self, side: int, ball: int, d: int) -> list[bool]:
         fm = FWD_MID2[side]
         best = second = -1
         bm = sm = -1
@@ -298,7 +340,14 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         getattr(self, "_do_" + self.phase)(action)
 
     def _dec(self, side: int, kind: str, legal, prompt: str = "") -> Decision:
-        return Decision(side, kind, tuple(sorted(legal)), prompt)
+        """The pending decision; Decision objects are frozen, so equal ones are shared by all games."""
+        key = (side, kind, tuple(sorted(legal)), prompt)
+        d = _DECISIONS.get(key)
+        if d is None:
+            if len(_DECISIONS) > 200_000:
+                _DECISIONS.clear()
+            d = _DECISIONS[key] = Decision(side, kind, key[2], prompt)
+        return d
 
     # ================================================================== public queries for coaches
     def pass_targets(self, side: int) -> dict[int, int]:

@@ -17,6 +17,15 @@ from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FW
 from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
 
 
+# movement modes whose destinations are every adjacent playing area, less offside (see _dests)
+_PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct",
+                          "goal_kick_dt", "event_ct", "event_dt"))
+
+_ONE_MOVE_MODES = frozenset(("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free",
+                             "easy_dt", "seconda_punta", "catenaccio"))  # one move, then the movement ends
+_DECISION_KIND = {"reaction": "reaction", "sprint": "sprint"}  # movement mode -> decision kind (else "moves")
+
+
 class MovementMixin:
     # ================================================================== piece movements
     def _begin_moves(self, mode: str, side: int, cont: str, **extra: Any) -> None:
@@ -41,20 +50,22 @@ class MovementMixin:
         c = self.ctx
         mode = c["mode"]
         if mode == "reaction":
-            cand = set()
-            if frm in c["major"]:
-                cand.update(MOVE_ADJ[frm])
+            # ascending area order, no repeats (MOVE_ADJ rows are ascending)
+            cand = list(MOVE_ADJ[frm]) if frm in c["major"] else []
+            extra = []
             if piece != GK and self.opts.skills:  # A12 extra reaction moves, paid when used
                 if (frm == CENTRE and "box_to_box_midfielder" in self.skills[side] and not c.get("b2b")
                         and self._cp_source(side) is not None):
-                    cand.update(d for d in MOVE_ADJ[frm] if KIND[d] == "front")  # directly forwards / backwards
+                    extra.extend(d for d in MOVE_ADJ[frm] if KIND[d] == "front")  # directly forwards / backwards
                 if "runner" in self.skills[side] and not c.get("runner") and self._cp_source(side) is not None:
-                    cand.update(d for d in MOVE_ADJ[frm] if ZONE[side][d] == 2)
-            if piece != GK and TOUCHES_GOAL_LINE[frm] and AWAY_FROM_GOAL_LINE[frm] >= 0:
-                cand.add(AWAY_FROM_GOAL_LINE[frm])
-            if piece == GK and PENALTY[side] in ADJ_SET[frm]:
-                cand.add(PENALTY[side])
-            cand = sorted(cand)
+                    extra.extend(d for d in MOVE_ADJ[frm] if ZONE[side][d] == 2)
+            if piece != GK:
+                if TOUCHES_GOAL_LINE[frm] and AWAY_FROM_GOAL_LINE[frm] >= 0:
+                    extra.append(AWAY_FROM_GOAL_LINE[frm])
+            elif PENALTY[side] in ADJ_SET[frm]:
+                extra.append(PENALTY[side])
+            if extra:
+                cand = sorted(set(cand).union(extra))
         elif mode in ("into_target", "easy_ct"):
             t = c["target"]
             cand = [t] if t in MOVE_ADJ[frm] else []
@@ -99,28 +110,70 @@ class MovementMixin:
     def _movers(self) -> tuple[list[int], bool]:
         """Legal source choices (move_from indices) and whether 'done' is legal."""
         c = self.ctx
-        mode, side, moved = c["mode"], c["side"], c["moved"]
         limit = c.get("limit")
         if limit is not None and c["n"] >= limit:
             return [], True
+        mode, side, moved = c["mode"], c["side"], c["moved"]
         legal = []
         pos = self.pos[side]
-        first: dict[int, int] = {}
+        first: dict[int, int] = {}  # area -> its first piece that has not moved yet
         for k in range(1, 11):
             p = pos[k]
             if p >= 0 and p not in first and k not in moved:
                 first[p] = k
-        if mode in ("into_target", "easy_ct"):
+        if mode == "into_target" or mode == "easy_ct":
             adj = MOVE_ADJ[c["target"]]
             first = {a: k for a, k in first.items() if a in adj}
-        off = self.offside_areas(side) if side == self.ct and self._offside_applies(side, mode) else None
+        ct = side == self.ct
+        off = self.offside_areas(side) if ct and self._offside_applies(side, mode) else None
+        if mode == "reaction":
+            # 4.1 without the A12 reaction skills (_dests' reaction branch): an outnumbering area's
+            # move, or the move straight away from a goal line; not into an offside position unless
+            # backwards. The ball's area of the controlling team (4.4.3) goes through _dests.
+            fast = 1 if not (self.opts.skills and ("box_to_box_midfielder" in self.skills[side]
+                                                   or "runner" in self.skills[side])) else 0
+            major = c["major"]
+        else:
+            # the plain modes allow every adjacent area (_dests' last branch); only offside
+            # (4.4.1: not into an offside position unless straight backwards) can remove them
+            fast = 2 if mode in _PLAIN_MODES else 0
+        skip = self.ball if ct else -1
+        fm = FWD_MID2[side]
+        move_from = AT.MOVE_FROM
         for a in sorted(first):
+            if fast and a != skip:
+                if fast == 1:
+                    ok = False
+                    if a in major:
+                        if off is None:
+                            ok = True  # every area has a neighbour
+                        else:
+                            fa = fm[a]
+                            for d in MOVE_ADJ[a]:
+                                if not off[d] or fm[d] < fa:
+                                    ok = True
+                                    break
+                    if not ok and TOUCHES_GOAL_LINE[a]:
+                        d = AWAY_FROM_GOAL_LINE[a]
+                        ok = d >= 0 and (off is None or not off[d] or fm[d] < fm[a])
+                elif off is None:
+                    ok = True  # every area has a playing area next to it
+                else:
+                    fa = fm[a]
+                    ok = False
+                    for d in MOVE_ADJ[a]:
+                        if not off[d] or fm[d] < fa:
+                            ok = True
+                            break
+                if ok:
+                    legal.append(move_from[a])
+                continue
             cand, drib = self._dests(side, first[a], a, off)
             if cand or drib:
-                legal.append(AT.MOVE_FROM[a])
-        gk = self.pos[side][GK]
-        if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode not in ("event_dribble",):
-            if mode not in ("into_target", "easy_ct") or gk in MOVE_ADJ[c["target"]]:
+                legal.append(move_from[a])
+        gk = pos[GK]
+        if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode != "event_dribble":
+            if (mode != "into_target" and mode != "easy_ct") or gk in MOVE_ADJ[c["target"]]:
                 cand, drib = self._dests(side, GK, gk, off)
                 if cand or drib:
                     legal.append(AT.GK_SRC)
@@ -130,7 +183,7 @@ class MovementMixin:
     def _run_moves(self) -> Decision | None:
         c = self.ctx
         side = c["side"]
-        kind = {"reaction": "reaction", "sprint": "sprint"}.get(c["mode"], "moves")
+        kind = _DECISION_KIND.get(c["mode"], "moves")
         if c["src"] is not None:
             k, frm = c["src"]
             cand, drib = self._dests(side, k, frm)
@@ -173,12 +226,14 @@ class MovementMixin:
         c["moved"].append(k)
         c["n"] += 1
         c["src"] = None
-        text = f"{self._name(side)} move a {'goalkeeper' if k == GK else 'player'} {IDS[frm]} -> {IDS[dest]}"
+        record = self.log.record  # the play-by-play line is only built when events are kept
+        text = f"{self._name(side)} move a {'goalkeeper' if k == GK else 'player'} {IDS[frm]} -> {IDS[dest]}" if record else ""
         if a.kind == "dribble_to":
             opp_here = self.count(1 - side, frm)
             self.ball = dest
             c["dribbled"] = True
-            text += " with the ball"
+            if record:
+                text += " with the ball"
             if c["mode"] == "sprint" and opp_here:  # only the skilled wing back dribbles past opponents
                 self._accept_skill(side, "skilled_wing_back")
                 self.bv = min(6, self.bv + opp_here)
@@ -194,9 +249,8 @@ class MovementMixin:
                 else:
                     c["runner"] = True
                     self._accept_skill(side, "runner")
-        self.event("move", side, f"({c['mode']}) " + text, frm=frm, to=dest, piece=k, mode=c["mode"])
-        if c["mode"] in ("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free", "easy_dt",
-                         "seconda_punta", "catenaccio"):
+        self.event("move", side, f"({c['mode']}) " + text if record else "", frm=frm, to=dest, piece=k, mode=c["mode"])
+        if c["mode"] in _ONE_MOVE_MODES:
             self._finish_moves()
 
     # ================================================================== 4.4 sprint

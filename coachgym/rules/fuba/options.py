@@ -39,11 +39,17 @@ class FubaOptions:
     var: bool = False
     skills: bool = False
     special_events: bool = False
+    # A12 "the allowed number" of skill choices each team may make (the shot stopper counts as two);
+    # agreed by the teams (the rulebook recommends 3-6), None = no limit agreed
+    skill_limit: int | None = None
 
     def validate(self, where: str = "fuba rule options") -> None:
         for name in NOT_IMPLEMENTED:
             if getattr(self, name):
                 raise ConfigError(f"{where}: option {name!r} is not implemented yet (see docs/rules/fuba.md)")
+        if self.skill_limit is not None and (not isinstance(self.skill_limit, int) or isinstance(self.skill_limit, bool)
+                                             or self.skill_limit < 0):
+            raise ConfigError(f"{where}: skill_limit must be a non-negative whole number or None")
         for name in ("aggressive_pressing", "challenge", "skills"):
             if getattr(self, name) and not self.condition_points:
                 raise ConfigError(f"{where}: option {name!r} spends condition points and needs 'condition_points' (A1)")

@@ -65,7 +65,32 @@ class PassingMixin:
         return fm[target] > mids[1] and fm[target] > fm[self.ball]
 
     def _pass_targets(self, side: int) -> dict[int, int]:
-        """4.7 / 4.7.1 legal target areas -> modified ball value."""
+        """4.7 / 4.7.1 legal target areas -> modified ball value. Asked several times per decision
+        (legal actions, the pass decision, coaches, the observation): the last answer is kept with
+        every input it depends on and reused while they are unchanged (read-only dict)."""
+        key = self._pass_targets_key(side)
+        cached = self.__dict__.get("_pt_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        out = self._pass_targets_now(side)
+        self._pt_cache = (key, out)
+        return out
+
+    def _pass_targets_key(self, side: int) -> tuple:
+        """Everything _pass_targets_now and _pass_value read."""
+        pctx = self.pctx
+        return (side, tuple(self.pos[0]), tuple(self.pos[1]), self.ball, self.bv, self.set_piece, pctx.get("sp_done"),
+                pctx.get("short"), tuple(self.turn_flags), self.weather, self.no_offside_risk, self.opts.offside_risk)
+
+    def _any_pass_target(self, side: int) -> bool:
+        """Whether a pass is possible (4.7.2: "a pass action is cancelled if the ball value would be
+        increased above 6 in all options"); stops at the first legal target unless already known."""
+        cached = self.__dict__.get("_pt_cache")
+        if cached is not None and cached[0] == self._pass_targets_key(side):
+            return bool(cached[1])
+        return bool(self._pass_targets_now(side, first_only=True))
+
+    def _pass_targets_now(self, side: int, first_only: bool = False) -> dict[int, int]:
         start = self.ball
         mine = self.counts(side)
         theirs = self.counts(1 - side)
@@ -94,10 +119,12 @@ class PassingMixin:
             v = self._pass_value(side, start, t, cm=mine, co=theirs)
             if v is not None:
                 out[t] = v
+                if first_only:
+                    break
         return out
 
     def _challenge_value(self, side: int) -> int | None:
-        cm, co = self.counts(side), self.counts(1 - side)
+        cm, co = list(self.counts(side)), self.counts(1 - side)  # a copy: counts() is shared
         if self.has_skill(side, "dribbler") and in_own_half_partly(1 - side, self.ball) and cm[self.ball]:
             cm[self.ball] = min(6, cm[self.ball] + 1)  # A12 dribbler: one player counts as two
         return self._pass_value(side, self.ball, self.ball, challenge=True, cm=cm, co=co)

@@ -116,7 +116,7 @@ class TurnMixin:
         ct = side == self.ct
         sp = self.set_piece
         if sp in ("free_kick", "corner", "goal_kick") and not self.pctx.get("sp_done"):
-            if self._pass_targets(side):
+            if self._any_pass_target(side):
                 legal.append(AT.ACT["pass"])
             if sp == "free_kick" and self._can_shoot(side):
                 legal.append(AT.ACT["shoot"])
@@ -125,7 +125,7 @@ class TurnMixin:
             return legal
         legal.append(AT.ACT["sprint"])
         if ct:
-            if self._pass_targets(side):
+            if self._any_pass_target(side):
                 legal.append(AT.ACT["pass"])
             if self.opts.challenge and self.cp_available(side) and self._challenge_value(side) is not None:
                 legal.append(AT.ACT["challenge"])

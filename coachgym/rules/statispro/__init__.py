@@ -1,0 +1,27 @@
+"""Statis Pro Basketball (1993 Base-10 edition, with the 2015 edition options, NCAA and FIBA).
+
+The rules engine is :class:`~coachgym.rules.statispro.engine.StatisProEngine`; the reconstructed
+Fast Action Card deck, Fast Break chart and team files are data under ``data/``. See
+docs/rules/statis-pro-basketball.md.
+"""
+
+from __future__ import annotations
+
+from ...core.ruleset import Ruleset
+from .engine import StatisProEngine
+from .options import StatisProOptions
+from .teams import parse_team
+
+RULESET = Ruleset(
+    name="statispro",
+    title="Statis Pro Basketball",
+    env_id="coachgym/StatisProBasketball-v0",
+    engine_cls=StatisProEngine,
+    options_cls=StatisProOptions,
+    package=__name__,
+    parse_team=parse_team,
+    coaches={"by-the-book": "coachgym.agents.statispro:ByTheBookCoach"},
+    default_teams=("knicks-1993", "bulls-1993"),
+)
+
+__all__ = ["RULESET", "StatisProEngine", "StatisProOptions"]

@@ -1,0 +1,36 @@
+"""Statis Pro Basketball rule options: the 2015 edition's additions and the NCAA / FIBA variants."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ...core.errors import ConfigError
+
+LEAGUES = ("nba", "ncaa", "fiba")
+
+
+@dataclass(frozen=True)
+class StatisProOptions:
+    # "nba" (the 1993 rules), "ncaa" (2015 edition 19.1-19.9) or "fiba" (2015 edition 20.1-20.11).
+    league: str = "nba"
+    # 2015 edition 4.3 / 4.5 / 6.4: a fresh frontcourt possession after a defensive foul or a
+    # kicked ball gets a 14-second clock (two ADVANCES) instead of a new 24 (three). FIBA always.
+    shot_clock_14: bool = False
+    # 2015 edition 4.4: every made field goal after a completed pass credits an assist to the
+    # last passer (the 1993 rule credits assists on Open Shots only).
+    assist_last_passer: bool = False
+    # 2015 edition 6.6: deliberate fouls ("hack-a-Shaq") as a defensive coaching decision.
+    deliberate_fouls: bool = False
+    # 16: Team Index Points (spent on 16A-D).
+    index_points: bool = True
+    # 14G: injuries (off: an Injury Z READING is treated as Mandatory Rest).
+    injuries: bool = True
+    # 17.5 and the FIBA rule 20.4 (2014-15): after an offensive rebound a 14-second clock.
+    fiba_orb_14: bool = True
+
+    def validate(self, where: str = "statispro rule options") -> None:
+        if self.league not in LEAGUES:
+            raise ConfigError(f"{where}: option 'league' must be one of {', '.join(LEAGUES)}, got {self.league!r}")
+
+    def to_dict(self) -> dict:
+        return asdict(self)

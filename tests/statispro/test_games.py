@@ -1,0 +1,121 @@
+"""Whole games: determinism, save/restore, random-coach invariants for every variant, the env."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from coachgym.core.coach import RandomCoach
+from coachgym.core.match import play_game
+from coachgym.rules.statispro import RULESET
+from coachgym.rules.statispro.engine import StatisProEngine
+
+VARIANTS = [
+    {},
+    {"league": "ncaa"},
+    {"league": "fiba"},
+    {"shot_clock_14": True},
+    {"assist_last_passer": True},
+    {"deliberate_fouls": True},
+    {"index_points": False, "injuries": False},
+]
+
+
+def play_random(seed, options=None, home=None, away=None, check_restore_every=0):
+    teams = RULESET.team_names()
+    home = home or teams[seed % len(teams)]
+    away = away or teams[(seed * 7 + 1) % len(teams)]
+    g = RULESET.new_game(home, away, seed=seed, options=options, record_events=False)
+    coaches = [RandomCoach(seed), RandomCoach(seed + 1000)]
+    last = (0, 0)
+    steps = 0
+    while g.decision is not None:
+        d = g.decision
+        g.step(coaches[d.side].choose(g, d))
+        steps += 1
+        s = g.score
+        assert s[0] >= last[0] and s[1] >= last[1], "the score never decreases"
+        last = s
+        for side in (0, 1):
+            assert len(set(g.lineup[side])) == 5, "five different players in each lineup"
+            assert g.to_used[side] <= 8 and g.to20_used[side] <= 1, "timeouts within their limits"
+            assert g.tf[side] >= 0
+        assert 0 <= len(g.fac) <= 184
+        if check_restore_every and steps % check_restore_every == 0:
+            g2 = StatisProEngine.from_json(g.to_json())
+            assert g2.score == g.score and g2.decision == g.decision and g2.phase == g.phase
+        assert steps < 50_000
+    assert g.over and g.score[0] != g.score[1]
+    box = g.box_score()
+    for side in (0, 1):
+        t = box.totals(side)
+        assert t["PTS"] == g.score[side]
+        assert t["PTS"] == 2 * (t["FGM"] - t["3PM"]) + 3 * t["3PM"] + t["FTM"]
+        assert t["FGM"] <= t["FGA"] and t["FTM"] <= t["FTA"] and t["3PM"] <= t["3PA"]
+    return g
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=[json.dumps(v) for v in VARIANTS])
+def test_random_coach_games_hold_the_invariants(options):
+    for seed in range(3):
+        play_random(seed, options, check_restore_every=131)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", VARIANTS, ids=[json.dumps(v) for v in VARIANTS])
+def test_500_random_coach_games_per_variant(options):
+    for seed in range(500):
+        play_random(seed, options)
+
+
+def test_same_seed_same_game():
+    logs = []
+    for _ in range(2):
+        g = RULESET.new_game(seed=11)
+        play_game(g, RandomCoach(1), RandomCoach(2))
+        logs.append(g.play_by_play())
+    assert logs[0] == logs[1] and g.score[0] != g.score[1]
+
+
+def test_save_and_restore_mid_game_continues_identically():
+    g = RULESET.new_game(seed=21)
+    c1, c2 = RandomCoach(5), RandomCoach(6)
+    coaches = [c1, c2]
+    for _ in range(400):
+        d = g.decision
+        g.step(coaches[d.side].choose(g, d))
+    saved = g.to_json()
+    restored = StatisProEngine.from_json(saved)
+    assert restored.to_json() == saved
+    a, b = RandomCoach(9), RandomCoach(9)
+    while g.decision is not None:
+        d = g.decision
+        g.step(a.choose(g, d))
+        d2 = restored.decision
+        assert d2 == d
+        restored.step(b.choose(restored, d2))
+    assert restored.score == g.score and restored.play_by_play() == g.play_by_play()
+
+
+def test_by_the_book_coach_plays_a_full_game():
+    g = RULESET.new_game(seed=3)
+    res = play_game(g, RULESET.coach("by-the-book"), RULESET.coach("by-the-book"))
+    box = g.box_score()
+    assert g.over and 60 < box.totals(0)["PTS"] < 160
+
+
+def test_gymnasium_env_steps_with_masks():
+    import gymnasium as gym
+    import coachgym.envs  # noqa: F401
+
+    env = gym.make("coachgym/StatisProBasketball-v0", opponent="by-the-book")
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        assert env.observation_space.contains(obs)
+        legal = np.flatnonzero(info["action_mask"])
+        obs, r, term, trunc, info = env.step(int(rng.choice(legal)))
+        if term:
+            obs, info = env.reset()
