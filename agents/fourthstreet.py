@@ -33,6 +33,17 @@ from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
+_FAT: dict[int, tuple] = {}
+
+
+def _fat_seconds(team) -> list[int]:
+    """Each roster player's fat rating in seconds (cached per team object)."""
+    c = _FAT.get(id(team))
+    if c is None or c[0] is not team:  # (the entry holds the team: its id is not reused meanwhile)
+        if len(_FAT) >= 64:
+            _FAT.clear()  # every loaded game brings new team objects
+        c = _FAT[id(team)] = (team, [p.fat * 60 for p in team.players])
+    return c[1]
 
 
 class ByTheBookCoach:
@@ -97,39 +108,49 @@ class ByTheBookCoach:
     def _lineup(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         lu = g.lineup[side]
-        players = g.teams[side].players
+        team = g.teams[side]
         stats = g.stats[side]
         fatigue = g.opts.fatigue
         stint, fpts = g.stint[side], g.fpts[side]
-        limit = self._foul_limit(g)
+        period = g.period
+        limit = (5 if (period == 4 and g.clock > 360) else 99) if period >= 4 else period + 1  # _foul_limit
         legal = d.legal
-        # the common case first: nobody tired or in foul trouble, the starters on the court
-        starters = g.teams[side].lineup
+        fat60 = _fat_seconds(team)
+        starters = team.lineup
         avail = g.avail[side]
-        need, back = [], []
+        # the common case first: nobody tired or in foul trouble, the starters on the court
+        need = back = None
         for slot in range(5):
             i = lu[slot]
-            if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or stint[i] >= players[i].fat * 60)):
-                need.append(slot)
+            if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or stint[i] >= fat60[i])):
+                if need is None:
+                    need = [slot]
+                else:
+                    need.append(slot)
             s = starters[slot]
-            if s != i and s not in lu and s < A.MAX_ROSTER and avail[s] == AVAILABLE:
-                back.append(slot)
-        if need or back:
+            if s != i and avail[s] == AVAILABLE and s < A.MAX_ROSTER and s not in lu:
+                if back is None:
+                    back = [slot]
+                else:
+                    back.append(slot)
+        if need is not None:
             bench = [b for b in g._bench(side) if b < A.MAX_ROSTER]
             for slot in need:
                 c = self._candidate(g, side, slot, bench, limit)
-                if c is not None and A.SUB[(slot, c)] in legal:
-                    return A.SUB[(slot, c)]
+                if c is not None and A.SUB_GRID[slot][c] in legal:
+                    return A.SUB_GRID[slot][c]
+        if back is not None:
+            rclock, benched, req = g.rclock, g.benched[side], g.req[side]
             for slot in back:
                 s = starters[slot]
                 i = lu[slot]
-                if (fatigue and g.rclock - g.benched[side][s] < g.req[side][s]) or stats[s][PF] >= limit:
-                    continue
                 if fatigue and stint[i] < 240 and stats[i][PF] < limit:
-                    continue
-                if A.SUB[(slot, s)] in legal:
-                    return A.SUB[(slot, s)]
-        if g.opts.strategies and g.period >= 4 and g.clock <= 360:
+                    continue  # his replacement has not played 4 minutes yet
+                if (fatigue and rclock - benched[s] < req[s]) or stats[s][PF] >= limit:
+                    continue  # the starter is not fully rested, or in foul trouble
+                if A.SUB_GRID[slot][s] in legal:
+                    return A.SUB_GRID[slot][s]
+        if period >= 4 and g.clock <= 360 and g.opts.strategies:
             safe = g.safe[side]
             for slot in range(5):
                 i = lu[slot]
@@ -140,14 +161,14 @@ class ByTheBookCoach:
     def _offense(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
-        m = self._margin(g, side)
-        if A.THREE_PT in legal and m <= -3:
+        m = g.pts[side] - g.pts[1 - side]
+        if m <= -3 and A.THREE_PT in legal:
             return A.THREE_PT
         if g.period >= 4 and g.clock <= 60 and (m > 0 or (m == 0 and g.clock <= 20)) and A.MILK["3B"] in legal:
             return A.MILK["3B"]  # protect the lead late, or hold for the last shot in a tie game
         if m > 0 and legal[-1] == A.KICK_STOP:  # (the highest index of the table)
             return A.KICK_STOP
-        if A.TIMEOUT in legal and g.opts.fatigue and g.timeouts[side] > 2:
+        if g.opts.fatigue and g.timeouts[side] > 2 and A.TIMEOUT in legal:
             fp, lu = g.fpts[side], g.lineup[side]
             tired = (fp[lu[0]] > 0) + (fp[lu[1]] > 0) + (fp[lu[2]] > 0) + (fp[lu[3]] > 0) + (fp[lu[4]] > 0)
             if tired >= 2 and g._bench(side) == []:
@@ -160,11 +181,10 @@ class ByTheBookCoach:
         side = d.side
         legal = d.legal
         opp = 1 - side
-        m = self._margin(g, side)
-        if A.INTENTIONAL in legal and m < 0:
+        m = g.pts[side] - g.pts[opp]
+        if m < 0 and A.INTENTIONAL in legal:
             return A.INTENTIONAL
-        late = g.period >= 4 and g.clock <= 120
-        if late and -10 <= m <= -4 and A.DEF_PRESS[0] in legal:
+        if -10 <= m <= -4 and g.period >= 4 and g.clock <= 120 and A.DEF_PRESS[0] in legal:
             return A.DEF_PRESS[0]
         if g.opts.zone_defense and A.DEF_ZONE["collapsed"] in legal:
             if g.period >= 4 and g.clock <= 60 and 1 <= m <= 3:
@@ -173,14 +193,14 @@ class ByTheBookCoach:
             if inside >= 11:
                 return A.DEF_ZONE["collapsed"]
         st = g.stats[opp]
-        top, first, second = 0, -1, -1  # the top scorer (lowest slot on ties) and the two best totals
-        for s, i in enumerate(g.lineup[opp]):
-            p = st[i][PTS]
-            if p > first:
-                top, first, second = s, p, first
-            elif p > second:
-                second = p
-        if first >= 12 and first >= 2 * second:
+        a, b, c, e, f = g.lineup[opp]
+        pts = (st[a][PTS], st[b][PTS], st[c][PTS], st[e][PTS], st[f][PTS])
+        first = max(pts)
+        if first < 12:
+            return A.DEF_MAN[0]
+        top = pts.index(first)  # the top scorer (lowest slot on ties)
+        second = max(pts[:top] + pts[top + 1:])
+        if first >= 2 * second:
             return A.DEF_MAN[top + 1]
         return A.DEF_MAN[0]
 
@@ -210,6 +230,12 @@ class ByTheBookCoach:
     # ------------------------------------------------------------------ decisions
     def choose(self, g: FourthStreetEngine, d: Decision) -> int:
         kind = d.kind
+        if kind == "offense" or kind == "defense":
+            if d.legal[0] < A.SETUP:  # a dead ball: lineup changes are offered within the call
+                a = self._lineup(g, d)
+                if a != A.DONE:
+                    return a
+            return self._offense(g, d) if kind == "offense" else self._defense(g, d)
         if kind == "lineup":
             return self._lineup(g, d)
         if kind == "replace":

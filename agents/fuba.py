@@ -24,8 +24,7 @@ import random
 
 from ..core.engine import Decision
 from ..rules.fuba import actions as AT
-from ..rules.fuba.board import (ADJ_SET, DIST, FWD_MID2, IDS, INDEX, KIND, MOVE_ADJ, N_AREAS, PENALTY, PLAYING,
-                                ZONE)
+from ..rules.fuba.board import DIST, FWD_MID2, INDEX, KIND, MOVE_ADJ, N_AREAS, PENALTY, ZONE
 from ..rules.fuba.engine import GK, FubaEngine
 
 BOOK_FORMATIONS = ((4, 4, 2), (4, 3, 3), (4, 5, 1), (3, 5, 2))
@@ -56,12 +55,25 @@ def creative_prob(v: int) -> float:
     return ((7 - v) / 6) ** 2
 
 
+_KEEP = [keep_prob(v) for v in range(7)]  # by ball value (the same floats, looked up)
+_CREATIVE = [creative_prob(v) for v in range(7)]
+_LOSS_COST = {0: 2.5, 1: 1.2, 2: 0.6}  # by zone, seen from the passing team
+
+
+_WANT_CACHE: dict[tuple, list[float]] = {}  # see ByTheBookCoach._desired
+_SETUP_CACHE: dict[tuple, tuple[int, ...]] = {}  # (side, set piece, controlling, formation) -> setup order
+# _ADJ_CLOSER[ball][from]: (adjacent area, 0.1 x the steps a move there gains towards the ball)
+_ADJ_CLOSER = [[tuple((t, (DIST[b][f] - DIST[b][t]) * 0.1) for t in MOVE_ADJ[f]) for f in range(N_AREAS)]
+               for b in range(N_AREAS)]
+
+
 class ByTheBookCoach:
     name = "by-the-book"
 
     def __init__(self, seed: int | None = None, cautious: bool = False):
         self.press_min = 0.5  # least chance of winning the ball for a pressing
         self.box_men = 2  # players wanted in the opponent's penalty area when attacking there
+        self.same_area_cost = 0.2  # a pass within the ball's area is worth this much less
         self.cautious = cautious  # shoot only when a die result of 6 or less (8 near the goal) scores
         self.rng = random.Random(seed)
         self.side = 0
@@ -95,7 +107,17 @@ class ByTheBookCoach:
         return order
 
     def _desired(self, game: FubaEngine, side: int) -> list[float]:
-        """How many outfield players the shape wants in each area now."""
+        """How many outfield players the shape wants in each area now (a shared, read-only list: it
+        depends only on the side, the ball's area, who controls it and the opponents with the ball)."""
+        b = game.ball
+        n = game.pos[1 - side].count(b)  # the opponents with the ball (1.4.1: at most six count)
+        key = (side, b, game.ct == side, 6 if n > 6 else n, self.box_men)
+        want = _WANT_CACHE.get(key)
+        if want is None:
+            want = _WANT_CACHE[key] = self._desired_now(game, side)
+        return want
+
+    def _desired_now(self, game: FubaEngine, side: int) -> list[float]:
         want = [0.0] * N_AREAS
         b = game.ball
         opp = 1 - side
@@ -122,44 +144,112 @@ class ByTheBookCoach:
                 want[r("O-PA")] = max(want[r("O-PA")], 2)
         return want
 
-    def _best_move(self, game: FubaEngine, side: int) -> tuple[int, int, bool] | None:
-        """(move_from action, destination, dribble) improving the shape most, or None."""
-        opts = game.move_options()
-        if not opts:
+    def _best_move(self, game: FubaEngine, side: int, d: Decision) -> tuple[int, int, bool] | None:
+        """(move_from action, destination, dribble) improving the shape most, or None.
+
+        Every move's value depends only on where the piece comes from and goes to, so the values are
+        computed over every adjacent area (destinations are always adjacent areas) and the engine is
+        asked for the legal destinations of one source at a time, best value first: the same choice
+        as scoring every legal move, at a fraction of the cost."""
+        if game.phase != "moves":
             return None
+        c = game.ctx
+        if c["src"] is not None:
+            return None
+        mode = c["mode"]
+        move_from = AT.MOVE_FROM_AREA
+        gk_src = AT.GK_SRC
+        all_srcs = [i for i in d.legal if i in move_from or i == gk_src]
+        if not all_srcs:
+            return None
+        pos = game.pos[side]
+        own = PENALTY[side]
+        srcs = all_srcs
+        if all_srcs[-1] == gk_src:  # the keeper returns to his penalty area whenever he can
+            frm = pos[GK]
+            if frm != own and own in game.move_dests(GK, frm)[0]:
+                return (gk_src, own, False)
+            srcs = all_srcs[:-1]
         want = self._desired(game, side)
         mine = [0] * N_AREAS
-        for k, p in enumerate(game.pos[side]):
-            if p >= 0 and k != GK:
+        for p in pos[1:]:
+            if p >= 0:
                 mine[p] += 1
         b = game.ball
         fm = FWD_MID2[side]
-        mode = game.move_mode
-        best, best_v = None, 0.05
-        for idx, k, frm, cand, drib in opts:
-            if k == GK:
-                own = PENALTY[side]
-                if frm != own and own in cand:
-                    return (idx, own, False)
-                continue
-            loss = 1.0 if mine[frm] <= want[frm] else 0.0
-            for dest in cand:
-                gain = 1.0 if mine[dest] < want[dest] else 0.0
-                closer = (DIST[frm][b] - DIST[dest][b]) * 0.1 if mine[frm] > want[frm] else 0.0
-                v = gain - loss + closer
-                if mode in ("into_target",):
-                    v += 5 - loss * 0.5
-                if v > best_v:
-                    best, best_v = (idx, dest, False), v
-            for dest in drib:
-                if game.ct == side and fm[dest] > fm[frm] and game.raw_count(1 - side, dest) == 0:
-                    v = 1.5
+        into = mode == "into_target"
+        ct = game.ct == side
+        opp_pos = game.pos[1 - side]
+        pairs_of = _ADJ_CLOSER[b]
+        # first pass: the best move (highest value, the earliest in table order on a tie) and whether it
+        # is legal; only when it is not, every candidate is ranked (second pass)
+        best_v, best = 0.05, None
+        for idx in srcs:
+            frm = move_from[idx]
+            if mine[frm] > want[frm]:  # a surplus piece: nothing lost where it leaves
+                for dest, cl in pairs_of[frm]:
+                    v = (1.0 if mine[dest] < want[dest] else 0.0) + cl
+                    if into:
+                        v += 5.0
                     if v > best_v:
-                        best, best_v = (idx, dest, True), v
-        if best is None and mode in ("into_target",):
-            idx, k, frm, cand, drib = opts[0]
-            return (idx, cand[0], False) if cand else None
-        return best
+                        best_v, best = v, (idx, dest, False)
+            elif into:  # value (gain - 1) + 4.5
+                for dest in MOVE_ADJ[frm]:
+                    v = ((1.0 if mine[dest] < want[dest] else 0.0) - 1.0 + 0.0) + 4.5
+                    if v > best_v:
+                        best_v, best = v, (idx, dest, False)
+            # (otherwise gain - 1 <= 0: never worth the move)
+            if ct and frm == b and 1.5 > best_v:
+                for dest in MOVE_ADJ[frm]:
+                    if fm[dest] > fm[frm] and dest not in opp_pos:
+                        best_v, best = 1.5, (idx, dest, True)
+                        break
+        if best is not None:
+            idx, dest, drib = best
+            ds = game.move_dests(*game.move_source(idx))
+            if dest in (ds[1] if drib else ds[0]):
+                return best
+            cands = []  # (-value, order, move_from action, destination, dribble)
+            seq = 0
+            for idx in srcs:
+                frm = move_from[idx]
+                adj = MOVE_ADJ[frm]
+                if mine[frm] > want[frm]:
+                    for dest, cl in pairs_of[frm]:
+                        v = (1.0 if mine[dest] < want[dest] else 0.0) + cl
+                        if into:
+                            v += 5.0
+                        if v > 0.05:
+                            cands.append((-v, seq, idx, dest, False))
+                        seq += 1
+                elif into:
+                    for dest in adj:
+                        v = ((1.0 if mine[dest] < want[dest] else 0.0) - 1.0 + 0.0) + 4.5
+                        if v > 0.05:
+                            cands.append((-v, seq, idx, dest, False))
+                        seq += 1
+                else:
+                    seq += len(adj)
+                if ct and frm == b:
+                    for dest in adj:
+                        if fm[dest] > fm[frm] and dest not in opp_pos:
+                            cands.append((-1.5, seq, idx, dest, True))
+                        seq += 1
+                else:
+                    seq += len(adj)
+            cands.sort()
+            dests: dict[int, tuple[list[int], list[int]]] = {}
+            for _, _, idx, dest, drib in cands:
+                ds = dests.get(idx)
+                if ds is None:
+                    ds = dests[idx] = game.move_dests(*game.move_source(idx))
+                if dest in (ds[1] if drib else ds[0]):
+                    return (idx, dest, drib)
+        if into:
+            k, frm = game.move_source(all_srcs[0])
+            cand = game.move_dests(k, frm)[0]
+            return (all_srcs[0], cand[0], False) if cand else None
+        return None
 
     # ------------------------------------------------------------------ decisions
     def choose(self, game: FubaEngine, d: Decision) -> int:
@@ -167,6 +257,21 @@ class ByTheBookCoach:
         legal = d.legal
         side = d.side
         T = AT.TABLE
+        # the movement decisions first: they are most of a match's decisions
+        if kind in ("reaction", "sprint", "moves"):
+            mv = self._best_move(game, side, d)
+            if mv is None:
+                return AT.DONE if AT.DONE in legal else legal[0]
+            self.plan = (mv[1], mv[2])
+            return mv[0]
+        if kind in ("reaction_to", "sprint_to", "moves_to"):
+            if self.plan is not None:
+                dest, drib = self.plan
+                self.plan = None
+                idx = AT.DRIBBLE_TO[dest] if drib else AT.MOVE_TO[dest]
+                if idx in legal:
+                    return idx
+            return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
         if kind == "formation":
             f = BOOK_FORMATIONS[self.rng.randrange(len(BOOK_FORMATIONS))]
             return AT.FORMATION_INDEX[f]
@@ -180,7 +285,11 @@ class ByTheBookCoach:
         if kind == "kickoff":
             return T.index("kickoff", take=True)
         if kind == "setup":
-            targets = self._setup_targets(game, side, game.ctx["kind"])
+            kind_sp = game.ctx["kind"]
+            key = (side, kind_sp, game.ct == side, tuple(game.formation[side]))
+            targets = _SETUP_CACHE.get(key)
+            if targets is None:  # a pure function of the key (see _setup_targets)
+                targets = _SETUP_CACHE[key] = tuple(self._setup_targets(game, side, kind_sp))
             placed = [p for p in game.pos[side][1:] if p >= 0]
             for t in targets:
                 if placed.count(t) > 0:
@@ -189,20 +298,6 @@ class ByTheBookCoach:
                 if AT.PLACE[t] in legal:
                     return AT.PLACE[t]
             # nearest legal area to the ball
-            return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
-        if kind in ("reaction", "sprint", "moves"):
-            mv = self._best_move(game, side)
-            if mv is None:
-                return AT.DONE if AT.DONE in legal else legal[0]
-            self.plan = (mv[1], mv[2])
-            return mv[0]
-        if kind in ("reaction_to", "sprint_to", "moves_to"):
-            if self.plan is not None:
-                dest, drib = self.plan
-                self.plan = None
-                idx = AT.DRIBBLE_TO[dest] if drib else AT.MOVE_TO[dest]
-                if idx in legal:
-                    return idx
             return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
         if kind == "action":
             return self._action(game, d)
@@ -264,22 +359,22 @@ class ByTheBookCoach:
         return self.AREA_VALUE.get((k, z), 0.5)
 
     def _loss_cost(self, side: int, area: int) -> float:
-        return {0: 2.5, 1: 1.2, 2: 0.6}[ZONE[side][area]]
+        return _LOSS_COST[ZONE[side][area]]
 
     def _pass_target(self, game: FubaEngine, side: int, legal) -> int:
         targets = game.pass_targets(side)
-        fm = FWD_MID2[side]
         b = game.ball
         best, best_v = None, -1e9
         for t, v in targets.items():
             idx = AT.PASS_TO[t]
             if idx not in legal:
                 continue
-            k = keep_prob(v)
-            c = creative_prob(v)
-            val = k * self._area_value(side, t) + c * self._area_value(side, t) * 0.5 - (1 - k) * self._loss_cost(side, t)
+            k = _KEEP[v]
+            c = _CREATIVE[v]
+            av = self._area_value(side, t)
+            val = k * av + c * av * 0.5 - (1 - k) * _LOSS_COST[ZONE[side][t]]
             if t == b:
-                val -= 0.2
+                val -= self.same_area_cost
             if val > best_v:
                 best, best_v = idx, val
         return best if best is not None else legal[0]
@@ -296,7 +391,7 @@ class ByTheBookCoach:
             if A["pass"] in legal:
                 targets = game.pass_targets(side)
                 fm = FWD_MID2[side]
-                best_keep = max(keep_prob(v) for v in targets.values())
+                best_keep = _KEEP[min(targets.values())]  # keep_prob falls as the value rises
                 forward = [v for t, v in targets.items() if fm[t] > fm[game.ball]]
                 if (best_keep < 0.6 or not forward) and A["sprint"] in legal and self.sprinted_turn != game.turns:
                     self.sprinted_turn = game.turns

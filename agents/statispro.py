@@ -12,14 +12,19 @@
   Three Point Offense when down three or more (4.61), foul to stop the clock in the last minute
   (8.7); leading: the Three Point Defense against a Three Point Offense (4.62). Freeze the shooter
   when allowed (6.7); miss the last free throw intentionally when down two or three at the end.
-* Index Points (16): on overturning rebounds (16B) and ignoring Mandatory Rest of a starter (16D).
+* Index Points (16): on overturning rebounds (16B) and ignoring Mandatory Rest of a starter (16D),
+  steals late (16A), voiding fouls with four team fouls (16C).
+* Coach's choices: as the home coach on equal FOUL DRAWING numbers (6.1) the opponent in most foul
+  trouble / our best free-throw shooter; the better opponent rests (14A / 15F); a 14H three to our
+  best free-throw shooter; an injury for games to our player with the fewest ATTEMPTS (14G).
 """
 
 from __future__ import annotations
 
 from ..core.engine import Decision
 from ..rules.statispro import actions as A
-from ..rules.statispro.engine import PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_DEF, R_FG, R_TATT, R_THREE, StatisProEngine
+from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
+                                        StatisProEngine)
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)
 REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
@@ -35,11 +40,17 @@ class ByTheBookCoach:
         self.starters: tuple[int, ...] = ()
         self._cache_key = None
         self._cache_val: list[int] = []
+        self._base: list[float] = []
+        self._static: list[list[float]] = []
 
     def reset(self, game: StatisProEngine, side: int, seed: int | None = None) -> None:
         self.side = side
         self.starters = tuple(game.teams[side].lineup)
         self._cache_key = None
+        self._base = [p.field_goal + p.attempts + p.rebound / 3 + p.assist / 2 - p.defense for p in game.teams[side].players]
+        # a player's value at each slot (15 off for a position not on his card; _value adds fatigue)
+        self._static = [[b - 15 if slot not in p.positions else b for b, p in zip(self._base, game.teams[side].players)]
+                        for slot in range(5)]
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -48,7 +59,7 @@ class ByTheBookCoach:
 
     def _value(self, game: StatisProEngine, side: int, i: int, slot: int) -> float:
         p = game.teams[side].players[i]
-        v = p.field_goal + p.attempts + p.rebound / 3 + p.assist / 2 - p.defense
+        v = self._base[i]
         if slot not in p.positions:
             v -= 15
         if game.tired[side][i]:
@@ -69,35 +80,51 @@ class ByTheBookCoach:
     def _desired(self, game: StatisProEngine, side: int) -> list[int]:
         """The lineup this coach wants now (roster indices, slot order), cached while nothing it
         depends on changes."""
-        half = 0 if game.period <= 2 else 1
+        # the engine bumps ``rev`` on every change of lineups, ratings, fatigue, rest or status; the
+        # starters' personal fouls complete the key
         st = game.stats[side]
-        key = (id(game), id(game.teams[side]), side, game.period, game.rp, game.two_min, tuple(game.lineup[side]),
-               tuple(game.status[side]), tuple(game.tired[side]), tuple(game.mrest[side]),
-               tuple(st[i][PF] for i in game.teams[side].lineup), tuple(r[half] for r in game.rested[side]))
+        key = (game.uid, game.rev[side], side, game.period, game.rp, game.two_min, [st[i][PF] for i in self.starters])
         if self._cache_key == key:
-            return list(self._cache_val)
+            return self._cache_val
         val = self._desired_now(game, side)
         self._cache_key, self._cache_val = key, val
-        return list(val)
+        return val
 
     def _desired_now(self, game: StatisProEngine, side: int) -> list[int]:
-        team = game.teams[side]
+        starters = self.starters
         cur = game.lineup[side]
-        if list(team.lineup) == cur:  # a quick check: the starters are in and may stay
-            st, tired, mrest = game.status[side], game.tired[side], game.mrest[side]
-            late = game.period >= 4 and game.two_min
-            if all(st[i] == 0 and not tired[i] and not mrest[i] and game.stats[side][i][PF] < game.foul_out - 2
-                   and (late or not self._should_rest(game, side, i, slot)) for slot, i in enumerate(cur)):
+        st, tired, mrest, stats = game.status[side], game.tired[side], game.mrest[side], game.stats[side]
+        players = game.teams[side].players
+        period = game.period
+        late = period >= 4 and game.two_min
+        half = 0 if period <= 2 else 1
+        rested = game.rested[side]
+        rp = game.rp
+        fo = game.foul_out
+
+        def rest_now(i: int, slot: int) -> bool:  # _should_rest, inlined
+            if late or period > 4:
+                return False
+            r = players[i].rest
+            if r == 2 or (r == 1 and half == 1) or rested[i][half]:
+                return False
+            q, when = REST_PLAN[slot]
+            return period == (q if half == 0 else q + 2) and rp == when
+
+        if list(starters) == cur:  # a quick check: the starters are in and may stay
+            for slot, i in enumerate(cur):
+                if st[i] != 0 or tired[i] or mrest[i] or stats[i][PF] >= fo - 2 or rest_now(i, slot):
+                    break
+            else:
                 return list(cur)
-        ok = [i for i in range(len(team.players)) if game.status[side][i] == 0 and not game.mrest[side][i]]
+        ok = [i for i in range(len(players)) if st[i] == 0 and not mrest[i]]
         want = []
         used = set()
-        late = game.period >= 4 and game.two_min
-        for slot, starter in enumerate(team.lineup):
-            fouls = game.stats[side][starter][PF]
-            foul_trouble = fouls >= game.foul_out - 1 and game.period < 4 or fouls >= game.foul_out - 2 and game.period <= 2
-            if (starter in ok and not game.tired[side][starter] and not foul_trouble
-                    and (late or not self._should_rest(game, side, starter, slot))):
+        for slot, starter in enumerate(starters):
+            fouls = stats[starter][PF]
+            foul_trouble = fouls >= fo - 1 and period < 4 or fouls >= fo - 2 and period <= 2
+            if st[starter] == 0 and not mrest[starter] and not tired[starter] and not foul_trouble \
+                    and not rest_now(starter, slot):
                 want.append(starter)
                 used.add(starter)
             else:
@@ -105,14 +132,19 @@ class ByTheBookCoach:
         for slot in range(5):
             if want[slot] >= 0:
                 continue
-            cands = [i for i in ok if i not in used and i not in team.lineup]
+            cands = [i for i in ok if i not in used and i not in starters]
             if not cands:
                 cands = [i for i in ok if i not in used]
             if not cands:
-                want[slot] = game.lineup[side][slot]
-                used.add(want[slot])
+                want[slot] = cur[slot]
+                used.add(cur[slot])
                 continue
-            best = max(cands, key=lambda i: self._value(game, side, i, slot))
+            static = self._static[slot]
+            best, bv = -1, None
+            for i in cands:  # the first with the highest value (as max() picks)
+                v = static[i] - 10 if tired[i] else static[i]
+                if bv is None or v > bv:
+                    best, bv = i, v
             want[slot] = best
             used.add(best)
         return want
@@ -122,10 +154,10 @@ class ByTheBookCoach:
         legal = d.legal
         kind = d.kind
         side = d.side
-        margin = self._margin(game, side)
-        late = game.final_two
+        margin = game.pts[side] - game.pts[1 - side]
         if kind == "menu":
             return self._menu(game, d, margin)
+        late = game.final_two
         if kind == "press":
             return A.PRESS if margin < 0 else A.NO_PRESS
         if kind == "ballhandler":
@@ -166,12 +198,35 @@ class ByTheBookCoach:
                 return A.INDEX_FOUL
             return A.DECLINE_INDEX
         if kind == "choose":
+            if game.ctx.get("then") == "fd_tie":
+                return self._fd_tie(game, legal, side)
             e = game.eff(side)
+            if game.ctx.get("then") == "three_pointer_z":  # 14H: he also gets a free throw
+                return max(legal, key=lambda a: (e[A.CHOOSE.index(a)][R_FT], -a))
             return max(legal, key=lambda a: (e[A.CHOOSE.index(a)][R_FG], -a))
         if kind == "choose_player":
+            if game.ctx.get("then") == "rest_choice":  # 14A / 15F: the better opponent rests
+                team = game.teams[1 - side]
+                return max(legal, key=lambda a: (team.players[A.CHOOSE_PLAYER.index(a)].attempts, -a))
             team = game.teams[side]
             return min(legal, key=lambda a: team.players[A.CHOOSE_PLAYER.index(a)].attempts)
         return legal[0]
+
+    @staticmethod
+    def _fd_tie(game: StatisProEngine, legal: tuple, side: int) -> int:
+        """6.1 (the home coach names one of the players with equal FOUL DRAWING numbers): the player
+        charged with a foul is the opponent in most foul trouble (or our man in least); the player who
+        draws it is our best free-throw shooter (or the opponent's worst)."""
+        fs = game.ctx["fd_side"]
+        own = fs == side
+        slots = [A.CHOOSE.index(a) for a in legal]
+        if game.ctx["cont"] in ("offensive_foul", "lb_off", "double_foul"):
+            fouls = [game.stats[fs][game.lineup[fs][s]][PF] for s in range(5)]
+            best = min(slots, key=lambda s: fouls[s]) if own else max(slots, key=lambda s: fouls[s])
+        else:
+            e = game.eff(fs)
+            best = max(slots, key=lambda s: e[s][R_FT]) if own else min(slots, key=lambda s: e[s][R_FT])
+        return A.CHOOSE[best]
 
     def _ballhandler(self, game: StatisProEngine, d: Decision) -> int:
         legal = d.legal
@@ -196,36 +251,41 @@ class ByTheBookCoach:
         return A.SHOOT
 
     def _menu(self, game: StatisProEngine, d: Decision, margin: int) -> int:
-        legal = set(d.legal)
+        legal = d.legal
         side = d.side
-        m = game.menu
         # forced replacements / rest plan
         lo, hi = A.SUB_RANGE
-        subs = [a for a in d.legal if lo <= a <= hi] if (len(d.legal) > 1 and lo <= d.legal[1] <= hi) or d.legal[0] >= lo and d.legal[0] <= hi else []
-        if subs:
+        if legal[0] != A.PLAY_ON or (len(legal) > 1 and lo <= legal[1] <= hi):
             want = self._desired(game, side)
             cur = game.lineup[side]
-            for slot in range(5):
-                if want[slot] != cur[slot] and want[slot] not in cur:
-                    a = A.SUBSTITUTE.get((want[slot], slot))
-                    if a in legal:
-                        return a
-            if A.PLAY_ON not in legal:
+            if want != cur:
+                for slot in range(5):
+                    if want[slot] != cur[slot] and want[slot] not in cur:
+                        a = A.SUBSTITUTE.get((want[slot], slot))
+                        if a in legal:
+                            return a
+            if legal[0] != A.PLAY_ON:
                 # must replace someone: the best available
+                subs = [a for a in legal if lo <= a <= hi]
                 return max(subs, key=lambda a: self._value(game, side, SLOT_OF_ACTION[a][0], SLOT_OF_ACTION[a][1]))
+        m = game.menu
+        kind = m.get("kind")
+        final_two = game.final_two
+        if not final_two and kind != "timeout":
+            return A.PLAY_ON  # nothing below applies (4.61-4.62, 16D, PRESS and timeouts late)
         if A.THREE_POINT_OFFENSE in legal and margin <= -3:
             return A.THREE_POINT_OFFENSE
         if A.CANCEL_THREE_POINT_OFFENSE in legal and margin >= 0:
             return A.CANCEL_THREE_POINT_OFFENSE
         if A.THREE_POINT_DEFENSE in legal:
             return A.THREE_POINT_DEFENSE
-        if m.get("kind") == "timeout" and game.period >= 3:
-            for a in d.legal:
+        if kind == "timeout" and game.period >= 3:
+            for a in legal:
                 if A.ACTIONS[a].kind == "ignore_rest" and A.ACTIONS[a]["player"] in self.starters:
                     return a
-        if A.PRESS in legal and game.final_two and margin < 0:
+        if A.PRESS in legal and final_two and margin < 0:
             return A.PRESS
-        if (A.TIMEOUT in legal and side == game.off and game.final_two and margin <= 0
-                and m.get("resume") in (PH_UPCOURT, PH_ADVANCE) and m.get("kind") in ("live", "dead") and game.to_last2[side] < 2):
+        if (A.TIMEOUT in legal and side == game.off and final_two and margin <= 0
+                and m.get("resume") in (PH_UPCOURT, PH_ADVANCE) and kind in ("live", "dead") and game.to_last2[side] < 2):
             return A.TIMEOUT
         return A.PLAY_ON

@@ -21,10 +21,19 @@ from ..rules.valueadd.cards import PlayerCard
 from ..rules.valueadd.engine import ValueAddEngine
 
 
+_EP: dict[tuple, float] = {}  # card.shot -> expected points (the ranges decide it)
+
+
 def expected_points(card: PlayerCard) -> float:
     """Points per 20-sided roll on a card (fouls drawn counted as 1.4 points)."""
-    t3, t2, tf = card.shot[0], card.shot[1], card.shot[2]
-    return (3 * t3 + 2 * (t2 - t3) + 1.4 * (tf - t2)) / 20
+    ep = _EP.get(card.shot)
+    if ep is None:
+        t3, t2, tf = card.shot[0], card.shot[1], card.shot[2]
+        ep = _EP[card.shot] = (3 * t3 + 2 * (t2 - t3) + 1.4 * (tf - t2)) / 20
+    return ep
+
+
+_MENUS = frozenset(("defense_menu", "offense_menu", "replace_fouled_out"))
 
 
 class ByTheBookCoach:
@@ -67,6 +76,14 @@ class ByTheBookCoach:
 
     def reset(self, game: ValueAddEngine, side: int, seed: int | None = None) -> None:
         self.side = side
+        self._game = None  # per-game constants are rebuilt on first use
+
+    def _stamina(self, game: ValueAddEngine, side: int) -> list[int]:
+        """Each roster player's stamina (constant during a game), per side."""
+        if getattr(self, "_game", None) is not game:
+            self._game = game
+            self._stam = [[p.stamina for p in t.players] for t in game.teams]
+        return self._stam[side]
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -83,13 +100,13 @@ class ByTheBookCoach:
 
     # ------------------------------------------------------------------ decisions
     def choose(self, game: ValueAddEngine, d: Decision) -> int:
-        legal = d.legal
         kind = d.kind
+        if kind in _MENUS:
+            return self._menu(game, d)
+        legal = d.legal
         side = d.side
         margin = self._margin(game, side)
         late = game.in_last_nine()
-        if kind in ("defense_menu", "offense_menu", "replace_fouled_out"):
-            return self._menu(game, d)
         if kind == "fast_break":
             if self.fast_break != "book":
                 return A.FAST_BREAK if self.fast_break == "always" else A.NORMAL_AFTER_STEAL
@@ -134,8 +151,8 @@ class ByTheBookCoach:
         legal = d.legal
         ts = game.ts[side]
         lim = game.options.foul_limit
-        # 1. a fouled-out player must be replaced
-        if A.PLAY not in legal:
+        # 1. a fouled-out player must be replaced (legal is ascending and PLAY is index 0)
+        if legal[0] != A.PLAY:
             subs = [a for a in legal if game.actions[a].kind == "substitute"]
             return max(subs, key=lambda a: self._fit(game, side, game.actions[a]["player"], game.actions[a]["slot"]))
         box = game.box
@@ -146,17 +163,19 @@ class ByTheBookCoach:
             sub = self._rotation_change(game, side, legal)
             if sub is not None:
                 return sub
-        trouble = self.foul_trouble and max(fouls[i] for i in lineup) >= lim - 2
+        trouble = self.foul_trouble and max(map(fouls.__getitem__, lineup)) >= lim - 2
         # 3. foul trouble: switch and avoid fouls
         if trouble and game.options.switches:
             sw = self._foul_trouble_switch(game, side, legal)
             if sw is not None:
                 return sw
-        if game.options.avoid_fouls and (trouble or any(ts.avoiding[i] for i in lineup)):
+        avoiding = ts.avoiding
+        if game.options.avoid_fouls and (trouble or avoiding[lineup[0]] or avoiding[lineup[1]] or avoiding[lineup[2]]
+                                         or avoiding[lineup[3]] or avoiding[lineup[4]]):
             for slot in range(5):
                 i = lineup[slot]
                 want = trouble and fouls[i] >= lim - 1 and box > 8 and game.period == 0
-                if ts.avoiding[i] != want:
+                if ts.avoiding[i] != want and A.AVOID[slot] in legal:
                     return A.AVOID[slot]
         if d.kind == "offense_menu":
             if not game.in_last_nine() and not ts.three_mode:
@@ -188,29 +207,34 @@ class ByTheBookCoach:
         the rest of the game; a tired player gives way to the freshest fit from the bench."""
         team, ts = game.teams[side], game.ts[side]
         lim = game.options.foul_limit
-        players, played, fouls, lineup = team.players, ts.played, ts.fouls, ts.lineup
+        played, fouls, lineup = ts.played, ts.fouls, ts.lineup
+        stamina = self._stamina(game, side)
         # possessions this team still has in regulation, this box's included if not yet played
         box = game.box - (1 if side == 1 and game.turn == 1 else 0)
         reserves = game.reserve_slots[side]
+        starters = team.lineup
+        bench_fresh = None  # fresh, eligible bench players (computed once, only if needed)
         for slot in range(5):
-            starter, reserve, current = team.lineup[slot], reserves[slot], lineup[slot]
-            starter_ok = fouls[starter] < lim and not (fouls[starter] >= lim - 1 and box > 10)
-            if starter_ok and (current == starter or starter not in lineup):
-                if players[starter].stamina - played[starter] >= box:
+            starter, reserve, current = starters[slot], reserves[slot], lineup[slot]
+            fs = fouls[starter]
+            if fs < lim and not (fs >= lim - 1 and box > 10) and (current == starter or starter not in lineup):
+                if stamina[starter] - played[starter] >= box:
                     want = starter
-                elif reserve is not None and fouls[reserve] < lim and played[reserve] < players[reserve].stamina:
+                elif reserve is not None and fouls[reserve] < lim and played[reserve] < stamina[reserve]:
                     want = reserve
                 else:
                     want = starter
-            elif reserve is not None and fouls[reserve] < lim and played[reserve] < players[reserve].stamina:
+            elif reserve is not None and fouls[reserve] < lim and played[reserve] < stamina[reserve]:
                 want = reserve
             else:
                 want = current
             if want != current and want in lineup:
                 want = current  # already playing elsewhere
-            if played[want] >= players[want].stamina and box > 1:
-                fresh = [i for i in range(min(len(players), A.MAX_ROSTER)) if (i not in lineup or i == current)
-                         and fouls[i] < lim and played[i] < players[i].stamina]
+            if played[want] >= stamina[want] and box > 1:
+                if bench_fresh is None:
+                    bench_fresh = [i for i in range(min(len(stamina), A.MAX_ROSTER))
+                                   if played[i] < stamina[i] and fouls[i] < lim and i not in lineup]
+                fresh = bench_fresh + [current] if played[current] < stamina[current] and fouls[current] < lim else bench_fresh
                 if fresh:
                     want = max(fresh, key=lambda i: (self._fit(game, side, i, slot), -i))
             if want != current:
@@ -223,13 +247,15 @@ class ByTheBookCoach:
         ts = game.ts[side]
         lim = game.options.foul_limit
         opp = 1 - side
-        draws = [game.card(opp, s).shot[2] - game.card(opp, s).shot[1] for s in range(5)]  # fouled range size
+        opp_players = game.teams[opp].players
+        shots = [opp_players[i].shot for i in game.ts[opp].lineup]
+        draws = [sh[2] - sh[1] for sh in shots]  # fouled range size of each opposing slot
+        safest = draws.index(min(draws))  # the first slot drawing the fewest fouls
         for k in range(5):
             i = ts.lineup[k]
             if ts.fouls[i] < lim - 2:
                 continue
             guarded = ts.guards[k]
-            safest = min(range(5), key=lambda s: draws[s])
             if draws[guarded] > draws[safest]:
                 j = ts.guards.index(safest)
                 if ts.fouls[ts.lineup[j]] >= lim - 2:

@@ -206,16 +206,51 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
 @click.argument("ruleset_names", metavar="[RULESET]...", nargs=-1)
 @click.option("--games", "-n", default=2000, show_default=True, help="Games per pairing and match kind.")
 @click.option("--seed", default=0, show_default=True)
+@click.option("--model", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Model file to benchmark as 'trained' (one ruleset only; default: the shipped coach).")
+@click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: up to 2 cores).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("benchmark"), show_default=True)
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def benchmark(ruleset_names, games, seed, out, progress) -> None:
-    """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches."""
+def benchmark(ruleset_names, games, seed, model, jobs, out, progress) -> None:
+    """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches.
+
+    Writes benchmark.json, benchmark.md and benchmark.png (win rates with 95% intervals) to --out."""
     from .evaluation.benchmark import run as run_benchmark, to_markdown
 
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
-    rows = run_benchmark(names, games, out, seed=seed, progress=progress)
+    if model and len(names) != 1:
+        raise click.BadParameter("--model needs exactly one ruleset", param_hint="--model")
+    if games < 2:
+        raise click.BadParameter("at least 2 games (one pair)", param_hint="--games")
+    rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, jobs=jobs)
     click.echo(to_markdown(rows))
-    click.echo(f"wrote {out / 'benchmark.json'} and {out / 'benchmark.md'}")
+    click.echo(f"wrote {out / 'benchmark.json'}, {out / 'benchmark.md'} and {out / 'benchmark.png'}")
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--coach", default="by-the-book", show_default=True, help="The base coach.")
+@click.option("--games", "-n", default=400, show_default=True, help="Mirror games per decision kind.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: up to 2 cores).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the rows as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def leverage(ruleset, coach, games, seed, jobs, json_out, progress) -> None:
+    """Which decisions matter: the cost of answering each decision kind at random.
+
+    For every kind of decision the ruleset asks, a coach that answers that kind at random (and the
+    rest like --coach) meets --coach in mirror matches with paired seeds."""
+    import os
+
+    from .evaluation.leverage import leverage as measure_leverage, to_markdown
+
+    rs = _ruleset(ruleset)
+    rs.coach(coach)  # fail early on an unknown coach
+    rows = measure_leverage(rs.name, coach, games=games, seed=seed, jobs=jobs or min(2, os.cpu_count() or 1),
+                            progress=progress)
+    click.echo(to_markdown(rows))
+    if json_out:
+        json_out.write_text(json.dumps(rows, indent=2))
 
 
 def run() -> None:  # pragma: no cover

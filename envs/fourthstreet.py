@@ -7,7 +7,7 @@ import numpy as np
 from ..core.engine import HOME
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import LEVELS
-from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
+from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
 
 DECISIONS = FourthStreetEngine.decision_kinds
@@ -54,64 +54,89 @@ class FourthStreetEncoder(ObservationEncoder):
         L.add("own_roster", A.MAX_ROSTER * per, "per roster player #1..#15 (the numbers of the sub actions): card "
               + ", ".join(CARD_FEATURES) + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)")
         L.add("opp_roster", A.MAX_ROSTER * per, "the same for the opponent's roster")
-        self._cards: dict[int, list[float]] = {}
+        # card features per team object: (team, block), keyed by id(team) and checked by identity (the
+        # entry holds the team, so its id cannot be reused while cached); bounded, as every loaded or
+        # restored game brings new team objects. (Version 3 first cached per id(player) without
+        # holding the player: a later game's player could get a freed player's features.)
+        self._blocks: dict[int, tuple] = {}
 
-    def _card(self, p) -> list[float]:
-        v = self._cards.get(id(p))
-        if v is None:
-            v = self._cards[id(p)] = _card_vector(p)
-        return v
+    def _card_block(self, team) -> np.ndarray:
+        """The card features of a roster, one row per roster player (zeros past the roster), cached."""
+        c = self._blocks.get(id(team))
+        if c is None or c[0] is not team:
+            if len(self._blocks) >= 64:
+                self._blocks.clear()
+            arr = np.zeros((A.MAX_ROSTER, len(CARD_FEATURES)), dtype=np.float32)
+            for i, p in enumerate(team.players[:A.MAX_ROSTER]):
+                arr[i] = _card_vector(p)
+            c = self._blocks[id(team)] = (team, arr)
+        return c[1]
 
     def encode(self, game: FourthStreetEngine, side: int) -> np.ndarray:
         g = game
         opp = 1 - side
-        out: list[float] = []
-        onehot = [0.0] * (len(DECISIONS) + 1)
+        out = np.zeros(self.layout.size, dtype=np.float32)
         d = g.decision
-        onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
-        out += onehot
+        out[_DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
+        k = len(DECISIONS) + 1
         own_pts, opp_pts = g.pts[side], g.pts[opp]
-        out += [float(g.off == side), float(side == HOME), min(1.0, g.period / 5), g.clock / 720,
-                max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
-                max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
-                min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
-                float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4),
-                float(g._penalty_level(opp) >= 2), float(g._penalty_level(side) >= 2)]
+        pen_opp, pen_own = g._penalty_level(opp), g._penalty_level(side)
+        out[k:k + 18] = [float(g.off == side), float(side == HOME), min(1.0, g.period / 5), g.clock / 720,
+                         max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
+                         max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
+                         min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
+                         float(pen_opp > 0), float(pen_own > 0), float(g._in_last_minute()), float(g.period > 4),
+                         float(pen_opp >= 2), float(pen_own >= 2)]
+        k += 18
+        nmode, nalign = len(MODES), len(A.ALIGNMENTS)
         for s in (side, opp):
-            out += [float(g.dmode[s] == m) for m in MODES]
-            out += [float(g.dmode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
-            dbl = [0.0] * 6
-            dbl[g.double[s] + 1] = 1.0
-            out += dbl
-        out += [float(g.press_ban[side]), float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])]
+            mode = g.dmode[s]
+            out[k + MODES.index(mode)] = 1.0
+            k += nmode
+            if mode == "zone" and g.align[s] in _ALIGN_INDEX:
+                out[k + _ALIGN_INDEX[g.align[s]]] = 1.0
+            k += nalign
+            out[k + g.double[s] + 1] = 1.0
+            k += 6
+        out[k] = float(g.press_ban[side])
+        out[k + 1] = float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])
+        k += 2
+        nz = len(ZONES)
         for s in (side, opp):
             if g.dmode[s] == "zone":
                 cover = g.cover(s)
-                out += [len(cover[z]) / 2 for z in ZONES]
-            else:
-                out += [0.0] * len(ZONES)
-        hs = [0.0] * 5
-        zs = [0.0] * len(ZONES)
+                out[k:k + nz] = [len(cover[z]) / 2 for z in ZONES]
+            k += nz
         if g.phase == "play":
-            hs[g.handler] = 1.0
-            zs[ZONES.index(g.zone)] = 1.0
-        out += hs + zs
+            out[k + g.handler] = 1.0
+            out[k + 5 + _ZONE_INDEX[g.zone]] = 1.0
+        k += 5 + nz
+        ncard, per = len(CARD_FEATURES), len(CARD_FEATURES) + len(PLAYER_STATE)
+        rclock, gsec = g.rclock, g.gsec
         for s in (side, opp):
             team = g.teams[s]
+            block = out[k:k + A.MAX_ROSTER * per].reshape(A.MAX_ROSTER, per)
+            block[:, :ncard] = self._card_block(team)
             lu = g.lineup[s]
-            for i in range(A.MAX_ROSTER):
-                if i >= len(team.players):
-                    out += [0.0] * (len(CARD_FEATURES) + len(PLAYER_STATE))
-                    continue
-                p = team.players[i]
-                out += self._card(p)
+            stats, fpts, stint, benched, req = g.stats[s], g.fpts[s], g.stint[s], g.benched[s], g.req[s]
+            avail, safe, on_at = g.avail[s], g.safe[s], g.on_at[s]
+            rows = []
+            for i, p in enumerate(team.players[:A.MAX_ROSTER]):
+                st = stats[i]
                 on = i in lu
-                st = g.stats[s][i]
-                out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fpts[s][i] / 3,
-                        min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.req[s][i]),
-                        float(g.avail[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
-                        min(1.0, g.seconds_played(s, i) / 2880)]
-        return np.asarray(out, dtype=np.float32)
+                sec = st[SEC] + (gsec - on_at[i] if on else 0)
+                rows.append((float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), fpts[i] / 3,
+                             min(1.0, stint[i] / (p.fat * 60)), float(rclock - benched[i] >= req[i]),
+                             float(avail[i] == AVAILABLE), float(safe[i]), min(1.0, st[PTS] / 40),
+                             min(1.0, sec / 2880)))
+            block[:len(rows), ncard:] = rows
+            k += A.MAX_ROSTER * per
+        return out
+
+
+_DECISION_INDEX = {kind: n for n, kind in enumerate(DECISIONS)}
+_ALIGN_INDEX = {a: n for n, a in enumerate(A.ALIGNMENTS)}
+_ZONE_INDEX = {z: n for n, z in enumerate(ZONES)}
 
 
 class FourthStreetBasketballEnv(CoachEnv):

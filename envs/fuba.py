@@ -46,11 +46,8 @@ _SIXTHS = _float32_sixths()
 
 def _piece_counts(pos) -> list[tuple[int, int]]:
     """(area, number of outfield pieces) for the areas holding any (pos[0] is the goalkeeper)."""
-    c: dict[int, int] = {}
-    for p in pos[1:]:
-        if p >= 0:
-            c[p] = c.get(p, 0) + 1
-    return list(c.items())
+    outfield = pos[1:]
+    return [(a, outfield.count(a)) for a in set(outfield) if a >= 0]
 
 
 class FubaEncoder(ObservationEncoder):
@@ -84,8 +81,13 @@ class FubaEncoder(ObservationEncoder):
         L.add("setup", 2, "pieces of the own team still to place in a setup /10, a setup is running")
 
     def encode(self, game: FubaEngine, side: int) -> np.ndarray:
-        # filled as a Python list (cheap item writes), turned into float32 once at the end
-        out = [0.0] * self.layout.size
+        # written into a zeroed float32 array (most entries stay zero), returned as a copy
+        buf = self.__dict__.get("_buf")
+        if buf is None:
+            buf = self._buf = np.zeros(self.layout.size, dtype=np.float32)
+        else:
+            buf.fill(0.0)
+        out = buf
         off = self.layout.offsets
         opp = 1 - side
         d = game.decision
@@ -123,7 +125,7 @@ class FubaEncoder(ObservationEncoder):
         out[o:o + 6] = [x / 6 for x in game.cp[side]] + [x / 6 for x in game.cp[opp]]
         o = off["squad"]
         out[o:o + 6] = [game.subs[side] / 3, game.subs[opp] / 3, game.on_pitch(side) / 11, game.on_pitch(opp) / 11,
-                        sum(1 for p in game.pos[side] if p == INJURED) / 3, sum(1 for p in game.pos[opp] if p == INJURED) / 3]
+                        game.pos[side].count(INJURED) / 3, game.pos[opp].count(INJURED) / 3]
         o = off["formation"]
         revealed = game.phase != "formation"
         if game.formation[side] is not None:
@@ -162,9 +164,9 @@ class FubaEncoder(ObservationEncoder):
                 out[o + _PLAYING_POS[t]] = v / 6
         if game.phase == "setup":
             o = off["setup"]
-            out[o] = sum(1 for p in game.pos[side] if p == -2) / 10
+            out[o] = game.pos[side].count(-2) / 10
             out[o + 1] = 1.0
-        return np.array(out, dtype=np.float32)
+        return buf.copy()
 
 
 class FubaEnv(CoachEnv):
@@ -174,7 +176,7 @@ class FubaEnv(CoachEnv):
     The FUBA rules engine (``coachgym.rules.fuba``): 13 areas, a ball whose value (1 excellent to
     6 poor control) drives every roll, turns of reaction, momentum and action stages, sprints,
     positioning, pressing, passing, goal attempts, offside, free kicks, corners, goal kicks,
-    penalties and cards; the advanced rules A1-A13 as rule options (A2 and A12 not yet). The
+    penalties and cards; the advanced rules A1-A13 as rule options (docs/rules/fuba.md). The
     agent is the head coach and makes every decision.
 
     ## Action Space
@@ -183,7 +185,8 @@ class FubaEnv(CoachEnv):
     from area X" / "move the goalkeeper" then "to area X" / "dribble to area X" then "done", the
     action (sprint, positioning, pressing, aggressive pressing, passing, challenge, direct free-kick
     shot, end), "pass to area X", goal attempt or not, condition point or not, goalkeeper charge,
-    penalty keeper and kick sides, removing a player, slowing play, substitutions and their options.
+    penalty keeper and kick sides, removing a player, slowing play, substitutions and their options,
+    A2 roles, A12 skills (play / do not, skill in / out for a game plan change), the perfect pass.
     ``env.action_masks()`` and ``info["action_mask"]`` give the legal ones.
 
     ## Observation Space

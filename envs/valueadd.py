@@ -17,6 +17,10 @@ CARD_FEATURES = (
     "extra_numbers/3", "assist20",
 )
 PLAYER_STATE = ("on_court", "slot/4", "fouls/5", "played/44", "tired", "doubled", "avoiding_fouls", "fouled_out", "points/40")
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+N_CARD = len(CARD_FEATURES)
+ROW = N_CARD + len(PLAYER_STATE)  # one roster player's floats: card, then state
+ROSTER_SIZE = A.MAX_ROSTER * ROW
 
 
 class ValueAddEncoder(ObservationEncoder):
@@ -36,24 +40,34 @@ class ValueAddEncoder(ObservationEncoder):
               + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)")
         L.add("opp_roster", A.MAX_ROSTER * (len(CARD_FEATURES) + len(PLAYER_STATE)), "the same for the opponent's roster")
         L.add("choice", 5, "slots offered in a choose-player decision (tied rebounders, dunker, stop rebounder)")
-        self._card_cache: dict[int, list[float]] = {}
+        self._rosters: dict[int, tuple] = {}  # id(team) -> (team, card-feature block), see _roster
 
-    def _card(self, card) -> list[float]:
-        key = id(card)
-        v = self._card_cache.get(key)
-        if v is None:
-            v = [card.shot[0] / 20, card.shot[1] / 20, card.shot[2] / 20, card.shot[3] / 20, card.free_throw / 20,
-                 card.off_reb / 6, card.def_reb / 6, (card.steal - 10) / 12, (card.block - 20) / 12,
-                 (37 - card.foul) / 4, (card.turnover - 40) / 6, card.stamina / 44, float(card.point_guard),
-                 len(card.extra) / 3, float(card.assist20)]
-            self._card_cache[key] = v
-        return v
+    @staticmethod
+    def _card(card) -> list[float]:
+        return [card.shot[0] / 20, card.shot[1] / 20, card.shot[2] / 20, card.shot[3] / 20, card.free_throw / 20,
+                card.off_reb / 6, card.def_reb / 6, (card.steal - 10) / 12, (card.block - 20) / 12,
+                (37 - card.foul) / 4, (card.turnover - 40) / 6, card.stamina / 44, float(card.point_guard),
+                len(card.extra) / 3, float(card.assist20)]
+
+    def _roster(self, team) -> np.ndarray:
+        """The roster block with every card's features filled in and the state columns zero (the cards
+        never change during a game). Kept per team object (a strong reference, so ids are not reused)."""
+        hit = self._rosters.get(id(team))
+        if hit is not None and hit[0] is team:
+            return hit[1]
+        if len(self._rosters) > 256:
+            self._rosters.clear()
+        block = np.zeros((A.MAX_ROSTER, ROW), dtype=np.float32)
+        for i, card in enumerate(team.players[:A.MAX_ROSTER]):
+            block[i, :N_CARD] = np.asarray(self._card(card), dtype=np.float64)
+        self._rosters[id(team)] = (team, block)
+        return block
 
     def encode(self, game: ValueAddEngine, side: int) -> np.ndarray:
         out: list[float] = []
         d = game.decision
         onehot = [0.0] * (len(DECISIONS) + 1)
-        onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
+        onehot[DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
         out += onehot
         own, opp = game.ts[side], game.ts[1 - side]
         h = game.score
@@ -73,29 +87,37 @@ class ValueAddEncoder(ObservationEncoder):
                     marked.add((d.side, c[key]))
         for s in (side, 1 - side):
             ts = game.ts[s]
+            holders = ts.holders
             for slot in range(5):
-                out += [ts.guards[slot] / 4, sum(1 for x in ts.holders if x == slot) / 3, float(ts.bonus20[slot]),
-                        float((s, slot) in marked)]
+                out += [ts.guards[slot] / 4, ((holders[0] == slot) + (holders[1] == slot) + (holders[2] == slot)) / 3,
+                        float(ts.bonus20[slot]), float((s, slot) in marked)]
+        obs = np.empty(self.size, dtype=np.float32)
+        head = len(out)
+        obs[:head] = out
         lim = game.options.foul_limit
+        pos = head
         for s in (side, 1 - side):
             team, ts = game.teams[s], game.ts[s]
-            slot_of = {i: k for k, i in enumerate(ts.lineup)}
-            for i in range(A.MAX_ROSTER):
-                if i >= len(team.players):
-                    out += [0.0] * (len(CARD_FEATURES) + len(PLAYER_STATE))
-                    continue
-                out += self._card(team.players[i])
-                k = slot_of.get(i)
-                tired = game.fatigue(s, k) if k is not None else 0
-                out += [float(k is not None), (k if k is not None else 0) / 4, ts.fouls[i] / lim, ts.played[i] / 44,
-                        float(tired >= 1), float(tired >= 2), float(ts.avoiding[i]), float(ts.fouls[i] >= lim),
-                        ts.stats[i][PTS] / 40]
+            block = obs[pos:pos + ROSTER_SIZE].reshape(A.MAX_ROSTER, ROW)
+            block[:] = self._roster(team)
+            n = min(len(team.players), A.MAX_ROSTER)
+            if n:
+                # state per player: on_court, slot/4, fouls/lim, played/44, tired, doubled, avoiding, fouled_out, points/40
+                rows = [[0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), st[PTS] / 40]
+                        for f, p, a, st in zip(ts.fouls[:n], ts.played[:n], ts.avoiding[:n], ts.stats[:n])]
+                for k, i in enumerate(ts.lineup):
+                    row = rows[i]
+                    row[0], row[1] = 1.0, k / 4
+                    tired = game.fatigue(s, k)
+                    row[4], row[5] = float(tired >= 1), float(tired >= 2)
+                block[:n, N_CARD:] = rows
+            pos += ROSTER_SIZE
         choice = [0.0] * 5
         if d is not None and d.kind.startswith("choose"):
             for a in d.legal:
                 choice[A.CHOOSE.index(a)] = 1.0
-        out += choice
-        return np.asarray(out, dtype=np.float32)
+        obs[pos:] = choice
+        return obs
 
 
 class ValueAddBasketballEnv(CoachEnv):
@@ -136,7 +158,10 @@ class ValueAddBasketballEnv(CoachEnv):
     ``render_mode="ansi"`` (play-by-play and scoreboard), ``max_decisions``.
 
     ## Version History
-    * v0: first release (engine version 1, observation version 1).
+    * v0: first release (engine version 1, observation version 1). Before release, within v0, rotation
+      options 1 and 2 gained the choice of the five before the tip (substitutions and position swaps
+      in each team's first menu); the default rules (option 3), the action table and the observation
+      layout are unchanged.
     """
 
     ruleset_name = "valueadd"

@@ -1,67 +1,163 @@
 """Coach-strength benchmark: win rates with 95% intervals and mean margins, per ruleset and pairing.
 
 Mirror matches put the same team at both ends (so only coaching differs); cross-team matches pair
-different bundled teams. Games come in pairs sharing a seed with the coaches swapping benches.
+different bundled teams. Games come in pairs sharing a seed with the coaches swapping benches, so
+dice luck and home court cancel out between the two coaches. A series can be split over several
+worker processes (``jobs``): each chunk plays the same seeded games it would play in one process,
+so the result does not depend on the number of workers.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import rulesets
-from ..core.match import run_match
+from ..core.match import MatchResult, run_match
 
 DEFAULT_PAIRINGS = (("trained", "random"), ("trained", "by-the-book"), ("by-the-book", "random"))
+KINDS = ("mirror", "cross-team")
+
+
+def _team_pairs(name: str, kind: str) -> list[tuple[str, str]]:
+    teams = rulesets.get(name).team_names()
+    if kind == "mirror":
+        return [(t, t) for t in teams]
+    return [(h, a) for h in teams for a in teams if h != a]
+
+
+def _coach(rs, spec: str, model: str | None, seed: int):
+    return rs.coach(model if (spec == "trained" and model) else spec, seed=seed)
+
+
+def _play_chunk(args: tuple) -> MatchResult:
+    name, a_spec, b_spec, model, kind, seed, first, count, options = args
+    rs = rulesets.get(name)
+    pairs = [(rs.load_team(h), rs.load_team(a)) for h, a in _team_pairs(name, kind)]
+    a = _coach(rs, a_spec, model, seed + 1)
+    b = _coach(rs, b_spec, model, seed + 2)
+
+    def new_game(h, w, seed, record_events=False):
+        return rs.new_game(h, w, seed=seed, options=options, record_events=record_events)
+
+    return run_match(new_game, a, b, games=count, seed=seed, teams=pairs, keep_box=False, first_game=first)
+
+
+def play_series(name: str, a_spec: str, b_spec: str, kind: str, games: int, *, seed: int = 0, model: str | None = None,
+                options: dict | None = None, jobs: int = 1, progress: bool = True, pool=None) -> MatchResult:
+    """``games`` games of coach ``a_spec`` against ``b_spec`` (names or model files), split into chunks."""
+    games += games % 2  # whole pairs
+    chunk = 200 if games > 400 else max(2, games // 2 + games // 2 % 2)
+    tasks = [(name, a_spec, b_spec, model, kind, seed, first, min(chunk, games - first), options or {})
+             for first in range(0, games, chunk)]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, desc=f"{name} {a_spec} vs {b_spec} ({kind})", unit="game")
+    merged: MatchResult | None = None
+    results = pool.map(_play_chunk, tasks) if pool is not None and jobs > 1 else map(_play_chunk, tasks)
+    for r in results:
+        if merged is None:
+            merged = MatchResult(r.coach_a, r.coach_b)
+        merged.games.extend(r.games)
+        if bar is not None:
+            bar.update(r.n)
+    if bar is not None:
+        bar.close()
+    assert merged is not None
+    return merged
+
+
+def _row(name: str, a_spec: str, b_spec: str, kind: str, r: MatchResult) -> dict:
+    lo, hi = r.a_win_interval()
+    mlo, mhi = r.margin_interval()
+    return {"ruleset": name, "coach_a": a_spec, "coach_b": b_spec, "kind": kind, "games": r.n,
+            "a_wins": r.a_wins, "b_wins": r.b_wins, "draws": r.draws, "win_rate": r.a_score_rate,
+            "ci95": [lo, hi], "mean_margin": r.mean_margin, "margin_ci95": [mlo, mhi]}
 
 
 def benchmark_ruleset(name: str, games: int, seed: int = 0, pairings=DEFAULT_PAIRINGS, progress: bool = True,
-                      model: str | None = None) -> list[dict]:
+                      model: str | None = None, jobs: int = 1, kinds=KINDS, pool=None) -> list[dict]:
     rs = rulesets.get(name)
-    team_names = rs.team_names()
-    mirror = [(rs.load_team(t), rs.load_team(t)) for t in team_names]
-    cross = [(rs.load_team(h), rs.load_team(a)) for h in team_names for a in team_names if h != a]
     rows = []
-    for a_name, b_name in pairings:
-        try:
-            a = rs.coach(model if (a_name == "trained" and model) else a_name, seed=seed + 1)
-            b = rs.coach(b_name, seed=seed + 2)
-        except Exception as exc:  # e.g. no trained model shipped for this ruleset
-            rows.append({"ruleset": rs.name, "coach_a": a_name, "coach_b": b_name, "kind": "-", "error": str(exc)})
+    for a_spec, b_spec in pairings:
+        try:  # fail early and clearly, e.g. when no trained model is shipped for this ruleset
+            _coach(rs, a_spec, model, seed + 1)
+            _coach(rs, b_spec, model, seed + 2)
+        except Exception as exc:
+            rows.append({"ruleset": rs.name, "coach_a": a_spec, "coach_b": b_spec, "kind": "-", "error": str(exc)})
             continue
-        for kind, teams in (("mirror", mirror), ("cross-team", cross)):
-            def new_game(h, w, seed, record_events=False):
-                return rs.new_game(h, w, seed=seed, record_events=record_events)
-
-            r = run_match(new_game, a, b, games=games, seed=seed, teams=teams, keep_box=False, progress=progress,
-                          desc=f"{rs.name} {a_name} vs {b_name} ({kind})")
-            lo, hi = r.a_win_interval()
-            mlo, mhi = r.margin_interval()
-            rows.append({"ruleset": rs.name, "coach_a": a_name, "coach_b": b_name, "kind": kind, "games": r.n,
-                         "a_wins": r.a_wins, "b_wins": r.b_wins, "draws": r.draws, "win_rate": r.a_score_rate,
-                         "ci95": [lo, hi], "mean_margin": r.mean_margin, "margin_ci95": [mlo, mhi]})
+        for kind in kinds:
+            if kind == "cross-team" and len(rs.team_names()) < 2:
+                continue
+            r = play_series(rs.name, a_spec, b_spec, kind, games, seed=seed, model=model, jobs=jobs,
+                            progress=progress, pool=pool)
+            rows.append(_row(rs.name, a_spec, b_spec, kind, r))
     return rows
 
 
 def to_markdown(rows: list[dict]) -> str:
-    out = ["| ruleset | coach A | coach B | matches | games | A win rate (95% CI) | mean margin (95% CI) |",
-           "| --- | --- | --- | --- | --- | --- | --- |"]
+    out = ["| ruleset | coach A | coach B | matches | games | A won-drawn-lost | A win rate (95% CI) | mean margin (95% CI) |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         if "error" in r:
-            out.append(f"| {r['ruleset']} | {r['coach_a']} | {r['coach_b']} | - | - | not run: {r['error']} | - |")
+            out.append(f"| {r['ruleset']} | {r['coach_a']} | {r['coach_b']} | - | - | - | not run: {r['error']} | - |")
             continue
         out.append(f"| {r['ruleset']} | {r['coach_a']} | {r['coach_b']} | {r['kind']} | {r['games']} | "
+                   f"{r['a_wins']}-{r['draws']}-{r['b_wins']} | "
                    f"{r['win_rate']:.3f} ({r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}) | "
                    f"{r['mean_margin']:+.2f} ({r['margin_ci95'][0]:+.2f} to {r['margin_ci95'][1]:+.2f}) |")
     return "\n".join(out)
 
 
-def run(rulesets_names: list[str], games: int, out_dir: str | Path, seed: int = 0, progress: bool = True) -> list[dict]:
+def plot(rows: list[dict], path: str | Path) -> Path | None:
+    """Win rates with their 95% intervals, one bar per pairing and match kind."""
+    rows = [r for r in rows if "error" not in r]
+    if not rows:
+        return None
+    from .plots import _pyplot
+
+    plt = _pyplot()
+    labels = [f"{r['ruleset']}: {r['coach_a']} vs {r['coach_b']} ({r['kind']})" for r in rows]
+    fig, ax = plt.subplots(figsize=(9, 0.38 * len(rows) + 1.2))
+    ys = range(len(rows))
+    rates = [r["win_rate"] for r in rows]
+    err = [[r["win_rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win_rate"] for r in rows]]
+    ax.barh(list(ys), rates, xerr=err, color=["tab:blue" if r["coach_a"] == "trained" else "tab:gray" for r in rows],
+            capsize=3)
+    ax.axvline(0.5, color="black", lw=0.8, ls="--")
+    ax.set_yticks(list(ys))
+    ax.set_yticklabels(labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("coach A win rate (draws count half), 95% CI")
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def run(rulesets_names: list[str], games: int, out_dir: str | Path, seed: int = 0, progress: bool = True,
+        model: str | None = None, jobs: int | None = None) -> list[dict]:
+    jobs = jobs or min(2, os.cpu_count() or 1)
     rows: list[dict] = []
-    for name in rulesets_names:
-        rows += benchmark_ruleset(name, games, seed=seed, progress=progress)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        for name in rulesets_names:
+            rows += benchmark_ruleset(name, games, seed=seed, progress=progress, model=model, jobs=jobs, pool=pool)
+    finally:
+        if pool is not None:
+            pool.shutdown()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / "benchmark.json").write_text(json.dumps(rows, indent=2))
     (out / "benchmark.md").write_text(to_markdown(rows) + "\n")
+    try:
+        plot(rows, out / "benchmark.png")
+    except RuntimeError:  # matplotlib not installed
+        pass
     return rows

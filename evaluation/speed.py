@@ -22,6 +22,7 @@ class SpeedReport:
     decisions: int
     env_steps: int
     env_seconds: float
+    env_cpu_seconds: float = 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -35,12 +36,17 @@ class SpeedReport:
     def env_steps_per_second(self) -> float:
         return self.env_steps / self.env_seconds if self.env_seconds else float("nan")
 
+    @property
+    def env_steps_per_cpu_second(self) -> float:
+        return self.env_steps / self.env_cpu_seconds if self.env_cpu_seconds else float("nan")
+
     def render(self) -> str:
         return (f"{self.ruleset}: {self.games} full games with {self.coach} coaches: {self.games_per_cpu_second:.0f} games per "
                 f"CPU-second on one core ({self.games_per_second:.0f} games/s wall clock; "
                 f"{self.decisions / self.games:.0f} coach decisions per game)\n"
                 f"{self.ruleset}: {self.env_steps} Gymnasium env steps (random legal agent vs {self.coach}) in "
-                f"{self.env_seconds:.2f} s = {self.env_steps_per_second:.0f} steps/s")
+                f"{self.env_seconds:.2f} s = {self.env_steps_per_second:.0f} steps/s wall clock, "
+                f"{self.env_steps_per_cpu_second:.0f} steps per CPU-second")
 
 
 def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", env_steps: int = 20000,
@@ -64,7 +70,7 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
     play_game(game, c_home, c_away, on_event=count)
     decisions = counter["n"] * games
 
-    steps, env_seconds = 0, 0.0
+    steps, env_seconds, env_cpu = 0, 0.0, 0.0
     if env_steps:
         import gymnasium as gym
         import numpy as np
@@ -74,12 +80,12 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
         env = gym.make(rs.env_id, opponent=coach, rule_options=options).unwrapped
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         while steps < env_steps:
             legal = np.flatnonzero(env.action_masks())
             _, _, term, trunc, _ = env.step(int(rng.choice(legal)))
             steps += 1
             if term or trunc:
                 env.reset()
-        env_seconds = time.perf_counter() - t0
-    return SpeedReport(ruleset_name, coach, games, seconds, cpu, decisions, steps, env_seconds)
+        env_seconds, env_cpu = time.perf_counter() - t0, time.process_time() - c0
+    return SpeedReport(ruleset_name, coach, games, seconds, cpu, decisions, steps, env_seconds, env_cpu)

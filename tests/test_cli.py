@@ -16,7 +16,7 @@ def run(*args, input=None):
 
 def test_every_subcommand_has_help():
     assert run("--help").exit_code == 0
-    for cmd in ("rulesets", "teams", "actions", "observation", "simulate", "play", "speed", "train", "benchmark"):
+    for cmd in ("rulesets", "teams", "actions", "observation", "simulate", "play", "speed", "train", "benchmark", "leverage"):
         res = run(cmd, "--help")
         assert res.exit_code == 0 and "Usage" in res.output
 

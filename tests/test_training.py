@@ -112,3 +112,69 @@ def test_behaviour_cloning_warm_start_imitates_the_scripted_coach(tmp_path):
     assert report["accuracy"] > 0.6  # most book decisions are "play": even a short fit gets them
     history = json.loads((tmp_path / "eval.json").read_text())
     assert history[0]["steps"] == 0 and history[0]["pretrain"]["games"] == 3
+
+
+def test_policy_file_plays_like_the_model_and_loads_without_torch(trained, tmp_path):
+    """model.npz (NumPy arrays, no pickle) chooses exactly what model.zip chooses, and a game coached
+    from it in a fresh process never imports torch or stable-baselines3."""
+    import subprocess
+    import sys
+
+    out, _ = trained
+    assert (out / "model.npz").exists()
+    zip_coach = RULESET.coach(str(out / "model.zip"))
+    npz_coach = RULESET.coach(str(out / "model.npz"))
+    game = RULESET.new_game(seed=9)
+    zip_coach.reset(game, 0)
+    npz_coach.reset(game, 0)
+    compared = 0
+    while game.decision is not None:
+        d = game.decision
+        a = zip_coach.choose(game, d)
+        assert a == npz_coach.choose(game, d)
+        game.step(a)
+        compared += 1
+    assert compared > 50
+    code = ("import sys; from coachgym.rules.valueadd import RULESET; from coachgym.core.match import play_game; "
+            f"g = RULESET.new_game(seed=2); play_game(g, RULESET.coach({str(out / 'model.npz')!r}), "
+            "RULESET.coach('random')); assert g.over; "
+            "print('torch' in sys.modules, 'stable_baselines3' in sys.modules)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert res.stdout.split() == ["False", "False"]
+
+
+def test_policy_file_errors_name_the_file(trained, tmp_path):
+    out, _ = trained
+    bad = tmp_path / "m.npz"
+    bad.write_bytes(b"not a zip")
+    shutil.copy(out / "model.json", tmp_path / "m.json")
+    with pytest.raises(ModelMismatchError, match="m.npz: not a coachgym policy file"):
+        RULESET.coach(str(bad))
+    with pytest.raises(ConfigError, match="no such model file"):
+        RULESET.coach(str(tmp_path / "missing.npz"))
+    meta = json.loads((out / "model.json").read_text())
+    meta["ruleset"] = "fuba"
+    (tmp_path / "m.json").write_text(json.dumps(meta))
+    shutil.copy(out / "model.npz", bad)
+    with pytest.raises(ModelMismatchError, match="saved for ruleset 'fuba'"):
+        RULESET.coach(str(bad))
+
+
+def test_sampling_coach_is_reproducible_with_its_seed(trained):
+    from coachgym.training.coach import TrainedCoach
+
+    out, _ = trained
+    picks = []
+    for _ in range(2):
+        coach = TrainedCoach(out / "model.npz", "valueadd", deterministic=False, seed=5)
+        game = RULESET.new_game(seed=3)
+        coach.reset(game, 0, seed=5)
+        seq = []
+        for _ in range(40):
+            d = game.decision
+            a = coach.choose(game, d) if d.side == 0 else d.legal[0]
+            assert a in d.legal
+            seq.append(a)
+            game.step(a)
+        picks.append(seq)
+    assert picks[0] == picks[1]

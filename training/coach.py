@@ -1,7 +1,12 @@
 """A trained model as a Coach: it meets any other coach in a match, a simulation or ``play``.
 
-**Security**: a model file is a zip of pickled Python objects (stable-baselines3's format). Loading
-a model from an untrusted source can execute arbitrary code. Load only models you trained or trust.
+Two file formats, each with ``NAME.json`` (metadata) beside it:
+
+* ``NAME.npz`` - the policy network as NumPy arrays (:mod:`.policy_file`). Safe to load (no pickle),
+  needs no torch, and is what coachgym ships in ``coachgym/models/``.
+* ``NAME.zip`` - stable-baselines3's full model (policy, value head, optimizer), needed to resume
+  or fine-tune. **Security**: it is a zip of pickled Python objects; loading one from an untrusted
+  source can execute arbitrary code. Load only ``.zip`` models you trained or trust.
 """
 
 from __future__ import annotations
@@ -16,49 +21,75 @@ from .. import rulesets
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError, ModelMismatchError
 from . import metadata as md
+from .policy_file import NumpyPolicy
 
 _MODEL_CACHE: dict[str, Any] = {}
 
 
 def shipped_model_path(ruleset: str) -> Path:
-    """Path of the trained coach shipped with coachgym for ``ruleset`` (coachgym/models/<name>.zip)."""
+    """Path of the trained coach shipped with coachgym for ``ruleset`` (``coachgym/models/<name>.npz``)."""
     name = rulesets.get(ruleset).name
-    path = Path(str(resources.files("coachgym").joinpath("models").joinpath(f"{name}.zip")))
+    path = Path(str(resources.files("coachgym").joinpath("models").joinpath(f"{name}.npz")))
     if not path.exists():
         raise ConfigError(f"no trained {name} coach is shipped with this coachgym; train one with "
-                          f"'coachgym train {name}' and pass its model.zip")
+                          f"'coachgym train {name}' and pass its model.npz")
     return path
 
 
 def load_model(path: str | Path, algo: str):
-    key = f"{Path(path).resolve()}|{algo}"
+    """A ``.zip`` model through stable-baselines3 (cached per file), or a ``.npz`` policy."""
+    p = Path(path)
+    key = f"{p.resolve()}|{p.stat().st_mtime_ns}|{algo}"
     if key not in _MODEL_CACHE:
-        if algo == "dqn":
-            from stable_baselines3 import DQN as Algo
-        elif algo == "ppo":
-            from stable_baselines3 import PPO as Algo
+        if p.suffix == ".npz":
+            _MODEL_CACHE[key] = NumpyPolicy.load(p)
         else:
-            from sb3_contrib import MaskablePPO as Algo
-        _MODEL_CACHE[key] = Algo.load(str(path), device="cpu")
+            try:
+                if algo == "dqn":
+                    from stable_baselines3 import DQN as Algo
+                elif algo == "ppo":
+                    from stable_baselines3 import PPO as Algo
+                else:
+                    from sb3_contrib import MaskablePPO as Algo
+            except ImportError:
+                raise ConfigError(f"{p}: a .zip model needs the train extra (pip install 'coachgym[train]'); "
+                                  f"the .npz file beside it plays without torch") from None
+            _MODEL_CACHE[key] = Algo.load(str(p), device="cpu")
     return _MODEL_CACHE[key]
 
 
 class PolicyCoach:
-    """A policy in memory as a Coach (used for evaluation during training and by TrainedCoach)."""
+    """A policy in memory as a Coach (used for evaluation during training and by TrainedCoach).
+
+    ``model`` is a stable-baselines3 model or a :class:`NumpyPolicy`. Deterministic play takes the
+    legal action the policy scores highest; ``deterministic=False`` samples from the policy's
+    distribution restricted to the legal actions (PPO)."""
 
     def __init__(self, model: Any, encoder: Any, algo: str = "maskable_ppo", *, obs_norm: dict | None = None,
                  deterministic: bool = True, name: str = "trained", ruleset: str = ""):
         self.model = model
         self.encoder = encoder
         self.algo = algo
-        self.obs_norm = obs_norm
         self.deterministic = deterministic
         self.name = name
         self.ruleset_name = ruleset
+        if isinstance(model, NumpyPolicy):
+            self.policy: NumpyPolicy | None = model
+        else:
+            from .policy_file import from_sb3
+
+            self.policy = from_sb3(model, obs_norm)
+        self.obs_norm = obs_norm if self.policy is None else None  # NumpyPolicy normalizes itself
+        if self.policy is not None and self.policy.obs_size != encoder.size:
+            raise ModelMismatchError(f"policy takes {self.policy.obs_size} observation values, the "
+                                     f"{ruleset or 'env'} encoder gives {encoder.size}")
+        self._rng = np.random.default_rng()
 
     def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
         if self.ruleset_name and game.ruleset != self.ruleset_name:
             raise ModelMismatchError(f"a {self.ruleset_name} coach cannot coach a {game.ruleset} game")
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
 
     def observe(self, game: Engine, side: int) -> np.ndarray:
         obs = self.encoder.encode(game, side)
@@ -68,36 +99,44 @@ class PolicyCoach:
                           -self.obs_norm["clip"], self.obs_norm["clip"]).astype(np.float32)
         return obs
 
-    def choose(self, game: Engine, decision: Decision) -> int:
-        obs = self.observe(game, decision.side)
-        if self.algo == "maskable_ppo":
-            mask = np.zeros(len(game.actions), dtype=bool)
-            mask[list(decision.legal)] = True
-            action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
-        else:
-            action, _ = self.model.predict(obs, deterministic=self.deterministic)
-        action = int(action)
-        if action not in decision.legal:
-            # only possible for unmasked algorithms: take the legal action the policy rates best
-            action = self._best_legal(obs, decision)
-        return action
-
-    def _best_legal(self, obs: np.ndarray, decision: Decision) -> int:
+    def action_scores(self, game: Engine, side: int) -> np.ndarray:
+        """The policy's score of every action in the table (logits for PPO, Q-values for DQN)."""
+        obs = self.observe(game, side)
+        if self.policy is not None:
+            return self.policy.scores(obs)
         import torch
 
         policy = self.model.policy
         with torch.no_grad():
             t = torch.as_tensor(obs[None], dtype=torch.float32)
             if hasattr(policy, "q_net"):
-                scores = policy.q_net(t)[0].numpy()
-            else:
-                scores = policy.get_distribution(t).distribution.logits[0].numpy()
-        return max(decision.legal, key=lambda a: scores[a])
+                return policy.q_net(t)[0].numpy()
+            return policy.get_distribution(t).distribution.logits[0].numpy()
+
+    def choose(self, game: Engine, decision: Decision) -> int:
+        legal = decision.legal
+        if self.policy is None and self.algo == "maskable_ppo":
+            mask = np.zeros(len(game.actions), dtype=bool)
+            mask[list(legal)] = True
+            action, _ = self.model.predict(self.observe(game, decision.side), action_masks=mask,
+                                           deterministic=self.deterministic)
+            return int(action)
+        scores = self.action_scores(game, decision.side)
+        if self.deterministic or self.algo == "dqn":
+            best = legal[0]
+            top = scores[best]
+            for a in legal:  # the legal action scored highest; ties go to the lowest index
+                if scores[a] > top:
+                    best, top = a, scores[a]
+            return int(best)
+        logits = scores[list(legal)].astype(np.float64)
+        p = np.exp(logits - logits.max())
+        return int(legal[int(self._rng.choice(len(legal), p=p / p.sum()))])
 
 
 class TrainedCoach(PolicyCoach):
-    """A saved model (NAME.zip with NAME.json beside it) as a coach; refuses a model saved for another
-    ruleset, engine version, observation layout or action table."""
+    """A saved model (``NAME.npz`` or ``NAME.zip`` with ``NAME.json`` beside it) as a coach; refuses a
+    model saved for another ruleset, engine version, observation layout or action table."""
 
     def __init__(self, model_path: str | Path | None = None, ruleset: str | None = None, *, seed: int | None = None,
                  deterministic: bool = True, name: str = "trained"):
@@ -108,6 +147,8 @@ class TrainedCoach(PolicyCoach):
         path = Path(model_path)
         if not path.exists():
             raise ConfigError(f"{path}: no such model file")
+        if path.suffix not in (".npz", ".zip"):
+            raise ConfigError(f"{path}: a model file is NAME.npz (policy arrays) or NAME.zip (stable-baselines3)")
         meta = md.load(path)
         if ruleset is not None and rulesets.get(ruleset).name != meta.get("ruleset"):
             raise ModelMismatchError(f"{path}: saved for ruleset {meta.get('ruleset')!r}, not {ruleset!r}")
@@ -116,13 +157,15 @@ class TrainedCoach(PolicyCoach):
 
         encoder = env_class(rulesets.get(meta["ruleset"]).env_id).encoder
         algo = meta.get("config", {}).get("algo", "maskable_ppo")
-        norm = meta.get("obs_norm")
+        norm = meta.get("obs_norm") if path.suffix == ".zip" else None
         if norm:
             norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
         super().__init__(load_model(path, algo), encoder, algo, obs_norm=norm, deterministic=deterministic,
                          name=name, ruleset=meta["ruleset"])
         self.path = path
         self.meta = meta
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
 
 
 def trained_coach_factory(ruleset: str):

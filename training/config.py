@@ -27,6 +27,7 @@ SCHEMA: dict[str, Any] = {
     "vec_env": (str, "auto"),  # auto | subproc | dummy
     "normalize_observations": (bool, False),
     "device": (str, "cpu"),
+    "torch_threads": (int, 1),
     "env": {
         "agent_side": (str, "random"),
         "opponent": ((str, list), "by-the-book"),
@@ -132,7 +133,7 @@ def validate(data: Any, where: str) -> TrainConfig:
     for key in cfg["hyperparameters"]:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
-    for key in ("total_timesteps", "n_envs"):
+    for key in ("total_timesteps", "n_envs", "torch_threads"):
         if cfg[key] < 1:
             raise ConfigError(f"{where}: {key}: must be at least 1")
     if cfg["vec_env"] not in ("auto", "subproc", "dummy"):

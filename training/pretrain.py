@@ -15,14 +15,24 @@ from ..core.match import play_game
 
 
 def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool: list[str] | None, rule_options: dict,
-            gamma: float) -> dict[str, np.ndarray]:
+            gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False) -> dict[str, np.ndarray]:
+    """Record ``games`` games of ``coach`` against itself: every decision's observation, mask and
+    choice, and its discounted return under the env's reward (``win``: the result at the end;
+    ``margin``: the score margin's changes between the side's decisions / ``margin_scale`` plus the
+    result), so the value head starts consistent with the returns PPO will see."""
     rs = rulesets.get(ruleset)
     pool = team_pool or list(rs.default_teams)
     teams = [rs.load_team(t) for t in pool]
     rng = np.random.default_rng(seed)
     obs, masks, actions, returns = [], [], [], []
     n_actions = len(rs.actions)
-    for g in range(games):
+    margins: list[int] = []
+    it = range(games)
+    if progress:
+        from tqdm import tqdm
+
+        it = tqdm(it, desc=f"{ruleset}: recording {coach} games", unit="game")
+    for g in it:
         home, away = teams[int(rng.integers(len(teams)))], teams[int(rng.integers(len(teams)))]
         game = rs.new_game(home, away, seed=seed * 100_003 + g, options=rule_options, record_events=False)
         coaches = (rs.coach(coach, seed=g), rs.coach(coach, seed=g + 1))
@@ -47,16 +57,27 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
                 masks.append(m)
                 actions.append(a)
                 sides.append(decision.side)
+                margins.append(game_.result().margin_for(decision.side))
                 return a
 
         play_game(game, Recorder(coaches[0]), Recorder(coaches[1]))
         margin_home = game.result().margin_for(0)
+        final = {0: margin_home, 1: -margin_home}
         result = {0: float(np.sign(margin_home)), 1: -float(np.sign(margin_home))}
         # discounted return of each decision, counted in that side's own decisions to the end
-        remaining = {0: sides.count(0), 1: sides.count(1)}
-        for side in sides:
-            remaining[side] -= 1
-            returns.append(result[side] * gamma ** remaining[side])
+        game_returns = [0.0] * len(sides)
+        for side in (0, 1):
+            idx = [k for k, s_ in enumerate(sides) if s_ == side]
+            g_ret = 0.0
+            next_margin = final[side]
+            for n_, k in enumerate(reversed(idx)):
+                r = result[side] if n_ == 0 else 0.0
+                if reward == "margin":
+                    r += (next_margin - margins[start + k]) / margin_scale
+                next_margin = margins[start + k]
+                g_ret = r + gamma * g_ret
+                game_returns[k] = g_ret
+        returns.extend(game_returns)
         assert len(returns) == len(actions) and start <= len(actions)
     return {"obs": np.asarray(obs, dtype=np.float32), "masks": np.asarray(masks), "actions": np.asarray(actions),
             "returns": np.asarray(returns, dtype=np.float32)}

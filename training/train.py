@@ -1,6 +1,7 @@
 """Train a coach: MaskablePPO (default), PPO or DQN on a coachgym env, from a YAML config.
 
-Output folder (``--out``): ``model.zip`` + ``model.json`` (metadata), ``config.yaml``, ``eval.json``
+Output folder (``--out``): ``model.zip`` (stable-baselines3, to resume or fine-tune), ``model.npz`` (the
+policy as NumPy arrays: safe to load, plays without torch), ``model.json`` (metadata of both), ``config.yaml``, ``eval.json``
 (evaluations against the scripted coaches), ``learning_curve.png``, ``checkpoints/`` (resumable),
 ``selfplay/`` (the self-play opponent pool), ``tb/`` (TensorBoard logs).
 """
@@ -44,7 +45,7 @@ class SelfPlayOpponents:
         self.probability = probability
 
     def __call__(self, rng: np.random.Generator):
-        snaps = sorted(Path(self.pool_dir).glob("*.zip")) if os.path.isdir(self.pool_dir) else []
+        snaps = sorted(Path(self.pool_dir).glob("*.npz")) if os.path.isdir(self.pool_dir) else []
         if snaps and rng.random() < self.probability:
             return TrainedCoach(snaps[int(rng.integers(len(snaps)))], self.ruleset, name="self-play")
         if isinstance(self.base, list):
@@ -109,6 +110,17 @@ def _obs_norm(venv) -> dict | None:
     return None
 
 
+def export_policy(model, venv, path: str | Path) -> Path:
+    """Write the policy network as NumPy arrays (``.npz``, see :mod:`.policy_file`)."""
+    from .policy_file import from_sb3
+
+    norm = _obs_norm(venv)
+    policy = from_sb3(model, norm)
+    if policy is None:
+        raise ConfigError("only flatten + MLP policies can be exported to .npz")
+    return policy.save(path)
+
+
 def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], seed: int = 12345,
              team_pool: list[str] | None = None) -> list[dict]:
     """Mirror matches (paired seeds, benches swapped) of the policy against each scripted coach."""
@@ -163,12 +175,12 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float)
                 self.next_snap += cfg["self_play"]["snapshot_every"]
                 pool = out / SELFPLAY_DIR
                 pool.mkdir(exist_ok=True)
-                path = pool / f"snap_{steps:09d}.zip"
-                self.model.save(str(path))
+                path = pool / f"snap_{steps:09d}.npz"
+                export_policy(self.model, venv, path)
                 md.save(path, md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=steps,
                                        rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]),
                                        note="self-play snapshot"))
-                snaps = sorted(pool.glob("*.zip"))
+                snaps = sorted(pool.glob("*.npz"))
                 for old in snaps[: max(0, len(snaps) - cfg["self_play"]["pool_size"])]:
                     old.unlink()
                     md.metadata_path(old).unlink(missing_ok=True)
@@ -187,6 +199,9 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+    import torch
+
+    torch.set_num_threads(cfg["torch_threads"])  # small MLPs: one thread beats contention with the env workers
     venv = build_vec_env(cfg, out)
     Algo = _algo_class(cfg.algo)
     tb = None
@@ -215,7 +230,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
 
         e = cfg["env"]
         data = collect(cfg.ruleset, pre["coach"], pre["games"], cfg["seed"], env_class(rulesets.get(cfg.ruleset).env_id).encoder,
-                       e["team_pool"], e["rule_options"], float(hp.get("gamma", 0.99)))
+                       e["team_pool"], e["rule_options"], float(hp.get("gamma", 0.99)), reward=e["reward"],
+                       margin_scale=e["margin_scale"], progress=progress)
         pretrain_report = behaviour_clone(model, data, pre["epochs"], lr=pre["learning_rate"], seed=cfg["seed"])
         pretrain_report["games"] = pre["games"]
         pretrain_report["coach"] = pre["coach"]
@@ -223,6 +239,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     history: list = []
     if pretrain_report:
         history.append({"steps": 0, "seconds": 0, "results": pre_eval, "pretrain": pretrain_report})
+        (out / "eval.json").write_text(json.dumps(history, indent=2))
     if resume and (out / "eval.json").exists():
         history = json.loads((out / "eval.json").read_text())
     started = time.time()
@@ -242,6 +259,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta["obs_norm"] = _obs_norm(venv)
     meta["pretrain"] = pretrain_report
     md.save(model_path, meta)
+    export_policy(model, venv, out / "model.npz")  # model.json serves both files
     try:
         from .curves import plot_learning_curve
 
@@ -253,7 +271,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
 
 
 def copy_model(src: str | Path, dst: str | Path) -> None:
-    """Copy a model and its metadata (e.g. into coachgym/models/ to ship it)."""
+    """Copy a model and its metadata (e.g. ``runs/x/model.npz`` to ``coachgym/models/<ruleset>.npz`` to ship it)."""
     src, dst = Path(src), Path(dst)
     shutil.copyfile(src, dst)
     shutil.copyfile(md.metadata_path(src), md.metadata_path(dst))

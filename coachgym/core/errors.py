@@ -25,6 +25,9 @@ class IllegalActionError(CoachgymError, ValueError):
             f"illegal action {action} ({label}) at decision {decision!r}; legal actions are {options}"
         )
 
+    def __reduce__(self):  # picklable, so the error crosses process boundaries intact
+        return (type(self), (self.action, self.label, self.decision, self.legal, self.legal_labels))
+
 
 class GameOverError(CoachgymError, RuntimeError):
     """An action was applied to a game that has ended."""
@@ -38,6 +41,9 @@ class TeamFileError(CoachgymError, ValueError):
         self.field = field
         self.problem = problem
         super().__init__(f"{self.path}: field {field!r}: {problem}")
+
+    def __reduce__(self):
+        return (type(self), (self.path, self.field, self.problem))
 
 
 class SavedGameError(CoachgymError, ValueError):

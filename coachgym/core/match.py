@@ -148,17 +148,22 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
 
 def run_match(new_game: EngineFactory, coach_a: Coach, coach_b: Coach, *, games: int, seed: int = 0,
               teams: Iterable[tuple[Any, Any]] | tuple[Any, Any] | None = None, swap_sides: bool = True,
-              keep_box: bool = True, progress: bool = False, desc: str | None = None) -> MatchResult:
+              keep_box: bool = True, progress: bool = False, desc: str | None = None,
+              first_game: int = 0) -> MatchResult:
     """Play ``games`` games between coach A and coach B.
 
     ``new_game(home_team, away_team, seed=..)`` builds a fresh engine. With ``swap_sides`` games come
     in pairs that share a seed: A coaches home in the first and away in the second, with the teams
     staying at their ends, so the dice luck and the home court cancel out between the coaches.
     ``teams`` is one (home, away) pair, or an iterable of pairs cycled through per pair of games.
+    ``first_game`` (even) starts the series at that game index, so a series can be split into
+    chunks (run in parallel) whose results, concatenated, equal the whole series.
     """
+    if swap_sides and first_game % 2:
+        raise ValueError("first_game must be even when games come in pairs")
     pairs = [teams] if isinstance(teams, tuple) else list(teams) if teams is not None else [(None, None)]
     result = MatchResult(getattr(coach_a, "name", "A"), getattr(coach_b, "name", "B"))
-    iterator: Iterable[int] = range(games)
+    iterator: Iterable[int] = range(first_game, first_game + games)
     if progress:
         from tqdm import tqdm
 

@@ -119,15 +119,17 @@ class Ruleset:
     def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
         """A coach by name. ``"by-the-book:intentional_fouls=false,fast_break=never"`` passes
         parameters to a scripted coach (for comparing variants of a strategy)."""
-        if ":" in name and not name.endswith(".zip"):
+        is_model_file = name.endswith((".zip", ".npz"))
+        if ":" in name and not is_model_file:
             name, _, spec = name.partition(":")
             kwargs = {**parse_coach_params(spec, name), **kwargs}
         if name == "random":
             return RandomCoach(seed)
         if name == "first-legal":
             return FirstLegalCoach()
-        if name == "trained" or name.endswith(".zip"):
-            # a trained model: the one shipped for this ruleset, or a model file (needs the train extra)
+        if name == "trained" or is_model_file:
+            # a trained model: the one shipped for this ruleset, or a model file (.npz: NumPy only;
+            # .zip: stable-baselines3, needs the train extra)
             from ..training.coach import TrainedCoach
 
             return TrainedCoach(None if name == "trained" else name, self.name, seed=seed)

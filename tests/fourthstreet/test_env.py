@@ -66,3 +66,107 @@ def test_observation_version_3_hold_decision_and_double_bonus_flags():
     g.team_fouls = [9, 0]  # HOME (the opponent of the away agent) is in the double bonus
     obs = enc.encode(g, 1)
     assert obs[start + 12] == 1.0 and obs[start + 16] == 1.0 and obs[start + 17] == 0.0
+
+
+# ---------------------------------------------------------------- the fast encoder
+# The observation as encoder version 3 first computed it, element by element (a plain list of
+# floats): the faster encoder must give the very same vector.
+from coachgym.core.engine import HOME  # noqa: E402
+from coachgym.envs.fourthstreet import CARD_FEATURES, DECISIONS, MODES, PLAYER_STATE, ZONES, _card_vector  # noqa: E402,F401
+from coachgym.rules.fourthstreet import actions as A  # noqa: E402
+from coachgym.rules.fourthstreet.engine import AVAILABLE, PF, PTS  # noqa: E402
+
+
+def reference_encode(enc, game, side):
+    g = game
+    opp = 1 - side
+    out: list[float] = []
+    onehot = [0.0] * (len(DECISIONS) + 1)
+    d = g.decision
+    onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
+    out += onehot
+    own_pts, opp_pts = g.pts[side], g.pts[opp]
+    out += [float(g.off == side), float(side == HOME), min(1.0, g.period / 5), g.clock / 720,
+            max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
+            max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
+            min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
+            float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4),
+            float(g._penalty_level(opp) >= 2), float(g._penalty_level(side) >= 2)]
+    for s in (side, opp):
+        out += [float(g.dmode[s] == m) for m in MODES]
+        out += [float(g.dmode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
+        dbl = [0.0] * 6
+        dbl[g.double[s] + 1] = 1.0
+        out += dbl
+    out += [float(g.press_ban[side]), float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])]
+    for s in (side, opp):
+        if g.dmode[s] == "zone":
+            cover = g.cover(s)
+            out += [len(cover[z]) / 2 for z in ZONES]
+        else:
+            out += [0.0] * len(ZONES)
+    hs = [0.0] * 5
+    zs = [0.0] * len(ZONES)
+    if g.phase == "play":
+        hs[g.handler] = 1.0
+        zs[ZONES.index(g.zone)] = 1.0
+    out += hs + zs
+    for s in (side, opp):
+        team = g.teams[s]
+        lu = g.lineup[s]
+        for i in range(A.MAX_ROSTER):
+            if i >= len(team.players):
+                out += [0.0] * (len(CARD_FEATURES) + len(PLAYER_STATE))
+                continue
+            p = team.players[i]
+            out += _card_vector(p)
+            on = i in lu
+            st = g.stats[s][i]
+            out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fpts[s][i] / 3,
+                    min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.req[s][i]),
+                    float(g.avail[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
+                    min(1.0, g.seconds_played(s, i) / 2880)]
+    return np.asarray(out, dtype=np.float32)
+
+
+def test_observation_fast_encoder_equals_the_reference_element_by_element():
+    from coachgym.core.coach import RandomCoach
+    from coachgym.rules.fourthstreet import RULESET
+
+    enc = FourthStreetEncoder()
+    checked = 0
+    for seed, options in ((1, None), (2, {"zone_defense": True}), (3, {"fatigue": False, "strategies": False})):
+        g = RULESET.new_game(seed=seed, options=options, record_events=False)
+        coaches = (RandomCoach(seed), RandomCoach(seed + 10))
+        n = 0
+        while g.decision is not None:
+            if n % 3 == 0:
+                for side in (0, 1):
+                    fast, ref = enc.encode(g, side), reference_encode(enc, g, side)
+                    assert fast.dtype == ref.dtype == np.float32 and fast.shape == ref.shape == (enc.size,)
+                    assert np.array_equal(fast, ref), np.flatnonzero(fast != ref)[:10]
+                    checked += 1
+            d = g.decision
+            g.step(coaches[d.side].choose(g, d))
+            n += 1
+        fast, ref = enc.encode(g, 0), reference_encode(enc, g, 0)  # the game over
+        assert np.array_equal(fast, ref)
+    assert checked > 500
+
+
+def test_observation_card_features_belong_to_this_games_players_after_reloading_teams():
+    """Each game's observation carries its own players' cards, also when teams are loaded anew for
+    every game (new objects, possibly at the addresses of freed ones)."""
+    from coachgym.rules.fourthstreet import RULESET
+
+    enc = FourthStreetEncoder()
+    names = RULESET.team_names()
+    per = len(CARD_FEATURES) + len(PLAYER_STATE)
+    start = enc.size - 2 * A.MAX_ROSTER * per
+    for k in range(12):
+        g = RULESET.new_game(names[k % 4], names[(k + 1) % 4], seed=k)
+        obs = enc.encode(g, 0)
+        own = obs[start:start + A.MAX_ROSTER * per].reshape(A.MAX_ROSTER, per)
+        for i, p in enumerate(g.teams[0].players):
+            assert np.array_equal(own[i, :len(CARD_FEATURES)], np.asarray(_card_vector(p), dtype=np.float32))
+        del g

@@ -119,3 +119,31 @@ def test_team_file_errors_name_the_field(tmp_path):
     p.write_text(json.dumps(data))
     with pytest.raises(TeamFileError, match="fictional"):
         RULESET.load_team(str(p))
+
+
+def test_shot_clock_level_1_sections_hold_no_passes_drives_or_feeds(tmp_path):
+    """Shot Clock: "Level 1 actions do not include any passes or drives"; Kick it Out: "there are no
+    passing symbols in the Level 1 section": the beautiful feed (a pass) is refused there too."""
+    for sym in ("^", "<", ">", "a", "l", "r", "@"):
+        data = json.loads(json.dumps(RULESET.load_team("harbor-city").raw))
+        data["players"][1]["level1"][3] = f"N N N N N {sym}"
+        p = tmp_path / "bad.json"
+        p.write_text(json.dumps(data))
+        with pytest.raises(TeamFileError, match=r"players\[1\].*level1\[3\].*Level 1 sections have no passes or drives"):
+            RULESET.load_team(str(p))
+
+
+def test_save_restore_the_same_saved_dict_twice_gives_the_same_game():
+    """Determinism and save/restore: restoring leaves the saved state untouched, so one save can be
+    restored (and played on) any number of times."""
+    g = RULESET.new_game(seed=11)
+    c = (RandomCoach(1), RandomCoach(2))
+    for _ in range(200):
+        g.step(c[g.decision.side].choose(g, g.decision))
+    saved = g.to_dict()
+    ends = []
+    for _ in range(2):
+        r = FourthStreetEngine.from_dict(saved)
+        play_game(r, RandomCoach(3), RandomCoach(4))
+        ends.append((r.score, r.play_by_play()[-5:]))
+    assert ends[0] == ends[1]

@@ -435,6 +435,32 @@ def test_fatigue_points_lower_the_matchup_die():
     assert g.fpts[AWAY][ford] == 1 and g.pts[AWAY] == 0
 
 
+def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
+    """Optional Rules, Fatigue: a fatigued player "called upon to shoot, pass, drive, rebound, or
+    defend" gains a point each time, his die lowered by his points, "limit 3"; players short of
+    their fat rating gain none; with the option off nobody does."""
+    g = game_at(slot=1, zone="2B")
+    ford, magic = g.lineup[AWAY][1], g.lineup[HOME][1]
+    g.stint[AWAY][ford] = g.player(AWAY, 1).fat * 60
+    g.stint[HOME][magic] = g.player(HOME, 1).fat * 60
+    g.fpts[AWAY][ford] = 3
+    set_cell(g.player(AWAY, 1), 2, 2, 2, ".")
+    set_cell(g.player(HOME, 1), 4, 2, 2, ".")
+    # Ford 6 - 3 + 2 = 5 vs Johnson 2 - 1 + 2 = 3: Ford shoots (a miss); white 2 on the rebound: the
+    # same two again, Ford oRb red 1 - 3 vs Johnson dRb blue 6 - 2
+    run(g, play(6, 2, 2, 2, 4) + [(R, 1), (B, 6), (O, 1), (K, 1), (W, 2)])
+    assert "Chris Ford (2B) 5 vs Magic Johnson 3" in texts(g)
+    assert f"defensive rebound Magic Johnson {6 - 2 + g.player(HOME, 1).drb} - Chris Ford {1 - 3 + g.player(AWAY, 1).orb}" in texts(g)
+    assert g.fpts[AWAY][ford] == 3 and g.fpts[HOME][magic] == 2  # capped at 3; defended + rebounded
+    assert g.fpts[AWAY][g.lineup[AWAY][0]] == 0  # not fatigued: no points
+    g = game_at(slot=1, zone="2B", options={"fatigue": False})
+    ford = g.lineup[AWAY][1]
+    g.stint[AWAY][ford] = 10 * 60 * 60
+    set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
+    run(g, play(3, 3, 2, 2, 4))
+    assert g.fpts[AWAY][ford] == 0 and "Chris Ford (2B) 5 vs Magic Johnson 5" in texts(g)
+
+
 def test_fatigue_rest_requirements():
     g = game_at(slot=1, zone="2B")
     i = g.lineup[AWAY][1]
@@ -483,6 +509,23 @@ def test_foul_trouble_playing_it_safe_lowers_defense_and_grade_0_loses_automatic
     set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
     run(g, play(1, 6, 2, 2, 4))
     assert g.pts[AWAY] == 2
+
+
+def test_foul_trouble_playing_it_safe_lowers_the_double_team_helpers_grade_too():
+    """Foul Trouble: "defensive ratings reduced by 1 in all levels" applies to a helper on a double
+    team as well (Man-to-Man: the second defender's grade then counts at least 1)."""
+    def total(safe_helper, helper_grade):
+        g = game_at(slot=4, zone="1B", off=HOME, double=[-1, 4], helper=[-1, 1])  # Boston doubles KAJ with Ford
+        ford = g.lineup[AWAY][1]
+        g.safe[AWAY][ford] = safe_helper
+        g.player(AWAY, 1).dfn = (None, helper_grade, 0, 0)
+        set_cell(g.player(AWAY, 4), 4, 2, 2, ".")
+        g.source = ScriptedSource([(R, 3), (B, 2), (O, 2), (K, 2), (W, 4)])
+        g._play()
+        return texts(g)
+    assert "vs Dave Cowens 8" in total(False, 3)  # red 3 + Cowens 2 + Ford 3
+    assert "vs Dave Cowens 7" in total(True, 3)  # Ford plays it safe: 2
+    assert "vs Dave Cowens 6" in total(True, 1)  # 1 - 1 = 0 counts as the minimum 1
 
 
 def test_milk_the_clock_player_1_holds_in_level_3():

@@ -115,16 +115,31 @@ def test_game_clock_tied_after_four_quarters_overtime_with_a_centre_jump():
 
 
 def test_injuries_out_until_the_next_stoppage_returns_at_the_next_dead_ball():
+    """Injury Chart 10-11: "removed until the next play stoppage": not at the stoppage his injury
+    caused (he cannot come straight back in the same dead ball), but at the one after it."""
     g = game_at(slot=1, zone="2B")
     j = g.lineup[HOME][1]
     g.player(HOME, 1).inj = 0
     set_cell(g.player(HOME, 1), 4, 2, 2, "I")
     run(g, play(1, 6, 2, 2, 4) + [(O, 5), (K, 5)])  # 10: until the next stoppage
-    assert g.avail[HOME][j] == OUT_STOPPAGE
+    assert g.decision.kind == "replace"
     g.step(g.decision.legal[0])  # replaced
-    g.dead = True
-    g._release_stoppage()
-    assert g.avail[HOME][j] == AVAILABLE
+    assert j not in g.lineup[HOME] and g.avail[HOME][j] == OUT_STOPPAGE
+    # the dead ball his injury caused: the defense's call offers no substitution bringing him back
+    assert g.decision.kind == "offense" and g.decision.side == AWAY
+    g.step(A.SETUP)
+    assert g.decision.kind == "defense" and g.decision.side == HOME
+    assert any(A.ACTIONS[a].kind == "sub" for a in g.decision.legal)
+    assert all(A.ACTIONS[a].kind != "sub" or A.ACTIONS[a]["player"] != j for a in g.decision.legal)
+    # the setup (Ford in 2B), then the next stoppage: a foul by his replacement, not shooting
+    set_cell(g.player(HOME, 1), 4, 3, 3, "F")
+    g.source = ScriptedSource([(O, 3), (K, 2), (W, 2)] + play(1, 6, 3, 3, 5))
+    g.step(A.DEF_MAN[0])
+    assert g.decision.kind == "offense" and g.frontcourt
+    g.step(A.SETUP)
+    # he may come back now
+    assert g.decision.kind == "defense" and g.decision.side == HOME and g.avail[HOME][j] == AVAILABLE
+    assert A.SUB[(1, j)] in g.decision.legal
 
 
 def test_timeouts_none_left_no_timeout_option():

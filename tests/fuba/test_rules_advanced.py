@@ -422,7 +422,8 @@ def test_a12_tackler_failed_aggressive_pressing_without_free_kick():
                         home=["H-PA", "H-F"], away=["A-PA", "H-F", "H-F"], ball="H-F", bv=3, ct=AWAY, phasing=HOME,
                         stage="actions", options=opts, actions=2)
     pick(g, "action", what="aggressive_pressing")
-    assert g.ct == AWAY and g.bv == 3 and g.stats[AWAY]["free_kicks"] == 0
+    # no free kick, and the value raised before the roll (3 + 1, A6) is not reduced
+    assert g.ct == AWAY and g.bv == 4 and g.stats[AWAY]["free_kicks"] == 0
 
 
 def test_a12_gegenpressing_counter_press_after_losing_the_ball():
@@ -751,3 +752,207 @@ def test_a10_sunshine_no_goalkeeper_charge_for_the_first_half_kick_off_team():
         return g
     assert game(1, 20).decision.kind != "charge"  # first half: the sun blinds AWAY's keeper
     assert game(2, 60).decision.kind == "charge" and game(2, 60).decision.side == AWAY  # gone in the second half
+
+
+# ---------------------------------------------------------------- added in the second audit of issue 4
+def _to_actions(g):
+    """Answer the reaction stage with 'done' until the action stage (or a skill offer) is reached."""
+    while g.decision.kind in ("reaction", "reaction_to"):
+        g.step(act("done") if act("done") in g.decision.legal else g.decision.legal[0])
+    return g
+
+
+def test_a12_trained_special_event_two_actions_at_a_free_kick():
+    g = _to_actions(_skill_scenario([("pass", 6), ("pass", 6)], home_skills=["trained_special_event"],
+                                    home=["H-PA", "A-F", "A-NS"], away=["A-PA", "A-PA", "A-NC"], ball="A-F", bv=2,
+                                    ct=HOME, set_piece="free_kick"))
+    assert g.decision.kind == "skill" and g.decision.side == HOME
+    pick(g, "skill", skill="trained_special_event")
+    assert g.actions_left == 2 and g.cp[HOME] == [4, 4, 1]
+    pick(g, "action", what="pass")
+    pick(g, "pass_to", area=A("A-NS"))
+    while g.decision.kind in ("moves", "moves_to"):
+        pick(g, "done")
+    pick(g, "goal_attempt", shoot=False)  # creative into A-NS (entirely in the opponent's half)
+    # the second action of the free kick: a normal action stage choice now
+    assert g.decision.kind == "action" and g.decision.side == HOME and g.actions_left == 1
+
+
+def test_a12_creative_goalkeeper_two_actions_at_a_goal_kick_not_into_the_attack_zone():
+    from coachgym.rules.fuba.board import ZONE
+    g = _to_actions(_skill_scenario([], home_skills=["creative_goalkeeper"],
+                                    home=["H-PA", "H-F", "C", "A-NS"], away=["A-PA", "A-F"], ball="H-PA", bv=2,
+                                    ct=HOME, set_piece="goal_kick"))
+    assert g.decision.kind == "skill"
+    assert any(ZONE[HOME][t] == 2 for t in g.pass_targets(HOME))  # A-NC/A-F are reachable without the skill
+    pick(g, "skill", skill="creative_goalkeeper")
+    # two actions: the first, which must be the pass, was taken automatically; one is left after it
+    assert g.decision.kind == "pass_to" and g.actions_left == 1
+    assert g.cp[HOME] == [3, 4, 2]  # paid from the defence (the ball is in its box)
+    assert g.pass_targets(HOME) and all(ZONE[HOME][t] != 2 for t in g.pass_targets(HOME))
+
+
+def test_a12_sweeper_keeper_charge_adds_two():
+    opts = FubaOptions(condition_points=True, skills=True, goalkeeper_charge=True)
+    g = _skill_scenario([("pass", 1), ("pass", 1)], away_skills=["sweeper_keeper"],
+                        home=["H-PA", "A-F", "A-F"], away=["A-PA", "A-PA", "A-F"], ball="A-F", bv=2, ct=HOME,
+                        stage="actions", options=opts)
+    pick(g, "action", what="pass")
+    pick(g, "pass_to", area=A("A-PA"))
+    before = g.bv
+    pick(g, "charge", charge=True)
+    pick(g, "skill", skill="sweeper_keeper")
+    roll = [e for e in g.log if e.kind == "pass_roll"][-1].data
+    assert roll["bv"] == before + 2 and g.cp[AWAY] == [3, 4, 2]
+
+
+def _free_kick_shot(script, away_skills, set_piece="free_kick"):
+    g = _to_actions(_skill_scenario(script, away_skills=away_skills, home=["H-PA", "A-F", "A-NS"],
+                                    away=["A-PA", "A-NC"], ball="A-F", bv=2, ct=HOME, set_piece=set_piece))
+    # 4.8: bv 2; distance -2; a free kick has no ball-area modifier; box 0 v 1 (keeper): -1 -> a 6 is needed
+    assert g.goal_need(HOME) == 6 - 1  # goal_need counts the ball-area modifier (2 v 0: +1); the free kick does not
+    pick(g, "action", what="shoot")
+    return g
+
+
+def test_a12_leading_goalkeeper_two_dice_in_a_turn_that_began_with_a_free_kick():
+    g = _free_kick_shot([("goal attempt", 6), ("goal attempt (2nd die)", 1)], ["leading_goalkeeper"])
+    assert g.decision.kind == "skill" and g.decision.side == AWAY
+    pick(g, "skill", skill="leading_goalkeeper")
+    assert g.score == (0, 0)
+    g = _free_kick_shot([("goal attempt", 6)], ["leading_goalkeeper"])
+    pick(g, "skill", skill="")
+    assert g.score == (1, 0)
+    # not offered in a turn that began in open play
+    g = _shoot_from_box([("goal attempt", 6)], away_skills=["leading_goalkeeper"])
+    assert g.score == (1, 0)
+
+
+def test_a12_long_range_shooter_adds_one_outside_the_penalty_area():
+    # the rulebook's goal attempt example (4.8) needs a 6; with the long range shooter a 5 scores
+    g = _skill_scenario([("pass", 3), ("pass", 5), ("goal attempt", 5)], away_skills=["long_range_shooter"],
+                        home=["H-PA", "H-PA", "H-F"], away=["A-PA", "H-NS", "H-F", "H-F", "H-PA"],
+                        ball="H-NS", bv=3, ct=AWAY, stage="actions")
+    pick(g, "action", what="pass")
+    pick(g, "pass_to", area=A("H-F"))
+    pick(g, "done")
+    pick(g, "goal_attempt", shoot=True)
+    assert g.decision.kind == "skill" and g.decision.side == AWAY
+    pick(g, "skill", skill="long_range_shooter")
+    assert g.score == (0, 1) and g.cp[AWAY] == [4, 4, 1]
+
+
+def test_a12_long_range_shooter_is_not_offered_in_the_penalty_area():
+    g = _shoot_from_box([("goal attempt", 3)], home_skills=["long_range_shooter"])
+    assert g.score == (0, 0) and g.cp[HOME] == [4, 4, 2]  # 3 needs 4: no skill, no goal
+
+
+def test_a12_penalty_saver_two_dice_for_the_penalty_lower_counts():
+    opts = FubaOptions(condition_points=True, skills=True, special_events=True)
+    g = _skill_scenario([("momentum", 3), ("momentum", 3), ("special event controlling team", 3),
+                         ("special event defending team", 1), ("yellow card test", 1), ("penalty kick", 5),
+                         ("penalty kick (2nd die)", 1)], away_skills=["penalty_saver"],
+                        home=["H-PA", "A-PA", "A-F"], away=["A-PA", "A-PA", "A-F"], ball="A-PA", bv=4, ct=HOME,
+                        stage="momentum", options=opts)
+    while g.decision.kind == "setup":
+        g.step(g.decision.legal[0])
+    pick(g, "keeper", spot=0)
+    pick(g, "kick", spot=0)  # left v left: 2+ needed; 5 would score, the saver's lower die 1 does not
+    assert g.score == (0, 0)
+    assert any(e.kind == "skill" and "penalty saver" in e.text for e in g.log)
+
+
+def test_a12_strength_in_depth_minus_two_on_the_substitution_dice():
+    opts = FubaOptions(condition_points=True, substitutions=True, skills=True)
+
+    def sub(skills):
+        g = _skill_scenario([("substitution", 3), ("substitution", 3)], home_skills=skills,
+                            home=["H-PA", "C", "C"], away=["A-PA", "A-F"], ball="C", bv=2, ct=HOME, stage="actions",
+                            half=2, minute=50, cp=((2, 2, 2), (4, 4, 2)), options=opts)
+        pick(g, "action", what="end")
+        pick(g, "substitutions", n=1)
+        while g.decision.kind == "cp_zone":
+            pick(g, "cp_zone", zone=0)
+        return g.cp[HOME]
+    assert sub([]) == [3, 2, 2]  # 60 is higher than 50: one point
+    assert sub(["strength_in_depth"]) == [4, 2, 2]  # (6 - 2) x 10 = 40: two points
+
+
+def test_a3_substitutions_offered_at_a_goal_kick_controlling_team_first():
+    opts = FubaOptions(substitutions=True)
+    g = scenario([("pass", 6), ("pass", 6), ("goal attempt", 1)],
+                 home=["H-PA", "A-PA", "A-F", "A-F"], away=["A-PA", "A-PA", "A-PA", "A-F"], ball="A-F", bv=2, ct=HOME,
+                 stage="actions", options=opts)
+    pick(g, "action", what="pass")
+    pick(g, "pass_to", area=A("A-F"))
+    if g.decision.kind == "moves":
+        pick(g, "done")
+    pick(g, "goal_attempt", shoot=True)
+    assert g.ct == AWAY and g.decision.kind == "substitutions" and g.decision.side == AWAY
+    pick(g, "substitutions", n=0)
+    assert g.decision.kind == "substitutions" and g.decision.side == HOME
+    pick(g, "substitutions", n=0)
+    assert g.decision.kind == "moves" and g.decision.side == AWAY and g.move_mode == "goal_kick_ct"
+
+
+def test_a5_no_charge_when_the_ball_is_played_from_the_same_penalty_area():
+    g = scenario([("pass", 6), ("pass", 6)], home=["H-PA", "A-PA", "A-PA", "A-PA"], away=["A-PA", "A-PA"],
+                 ball="A-PA", bv=1, ct=HOME, stage="actions", options=FubaOptions(goalkeeper_charge=True))
+    pick(g, "action", what="pass")
+    pick(g, "pass_to", area=A("A-PA"))
+    assert g.decision.kind != "charge" and not g.charged
+
+
+def test_a5_charge_cannot_raise_the_ball_value_over_six_and_gives_plus_one_for_attempts():
+    def game(bv):
+        g = scenario([("pass", 6), ("pass", 6)], home=["H-PA", "A-F", "A-F", "A-PA"],
+                     away=["A-PA", "A-PA", "A-PA", "A-F"], ball="A-F", bv=bv, ct=HOME, stage="actions",
+                     options=FubaOptions(goalkeeper_charge=True))
+        pick(g, "action", what="pass")
+        v = g.pass_targets(HOME)[A("A-PA")]
+        pick(g, "pass_to", area=A("A-PA"))
+        return g, v
+    g, v = game(4)
+    assert v == 4  # start 2 v 1: -1; target 1 v 3: +1
+    pick(g, "charge", charge=True)
+    assert g.turn_bonus == 1 and [e for e in g.log if e.kind == "pass_roll"][-1].data["bv"] == 5
+    g, v = game(6)
+    assert v == 6 and g.decision.kind != "charge" and g.turn_bonus == 0  # already 6: no charge
+
+
+def test_a11_var_after_pressing_won_in_a_penalty_area_free_kick_or_penalty():
+    # away presses successfully in its own box; V.A.R. double six: penalty to home, yellow test for away
+    g = scenario([("pressing", 1), ("pressing", 1), ("V.A.R. (1st die)", 6), ("V.A.R. (2nd die)", 6),
+                  ("yellow card test", 4)],
+                 home=["H-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=3, ct=HOME, phasing=AWAY,
+                 stage="actions", options=FubaOptions(var=True))
+    pick(g, "action", what="pressing")
+    assert g.ct == HOME and g.stats[HOME]["penalties"] == 1 and g.yellow[AWAY] == 1
+    g = scenario([("pressing", 1), ("pressing", 1), ("V.A.R. (1st die)", 6), ("V.A.R. (2nd die)", 5)],
+                 home=["H-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=3, ct=HOME, phasing=AWAY,
+                 stage="actions", options=FubaOptions(var=True))
+    pick(g, "action", what="pressing")
+    assert g.ct == AWAY and g.bv == 1 and g.stats[HOME]["penalties"] == 0
+
+
+def test_a10_cold_and_storm_add_one_to_injury_rolls():
+    opts = FubaOptions(special_events=True, injuries=True)
+    for weather, roll, out_for_good in (("cold", 4, True), ("storm", 4, True), (None, 4, False)):
+        g = new_game([], opts)
+        g.weather = weather
+        g.set_scenario(source=__import__("coachgym.core.chance", fromlist=["ScriptedSource"]).ScriptedSource(
+            [("momentum", 2), ("momentum", 2), ("special event controlling team", 5),
+             ("special event defending team", 4), ("injury", roll)]),
+            home=["H-PA", "C", "C"], away=["A-PA", "A-F"], ball="C", bv=3, ct=HOME, stage="momentum")
+        assert (g.pos[HOME].count(-1) == 9) is out_for_good  # OFF: 8 unused pieces + the injured one
+
+
+def test_a4_injured_keeper_is_replaced_by_another_piece_and_opponent_gets_plus_one():
+    opts = FubaOptions(special_events=True, injuries=True)
+    # behind the referee's back: home rolls for an injury; its only piece near the ball is the keeper
+    g = scenario([("momentum", 2), ("momentum", 2), ("special event controlling team", 5),
+                  ("special event defending team", 4), ("injury", 2)],
+                 home=["H-PA", "A-NS"], away=["A-PA", "H-PA"], ball="H-PA", bv=3, ct=HOME, stage="momentum",
+                 options=opts)
+    assert g.pos[HOME][0] == A("H-PA")  # the keeper stays
+    assert g.gk_bonus[HOME] == 1 and g.on_pitch(HOME) == 1  # the outfield piece leaves instead

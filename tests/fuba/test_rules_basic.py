@@ -168,6 +168,19 @@ def test_4_6_pressing_both_lower_takes_lower_die_and_failure_lowers_value():
     assert g.ct == HOME and g.bv == 3
 
 
+def test_4_6_failed_pressing_reduces_the_raised_ball_value():
+    # 4.6: with more players the ball value is increased by one before the roll (3 -> 4); the failure
+    # then reduces it by one: back to 3. With equal numbers a failure leaves 3 - 1 = 2.
+    g = scenario([("pressing", 4), ("pressing", 6)], home=["H-PA", "C"], away=["A-PA", "C", "C"],
+                 ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
+    pick(g, "action", what="pressing")
+    assert g.ct == HOME and g.bv == 3
+    g = scenario([("pressing", 4), ("pressing", 6)], home=["H-PA", "C"], away=["A-PA", "C"],
+                 ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
+    pick(g, "action", what="pressing")
+    assert g.ct == HOME and g.bv == 2
+
+
 # ---------------------------------------------------------------- 4.7 passing
 def test_4_7_2_start_and_target_modifiers_and_limits():
     g = scenario(home=["H-PA", "C", "C", "A-NS", "A-NS"], away=["A-PA", "C", "A-NS", "A-F", "A-F", "A-F"],
@@ -279,7 +292,7 @@ def test_4_8_3_keeper_out_of_his_area_allows_attempts_from_the_centre_plus_four(
     assert dist == -6 and mods == -6 + 1 - 1 + 4  # centre, more players in C, fewer in A-PA, keeper out
 
 
-def test_4_8_1_rebound_defenders_win_with_their_die_as_ball_value():
+def test_4_8_1_rebound_defenders_win_and_the_new_defending_teams_die_is_the_ball_value():
     g = scenario([("pass", 2), ("pass", 2), ("goal attempt", 1), ("rebound controlling team", 1),
                   ("rebound defending team", 4)],
                  home=["H-PA", "A-PA", "A-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=1, ct=HOME,
@@ -290,7 +303,9 @@ def test_4_8_1_rebound_defenders_win_with_their_die_as_ball_value():
         pick(g, "done")
     # from the box: PA situation home 3 v 3: 0 -> need bv+1
     pick(g, "goal_attempt", shoot=True)
-    assert g.ct == AWAY and g.bv == 4
+    # home 1 + 3 = 4 against away 4 + 2 (keeper not counted) = 6: away takes the ball; the new
+    # defending team (home, the shooters) rolled 1, which is the new ball value
+    assert g.ct == AWAY and g.bv == 1 and g.score == (0, 0)
 
 
 # ---------------------------------------------------------------- 5.1 offside
@@ -481,3 +496,108 @@ def test_4_2_3_equal_momentum_dice_without_a13_have_no_special_event():
     assert g.actions_left == 3 and g.bv == 3 and g.minute == 13
     assert not [e for e in g.log if e.kind == "special_event"]
     assert g.decision.kind == "action"
+
+
+# ---------------------------------------------------------------- added in the second audit of issue 4
+def test_3_1_time_marker_starts_on_the_first_minute_goals_on_zero():
+    g = new_game([("kick-off roll home", 2), ("kick-off roll away", 6)])
+    pick(g, "formation", d=4, m=4, f=2)
+    pick(g, "formation", d=4, m=4, f=2)
+    assert g.decision.kind == "kickoff" and g.decision.side == AWAY  # the higher roll chooses (3.2)
+    pick(g, "kickoff", take=False)
+    assert g.half == 1 and g.minute == 1 and g.stoppage == 0 and g.score == (0, 0)
+    assert g.ct == HOME and g.decision.kind == "setup" and g.decision.side == HOME  # 3.3: controlling team first
+
+
+def test_4_2_2_3_end_of_the_half_second_half_kicked_off_by_the_other_team_from_minute_46():
+    g = scenario([("momentum", 3), ("momentum", 2)], home=["H-PA", "C", "C"], away=["A-PA", "A-F", "A-F", "A-NS"],
+                 ball="C", bv=2, ct=HOME, stage="momentum", minute=45, stoppage=2)
+    g.first_kickoff = HOME
+    pick(g, "action", what="end")
+    pick(g, "line_change", src=-1, dst=-1)  # 2.2 half time, home first
+    pick(g, "line_change", src=-1, dst=-1)
+    assert g.half == 2 and g.minute == 46 and g.stoppage == 0
+    assert g.ct == AWAY and g.decision.kind == "setup" and g.decision.side == AWAY
+    assert g.bv == 2 and g.ball == A("C")
+
+
+def test_4_3_1_actions_of_the_controlling_and_the_defending_team():
+    g = scenario(home=["H-PA", "C", "C"], away=["A-PA", "C", "C"], ball="C", bv=3, ct=HOME, stage="actions")
+    labels = set(g.legal_labels())
+    assert {"sprint", "passing", "end the action stage"} <= labels
+    assert "positioning" not in labels and "pressing" not in labels
+    g = scenario([("positioning", 1)] * 4, home=["H-PA", "C", "C"], away=["A-PA", "C", "C"], ball="C", bv=3, ct=HOME,
+                 phasing=AWAY, stage="actions", actions=2)
+    labels = set(g.legal_labels())
+    assert {"sprint", "positioning", "pressing", "end the action stage"} <= labels and "passing" not in labels
+    # the same action type may be chosen again in the same action stage
+    pick(g, "action", what="positioning")
+    assert g.decision.kind == "action" and g.actions_left == 1
+    pick(g, "action", what="positioning")
+    assert g.stats[AWAY]["positionings"] == 2 and g.phasing == HOME
+
+
+def test_4_turns_alternate_after_the_action_stage():
+    g = scenario(home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C", bv=3, ct=HOME, stage="actions")
+    turns = g.turns
+    pick(g, "action", what="end")
+    assert g.phasing == AWAY and g.turns == turns + 1 and g.ct == HOME
+
+
+def test_4_1_goalkeeper_next_to_his_penalty_area_may_step_back_into_it():
+    # level in H-F (no majority move there): the keeper may still step into his penalty area
+    g = scenario([("momentum", 6), ("momentum", 5)], home=["H-F", "C"], away=["A-PA", "C", "H-F"], ball="C", bv=3,
+                 ct=AWAY, phasing=HOME)
+    assert g.decision.kind == "reaction" and legal_areas(g, "move_from") == {"GK"}
+    pick(g, "move_from", area=-1)
+    assert g.pos[HOME][0] == A("H-PA")  # the only destination: taken automatically
+    # not from an area that does not touch the penalty area
+    g = scenario([("momentum", 6), ("momentum", 5)], home=["H-NS", "C"], away=["A-PA", "C", "H-NS"], ball="C", bv=3,
+                 ct=AWAY, phasing=HOME)
+    assert g.decision.kind == "action"  # no reaction move was possible
+
+
+def test_4_4_1_sprint_cannot_move_into_an_offside_position_but_may_move_back():
+    g = scenario([("sprint", 3), ("sprint", 3)], home=["H-PA", "C", "A-NC", "A-NS"], away=["A-PA", "A-F", "A-NS"],
+                 ball="C", bv=2, ct=HOME, stage="actions")
+    pick(g, "action", what="sprint")
+    pick(g, "move_from", area=A("A-NS"))
+    dests = legal_areas(g, "move_to")
+    assert "A-NC" not in dests and "A-F" in dests and "H-NS" in dests
+    pick(g, "move_to", area=A("A-F"))
+    pick(g, "move_from", area=A("A-NC"))  # already offside: it may still move straight back
+    # A-NS is its only destination (A-PA is offside, the corner-kick spot is no playing area): taken at once
+    assert g.pos[HOME][2] == A("A-NS")
+
+
+def test_4_7_2_start_area_situation_ignored_at_a_free_kick():
+    kw = dict(home=["H-PA", "A-F", "A-NS"], away=["A-PA", "A-F", "A-F", "A-F"], ball="A-F", bv=2, ct=HOME)
+    g = scenario(stage="actions", **kw)
+    assert g.pass_targets(HOME)[A("A-NS")] == 2 + 1 - 1  # defenders outnumber in the start area: +1; target 1 v 0: -1
+    g = scenario(set_piece="free_kick", **kw)
+    while g.decision.kind in ("reaction", "reaction_to"):
+        g.step(act("done") if act("done") in g.decision.legal else g.decision.legal[0])
+    assert g.set_piece == "free_kick" and g.pass_targets(HOME)[A("A-NS")] == 2 - 1  # start area ignored
+    # 5.2.2: not into the start area with fewer than two players there
+    assert A("A-F") not in g.pass_targets(HOME)
+
+
+def test_5_2_1_free_kick_setup_a_taker_must_stand_in_the_area():
+    g = _foul_game("A-F", ["H-PA", "A-F", "A-NS"], ["A-PA", "A-PA", "A-NS"])
+    assert g.decision.kind == "setup" and g.decision.side == HOME and g.ball == A("A-F") and g.bv == 2
+    assert len(legal_areas(g, "place")) == 13  # "all other players can be set up without restriction"
+    pick(g, "place", area=A("C"))
+    # the last piece must take the kick: its only legal area, A-F, was taken automatically
+    assert sorted(g.pos[HOME][1:3]) == sorted([A("C"), A("A-F")])
+    assert g.decision.kind == "setup" and g.decision.side == AWAY
+
+
+def test_1_3_roles_reverse_immediately_when_the_ball_is_won():
+    # away (defending, phasing) wins the ball by pressing with its first action: it is the controlling
+    # team at once and its second action may be a pass (4.3.1); the ball value is a die (1.3.1: 1-6)
+    g = scenario([("pressing", 1), ("pressing", 2)], home=["H-PA", "C"], away=["A-PA", "C", "A-F"], ball="C",
+                 bv=3, ct=HOME, phasing=AWAY, stage="actions", actions=2)
+    pick(g, "action", what="pressing")
+    assert g.ct == AWAY and g.dt == HOME and g.bv == 1
+    labels = set(g.legal_labels())
+    assert "passing" in labels and "pressing" not in labels and "positioning" not in labels

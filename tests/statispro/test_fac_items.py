@@ -138,6 +138,7 @@ def test_10h_loose_ball_foul_on_the_defense():
 
 def test_10i_loose_ball_foul_on_the_offense_is_a_team_foul():
     g = prepared([find("rebound", "Loose Ball Foul on Offense"), holder("knicks-1993", 4)])
+    g.index = [0, 0]  # (no 16C offer)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._ph_rebound()
     assert g.stats[0][4][PF] == 1 and g.tf[0] == 1 and g.off == 1

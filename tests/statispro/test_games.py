@@ -40,7 +40,8 @@ def play_random(seed, options=None, home=None, away=None, check_restore_every=0)
         last = s
         for side in (0, 1):
             assert len(set(g.lineup[side])) == 5, "five different players in each lineup"
-            assert g.to_used[side] <= 8 and g.to20_used[side] <= 1, "timeouts within their limits"
+            assert g.to_used[side] <= 7 and g.to20_used[side] <= 1, "timeouts within their limits (8.4)"
+            assert g.to_q4[side] <= 4 and g.to_last2[side] <= 3, "at most 4 in the last quarter, 3 in the final 2:00"
             assert g.tf[side] >= 0
         assert 0 <= len(g.fac) <= 184
         if check_restore_every and steps % check_restore_every == 0:
@@ -97,6 +98,29 @@ def test_save_and_restore_mid_game_continues_identically():
         assert d2 == d
         restored.step(b.choose(restored, d2))
     assert restored.score == g.score and restored.play_by_play() == g.play_by_play()
+
+
+def test_save_and_restore_at_the_coachs_mid_card_choices_continues_identically():
+    """The decisions taken in the middle of resolving a FAC (6.1 FD ties, 14A / 15F rest choices, 16C,
+    14H, 14G, 14I, Pass to Choice ...) serialize with their pending context."""
+    kinds = set()
+    for seed in range(12):
+        g = RULESET.new_game(seed=seed, record_events=False)
+        coaches = [RandomCoach(seed), RandomCoach(seed + 50)]
+        while g.decision is not None:
+            d = g.decision
+            then = g.ctx.get("then") if isinstance(g.ctx, dict) else None
+            if then is not None:
+                kinds.add(then)
+                restored = StatisProEngine.from_json(g.to_json())
+                assert restored.decision == d and restored.ctx == g.ctx
+                a = coaches[d.side].choose(g, d)
+                g.step(a)
+                restored.step(a)
+                assert restored.to_json() == g.to_json()
+                continue
+            g.step(coaches[d.side].choose(g, d))
+    assert {"fd_tie", "void", "index_foul", "fast_break", "three_or_two"} <= kinds
 
 
 def test_by_the_book_coach_plays_a_full_game():

@@ -47,15 +47,20 @@ def test_same_seed_same_play_by_play_even_with_global_rng_use():
 
 
 def test_same_seed_same_play_by_play_in_another_process():
+    """Two processes (different hash seeds) play the same seeded games; the other process also draws
+    from Python's and NumPy's global generators after every step. The play-by-plays are identical."""
     code = (
-        "import json, random; random.seed(123);"
+        "import json, random; import numpy as np; random.seed(123); np.random.seed(321);"
         "from tests.valueadd.test_determinism import play;"
-        "print(json.dumps(play(21).play_by_play()))"
+        "print(json.dumps([play(21, disturb=True).play_by_play(),"
+        " play(22, 'by-the-book', {'home_court': True}, disturb=True).play_by_play()]))"
     )
     env = dict(os.environ, PYTHONHASHSEED="7")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
                          cwd=Path(__file__).resolve().parents[2])
-    assert json.loads(out.stdout) == play(21).play_by_play()
+    other = json.loads(out.stdout)
+    assert other[0] == play(21).play_by_play()
+    assert other[1] == play(22, "by-the-book", {"home_court": True}).play_by_play()
 
 
 @pytest.mark.parametrize("stop_after", [1, 37, 150])

@@ -153,3 +153,13 @@ def test_observation_layout_is_documented_field_by_field():
     table = enc.layout.describe()
     assert table.count("\n") == len(enc.fields) + 1 and "own_roster" in table
     assert ValueAddBasketballEnv.__doc__.count("## ") >= 6
+
+
+def test_speed_benchmark_reports_games_and_env_steps_per_second():
+    """The benchmark behind ``coachgym speed valueadd`` (not a timed test: it only has to run)."""
+    from coachgym.evaluation.speed import measure
+
+    report = measure("valueadd", games=3, env_steps=40)
+    text = report.render()
+    assert report.games == 3 and report.env_steps == 40 and report.decisions > 3 * 50
+    assert "games per CPU-second" in text and "steps per CPU-second" in text

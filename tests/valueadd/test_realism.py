@@ -1,9 +1,12 @@
 """Realism: by-the-book against by-the-book over 2,000 games scores like an NCAA game."""
 
+import pytest
+
 from coachgym.core.match import run_match
 from coachgym.rules.valueadd import RULESET
 
 
+@pytest.mark.slow  # about 5 s on one core; part of the default run (deselect with -m "not slow")
 def test_by_the_book_averages_60_to_85_points_per_team_over_2000_games():
     teams = RULESET.team_names()
     pairs = [(h, a) for h in teams for a in teams if h != a]

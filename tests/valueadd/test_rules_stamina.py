@@ -2,13 +2,14 @@
 Options 1, 2 and 3; "Using ... after his stamina is gone"; the 22 assumed possessions)."""
 
 from coachgym.rules.valueadd import actions as A
+from coachgym.rules.valueadd import parse_team
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip, stat,
-                       team)
+from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip, skip_to_box,
+                       stat, team, team_dict)
 
 
 def totals(g, side, column):
-    return sum(stat(g, side, i, column) for i in range(10))
+    return sum(stat(g, side, i, column) for i in range(len(g.ts[side].stats)))
 
 
 def test_option1_starters_begin_with_4_points_and_rebounds():
@@ -62,13 +63,64 @@ def test_option2_reserves_play_44_to_38_then_starters():
     assert stat(g, AWAY, 0, "FGM") == 1
 
 
-def test_options_1_2_no_substitution_menu():
-    """Option 1: "the only time a reserve would be used is if a starter accumulates 5 fouls" - no
-    substitutions or position swaps are offered under options 1 and 2."""
+def test_options_1_2_no_substitution_menu_after_the_tip():
+    """Option 1: "the only time a reserve would be used is if a starter accumulates 5 fouls" - once the
+    game has started no substitutions or position swaps are offered under options 1 and 2."""
     for rot in (1, 2):
-        g = game([], rotation=rot)
-        assert not set(g.decision.legal) & set(A.SUBSTITUTE.values())
-        assert not set(g.decision.legal) & set(A.SWAP.values())
+        g = game(roll(1, 41, 10), rotation=rot)
+        play(g)  # the away team's first possession: a turnover
+        assert g.decision.kind == "defense_menu" and g.decision.side == AWAY
+        for d in range(2):
+            assert not set(g.decision.legal) & set(A.SUBSTITUTE.values())
+            assert not set(g.decision.legal) & set(A.SWAP.values())
+            if d == 0:
+                g.step(A.PLAY)
+
+
+def test_option1_choose_5_starters_before_the_tip():
+    """'Choose 5 starters for each team', 'Choose the Point Guard and place at the top of the 5 cards',
+    'Determine which starter should play SG, SF, PF and C' (Option 1): before the first possession
+    each coach may change his five and their order; the assumed statistics of the first 22
+    possessions ("all five starters start with four points ...", one foul each) go to the five chosen."""
+    g = game(roll(1, 55, 5), rotation=1)
+    d = g.decision
+    assert d.kind == "defense_menu" and d.side == HOME
+    assert A.SUBSTITUTE[(5, 0)] in d.legal and A.SWAP[(0, 4)] in d.legal
+    g.step(A.SUBSTITUTE[(5, 0)])  # the reserve PG (#6) starts instead of #1
+    g.step(A.SWAP[(1, 4)])  # the SG (#2) and the C (#5) change places
+    assert g.ts[HOME].lineup == [5, 4, 2, 3, 1]
+    assert [stat(g, HOME, i, "PTS") for i in (5, 4, 2, 3, 1)] == [4] * 5 and stat(g, HOME, 0, "PTS") == 0
+    assert [stat(g, HOME, i, "DREB") for i in (5, 4, 2, 3, 1)] == [2, 2, 3, 3, 3]  # guards 2, the rest 3
+    assert [stat(g, HOME, i, "STL") for i in (5, 4, 2, 3, 1)] == [1, 1, 0, 0, 0]
+    assert fouls(g, HOME, 5) == 1 and fouls(g, HOME, 0) == 0
+    assert totals(g, HOME, "PTS") == 20 and totals(g, HOME, "DREB") == 13 and totals(g, HOME, "PF") == 5
+    g.step(A.PLAY)
+    g.step(A.SUBSTITUTE[(6, 1)])  # the away coach changes his five too, in his first menu
+    assert stat(g, AWAY, 6, "PTS") == 4 and stat(g, AWAY, 1, "PTS") == 0
+    g.step(A.PLAY)
+    assert stat(g, AWAY, 0, "FGM") == 1  # no dunk range: the 55 reads the 20-sided die, a made 2
+    assert g.ts[HOME].lineup == [5, 4, 2, 3, 1]  # the changes last: starters play the whole game
+
+
+def test_option2_choose_the_reserves_who_play_44_to_38_before_the_tip():
+    """Option 2 (Basic): "put all reserves in their most logical position (making sure to have a point
+    guard in the game) on the top of the starter's card that corresponds" and "if a team you are
+    using has 11 players pick which one will not play at all": before the tip the coach picks the
+    reserves (not the starters) who play possessions 44-38; the starters return at 37."""
+    eleven = team_dict("Home")
+    eleven["players"].append(card("Home 11", positions=[3]))
+    g = game(skip_to_box(37), home=parse_team(eleven, "<eleven>"), rotation=2)
+    d = g.decision
+    assert g.ts[HOME].lineup == [5, 6, 7, 8, 9]  # the file's reserves
+    assert A.SUBSTITUTE[(10, 2)] in d.legal  # the eleventh man may play instead
+    assert not any(A.SUBSTITUTE[(i, s)] in d.legal for i in range(5) for s in range(5))  # starters wait
+    g.step(A.SUBSTITUTE[(10, 2)])
+    assert stat(g, HOME, 10, "PTS") == 2 and stat(g, HOME, 10, "DREB") == 1 and fouls(g, HOME, 10) == 1
+    assert stat(g, HOME, 7, "PTS") == 0 and fouls(g, HOME, 7) == 0
+    assert totals(g, HOME, "PTS") == 20 and totals(g, HOME, "DREB") == 13
+    advance_to(g, 37)
+    assert g.ts[HOME].lineup == [0, 1, 2, 3, 4]  # "discard all reserves at once"
+    assert stat(g, HOME, 10, "POSS") == 7 and stat(g, HOME, 7, "POSS") == 0
 
 
 def test_option3_coach_substitutes_before_a_possession():

@@ -109,7 +109,7 @@ def parse_grid(text: Any, path: str, where: str, section: str) -> list[str]:
         for t in toks:
             if t not in SYMBOLS:
                 raise TeamFileError(path, f"{where}[{r}]", f"unknown symbol {t!r}; known: {' '.join(SYMBOLS)}")
-            if section == "level1" and t in OFFENSE_ONLY and t != FEED:
+            if section == "level1" and t in OFFENSE_ONLY:  # the feed is a pass too ("a perfect pass")
                 raise TeamFileError(path, f"{where}[{r}]", f"{t!r} ({SYMBOLS[t]}): Level 1 sections have no passes or drives")
             if section != "defense" and t == INJURY:
                 raise TeamFileError(path, f"{where}[{r}]", "the injury symbol only occurs in the Defense section")

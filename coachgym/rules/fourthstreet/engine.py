@@ -12,11 +12,14 @@ die: ``"red"``, ``"blue"``, ``"orange"``, ``"black"``, ``"white"`` (plus a word 
 
 from __future__ import annotations
 
+from math import trunc as _trunc
+
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
+from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Decision, Engine
 from . import actions as A
 from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD, parse_team
-from .court import (COVER, KICK_OUT, PENALTY_LEVELS, SEASON, THREE_POINT_GRID, WEIRD as WEIRD_TABLE, custom_cover,
+from .court import (COVER, KICK_OUT, LEVELS, LOCATION, PENALTY_LEVELS, SEASON, THREE_POINT_GRID, WEIRD as WEIRD_TABLE, custom_cover,
                     injury_row, location, move)
 from .options import FourthStreetOptions
 
@@ -28,8 +31,25 @@ PASS_LAT = {"^": 0, "<": -1, ">": 1}
 DRIVE_LAT = {"a": 0, "l": -1, "r": 1}
 TEAM_DIE = ("blue", "red")  # HOME is blue, AWAY (visitor) is red
 # availability of a roster player
-AVAILABLE, OUT_STOPPAGE, OUT_PERIOD, OUT_GAME, FOULED_OUT = range(5)
+# OUT_STOPPAGE: out until the next play stoppage (Injury Chart); OUT_THIS_STOPPAGE: hurt during the
+# play that caused the present stoppage, so he becomes OUT_STOPPAGE when it opens and may return at
+# the one after it
+AVAILABLE, OUT_STOPPAGE, OUT_PERIOD, OUT_GAME, FOULED_OUT, OUT_THIS_STOPPAGE = range(6)
 MAX_CHANGES = 6  # lineup changes per dead ball per team (then "done" is forced)
+# what each die of a chance event is for (ScriptedSource checks them; docs section 1 gives the order)
+_REBOUND_DICE = ("red rebound", "blue rebound", "orange rebound location", "black rebound location", "white rebound")
+_LOOSE_DICE = ("red loose ball", "blue loose ball", "orange loose ball location", "black loose ball location", "white loose ball")
+_FT_DICE = ("orange free throw", "black free throw", "white free throw")
+_PRESS_DICE = ("red press", "blue press", "white press")
+_SETUP_DICE = ("orange setup location", "black setup location", "white setup recipient")
+# Season Rules: "Misses from Level 3 found on defensive player cards may not be 3-point attempts"
+THREES_OFF_DEFENSE = bool(SEASON["defensive_card_level3_misses_are_threes"])
+SHOT_CLOCK = SEASON["shot_clock"]
+# (zone, pass/drive symbol, against the press) -> the zone the ball moves to (court.move)
+_MOVES = {(z, sym, press): move(z, lat, press) for lv in LEVELS.values() for z in lv
+          for sym, lat in (*PASS_LAT.items(), *DRIVE_LAT.items()) for press in (False, True)}
+# action index -> (mode, double-team target) of the man-to-man and press calls
+_MAN_PRESS = {i: (A.ACTIONS[i]["mode"], A.ACTIONS[i]["target"]) for i in (*A.DEF_MAN, *A.DEF_PRESS)}
 
 
 # Decisions whose legal sets depend only on their cache key (see _poss_step, _lineup_decision) are
@@ -43,6 +63,9 @@ _FT_DECISIONS = [Decision(side, "free_throw", (A.FT_NORMAL, A.FT_MISS), "shoot t
 _TOKEN_DECISIONS = [[Decision(side, "token", A.TOKEN[t], f"zone: which two zones does token {A.POS[t]} cover?") for t in range(5)]
                     for side in (0, 1)]
 _JUMPER_DECISIONS = [Decision(side, "jumper", tuple(A.JUMPER), "who jumps at centre court?") for side in (0, 1)]
+# the offense's and the defense's calls without lineup changes, by side and bit mask of the options
+_OFFENSE_CALLS: list[list[Decision | None]] = [[None] * 32 for _ in (0, 1)]
+_DEFENSE_CALLS: list[list[Decision | None]] = [[None] * 16 for _ in (0, 1)]
 
 
 def _cache(key: tuple, decision: Decision) -> Decision:
@@ -83,7 +106,10 @@ class FourthStreetEngine(Engine):
         n = [len(t.players) for t in self.teams]
         self.stats = [[[0] * len(COLS) for _ in range(n[s])] for s in (0, 1)]
         self.avail = [[AVAILABLE] * n[s] for s in (0, 1)]
-        self.stint = [[0] * n[s] for s in (0, 1)]
+        # consecutive seconds on the court (Optional Rules, Fatigue): for a player on the court,
+        # _stint plus the game seconds since smark (see the stint property and _fold_stint)
+        self._stint = [[0] * n[s] for s in (0, 1)]
+        self.smark = 0
         self.fpts = [[0] * n[s] for s in (0, 1)]
         self.gsec = 0  # game seconds played (all periods)
         self.on_at = [[0] * n[s] for s in (0, 1)]  # gsec when each player's SEC was last brought up to date
@@ -125,6 +151,7 @@ class FourthStreetEngine(Engine):
         self.replace: list[list[int]] = []  # [side, slot] needing a forced replacement
         self.jumpers = [-1, -1]
         self.injuries: list[dict] = []
+        self._bench_keys: list[tuple | None] = [None, None]  # _sub_key's bench tuples (not saved: derived)
 
     _FIELDS = ("period", "clock", "shot_clock", "pts", "off", "phase", "ctx", "lineup", "stats", "avail", "stint", "fpts",
                "rclock", "benched", "req", "safe", "played", "team_fouls", "late_fouls", "team_tov", "timeouts", "dmode", "align",
@@ -141,6 +168,8 @@ class FourthStreetEngine(Engine):
         return d
 
     def _state_from_dict(self, data: dict) -> None:
+        import copy
+        data = copy.deepcopy(data)  # the game mutates its lists in place: never the caller's dict
         self.opts = FourthStreetOptions(**data["options"])
         self.teams = [parse_team(t, f"saved game team {i}") for i, t in enumerate(data["teams"])]
         for k in self._FIELDS:
@@ -150,6 +179,8 @@ class FourthStreetEngine(Engine):
                 self.tokens = [[-1] * 5, [-1] * 5]
             elif k != "on_at" or k in data:
                 setattr(self, k, data[k])
+        self._bench_keys = [None, None]
+        self.smark = self.gsec  # the saved stint is up to date (folded when saved)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -161,6 +192,16 @@ class FourthStreetEngine(Engine):
 
     def _roll(self, what: str) -> int:
         return self.source.roll(6, what)
+
+    def _dice(self, whats: tuple[str, ...]) -> list[int]:
+        """One d6 per name in ``whats``, in order: SeededSource.roll(6)'s own draws (``int(random() * 6)
+        + 1``; ``trunc`` is ``int`` for these non-negative floats) without a method call for each."""
+        src = self.source
+        if src.__class__ is SeededSource:
+            rnd = src._random
+            return [_trunc(rnd() * 6) + 1 for _ in whats]
+        roll = src.roll
+        return [roll(6, w) for w in whats]
 
     def _ev(self, kind, side, text, **data):
         """Log an event; ``text`` may be a callable, formatted only when events are recorded."""
@@ -178,19 +219,42 @@ class FourthStreetEngine(Engine):
         """Run ``sec`` seconds off the game clock (and the shot clock), counting playing and rest time."""
         if sec <= 0:
             return
-        if sec > self.clock:
-            sec = self.clock
-        self.clock -= sec
+        clock = self.clock
+        if sec > clock:
+            sec = clock
+        self.clock = clock - sec
         if shot:
             self.shot_clock -= sec
         self.rclock += sec
         self.gsec += sec  # playing time (the SEC column) is folded in lazily: see _fold_minutes
-        stint = self.stint[0]
-        for i in self.lineup[0]:
-            stint[i] += sec
-        stint = self.stint[1]
-        for i in self.lineup[1]:
-            stint[i] += sec
+        # the players' consecutive time on the court (stint) is counted lazily too: see _fold_stint
+
+    @property
+    def stint(self) -> list[list[int]]:
+        """Consecutive seconds each roster player has been on the court (Fatigue), brought up to date."""
+        if self.gsec != self.smark:
+            self._fold_stint()
+        return self._stint
+
+    @stint.setter
+    def stint(self, value: list[list[int]]) -> None:
+        self._stint = value
+        self.smark = self.__dict__.get("gsec", 0)  # (a restore sets the mark again once gsec is known)
+
+    def _fold_stint(self):
+        """Add the game seconds since the last fold to the stint of every player on the court (all
+        of them accrue the same time, so one mark serves both teams)."""
+        sec = self.gsec - self.smark
+        self.smark = self.gsec
+        stint = self._stint
+        for s in (0, 1):
+            st = stint[s]
+            a, b, c, d, e = self.lineup[s]
+            st[a] += sec
+            st[b] += sec
+            st[c] += sec
+            st[d] += sec
+            st[e] += sec
 
     def _fold_minutes(self):
         """Bring the playing time (SEC) of the players on the court up to date: it is counted as
@@ -219,7 +283,7 @@ class FourthStreetEngine(Engine):
         if not self.opts.fatigue:
             return 0
         i = self.lineup[side][slot]
-        if self.stint[side][i] >= self.teams[side].players[i].fat * 60:
+        if self._stint[side][i] + self.gsec - self.smark >= self.teams[side].players[i].fat * 60:
             if self.fpts[side][i] < 3:
                 self.fpts[side][i] += 1
             return self.fpts[side][i]
@@ -247,12 +311,15 @@ class FourthStreetEngine(Engine):
         self.rclock += sec
 
     def _substitute(self, side: int, slot: int, i: int):
+        if self.gsec != self.smark:
+            self._fold_stint()  # before the lineup changes
         out = self.lineup[side][slot]
         self.stats[side][out][SEC] += self.gsec - self.on_at[side][out]
         self.on_at[side][i] = self.gsec
         self.req[side][out] = self._rest_requirement(side, out)
         self.benched[side][out] = self.rclock
         self.lineup[side][slot] = i
+        self._bench_keys[side] = None
         if self.rest(side, i) >= self.req[side][i]:
             self.stint[side][i] = 0
             self.fpts[side][i] = 0
@@ -269,10 +336,11 @@ class FourthStreetEngine(Engine):
     def _highest(self, side: int, attr: str, exclude: tuple = ()) -> int:
         """Slot of the on-court player with the highest rating ``attr`` (ties: lower slot)."""
         best, bv = -1, -10 ** 9
+        players, lu = self.teams[side].players, self.lineup[side]
         for s in range(5):
             if s in exclude:
                 continue
-            v = getattr(self.player(side, s), attr)
+            v = getattr(players[lu[s]], attr)
             if v > bv:
                 best, bv = s, v
         return best
@@ -330,17 +398,19 @@ class FourthStreetEngine(Engine):
                 self.late_fouls[side] += 1
         if self.stats[side][i][PF] >= SEASON["personal_foul_limit"] and self.avail[side][i] == AVAILABLE:
             self.avail[side][i] = FOULED_OUT
+            self._bench_keys[side] = None
             self._ev("foul_out", side, lambda: f"{self.teams[side].players[i].name} fouls out")
             self.replace.append([side, slot])
 
     def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int):
         self.pts[side] += pts
-        self._stat(side, slot, PTS, pts)
-        self._stat(side, slot, FGM)
-        self._stat(side, slot, FGA)
+        st = self.stats[side][self.lineup[side][slot]]
+        st[PTS] += pts
+        st[FGM] += 1
+        st[FGA] += 1
         if three:
-            self._stat(side, slot, TPM)
-            self._stat(side, slot, TPA)
+            st[TPM] += 1
+            st[TPA] += 1
         if self.opts.assists:
             if passer >= 0 and passer != slot:
                 self._stat(side, passer, AST)
@@ -355,9 +425,11 @@ class FourthStreetEngine(Engine):
         self.off = to_side
         self.phase = "poss"
         self.ctx = {}
-        self.shot_clock = SEASON["shot_clock"]
-        self.double = [-1, -1]
-        self.helper = [-1, -1]
+        self.shot_clock = SHOT_CLOCK
+        dbl = self.double
+        dbl[0] = dbl[1] = -1
+        dbl = self.helper
+        dbl[0] = dbl[1] = -1
         self.passer = -1
         self.outlet = outlet
         self.three_pt = False
@@ -382,15 +454,27 @@ class FourthStreetEngine(Engine):
                     return d
                 continue
             ph = self.phase
-            if ph == "play":  # the most frequent phase first
+            if ph == "play":  # the most frequent phases first
                 self._play()
-                continue
-            if ph == "over":
+            elif ph == "poss":
+                if self.windows:
+                    return self._lineup_decision(self.windows[0])
+                d = self._poss_step()
+                if d is not None:
+                    return d
+            elif ph == "rebound":
+                self._rebound()
+            elif ph == "ft":
+                if self.windows:
+                    return self._lineup_decision(self.windows[0])
+                d = self._ft_step()
+                if d is not None:
+                    return d
+            elif ph == "over":
                 return None
-            if ph in ("pregame", "poss", "ft") and self.windows:
-                side = self.windows[0]
-                return self._lineup_decision(side)
-            if ph == "pregame":
+            elif ph == "pregame":
+                if self.windows:
+                    return self._lineup_decision(self.windows[0])
                 if self.ctx.get("step") is None:
                     self.ctx["step"] = "windows"
                     self.windows = [HOME, AWAY]
@@ -401,22 +485,8 @@ class FourthStreetEngine(Engine):
                 if self.jumpers[AWAY] < 0:
                     return _JUMPER_DECISIONS[AWAY]
                 self._centre_jump()
-                continue
-            if ph == "poss":
-                d = self._poss_step()
-                if d is not None:
-                    return d
-                continue
-            if ph == "play":
-                self._play()
-            elif ph == "rebound":
-                self._rebound()
             elif ph == "loose":
                 self._loose_ball()
-            elif ph == "ft":
-                d = self._ft_step()
-                if d is not None:
-                    return d
             elif ph == "hold":
                 d = self._hold_decision()
                 if d is not None:
@@ -443,8 +513,12 @@ class FourthStreetEngine(Engine):
         if changes >= MAX_CHANGES:
             return ()
         lu = self.lineup[side]
-        av = self.avail[side]
-        bench = tuple([i for i in range(min(len(av), A.MAX_ROSTER)) if av[i] == AVAILABLE and i not in lu])
+        bench = self._bench_keys[side]
+        if bench is None:  # cached until a substitution or a change of availability
+            av = self.avail[side]
+            n = len(av)
+            bench = self._bench_keys[side] = tuple([i for i in range(n if n < A.MAX_ROSTER else A.MAX_ROSTER)
+                                                    if av[i] == AVAILABLE and i not in lu])
         keep = -1
         if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in lu:
             keep = lu.index(self.ctx["shooter"])  # the fouled player shoots his free throws
@@ -488,58 +562,87 @@ class FourthStreetEngine(Engine):
             self._release_stoppage()
             self.subs_open = [True, True]
             self.poss_changes = [0, 0]
-        o, d = self.off, 1 - self.off
-        # The calls are cached (module-wide) on everything their legal sets depend on.
+        o = self.off
+        d = 1 - o
+        # The calls are cached (module-wide) on everything their legal sets depend on: a bit mask
+        # of the options on offer, plus the lineup changes on offer at a dead ball.
         if "offense" not in c:
-            strat = self.opts.strategies
-            ku = self.kick_until[o]
-            if 0 <= ku and self.clock <= ku:
-                # Kick it out "for up to 3 consecutive minutes": over by itself
-                self.kick_until[o] = ku = -1
-                self._ev("strategy", o, lambda: f"{self.teams[o].abbr} kick it out ends (3 minutes)")
-            key = (o, "offense", self._sub_key(o, self.poss_changes[o]) if self.subs_open[o] else None,
-                   self.timeouts[o] > 0 and not self.timeout_called,
-                   strat and self._in_last_minute() and self._trailing_by_10(o),
-                   strat and not self.kick_used[o], strat and self.clock <= 60, strat and ku >= 0)
-            dec = _DECISIONS.get(key)
+            flags = 1 if (self.timeouts[o] > 0 and not self.timeout_called) else 0
+            if self.opts.strategies:
+                clock = self.clock
+                ku = self.kick_until[o]
+                if 0 <= ku and clock <= ku:
+                    # Kick it out "for up to 3 consecutive minutes": over by itself
+                    self.kick_until[o] = ku = -1
+                    self._ev("strategy", o, lambda: f"{self.teams[o].abbr} kick it out ends (3 minutes)")
+                if clock <= 60:
+                    flags |= 8  # milk the clock: the last minute of any period
+                    if self.period >= 4 and 1 <= self.pts[d] - self.pts[o] <= 10:
+                        flags |= 2  # 3-point offense: the last minute of play, behind by 10 or fewer
+                if not self.kick_used[o]:
+                    flags |= 4
+                if ku >= 0:
+                    flags |= 16
+            if self.subs_open[o]:
+                key = (o, flags, self._sub_key(o, self.poss_changes[o]))
+                dec = _DECISIONS.get(key)
+            else:
+                key = None
+                dec = _OFFENSE_CALLS[o][flags]
             if dec is None:
-                legal = self._sub_legal(key[2]) if key[2] is not None else []
+                legal = self._sub_legal(key[2]) if key is not None else []
                 legal.append(A.SETUP)
-                if key[3]:
+                if flags & 1:
                     legal.append(A.TIMEOUT)
-                if key[4]:
+                if flags & 2:
                     legal.append(A.THREE_PT)
-                if key[5]:
+                if flags & 4:
                     legal.append(A.KICK)
-                if key[6]:
+                if flags & 8:
                     legal.extend(A.MILK.values())
-                if key[7]:
+                if flags & 16:
                     legal.append(A.KICK_STOP)
-                dec = _cache(key, Decision(o, "offense", tuple(sorted(legal)),
-                                           "the offense's call before the setup play (or a lineup change)"))
+                dec = Decision(o, "offense", tuple(sorted(legal)), "the offense's call before the setup play (or a lineup change)")
+                if key is None:
+                    _OFFENSE_CALLS[o][flags] = dec
+                else:
+                    _cache(key, dec)
             return dec
         if "defense" not in c:
             # no press after a defensive rebound or a lost turnover, nor on a setup play in the
             # front court (half court: after a timeout, a foul without free throws, an injury)
-            key = (d, "defense", self._sub_key(d, self.poss_changes[d]) if self.subs_open[d] else None,
-                   self.opts.press and not self.press_ban[d] and not self.frontcourt, self.opts.zone_defense,
-                   self.opts.strategies and self._in_last_minute() and self._trailing_by_10(d),
-                   self.opts.zone_defense and -1 not in self.tokens[d])
-            dec = _DECISIONS.get(key)
+            opts = self.opts
+            flags = 1 if (opts.press and not self.press_ban[d] and not self.frontcourt) else 0
+            if opts.zone_defense:
+                flags |= 2
+                if -1 not in self.tokens[d]:
+                    flags |= 8
+            if (opts.strategies and self.period >= 4 and self.clock <= 60
+                    and 1 <= self.pts[o] - self.pts[d] <= 10):
+                flags |= 4  # desperation defense
+            if self.subs_open[d]:
+                key = (d, flags | 32, self._sub_key(d, self.poss_changes[d]))
+                dec = _DECISIONS.get(key)
+            else:
+                key = None
+                dec = _DEFENSE_CALLS[d][flags]
             if dec is None:
-                legal = self._sub_legal(key[2]) if key[2] is not None else []
+                legal = self._sub_legal(key[2]) if key is not None else []
                 legal.extend(A.DEF_MAN)
-                if key[3]:
+                if flags & 1:
                     legal.extend(A.DEF_PRESS)
-                if key[4]:
+                if flags & 2:
                     legal.extend(A.DEF_ZONE.values())
                     legal.append(A.DEF_ZONE_PLACE)
-                if key[6]:
+                if flags & 8:
                     legal.append(A.DEF_ZONE_KEEP)
-                if key[5]:
+                if flags & 4:
                     legal.append(A.INTENTIONAL)
-                dec = _cache(key, Decision(d, "defense", tuple(sorted(legal)),
-                                           "the defense's call before the setup play (or a lineup change)"))
+                dec = Decision(d, "defense", tuple(sorted(legal)), "the defense's call before the setup play (or a lineup change)")
+                if key is None:
+                    _DEFENSE_CALLS[d][flags] = dec
+                else:
+                    _cache(key, dec)
             return dec
         if self.double[d] >= 0 and self.helper[d] < 0:
             return _HELPER_DECISIONS[d][self.double[d]]
@@ -551,7 +654,26 @@ class FourthStreetEngine(Engine):
     def _apply(self, decision: Decision, action) -> None:
         k = action.kind
         side = decision.side
-        if decision.kind == "replace":
+        dk = decision.kind
+        # the frequent choices first: a setup play, man-to-man or the press, no (more) changes
+        if dk == "offense" and k == "setup":
+            self.subs_open[side] = False
+            self.ctx["offense"] = k
+            return
+        if dk == "defense" and k == "defense":
+            mode, target = _MAN_PRESS.get(action.index, (None, -1))
+            if mode is not None:
+                self.subs_open[side] = False
+                self.ctx["defense"] = k
+                self.dmode[side] = mode
+                self.double[side] = target
+                self.helper[side] = -1
+                return
+        if dk == "lineup" and k == "done":
+            self.windows.pop(0)
+            self.changes = 0
+            return
+        if dk == "replace":
             self._substitute(side, action["slot"], action["player"])
             self.replace.pop(0)
             return
@@ -713,8 +835,9 @@ class FourthStreetEngine(Engine):
         self.passer = -1 if front else self.outlet
         self.outlet = -1
         self.kicked = False
-        self.lane = []
-        self.shot_clock = SEASON["shot_clock"]
+        if self.lane:
+            self.lane = []
+        self.shot_clock = SHOT_CLOCK
         base = 0 if front else self.opts.setup_seconds
         milk, self.milk = self.milk, ""
         if self.desperation:
@@ -737,9 +860,7 @@ class FourthStreetEngine(Engine):
             self.dmode[d] = "man"  # a half-court setup cannot be pressed: reverts to man-to-man
         press = self.dmode[d] == "press"
         if press:
-            red = self.source.roll(6, "red press")
-            blue = self.source.roll(6, "blue press")
-            white = self.source.roll(6, "white press")
+            red, blue, white = self._dice(_PRESS_DICE)
             od, dd = (blue, red) if o == HOME else (red, blue)
             if white != 6 and dd > od:
                 w2 = self.source.roll(6, "white press result")
@@ -774,20 +895,30 @@ class FourthStreetEngine(Engine):
             self._ev("setup", o, lambda: f"milking the clock: {self.player(o, 0).name} has the ball in {milk}"
                      + (" after beating the press" if press else ""), zone=milk, slot=0)
             return
-        orange = self.source.roll(6, "orange setup location")
-        black = self.source.roll(6, "black setup location")
-        if press:
-            slot = self._recipient(o, white, -1)
+        src = self.source
+        if src.__class__ is SeededSource:  # see _dice
+            rnd = src._random
+            orange = _trunc(rnd() * 6) + 1
+            black = _trunc(rnd() * 6) + 1
+            if not press:
+                white = _trunc(rnd() * 6) + 1
+        elif press:
+            orange, black = self._dice(_SETUP_DICE[:2])
         else:
-            white = self.source.roll(6, "white setup recipient")
-            slot = self._recipient(o, white, -1)
-        zone = location(self._grid(o, slot), orange, black)
+            orange, black, white = self._dice(_SETUP_DICE)
+        # the white die names the receiver, 6 the highest rec (_recipient); his zone from the grid of
+        # the position he plays (the 3-point grid in the 3-point offense: _grid)
+        slot = white - 1 if white < 6 else self._highest(o, "rec")
+        zone = LOCATION[THREE_POINT_GRID if self.three_pt else slot + 1][(black - 1) * 6 + orange - 1]
         if press:
             self._tick(5 if zone[0] == "1" else 10)
         else:
             self._tick(base)
         self.handler, self.zone = slot, zone
-        self._ev("setup", o, lambda: f"setup: {self.player(o, slot).name} has the ball in {zone}", zone=zone, slot=slot)
+        if self.log.record:
+            self._ev("setup", o, f"setup: {self.player(o, slot).name} has the ball in {zone}", zone=zone, slot=slot)
+        else:
+            self.log.count += 1
         self.phase = "play"
 
     def _hold_decision(self) -> Decision | None:
@@ -852,7 +983,10 @@ class FourthStreetEngine(Engine):
         return slot, -1, False
 
     def _play(self):
-        o, d = self.off, 1 - self.off
+        """A regular play ("Playing the Game", "Shots", "Passes", "Drives"): the ball handler against
+        his defender(s), team die + grade, the offense wins ties; the winner's card is read."""
+        o = self.off
+        d = 1 - o
         if self.clock <= 0:
             self.phase = "endperiod"
             return
@@ -861,44 +995,74 @@ class FourthStreetEngine(Engine):
             return
         slot, zone = self.handler, self.zone
         lv = ord(zone[0]) - 48  # level(zone)
-        roll = self.source.roll
-        red = roll(6, "red matchup")
-        blue = roll(6, "blue matchup")
-        orange = roll(6, "orange result")
-        black = roll(6, "black result")
-        white = roll(6, "white")
-        op = self.teams[o].players[self.lineup[o][slot]]
+        src = self.source
+        if src.__class__ is SeededSource:  # the same draws as SeededSource.roll(6), without the calls
+            rnd = src._random
+            trunc = _trunc
+            red = trunc(rnd() * 6) + 1
+            blue = trunc(rnd() * 6) + 1
+            orange = trunc(rnd() * 6) + 1
+            black = trunc(rnd() * 6) + 1
+            white = trunc(rnd() * 6) + 1
+        else:
+            roll = src.roll
+            red = roll(6, "red matchup")
+            blue = roll(6, "blue matchup")
+            orange = roll(6, "orange result")
+            black = roll(6, "black result")
+            white = roll(6, "white")
+        olu = self.lineup[o]
+        op = self.teams[o].players[olu[slot]]
         if self.double[d] < 0 and self.dmode[d] != "zone":
             first, second, auto = slot, -1, False  # man-to-man or press, no double team (see _defenders)
         else:
             first, second, auto = self._defenders(o, slot, zone)
         fatigue = self.opts.fatigue
-        fo = self._fatigue(o, slot) if fatigue else 0
+        fo = fd = 0
+        if fatigue:  # Optional Rules, Fatigue: see _fatigue
+            i = olu[slot]
+            if self._stint[o][i] + self.gsec - self.smark >= op.fat * 60:
+                fp = self.fpts[o]
+                if fp[i] < 3:
+                    fp[i] += 1
+                fo = fp[i]
         if first >= 0:
             dlu = self.lineup[d]
-            dp = self.teams[d].players[dlu[first]]
+            dplayers = self.teams[d].players
+            dp = dplayers[dlu[first]]
             dg = dp.dfn[lv]
-            if self.safe[d][dlu[first]]:
+            safe = self.safe[d]
+            if safe[dlu[first]]:  # Foul Trouble: playing it safe, grades 1 lower; at 0 he loses automatically
                 if dg == 0:
                     auto = True
                 dg -= 1
-            fd = self._fatigue(d, first) if fatigue else 0
+            if fatigue:  # (_fatigue, inline)
+                j = dlu[first]
+                if self._stint[d][j] + self.gsec - self.smark >= dp.fat * 60:
+                    fp = self.fpts[d]
+                    if fp[j] < 3:
+                        fp[j] += 1
+                    fd = fp[j]
             if second >= 0:
-                dg += max(1, self.teams[d].players[dlu[second]].dfn[lv])
+                hg = dplayers[dlu[second]].dfn[lv] - safe[dlu[second]]  # playing it safe: 1 lower
+                dg += hg if hg > 1 else 1  # the second defender's grade counts at least 1
                 if fatigue:
                     self._fatigue(d, second)
         else:
-            dp, dg, fd = None, 0, 0
-        odie, ddie = (blue, red) if o == HOME else (red, blue)
-        ot = odie - fo + op.off[lv]
-        dt = ddie - fd + dg
+            dp, dg = None, 0
+        if o == HOME:
+            ot = blue - fo + op.off[lv]
+            dt = red - fd + dg
+        else:
+            ot = red - fo + op.off[lv]
+            dt = blue - fd + dg
         offense_wins = auto or ot >= dt
         passer = self.passer
         self.passer = -1
         self._tick(5)
-        kick = (lv == 1 and offense_wins and not self.kicked and self.kick_until[o] >= 0
-                and self.clock >= self.kick_until[o] and self.opts.strategies)
-        if kick:
+        ku = self.kick_until[o]
+        if (ku >= 0 and lv == 1 and offense_wins and not self.kicked and self.clock >= ku
+                and self.opts.strategies):
             self.kicked = True
             to = self._recipient(o, white, slot)
             self.zone = KICK_OUT[orange]
@@ -912,13 +1076,24 @@ class FourthStreetEngine(Engine):
         else:
             sym = dp.grids[4][(black - 1) * 6 + orange - 1]
             card = dp
+        if sym in MADE_SET:  # the most frequent result first (see _resolve)
+            three = lv == 3 and (offense_wins or THREES_OFF_DEFENSE) and self.opts.three_point_line
+            val = 3 if three else 2
+            self._score(o, slot, val, three, passer, white)
+            if self.log.record:
+                who = f"{op.name} ({zone}) {ot}" + (f" vs {dp.name} {dt}" if dp and not auto else " unguarded")
+                self._ev("made", o, f"{who}: {op.name} scores {val} ({sym}) {self._sc()}", pts=val)
+            else:
+                self.log.count += 1
+            self._change(d)
+            return
         who = (f"{op.name} ({zone}) {ot}" + (f" vs {dp.name} {dt}" if dp and not auto else " unguarded")) if self.log.record else ""
         self._resolve(o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who)
 
     def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
         d = 1 - o
         op = self.player(o, slot)
-        three = lv == 3 and self.opts.three_point_line and (offense_wins or SEASON["defensive_card_level3_misses_are_threes"])
+        three = lv == 3 and self.opts.three_point_line and (offense_wins or THREES_OFF_DEFENSE)
         val = 3 if three else 2
         if sym in MADE_SET:
             self._score(o, slot, val, three, passer, white)
@@ -941,23 +1116,30 @@ class FourthStreetEngine(Engine):
             self.dead = True
             self._start_ft(o, slot, 1, "change")
             return
+        rec = self.log.record
         if sym == MISS or (sym == INJURY and not self.opts.injuries):
-            self._miss(o, slot, three, who + f": {op.name} misses")
+            self._miss(o, slot, three, who + f": {op.name} misses" if rec else "")
             return
         if sym == AIR:
-            self._miss(o, slot, three, who + f": {op.name} air ball", air=True)
+            self._miss(o, slot, three, who + f": {op.name} air ball" if rec else "", air=True)
             return
         if sym in PASS_LAT:
             to = self._recipient(o, white, slot)
-            press_pass = self.dmode[d] == "press"
-            self.zone = move(zone, PASS_LAT[sym], press_pass)
+            # one level forward (Level 3 passes against the press: to Level 1), then the lateral shift
+            self.zone = _MOVES[zone, sym, self.dmode[d] == "press"]
             self.passer = slot
             self.handler = to
-            self._ev("pass", o, lambda: f"{who}: {op.name} passes to {self.player(o, to).name} in {self.zone}")
+            if rec:
+                self._ev("pass", o, f"{who}: {op.name} passes to {self.player(o, to).name} in {self.zone}")
+            else:
+                self.log.count += 1
             return
         if sym in DRIVE_LAT:
-            self.zone = move(zone, DRIVE_LAT[sym])
-            self._ev("drive", o, lambda: f"{who}: {op.name} drives to {self.zone}")
+            self.zone = _MOVES[zone, sym, False]
+            if rec:
+                self._ev("drive", o, f"{who}: {op.name} drives to {self.zone}")
+            else:
+                self.log.count += 1
             return
         if sym == FEED:
             to = self._recipient(o, white, slot)
@@ -1027,11 +1209,13 @@ class FourthStreetEngine(Engine):
         return f"({self.teams[AWAY].abbr} {self.pts[AWAY]}, {self.teams[HOME].abbr} {self.pts[HOME]})"
 
     def _miss(self, o, slot, three, text, air=False):
-        self._stat(o, slot, FGA)
+        st = self.stats[o][self.lineup[o][slot]]
+        st[FGA] += 1
         if three:
-            self._stat(o, slot, TPA)
+            st[TPA] += 1
         self._ev("miss", o, text)
-        self.double = [-1, -1]
+        dbl = self.double
+        dbl[0] = dbl[1] = -1
         self.air = air
         self.phase = "rebound"
 
@@ -1049,7 +1233,8 @@ class FourthStreetEngine(Engine):
         self._ev("injury", side, lambda: f"{who}: {p.name} is hurt: {row['text']}" + (f" ({games} more games)" if row.get("dice") else ""),
                  injury=row["kind"], games=games)
         if row["kind"] != "hurt":
-            self.avail[side][i] = {"stoppage": OUT_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
+            self._bench_keys[side] = None
+            self.avail[side][i] = {"stoppage": OUT_THIS_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
             self.replace.append([side, slot])
         self.dead = True
         self.frontcourt = True
@@ -1099,11 +1284,16 @@ class FourthStreetEngine(Engine):
         if self.clock <= 0:
             self.phase = "endperiod"
             return
-        red = self.source.roll(6, "red rebound")
-        blue = self.source.roll(6, "blue rebound")
-        orange = self.source.roll(6, "orange rebound location")
-        black = self.source.roll(6, "black rebound location")
-        white = self.source.roll(6, "white rebound")
+        src = self.source
+        if src.__class__ is SeededSource:  # see _dice
+            rnd = src._random
+            red = _trunc(rnd() * 6) + 1
+            blue = _trunc(rnd() * 6) + 1
+            orange = _trunc(rnd() * 6) + 1
+            black = _trunc(rnd() * 6) + 1
+            white = _trunc(rnd() * 6) + 1
+        else:
+            red, blue, orange, black, white = self._dice(_REBOUND_DICE)
         self._tick(5)
         air = self.air
         self.air = False
@@ -1144,11 +1334,7 @@ class FourthStreetEngine(Engine):
         if self.clock <= 0:
             self.phase = "endperiod"
             return
-        red = self.source.roll(6, "red loose ball")
-        blue = self.source.roll(6, "blue loose ball")
-        orange = self.source.roll(6, "orange loose ball location")
-        black = self.source.roll(6, "black loose ball location")
-        white = self.source.roll(6, "white loose ball")
+        red, blue, orange, black, white = self._dice(_LOOSE_DICE)
         self._tick(5)
         s = 0 if white == 6 else white - 1
         odie, ddie = (blue, red) if o == HOME else (red, blue)
@@ -1195,9 +1381,7 @@ class FourthStreetEngine(Engine):
         if (last and c["after"] == "change" and self.opts.strategies and self._in_last_minute()
                 and self._trailing_by_10(o) and not c.get("asked")):
             return _FT_DECISIONS[o]
-        orange = self.source.roll(6, "orange free throw")
-        black = self.source.roll(6, "black free throw")
-        white = self.source.roll(6, "white free throw")
+        orange, black, white = self._dice(_FT_DICE)
         st = self.stats[o][i]
         st[FTA] += 1
         if c.get("intent_miss"):
@@ -1268,10 +1452,11 @@ class FourthStreetEngine(Engine):
         self.three_pt = False
         self.milk = ""
         self.desperation = False
+        self._bench_keys = [None, None]
         for s in (0, 1):
             av = self.avail[s]
             for i in range(len(av)):
-                if av[i] in (OUT_STOPPAGE, OUT_PERIOD):
+                if av[i] in (OUT_STOPPAGE, OUT_PERIOD, OUT_THIS_STOPPAGE):
                     av[i] = AVAILABLE
         self.ctx = {}
         self.shot_clock = SEASON["shot_clock"]
@@ -1292,9 +1477,14 @@ class FourthStreetEngine(Engine):
     def _release_stoppage(self):
         for s in (0, 1):
             av = self.avail[s]
+            if OUT_STOPPAGE not in av and OUT_THIS_STOPPAGE not in av:
+                continue
+            self._bench_keys[s] = None
             for i in range(len(av)):
                 if av[i] == OUT_STOPPAGE and i not in self.lineup[s]:
                     av[i] = AVAILABLE
+                elif av[i] == OUT_THIS_STOPPAGE:
+                    av[i] = OUT_STOPPAGE  # hurt on the play that stopped it: out until the next one
 
     # ------------------------------------------------------------------ output
     def box_score(self) -> BoxScore:

@@ -91,6 +91,7 @@ A = TABLE
 DONE = TABLE.index("done")
 GK_SRC = TABLE.index("move_from", area=-1)
 MOVE_FROM = [TABLE.index("move_from", area=a) for a in range(N_AREAS)]
+MOVE_FROM_AREA = {i: a for a, i in enumerate(MOVE_FROM)}  # move_from action -> area (the keeper's is separate)
 MOVE_TO = [TABLE.index("move_to", area=a) for a in range(N_AREAS)]
 DRIBBLE_TO = [TABLE.index("dribble_to", area=a) for a in range(N_AREAS)]
 PLACE = [TABLE.index("place", area=a) for a in range(N_AREAS)]

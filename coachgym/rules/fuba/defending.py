@@ -41,7 +41,10 @@ class DefendingMixin:
     def _finish_positioning(self, side: int, inc: int) -> None:
         old = self.bv
         self.bv = min(6, self.bv + inc)
-        self.event("ball_value", side, f"ball value {old} -> {self.bv}", old=old, new=self.bv)
+        if self.log.record:  # the play-by-play line is only built when events are kept
+            self.event("ball_value", side, f"ball value {old} -> {self.bv}", old=old, new=self.bv)
+        else:
+            self.log.count += 1
         self._action_done()
 
     # ================================================================== 4.6 pressing, A6 aggressive pressing
@@ -76,7 +79,7 @@ class DefendingMixin:
             thr += 1
         if aggressive:
             thr += 1
-        thr = min(6, thr)  # interpretation: the raised value is capped at 6 like every ball value
+        thr = min(6, thr)  # the raised ball value (4.6, A6); capped at 6 like every ball value
         d1, d2 = self._dice2("pressing")
         if not forced and self._fans(side, "pressing", [d1, d2], {"aggressive": aggressive, "thr": thr, "counter": counter}):
             return
@@ -116,7 +119,8 @@ class DefendingMixin:
                 self._yellow_test(side)
                 self._award_free_kick(self.ct, self.ball)
                 return
-            self.event("pressing_failed", side, f"{self._name(side)} aggressive pressing fails ({d1}, {d2})")
+            self.bv = thr  # "the ball value is not reduced": it keeps the value raised before the roll
+            self.event("pressing_failed", side, f"{self._name(side)} aggressive pressing fails ({d1}, {d2}), ball value {thr}")
             self._action_done()
             return
         if aggressive:
@@ -124,8 +128,10 @@ class DefendingMixin:
             self._yellow_test(side)
             self._award_free_kick(self.ct, self.ball)
             return
+        # 4.6: the ball value was raised before the roll (more pressing players); the failure reduces
+        # that value by one
         old = self.bv
-        self.bv = max(1, self.bv - 1)
+        self.bv = max(1, thr - 1)
         self.event("pressing_failed", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - fails, ball value {old} -> {self.bv}",
                    dice=[d1, d2], threshold=thr)
         self._action_done()

@@ -138,6 +138,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.turn_start_sp: str | None = None
         self.last_cp: list[int] | None = None
         self.coach_off = [False, False]  # A12 angry coach sent off
+        self._dcache = (None, -1, {})  # movement destinations memo (movement.py _dests), not game state
         self.start()
 
     # ================================================================== basic helpers
@@ -155,14 +156,11 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return clock_value(self.half, self.minute, self.stoppage)
 
     def raw_count(self, side: int, area: int) -> int:
-        return sum(1 for p in self.pos[side] if p == area)
+        return self.pos[side].count(area)  # areas are >= 0: the OFF / UNPLACED / INJURED codes never match
 
     def count(self, side: int, area: int) -> int:
         """1.4.1: at most six of a team's pieces in an area are taken into account."""
-        n = 0
-        for p in self.pos[side]:
-            if p == area:
-                n += 1
+        n = self.pos[side].count(area)
         return 6 if n > 6 else n
 
     def counts(self, side: int) -> list[int]:
@@ -322,9 +320,13 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                     self.offers.pop(0)  # another skill spent the points meanwhile
                     continue
                 return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
-            if self.phase == "over":
+            phase = self.phase
+            if phase == "moves":  # most decisions: no name lookup
+                d = self._run_moves()
+            elif phase == "over":
                 return None
-            d = getattr(self, "_run_" + self.phase)()
+            else:
+                d = getattr(self, "_run_" + phase)()
             if d is not None:
                 return d
 
@@ -337,7 +339,20 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
             if action["skill"]:
                 self._accept_skill(side, name)
             return
-        getattr(self, "_do_" + self.phase)(action)
+        if self.phase == "moves":
+            self._do_moves(action)
+        else:
+            getattr(self, "_do_" + self.phase)(action)
+
+    def _dec_sorted(self, side: int, kind: str, legal: tuple, prompt: str) -> Decision:
+        """_dec for a legal tuple already in ascending order (the hot movement decisions)."""
+        key = (side, kind, legal, prompt)
+        d = _DECISIONS.get(key)
+        if d is None:
+            if len(_DECISIONS) > 200_000:
+                _DECISIONS.clear()
+            d = _DECISIONS[key] = Decision(side, kind, legal, prompt)
+        return d
 
     def _dec(self, side: int, kind: str, legal, prompt: str = "") -> Decision:
         """The pending decision; Decision objects are frozen, so equal ones are shared by all games."""
@@ -372,6 +387,19 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
             cand, drib = self._dests(c["side"], k, frm)
             out.append((idx, k, frm, cand, drib))
         return out
+
+    def move_source(self, idx: int) -> tuple[int, int]:
+        """At a pending movement decision: (piece, from area) that the move_from action ``idx`` picks."""
+        c = self.ctx
+        area = AT.MOVE_FROM_AREA.get(idx, -1)
+        if area == -1:
+            return GK, self.pos[c["side"]][GK]
+        return self._piece_in(c["side"], area, c["moved"]), area
+
+    def move_dests(self, piece: int, frm: int) -> tuple[list[int], list[int]]:
+        """At a pending movement decision: legal (destinations, dribbles) of ``piece`` now in ``frm``
+        (read-only lists)."""
+        return self._dests(self.ctx["side"], piece, frm)
 
     @property
     def move_mode(self) -> str | None:
@@ -430,6 +458,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.opts = FubaOptions(**data["options"])
         for k in STATE_FIELDS:
             setattr(self, k, data[k])
+        self._dcache = (None, -1, {})
 
     def box_score(self) -> BoxScore:
         """Team figures (FUBA pieces are anonymous), in short columns: see BOX_COLUMNS."""

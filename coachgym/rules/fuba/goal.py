@@ -134,8 +134,10 @@ class GoalMixin:
             self.stats[side]["on_target"] += 1
             self._corner(side)
         else:
+            # "The new ball value is the die score that the new defending team rolled": the new
+            # defending team is the shooting team, so its die (r1) becomes the ball value
             self.ct = opp
-            self.bv = r2
+            self.bv = r1
             self._action_done()
 
     def _goal(self, side: int, area: int) -> None:

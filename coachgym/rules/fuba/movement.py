@@ -24,6 +24,15 @@ _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "
 _ONE_MOVE_MODES = frozenset(("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free",
                              "easy_dt", "seconda_punta", "catenaccio"))  # one move, then the movement ends
 _DECISION_KIND = {"reaction": "reaction", "sprint": "sprint"}  # movement mode -> decision kind (else "moves")
+_PROMPTS: dict[str, tuple[str, str, str, str]] = {}  # mode -> (source kind, source prompt, where-to kind, prompt)
+
+
+def _prompts(mode: str) -> tuple[str, str, str, str]:
+    p = _PROMPTS.get(mode)
+    if p is None:
+        kind = _DECISION_KIND.get(mode, "moves")
+        p = _PROMPTS[mode] = (kind, f"{mode}: move a player or done", kind + "_to", f"{mode}: where does the player go?")
+    return p
 
 
 class MovementMixin:
@@ -46,7 +55,22 @@ class MovementMixin:
 
     def _dests(self, side: int, piece: int, frm: int, off: list[bool] | None = None) -> tuple[list[int], list[int]]:
         """Legal destinations (plain moves, dribbles) for ``piece`` of ``side`` now in ``frm``.
-        ``off``: the offside areas when already computed for this position."""
+        ``off``: the offside areas when already computed for this position.
+
+        Memoised within one position of a movement: the answer depends only on the movement's
+        context and the board, which change only when a move is made (``ctx["n"]`` counts them);
+        the coach's query and the engine's where-to decision share it (read-only lists)."""
+        c = self.ctx
+        dc = self._dcache
+        if dc[0] is not c or dc[1] != c["n"]:
+            dc = self._dcache = (c, c["n"], {})
+        memo = dc[2]
+        r = memo.get((piece, frm))
+        if r is None:
+            r = memo[(piece, frm)] = self._dests_now(side, piece, frm, off)
+        return r
+
+    def _dests_now(self, side: int, piece: int, frm: int, off: list[bool] | None) -> tuple[list[int], list[int]]:
         c = self.ctx
         mode = c["mode"]
         if mode == "reaction":
@@ -116,14 +140,13 @@ class MovementMixin:
         mode, side, moved = c["mode"], c["side"], c["moved"]
         legal = []
         pos = self.pos[side]
-        first: dict[int, int] = {}  # area -> its first piece that has not moved yet
-        for k in range(1, 11):
-            p = pos[k]
-            if p >= 0 and p not in first and k not in moved:
-                first[p] = k
+        # the areas holding an outfield piece that has not moved yet
+        if moved:
+            areas = {pos[k] for k in range(1, 11) if pos[k] >= 0 and k not in moved}
+        else:
+            areas = {p for p in pos[1:] if p >= 0}
         if mode == "into_target" or mode == "easy_ct":
-            adj = MOVE_ADJ[c["target"]]
-            first = {a: k for a, k in first.items() if a in adj}
+            areas.intersection_update(MOVE_ADJ[c["target"]])
         ct = side == self.ct
         off = self.offside_areas(side) if ct and self._offside_applies(side, mode) else None
         if mode == "reaction":
@@ -140,7 +163,7 @@ class MovementMixin:
         skip = self.ball if ct else -1
         fm = FWD_MID2[side]
         move_from = AT.MOVE_FROM
-        for a in sorted(first):
+        for a in sorted(areas):
             if fast and a != skip:
                 if fast == 1:
                     ok = False
@@ -168,12 +191,23 @@ class MovementMixin:
                 if ok:
                     legal.append(move_from[a])
                 continue
-            cand, drib = self._dests(side, first[a], a, off)
+            cand, drib = self._dests(side, self._piece_in(side, a, moved), a, off)
             if cand or drib:
                 legal.append(move_from[a])
         gk = pos[GK]
         if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode != "event_dribble":
-            if (mode != "into_target" and mode != "easy_ct") or gk in MOVE_ADJ[c["target"]]:
+            if fast == 2 and gk != skip:
+                # a plain movement (see above): the keeper may go to any adjacent area but an offside one
+                ok = off is None
+                if not ok:
+                    fa = fm[gk]
+                    for d in MOVE_ADJ[gk]:
+                        if not off[d] or fm[d] < fa:
+                            ok = True
+                            break
+                if ok:
+                    legal.append(AT.GK_SRC)
+            elif (mode != "into_target" and mode != "easy_ct") or gk in MOVE_ADJ[c["target"]]:
                 cand, drib = self._dests(side, GK, gk, off)
                 if cand or drib:
                     legal.append(AT.GK_SRC)
@@ -183,22 +217,28 @@ class MovementMixin:
     def _run_moves(self) -> Decision | None:
         c = self.ctx
         side = c["side"]
-        kind = _DECISION_KIND.get(c["mode"], "moves")
+        kind, prompt, kind_to, prompt_to = _prompts(c["mode"])
         if c["src"] is not None:
             k, frm = c["src"]
             cand, drib = self._dests(side, k, frm)
-            legal = [AT.MOVE_TO[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
+            if drib:
+                legal = [AT.MOVE_TO[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
+            else:
+                move_to = AT.MOVE_TO
+                legal = [move_to[d] for d in cand]
             if legal:
-                return self._dec(side, kind + "_to", legal, f"{c['mode']}: where does the player go?")
+                # ascending already (destinations in area order, dribbles after moves in the table)
+                return self._dec_sorted(side, kind_to, tuple(legal), prompt_to)
             c["src"] = None
-        if c.get("left") is not None and c["n"] >= c["left"]:
+        left = c.get("left")
+        if left is not None and c["n"] >= left:
             return self._finish_moves()
         legal, done_ok = self._movers()
         if not legal:
             return self._finish_moves()
         if done_ok:
             legal.append(AT.DONE)
-        return self._dec(side, kind, legal, f"{c['mode']}: move a player or done")
+        return self._dec_sorted(side, kind, tuple(legal), prompt)  # _movers lists sources in table order
 
     def _finish_moves(self) -> None:
         cont = self.ctx["cont"]
@@ -249,7 +289,10 @@ class MovementMixin:
                 else:
                     c["runner"] = True
                     self._accept_skill(side, "runner")
-        self.event("move", side, f"({c['mode']}) " + text if record else "", frm=frm, to=dest, piece=k, mode=c["mode"])
+        if record:
+            self.event("move", side, f"({c['mode']}) " + text, frm=frm, to=dest, piece=k, mode=c["mode"])
+        else:
+            self.log.count += 1  # the event is counted, as EventLog.add does without recording
         if c["mode"] in _ONE_MOVE_MODES:
             self._finish_moves()
 

@@ -9,7 +9,7 @@ from typing import Any  # noqa: F401
 from ...core.actions import Action  # noqa: F401
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
 from . import actions as AT  # noqa: F401
-from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
+from .board import (ADJ, ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
                     GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
                     PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
                     TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
@@ -85,10 +85,8 @@ class PassingMixin:
     def _any_pass_target(self, side: int) -> bool:
         """Whether a pass is possible (4.7.2: "a pass action is cancelled if the ball value would be
         increased above 6 in all options"); stops at the first legal target unless already known."""
-        cached = self.__dict__.get("_pt_cache")
-        if cached is not None and cached[0] == self._pass_targets_key(side):
-            return bool(cached[1])
-        return bool(self._pass_targets_now(side, first_only=True))
+        # the whole answer is kept: a coach deciding whether to pass asks for the targets next
+        return bool(self._pass_targets(side))
 
     def _pass_targets_now(self, side: int, first_only: bool = False) -> dict[int, int]:
         start = self.ball
@@ -99,15 +97,26 @@ class PassingMixin:
         off = self.offside_areas(side) if offside_on else None
         fm = FWD_MID2[side]
         out = {}
+        # 4.7: an area with a player of the team, or next to one
+        reach = [False] * N_AREAS
+        for a in range(N_AREAS):
+            if mine[a]:
+                reach[a] = True
+                for b in ADJ[a]:
+                    reach[b] = True
+        no_start = sp in ("free_kick", "goal_kick") and self.raw_count(side, start) < 2  # 5.2.2 / 5.4
+        no_attack = "creative_goalkeeper" in self.turn_flags  # A12: not into the attack zone
+        short = self.pctx.get("short")  # A12 short passes: an adjacent area
+        zone = ZONE[side]
         for t in PLAYING:
-            if mine[t] == 0 and not any(mine[b] for b in ADJ_SET[t]):
+            if not reach[t]:
                 continue
-            if sp in ("free_kick", "goal_kick") and t == start and self.raw_count(side, start) < 2:
-                continue  # 5.2.2 / 5.4
-            if "creative_goalkeeper" in self.turn_flags and ZONE[side][t] == 2:
-                continue  # A12: not into the attack zone
-            if self.pctx.get("short") and t not in ADJ_SET[start]:
-                continue  # A12 short passes: an adjacent area
+            if no_start and t == start:
+                continue
+            if no_attack and zone[t] == 2:
+                continue
+            if short and t not in ADJ_SET[start]:
+                continue
             if off is not None and fm[t] > fm[start]:  # offside has no effect on backward passes
                 if mine[t] > 0:
                     if off[t]:
@@ -201,8 +210,11 @@ class PassingMixin:
         old = self.bv
         self.bv = v
         self.ball = target
-        self.event("pass", side, f"{self._name(side)} {'challenge in' if p['what'] == 'challenge' else 'pass to'} {IDS[target]}: ball value {old} -> {v}",
-                   start=start, target=target, old=old, value=v)
+        if self.log.record:  # the play-by-play line is only built when events are kept
+            self.event("pass", side, f"{self._name(side)} {'challenge in' if p['what'] == 'challenge' else 'pass to'} {IDS[target]}: ball value {old} -> {v}",
+                       start=start, target=target, old=old, value=v)
+        else:
+            self.log.count += 1
         self.active = [[], []]
         if self.opts.skills and SIDE_AREA[start] and DIST[start][target] > 1 and self.bv > 1:
             self._offer(side, "crossing")  # A12
@@ -285,7 +297,10 @@ class PassingMixin:
             nbv = min(6, nbv + 1)
         p["outcome"] = outcome
         p["nbv"] = nbv
-        self.event("pass_roll", side, f"{self._name(side)} roll {d1} and {d2} against {bv}: {outcome}", dice=[d1, d2], outcome=outcome, bv=bv)
+        if self.log.record:
+            self.event("pass_roll", side, f"{self._name(side)} roll {d1} and {d2} against {bv}: {outcome}", dice=[d1, d2], outcome=outcome, bv=bv)
+        else:
+            self.log.count += 1
         self.active = [[], []]
         if (outcome == "supportive" and self.opts.skills and ZONE[side][start] == 1 and not p["long"]
                 and p["what"] == "pass"):
@@ -414,7 +429,10 @@ class PassingMixin:
         old = self.bv
         self.bv = p["nbv"]
         p["sp_done"] = True
-        self.event("ball_value", self.ct, f"new ball value {old} -> {self.bv}", old=old, new=self.bv)
+        if self.log.record:
+            self.event("ball_value", self.ct, f"new ball value {old} -> {self.bv}", old=old, new=self.bv)
+        else:
+            self.log.count += 1
         self._pass_end()
 
     def _pass_end(self) -> None:

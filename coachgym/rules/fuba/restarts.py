@@ -69,6 +69,8 @@ class RestartsMixin:
                     if self.pos[ct][k] >= 0:
                         self.pos[ct][k] = area
                 self._begin_moves("quick_fk_ct", ct, cont="_cont_quick_fk")
+                if self.opts.substitutions:  # A3: "a free kick" is one of the new setups listed
+                    self._offer_substitutions([ct, 1 - ct], "setup")
             else:
                 self._begin_setup("free_kick", ct, area)
         return None
@@ -101,6 +103,8 @@ class RestartsMixin:
         if self.pos[ct][GK] != box and self.raw_count(ct, box) == 0:
             self.pos[ct][GK] = box  # interpretation: the keeper takes the goal kick from his area
         self._begin_moves("goal_kick_ct", ct, cont="_cont_goal_kick")
+        if self.opts.substitutions:  # A3: substitutions at "a goal kick" too, controlling team first
+            self._offer_substitutions([ct, 1 - ct], "setup")
 
     def _cont_goal_kick(self, ctx: dict) -> None:
         self._begin_moves("goal_kick_dt", 1 - self.ct, cont="_cont_goal_kick_dt", limit=max(4, ctx["n"]))

@@ -76,9 +76,12 @@ class TurnMixin:
             self._check_clock()
         else:
             self._advance_time(n)  # 4.2.2 time adjustment
-        self.event("momentum", side, f"{self.time_label()} {self._name(side)} roll {d1} and {d2}: {n} action{'s' if n > 1 else ''}"
-                   + (" - the half ends after this turn" if self.half_ending else ""),
-                   dice=[d1, d2], actions=n, minute=self.minute, stoppage=self.stoppage)
+        if self.log.record:  # the play-by-play line is only built when events are kept
+            self.event("momentum", side, f"{self.time_label()} {self._name(side)} roll {d1} and {d2}: {n} action{'s' if n > 1 else ''}"
+                       + (" - the half ends after this turn" if self.half_ending else ""),
+                       dice=[d1, d2], actions=n, minute=self.minute, stoppage=self.stoppage)
+        else:
+            self.log.count += 1
         special = d1 == d2 and self.opts.special_events
         self.active = [[], []]
         if self.opts.skills and ZONE[side][self.ball] == 1:
@@ -173,6 +176,8 @@ class TurnMixin:
 
     def _action_done(self) -> None:
         """After each action; the corner taker leaves the corner-kick spot (5.3.2)."""
+        if self.free_cp and self.acting == self.phasing:
+            self.free_cp = False  # A13 terrace chant: the free point is for the first action only
         if self.set_piece:
             for s in (HOME, AWAY):
                 for k in range(11):

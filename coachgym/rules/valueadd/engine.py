@@ -43,8 +43,54 @@ _MENU_TAIL_CACHE: dict[tuple, tuple[int, ...]] = {}
 _OPTIONS_IDS: dict[ValueAddOptions, int] = {}  # options interned to a small int for cache keys
 
 
+_SHOT_TABLES: dict[tuple, tuple[list[int], list[int]]] = {}  # card.shot -> (normal, 3-point mode) tables
+_NUMBERS_CACHE: dict[tuple, tuple[list, list[bool]]] = {}  # (option, extras of the five) -> extra_number_holders
+
+
 def _options_id(options: ValueAddOptions) -> int:
     return _OPTIONS_IDS.setdefault(options, len(_OPTIONS_IDS))
+
+
+def _shot_tables(card: PlayerCard) -> tuple[list[int], list[int]]:
+    """The card's 20-sided lookup tables (read-only), shared by every card with the same ranges."""
+    t = _SHOT_TABLES.get(card.shot)
+    if t is None:
+        t = _SHOT_TABLES[card.shot] = (card.shot_table(), three_point_table(card))
+    return t
+
+
+def extra_number_holders(extras: tuple[tuple[int, ...], ...], option: int) -> tuple[list, list[bool]]:
+    """'In most cases, player with 6, 7 or 8 on card gets ball': who gets the 6, 7 and 8 (a lineup
+    slot or None each) and which slots write a "20", from the extra numbers printed on the cards of
+    the five (PG to C). Option 2 (Basic): the numbers pass down the lineup, the first player with
+    extra numbers takes 6 (and 7 for two numbers) ...; a player left without one gets the "20".
+    Option 1 (Simple): the numbers as printed, the higher player keeping a shared number."""
+    holders: list[int | None] = [None, None, None]
+    bonus = [False] * 5
+    if option == 2:
+        nxt = 0
+        for slot, ext in enumerate(extras):
+            m = len(ext)
+            if not m:
+                continue
+            if nxt >= 3:
+                bonus[slot] = True  # all three numbers used by players above him
+                continue
+            for _ in range(m):
+                if nxt < 3:
+                    holders[nxt] = slot
+                    nxt += 1
+    else:
+        for num in (6, 7, 8):
+            for slot, ext in enumerate(extras):
+                if num in ext:
+                    holders[num - 6] = slot
+                    break
+        for slot, ext in enumerate(extras):
+            # "not able to use his 6, 7 or 8": every number he prints went to a higher player
+            if ext and slot not in holders:
+                bonus[slot] = True
+    return holders, bonus
 
 
 def three_point_table(card: PlayerCard) -> list[int]:
@@ -107,6 +153,7 @@ class ValueAddEngine(Engine):
     def __init__(self, home: Team, away: Team, source: ChanceSource | None = None, *,
                  options: ValueAddOptions | None = None, record_events: bool = True):
         super().__init__(source, record_events=record_events)
+        self.rec = record_events  # build event text only when events are recorded
         self.options = options or ValueAddOptions()
         self._options_id = _options_id(self.options)
         self.teams: list[Team] = [home, away]
@@ -129,13 +176,16 @@ class ValueAddEngine(Engine):
 
     # ================================================================== set-up
     def _build_tables(self) -> None:
-        self.tables = [[p.shot_table() for p in t.players] for t in self.teams]
-        self.three_tables = [[three_point_table(p) for p in t.players] for t in self.teams]
+        self.tables = [[_shot_tables(p)[0] for p in t.players] for t in self.teams]
+        self.three_tables = [[_shot_tables(p)[1] for p in t.players] for t in self.teams]
+        self._penalties = self.options.stamina_penalties
         # "Determine dunk range": team dunk range adjusted by the opponent's "adj opp dunk/layup"
         self.dunk_net = [self.teams[HOME].dunk + self.teams[AWAY].defense_adjust,
                          self.teams[AWAY].dunk + self.teams[HOME].defense_adjust]
         self.pre86_extra = [self._pre86(side) for side in (HOME, AWAY)]
         self.reserve_slots = [self._reserves(t) for t in self.teams]  # the reserve of each position
+        self._extras = [[p.extra for p in t.players] for t in self.teams]  # for _assign_numbers
+        self._assist20 = [[p.assist20 for p in t.players] for t in self.teams]
 
     def _pre86(self, side: int) -> dict:
         """'Advanced rule for 3-point shots for players 1986 or earlier' (computed from the starting C)."""
@@ -151,13 +201,22 @@ class ValueAddEngine(Engine):
             extra[0] = 1  # PG, on an 8-sided roll of 1
         return {"by_d8_slot": extra, "sixth_bonus": bool(set(center.extra) & {7, 8})}
 
-    def _setup_team(self, side: int) -> None:
-        """'Choose when (and if) to use reserves' and the 22 assumed possessions' statistics."""
+    def _setup_team(self, side: int, tip: list[int] | None = None) -> None:
+        """'Choose when (and if) to use reserves' and the 22 assumed possessions' statistics.
+
+        ``tip``: the five the coach put on the court before the tip under options 1 and 2 ("Choose 5
+        starters for each team" - the starters under option 1; under option 2 the reserves who play
+        possessions 44-38); by default the team file's ``lineup`` and ``reserves``."""
         team, ts = self.teams[side], self.ts[side]
-        ts.lineup = list(team.lineup)
         rot = self.options.rotation
-        reserves = self._reserves(team)
-        for slot, i in enumerate(team.lineup):
+        starters = list(tip) if rot == 1 and tip is not None else list(team.lineup)
+        reserves = list(tip) if rot == 2 and tip is not None else self._reserves(team)
+        if tip is not None:  # before the tip nothing but the assumed lines has happened: start them again
+            n = len(ts.fouls)
+            ts.fouls = [0] * n
+            ts.stats = [[0] * len(STATS) for _ in range(n)]
+        ts.lineup = list(starters)
+        for slot, i in enumerate(starters):
             st = ts.stats[i]
             ts.fouls[i] = 1  # "all players start with one foul"
             st[PF] = 1
@@ -182,6 +241,11 @@ class ValueAddEngine(Engine):
                     ts.lineup[slot] = r
         self._assign_numbers(side)
 
+    def _pregame(self) -> bool:
+        """Options 1 and 2: the menus before the game's first possession choose the five at the tip
+        ("Choose 5 starters", "put all reserves in their most logical position")."""
+        return self.options.rotation != 3 and self.box == BOXES and self.period == 0 and self.turn == 0 and self.half == 0
+
     @staticmethod
     def _reserves(team: Team) -> list[int | None]:
         if any(r is not None for r in team.reserves):
@@ -191,36 +255,15 @@ class ValueAddEngine(Engine):
 
     def _assign_numbers(self, side: int) -> None:
         """'In most cases, player with 6, 7 or 8 on card gets ball' (options 1 and 2) and the "20"."""
-        team, ts = self.teams[side], self.ts[side]
-        holders: list[int | None] = [None, None, None]
-        bonus = [False] * 5
-        cards = [team.players[i] for i in ts.lineup]
-        if self.options.extra_numbers == 2:
-            nxt = 0
-            for slot, card in enumerate(cards):
-                m = len(card.extra)
-                if not m:
-                    continue
-                if nxt >= 3:
-                    bonus[slot] = True  # all three numbers used by players above him
-                    continue
-                for _ in range(m):
-                    if nxt < 3:
-                        holders[nxt] = slot
-                        nxt += 1
-        else:
-            for num in (6, 7, 8):
-                for slot, card in enumerate(cards):
-                    if num in card.extra:
-                        holders[num - 6] = slot
-                        break
-            for slot, card in enumerate(cards):
-                # "not able to use his 6, 7 or 8": every number he prints went to a higher player
-                if card.extra and slot not in holders:
-                    bonus[slot] = True
-        ts.holders = holders
-        ts.bonus20 = bonus
-        ts.assist20 = any(c.assist20 for c in cards)
+        ts = self.ts[side]
+        extra, lu = self._extras[side], ts.lineup
+        key = (self.options.extra_numbers, extra[lu[0]], extra[lu[1]], extra[lu[2]], extra[lu[3]], extra[lu[4]])
+        known = _NUMBERS_CACHE.get(key)
+        if known is None:
+            known = _NUMBERS_CACHE[key] = extra_number_holders(key[1:], key[0])
+        ts.holders, ts.bonus20 = known  # shared lists, never mutated
+        a20 = self._assist20[side]
+        ts.assist20 = a20[lu[0]] or a20[lu[1]] or a20[lu[2]] or a20[lu[3]] or a20[lu[4]]
 
     # ================================================================== helpers
     @property
@@ -228,12 +271,14 @@ class ValueAddEngine(Engine):
         return self.ts[HOME].points, self.ts[AWAY].points
 
     @property
-    def offense(self) -> int:
-        return AWAY if self.turn == 0 else HOME
+    def turn(self) -> int:
+        """0: the away team's possession of the half-box, 1: the home team's."""
+        return self._turn
 
-    @property
-    def rec(self) -> bool:
-        return self.log.record
+    @turn.setter
+    def turn(self, value: int) -> None:
+        self._turn = value
+        self.offense = AWAY if value == 0 else HOME  # the side with the ball (a plain attribute: read often)
 
     def card(self, side: int, slot: int) -> PlayerCard:
         return self.teams[side].players[self.ts[side].lineup[slot]]
@@ -243,7 +288,7 @@ class ValueAddEngine(Engine):
 
     def fatigue(self, side: int, slot: int) -> int:
         """Stamina penalty of the player in ``slot``: 0, 1 once tired, 2 past double his stamina."""
-        if not self.options.stamina_penalties:
+        if not self._penalties:
             return 0
         ts = self.ts[side]
         i = ts.lineup[slot]
@@ -419,20 +464,24 @@ class ValueAddEngine(Engine):
             for i in self._bench(side):
                 legal.extend(A.SUBSTITUTE[(i, s)] for s in fill)
             return tuple(legal)
-        if changes_left and o.rotation == 3:
+        pregame = self._pregame()
+        if changes_left and (o.rotation == 3 or pregame):
+            starters = self.teams[side].lineup if o.rotation == 2 else ()  # option 2's tip five are reserves
             for i in self._bench(side):
-                legal.extend(A.SUBSTITUTE_ROW[i])
-        legal.extend(self._static_menu_tail(kind, changes_left, self.in_last_nine(), self.box <= D8_FIRST_FROM))
+                if i not in starters:
+                    legal.extend(A.SUBSTITUTE_ROW[i])
+        legal.extend(self._static_menu_tail(kind, changes_left, self.in_last_nine(), self.box <= D8_FIRST_FROM, pregame))
         return tuple(legal)
 
-    def _static_menu_tail(self, kind: str, changes_left: bool, last_nine: bool, d8_window: bool) -> tuple[int, ...]:
-        key = (kind, changes_left, last_nine, d8_window, self._options_id)
+    def _static_menu_tail(self, kind: str, changes_left: bool, last_nine: bool, d8_window: bool,
+                          pregame: bool = False) -> tuple[int, ...]:
+        key = (kind, changes_left, last_nine, d8_window, pregame, self._options_id)
         tail = _MENU_TAIL_CACHE.get(key)
         if tail is None:
             o = self.options
             out: list[int] = []
             if changes_left:
-                if o.rotation == 3:
+                if o.rotation == 3 or pregame:
                     out.extend(A.SWAP.values())
                 if o.switches:
                     out.extend(A.SWITCH.values())
@@ -451,16 +500,25 @@ class ValueAddEngine(Engine):
         """The menu before a possession. Its legal set only changes with the lineup, foul-outs, the
         change count and the box window, so decisions are cached on those."""
         ts = self.ts[side]
-        out = tuple(i for i, f in enumerate(ts.fouls) if f >= self.options.foul_limit) if ts.fouled_out else ()
-        key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, tuple(ts.lineup), out, len(ts.fouls),
-               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM, self._options_id)
+        lu = ts.lineup
+        if ts.fouled_out:
+            out = tuple(i for i, f in enumerate(ts.fouls) if f >= self.options.foul_limit)
+            members = tuple(lu)  # the slots of fouled-out players matter
+        else:
+            out = ()
+            members = (1 << lu[0]) | (1 << lu[1]) | (1 << lu[2]) | (1 << lu[3]) | (1 << lu[4])  # only the bench matters
+        key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, members, out, len(ts.fouls),
+               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM,
+               self.box == BOXES and self.period == 0 and self.turn == 0 and self.half == 0, self._options_id)
         d = _MENU_CACHE.get(key)
         if d is None:
             if len(_MENU_CACHE) > 200_000:
                 _MENU_CACHE.clear()
             role = "defense" if kind == "defense_menu" else "offense"
+            when = ("the tip (choose the five who start)" if self.options.rotation != 3 and self._pregame()
+                    else "the possession")
             d = _MENU_CACHE[key] = Decision(side, kind, self._compute_menu_legal(side, kind),
-                                            f"{SIDE_NAMES[side]} team on {role}: changes before the possession")
+                                            f"{SIDE_NAMES[side]} team on {role}: changes before {when}")
         return d
 
     def _apply_menu(self, decision: Decision, act: Action) -> None:
@@ -477,12 +535,14 @@ class ValueAddEngine(Engine):
             return
         if k == "intentional_foul":
             self.ctx["intentional"] = True
-            self.event("intentional_foul", side, f"{team.name} will foul intentionally")
+            if self.rec:
+                self.event("intentional_foul", side, f"{team.name} will foul intentionally")
             self.phase = "offense_menu"
             self.menu_changes = 0
             return
         if k == "d8_first":
-            self.event("d8_first", side, f"{team.name} rolls the 8-sided die first")
+            if self.rec:
+                self.event("d8_first", side, f"{team.name} rolls the 8-sided die first")
             self._count_possession()
             self.phase = "d8_roll"
             return
@@ -495,6 +555,8 @@ class ValueAddEngine(Engine):
             if self.rec:
                 self.event("sub", side, f"{team.players[i].name} replaces {team.players[out].name} at {POS[s]}",
                            player_in=i, player_out=out, slot=s)
+            if self.options.rotation != 3 and self._pregame():
+                self._setup_team(side, ts.lineup)  # the assumed lines go to the five chosen for the tip
         elif k == "swap_positions":
             a, b = act["a"], act["b"]
             ts.lineup[a], ts.lineup[b] = ts.lineup[b], ts.lineup[a]
@@ -502,6 +564,8 @@ class ValueAddEngine(Engine):
             if self.rec:
                 self.event("swap", side, f"{team.players[ts.lineup[a]].name} moves to {POS[a]}, "
                            f"{team.players[ts.lineup[b]].name} to {POS[b]}", a=a, b=b)
+            if self.options.rotation != 3 and self._pregame():
+                self._setup_team(side, ts.lineup)
         elif k == "switch_defenders":
             a, b = act["a"], act["b"]
             ts.guards[a], ts.guards[b] = ts.guards[b], ts.guards[a]
@@ -564,25 +628,29 @@ class ValueAddEngine(Engine):
             else:
                 c.pop("d8_value"), c.pop("d8_slot")
                 c["passing"] = True
-                self.event("keep_passing", off, "keeps passing")
+                if self.rec:
+                    self.event("keep_passing", off, "keeps passing")
                 self.phase = "roll"
         elif kind == "fast_break":
             side, slot = c["stealer_side"], c["stealer"]
             if act.index == A.FAST_BREAK:
-                self.event("fast_break", side, f"{self.pname(side, slot)} leads the fast break")
+                if self.rec:
+                    self.event("fast_break", side, f"{self.pname(side, slot)} leads the fast break")
                 self._trigger_extra("steal and fast break")
                 self.next_fast_break = slot
-            else:
+            elif self.rec:
                 self.event("normal_offense", side, "normal offense after the steal")
             self.ctx = {}
             self.phase = "end"
         elif kind == "stick_back":
             slot = c["rebounder"]
             if act.index == A.STICK_BACK:
-                self.event("stick_back", off, f"{self.pname(off, slot)} goes back up (stick back)")
+                if self.rec:
+                    self.event("stick_back", off, f"{self.pname(off, slot)} goes back up (stick back)")
                 self.ctx = {"sb": slot}
             else:
-                self.event("normal_offense", off, "normal offense after the offensive rebound")
+                if self.rec:
+                    self.event("normal_offense", off, "normal offense after the offensive rebound")
                 self.ctx = {}
             self.phase = "roll"
         elif kind == "dunk_choice":
@@ -606,13 +674,15 @@ class ValueAddEngine(Engine):
         slot = self._ballhandler(off, d8)
         if slot is None:
             # nobody holds that number: the second roll rules apply (6-8 is a shot-clock turnover)
-            self.event("no_ballhandler", off, f"8-sided die {d8}: nobody holds it; roll again (10 seconds left)")
+            if self.rec:
+                self.event("no_ballhandler", off, f"8-sided die {d8}: nobody holds it; roll again (10 seconds left)")
             self.ctx["second"] = True
             self.phase = "roll"
             return
         self.ctx["d8_value"] = d8
         self.ctx["d8_slot"] = slot
-        self.event("d8", off, f"8-sided die {d8}: the ball goes to {self.pname(off, slot)}")
+        if self.rec:
+            self.event("d8", off, f"8-sided die {d8}: the ball goes to {self.pname(off, slot)}")
         self.phase = "d8_choice"
 
     def _ballhandler(self, off: int, d8: int) -> int | None:
@@ -654,7 +724,8 @@ class ValueAddEngine(Engine):
             if not intentional and n < 0 and 51 <= r <= 50 - n:
                 self.phase = "choose_stop_rebounder"
                 return
-            self.event("no_ballhandler", off, f"  nobody gets the ball on a {d8}: roll again (10 seconds left)")
+            if self.rec:
+                self.event("no_ballhandler", off, f"  nobody gets the ball on a {d8}: roll again (10 seconds left)")
             c["second"] = True
             return  # phase stays "roll"
         team_def = d8 > 5 and self.options.team_defense
@@ -664,7 +735,8 @@ class ValueAddEngine(Engine):
             return
         o = self.options
         if o.home_court and r == 36 and off == AWAY:
-            self.event("turnover", off, f"  {self.pname(off, slot)} is bumped out of bounds, no call (home court)")
+            if self.rec:
+                self.event("turnover", off, f"  {self.pname(off, slot)} is bumped out of bounds, no call (home court)")
             self._stat(off, slot, TOV)
             self.phase = "end"
             return
@@ -707,7 +779,8 @@ class ValueAddEngine(Engine):
         elif 41 <= r <= 46:
             card_o = self.card(off, slot)
             if r - self.fatigue(off, slot) <= card_o.turnover:
-                self.event("turnover", off, f"  turnover by {self.pname(off, slot)}")
+                if self.rec:
+                    self.event("turnover", off, f"  turnover by {self.pname(off, slot)}")
                 self._stat(off, slot, TOV)
                 self.phase = "end"
                 return
@@ -799,7 +872,8 @@ class ValueAddEngine(Engine):
         dfn = 1 - off
         self._stat(dfn, k, STL)
         self._stat(off, slot, TOV)
-        self.event("steal", dfn, f"  {self.pname(dfn, k)} steals the ball from {self.pname(off, slot)}", r=r)
+        if self.rec:
+            self.event("steal", dfn, f"  {self.pname(dfn, k)} steals the ball from {self.pname(off, slot)}", r=r)
         # "Fast break after steal": guards always, forwards on 11, 13, 15 or 31, centers never
         can_break = k < 2 or (k < 4 and r in FAST_BREAK_ODD_ROLLS)
         if self.ctx.get("intentional"):
@@ -820,14 +894,16 @@ class ValueAddEngine(Engine):
         dfn = 1 - off
         self._stat(dfn, k, BLK)
         self._stat(off, slot, FGA)
-        self.event("block", dfn, f"  {self.pname(dfn, k)} blocks {self.pname(off, slot)}'s shot")
+        if self.rec:
+            self.event("block", dfn, f"  {self.pname(dfn, k)} blocks {self.pname(off, slot)}'s shot")
         self._rebound(slot, ft=False)
 
     def _dunk(self, off: int, slot: int) -> None:
         self._score(off, slot, 2)
         self._stat(off, slot, FGM)
         self._stat(off, slot, FGA)
-        self.event("dunk", off, f"  {self.pname(off, slot)} dunks (+2) [{self._score_text()}]")
+        if self.rec:
+            self.event("dunk", off, f"  {self.pname(off, slot)} dunks (+2) [{self._score_text()}]")
         self.phase = "end"
 
     def _stop(self, off: int, slot: int | None, ds: int) -> None:
@@ -836,12 +912,14 @@ class ValueAddEngine(Engine):
         if slot is not None:
             self._stat(off, slot, FGA)
         self._stat(dfn, ds, DREB)
-        self.event("stop", dfn, f"  stop: missed shot, rebound {self.pname(dfn, ds)}")
+        if self.rec:
+            self.event("stop", dfn, f"  stop: missed shot, rebound {self.pname(dfn, ds)}")
         self.phase = "end"
 
     def _shot_clock_violation(self, off: int) -> None:
         self.ts[off].team_turnovers += 1
-        self.event("shot_clock", off, "  shot clock violation (turnover)")
+        if self.rec:
+            self.event("shot_clock", off, "  shot clock violation (turnover)")
         self.phase = "end"
 
     def _d20_result(self, off: int, slot: int, d20: int) -> int:
@@ -885,14 +963,16 @@ class ValueAddEngine(Engine):
         if pts == 3:
             self._stat(off, slot, TPM)
             self._stat(off, slot, TPA)
-        self.event("made_3" if pts == 3 else "made_2", off,
-                   f"  {self.pname(off, slot)} scores {pts} against a defender avoiding fouls [{self._score_text()}]")
+        if self.rec:
+            self.event("made_3" if pts == 3 else "made_2", off,
+                       f"  {self.pname(off, slot)} scores {pts} against a defender avoiding fouls [{self._score_text()}]")
         self.phase = "end"
 
     def _resolve_shot(self, off: int, slot: int, res: int, foul_by: int | None, ds: int, home_whistle: bool = False) -> None:
         """'Read the 20-sided die' with or without a 33-36 foul by ``foul_by``."""
         dfn = 1 - off
-        who = self.pname(off, slot)
+        rec = self.rec
+        who = self.pname(off, slot) if rec else ""
         if res == MADE3 or res == MADE2:
             pts = 3 if res == MADE3 else 2
             self._score(off, slot, pts)
@@ -902,11 +982,13 @@ class ValueAddEngine(Engine):
                 self._stat(off, slot, TPM)
                 self._stat(off, slot, TPA)
             if foul_by is not None:
-                self.event("made_3" if pts == 3 else "made_2", off, f"  {who} scores {pts} and is fouled [{self._score_text()}]")
+                if rec:
+                    self.event("made_3" if pts == 3 else "made_2", off, f"  {who} scores {pts} and is fouled [{self._score_text()}]")
                 self._foul(dfn, foul_by, off, slot, home_whistle)
                 self._free_throws(off, slot, 1)
             else:
-                self.event("made_3" if pts == 3 else "made_2", off, f"  {who} makes a {pts}-pointer [{self._score_text()}]")
+                if rec:
+                    self.event("made_3" if pts == 3 else "made_2", off, f"  {who} makes a {pts}-pointer [{self._score_text()}]")
                 self.phase = "end"
             return
         if res == FOULED:
@@ -926,20 +1008,23 @@ class ValueAddEngine(Engine):
         three = res == MISSED3
         if foul_by is not None:
             self._foul(dfn, foul_by, off, slot, home_whistle)
-            self.event("shooting_foul", off, f"  {who} is fouled on a missed {'3' if three else '2'}-pointer")
+            if rec:
+                self.event("shooting_foul", off, f"  {who} is fouled on a missed {'3' if three else '2'}-pointer")
             self._free_throws(off, slot, 3 if three else 2)
             return
         self._stat(off, slot, FGA)
         if three:
             self._stat(off, slot, TPA)
-        self.event("miss", off, f"  {who} misses a {'3' if three else '2'}-pointer")
+        if rec:
+            self.event("miss", off, f"  {who} misses a {'3' if three else '2'}-pointer")
         self._rebound(slot, ft=False)
 
     def _avoid_basket_two(self, off: int, slot: int) -> None:
         self._score(off, slot, 2)
         self._stat(off, slot, FGM)
         self._stat(off, slot, FGA)
-        self.event("made_2", off, f"  {self.pname(off, slot)} scores 2 against a defender avoiding fouls [{self._score_text()}]")
+        if self.rec:
+            self.event("made_2", off, f"  {self.pname(off, slot)} scores 2 against a defender avoiding fouls [{self._score_text()}]")
         self.phase = "end"
 
     def _foul(self, dfn: int, k: int, off: int, slot: int, home_whistle: bool = False) -> None:
@@ -953,7 +1038,8 @@ class ValueAddEngine(Engine):
                        + (" - a home whistle" if home_whistle else ""), fouls=n)
         if n == self.options.foul_limit:
             ts.fouled_out += 1
-            self.event("fouled_out", dfn, f"  {self.pname(dfn, k)} fouls out")
+            if self.rec:
+                self.event("fouled_out", dfn, f"  {self.pname(dfn, k)} fouls out")
         self._trigger_extra("foul")
 
     def _intentional_foul(self, off: int, slot: int, ds: int, r: int, team_def: bool) -> None:
@@ -969,12 +1055,14 @@ class ValueAddEngine(Engine):
             return
         if 41 <= r <= 46 and r - self.fatigue(off, slot) <= self.card(off, slot).turnover:
             self._stat(off, slot, TOV)
-            self.event("turnover", off, f"  turnover by {self.pname(off, slot)} against the intentional foul")
+            if self.rec:
+                self.event("turnover", off, f"  turnover by {self.pname(off, slot)} against the intentional foul")
             self._trigger_extra("turnover forced while fouling intentionally")
             self.phase = "end"
             return
         self._foul(dfn, ds, off, slot)
-        self.event("intentional_foul", dfn, f"  {self.pname(dfn, ds)} fouls {self.pname(off, slot)} intentionally")
+        if self.rec:
+            self.event("intentional_foul", dfn, f"  {self.pname(dfn, ds)} fouls {self.pname(off, slot)} intentionally")
         self._free_throws(off, slot, 2)
 
     def _free_throws(self, off: int, slot: int, n: int, one_and_one: bool = False) -> None:
@@ -1060,8 +1148,9 @@ class ValueAddEngine(Engine):
 
     def _take_rebound(self, side: int, slot: int, offensive: bool) -> None:
         self._stat(side, slot, OREB if offensive else DREB)
-        self.event("rebound", side, f"  {'offensive' if offensive else 'defensive'} rebound {self.pname(side, slot)}",
-                   offensive=offensive)
+        if self.rec:
+            self.event("rebound", side, f"  {'offensive' if offensive else 'defensive'} rebound {self.pname(side, slot)}",
+                       offensive=offensive)
         if offensive:
             self.ctx = {"rebounder": slot}
             self.phase = "stick_back"
@@ -1158,6 +1247,7 @@ class ValueAddEngine(Engine):
         self.options = ValueAddOptions(**d["options"])
         self._options_id = _options_id(self.options)
         self.ts = [TeamState.from_dict(t) for t in d["ts"]]
+        self.rec = self.log.record
         for k in ("period", "box", "half", "turn", "extra_box", "phase", "menu_changes", "next_fast_break"):
             setattr(self, k, d[k])
         self.ctx = dict(d["ctx"])

@@ -4,8 +4,8 @@
 holding one possession per team (away first). Boxes 9..1 have a bottom half for an extra
 possession ("Recording the last 9 possessions above the diagonal line"). Shaded boxes (44, 42 ... 10
 and 9, 7, 5, 3, 1) send a miss to the Rebound Chart; non-shaded boxes (43, 41 ... 11 and 8, 6, 4,
-2) give the rebound to the defender the sheet names. The first two columns (boxes 44-23) shoot
-one-and-one on a 33-36 foul with a "fouled" 20-sided result.
+2) give the rebound to the defender the sheet names. The first two columns ("44 to 22 possession", the
+text's own numbers: boxes 44-22) shoot one-and-one on a 33-36 foul with a "fouled" 20-sided result.
 """
 
 from __future__ import annotations

@@ -1,0 +1,205 @@
+"""The clock and the FAC deck: 3.1 (deck, Time cards, Dead Ball Deck), 5.4 / 14A (Rest Periods at
+the Time cards), 8.1 (quarters, the last shot), 8.2 (overtime), 8.3 (final two minutes), 14O
+(Desperation Heave), 19.1-19.2 / 20.1-20.2 (150-card periods).
+
+A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbers as in the engine."""
+
+from __future__ import annotations
+
+from ...core.engine import AWAY, Decision, HOME
+from . import cards as K
+from .cards import rpg_side, rpg_slot
+from .constants import (FGA, FGM, INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT,
+                        PeriodOver, R_ATT, TPA, TPM)
+
+
+class ClockMixin:
+    @property
+    def overtime(self) -> bool:
+        return self.period > 4
+
+    @property
+    def final_two(self) -> bool:
+        """The final 2:00 of the game (4th quarter or overtime)."""
+        return self.two_min and self.period >= 4
+
+    @property
+    def last_minute(self) -> bool:
+        """The final minute of the period: the 11:00 card, or 15 cards or fewer after the 10:00 card."""
+        return self.eleven or (self.two_min and len(self.fac) <= 15)
+
+    def _build_period_deck(self) -> None:
+        deck = list(K.DECK)
+        self.source.shuffle(deck, "shuffle the FAC deck")
+        tc = K.TIME_CARDS
+        if self.overtime:  # 8.2
+            ot = K.CLOCK["overtime"]
+            n = ot["fac"]
+            order = deck[:n - 30] + [tc["10:00"]] + deck[n - 30:n]
+            self.dead = deck[n:]
+        else:  # 3.1 exact procedure
+            n = self.clock["fac"]
+            marks = sorted(self.clock["time_cards"].items(), key=lambda kv: kv[1])
+            order = []
+            prev = 0
+            for label, at in marks:
+                order.extend(deck[prev:at])
+                if not (label == "11:00" and self.period == 4 and self.opts.league == "nba"):
+                    order.append(tc[label])
+                prev = at
+            order.extend(deck[prev:n])
+            self.dead = deck[n:n + self.clock["dead_ball"]]
+        order.reverse()  # the top of the pile is the end of the list
+        self.fac = order
+        self.discard = []
+
+    def _draw(self, what: str, dead: bool = False) -> K.Card:
+        """Draw the next FAC: from the FAC pile (time passes) or the Dead Ball Deck (it does not)."""
+        if dead or (self.two_min and self.period >= 4 and what.startswith(("RPG", "Z READING"))):
+            if not self.dead:  # 8.3: flip the discard pile, shuffle it, deal 20
+                self.source.shuffle(self.discard, "reshuffle the discard pile")
+                self.dead = self.discard[-20:]
+                del self.discard[-20:]
+                if not self.dead:
+                    self.dead = list(K.DECK)
+            c = self.source.draw(self.dead, what + " (Dead Ball Deck)")
+            self.discard.append(c)
+            return c
+        while True:
+            if not self.fac:
+                raise PeriodOver()
+            c = self.source.draw(self.fac, what)
+            if c.time:
+                self._time_card(c.time)
+                continue
+            self.discard.append(c)
+            if not self.fac and c.z[0] == K.Z_HEAVE:
+                self.last_fac_heave = c.rpg
+            return c
+
+    def _time_card(self, label: str) -> None:
+        if self.log.record:
+            self.event("time", None, f"-- {label} Time card (quarter {self.period}) --")
+        if label in ("5:00", "9:00") and not self.overtime:
+            self._rest_boundary()
+            self.rp = 1 if label == "5:00" else 2
+            # 5.4: by the 9:00 mark of the second and fourth quarters every player must have rested
+            if label == "9:00" and self.period in (2, 4):
+                half = 0 if self.period == 2 else 1
+                for side in (HOME, AWAY):
+                    for i, p in enumerate(self.teams[side].players):
+                        if p.rest == 2 or (p.rest == 1 and half == 1):
+                            continue
+                        if not self.rested[side][i][half] and not self.tired[side][i]:
+                            self.tired[side][i] = True
+                            if i in self.lineup[side] and self.log.record:
+                                self.event("fatigue", side, f"{p.name} has not rested this half: Fatigued (5.4)")
+                self._dirty()
+            # 8.4: a team that has not called as many timeouts as quarters is charged one
+            side = HOME if label == "5:00" else AWAY
+            if self.to_used[side] < self.period and self.opts.league == "nba":
+                self.owed_to[side] = True
+        elif label == "10:00":
+            self.two_min = True
+            self.tf_last2 = [0, 0]
+        elif label == "11:00":
+            self.eleven = True
+
+    def _rest_boundary(self) -> None:
+        """End of a Rest Period (14A, 5.4): players who sat it out are rested."""
+        half = 0 if self.period <= 2 else 1
+        for side in (HOME, AWAY):
+            on = self.lineup[side]
+            for i in range(len(self.teams[side].players)):
+                if not self.played_rp[side][i] and i not in on:
+                    self.rested[side][i][half] = True
+                    if self.tired[side][i] or self.mrest[side][i]:
+                        self.tired[side][i] = False
+                        self.mrest[side][i] = False
+                self.played_rp[side][i] = i in on
+        self.rp_grace = True
+        self._dirty()
+
+    def _ph_period(self) -> Decision | None:
+        self.period += 1
+        n_reg = 4
+        self.two_min = self.eleven = False
+        self._build_period_deck()
+        lg = self.opts.league
+        if lg == "nba" or (lg == "fiba" and not self.overtime) or (lg == "ncaa" and (self.period in (1, 3) or self.overtime)):
+            self.tf = [0, 0]  # 6.3 per quarter; 19.5 per half; 20.9 FIBA overtimes continue the 4th quarter
+        self.tf_last2 = [0, 0]
+        self.index_spent = [0, 0]
+        if self.period in (1, 3):
+            self.to20_used = [0, 0]
+        if self.inj_wait:  # 14G: the break between periods stops play for an injured defender
+            self._injury_takes_effect()
+        for side in (HOME, AWAY):
+            for i in range(len(self.teams[side].players)):
+                if self.status[side][i] == INJURED_OUT and self.inj_until[side][i] < self.period:
+                    self.status[side][i] = OK
+                if self.period == 3:
+                    self.tired[side][i] = False  # 5.4: penalties last for the rest of that half
+                self.played_rp[side][i] = i in self.lineup[side]
+        self.rp_grace = True
+        self.rp = 0
+        self.tpo = [False, False]
+        self.tpd = [False, False]
+        self.last_shot_used = False
+        self._dirty()
+        if self.log.record:
+            self.event("period", None, f"== {'Overtime ' + str(self.period - n_reg) if self.overtime else 'Quarter ' + str(self.period)} ==")
+        # who starts with the ball (3.4, 19.3, 20.3)
+        college = self.opts.league in ("ncaa", "fiba")
+        if self.period == 1 or (self.overtime and not (self.opts.league == "fiba")):
+            self.ctx = {"jump": "tip"}
+            after = PH_JUMP
+        else:
+            if college:
+                if self.opts.league == "ncaa" and self.period in (2, 4) and not self.overtime:
+                    starter = self.off
+                else:
+                    starter = self.arrow
+                    self.arrow = 1 - self.arrow
+            else:
+                starter = self.opening if self.period == 4 else 1 - self.opening
+            self._new_possession(starter, dead=True, count=True)
+            after = PH_UPCOURT
+        self._open_menu([AWAY, HOME], after, "period")
+        return None
+
+    def _period_over(self) -> None:
+        # 8.1 last shot: an ACTION/PRESS pass with a Pass # or an offensive rebound
+        if (self.phase == PH_BALL and self.via in ("action", "press", "orb") and not self.last_shot_used
+                and self.bh >= 0):
+            self.last_shot_used = True
+            e = self.eff(self.off)[self.bh]
+            pen = max(0, self.pass_no - e[R_ATT])
+            if self.log.record:
+                self.event("last_shot", self.off, f"The period ends: {self.pname(self.off, self.bh)} takes a last Forced Shot from the Dead Ball Deck (8.1)")
+            self._setup_shot(self.bh, three=False, forced=pen, dead=True, last=True)
+            self.phase = PH_SHOT
+            return
+        # 14O desperation heave: the last FAC of the pile
+        if self.last_fac_heave:
+            rpg = self.last_fac_heave
+            side, slot = rpg_side(rpg), rpg_slot(rpg)
+            if side == self.off:
+                st = self._st(side, slot)
+                st[TPA] += 1
+                st[FGA] += 1
+                st[TPM] += 1
+                st[FGM] += 1
+                self._points(side, slot, 3)
+                if self.log.record:
+                    self.event("heave", side, f"{self.pname(side, slot)} hits a desperation heave at the buzzer! (14O)")
+            self.last_fac_heave = 0
+        self._rest_boundary()
+        if self.log.record:
+            self.event("period_end", None, f"End of period {self.period}: {self.teams[HOME].name} {self.pts[HOME]}, {self.teams[AWAY].name} {self.pts[AWAY]}")
+        n_reg = 4
+        if self.period >= n_reg and self.pts[HOME] != self.pts[AWAY]:
+            self.phase = PH_OVER
+            self.event("final", None, f"Final: {self.teams[HOME].name} {self.pts[HOME]}, {self.teams[AWAY].name} {self.pts[AWAY]}")
+            return
+        self.phase = PH_PERIOD

@@ -1,0 +1,30 @@
+"""Shared indices and phases of the Statis Pro engine (statistics, effective ratings, phases,
+player status) and its two control-flow exceptions."""
+
+from __future__ import annotations
+
+# player statistics (index into a player's stat list)
+PTS, FGM, FGA, TPM, TPA, FTM, FTA, ORB, DRB, AST, STL, BLK, TOV, PF, TECH = range(15)
+STAT_NAMES = ("PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", "AST", "STL", "BLK", "TO", "PF", "T")
+BOX_COLUMNS = ["PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", "REB", "AST", "STL", "BLK", "TO", "PF"]
+# effective ratings of a player in play (index into a slot's rating list)
+R_FG, R_ATT, R_TATT, R_THREE, R_FT, R_REBO, R_REBD, R_FD, R_BLK, R_AST, R_STL, R_DEF, R_TIRED = range(13)
+
+# phases
+(PH_PERIOD, PH_MENU, PH_JUMP, PH_UPCOURT, PH_BALL, PH_ADVANCE, PH_SHOT, PH_REBOUND, PH_BLOCK, PH_FT,
+ PH_FB, PH_WAIT, PH_OVER) = range(13)
+# player status
+OK, FOULED_OUT, EJECTED, INJURED_OUT = range(4)
+SIDE_WORD = ("Home", "Visitor")
+
+
+class PeriodOver(Exception):
+    """The FAC pile is empty: the period ends (8.1)."""
+
+
+def _ceil_quarter(n: int) -> int:
+    return -(-n // 4)
+
+
+class _Pause(Exception):
+    """A coach must decide in the middle of resolving a FAC: the engine stops at PH_WAIT."""

@@ -1,0 +1,214 @@
+"""Dead-ball and timeout menus: 3.2 / 6.6 (position shifts, PD cards), 3.3 / 8.5 (who places last,
+substitutions), 4.2 (PRESS after a dead ball), 4.61-4.62 (Three Point Offense / Defense), 5.5
+(Double Teams), 8.4 (timeouts and their limits), 8.41 (half-court inbounds), 8.42 (plays), 16D,
+and the forced removal of disqualified, ejected and injured players (6.5, 14F, 14G).
+
+A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbers as in the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.engine import AWAY, Decision, HOME
+from .actions import (CALL_PLAY, CANCEL_DOUBLE_TEAM, CANCEL_THREE_POINT_OFFENSE, DOUBLE_TEAM_LIST,
+                      IGNORE_REST, MENU_CHANGE_LIMIT, PD_LIST, PLAY_ON, PRESS, SUBSTITUTE, SUB_BY_PLAYER,
+                      SWAP_LIST, THREE_POINT_DEFENSE, THREE_POINT_OFFENSE, TIMEOUT, TIMEOUT20)
+from .cards import POSITIONS
+from .constants import OK, PH_ADVANCE, PH_MENU, PH_UPCOURT, SIDE_WORD
+
+
+class MenuMixin:
+    def _open_menu(self, queue: list, resume: int, kind: str, **extra: Any) -> None:
+        self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
+        self.phase = PH_MENU
+
+    def _bench(self, side: int) -> list[int]:
+        on = self.lineup[side]
+        st = self.status[side]
+        mr = self.mrest[side]
+        return [i for i in range(len(st)) if st[i] == OK and i not in on and not mr[i]]
+
+    def _must_sub(self, side: int) -> list[int]:
+        """Slots holding a player who may not stay in (fouled out, ejected, injured)."""
+        st = self.status[side]
+        ln = self.lineup[side]
+        if st[ln[0]] == st[ln[1]] == st[ln[2]] == st[ln[3]] == st[ln[4]] == OK:
+            return []
+        return [s for s, i in enumerate(ln) if st[i] != OK]
+
+    def _menu_legal(self, side: int) -> list[int]:
+        """The menu's legal choices, built in action-table order (no sort needed)."""
+        m = self.menu
+        kind = m["kind"]
+        on = self.lineup[side]
+        st = self.status[side]
+        mr = self.mrest[side]
+        bc = self._bench_cache[side]  # the bench and its substitutions, kept while ``rev`` stands
+        if bc is None or bc[0] != self.rev[side]:
+            bench = [i for i in range(len(st)) if st[i] == OK and not mr[i] and i not in on]
+            subs = []
+            for i in bench:
+                subs += SUB_BY_PLAYER[i]
+            bc = self._bench_cache[side] = (self.rev[side], bench, subs)
+        bench = bc[1]
+        if bench and not (st[on[0]] == st[on[1]] == st[on[2]] == st[on[3]] == st[on[4]] == OK):
+            # a disqualified, ejected or injured player must leave now (6.5, 14F, 14G)
+            must = [s for s, i in enumerate(on) if st[i] != OK]
+            return sorted(SUBSTITUTE[(i, s)] for i in bench for s in must)
+        legal = [PLAY_ON]
+        changes_ok = m["changes"] < MENU_CHANGE_LIMIT
+        dead = kind != "live"
+        set_piece = kind == "period" or kind == "timeout"
+        if changes_ok and dead and bench and not (m.get("twenty") and m["subs_done"][side] >= 1):
+            legal += bc[2]  # 8.5 substitutions
+        if changes_ok and (set_piece or (kind == "dead" and m.get("fouler") == side)):
+            legal += SWAP_LIST  # 6.6 position shifts
+            legal += PD_LIST  # 3.2 / 6.6 PD cards
+        if not set_piece and self._can_timeout(side, dead):
+            legal.append(TIMEOUT)
+            if self.to20_used[side] < 1:
+                legal.append(TIMEOUT20)
+        if dead and changes_ok and side != self.off and m["resume"] == PH_UPCOURT and not self.press_next:
+            legal.append(PRESS)  # 4.2: after a Dead Ball
+        if set_piece and changes_ok and self.dt[side][0] < 0:
+            legal += DOUBLE_TEAM_LIST  # 5.5
+        if dead and self.dt[side][0] >= 0:
+            legal.append(CANCEL_DOUBLE_TEAM)
+        if kind == "timeout" and self.final_two:  # 4.61 / 4.62
+            diff = self.pts[side] - self.pts[1 - side]
+            if diff < 0 and not self.tpo[side]:
+                legal.append(THREE_POINT_OFFENSE)
+            if self.tpo[side]:
+                legal.append(CANCEL_THREE_POINT_OFFENSE)
+            if diff > 0 and self.tpo[1 - side] and not self.tpd[side]:
+                legal.append(THREE_POINT_DEFENSE)
+        if (kind == "period" or (kind == "timeout" and m.get("caller") == side)) and side == self.off \
+                and self.play_call[side] < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
+            legal.extend(CALL_PLAY)  # 8.42
+        if kind == "timeout" and self._index_ok(side, 1):  # 16D
+            legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
+        return legal
+
+    def _can_timeout(self, side: int, dead: bool) -> bool:
+        if not dead and side != self.off:
+            return False
+        if self.to_used[side] >= 7:
+            return False
+        if self.period >= 4 and self.to_q4[side] >= 4:
+            return False
+        if self.final_two and self.to_last2[side] >= 3:
+            return False
+        return True
+
+    def _ph_menu(self) -> Decision | None:
+        m = self.menu
+        while m["queue"]:
+            side = m["queue"][0]
+            legal = self._menu_legal(side)
+            if len(legal) == 1 and legal[0] == PLAY_ON:  # nothing to decide
+                m["queue"].pop(0)
+                m["changes"] = 0
+                continue
+            return Decision(side, "menu", tuple(legal), f"{SIDE_WORD[side]} coach: {m['kind']} menu")
+        self.phase = m["resume"]
+        self.menu = {}
+        self.rp_grace = False
+        return None
+
+    def _apply_menu(self, side: int, a) -> None:
+        m = self.menu
+        k = a.kind
+        if k == "play_on":
+            m["queue"].pop(0)
+            m["changes"] = 0
+            return
+        m["changes"] += 1
+        if k == "substitute":
+            self._substitute(side, a["player"], a["slot"])
+            if m.get("twenty"):
+                m["subs_done"][side] += 1
+        elif k == "swap_positions":
+            ln = self.lineup[side]
+            ln[a["a"]], ln[a["b"]] = ln[a["b"]], ln[a["a"]]
+            self._dirty(side)
+            self._dirty(1 - side)
+        elif k == "pd_card":
+            g = self.guard[side]
+            dslot, target = a["defender"], a["target"]
+            other = g.index(target)
+            g[other], g[dslot] = g[dslot], target
+            self._dirty(side)
+        elif k in ("timeout", "timeout20"):
+            self._call_timeout(side, k == "timeout20", m["resume"])
+        elif k == "double_team":
+            self.dt[side] = [self.lineup[1 - side][a["target"]], self.lineup[side][a["helper"]]]
+            if self.log.record:
+                self.event("double_team", side, f"{self.teams[side].name} will Double Team {self.pname(1 - side, a['target'])} with {self.pname(side, a['helper'])} (5.5)")
+        elif k == "cancel_double_team":
+            self.dt[side] = [-1, -1]
+        elif k == "three_point_offense":
+            self.tpo[side] = True
+            self._dirty(side)
+        elif k == "cancel_three_point_offense":
+            self.tpo[side] = False
+            self._dirty(side)
+        elif k == "three_point_defense":
+            self.tpd[side] = True
+            self._dirty(1 - side)
+        elif k == "call_play":
+            self.play_call[side] = self.lineup[side][a["slot"]]
+        elif k == "ignore_rest":
+            self._spend_index(side, 1)
+            self.mrest[side][a["player"]] = False
+            self._dirty(side)
+        elif k == "press":
+            self.press_next = True
+
+    def _call_timeout(self, side: int, twenty: bool, resume: int) -> None:
+        if twenty:
+            self.to20_used[side] += 1
+        else:
+            self.to_used[side] += 1
+        if self.period >= 4:
+            self.to_q4[side] += 1
+        if self.final_two:
+            self.to_last2[side] += 1
+        if self.log.record:
+            self.event("timeout", side, f"{self.teams[side].name} call a {'20-second' if twenty else 'full'} timeout (8.4)")
+        # 8.41 half-court inbounds in the final two minutes of a game / last minute of a period
+        if side == self.off and (self.final_two or self.last_minute) and resume == PH_UPCOURT:
+            self.from_dead = True
+        # the caller places last (3.3, 8.5)
+        self.menu = {"queue": [1 - side, side], "resume": resume, "kind": "timeout", "changes": 0,
+                     "twenty": twenty, "subs_done": [0, 0], "caller": side}
+
+    def _substitute(self, side: int, player: int, slot: int) -> None:
+        out = self.lineup[side][slot]
+        self.lineup[side][slot] = player
+        if self.inj_wait and self.inj_wait[0] == side and self.inj_wait[1] == out:
+            self._injury_takes_effect()  # 14G: an injured defender taken out at a dead ball
+        if self.rp_grace:
+            self.played_rp[side][out] = False
+        self.played_rp[side][player] = True
+        if self.dt[1 - side][0] == out:  # 5.5: the Double Team ends when the target leaves
+            self.dt[1 - side] = [-1, -1]
+        if self.dt[side][1] == out:
+            self.dt[side] = [-1, -1]
+        self._dirty(side)  # (the other team's effective ratings do not depend on this lineup)
+        if self.log.record:
+            p = self.teams[side].players
+            self.event("substitution", side, f"{p[player].name} replaces {p[out].name} at {POSITIONS[slot]}")
+
+    def _stop_for_removals(self, resume: int) -> bool:
+        """A player who fouled out, was ejected or injured leaves at once (6.5, 14F, 14G); an injured
+        defender only once his team has the ball (14G)."""
+        if self.inj_wait and self.inj_wait[0] == self.off:
+            self._injury_takes_effect()
+        if not self.removal_pending:
+            return False
+        for side in (HOME, AWAY):
+            if self._must_sub(side) and self._bench(side):
+                self._open_menu([side], resume, "dead")
+                return True
+        self.removal_pending = False
+        return False

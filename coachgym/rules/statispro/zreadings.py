@@ -1,0 +1,399 @@
+"""Z READINGS (14A-14O), 15F's extra Z READINGS, and 14G's prior injuries (Expanded Attempts,
+Ten-Day Contracts).
+
+A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbers as in the engine."""
+
+from __future__ import annotations
+
+from ...core.engine import AWAY, HOME
+from . import cards as K
+from .actions import CHOOSE, CHOOSE_PLAYER
+from .cards import POSITIONS, rpg_side, rpg_slot
+from .constants import (EJECTED, FGA, FGM, INJURED_OUT, OK, PH_ADVANCE, PH_FB, PH_JUMP, PH_MENU, PH_UPCOURT,
+                        PH_WAIT, PTS, R_TATT, STL, TECH, TOV, TPA, TPM, _Pause)
+from .teams import Team
+
+_GROUP = (0, 0, 1, 1, 2)  # 14A: PG/SG guards, SF/PF forwards, C center (by slot or card position)
+
+
+class ZReadingMixin:
+    @staticmethod
+    def _prepare_roster(team: Team) -> Team:
+        """14G for players missing this game with a prior injury: EXPANDED ATTEMPTS (half the missing
+        player's ATTEMPTS to the player at his position with the most ATTEMPTS below his; with no such
+        player split evenly, fractions dropped, among the players of that position), TEN-DAY
+        CONTRACTS (fewer than eight usable players, or a position without a reserve), and a starter
+        replaced by the best usable player for his position."""
+        if not team.injured:
+            return team
+        import dataclasses
+        import json as _json
+
+        players = list(team.players)
+        names = [p.name for p in players]
+        out = {names.index(n) for n in team.injured}
+        for i in sorted(out):
+            miss = players[i]
+            pos = miss.positions[0]
+            cands = [j for j, p in enumerate(players) if j not in out and pos in p.positions and p.attempts < miss.attempts]
+            if cands:
+                j = max(cands, key=lambda j: players[j].attempts)
+                players[j] = dataclasses.replace(players[j], attempts=players[j].attempts + miss.attempts // 2)
+            else:  # nobody with fewer ATTEMPTS: split evenly (fractions dropped) among his position
+                at_pos = [j for j, p in enumerate(players) if j not in out and pos in p.positions]
+                for j in at_pos:
+                    players[j] = dataclasses.replace(players[j], attempts=players[j].attempts + miss.attempts // 2 // len(at_pos))
+        ten_day = _json.loads(K._data("ten_day.json").read_text(encoding="utf-8"))["players"]
+        usable = [j for j in range(len(players)) if j not in out]
+        needs = []
+        for i in sorted(out):
+            pos = players[i].positions[0]
+            covering = [j for j in usable if pos in players[j].positions]
+            if len(usable) + len(needs) < 8 or len(covering) < 2:
+                needs.append(i)
+        for i in needs:
+            if len(players) >= 15:
+                break
+            miss = players[i]
+            card = dict(ten_day[POSITIONS[miss.positions[0]]])
+            card["name"] = f"{card['name']} ({miss.name})"
+            card["foul_range"] = [miss.foul_lo, miss.foul_hi] if miss.foul_lo else None
+            players[i] = dataclasses.replace(miss, foul_lo=0, foul_hi=0)  # the range "X" passes to the Ten-Day man
+            from .teams import parse_player
+            players.append(parse_player(card, "ten_day.json", "players"))
+        lineup = list(team.lineup)
+        for slot, i in enumerate(lineup):
+            if i in out:
+                free = [j for j in range(len(players)) if j not in out and j not in lineup]
+                best = max(free, key=lambda j: (slot in players[j].positions, players[j].attempts + players[j].field_goal))
+                lineup[slot] = best
+        return dataclasses.replace(team, players=players, lineup=tuple(lineup))
+
+    def _consult_z(self, press: bool) -> None:
+        """9C / 15F CONSULT Z: the Z READING of the next FAC (14A-14O); play goes on with ADVANCE unless
+        the reading ends the possession or stops play (15F: five more readings for a PRESS)."""
+        off, de = self.off, 1 - self.off
+        c = self._draw("Z READING")
+        if self.log.record:
+            self.event("fac", None, f"RPG {c.rpg} Z READING: {c.text['z_reading']}")
+        z = c.z
+        code = z[0]
+        lg = self.opts.league
+        if code == K.Z_ILLEGAL_DEFENSE and lg in ("ncaa", "fiba"):  # 19.9 / 20.10
+            c = self._draw("Z READING (replacing Illegal Defense)", dead=True)
+            z = c.z
+            code = z[0]
+        cont = True  # play continues with ADVANCE (the same Ballhandler)
+        rest_hit = -1
+        extra = 5 if press else 0  # 15F
+        if code == K.Z_REST:
+            rest_hit = z[1] if self._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True) else -1
+        elif code == K.Z_FLAGRANT:  # 14B
+            if not self._offer_void(de, "z_foul", {"code": code}):  # 16C
+                self._z_foul(code)
+            cont = False
+        elif code == K.Z_DOUBLE_FOUL:  # 14C
+            c2 = self._draw("FD# (14C double foul)")
+            self._after_double_foul(self._fd_rank(off, c2.fd, "double_foul", {}))
+            cont = False
+        elif code == K.Z_TECHNICAL:  # 14D
+            if z[1] >= 0:
+                who = z[1]
+                if self.index[1 - who] > 0:
+                    self.index[1 - who] -= 1
+                else:
+                    self.index[who] += 1
+                self._technical_ft(1 - who)
+            else:
+                c2 = self._draw("RPG (14D technical)")
+                who, slot = rpg_side(c2.rpg), rpg_slot(c2.rpg)
+                i = self.lineup[who][slot]
+                self.stats[who][i][TECH] += 1
+                if self.log.record:
+                    self.event("technical", who, f"Technical foul on {self.pname(who, slot)} (14D)")
+                self._technical_ft(1 - who)
+                if self.stats[who][i][TECH] >= 2:
+                    self._remove(who, i, EJECTED, "is ejected: two technicals (14D)")
+            self._new_possession(off, dead=True, count=False)
+            self._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
+            cont = False
+        elif code == K.Z_CHOICE_SCORES_FOULED:  # 14E
+            self.ctx = {"decision": ("choose", off, [CHOOSE[s] for s in range(5)]), "then": "choice_scores_fouled"}
+            self.phase = PH_WAIT
+            cont = False
+        elif code == K.Z_FIGHT:  # 14F
+            a = rpg_slot(self._draw("RPG (14F fight, home)").rpg)
+            b = rpg_slot(self._draw("RPG (14F fight, visitor)").rpg)
+            self._remove(HOME, self.lineup[HOME][a], EJECTED, "is ejected after a fight (14F)")
+            self._remove(AWAY, self.lineup[AWAY][b], EJECTED, "is ejected after a fight (14F)")
+            self._new_possession(off, dead=True, count=False)
+            self.ctx["offered"] = False
+            self.bh = -1
+            self._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
+            cont = False
+        elif code == K.Z_INJURY:
+            self._injury(z[1], z[2], extra)
+        elif code == K.Z_THREE:  # 14H
+            e = self.eff(off)
+            if any(e[k][R_TATT] for k in range(5)):
+                self._three_pointer_z(max(range(5), key=lambda k: (e[k][R_TATT], -k)))
+            else:  # no THREE POINT ATTEMPTS rating in play: the coach selects the player
+                self.ctx = {"decision": ("choose", off, [CHOOSE[k] for k in range(5)]), "then": "three_pointer_z"}
+                self.phase = PH_WAIT
+            cont = False
+        elif code == K.Z_GREAT_NIGHT:  # 14I
+            self._great_night(extra)
+        elif code == K.Z_ILLEGAL_DEFENSE:  # 14J
+            self.illegal_def[de] += 1
+            if self.illegal_def[de] > 1:
+                self._technical_ft(off)
+            self._frontcourt(off, self.pass_limit)
+            cont = False
+        elif code == K.Z_TIP_IN:
+            self.tip_in = True
+        elif code in (K.Z_ELBOW, K.Z_DEADBALL_FOUL):  # 14L, 14M
+            if not self._offer_void(de, "z_foul", {"code": code}):  # 16C
+                self._z_foul(code)
+            cont = False
+        elif code == K.Z_STOLEN_FB:  # 14N
+            s = rpg_slot(self._draw("RPG (14N turnover)").rpg)
+            pd = self.pd_slot(off, s)
+            self._st(off, s)[TOV] += 1
+            self._st(de, pd)[STL] += 1
+            self._new_possession(de, dead=False, bh=pd)
+            self.ctx = {"col": "A", "orig": pd}
+            self.phase = PH_FB
+            cont = False
+        # Z_HEAVE is read from the last FAC of a period only (14O)
+        if cont:
+            self._z_finish(extra, rest_hit)
+
+    def _z_foul(self, code: int) -> None:
+        """14B / 14L / 14M: who fouled who (6.1), then the foul's own rule."""
+        if code == K.Z_FLAGRANT:
+            fouler, fouled = self._who_fouled(self.bh, "flagrant", {})
+            self._after_flagrant(fouler, fouled)
+            return
+        data = {"code": code}
+        fouler, fouled = self._who_fouled(self.bh, "elbow", data)
+        self._after_elbow(fouler, fouled, **data)
+
+    def _after_flagrant(self, fouler: int, fouled: int) -> None:
+        """14B FLAGRANT FOUL: two shots and the ball; the FOUL # of another FAC among the fouler's
+        RPGs ejects him."""
+        off, de = self.off, 1 - self.off
+        self._charge_foul(de, fouler, team=True)
+        c2 = self._draw("FOUL # (14B ejection check)")
+        if rpg_slot(c2.foul) == fouler:
+            self._remove(de, self.lineup[de][fouler], EJECTED, "is ejected for a flagrant foul (14B)")
+        self._free_throws(off, fouled, 2, after="keep")
+
+    def _after_double_foul(self, s: int) -> None:
+        """14C DOUBLE FOUL: the FD# player and his PD are charged; a jump ball follows."""
+        off, de = self.off, 1 - self.off
+        self._charge_foul(off, s, team=True)
+        self._charge_foul(de, self.pd_slot(off, s), team=True)
+        self.ctx = {"jump": "double_foul"}
+        self.phase = PH_JUMP
+
+    def _after_elbow(self, fouler: int, fouled: int, code: int) -> None:
+        """14L ELBOW FOUL (a Technical as well) and 14M DEAD BALL FOUL: two free throws."""
+        off, de = self.off, 1 - self.off
+        self._charge_foul(de, fouler, team=True)
+        if code == K.Z_ELBOW:
+            i = self.lineup[de][fouler]
+            self.stats[de][i][TECH] += 1
+            if self.stats[de][i][TECH] >= 2 and self.status[de][i] == OK:  # 6.5 / 14D: two technicals
+                self._remove(de, i, EJECTED, "is ejected: two technicals (14L)")
+        self._free_throws(off, fouled, 2, after="other")
+
+    def _z_finish(self, extra: int, rest_hit: int) -> None:
+        """Play goes on after a Z READING (9C): 15F's extra Z READINGS (``extra`` left to draw from the
+        Dead Ball Deck; only Mandatory Rest of a defender counts), then the same Ballhandler ADVANCES
+        (a live timeout is offered first when a Mandatory Rest hit the offense, as in the sample)."""
+        off, de = self.off, 1 - self.off
+        while extra > 0:
+            extra -= 1
+            c5 = self._draw("Z READING (15F extra)", dead=True)
+            if c5.z[0] == K.Z_REST and c5.z[1] == de:
+                self._mandatory_rest(de, c5.z[2], c5.z[3], extra=extra, rest_hit=rest_hit)
+        self.ctx = {}
+        if rest_hit == off and self._can_timeout(off, False):
+            self.menu = {"queue": [off], "resume": PH_ADVANCE, "kind": "live", "changes": 0}
+            self.phase = PH_MENU
+        else:
+            self.phase = PH_ADVANCE
+
+    def _three_pointer_z(self, s: int) -> None:
+        """14H: the offensive player hits a Three-Pointer and is fouled by his PD (one free throw)."""
+        off, de = self.off, 1 - self.off
+        st = self._st(off, s)
+        st[FGA] += 1
+        st[FGM] += 1
+        st[TPA] += 1
+        st[TPM] += 1
+        self._points(off, s, 3)
+        self._charge_foul(de, self.pd_slot(off, s), team=True)
+        if self.log.record:
+            self.event("made", off, f"{self.pname(off, s)} hits a three and is fouled (14H)")
+        self._free_throws(off, s, 1, after="other")
+
+    def _mandatory_rest(self, side: int, slot: int, unless_star: int, extra: int = 0, rest_hit: int = -1,
+                        primary: bool = False) -> bool:
+        """14A: Mandatory Rest of the player at that position (no effect while the Dead Ball deck is
+        larger than the discard pile). At most one guard, one forward and one center of a team are in
+        the Mandatory Rest box; a two-position player takes a group whose box place is free. When the
+        place is taken, the opposing coach selects which of the two players is subject to the rest
+        (for 15F's extra readings that is the offensive coach's option to ignore the new one). Returns
+        whether the new player must rest now; False also while that choice is pending (the engine then
+        waits at PH_WAIT and ``extra`` / ``rest_hit`` / ``primary`` carry the Z READING's remainder)."""
+        if len(self.dead) > len(self.discard):
+            return False
+        lineup = self.lineup[side]
+        i = lineup[slot]
+        players = self.teams[side].players
+        p = players[i]
+        if unless_star and p.rest:
+            return False
+        if self.mrest[side][i]:
+            return True  # already in the box
+        box = {}
+        for j, pl in enumerate(players):  # the box: one guard, one forward, one center
+            if j != i and self.mrest[side][j]:
+                box[_GROUP[lineup.index(j)] if j in lineup else _GROUP[pl.positions[0]]] = j
+        group = _GROUP[slot]
+        if group in box:
+            free = [g for g in sorted({_GROUP[q] for q in p.positions}) if g not in box]
+            if free:
+                group = free[0]
+        old = box.get(group, -1)
+        if old >= 0:
+            self.ctx = {"decision": ("choose_player", 1 - side, sorted([CHOOSE_PLAYER[old], CHOOSE_PLAYER[i]])),
+                        "then": "rest_choice", "side": side, "new": i, "old": old, "extra": extra,
+                        "rest_hit": rest_hit, "primary": primary}
+            self.phase = PH_WAIT
+            raise _Pause()
+        self._rest_box(side, i, -1)
+        return True
+
+    def _rest_box(self, side: int, i: int, release: int) -> None:
+        """14A: player ``i`` goes to the Mandatory Rest box (Fatigued until he sits out a Rest
+        Period); ``release`` (if any) returns to play normally."""
+        if release >= 0:
+            self.mrest[side][release] = False
+        self.mrest[side][i] = True
+        self._dirty(side)
+        if self.log.record:
+            self.event("rest", side, f"{self.teams[side].players[i].name} must rest (14A)")
+
+    def _rest_choice(self, ctx: dict, chosen: int) -> None:
+        """14A / 15F: the opposing coach's choice between the player in the box and the new one."""
+        side, new, old = ctx["side"], ctx["new"], ctx["old"]
+        rest_hit = ctx["rest_hit"]
+        if chosen == new:
+            self._rest_box(side, new, old)
+            if ctx["primary"]:
+                rest_hit = side
+        elif self.log.record:
+            self.event("rest", side, f"{self.teams[side].players[old].name} stays in the Mandatory Rest box; "
+                                     f"{self.teams[side].players[new].name} plays on (14A)")
+        self._z_finish(ctx["extra"], rest_hit)
+
+    def _injury(self, kind: int, n: int, extra: int = 0) -> None:
+        """14G injuries (one per game; later ones are Mandatory Rest)."""
+        c = self._draw("RPG (14G injury)")
+        side, slot = rpg_side(c.rpg), rpg_slot(c.rpg)
+        if self.injury_done or not self.opts.injuries:
+            self._mandatory_rest(side, slot, 0, extra=extra)
+            return
+        self.injury_done = True
+        if kind == K.INJ_GAMES:
+            players = self.teams[side].players
+            cands = [j for j, p in enumerate(players) if p.injury_rate == n and self.status[side][j] == OK]
+            if not cands:
+                higher = sorted({p.injury_rate for p in players if p.injury_rate > n})
+                rate = higher[0] if higher else min({p.injury_rate for p in players}, key=lambda r: abs(r - n))
+                cands = [j for j, p in enumerate(players) if p.injury_rate == rate and self.status[side][j] == OK]
+            in_play = [j for j in cands if j in self.lineup[side]]
+            if len(in_play) == 1 and len(cands) > 1:
+                cands = in_play
+            if len(cands) > 1:
+                self.ctx = {"decision": ("choose_player", side, [CHOOSE_PLAYER[j] for j in cands]), "then": "injury",
+                            "side": side, "n": n, "extra": extra}
+                self.phase = PH_WAIT
+                raise _Pause()
+            i = cands[0] if cands else self.lineup[side][slot]
+            self._injure(side, i, 99, n)
+            return
+        until = {K.INJ_PERIOD: self.period, K.INJ_HALF: 2 if self.period <= 2 else 99, K.INJ_GAME: 99}[kind]
+        self._injure(side, self.lineup[side][slot], until, 0)
+
+    def _injure(self, side: int, i: int, until: int, games: int) -> None:
+        """14G: the player is injured (ratings -2 for the rest of the game) and misses the rest of the
+        period / half / game. Play resumes with the first of two allowed ADVANCES. An injured player
+        in the lineup leaves as soon as his team has the ball: an offensive player at once, a
+        defender when his team gains possession (until then the Ballhandler he guards may take an
+        Open Shot, see PlayMixin._ph_ball)."""
+        self.injured[side][i] = True
+        name = self.teams[side].players[i].name
+        if games:
+            self.missed_games.append([side, i, games])
+        if i in self.lineup[side]:
+            self.passes = max(0, self.limit - 2)
+            if side != self.off:
+                self.inj_wait = [side, i, until]
+                self._dirty(side)
+                if self.log.record:
+                    self.event("injury", side, f"{name} is injured (14G); he stays in until his team has the ball")
+                return
+            self.inj_until[side][i] = until
+            self.status[side][i] = INJURED_OUT
+            if not self._bench(side):
+                self.status[side][i] = OK
+        else:
+            self.inj_until[side][i] = 99
+            self.status[side][i] = INJURED_OUT
+        self.removal_pending = True
+        self._dirty(side)
+        if self.log.record:
+            self.event("injury", side, f"{name} is injured (14G)")
+
+    def _injury_takes_effect(self) -> None:
+        """14G: the injured defender's team has the ball (or took him out): he leaves for his time."""
+        side, i, until = self.inj_wait
+        self.inj_wait = []
+        self.inj_until[side][i] = until
+        self.status[side][i] = INJURED_OUT
+        if i in self.lineup[side] and not self._bench(side):
+            self.status[side][i] = OK
+        self.removal_pending = True
+        self._dirty(side)
+
+    def _great_night(self, extra: int = 0) -> None:
+        """14I: the player on either team with the most points (ties: highest ATTEMPTS, best FG% in
+        this game, then the coach's choice; an RPG picks the team when both teams tie)."""
+        cands = []
+        for side in (HOME, AWAY):
+            for slot in range(5):
+                i = self.lineup[side][slot]
+                st = self.stats[side][i]
+                key = (st[PTS], self.teams[side].players[i].attempts, st[FGM] / st[FGA] if st[FGA] else 0.0)
+                cands.append((key, side, i))
+        top = max(c[0] for c in cands)
+        best = [c for c in cands if c[0] == top]
+        if len({c[1] for c in best}) > 1:
+            side = rpg_side(self._draw("RPG (14I Great Night team)").rpg)
+            best = [c for c in best if c[1] == side]
+        if len(best) > 1:
+            side = best[0][1]
+            self.ctx = {"decision": ("choose_player", side, [CHOOSE_PLAYER[c[2]] for c in best]), "then": "great_night",
+                        "side": side, "extra": extra}
+            self.phase = PH_WAIT
+            raise _Pause()
+        self._set_great_night(best[0][1], best[0][2])
+
+    def _set_great_night(self, side: int, i: int) -> None:
+        self.great_night = [side, i]
+        self._dirty()
+        if self.log.record:
+            self.event("great_night", side, f"{self.teams[side].players[i].name} is having a Great Night (14I)")
