@@ -3,6 +3,7 @@
 import json
 import shutil
 
+import numpy as np
 import pytest
 
 from coachgym.core.errors import ConfigError, ModelMismatchError
@@ -178,3 +179,97 @@ def test_sampling_coach_is_reproducible_with_its_seed(trained):
             game.step(a)
         picks.append(seq)
     assert picks[0] == picks[1]
+
+
+def test_advice_observation_makes_the_clone_exact_and_travels_with_the_model(tmp_path):
+    """advice: by-the-book appends the book's suggestion to the observation; cloning it is exact, the
+    saved model records its advisor and, loaded as a coach, plays the book's game move for move."""
+    from coachgym.training.train import train
+
+    cfg = tiny(advice="by-the-book", total_timesteps=64, checkpoint_every=0,
+               pretrain={"coach": "by-the-book", "games": 3, "epochs": 250, "learning_rate": 0.003,
+                         "label_smoothing": 0.1},
+               hyperparameters={"learning_rate": 0.0, "n_steps": 64, "batch_size": 32, "n_epochs": 1,
+                                "policy_kwargs": {"net_arch": [128]}})
+    meta = train(cfg, tmp_path, progress=False)
+    assert meta["config"]["advice"] == "by-the-book" and meta["pretrain"]["accuracy"] > 0.99
+    coach = RULESET.coach(str(tmp_path / "model.npz"))
+    assert coach.advisor is not None and coach.policy.obs_size == coach.encoder.size + len(RULESET.actions)
+    book = RULESET.coach("by-the-book")
+    game = RULESET.new_game(seed=21)
+    coach.reset(game, 0)
+    book.reset(game, 0)
+    agreed = total = 0
+    while game.decision is not None:
+        d = game.decision
+        a = coach.choose(game, d)
+        agreed += a == book.choose(game, d)
+        total += 1
+        game.step(a)
+    assert agreed / total > 0.97
+
+
+def test_advice_must_be_a_scripted_coach(tmp_path):
+    with pytest.raises(ConfigError, match="advice: 'random' is not a scripted coach"):
+        tiny(advice="random")
+    with pytest.raises(ConfigError, match="label_smoothing"):
+        tiny(pretrain={"coach": "by-the-book", "label_smoothing": 1.5})
+
+
+def test_train_command_shows_progress_and_saves(tmp_path):
+    """`coachgym train` with its progress bar (tqdm; stable-baselines3's own bar would need rich)."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    config = Path(__file__).resolve().parents[1] / "configs" / "valueadd" / "tiny.yaml"
+    res = CliRunner().invoke(main, ["train", "valueadd", "--config", str(config), "--steps", "128",
+                                    "--out", str(tmp_path / "run")])
+    assert res.exit_code == 0, res.output
+    assert "saved" in res.output and (tmp_path / "run" / "model.npz").exists()
+
+
+def test_policy_limited_to_some_decisions_leaves_the_rest_to_the_advisor(tmp_path):
+    """decisions: [...]: the policy makes only those kinds; the env and the trained coach let the
+    advisor make every other decision of the agent's side."""
+    import gymnasium as gym
+
+    from coachgym.training.advice import advice_wrapper
+    from coachgym.training.train import train
+
+    env = advice_wrapper(gym.make(RULESET.env_id, opponent="by-the-book"), "valueadd", "by-the-book",
+                         ["fast_break", "stick_back"])
+    obs, info = env.reset(seed=4)
+    steps = 0
+    done = False
+    while not done:
+        assert env.unwrapped.game.decision.kind in ("fast_break", "stick_back")
+        assert obs.shape == (env.unwrapped.encoder.size + len(RULESET.actions),)
+        assert obs[env.unwrapped.encoder.size:].sum() == 1.0  # the advisor's suggestion, one-hot
+        mask = env.action_masks()
+        obs, r, done, trunc, info = env.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert 0 < steps < 40 and env.unwrapped.game.over
+
+    cfg = tiny(advice="by-the-book", decisions=["fast_break", "stick_back"], total_timesteps=64, checkpoint_every=0,
+               pretrain={"coach": "by-the-book", "games": 2, "epochs": 2})
+    meta = train(cfg, tmp_path, progress=False)
+    assert meta["config"]["decisions"] == ["fast_break", "stick_back"]
+    coach = RULESET.coach(str(tmp_path / "model.npz"))
+    book = RULESET.coach("by-the-book")
+    game = RULESET.new_game(seed=8)
+    coach.reset(game, 1)
+    book.reset(game, 1)
+    while game.decision is not None:
+        d = game.decision
+        a = coach.choose(game, d) if d.side == 1 else d.legal[-1]
+        if d.side == 1 and d.kind not in ("fast_break", "stick_back"):
+            assert a == book.choose(game, d)
+        game.step(a)
+
+
+def test_decisions_need_an_advisor():
+    with pytest.raises(ConfigError, match="decisions: needs advice"):
+        tiny(decisions=["fast_break"])

@@ -5,6 +5,8 @@ cards. This script writes ``coachgym/rules/statispro/data/fac_deck.csv`` (one ro
 section, in the game's own words) from explicit section counts (below) with a fixed seed, then
 overwrites every section printed in the 1993 sample game (``data/sample_game_1993.json``) with
 the printed text. Derivation and calibration: docs/rules/statis-pro-basketball.md, "The deck".
+The PRESS section is dealt from its own ``random.Random(SEED + PRESS_SEED_OFFSET)``, so that its
+counts can be tuned (docs, "PRESS balance") without changing a card of any other section.
 
 Run:  python tools/statispro_build_deck.py
 """
@@ -59,7 +61,24 @@ def advance_steal(rng):
     return f"Pass to {pos(rng)} #{pass_no(rng, ADVANCE_SHARES)}; S{s} or higher {where + ' ' if where else ''}steals".replace("  ", " ")
 
 
+# PRESS passes (15D): a share carries a steal clause, most of them naming the defender who must
+# reach the STEAL rating (every bundled team has a STEAL 7 somewhere, so an "any defender" clause is
+# nearly always a steal); see docs, "PRESS balance".
+PRESS_STEAL_SHARE = 0.30
+PRESS_STEAL_S = (4, 5, 5, 6, 6, 7)
+PRESS_NAMED_SHARE = 0.75
+
+
 def press_pass(rng):
+    if rng.random() < PRESS_STEAL_SHARE:
+        s = rng.choice(PRESS_STEAL_S)
+        where = f"at Defense {pos(rng)} " if rng.random() < PRESS_NAMED_SHARE else ""
+        return f"Pass to {pos(rng)} #{pass_no(rng, ADVANCE_SHARES)}; S{s} or higher {where}steals"
+    return f"Pass to {pos(rng)} #{pass_no(rng)}{icon(rng, 0.2, 3, 12)}"
+
+
+def _first_press_pass(rng):
+    """The PRESS pass maker of the first deck (kept only to replay its draws, see _FIRST_PRESS)."""
     s = rng.choice((3, 4, 5, 6))
     if rng.random() < 0.4:
         return f"Pass to {pos(rng)} #{pass_no(rng, ADVANCE_SHARES)}; S{s} or higher steals"
@@ -96,8 +115,29 @@ ADVANCE = [
     (3, const("Kicked Ball")),
     (1, lambda r: f"Jump Ball {pos(r)}"),
 ]
+# 15 PRESS, rebalanced (docs, "PRESS balance"): pressing a whole game is break-even or slightly costly;
+# the PRESS forces about four times the turnovers of ACTION but gives up easy baskets and fouls.
 PRESS = [
-    (100, press_pass),
+    (88, press_pass),
+    (10, lambda r: f"Pass to Choice #{pass_no(r)}"),
+    (20, const("Defense Foul")),
+    (6, const("Intentional Foul")),
+    (24, const("Pass to Choice Who Scores")),
+    (14, const("Consult Z")),
+    (16, dob(("Ball Not Put in Play in Time", "Traveling", "Line Violation", "Double Dribble", "Ball Thrown Away"))),
+    (4, const("Offensive Foul")),
+    (4, lambda r: f"Jump Ball {pos(r)}"),
+    (6, const("Dead Ball Foul")),
+    (8, lambda r: f"Trap. Pass to {pos(r)} #{pass_no(r)}"),
+]
+PRESS_SEED_OFFSET = 15  # the PRESS section is dealt from random.Random(SEED + 15) (15: PRESS FAC items)
+
+# The first deck's PRESS counts (24 D OB turnovers, 40% of passes with an "any defender" steal
+# clause, 10 Traps, 10 Pass to Choice Who Scores) made a PRESS at every dead ball a dominant
+# strategy. They are dealt and thrown away only so that the main generator consumes exactly the
+# draws it consumed before and every other section stays card-for-card the same.
+_FIRST_PRESS = [
+    (100, _first_press_pass),
     (10, lambda r: f"Pass to Choice #{pass_no(r)}"),
     (16, const("Defense Foul")),
     (4, const("Intentional Foul")),
@@ -208,12 +248,14 @@ def deal(rng, spec):
     return out
 
 
-def main() -> None:
+def build_rows() -> list[dict]:
+    """The 200 rows of fac_deck.csv (generated sections, then the 1993 sample's printed sections)."""
     rng = random.Random(SEED)
     sections = {
         "action": deal(rng, ACTION),
         "advance": deal(rng, ADVANCE),
-        "press": deal(rng, PRESS),
+        "_first_press": deal(rng, _FIRST_PRESS),  # replayed, discarded (see _FIRST_PRESS)
+        "press": deal(random.Random(SEED + PRESS_SEED_OFFSET), PRESS),
         "rebound": deal(rng, REBOUND),
         "block": deal(rng, BLOCK),
         "jump_to": deal(rng, JUMP),
@@ -241,7 +283,15 @@ def main() -> None:
         row = rows[card["rpg"] - 1]
         for section, text in card["sections"].items():
             row[section] = text
-    fields = ["rpg", "action", "advance", "press", "shot", "rebound", "foul", "jump_to", "z_reading", "block"]
+    return rows
+
+
+FIELDS = ["rpg", "action", "advance", "press", "shot", "rebound", "foul", "jump_to", "z_reading", "block"]
+
+
+def main() -> None:
+    rows = build_rows()
+    fields = FIELDS
     with open(DATA / "fac_deck.csv", "w", newline="", encoding="utf-8") as fh:
         w = csv.DictWriter(fh, fieldnames=fields)
         w.writeheader()

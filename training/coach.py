@@ -21,6 +21,7 @@ from .. import rulesets
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError, ModelMismatchError
 from . import metadata as md
+from .advice import Advisor
 from .policy_file import NumpyPolicy
 
 _MODEL_CACHE: dict[str, Any] = {}
@@ -66,8 +67,11 @@ class PolicyCoach:
     distribution restricted to the legal actions (PPO)."""
 
     def __init__(self, model: Any, encoder: Any, algo: str = "maskable_ppo", *, obs_norm: dict | None = None,
-                 deterministic: bool = True, name: str = "trained", ruleset: str = ""):
+                 deterministic: bool = True, name: str = "trained", ruleset: str = "", advice: str | None = None,
+                 decisions: list[str] | None = None):
         self.model = model
+        self.advisor = Advisor(ruleset, advice, seed=0) if advice else None
+        self.decisions = frozenset(decisions) if decisions else None  # kinds the policy makes; the advisor the rest
         self.encoder = encoder
         self.algo = algo
         self.deterministic = deterministic
@@ -80,9 +84,10 @@ class PolicyCoach:
 
             self.policy = from_sb3(model, obs_norm)
         self.obs_norm = obs_norm if self.policy is None else None  # NumpyPolicy normalizes itself
-        if self.policy is not None and self.policy.obs_size != encoder.size:
+        expected = encoder.size + (self.advisor.n_actions if self.advisor else 0)
+        if self.policy is not None and self.policy.obs_size != expected:
             raise ModelMismatchError(f"policy takes {self.policy.obs_size} observation values, the "
-                                     f"{ruleset or 'env'} encoder gives {encoder.size}")
+                                     f"{ruleset or 'env'} encoder{' with advice' if self.advisor else ''} gives {expected}")
         self._rng = np.random.default_rng()
 
     def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
@@ -90,10 +95,15 @@ class PolicyCoach:
             raise ModelMismatchError(f"a {self.ruleset_name} coach cannot coach a {game.ruleset} game")
         if seed is not None:
             self._rng = np.random.default_rng(seed)
+        if self.advisor is not None:
+            self.advisor.reset(game, side)
 
     def observe(self, game: Engine, side: int) -> np.ndarray:
         obs = self.encoder.encode(game, side)
         np.clip(obs, -1.0, 1.0, out=obs)
+        if self.advisor is not None:
+            d = game.decision
+            obs = np.concatenate([obs, self.advisor.one_hot(game, d if d is not None and d.side == side else None)])
         if self.obs_norm:
             obs = np.clip((obs - self.obs_norm["mean"]) / np.sqrt(self.obs_norm["var"] + self.obs_norm["epsilon"]),
                           -self.obs_norm["clip"], self.obs_norm["clip"]).astype(np.float32)
@@ -115,6 +125,8 @@ class PolicyCoach:
 
     def choose(self, game: Engine, decision: Decision) -> int:
         legal = decision.legal
+        if self.decisions is not None and decision.kind not in self.decisions:
+            return self.advisor.advise(game, decision)
         if self.policy is None and self.algo == "maskable_ppo":
             mask = np.zeros(len(game.actions), dtype=bool)
             mask[list(legal)] = True
@@ -161,7 +173,8 @@ class TrainedCoach(PolicyCoach):
         if norm:
             norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
         super().__init__(load_model(path, algo), encoder, algo, obs_norm=norm, deterministic=deterministic,
-                         name=name, ruleset=meta["ruleset"])
+                         name=name, ruleset=meta["ruleset"], advice=meta.get("config", {}).get("advice"),
+                         decisions=meta.get("config", {}).get("decisions"))
         self.path = path
         self.meta = meta
         if seed is not None:

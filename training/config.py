@@ -28,6 +28,8 @@ SCHEMA: dict[str, Any] = {
     "normalize_observations": (bool, False),
     "device": (str, "cpu"),
     "torch_threads": (int, 1),
+    "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
+    "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "env": {
         "agent_side": (str, "random"),
         "opponent": ((str, list), "by-the-book"),
@@ -49,6 +51,7 @@ SCHEMA: dict[str, Any] = {
         "games": (int, 300),
         "epochs": (int, 5),
         "learning_rate": ((int, float), 0.001),
+        "label_smoothing": ((int, float), 0.0),
     },
     "evaluation": {
         "every": (int, 25_000),
@@ -159,6 +162,16 @@ def validate(data: Any, where: str) -> TrainConfig:
             raise ConfigError(f"{where}: pretrain.coach: unknown scripted coach {pre['coach']!r}")
         if cfg["algo"] == "dqn":
             raise ConfigError(f"{where}: pretrain: behaviour cloning is implemented for maskable_ppo and ppo only")
+    if cfg["advice"] is not None and (cfg["advice"] not in rs.coach_names() or cfg["advice"] in ("trained", "random")):
+        raise ConfigError(f"{where}: advice: {cfg['advice']!r} is not a scripted coach of {rs.name} "
+                          f"(known: {', '.join(c for c in rs.coach_names() if c not in ('trained', 'random'))})")
+    if cfg["decisions"] is not None:
+        if not cfg["advice"]:
+            raise ConfigError(f"{where}: decisions: needs advice (the scripted coach that makes the other decisions)")
+        if not cfg["decisions"] or not all(isinstance(k, str) for k in cfg["decisions"]):
+            raise ConfigError(f"{where}: decisions: must be a non-empty list of decision kinds")
+    if not 0 <= cfg["pretrain"]["label_smoothing"] < 1:
+        raise ConfigError(f"{where}: pretrain.label_smoothing: must be at least 0 and below 1")
     if not 0 <= cfg["self_play"]["probability"] <= 1:
         raise ConfigError(f"{where}: self_play.probability: must be between 0 and 1")
     return TrainConfig(cfg, where)

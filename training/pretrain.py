@@ -15,11 +15,16 @@ from ..core.match import play_game
 
 
 def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool: list[str] | None, rule_options: dict,
-            gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False) -> dict[str, np.ndarray]:
+            gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False,
+            advice: str | None = None, decisions: list[str] | None = None) -> dict[str, np.ndarray]:
     """Record ``games`` games of ``coach`` against itself: every decision's observation, mask and
     choice, and its discounted return under the env's reward (``win``: the result at the end;
     ``margin``: the score margin's changes between the side's decisions / ``margin_scale`` plus the
-    result), so the value head starts consistent with the returns PPO will see."""
+    result), so the value head starts consistent with the returns PPO will see. With ``advice`` the
+    observation ends with the one-hot suggestion of that scripted coach (see :mod:`.advice`); when it
+    is the recorded coach, the suggestion is the recorded choice itself. With ``decisions`` only
+    decisions of those kinds are recorded (the others are the advisor's, as in the env)."""
+    from .advice import Advisor
     rs = rulesets.get(ruleset)
     pool = team_pool or list(rs.default_teams)
     teams = [rs.load_team(t) for t in pool]
@@ -36,6 +41,7 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
         home, away = teams[int(rng.integers(len(teams)))], teams[int(rng.integers(len(teams)))]
         game = rs.new_game(home, away, seed=seed * 100_003 + g, options=rule_options, record_events=False)
         coaches = (rs.coach(coach, seed=g), rs.coach(coach, seed=g + 1))
+        advisors = [Advisor(ruleset, advice, seed=0), Advisor(ruleset, advice, seed=0)] if advice and advice != coach else None
         start = len(actions)
         sides: list[int] = []
 
@@ -49,8 +55,14 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
 
             def choose(self, game_, decision):
                 a = self.inner.choose(game_, decision)
+                if decisions is not None and decision.kind not in decisions:
+                    return a
                 o = encoder.encode(game_, decision.side)
                 np.clip(o, -1.0, 1.0, out=o)
+                if advice:
+                    hint = np.zeros(n_actions, dtype=np.float32)
+                    hint[a if advisors is None else advisors[decision.side].advise(game_, decision)] = 1.0
+                    o = np.concatenate([o, hint])
                 m = np.zeros(n_actions, dtype=bool)
                 m[list(decision.legal)] = True
                 obs.append(o)
@@ -84,9 +96,12 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
 
 
 def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int = 512, lr: float = 1e-3,
-                    seed: int = 0) -> dict[str, float]:
+                    seed: int = 0, label_smoothing: float = 0.0) -> dict[str, float]:
     """Fit the policy to the recorded choices and the value head to the returns. Returns the final
-    training accuracy (share of decisions where the policy's top legal action is the coach's)."""
+    training accuracy (share of decisions where the policy's top legal action is the coach's).
+
+    ``label_smoothing`` spreads that share of each target over the decision's legal actions, so the
+    clone keeps some probability on the alternatives for reinforcement learning to explore."""
     import torch
 
     policy = model.policy
@@ -104,9 +119,17 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
             idx = torch.as_tensor(order[i:i + batch_size])
             features = policy.extract_features(obs[idx])
             latent_pi, latent_vf = policy.mlp_extractor(features)
-            logits = policy.action_net(latent_pi).masked_fill(~masks[idx], -1e8)
+            m = masks[idx]
+            logits = policy.action_net(latent_pi).masked_fill(~m, -1e8)
             values = policy.value_net(latent_vf).squeeze(-1)
-            loss = torch.nn.functional.cross_entropy(logits, acts[idx]) + 0.5 * torch.nn.functional.mse_loss(values, rets[idx])
+            if label_smoothing > 0:
+                target = torch.nn.functional.one_hot(acts[idx], logits.shape[1]).float() * (1 - label_smoothing)
+                target += label_smoothing * m.float() / m.sum(dim=1, keepdim=True)
+                logp = torch.log_softmax(logits, dim=1)
+                policy_loss = -(torch.where(m, target * logp, torch.zeros_like(logp))).sum(dim=1).mean()
+            else:
+                policy_loss = torch.nn.functional.cross_entropy(logits, acts[idx])
+            loss = policy_loss + 0.5 * torch.nn.functional.mse_loss(values, rets[idx])
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)

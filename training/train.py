@@ -67,6 +67,10 @@ def make_env(cfg: TrainConfig, rank: int, out: Path | None):
         env = gym.make(rulesets.get(cfg.ruleset).env_id, agent_side=e["agent_side"], opponent=opponent,
                        home=e["home"], away=e["away"], team_pool=e["team_pool"], rule_options=e["rule_options"],
                        reward=e["reward"], margin_scale=e["margin_scale"])
+        if cfg["advice"]:
+            from .advice import advice_wrapper
+
+            env = advice_wrapper(env, cfg.ruleset, cfg["advice"], cfg["decisions"])
         env = Monitor(env)
         env.reset(seed=cfg["seed"] * 1000 + rank)
         return env
@@ -131,7 +135,8 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
     norm = _obs_norm(venv)
     if norm:
         norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
-    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=norm, name="trained", ruleset=rs.name)
+    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=norm, name="trained", ruleset=rs.name, advice=cfg["advice"],
+                          decisions=cfg["decisions"])
     options = cfg["env"]["rule_options"]
     pool = team_pool or cfg["env"]["team_pool"] or [cfg["env"]["home"] or rs.default_teams[0], cfg["env"]["away"] or rs.default_teams[1]]
     teams = [(rs.load_team(h), rs.load_team(h)) for h in pool]  # mirror: the same team at both ends
@@ -149,7 +154,7 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
     return results
 
 
-def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float):
+def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float, progress: bool = False):
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
 
     n_envs = cfg["n_envs"]
@@ -186,7 +191,32 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float)
                     md.metadata_path(old).unlink(missing_ok=True)
             return True
 
+    class Progress(BaseCallback):
+        """A tqdm bar over the environment steps (stable-baselines3's own bar needs ``rich``)."""
+
+        def __init__(self, total: int):
+            super().__init__()
+            self.total = total
+            self.bar = None
+
+        def _on_training_start(self) -> None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.total, initial=min(self.total, self.model.num_timesteps),
+                            desc=f"training {cfg.ruleset} ({cfg.algo})", unit="step", dynamic_ncols=True)
+
+        def _on_step(self) -> bool:
+            if self.bar is not None:
+                self.bar.update(self.model.num_timesteps - self.bar.n)
+            return True
+
+        def _on_training_end(self) -> None:
+            if self.bar is not None:
+                self.bar.close()
+
     callbacks = [EvalAndSelfPlay()]
+    if progress:
+        callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
         callbacks.append(CheckpointCallback(save_freq=max(1, cfg["checkpoint_every"] // n_envs),
                                             save_path=str(out / "checkpoints"), name_prefix="model"))
@@ -231,8 +261,10 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         e = cfg["env"]
         data = collect(cfg.ruleset, pre["coach"], pre["games"], cfg["seed"], env_class(rulesets.get(cfg.ruleset).env_id).encoder,
                        e["team_pool"], e["rule_options"], float(hp.get("gamma", 0.99)), reward=e["reward"],
-                       margin_scale=e["margin_scale"], progress=progress)
-        pretrain_report = behaviour_clone(model, data, pre["epochs"], lr=pre["learning_rate"], seed=cfg["seed"])
+                       margin_scale=e["margin_scale"], progress=progress, advice=cfg["advice"],
+                       decisions=cfg["decisions"])
+        pretrain_report = behaviour_clone(model, data, pre["epochs"], lr=pre["learning_rate"], seed=cfg["seed"],
+                                          label_smoothing=pre["label_smoothing"])
         pretrain_report["games"] = pre["games"]
         pretrain_report["coach"] = pre["coach"]
         pre_eval = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
@@ -244,8 +276,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         history = json.loads((out / "eval.json").read_text())
     started = time.time()
     remaining = max(0, cfg["total_timesteps"] - done)
-    model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started),
-                progress_bar=progress, reset_num_timesteps=not resume)
+    model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started, progress),
+                reset_num_timesteps=not resume)
     seconds = time.time() - started
     final = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
     history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
