@@ -273,3 +273,39 @@ def test_policy_limited_to_some_decisions_leaves_the_rest_to_the_advisor(tmp_pat
 def test_decisions_need_an_advisor():
     with pytest.raises(ConfigError, match="decisions: needs advice"):
         tiny(decisions=["fast_break"])
+
+
+def test_action_kinds_scope_limits_the_policy_to_those_actions_and_the_advice():
+    """action_kinds: at a decision the policy may pick only actions of those kinds or the advisor's
+    suggestion; where that leaves one option the advisor's action is taken without asking."""
+    import gymnasium as gym
+
+    from coachgym.training.advice import Scope, advice_wrapper
+
+    table = RULESET.actions
+    env = advice_wrapper(gym.make(RULESET.env_id, opponent="by-the-book"), "valueadd", "by-the-book",
+                         action_kinds=["three_point_mode", "intentional_foul", "fast_break",
+                                       "normal_offense_after_steal"])
+    obs, info = env.reset(seed=2)
+    seen = 0
+    done = False
+    while not done:
+        mask = env.action_masks()
+        assert (info["action_mask"] == mask).all() and mask.sum() >= 2
+        advice = int(np.argmax(obs[env.unwrapped.encoder.size:]))
+        assert mask[advice]
+        for a in np.flatnonzero(mask):
+            assert a == advice or table[a].kind in ("three_point_mode", "intentional_foul", "fast_break",
+                                                   "normal_offense_after_steal")
+        obs, r, done, trunc, info = env.step(advice)
+        seen += 1
+    assert seen > 0
+    scope = Scope("valueadd", action_kinds=["fast_break"])
+    game = RULESET.new_game(seed=1)
+    d = game.decision
+    assert scope.options(d, 0) is None or all(table[a].kind == "fast_break" or a == 0 for a in scope.options(d, 0))
+
+
+def test_unknown_action_kind_is_refused():
+    with pytest.raises(ConfigError, match="action_kinds: 'dunks' is not an action kind of valueadd"):
+        tiny(advice="by-the-book", action_kinds=["dunks"])

@@ -1,23 +1,35 @@
-"""Advice: a scripted coach's suggestion as part of what a learned coach observes.
+"""Advice: a scripted coach's suggestion as part of what a learned coach observes, and the scope of
+what the learned coach decides.
 
 With ``advice: by-the-book`` in a training config, the observation the policy sees is the env's
 observation followed by a one-hot vector over the action table marking the action the scripted
 coach would choose at this decision (residual policy learning: the network starts from "follow the
-book" and learns where to depart from it). The trained coach then carries its own copy of that
-scripted coach and asks it at every decision, exactly as in training; the model's metadata records
-the advisor, so a model is always played with the advice it was trained with.
+book" and learns where to depart from it). The trained coach carries its own copy of that scripted
+coach and asks it at every decision, exactly as in training; the model's metadata records the
+advisor, so a model is always played with the advice it was trained with.
 
-Why: a coach's game holds hundreds of decisions, and a few of them (lineups, double teams) hinge
-on sharp thresholds of the state ("twelve points and twice any teammate's"). Imitating such rules
-from the raw observation alone leaves errors that compound over a game (measured in 4th Street: a
-clone agreeing with the book on 88% of decisions won 7% of mirror games against it). With the
-suggestion in view, imitation is exact and reinforcement learning spends its samples on the
-departures that win games.
+Why: a coach's game holds hundreds of decisions, and some (lineups, double teams) hinge on sharp
+thresholds of the state ("twelve points and twice any teammate's"). Imitating such rules from the
+raw observation alone leaves errors that compound over a game (measured in 4th Street: a clone
+agreeing with the book on 88% of decisions won 7% of mirror games against it). With the suggestion
+in view, imitation is exact and reinforcement learning spends its samples on the departures.
+
+The **scope** narrows what the policy decides, so that exploration is spent where coaching can
+gain (``coachgym leverage`` measures where that is):
+
+* ``decisions``: the decision kinds the policy makes (e.g. ``[defense, offense]``);
+* ``action_kinds``: the action kinds the policy may choose (e.g. the defences and plays of a
+  4th Street decision, not the substitutions the same decision also offers).
+
+At a decision outside the scope, or where the scope leaves the policy only the advisor's own
+suggestion, the advisor's action is taken (in training inside the env's ``step``, in play by the
+trained coach). Inside the scope the policy chooses among the in-scope legal actions and the
+advisor's suggestion.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -41,45 +53,76 @@ class Advisor:
         self._game, self._side = game, side
 
     def advise(self, game: Engine, decision: Decision) -> int:
+        """The scripted coach's choice. Ask once per decision: a stateful coach counts on it."""
         if game is not self._game or decision.side != self._side:
             self.reset(game, decision.side)
         return int(self.coach.choose(game, decision))
 
-    def one_hot(self, game: Engine, decision: Decision | None) -> np.ndarray:
+    def one_hot(self, advice: int | None) -> np.ndarray:
         v = np.zeros(self.n_actions, dtype=np.float32)
-        if decision is not None:
-            v[self.advise(game, decision)] = 1.0
+        if advice is not None:
+            v[advice] = 1.0
         return v
 
 
-def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: list[str] | None = None):
-    """A Gymnasium wrapper appending the advisor's one-hot suggestion to the observation.
+class Scope:
+    """Which decisions, and which actions at them, the policy makes (the advisor makes the rest)."""
 
-    With ``decisions`` (a list of decision kinds), only those reach the policy: the advisor answers
-    the agent's other decisions inside ``step`` (their rewards are added to the step's reward)."""
+    def __init__(self, ruleset: str, decisions: Sequence[str] | None = None, action_kinds: Sequence[str] | None = None):
+        table = rulesets.get(ruleset).actions
+        self.decisions = frozenset(decisions) if decisions else None
+        self.action_kinds = frozenset(action_kinds) if action_kinds else None
+        self._in_kind = [self.action_kinds is None or a.kind in self.action_kinds for a in table]
+
+    @property
+    def everything(self) -> bool:
+        return self.decisions is None and self.action_kinds is None
+
+    def options(self, decision: Decision, advice: int) -> tuple[int, ...] | None:
+        """The policy's options at this decision, or ``None`` when the advisor decides alone."""
+        if self.decisions is not None and decision.kind not in self.decisions:
+            return None
+        if self.action_kinds is None:
+            return decision.legal
+        opts = tuple(a for a in decision.legal if self._in_kind[a] or a == advice)
+        return opts if len(opts) > 1 else None
+
+
+def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] | None = None,
+                   action_kinds: Sequence[str] | None = None):
+    """A Gymnasium wrapper appending the advisor's one-hot suggestion to the observation and letting
+    the advisor make the decisions outside the scope (their rewards are added to the step's)."""
     import gymnasium as gym
     from gymnasium import spaces
+
+    scope = Scope(ruleset, decisions, action_kinds)
 
     class AdviceObservation(gym.Wrapper):
         def __init__(self, inner):
             super().__init__(inner)
             self.advisor = Advisor(ruleset, coach)
+            self.scope = scope
             base = inner.observation_space
             n = self.advisor.n_actions
             self.observation_space = spaces.Box(np.concatenate([base.low, np.zeros(n, np.float32)]),
                                                 np.concatenate([base.high, np.ones(n, np.float32)]), dtype=np.float32)
+            self._options: tuple[int, ...] | None = None
+            self._advice: int | None = None
 
         def _augment(self, obs):
-            core = self.env.unwrapped
-            game = core.game
-            return np.concatenate([obs, self.advisor.one_hot(game, None if game.over else game.decision)])
+            return np.concatenate([obs, self.advisor.one_hot(self._advice)])
 
         def _delegate(self, obs, reward, terminated, truncated, info):
-            """Let the advisor answer the decisions the policy does not make."""
+            """Let the advisor answer the decisions outside the scope."""
             game = self.env.unwrapped.game
-            while (decisions is not None and not (terminated or truncated) and game.decision is not None
-                   and game.decision.kind not in decisions):
-                obs, r, terminated, truncated, info = self.env.step(self.advisor.advise(game, game.decision))
+            self._options = self._advice = None
+            while not (terminated or truncated) and game.decision is not None:
+                advice = self.advisor.advise(game, game.decision)
+                opts = self.scope.options(game.decision, advice)
+                if opts is not None:
+                    self._options, self._advice = opts, advice
+                    break
+                obs, r, terminated, truncated, info = self.env.step(advice)
                 reward += r
             return obs, reward, terminated, truncated, info
 
@@ -88,15 +131,21 @@ def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: list[str] | No
             core = self.env.unwrapped
             self.advisor.reset(core.game, core.side)
             obs, _, terminated, truncated, info = self._delegate(obs, 0.0, False, False, info)
-            if terminated or truncated:  # a game without a single decision of the learned kinds
+            if terminated or truncated:  # a game without a single decision in the scope
                 return self.reset(**{k: v for k, v in kwargs.items() if k != "seed"})
+            info["action_mask"] = self.action_masks()
             return self._augment(obs), info
 
         def step(self, action):
             obs, reward, terminated, truncated, info = self._delegate(*self.env.step(action))
+            info["action_mask"] = self.action_masks()
             return self._augment(obs), reward, terminated, truncated, info
 
         def action_masks(self):
-            return self.env.unwrapped.action_masks()
+            mask = self.env.unwrapped.action_masks()
+            if self._options is not None and not self.scope.everything:
+                mask = np.zeros_like(mask)
+                mask[list(self._options)] = True
+            return mask
 
     return AdviceObservation(env)

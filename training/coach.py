@@ -21,7 +21,7 @@ from .. import rulesets
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError, ModelMismatchError
 from . import metadata as md
-from .advice import Advisor
+from .advice import Advisor, Scope
 from .policy_file import NumpyPolicy
 
 _MODEL_CACHE: dict[str, Any] = {}
@@ -68,10 +68,10 @@ class PolicyCoach:
 
     def __init__(self, model: Any, encoder: Any, algo: str = "maskable_ppo", *, obs_norm: dict | None = None,
                  deterministic: bool = True, name: str = "trained", ruleset: str = "", advice: str | None = None,
-                 decisions: list[str] | None = None):
+                 decisions: list[str] | None = None, action_kinds: list[str] | None = None):
         self.model = model
         self.advisor = Advisor(ruleset, advice, seed=0) if advice else None
-        self.decisions = frozenset(decisions) if decisions else None  # kinds the policy makes; the advisor the rest
+        self.scope = Scope(ruleset, decisions, action_kinds) if advice else None  # what the policy decides
         self.encoder = encoder
         self.algo = algo
         self.deterministic = deterministic
@@ -98,20 +98,20 @@ class PolicyCoach:
         if self.advisor is not None:
             self.advisor.reset(game, side)
 
-    def observe(self, game: Engine, side: int) -> np.ndarray:
+    def observe(self, game: Engine, side: int, advice: int | None = None) -> np.ndarray:
+        """What the policy sees: the env's observation, then (with an advisor) the one-hot advice."""
         obs = self.encoder.encode(game, side)
         np.clip(obs, -1.0, 1.0, out=obs)
         if self.advisor is not None:
-            d = game.decision
-            obs = np.concatenate([obs, self.advisor.one_hot(game, d if d is not None and d.side == side else None)])
+            obs = np.concatenate([obs, self.advisor.one_hot(advice)])
         if self.obs_norm:
             obs = np.clip((obs - self.obs_norm["mean"]) / np.sqrt(self.obs_norm["var"] + self.obs_norm["epsilon"]),
                           -self.obs_norm["clip"], self.obs_norm["clip"]).astype(np.float32)
         return obs
 
-    def action_scores(self, game: Engine, side: int) -> np.ndarray:
+    def action_scores(self, game: Engine, side: int, advice: int | None = None) -> np.ndarray:
         """The policy's score of every action in the table (logits for PPO, Q-values for DQN)."""
-        obs = self.observe(game, side)
+        obs = self.observe(game, side, advice)
         if self.policy is not None:
             return self.policy.scores(obs)
         import torch
@@ -125,15 +125,19 @@ class PolicyCoach:
 
     def choose(self, game: Engine, decision: Decision) -> int:
         legal = decision.legal
-        if self.decisions is not None and decision.kind not in self.decisions:
-            return self.advisor.advise(game, decision)
+        advice = None
+        if self.advisor is not None:
+            advice = self.advisor.advise(game, decision)
+            legal = self.scope.options(decision, advice)
+            if legal is None:  # outside what the policy decides: the advisor's choice
+                return advice
         if self.policy is None and self.algo == "maskable_ppo":
             mask = np.zeros(len(game.actions), dtype=bool)
             mask[list(legal)] = True
-            action, _ = self.model.predict(self.observe(game, decision.side), action_masks=mask,
+            action, _ = self.model.predict(self.observe(game, decision.side, advice), action_masks=mask,
                                            deterministic=self.deterministic)
             return int(action)
-        scores = self.action_scores(game, decision.side)
+        scores = self.action_scores(game, decision.side, advice)
         if self.deterministic or self.algo == "dqn":
             best = legal[0]
             top = scores[best]
@@ -174,7 +178,8 @@ class TrainedCoach(PolicyCoach):
             norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
         super().__init__(load_model(path, algo), encoder, algo, obs_norm=norm, deterministic=deterministic,
                          name=name, ruleset=meta["ruleset"], advice=meta.get("config", {}).get("advice"),
-                         decisions=meta.get("config", {}).get("decisions"))
+                         decisions=meta.get("config", {}).get("decisions"),
+                         action_kinds=meta.get("config", {}).get("action_kinds"))
         self.path = path
         self.meta = meta
         if seed is not None:

@@ -30,6 +30,7 @@ SCHEMA: dict[str, Any] = {
     "torch_threads": (int, 1),
     "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
+    "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
     "env": {
         "agent_side": (str, "random"),
         "opponent": ((str, list), "by-the-book"),
@@ -39,6 +40,7 @@ SCHEMA: dict[str, Any] = {
         "rule_options": (dict, {}),
         "reward": (str, "win"),
         "margin_scale": ((int, float), 20.0),
+        "max_decisions": (int, 50_000),  # an episode is truncated after this many agent decisions
     },
     "self_play": {
         "enabled": (bool, False),
@@ -165,11 +167,19 @@ def validate(data: Any, where: str) -> TrainConfig:
     if cfg["advice"] is not None and (cfg["advice"] not in rs.coach_names() or cfg["advice"] in ("trained", "random")):
         raise ConfigError(f"{where}: advice: {cfg['advice']!r} is not a scripted coach of {rs.name} "
                           f"(known: {', '.join(c for c in rs.coach_names() if c not in ('trained', 'random'))})")
-    if cfg["decisions"] is not None:
+    for key in ("decisions", "action_kinds"):
+        if cfg[key] is None:
+            continue
         if not cfg["advice"]:
-            raise ConfigError(f"{where}: decisions: needs advice (the scripted coach that makes the other decisions)")
-        if not cfg["decisions"] or not all(isinstance(k, str) for k in cfg["decisions"]):
-            raise ConfigError(f"{where}: decisions: must be a non-empty list of decision kinds")
+            raise ConfigError(f"{where}: {key}: needs advice (the scripted coach that makes the other choices)")
+        if not cfg[key] or not all(isinstance(k, str) for k in cfg[key]):
+            raise ConfigError(f"{where}: {key}: must be a non-empty list of names")
+    if cfg["action_kinds"] is not None:
+        known = {a.kind for a in rs.actions}
+        for k in cfg["action_kinds"]:
+            if k not in known:
+                raise ConfigError(f"{where}: action_kinds: {k!r} is not an action kind of {rs.name} "
+                                  f"(known: {', '.join(sorted(known))})")
     if not 0 <= cfg["pretrain"]["label_smoothing"] < 1:
         raise ConfigError(f"{where}: pretrain.label_smoothing: must be at least 0 and below 1")
     if not 0 <= cfg["self_play"]["probability"] <= 1:

@@ -16,7 +16,8 @@ from ..core.match import play_game
 
 def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool: list[str] | None, rule_options: dict,
             gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False,
-            advice: str | None = None, decisions: list[str] | None = None) -> dict[str, np.ndarray]:
+            advice: str | None = None, decisions: list[str] | None = None,
+            action_kinds: list[str] | None = None) -> dict[str, np.ndarray]:
     """Record ``games`` games of ``coach`` against itself: every decision's observation, mask and
     choice, and its discounted return under the env's reward (``win``: the result at the end;
     ``margin``: the score margin's changes between the side's decisions / ``margin_scale`` plus the
@@ -24,7 +25,9 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
     observation ends with the one-hot suggestion of that scripted coach (see :mod:`.advice`); when it
     is the recorded coach, the suggestion is the recorded choice itself. With ``decisions`` only
     decisions of those kinds are recorded (the others are the advisor's, as in the env)."""
-    from .advice import Advisor
+    from .advice import Advisor, Scope
+
+    scope = Scope(ruleset, decisions, action_kinds) if advice else None
     rs = rulesets.get(ruleset)
     pool = team_pool or list(rs.default_teams)
     teams = [rs.load_team(t) for t in pool]
@@ -55,16 +58,22 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
 
             def choose(self, game_, decision):
                 a = self.inner.choose(game_, decision)
-                if decisions is not None and decision.kind not in decisions:
-                    return a
+                options = decision.legal
+                if advice:
+                    hint_action = a if advisors is None else advisors[decision.side].advise(game_, decision)
+                    options = scope.options(decision, hint_action)
+                    if options is None:  # the advisor decides here, as in the env
+                        return a
+                    if a not in options:  # a recorded coach other than the advisor chose outside the scope
+                        options = tuple(sorted({*options, a}))
                 o = encoder.encode(game_, decision.side)
                 np.clip(o, -1.0, 1.0, out=o)
                 if advice:
                     hint = np.zeros(n_actions, dtype=np.float32)
-                    hint[a if advisors is None else advisors[decision.side].advise(game_, decision)] = 1.0
+                    hint[hint_action] = 1.0
                     o = np.concatenate([o, hint])
                 m = np.zeros(n_actions, dtype=bool)
-                m[list(decision.legal)] = True
+                m[list(options)] = True
                 obs.append(o)
                 masks.append(m)
                 actions.append(a)

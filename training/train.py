@@ -66,11 +66,11 @@ def make_env(cfg: TrainConfig, rank: int, out: Path | None):
             opponent = SelfPlayOpponents(cfg.ruleset, opponent, str(out / SELFPLAY_DIR), cfg["self_play"]["probability"])
         env = gym.make(rulesets.get(cfg.ruleset).env_id, agent_side=e["agent_side"], opponent=opponent,
                        home=e["home"], away=e["away"], team_pool=e["team_pool"], rule_options=e["rule_options"],
-                       reward=e["reward"], margin_scale=e["margin_scale"])
+                       reward=e["reward"], margin_scale=e["margin_scale"], max_decisions=e["max_decisions"])
         if cfg["advice"]:
             from .advice import advice_wrapper
 
-            env = advice_wrapper(env, cfg.ruleset, cfg["advice"], cfg["decisions"])
+            env = advice_wrapper(env, cfg.ruleset, cfg["advice"], cfg["decisions"], cfg["action_kinds"])
         env = Monitor(env)
         env.reset(seed=cfg["seed"] * 1000 + rank)
         return env
@@ -136,7 +136,7 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
     if norm:
         norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
     learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=norm, name="trained", ruleset=rs.name, advice=cfg["advice"],
-                          decisions=cfg["decisions"])
+                          decisions=cfg["decisions"], action_kinds=cfg["action_kinds"])
     options = cfg["env"]["rule_options"]
     pool = team_pool or cfg["env"]["team_pool"] or [cfg["env"]["home"] or rs.default_teams[0], cfg["env"]["away"] or rs.default_teams[1]]
     teams = [(rs.load_team(h), rs.load_team(h)) for h in pool]  # mirror: the same team at both ends
@@ -262,7 +262,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         data = collect(cfg.ruleset, pre["coach"], pre["games"], cfg["seed"], env_class(rulesets.get(cfg.ruleset).env_id).encoder,
                        e["team_pool"], e["rule_options"], float(hp.get("gamma", 0.99)), reward=e["reward"],
                        margin_scale=e["margin_scale"], progress=progress, advice=cfg["advice"],
-                       decisions=cfg["decisions"])
+                       decisions=cfg["decisions"], action_kinds=cfg["action_kinds"])
         pretrain_report = behaviour_clone(model, data, pre["epochs"], lr=pre["learning_rate"], seed=cfg["seed"],
                                           label_smoothing=pre["label_smoothing"])
         pretrain_report["games"] = pre["games"]

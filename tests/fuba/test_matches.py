@@ -179,13 +179,13 @@ def test_realism_by_the_book_goals_per_match_in_range():
     assert 40 <= turns <= 70, turns
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_realism_by_the_book_goals_per_match_1000():
     goals, turns = _book_goals(1000, 80_000)
     assert 1.5 <= goals <= 4.5, goals
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_realism_by_the_book_goals_per_match_1000_all_advanced_rules_and_bundled_skills():
     goals, turns = _book_goals(1000, 90_000, FubaOptions.all_advanced())
     assert 1.5 <= goals <= 4.5, goals

@@ -363,6 +363,39 @@ def test_8_7_fouling_to_stop_the_clock_in_the_last_minute():
     assert d.kind == "stop_clock" and A.FOUL_TO_STOP in d.legal and d.side == 1
 
 
+def test_8_7_the_pass_before_a_foul_to_stop_the_clock_uses_one_fac():
+    """Interpretation: the foul follows a pass, which took time: one FAC of the pile is used up, so
+    two teams fouling each other at every pass still reach the end of the game."""
+    g = RULESET.new_game(seed=3)
+    while not (g.decision is not None and g.decision.kind == "stop_clock"):
+        g.period, g.two_min, g.eleven = 4, True, True
+        d = g.decision
+        g.step(A.PLAY_ON if A.PLAY_ON in d.legal else A.NO_PRESS if A.NO_PRESS in d.legal else d.legal[0])
+    before = len(g.fac)
+    g.step(A.FOUL_TO_STOP)
+    assert len(g.fac) < before
+
+
+def test_8_7_teams_fouling_at_every_chance_still_finish_the_game():
+    class FoulsAlways:
+        def __init__(self):
+            self.book = RULESET.coach("by-the-book")
+
+        def reset(self, game, side, seed=None):
+            self.book.reset(game, side, seed)
+
+        def choose(self, game, d):
+            a = self.book.choose(game, d)
+            return A.FOUL_TO_STOP if d.kind == "stop_clock" and A.FOUL_TO_STOP in d.legal else a
+
+    from coachgym.core.match import play_game
+
+    for seed in range(4):
+        g = RULESET.new_game(seed=seed, record_events=False)
+        play_game(g, FoulsAlways(), FoulsAlways(), max_decisions=50_000)
+        assert g.over
+
+
 def test_4_61_three_point_offense_triples_three_point_attempts():
     g = RULESET.new_game(seed=1)
     base = g.eff(0)[0][2]

@@ -72,9 +72,9 @@ class MenuMixin:
             legal.append(PRESS)  # 4.2: after a Dead Ball
         if set_piece and changes_ok and self.dt[side][0] < 0:
             legal += DOUBLE_TEAM_LIST  # 5.5
-        if dead and self.dt[side][0] >= 0:
+        if dead and changes_ok and self.dt[side][0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
-        if kind == "timeout" and self.final_two:  # 4.61 / 4.62
+        if kind == "timeout" and self.final_two and changes_ok:  # 4.61 / 4.62
             diff = self.pts[side] - self.pts[1 - side]
             if diff < 0 and not self.tpo[side]:
                 legal.append(THREE_POINT_OFFENSE)
@@ -85,7 +85,7 @@ class MenuMixin:
         if (kind == "period" or (kind == "timeout" and m.get("caller") == side)) and side == self.off \
                 and self.play_call[side] < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
             legal.extend(CALL_PLAY)  # 8.42
-        if kind == "timeout" and self._index_ok(side, 1):  # 16D
+        if kind == "timeout" and changes_ok and self._index_ok(side, 1):  # 16D
             legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
         return legal
 

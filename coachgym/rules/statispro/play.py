@@ -522,6 +522,11 @@ class PlayMixin:
             # 2015 6.6 (interpretation): the foul takes the place of the ADVANCE, whose FAC is used
             # up (time passes), so deliberate fouls cannot create possessions without time passing
             self._draw("ADVANCE (replaced by a deliberate foul)")
+        else:
+            # 8.7 (interpretation): the pass the foul follows took time: one FAC of the pile is used
+            # up (about four seconds). Without it two teams fouling each other at every pass, with
+            # every ACTION and free throw from the Dead Ball Deck, would stop the clock for ever.
+            self._draw("the pass before the foul to stop the clock (8.7)")
         self._charge_foul(de, de_slot, team=True)
         if self.log.record:
             self.event("foul", de, f"{self.pname(de, de_slot)} fouls {self.pname(off, off_slot)} deliberately ({'8.7' if stop_clock else '2015 6.6'})")
