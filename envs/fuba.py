@@ -15,7 +15,8 @@ import numpy as np
 from ..core.engine import HOME
 from ..rules.fuba import actions as AT
 from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
-from ..rules.fuba.engine import GK, INJURED, FubaEngine
+from ..rules.fuba.engine import FubaEngine
+from ..rules.fuba.state import GK, INJURED
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
 
 DECISIONS = FubaEngine.decision_kinds

@@ -57,8 +57,12 @@ def test_resume_continues_from_a_checkpoint(trained, tmp_path):
     from coachgym.training.train import train
 
     out, _ = trained
-    meta = train(tiny(total_timesteps=192), tmp_path, resume=out / "checkpoints" / "model_128_steps.zip", progress=False)
-    assert meta["steps"] >= 192
+    cfg = tiny(total_timesteps=320, evaluation={"every": 64, "games": 2, "opponents": ["random"]})
+    meta = train(cfg, tmp_path, resume=out / "checkpoints" / "model_128_steps.zip", progress=False)
+    assert meta["steps"] >= 320
+    # the evaluation schedule continues from the checkpoint: 192, 256, 320 (and the final one)
+    steps = [e["steps"] for e in json.loads((tmp_path / "eval.json").read_text())]
+    assert steps[:2] == [192, 256] and len(steps) <= 4
 
 
 def test_model_saved_for_another_layout_is_refused(trained, tmp_path):

@@ -165,6 +165,14 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             self.next_eval = cfg["evaluation"]["every"]
             self.next_snap = cfg["self_play"]["snapshot_every"]
 
+        def _on_training_start(self) -> None:
+            # a resumed run continues the schedule from where its checkpoint stood
+            done = self.model.num_timesteps
+            if cfg["evaluation"]["every"]:
+                self.next_eval = (done // cfg["evaluation"]["every"] + 1) * cfg["evaluation"]["every"]
+            if cfg["self_play"]["snapshot_every"]:
+                self.next_snap = (done // cfg["self_play"]["snapshot_every"] + 1) * cfg["self_play"]["snapshot_every"]
+
         def _on_step(self) -> bool:
             steps = self.num_timesteps
             if cfg["evaluation"]["every"] and steps >= self.next_eval:

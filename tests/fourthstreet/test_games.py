@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 
 import pytest
 
 from coachgym import rulesets
-from coachgym.core.chance import SeededSource
 from coachgym.core.coach import RandomCoach
 from coachgym.core.engine import AWAY, HOME
 from coachgym.core.errors import TeamFileError

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from coachgym.agents.fourthstreet import ByTheBookCoach
 from coachgym.core.engine import AWAY, HOME, Decision

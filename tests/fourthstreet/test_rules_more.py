@@ -7,7 +7,7 @@ from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.engine import (AVAILABLE, FOULED_OUT, OUT_STOPPAGE, PF, STL, FourthStreetEngine)
 
-from .conftest import game_at, play_default, run, sample_teams, set_cell, texts
+from .conftest import game_at, play_default, run, sample_teams, set_cell
 
 R, B, O, K, W = "red", "blue", "orange", "black", "white"
 

@@ -82,3 +82,15 @@ def shot(n, hi=None, clause=False):
 
 def jump(plus, pos):
     return find("jump_to", f"+{plus} {pos}")
+
+
+def no_holder(team, fd=None):
+    """A card whose FOUL # nobody in the team's starting five holds (optionally with this FD#)."""
+    players = RULESET.load_team(team).players[:5]
+    return find("foul", pred=lambda c: not any(p.foul_lo <= c.foul <= p.foul_hi for p in players) and (fd is None or c.fd == fd))
+
+
+def holder(team, slot):
+    """A card whose FOUL # falls in the FOUL RANGE of the player at ``slot`` of the team's five."""
+    p = RULESET.load_team(team).players[slot]
+    return find("foul", pred=lambda c: p.foul_lo <= c.foul <= p.foul_hi)

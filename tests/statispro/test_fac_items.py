@@ -6,11 +6,11 @@ from coachgym.core.chance import ScriptedSource
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
-from coachgym.rules.statispro.engine import (AST, DRB, FGA, FGM, FTA, FTM, ORB, PF, PH_ADVANCE, PH_BALL, PH_FB,
-                                             PH_FT, PH_JUMP, PH_MENU, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, PTS,
-                                             STL, TECH, TOV, TPM)
+from coachgym.rules.statispro.engine import (AST, DRB, FGA, FGM, FTA, FTM, PF, PH_ADVANCE, PH_BALL, PH_FB, PH_FT,
+                                             PH_JUMP, PH_MENU, PH_SHOT, PH_UPCOURT, PH_WAIT, STL, TECH, TOV,
+                                             TPM)
 
-from .helpers import find
+from .helpers import find, holder
 
 
 def prepared(cards=(), off=0, bh=-1, passes=1, options=None):
@@ -22,15 +22,6 @@ def prepared(cards=(), off=0, bh=-1, passes=1, options=None):
     return g
 
 
-def no_holder(team, fd=None):
-    """A card whose FOUL # nobody in the team's starting five holds (optionally with this FD#)."""
-    players = RULESET.load_team(team).players[:5]
-    return find("foul", pred=lambda c: not any(p.foul_lo <= c.foul <= p.foul_hi for p in players) and (fd is None or c.fd == fd))
-
-
-def holder(team, slot):
-    p = RULESET.load_team(team).players[slot]
-    return find("foul", pred=lambda c: p.foul_lo <= c.foul <= p.foul_hi)
 
 
 def test_9b_d_ob_turnover_by_rpg():

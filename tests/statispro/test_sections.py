@@ -15,7 +15,7 @@ from coachgym.rules.statispro.engine import (AST, BLK, DRB, FGA, FGM, FTA, INJUR
                                              PH_FT, PH_JUMP, PH_MENU, PH_REBOUND, PH_SHOT, PH_UPCOURT, R_BLK, R_DEF,
                                              R_REBD, R_STL, STL, TECH, TOV, TPM)
 
-from .helpers import find, shot
+from .helpers import find, holder, no_holder, shot
 
 
 def game_at(cards=(), off=HOME, bh=-1, passes=1, options=None, fallback=False):
@@ -45,14 +45,6 @@ def advance(g):
     return g.decision
 
 
-def no_holder(team, fd=None):
-    players = RULESET.load_team(team).players[:5]
-    return find("foul", pred=lambda c: not any(p.foul_lo <= c.foul <= p.foul_hi for p in players) and (fd is None or c.fd == fd))
-
-
-def holder(team, slot):
-    p = RULESET.load_team(team).players[slot]
-    return find("foul", pred=lambda c: p.foul_lo <= c.foul <= p.foul_hi)
 
 
 def clean_pass(section, slot, lo, hi):

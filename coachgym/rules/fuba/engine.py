@@ -11,18 +11,14 @@ few minutes). ``phase`` names where the game stands and ``ctx`` holds that phase
 
 from __future__ import annotations
 
-from typing import Any
 
 from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
 from . import actions as AT
-from .board import (ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,
-                    GOAL_DISTANCE, HALF_OWNER, IDS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY, PENALTY,
-                    PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE, TOWARD_CENTRE,
-                    WEATHER, ZONE, IMPLEMENTED_SKILLS,
-                    in_opponent_half_entirely, in_own_half_partly, special_event)
+from .board import (CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, N_AREAS, PENALTY,
+                    SKILLS, ZONE, IMPLEMENTED_SKILLS)
 from .defending import DefendingMixin
 from .discipline import DisciplineMixin
 from .goal import GoalMixin
@@ -33,8 +29,8 @@ from .preparation import PreparationMixin
 from .restarts import RestartsMixin
 from .skills import SkillsMixin
 from .special_events import SpecialEventsMixin
-from .state import (BOX_COLUMNS, GK, INJURED, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED,  # noqa: F401
-                    clock_value, jsonify)
+from .state import (BOX_COLUMNS, GK, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED, clock_value,
+                    jsonify)
 from .substitutions import SubstitutionsMixin
 from .turn import TurnMixin
 from .teams import FubaTeam, parse_team

@@ -4,16 +4,13 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any  # noqa: F401
 
-from ...core.actions import Action  # noqa: F401
-from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision  # noqa: F401
-from . import actions as AT  # noqa: F401
-from .board import (ADJ, ADJ_SET, ATTACK_SPOTS, AWAY_FROM_GOAL_LINE, CENTRE, DIST, FWD_HI, FWD_LO, FWD_MID2,  # noqa: F401
-                    GOAL_DISTANCE, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, KIND, MOVE_ADJ, N_AREAS, OWN_HALF_PARTLY,
-                    PENALTY, PENALTY_TABLE, PLAYING, SIDE_AREA, SKILLS, SPOT_CORNER, SPOTS, TOUCHES_GOAL_LINE,
-                    TOWARD_CENTRE, WEATHER, ZONE, in_opponent_half_entirely, in_own_half_partly, special_event)
-from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED  # noqa: F401
+from ...core.actions import Action
+from ...core.engine import Decision
+from . import actions as AT
+from .board import (ADJ, ADJ_SET, DIST, FWD_MID2, GOAL_DISTANCE, IDS, KIND, MOVE_ADJ, N_AREAS,
+                    PENALTY, PLAYING, SIDE_AREA, ZONE, in_opponent_half_entirely, in_own_half_partly)
+from .state import GK
 
 
 class PassingMixin:

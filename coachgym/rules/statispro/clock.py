@@ -9,8 +9,8 @@ from __future__ import annotations
 from ...core.engine import AWAY, Decision, HOME
 from . import cards as K
 from .cards import rpg_side, rpg_slot
-from .constants import (FGA, FGM, INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT,
-                        PeriodOver, R_ATT, TPA, TPM)
+from .constants import (INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, PeriodOver,
+                        R_ATT)
 
 
 class ClockMixin:
@@ -185,12 +185,7 @@ class ClockMixin:
             rpg = self.last_fac_heave
             side, slot = rpg_side(rpg), rpg_slot(rpg)
             if side == self.off:
-                st = self._st(side, slot)
-                st[TPA] += 1
-                st[FGA] += 1
-                st[TPM] += 1
-                st[FGM] += 1
-                self._points(side, slot, 3)
+                self._made_three(side, slot)
                 if self.log.record:
                     self.event("heave", side, f"{self.pname(side, slot)} hits a desperation heave at the buzzer! (14O)")
             self.last_fac_heave = 0

@@ -12,8 +12,8 @@ from . import cards as K
 from .actions import (ADVANCE, CHOOSE, DECLINE_INDEX, DELIBERATE, FOUL_TO_STOP, INDEX_FOUL, INDEX_STEAL,
                       INDEX_VOID_FOUL, NO_PRESS, PASS_TO, PLAY_DEFENSE, PRESS, SHOOT, SHOOT_THREE, SHOOT_TWO)
 from .cards import POSITIONS, rpg_slot
-from .constants import (PH_ADVANCE, PH_BALL, PH_JUMP, PH_MENU, PH_SHOT, PH_UPCOURT, PH_WAIT, PTS, R_AST,
-                        R_ATT, R_REBO, R_STL, R_TATT, R_TIRED, STL, TOV)
+from .constants import (FGA, FGM, PH_ADVANCE, PH_BALL, PH_JUMP, PH_MENU, PH_SHOT, PH_UPCOURT, PH_WAIT, PTS, R_AST,
+                        R_ATT, R_REBO, R_STL, R_TATT, R_TIRED, STL, TOV, TPA, TPM)
 
 
 class PlayMixin:
@@ -74,6 +74,15 @@ class PlayMixin:
                     self.tpo[s] = False
                     self.tpd[1 - s] = False
                     self._dirty()
+
+    def _made_three(self, side: int, slot: int) -> None:
+        """A made Three-Pointer outside the shooting sequence (14H, 14O): FGA, FGM, 3PA, 3PM, 3 points."""
+        st = self._st(side, slot)
+        st[FGA] += 1
+        st[FGM] += 1
+        st[TPA] += 1
+        st[TPM] += 1
+        self._points(side, slot, 3)
 
     def _out_of_options(self) -> bool:
         return self.passes >= self.limit

@@ -10,7 +10,7 @@ from . import cards as K
 from .actions import CHOOSE, CHOOSE_PLAYER
 from .cards import POSITIONS, rpg_side, rpg_slot
 from .constants import (EJECTED, FGA, FGM, INJURED_OUT, OK, PH_ADVANCE, PH_FB, PH_JUMP, PH_MENU, PH_UPCOURT,
-                        PH_WAIT, PTS, R_TATT, STL, TECH, TOV, TPA, TPM, _Pause)
+                        PH_WAIT, PTS, R_TATT, STL, TECH, TOV, _Pause)
 from .teams import Team
 
 _GROUP = (0, 0, 1, 1, 2)  # 14A: PG/SG guards, SF/PF forwards, C center (by slot or card position)
@@ -227,12 +227,7 @@ class ZReadingMixin:
     def _three_pointer_z(self, s: int) -> None:
         """14H: the offensive player hits a Three-Pointer and is fouled by his PD (one free throw)."""
         off, de = self.off, 1 - self.off
-        st = self._st(off, s)
-        st[FGA] += 1
-        st[FGM] += 1
-        st[TPA] += 1
-        st[TPM] += 1
-        self._points(off, s, 3)
+        self._made_three(off, s)
         self._charge_foul(de, self.pd_slot(off, s), team=True)
         if self.log.record:
             self.event("made", off, f"{self.pname(off, s)} hits a three and is fouled (14H)")
