@@ -27,3 +27,13 @@ def test_everything_installs_under_one_import_name():
 
     assert coachgym.envs.__name__ == "coachgym.envs"
     assert coachgym.agents.__file__.replace("\\", "/").endswith("agents/__init__.py")
+
+
+def test_env_docs_are_current():
+    """docs/envs.md is generated from the encoders and action tables; a layout change must update it."""
+    import subprocess
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parents[1] / "tools" / "write_env_docs.py"
+    res = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr

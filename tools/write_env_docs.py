@@ -1,0 +1,60 @@
+"""Write docs/envs.md from the encoders and action tables of every ruleset.
+
+    python tools/write_env_docs.py          # rewrite docs/envs.md
+    python tools/write_env_docs.py --check  # exit 1 if docs/envs.md is out of date (a test runs this)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "envs.md"
+
+HEADER = """# Observations and actions
+
+Generated from the encoders and action tables by `python tools/write_env_docs.py` (also printed by
+`coachgym observation <ruleset>` and `coachgym actions <ruleset>`). All observations are `float32`
+vectors in [-1, 1], encoded from the point of view of the side the agent coaches ("own" and "opp").
+Information hidden from a coach by the rules never appears in its observation. Actions are one
+`Discrete` space per ruleset over a fixed action table; the legal ones at each decision come as a mask
+(`info["action_mask"]`, `env.action_masks()`), and only decisions with at least two legal options reach
+the agent.
+"""
+
+
+def render() -> str:
+    from coachgym import rulesets
+    from coachgym.envs import env_class
+
+    parts = [HEADER]
+    for entry in rulesets.entries():
+        rs = rulesets.get(entry.name)
+        enc = env_class(rs.env_id).encoder
+        kinds = Counter(a.kind for a in rs.actions)
+        parts.append(f"## {rs.title} (`{rs.env_id}`, observation version {enc.version}, {enc.size} floats)\n")
+        parts.append(enc.layout.describe() + "\n")
+        parts.append(f"### Actions ({len(rs.actions)})\n")
+        parts.append("| action kind | actions | example |")
+        parts.append("| --- | --- | --- |")
+        for kind, n in kinds.items():
+            example = next(a.label for a in rs.actions if a.kind == kind)
+            parts.append(f"| `{kind}` | {n} | {example} |")
+        parts.append(f"\nFull list: `coachgym actions {rs.name}`.\n")
+    return "\n".join(parts)
+
+
+def main() -> None:
+    text = render()
+    if "--check" in sys.argv:
+        if DOC.read_text(encoding="utf-8") != text:
+            print(f"{DOC} is out of date: run python tools/write_env_docs.py", file=sys.stderr)
+            sys.exit(1)
+        return
+    DOC.write_text(text, encoding="utf-8")
+    print(f"wrote {DOC}")
+
+
+if __name__ == "__main__":
+    main()
