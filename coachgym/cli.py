@@ -234,8 +234,10 @@ def benchmark(ruleset_names, games, seed, model, jobs, out, progress) -> None:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: up to 2 cores).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the rows as JSON.")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save a bar chart of the margins (PNG; needs matplotlib, in the train extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def leverage(ruleset, coach, games, seed, jobs, json_out, progress) -> None:
+def leverage(ruleset, coach, games, seed, jobs, json_out, plot_out, progress) -> None:
     """Which decisions matter: the cost of answering each decision kind at random.
 
     For every kind of decision the ruleset asks, a coach that answers that kind at random (and the
@@ -251,6 +253,14 @@ def leverage(ruleset, coach, games, seed, jobs, json_out, progress) -> None:
     click.echo(to_markdown(rows))
     if json_out:
         json_out.write_text(json.dumps(rows, indent=2))
+    if plot_out:
+        from .evaluation.leverage import plot
+
+        try:
+            plot(rows, plot_out)
+        except RuntimeError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"wrote {plot_out}")
 
 
 def run() -> None:  # pragma: no cover

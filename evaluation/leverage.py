@@ -118,3 +118,26 @@ def to_markdown(rows: list[dict]) -> str:
                    f"({r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}) | {r['mean_margin']:+.2f} "
                    f"({r['margin_ci95'][0]:+.2f} to {r['margin_ci95'][1]:+.2f}) |")
     return "\n".join(out)
+
+
+def plot(rows: list[dict], path) -> None:
+    """Mean margin of 'random in this kind' against the base coach, one bar per decision kind."""
+    from pathlib import Path
+
+    from .plots import _pyplot
+
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 0.4 * len(rows) + 1.4))
+    ys = list(range(len(rows)))
+    m = [r["mean_margin"] for r in rows]
+    err = [[r["mean_margin"] - r["margin_ci95"][0] for r in rows], [r["margin_ci95"][1] - r["mean_margin"] for r in rows]]
+    ax.barh(ys, m, xerr=err, color=["tab:red" if r["margin_ci95"][1] < 0 else "tab:gray" for r in rows], capsize=3)
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_yticks(ys)
+    ax.set_yticklabels([f"{r['kind']} ({r['decisions_per_game']:.1f}/game)" for r in rows], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"mean margin of 'random in this kind' vs {rows[0]['coach']} (95% CI)" if rows else "")
+    ax.set_title(f"{rows[0]['ruleset']}: what each kind of decision is worth" if rows else "")
+    fig.tight_layout()
+    fig.savefig(Path(path), dpi=110)
+    plt.close(fig)

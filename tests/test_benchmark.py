@@ -66,3 +66,11 @@ def test_leverage_rows_cover_every_decision_kind_the_coach_meets():
             seen.add(a)
         game.step(a)
     assert len(seen) >= 1
+
+
+def test_leverage_plot_is_written(tmp_path):
+    from coachgym.evaluation.leverage import leverage, plot
+
+    rows = leverage("valueadd", games=2, jobs=1, progress=False)
+    plot(rows, tmp_path / "lev.png")
+    assert (tmp_path / "lev.png").stat().st_size > 1000
