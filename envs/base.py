@@ -322,3 +322,21 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
     CoachAECEnv.__name__ = f"{gym_cls.__name__}AEC"
     CoachAECEnv.__doc__ = f"PettingZoo AEC version of :class:`{gym_cls.__name__}`: agents 'home' and 'away' both coach."
     return CoachAECEnv
+
+
+def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):
+    """``(aec_env_class, env)`` for a ruleset's env module. The AEC class is built on first use, so
+    pettingzoo stays an optional dependency; ``env(**kwargs)`` is the PettingZoo-style constructor."""
+    built: list = []
+
+    def aec_env_class():
+        if not built:
+            built.append(make_aec_env_class(gym_cls, name))
+        return built[0]
+
+    def env(**kwargs):
+        return aec_env_class()(**kwargs)
+
+    aec_env_class.__doc__ = f"The PettingZoo AEC class of :class:`{gym_cls.__name__}` (built on first use)."
+    env.__doc__ = f'PettingZoo-style constructor: ``{module}.env(render_mode="ansi")``.'
+    return aec_env_class, env

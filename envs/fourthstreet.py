@@ -8,7 +8,7 @@ from ..core.engine import HOME
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import LEVELS
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 
 DECISIONS = FourthStreetEngine.decision_kinds
 ZONES = tuple(z for lv in (1, 2, 3) for z in LEVELS[lv])
@@ -183,17 +183,4 @@ class FourthStreetBasketballEnv(CoachEnv):
     encoder = FourthStreetEncoder()
 
 
-_AEC_CLASS = None
-
-
-def aec_env_class():
-    """The PettingZoo AEC class (built on first use, so pettingzoo stays an optional dependency)."""
-    global _AEC_CLASS
-    if _AEC_CLASS is None:
-        _AEC_CLASS = make_aec_env_class(FourthStreetBasketballEnv, "fourthstreet_basketball_v0")
-    return _AEC_CLASS
-
-
-def env(**kwargs):
-    """PettingZoo-style constructor: ``coachgym.envs.fourthstreet.env(render_mode="ansi")``."""
-    return aec_env_class()(**kwargs)
+aec_env_class, env = pettingzoo_constructors(FourthStreetBasketballEnv, "fourthstreet_basketball_v0", "coachgym.envs.fourthstreet")

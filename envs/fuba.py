@@ -17,7 +17,7 @@ from ..rules.fuba import actions as AT
 from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
 from ..rules.fuba.engine import FubaEngine
 from ..rules.fuba.state import GK, INJURED
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 
 DECISIONS = FubaEngine.decision_kinds
 MOVE_MODES = ("reaction", "sprint", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct", "goal_kick_dt", "into_target",
@@ -205,16 +205,4 @@ class FubaEnv(CoachEnv):
     encoder = FubaEncoder()
 
 
-_AEC_CLASS = None
-
-
-def aec_env_class():
-    global _AEC_CLASS
-    if _AEC_CLASS is None:
-        _AEC_CLASS = make_aec_env_class(FubaEnv, "fuba_v0")
-    return _AEC_CLASS
-
-
-def env(**kwargs):
-    """PettingZoo-style constructor: ``coachgym.envs.fuba.env(render_mode="ansi")``."""
-    return aec_env_class()(**kwargs)
+aec_env_class, env = pettingzoo_constructors(FubaEnv, "fuba_v0", "coachgym.envs.fuba")

@@ -8,7 +8,7 @@ from ..core.engine import HOME
 from ..rules.statispro import actions as A
 from ..rules.statispro.engine import PF, PTS, StatisProEngine
 from ..rules.statispro.teams import MAX_ROSTER
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 
 DECISIONS = StatisProEngine.decision_kinds
 MENUS = ("period", "dead", "live", "timeout")
@@ -147,17 +147,4 @@ class StatisProBasketballEnv(CoachEnv):
     encoder = StatisProEncoder()
 
 
-_AEC_CLASS = None
-
-
-def aec_env_class():
-    """The PettingZoo AEC class (built on first use, so pettingzoo stays an optional dependency)."""
-    global _AEC_CLASS
-    if _AEC_CLASS is None:
-        _AEC_CLASS = make_aec_env_class(StatisProBasketballEnv, "statispro_basketball_v0")
-    return _AEC_CLASS
-
-
-def env(**kwargs):
-    """PettingZoo-style constructor: ``coachgym.envs.statispro.env(render_mode="ansi")``."""
-    return aec_env_class()(**kwargs)
+aec_env_class, env = pettingzoo_constructors(StatisProBasketballEnv, "statispro_basketball_v0", "coachgym.envs.statispro")

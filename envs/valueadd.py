@@ -8,7 +8,7 @@ from ..core.engine import HOME
 from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import PTS, ValueAddEngine
 from ..rules.valueadd.scoresheet import D8_FIRST_FROM, is_shaded
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, make_aec_env_class
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 
 DECISIONS = ValueAddEngine.decision_kinds
 CARD_FEATURES = (
@@ -168,17 +168,4 @@ class ValueAddBasketballEnv(CoachEnv):
     encoder = ValueAddEncoder()
 
 
-_AEC_CLASS = None
-
-
-def aec_env_class():
-    """The PettingZoo AEC class (built on first use, so pettingzoo stays an optional dependency)."""
-    global _AEC_CLASS
-    if _AEC_CLASS is None:
-        _AEC_CLASS = make_aec_env_class(ValueAddBasketballEnv, "valueadd_basketball_v0")
-    return _AEC_CLASS
-
-
-def env(**kwargs):
-    """PettingZoo-style constructor: ``coachgym.envs.valueadd.env(render_mode="ansi")``."""
-    return aec_env_class()(**kwargs)
+aec_env_class, env = pettingzoo_constructors(ValueAddBasketballEnv, "valueadd_basketball_v0", "coachgym.envs.valueadd")

@@ -71,14 +71,6 @@ def play_series(name: str, a_spec: str, b_spec: str, kind: str, games: int, *, s
     return merged
 
 
-def _row(name: str, a_spec: str, b_spec: str, kind: str, r: MatchResult) -> dict:
-    lo, hi = r.a_win_interval()
-    mlo, mhi = r.margin_interval()
-    return {"ruleset": name, "coach_a": a_spec, "coach_b": b_spec, "kind": kind, "games": r.n,
-            "a_wins": r.a_wins, "b_wins": r.b_wins, "draws": r.draws, "win_rate": r.a_score_rate,
-            "ci95": [lo, hi], "mean_margin": r.mean_margin, "margin_ci95": [mlo, mhi]}
-
-
 def benchmark_ruleset(name: str, games: int, seed: int = 0, pairings=DEFAULT_PAIRINGS, progress: bool = True,
                       model: str | None = None, jobs: int = 1, kinds=KINDS, pool=None) -> list[dict]:
     rs = rulesets.get(name)
@@ -95,7 +87,7 @@ def benchmark_ruleset(name: str, games: int, seed: int = 0, pairings=DEFAULT_PAI
                 continue
             r = play_series(rs.name, a_spec, b_spec, kind, games, seed=seed, model=model, jobs=jobs,
                             progress=progress, pool=pool)
-            rows.append(_row(rs.name, a_spec, b_spec, kind, r))
+            rows.append({"ruleset": rs.name, "coach_a": a_spec, "coach_b": b_spec, "kind": kind, **r.stats()})
     return rows
 
 

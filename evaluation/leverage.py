@@ -101,12 +101,8 @@ def leverage(name: str, coach: str = "by-the-book", games: int = 400, seed: int 
             bar.close()
     rows = []
     for kind, per_game in counts.most_common():
-        r = merged[kind]
-        lo, hi = r.a_win_interval()
-        mlo, mhi = r.margin_interval()
-        rows.append({"ruleset": name, "coach": coach, "kind": kind, "decisions_per_game": per_game, "games": r.n,
-                     "win_rate": r.a_score_rate, "ci95": [lo, hi], "mean_margin": r.mean_margin,
-                     "margin_ci95": [mlo, mhi]})
+        rows.append({"ruleset": name, "coach": coach, "kind": kind, "decisions_per_game": per_game,
+                     **merged[kind].stats()})
     return rows
 
 

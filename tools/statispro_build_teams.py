@@ -91,10 +91,17 @@ def free_ranges(taken, sizes):
     return out
 
 
+PRINTED_SOURCE = ("The player and team cards printed in the Statis Pro Basketball 1993 rules "
+                  "(shared/rules/statis-pro-basketball-1993.md), five starters exactly as printed")
+
+
 def team_file(name, season, coach, offense, defense, home, road, players, lineup, fictional, note):
-    return {"schema": "coachgym.statispro.team/1", "name": name, "season": season, "coach": coach,
-            "offense": offense, "defense": defense, "home": home, "road": road, "fictional": fictional,
-            "note": note, "lineup": lineup, "players": players}
+    data = {"schema": "coachgym.statispro.team/1", "name": name, "season": season, "coach": coach,
+            "offense": offense, "defense": defense, "home": home, "road": road, "fictional": fictional}
+    if not fictional:
+        data["source"] = PRINTED_SOURCE
+    data.update({"note": note, "lineup": lineup, "players": players})
+    return data
 
 
 def bench(rng, taken, used):

@@ -83,7 +83,9 @@ class PolicyCoach:
             from .policy_file import from_sb3
 
             self.policy = from_sb3(model, obs_norm)
-        self.obs_norm = obs_norm if self.policy is None else None  # NumpyPolicy normalizes itself
+        # (a NumpyPolicy normalizes itself; the statistics are kept here only for ``predict``)
+        self.obs_norm = None if self.policy is not None or not obs_norm else {
+            k: np.asarray(v, dtype=np.float32) if isinstance(v, list) else v for k, v in obs_norm.items()}
         expected = encoder.size + (self.advisor.n_actions if self.advisor else 0)
         if self.policy is not None and self.policy.obs_size != expected:
             raise ModelMismatchError(f"policy takes {self.policy.obs_size} observation values, the "
@@ -173,9 +175,7 @@ class TrainedCoach(PolicyCoach):
 
         encoder = env_class(rulesets.get(meta["ruleset"]).env_id).encoder
         algo = meta.get("config", {}).get("algo", "maskable_ppo")
-        norm = meta.get("obs_norm") if path.suffix == ".zip" else None
-        if norm:
-            norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
+        norm = meta.get("obs_norm") if path.suffix == ".zip" else None  # a .npz carries its own
         super().__init__(load_model(path, algo), encoder, algo, obs_norm=norm, deterministic=deterministic,
                          name=name, ruleset=meta["ruleset"], advice=meta.get("config", {}).get("advice"),
                          decisions=meta.get("config", {}).get("decisions"),

@@ -132,10 +132,7 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
 
     rs = rulesets.get(cfg.ruleset)
     encoder = env_class(rs.env_id).encoder
-    norm = _obs_norm(venv)
-    if norm:
-        norm = {k: (np.asarray(v, dtype=np.float32) if isinstance(v, list) else v) for k, v in norm.items()}
-    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=norm, name="trained", ruleset=rs.name, advice=cfg["advice"],
+    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=_obs_norm(venv), name="trained", ruleset=rs.name, advice=cfg["advice"],
                           decisions=cfg["decisions"], action_kinds=cfg["action_kinds"])
     options = cfg["env"]["rule_options"]
     pool = team_pool or cfg["env"]["team_pool"] or [cfg["env"]["home"] or rs.default_teams[0], cfg["env"]["away"] or rs.default_teams[1]]
@@ -148,9 +145,7 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
             return rs.new_game(h, a, seed=seed, options=options, record_events=record_events)
 
         r = run_match(new_game, learner, opp, games=games, seed=seed, teams=teams, keep_box=False)
-        lo, hi = r.a_win_interval()
-        results.append({"opponent": name, "games": r.n, "win_rate": r.a_score_rate, "ci95": [lo, hi],
-                        "mean_margin": r.mean_margin})
+        results.append({"opponent": name, **r.stats()})
     return results
 
 
@@ -160,18 +155,13 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
     n_envs = cfg["n_envs"]
 
     class EvalAndSelfPlay(BaseCallback):
-        def __init__(self):
-            super().__init__()
-            self.next_eval = cfg["evaluation"]["every"]
-            self.next_snap = cfg["self_play"]["snapshot_every"]
+        next_eval = next_snap = 0
 
         def _on_training_start(self) -> None:
-            # a resumed run continues the schedule from where its checkpoint stood
+            # the first multiples of the periods after the steps done: a resumed run continues its schedule
             done = self.model.num_timesteps
-            if cfg["evaluation"]["every"]:
-                self.next_eval = (done // cfg["evaluation"]["every"] + 1) * cfg["evaluation"]["every"]
-            if cfg["self_play"]["snapshot_every"]:
-                self.next_snap = (done // cfg["self_play"]["snapshot_every"] + 1) * cfg["self_play"]["snapshot_every"]
+            self.next_eval = (done // (cfg["evaluation"]["every"] or 1) + 1) * cfg["evaluation"]["every"]
+            self.next_snap = (done // (cfg["self_play"]["snapshot_every"] or 1) + 1) * cfg["self_play"]["snapshot_every"]
 
         def _on_step(self) -> bool:
             steps = self.num_timesteps

@@ -43,6 +43,29 @@ def parse_options(options_cls: type, given: Any, where: str = "rule options") ->
     return opts
 
 
+def team_file_header(data: Any, path: str, schema: str) -> tuple[str, bool, str]:
+    """The checks every team file shares: a JSON object of the ruleset's ``schema``, a non-empty
+    ``name``, ``fictional`` true or false, and a ``source`` for a team of real players (real players
+    only from real, verifiable statistics). Returns ``(name, fictional, source)``."""
+    if not isinstance(data, dict):
+        raise TeamFileError(path, "<file>", "must hold a JSON object")
+    if data.get("schema") != schema:
+        raise TeamFileError(path, "schema", f"must be {schema!r}, got {data.get('schema')!r}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise TeamFileError(path, "name", "must be a non-empty string")
+    fictional = data.get("fictional")
+    if not isinstance(fictional, bool):
+        raise TeamFileError(path, "fictional", "must be true or false (true unless every card comes from real, "
+                                               "verifiable statistics)")
+    source = data.get("source", "")
+    if not isinstance(source, str):
+        raise TeamFileError(path, "source", "must be a string")
+    if not fictional and not source:
+        raise TeamFileError(path, "source", "a team of real players must name the source of its statistics")
+    return name, fictional, source
+
+
 def load_json(path: Path | str) -> Any:
     p = Path(path)
     try:

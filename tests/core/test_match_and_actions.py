@@ -39,3 +39,33 @@ def test_action_table_is_fixed_and_indexed():
         t.add("late", "too late")
     with pytest.raises(KeyError, match="no action"):
         t.index("pass", to=9)
+
+
+def test_every_ruleset_refuses_a_real_team_without_a_source_and_names_the_field(tmp_path):
+    """Team files share one header check: a JSON object of the ruleset's schema, a name, ``fictional``
+    true or false, and a ``source`` when the players are real."""
+    import json
+
+    import pytest
+
+    from coachgym import rulesets
+    from coachgym.core.errors import TeamFileError
+
+    from importlib import resources
+
+    for name in ("valueadd", "statispro", "fuba", "fourthstreet"):
+        rs = rulesets.get(name)
+        bundled = resources.files(f"coachgym.rules.{name}").joinpath("data", "teams", rs.team_names()[0] + ".json")
+        data = json.loads(bundled.read_text(encoding="utf-8"))
+        data["fictional"], data["source"] = False, ""
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data))
+        with pytest.raises(TeamFileError, match=r"field 'source': a team of real players"):
+            rs.load_team(str(path))
+        data["fictional"] = "yes"
+        path.write_text(json.dumps(data))
+        with pytest.raises(TeamFileError, match=r"field 'fictional'"):
+            rs.load_team(str(path))
+        path.write_text(json.dumps([data]))
+        with pytest.raises(TeamFileError, match=r"field '<file>'"):
+            rs.load_team(str(path))

@@ -94,3 +94,23 @@ def events(g, kind=None):
 
 def texts(g):
     return "\n".join(e.text for e in g.log)
+
+
+R, B, O, K, W = "red", "blue", "orange", "black", "white"
+
+
+def play(red, blue, orange, black, white):
+    """One play's five dice, in the order the engine asks for them."""
+    return [(R, red), (B, blue), (O, orange), (K, black), (W, white)]
+
+
+def stat(g, side, slot, col):
+    """A statistic of the player at ``slot`` of ``side``'s lineup."""
+    return g.stats[side][g.lineup[side][slot]][col]
+
+
+def step(g, script, fn="_play"):
+    """Run one engine step (``_play``, ``_rebound``, ``_loose_ball``, ``_setup``) on exactly ``script``."""
+    g.source = ScriptedSource(script)
+    getattr(g, fn)()
+    assert g.source.remaining == 0

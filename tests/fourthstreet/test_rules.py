@@ -11,17 +11,10 @@ from coachgym.rules.fourthstreet.court import COVER, injury_row, location, move
 from coachgym.rules.fourthstreet.engine import (AST, BLK, DRB, FGA, FGM, FTA, FTM, ORB, OUT_GAME, PF, STL, TOV, TPA,
                                                 TPM, FourthStreetEngine)
 
-from .conftest import events, game_at, play_default, run, sample_teams, set_cell, texts
-
-R, B, O, K, W = "red", "blue", "orange", "black", "white"
+from .conftest import B, K, O, R, W, events, game_at, play, play_default, run, sample_teams, set_cell, stat, texts
 
 
-def play(red, blue, orange, black, white):
-    return [(R, red), (B, blue), (O, orange), (K, black), (W, white)]
 
-
-def stat(g, side, slot, col):
-    return g.stats[side][g.lineup[side][slot]][col]
 
 
 # ---------------------------------------------------------------- The Location Grid

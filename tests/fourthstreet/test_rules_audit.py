@@ -11,24 +11,11 @@ from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.court import COVER, location
 from coachgym.rules.fourthstreet.engine import (AST, AVAILABLE, DRB, FGA, ORB, PF, PTS, STL, TOV, FourthStreetEngine)
 
-from .conftest import game_at, play_default, sample_teams, set_cell, texts
-
-R, B, O, K, W = "red", "blue", "orange", "black", "white"
+from .conftest import B, K, O, R, W, game_at, play, play_default, sample_teams, set_cell, stat, step, texts
 
 
-def play(red, blue, orange, black, white):
-    return [(R, red), (B, blue), (O, orange), (K, black), (W, white)]
 
 
-def stat(g, side, slot, col):
-    return g.stats[side][g.lineup[side][slot]][col]
-
-
-def step(g, script, fn="_play"):
-    """Run one engine step (``_play``, ``_rebound``, ``_loose_ball``, ``_setup``) on exactly ``script``."""
-    g.source = ScriptedSource(script)
-    getattr(g, fn)()
-    assert g.source.remaining == 0
 
 
 # ---------------------------------------------------------------- The Dice / matchups

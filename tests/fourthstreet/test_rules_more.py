@@ -7,13 +7,9 @@ from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.engine import (AVAILABLE, FOULED_OUT, OUT_STOPPAGE, PF, STL, FourthStreetEngine)
 
-from .conftest import game_at, play_default, run, sample_teams, set_cell
-
-R, B, O, K, W = "red", "blue", "orange", "black", "white"
+from .conftest import B, K, O, R, W, game_at, play, play_default, run, sample_teams, set_cell
 
 
-def play(red, blue, orange, black, white):
-    return [(R, red), (B, blue), (O, orange), (K, black), (W, white)]
 
 
 def test_personal_fouls_six_fouls_disqualify_and_force_a_replacement():

@@ -10,23 +10,11 @@ from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.court import PENALTY_LEVELS, SEASON
 from coachgym.rules.fourthstreet.engine import FTA, FTM, PF, PTS
 
-from .conftest import events, game_at, set_cell
-
-R, B, O, K, W = "red", "blue", "orange", "black", "white"
+from .conftest import B, K, O, R, W, events, game_at, play, set_cell, stat, step
 
 
-def play(red, blue, orange, black, white):
-    return [(R, red), (B, blue), (O, orange), (K, black), (W, white)]
 
 
-def stat(g, side, slot, col):
-    return g.stats[side][g.lineup[side][slot]][col]
-
-
-def step(g, script, fn="_play"):
-    g.source = ScriptedSource(script)
-    getattr(g, fn)()
-    assert g.source.remaining == 0
 
 
 def _milk_setup(g, zone="3B", dmode=("man", "man")):

@@ -363,6 +363,24 @@ def test_8_7_fouling_to_stop_the_clock_in_the_last_minute():
     assert d.kind == "stop_clock" and A.FOUL_TO_STOP in d.legal and d.side == 1
 
 
+def test_8_5_a_menu_ends_after_eight_changes_of_any_kind():
+    """Interpretation (3.3 / 8.5 menus): every change counts toward the 8-change limit, declaring and
+    cancelling the Three Point Offense (4.61) too, so a coach cannot keep a menu open for ever."""
+    from coachgym.rules.statispro.constants import PH_UPCOURT
+
+    g = RULESET.new_game(seed=1)
+    g.period, g.two_min = 4, True
+    g.pts = [80, 85]
+    g.menu = {"queue": [0], "resume": PH_UPCOURT, "kind": "timeout", "changes": 0, "caller": 0}
+    toggles = 0
+    while A.THREE_POINT_OFFENSE in g._menu_legal(0) or A.CANCEL_THREE_POINT_OFFENSE in g._menu_legal(0):
+        legal = g._menu_legal(0)
+        g._apply_menu(0, A.ACTIONS[A.THREE_POINT_OFFENSE if A.THREE_POINT_OFFENSE in legal else A.CANCEL_THREE_POINT_OFFENSE])
+        toggles += 1
+        assert toggles <= A.MENU_CHANGE_LIMIT
+    assert toggles == A.MENU_CHANGE_LIMIT and g._menu_legal(0)[0] == A.PLAY_ON
+
+
 def test_8_7_the_pass_before_a_foul_to_stop_the_clock_uses_one_fac():
     """Interpretation: the foul follows a pass, which took time: one FAC of the pile is used up, so
     two teams fouling each other at every pass still reach the end of the game."""

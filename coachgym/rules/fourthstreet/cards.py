@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import TeamFileError
+from ...core.ruleset import team_file_header
 
 SCHEMA = "coachgym.fourthstreet.team/1"
 
@@ -154,18 +155,7 @@ def parse_player(d: Any, path: str, i: int) -> Player:
 
 
 def parse_team(data: Any, path: str) -> Team:
-    if not isinstance(data, dict):
-        raise TeamFileError(path, "<file>", "must be a JSON object")
-    if data.get("schema") != SCHEMA:
-        raise TeamFileError(path, "schema", f"must be {SCHEMA!r}, got {data.get('schema')!r}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise TeamFileError(path, "name", "must be a non-empty string")
-    fictional = data.get("fictional")
-    if not isinstance(fictional, bool):
-        raise TeamFileError(path, "fictional", "must be true or false (true unless all cards come from real, verifiable statistics)")
-    if not fictional and not data.get("source"):
-        raise TeamFileError(path, "source", "a team of real players must name the source of its statistics")
+    name, fictional, source = team_file_header(data, path, SCHEMA)
     plist = data.get("players")
     if not isinstance(plist, list) or not 10 <= len(plist) <= 15:
         raise TeamFileError(path, "players", "must list 10 to 15 player cards")
@@ -182,4 +172,4 @@ def parse_team(data: Any, path: str) -> Team:
             raise TeamFileError(path, f"lineup[{k}]", f"{n!r} is not a player of this team")
         lineup.append(names.index(n))
     return Team(name, str(data.get("abbr", name[:3].upper())), str(data.get("season", "")), fictional, players,
-                lineup, str(data.get("source", "")), data)
+                lineup, source, data)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import TeamFileError
+from ...core.ruleset import team_file_header
 
 SCHEMA = "coachgym.fuba.team/1"
 
@@ -30,19 +31,10 @@ class FubaTeam:
 
 
 def parse_team(data: Any, path: str) -> FubaTeam:
-    if not isinstance(data, dict):
-        raise TeamFileError(path, "<file>", "must be a JSON object")
-    if data.get("schema") != SCHEMA:
-        raise TeamFileError(path, "schema", f"must be {SCHEMA!r}, got {data.get('schema')!r}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise TeamFileError(path, "name", "must be a non-empty string")
+    name, fictional, _ = team_file_header(data, path, SCHEMA)
     short = data.get("short", name[:3].upper())
     if not isinstance(short, str) or not 1 <= len(short) <= 4:
         raise TeamFileError(path, "short", "must be a string of 1-4 characters")
-    fictional = data.get("fictional")
-    if not isinstance(fictional, bool):
-        raise TeamFileError(path, "fictional", "must be true or false")
     skills = data.get("skills", [])
     reserve = data.get("reserve_skills", [])
     from .board import SKILLS

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import TeamFileError
+from ...core.ruleset import team_file_header
 from .cards import POS_INDEX, POSITIONS
 
 SCHEMA = "coachgym.statispro.team/1"
@@ -65,14 +66,15 @@ class Team:
     players: list[PlayerCard]
     lineup: tuple[int, ...]  # roster indices in slot order PG, SG, SF, PF, C
     fictional: bool
-    source: str = ""
+    source: str = ""  # where the statistics of a team of real players come from
     injured: tuple[str, ...] = ()  # players missing this game with a prior injury (14G)
 
     def to_dict(self) -> dict:
         return {
             "schema": SCHEMA, "name": self.name, "season": self.season, "offense": self.offense,
             "defense": self.defense, "home": {"index": self.home_index}, "road": {"index": self.road_index},
-            "fictional": self.fictional, "lineup": [self.players[i].name for i in self.lineup],
+            "fictional": self.fictional, "source": self.source,
+            "lineup": [self.players[i].name for i in self.lineup],
             "players": [p.to_dict() for p in self.players],
         }
 
@@ -131,13 +133,7 @@ def parse_player(d: Any, path: str, where: str) -> PlayerCard:
 def parse_team(data: Any, path: str) -> Team:
     if isinstance(data, Team):
         return data
-    if not isinstance(data, dict):
-        raise TeamFileError(path, "<file>", "a team file must be a JSON object")
-    if data.get("schema") != SCHEMA:
-        raise TeamFileError(path, "schema", f"must be {SCHEMA!r}, got {data.get('schema')!r}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise TeamFileError(path, "name", "missing or empty")
+    name, fictional, source = team_file_header(data, path, SCHEMA)
     for key in ("offense", "defense"):
         if data.get(key) not in tuple(GRADES):
             raise TeamFileError(path, key, f"must be a letter grade A-E, got {data.get(key)!r}")
@@ -166,5 +162,5 @@ def parse_team(data: Any, path: str) -> Team:
         raise TeamFileError(path, "injured", "must list names of the roster (players missing this game, 14G)")
     return Team(name=name, season=str(data.get("season", "")), offense=data["offense"], defense=data["defense"],
                 home_index=idx["home"], road_index=idx["road"], players=players,
-                lineup=tuple(names.index(n) for n in lineup), fictional=bool(data.get("fictional", False)), source=path,
+                lineup=tuple(names.index(n) for n in lineup), fictional=fictional, source=source,
                 injured=tuple(injured))

@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ...core.errors import TeamFileError
+from ...core.ruleset import team_file_header
 
 SCHEMA = "coachgym.valueadd.team/1"
 SHOT_KEYS = ("made3", "made2", "fouled", "missed3", "missed2")
@@ -267,17 +268,8 @@ def parse_card(d: Any, path: str, where: str) -> PlayerCard:
 
 def parse_team(data: Any, path: str) -> Team:
     """Validate a team file's contents; errors name the file and the field."""
-    if not isinstance(data, dict):
-        raise TeamFileError(path, "<file>", "must hold a JSON object")
-    schema = data.get("schema")
-    if schema != SCHEMA:
-        raise TeamFileError(path, "schema", f"must be {SCHEMA!r} (a Value Add Basketball team file), got {schema!r}")
-    name = _req(data, "name", path, "", str)
+    name, fictional, source = team_file_header(data, path, SCHEMA)
     short = data.get("short", name[:3].upper())
-    fictional = _req(data, "fictional", path, "", bool)
-    source = data.get("source", "")
-    if not fictional and not source:
-        raise TeamFileError(path, "source", "a team of real players must cite the statistics its cards are built from")
     dunk = parse_range(data.get("dunk"), path, "dunk", 51, 56)
     if dunk and dunk[0] != 51:
         raise TeamFileError(path, "dunk", "a dunk range starts at 51")
