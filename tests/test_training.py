@@ -6,6 +6,7 @@ import shutil
 import numpy as np
 import pytest
 
+from coachgym import rulesets
 from coachgym.core.errors import ConfigError, ModelMismatchError
 from coachgym.core.match import play_game
 from coachgym.rules.valueadd import RULESET
@@ -313,3 +314,42 @@ def test_action_kinds_scope_limits_the_policy_to_those_actions_and_the_advice():
 def test_unknown_action_kind_is_refused():
     with pytest.raises(ConfigError, match="action_kinds: 'dunks' is not an action kind of valueadd"):
         tiny(advice="by-the-book", action_kinds=["dunks"])
+
+
+def test_advisor_keeps_its_suggestions_of_those_kinds():
+    """advisor_keeps: where the advisor suggests an action of a kept kind (a rotation substitution),
+    it is taken without asking the policy, even if the same decision offers in-scope actions (a
+    Double Team at a Statis Pro menu); elsewhere the policy chooses as before."""
+    from coachgym.training.advice import Advisor, Scope
+
+    sp = rulesets.get("statispro")
+    table = sp.actions
+    scope = Scope("statispro", action_kinds=["double_team"], advisor_keeps=["substitute"])
+    loose = Scope("statispro", action_kinds=["double_team"])
+    advisor = Advisor("statispro", "by-the-book")
+    kept = asked = 0
+    for seed in range(3):
+        game = sp.new_game(seed=seed, record_events=False)
+        while game.decision is not None:
+            d = game.decision
+            advice = advisor.advise(game, d)
+            opts = scope.options(d, advice)
+            if table[advice].kind == "substitute":
+                assert opts is None
+                if loose.options(d, advice) is not None:
+                    kept += 1  # without advisor_keeps the policy would have been asked here
+            elif opts is not None:
+                assert opts == loose.options(d, advice)
+                assert all(table[a].kind == "double_team" or a == advice for a in opts)
+                asked += 1
+            game.step(advice)
+    assert kept > 0 and asked > 0
+
+
+def test_advisor_keeps_is_validated():
+    with pytest.raises(ConfigError, match="advisor_keeps: 'subs' is not an action kind of valueadd"):
+        tiny(advice="by-the-book", action_kinds=["fast_break"], advisor_keeps=["subs"])
+    with pytest.raises(ConfigError, match="advisor_keeps: fast_break also in action_kinds"):
+        tiny(advice="by-the-book", action_kinds=["fast_break"], advisor_keeps=["fast_break"])
+    with pytest.raises(ConfigError, match="advisor_keeps: needs advice"):
+        tiny(advisor_keeps=["substitute"])

@@ -19,7 +19,10 @@ gain (``coachgym leverage`` measures where that is):
 
 * ``decisions``: the decision kinds the policy makes (e.g. ``[defense, offense]``);
 * ``action_kinds``: the action kinds the policy may choose (e.g. the defences and plays of a
-  4th Street decision, not the substitutions the same decision also offers).
+  4th Street decision, not the substitutions the same decision also offers);
+* ``advisor_keeps``: action kinds the advisor keeps: when its suggestion is one of them, it is taken
+  and the policy is not asked (e.g. ``[substitute]``: the policy may declare a Double Team at a
+  menu, but not in place of the book's rotation substitution that the same menu holds).
 
 At a decision outside the scope, or where the scope leaves the policy only the advisor's own
 suggestion, the advisor's action is taken (in training inside the env's ``step``, in play by the
@@ -68,19 +71,24 @@ class Advisor:
 class Scope:
     """Which decisions, and which actions at them, the policy makes (the advisor makes the rest)."""
 
-    def __init__(self, ruleset: str, decisions: Sequence[str] | None = None, action_kinds: Sequence[str] | None = None):
+    def __init__(self, ruleset: str, decisions: Sequence[str] | None = None, action_kinds: Sequence[str] | None = None,
+                 advisor_keeps: Sequence[str] | None = None):
         table = rulesets.get(ruleset).actions
         self.decisions = frozenset(decisions) if decisions else None
         self.action_kinds = frozenset(action_kinds) if action_kinds else None
+        self.advisor_keeps = frozenset(advisor_keeps) if advisor_keeps else None
         self._in_kind = [self.action_kinds is None or a.kind in self.action_kinds for a in table]
+        self._kept = [self.advisor_keeps is not None and a.kind in self.advisor_keeps for a in table]
 
     @property
     def everything(self) -> bool:
-        return self.decisions is None and self.action_kinds is None
+        return self.decisions is None and self.action_kinds is None and self.advisor_keeps is None
 
     def options(self, decision: Decision, advice: int) -> tuple[int, ...] | None:
         """The policy's options at this decision, or ``None`` when the advisor decides alone."""
         if self.decisions is not None and decision.kind not in self.decisions:
+            return None
+        if self._kept[advice]:
             return None
         if self.action_kinds is None:
             return decision.legal
@@ -89,13 +97,13 @@ class Scope:
 
 
 def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] | None = None,
-                   action_kinds: Sequence[str] | None = None):
+                   action_kinds: Sequence[str] | None = None, advisor_keeps: Sequence[str] | None = None):
     """A Gymnasium wrapper appending the advisor's one-hot suggestion to the observation and letting
     the advisor make the decisions outside the scope (their rewards are added to the step's)."""
     import gymnasium as gym
     from gymnasium import spaces
 
-    scope = Scope(ruleset, decisions, action_kinds)
+    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps)
 
     class AdviceObservation(gym.Wrapper):
         def __init__(self, inner):

@@ -68,10 +68,11 @@ class PolicyCoach:
 
     def __init__(self, model: Any, encoder: Any, algo: str = "maskable_ppo", *, obs_norm: dict | None = None,
                  deterministic: bool = True, name: str = "trained", ruleset: str = "", advice: str | None = None,
-                 decisions: list[str] | None = None, action_kinds: list[str] | None = None):
+                 decisions: list[str] | None = None, action_kinds: list[str] | None = None,
+                 advisor_keeps: list[str] | None = None):
         self.model = model
         self.advisor = Advisor(ruleset, advice, seed=0) if advice else None
-        self.scope = Scope(ruleset, decisions, action_kinds) if advice else None  # what the policy decides
+        self.scope = Scope(ruleset, decisions, action_kinds, advisor_keeps) if advice else None  # what the policy decides
         self.encoder = encoder
         self.algo = algo
         self.deterministic = deterministic
@@ -179,7 +180,8 @@ class TrainedCoach(PolicyCoach):
         super().__init__(load_model(path, algo), encoder, algo, obs_norm=norm, deterministic=deterministic,
                          name=name, ruleset=meta["ruleset"], advice=meta.get("config", {}).get("advice"),
                          decisions=meta.get("config", {}).get("decisions"),
-                         action_kinds=meta.get("config", {}).get("action_kinds"))
+                         action_kinds=meta.get("config", {}).get("action_kinds"),
+                         advisor_keeps=meta.get("config", {}).get("advisor_keeps"))
         self.path = path
         self.meta = meta
         if seed is not None:

@@ -31,6 +31,7 @@ SCHEMA: dict[str, Any] = {
     "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
+    "advisor_keeps": ((list, type(None)), None),  # action kinds the advisor's suggestion is always taken for
     "env": {
         "agent_side": (str, "random"),
         "opponent": ((str, list), "by-the-book"),
@@ -167,19 +168,23 @@ def validate(data: Any, where: str) -> TrainConfig:
     if cfg["advice"] is not None and (cfg["advice"] not in rs.coach_names() or cfg["advice"] in ("trained", "random")):
         raise ConfigError(f"{where}: advice: {cfg['advice']!r} is not a scripted coach of {rs.name} "
                           f"(known: {', '.join(c for c in rs.coach_names() if c not in ('trained', 'random'))})")
-    for key in ("decisions", "action_kinds"):
+    for key in ("decisions", "action_kinds", "advisor_keeps"):
         if cfg[key] is None:
             continue
         if not cfg["advice"]:
             raise ConfigError(f"{where}: {key}: needs advice (the scripted coach that makes the other choices)")
         if not cfg[key] or not all(isinstance(k, str) for k in cfg[key]):
             raise ConfigError(f"{where}: {key}: must be a non-empty list of names")
-    if cfg["action_kinds"] is not None:
-        known = {a.kind for a in rs.actions}
-        for k in cfg["action_kinds"]:
+    known = {a.kind for a in rs.actions}
+    for key in ("action_kinds", "advisor_keeps"):
+        for k in cfg[key] or ():
             if k not in known:
-                raise ConfigError(f"{where}: action_kinds: {k!r} is not an action kind of {rs.name} "
+                raise ConfigError(f"{where}: {key}: {k!r} is not an action kind of {rs.name} "
                                   f"(known: {', '.join(sorted(known))})")
+    if cfg["action_kinds"] and cfg["advisor_keeps"] and set(cfg["action_kinds"]) & set(cfg["advisor_keeps"]):
+        both = sorted(set(cfg["action_kinds"]) & set(cfg["advisor_keeps"]))
+        raise ConfigError(f"{where}: advisor_keeps: {', '.join(both)} also in action_kinds (the policy cannot choose "
+                          f"what the advisor keeps)")
     if not 0 <= cfg["pretrain"]["label_smoothing"] < 1:
         raise ConfigError(f"{where}: pretrain.label_smoothing: must be at least 0 and below 1")
     if not 0 <= cfg["self_play"]["probability"] <= 1:

@@ -17,7 +17,7 @@ from ..core.match import play_game
 def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool: list[str] | None, rule_options: dict,
             gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False,
             advice: str | None = None, decisions: list[str] | None = None,
-            action_kinds: list[str] | None = None) -> dict[str, np.ndarray]:
+            action_kinds: list[str] | None = None, advisor_keeps: list[str] | None = None) -> dict[str, np.ndarray]:
     """Record ``games`` games of ``coach`` against itself: every decision's observation, mask and
     choice, and its discounted return under the env's reward (``win``: the result at the end;
     ``margin``: the score margin's changes between the side's decisions / ``margin_scale`` plus the
@@ -27,7 +27,7 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
     decisions of those kinds are recorded (the others are the advisor's, as in the env)."""
     from .advice import Advisor, Scope
 
-    scope = Scope(ruleset, decisions, action_kinds) if advice else None
+    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps) if advice else None
     rs = rulesets.get(ruleset)
     pool = team_pool or list(rs.default_teams)
     teams = [rs.load_team(t) for t in pool]

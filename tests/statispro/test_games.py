@@ -143,3 +143,37 @@ def test_gymnasium_env_steps_with_masks():
         obs, r, term, trunc, info = env.step(int(rng.choice(legal)))
         if term:
             obs, info = env.reset()
+
+
+def test_5_5_by_the_book_double_team_star_variant_doubles_their_best_scorer():
+    """5.5 Double Team, as a strategy variant of the book (``by-the-book:double_team=star``): at a
+    period start without a Double Team in force it names the opponent's best FIELD GOAL + ATTEMPTS
+    scorer as target and our man guarding their weakest as helper; the book itself never doubles."""
+    from coachgym.core.errors import ConfigError
+    from coachgym.rules.statispro import actions as A
+    from coachgym.rules.statispro.engine import R_ATT, R_FG
+
+    star = RULESET.coach("by-the-book:double_team=star")
+    book = RULESET.coach("by-the-book")
+    assert star.name == "by-the-book:double_team=star"
+    g = RULESET.new_game(seed=4)
+    star.reset(g, 0)
+    book.reset(g, 1)
+    declared = []
+    while g.decision is not None and len(declared) < 3:
+        d = g.decision
+        coach = star if d.side == 0 else book
+        a = coach.choose(g, d)
+        if A.ACTIONS[a].kind == "double_team":
+            assert d.side == 0
+            e = g.eff(1)
+            rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
+            assert A.ACTIONS[a]["target"] == rating.index(max(rating))
+            assert g.guard[0][A.ACTIONS[a]["helper"]] == rating.index(min(rating))
+            declared.append(a)
+        g.step(a)
+        if declared:
+            assert g.dt[0][0] == g.lineup[1][A.ACTIONS[declared[-1]]["target"]] or g.dt[0][0] == -1
+    assert declared, "the star variant never declared a Double Team"
+    with pytest.raises(ConfigError, match="double_team must be one of never, star"):
+        RULESET.coach("by-the-book:double_team=always")
