@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core.engine import Decision
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
-from .constants import (FGA, FGM, PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, PeriodOver,
+from .constants import (PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, PeriodOver,
                         _Pause, _ceil_quarter)
 
 
@@ -120,10 +120,7 @@ class DecisionMixin:
             return
         if then in ("choice_scores", "choice_scores_fouled"):
             s = a["slot"]
-            st = self._st(off, s)
-            st[FGA] += 1
-            st[FGM] += 1
-            self._points(off, s, 2)
+            self._made_two(off, s)
             self._credit_assist(off, -1, s)
             if self.log.record:
                 self.event("made", off, f"{self.pname(off, s)} scores ({'14E' if then.endswith('fouled') else '15E'})")

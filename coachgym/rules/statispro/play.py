@@ -75,6 +75,13 @@ class PlayMixin:
                     self.tpd[1 - s] = False
                     self._dirty()
 
+    def _made_two(self, side: int, slot: int) -> None:
+        """A made two-point field goal outside the shooting sequence (14E, 14K, 15E, 10A): FGA, FGM, 2 points."""
+        st = self._st(side, slot)
+        st[FGA] += 1
+        st[FGM] += 1
+        self._points(side, slot, 2)
+
     def _made_three(self, side: int, slot: int) -> None:
         """A made Three-Pointer outside the shooting sequence (14H, 14O): FGA, FGM, 3PA, 3PM, 3 points."""
         st = self._st(side, slot)

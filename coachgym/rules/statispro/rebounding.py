@@ -9,7 +9,7 @@ from ...core.engine import Decision
 from . import cards as K
 from .actions import CHOOSE, DECLINE_INDEX, FAST_BREAK, INDEX_REBOUND, NORMAL_ACTION
 from .cards import rpg_slot
-from .constants import (DRB, FGA, FGM, ORB, PH_BALL, PH_JUMP, PH_SHOT, PH_UPCOURT, PH_WAIT, R_REBD, R_REBO,
+from .constants import (DRB, FGA, ORB, PH_BALL, PH_JUMP, PH_SHOT, PH_UPCOURT, PH_WAIT, R_REBD, R_REBO,
                         R_TIRED, STL, TOV)
 
 
@@ -29,10 +29,7 @@ class ReboundMixin:
             self.tip_in = False
             scorer = self._tip_in_scorer(r)
             if scorer >= 0:
-                st = self._st(off, scorer)
-                st[FGA] += 1
-                st[FGM] += 1
-                self._points(off, scorer, 2)
+                self._made_two(off, scorer)
                 if self.log.record:
                     self.event("tip_in", off, f"Accidental tip-in: {self.pname(off, scorer)} gets the basket (14K)")
                 self._after_made_basket()
@@ -239,18 +236,12 @@ class ReboundMixin:
         if code == K.FB_BASKET:
             if slot == K.FB_RPG:
                 slot = rpg_slot(self._draw("RPG (Fast Break scorer)").rpg)
-            st = self._st(off, slot)
-            st[FGA] += 1
-            st[FGM] += 1
-            self._points(off, slot, 2)
+            self._made_two(off, slot)
             self._credit_assist(off, orig, slot)
             self._after_made_basket()
             return None
         if code == K.FB_AND_ONE:
-            st = self._st(off, slot)
-            st[FGA] += 1
-            st[FGM] += 1
-            self._points(off, slot, 2)
+            self._made_two(off, slot)
             if not self._offer_void(de, "fb_and_one", {"slot": slot}):  # 16C
                 self._fb_foul(slot, 1)
             return None
