@@ -38,6 +38,8 @@ import numpy as np
 
 from .. import rulesets
 from ..core.engine import Decision, Engine
+from ..core.errors import IllegalActionError
+from .macros import resolve_names
 
 
 class Advisor:
@@ -69,41 +71,78 @@ class Advisor:
 
 
 class Scope:
-    """Which decisions, and which actions at them, the policy makes (the advisor makes the rest)."""
+    """Which decisions, and which actions at them, the policy makes (the advisor makes the rest).
+
+    The policy's action space is the ruleset's action table followed by the scope's macros."""
 
     def __init__(self, ruleset: str, decisions: Sequence[str] | None = None, action_kinds: Sequence[str] | None = None,
-                 advisor_keeps: Sequence[str] | None = None):
+                 advisor_keeps: Sequence[str] | None = None, macros: Sequence[str] | None = None):
         table = rulesets.get(ruleset).actions
         self.decisions = frozenset(decisions) if decisions else None
         self.action_kinds = frozenset(action_kinds) if action_kinds else None
         self.advisor_keeps = frozenset(advisor_keeps) if advisor_keeps else None
+        self.macros = resolve_names(ruleset, list(macros) if macros else None)
+        self._table = table
+        self.n_table = len(table)
+        self.n_actions = self.n_table + len(self.macros)
         self._in_kind = [self.action_kinds is None or a.kind in self.action_kinds for a in table]
         self._kept = [self.advisor_keeps is not None and a.kind in self.advisor_keeps for a in table]
 
     @property
     def everything(self) -> bool:
-        return self.decisions is None and self.action_kinds is None and self.advisor_keeps is None
+        return self.decisions is None and self.action_kinds is None and self.advisor_keeps is None and not self.macros
 
-    def options(self, decision: Decision, advice: int) -> tuple[int, ...] | None:
-        """The policy's options at this decision, or ``None`` when the advisor decides alone."""
+    def options(self, decision: Decision, advice: int, game: Engine | None = None) -> tuple[int, ...] | None:
+        """The policy's options at this decision, or ``None`` when the advisor decides alone. Macro
+        options (indices past the table) need ``game``."""
         if self.decisions is not None and decision.kind not in self.decisions:
             return None
         if self._kept[advice]:
             return None
         if self.action_kinds is None:
-            return decision.legal
-        opts = tuple(a for a in decision.legal if self._in_kind[a] or a == advice)
+            opts = decision.legal
+        else:
+            opts = tuple(a for a in decision.legal if self._in_kind[a] or a == advice)
+        if self.macros and game is not None:
+            extra = []
+            for j, m in enumerate(self.macros):
+                if m.decision_kinds and decision.kind not in m.decision_kinds:
+                    continue
+                a = m.resolve(game, decision.side)
+                if a is not None and a != advice and a in decision.legal and a not in opts:
+                    extra.append(self.n_table + j)
+            opts = tuple(opts) + tuple(extra)
         return opts if len(opts) > 1 else None
+
+    def label(self, action: int) -> str:
+        """The action's label in the policy's action space (a macro's is prefixed "macro:")."""
+        if 0 <= action < self.n_table:
+            return self._table[action].label
+        if self.n_table <= action < self.n_actions:
+            return "macro: " + self.macros[action - self.n_table].label
+        return "not an action"
+
+    def concrete(self, action: int, game: Engine, side: int) -> int:
+        """The action-table index of a policy action (a macro resolves against the game)."""
+        if action < self.n_table:
+            return action
+        m = self.macros[action - self.n_table]
+        a = m.resolve(game, side)
+        if a is None:
+            raise ValueError(f"macro {m.name!r} does not apply at this decision")
+        return a
 
 
 def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] | None = None,
-                   action_kinds: Sequence[str] | None = None, advisor_keeps: Sequence[str] | None = None):
+                   action_kinds: Sequence[str] | None = None, advisor_keeps: Sequence[str] | None = None,
+                   macros: Sequence[str] | None = None):
     """A Gymnasium wrapper appending the advisor's one-hot suggestion to the observation and letting
-    the advisor make the decisions outside the scope (their rewards are added to the step's)."""
+    the advisor make the decisions outside the scope (their rewards are added to the step's). With
+    ``macros`` the action space grows past the action table by one action per macro."""
     import gymnasium as gym
     from gymnasium import spaces
 
-    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps)
+    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps, macros)
 
     class AdviceObservation(gym.Wrapper):
         def __init__(self, inner):
@@ -114,6 +153,8 @@ def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] 
             n = self.advisor.n_actions
             self.observation_space = spaces.Box(np.concatenate([base.low, np.zeros(n, np.float32)]),
                                                 np.concatenate([base.high, np.ones(n, np.float32)]), dtype=np.float32)
+            if scope.macros:
+                self.action_space = spaces.Discrete(scope.n_actions)
             self._options: tuple[int, ...] | None = None
             self._advice: int | None = None
 
@@ -126,7 +167,7 @@ def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] 
             self._options = self._advice = None
             while not (terminated or truncated) and game.decision is not None:
                 advice = self.advisor.advise(game, game.decision)
-                opts = self.scope.options(game.decision, advice)
+                opts = self.scope.options(game.decision, advice, game)
                 if opts is not None:
                     self._options, self._advice = opts, advice
                     break
@@ -145,6 +186,14 @@ def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] 
             return self._augment(obs), info
 
         def step(self, action):
+            action = int(action)
+            if action >= self.scope.n_table:
+                game = self.env.unwrapped.game
+                if self._options is None or action not in self._options:
+                    legal = self._options or ()
+                    raise IllegalActionError(action, self.scope.label(action), game.decision.kind if game.decision else "none",
+                                             legal, [self.scope.label(a) for a in legal])
+                action = self.scope.concrete(action, game, game.decision.side)
             obs, reward, terminated, truncated, info = self._delegate(*self.env.step(action))
             info["action_mask"] = self.action_masks()
             return self._augment(obs), reward, terminated, truncated, info
@@ -152,8 +201,10 @@ def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] 
         def action_masks(self):
             mask = self.env.unwrapped.action_masks()
             if self._options is not None and not self.scope.everything:
-                mask = np.zeros_like(mask)
+                mask = np.zeros(self.scope.n_actions, dtype=bool)
                 mask[list(self._options)] = True
+            elif len(mask) < self.scope.n_actions:  # no decision pending: the macros are not offered
+                mask = np.concatenate([mask, np.zeros(self.scope.n_actions - len(mask), dtype=bool)])
             return mask
 
     return AdviceObservation(env)

@@ -69,10 +69,11 @@ class PolicyCoach:
     def __init__(self, model: Any, encoder: Any, algo: str = "maskable_ppo", *, obs_norm: dict | None = None,
                  deterministic: bool = True, name: str = "trained", ruleset: str = "", advice: str | None = None,
                  decisions: list[str] | None = None, action_kinds: list[str] | None = None,
-                 advisor_keeps: list[str] | None = None):
+                 advisor_keeps: list[str] | None = None, macros: list[str] | None = None):
         self.model = model
         self.advisor = Advisor(ruleset, advice, seed=0) if advice else None
-        self.scope = Scope(ruleset, decisions, action_kinds, advisor_keeps) if advice else None  # what the policy decides
+        # what the policy decides (and its macros, the policy's outputs past the action table)
+        self.scope = Scope(ruleset, decisions, action_kinds, advisor_keeps, macros) if advice else None
         self.encoder = encoder
         self.algo = algo
         self.deterministic = deterministic
@@ -91,6 +92,10 @@ class PolicyCoach:
         if self.policy is not None and self.policy.obs_size != expected:
             raise ModelMismatchError(f"policy takes {self.policy.obs_size} observation values, the "
                                      f"{ruleset or 'env'} encoder{' with advice' if self.advisor else ''} gives {expected}")
+        n_out = self.scope.n_actions if self.scope is not None else None
+        if self.policy is not None and n_out is not None and self.policy.n_actions != n_out:
+            raise ModelMismatchError(f"policy scores {self.policy.n_actions} actions, the {ruleset} action table"
+                                     f"{' and macros' if self.scope.macros else ''} have {n_out}")
         self._rng = np.random.default_rng()
 
     def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
@@ -131,11 +136,18 @@ class PolicyCoach:
         advice = None
         if self.advisor is not None:
             advice = self.advisor.advise(game, decision)
-            legal = self.scope.options(decision, advice)
+            legal = self.scope.options(decision, advice, game)
             if legal is None:  # outside what the policy decides: the advisor's choice
                 return advice
+        return self._concrete(self._pick(game, decision, legal, advice), game, decision.side)
+
+    def _concrete(self, action: int, game: Engine, side: int) -> int:
+        return self.scope.concrete(action, game, side) if self.scope is not None else action
+
+    def _pick(self, game: Engine, decision: Decision, legal: tuple[int, ...], advice: int | None) -> int:
+        """The policy's choice among ``legal`` (indices of its action space, macros included)."""
         if self.policy is None and self.algo == "maskable_ppo":
-            mask = np.zeros(len(game.actions), dtype=bool)
+            mask = np.zeros(self.scope.n_actions if self.scope is not None else len(game.actions), dtype=bool)
             mask[list(legal)] = True
             action, _ = self.model.predict(self.observe(game, decision.side, advice), action_masks=mask,
                                            deterministic=self.deterministic)
@@ -181,11 +193,25 @@ class TrainedCoach(PolicyCoach):
                          name=name, ruleset=meta["ruleset"], advice=meta.get("config", {}).get("advice"),
                          decisions=meta.get("config", {}).get("decisions"),
                          action_kinds=meta.get("config", {}).get("action_kinds"),
-                         advisor_keeps=meta.get("config", {}).get("advisor_keeps"))
+                         advisor_keeps=meta.get("config", {}).get("advisor_keeps"),
+                         macros=_known_macros(meta, path))
         self.path = path
         self.meta = meta
         if seed is not None:
             self._rng = np.random.default_rng(seed)
+
+
+def _known_macros(meta: dict, path: Path) -> list[str] | None:
+    """The model's macros, refused with a clear error where this coachgym does not know one."""
+    from .macros import macros_of
+
+    names = meta.get("config", {}).get("macros")
+    for n in names or ():
+        if n not in macros_of(meta["ruleset"]):
+            raise ModelMismatchError(f"{path}: trained with macro {n!r}, which this coachgym's {meta['ruleset']} does "
+                                     f"not have (known: {', '.join(macros_of(meta['ruleset'])) or 'none'}); install the "
+                                     f"coachgym version it was trained with, {meta.get('coachgym_version')}")
+    return names
 
 
 def trained_coach_factory(ruleset: str):

@@ -32,6 +32,7 @@ SCHEMA: dict[str, Any] = {
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
     "advisor_keeps": ((list, type(None)), None),  # action kinds the advisor's suggestion is always taken for
+    "macros": ((list, type(None)), None),  # macro actions (training/macros.py) the policy may take besides
     "env": {
         "agent_side": (str, "random"),
         "opponent": ((str, list), "by-the-book"),
@@ -168,7 +169,7 @@ def validate(data: Any, where: str) -> TrainConfig:
     if cfg["advice"] is not None and (cfg["advice"] not in rs.coach_names() or cfg["advice"] in ("trained", "random")):
         raise ConfigError(f"{where}: advice: {cfg['advice']!r} is not a scripted coach of {rs.name} "
                           f"(known: {', '.join(c for c in rs.coach_names() if c not in ('trained', 'random'))})")
-    for key in ("decisions", "action_kinds", "advisor_keeps"):
+    for key in ("decisions", "action_kinds", "advisor_keeps", "macros"):
         if cfg[key] is None:
             continue
         if not cfg["advice"]:
@@ -185,6 +186,13 @@ def validate(data: Any, where: str) -> TrainConfig:
         both = sorted(set(cfg["action_kinds"]) & set(cfg["advisor_keeps"]))
         raise ConfigError(f"{where}: advisor_keeps: {', '.join(both)} also in action_kinds (the policy cannot choose "
                           f"what the advisor keeps)")
+    if cfg["macros"]:
+        from .macros import resolve_names
+
+        resolve_names(rs.name, cfg["macros"], f"{where}: macros")
+        if cfg["algo"] != "maskable_ppo":
+            raise ConfigError(f"{where}: macros: need action masks (algo: maskable_ppo); a macro is offered only "
+                              f"where it applies")
     if not 0 <= cfg["pretrain"]["label_smoothing"] < 1:
         raise ConfigError(f"{where}: pretrain.label_smoothing: must be at least 0 and below 1")
     if not 0 <= cfg["self_play"]["probability"] <= 1:

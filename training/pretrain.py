@@ -17,23 +17,28 @@ from ..core.match import play_game
 def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool: list[str] | None, rule_options: dict,
             gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False,
             advice: str | None = None, decisions: list[str] | None = None,
-            action_kinds: list[str] | None = None, advisor_keeps: list[str] | None = None) -> dict[str, np.ndarray]:
+            action_kinds: list[str] | None = None, advisor_keeps: list[str] | None = None,
+            macros: list[str] | None = None) -> dict[str, np.ndarray]:
     """Record ``games`` games of ``coach`` against itself: every decision's observation, mask and
     choice, and its discounted return under the env's reward (``win``: the result at the end;
     ``margin``: the score margin's changes between the side's decisions / ``margin_scale`` plus the
     result), so the value head starts consistent with the returns PPO will see. With ``advice`` the
     observation ends with the one-hot suggestion of that scripted coach (see :mod:`.advice`); when it
     is the recorded coach, the suggestion is the recorded choice itself. With ``decisions`` only
-    decisions of those kinds are recorded (the others are the advisor's, as in the env)."""
+    decisions of those kinds are recorded (the others are the advisor's, as in the env).
+
+    ``undecided`` marks the decisions that offer a macro (:mod:`.macros`): the recorded coach never
+    takes one, but that is not a demonstration against it, so cloning leaves them undecided."""
     from .advice import Advisor, Scope
 
-    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps) if advice else None
+    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps, macros) if advice else None
     rs = rulesets.get(ruleset)
     pool = team_pool or list(rs.default_teams)
     teams = [rs.load_team(t) for t in pool]
     rng = np.random.default_rng(seed)
-    obs, masks, actions, returns = [], [], [], []
+    obs, masks, actions, returns, undecided = [], [], [], [], []
     n_actions = len(rs.actions)
+    n_policy = scope.n_actions if scope is not None else n_actions  # the policy's outputs: the table and the macros
     margins: list[int] = []
     it = range(games)
     if progress:
@@ -61,7 +66,7 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
                 options = decision.legal
                 if advice:
                     hint_action = a if advisors is None else advisors[decision.side].advise(game_, decision)
-                    options = scope.options(decision, hint_action)
+                    options = scope.options(decision, hint_action, game_)
                     if options is None:  # the advisor decides here, as in the env
                         return a
                     if a not in options:  # a recorded coach other than the advisor chose outside the scope
@@ -72,9 +77,10 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
                     hint = np.zeros(n_actions, dtype=np.float32)
                     hint[hint_action] = 1.0
                     o = np.concatenate([o, hint])
-                m = np.zeros(n_actions, dtype=bool)
+                m = np.zeros(n_policy, dtype=bool)
                 m[list(options)] = True
                 obs.append(o)
+                undecided.append(bool(options) and max(options) >= n_actions)  # a macro is offered
                 masks.append(m)
                 actions.append(a)
                 sides.append(decision.side)
@@ -101,7 +107,7 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
         returns.extend(game_returns)
         assert len(returns) == len(actions) and start <= len(actions)
     return {"obs": np.asarray(obs, dtype=np.float32), "masks": np.asarray(masks), "actions": np.asarray(actions),
-            "returns": np.asarray(returns, dtype=np.float32)}
+            "returns": np.asarray(returns, dtype=np.float32), "undecided": np.asarray(undecided, dtype=bool)}
 
 
 def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int = 512, lr: float = 1e-3,
@@ -110,7 +116,9 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
     training accuracy (share of decisions where the policy's top legal action is the coach's).
 
     ``label_smoothing`` spreads that share of each target over the decision's legal actions, so the
-    clone keeps some probability on the alternatives for reinforcement learning to explore."""
+    clone keeps some probability on the alternatives for reinforcement learning to explore. At the
+    ``undecided`` decisions (a macro offered) the target is uniform over the options: the clone starts
+    without a preference between the advice and the macro, and reinforcement learning settles it."""
     import torch
 
     policy = model.policy
@@ -122,6 +130,7 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
     masks = torch.as_tensor(data["masks"])
     acts = torch.as_tensor(data["actions"], dtype=torch.long)
     rets = torch.as_tensor(data["returns"])
+    undecided = torch.as_tensor(data.get("undecided", np.zeros(n, dtype=bool)))
     for _ in range(epochs):
         order = rng.permutation(n)
         for i in range(0, n, batch_size):
@@ -131,9 +140,11 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
             m = masks[idx]
             logits = policy.action_net(latent_pi).masked_fill(~m, -1e8)
             values = policy.value_net(latent_vf).squeeze(-1)
-            if label_smoothing > 0:
+            und = undecided[idx]
+            if label_smoothing > 0 or bool(und.any()):
                 target = torch.nn.functional.one_hot(acts[idx], logits.shape[1]).float() * (1 - label_smoothing)
                 target += label_smoothing * m.float() / m.sum(dim=1, keepdim=True)
+                target[und] = m[und].float() / m[und].sum(dim=1, keepdim=True)
                 logp = torch.log_softmax(logits, dim=1)
                 policy_loss = -(torch.where(m, target * logp, torch.zeros_like(logp))).sum(dim=1).mean()
             else:
@@ -148,5 +159,6 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
         features = policy.extract_features(obs)
         latent_pi, _ = policy.mlp_extractor(features)
         logits = policy.action_net(latent_pi).masked_fill(~masks, -1e8)
-        accuracy = float((logits.argmax(-1) == acts).float().mean())
-    return {"samples": n, "accuracy": accuracy}
+        decided = ~undecided  # the accuracy of imitation, on the decisions that have a demonstration
+        accuracy = float((logits.argmax(-1) == acts)[decided].float().mean()) if bool(decided.any()) else float("nan")
+    return {"samples": n, "accuracy": accuracy, "undecided": int(undecided.sum())}

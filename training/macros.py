@@ -1,0 +1,74 @@
+"""Macro actions: coaching choices named by intent ("Double Team their best scorer") that a learned
+coach may take where the rules offer many concrete variants of them.
+
+A ruleset's action table names every concrete option (Statis Pro offers 25 Double Teams: each of
+their five men, with each of our other four as the helper). A policy that must discover which of
+them pays spreads its exploration over all 25 and, against a ~1-point-a-game effect, never finds
+one (measured: docs/training.md). A macro gives the policy one extra output, the same one in every
+game: at a decision where it applies, it resolves to one concrete legal action of the table, chosen
+by a fixed rule from the public state. The policy still learns *whether and when* to take it; what
+the macro stands for is designed, as a human coach's "double their star" is.
+
+Macros extend the policy's action space past the action table (index ``len(table) + j`` is macro
+``j`` of the training config's ``macros`` list); the env below them, the engine and the saved
+play-by-play only ever see the concrete action. A model records its macros in its metadata, and a
+coachgym without one of them refuses to load it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import rulesets
+from ..core.engine import Engine
+from ..core.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Macro:
+    name: str
+    label: str
+    resolve: Callable[[Engine, int], "int | None"]  # (game, side) -> a concrete action index, or None
+    decision_kinds: frozenset = frozenset()  # the decision kinds it can apply at (empty: any), a quick filter
+
+
+def _statispro_double_team_best_scorer(game, side: int) -> int | None:
+    """5.5: Double Team the opponent on the court with the best FIELD GOAL + ATTEMPTS, the helper being
+    our man guarding their weakest (the pass out of the Double Team goes to the helper's man). Only
+    while no Double Team of ours is in force (5.5 allows one at a time)."""
+    from ..agents.statispro import ByTheBookCoach
+
+    if game.dt[side][0] >= 0:
+        return None
+    return ByTheBookCoach._star_double_team(game, side)
+
+
+MACROS: dict[str, dict[str, Macro]] = {
+    "statispro": {
+        "double_team_best_scorer": Macro(
+            "double_team_best_scorer",
+            "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
+            _statispro_double_team_best_scorer, frozenset({"menu"})),
+    },
+}
+
+
+def macros_of(ruleset: str) -> dict[str, Macro]:
+    return MACROS.get(rulesets.get(ruleset).name, {})
+
+
+def resolve_names(ruleset: str, names: "list[str] | tuple[str, ...] | None", where: str = "macros") -> tuple[Macro, ...]:
+    """The named macros of ``ruleset``, in order; a clear error for an unknown or repeated name."""
+    if not names:
+        return ()
+    known = macros_of(ruleset)
+    out = []
+    for n in names:
+        if n not in known:
+            raise ConfigError(f"{where}: {n!r} is not a macro of {rulesets.get(ruleset).name} "
+                              f"(known: {', '.join(known) or 'none'})")
+        if n in [m.name for m in out]:
+            raise ConfigError(f"{where}: {n!r} is listed twice")
+        out.append(known[n])
+    return tuple(out)
