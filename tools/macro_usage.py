@@ -65,7 +65,7 @@ def main() -> None:
             scores = coach.action_scores(game, side, advice)[list(opts)].astype(np.float64)
             p = np.exp(scores - scores.max())
             p /= p.sum()
-            pick = coach._pick(game, d, opts, advice)
+            pick = coach.policy_choice(game, d, opts, advice)
             for j in range(len(scope.macros)):
                 if n + j in opts:
                     probs[j].append(p[list(opts).index(n + j)])

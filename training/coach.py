@@ -139,12 +139,13 @@ class PolicyCoach:
             legal = self.scope.options(decision, advice, game)
             if legal is None:  # outside what the policy decides: the advisor's choice
                 return advice
-        return self._concrete(self._pick(game, decision, legal, advice), game, decision.side)
+        return self.concrete(self.policy_choice(game, decision, legal, advice), game, decision.side)
 
-    def _concrete(self, action: int, game: Engine, side: int) -> int:
+    def concrete(self, action: int, game: Engine, side: int) -> int:
+        """The action-table index of a policy action (a macro resolves against the game)."""
         return self.scope.concrete(action, game, side) if self.scope is not None else action
 
-    def _pick(self, game: Engine, decision: Decision, legal: tuple[int, ...], advice: int | None) -> int:
+    def policy_choice(self, game: Engine, decision: Decision, legal: tuple[int, ...], advice: int | None) -> int:
         """The policy's choice among ``legal`` (indices of its action space, macros included)."""
         if self.policy is None and self.algo == "maskable_ppo":
             mask = np.zeros(self.scope.n_actions if self.scope is not None else len(game.actions), dtype=bool)
