@@ -32,6 +32,7 @@ Parameter (a strategy to test against the book, e.g.
 from __future__ import annotations
 
 from ..core.engine import Decision
+from ..core.errors import ConfigError
 from ..rules.statispro import actions as A
 from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_ATT, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
                                         StatisProEngine)
@@ -41,13 +42,26 @@ REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
 
 
+def star_double_team(game: StatisProEngine, side: int) -> int | None:
+    """5.5: the Double Team of their best scorer on the court (FIELD GOAL + ATTEMPTS), helped by our
+    man guarding their weakest; ``None`` while a Double Team of ours is in force (one at a time).
+    The ``double_team=star`` strategy and the training macro ``double_team_best_scorer`` both use it."""
+    if game.dt[side][0] >= 0:
+        return None
+    e = game.eff(1 - side)
+    rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
+    target = rating.index(max(rating))
+    helper = game.guard[side].index(rating.index(min(rating)))
+    if game.guard[side][helper] == target:
+        return None
+    return A.DOUBLE_TEAM.get((target, helper))
+
+
 class ByTheBookCoach:
     name = "by-the-book"
     DOUBLE_TEAM = ("never", "star")
 
     def __init__(self, seed: int | None = None, *, double_team: str = "never"):
-        from ..core.errors import ConfigError
-
         if double_team not in self.DOUBLE_TEAM:
             raise ConfigError(f"by-the-book: double_team must be one of {', '.join(self.DOUBLE_TEAM)}, got {double_team!r}")
         self.seed = seed
@@ -268,17 +282,6 @@ class ByTheBookCoach:
             return A.SHOOT if game.last_minute and len(game.fac) <= 3 else A.ADVANCE
         return A.SHOOT
 
-    @staticmethod
-    def _star_double_team(game: StatisProEngine, side: int) -> int | None:
-        """5.5: their best scorer on the court, helped by our man guarding their weakest shooter."""
-        e = game.eff(1 - side)
-        rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
-        target = rating.index(max(rating))
-        helper = game.guard[side].index(rating.index(min(rating)))
-        if game.guard[side][helper] == target:
-            return None
-        return A.DOUBLE_TEAM.get((target, helper))
-
     def _menu(self, game: StatisProEngine, d: Decision, margin: int) -> int:
         legal = d.legal
         side = d.side
@@ -297,9 +300,9 @@ class ByTheBookCoach:
                 # must replace someone: the best available
                 subs = [a for a in legal if lo <= a <= hi]
                 return max(subs, key=lambda a: self._value(game, side, SLOT_OF_ACTION[a][0], SLOT_OF_ACTION[a][1]))
-        if self.double_team == "star" and game.dt[side][0] < 0 and A.DOUBLE_TEAM_LIST[0] in legal:
-            dt = self._star_double_team(game, side)
-            if dt in legal:
+        if self.double_team == "star" and A.DOUBLE_TEAM_LIST[0] in legal:
+            dt = star_double_team(game, side)
+            if dt is not None and dt in legal:
                 return dt
         m = game.menu
         kind = m.get("kind")

@@ -245,7 +245,7 @@ def test_policy_limited_to_some_decisions_leaves_the_rest_to_the_advisor(tmp_pat
     from coachgym.training.train import train
 
     env = advice_wrapper(gym.make(RULESET.env_id, opponent="by-the-book"), "valueadd", "by-the-book",
-                         ["fast_break", "stick_back"])
+                         decisions=["fast_break", "stick_back"])
     obs, info = env.reset(seed=4)
     steps = 0
     done = False

@@ -18,6 +18,7 @@ import yaml
 
 from coachgym import rulesets
 from coachgym.envs import env_class
+from coachgym.training.advice import scope_of
 from coachgym.training.coach import PolicyCoach, TrainedCoach, load_model
 
 
@@ -31,9 +32,7 @@ def main() -> None:
         cfg = yaml.safe_load(open(args.config))
         rs = rulesets.get(cfg["ruleset"])
         coach = PolicyCoach(load_model(args.model, cfg.get("algo", "maskable_ppo")), env_class(rs.env_id).encoder,
-                            ruleset=rs.name, advice=cfg.get("advice"), decisions=cfg.get("decisions"),
-                            action_kinds=cfg.get("action_kinds"), advisor_keeps=cfg.get("advisor_keeps"),
-                            macros=cfg.get("macros"))
+                            ruleset=rs.name, advice=cfg.get("advice"), **scope_of(cfg))
         pool = cfg.get("env", {}).get("team_pool") or list(rs.default_teams)
     else:
         coach = TrainedCoach(args.model)
@@ -62,9 +61,7 @@ def main() -> None:
             if opts is None:
                 game.step(advice)
                 continue
-            scores = coach.action_scores(game, side, advice)[list(opts)].astype(np.float64)
-            p = np.exp(scores - scores.max())
-            p /= p.sum()
+            p = coach.option_probabilities(coach.action_scores(game, side, advice), opts)
             pick = coach.policy_choice(game, d, opts, advice)
             for j in range(len(scope.macros)):
                 if n + j in opts:

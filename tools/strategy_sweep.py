@@ -7,7 +7,9 @@ Each variant (any coach spec: a parameterised scripted coach, ``trained``, a mod
 ``--games`` mirror games (the same bundled team at both ends, paired seeds, benches swapped) against
 ``--against`` (by-the-book by default). A row gives the variant's win rate with its Wilson 95%
 interval and the mean margin with its interval: how much room a strategy leaves against the reference.
-This is how the Value Add ceiling in docs/training.md was measured.
+This is how the Value Add ceiling in docs/training.md was measured. Note: ``--seed 0`` (the default)
+plays the same games as ``coachgym benchmark``'s mirror rows; to choose among candidate models
+without touching the benchmark's games, sweep with another seed.
 """
 
 from __future__ import annotations

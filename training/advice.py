@@ -70,6 +70,15 @@ class Advisor:
         return v
 
 
+SCOPE_KEYS = ("decisions", "action_kinds", "advisor_keeps", "macros")
+
+
+def scope_of(config: Any) -> dict[str, Any]:
+    """The scope keys of a training config (or of a model's metadata ``config``), as keyword
+    arguments of :class:`Scope` (and of everything that builds one)."""
+    return {k: config.get(k) for k in SCOPE_KEYS}
+
+
 class Scope:
     """Which decisions, and which actions at them, the policy makes (the advisor makes the rest).
 
@@ -133,16 +142,15 @@ class Scope:
         return a
 
 
-def advice_wrapper(env: Any, ruleset: str, coach: str, decisions: Sequence[str] | None = None,
-                   action_kinds: Sequence[str] | None = None, advisor_keeps: Sequence[str] | None = None,
-                   macros: Sequence[str] | None = None):
+def advice_wrapper(env: Any, ruleset: str, coach: str, **scope: Any):
     """A Gymnasium wrapper appending the advisor's one-hot suggestion to the observation and letting
-    the advisor make the decisions outside the scope (their rewards are added to the step's). With
-    ``macros`` the action space grows past the action table by one action per macro."""
+    the advisor make the decisions outside the scope (``scope``: the keyword arguments of
+    :class:`Scope`; their rewards are added to the step's). With ``macros`` the action space grows
+    past the action table by one action per macro."""
     import gymnasium as gym
     from gymnasium import spaces
 
-    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps, macros)
+    scope = Scope(ruleset, **scope)
 
     class AdviceObservation(gym.Wrapper):
         def __init__(self, inner):

@@ -21,7 +21,7 @@ from .. import rulesets
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError, ModelMismatchError
 from . import metadata as md
-from .advice import Advisor, Scope
+from .advice import Advisor, Scope, scope_of
 from .policy_file import NumpyPolicy
 
 _MODEL_CACHE: dict[str, Any] = {}
@@ -68,12 +68,11 @@ class PolicyCoach:
 
     def __init__(self, model: Any, encoder: Any, algo: str = "maskable_ppo", *, obs_norm: dict | None = None,
                  deterministic: bool = True, name: str = "trained", ruleset: str = "", advice: str | None = None,
-                 decisions: list[str] | None = None, action_kinds: list[str] | None = None,
-                 advisor_keeps: list[str] | None = None, macros: list[str] | None = None):
+                 **scope: Any):
         self.model = model
         self.advisor = Advisor(ruleset, advice, seed=0) if advice else None
-        # what the policy decides (and its macros, the policy's outputs past the action table)
-        self.scope = Scope(ruleset, decisions, action_kinds, advisor_keeps, macros) if advice else None
+        # what the policy decides (``scope``: Scope's keyword arguments; macros are outputs past the table)
+        self.scope = Scope(ruleset, **scope) if advice else None
         self.encoder = encoder
         self.algo = algo
         self.deterministic = deterministic
@@ -161,9 +160,14 @@ class PolicyCoach:
                 if scores[a] > top:
                     best, top = a, scores[a]
             return int(best)
+        return int(legal[int(self._rng.choice(len(legal), p=self.option_probabilities(scores, legal)))])
+
+    @staticmethod
+    def option_probabilities(scores: np.ndarray, legal: tuple[int, ...]) -> np.ndarray:
+        """The policy's distribution restricted to ``legal`` (a softmax of its PPO logits there)."""
         logits = scores[list(legal)].astype(np.float64)
         p = np.exp(logits - logits.max())
-        return int(legal[int(self._rng.choice(len(legal), p=p / p.sum()))])
+        return p / p.sum()
 
 
 class TrainedCoach(PolicyCoach):
@@ -188,22 +192,20 @@ class TrainedCoach(PolicyCoach):
         from ..envs import env_class
 
         encoder = env_class(rulesets.get(meta["ruleset"]).env_id).encoder
-        algo = meta.get("config", {}).get("algo", "maskable_ppo")
+        algo = meta.get("config", {}).get("algo", "maskable_ppo")  # (the metadata config, as trained)
         norm = meta.get("obs_norm") if path.suffix == ".zip" else None  # a .npz carries its own
+        conf = meta.get("config", {})
+        _check_macros(meta, path)
         super().__init__(load_model(path, algo), encoder, algo, obs_norm=norm, deterministic=deterministic,
-                         name=name, ruleset=meta["ruleset"], advice=meta.get("config", {}).get("advice"),
-                         decisions=meta.get("config", {}).get("decisions"),
-                         action_kinds=meta.get("config", {}).get("action_kinds"),
-                         advisor_keeps=meta.get("config", {}).get("advisor_keeps"),
-                         macros=_known_macros(meta, path))
+                         name=name, ruleset=meta["ruleset"], advice=conf.get("advice"), **scope_of(conf))
         self.path = path
         self.meta = meta
         if seed is not None:
             self._rng = np.random.default_rng(seed)
 
 
-def _known_macros(meta: dict, path: Path) -> list[str] | None:
-    """The model's macros, refused with a clear error where this coachgym does not know one."""
+def _check_macros(meta: dict, path: Path) -> None:
+    """Refuse, naming it, a macro of the model that this coachgym does not have."""
     from .macros import macros_of
 
     names = meta.get("config", {}).get("macros")
@@ -212,7 +214,6 @@ def _known_macros(meta: dict, path: Path) -> list[str] | None:
             raise ModelMismatchError(f"{path}: trained with macro {n!r}, which this coachgym's {meta['ruleset']} does "
                                      f"not have (known: {', '.join(macros_of(meta['ruleset'])) or 'none'}); install the "
                                      f"coachgym version it was trained with, {meta.get('coachgym_version')}")
-    return names
 
 
 def trained_coach_factory(ruleset: str):

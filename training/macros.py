@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import rulesets
+from ..agents.statispro import star_double_team
 from ..core.engine import Engine
 from ..core.errors import ConfigError
 
@@ -33,23 +34,12 @@ class Macro:
     decision_kinds: frozenset = frozenset()  # the decision kinds it can apply at (empty: any), a quick filter
 
 
-def _statispro_double_team_best_scorer(game, side: int) -> int | None:
-    """5.5: Double Team the opponent on the court with the best FIELD GOAL + ATTEMPTS, the helper being
-    our man guarding their weakest (the pass out of the Double Team goes to the helper's man). Only
-    while no Double Team of ours is in force (5.5 allows one at a time)."""
-    from ..agents.statispro import ByTheBookCoach
-
-    if game.dt[side][0] >= 0:
-        return None
-    return ByTheBookCoach._star_double_team(game, side)
-
-
 MACROS: dict[str, dict[str, Macro]] = {
     "statispro": {
         "double_team_best_scorer": Macro(
             "double_team_best_scorer",
             "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
-            _statispro_double_team_best_scorer, frozenset({"menu"})),
+            star_double_team, frozenset({"menu"})),
     },
 }
 

@@ -8,6 +8,8 @@ PPO a policy that already plays like the book, which it then improves on.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import rulesets
@@ -16,22 +18,21 @@ from ..core.match import play_game
 
 def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool: list[str] | None, rule_options: dict,
             gamma: float, reward: str = "win", margin_scale: float = 20.0, progress: bool = False,
-            advice: str | None = None, decisions: list[str] | None = None,
-            action_kinds: list[str] | None = None, advisor_keeps: list[str] | None = None,
-            macros: list[str] | None = None) -> dict[str, np.ndarray]:
+            advice: str | None = None, **scope: Any) -> dict[str, np.ndarray]:
     """Record ``games`` games of ``coach`` against itself: every decision's observation, mask and
     choice, and its discounted return under the env's reward (``win``: the result at the end;
     ``margin``: the score margin's changes between the side's decisions / ``margin_scale`` plus the
     result), so the value head starts consistent with the returns PPO will see. With ``advice`` the
     observation ends with the one-hot suggestion of that scripted coach (see :mod:`.advice`); when it
-    is the recorded coach, the suggestion is the recorded choice itself. With ``decisions`` only
-    decisions of those kinds are recorded (the others are the advisor's, as in the env).
+    is the recorded coach, the suggestion is the recorded choice itself. ``scope`` (the keyword
+    arguments of :class:`.advice.Scope`) limits what is recorded to the policy's decisions, as in the
+    env (e.g. with ``decisions`` only decisions of those kinds; the others are the advisor's).
 
     ``undecided`` marks the decisions that offer a macro (:mod:`.macros`): the recorded coach never
     takes one, but that is not a demonstration against it, so cloning leaves them undecided."""
     from .advice import Advisor, Scope
 
-    scope = Scope(ruleset, decisions, action_kinds, advisor_keeps, macros) if advice else None
+    scope = Scope(ruleset, **scope) if advice else None
     rs = rulesets.get(ruleset)
     pool = team_pool or list(rs.default_teams)
     teams = [rs.load_team(t) for t in pool]
@@ -141,14 +142,12 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
             logits = policy.action_net(latent_pi).masked_fill(~m, -1e8)
             values = policy.value_net(latent_vf).squeeze(-1)
             und = undecided[idx]
-            if label_smoothing > 0 or bool(und.any()):
-                target = torch.nn.functional.one_hot(acts[idx], logits.shape[1]).float() * (1 - label_smoothing)
-                target += label_smoothing * m.float() / m.sum(dim=1, keepdim=True)
-                target[und] = m[und].float() / m[und].sum(dim=1, keepdim=True)
-                logp = torch.log_softmax(logits, dim=1)
-                policy_loss = -(torch.where(m, target * logp, torch.zeros_like(logp))).sum(dim=1).mean()
-            else:
-                policy_loss = torch.nn.functional.cross_entropy(logits, acts[idx])
+            uniform = m.float() / m.sum(dim=1, keepdim=True)  # over the decision's options
+            target = torch.nn.functional.one_hot(acts[idx], logits.shape[1]).float() * (1 - label_smoothing)
+            target += label_smoothing * uniform
+            target[und] = uniform[und]
+            logp = torch.log_softmax(logits, dim=1)
+            policy_loss = -(torch.where(m, target * logp, torch.zeros_like(logp))).sum(dim=1).mean()
             loss = policy_loss + 0.5 * torch.nn.functional.mse_loss(values, rets[idx])
             opt.zero_grad()
             loss.backward()

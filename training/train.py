@@ -23,6 +23,7 @@ from .. import rulesets
 from ..core.errors import ConfigError, ModelMismatchError
 from ..core.match import run_match
 from . import metadata as md
+from .advice import scope_of
 from .coach import PolicyCoach, TrainedCoach
 from .config import TrainConfig
 
@@ -70,8 +71,7 @@ def make_env(cfg: TrainConfig, rank: int, out: Path | None):
         if cfg["advice"]:
             from .advice import advice_wrapper
 
-            env = advice_wrapper(env, cfg.ruleset, cfg["advice"], cfg["decisions"], cfg["action_kinds"], cfg["advisor_keeps"],
-                                  cfg["macros"])
+            env = advice_wrapper(env, cfg.ruleset, cfg["advice"], **scope_of(cfg.data))
         env = Monitor(env)
         env.reset(seed=cfg["seed"] * 1000 + rank)
         return env
@@ -133,9 +133,8 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
 
     rs = rulesets.get(cfg.ruleset)
     encoder = env_class(rs.env_id).encoder
-    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=_obs_norm(venv), name="trained", ruleset=rs.name, advice=cfg["advice"],
-                          decisions=cfg["decisions"], action_kinds=cfg["action_kinds"], advisor_keeps=cfg["advisor_keeps"],
-                          macros=cfg["macros"])
+    learner = PolicyCoach(model, encoder, cfg.algo, obs_norm=_obs_norm(venv), name="trained", ruleset=rs.name,
+                          advice=cfg["advice"], **scope_of(cfg.data))
     options = cfg["env"]["rule_options"]
     pool = team_pool or cfg["env"]["team_pool"] or [cfg["env"]["home"] or rs.default_teams[0], cfg["env"]["away"] or rs.default_teams[1]]
     teams = [(rs.load_team(h), rs.load_team(h)) for h in pool]  # mirror: the same team at both ends
@@ -261,9 +260,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         e = cfg["env"]
         data = collect(cfg.ruleset, pre["coach"], pre["games"], cfg["seed"], env_class(rulesets.get(cfg.ruleset).env_id).encoder,
                        e["team_pool"], e["rule_options"], float(hp.get("gamma", 0.99)), reward=e["reward"],
-                       margin_scale=e["margin_scale"], progress=progress, advice=cfg["advice"],
-                       decisions=cfg["decisions"], action_kinds=cfg["action_kinds"], advisor_keeps=cfg["advisor_keeps"],
-                          macros=cfg["macros"])
+                       margin_scale=e["margin_scale"], progress=progress, advice=cfg["advice"], **scope_of(cfg.data))
         pretrain_report = behaviour_clone(model, data, pre["epochs"], lr=pre["learning_rate"], seed=cfg["seed"],
                                           label_smoothing=pre["label_smoothing"])
         pretrain_report["games"] = pre["games"]
