@@ -1,41 +1,15 @@
-"""The ``coachgym`` command."""
+"""The first commands: rulesets, teams, actions, observation, simulate, play, speed, train, benchmark,
+leverage."""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
-from . import rulesets
-from .core.errors import CoachgymError, ConfigError
-
-
-def _ruleset(name: str):
-    try:
-        return rulesets.get(name)
-    except ConfigError as exc:
-        raise click.BadParameter(str(exc), param_hint="RULESET") from None
-
-
-def _parse_options(pairs: tuple[str, ...]) -> dict:
-    out: dict = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
-        key, value = pair.split("=", 1)
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="coachgym")
-def main() -> None:
-    """coachgym: tabletop sports games as RL environments where the agent is the coach."""
+from .. import rulesets
+from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
 
 
 @main.command("rulesets")
@@ -69,7 +43,7 @@ def observation(ruleset: str) -> None:
     """Print a ruleset's observation layout, field by field."""
     import gymnasium as gym
 
-    from . import envs  # noqa: F401
+    from .. import envs  # noqa: F401
 
     rs = _ruleset(ruleset)
     env = gym.make(rs.env_id).unwrapped
@@ -93,8 +67,8 @@ def observation(ruleset: str) -> None:
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress) -> None:
     """Play GAMES games and print win rates and average box scores."""
-    from .core.match import run_match
-    from .evaluation.summary import average_team_lines, render_averages
+    from ..core.match import run_match
+    from ..evaluation.summary import average_team_lines, render_averages
 
     rs = _ruleset(ruleset)
     opts = rs.parse_options(_parse_options(options))
@@ -119,7 +93,7 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
         json_out.write_text(json.dumps(data, indent=2))
         click.echo(f"wrote {json_out}")
     if plot_out:
-        from .evaluation.plots import plot_match
+        from ..evaluation.plots import plot_match
 
         plot_match(result, plot_out, f"{rs.title}: {home_team.name} vs {away_team.name}, {games} games")
         click.echo(f"wrote {plot_out}")
@@ -135,8 +109,8 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 def play(ruleset, side, opponent, home, away, seed, options) -> None:
     """Coach one side yourself in the terminal against a chosen coach."""
-    from .agents.human import HumanCoach, QuitGame
-    from .core.match import play_game
+    from ..agents.human import HumanCoach, QuitGame
+    from ..core.match import play_game
 
     rs = _ruleset(ruleset)
     game = rs.new_game(home, away, seed=seed, options=rs.parse_options(_parse_options(options)))
@@ -161,7 +135,7 @@ def play(ruleset, side, opponent, home, away, seed, options) -> None:
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 def speed(ruleset, games, coach, env_steps, options) -> None:
     """Benchmark: full games per second per core and Gymnasium env steps per second."""
-    from .evaluation.speed import measure
+    from ..evaluation.speed import measure
 
     click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options)).render())
 
@@ -183,8 +157,8 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
         import sb3_contrib  # noqa: F401
     except ImportError:
         raise click.ClickException("training needs the train extra: pip install 'coachgym[train]'") from None
-    from .training import config as tc
-    from .training.train import train as run_training
+    from ..training import config as tc
+    from ..training.train import train as run_training
 
     rs = _ruleset(ruleset)
     cfg = tc.load(config_path or tc.default_config_path(rs.name))
@@ -215,7 +189,7 @@ def benchmark(ruleset_names, games, seed, model, jobs, out, progress) -> None:
     """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches.
 
     Writes benchmark.json, benchmark.md and benchmark.png (win rates with 95% intervals) to --out."""
-    from .evaluation.benchmark import run as run_benchmark, to_markdown
+    from ..evaluation.benchmark import run as run_benchmark, to_markdown
 
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
     if model and len(names) != 1:
@@ -244,7 +218,7 @@ def leverage(ruleset, coach, games, seed, jobs, json_out, plot_out, progress) ->
     rest like --coach) meets --coach in mirror matches with paired seeds."""
     import os
 
-    from .evaluation.leverage import leverage as measure_leverage, to_markdown
+    from ..evaluation.leverage import leverage as measure_leverage, to_markdown
 
     rs = _ruleset(ruleset)
     rs.coach(coach)  # fail early on an unknown coach
@@ -254,7 +228,7 @@ def leverage(ruleset, coach, games, seed, jobs, json_out, plot_out, progress) ->
     if json_out:
         json_out.write_text(json.dumps(rows, indent=2))
     if plot_out:
-        from .evaluation.leverage import plot
+        from ..evaluation.leverage import plot
 
         try:
             plot(rows, plot_out)
@@ -263,13 +237,3 @@ def leverage(ruleset, coach, games, seed, jobs, json_out, plot_out, progress) ->
         click.echo(f"wrote {plot_out}")
 
 
-def run() -> None:  # pragma: no cover
-    try:
-        main(standalone_mode=True)
-    except CoachgymError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    run()
