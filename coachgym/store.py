@@ -1,0 +1,113 @@
+"""The one SQLite file where results that outlive a process live: games in progress in the web app,
+seasons and tournaments, every game of a series, ratings.
+
+Standard library ``sqlite3`` only, one file (default: ``coachgym.sqlite3`` in the user's data
+directory; every command that uses it takes ``--db``), a versioned schema: ``PRAGMA user_version``
+holds the number of the last migration applied, and opening a file applies the missing ones in
+order, inside one transaction each. A file written by a newer coachgym (a higher version than this
+one knows) is refused with a clear error instead of being damaged.
+
+Adding a table or a column: append a migration to ``MIGRATIONS`` (never edit one that has shipped).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from .core.errors import CoachgymError
+
+
+class StoreError(CoachgymError):
+    """The database file cannot be used (newer schema, not a coachgym database, unreadable)."""
+
+
+# version -> (what it adds, SQL). Applied in ascending order; each runs once per file.
+MIGRATIONS: dict[int, tuple[str, str]] = {}
+
+
+def default_path() -> Path:
+    """``$COACHGYM_DB`` if set, else ``coachgym.sqlite3`` in the user's data directory."""
+    env = os.environ.get("COACHGYM_DB")
+    if env:
+        return Path(env)
+    try:
+        from platformdirs import user_data_dir
+
+        base = Path(user_data_dir("coachgym", appauthor=False))
+    except ImportError:  # platformdirs comes with the web extra; fall back to the XDG default
+        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "coachgym"
+    return base / "coachgym.sqlite3"
+
+
+class Store:
+    """A connection to the coachgym database, schema brought up to date on open.
+
+    One connection per ``Store``; ``check_same_thread=False`` with a lock, so a web server's worker
+    threads may share it. Use ``with store.transaction() as cur:`` for anything that writes.
+    """
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+            self.conn.row_factory = sqlite3.Row
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            if str(self.path) != ":memory:":
+                self.conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: not a usable SQLite database ({exc})") from exc
+        self.lock = threading.RLock()
+        self._migrate()
+
+    @property
+    def version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        known = max(MIGRATIONS, default=0)
+        have = self.version
+        if have > known:
+            raise StoreError(f"{self.path}: schema version {have} was written by a newer coachgym "
+                             f"(this one knows up to {known}); upgrade coachgym or use another --db")
+        for v in sorted(k for k in MIGRATIONS if k > have):
+            _, sql = MIGRATIONS[v]
+            with self.transaction() as cur:
+                _run_script(cur, sql)
+                cur.execute(f"PRAGMA user_version = {int(v)}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Cursor]:
+        with self.lock:
+            cur = self.conn.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                yield cur
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            else:
+                cur.execute("COMMIT")
+            finally:
+                cur.close()
+
+    def query(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
+        with self.lock:
+            return self.conn.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        with self.lock:
+            self.conn.close()
+
+
+def _run_script(cur: sqlite3.Cursor, sql: str) -> None:
+    """Run the statements of a migration inside the open transaction (``executescript`` would commit)."""
+    for statement in (s.strip() for s in sql.split(";")):
+        if statement:
+            cur.execute(statement)
