@@ -27,7 +27,24 @@ class StoreError(CoachgymError):
 
 
 # version -> (what it adds, SQL). Applied in ascending order; each runs once per file.
-MIGRATIONS: dict[int, tuple[str, str]] = {}
+MIGRATIONS: dict[int, tuple[str, str]] = {
+    1: ("live_games: games in progress in the web app (coachgym serve), one seat each", """
+        CREATE TABLE live_games (
+            id       TEXT PRIMARY KEY,      -- random, in the game's URL
+            session  TEXT NOT NULL,         -- the browser session (cookie) that owns it
+            ruleset  TEXT NOT NULL,
+            title    TEXT NOT NULL,         -- "Statis Pro Basketball - Knicks vs Bulls"
+            summary  TEXT NOT NULL DEFAULT '',  -- score and clock at the last change
+            created  REAL NOT NULL,         -- Unix time
+            updated  REAL NOT NULL,
+            over     INTEGER NOT NULL DEFAULT 0,
+            number   INTEGER NOT NULL DEFAULT 0,  -- decisions put to the person so far (Seat.number)
+            state    TEXT NOT NULL          -- Seat.to_json(): the exact game, restorable
+        );
+        CREATE INDEX live_games_session ON live_games (session, updated);
+        CREATE INDEX live_games_updated ON live_games (over, updated)
+    """),
+}
 
 
 def default_path() -> Path:
