@@ -78,6 +78,14 @@ def load_json(path: Path | str) -> Any:
         raise TeamFileError(p, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
 
 
+# Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
+# and '/'): each maps to a "module:function" factory called as ``factory(ruleset, argument, seed=seed,
+# **kwargs)`` and imported only when used. An area adds its kind here with one line.
+COACH_KINDS: dict[str, str] = {
+    "strategy": "coachgym.strategy.coach:strategy_coach",  # a situational strategy file (docs/strategy.md)
+}
+
+
 class Ruleset:
     """Description and factory of one ruleset."""
 
@@ -137,11 +145,16 @@ class Ruleset:
 
     # ---------------------------------------------------------------- coaches
     def coach_names(self) -> list[str]:
-        return ["random", "first-legal", *self._coaches, "trained"]
+        return ["random", "first-legal", *self._coaches, "trained", *(f"{k}:..." for k in COACH_KINDS)]
 
     def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
         """A coach by name. ``"by-the-book:intentional_fouls=false,fast_break=never"`` passes
-        parameters to a scripted coach (for comparing variants of a strategy)."""
+        parameters to a scripted coach (for comparing variants of a strategy); ``"KIND:ARGUMENT"``
+        builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
+        kind, sep, argument = name.partition(":")
+        if sep and kind in COACH_KINDS:
+            module, attr = COACH_KINDS[kind].split(":")
+            return getattr(importlib.import_module(module), attr)(self, argument, seed=seed, **kwargs)
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
             name, _, spec = name.partition(":")
