@@ -72,10 +72,15 @@ def load_json(path: Path | str) -> Any:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
+    return parse_json_text(text, p)
+
+
+def parse_json_text(text: str, path: Path | str) -> Any:
+    """JSON text of the file ``path`` names (read from disk or uploaded); errors name file and line."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TeamFileError(p, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+        raise TeamFileError(path, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
 
 
 # Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
@@ -131,6 +136,11 @@ class Ruleset:
             raise TeamFileError(team, "team", f"no bundled {self.title} team of that name; bundled: {', '.join(self.team_names())}")
         with resources.as_file(bundled) as path:
             return self._parse_team(load_json(path), f"{self.name}:{team}")
+
+    def team_from_text(self, text: str, name: str) -> Any:
+        """A team from the text of a team file (an upload), checked as ``load_team`` checks a file;
+        errors name ``name``."""
+        return self._parse_team(parse_json_text(text, name), name)
 
     # ---------------------------------------------------------------- games
     def parse_options(self, options: Any) -> Any:
