@@ -1,0 +1,514 @@
+"""The one match runner: every series of games (simulate, benchmark, leverage, strategy sweeps,
+seasons and tournaments, ratings, sequential comparisons, analysis rollouts) runs through it, on a
+pluggable backend.
+
+Tasks
+-----
+A *task* is a picklable description of a piece of work, never a live coach or engine: an object with
+a ``games`` attribute (how many games it plays, for progress bars) and a ``run()`` method that builds
+everything it needs (ruleset, teams, coaches, engines) inside the worker and returns a picklable
+result. Because a task carries its own seeds, the same task gives the same result on any backend,
+in any worker, in any order, and when it is run again after its worker died.
+
+* :class:`SeriesChunk` - games ``first .. first+count-1`` of a seeded series between coach A and
+  coach B (the pairing and seeding of :func:`coachgym.core.match.run_match`: games in pairs that
+  share a seed, the coaches swapping benches). Returns a :class:`~coachgym.core.match.MatchResult`.
+  Concatenating the chunks' games in order gives the series played at once, game for game.
+* Anything else with ``games`` and ``run()`` (seasons send one scheduled game per task with the
+  state carried into it; an analysis sends rollouts). :class:`CallTask` wraps a module-level function.
+
+A coach is named by a *coach spec*: a string that ``Ruleset.coach`` understands (``"random"``,
+``"by-the-book:double_team=star"``, ``"trained"``, a model file, ``"search:..."``), or a picklable
+callable ``spec(ruleset, seed) -> Coach`` (a module-level function, a ``functools.partial``, or an
+instance of a module-level class with ``__call__``), for coaches built around another one (e.g.
+the leverage command's "random in one decision kind"). Teams are bundled team names, team file
+paths, or loaded team objects (send loaded objects when workers may not see the file).
+
+Backends
+--------
+``backend.submit(task) -> Job``, ``backend.as_completed(jobs)`` yields jobs as they finish (their
+``result()`` then returns at once), ``backend.cancel(jobs)`` drops what has not started, and
+``backend.map(tasks, progress=True)`` runs a list and returns the results in task order with a tqdm
+bar counted in games. A sequential test submits a few tasks, reads them as they complete, and
+stops (cancels) as soon as it knows.
+
+* :class:`InlineBackend` - in this process, one task at a time, only when its result is asked for
+  (so a sequential test that stops early plays nothing more). For tests and debugging.
+* :class:`LocalBackend` ``(jobs)`` - worker processes on this machine (the default; ``jobs`` defaults
+  to the CPU count). A worker process that dies (killed, out of memory) breaks the pool; the
+  backend starts a new pool and submits again every task that had not returned, so no game is lost
+  and none is counted twice (each task's result is taken once).
+* :class:`RayBackend` ``(address, jobs)`` - a Ray cluster (``pip install 'coachgym[scale]'``; ``ray``
+  is imported only here). ``address=None`` starts a private local instance with ``jobs`` CPUs;
+  ``address="auto"`` or ``"ray://host:10001"`` joins a running cluster (``ray start --head``).
+  Ray reruns a task whose worker process or node died (``max_retries``); a task that raises an
+  ordinary exception is not retried and the error reaches the caller.
+
+:func:`make_backend` builds one from the command line's ``--backend local|ray|inline``,
+``--address`` and ``--jobs``; :func:`play_series` is the one call for "N games of A against B".
+
+Results do not depend on the backend or the number of workers (tested): each game's seed is a
+function of the series seed and its index alone.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
+
+from .errors import CoachgymError
+from .match import MatchResult, run_match
+
+CoachSpec = Any  # str, or a picklable callable (ruleset, seed) -> Coach
+TeamRef = Any  # bundled team name, team file path, or a loaded team object
+
+BACKENDS = ("local", "ray", "inline")
+
+
+class RunnerError(CoachgymError):
+    """A series could not be run (backend not installed, a task's worker kept dying, a task failed)."""
+
+
+class Task(Protocol):
+    games: int
+
+    def run(self) -> Any:
+        """Play the task's games in this process and return a picklable result."""
+
+
+def make_coach(rs: Any, spec: CoachSpec, seed: int | None):
+    """A coach from a coach spec (see the module docstring)."""
+    if isinstance(spec, str):
+        return rs.coach(spec, seed=seed)
+    return spec(rs, seed)
+
+
+def coach_label(spec: CoachSpec) -> str:
+    """A short name for a coach spec, for tables and progress bars."""
+    if isinstance(spec, str):
+        return spec
+    return getattr(spec, "label", None) or getattr(spec, "__name__", None) or type(spec).__name__
+
+
+@dataclass(frozen=True)
+class SeriesChunk:
+    """Games ``first .. first+count-1`` of the seeded series coach A vs coach B (see ``run_match``).
+
+    ``teams``: the (home, away) pairs cycled through per pair of games. ``coach_seeds``: the seeds the
+    two coaches are built with (default: series seed + 1 and + 2); every game reseeds them anyway.
+    """
+
+    ruleset: str
+    coach_a: CoachSpec
+    coach_b: CoachSpec
+    teams: tuple[tuple[TeamRef, TeamRef], ...] = ((None, None),)
+    seed: int = 0
+    first: int = 0
+    count: int = 2
+    options: dict | None = None
+    swap_sides: bool = True
+    keep_box: bool = False
+    coach_seeds: tuple[int, int] | None = None
+
+    @property
+    def games(self) -> int:
+        return self.count
+
+    def run(self) -> MatchResult:
+        from .. import rulesets
+
+        rs = rulesets.get(self.ruleset)
+        pairs = [tuple(rs.load_team(t if t is not None else rs.default_teams[i]) for i, t in enumerate(p))
+                 for p in self.teams]
+        sa, sb = self.coach_seeds if self.coach_seeds is not None else (self.seed + 1, self.seed + 2)
+        a, b = make_coach(rs, self.coach_a, sa), make_coach(rs, self.coach_b, sb)
+        options = rs.parse_options(self.options or {})
+
+        def new_game(h, w, seed, record_events=False):
+            return rs.new_game(h, w, seed=seed, options=options, record_events=record_events)
+
+        result = run_match(new_game, a, b, games=self.count, seed=self.seed, teams=pairs,
+                           swap_sides=self.swap_sides, keep_box=self.keep_box, first_game=self.first)
+        result.coach_a, result.coach_b = coach_label(self.coach_a), coach_label(self.coach_b)
+        return result
+
+
+@dataclass(frozen=True)
+class CallTask:
+    """``fn(*args, **kwargs)`` as a task (``fn`` must be a module-level function)."""
+
+    fn: Callable[..., Any]
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    games: int = 1
+
+    def run(self) -> Any:
+        return self.fn(*self.args, **self.kwargs)
+
+
+def run_task(task: Task) -> Any:
+    """What a worker does with a task (module level, so every backend can pickle it)."""
+    return task.run()
+
+
+# --------------------------------------------------------------------------------------- backends
+class Job:
+    """A submitted task. ``result()`` blocks until it is done (on an inline backend: plays it now)."""
+
+    __slots__ = ("index", "task", "handle", "attempts", "_done", "_result", "_backend")
+
+    def __init__(self, backend: "Backend", index: int, task: Task):
+        self._backend = backend
+        self.index = index
+        self.task = task
+        self.handle: Any = None
+        self.attempts = 0
+        self._done = False
+        self._result: Any = None
+
+    def result(self) -> Any:
+        if not self._done:
+            for _ in self._backend.as_completed([self]):
+                pass
+        return self._result
+
+    def done(self) -> bool:
+        return self._done
+
+    def _finish(self, value: Any) -> None:
+        self._result = value
+        self._done = True
+        self.handle = None
+
+    def __repr__(self) -> str:
+        return f"Job({self.index}, {type(self.task).__name__}, done={self._done})"
+
+
+class Backend:
+    """Where tasks run. Subclasses implement ``_start``, ``_wait_any`` and optionally ``_cancel``."""
+
+    name = "backend"
+    workers = 1
+
+    def __init__(self) -> None:
+        self._submitted = 0
+
+    def submit(self, task: Task) -> Job:
+        job = Job(self, self._submitted, task)
+        self._submitted += 1
+        self._start(job)
+        return job
+
+    def as_completed(self, jobs: Iterable[Job]) -> Iterator[Job]:
+        """Yield the jobs as they finish (already finished ones first)."""
+        pending = []
+        for job in jobs:
+            if job.done():
+                yield job
+            else:
+                pending.append(job)
+        while pending:
+            for job in self._wait_any(pending):
+                pending.remove(job)
+                yield job
+
+    def cancel(self, jobs: Iterable[Job]) -> None:
+        """Drop jobs that are not done (a sequential test that knows enough)."""
+        for job in jobs:
+            if not job.done():
+                self._cancel(job)
+
+    def map(self, tasks: Sequence[Task], *, progress: bool = False, desc: str | None = None,
+            on_result: Callable[[int, Any], None] | None = None) -> list:
+        """Run ``tasks`` and return their results in task order. ``on_result(i, result)`` is called as
+        each finishes (in completion order), e.g. to store results of a resumable run."""
+        jobs = [self.submit(t) for t in tasks]
+        order = {id(j): i for i, j in enumerate(jobs)}
+        results: list = [None] * len(jobs)
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=sum(t.games for t in tasks), desc=desc, unit="game")
+        try:
+            for job in self.as_completed(jobs):
+                i = order[id(job)]
+                results[i] = job.result()
+                if on_result is not None:
+                    on_result(i, results[i])
+                if bar is not None:
+                    bar.update(job.task.games)
+        except BaseException:
+            self.cancel(jobs)
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        return results
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "Backend":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # subclass hooks
+    def _start(self, job: Job) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def _wait_any(self, pending: list[Job]) -> list[Job]:  # pragma: no cover - interface
+        """Block until at least one of ``pending`` is done; finish and return those."""
+        raise NotImplementedError
+
+    def _cancel(self, job: Job) -> None:
+        pass
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.workers} worker{'s' if self.workers != 1 else ''})"
+
+
+class InlineBackend(Backend):
+    """Runs each task in this process when its result is first needed (submission order)."""
+
+    name = "inline"
+
+    def _start(self, job: Job) -> None:
+        job.handle = "queued"
+
+    def _wait_any(self, pending: list[Job]) -> list[Job]:
+        job = min(pending, key=lambda j: j.index)
+        job._finish(run_task(job.task))
+        return [job]
+
+    def _cancel(self, job: Job) -> None:
+        job._finish(None)
+
+
+class LocalBackend(Backend):
+    """Worker processes on this machine (``concurrent.futures``). A dead worker's tasks run again."""
+
+    name = "local"
+
+    def __init__(self, jobs: int | None = None, *, max_retries: int = 3):
+        super().__init__()
+        self.workers = max(1, jobs or os.cpu_count() or 1)
+        self.max_retries = max_retries
+        self._pool: ProcessPoolExecutor | None = None
+        self._generation = 0
+        self.restarts = 0  # how many times a broken pool was replaced (for tests and reports)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers)
+            self._generation += 1
+        return self._pool
+
+    def _start(self, job: Job) -> None:
+        job.attempts += 1
+        pool = self._executor()
+        job.handle = (self._generation, pool.submit(run_task, job.task))
+
+    def _restart_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            self.restarts += 1
+
+    def _wait_any(self, pending: list[Job]) -> list[Job]:
+        while True:
+            futures = {job.handle[1]: job for job in pending}
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            finished, lost = [], []
+            for fut in done:
+                job = futures[fut]
+                exc = fut.exception()
+                if isinstance(exc, BrokenProcessPool):
+                    lost.append(job)
+                elif exc is not None:
+                    self.cancel(pending)
+                    raise exc
+                else:
+                    job._finish(fut.result())
+                    finished.append(job)
+            if lost:
+                # a worker died: every task that had not returned from that pool is submitted again
+                # to a fresh pool; results already taken stay (nothing counted twice)
+                if any(job.handle[0] == self._generation for job in lost):
+                    self._restart_pool()
+                for job in lost:
+                    if job.attempts > self.max_retries:
+                        self.cancel(pending)
+                        raise RunnerError(f"a worker process died {job.attempts} times running {job.task!r}; giving up")
+                    self._start(job)
+            if finished:
+                return finished
+
+    def _cancel(self, job: Job) -> None:
+        if job.handle is not None:
+            job.handle[1].cancel()
+        job._finish(None)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class RayBackend(Backend):
+    """Tasks as Ray remote calls. ``address=None``: a private local Ray instance with ``jobs`` CPUs
+    (shut down by ``close``); otherwise joins the cluster at ``address`` (``"auto"``, ``"ray://..."``).
+
+    Every node needs the same coachgym (and, for trained coaches given as files, the same model file
+    at the same path); see docs/series.md."""
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, jobs: int | None = None, *, max_retries: int = 3,
+                 init_kwargs: dict | None = None):
+        super().__init__()
+        try:
+            import ray
+        except ImportError:
+            raise RunnerError("the ray backend needs Ray: pip install 'coachgym[scale]'") from None
+        self._ray = ray
+        self._owns = False
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": "WARNING",
+                                      "log_to_driver": False, **(init_kwargs or {})}
+            if address is None:
+                kwargs.setdefault("num_cpus", jobs or os.cpu_count() or 1)
+            try:
+                ray.init(address=address, **kwargs)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise RunnerError(f"cannot start or reach Ray at {address or 'a new local instance'}: {exc}") from None
+            self._owns = True
+        self.workers = int(ray.cluster_resources().get("CPU", 1))
+        self._remote = ray.remote(max_retries=max_retries, retry_exceptions=False)(run_task)
+
+    def _start(self, job: Job) -> None:
+        job.attempts += 1
+        job.handle = self._remote.remote(job.task)
+
+    def _wait_any(self, pending: list[Job]) -> list[Job]:
+        refs = {job.handle: job for job in pending}
+        ready, _ = self._ray.wait(list(refs), num_returns=1)
+        # take every ready one, not just the first, to keep the driver's round trips few
+        more, _ = self._ray.wait(list(refs), num_returns=len(refs), timeout=0)
+        finished = []
+        for ref in {*ready, *more}:
+            job = refs[ref]
+            try:
+                value = self._ray.get(ref)
+            except self._ray.exceptions.RayTaskError as exc:
+                self.cancel(pending)
+                cause = exc.as_instanceof_cause()
+                raise cause from None
+            except self._ray.exceptions.RayError as exc:  # worker or node lost beyond max_retries
+                self.cancel(pending)
+                raise RunnerError(f"Ray could not run {job.task!r}: {exc}") from None
+            job._finish(value)
+            finished.append(job)
+        return finished
+
+    def _cancel(self, job: Job) -> None:
+        if job.handle is not None:
+            try:
+                self._ray.cancel(job.handle, force=True)
+            except Exception:  # already finished or gone
+                pass
+        job._finish(None)
+
+    def close(self) -> None:
+        if self._owns and self._ray.is_initialized():
+            self._ray.shutdown()
+            self._owns = False
+
+
+def make_backend(name: str = "local", *, jobs: int | None = None, address: str | None = None) -> Backend:
+    """The backend a command line names: ``local`` (worker processes; ``jobs=1`` plays in this
+    process), ``ray`` (``address`` of a cluster, or a private local instance with ``jobs`` CPUs), or
+    ``inline``."""
+    if name == "local":
+        if address:
+            raise RunnerError("--address is for the ray backend")
+        return InlineBackend() if jobs == 1 else LocalBackend(jobs)
+    if name == "inline":
+        return InlineBackend()
+    if name == "ray":
+        return RayBackend(address, jobs)
+    raise RunnerError(f"unknown backend {name!r}; known backends: {', '.join(BACKENDS)}")
+
+
+# ------------------------------------------------------------------------------------ series
+def series_chunks(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int, *, seed: int = 0,
+                  teams: Sequence[tuple[TeamRef, TeamRef]] | tuple[TeamRef, TeamRef] | None = None,
+                  options: dict | None = None, swap_sides: bool = True, keep_box: bool = False,
+                  chunk: int | None = None, workers: int = 1, first: int = 0,
+                  coach_seeds: tuple[int, int] | None = None) -> list[SeriesChunk]:
+    """Split games ``first .. first+games-1`` of a series into tasks (whole pairs when sides swap).
+
+    ``chunk`` defaults to about a quarter of each worker's share, between 2 and 200 games, so that
+    progress moves and workers stay busy to the end."""
+    if isinstance(teams, tuple) and len(teams) == 2 and not isinstance(teams[0], tuple):
+        teams = (teams,)
+    pairs = tuple(tuple(p) for p in teams) if teams else ((None, None),)
+    if chunk is None:
+        chunk = max(2, min(200, games // max(1, 4 * workers)))
+    if swap_sides:
+        if first % 2:
+            raise ValueError("first must be even when games come in pairs")
+        chunk += chunk % 2
+    return [SeriesChunk(ruleset, coach_a, coach_b, pairs, seed, start, min(chunk, first + games - start),
+                        options or None, swap_sides, keep_box, coach_seeds)
+            for start in range(first, first + games, chunk)]
+
+
+def merge(results: Iterable[MatchResult]) -> MatchResult:
+    """Chunks of one series, in order, as one result."""
+    merged: MatchResult | None = None
+    for r in results:
+        if merged is None:
+            merged = MatchResult(r.coach_a, r.coach_b)
+        merged.games.extend(r.games)
+    if merged is None:
+        raise ValueError("no results to merge")
+    return merged
+
+
+def play_series(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int, *, seed: int = 0,
+                teams: Sequence[tuple[TeamRef, TeamRef]] | tuple[TeamRef, TeamRef] | None = None,
+                options: dict | None = None, swap_sides: bool = True, keep_box: bool = False,
+                backend: Backend | None = None, chunk: int | None = None, progress: bool = False,
+                desc: str | None = None, coach_seeds: tuple[int, int] | None = None) -> MatchResult:
+    """``games`` games of coach A against coach B on ``backend`` (default: in this process).
+
+    With ``swap_sides`` (the default) games come in pairs sharing a seed with the coaches swapping
+    benches; an odd count is rounded up to whole pairs."""
+    if swap_sides:
+        games += games % 2
+    own = backend is None
+    backend = backend or InlineBackend()
+    try:
+        tasks = series_chunks(ruleset, coach_a, coach_b, games, seed=seed, teams=teams, options=options,
+                              swap_sides=swap_sides, keep_box=keep_box, chunk=chunk, workers=backend.workers,
+                              coach_seeds=coach_seeds)
+        label = desc or f"{ruleset} {coach_label(coach_a)} vs {coach_label(coach_b)}"
+        return merge(backend.map(tasks, progress=progress, desc=label))
+    finally:
+        if own:
+            backend.close()
+
+
+def games_per_second(backend: Backend, tasks: Sequence[Task]) -> tuple[float, float]:
+    """(games per second, seconds) for running ``tasks`` on ``backend``: the overhead measurement."""
+    t0 = time.perf_counter()
+    backend.map(tasks)
+    dt = time.perf_counter() - t0
+    return sum(t.games for t in tasks) / dt, dt
