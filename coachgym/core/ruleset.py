@@ -142,6 +142,30 @@ class Ruleset:
         errors name ``name``."""
         return self._parse_team(parse_json_text(text, name), name)
 
+    def parse_team(self, data: Any, where: str) -> Any:
+        """A team from a team file's JSON data (an upload, a saved game); errors name ``where``."""
+        return self._parse_team(data, where)
+
+    def team_data(self, team: Any) -> tuple[Any, str]:
+        """The JSON data of a team file and where it came from: a bundled team by name, a path to a
+        team file, or the data itself (a dict). Checked by parsing it, so bad data fails here."""
+        if isinstance(team, dict):
+            where = "team data"
+            data = team
+        elif isinstance(team, (str, Path)) and (Path(team).suffix == ".json" or Path(team).exists()):
+            where = str(team)
+            data = load_json(team)
+        elif isinstance(team, str):
+            bundled = self._teams_dir().joinpath(f"{team}.json")
+            if not bundled.is_file():
+                raise TeamFileError(team, "team", f"no bundled {self.title} team of that name; bundled: {', '.join(self.team_names())}")
+            where = f"{self.name}:{team}"
+            data = json.loads(bundled.read_text(encoding="utf-8"))
+        else:
+            raise TeamFileError(str(team), "team", "give a bundled team's name, a team file or its JSON data")
+        self._parse_team(data, where)
+        return data, where
+
     # ---------------------------------------------------------------- games
     def parse_options(self, options: Any) -> Any:
         return parse_options(self.options_cls, options, f"{self.name} rule options")
