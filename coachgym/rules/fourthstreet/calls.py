@@ -1,0 +1,350 @@
+"""The coaches' calls: lineup changes and forced replacements, the offense's call before the setup
+play ("Timeouts", "Additional Strategies": 3-point offense, kick it out, milk the clock) and the
+defense's call ("Defenses": man-to-man, double team and its helper, zone and its tokens, press;
+desperation defense), and applying every chosen action.
+
+A mixin of :class:`~coachgym.rules.fourthstreet.engine.FourthStreetEngine`; section names are the
+headings of the 4th Street rules (see the engine's docstring for the dice)."""
+
+from __future__ import annotations
+
+from ...core.engine import AWAY, HOME, Decision
+from . import actions as A
+from .constants import _MAN_PRESS, AVAILABLE, MAX_CHANGES, _clock
+
+
+# Decisions whose legal sets depend only on their cache key (see _poss_step, _lineup_decision) are
+# shared by all games: building the tuples and Decision objects anew for each of the ~600 calls of
+# a game was a good part of its cost.
+_DECISIONS: dict[tuple, Decision] = {}
+_HELPER_DECISIONS = [[Decision(side, "helper", tuple(A.HELPER[s] for s in range(5) if s != target), "who helps on the double team?")
+                      for target in range(5)] for side in (0, 1)]
+_TOKEN_DECISIONS = [[Decision(side, "token", A.TOKEN[t], f"zone: which two zones does token {A.POS[t]} cover?") for t in range(5)]
+                    for side in (0, 1)]
+_JUMPER_DECISIONS = [Decision(side, "jumper", tuple(A.JUMPER), "who jumps at centre court?") for side in (0, 1)]
+# the offense's and the defense's calls without lineup changes, by side and bit mask of the options
+_OFFENSE_CALLS: list[list[Decision | None]] = [[None] * 32 for _ in (0, 1)]
+_DEFENSE_CALLS: list[list[Decision | None]] = [[None] * 16 for _ in (0, 1)]
+
+
+def _cache(key: tuple, decision: Decision) -> Decision:
+    if len(_DECISIONS) > 100_000:
+        _DECISIONS.clear()
+    _DECISIONS[key] = decision
+    return decision
+
+
+class CallMixin:
+    def _next_decision(self) -> Decision | None:
+        while True:
+            if self.replace:
+                d = self._replace_decision()
+                if d is not None:
+                    return d
+                continue
+            ph = self.phase
+            if ph == "play":  # the most frequent phases first
+                self._play()
+            elif ph == "poss":
+                if self.windows:
+                    return self._lineup_decision(self.windows[0])
+                d = self._poss_step()
+                if d is not None:
+                    return d
+            elif ph == "rebound":
+                self._rebound()
+            elif ph == "ft":
+                if self.windows:
+                    return self._lineup_decision(self.windows[0])
+                d = self._ft_step()
+                if d is not None:
+                    return d
+            elif ph == "over":
+                return None
+            elif ph == "pregame":
+                if self.windows:
+                    return self._lineup_decision(self.windows[0])
+                if self.ctx.get("step") is None:
+                    self.ctx["step"] = "windows"
+                    self.windows = [HOME, AWAY]
+                    self.changes = 0
+                    continue
+                if self.jumpers[HOME] < 0:
+                    return _JUMPER_DECISIONS[HOME]
+                if self.jumpers[AWAY] < 0:
+                    return _JUMPER_DECISIONS[AWAY]
+                self._centre_jump()
+            elif ph == "loose":
+                self._loose_ball()
+            elif ph == "hold":
+                d = self._hold_decision()
+                if d is not None:
+                    return d
+            elif ph == "endperiod":
+                self._end_period()
+            else:  # pragma: no cover
+                raise RuntimeError(f"unknown phase {ph}")
+
+    def _replace_decision(self) -> Decision | None:
+        side, slot = self.replace[0]
+        bench = self._bench(side)
+        i = self.lineup[side][slot]
+        if not bench or self.avail[side][i] == AVAILABLE:
+            # nobody left to come in (the player stays on) or already replaced
+            self.replace.pop(0)
+            return None
+        return Decision(side, "replace", tuple(sorted(A.SUB[(slot, b)] for b in bench if b < A.MAX_ROSTER)),
+                        f"replace {self.teams[side].players[i].name} at position {slot + 1}")
+
+    def _sub_key(self, side: int, changes: int) -> tuple:
+        """What the lineup changes on offer depend on: the bench, the fouled shooter who must stay
+        (free throws), the change count and the play-it-safe switch."""
+        if changes >= MAX_CHANGES:
+            return ()
+        lu = self.lineup[side]
+        bench = self._bench_keys[side]
+        if bench is None:  # cached until a substitution or a change of availability
+            av = self.avail[side]
+            n = len(av)
+            bench = self._bench_keys[side] = tuple([i for i in range(n if n < A.MAX_ROSTER else A.MAX_ROSTER)
+                                                    if av[i] == AVAILABLE and i not in lu])
+        keep = -1
+        if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in lu:
+            keep = lu.index(self.ctx["shooter"])  # the fouled player shoots his free throws
+        return (bench, keep, self.opts.strategies)
+
+    @staticmethod
+    def _sub_legal(key: tuple) -> list[int]:
+        """Substitutions (slot-major, ascending roster numbers), then play-it-safe calls: already in
+        ascending action-index order, and below every call of the offense and the defense."""
+        if not key:
+            return []
+        bench, keep, strategies = key
+        sub = A.SUB_GRID
+        legal = [sub[slot][b] for slot in range(5) if slot != keep for b in bench]
+        if strategies:
+            legal.extend(A.SAFE)
+        return legal
+
+    def _sub_options(self, side: int, changes: int) -> list[int]:
+        return self._sub_legal(self._sub_key(side, changes))
+
+    def _lineup_legal(self, side: int) -> tuple[int, ...]:
+        return self._lineup_decision(side).legal
+
+    def _lineup_decision(self, side: int) -> Decision:
+        key = (side, "lineup", self._sub_key(side, self.changes))
+        d = _DECISIONS.get(key)
+        if d is None:
+            d = _cache(key, Decision(side, "lineup", (A.DONE, *self._sub_legal(key[2])),
+                                     "lineup changes (substitutions, play it safe)"))
+        return d
+
+    def _poss_step(self) -> Decision | None:
+        c = self.ctx
+        if self.clock <= 0:
+            self.phase = "endperiod"
+            return None
+        if self.dead:
+            # a dead ball: each team may change its lineup within its call (Timeouts, substitutions)
+            self.dead = False
+            self._release_stoppage()
+            self.subs_open = [True, True]
+            self.poss_changes = [0, 0]
+        o = self.off
+        d = 1 - o
+        # The calls are cached (module-wide) on everything their legal sets depend on: a bit mask
+        # of the options on offer, plus the lineup changes on offer at a dead ball.
+        if "offense" not in c:
+            flags = 1 if (self.timeouts[o] > 0 and not self.timeout_called) else 0
+            if self.opts.strategies:
+                clock = self.clock
+                ku = self.kick_until[o]
+                if 0 <= ku and clock <= ku:
+                    # Kick it out "for up to 3 consecutive minutes": over by itself
+                    self.kick_until[o] = ku = -1
+                    self._ev("strategy", o, lambda: f"{self.teams[o].abbr} kick it out ends (3 minutes)")
+                if clock <= 60:
+                    flags |= 8  # milk the clock: the last minute of any period
+                    if self.period >= 4 and 1 <= self.pts[d] - self.pts[o] <= 10:
+                        flags |= 2  # 3-point offense: the last minute of play, behind by 10 or fewer
+                if not self.kick_used[o]:
+                    flags |= 4
+                if ku >= 0:
+                    flags |= 16
+            if self.subs_open[o]:
+                key = (o, flags, self._sub_key(o, self.poss_changes[o]))
+                dec = _DECISIONS.get(key)
+            else:
+                key = None
+                dec = _OFFENSE_CALLS[o][flags]
+            if dec is None:
+                legal = self._sub_legal(key[2]) if key is not None else []
+                legal.append(A.SETUP)
+                if flags & 1:
+                    legal.append(A.TIMEOUT)
+                if flags & 2:
+                    legal.append(A.THREE_PT)
+                if flags & 4:
+                    legal.append(A.KICK)
+                if flags & 8:
+                    legal.extend(A.MILK.values())
+                if flags & 16:
+                    legal.append(A.KICK_STOP)
+                dec = Decision(o, "offense", tuple(sorted(legal)), "the offense's call before the setup play (or a lineup change)")
+                if key is None:
+                    _OFFENSE_CALLS[o][flags] = dec
+                else:
+                    _cache(key, dec)
+            return dec
+        if "defense" not in c:
+            # no press after a defensive rebound or a lost turnover, nor on a setup play in the
+            # front court (half court: after a timeout, a foul without free throws, an injury)
+            opts = self.opts
+            flags = 1 if (opts.press and not self.press_ban[d] and not self.frontcourt) else 0
+            if opts.zone_defense:
+                flags |= 2
+                if -1 not in self.tokens[d]:
+                    flags |= 8
+            if (opts.strategies and self.period >= 4 and self.clock <= 60
+                    and 1 <= self.pts[o] - self.pts[d] <= 10):
+                flags |= 4  # desperation defense
+            if self.subs_open[d]:
+                key = (d, flags | 32, self._sub_key(d, self.poss_changes[d]))
+                dec = _DECISIONS.get(key)
+            else:
+                key = None
+                dec = _DEFENSE_CALLS[d][flags]
+            if dec is None:
+                legal = self._sub_legal(key[2]) if key is not None else []
+                legal.extend(A.DEF_MAN)
+                if flags & 1:
+                    legal.extend(A.DEF_PRESS)
+                if flags & 2:
+                    legal.extend(A.DEF_ZONE.values())
+                    legal.append(A.DEF_ZONE_PLACE)
+                if flags & 8:
+                    legal.append(A.DEF_ZONE_KEEP)
+                if flags & 4:
+                    legal.append(A.INTENTIONAL)
+                dec = Decision(d, "defense", tuple(sorted(legal)), "the defense's call before the setup play (or a lineup change)")
+                if key is None:
+                    _DEFENSE_CALLS[d][flags] = dec
+                else:
+                    _cache(key, dec)
+            return dec
+        if self.double[d] >= 0 and self.helper[d] < 0:
+            return _HELPER_DECISIONS[d][self.double[d]]
+        if self.align[d] == "custom" and self.dmode[d] == "zone" and -1 in self.tokens[d]:
+            return _TOKEN_DECISIONS[d][self.tokens[d].index(-1)]
+        self._setup()
+        return None
+
+    def _apply(self, decision: Decision, action) -> None:
+        k = action.kind
+        side = decision.side
+        dk = decision.kind
+        # the frequent choices first: a setup play, man-to-man or the press, no (more) changes
+        if dk == "offense" and k == "setup":
+            self.subs_open[side] = False
+            self.ctx["offense"] = k
+            return
+        if dk == "defense" and k == "defense":
+            mode, target = _MAN_PRESS.get(action.index, (None, -1))
+            if mode is not None:
+                self.subs_open[side] = False
+                self.ctx["defense"] = k
+                self.dmode[side] = mode
+                self.double[side] = target
+                self.helper[side] = -1
+                return
+        if dk == "lineup" and k == "done":
+            self.windows.pop(0)
+            self.changes = 0
+            return
+        if dk == "replace":
+            self._substitute(side, action["slot"], action["player"])
+            self.replace.pop(0)
+            return
+        if decision.kind == "lineup":
+            if k == "done":
+                self.windows.pop(0)
+                self.changes = 0
+            elif k == "sub":
+                self._substitute(side, action["slot"], action["player"])
+                self.changes += 1
+            elif k == "safe":
+                i = self.lineup[side][action["slot"]]
+                self.safe[side][i] = not self.safe[side][i]
+                self.changes += 1
+                self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
+            return
+        if k == "jumper":
+            self.jumpers[side] = action["slot"]
+            return
+        if k == "free_throw":
+            self.ctx["intent_miss"] = action["miss"]
+            self.ctx["asked"] = True
+            return
+        c = self.ctx
+        if k in ("sub", "safe"):  # a lineup change inside the offense's or the defense's call
+            if k == "sub":
+                self._substitute(side, action["slot"], action["player"])
+            else:
+                i = self.lineup[side][action["slot"]]
+                self.safe[side][i] = not self.safe[side][i]
+                self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
+            self.poss_changes[side] += 1
+            return
+        if decision.kind == "offense":
+            if k == "kick_stop":  # the coach ends kick it out early; the call goes on
+                self.kick_until[side] = -1
+                self._ev("strategy", side, lambda: f"{self.teams[side].abbr} stop kicking it out")
+                return
+            self.subs_open[side] = False
+            if k == "timeout":
+                self.timeouts[side] -= 1
+                self.timeout_called = True
+                self.frontcourt = True
+                self._rest_all(60)
+                self._ev("timeout", side, lambda: f"timeout {self.teams[side].abbr} ({self.timeouts[side]} left)")
+                self.dead = True
+                return
+            c["offense"] = k
+            if k == "three_point_offense":
+                self.three_pt = True
+            elif k == "kick_it_out":
+                self.kick_used[side] = True
+                self.kick_until[side] = max(0, self.clock - 180)
+                self._ev("strategy", side, lambda: f"{self.teams[side].abbr} kick it out (until {_clock(self.kick_until[side])})")
+            elif k == "milk":
+                self.milk = action["zone"]
+            return
+        if decision.kind == "defense":
+            self.subs_open[side] = False
+            c["defense"] = k
+            if k == "desperation":
+                self.desperation = True
+                self.dmode[side] = "man"
+                self.double[side] = -1
+            else:
+                self.dmode[side] = action["mode"]
+                if action["mode"] == "zone":
+                    if action["align"] == "custom":
+                        self.tokens[side] = [-1] * 5  # the tokens are placed one call each
+                    self.align[side] = "custom" if action["align"] == "custom_keep" else action["align"]
+                    self.double[side] = -1
+                else:
+                    self.double[side] = action["target"]
+                    self.helper[side] = -1
+            return
+        if decision.kind == "helper":
+            self.helper[side] = action["slot"]
+            return
+        if k == "hold":
+            self._hold(action["sec"])
+            return
+        if k == "token":
+            self.tokens[side][action["token"] - 1] = action["pair"]
+            return
+        raise RuntimeError(f"unhandled action {action}")  # pragma: no cover

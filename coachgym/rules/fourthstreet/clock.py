@@ -1,0 +1,122 @@
+"""The clock: game time and the shot clock ("Shot Clock", 5 seconds a play), playing time
+(the SEC column), the players' stints (Optional Rules, "Fatigue") and the end of a period (Season
+Rules: period and overtime length, timeouts per overtime; rest at the breaks).
+
+A mixin of :class:`~coachgym.rules.fourthstreet.engine.FourthStreetEngine`; section names are the
+headings of the 4th Street rules (see the engine's docstring for the dice)."""
+
+from __future__ import annotations
+
+from ...core.engine import AWAY, HOME
+from .constants import AVAILABLE, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, SEC
+from .court import SEASON
+
+
+class ClockMixin:
+    def _tick(self, sec: int, shot: bool = True):
+        """Run ``sec`` seconds off the game clock (and the shot clock), counting playing and rest time."""
+        if sec <= 0:
+            return
+        clock = self.clock
+        if sec > clock:
+            sec = clock
+        self.clock = clock - sec
+        if shot:
+            self.shot_clock -= sec
+        self.rclock += sec
+        self.gsec += sec  # playing time (the SEC column) is folded in lazily: see _fold_minutes
+        # the players' consecutive time on the court (stint) is counted lazily too: see _fold_stint
+
+    @property
+    def stint(self) -> list[list[int]]:
+        """Consecutive seconds each roster player has been on the court (Fatigue), brought up to date."""
+        if self.gsec != self.smark:
+            self._fold_stint()
+        return self._stint
+
+    @stint.setter
+    def stint(self, value: list[list[int]]) -> None:
+        self._stint = value
+        self.smark = self.__dict__.get("gsec", 0)  # (a restore sets the mark again once gsec is known)
+
+    def _fold_stint(self):
+        """Add the game seconds since the last fold to the stint of every player on the court (all
+        of them accrue the same time, so one mark serves both teams)."""
+        sec = self.gsec - self.smark
+        self.smark = self.gsec
+        stint = self._stint
+        for s in (0, 1):
+            st = stint[s]
+            a, b, c, d, e = self.lineup[s]
+            st[a] += sec
+            st[b] += sec
+            st[c] += sec
+            st[d] += sec
+            st[e] += sec
+
+    def _fold_minutes(self):
+        """Bring the playing time (SEC) of the players on the court up to date: it is counted as
+        game seconds since each one's ``on_at`` mark instead of on every tick."""
+        g = self.gsec
+        for s in (0, 1):
+            st, on = self.stats[s], self.on_at[s]
+            for i in self.lineup[s]:
+                st[i][SEC] += g - on[i]
+                on[i] = g
+
+    def seconds_played(self, side: int, i: int) -> int:
+        """Seconds roster player ``i`` has played so far."""
+        sec = self.stats[side][i][SEC]
+        if i in self.lineup[side]:
+            sec += self.gsec - self.on_at[side][i]
+        return sec
+
+    def _in_last_minute(self) -> bool:
+        return self.period >= 4 and self.clock <= 60
+
+    def _end_period(self):
+        self._fold_minutes()
+        self._ev("period_end", None, lambda: f"end of period {self.period}: {self._sc()}")
+        if self.period >= 4 and self.pts[0] != self.pts[1]:
+            self.phase = "over"
+            self._ev("final", None, lambda: f"final: {self._sc()}")
+            return
+        self.period += 1
+        if self.period > 4:
+            self.clock = SEASON["overtime_minutes"] * 60
+            self.timeouts = [t + SEASON["timeouts_per_overtime"] for t in self.timeouts]
+            self._rest_all(120)
+        else:
+            self.clock = SEASON["period_minutes"] * 60
+            self._rest_all(300 if self.period == 3 else 120)
+        self.team_fouls = [0, 0]
+        self.late_fouls = [0, 0]
+        self.kick_used = [False, False]
+        self.kick_until = [-1, -1]
+        self.double = [-1, -1]
+        self.helper = [-1, -1]
+        self.press_ban = [False, False]
+        self.frontcourt = False
+        self.three_pt = False
+        self.milk = ""
+        self.desperation = False
+        self._bench_keys = [None, None]
+        for s in (0, 1):
+            av = self.avail[s]
+            for i in range(len(av)):
+                if av[i] in (OUT_STOPPAGE, OUT_PERIOD, OUT_THIS_STOPPAGE):
+                    av[i] = AVAILABLE
+        self.ctx = {}
+        self.shot_clock = SEASON["shot_clock"]
+        self.dead = True
+        if self.period > 4:
+            # overtime starts with a jump ball at centre court
+            self.phase = "pregame"
+            self.ctx = {"step": "windows"}
+            self.windows = [HOME, AWAY]
+            self.changes = 0
+            self.dead = False
+        else:
+            lost = 1 - self.tip_winner
+            self.off = lost if self.period in (2, 3) else self.tip_winner
+            self.phase = "poss"

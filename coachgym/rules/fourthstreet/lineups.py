@@ -1,0 +1,106 @@
+"""The players on the court: substitutions ("Timeouts": lineup changes at a dead ball), rest and
+fatigue (Optional Rules, "Fatigue"), "Injuries" and the Injury Chart (who is out, until when).
+
+A mixin of :class:`~coachgym.rules.fourthstreet.engine.FourthStreetEngine`; section names are the
+headings of the 4th Street rules (see the engine's docstring for the dice)."""
+
+from __future__ import annotations
+
+from .constants import AVAILABLE, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, SEC
+from .court import injury_row
+
+
+class LineupMixin:
+    def rest(self, side: int, i: int) -> int:
+        """Seconds of rest of a bench player since he last left the court (rest credits included)."""
+        return self.rclock - self.benched[side][i]
+
+    def _fatigue(self, side: int, slot: int) -> int:
+        """Fatigue points (Optional Rules, Fatigue): a fatigued player called upon gains one (limit 3)
+        and his matchup die is lowered by his points."""
+        if not self.opts.fatigue:
+            return 0
+        i = self.lineup[side][slot]
+        if self._stint[side][i] + self.gsec - self.smark >= self.teams[side].players[i].fat * 60:
+            if self.fpts[side][i] < 3:
+                self.fpts[side][i] += 1
+            return self.fpts[side][i]
+        return 0
+
+    def _rest_requirement(self, side: int, i: int) -> int:
+        p = self.teams[side].players[i]
+        fp = self.fpts[side][i]
+        if fp:
+            return (0, 600, 720, 900)[fp]
+        if self.stint[side][i] >= p.fat * 60:
+            return 300
+        return min(300, self.stint[side][i])
+
+    def _rest_all(self, sec: int):
+        """Rest credited to every player (timeout 1 minute, quarter break 2, halftime 5)."""
+        for s in (0, 1):
+            for i in range(len(self.stats[s])):
+                if i in self.lineup[s]:
+                    if sec >= self._rest_requirement(s, i):
+                        self.stint[s][i] = 0
+                        self.fpts[s][i] = 0
+                    else:
+                        self.stint[s][i] = max(0, self.stint[s][i] - sec)
+        self.rclock += sec
+
+    def _substitute(self, side: int, slot: int, i: int):
+        if self.gsec != self.smark:
+            self._fold_stint()  # before the lineup changes
+        out = self.lineup[side][slot]
+        self.stats[side][out][SEC] += self.gsec - self.on_at[side][out]
+        self.on_at[side][i] = self.gsec
+        self.req[side][out] = self._rest_requirement(side, out)
+        self.benched[side][out] = self.rclock
+        self.lineup[side][slot] = i
+        self._bench_keys[side] = None
+        if self.rest(side, i) >= self.req[side][i]:
+            self.stint[side][i] = 0
+            self.fpts[side][i] = 0
+        self.played[side][i] = True
+        t = self.teams[side]
+        self._ev("substitution", side, lambda: f"{t.abbr}: {t.players[i].name} in for {t.players[out].name} at position {slot + 1}",
+                 slot=slot, player_in=i, player_out=out)
+
+    def _bench(self, side: int) -> list[int]:
+        lu = self.lineup[side]
+        av = self.avail[side]
+        return [i for i in range(len(av)) if av[i] == AVAILABLE and i not in lu]
+
+    def _injury(self, side: int, slot: int, who: str):
+        """Injury symbol ("Injuries", Injury Chart): orange + black + inj."""
+        orange = self._roll("orange injury")
+        black = self._roll("black injury")
+        p = self.player(side, slot)
+        row = injury_row(orange + black + p.inj)
+        games = row.get("games", 0)
+        for _ in range(row.get("dice", 0)):
+            games += self._roll("injury games")
+        i = self.lineup[side][slot]
+        self.injuries.append({"side": side, "player": i, "kind": row["kind"], "games": games, "period": self.period})
+        self._ev("injury", side, lambda: f"{who}: {p.name} is hurt: {row['text']}" + (f" ({games} more games)" if row.get("dice") else ""),
+                 injury=row["kind"], games=games)
+        if row["kind"] != "hurt":
+            self._bench_keys[side] = None
+            self.avail[side][i] = {"stoppage": OUT_THIS_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
+            self.replace.append([side, slot])
+        self.dead = True
+        self.frontcourt = True
+        self.phase = "poss"
+        self.ctx = {}
+
+    def _release_stoppage(self):
+        for s in (0, 1):
+            av = self.avail[s]
+            if OUT_STOPPAGE not in av and OUT_THIS_STOPPAGE not in av:
+                continue
+            self._bench_keys[s] = None
+            for i in range(len(av)):
+                if av[i] == OUT_STOPPAGE and i not in self.lineup[s]:
+                    av[i] = AVAILABLE
+                elif av[i] == OUT_THIS_STOPPAGE:
+                    av[i] = OUT_STOPPAGE  # hurt on the play that stopped it: out until the next one
