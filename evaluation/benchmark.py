@@ -2,20 +2,19 @@
 
 Mirror matches put the same team at both ends (so only coaching differs); cross-team matches pair
 different bundled teams. Games come in pairs sharing a seed with the coaches swapping benches, so
-dice luck and home court cancel out between the two coaches. A series can be split over several
-worker processes (``jobs``): each chunk plays the same seeded games it would play in one process,
-so the result does not depend on the number of workers.
+dice luck and home court cancel out between the two coaches. Series run through the match runner
+(``coachgym.core.runner``) on any backend: each chunk plays the same seeded games it would play in
+one process, so the result does not depend on the backend or the number of workers.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import rulesets
-from ..core.match import MatchResult, run_match
+from ..core.match import MatchResult
+from ..core.runner import Backend, make_backend, play_series as run_series
 
 DEFAULT_PAIRINGS = (("trained", "random"), ("trained", "by-the-book"), ("by-the-book", "random"))
 KINDS = ("mirror", "cross-team")
@@ -28,65 +27,37 @@ def _team_pairs(name: str, kind: str) -> list[tuple[str, str]]:
     return [(h, a) for h in teams for a in teams if h != a]
 
 
-def _coach(rs, spec: str, model: str | None, seed: int):
-    return rs.coach(model if (spec == "trained" and model) else spec, seed=seed)
-
-
-def _play_chunk(args: tuple) -> MatchResult:
-    name, a_spec, b_spec, model, kind, seed, first, count, options = args
-    rs = rulesets.get(name)
-    pairs = [(rs.load_team(h), rs.load_team(a)) for h, a in _team_pairs(name, kind)]
-    a = _coach(rs, a_spec, model, seed + 1)
-    b = _coach(rs, b_spec, model, seed + 2)
-
-    def new_game(h, w, seed, record_events=False):
-        return rs.new_game(h, w, seed=seed, options=options, record_events=record_events)
-
-    return run_match(new_game, a, b, games=count, seed=seed, teams=pairs, keep_box=False, first_game=first)
+def _spec(spec: str, model: str | None) -> str:
+    return model if (spec == "trained" and model) else spec
 
 
 def play_series(name: str, a_spec: str, b_spec: str, kind: str, games: int, *, seed: int = 0, model: str | None = None,
-                options: dict | None = None, jobs: int = 1, progress: bool = True, pool=None) -> MatchResult:
-    """``games`` games of coach ``a_spec`` against ``b_spec`` (names or model files), split into chunks."""
-    games += games % 2  # whole pairs
-    chunk = 200 if games > 400 else max(2, games // 2 + games // 2 % 2)
-    tasks = [(name, a_spec, b_spec, model, kind, seed, first, min(chunk, games - first), options or {})
-             for first in range(0, games, chunk)]
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, desc=f"{name} {a_spec} vs {b_spec} ({kind})", unit="game")
-    merged: MatchResult | None = None
-    results = pool.map(_play_chunk, tasks) if pool is not None and jobs > 1 else map(_play_chunk, tasks)
-    for r in results:
-        if merged is None:
-            merged = MatchResult(r.coach_a, r.coach_b)
-        merged.games.extend(r.games)
-        if bar is not None:
-            bar.update(r.n)
-    if bar is not None:
-        bar.close()
-    assert merged is not None
-    return merged
+                options: dict | None = None, backend: Backend | None = None, progress: bool = True) -> MatchResult:
+    """``games`` games of coach ``a_spec`` against ``b_spec`` (coach specs; ``trained`` means ``model``
+    when one is given) with ``kind`` teams (mirror / cross-team), on ``backend`` (default: this process)."""
+    result = run_series(name, _spec(a_spec, model), _spec(b_spec, model), games, seed=seed,
+                        teams=_team_pairs(name, kind), options=options, backend=backend, progress=progress,
+                        desc=f"{name} {a_spec} vs {b_spec} ({kind})")
+    result.coach_a, result.coach_b = a_spec, b_spec
+    return result
 
 
 def benchmark_ruleset(name: str, games: int, seed: int = 0, pairings=DEFAULT_PAIRINGS, progress: bool = True,
-                      model: str | None = None, jobs: int = 1, kinds=KINDS, pool=None) -> list[dict]:
+                      model: str | None = None, kinds=KINDS, backend: Backend | None = None) -> list[dict]:
     rs = rulesets.get(name)
     rows = []
     for a_spec, b_spec in pairings:
         try:  # fail early and clearly, e.g. when no trained model is shipped for this ruleset
-            _coach(rs, a_spec, model, seed + 1)
-            _coach(rs, b_spec, model, seed + 2)
+            rs.coach(_spec(a_spec, model), seed=seed + 1)
+            rs.coach(_spec(b_spec, model), seed=seed + 2)
         except Exception as exc:
             rows.append({"ruleset": rs.name, "coach_a": a_spec, "coach_b": b_spec, "kind": "-", "error": str(exc)})
             continue
         for kind in kinds:
             if kind == "cross-team" and len(rs.team_names()) < 2:
                 continue
-            r = play_series(rs.name, a_spec, b_spec, kind, games, seed=seed, model=model, jobs=jobs,
-                            progress=progress, pool=pool)
+            r = play_series(rs.name, a_spec, b_spec, kind, games, seed=seed, model=model, backend=backend,
+                            progress=progress)
             rows.append({"ruleset": rs.name, "coach_a": a_spec, "coach_b": b_spec, "kind": kind, **r.stats()})
     return rows
 
@@ -134,16 +105,17 @@ def plot(rows: list[dict], path: str | Path) -> Path | None:
 
 
 def run(rulesets_names: list[str], games: int, out_dir: str | Path, seed: int = 0, progress: bool = True,
-        model: str | None = None, jobs: int | None = None) -> list[dict]:
-    jobs = jobs or min(2, os.cpu_count() or 1)
+        model: str | None = None, jobs: int | None = None, backend: Backend | None = None) -> list[dict]:
+    """The whole benchmark on ``backend`` (default: local worker processes, ``jobs`` of them)."""
     rows: list[dict] = []
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    own = backend is None
+    backend = backend or make_backend("local", jobs=jobs)
     try:
         for name in rulesets_names:
-            rows += benchmark_ruleset(name, games, seed=seed, progress=progress, model=model, jobs=jobs, pool=pool)
+            rows += benchmark_ruleset(name, games, seed=seed, progress=progress, model=model, backend=backend)
     finally:
-        if pool is not None:
-            pool.shutdown()
+        if own:
+            backend.close()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / "benchmark.json").write_text(json.dumps(rows, indent=2))

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 from .. import rulesets
-from ..core.match import MatchResult, play_game, run_match
+from ..core.match import play_game
+from ..core.runner import Backend, make_backend, merge, series_chunks
 
 
 class RandomInKind:
@@ -57,48 +58,46 @@ def decision_counts(name: str, coach: str = "by-the-book", games: int = 10, seed
     return Counter({k: v / (2 * games) for k, v in counts.items()})
 
 
-def _chunk(args) -> MatchResult:
-    name, coach, kind, seed, first, count = args
-    rs = rulesets.get(name)
-    pairs = [(rs.load_team(t), rs.load_team(t)) for t in rs.team_names()]
+@dataclass(frozen=True)
+class RandomInKindSpec:
+    """Coach spec for the runner: ``coach`` answering decisions of ``kind`` at random (seed + 2)."""
 
-    def new_game(h, w, seed, record_events=False):
-        return rs.new_game(h, w, seed=seed, record_events=record_events)
+    coach: str
+    kind: str
 
-    a = RandomInKind(rs.coach(coach, seed=seed + 1), kind, seed + 3)
-    return run_match(new_game, a, rs.coach(coach, seed=seed + 2), games=count, seed=seed, teams=pairs,
-                     keep_box=False, first_game=first)
+    @property
+    def label(self) -> str:
+        return f"{self.coach} (random {self.kind})"
+
+    def __call__(self, rs, seed):
+        return RandomInKind(rs.coach(self.coach, seed=seed), self.kind, seed + 2)
 
 
-def leverage(name: str, coach: str = "by-the-book", games: int = 400, seed: int = 0, jobs: int = 1,
-             progress: bool = True) -> list[dict]:
+def leverage(name: str, coach: str = "by-the-book", games: int = 400, seed: int = 0, jobs: int | None = None,
+             progress: bool = True, backend: Backend | None = None) -> list[dict]:
     """One row per decision kind: decisions per game and side, and the mirror-match result of
-    'random in this kind' against ``coach`` (win rate with its 95% interval, mean margin)."""
+    'random in this kind' against ``coach`` (win rate with its 95% interval, mean margin), played on
+    ``backend`` (default: local worker processes, ``jobs`` of them)."""
     counts = decision_counts(name, coach)
     games += games % 2
-    chunk = max(2, min(100, games))
-    chunk += chunk % 2
-    tasks = [(name, coach, kind, seed, first, min(chunk, games - first))
-             for kind in counts for first in range(0, games, chunk)]
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(tasks) * chunk, desc=f"{name}: leverage of each decision kind", unit="game")
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    merged: dict[str, MatchResult] = {}
+    teams = [(t, t) for t in rulesets.get(name).team_names()]
+    kinds = list(counts)
+    own = backend is None
+    backend = backend or make_backend("local", jobs=jobs)
     try:
-        results = pool.map(_chunk, tasks) if pool else map(_chunk, tasks)
-        for task, r in zip(tasks, results):
-            kind = task[2]
-            merged.setdefault(kind, MatchResult(r.coach_a, r.coach_b)).games.extend(r.games)
-            if bar is not None:
-                bar.update(r.n)
+        # fixed chunks of 100 games: RandomInKind's generator runs on across a chunk's games, so the
+        # chunking (not the backend or the worker count) is part of what the seed means
+        per_kind = [series_chunks(name, RandomInKindSpec(coach, kind), coach, games, seed=seed, teams=teams,
+                                  chunk=min(100, games)) for kind in kinds]
+        results = backend.map([t for tasks in per_kind for t in tasks], progress=progress,
+                              desc=f"{name}: leverage of each decision kind")
     finally:
-        if pool is not None:
-            pool.shutdown()
-        if bar is not None:
-            bar.close()
+        if own:
+            backend.close()
+    merged, at = {}, 0
+    for kind, tasks in zip(kinds, per_kind):
+        merged[kind] = merge(results[at:at + len(tasks)])
+        at += len(tasks)
     rows = []
     for kind, per_game in counts.most_common():
         rows.append({"ruleset": name, "coach": coach, "kind": kind, "decisions_per_game": per_game,

@@ -15,9 +15,8 @@ without touching the benchmark's games, sweep with another seed.
 from __future__ import annotations
 
 import argparse
-import os
-from concurrent.futures import ProcessPoolExecutor
 
+from coachgym.core.runner import BACKENDS, make_backend
 from coachgym.evaluation.benchmark import play_series
 
 
@@ -28,19 +27,15 @@ def main() -> None:
     ap.add_argument("--against", default="by-the-book")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--backend", choices=BACKENDS, default="local", help="where the games run (docs/series.md)")
+    ap.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    ap.add_argument("--jobs", type=int, default=None, help="worker processes / Ray CPUs (default: every core)")
     args = ap.parse_args()
-    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     rows = []
-    try:
+    with make_backend(args.backend, jobs=args.jobs, address=args.address) as backend:
         for spec in args.variants:
-            r = play_series(args.ruleset, spec, args.against, "mirror", args.games, seed=args.seed, jobs=args.jobs,
-                            pool=pool)
-            s = r.stats()
-            rows.append((spec, s))
-    finally:
-        if pool is not None:
-            pool.shutdown()
+            r = play_series(args.ruleset, spec, args.against, "mirror", args.games, seed=args.seed, backend=backend)
+            rows.append((spec, r.stats()))
     print(f"\n| {args.ruleset}: variant vs {args.against} (mirror) | games | win rate (95% CI) | mean margin (95% CI) |")
     print("| --- | --- | --- | --- |")
     for spec, s in rows:

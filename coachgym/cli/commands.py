@@ -10,6 +10,7 @@ import click
 
 from .. import rulesets
 from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
+from .series import backend_options
 
 
 @main.command("rulesets")
@@ -65,22 +66,22 @@ def observation(ruleset: str) -> None:
 @click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Save a PNG of the margin and points distributions (needs matplotlib).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress) -> None:
+@backend_options
+def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress,
+             backend) -> None:
     """Play GAMES games and print win rates and average box scores."""
-    from ..core.match import run_match
+    from ..core.runner import play_series
     from ..evaluation.summary import average_team_lines, render_averages
 
     rs = _ruleset(ruleset)
     opts = rs.parse_options(_parse_options(options))
     home_team = rs.load_team(home or rs.default_teams[0])
     away_team = rs.load_team(away or rs.default_teams[1])
-    a, b = rs.coach(coach_home, seed=seed * 2 + 1), rs.coach(coach_away, seed=seed * 2 + 2)
-
-    def new_game(h, w, seed, record_events=False):
-        return rs.new_game(h, w, seed=seed, options=opts, record_events=record_events)
-
-    result = run_match(new_game, a, b, games=games, seed=seed, teams=(home_team, away_team), swap_sides=swap,
-                       progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}")
+    rs.coach(coach_home), rs.coach(coach_away)  # fail early on an unknown coach
+    result = play_series(rs.name, coach_home, coach_away, games, seed=seed, teams=(home_team, away_team),
+                         options=_parse_options(options), swap_sides=swap, keep_box=True, backend=backend,
+                         progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}",
+                         coach_seeds=(seed * 2 + 1, seed * 2 + 2))
     click.echo(f"{home_team.name} (home) vs {away_team.name} (away), {games} games, seed {seed}"
                + (", coaches swap teams every other game" if swap else ""))
     click.echo(result.summary())
@@ -182,10 +183,10 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--model", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Model file to benchmark as 'trained' (one ruleset only; default: the shipped coach).")
-@click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: up to 2 cores).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("benchmark"), show_default=True)
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def benchmark(ruleset_names, games, seed, model, jobs, out, progress) -> None:
+@backend_options
+def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None:
     """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches.
 
     Writes benchmark.json, benchmark.md and benchmark.png (win rates with 95% intervals) to --out."""
@@ -196,7 +197,7 @@ def benchmark(ruleset_names, games, seed, model, jobs, out, progress) -> None:
         raise click.BadParameter("--model needs exactly one ruleset", param_hint="--model")
     if games < 2:
         raise click.BadParameter("at least 2 games (one pair)", param_hint="--games")
-    rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, jobs=jobs)
+    rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, backend=backend)
     click.echo(to_markdown(rows))
     click.echo(f"wrote {out / 'benchmark.json'}, {out / 'benchmark.md'} and {out / 'benchmark.png'}")
 
@@ -206,24 +207,21 @@ def benchmark(ruleset_names, games, seed, model, jobs, out, progress) -> None:
 @click.option("--coach", default="by-the-book", show_default=True, help="The base coach.")
 @click.option("--games", "-n", default=400, show_default=True, help="Mirror games per decision kind.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: up to 2 cores).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the rows as JSON.")
 @click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Save a bar chart of the margins (PNG; needs matplotlib, in the train extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def leverage(ruleset, coach, games, seed, jobs, json_out, plot_out, progress) -> None:
+@backend_options
+def leverage(ruleset, coach, games, seed, json_out, plot_out, progress, backend) -> None:
     """Which decisions matter: the cost of answering each decision kind at random.
 
     For every kind of decision the ruleset asks, a coach that answers that kind at random (and the
     rest like --coach) meets --coach in mirror matches with paired seeds."""
-    import os
-
     from ..evaluation.leverage import leverage as measure_leverage, to_markdown
 
     rs = _ruleset(ruleset)
     rs.coach(coach)  # fail early on an unknown coach
-    rows = measure_leverage(rs.name, coach, games=games, seed=seed, jobs=jobs or min(2, os.cpu_count() or 1),
-                            progress=progress)
+    rows = measure_leverage(rs.name, coach, games=games, seed=seed, progress=progress, backend=backend)
     click.echo(to_markdown(rows))
     if json_out:
         json_out.write_text(json.dumps(rows, indent=2))
