@@ -137,11 +137,6 @@ class Ruleset:
         with resources.as_file(bundled) as path:
             return self._parse_team(load_json(path), f"{self.name}:{team}")
 
-    def team_from_text(self, text: str, name: str) -> Any:
-        """A team from the text of a team file (an upload), checked as ``load_team`` checks a file;
-        errors name ``name``."""
-        return self._parse_team(parse_json_text(text, name), name)
-
     def parse_team(self, data: Any, where: str) -> Any:
         """A team from a team file's JSON data (an upload, a saved game); errors name ``where``."""
         return self._parse_team(data, where)
