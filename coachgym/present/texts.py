@@ -1,0 +1,63 @@
+"""The fixed words of a ruleset's screens, kept as data next to its engine.
+
+A presenter's texts live in ``coachgym/rules/<x>/data/present.json``:
+
+* ``kinds``: every decision kind of the engine, ``{"title", "explain", "matters"}``; ``matters`` is
+  whether a person makes that kind under the default auto-play, decided from ``coachgym leverage``
+  (the figures used are kept beside it under ``leverage``);
+* ``glossary``: every term the screens use, term -> one plain explanation;
+* ``text``: fixed sentences and option explanations, ``str.format`` templates looked up by key.
+
+:class:`ScreenTexts` loads that file once and answers the presenter protocol's ``kinds()`` and
+``glossary()``; :func:`two_step` builds the "who comes out, then who goes in" choices every
+basketball substitution and FUBA's "which piece, then where" share.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Iterable
+
+from .model import Choice, Glossary, KindInfo
+
+
+class ScreenTexts:
+    """The ``present.json`` of one ruleset package (``coachgym.rules.<x>``)."""
+
+    def __init__(self, package: str, ruleset: str, decision_kinds: Iterable[str]):
+        path = resources.files(package).joinpath("data").joinpath("present.json")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        self.ruleset = ruleset
+        self.glossary_terms: dict[str, str] = data["glossary"]
+        self.text: dict[str, str] = data["text"]
+        self.kind_texts: dict[str, dict] = data["kinds"]
+        self.leverage: dict = data.get("leverage", {})
+        missing = [k for k in decision_kinds if k not in self.kind_texts]
+        if missing:
+            raise ValueError(f"{path}: kinds: no description of the decision kinds {missing}")
+        self._kinds = [KindInfo(k, self.kind_texts[k]["title"], self.kind_texts[k]["explain"],
+                                bool(self.kind_texts[k]["matters"])) for k in decision_kinds]
+
+    def kinds(self) -> list[KindInfo]:
+        return list(self._kinds)
+
+    def glossary(self) -> Glossary:
+        return Glossary(self.ruleset, dict(self.glossary_terms))
+
+    def matters(self, kind: str) -> bool:
+        return bool(self.kind_texts[kind]["matters"])
+
+    def kind_title(self, kind: str) -> str:
+        return self.kind_texts[kind]["title"]
+
+    def __call__(self, key: str, **values) -> str:
+        """The template ``key`` filled with ``values``."""
+        return self.text[key].format(**values)
+
+
+def two_step(first: list[tuple[str, str, str, str, list[Choice]]]) -> list[Choice]:
+    """Choices that open a second short list: ``(key, label, explain, then_title, then)`` each;
+    entries whose second list is empty are left out (nothing to pick after them)."""
+    return [Choice(key=k, label=label, explain=explain, then=then, then_title=title)
+            for k, label, explain, title, then in first if then]
