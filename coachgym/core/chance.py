@@ -15,6 +15,7 @@ the name; the scripted source can check it, which makes a rule test read like th
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Iterable, Sequence
 
@@ -47,6 +48,10 @@ class ChanceSource:
     def to_dict(self) -> dict:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def clone(self) -> "ChanceSource":
+        """An independent copy that hands out exactly what this source would from now on."""
+        return copy.deepcopy(self)
+
     @staticmethod
     def from_dict(data: dict) -> "ChanceSource":
         kind = data.get("kind")
@@ -70,7 +75,29 @@ class SeededSource(ChanceSource):
             raise TypeError(f"seed must be an int, got {type(seed).__name__}")
         self.seed = seed
         self._rng = random.Random(seed)
+        self._random = self._rng.random  # cached bound method (the hot path); never part of the state
+
+    # Copies and pickles carry the seed and the generator's state, never ``_random``: a bound method
+    # is not rebound by ``copy.deepcopy``, so a copy holding it would draw from the original's generator.
+    def __getstate__(self) -> tuple:
+        return (self.seed, self._rng.getstate())
+
+    def __setstate__(self, state: tuple) -> None:
+        self.seed, rng_state = state
+        self._rng = random.Random.__new__(random.Random)
+        self._rng.setstate(rng_state)
         self._random = self._rng.random
+
+    def __deepcopy__(self, memo: dict) -> "SeededSource":
+        return self.clone()
+
+    def __copy__(self) -> "SeededSource":
+        return self.clone()
+
+    def clone(self) -> "SeededSource":
+        new = SeededSource.__new__(SeededSource)
+        new.__setstate__(self.__getstate__())
+        return new
 
     def roll(self, sides: int, what: str = "") -> int:
         return int(self._random() * sides) + 1

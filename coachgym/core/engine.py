@@ -17,6 +17,7 @@ Subclasses implement:
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -24,6 +25,7 @@ from typing import Any, ClassVar
 from .actions import Action, ActionTable
 from .boxscore import BoxScore
 from .chance import ChanceSource, SeededSource
+from .copying import ENGINE_PLAN, ClonePlan, register_immutable
 from .errors import GameOverError, IllegalActionError, SavedGameError
 from .events import EventLog
 
@@ -53,6 +55,9 @@ class Decision:
         return cls(int(d["side"]), d["kind"], tuple(d["legal"]), d.get("prompt", ""))
 
 
+register_immutable(Decision, Action)  # frozen: clones share them
+
+
 @dataclass(frozen=True)
 class GameResult:
     home_score: int
@@ -80,6 +85,10 @@ class Engine:
     version: ClassVar[int] = 0
     actions: ClassVar[ActionTable]
     decision_kinds: ClassVar[tuple[str, ...]] = ()
+    #: how clone() copies each attribute (core/copying.py); a ruleset extends ENGINE_PLAN
+    clone_plan: ClassVar[ClonePlan] = ENGINE_PLAN
+    #: what a coach cannot see and resampled() draws anew, in the game's words (docs/search.md)
+    hidden_information: ClassVar[tuple[str, ...]] = ("future dice",)
 
     def __init__(self, source: ChanceSource | None = None, *, record_events: bool = True):
         self.source: ChanceSource = source if source is not None else SeededSource()
@@ -182,6 +191,55 @@ class Engine:
         except json.JSONDecodeError as exc:
             raise SavedGameError(f"saved game is not valid JSON: {exc}") from exc
         return cls.from_dict(data)
+
+    # ----------------------------------------------------------------- copies and determinization
+    def clone(self, *, record_events: bool | None = None) -> "Engine":
+        """An exact, independent copy: for the same choices it continues exactly like this game (same
+        dice, same cards) and playing it leaves this game untouched. Immutable data (teams, cards,
+        charts) is shared, state is copied by the class's ``clone_plan``, the past events are shared.
+        ``record_events=False`` gives a copy that only counts events (faster to play out)."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        new.__dict__ = cls.clone_plan.copy_state(self.__dict__)
+        if record_events is not None and record_events != self.log.record:
+            new.log = self.log.clone(record_events)
+        new._after_copy()
+        return new
+
+    def resampled(self, seed: int, *, viewer: int | None = None, record_events: bool | None = None) -> "Engine":
+        """A clone for search whose *future* chance is drawn anew: a new dice seed, undrawn cards
+        reshuffled, and the choices hidden from ``viewer`` (default: the side that decides now)
+        redrawn, while everything already seen (score, box score, log, discards, lineups) stays.
+        A searcher that plays out resampled clones cannot peek at the real deck order or dice."""
+        new = self.clone(record_events=record_events)
+        new.source = SeededSource(seed)
+        if viewer is None and self.decision is not None:
+            viewer = self.decision.side
+        new._resample_hidden(viewer)
+        return new
+
+    def __deepcopy__(self, memo: dict) -> "Engine":
+        cls = self.__class__
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        new._after_copy()
+        return new
+
+    def __copy__(self) -> "Engine":
+        return self.clone()  # a shallow copy would share the game's state: never what a caller wants
+
+    def __setstate__(self, state: dict) -> None:  # pickle
+        self.__dict__.update(state)
+        self._after_copy()
+
+    def _after_copy(self) -> None:
+        """Called on every copy (clone, deepcopy, pickle) once its state is in place: a ruleset gives
+        the copy a new identity for coaches' caches or resets its memos."""
+
+    def _resample_hidden(self, viewer: int | None) -> None:
+        """Redraw, with ``self.source`` (already the new one), what ``viewer`` cannot know: undrawn
+        cards, opponents' hidden choices. The dice need nothing: the new source rolls them."""
 
     # ----------------------------------------------------------------- subclass hooks
     def _next_decision(self) -> Decision | None:  # pragma: no cover - interface

@@ -41,6 +41,16 @@ class EventLog:
         if self.record:
             self.events.append(Event(self.count, kind, side, text, data))
 
+    def clone(self, record: bool | None = None) -> "EventLog":
+        """A copy that shares the past events (an event is never changed once logged) and goes on
+        independently; ``record`` switches recording for the copy (``False``: from now on it only
+        counts events)."""
+        log = EventLog.__new__(EventLog)
+        log.record = self.record if record is None else record
+        log.events = self.events.copy()
+        log.count = self.count
+        return log
+
     def lines(self, start: int = 0) -> list[str]:
         return [e.text for e in self.events[start:]]
 

@@ -19,6 +19,7 @@ from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
 from . import actions as AT
 from .board import (CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, N_AREAS, PENALTY,
                     SKILLS, ZONE, IMPLEMENTED_SKILLS)
+from .copying import CopyingMixin
 from .defending import DefendingMixin
 from .discipline import DisciplineMixin
 from .goal import GoalMixin
@@ -59,7 +60,7 @@ _OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's position
 
 
 class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
-                 RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, Engine):
+                 RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, CopyingMixin, Engine):
     """The FUBA engine. Its rules live in the mixins named after the game's concepts (one module each):
     preparation (2, 3), turn (4-4.3), movement (4.1, 4.4), defending (4.5, 4.6), passing (4.7), goal (4.8),
     restarts (5.2-5.5), discipline (5.6, A4), substitutions (A3), special_events (A13), skills (A12).

@@ -52,6 +52,7 @@ class ClockMixin:
         order.reverse()  # the top of the pile is the end of the list
         self.fac = order
         self.discard = []
+        self.dead_from_discard = False
 
     def _draw(self, what: str, dead: bool = False) -> K.Card:
         """Draw the next FAC: from the FAC pile (time passes) or the Dead Ball Deck (it does not)."""
@@ -60,6 +61,7 @@ class ClockMixin:
                 self.source.shuffle(self.discard, "reshuffle the discard pile")
                 self.dead = self.discard[-20:]
                 del self.discard[-20:]
+                self.dead_from_discard = True  # seen cards, in an unknown order (docs/search.md)
                 if not self.dead:
                     self.dead = list(K.DECK)
             c = self.source.draw(self.dead, what + " (Dead Ball Deck)")

@@ -14,6 +14,7 @@ from ...core.engine import AWAY, Decision, Engine, HOME
 from . import cards as K
 from .actions import ACTIONS
 from .clock import ClockMixin
+from .copying import CopyingMixin
 from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
 from .constants import (BOX_COLUMNS, DRB, INJURED_OUT, OK, ORB, PH_ADVANCE, PH_BALL, PH_BLOCK, PH_FB, PH_FT,
                         PH_JUMP, PH_MENU, PH_OVER, PH_PERIOD, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT,
@@ -33,7 +34,7 @@ _GAME_IDS = itertools.count(1)
 
 
 class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMixin, FoulMixin, ZReadingMixin,
-                      DecisionMixin, Engine):
+                      DecisionMixin, CopyingMixin, Engine):
     ruleset = "statispro"
     version = 1
     actions = ACTIONS
@@ -65,6 +66,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.fac: list = []
         self.dead: list = []
         self.discard: list = []
+        self.dead_from_discard = False  # 8.3 rebuilt the Dead Ball Deck from the discard pile
         self.two_min = False
         self.eleven = False
         self.pts = [0, 0]
@@ -230,7 +232,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
               "illegal_def", "tip_in", "injury_done", "inj_wait", "missed_games", "index", "index_start", "index_spent",
               "opening", "arrow", "off", "bh", "prev_bh", "passes", "limit", "ext_used", "assist_from", "open_from",
               "pass_no", "assist_no", "via", "play_call", "press_next", "from_dead", "last_fac_heave",
-              "last_shot_used", "phase", "ctx", "menu")
+              "last_shot_used", "phase", "ctx", "menu", "dead_from_discard")
 
     def _state_to_dict(self) -> dict:
         import copy
