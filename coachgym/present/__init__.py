@@ -1,0 +1,75 @@
+"""What a person sees of a game: the presentation layer shared by the terminal and the web app.
+
+* :func:`presenter_for` ``(ruleset) -> Presenter``: the ruleset's own presenter
+  (``coachgym.rules.<name>.present.PRESENTER``) or, until it has one, the generic presenter built
+  from the engine protocol.
+* :func:`glossary`, :func:`kinds` (the auto-play kinds), :func:`box_table` (a box score with its
+  columns explained).
+* :class:`coachgym.present.seat.Seat`: a person's seat at a game (the game flow, auto-play, hints,
+  save and resume), and :mod:`coachgym.present.replay` (a game event by event).
+
+The data model (``Situation``, ``DecisionView`` ...) is in :mod:`coachgym.present.model`; the
+contract a ruleset implements in :mod:`coachgym.present.presenter`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from functools import lru_cache
+from importlib import resources
+
+from .. import rulesets
+from ..core.boxscore import BoxScore
+from .generic import GenericPresenter
+from .model import BoxColumn, BoxTable, BoxTeam, Glossary, KindInfo
+from .presenter import BasePresenter, Presenter
+
+__all__ = ["presenter_for", "glossary", "kinds", "box_table", "Presenter", "BasePresenter", "GenericPresenter"]
+
+# team-only figures of the box scores, in words
+_TEAM_FIGURES = {"TEAM_REB": "team rebounds", "TEAM_TO": "team turnovers", "TO": "team turnovers",
+                 "tov": "team turnovers", "POSS": "possessions"}
+
+
+def _data(name: str) -> dict:
+    return json.loads(resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def presenter_for(ruleset: str) -> Presenter:
+    """The presenter of a ruleset (by name or alias): ``coachgym.rules.<name>.present.PRESENTER``,
+    or the generic presenter where the ruleset has no ``present`` module yet."""
+    rs = rulesets.get(ruleset)
+    try:
+        module = importlib.import_module(f"{rs.package}.present")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{rs.package}.present":
+            raise  # the module exists but an import inside it is broken: say so
+        person = frozenset(_data("generic_autoplay.json").get(rs.name, ()))
+        return GenericPresenter(rs.name, rs.title, rs.engine_cls.decision_kinds, person)
+    return module.PRESENTER
+
+
+def glossary(ruleset: str) -> Glossary:
+    return presenter_for(ruleset).glossary()
+
+
+def kinds(ruleset: str) -> list[KindInfo]:
+    """The auto-play kinds of a ruleset (``matters``: made by the person under the default auto-play)."""
+    return presenter_for(ruleset).kinds()
+
+
+def box_table(box: BoxScore) -> BoxTable:
+    """A box score for people: every column with what it means, the players who did something, the
+    totals and the team-only figures in words."""
+    cols = _data("columns.json")
+    meaning = cols[cols["rulesets"].get(box.ruleset, "basketball")]
+    columns = [BoxColumn(c, meaning.get(c, c)) for c in box.columns]
+    teams = []
+    for side, t in enumerate(box.teams):
+        rows = [[p.name, *(p.stats.get(c, 0) for c in box.columns)] for p in t.players if any(p.stats.values())]
+        tot = t.totals(box.columns)
+        teams.append(BoxTeam(t.name, side, t.score, rows, ["TOTAL", *(tot.get(c, 0) for c in box.columns)],
+                             [(_TEAM_FIGURES.get(k, k), v) for k, v in t.team.items()]))
+    return BoxTable(box.ruleset, columns, teams)

@@ -79,6 +79,7 @@ class Situation:
     over: bool = False
     result: str = ""  # "Knicks win 104-98" once over
     terms: list[str] = field(default_factory=list)  # glossary terms this screen uses
+    text: str = ""  # the engine's own scoreboard text (what the generic presenter shows; "" where the lineups say it all)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -146,6 +147,34 @@ class KindInfo:
 class Glossary:
     ruleset: str
     terms: dict[str, str]  # term -> plain explanation, e.g. "FAC": "Fast Action Card: ..."
+
+
+@dataclass
+class BoxColumn:
+    key: str  # the column as the engine names it ("FGM", "SOT")
+    explain: str  # "field goals made"
+
+
+@dataclass
+class BoxTeam:
+    name: str
+    side: int
+    score: int
+    rows: list[list]  # [player name, value per column ...], players who did something
+    totals: list  # ["TOTAL", value per column ...]
+    team: list[tuple[str, int]] = field(default_factory=list)  # team-only figures: ("team rebounds", 3)
+
+
+@dataclass
+class BoxTable:
+    """A box score laid out for people: the columns with what they mean, one table per team."""
+
+    ruleset: str
+    columns: list[BoxColumn]
+    teams: list[BoxTeam]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
 
 
 @dataclass

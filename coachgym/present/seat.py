@@ -1,0 +1,383 @@
+"""A person's seat at a game: the game flow shared by the terminal (``coachgym play``) and the web app.
+
+::
+
+    seat = Seat.new("statispro", side=HOME, opponent="trained", seed=None)   # seed None: a random one
+    seat.seed, seat.game, seat.side, seat.over
+    seat.number               # grows with every decision put to the person
+    seat.situation()          # -> Situation (score, clock, both lineups ...)
+    seat.pending()            # -> DecisionView of the person's pending decision, or None once over
+    seat.choose(action, number=seat.number)   # the person's choice (an engine action index)
+    seat.continue_to("dead_ball")   # or "period", "half", "end": the book answers until then
+    seat.hint()               # -> Hint: the book's choice, the trained coach's top choices
+    seat.new_events()         # what happened since the person's last decision
+    seat.set_autoplay({"menu:set_piece", "ballhandler"})   # the auto-play kinds the PERSON makes
+    text = seat.to_json();  seat = Seat.from_json(text)      # the exact state
+
+Between the person's decisions the seat lets the opponent coach answer the other side's decisions,
+and the by-the-book coach ("the book") answer the person's own decisions of the auto-play kinds the
+person leaves to it (``autoplay`` names the kinds the person makes; the presenter's ``auto_kind``
+maps a decision to its kind, and ``kinds()`` lists them with the default marked ``matters``).
+
+The book for the person's team is asked at every one of the person's decisions (also those the
+person makes), exactly as a trained coach asks its advisor: its answer is the hint's "book" choice,
+and a scripted coach's bookkeeping stays current. The hint reads the trained coach's policy and
+changes nothing.
+
+A saved seat holds the seed, the settings, both teams' data (so an uploaded team survives), the
+coaches' names and every action of the game with who chose it. Restoring replays that history with
+fresh coaches (games and coaches are deterministic) and checks that the replayed engine equals the
+saved one; a file that does not replay exactly is refused with :class:`SavedGameError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any, Callable, Iterable
+
+from .. import rulesets
+from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
+from ..core.errors import CoachgymError, ConfigError, GameOverError, IllegalActionError, SavedGameError
+from ..core.events import Event
+from . import presenter_for
+from .model import DecisionView, Hint, HintOption, Situation
+from .presenter import auto_kind, default_autoplay, kind_info, marks, routine
+
+SAVE_FORMAT = "coachgym.seat"
+SAVE_VERSION = 1
+CONTINUE_TO = ("dead_ball", "period", "half", "end")
+PERSON, BOOK, OPPONENT, ROUTINE = "p", "b", "o", "r"  # who chose an action of the history (r: the routine answer)
+
+
+class StaleDecisionError(CoachgymError, ValueError):
+    """A choice was sent for a decision that is no longer pending (a second browser tab, a double click)."""
+
+
+def side_index(side: int | str) -> int:
+    if side in (HOME, AWAY):
+        return int(side)
+    if isinstance(side, str) and side.lower() in SIDE_NAMES:
+        return SIDE_NAMES.index(side.lower())
+    raise ConfigError(f"side must be 'home' or 'away', got {side!r}")
+
+
+def _options_data(rs, options: Any) -> dict:
+    """Rule options as plain JSON (validated): what a saved seat stores."""
+    parsed = rs.parse_options(options)
+    if options is None:
+        return {}
+    if isinstance(options, dict):
+        return dict(options)
+    return json.loads(json.dumps(dataclasses.asdict(parsed)))
+
+
+class Seat:
+    """A person coaching one side of a game (see the module docstring)."""
+
+    def __init__(self, ruleset: str, side: int, opponent: str, seed: int, teams: list, options: dict,
+                 autoplay: Iterable[str] | None, book: str, routine: bool = True):
+        self.rs = rulesets.get(ruleset)
+        self.presenter = presenter_for(self.rs.name)
+        self.side = side_index(side)
+        self.opponent = opponent
+        self.book_name = book
+        self.seed = int(seed)
+        self.options = options
+        self.team_data = [t[0] for t in teams]
+        home = self.rs.parse_team(teams[0][0], teams[0][1])
+        away = self.rs.parse_team(teams[1][0], teams[1][1])
+        self.game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)
+        other = 1 - self.side
+        self._opp = self.rs.coach(opponent, seed=self.seed * 2 + 1 + other)
+        self._opp.reset(self.game, other, self.seed * 2 + 1 + other)
+        # the book for the person's team, made as a trained coach makes its advisor (seed 0, reset
+        # without one), so its suggestions are the ones the trained coach sees
+        self._book = self.rs.coach(book, seed=0)
+        self._book.reset(self.game, self.side, None)
+        self._book_choice: int | None = None  # the book's answer to the pending decision
+        self._trained: Any = None
+        self.routine = bool(routine)  # answer routine decisions "as before" (the presenter's ``routine``)
+        self.autoplay: frozenset[str] = frozenset()
+        self.set_autoplay(default_autoplay(self.presenter) if autoplay is None else autoplay, run=False)
+        self.number = 0
+        self.history: list[list] = []  # [action, who] for every action applied to the game
+        self._seen = 0  # events the person had seen at his last decision
+
+    # ------------------------------------------------------------------ making one
+    @classmethod
+    def new(cls, ruleset: str, side: int | str = HOME, opponent: str = "trained", home: Any = None, away: Any = None,
+            seed: int | None = None, options: Any = None, autoplay: Iterable[str] | None = None,
+            book: str = "by-the-book", routine: bool = True) -> "Seat":
+        """A new game. ``home``/``away``: a bundled team's name, a team file or its JSON data (None:
+        the ruleset's default teams); ``seed`` None draws one (``seat.seed`` says which);
+        ``autoplay``: the auto-play kinds the person makes (None: the presenter's default);
+        ``routine``: let routine decisions of those kinds be answered "as before" where the
+        presenter defines them (a Value Add menu while nobody is tired or in foul trouble)."""
+        rs = rulesets.get(ruleset)
+        rs.coach(opponent)  # an unknown coach fails before anything else
+        teams = [rs.team_data(t if t is not None else rs.default_teams[i]) for i, t in enumerate((home, away))]
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine)
+        seat._run()
+        return seat
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def coach_names(self) -> tuple[str, str]:
+        names = ["you", "you"]
+        names[1 - self.side] = self.opponent
+        return (names[0], names[1])
+
+    def situation(self) -> Situation:
+        return self.presenter.situation(self.game, self.coach_names)
+
+    def pending(self) -> DecisionView | None:
+        """The person's pending decision, or None once the game is over."""
+        d = self.game.decision
+        return self.presenter.decision(self.game, d) if d is not None else None
+
+    def pending_kind(self) -> str | None:
+        """The auto-play kind of the pending decision."""
+        d = self.game.decision
+        return auto_kind(self.presenter, self.game, d) if d is not None else None
+
+    def new_events(self) -> list[Event]:
+        """What happened since the person's last decision (or continue)."""
+        return list(self.game.log.events[self._seen:])
+
+    # ------------------------------------------------------------------ acting
+    def choose(self, action: int, number: int | None = None) -> None:
+        """The person's choice at the pending decision. An illegal action, a stale ``number`` or a
+        finished game raise an error naming the problem, and change nothing."""
+        d = self.game.decision
+        if d is None:
+            raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
+        if number is not None and int(number) != self.number:
+            raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
+                                     f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
+        if isinstance(action, bool) or not isinstance(action, int) or action not in d.legal:
+            label = (self.game.describe_action(action) if isinstance(action, int) and not isinstance(action, bool)
+                     and 0 <= action < len(self.game.actions) else "not in the action table")
+            raise IllegalActionError(action, label, d.kind, d.legal, [self.game.describe_action(a) for a in d.legal])
+        self._seen = len(self.game.log)
+        self._apply(action, PERSON)
+        self._run()
+
+    def continue_to(self, mark: str) -> None:
+        """Let the book answer the person's decisions until the next dead ball, period or half (the
+        first decision the person makes after it), or to the end of the game. ``mark``: "end" or a
+        key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half")."""
+        if self.game.decision is None:
+            raise GameOverError(f"the game is over ({self._score_text()})")
+        if mark == "end":
+            until: Callable[[], bool] = lambda: False
+        else:
+            start = marks(self.presenter, self.game).get(mark)
+            if start is None:
+                known = [*marks(self.presenter, self.game), "end"]
+                raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
+            until = lambda: marks(self.presenter, self.game)[mark] != start
+        self._seen = len(self.game.log)
+        self._apply(self._book_choice, BOOK)
+        self._run(until)
+
+    def set_autoplay(self, kinds: Iterable[str], run: bool = True, routine: bool | None = None) -> None:
+        """The auto-play kinds the person makes (the book answers the rest), and whether routine
+        decisions are answered "as before". Where the pending decision is no longer the person's,
+        it is answered and play goes on."""
+        kinds = frozenset(kinds)
+        known = {k.kind for k in self.presenter.kinds()}
+        unknown = sorted(kinds - known)
+        if unknown:
+            raise ConfigError(f"unknown auto-play kind {unknown[0]!r} for {self.rs.title}; known: {', '.join(sorted(known))}")
+        self.autoplay = kinds
+        if routine is not None:
+            self.routine = bool(routine)
+        d = self.game.decision
+        if run and d is not None and d.side == self.side and not self._person_decides():
+            self._run()
+
+    def hint(self) -> Hint:
+        """What the book would choose here, and the trained coach's top choices with their
+        probabilities. Reads the game; changes nothing."""
+        d = self.game.decision
+        if d is None:
+            raise GameOverError(f"the game is over ({self._score_text()}); no decision to hint at")
+        view = self.pending()
+        book = HintOption(self._book_choice, self.action_label(self._book_choice, view))
+        try:
+            tc = self._trained_coach()
+        except CoachgymError as exc:
+            return Hint(book, [], f"no trained coach: {exc}")
+        advice = self._book_choice if tc.advisor is not None else None
+        opts = tc.scope.options(d, advice, self.game) if tc.scope is not None else d.legal
+        if opts is None:
+            return Hint(book, [HintOption(advice, book.label, 1.0)],
+                        "the trained coach leaves this kind of decision to the book")
+        probs = tc.option_probabilities(tc.action_scores(self.game, d.side, advice), opts)
+        merged: dict[int, float] = {}
+        for o, p in zip(opts, probs):
+            a = tc.concrete(o, self.game, d.side)
+            merged[a] = merged.get(a, 0.0) + float(p)
+        top = sorted(merged.items(), key=lambda kv: -kv[1])[:3]
+        return Hint(book, [HintOption(a, self.action_label(a, view), round(p, 4)) for a, p in top])
+
+    def action_label(self, action: int, view: DecisionView | None = None) -> str:
+        """An action as the decision panel shows it ("Substitution: John Starks out - Greg Anthony in")."""
+        view = view or self.pending()
+        if view is not None:
+            for g in view.groups:
+                for c in g.choices:
+                    if c.action == action:
+                        return c.label
+                    for t in c.then or ():
+                        if t.action == action:
+                            return f"{c.label} - {t.label}"
+        return self.game.describe_action(action)
+
+    # ------------------------------------------------------------------ the game flow
+    def _person_decides(self) -> bool:
+        return auto_kind(self.presenter, self.game, self.game.decision) in self.autoplay
+
+    def _routine(self) -> int | None:
+        if not self.routine:
+            return None
+        a = routine(self.presenter, self.game, self.game.decision)
+        return int(a) if a is not None else None
+
+    def _apply(self, action: int, who: str) -> None:
+        self.history.append([int(action), who])
+        self._book_choice = None
+        self.game.step(int(action))
+
+    def _run(self, until: Callable[[], bool] | None = None) -> None:
+        """Let the coaches answer until a decision the person makes (after ``until()`` turns true)."""
+        g = self.game
+        while g.decision is not None:
+            d = g.decision
+            if d.side != self.side:
+                self._apply(self._opp.choose(g, d), OPPONENT)
+                continue
+            if self._book_choice is None:
+                self._book_choice = int(self._book.choose(g, d))
+            if not self._person_decides():
+                self._apply(self._book_choice, BOOK)
+            elif until is not None and not until():
+                self._apply(self._book_choice, BOOK)
+            elif (r := self._routine()) is not None:
+                self._apply(r, ROUTINE)
+            else:
+                self.number += 1
+                return
+
+    def _trained_coach(self):
+        if self._trained is None:
+            self._trained = self.rs.coach("trained")
+        return self._trained
+
+    def _score_text(self) -> str:
+        h, a = self.game.score
+        return f"{SIDE_NAMES[HOME]} {h}, {SIDE_NAMES[AWAY]} {a}"
+
+    # ------------------------------------------------------------------ save / restore
+    def to_dict(self) -> dict:
+        return {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.rs.name, "engine_version": self.rs.version,
+            "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
+            "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
+            "number": self.number, "seen": self._seen, "history": self.history,
+            "engine": json.loads(self.game.to_json()),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, where: str = "saved game") -> "Seat":
+        """A saved seat, replayed and checked against the engine state it saved."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
+        return cls.from_dict(data, where)
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "saved game") -> "Seat":
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SavedGameError(f"{where}: not a saved coachgym game (field 'format' is not {SAVE_FORMAT!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SavedGameError(f"{where}: saved by another version of the seat (field 'version' is "
+                                 f"{data.get('version')!r}, this coachgym reads {SAVE_VERSION})")
+        try:
+            rs = rulesets.get(data["ruleset"])
+            if data["engine_version"] != rs.version:
+                raise SavedGameError(f"{where}: saved with {rs.title} engine version {data['engine_version']}; "
+                                     f"this coachgym has version {rs.version}")
+            teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
+            seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
+                       data["options"], data["autoplay"], data["book"], data.get("routine", True))
+            seat._replay(data["history"], where)
+            seat.number = int(data["number"])
+            seat._seen = int(data["seen"])
+        except SavedGameError:
+            raise
+        except KeyError as exc:
+            raise SavedGameError(f"{where}: field {exc.args[0]!r} is missing") from None
+        except CoachgymError as exc:
+            raise SavedGameError(f"{where}: {exc}") from None
+        except (TypeError, ValueError, IndexError) as exc:
+            raise SavedGameError(f"{where}: malformed ({exc})") from None
+        if seat._canonical(json.loads(seat.game.to_json())) != seat._canonical(data.get("engine"), where):
+            raise SavedGameError(f"{where}: the game does not replay to the saved state (field 'engine'): the file was "
+                                 f"changed, or saved by a coachgym whose rules or coaches differ from this one")
+        return seat
+
+    def _canonical(self, engine: Any, where: str = "") -> dict:
+        """An engine's saved state as the replay check compares it: restored, after a box score was
+        taken (reading a box score may bring lazily kept figures up to date: 4th Street folds the
+        playing time of the men on the court into their minutes), without the state entries the
+        engine class lists in ``scratch_state`` (marks that are not game state)."""
+        try:
+            game = self.rs.engine_cls.from_dict(json.loads(json.dumps(engine)))
+        except (CoachgymError, TypeError, ValueError) as exc:
+            raise SavedGameError(f"{where}: field 'engine': {exc}") from None
+        game.box_score()
+        out = json.loads(game.to_json())
+        for key in getattr(self.rs.engine_cls, "scratch_state", ()):
+            out["state"].pop(key, None)
+        return out
+
+    def _replay(self, history: list, where: str) -> None:
+        g = self.game
+        for i, entry in enumerate(history):
+            action, who = int(entry[0]), entry[1]
+            d = g.decision
+            if d is None:
+                raise SavedGameError(f"{where}: history step {i + 1} comes after the end of the game")
+            if d.side != self.side:
+                if who != OPPONENT or int(self._opp.choose(g, d)) != action:
+                    raise SavedGameError(f"{where}: history step {i + 1} is not what the opponent ({self.opponent}) chooses")
+            else:
+                book = int(self._book.choose(g, d))
+                if who == OPPONENT or (who == BOOK and book != action):
+                    raise SavedGameError(f"{where}: history step {i + 1} is not what the book chooses")
+                if who == ROUTINE and routine(self.presenter, g, d) != action:
+                    raise SavedGameError(f"{where}: history step {i + 1} is not the routine answer")
+                if who not in (PERSON, BOOK, ROUTINE):
+                    raise SavedGameError(f"{where}: history step {i + 1}: unknown chooser {who!r}")
+            if action not in d.legal:
+                raise SavedGameError(f"{where}: history step {i + 1}: action {action} is not legal there")
+            self.history.append([action, who])
+            g.step(action)
+        d = g.decision
+        if d is not None:
+            if d.side != self.side:
+                raise SavedGameError(f"{where}: the history stops at the opponent's decision")
+            self._book_choice = int(self._book.choose(g, d))
