@@ -30,6 +30,7 @@ from .clock import ClockMixin
 from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
 from .constants import (AST, AVAILABLE, BOX_COLS, COLS, DRB, FGA, FGM, ORB, PTS, SEC, SHOT_CLOCK, TOV, TPA, TPM,
                         _clock, _trunc)
+from .copying import CopyingMixin
 from .court import SEASON
 from .fouls import FoulMixin
 from .lineups import LineupMixin
@@ -39,7 +40,8 @@ from .rebounding import ReboundMixin
 from .setups import SetupMixin
 
 
-class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, Engine):
+class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, CopyingMixin,
+                         Engine):
     ruleset = "fourthstreet"
 
     version = 1

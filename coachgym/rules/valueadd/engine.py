@@ -27,6 +27,7 @@ from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from . import actions as A
 from .cards import PlayerCard, Team
+from .copying import CopyingMixin
 from .defense import (BLOCK_EXTRA_ON_26, FAST_BREAK_ODD_ROLLS, STEAL_EXTRA_ON_16, TEAM_BLOCK_NEEDS, TEAM_STEAL_NEEDS,
                       DefenseMixin)
 from .fouls import FoulMixin
@@ -48,7 +49,7 @@ __all__ = ["ValueAddEngine", "TeamState", "STATS", "POS", "POSS", "PTS", "FGM", 
 
 
 class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, DefenseMixin, ShootingMixin, FoulMixin,
-                     ReboundMixin, Engine):
+                     ReboundMixin, CopyingMixin, Engine):
     """One game of Value Add Basketball between a home and an away team."""
 
     ruleset = "valueadd"
