@@ -59,3 +59,4 @@ if __name__ == "__main__":  # pragma: no cover
 # The command modules register themselves on ``main`` when imported.
 from . import commands  # noqa: E402,F401
 from . import serve  # noqa: E402,F401
+from . import strategy  # noqa: E402,F401

@@ -1,0 +1,144 @@
+"""Strategy questions: strategy-help, strategy-check, compare, situation (docs/strategy.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from . import main, parse_option_pairs, ruleset_arg
+from .series import backend_line, backend_options
+
+
+def require_matplotlib(path: Path | None) -> None:
+    """Fail before a long run when a plot is asked for and matplotlib is missing."""
+    if path is None:
+        return
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise click.ClickException("--plot needs matplotlib: pip install 'coachgym[plot]'") from None
+
+
+def require_scipy() -> None:
+    try:
+        import scipy  # noqa: F401
+    except ImportError:
+        raise click.ClickException("this command needs SciPy: pip install 'coachgym[stats]'") from None
+
+
+@main.command("strategy-help")
+@click.argument("ruleset")
+@click.option("--markdown", is_flag=True, help="Print the tables of docs/strategy.md instead.")
+def strategy_help(ruleset: str, markdown: bool) -> None:
+    """The situation variables and actions a strategy file may use in RULESET."""
+    from ..strategy import examples, vocabulary
+
+    rs = ruleset_arg(ruleset)
+    vocab = vocabulary(rs.name)
+    if markdown:
+        click.echo(vocab.markdown())
+        return
+    click.echo(vocab.describe())
+    shipped = [p.name for p in examples() if p.name.startswith(rs.name)]
+    if shipped:
+        click.echo(f"\nShipped examples (use as strategy:NAME): {', '.join(shipped)}")
+
+
+@main.command("strategy-check")
+@click.argument("files", nargs=-1, required=True)
+def strategy_check(files: tuple[str, ...]) -> None:
+    """Check strategy files (paths or shipped example names) and print their rules."""
+    from ..strategy import load
+
+    for f in files:
+        s = load(f)
+        click.echo(f"{f}: {s.ruleset}, base coach {s.base}, {len(s.rules)} rule{'s' if len(s.rules) != 1 else ''}")
+        for r in s.rules:
+            click.echo(f"  line {r.line}: {r.describe()}")
+
+
+@main.command()
+@click.argument("ruleset")
+@click.argument("coach_a")
+@click.argument("coach_b")
+@click.option("--games", "-n", type=int, default=None,
+              help="Play exactly this many games (no sequential test).")
+@click.option("--max-games", type=int, default=20000, show_default=True,
+              help="The sequential test's limit: inconclusive if no bound is crossed by then.")
+@click.option("--elo0", type=float, default=None, help="H0's Elo difference of A over B [default: 0].")
+@click.option("--elo1", type=float, default=None, help="H1's Elo difference [default: 20].")
+@click.option("--win-rate0", "p0", type=float, default=None, help="H0 as A's win rate (instead of --elo0).")
+@click.option("--win-rate1", "p1", type=float, default=None, help="H1 as A's win rate (instead of --elo1).")
+@click.option("--model", type=click.Choice(["logistic", "normalized"]), default="logistic", show_default=True,
+              help="Units of the bounds: logistic Elo (win-rate terms) or normalized Elo.")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="Chance of accepting H1 when H0 holds.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="Chance of accepting H0 when H1 holds.")
+@click.option("--batch", type=int, default=16, show_default=True, help="Pairs of games per task and test update.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--home", default=None, help="Home team (bundled name or team file).")
+@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+@click.option("--counterfactual/--no-counterfactual", default=True, show_default=True,
+              help="Replay the pairs where a strategy changed a choice with its base coach (the effect where it fired).")
+@click.option("--report", "report_out", type=click.Path(dir_okay=False, path_type=Path), help="Write a Markdown report.")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save a PNG of the running test statistic and win-rate interval (needs matplotlib).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+@backend_options
+def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, model, alpha, beta, batch, seed, home,
+            away, options, counterfactual, report_out, plot_out, json_out, progress, backend) -> None:
+    """Is COACH_A better than COACH_B? Paired games (shared seeds, benches swapped) until a sequential
+    probability ratio test decides, or a fixed number with --games.
+
+    Coaches are any coach specs: by-the-book variants, strategy:FILE.yaml, trained, model files."""
+    from ..strategy.compare import plot, run_compare
+    from ..strategy.sprt import SPRT, elo_of
+
+    require_scipy()
+    require_matplotlib(plot_out)
+    rs = ruleset_arg(ruleset)
+    for given, name in ((p0, "--win-rate0"), (p1, "--win-rate1")):
+        if given is not None and not 0 < given < 1:
+            raise click.BadParameter("a win rate is between 0 and 1", param_hint=name)
+    if p0 is not None and elo0 is not None or p1 is not None and elo1 is not None:
+        raise click.UsageError("give each bound once: --elo0 or --win-rate0, --elo1 or --win-rate1")
+    if model == "normalized" and (p0 is not None or p1 is not None):
+        raise click.UsageError("win-rate bounds are logistic Elo; use --elo0/--elo1 with --model normalized")
+    e0 = elo_of(p0) if p0 is not None else (elo0 if elo0 is not None else 0.0)
+    e1 = elo_of(p1) if p1 is not None else (elo1 if elo1 is not None else 20.0)
+    test = None
+    if games is None:
+        try:
+            test = SPRT(e0, e1, alpha, beta, model)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+    elif any(v is not None for v in (elo0, elo1, p0, p1)):
+        raise click.UsageError("--games plays a fixed number of games; bounds are for the sequential test (--max-games)")
+    n = games if games is not None else max_games
+    if n < 2:
+        raise click.BadParameter("at least 2 games (one pair)", param_hint="--games" if games else "--max-games")
+    click.echo(backend_line(backend))
+    if test is not None:
+        click.echo(test.describe() + f"; at most {n} games")
+    comp = run_compare(rs.name, coach_a, coach_b, sprt=test, games=n, batch_pairs=batch, seed=seed,
+                       teams=(home, away), options=parse_option_pairs(options), backend=backend, progress=progress,
+                       counterfactual=counterfactual)
+    click.echo(comp.summary())
+    if plot_out:
+        plot(comp, plot_out)
+        click.echo(f"wrote {plot_out}")
+    if report_out:
+        rel = None
+        if plot_out:
+            try:
+                rel = str(Path(plot_out).resolve().relative_to(Path(report_out).resolve().parent))
+            except ValueError:
+                rel = str(Path(plot_out).resolve())
+        report_out.write_text(comp.markdown(rel), encoding="utf-8")
+        click.echo(f"wrote {report_out}")
+    if json_out:
+        json_out.write_text(json.dumps(comp.to_dict(), indent=1), encoding="utf-8")
+        click.echo(f"wrote {json_out}")
