@@ -23,6 +23,10 @@ class SpeedReport:
     env_steps: int
     env_seconds: float
     env_cpu_seconds: float = 0.0
+    clone_positions: int = 0  # mid-game positions the copy times were measured at
+    clone_us: float = float("nan")  # Engine.clone(), microseconds per copy
+    resampled_us: float = float("nan")  # Engine.resampled(seed, record_events=False): a searcher's copy
+    json_us: float = float("nan")  # to_json() + from_json(), for comparison
 
     @property
     def games_per_second(self) -> float:
@@ -41,16 +45,45 @@ class SpeedReport:
         return self.env_steps / self.env_cpu_seconds if self.env_cpu_seconds else float("nan")
 
     def render(self) -> str:
+        clone = (f"\n{self.ruleset}: clone {self.clone_us:.0f} us per copy (target 200 us; mean over {self.clone_positions} "
+                 f"mid-game positions), resampled clone {self.resampled_us:.0f} us, JSON round trip {self.json_us:.0f} us"
+                 if self.clone_positions else "")
         return (f"{self.ruleset}: {self.games} full games with {self.coach} coaches: {self.games_per_cpu_second:.0f} games per "
                 f"CPU-second on one core ({self.games_per_second:.0f} games/s wall clock; "
                 f"{self.decisions / self.games:.0f} coach decisions per game)\n"
                 f"{self.ruleset}: {self.env_steps} Gymnasium env steps (random legal agent vs {self.coach}) in "
                 f"{self.env_seconds:.2f} s = {self.env_steps_per_second:.0f} steps/s wall clock, "
-                f"{self.env_steps_per_cpu_second:.0f} steps per CPU-second")
+                f"{self.env_steps_per_cpu_second:.0f} steps per CPU-second" + clone)
+
+
+def copy_times(game_factory, home_coach, away_coach, positions: int = 40, repeats: int = 50) -> tuple[int, float, float, float]:
+    """Microseconds per Engine.clone(), per resampled clone and per JSON round trip, averaged over
+    ``positions`` positions spread over one recorded game (its log grows as a real game's does)."""
+    game = game_factory()
+    home_coach.reset(game, 0, 1)
+    away_coach.reset(game, 1, 2)
+    snapshots = []
+    while game.decision is not None:
+        snapshots.append(game.clone())
+        game.step((home_coach, away_coach)[game.decision.side].choose(game, game.decision))
+    step = max(1, len(snapshots) // positions)
+    snapshots = snapshots[::step][:positions]
+    cls = type(game)
+
+    def per_copy(make, reps: int) -> float:
+        t0 = time.perf_counter()
+        for snap in snapshots:
+            for _ in range(reps):
+                make(snap)
+        return (time.perf_counter() - t0) / (len(snapshots) * reps) * 1e6
+
+    return (len(snapshots), per_copy(lambda g: g.clone(), repeats),
+            per_copy(lambda g: g.resampled(12345, record_events=False), repeats),
+            per_copy(lambda g: cls.from_json(g.to_json()), max(1, repeats // 10)))
 
 
 def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", env_steps: int = 20000,
-            options: dict | None = None, seed: int = 0) -> SpeedReport:
+            options: dict | None = None, seed: int = 0, clone_positions: int = 40) -> SpeedReport:
     rs = rulesets.get(ruleset_name)
     home, away = (rs.load_team(t) for t in rs.default_teams)
     opts = rs.parse_options(options)
@@ -88,4 +121,9 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
             if term or trunc:
                 env.reset()
         env_seconds, env_cpu = time.perf_counter() - t0, time.process_time() - c0
-    return SpeedReport(ruleset_name, coach, games, seconds, cpu, decisions, steps, env_seconds, env_cpu)
+    report = SpeedReport(ruleset_name, coach, games, seconds, cpu, decisions, steps, env_seconds, env_cpu)
+    if clone_positions:
+        (report.clone_positions, report.clone_us, report.resampled_us,
+         report.json_us) = copy_times(lambda: rs.new_game(home, away, seed=seed, options=opts), c_home, c_away,
+                                      positions=clone_positions)
+    return report

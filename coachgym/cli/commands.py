@@ -133,12 +133,15 @@ def play(ruleset, side, opponent, home, away, seed, options) -> None:
 @click.option("--games", "-n", default=1000, show_default=True)
 @click.option("--coach", default="by-the-book", show_default=True)
 @click.option("--env-steps", default=20000, show_default=True)
+@click.option("--clone-positions", default=40, show_default=True,
+              help="Mid-game positions at which the time of a copy (clone, resampled clone, JSON) is measured; 0: skip.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-def speed(ruleset, games, coach, env_steps, options) -> None:
-    """Benchmark: full games per second per core and Gymnasium env steps per second."""
+def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
+    """Benchmark: full games per second per core, Gymnasium env steps per second, time per game copy."""
     from ..evaluation.speed import measure
 
-    click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options)).render())
+    click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options),
+                       clone_positions=clone_positions).render())
 
 
 @main.command()

@@ -396,3 +396,12 @@ def test_fuba_goalkeeper_choice_is_hidden_from_the_kicker():
     assert {game.resampled(s).ctx["keeper"] for s in range(40)} == {0, 1, 2}
     assert game.ctx["keeper"] == 0
     assert game.resampled(0, viewer=1 - game.ct).ctx["keeper"] == 0  # the keeper's own coach knows
+
+
+def test_speed_reports_the_time_of_a_copy():
+    """`coachgym speed` prints the clone time (a figure, not a timed test)."""
+    from coachgym.evaluation.speed import measure
+
+    report = measure("fuba", games=1, env_steps=0, clone_positions=3)
+    assert report.clone_positions == 3 and report.clone_us > 0 and report.resampled_us > 0 and report.json_us > 0
+    assert "clone" in report.render() and "resampled clone" in report.render()
