@@ -1,0 +1,161 @@
+"""The JSON API (``/api/...``): the same games as the pages, for scripts and tests. Errors come back
+as ``{"error": message, "status": code}`` (``errors.py``). Sessions are the same cookie as the pages'.
+
+    GET    /api/rulesets                      the rulesets, their teams, coaches, options, auto-play kinds
+    GET    /api/games                         this browser session's games
+    POST   /api/games                         {"ruleset", "side", "opponent", "home", "away", "seed", "options", "autoplay"}
+    GET    /api/games/{id}                    the game: number, over, situation, decision, new events
+    POST   /api/games/{id}/choose             {"action": int, "number": int}
+    POST   /api/games/{id}/continue           {"to": "dead_ball" | "period" | "half" | "end", "number": int}
+    POST   /api/games/{id}/autoplay           {"kinds": [...]}
+    GET    /api/games/{id}/hint               the book's choice and the trained coach's top choices
+    GET    /api/games/{id}/save               the saved game (the same file the page's Save button gives)
+    POST   /api/games/resume                  a saved game as the body -> a new game id
+    DELETE /api/games/{id}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from .. import rulesets
+from ..present import kinds as kinds_of
+from ..present.seat import Seat
+from . import forms
+from .live import LiveGames, expect_number
+
+router = APIRouter(prefix="/api")
+
+
+class NewGame(BaseModel):
+    ruleset: str = "statispro"
+    side: str = "home"
+    opponent: str = "trained"
+    home: Any = None  # a bundled team's name or a team file's JSON data
+    away: Any = None
+    seed: int | None = Field(default=None, ge=0)
+    options: dict[str, Any] | None = None
+    autoplay: list[str] | None = None
+    routine: bool = True
+
+
+class Choose(BaseModel):
+    action: int
+    number: int
+
+
+class Continue(BaseModel):
+    to: str = "dead_ball"
+    number: int | None = None
+
+
+class Autoplay(BaseModel):
+    kinds: list[str]
+    routine: bool | None = None
+
+
+def _live(request: Request) -> LiveGames:
+    return request.app.state.live
+
+
+def game_state(seat: Seat, gid: str) -> dict[str, Any]:
+    dv = seat.pending()
+    return {
+        "id": gid, "ruleset": seat.rs.name, "seed": seat.seed, "side": seat.side, "number": seat.number,
+        "over": seat.over, "autoplay": sorted(seat.autoplay), "routine": seat.routine, "situation": seat.situation().to_dict(),
+        "decision": dv.to_dict() if dv else None, "new_events": [e.to_dict() for e in seat.new_events()],
+    }
+
+
+def _change(request: Request, gid: str, fn) -> dict[str, Any]:
+    live, sid = _live(request), request.state.session
+    live.change(sid, gid, fn)
+    return live.read(sid, gid, lambda seat: game_state(seat, gid))
+
+
+@router.get("/rulesets")
+def list_rulesets() -> list[dict[str, Any]]:
+    out = []
+    for e in rulesets.entries():
+        rs = rulesets.get(e.name)
+        out.append({"name": e.name, "title": e.title, "teams": rs.team_names(), "default_teams": list(rs.default_teams),
+                    "coaches": rs.coach_names(),
+                    "options": [dataclasses.asdict(f) for f in forms.option_fields(rs)],
+                    "autoplay_kinds": [dataclasses.asdict(k) for k in kinds_of(e.name)]})
+    return out
+
+
+@router.get("/games")
+def list_games(request: Request) -> list[dict[str, Any]]:
+    """This session's games, the most recently played first."""
+    return [dataclasses.asdict(g) for g in _live(request).games(request.state.session)]
+
+
+@router.post("/games", status_code=201)
+def new_game(request: Request, body: NewGame) -> dict[str, Any]:
+    rs = rulesets.get(body.ruleset)
+    opponent = forms.check_opponent(rs, body.opponent)
+    seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=body.seed,
+                    options=body.options, autoplay=body.autoplay, routine=body.routine)
+    gid = _live(request).add(request.state.session, seat)
+    return _live(request).read(request.state.session, gid, lambda s: game_state(s, gid))
+
+
+@router.post("/games/resume", status_code=201)
+async def resume(request: Request) -> dict[str, Any]:
+    from fastapi.concurrency import run_in_threadpool
+
+    body = await request.body()
+
+    def adopt():
+        seat = Seat.from_json(body, where="uploaded game")
+        gid = _live(request).add(request.state.session, seat)
+        return game_state(seat, gid)
+
+    return await run_in_threadpool(adopt)
+
+
+@router.get("/games/{gid}")
+def get_game(request: Request, gid: str) -> dict[str, Any]:
+    return _live(request).read(request.state.session, gid, lambda seat: game_state(seat, gid))
+
+
+@router.post("/games/{gid}/choose")
+def choose(request: Request, gid: str, body: Choose) -> dict[str, Any]:
+    return _change(request, gid, lambda seat: seat.choose(body.action, body.number))
+
+
+@router.post("/games/{gid}/continue")
+def continue_to(request: Request, gid: str, body: Continue) -> dict[str, Any]:
+    def act(seat: Seat) -> None:
+        expect_number(seat, body.number)
+        seat.continue_to(body.to)
+
+    return _change(request, gid, act)
+
+
+@router.post("/games/{gid}/autoplay")
+def set_autoplay(request: Request, gid: str, body: Autoplay) -> dict[str, Any]:
+    return _change(request, gid, lambda seat: seat.set_autoplay(body.kinds, routine=body.routine))
+
+
+@router.get("/games/{gid}/hint")
+def hint(request: Request, gid: str) -> dict[str, Any]:
+    return _live(request).read(request.state.session, gid, lambda seat: seat.hint().to_dict())
+
+
+@router.get("/games/{gid}/save")
+def save(request: Request, gid: str) -> Response:
+    text = _live(request).read(request.state.session, gid, lambda seat: seat.to_json())
+    return Response(text, media_type="application/json")
+
+
+@router.delete("/games/{gid}", status_code=204)
+def delete(request: Request, gid: str) -> Response:
+    _live(request).delete(request.state.session, gid)
+    return Response(status_code=204)

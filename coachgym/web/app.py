@@ -1,0 +1,94 @@
+"""The web app: ``create_app(db_path=..., max_games=...)`` builds the FastAPI application that
+``coachgym serve`` runs.
+
+FastAPI is a thin router here: the views (``views.py``, HTML for people) and the JSON API
+(``api.py``) read and change games through :class:`LiveGames` (``live.py``) and show them with the
+presentation layer (``coachgym.present``); errors become pages or JSON in one place (``errors.py``).
+Engine work is CPU work, so every view that touches a game is a plain ``def``, which FastAPI runs
+in its thread pool, off the event loop.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from ..store import Store
+from . import errors
+from .live import ABANDON_AFTER, DEFAULT_MAX_GAMES, LiveGames
+
+SESSION_COOKIE = "coachgym_session"
+_SESSION_RE = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
+
+
+def _ago(ts: float) -> str:
+    """Seconds since ``ts`` in words, for the list of games."""
+    s = max(0, int(time.time() - ts))
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if s >= size:
+            n = s // size
+            return f"{n} {unit}{'' if n == 1 else 's'} ago"
+    return "just now"
+
+
+def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_GAMES, *,
+               abandon_after: float = ABANDON_AFTER) -> FastAPI:
+    """The coachgym web app on the SQLite file ``db_path`` (default: ``coachgym.store.default_path()``)
+    holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full)."""
+    store = Store(db_path)
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        store.close()
+
+    app = FastAPI(title="coachgym", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+                  lifespan=lifespan)
+    app.state.store = store
+    app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after)
+    app.state.db_path = str(store.path)
+
+    web = resources.files(__package__)
+    templates = Jinja2Templates(directory=str(web.joinpath("templates")))
+    templates.env.filters["ago"] = _ago
+    templates.env.globals["max_games"] = max_games
+    templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
+    app.state.templates = templates
+    app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
+
+    def render(request: Request, template: str, context: dict, status: int = 200) -> HTMLResponse:
+        ctx = {"ruleset": None, "error": None, "notice": None, **context}
+        return templates.TemplateResponse(request, template, ctx, status_code=status)
+
+    app.state.render = render
+    errors.install(app, render)
+
+    @app.middleware("http")
+    async def session(request: Request, call_next):
+        """A random session id per browser (an http-only cookie); games belong to it."""
+        sid = request.cookies.get(SESSION_COOKIE, "")
+        fresh = not _SESSION_RE.match(sid)
+        if fresh:
+            sid = secrets.token_urlsafe(32)
+        request.state.session = sid
+        response = await call_next(request)
+        if fresh:
+            response.set_cookie(SESSION_COOKIE, sid, max_age=400 * 86400, httponly=True, samesite="lax", path="/")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    from . import api, views
+
+    app.include_router(views.router)
+    app.include_router(api.router)
+
+    return app

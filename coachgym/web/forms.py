@@ -1,0 +1,226 @@
+"""The new-game form: what a person can set up, read from the rulesets themselves (rule options from
+the ruleset's options dataclass, teams, coaches) and checked with the same functions, and so the same
+error messages, as the command line (``Ruleset.parse_options``, ``Ruleset.load_team``,
+``Ruleset.coach``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+import types
+from dataclasses import dataclass, field
+from typing import Any, Union, get_args, get_origin, get_type_hints
+
+from .. import rulesets
+from ..core.errors import ConfigError
+from ..core.ruleset import Ruleset, parse_json_text
+
+# Coaches offered in the opponent list, in this order; any other spec goes in the free-text field.
+OPPONENTS = (
+    ("trained", "Trained coach (the shipped AI)"),
+    ("by-the-book", "By the book (plays as the rulebook advises)"),
+    ("random", "Random (any legal choice)"),
+)
+MAX_SEED = 2**63 - 1
+
+
+@dataclass
+class OptionField:
+    """One rule option as a form field."""
+
+    name: str
+    kind: str  # "bool", "int", "optional_int", "choice", "text"
+    default: Any
+    help: str = ""
+    choices: tuple = ()
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("_", " ")
+
+
+@dataclass
+class CoachParam:
+    name: str
+    default: Any
+
+
+@dataclass
+class Setup:
+    """A checked new-game request: everything ``Seat.new`` needs."""
+
+    ruleset: str
+    side: int
+    opponent: str
+    home: Any  # a bundled team's name or an uploaded team file's JSON data
+    away: Any
+    seed: int | None
+    options: dict
+    autoplay: list[str] | None = None
+    routine: bool = True  # routine decisions of the person's kinds answered "as before" (Seat.routine)
+    uploads: dict[str, str] = field(default_factory=dict)  # side -> uploaded file name
+
+
+# ---------------------------------------------------------------------------------------- options
+def option_fields(rs: Ruleset) -> list[OptionField]:
+    """A form field per rule option: its type, default and the comment the options module writes
+    beside it (the rule it switches)."""
+    cls = rs.options_cls
+    hints = get_type_hints(cls)
+    module = inspect.getmodule(cls)
+    comments = _field_comments(module, [f.name for f in dataclasses.fields(cls)])
+    defaults = cls()
+    out = []
+    for f in dataclasses.fields(cls):
+        default = getattr(defaults, f.name)
+        kind, choices = _kind(hints.get(f.name), default, module, f.name)
+        out.append(OptionField(f.name, kind, default, comments.get(f.name, ""), choices))
+    return out
+
+
+def _kind(hint: Any, default: Any, module: Any, name: str) -> tuple[str, tuple]:
+    if isinstance(default, bool):
+        return "bool", ()
+    if isinstance(default, int):
+        return "int", ()
+    if get_origin(hint) in (Union, types.UnionType) and int in get_args(hint) and type(None) in get_args(hint):
+        return "optional_int", ()
+    if isinstance(default, str):
+        # a module constant listing the allowed values: LEAGUES for "league"
+        choices = getattr(module, name.upper() + "S", None)
+        if isinstance(choices, tuple) and default in choices:
+            return "choice", choices
+    return "text", ()
+
+
+_FIELD_LINE = re.compile(r"^\s+(\w+)\s*:[^=#]+=[^#]*(#\s*(.*))?$")
+_LISTED_LINE = re.compile(r"^\s+\"(\w+)\",\s*#\s*(.*)$")
+
+
+def _field_comments(module: Any, names: list[str]) -> dict[str, str]:
+    """The comment lines right above ``name: type = default`` (or at its end), or beside the name
+    where the module lists it (``"condition_points",  # A1 team condition``)."""
+    try:
+        lines = inspect.getsource(module).splitlines()
+    except (OSError, TypeError):
+        return {}
+    out: dict[str, str] = {}
+    wanted = set(names)
+    for i, line in enumerate(lines):
+        m = _FIELD_LINE.match(line)
+        if m and m.group(1) in wanted and m.group(1) not in out:
+            above = []
+            j = i - 1
+            while j >= 0 and lines[j].strip().startswith("#"):
+                above.insert(0, lines[j].strip().lstrip("#").strip())
+                j -= 1
+            text = " ".join(above) or (m.group(3) or "")
+            if text:
+                out[m.group(1)] = text
+            continue
+        m = _LISTED_LINE.match(line)
+        if m and m.group(1) in wanted:
+            out.setdefault(m.group(1), m.group(2).strip())
+    return out
+
+
+def parse_options_form(rs: Ruleset, form: dict[str, str]) -> dict:
+    """The rule options a submitted form sets (``opt_<name>`` fields), checked by the ruleset.
+    Unchecked checkboxes are absent from a form, so every bool is read (absent = false)."""
+    given: dict[str, Any] = {}
+    for f in option_fields(rs):
+        raw = form.get(f"opt_{f.name}")
+        if f.kind == "bool":
+            given[f.name] = raw in ("on", "true", "1", "yes")
+        elif f.kind in ("int", "optional_int"):
+            text = (raw or "").strip()
+            if not text:
+                if f.kind == "optional_int":
+                    given[f.name] = None
+                continue
+            try:
+                given[f.name] = int(text)
+            except ValueError:
+                raise ConfigError(f"{rs.name} rule options: option {f.name!r} must be a whole number, got {text!r}") from None
+        elif raw is not None and raw.strip():
+            given[f.name] = raw.strip()
+    opts = rs.parse_options(given)  # the CLI's checks and messages
+    return dataclasses.asdict(opts)
+
+
+# ---------------------------------------------------------------------------------------- coaches
+def coach_params(rs: Ruleset, name: str = "by-the-book") -> list[CoachParam]:
+    """The parameters a scripted coach takes (``by-the-book:double_team=star``), from its signature."""
+    coach = rs.coach(name, seed=0)
+    params = inspect.signature(type(coach).__init__).parameters.values()
+    return [CoachParam(p.name, p.default) for p in params
+            if p.name not in ("self", "seed") and p.default is not inspect.Parameter.empty
+            and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def check_opponent(rs: Ruleset, spec: str) -> str:
+    """A coach spec as ``Ruleset.coach`` reads it, built once here so a bad one is reported on the
+    form. A ``.zip`` model (stable-baselines3) can run code when loaded: refused from the browser."""
+    spec = (spec or "").strip()
+    if not spec:
+        raise ConfigError("opponent: choose a coach or write a coach spec")
+    if spec.endswith(".zip"):
+        raise ConfigError(f"opponent {spec!r}: .zip models can execute code when loaded and are not "
+                          "accepted from the browser; export the coach as .npz or play it from the command line")
+    rs.coach(spec, seed=0)  # raises ConfigError / ModelMismatchError naming the problem
+    return spec
+
+
+# ---------------------------------------------------------------------------------------- the form
+def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str, bytes]], kinds: list[str]) -> Setup:
+    """Read and check a submitted new-game form. ``uploads``: side ("home"/"away") -> (file name,
+    bytes) for team files. Raises a ``CoachgymError`` naming the field at fault."""
+    side_text = form.get("side", "home")
+    if side_text not in ("home", "away"):
+        raise ConfigError(f"side: must be home or away, got {side_text!r}")
+    teams: dict[str, Any] = {}
+    names: dict[str, str] = {}
+    for which in ("home", "away"):
+        if which in uploads:
+            filename, data = uploads[which]
+            team = parse_json_text(_decode(data, filename), filename)
+            rs.parse_team(team, filename)  # the team file's checks, errors naming the uploaded file
+            teams[which] = team  # the data: a saved game keeps it
+            names[which] = filename
+        else:
+            name = (form.get(which) or rs.default_teams[0 if which == "home" else 1]).strip()
+            if name not in rs.team_names():
+                raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}")
+            teams[which] = name
+    opponent = form.get("opponent", "trained")
+    if opponent == "other":
+        opponent = form.get("opponent_spec", "")
+    opponent = check_opponent(rs, opponent)
+    seed_text = (form.get("seed") or "").strip()
+    if seed_text:
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise ConfigError(f"seed: must be a whole number (or empty for a random one), got {seed_text!r}") from None
+        if not 0 <= seed <= MAX_SEED:
+            raise ConfigError(f"seed: must be between 0 and {MAX_SEED}, got {seed}")
+    else:
+        seed = None  # the seat draws one and shows it
+    autoplay = [k for k in kinds if form.get(f"kind_{k}") in ("on", "true", "1")] if form.get("autoplay_set") else None
+    routine = form.get("routine") in ("on", "true", "1") if form.get("autoplay_set") else True
+    return Setup(rs.name, 0 if side_text == "home" else 1, opponent, teams["home"], teams["away"], seed,
+                 parse_options_form(rs, form), autoplay, routine, names)
+
+
+def _decode(data: bytes, filename: str) -> str:
+    from ..core.errors import TeamFileError
+
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TeamFileError(filename, "<file>", "is not a UTF-8 text file (a team file is JSON)") from None
+
+
+def ruleset_or_default(name: str | None) -> Ruleset:
+    return rulesets.get(name or "statispro")

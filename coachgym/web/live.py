@@ -1,0 +1,200 @@
+"""Games in progress in the web app: one ``Seat`` each, kept in the SQLite store (table
+``live_games``, store migration 1) so that a restarted server resumes them, with a small in-memory
+cache of restored seats in front.
+
+Sessions: every game belongs to the browser session (a random cookie) that started or uploaded it;
+another session asking for it gets "not found", exactly as for a game that does not exist.
+
+Changes go through :meth:`LiveGames.change`: one lock per game (two clicks on the same game are
+applied one after the other), the seat is written back after the change, and an unexpected error
+inside the engine drops the in-memory seat so the next request restores the last saved state - a
+failed request changes nothing.
+
+The number of games is bounded (``max_games``). When a new game would pass the bound, room is made
+by evicting, oldest first: (1) finished games, then (2) games nobody has touched for
+``abandon_after`` seconds (7 days by default). When that frees nothing, the new game is refused
+with a message saying so (``GamesFull``); games in progress are never evicted otherwise.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+from ..core.errors import CoachgymError
+from ..present.seat import Seat, StaleDecisionError
+from ..store import Store
+from .errors import EngineFailure, GamesFull, NotFound
+
+log = logging.getLogger("coachgym.web")
+T = TypeVar("T")
+
+DEFAULT_MAX_GAMES = 200
+ABANDON_AFTER = 7 * 24 * 3600.0
+
+
+@dataclass
+class GameRow:
+    id: str
+    ruleset: str
+    title: str
+    summary: str
+    created: float
+    updated: float
+    over: bool
+    number: int
+
+
+class LiveGames:
+    def __init__(self, store: Store, max_games: int = DEFAULT_MAX_GAMES, abandon_after: float = ABANDON_AFTER,
+                 cache_size: int = 32, clock: Callable[[], float] = time.time):
+        if max_games < 1:
+            raise ValueError("max_games must be at least 1")
+        self.store = store
+        self.max_games = max_games
+        self.abandon_after = abandon_after
+        self.clock = clock
+        self._cache: OrderedDict[str, Seat] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # ------------------------------------------------------------------ reading
+    def games(self, session: str) -> list[GameRow]:
+        rows = self.store.query("SELECT id, ruleset, title, summary, created, updated, over, number FROM live_games "
+                                "WHERE session = ? ORDER BY updated DESC", (session,))
+        return [GameRow(r["id"], r["ruleset"], r["title"], r["summary"], r["created"], r["updated"], bool(r["over"]),
+                        r["number"]) for r in rows]
+
+    def count(self) -> int:
+        return int(self.store.query("SELECT COUNT(*) AS n FROM live_games")[0]["n"])
+
+    def read(self, session: str, gid: str, fn: Callable[[Seat], T]) -> T:
+        """``fn(seat)`` under the game's lock (no change runs meanwhile), if the game is this
+        session's; else ``NotFound``. ``fn`` must not change the seat."""
+        with self._lock(gid):
+            return fn(self._load(session, gid))
+
+    # ------------------------------------------------------------------ writing
+    def add(self, session: str, seat: Seat) -> str:
+        """Keep a new seat (a new game or an uploaded save) for this session; returns its id."""
+        with self._guard:
+            self._make_room()
+            gid = secrets.token_urlsafe(9)
+            now = self.clock()
+            title, summary = _describe(seat)
+            with self.store.transaction() as cur:
+                cur.execute("INSERT INTO live_games (id, session, ruleset, title, summary, created, updated, over, number, state) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (gid, session, seat.game.ruleset, title, summary, now, now, int(seat.over), seat.number,
+                             seat.to_json()))
+            self._remember(gid, seat)
+        return gid
+
+    def change(self, session: str, gid: str, fn: Callable[[Seat], T]) -> tuple[Seat, T]:
+        """Apply ``fn`` to the game's seat under its lock and save the result. A ``CoachgymError``
+        (an illegal or stale choice ...) passes through - the seat promises to change nothing then;
+        any other error is a bug: the seat is dropped from memory (the saved state stays) and
+        ``EngineFailure`` raised."""
+        with self._lock(gid):
+            seat = self._load(session, gid)
+            before = seat.number
+            try:
+                result = fn(seat)
+            except CoachgymError:
+                if seat.number != before:  # defensive: never keep a half-applied change
+                    self._forget(gid)
+                raise
+            except Exception as exc:
+                self._forget(gid)
+                log.exception("game %s: unexpected error in the engine", gid)
+                raise EngineFailure("Something went wrong inside the game engine (a bug), so that request was "
+                                    "not applied; the game is as it was before it.") from exc
+            self._save(gid, seat)
+            return seat, result
+
+    def delete(self, session: str, gid: str) -> None:
+        with self._lock(gid):
+            self._load(session, gid)
+            with self.store.transaction() as cur:
+                cur.execute("DELETE FROM live_games WHERE id = ? AND session = ?", (gid, session))
+            self._forget(gid)
+
+    # ------------------------------------------------------------------ internals
+    def _lock(self, gid: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(gid)
+            if lock is None:
+                lock = self._locks[gid] = threading.Lock()
+            return lock
+
+    def _load(self, session: str, gid: str) -> Seat:
+        rows = self.store.query("SELECT session, state FROM live_games WHERE id = ?", (gid,))
+        if not rows or not secrets.compare_digest(rows[0]["session"], session):
+            raise NotFound("There is no game with that address in this browser. Games belong to the browser "
+                           "that started them; start a new game or upload a saved one.")
+        seat = self._cache.get(gid)
+        if seat is None:
+            try:
+                seat = Seat.from_json(rows[0]["state"])
+            except CoachgymError as exc:
+                raise EngineFailure(f"This game could not be restored from the database: {exc}") from exc
+            self._remember(gid, seat)
+        else:
+            self._cache.move_to_end(gid)
+        return seat
+
+    def _remember(self, gid: str, seat: Seat) -> None:
+        self._cache[gid] = seat
+        self._cache.move_to_end(gid)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def _forget(self, gid: str) -> None:
+        self._cache.pop(gid, None)
+
+    def _save(self, gid: str, seat: Seat) -> None:
+        title, summary = _describe(seat)
+        with self.store.transaction() as cur:
+            cur.execute("UPDATE live_games SET summary = ?, updated = ?, over = ?, number = ?, state = ? WHERE id = ?",
+                        (summary, self.clock(), int(seat.over), seat.number, seat.to_json(), gid))
+
+    def _make_room(self) -> None:
+        excess = self.count() - self.max_games + 1
+        if excess <= 0:
+            return
+        cutoff = self.clock() - self.abandon_after
+        victims = self.store.query(
+            "SELECT id FROM live_games WHERE over = 1 OR updated < ? ORDER BY over DESC, updated ASC LIMIT ?",
+            (cutoff, excess))
+        if len(victims) < excess:
+            raise GamesFull(f"This server already holds {self.count()} games, its limit (coachgym serve --max-games "
+                            f"{self.max_games}), and none of them is finished or abandoned. Finish or delete one of "
+                            "your games, or ask whoever runs the server to raise --max-games.")
+        with self.store.transaction() as cur:
+            for row in victims:
+                cur.execute("DELETE FROM live_games WHERE id = ?", (row["id"],))
+        for row in victims:
+            self._forget(row["id"])
+            log.info("evicted game %s to make room", row["id"])
+
+
+def expect_number(seat: Seat, number: int | None) -> None:
+    """A request made for decision ``number`` (the page it came from) must find that decision still
+    pending; ``seat.choose`` checks it itself, this serves "continue"."""
+    if number is not None and number != seat.number:
+        raise StaleDecisionError(f"that request was made for decision {number}, but the game has moved on to decision "
+                                 f"{seat.number}; here it is as it stands")
+
+
+def _describe(seat: Seat) -> tuple[str, str]:
+    sit = seat.situation()
+    home, away = sit.teams
+    summary = f"{home.name} {home.score} - {away.score} {away.name}"
+    summary += f", {sit.result}" if sit.over and sit.result else (f", {sit.clock}" if sit.clock else "")
+    return sit.title, summary

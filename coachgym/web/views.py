@@ -1,0 +1,319 @@
+"""The pages people see. Each view reads or changes a game through ``LiveGames`` and lays out what
+the presentation layer (``coachgym.present``) says; nothing here knows a ruleset.
+
+A change (a choice, "continue", auto-play settings) answers an htmx request with the new page at
+once (and ``HX-Replace-Url``, so the address stays the game's); a plain form post gets a redirect to
+the game page. A change that cannot be made re-renders the game as it stands with the message.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Callable
+
+from fastapi import APIRouter, Form, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse, Response
+
+from .. import rulesets
+from ..core.errors import CoachgymError, ConfigError, SavedGameError
+from ..present import box_table
+from ..present.presenter import marks
+from ..present.seat import CONTINUE_TO, Seat
+from . import board as board_drawing
+from . import forms
+from .errors import EngineFailure, WebError, from_coachgym
+from .live import LiveGames, expect_number
+
+router = APIRouter()
+
+TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8"))
+# keyboard shortcuts of the first-step choices, in the order the panel shows them; h (hint),
+# s (save), b (box score), c (continue) and ? (glossary) are the page's own
+CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
+FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+MAX_TEAM_BYTES = 1024 * 1024
+
+
+# ---------------------------------------------------------------------------------------- helpers
+def _live(request: Request) -> LiveGames:
+    return request.app.state.live
+
+
+def _session(request: Request) -> str:
+    return request.state.session
+
+
+def _render(request: Request, template: str, context: dict, status: int = 200) -> Response:
+    return request.app.state.render(request, template, context, status)
+
+
+def shortcut_keys(dv) -> dict[str, str]:
+    """Choice key -> the keyboard key that picks it (first-step choices, in panel order)."""
+    out: dict[str, str] = {}
+    keys = iter(CHOICE_KEYS)
+    for g in dv.groups:
+        for c in g.choices:
+            out[c.key] = next(keys, "")
+    return out
+
+
+def continue_marks(seat: Seat) -> list[dict[str, str]]:
+    have = marks(seat.presenter, seat.game)
+    labels = TEXTS["continue"]
+    return [{"key": k, "label": labels[k], "shortcut": "c" if k == "dead_ball" else ""}
+            for k in CONTINUE_TO if k == "end" or k in have]
+
+
+def _terms(seat: Seat, *lists: list[str]) -> list[tuple[str, str]]:
+    glossary = seat.presenter.glossary().terms
+    seen: list[str] = []
+    for terms in lists:
+        for t in terms or ():
+            if t not in seen and t in glossary:
+                seen.append(t)
+    return [(t, glossary[t]) for t in seen]
+
+
+def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
+    """Everything the game page shows."""
+    sit = seat.situation()
+    dv = seat.pending()
+    events = seat.game.log.events
+    new = seat.new_events()
+    start = max(0, len(events) - len(new) - FEED_LENGTH)
+    return {
+        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": seat.seed,
+        "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
+        "feed": events[start:], "new_seqs": {e.seq for e in new}, "new_count": len(new), "older": start,
+        "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
+        "kinds": seat.presenter.kinds(), "autoplay": seat.autoplay, "routine": seat.routine,
+        "terms": _terms(seat, sit.terms, dv.terms if dv else []), "hint": hint,
+    }
+
+
+def over_context(seat: Seat, gid: str) -> dict[str, Any]:
+    sit = seat.situation()
+    h, a = seat.game.score
+    mine, theirs = (h, a) if seat.side == 0 else (a, h)
+    return {
+        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": seat.side, "seed": seat.seed, "number": seat.number,
+        "you_won": None if mine == theirs else mine > theirs, "box": box_table(seat.game.box_score()),
+        "events": seat.game.log.events,
+    }
+
+
+def page_for(seat: Seat, gid: str, **extra: Any) -> tuple[str, dict[str, Any]]:
+    if seat.over:
+        return "over.html.j2", over_context(seat, gid)
+    return "game.html.j2", game_context(seat, gid, **extra)
+
+
+def _show(request: Request, gid: str) -> Response:
+    if request.headers.get("HX-Request"):
+        template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid))
+        response = _render(request, template, ctx)
+        response.headers["HX-Replace-Url"] = f"/games/{gid}"
+        return response
+    return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
+def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
+    """Apply a change to a game; a change that cannot be made shows the game as it stands with why."""
+    live, sid = _live(request), _session(request)
+    def as_it_stands() -> tuple[str, dict]:
+        return live.read(sid, gid, lambda seat: page_for(seat, gid))
+
+    try:
+        live.change(sid, gid, fn)
+    except CoachgymError as exc:
+        template, ctx = as_it_stands()
+        raise from_coachgym(exc, template=template, context=ctx) from None
+    except EngineFailure as exc:
+        exc.template, exc.context = as_it_stands()  # restored from the last saved state
+        raise
+    return _show(request, gid)
+
+
+def _int(value: Any, field: str) -> int:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        raise ConfigError(f"{field}: expected a whole number, got {value!r}") from None
+
+
+async def _read_upload(upload: Any, limit: int, what: str) -> tuple[str, bytes] | None:
+    """(file name, bytes) of an uploaded file, None when no file was chosen."""
+    if upload is None or isinstance(upload, str) or not getattr(upload, "filename", ""):
+        return None
+    data = await upload.read(limit + 1)
+    if len(data) > limit:
+        raise ConfigError(f"{upload.filename}: {what} is larger than {limit // 1024} KiB; that is not a coachgym file")
+    return upload.filename, data
+
+
+# ---------------------------------------------------------------------------------------- pages
+@router.get("/")
+def home(request: Request):
+    live = _live(request)
+    return _render(request, "home.html.j2", {"games": live.games(_session(request)),
+                                             "db_path": request.app.state.db_path})
+
+
+def new_game_context(name: str | None, values: dict | None = None) -> dict[str, Any]:
+    try:
+        rs = forms.ruleset_or_default(name)
+    except ConfigError as exc:
+        raise WebError(str(exc), status=404, title="No such game") from None
+    from ..core.ruleset import COACH_KINDS
+    from ..present import kinds
+
+    teams = []
+    for key in rs.team_names():
+        team = rs.load_team(key)
+        label = "fictional" if getattr(team, "fictional", False) else str(getattr(team, "season", "") or "real")
+        teams.append({"key": key, "name": team.name, "label": label})
+    return {
+        "ruleset": rs.name, "rs": rs, "entries": rulesets.entries(), "blurbs": TEXTS["rulesets"], "teams": teams,
+        "defaults": {"home": rs.default_teams[0], "away": rs.default_teams[1]},
+        "opponents": forms.OPPONENTS, "coach_names": rs.coach_names(), "coach_kinds": [f"{k}:..." for k in COACH_KINDS],
+        "coach_params": forms.coach_params(rs), "option_fields": forms.option_fields(rs), "kinds": kinds(rs.name),
+        "values": values or {},
+    }
+
+
+@router.get("/new")
+def new_form(request: Request, ruleset: str | None = None):
+    return _render(request, "new.html.j2", new_game_context(ruleset))
+
+
+@router.post("/new")
+async def create_game(request: Request):
+    form = await request.form(max_files=4, max_fields=500)
+    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    name = values.get("ruleset")
+    try:
+        uploads = {}
+        for which in ("home", "away"):
+            got = await _read_upload(form.get(f"{which}_file"), MAX_TEAM_BYTES, "a team file")
+            if got:
+                uploads[which] = got
+
+        def start():
+            rs = forms.ruleset_or_default(name)
+            from ..present import kinds
+
+            setup = forms.parse_setup(rs, values, uploads, [k.kind for k in kinds(rs.name)])
+            seat = Seat.new(rs.name, side=setup.side, opponent=setup.opponent, home=setup.home, away=setup.away,
+                            seed=setup.seed, options=setup.options or None, autoplay=setup.autoplay,
+                            routine=setup.routine)
+            return _live(request).add(_session(request), seat)
+
+        gid = await run_in_threadpool(start)
+    except CoachgymError as exc:
+        ctx = await run_in_threadpool(new_game_context, name, values)
+        raise from_coachgym(exc, template="new.html.j2", context=ctx) from None
+    return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
+@router.get("/open")
+def open_form(request: Request):
+    return _render(request, "open.html.j2", {})
+
+
+@router.post("/open")
+async def open_saved(request: Request):
+    form = await request.form(max_files=1, max_fields=10)
+    then = form.get("then", "resume")
+    try:
+        got = await _read_upload(form.get("saved"), MAX_SAVE_BYTES, "a saved game")
+        if got is None:
+            raise SavedGameError("choose a saved game file to open")
+        filename, data = got
+
+        def adopt():
+            seat = Seat.from_json(data, where=filename)
+            return _live(request).add(_session(request), seat)
+
+        gid = await run_in_threadpool(adopt)
+    except CoachgymError as exc:
+        raise from_coachgym(exc, template="open.html.j2", context={}) from None
+    return RedirectResponse(f"/games/{gid}/replay" if then == "replay" else f"/games/{gid}", status_code=303)
+
+
+@router.get("/games/{gid}")
+def game_page(request: Request, gid: str):
+    template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid))
+    return _render(request, template, ctx)
+
+
+@router.post("/games/{gid}/choose")
+def choose(request: Request, gid: str, action: str = Form(""), number: str = Form("")):
+    def act(seat: Seat) -> None:
+        seat.choose(_int(action, "action"), _int(number, "number"))
+
+    return _change(request, gid, act)
+
+
+@router.post("/games/{gid}/continue")
+def continue_to(request: Request, gid: str, to: str = Form(""), number: str = Form("")):
+    def act(seat: Seat) -> None:
+        expect_number(seat, _int(number, "number") if number else None)
+        seat.continue_to(to)
+
+    return _change(request, gid, act)
+
+
+@router.post("/games/{gid}/autoplay")
+async def autoplay(request: Request, gid: str):
+    form = await request.form(max_files=0, max_fields=200)
+    kinds = [k[len("kind_"):] for k, v in form.items() if k.startswith("kind_") and v in ("on", "true", "1")]
+    routine = form.get("routine") in ("on", "true", "1")
+    return await run_in_threadpool(_change, request, gid, lambda seat: seat.set_autoplay(kinds, routine=routine))
+
+
+@router.get("/games/{gid}/hint")
+def hint(request: Request, gid: str):
+    live, sid = _live(request), _session(request)
+    try:
+        h = live.read(sid, gid, lambda seat: seat.hint())
+    except CoachgymError as exc:
+        raise from_coachgym(exc, template="hint.html.j2", context={}) from None
+    if request.headers.get("HX-Request"):
+        return _render(request, "hint.html.j2", {"h": h})
+    template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid, hint=h))
+    return _render(request, template, ctx)
+
+
+@router.get("/games/{gid}/save")
+def save(request: Request, gid: str):
+    name, text = _live(request).read(_session(request), gid, lambda seat: (
+        f"coachgym-{seat.rs.name}-seed{seat.seed}-decision{seat.number}.json", seat.to_json()))
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.post("/games/{gid}/delete")
+def delete(request: Request, gid: str):
+    _live(request).delete(_session(request), gid)
+    return RedirectResponse("/", status_code=303)
+
+
+@router.get("/glossary")
+@router.get("/glossary/{ruleset}")
+def glossary(request: Request, ruleset: str | None = None):
+    from ..present import presenter_for
+
+    try:
+        chosen = [rulesets.entry(ruleset)] if ruleset else list(rulesets.entries())
+    except ConfigError as exc:
+        raise WebError(str(exc), status=404, title="No such game") from None
+    pages = []
+    for e in chosen:
+        p = presenter_for(e.name)
+        pages.append({"name": e.name, "title": e.title, "kinds": p.kinds(),
+                      "terms": sorted(p.glossary().terms.items(), key=lambda kv: kv[0].lower())})
+    return _render(request, "glossary.html.j2", {"ruleset": ruleset and chosen[0].name, "entries": rulesets.entries(),
+                                                 "glossaries": pages})
