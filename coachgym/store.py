@@ -44,6 +44,80 @@ MIGRATIONS: dict[int, tuple[str, str]] = {
         CREATE INDEX live_games_session ON live_games (session, updated);
         CREATE INDEX live_games_updated ON live_games (over, updated)
     """),
+    2: ("seasons, tournaments and their games (replayable), ratings runs (coachgym.series)", """
+        CREATE TABLE team_files (
+            sha      TEXT PRIMARY KEY,      -- sha256 of the canonical JSON: one row per distinct team data
+            ruleset  TEXT NOT NULL,
+            data     TEXT NOT NULL          -- the team file's JSON as a game was played with it
+        );
+        CREATE TABLE competitions (
+            id             INTEGER PRIMARY KEY,
+            name           TEXT NOT NULL UNIQUE,
+            kind           TEXT NOT NULL,   -- season | tournament
+            ruleset        TEXT NOT NULL,
+            engine_version INTEGER NOT NULL,
+            format         TEXT NOT NULL,   -- JSON: schedule (round robin legs or games per team, knockout court)
+            options        TEXT NOT NULL,   -- JSON: rule options of every game
+            seed           INTEGER NOT NULL,
+            created        REAL NOT NULL,
+            finished       REAL             -- NULL while games remain
+        );
+        CREATE TABLE competition_teams (
+            competition INTEGER NOT NULL REFERENCES competitions(id) ON DELETE CASCADE,
+            key         TEXT NOT NULL,      -- the team's key in the schedule
+            position    INTEGER NOT NULL,   -- order given (a knockout's seeding)
+            name        TEXT NOT NULL,
+            coach       TEXT NOT NULL,      -- coach spec
+            team        TEXT NOT NULL REFERENCES team_files(sha),
+            PRIMARY KEY (competition, key)
+        );
+        CREATE TABLE competition_games (
+            id             INTEGER PRIMARY KEY,
+            competition    INTEGER NOT NULL REFERENCES competitions(id) ON DELETE CASCADE,
+            round          INTEGER NOT NULL,
+            slot           INTEGER NOT NULL,
+            label          TEXT NOT NULL,
+            neutral        INTEGER NOT NULL,
+            ruleset        TEXT NOT NULL,
+            engine_version INTEGER NOT NULL,
+            options        TEXT NOT NULL,   -- JSON: the rule options this game was played with
+            home_key       TEXT NOT NULL,
+            away_key       TEXT NOT NULL,
+            home_team      TEXT NOT NULL REFERENCES team_files(sha),
+            away_team      TEXT NOT NULL REFERENCES team_files(sha),
+            home_coach     TEXT NOT NULL,
+            away_coach     TEXT NOT NULL,
+            seed           INTEGER NOT NULL,
+            home_score     INTEGER NOT NULL,
+            away_score     INTEGER NOT NULL,
+            box            TEXT NOT NULL,   -- JSON box score
+            carry          TEXT NOT NULL,   -- JSON [home, away]: what the game passes on (injuries, skills)
+            played         REAL NOT NULL,
+            UNIQUE (competition, round, slot)
+        );
+        CREATE TABLE rating_runs (
+            id             INTEGER PRIMARY KEY,
+            name           TEXT NOT NULL,
+            ruleset        TEXT NOT NULL,
+            engine_version INTEGER NOT NULL,
+            options        TEXT NOT NULL,   -- JSON rule options
+            settings       TEXT NOT NULL,   -- JSON: coaches, games per pairing, teams, seed
+            fit            TEXT NOT NULL,   -- JSON: Bradley-Terry ratings, intervals, home term
+            created        REAL NOT NULL
+        );
+        CREATE TABLE rating_games (
+            run         INTEGER NOT NULL REFERENCES rating_runs(id) ON DELETE CASCADE,
+            home_coach  TEXT NOT NULL,
+            away_coach  TEXT NOT NULL,
+            home_team   TEXT NOT NULL,
+            away_team   TEXT NOT NULL,
+            seed        INTEGER NOT NULL,   -- the game's seed
+            coach_seed  INTEGER NOT NULL,   -- the seed play_game gave the coaches
+            home_score  INTEGER NOT NULL,
+            away_score  INTEGER NOT NULL
+        );
+        CREATE INDEX rating_games_run ON rating_games (run)
+    """),
 }
 
 
