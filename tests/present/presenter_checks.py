@@ -47,14 +47,14 @@ def texts_of(view: DecisionView) -> list[str]:
     return out
 
 
-def play_and_check(ruleset: str, presenter, seeds, coaches=("by-the-book", "random")) -> dict:
+def play_and_check(ruleset: str, presenter, seeds, coaches=("by-the-book", "random"), options=None) -> dict:
     """Play a game per seed (home and away coaches as named), render and check every situation and
     decision; returns how often each decision kind was met."""
     rs = rulesets.get(ruleset)
     glossary = presenter.glossary().terms
     met: dict[str, int] = {}
     for seed in seeds:
-        game = rs.new_game(seed=seed)
+        game = rs.new_game(seed=seed, options=options)
         cs = [rs.coach(coaches[0], seed=seed), rs.coach(coaches[1], seed=seed + 1)]
         for side in (0, 1):
             cs[side].reset(game, side, seed)
