@@ -142,3 +142,58 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
     if json_out:
         json_out.write_text(json.dumps(comp.to_dict(), indent=1), encoding="utf-8")
         click.echo(f"wrote {json_out}")
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--when", "when", required=True,
+              help='The situation, in the strategy-file grammar, e.g. "margin == -4 and minutes_left <= 2".')
+@click.option("--choices", required=True, help="Two or more actions to compare, comma-separated (e.g. press,man).")
+@click.option("--coach", default="by-the-book", show_default=True, help="Our coach, before and after the choice.")
+@click.option("--opponent", default="by-the-book", show_default=True, help="The other side's coach.")
+@click.option("--states", default=200, show_default=True, help="States to sample (one per game where S arises).")
+@click.option("--max-games", default=5000, show_default=True, help="Games to play at most while looking for them.")
+@click.option("--rollouts", default=4, show_default=True, help="Resampled futures per state (each for every choice).")
+@click.option("--scope", type=click.Choice(["decision", "situation", "game"]), default="situation", show_default=True,
+              help="How long a choice holds: this decision only, whenever the situation holds, or the rest of the game.")
+@click.option("--by", default=None, help="Split the states by a situation variable's value (e.g. margin).")
+@click.option("--side", "sides", type=click.Choice(["both", "home", "away"]), default="both", show_default=True,
+              help="The side studied (both: home in even games, away in odd ones).")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--home", default=None, help="Home team (bundled name or team file).")
+@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+@click.option("--report", "report_out", type=click.Path(dir_okay=False, path_type=Path), help="Write a Markdown report.")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save a PNG: each choice's win rate with intervals, margin and time among the states.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+@backend_options
+def situation(ruleset, when, choices, coach, opponent, states, max_games, rollouts, scope, by, sides, seed, home, away,
+              options, report_out, plot_out, json_out, progress, backend) -> None:
+    """In situation S, which choice wins more? Samples states where S arises in seeded games, then
+    plays every choice from each on the same resampled futures."""
+    from ..strategy.situation import plot, run_situation
+
+    require_matplotlib(plot_out)
+    rs = ruleset_arg(ruleset)
+    for value, name in ((states, "--states"), (max_games, "--max-games"), (rollouts, "--rollouts")):
+        if value < 1:
+            raise click.BadParameter("must be at least 1", param_hint=name)
+    click.echo(backend_line(backend))
+    result = run_situation(rs.name, when, choices, coach=coach, opponent=opponent, states=states, max_games=max_games,
+                           rollouts=rollouts, scope=scope, by=by, seed=seed, sides=sides,
+                           options=parse_option_pairs(options), teams=(home, away), backend=backend, progress=progress)
+    if not result.states:
+        raise click.ClickException(f"the situation never arose with the choices open in {result.games_played} games "
+                                   f"(raise --max-games, or check the condition with coachgym strategy-help {rs.name})")
+    click.echo(result.summary())
+    if plot_out:
+        plot(result, plot_out)
+        click.echo(f"wrote {plot_out}")
+    if report_out:
+        report_out.write_text(result.markdown(str(plot_out) if plot_out else None), encoding="utf-8")
+        click.echo(f"wrote {report_out}")
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=1), encoding="utf-8")
+        click.echo(f"wrote {json_out}")

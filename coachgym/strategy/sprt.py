@@ -210,10 +210,9 @@ def simulate(probabilities, elo0: float, elo1: float, *, alpha: float = 0.05, be
 
 
 def pentanomial_for(score: float, draw_rate: float = 0.0, correlation: float = 0.0) -> list[float]:
-    """Pair-score probabilities of two games with expected score ``score`` each (a game drawn with
-    probability ``draw_rate``), for synthetic tests. ``correlation`` in [0, 1) pulls the two games of
-    a pair towards the same result for coach A... which in a pair with benches swapped is one win
-    each: the mass moves to a pair score of 1."""
+    """Pair-score probabilities of two independent games with expected score ``score`` each (a game
+    drawn with probability ``draw_rate``), for synthetic tests; a share ``correlation`` of the pairs
+    is split instead (one win each: what identical play on shared dice gives)."""
     w = score - draw_rate / 2
     lo = 1 - score - draw_rate / 2
     if w < 0 or lo < 0:
@@ -278,8 +277,9 @@ def figures(pair_scores, pair_margins, wins: int, draws: int, losses: int) -> Fi
         nhalf = Z95 * se / sigma_game / NT_PER_NELO
         nelo_ci = (nelo - nhalf, nelo + nhalf)
         los = 0.5 * (1 + math.erf((mu - 0.5) / se / math.sqrt(2)))
-    else:
-        nelo, nelo_ci, los = 0.0 if mu == 0.5 else math.copysign(math.inf, mu - 0.5), nan2, float(mu > 0.5)
+    else:  # every pair scored the same
+        nelo, nelo_ci = (0.0 if mu == 0.5 else math.copysign(math.inf, mu - 0.5)), nan2
+        los = 0.5 if mu == 0.5 else float(mu > 0.5)
     mm = float(mg.mean())
     msd = float(mg.std(ddof=1)) if n > 1 else 0.0
     mhalf = Z95 * msd / math.sqrt(n) if n > 1 else float("nan")
