@@ -98,6 +98,7 @@ class Seat:
         self._book.reset(self.game, self.side, None)
         self._book_choice: int | None = None  # the book's answer to the pending decision
         self._trained: Any = None
+        self._view: tuple[int, Engine] | None = None  # (history length, a copy of the game to read)
         self.routine = bool(routine)  # answer routine decisions "as before" (the presenter's ``routine``)
         self.autoplay: frozenset[str] = frozenset()
         self.set_autoplay(default_autoplay(self.presenter) if autoplay is None else autoplay, run=False)
@@ -135,18 +136,35 @@ class Seat:
         names[1 - self.side] = self.opponent
         return (names[0], names[1])
 
+    def view_game(self) -> Engine:
+        """A copy of the game to read for display (a presenter, a box score, the hint's trained coach).
+        Only the seat's coaches and ``step`` touch ``seat.game`` itself: some engines bring lazily
+        kept figures up to date when read (4th Street's minutes), and a save must replay exactly."""
+        key = len(self.history)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.game.clone())
+        return self._view[1]
+
+    def box_score(self):
+        return self.view_game().box_score()
+
     def situation(self) -> Situation:
-        return self.presenter.situation(self.game, self.coach_names)
+        return self.presenter.situation(self.view_game(), self.coach_names)
 
     def pending(self) -> DecisionView | None:
         """The person's pending decision, or None once the game is over."""
-        d = self.game.decision
-        return self.presenter.decision(self.game, d) if d is not None else None
+        g = self.view_game()
+        return self.presenter.decision(g, g.decision) if g.decision is not None else None
+
+    @property
+    def book_choice(self) -> int | None:
+        """The book's answer to the pending decision (the hint's "book" choice)."""
+        return self._book_choice
 
     def pending_kind(self) -> str | None:
         """The auto-play kind of the pending decision."""
-        d = self.game.decision
-        return auto_kind(self.presenter, self.game, d) if d is not None else None
+        g = self.view_game()
+        return auto_kind(self.presenter, g, g.decision) if g.decision is not None else None
 
     def new_events(self) -> list[Event]:
         """What happened since the person's last decision (or continue)."""
@@ -163,9 +181,10 @@ class Seat:
             raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
                                      f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
         if isinstance(action, bool) or not isinstance(action, int) or action not in d.legal:
-            label = (self.game.describe_action(action) if isinstance(action, int) and not isinstance(action, bool)
-                     and 0 <= action < len(self.game.actions) else "not in the action table")
-            raise IllegalActionError(action, label, d.kind, d.legal, [self.game.describe_action(a) for a in d.legal])
+            g = self.view_game()
+            label = (g.describe_action(action) if isinstance(action, int) and not isinstance(action, bool)
+                     and 0 <= action < len(g.actions) else "not in the action table")
+            raise IllegalActionError(action, label, d.kind, d.legal, [g.describe_action(a) for a in d.legal])
         self._seen = len(self.game.log)
         self._apply(action, PERSON)
         self._run()
@@ -179,11 +198,11 @@ class Seat:
         if mark == "end":
             until: Callable[[], bool] = lambda: False
         else:
-            start = marks(self.presenter, self.game).get(mark)
+            start = marks(self.presenter, self.view_game()).get(mark)
             if start is None:
-                known = [*marks(self.presenter, self.game), "end"]
+                known = [*marks(self.presenter, self.view_game()), "end"]
                 raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
-            until = lambda: marks(self.presenter, self.game)[mark] != start
+            until = lambda: marks(self.presenter, self.view_game())[mark] != start
         self._seen = len(self.game.log)
         self._apply(self._book_choice, BOOK)
         self._run(until)
@@ -217,14 +236,15 @@ class Seat:
         except CoachgymError as exc:
             return Hint(book, [], f"no trained coach: {exc}")
         advice = self._book_choice if tc.advisor is not None else None
-        opts = tc.scope.options(d, advice, self.game) if tc.scope is not None else d.legal
+        g = self.view_game()
+        opts = tc.scope.options(d, advice, g) if tc.scope is not None else d.legal
         if opts is None:
             return Hint(book, [HintOption(advice, book.label, 1.0)],
                         "the trained coach leaves this kind of decision to the book")
-        probs = tc.option_probabilities(tc.action_scores(self.game, d.side, advice), opts)
+        probs = tc.option_probabilities(tc.action_scores(g, d.side, advice), opts)
         merged: dict[int, float] = {}
         for o, p in zip(opts, probs):
-            a = tc.concrete(o, self.game, d.side)
+            a = tc.concrete(o, g, d.side)
             merged[a] = merged.get(a, 0.0) + float(p)
         top = sorted(merged.items(), key=lambda kv: -kv[1])[:3]
         return Hint(book, [HintOption(a, self.action_label(a, view), round(p, 4)) for a, p in top])
@@ -240,16 +260,18 @@ class Seat:
                     for t in c.then or ():
                         if t.action == action:
                             return f"{c.label} - {t.label}"
-        return self.game.describe_action(action)
+        return self.view_game().describe_action(action)
 
     # ------------------------------------------------------------------ the game flow
     def _person_decides(self) -> bool:
-        return auto_kind(self.presenter, self.game, self.game.decision) in self.autoplay
+        g = self.view_game()
+        return auto_kind(self.presenter, g, g.decision) in self.autoplay
 
     def _routine(self) -> int | None:
         if not self.routine:
             return None
-        a = routine(self.presenter, self.game, self.game.decision)
+        g = self.view_game()
+        a = routine(self.presenter, g, g.decision)
         return int(a) if a is not None else None
 
     def _apply(self, action: int, who: str) -> None:
@@ -293,7 +315,7 @@ class Seat:
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history,
-            "engine": json.loads(self.game.to_json()),
+            "engine": json.loads(self.view_game().clone().to_json()),
         }
 
     def to_json(self) -> str:
@@ -334,25 +356,10 @@ class Seat:
             raise SavedGameError(f"{where}: {exc}") from None
         except (TypeError, ValueError, IndexError) as exc:
             raise SavedGameError(f"{where}: malformed ({exc})") from None
-        if seat._canonical(json.loads(seat.game.to_json())) != seat._canonical(data.get("engine"), where):
+        if json.loads(seat.game.clone().to_json()) != data.get("engine"):
             raise SavedGameError(f"{where}: the game does not replay to the saved state (field 'engine'): the file was "
                                  f"changed, or saved by a coachgym whose rules or coaches differ from this one")
         return seat
-
-    def _canonical(self, engine: Any, where: str = "") -> dict:
-        """An engine's saved state as the replay check compares it: restored, after a box score was
-        taken (reading a box score may bring lazily kept figures up to date: 4th Street folds the
-        playing time of the men on the court into their minutes), without the state entries the
-        engine class lists in ``scratch_state`` (marks that are not game state)."""
-        try:
-            game = self.rs.engine_cls.from_dict(json.loads(json.dumps(engine)))
-        except (CoachgymError, TypeError, ValueError) as exc:
-            raise SavedGameError(f"{where}: field 'engine': {exc}") from None
-        game.box_score()
-        out = json.loads(game.to_json())
-        for key in getattr(self.rs.engine_cls, "scratch_state", ()):
-            out["state"].pop(key, None)
-        return out
 
     def _replay(self, history: list, where: str) -> None:
         g = self.game
@@ -368,7 +375,7 @@ class Seat:
                 book = int(self._book.choose(g, d))
                 if who == OPPONENT or (who == BOOK and book != action):
                     raise SavedGameError(f"{where}: history step {i + 1} is not what the book chooses")
-                if who == ROUTINE and routine(self.presenter, g, d) != action:
+                if who == ROUTINE and routine(self.presenter, g.clone(), d) != action:
                     raise SavedGameError(f"{where}: history step {i + 1} is not the routine answer")
                 if who not in (PERSON, BOOK, ROUTINE):
                     raise SavedGameError(f"{where}: history step {i + 1}: unknown chooser {who!r}")

@@ -72,19 +72,26 @@ class FoulMixin:
         counted: the penalty starts with the fifth Team Foul of a quarter (fourth in overtime), or
         the second in the final 2:00 when fewer than four were committed before. NCAA (19.5): the
         seventh of a half (fourth of an overtime, second in the final 2:00 of a half or overtime);
-        FIBA (20.5): the fifth of a quarter."""
-        n = self.tf[side]
+        FIBA (20.5): the fifth of a quarter. ``counted=False`` asks before a foul: would the next
+        Team Foul by ``side`` be penalized (what a scoreboard shows as "in the bonus")."""
+        extra = 0 if counted else 1
+        n = self.tf[side] + extra
+        last2 = self.tf_last2[side] + (extra if self.two_min else 0)
         lg = self.opts.league
         if lg == "ncaa":  # 19.5: six per half (three per overtime, one in the final 2:00 of a half)
             if n >= 7 or (self.overtime and n > 3):
                 return True
-            return self.two_min and (self.period in (2, 4) or self.overtime) and self.tf_last2[side] >= 2
+            return self.two_min and (self.period in (2, 4) or self.overtime) and last2 >= 2
         if lg == "fiba":
             return n >= 5
         limit = 3 if self.overtime else 4
         if n > limit:
             return True
-        return self.two_min and self.tf_last2[side] >= 2
+        return self.two_min and last2 >= 2
+
+    def penalty_next(self, side: int) -> bool:
+        """Read-only: would the next Team Foul by ``side`` give free throws (6.3-6.4)?"""
+        return self._in_penalty(side, counted=False)
 
     def _charge_foul(self, side: int, slot: int, team: bool) -> None:
         i = self.lineup[side][slot]

@@ -1,0 +1,92 @@
+"""Figures behind the coach's seat: how many decisions a person makes in a full game under the
+default auto-play, how long a ``Seat.choose`` takes, and what each auto-play kind is worth
+(``coachgym leverage``, per auto-play kind rather than per engine decision kind).
+
+``python tools/seat_measure.py decisions statispro`` and ``... leverage statispro`` print them.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+
+from .. import rulesets
+from ..core.engine import AWAY, HOME
+from ..core.match import MatchResult, run_match
+from . import presenter_for
+from .presenter import auto_kind
+from .seat import Seat
+
+
+def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str = "by-the-book",
+                     autoplay=None, progress: bool = False) -> dict:
+    """Full games through a :class:`Seat` (the person coaching home in even games, away in odd ones)
+    in which the person answers every decision put to him with the book's choice: decisions per
+    game (mean, min, max, per auto-play kind) and milliseconds per ``Seat.choose``."""
+    per_game: list[int] = []
+    kinds: Counter = Counter()
+    times: list[float] = []
+    iterator = range(games)
+    if progress:
+        from tqdm import tqdm
+
+        iterator = tqdm(iterator, desc=f"{ruleset}: games through the seat", unit="game")
+    for g in iterator:
+        seat = Seat.new(ruleset, side=HOME if g % 2 == 0 else AWAY, opponent=opponent, seed=seed * 1_000_003 + g,
+                        autoplay=autoplay)
+        n = 0
+        while not seat.over:
+            kinds[seat.pending_kind()] += 1
+            t = time.perf_counter()
+            seat.choose(seat.book_choice, seat.number)
+            times.append(time.perf_counter() - t)
+            n += 1
+        per_game.append(n)
+    return {"ruleset": rulesets.get(ruleset).name, "games": games, "opponent": opponent,
+            "autoplay": sorted(seat.autoplay) if games else [],
+            "mean": statistics.fmean(per_game) if per_game else 0.0, "min": min(per_game, default=0),
+            "max": max(per_game, default=0), "by_kind": {k: v / games for k, v in kinds.most_common()},
+            "ms_per_choose": 1000 * statistics.fmean(times) if times else 0.0,
+            "ms_per_choose_p95": 1000 * sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0}
+
+
+class RandomInAutoKind:
+    """The base coach, except that decisions of one auto-play kind are answered at random."""
+
+    def __init__(self, base, ruleset: str, kind: str, seed: int):
+        self.base = base
+        self.presenter = presenter_for(ruleset)
+        self.kind = kind
+        self.rng = random.Random(seed)
+        self.name = f"{getattr(base, 'name', 'coach')} (random {kind})"
+
+    def reset(self, game, side, seed=None):
+        self.base.reset(game, side, seed)
+
+    def choose(self, game, decision):
+        action = self.base.choose(game, decision)  # keeps a stateful base coach's bookkeeping current
+        if auto_kind(self.presenter, game.clone(), decision) == self.kind:
+            return self.rng.choice(decision.legal)
+        return action
+
+
+def autoplay_leverage(ruleset: str, games: int = 400, seed: int = 0, coach: str = "by-the-book",
+                      kinds: list[str] | None = None, progress: bool = True) -> list[dict]:
+    """For every auto-play kind (or ``kinds``): 'random in this kind' against ``coach`` in mirror
+    games (each bundled team against itself, paired seeds, benches swapped)."""
+    rs = rulesets.get(ruleset)
+    pairs = [(rs.load_team(t), rs.load_team(t)) for t in rs.team_names()]
+    kinds = kinds or [k.kind for k in presenter_for(ruleset).kinds()]
+
+    def new_game(h, w, seed, record_events=False):
+        return rs.new_game(h, w, seed=seed, record_events=True)  # (auto_kind may read the play-by-play)
+
+    rows = []
+    for kind in kinds:
+        a = RandomInAutoKind(rs.coach(coach, seed=seed + 1), rs.name, kind, seed + 3)
+        r: MatchResult = run_match(new_game, a, rs.coach(coach, seed=seed + 2), games=games, seed=seed, teams=pairs,
+                                   keep_box=False, progress=progress, desc=f"{rs.name}: random {kind}")
+        rows.append({"kind": kind, **r.stats()})
+    return rows

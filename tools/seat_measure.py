@@ -1,0 +1,56 @@
+"""Figures of the coach's seat, printed (docs/coach-seat.md quotes them).
+
+    python tools/seat_measure.py decisions statispro --games 20     # decisions a person makes per game
+    python tools/seat_measure.py leverage statispro --games 400     # what each auto-play kind is worth
+
+``decisions``: full games through ``coachgym.present.seat.Seat`` with the default auto-play (or
+``--autoplay KIND ...``), the person answering every decision put to him with the book's choice
+(the person coaches home in even games, away in odd ones, against ``--opponent``); decisions per
+game and milliseconds per ``Seat.choose``. ``leverage``: for each auto-play kind, by-the-book
+answering that kind at random meets by-the-book in mirror games (paired seeds, benches swapped):
+the win rate with its Wilson 95% interval and the mean margin. Run it niced on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from coachgym.present.measure import autoplay_leverage, person_decisions
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=["decisions", "leverage"])
+    ap.add_argument("ruleset")
+    ap.add_argument("--games", type=int, default=None, help="games (decisions: 20; leverage: 400 per kind)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--opponent", default="by-the-book")
+    ap.add_argument("--autoplay", nargs="*", default=None, help="the auto-play kinds the person makes")
+    ap.add_argument("--kinds", nargs="*", default=None, help="leverage: only these auto-play kinds")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args()
+    if args.what == "decisions":
+        r = person_decisions(args.ruleset, args.games or 20, args.seed, args.opponent, args.autoplay, progress=True)
+        if args.json:
+            print(json.dumps(r, indent=2))
+            return
+        print(f"{r['ruleset']}: {r['games']} games against {r['opponent']}, the person makes {', '.join(r['autoplay'])}")
+        print(f"decisions per game: mean {r['mean']:.1f} (min {r['min']}, max {r['max']}); "
+              f"Seat.choose {r['ms_per_choose']:.2f} ms mean, {r['ms_per_choose_p95']:.2f} ms 95th percentile")
+        for k, v in r["by_kind"].items():
+            print(f"  {k:<20} {v:6.1f} per game")
+        return
+    rows = autoplay_leverage(args.ruleset, args.games or 400, args.seed, kinds=args.kinds)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"\n| {args.ruleset}: random in this auto-play kind vs by-the-book | games | win rate (95% CI) | mean margin (95% CI) |")
+    print("| --- | --- | --- | --- |")
+    for r in rows:
+        print(f"| `{r['kind']}` | {r['games']} | {r['win_rate']:.3f} ({r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}) | "
+              f"{r['mean_margin']:+.2f} ({r['margin_ci95'][0]:+.2f} to {r['margin_ci95'][1]:+.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
