@@ -38,3 +38,195 @@ def backend_options(fn):
 
 def backend_line(backend: Backend) -> str:
     return f"backend: {backend.describe()}"
+
+
+# ------------------------------------------------------------------------------------ seasons, tournaments
+def _store(db):
+    from ..store import Store, StoreError
+
+    try:
+        return Store(db)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _coach_choices(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for p in pairs:
+        if "=" not in p:
+            raise click.BadParameter(f"{p!r} is not TEAM=COACH", param_hint="--coach")
+        team, coach = p.split("=", 1)
+        out[team.strip()] = coach.strip()
+    return out
+
+
+_db_option = click.option("--db", type=click.Path(dir_okay=False), default=None,
+                          help="SQLite file of results (default: $COACHGYM_DB or coachgym.sqlite3 in the user data folder).")
+
+
+def _play_on(comp, backend, max_games, progress, kind: str, db) -> None:
+    where = f" --db {db}" if db else ""
+    try:
+        n = comp.play(backend, max_games=max_games, progress=progress)
+    except KeyboardInterrupt:
+        click.echo(f"\nstopped: {len(comp.games)} games stored; continue with: coachgym {kind} resume {comp.name}{where}",
+                   err=True)
+        raise SystemExit(130) from None
+    click.echo(f"played {n} games on {backend.describe()}")
+    if not comp.done:
+        click.echo(f"{len(comp.games)} games stored; continue with: coachgym {kind} resume {comp.name}{where}")
+
+
+def _competition_group(kind: str, help_text: str):
+    from ..core.errors import CoachgymError
+
+    @main.group(name=kind, help=help_text)
+    def group() -> None:
+        pass
+
+    common = [
+        click.argument("ruleset"),
+        click.argument("teams", nargs=-1),
+        click.option("--name", required=True, help=f"Name of the {kind} in the database (to resume or show it)."),
+        click.option("--coach", "coach_pairs", multiple=True, metavar="TEAM=COACH",
+                     help="Coach of one team (any coach spec: random, by-the-book:..., trained, a model file); repeatable."),
+        click.option("--default-coach", default="by-the-book", show_default=True, help="Coach of the other teams."),
+        click.option("--seed", default=0, show_default=True, help=f"Seed of the {kind}: every game's seed follows from it."),
+        click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE for every game (repeatable)."),
+        click.option("--max-games", type=int, default=None, help="Stop after this many games (continue later with resume)."),
+        click.option("--progress/--no-progress", default=True, show_default=True),
+        _db_option,
+    ]
+    if kind == "season":
+        common += [
+            click.option("--legs", type=click.IntRange(1, 2), default=2, show_default=True,
+                         help="1: single round robin; 2: double (home and away)."),
+            click.option("--games-per-team", type=int, default=None,
+                         help="Repeat double round robins until every team has played this many games "
+                              "(82: replay a full NBA season)."),
+        ]
+    else:
+        common += [
+            click.option("--court", type=click.Choice(["home", "neutral", "draw"]), default=None,
+                         help="home: the better seed hosts (NIT); neutral: neutral courts (March Madness); draw: "
+                              "a cup, bracket drawn by lot, first drawn at home (default: draw for FUBA, else neutral)."),
+            click.option("--max-replays", type=int, default=3, show_default=True,
+                         help="Replays of a drawn knockout game before the tie is decided by lot (FUBA)."),
+        ]
+
+    def start(ruleset, teams, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
+              legs=2, games_per_team=None, court=None, max_replays=3):
+        from ..series.competition import Competition, entries_from
+        from ..series.tables import render_screen
+        from . import parse_option_pairs, ruleset_arg
+
+        rs = ruleset_arg(ruleset)
+        teams = list(teams) or rs.team_names()
+        if len(teams) < 2:
+            raise click.BadParameter("at least two teams", param_hint="TEAMS")
+        if kind == "season":
+            fmt = {"type": "round-robin", "legs": legs, "games_per_team": games_per_team}
+        else:
+            fmt = {"type": "knockout", "court": court or ("draw" if rs.name == "fuba" else "neutral"),
+                   "max_replays": max_replays}
+        store = _store(db)
+        try:
+            comp = Competition.create(store, name=name, kind=kind, ruleset=rs.name,
+                                      teams=entries_from(teams, _coach_choices(coach_pairs), default_coach),
+                                      fmt=fmt, options=parse_option_pairs(options), seed=seed)
+            click.echo(f"{kind} {name!r}: {len(teams)} teams, {comp.total_games() or 'knockout'} games, "
+                       f"stored in {store.path}")
+            _play_on(comp, backend, max_games, progress, kind, db)
+        except CoachgymError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo("")
+        click.echo(render_screen(comp))
+
+    for deco in reversed(common):
+        start = deco(start)
+    group.command("start", help=f"Create a {kind} and play it (stop any time; 'resume' goes on).")(backend_options(start))
+
+    @group.command("resume", help=f"Play the rest of a {kind} (exactly as an uninterrupted run would).")
+    @click.argument("name")
+    @click.option("--max-games", type=int, default=None, help="Stop after this many games.")
+    @click.option("--progress/--no-progress", default=True, show_default=True)
+    @_db_option
+    @backend_options
+    def resume(name, max_games, progress, db, backend):
+        from ..series.competition import Competition
+        from ..series.tables import render_screen
+
+        try:
+            comp = Competition.load(_store(db), name)
+            if comp.done:
+                click.echo(f"{name!r} is complete ({len(comp.games)} games).")
+            else:
+                _play_on(comp, backend, max_games, progress, kind, db)
+        except CoachgymError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo("")
+        click.echo(render_screen(comp))
+
+    @group.command("show", help=f"The {kind} screen: standings or bracket, leaders, results; or one team.")
+    @click.argument("name")
+    @click.option("--team", default=None, help="A team's page: its players' statistics per game.")
+    @click.option("--results", "n_results", type=int, default=10, show_default=True,
+                  help="Latest results to list (0: all).")
+    @click.option("--team-stats", is_flag=True, help="Team statistics per game (for and against).")
+    @_db_option
+    def show(name, team, n_results, team_stats, db):
+        from ..series import tables
+        from ..series.competition import Competition
+
+        try:
+            comp = Competition.load(_store(db), name)
+        except CoachgymError as exc:
+            raise click.ClickException(str(exc)) from None
+        if team is not None:
+            if team not in comp.entry:
+                raise click.BadParameter(f"{team!r} is not in {name!r}; its teams: {', '.join(comp.keys)}",
+                                         param_hint="--team")
+            click.echo(tables.render_players(comp, team))
+            carry = tables.carry_lines(comp, team)
+            if carry:
+                click.echo("\n" + "\n".join(carry))
+            return
+        click.echo(tables.render_screen(comp, n_results))
+        if team_stats:
+            click.echo("TEAM STATISTICS (per game)\n" + tables.render_team_stats(comp))
+
+    @group.command("list", help=f"Seasons and tournaments in the database.")
+    @_db_option
+    def list_(db):
+        from ..series.competition import Competition
+
+        rows = Competition.names(_store(db))
+        if not rows:
+            click.echo("none yet")
+        for r in rows:
+            state = "complete" if r["finished"] else "in progress"
+            click.echo(f"{r['name']:<24} {r['kind']:<10} {r['ruleset']:<13} {r['teams']:>3} teams {r['games']:>5} games  {state}")
+
+    @group.command("game", help="Replay a stored game (exactly: same seed, teams, coaches) and print it.")
+    @click.argument("game_id", type=int)
+    @click.option("--play-by-play/--box-only", default=True, show_default=True)
+    @_db_option
+    def game(game_id, play_by_play, db):
+        from ..series.competition import replay
+
+        try:
+            g = replay(_store(db), game_id)
+        except CoachgymError as exc:
+            raise click.ClickException(str(exc)) from None
+        if play_by_play:
+            click.echo("\n".join(g.play_by_play()))
+            click.echo("")
+        click.echo(g.box_score().render())
+
+    return group
+
+
+season = _competition_group("season", "Seasons: round robins (single, double, or N games per team) with the "
+                                      "rulesets' carry-over rules, standings, leaders, stored results.")
+tournament = _competition_group("tournament", "Tournaments: knockout brackets (NIT: home court; March Madness: "
+                                              "neutral; FUBA cup: drawn, replays) with carry-over between rounds.")

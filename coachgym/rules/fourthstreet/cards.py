@@ -79,9 +79,9 @@ class Player:
 
 
 class Team:
-    __slots__ = ("name", "abbr", "season", "fictional", "players", "lineup", "source", "raw")
+    __slots__ = ("name", "abbr", "season", "fictional", "players", "lineup", "source", "raw", "injured")
 
-    def __init__(self, name, abbr, season, fictional, players, lineup, source="", raw=None):
+    def __init__(self, name, abbr, season, fictional, players, lineup, source="", raw=None, injured=()):
         self.name = name
         self.abbr = abbr
         self.season = season
@@ -90,6 +90,9 @@ class Team:
         self.lineup = lineup  # player indices for positions 1-5
         self.source = source
         self.raw = raw  # the team file as loaded (saved with a game)
+        # Injury Chart, "misses the rest of this game + N more games": roster indices of players out
+        # for this whole game with an injury from an earlier game of a season (team file "injured")
+        self.injured = tuple(injured)
 
 
 def _int(d: dict, key: str, path: str, where: str, lo: int, hi: int) -> int:
@@ -171,5 +174,12 @@ def parse_team(data: Any, path: str) -> Team:
         if n not in names:
             raise TeamFileError(path, f"lineup[{k}]", f"{n!r} is not a player of this team")
         lineup.append(names.index(n))
+    injured = data.get("injured", [])
+    if not isinstance(injured, list) or any(n not in names for n in injured):
+        raise TeamFileError(path, "injured", "must list names of the roster (players missing this game with an injury "
+                                             "from an earlier game)")
+    for n in injured:
+        if names.index(n) in lineup:
+            raise TeamFileError(path, "lineup", f"{n!r} is injured (listed in 'injured') and cannot start")
     return Team(name, str(data.get("abbr", name[:3].upper())), str(data.get("season", "")), fictional, players,
-                lineup, source, data)
+                lineup, source, data, tuple(names.index(n) for n in injured))

@@ -70,6 +70,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         n = [len(t.players) for t in self.teams]
         self.stats = [[[0] * len(COLS) for _ in range(n[s])] for s in (0, 1)]
         self.avail = [[AVAILABLE] * n[s] for s in (0, 1)]
+        self._prior_injuries()
         # consecutive seconds on the court (Optional Rules, Fatigue): for a player on the court,
         # _stint plus the game seconds since smark (see the stint property and _fold_stint)
         self._stint = [[0] * n[s] for s in (0, 1)]

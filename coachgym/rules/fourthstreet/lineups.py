@@ -11,6 +11,13 @@ from .court import injury_row
 
 
 class LineupMixin:
+    def _prior_injuries(self) -> None:
+        """Injury Chart, "Player misses the rest of this game + N more games": in a season, players
+        still out from an earlier game (the team file's ``injured``) are unavailable all game."""
+        for side, team in enumerate(self.teams):
+            for i in team.injured:
+                self.avail[side][i] = OUT_GAME
+
     def rest(self, side: int, i: int) -> int:
         """Seconds of rest of a bench player since he last left the court (rest credits included)."""
         return self.rclock - self.benched[side][i]

@@ -136,14 +136,16 @@ class SpecialEventsMixin:
             if self.skills[who]:
                 i = self.source.roll(len(self.skills[who]), "injured star skill") - 1
                 lost = self.skills[who].pop(i)
-                self.event("skill_lost", who, f"{self._name(who)} lose the skill {lost.replace('_', ' ')}")
+                # in a tournament or league the skill "cannot be chosen for the next match" (data: skill)
+                self.event("skill_lost", who, f"{self._name(who)} lose the skill {lost.replace('_', ' ')}", skill=lost)
         elif name in ("new_talent_dt", "new_talent_ct") and self.opts.skills:
             who = dt if name == "new_talent_dt" else ct
             pool = [k for k in IMPLEMENTED_SKILLS if k not in self.skills[who]]
             if pool:
                 new = pool[self.source.roll(len(pool), "new talent skill") - 1]
                 self.skills[who].append(new)
-                self.event("skill_new", who, f"{self._name(who)} gain the skill {new.replace('_', ' ')}")
+                # in a tournament or league it "can be used in the remaining matches" (data: skill)
+                self.event("skill_new", who, f"{self._name(who)} gain the skill {new.replace('_', ' ')}", skill=new)
 
     def _cont_event(self, ctx: dict) -> None:
         self.phase = "actions"

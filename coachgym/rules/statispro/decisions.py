@@ -175,7 +175,7 @@ class DecisionMixin:
             self._z_finish(ctx.get("extra", 0), -1)
             return
         if then == "injury":
-            self._injure(ctx["side"], a["player"], 99, ctx["n"])
+            self._injure(ctx["side"], a["player"], 99, self._games_out(ctx["side"], a["player"]))
             self._z_finish(ctx.get("extra", 0), -1)
             return
         if then == "void":  # 16C

@@ -68,6 +68,9 @@ class Team:
     fictional: bool
     source: str = ""  # where the statistics of a team of real players come from
     injured: tuple[str, ...] = ()  # players missing this game with a prior injury (14G)
+    # 14G NOTE, replaying a season: games each player may still miss through injury (his card's
+    # games played are a floor). None outside a season: every player may be injured for games.
+    games_left_to_miss: dict[str, int] | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -76,6 +79,7 @@ class Team:
             "fictional": self.fictional, "source": self.source,
             "lineup": [self.players[i].name for i in self.lineup],
             "players": [p.to_dict() for p in self.players],
+            **({"games_left_to_miss": dict(self.games_left_to_miss)} if self.games_left_to_miss is not None else {}),
         }
 
 
@@ -160,7 +164,12 @@ def parse_team(data: Any, path: str) -> Team:
     injured = data.get("injured", [])
     if not isinstance(injured, list) or any(n not in names for n in injured):
         raise TeamFileError(path, "injured", "must list names of the roster (players missing this game, 14G)")
+    left = data.get("games_left_to_miss")
+    if left is not None and (not isinstance(left, dict) or any(n not in names for n in left)
+                             or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in left.values())):
+        raise TeamFileError(path, "games_left_to_miss", "must map names of the roster to whole numbers >= 0 "
+                                                        "(games each may still miss through injury, 14G NOTE)")
     return Team(name=name, season=str(data.get("season", "")), offense=data["offense"], defense=data["defense"],
                 home_index=idx["home"], road_index=idx["road"], players=players,
                 lineup=tuple(names.index(n) for n in lineup), fictional=fictional, source=source,
-                injured=tuple(injured))
+                injured=tuple(injured), games_left_to_miss=dict(left) if left is not None else None)

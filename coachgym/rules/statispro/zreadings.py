@@ -304,11 +304,18 @@ class ZReadingMixin:
         self.injury_done = True
         if kind == K.INJ_GAMES:
             players = self.teams[side].players
-            cands = [j for j, p in enumerate(players) if p.injury_rate == n and self.status[side][j] == OK]
+            left = self.teams[side].games_left_to_miss
+            # 14G NOTE (replaying a season): only players with games still left to miss; when nobody
+            # has any (the Larry Bird EXAMPLE), the injury is the balance of the current game
+            pool = [(j, p) for j, p in enumerate(players) if left is None or left.get(p.name, 0) > 0]
+            if left is not None and not any(self.status[side][j] == OK for j, _ in pool):
+                self._injure(side, self.lineup[side][slot], 99, 0)
+                return
+            cands = [j for j, p in pool if p.injury_rate == n and self.status[side][j] == OK]
             if not cands:
-                higher = sorted({p.injury_rate for p in players if p.injury_rate > n})
-                rate = higher[0] if higher else min({p.injury_rate for p in players}, key=lambda r: abs(r - n))
-                cands = [j for j, p in enumerate(players) if p.injury_rate == rate and self.status[side][j] == OK]
+                higher = sorted({p.injury_rate for _, p in pool if p.injury_rate > n})
+                rate = higher[0] if higher else min({p.injury_rate for _, p in pool}, key=lambda r: abs(r - n))
+                cands = [j for j, p in pool if p.injury_rate == rate and self.status[side][j] == OK]
             in_play = [j for j in cands if j in self.lineup[side]]
             if len(in_play) == 1 and len(cands) > 1:
                 cands = in_play
@@ -318,10 +325,18 @@ class ZReadingMixin:
                 self.phase = PH_WAIT
                 raise _Pause()
             i = cands[0] if cands else self.lineup[side][slot]
-            self._injure(side, i, 99, n)
+            self._injure(side, i, 99, self._games_out(side, i))
             return
         until = {K.INJ_PERIOD: self.period, K.INJ_HALF: 2 if self.period <= 2 else 99, K.INJ_GAME: 99}[kind]
         self._injure(side, self.lineup[side][slot], until, 0)
+
+    def _games_out(self, side: int, i: int) -> int:
+        """14G: "this game plus a number of following games equal to the player's Injury rating",
+        at most the games he may still miss in a season replay (the NOTE: never fewer games played
+        than his card lists)."""
+        p = self.teams[side].players[i]
+        left = self.teams[side].games_left_to_miss
+        return p.injury_rate if left is None else min(p.injury_rate, left.get(p.name, 0))
 
     def _injure(self, side: int, i: int, until: int, games: int) -> None:
         """14G: the player is injured (ratings -2 for the rest of the game) and misses the rest of the

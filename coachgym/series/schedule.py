@@ -1,0 +1,260 @@
+"""Schedules: round robins (single, double, or N games per team), knockout brackets (NIT / March
+Madness style, FUBA cup) and the fixtures they produce round by round.
+
+A :class:`Fixture` is one game to play: its round and slot (which fix its seed), the home and away
+team keys, a label ("Round 3", "Semi-finals", "Final (replay)") and whether the court is neutral.
+Round-robin schedules are known in advance; a knockout's next round depends on the results so far,
+so every format answers ``next_round(results)`` with the fixtures still to play in the earliest
+round that is not complete, or ``[]`` when the competition is over.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from ..core.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Fixture:
+    round: int  # 1-based
+    slot: int  # 0-based within the round
+    home: str
+    away: str
+    label: str
+    neutral: bool = False
+    tie: int = -1  # knockout: the tie (bracket position) this game decides; -1 in a round robin
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.round, self.slot)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a schedule needs to know about a played game."""
+
+    round: int
+    slot: int
+    home: str
+    away: str
+    home_score: int
+    away_score: int
+
+    @property
+    def winner(self) -> str | None:
+        if self.home_score == self.away_score:
+            return None
+        return self.home if self.home_score > self.away_score else self.away
+
+
+def _home_first(i: int, j: int, n: int) -> bool:
+    """Does team ``i`` host team ``j`` (indices in entry order) in a single round robin of ``n``
+    teams? For odd ``m`` teams, ``i`` hosts when ``(j - i) mod m`` is in 1..(m-1)/2: everyone hosts
+    exactly (m-1)/2 games. With an even ``n`` the last team is added to the odd table and hosts the
+    first half of the others: home games then differ by at most one."""
+    m = n if n % 2 else n - 1
+    if n % 2 == 0 and (i == n - 1 or j == n - 1):
+        other = j if i == n - 1 else i
+        last_hosts = other < m // 2 + (1 if m % 2 else 0)
+        return last_hosts if i == n - 1 else not last_hosts
+    return 1 <= (j - i) % m <= (m - 1) // 2
+
+
+def circle_rounds(keys: Sequence[str]) -> list[list[tuple[str, str]]]:
+    """One round robin by the circle (Berger) method: n-1 rounds for n teams (n rounds with a bye
+    when n is odd), each team once per round; who hosts whom by :func:`_home_first`, so home games
+    differ by at most one. Pairs are (home, away)."""
+    teams: list[str | None] = list(keys)
+    index = {k: i for i, k in enumerate(keys)}
+    if len(teams) % 2:
+        teams.append(None)  # the bye
+    n = len(teams)
+    rounds = []
+    for _ in range(n - 1):
+        pairs = []
+        for i in range(n // 2):
+            a, b = teams[i], teams[n - 1 - i]
+            if a is None or b is None:
+                continue
+            pairs.append((a, b) if _home_first(index[a], index[b], len(keys)) else (b, a))
+        rounds.append(pairs)
+        teams = [teams[0], teams[-1], *teams[1:-1]]  # rotate every team but the first
+    return rounds
+
+
+class RoundRobin:
+    """Every team meets every other: ``legs`` times (1 single, 2 double: home and away), or cycles of
+    double round robins cut after ``games_per_team`` games each (a full 82-game NBA season replay,
+    Statis Pro 2015's "replay a full NBA season")."""
+
+    kind = "round-robin"
+
+    def __init__(self, keys: Sequence[str], legs: int = 2, games_per_team: int | None = None):
+        if len(keys) < 2:
+            raise ConfigError("a round robin needs at least two teams")
+        if legs not in (1, 2) and games_per_team is None:
+            raise ConfigError("legs must be 1 (single round robin) or 2 (double: home and away)")
+        self.keys = list(keys)
+        self.legs = legs
+        self.games_per_team = games_per_team
+        base = circle_rounds(self.keys)
+        mirrored = [[(b, a) for a, b in rnd] for rnd in base]
+        n = len(self.keys)
+        if games_per_team is None:
+            rounds = base if legs == 1 else base + mirrored
+        else:
+            if games_per_team < 1:
+                raise ConfigError("games per team must be at least 1")
+            if n % 2 == 0:  # every team plays once a round: whole double round robins, then the rest
+                full, rest = divmod(games_per_team, 2 * (n - 1))
+                rounds = (base + mirrored) * full
+                for i in range(rest // 2):  # each rest round with its mirror: home and away stay even
+                    rounds += [base[i], mirrored[i]]
+                if rest % 2:
+                    rounds.append(base[rest // 2])
+            elif games_per_team % (n - 1):
+                raise ConfigError(f"with an odd number of teams ({n}) each round robin gives every team n-1 = "
+                                  f"{n - 1} games: games per team must be a multiple of {n - 1}")
+            else:
+                rounds = [rnd for k in range(games_per_team // (n - 1)) for rnd in (base if k % 2 == 0 else mirrored)]
+        self.rounds = [[Fixture(r + 1, s, h, a, f"Round {r + 1}") for s, (h, a) in enumerate(rnd)]
+                       for r, rnd in enumerate(rounds)]
+
+    def fixtures(self) -> list[Fixture]:
+        return [f for rnd in self.rounds for f in rnd]
+
+    def total_games(self) -> int | None:
+        return sum(len(r) for r in self.rounds)
+
+    def next_round(self, results: Mapping[tuple[int, int], Result]) -> list[Fixture]:
+        for rnd in self.rounds:
+            todo = [f for f in rnd if f.key not in results]
+            if todo:
+                return todo
+        return []
+
+    def all_remaining(self, results: Mapping[tuple[int, int], Result]) -> list[Fixture]:
+        return [f for f in self.fixtures() if f.key not in results]
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers (1-based) in bracket order for a power-of-two draw: 1 v 16, 8 v 9, 5 v 12 ...
+    so that the top seeds can meet only in the last rounds."""
+    order = [1]
+    while len(order) < size:
+        m = len(order) * 2 + 1
+        order = [x for s in order for x in (s, m - s)]
+    return order
+
+
+def round_label(teams_left: int) -> str:
+    return {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(teams_left, f"Round of {teams_left}")
+
+
+class Knockout:
+    """Single elimination. ``court``: ``"home"`` (NIT style: the better seed is at home), ``"neutral"``
+    (March Madness style) or ``"draw"`` (a cup: the bracket is drawn by lot from the competition seed
+    and the first team drawn in each tie is at home). Seeds are the order of ``keys``; when the number
+    of teams is not a power of two the top seeds get byes. A drawn game is replayed (ends swapped,
+    up to ``max_replays`` times); a tie still level after that is decided by lot."""
+
+    kind = "knockout"
+
+    def __init__(self, keys: Sequence[str], court: str = "neutral", seed: int = 0, max_replays: int = 3):
+        if len(keys) < 2:
+            raise ConfigError("a knockout needs at least two teams")
+        if court not in ("home", "neutral", "draw"):
+            raise ConfigError(f"court must be home, neutral or draw, got {court!r}")
+        self.keys = list(keys)
+        self.court = court
+        self.seed = seed
+        self.max_replays = max_replays
+        entrants = list(self.keys)
+        if court == "draw":
+            random.Random(seed * 7919 + 17).shuffle(entrants)
+        size = 1
+        while size < len(entrants):
+            size *= 2
+        self.size = size
+        # slot i of the first round's bracket holds the team seeded bracket_order[i] (or a bye)
+        self.first = [entrants[s - 1] if s <= len(entrants) else None for s in bracket_order(size)]
+        self.rank = {k: i for i, k in enumerate(entrants)}
+
+    def total_games(self) -> int | None:
+        return None  # replays are not known in advance
+
+    def _ties(self, round_no: int, alive: list[str | None]) -> list[tuple[str | None, str | None]]:
+        return [(alive[2 * i], alive[2 * i + 1]) for i in range(len(alive) // 2)]
+
+    def _home_away(self, a: str, b: str, replay: int) -> tuple[str, str]:
+        if self.court == "home":  # the better seed hosts; a replay too (NIT)
+            h, w = (a, b) if self.rank[a] < self.rank[b] else (b, a)
+        else:  # neutral: the upper line of the bracket is "home" on the scoresheet; cup: first drawn
+            h, w = a, b
+        return (w, h) if (replay % 2 and self.court == "draw") else (h, w)
+
+    def walk(self, results: Mapping[tuple[int, int], Result]):
+        """Follow the bracket through the results: yields (round, tie index, a, b, games of the tie,
+        winner or None) for every tie that can be known, round by round."""
+        alive: list[str | None] = list(self.first)
+        round_no = 1
+        slot_base = 0
+        while len(alive) > 1:
+            winners: list[str | None] = []
+            ties = self._ties(round_no, alive)
+            for t, (a, b) in enumerate(ties):
+                if a is None or b is None:  # a bye
+                    winners.append(a if b is None else b)
+                    yield (round_no, t, a, b, [], a if b is None else b)
+                    continue
+                games, winner = [], None
+                for replay in range(self.max_replays + 1):
+                    r = results.get((round_no, t * (self.max_replays + 1) + replay))
+                    if r is None:
+                        break
+                    games.append(r)
+                    if r.winner is not None:
+                        winner = r.winner
+                        break
+                else:
+                    # still level after every replay: decided by lot (a die from the competition seed)
+                    rng = random.Random(self.seed * 1_000_003 + round_no * 101 + t)
+                    winner = (a, b)[rng.randrange(2)]
+                winners.append(winner)
+                yield (round_no, t, a, b, games, winner)
+            if any(w is None for w in winners):
+                return
+            alive = winners
+            round_no += 1
+            slot_base += len(ties)
+
+    def next_round(self, results: Mapping[tuple[int, int], Result]) -> list[Fixture]:
+        pending: list[Fixture] = []
+        current = None
+        for round_no, t, a, b, games, winner in self.walk(results):
+            if current is not None and round_no != current:
+                break
+            if winner is None:
+                current = round_no
+                replay = len(games)
+                h, w = self._home_away(a, b, replay)
+                teams_left = self.size >> (round_no - 1)
+                label = round_label(teams_left) + (f" (replay {replay})" if replay > 1 else " (replay)" if replay else "")
+                pending.append(Fixture(round_no, t * (self.max_replays + 1) + replay, h, w, label,
+                                       neutral=self.court == "neutral", tie=t))
+        return pending
+
+    def all_remaining(self, results: Mapping[tuple[int, int], Result]) -> list[Fixture]:
+        return self.next_round(results)
+
+    def champion(self, results: Mapping[tuple[int, int], Result]) -> str | None:
+        last = None
+        for round_no, t, a, b, games, winner in self.walk(results):
+            last = (round_no, winner)
+        if last is None:
+            return None
+        rounds = self.size.bit_length() - 1
+        return last[1] if last[0] == rounds else None
