@@ -162,6 +162,21 @@ class PolicyCoach:
             return int(best)
         return int(legal[int(self._rng.choice(len(legal), p=self.option_probabilities(scores, legal)))])
 
+    def legal_probabilities(self, game: Engine, decision: Decision) -> dict[int, float]:
+        """The policy's probability of each legal action (action-table indices: a macro's share goes
+        to the concrete action it resolves to; a decision the policy leaves to its advisor is the
+        advisor's choice with probability 1). Asks the advisor, so call it once per decision."""
+        advice = self.advisor.advise(game, decision) if self.advisor is not None else None
+        opts = self.scope.options(decision, advice, game) if self.scope is not None else decision.legal
+        if opts is None:
+            return {int(advice): 1.0}
+        probs = self.option_probabilities(self.action_scores(game, decision.side, advice), opts)
+        merged: dict[int, float] = {}
+        for o, p in zip(opts, probs):
+            a = int(self.concrete(o, game, decision.side))
+            merged[a] = merged.get(a, 0.0) + float(p)
+        return merged
+
     @staticmethod
     def option_probabilities(scores: np.ndarray, legal: tuple[int, ...]) -> np.ndarray:
         """The policy's distribution restricted to ``legal`` (a softmax of its PPO logits there)."""

@@ -60,3 +60,5 @@ if __name__ == "__main__":  # pragma: no cover
 from . import commands  # noqa: E402,F401
 from . import serve  # noqa: E402,F401
 from . import strategy  # noqa: E402,F401
+from . import realism  # noqa: E402,F401
+from . import search  # noqa: E402,F401

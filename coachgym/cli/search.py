@@ -1,0 +1,88 @@
+"""Search commands: ``coachgym analyze`` (what should I do here?)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from . import main, ruleset_arg
+from .series import backend_line, backend_options
+
+
+@main.command()
+@click.argument("saved", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--ruleset", "ruleset_name", default=None,
+              help="Instead of a saved game: a new game of this ruleset, played on by the book for --after decisions.")
+@click.option("--after", default=0, show_default=True, help="With --ruleset: decisions the book plays before the analysis.")
+@click.option("--game-seed", default=0, show_default=True, help="With --ruleset: the game's seed.")
+@click.option("--option", "named", multiple=True,
+              help="An option to evaluate besides the ones chosen for a wide menu: its number or (part of) its label.")
+@click.option("--policy", default="book", show_default=True,
+              help="Rollout coach of the side to decide: book, trained, random, or any coach spec.")
+@click.option("--opponent", default=None, help="Rollout coach of the other side (default: --policy).")
+@click.option("--rollouts", "-n", default=2000, show_default=True, help="Rollouts for all options together.")
+@click.option("--seconds", type=float, default=None, help="Stop after this many seconds.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the resampled futures.")
+@click.option("--max-options", default=8, show_default=True,
+              help="A decision with more options is narrowed to the book's, the trained coach's top ones and those named.")
+@click.option("--horizon", type=int, default=None,
+              help="Stop each rollout after this many decisions and score it with the value estimate (default: play to the end).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the analysis as JSON.")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save a chart of the options' win probabilities (PNG; needs matplotlib).")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+@backend_options
+def analyze(saved, ruleset_name, after, game_seed, named, policy, opponent, rollouts, seconds, seed, max_options,
+            horizon, json_out, plot_out, progress, backend) -> None:
+    """What should I do here? Every option of the pending decision with its win probability and
+    expected margin (95% intervals), from rollouts of resampled futures (undrawn cards reshuffled,
+    new dice) shared by all options; options clearly worse stop early.
+
+    SAVED is a game saved by 'coachgym play' or the web app, or an engine's JSON."""
+    from ..core.errors import CoachgymError
+    from ..search.analysis import analyze as run_analysis, load_game
+
+    if (saved is None) == (ruleset_name is None):
+        raise click.UsageError("give a saved game (SAVED) or --ruleset, not both")
+    if plot_out:  # fail before the rollouts, not after
+        from ..evaluation.plots import _pyplot
+
+        try:
+            _pyplot()
+        except RuntimeError as exc:
+            raise click.ClickException(str(exc)) from None
+    try:
+        if saved is not None:
+            game, labels = load_game(saved)
+        else:
+            game, labels = _played_on(ruleset_arg(ruleset_name), game_seed, after), None
+        if game.decision is None:
+            raise click.ClickException("the game is over: there is no decision to analyze")
+        if progress:
+            click.echo(backend_line(backend), err=True)
+        result = run_analysis(game, named, policy=policy, opponent=opponent, rollouts=rollouts, seconds=seconds,
+                              seed=seed, max_options=max_options, horizon=horizon, backend=backend, progress=progress,
+                              labels=labels)
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(result.table())
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=2))
+        click.echo(f"wrote {json_out}")
+    if plot_out:
+        click.echo(f"wrote {result.plot(plot_out)}")
+
+
+def _played_on(rs, seed: int, after: int):
+    """A new game, ``after`` decisions into it (the book coaching both sides)."""
+    game = rs.new_game(seed=seed)
+    home, away = rs.coach("by-the-book", seed=1), rs.coach("by-the-book", seed=2)
+    home.reset(game, 0, 1)
+    away.reset(game, 1, 2)
+    for _ in range(after):
+        if game.decision is None:
+            break
+        game.step((home, away)[game.decision.side].choose(game, game.decision))
+    return game

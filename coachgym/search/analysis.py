@@ -1,0 +1,300 @@
+""""What should I do here?": every option of the pending decision, by rollouts from resampled copies.
+
+::
+
+    from coachgym.search import analyze
+    a = analyze(game)                       # book for both sides, up to 2,000 rollouts
+    print(a.table())
+    a.best, a.values()                      # the best option; each option's value estimate
+    a.plot("analysis.png")
+
+Each option gets a win probability (draws half) and an expected margin with 95% intervals, and its
+difference to the best option with a 95% interval of the paired difference (common random numbers:
+every option is played from the same resampled futures). Options clearly worse than the leader stop
+receiving rollouts (:mod:`coachgym.search.race`). Wide menus are narrowed to the options the book
+and the trained coach rank highest, plus any the caller names.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from .. import rulesets
+from ..core.engine import SIDE_NAMES, Engine
+from ..core.errors import ConfigError, GameOverError, SavedGameError
+from .race import paired, run_race
+from .rollouts import check_policy, describe_policy, policy_spec
+
+
+@dataclass
+class OptionAnalysis:
+    action: int
+    label: str
+    sources: list[str]  # why it is in the table: "book", "trained #1", "named", "legal"
+    rollouts: int
+    win: float
+    win_ci95: tuple[float, float]
+    margin: float
+    margin_ci95: tuple[float, float]
+    delta: float  # value minus the best option's, over the rounds both played
+    delta_ci95: tuple[float, float]
+    eliminated_after: int | None  # rollouts it had when it was dropped from the race
+
+
+@dataclass
+class Analysis:
+    ruleset: str
+    side: int
+    kind: str
+    prompt: str
+    situation: str
+    policy: str
+    options: list[OptionAnalysis]
+    best: int
+    separated: bool  # every other option was shown worse than the best
+    stopped: str  # "separated", "budget" or "time"
+    rollouts: int
+    rounds: int
+    seconds: float
+    seed: int
+    horizon: int | None
+    legal: int  # options the decision has
+    hidden: list[str] = field(default_factory=list)
+    note: str = ""
+
+    def values(self) -> dict[int, float]:
+        """Each evaluated option's value estimate (win probability, draws half): for labelling data."""
+        return {o.action: o.win for o in self.options}
+
+    def option(self, action: int) -> OptionAnalysis:
+        for o in self.options:
+            if o.action == action:
+                return o
+        raise KeyError(action)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def table(self) -> str:
+        value_name = "win prob" if self.horizon is None else "win est."
+        lines = [
+            f"{rulesets.get(self.ruleset).title}: {SIDE_NAMES[self.side]} to decide ({self.kind}): {self.prompt}",
+            f"  {self.situation}",
+            f"  rollouts: {self.policy}, {self.rollouts} in {self.seconds:.1f} s over {self.rounds} resampled "
+            f"futures shared by the options" + (f"; truncated after {self.horizon} decisions" if self.horizon else ""),
+            f"  hidden and resampled: {'; '.join(self.hidden)}",
+            "",
+        ]
+        width = min(56, max([len(o.label) for o in self.options] + [6])) + 2
+        why = max([len(", ".join(o.sources)) for o in self.options] + [3]) + 2
+        lines.append(f"  {'option':<{width}}{'why':<{why}}{'rollouts':>8}  {value_name + ' (95% CI)':<22}"
+                     f"{'vs best (95% CI)':<27}margin (95% CI)")
+        for o in sorted(self.options, key=lambda o: (-o.win, -o.margin)):
+            mark = "*" if o.action == self.best else " "
+            vs = "best" if o.action == self.best else f"{o.delta:+.3f} ({o.delta_ci95[0]:+.3f} to {o.delta_ci95[1]:+.3f})"
+            label = o.label if len(o.label) <= width - 2 else o.label[:width - 5] + "..."
+            lines.append(f"{mark} {label:<{width}}{', '.join(o.sources):<{why}}{o.rollouts:>8}  "
+                         f"{o.win:.3f} ({o.win_ci95[0]:.3f}-{o.win_ci95[1]:.3f})   {vs:<27}"
+                         f"{o.margin:+.2f} ({o.margin_ci95[0]:+.2f} to {o.margin_ci95[1]:+.2f})"
+                         + (f"  dropped after {o.eliminated_after}" if o.eliminated_after is not None else ""))
+        if len(self.options) < 2:
+            verdict = "the only option evaluated"
+        elif self.separated:
+            verdict = "clearly better than every other option evaluated"
+        else:
+            verdict = (f"not separated within the {'time' if self.stopped == 'time' else 'rollouts'} given: an option "
+                       f"whose interval vs best includes 0 may be as good (raise --rollouts or --seconds)")
+        lines += ["", f"  * best: {self.option(self.best).label} - {verdict}"]
+        if self.note:
+            lines.append(f"  {self.note}")
+        return "\n".join(lines)
+
+    def plot(self, path: str | Path) -> Path:
+        """Win probability of each option with its 95% interval (PNG; needs matplotlib)."""
+        from ..evaluation.plots import _pyplot
+
+        plt = _pyplot()
+        opts = sorted(self.options, key=lambda o: -o.win)
+        fig, ax = plt.subplots(figsize=(8, 0.45 * len(opts) + 1.4))
+        ys = list(range(len(opts)))
+        err = [[o.win - o.win_ci95[0] for o in opts], [o.win_ci95[1] - o.win for o in opts]]
+        ax.barh(ys, [o.win for o in opts], xerr=err, capsize=3,
+                color=["tab:green" if o.action == self.best else "tab:gray" if o.eliminated_after is not None
+                       else "tab:blue" for o in opts])
+        ax.set_yticks(ys)
+        ax.set_yticklabels([o.label[:48] for o in opts], fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.axvline(self.option(self.best).win, color="black", lw=0.8, ls="--")
+        ax.set_xlabel("win probability (draws half), 95% interval; grey: dropped from the race")
+        ax.set_title(f"{rulesets.get(self.ruleset).title}: {self.kind} ({self.rollouts} rollouts)", fontsize=10)
+        fig.tight_layout()
+        path = Path(path)
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        return path
+
+
+# ---------------------------------------------------------------------------------- options
+def resolve_option(game: Engine, legal: Sequence[int], named: str | int) -> int:
+    """An option named by action index, by its label, or by a unique part of its label."""
+    text = str(named).strip()
+    if text.lstrip("-").isdigit():
+        a = int(text)
+        if a not in legal:
+            raise ConfigError(f"option {a} ({game.describe_action(a) if 0 <= a < len(game.actions) else 'not in the action table'}) "
+                              f"is not legal now; legal: {', '.join(map(str, legal))}")
+        return a
+    labels = {a: game.describe_action(a) for a in legal}
+    exact = [a for a, lab in labels.items() if lab.lower() == text.lower()]
+    if exact:
+        return exact[0]
+    part = [a for a, lab in labels.items() if text.lower() in lab.lower()]
+    if len(part) == 1:
+        return part[0]
+    if not part:
+        raise ConfigError(f"no legal option matches {text!r}; legal: " + "; ".join(f"{a} {lab}" for a, lab in labels.items()))
+    raise ConfigError(f"{text!r} matches {len(part)} options ({'; '.join(f'{a} {labels[a]}' for a in part[:6])}): "
+                      f"name one by its number")
+
+
+def book_choice(game: Engine, side: int, coach: str = "by-the-book") -> int:
+    """What the book coach chooses at the pending decision (asked on a copy: the game is not touched)."""
+    rs = rulesets.get(game.ruleset)
+    g = game.clone(record_events=False)
+    c = rs.coach(coach, seed=0)
+    c.reset(g, side, None)
+    return int(c.choose(g, g.decision))
+
+
+def trained_ranking(game: Engine, side: int) -> list[tuple[int, float]]:
+    """The shipped trained coach's probabilities of the legal options, highest first ([] without one)."""
+    rs = rulesets.get(game.ruleset)
+    try:
+        tc = rs.coach("trained", seed=0)
+    except Exception:  # no trained model for this ruleset, or the train extra missing
+        return []
+    g = game.clone(record_events=False)
+    d = g.decision
+    tc.reset(g, side, None)
+    return sorted(tc.legal_probabilities(g, d).items(), key=lambda kv: -kv[1])
+
+
+def candidate_options(game: Engine, named: Iterable[str | int] = (), max_options: int = 8) -> list[tuple[int, list[str]]]:
+    """The options to evaluate: every legal one when there are at most ``max_options``; otherwise
+    those named, the book's choice, the trained coach's highest-ranked ones, then the first legal
+    option of each kind of action not yet in (up to ``max_options`` in all, named ones aside)."""
+    d = game.decision
+    legal = d.legal
+    sources: dict[int, list[str]] = {}
+    for n in named:
+        sources.setdefault(resolve_option(game, legal, n), []).append("named")
+    book = book_choice(game, d.side)
+    sources.setdefault(book, []).append("book")
+    if len(legal) <= max_options:
+        for a in legal:
+            sources.setdefault(a, [])
+        return sorted(sources.items())
+    for i, (a, _p) in enumerate(trained_ranking(game, d.side)):
+        if len(sources) >= max_options and a not in sources:
+            break
+        sources.setdefault(a, []).append(f"trained #{i + 1}")
+    kinds = {game.actions[a].kind for a in sources}
+    for a in legal:  # then one option of each kind not yet in (a substitution, a timeout, a press ...)
+        if len(sources) >= max_options:
+            break
+        kind = game.actions[a].kind
+        if kind not in kinds:
+            kinds.add(kind)
+            sources.setdefault(a, []).append(f"a {kind.replace('_', ' ')}")
+    return sorted(sources.items())
+
+
+# ---------------------------------------------------------------------------------- analysis
+def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy: str = "book",
+            opponent: str | None = None, rollouts: int = 2000, seconds: float | None = None, seed: int = 0,
+            max_options: int = 8, horizon: int | None = None, min_rounds: int = 16, confidence: float = 0.99,
+            batch: int = 4, backend=None, progress: bool = False,
+            labels: Callable[[int], str] | None = None) -> Analysis:
+    """Evaluate the options of ``game``'s pending decision (see the module docstring).
+
+    ``options``: extra options to evaluate (action indices or labels); ``policy``/``opponent``: the
+    rollout coaches (``book``, ``trained``, ``random``, any coach spec); ``rollouts`` and ``seconds``:
+    the budget (all options together); ``horizon``: stop rollouts after that many decisions and
+    score them with the value estimate (default: play to the end); ``backend``: a
+    ``coachgym.core.runner`` backend for the rollouts (default: this process)."""
+    d = game.decision
+    if d is None:
+        raise GameOverError(f"{game.ruleset}: the game is over; there is no decision to analyze")
+    if rollouts < 1:
+        raise ConfigError("rollouts must be at least 1")
+    check_policy(game.ruleset, policy, opponent)
+    cands = candidate_options(game, options or (), max_options)
+    actions = [a for a, _ in cands]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=rollouts, desc=f"analyze {game.ruleset} {d.kind} ({len(actions)} options)", unit="rollout")
+    try:
+        run = run_race(game, d.side, actions, seed=seed, policy=policy_spec(policy),
+                       opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rollouts,
+                       seconds=seconds, min_rounds=min_rounds, confidence=confidence, batch=batch, backend=backend,
+                       prefer=next(a for a, s in cands if "book" in s),
+                       on_batch=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    race = run.race
+    best = race.leader(race.alive)
+    label = labels or game.describe_action
+    rows = []
+    for a, src in cands:
+        t = race.tallies[a]
+        mean, lo, hi, _ = paired(t, race.tallies[best])
+        rows.append(OptionAnalysis(a, label(a), src, t.n, t.mean, tuple(t.value_interval(horizon is None)),
+                                   t.mean_margin, tuple(t.margin_interval()), 0.0 if a == best else mean,
+                                   (0.0, 0.0) if a == best else (lo, hi), t.eliminated))
+    note = ""
+    if len(d.legal) > len(actions):
+        note = (f"this decision has {len(d.legal)} options; evaluated the book's choice, the trained coach's "
+                f"highest-ranked ones, one of each other kind and those named (name more with --option)")
+    return Analysis(game.ruleset, d.side, d.kind, d.prompt, game.scoreboard().splitlines()[0],
+                    describe_policy(policy, opponent), rows, best, run.stopped == "separated", run.stopped,
+                    run.rollouts, run.rounds, run.seconds, seed, horizon, len(d.legal),
+                    list(type(game).hidden_information), note)
+
+
+# ---------------------------------------------------------------------------------- saved games
+def load_game(path: str | Path) -> tuple[Engine, Callable[[int], str]]:
+    """A game from a file: a seat saved by ``coachgym play`` or the web app (format
+    ``coachgym.seat``), or an engine's own JSON (``engine.to_json()``). Returns the game and a
+    function that labels an action as the person's screen does."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SavedGameError(f"{p}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SavedGameError(f"{p}: not a saved coachgym game (not valid JSON: line {exc.lineno}, column {exc.colno}: "
+                             f"{exc.msg})") from None
+    if isinstance(data, dict) and data.get("format") == "coachgym.seat":
+        from ..present.seat import Seat
+
+        seat = Seat.from_dict(data, str(p))
+        return seat.game, seat.action_label
+    if isinstance(data, dict) and "ruleset" in data and "state" in data:
+        try:
+            rs = rulesets.get(str(data["ruleset"]))
+        except ConfigError as exc:
+            raise SavedGameError(f"{p}: field 'ruleset': {exc}") from None
+        game = rs.engine_cls.from_dict(data)
+        return game, game.describe_action
+    raise SavedGameError(f"{p}: not a saved coachgym game: expected a seat saved by 'coachgym play' or the web app "
+                         f"(field 'format': 'coachgym.seat') or an engine's JSON (fields 'ruleset' and 'state')")
+
