@@ -1,0 +1,145 @@
+"""The FUBA presenter: what a person sees of a match (coachgym.rules.fuba.present)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from coachgym.core.engine import AWAY, HOME
+from coachgym.rules.fuba import RULESET, FubaEngine
+from coachgym.rules.fuba import actions as AT
+from coachgym.rules.fuba.board import INDEX
+from coachgym.rules.fuba.options import ADVANCED
+from coachgym.rules.fuba.present import PRESENTER as P, creative_chance, keep_chance
+from tests.fuba.helpers import pick, scenario
+
+from .presenter_checks import check_view, play_and_check
+
+BOARD = json.loads(resources.files("coachgym.rules.fuba").joinpath("data", "board.json").read_text(encoding="utf-8"))
+
+
+def book_game(seed=4, until=None, options=None):
+    g = RULESET.new_game(seed=seed, options=options)
+    coaches = [RULESET.coach("by-the-book", seed=1), RULESET.coach("by-the-book", seed=2)]
+    for s in (0, 1):
+        coaches[s].reset(g, s)
+    while g.decision is not None and not (until and until(g)):
+        g.step(coaches[g.decision.side].choose(g, g.decision))
+    return g
+
+
+def find(view, key):
+    for g in view.groups:
+        for c in g.choices:
+            if c.key == key:
+                return c
+    raise KeyError(key)
+
+
+def test_every_decision_kind_is_described_and_the_turn_is_the_persons():
+    kinds = {k.kind: k for k in P.kinds()}
+    assert set(kinds) == set(FubaEngine.decision_kinds)
+    person = {k for k, v in kinds.items() if v.matters}
+    assert {"formation", "action", "pass_to", "goal_attempt", "sprint", "sprint_to", "setup"} <= person
+    assert not {"reaction", "reaction_to", "moves", "moves_to"} & person  # the book keeps the shape there
+
+
+def test_1_4_board_lists_the_13_areas_and_corner_spots_with_both_teams_pieces_and_the_ball():
+    g = scenario(home=["H-PA", "H-F", "C", "C", "A-F"], away=["A-PA", "A-F", "A-F", "C"], ball="A-F", bv=3, ct=HOME,
+                 stage="actions")
+    board = P.situation(g).board
+    assert [a.id for a in board] == [a["id"] for a in BOARD["areas"]]
+    assert [a.name for a in board] == [a["name"] for a in BOARD["areas"]]
+    for a in board:
+        for side in (HOME, AWAY):
+            assert sum(1 for p in a.pieces if p["side"] == side) == g.raw_count(side, INDEX[a.id])
+        assert a.ball == (a.id == "A-F")
+    keeper = next(p for p in board[INDEX["A-PA"]].pieces)
+    assert keeper == {"side": AWAY, "name": "Goalkeeper", "role": "goalkeeper", "number": 1}
+    forward = next(p for p in board[INDEX["A-F"]].pieces if p["side"] == HOME)
+    assert forward["name"] == "Forward" and forward["role"] == "forwards"
+
+
+def test_situation_shows_minute_ball_area_ball_value_and_who_controls():
+    g = scenario(home=["H-PA", "H-F", "C", "C", "A-F"], away=["A-PA", "A-F", "A-F", "C"], ball="A-F", bv=3, ct=HOME,
+                 stage="actions", minute=63, half=2, actions=2)
+    s = P.situation(g, ("you", "by-the-book"))
+    assert s.clock == "63' (2nd half)" and s.period == "2nd half"
+    assert s.possession == HOME
+    assert s.ball.endswith("ball in the area in front of the away penalty area (A-F), ball value 3")
+    assert dict(s.facts)["turn"].endswith("2 actions left")
+    home = s.teams[0]
+    assert [(c.name, c.position) for c in home.on_court][0] == ("Goalkeeper", "H-PA")
+    assert dict(home.facts)["formation"] == "4-4-2"
+
+
+def test_4_7_pass_targets_show_the_modified_ball_value_and_the_chances():
+    g = scenario(home=["H-PA", "H-F", "C", "C", "A-F"], away=["A-PA", "A-F", "A-F", "C"], ball="C", bv=3, ct=HOME,
+                 stage="actions")
+    pick(g, "action", what="pass")
+    view = P.decision(g, g.decision)
+    check_view(view, g.decision.legal, P.glossary().terms)
+    values = g.pass_targets(HOME)
+    target = find(view, "pass:A-F")
+    v = values[INDEX["A-F"]]
+    assert target.label.endswith(f"ball value {v}")
+    assert f"keep the ball {round(100 * keep_chance(v))}%" in target.explain
+    assert f"creative {round(100 * creative_chance(v))}%" in target.explain
+    assert target in next(gr for gr in view.groups if gr.id == "forward").choices
+
+
+def test_4_3_action_stage_groups_pressing_positioning_and_sprint_for_the_defending_team():
+    g = scenario(home=["H-PA", "H-F", "C", "C", "A-F"], away=["A-PA", "A-F", "A-F", "C", "C"], ball="C", bv=4, ct=AWAY,
+                 phasing=HOME, stage="actions", actions=2)
+    view = P.decision(g, g.decision)
+    assert view.title.endswith("2 actions left - what next?")
+    pressing = find(view, "pressing")
+    assert "below 4" in pressing.explain  # 2 v 2 at the ball: no +1
+    assert {gr.id for gr in view.groups} >= {"defend", "move", "end"}
+
+
+def test_4_8_goal_attempt_states_what_the_die_needs():
+    g = book_game(until=lambda g: g.decision.kind == "goal_attempt")
+    view = P.decision(g, g.decision)
+    need = g.goal_need(g.decision.side)
+    assert (f"a die of {need} or more scores" if need <= 6 else "a difficult attempt") in view.explain
+    assert view.default_action == AT.TABLE.index("goal_attempt", shoot=True)
+
+
+def test_2_1_formation_cards_first_then_other_formations_in_two_steps():
+    g = RULESET.new_game(seed=1)
+    view = P.decision(g, g.decision)
+    cards = next(gr for gr in view.groups if gr.id == "cards")
+    assert [c.label for c in cards.choices][:3] == ["4-4-2", "4-3-3", "4-5-1"]
+    assert find(view, "formation:4-4-2").explain == "4 defenders, 4 midfielders, 2 forwards"
+    two = find(view, "formation:6")
+    assert two.then and all(c.label.startswith("6-") for c in two.then)
+    check_view(view, g.decision.legal, P.glossary().terms)
+
+
+def test_3_3_1_a_kick_off_setup_like_the_last_one_is_repeated():
+    g = book_game(until=lambda g: g.decision.kind == "setup" and g.half == 2 and g.decision.side == HOME)
+    last = next(e for e in reversed(g.log.events) if e.kind == "setup" and e.data["setup"] == "kickoff")
+    piece = g.pos[HOME].index(-2)
+    again = AT.PLACE[last.data["home"][piece]]
+    assert P.routine(g, g.decision) == (again if again in g.decision.legal else None)
+    first = RULESET.new_game(seed=1)
+    while first.decision.kind != "setup":
+        first.step(first.decision.legal[0])
+    assert P.routine(first, first.decision) is None  # the first kick-off setup is the person's
+
+
+def test_marks_count_turns_restarts_and_halves():
+    g = book_game(until=lambda g: g.half == 2)
+    m = P.marks(g)
+    assert m["half"] == 2 and m["turn"] == g.turns and m["dead_ball"] >= 2
+
+
+@pytest.mark.parametrize("options", [None, {n: True for n in ADVANCED}])
+def test_whole_matches_every_screen_renders(options):
+    met = play_and_check("fuba", P, seeds=[0], coaches=("by-the-book", "random"), options=options)
+    assert {"formation", "setup", "action", "pass_to"} <= set(met)
+    if options:
+        assert {"roles", "substitutions"} <= set(met)
