@@ -5,7 +5,6 @@ import json
 
 from click.testing import CliRunner
 
-from coachgym.agents.human import HumanCoach, QuitGame
 from coachgym.cli import main
 from coachgym.rules.valueadd import RULESET
 
@@ -19,6 +18,7 @@ def test_every_subcommand_has_help():
     for cmd in ("rulesets", "teams", "actions", "observation", "simulate", "play", "speed", "train", "benchmark", "leverage"):
         res = run(cmd, "--help")
         assert res.exit_code == 0 and "Usage" in res.output
+    assert run("replay", "--help").exit_code == 0
 
 
 def test_rulesets_lists_env_ids():
@@ -48,28 +48,12 @@ def test_unknown_ruleset_and_option_are_named():
     assert res.exit_code != 0 and "unknown option 'bogus'" in str(res.exception or res.output)
 
 
-def test_play_reasks_on_bad_input_and_quits_cleanly():
-    res = run("play", "valueadd", "--seed", "1", input="banana\n999\n1\nq\n")
+def test_play_reasks_on_bad_input_and_quits_cleanly(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = run("play", "valueadd", "--seed", "1", "--opponent", "by-the-book", input="banana\n999\nq\nn\n")
     assert res.exit_code == 0
-    assert res.output.count("Please type a number") == 2
-    assert "Game abandoned" in res.output and "Harbor City" in res.output
-
-
-def test_human_coach_plays_a_whole_game_from_a_stream():
-    game = RULESET.new_game(seed=2)
-    out = io.StringIO()
-    human = HumanCoach(input_stream=io.StringIO("1\n" * 2000), output=out)
-    other = RULESET.coach("by-the-book")
-    from coachgym.core.match import play_game
-
-    play_game(game, human, other)
-    assert game.over and "play the possession" in out.getvalue()
-    try:
-        HumanCoach(input_stream=io.StringIO(""), output=io.StringIO()).choose(RULESET.new_game(seed=1), RULESET.new_game(seed=1).decision)
-    except QuitGame:
-        pass
-    else:
-        raise AssertionError("end of input must stop the game")
+    assert "'banana': type a number" in res.output and "Type a number from 1 to" in res.output
+    assert "Game abandoned (seed 1)" in res.output and "Harbor City" in res.output
 
 
 def test_coach_parameters_make_strategy_variants_and_bad_ones_are_named():

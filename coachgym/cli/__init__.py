@@ -62,3 +62,4 @@ from . import serve  # noqa: E402,F401
 from . import strategy  # noqa: E402,F401
 from . import realism  # noqa: E402,F401
 from . import search  # noqa: E402,F401
+from . import play  # noqa: E402,F401

@@ -1,5 +1,5 @@
-"""The first commands: rulesets, teams, actions, observation, simulate, play, speed, train, benchmark,
-leverage."""
+"""The first commands: rulesets, teams, actions, observation, simulate, speed, train, benchmark,
+leverage (``play`` and ``replay`` are in play.py)."""
 
 from __future__ import annotations
 
@@ -98,34 +98,6 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
 
         plot_match(result, plot_out, f"{rs.title}: {home_team.name} vs {away_team.name}, {games} games")
         click.echo(f"wrote {plot_out}")
-
-
-@main.command()
-@click.argument("ruleset")
-@click.option("--side", type=click.Choice(["home", "away"]), default="home", show_default=True, help="The side you coach.")
-@click.option("--opponent", default="by-the-book", show_default=True, help="Coach of the other side.")
-@click.option("--home", default=None, help="Home team (bundled name or team file).")
-@click.option("--away", default=None, help="Away team (bundled name or team file).")
-@click.option("--seed", default=None, type=int, help="Seed (random if omitted).")
-@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-def play(ruleset, side, opponent, home, away, seed, options) -> None:
-    """Coach one side yourself in the terminal against a chosen coach."""
-    from ..agents.human import HumanCoach, QuitGame
-    from ..core.match import play_game
-
-    rs = _ruleset(ruleset)
-    game = rs.new_game(home, away, seed=seed, options=rs.parse_options(_parse_options(options)))
-    human = HumanCoach()
-    other = rs.coach(opponent, seed=seed)
-    coaches = (human, other) if side == "home" else (other, human)
-    try:
-        play_game(game, *coaches, seed=seed)
-    except QuitGame:
-        click.echo("\nGame abandoned.")
-        return
-    human.show(game)
-    click.echo("")
-    click.echo(game.box_score().render())
 
 
 @main.command()

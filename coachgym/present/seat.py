@@ -322,16 +322,17 @@ class Seat:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes, where: str = "saved game") -> "Seat":
-        """A saved seat, replayed and checked against the engine state it saved."""
+    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+        """A saved seat, replayed and checked against the engine state it saved. ``on_step(game,
+        events_before)`` is called after every action of the replay (the replay viewer uses it)."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
-        return cls.from_dict(data, where)
+        return cls.from_dict(data, where, on_step)
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "saved game") -> "Seat":
+    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SavedGameError(f"{where}: not a saved coachgym game (field 'format' is not {SAVE_FORMAT!r})")
         if data.get("version") != SAVE_VERSION:
@@ -345,7 +346,7 @@ class Seat:
             teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
             seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
                        data["options"], data["autoplay"], data["book"], data.get("routine", True))
-            seat._replay(data["history"], where)
+            seat._replay(data["history"], where, on_step)
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
         except SavedGameError:
@@ -361,8 +362,10 @@ class Seat:
                                  f"changed, or saved by a coachgym whose rules or coaches differ from this one")
         return seat
 
-    def _replay(self, history: list, where: str) -> None:
+    def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:
         g = self.game
+        if on_step is not None:
+            on_step(g, 0)
         for i, entry in enumerate(history):
             action, who = int(entry[0]), entry[1]
             d = g.decision
@@ -382,7 +385,10 @@ class Seat:
             if action not in d.legal:
                 raise SavedGameError(f"{where}: history step {i + 1}: action {action} is not legal there")
             self.history.append([action, who])
+            before = len(g.log)
             g.step(action)
+            if on_step is not None:
+                on_step(g, before)
         d = g.decision
         if d is not None:
             if d.side != self.side:

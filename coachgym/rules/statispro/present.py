@@ -35,7 +35,7 @@ T = TEXTS
 ORDINAL = ("1st", "2nd", "3rd", "4th")
 # the terms every Statis Pro situation uses (lineups, facts)
 _SITUATION_TERMS = ["FAC", "PD", "FG", "ATT", "3PT", "FT", "REB", "DEF", "A", "S", "B", "Team Fouls",
-                    "Penalty Situation", "timeout", "Index Points", "Rest Period", "rested", "needs rest",
+                    "Penalty Situation", "timeout", "Index Points", "Rest Period", "rested", "must rest by 9:00",
                     "Fatigued", "Mandatory Rest", "passes", "Ballhandler", "Fast Break grades"]
 _MENU_TERMS = ["Dead ball", "PD card", "Position shift", "out of position", "timeout", "20-second timeout"]
 _STATUS = {FOULED_OUT: "fouled out", EJECTED: "ejected", INJURED_OUT: "injured"}
@@ -115,10 +115,12 @@ class StatisProPresenter(BasePresenter):
                r("ATT", att, att_now, "ATTEMPTS (THREE POINT ATTEMPTS): shoots on a Pass # up to this")]
         if p.three_point_attempts:
             out.append(r("3PT", p.three_point, e and e[R_THREE], "THREE POINT rating"))
-        out += [r("FT", p.free_throw, e and e[R_FT], "FREE THROW rating"),
-                r("REB", p.rebound, e and e[R_REBD], "REBOUND rating (on defense)"),
-                r("DEF", _signed(p.defense), e and _signed(-e[R_DEF] if e[R_DEF] > 0 else e[R_DEF]),
+        else:
+            out.append(Rating("3PT", "-", "no THREE POINT rating: he cannot shoot Three-Pointers (4.6)"))
+        out += [r("DEF", _signed(p.defense), e and _signed(e[R_DEF]),
                   "DEFENSE RATE: taken off the FIELD GOAL of the man he guards"),
+                r("REB", p.rebound, e and e[R_REBD], "REBOUND rating (on defense)"),
+                r("FT", p.free_throw, e and e[R_FT], "FREE THROW rating"),
                 r("A", p.assist, e and e[R_AST], "ASSIST RATE"), r("S", p.steal, e and e[R_STL], "STEAL RATE"),
                 r("B", p.block, e and e[R_BLK], "BLOCK RATE")]
         return out
@@ -132,11 +134,13 @@ class StatisProPresenter(BasePresenter):
         if g.tired[side][i]:
             return "FATIGUED"
         half = 0 if g.period <= 2 else 1
-        if p.rest == 2 or (p.rest == 1 and half == 1):
-            return "no rest needed" + (" (**)" if p.rest == 2 else " (*)")
+        if p.rest == 2 or (p.rest == 1 and half == 1) or g.period == 0:
+            return ""
         if g.rested[side][i][half]:
             return "rested"
-        return "needs rest"
+        if g.period in (2, 4) and g.rp < 2:
+            return "must rest by 9:00"  # 5.4: not rested by the 9:00 card of the 2nd / 4th quarter -> Fatigued
+        return ""
 
     def card(self, g: StatisProEngine, side: int, i: int) -> PlayerCard:
         p = g.teams[side].players[i]
@@ -174,10 +178,10 @@ class StatisProPresenter(BasePresenter):
         t = g.teams[side]
         on = [self.card(g, side, i) for i in g.lineup[side]]
         bench = [self.card(g, side, i) for i in range(len(t.players)) if i not in g.lineup[side]]
-        facts = [("timeouts", f"{self.timeouts_left(g, side)} left" + ("" if g.to20_used[side] else " + one 20-second")),
+        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if g.to20_used[side] else " + a 20-second")),
                  ("team fouls", f"{g.tf[side]}" + (", in the penalty" if g.penalty_next(side) else ""))]
         if g.opts.index_points and (g.index_start[side] or g.index[side]):
-            facts.append(("Index Points", f"{g.index[side]} ({self.index_can(g, side)} may be spent this period)"))
+            facts.append(("Index Points", f"{g.index[side]}, {self.index_can(g, side)} usable this period"))
         dt = g.dt[side]
         if dt[0] >= 0:
             facts.append(("Double Team", f"on {self.name(g, 1 - side, dt[0])}, {self.name(g, side, dt[1])} helps"))
@@ -187,7 +191,7 @@ class StatisProPresenter(BasePresenter):
             facts.append(("Three Point Offense", "on"))
         if g.tpd[side]:
             facts.append(("Three Point Defense", "on"))
-        facts.append(("Fast Break grades", f"OFFENSE {t.offense}, DEFENSE {t.defense}"))
+        facts.append(("Fast Break grades", f"{t.offense}/{t.defense}"))
         return TeamView(t.name, side, g.pts[side], coach, on, bench, facts)
 
     def ball(self, g: StatisProEngine) -> str:

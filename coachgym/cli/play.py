@@ -1,0 +1,83 @@
+"""The coach's seat in the terminal: ``coachgym play`` and ``coachgym replay``.
+
+The work is in :mod:`coachgym.present` (the seat, the terminal screens, replays); these commands
+only read the command line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..core.errors import CoachgymError
+from . import main, parse_option_pairs, ruleset_arg
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise click.BadParameter(f"{path}: {exc.strerror or exc}", param_hint="FILE") from None
+    except UnicodeDecodeError:
+        raise click.BadParameter(f"{path}: not a text file (a saved game is JSON)", param_hint="FILE") from None
+
+
+@main.command()
+@click.argument("ruleset", required=False)
+@click.option("--side", type=click.Choice(["home", "away"]), default="home", show_default=True, help="The side you coach.")
+@click.option("--opponent", default="trained", show_default=True,
+              help="Coach of the other side: trained, by-the-book (and its variants), random ...")
+@click.option("--home", default=None, help="Home team (bundled name or team file).")
+@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--seed", default=None, type=int, help="Seed (random if omitted; printed at the start).")
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+@click.option("--autoplay", default=None,
+              help="Comma-separated auto-play kinds you make yourself (default: the ones that matter; "
+                   "'all' for every decision). The book answers the rest for your team.")
+@click.option("--resume", "resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Resume a saved game (a file written by 's' in the game or by the web app).")
+@click.option("--height", default=40, show_default=True, help="Lines a screen may use.")
+@click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
+def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, no_clear) -> None:
+    """Coach one side yourself in the terminal, against the trained coach by default.
+
+    Names and grouped menus; Enter takes the default; h hint, c continue to the next dead ball,
+    b box score, l last plays, ? help and glossary, a auto-play settings, s save, q quit."""
+    from ..present import presenter_for
+    from ..present.seat import Seat
+    from ..present.terminal import Terminal
+
+    try:
+        if resume is not None:
+            seat = Seat.from_json(_read(resume), where=str(resume))
+        else:
+            if ruleset is None:
+                raise click.UsageError("name a ruleset (coachgym rulesets lists them), or --resume FILE")
+            rs = ruleset_arg(ruleset)
+            kinds = None
+            if autoplay:
+                known = [k.kind for k in presenter_for(rs.name).kinds()]
+                kinds = known if autoplay.strip() == "all" else [k.strip() for k in autoplay.split(",") if k.strip()]
+            seat = Seat.new(rs.name, side=side, opponent=opponent, home=home, away=away, seed=seed,
+                            options=parse_option_pairs(options) or None, autoplay=kinds)
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+    Terminal(seat, height=height, clear=False if no_clear else None).run()
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--all", "show_all", is_flag=True, help="Print the whole game at once instead of stepping through it.")
+@click.option("--height", default=40, show_default=True, help="Lines a screen may use.")
+@click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
+def replay(file, show_all, height, no_clear) -> None:
+    """Step through a saved or finished game event by event (Enter next, b back, j N jump, q quit)."""
+    from ..present.replay import Replay
+    from ..present.terminal import ReplayTerminal
+
+    try:
+        rep = Replay.load(_read(file), where=str(file))
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+    ReplayTerminal(rep, height=height, clear=False if no_clear else None).run(show_all)
