@@ -230,3 +230,94 @@ season = _competition_group("season", "Seasons: round robins (single, double, or
                                       "rulesets' carry-over rules, standings, leaders, stored results.")
 tournament = _competition_group("tournament", "Tournaments: knockout brackets (NIT: home court; March Madness: "
                                               "neutral; FUBA cup: drawn, replays) with carry-over between rounds.")
+
+
+# ------------------------------------------------------------------------------------ ratings
+@main.command("ratings")
+@click.argument("ruleset", required=False)
+@click.argument("coaches", nargs=-1)
+@click.option("--games", "-n", default=200, show_default=True, help="Games per pairing (whole pairs: benches swapped).")
+@click.option("--seed", default=0, show_default=True, help="Seed: every pairing plays the same seeded games.")
+@click.option("--teams", "teams_choice", default="mirror", show_default=True,
+              help="mirror (each bundled team against itself), cross (every ordered pair of different bundled "
+                   "teams), or HOME:AWAY pairs separated by commas.")
+@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+@click.option("--anchor", default=None, help="Show Elo relative to this coach (default: the field's mean).")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False), default=None,
+              help="Save the ratings with their intervals as a PNG (needs matplotlib).")
+@click.option("--markdown", "md_out", type=click.Path(dir_okay=False), default=None, help="Write the table as Markdown.")
+@click.option("--name", default=None, help="Name of the run in the database.")
+@click.option("--store/--no-store", "keep", default=True, show_default=True, help="Save the run and its games in --db.")
+@click.option("--show", "show_id", type=int, default=None, help="Print a stored run instead (its id; see --list).")
+@click.option("--list", "list_runs", is_flag=True, help="List the stored ratings runs.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+@_db_option
+@backend_options
+def ratings_command(ruleset, coaches, games, seed, teams_choice, options, anchor, plot_out, md_out, name, keep, show_id,
+                    list_runs, progress, db, backend):
+    """Rate coaches: a round robin among COACH specs (random, by-the-book variants, trained models,
+    search coaches) on paired seeds with benches swapped, then a Bradley-Terry fit with a home-court
+    term, shown on the Elo scale with 95% intervals (table, plot) and stored in the database.
+
+    Example: coachgym ratings statispro random by-the-book by-the-book:double_team=star trained -n 400
+    """
+    from pathlib import Path
+
+    from ..core.errors import CoachgymError
+    from ..series import ratings as R
+    from . import parse_option_pairs, ruleset_arg
+
+    if list_runs:
+        for r in R.runs(_store(db)):
+            click.echo(f"{r['id']:>4}  {r['name']:<32} {r['ruleset']:<13} {', '.join(r['coaches'])}")
+        return
+    if show_id is not None:
+        try:
+            run = R.load(_store(db), show_id)
+        except CoachgymError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo(R.render(run, anchor))
+        return
+    if ruleset is None or len(coaches) < 2:
+        raise click.UsageError("give a ruleset and at least two coaches (or --list / --show ID)")
+    rs = ruleset_arg(ruleset)
+    if anchor is not None and anchor not in coaches:
+        raise click.BadParameter(f"{anchor!r} is not among the coaches", param_hint="--anchor")
+    if plot_out:
+        from ..evaluation.plots import _pyplot
+
+        try:
+            _pyplot()  # fail before the games, not after
+        except RuntimeError as exc:
+            raise click.ClickException(str(exc)) from None
+    names = rs.team_names()
+    if teams_choice == "mirror":
+        pairs = [(t, t) for t in names]
+    elif teams_choice == "cross":
+        pairs = [(h, a) for h in names for a in names if h != a]
+    else:
+        pairs = []
+        for part in teams_choice.split(","):
+            if ":" not in part:
+                raise click.BadParameter(f"{part!r} is not HOME:AWAY", param_hint="--teams")
+            h, a = part.split(":", 1)
+            for t in (h, a):
+                rs.team_data(t)  # a bad team fails here, naming it
+            pairs.append((h, a))
+    try:
+        run = R.play_round_robin(rs.name, list(coaches), games, seed=seed, teams=pairs,
+                                 options=parse_option_pairs(options), backend=backend, progress=progress)
+    except (CoachgymError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(R.render(run, anchor))
+    click.echo(f"\n{len(run.games)} games in {run.seconds:.1f} s on {backend.describe()}")
+    if keep:
+        store = _store(db)
+        rid = R.save(store, run, name)
+        click.echo(f"stored as ratings run {rid} ({run.name!r}) in {store.path}")
+    if md_out:
+        Path(md_out).write_text(R.to_markdown(run, anchor) + "\n")
+        click.echo(f"wrote {md_out}")
+    if plot_out:
+        R.plot(run, plot_out, anchor)
+        click.echo(f"wrote {plot_out}")
