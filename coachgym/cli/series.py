@@ -4,6 +4,7 @@ series command), and the season, tournament and ratings commands."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import click
 
@@ -207,17 +208,29 @@ def _competition_group(kind: str, help_text: str):
             state = "complete" if r["finished"] else "in progress"
             click.echo(f"{r['name']:<24} {r['kind']:<10} {r['ruleset']:<13} {r['teams']:>3} teams {r['games']:>5} games  {state}")
 
-    @group.command("game", help="Replay a stored game (exactly: same seed, teams, coaches) and print it.")
+    @group.command("game", help="Replay a stored game (exactly: same seed, teams, coaches) and print it, or step "
+                                "through it event by event with --step (the 'coachgym replay' screens).")
     @click.argument("game_id", type=int)
     @click.option("--play-by-play/--box-only", default=True, show_default=True)
+    @click.option("--step", is_flag=True, help="Step through the game event by event (Enter next, b back, q quit).")
+    @click.option("--save", "save_to", type=click.Path(dir_okay=False), default=None,
+                  help="Write the finished game as an engine JSON file ('coachgym replay FILE' reads it).")
     @_db_option
-    def game(game_id, play_by_play, db):
-        from ..series.competition import replay
+    def game(game_id, play_by_play, step, save_to, db):
+        from ..series.competition import replay, replay_frames
 
         try:
+            if step:
+                from ..present.terminal import ReplayTerminal
+
+                ReplayTerminal(replay_frames(_store(db), game_id)).run()
+                return
             g = replay(_store(db), game_id)
         except CoachgymError as exc:
             raise click.ClickException(str(exc)) from None
+        if save_to:
+            Path(save_to).write_text(g.to_json())
+            click.echo(f"wrote {save_to}")
         if play_by_play:
             click.echo("\n".join(g.play_by_play()))
             click.echo("")

@@ -428,6 +428,28 @@ def replay(store: Store, game_id: int):
     return game
 
 
+def replay_frames(store: Store, game_id: int):
+    """A stored game as a :class:`coachgym.present.replay.Replay` (the frames ``coachgym replay``
+    steps through): played again with a copy of the game after every decision, so each frame shows
+    the situation exactly as it was."""
+    from ..present.replay import Replay
+
+    task = stored_game(store, game_id)
+    rs, game = task.build(record_events=True)
+    games = [game.clone()]
+    step_of_event = [0] * len(game.log)
+
+    def snapshot(g) -> None:
+        before = len(step_of_event)
+        games.append(g.clone())
+        step_of_event.extend([len(games) - 1] * (len(g.log) - before))
+
+    play_game(game, make_coach(rs, task.home_coach, task.seed * 2 + 1),
+              make_coach(rs, task.away_coach, task.seed * 2 + 2), seed=task.seed, on_event=snapshot)
+    return Replay(rs.name, list(game.log.events), step_of_event, games, (task.home_coach, task.away_coach), None,
+                  task.seed, True)
+
+
 def entries_from(teams: Iterable[str], coaches: dict[str, str], default_coach: str) -> list[tuple[str, str]]:
     """(team, coach) pairs for ``Competition.create`` from team names and ``TEAM=COACH`` choices."""
     teams = list(teams)

@@ -63,6 +63,12 @@ def test_every_stored_game_replays_exactly(uninterrupted):
     assert game.box_score().to_dict() == g.box and game.play_by_play()
     with pytest.raises(CompetitionError, match="no stored game 99999"):
         replay(uninterrupted.store, 99999)
+    # the frames 'coachgym replay' steps through, each with the situation as it was
+    from coachgym.series.competition import replay_frames
+
+    rep = replay_frames(uninterrupted.store, g.id)
+    assert len(rep) == len(game.log) and rep.frame(len(rep) - 1).exact
+    assert rep.frame(len(rep) - 1).line == game.play_by_play()[-1]
 
 
 def test_a_game_row_keeps_ruleset_engine_version_options_teams_coaches_seed_score_and_box(uninterrupted):
