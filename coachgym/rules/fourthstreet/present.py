@@ -34,7 +34,7 @@ _STATUS = {OUT_STOPPAGE: "status_out_stoppage", OUT_THIS_STOPPAGE: "status_out_s
            OUT_GAME: "status_out_game", FOULED_OUT: "status_fouled_out"}
 # the chance of each orange+black total 2..12 (Free Throw section)
 _TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
-_SITUATION_TERMS = ["\u2460-\u2464", "L1", "L2", "L3", "DEF", "rec", "ast", "jmp", "oRb", "dRb", "tRb", "inj", "fat", "FT",
+_SITUATION_TERMS = ["\u2460-\u2464", "season", "L1", "L2", "L3", "DEF", "rec", "ast", "jmp", "oRb", "dRb", "tRb", "inj", "fat", "FT",
                     "fatigue points", "worn out", "rest", "shot clock", "team fouls", "bonus", "double bonus", "fouls",
                     "timeout", "man-to-man", "zone"]
 
@@ -45,10 +45,6 @@ def _fouls(n: int) -> str:
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def _possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
 
 
 def free_throw_chance(player) -> float:
@@ -75,7 +71,19 @@ class FourthStreetPresenter:
             Rating("inj", f"{p.inj:+d}", "injury chart bonus"),
             Rating("fat", str(p.fat), "minutes in a row before he wears out"),
             Rating("FT", f"{free_throw_chance(p):.0%}", "free throws good"),
-        ]
+        ] + FourthStreetPresenter.season_line(p)
+
+    @staticmethod
+    def season_line(p) -> list[Rating]:
+        """The stats line at the bottom of the card ("allows you to make better decisions based on
+        player usage"): points and minutes a game."""
+        st = p.stats
+        g = st.get("g")
+        if not g:
+            return []
+        pts = st.get("pts", 2 * st.get("fgm", 0) + st.get("tpm", 0) + st.get("ftm", 0))
+        return [Rating("season", T("note_season", pts=round(pts / g, 1), min=round(st.get("min", 0) / g)),
+                       "his season a game (the card's stats line)")]
 
     @staticmethod
     def ratings_text(p) -> str:
@@ -144,11 +152,6 @@ class FourthStreetPresenter:
         notes = []
         if on and side == game.off and game.phase == "play" and game.handler == slot:
             notes.append(T("note_ball"))
-        g = p.stats.get("g")
-        if g:
-            notes.append(T("note_season", pts=round(p.stats.get("pts", 2 * p.stats.get("fgm", 0) + p.stats.get("tpm", 0)
-                                                           + p.stats.get("ftm", 0)) / g, 1),
-                           min=round(p.stats.get("min", 0) / g)))
         return PlayerCard(name=p.name, position=POS[slot] if on else POS[p.pos - 1], on_court=on,
                           ratings=self.card_ratings(p), fouls=game.stats[side][i][PF], fatigue=self.fatigue(game, side, i),
                           status=status, guards=self.guards(game, side, slot) if on else "",
@@ -392,7 +395,7 @@ class FourthStreetPresenter:
         if dead:
             groups += self._change_groups(game, side, legal)
             terms += ["dead ball", "play it safe"]
-        title = T("call_defense_title", team=game.teams[side].name, offense=game.teams[opp].name,
+        title = T("call_defense_title", team=game.teams[side].name,
                   dead=T("call_dead") if dead else "")
         return self._view(d, title, T("call_explain_defense"), groups, terms, force)
 

@@ -289,7 +289,7 @@ class ValueAddPresenter:
         if tip:
             when = T("menu_when_tip2" if game.options.rotation == 2 else "menu_when_tip")
         else:
-            when = T("menu_when_possession", offense=game.teams[game.offense].name, box=game.box)
+            when = T("menu_when_possession", box=game.box)
         title = T("menu_defense_title" if defense else "menu_offense_title", team=team, when=when)
         groups: list[Group] = []
         terms = ["box", "played", "stamina", "fouls"]
