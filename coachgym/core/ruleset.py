@@ -88,7 +88,9 @@ def parse_json_text(text: str, path: Path | str) -> Any:
 # **kwargs)`` and imported only when used. An area adds its kind here with one line.
 COACH_KINDS: dict[str, str] = {
     "strategy": "coachgym.strategy.coach:strategy_coach",  # a situational strategy file (docs/strategy.md)
+    "search": "coachgym.search.coach:search_coach",  # rollouts from resampled copies (docs/search.md); "search" alone too
 }
+BARE_KINDS = ("search",)  # kinds that also work without an argument
 
 
 class Ruleset:
@@ -181,7 +183,7 @@ class Ruleset:
         parameters to a scripted coach (for comparing variants of a strategy); ``"KIND:ARGUMENT"``
         builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
         kind, sep, argument = name.partition(":")
-        if sep and kind in COACH_KINDS:
+        if (sep or kind in BARE_KINDS) and kind in COACH_KINDS:
             module, attr = COACH_KINDS[kind].split(":")
             return getattr(importlib.import_module(module), attr)(self, argument, seed=seed, **kwargs)
         is_model_file = name.endswith((".zip", ".npz"))

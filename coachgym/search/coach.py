@@ -1,0 +1,188 @@
+"""The search coach: rollouts from resampled copies at the decisions where its base policy is in doubt.
+
+``--coach search`` or ``--coach search:budget=64,policy=book,horizon=40,when=doubt,width=4,ms=0`` (a coach
+spec everywhere coach specs are taken). At each of its decisions the coach
+
+1. asks its base policy (``policy``: the book by default, or ``trained``) what it would do - the base
+   coach sees every decision, so its bookkeeping stays current;
+2. decides whether to search (``when``): ``doubt`` (default) - where the shipped trained coach gives
+   the base choice less than ``doubt`` probability or prefers another option, ``all`` - every
+   decision with two options or more, or a list of decision kinds (``when=fast_break+press``);
+3. races the base choice and up to ``width - 1`` alternatives (the trained coach's favourites; every
+   option of a small decision) on ``budget`` rollouts (or ``ms`` milliseconds) from resampled
+   futures shared by the options, each rollout stopped after ``horizon`` decisions and scored by the
+   value estimate (``horizon=0``: played to the end);
+4. plays the leader when its paired advantage over the base choice is more than ``switch`` standard
+   errors (default 1), else the base choice.
+
+Searching only where the base is in doubt, truncated rollouts and dropping options that are clearly
+worse keep a game to seconds; :meth:`SearchCoach.stats` counts what was searched and what it cost.
+:func:`option_values` gives each option's value estimate at a decision (labels for training).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..core.engine import Decision, Engine
+from ..core.errors import ConfigError
+from ..core.ruleset import parse_coach_params
+from .race import paired, run_race
+from .rollouts import Policies, policy_spec
+
+DEFAULTS = {"budget": 64, "ms": 0, "policy": "book", "opponent": "", "horizon": 40, "when": "doubt", "doubt": 0.9,
+            "width": 4, "switch": 1.0, "min_rounds": 4}
+
+
+class SearchCoach:
+    """See the module docstring. ``ruleset``: a :class:`~coachgym.core.ruleset.Ruleset`."""
+
+    def __init__(self, ruleset: Any, seed: int | None = None, **params: Any):
+        unknown = set(params) - set(DEFAULTS)
+        if unknown:
+            raise ConfigError(f"search coach: unknown parameter(s) {', '.join(sorted(unknown))}; "
+                              f"known: {', '.join(DEFAULTS)}")
+        p = {**DEFAULTS, **params}
+        self.rs = ruleset
+        self.budget = _int(p, "budget", 2)
+        self.ms = float(p["ms"])
+        self.horizon = _int(p, "horizon", 0) or None
+        self.width = _int(p, "width", 2)
+        self.min_rounds = _int(p, "min_rounds", 1)
+        self.doubt = float(p["doubt"])
+        self.switch = float(p["switch"])
+        self.policy = policy_spec(str(p["policy"]))
+        self.opponent = policy_spec(str(p["opponent"])) if p["opponent"] else None
+        when = str(p["when"])
+        self.kinds: frozenset[str] | None = None
+        if when not in ("doubt", "all"):
+            self.kinds = frozenset(k for k in when.split("+") if k)
+            bad = self.kinds - set(ruleset.engine_cls.decision_kinds)
+            if bad:
+                raise ConfigError(f"search coach: {ruleset.name} has no decision kind {', '.join(sorted(bad))}; "
+                                  f"kinds: {', '.join(ruleset.engine_cls.decision_kinds)}")
+        self.when = when
+        shown = {k: v for k, v in p.items() if v != DEFAULTS[k]}
+        self.name = "search" + (":" + ",".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
+        self.base = ruleset.coach(self.policy, seed=seed)
+        self.advisor = None
+        if when == "doubt":
+            try:
+                self.advisor = ruleset.coach("trained", seed=0)
+            except Exception as exc:  # no trained coach for this ruleset: nobody to be in doubt
+                raise ConfigError(f"search coach: when=doubt needs the trained {ruleset.name} coach ({exc}); "
+                                  f"use when=all or when=KIND+KIND") from None
+        self._rng = random.Random(seed)
+        self._policies: dict[int, Policies] = {}
+        self.side = 0
+        self.counts = {"decisions": 0, "searched": 0, "switched": 0, "rollouts": 0, "search_seconds": 0.0,
+                       "seconds": 0.0}
+        self.switches: dict[str, int] = {}  # "decision kind: base action -> chosen action" -> times
+
+    # ------------------------------------------------------------------ protocol
+    def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
+        self.side = side
+        if seed is not None:
+            self._rng.seed(seed)
+        self.base.reset(game, side, seed)
+        if self.advisor is not None:
+            self.advisor.reset(game, side, None)
+
+    def choose(self, game: Engine, decision: Decision) -> int:
+        t0 = time.perf_counter()
+        self.counts["decisions"] += 1
+        base = int(self.base.choose(game, decision))
+        cands = self._candidates(game, decision, base)
+        choice = base
+        if len(cands) > 1:
+            choice = self._search(game, decision, cands, base)
+        self.counts["seconds"] += time.perf_counter() - t0
+        return choice
+
+    # ------------------------------------------------------------------ search
+    def _candidates(self, game: Engine, d: Decision, base: int) -> list[int]:
+        """The options to race (the base choice first), or just the base choice: no search here."""
+        if self.kinds is not None and d.kind not in self.kinds:
+            return [base]
+        if self.advisor is not None:
+            probs = self.advisor.legal_probabilities(game, d)
+            ranked = sorted(probs, key=lambda a: -probs[a])
+            if probs.get(base, 0.0) >= self.doubt and ranked[0] == base:
+                return [base]
+        else:
+            ranked = list(d.legal)
+        if len(d.legal) <= self.width:
+            return [base, *(a for a in d.legal if a != base)]
+        return [base, *[a for a in ranked if a != base][:self.width - 1]]
+
+    def _policies_for(self, side: int) -> Policies:
+        p = self._policies.get(side)
+        if p is None:
+            p = self._policies[side] = Policies(self.rs.name, self.policy, self.opponent, side=side)
+        return p
+
+    def _search(self, game: Engine, d: Decision, cands: list[int], base: int) -> int:
+        t0 = time.perf_counter()
+        run = run_race(game, d.side, cands, seed=self._rng.getrandbits(62), policies=self._policies_for(d.side),
+                       horizon=self.horizon, rollouts=self.budget, seconds=self.ms / 1000 if self.ms else None,
+                       min_rounds=self.min_rounds, batch=2, lookahead=1, prefer=base)
+        race = run.race
+        self.counts["searched"] += 1
+        self.counts["rollouts"] += run.rollouts
+        self.counts["search_seconds"] += time.perf_counter() - t0
+        best = race.leader(race.alive)
+        if best == base:
+            return base
+        mean, lo, _, n = paired(race.tallies[best], race.tallies[base], z=self.switch)
+        if n >= 2 and mean > 0 and (lo > 0 or math.isnan(lo)):
+            self.counts["switched"] += 1
+            key = f"{d.kind}: {game.actions[base].label} -> {game.actions[best].label}"
+            self.switches[key] = self.switches.get(key, 0) + 1
+            return best
+        return base
+
+    def stats(self) -> dict:
+        """What the search did so far: decisions, searched, switched from the base, rollouts, seconds."""
+        c = dict(self.counts)
+        c["ms_per_decision"] = 1000 * c["seconds"] / c["decisions"] if c["decisions"] else float("nan")
+        c["ms_per_search"] = 1000 * c["search_seconds"] / c["searched"] if c["searched"] else float("nan")
+        c["switches"] = dict(sorted(self.switches.items(), key=lambda kv: -kv[1]))
+        return c
+
+
+def _int(p: dict, key: str, least: int) -> int:
+    v = p[key]
+    if isinstance(v, bool) or not isinstance(v, int) or v < least and not (key == "horizon" and v == 0):
+        raise ConfigError(f"search coach: {key} must be an integer of at least {least}, got {v!r}")
+    return v
+
+
+def search_coach(ruleset: Any, argument: str, seed: int | None = None, **kwargs: Any) -> SearchCoach:
+    """``Ruleset.coach("search:budget=64,policy=trained")`` (registered in core.ruleset.COACH_KINDS)."""
+    params = {**parse_coach_params(argument, "search"), **kwargs}
+    return SearchCoach(ruleset, seed=seed, **params)
+
+
+def option_values(game: Engine, *, budget: int = 256, policy: str = "book", opponent: str | None = None,
+                  horizon: int | None = 40, seed: int = 0, options: list[int] | None = None) -> dict[int, tuple[float, float, int]]:
+    """Each option's value estimate at the pending decision, for labelling training data:
+    ``{action: (value, standard error, rollouts)}``, every option on the same resampled futures
+    (no option is dropped). Values are win chances (draws half) from rollouts of ``horizon``
+    decisions scored by the value estimate (``horizon=None``: played to the end)."""
+    d = game.decision
+    if d is None:
+        raise ConfigError("the game is over: no decision to evaluate")
+    actions = list(options or d.legal)
+    rounds = max(1, budget // len(actions))
+    run = run_race(game, d.side, actions, seed=seed, policy=policy_spec(policy),
+                   opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rounds * len(actions),
+                   min_rounds=rounds + 1, lookahead=1)
+    out = {}
+    for a, t in run.race.tallies.items():
+        lo, hi = t.value_interval(exact_wins=False)
+        se = (hi - lo) / (2 * 1.959963984540054) if t.n > 1 else float("nan")
+        out[a] = (t.mean, se, t.n)
+    return out
