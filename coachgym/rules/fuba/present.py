@@ -87,20 +87,28 @@ class FubaPresenter:
         team = game.teams[side]
         pos = game.pos[side]
         on, out = [], []
-        order = sorted(range(11), key=lambda k: (_ALONG[pos[k]] if pos[k] >= 0 else (99, 0))[0] * (1 if side == HOME else -1))
-        for k in order:
-            p = pos[k]
-            if p >= 0:
-                on.append(PlayerCard(name=self.piece_name(side, k, p), position=IDS[p], on_court=True,
-                                     note=T("piece_explain", name=_AREA[p]) + ("; with the ball" if p == game.ball and side == game.ct else "")))
-            elif p in (INJURED, OFF):
-                status = T("status_off") if p == OFF else T("status_injured", back=self._injury_back(game, side, k))
-                out.append(PlayerCard(name=T("piece_gk") if k == GK else "Outfield player", position="", on_court=False,
+        # the pieces as the board shows them: the goalkeeper, then a stack per area from the own goal up
+        gk = pos[GK]
+        if gk >= 0:
+            on.append(PlayerCard(name=T("piece_gk"), position=IDS[gk], on_court=True, note=self._area_note(game, side, gk)))
+        stacks: dict[int, int] = {}
+        for k in range(1, 11):
+            if pos[k] >= 0:
+                stacks[pos[k]] = stacks.get(pos[k], 0) + 1
+        for area in sorted(stacks, key=lambda a: _ALONG[a][0] * (1 if side == HOME else -1)):
+            n = stacks[area]
+            word = T(f"piece_{ZONE[side][area]}").lower()
+            on.append(PlayerCard(name=f"{n} {word}{_s(n)}", position=IDS[area], on_court=True,
+                                 note=self._area_note(game, side, area)))
+        for k in range(11):
+            if pos[k] in (INJURED, OFF):
+                status = T("status_off") if pos[k] == OFF else T("status_injured", back=self._injury_back(game, side, k))
+                out.append(PlayerCard(name=T("piece_gk") if k == GK else T("piece_outfield"), position="", on_court=False,
                                       status=status))
         if game.opts.substitutions:
             left = 3 - game.subs[side]
-            out += [PlayerCard(name=T("bench_sub"), position="", on_court=False,
-                               note=T("bench_sub_note", n=left, s=_s(left))) for _ in range(left)]
+            if left:
+                out.append(PlayerCard(name=T("bench_sub", n=left, s=_s(left)), position="", on_court=False, note=T("bench_sub_note")))
         facts = [("formation", self.formation_text(game, side)), ("cards", T("team_cards", y=game.yellow[side], r=game.red[side]))]
         if game.opts.condition_points:
             facts.append(("condition points", self.cp_text(game, side)))
@@ -115,6 +123,10 @@ class FubaPresenter:
         if game.gk_bonus[1 - side]:
             facts.append(("goal attempts", f"+{game.gk_bonus[1 - side]} (the opponent's keeper is out)"))
         return TeamView(team.name, side, game.goals[side], coach, on, out, facts)
+
+    @staticmethod
+    def _area_note(game: FubaEngine, side: int, area: int) -> str:
+        return T("piece_explain", name=_AREA[area]) + ("; with the ball" if area == game.ball and side == game.ct else "")
 
     @staticmethod
     def _injury_back(game: FubaEngine, side: int, piece: int) -> str:
@@ -143,6 +155,10 @@ class FubaPresenter:
         ph = game.phase
         if ph == "setup":
             return T("stage_setup", what=T("set_piece_" + game.ctx["kind"]))
+        if ph == "subs":
+            return T("stage_subs")
+        if ph == "halftime":
+            return T("stage_halftime")
         if ph == "moves" and game.ctx.get("mode") == "reaction":
             return T("stage_reaction")
         if ph == "actions" or game.actions_left:
