@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import run_match
+from .file import load
 from .sprt import SPRT, Z95, Figures, figures
 
 
@@ -149,6 +150,7 @@ class Comparison:
     status: str = "running"  # H1, H0, inconclusive (SPRT reached max_games), fixed (fixed number of games)
     seconds: float = 0.0
     backend: str = ""
+    rules: dict = field(default_factory=dict)  # 'a' / 'b': (name, "when ... do ...") of a strategy coach's rules
 
     # --------------------------------------------------------------- figures
     @property
@@ -164,19 +166,12 @@ class Comparison:
         """Per rule of coach ``who``'s strategy file ('a' or 'b'): games in which it fired / changed
         a choice, and the totals; None if that coach is no strategy."""
         logs = [g for p in self.pairs for g in (p.logs_a if who == "a" else p.logs_b) or ()]
-        if not logs:
+        if not logs or who not in self.rules:
             return None
-        from .file import load
-
-        strategy = load((self.coach_a if who == "a" else self.coach_b).partition(":")[2], self.ruleset)
-        out = []
-        for r in strategy.rules:
-            i = r.index
-            out.append(RuleUsage(r.name, f"when {r.condition.text} do {r.do}",
-                                 sum(g["fired"][i] > 0 for g in logs), sum(g["changed"][i] > 0 for g in logs),
-                                 sum(g["fired"][i] for g in logs), sum(g["changed"][i] for g in logs),
-                                 sum(g["not_legal"][i] for g in logs)))
-        return out
+        return [RuleUsage(name, text, sum(g["fired"][i] > 0 for g in logs), sum(g["changed"][i] > 0 for g in logs),
+                          sum(g["fired"][i] for g in logs), sum(g["changed"][i] for g in logs),
+                          sum(g["not_legal"][i] for g in logs))
+                for i, (name, text) in enumerate(self.rules[who])]
 
     def guarded(self, who: str) -> int:
         return sum(g["guarded"] for p in self.pairs for g in (p.logs_a if who == "a" else p.logs_b) or ())
@@ -350,6 +345,10 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
     own = backend is None
     backend = backend or InlineBackend()
     comp = Comparison(rs.name, coach_a, coach_b, seed, opts, team_names, sprt, 2 * total_pairs, backend=backend.describe())
+    for who, spec in (("a", coach_a), ("b", coach_b)):
+        if spec.startswith("strategy:"):
+            strategy = load(spec.partition(":")[2], rs.name)
+            comp.rules[who] = [(r.name, f"when {r.condition.text} do {r.do}") for r in strategy.rules]
     starts = list(range(0, total_pairs, chunk))
     tasks = [ComparePairs(rs.name, coach_a, coach_b, teams, seed, 2 * s, 2 * min(chunk, total_pairs - s), opts or None,
                           counterfactual) for s in starts]

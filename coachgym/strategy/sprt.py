@@ -63,7 +63,7 @@ def _regularize(counts: np.ndarray) -> np.ndarray:
     return np.where(counts > 0, counts, 1e-3).astype(float)
 
 
-def _secular(p: np.ndarray, d: np.ndarray, iterations: int = 100) -> np.ndarray:
+def _secular(p: np.ndarray, d: np.ndarray, iterations: int = 64) -> np.ndarray:
     """For each row: x with sum_i p_i d_i / (1 + x d_i) = 0 (decreasing in x on the bracket where
     every 1 + x d_i > 0); rows of p sum to 1; needs min(d) < 0 < max(d) in every row."""
     hi_d, lo_d = d.max(axis=1), d.min(axis=1)
@@ -97,8 +97,10 @@ def _mle_t_value(p: np.ndarray, t: float, ref: float = 0.5, rounds: int = 12) ->
         sigma = np.sqrt(((a - mu) ** 2 * q).sum(axis=1, keepdims=True))
         d = a - ref - t * sigma * (1 + ((mu - a) / sigma) ** 2) / 2
         x = _secular(p, d)
-        q = p / (1.0 + x[:, None] * d)
+        prev, q = q, p / (1.0 + x[:, None] * d)
         q = q / q.sum(axis=1, keepdims=True)
+        if np.abs(q - prev).max() < 1e-10:
+            break
     return q
 
 
@@ -210,22 +212,22 @@ def simulate(probabilities, elo0: float, elo1: float, *, alpha: float = 0.05, be
 
 
 def pentanomial_for(score: float, draw_rate: float = 0.0, correlation: float = 0.0) -> list[float]:
-    """Pair-score probabilities of two independent games with expected score ``score`` each (a game
-    drawn with probability ``draw_rate``), for synthetic tests; a share ``correlation`` of the pairs
-    is split instead (one win each: what identical play on shared dice gives)."""
-    w = score - draw_rate / 2
-    lo = 1 - score - draw_rate / 2
+    """Pair-score probabilities with expected score ``score`` per game, for synthetic tests: a share
+    ``correlation`` of the pairs is split (one win each: what identical play on shared dice gives),
+    the others are two independent games (a game drawn with probability ``draw_rate``) whose score
+    keeps the overall expectation at ``score``."""
+    inner = (score - 0.5 * correlation) / (1 - correlation)
+    w = inner - draw_rate / 2
+    lo = 1 - inner - draw_rate / 2
     if w < 0 or lo < 0:
-        raise ValueError("score and draw_rate do not fit")
+        raise ValueError("score, draw_rate and correlation do not fit")
     game = np.array([lo, draw_rate, w])  # loss, draw, win
     pair = np.zeros(5)
     for i in range(3):
         for j in range(3):
             pair[i + j] += game[i] * game[j]
-    if correlation:
-        even = (1 - correlation) * pair
-        even[2] += correlation
-        pair = even
+    pair = (1 - correlation) * pair
+    pair[2] += correlation
     return (pair / pair.sum()).tolist()
 
 

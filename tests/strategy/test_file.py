@@ -1,0 +1,100 @@
+"""Strategy files: validated on load, every error names the file, the line and the field."""
+
+import pytest
+
+from coachgym.core.errors import ConfigError
+from coachgym.rules.fourthstreet import RULESET as FOURTH
+from coachgym.strategy import StrategyCoach, StrategyFileError, examples, load, loads
+
+GOOD = """\
+ruleset: fourthstreet
+base: by-the-book
+name: late-press
+rules:
+  - name: press late
+    when: margin <= -4 and period >= 4 and minutes_left <= 2
+    do: press
+  - when: their_c_fouls >= 4
+    do: {zone: collapsed}
+  - when: true
+    do: {double_team: c}
+"""
+
+
+def error(text: str, ruleset: str | None = None) -> StrategyFileError:
+    with pytest.raises(StrategyFileError) as err:
+        loads(text, "press.yaml", ruleset)
+    return err.value
+
+
+def test_a_good_file_loads():
+    s = loads(GOOD, "press.yaml")
+    assert (s.name, s.ruleset, s.base) == ("late-press", "fourthstreet", "by-the-book")
+    assert [r.name for r in s.rules] == ["press late", "rule 2", "rule 3"]
+    assert [r.do for r in s.rules] == ["press", "zone: collapsed", "double_team: c"]
+    assert [r.line for r in s.rules] == [5, 8, 10]
+    assert s.rules[1].arg == "collapsed" and s.rules[0].arg == "keep"  # the default argument
+
+
+@pytest.mark.parametrize("text, line, field, words", [
+    (GOOD.replace("margin <= -4", "margn <= -4"), 6, "rules[1].when", "did you mean margin"),
+    (GOOD.replace("do: press", "do: pres"), 7, "rules[1].do", "unknown fourthstreet action 'pres'; did you mean press"),
+    (GOOD.replace("{zone: collapsed}", "{zone: diamond}"), 9, "rules[2].do", "'diamond' is not one of"),
+    (GOOD.replace("do: press", "do: {press: c, zone: x}"), 7, "rules[1].do", "one pair"),
+    (GOOD.replace("base: by-the-book", "base: by-the-bok"), 2, "base", "unknown coach"),
+    (GOOD.replace("ruleset: fourthstreet", "ruleset: chess"), 1, "ruleset", "chess"),
+    (GOOD.replace("  - when: true\n", "  - wen: true\n"), 10, "rules[3].wen", "did you mean 'when'"),
+    (GOOD.replace("    do: {double_team: c}\n", ""), 10, "rules[3].do", "is missing"),
+    (GOOD.replace("name: late-press", "name: late-press\nname: again"), 4, "name", "given twice"),
+    (GOOD.replace("rules:\n", "rules: []\nx:\n"), 5, "x", "unknown key"),
+    ("ruleset: fourthstreet\nbase: by-the-book\nrules: []\n", 3, "rules", "non-empty list"),
+    ("ruleset: fourthstreet\nbase: by-the-book\nrules:\n  - when: true\n   do: press\n", 5, "", "not valid YAML"),
+    ("ruleset: fourthstreet\nbase: strategy:x.yaml\nrules:\n  - {when: true, do: press}\n", 2, "base", "another strategy"),
+])
+def test_errors_name_file_line_and_field(text, line, field, words):
+    e = error(text)
+    assert (e.path, e.line, e.field) == ("press.yaml", line, field)
+    assert words in str(e) and str(e).startswith(f"press.yaml, line {line}")
+
+
+def test_condition_errors_give_the_column_in_the_file():
+    e = error(GOOD.replace("margin <= -4 and", "margin <= -4 and and"))
+    assert (e.line, e.column) == (6, 28)  # 'when: ' starts the value at column 11; the second 'and' is at 18
+    assert "press.yaml, line 6, column 28: rules[1].when" in str(e)
+
+
+def test_a_file_for_another_ruleset_is_refused():
+    e = error(GOOD, "statispro")
+    assert e.field == "ruleset" and "for fourthstreet, not statispro" in str(e)
+
+
+def test_an_argument_is_required_or_refused():
+    assert "rest needs an argument" in str(error(GOOD.replace("do: press", "do: rest")))
+    assert "takes no argument" in str(error(GOOD.replace("do: press", "do: {setup: c}")))
+
+
+def test_every_shipped_example_loads_and_builds_a_coach():
+    files = examples()
+    assert {p.name.split("_")[0] for p in files} == {"fourthstreet", "statispro", "valueadd", "fuba"}
+    from coachgym import rulesets
+
+    for p in files:
+        s = load(p)
+        coach = rulesets.get(s.ruleset).coach(f"strategy:{p}")
+        assert isinstance(coach, StrategyCoach) and coach.strategy.rules
+
+
+def test_coach_spec_takes_a_path_with_colons_and_slashes(tmp_path):
+    folder = tmp_path / "a:b" / "c"
+    folder.mkdir(parents=True)
+    f = folder / "late:press.yaml"
+    f.write_text(GOOD)
+    coach = FOURTH.coach(f"strategy:{f}")
+    assert isinstance(coach, StrategyCoach) and coach.name == f"strategy:{f}"
+    with pytest.raises(ConfigError, match="no such file"):
+        FOURTH.coach(f"strategy:{folder / 'missing.yaml'}")
+
+
+def test_a_shipped_example_by_name():
+    assert FOURTH.coach("strategy:fourthstreet_press.yaml").strategy.name == "always-press"
+    assert FOURTH.coach("strategy:fourthstreet_press").strategy.name == "always-press"
