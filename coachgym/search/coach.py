@@ -92,14 +92,14 @@ class SearchCoach:
             self.advisor.reset(game, side, None)
 
     def choose(self, game: Engine, decision: Decision) -> int:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         self.counts["decisions"] += 1
         base = int(self.base.choose(game, decision))
         cands = self._candidates(game, decision, base)
         choice = base
         if len(cands) > 1:
             choice = self._search(game, decision, cands, base)
-        self.counts["seconds"] += time.perf_counter() - t0
+        self.counts["seconds"] += time.process_time() - t0
         return choice
 
     # ------------------------------------------------------------------ search
@@ -125,14 +125,14 @@ class SearchCoach:
         return p
 
     def _search(self, game: Engine, d: Decision, cands: list[int], base: int) -> int:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         run = run_race(game, d.side, cands, seed=self._rng.getrandbits(62), policies=self._policies_for(d.side),
                        horizon=self.horizon, rollouts=self.budget, seconds=self.ms / 1000 if self.ms else None,
                        min_rounds=self.min_rounds, batch=2, lookahead=1, prefer=base)
         race = run.race
         self.counts["searched"] += 1
         self.counts["rollouts"] += run.rollouts
-        self.counts["search_seconds"] += time.perf_counter() - t0
+        self.counts["search_seconds"] += time.process_time() - t0
         best = race.leader(race.alive)
         if best == base:
             return base
@@ -145,7 +145,8 @@ class SearchCoach:
         return base
 
     def stats(self) -> dict:
-        """What the search did so far: decisions, searched, switched from the base, rollouts, seconds."""
+        """What the search did so far: decisions, searched, switched from the base, rollouts, and CPU
+        seconds (of this process: the figure that does not depend on what else the machine runs)."""
         c = dict(self.counts)
         c["ms_per_decision"] = 1000 * c["seconds"] / c["decisions"] if c["decisions"] else float("nan")
         c["ms_per_search"] = 1000 * c["search_seconds"] / c["searched"] if c["searched"] else float("nan")
