@@ -73,3 +73,24 @@ def play_and_check(ruleset: str, presenter, seeds, coaches=("by-the-book", "rand
         sit = presenter.situation(game)
         assert sit.over and sit.result
     return met
+
+
+def find(view: DecisionView, key: str):
+    """The first-step choice of ``view`` with this key."""
+    for g in view.groups:
+        for c in g.choices:
+            if c.key == key:
+                return c
+    raise KeyError(key)
+
+
+def book_game(ruleset: str, seed: int, until=None, options=None, coach_seeds=(None, None)):
+    """A game between two by-the-book coaches, played until ``until(game)`` holds at a pending decision."""
+    rs = rulesets.get(ruleset)
+    g = rs.new_game(seed=seed, options=options)
+    coaches = [rs.coach("by-the-book", seed=coach_seeds[0]), rs.coach("by-the-book", seed=coach_seeds[1])]
+    for s in (0, 1):
+        coaches[s].reset(g, s)
+    while g.decision is not None and not (until and until(g)):
+        g.step(coaches[g.decision.side].choose(g, g.decision))
+    return g

@@ -8,26 +8,12 @@ from coachgym.rules.fourthstreet import RULESET, FourthStreetEngine
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.present import PRESENTER as P, free_throw_chance
 
-from .presenter_checks import check_view, play_and_check
+from . import presenter_checks as checks
+from .presenter_checks import check_view, find, play_and_check
 
 
 def book_game(seed=12, until=None, **options):
-    """A by-the-book game played until ``until(game)`` holds at a pending decision."""
-    g = RULESET.new_game(seed=seed, options=options or None)
-    coaches = [RULESET.coach("by-the-book"), RULESET.coach("by-the-book")]
-    for s in (0, 1):
-        coaches[s].reset(g, s)
-    while g.decision is not None and not (until and until(g)):
-        g.step(coaches[g.decision.side].choose(g, g.decision))
-    return g
-
-
-def find(view, key):
-    for g in view.groups:
-        for c in g.choices:
-            if c.key == key:
-                return c
-    raise KeyError(key)
+    return checks.book_game("fourthstreet", seed, until, options or None)
 
 
 def test_every_decision_kind_is_described_and_the_jumper_left_to_the_book():

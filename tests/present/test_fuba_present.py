@@ -15,27 +15,14 @@ from coachgym.rules.fuba.options import ADVANCED
 from coachgym.rules.fuba.present import PRESENTER as P, creative_chance, keep_chance
 from tests.fuba.helpers import pick, scenario
 
-from .presenter_checks import check_view, play_and_check
+from . import presenter_checks as checks
+from .presenter_checks import check_view, find, play_and_check
 
 BOARD = json.loads(resources.files("coachgym.rules.fuba").joinpath("data", "board.json").read_text(encoding="utf-8"))
 
 
 def book_game(seed=4, until=None, options=None):
-    g = RULESET.new_game(seed=seed, options=options)
-    coaches = [RULESET.coach("by-the-book", seed=1), RULESET.coach("by-the-book", seed=2)]
-    for s in (0, 1):
-        coaches[s].reset(g, s)
-    while g.decision is not None and not (until and until(g)):
-        g.step(coaches[g.decision.side].choose(g, g.decision))
-    return g
-
-
-def find(view, key):
-    for g in view.groups:
-        for c in g.choices:
-            if c.key == key:
-                return c
-    raise KeyError(key)
+    return checks.book_game("fuba", seed, until, options, coach_seeds=(1, 2))
 
 
 def test_every_decision_kind_is_described_and_the_turn_is_the_persons():

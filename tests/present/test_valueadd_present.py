@@ -8,7 +8,7 @@ from coachgym.rules.valueadd import RULESET, ValueAddEngine
 from coachgym.rules.valueadd import actions as A
 from coachgym.rules.valueadd.present import PRESENTER as P
 
-from .presenter_checks import check_view, play_and_check
+from .presenter_checks import check_view, find, play_and_check
 
 
 def new_game(seed=1, **options):
@@ -17,14 +17,6 @@ def new_game(seed=1, **options):
 
 def names(game, side):
     return [game.teams[side].players[i].name for i in game.ts[side].lineup]
-
-
-def find(view, key):
-    for g in view.groups:
-        for c in g.choices:
-            if c.key == key:
-                return c
-    raise KeyError(key)
 
 
 def test_every_decision_kind_is_described_in_people_words():

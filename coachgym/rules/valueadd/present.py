@@ -372,27 +372,23 @@ class ValueAddPresenter:
                               Choice("pass", T("keep_passing"), T("keep_passing_explain"), action=A.KEEP_PASSING)])],
                           ["8-sided die first", "keep passing", "3PT", "2PT", "FOULED"], A.SHOOT)
 
-    def _fast_break(self, game: ValueAddEngine, d: Decision) -> DecisionView:
-        slot = game.ctx["stealer"]
+    def _go_or_normal(self, game: ValueAddEngine, d: Decision, key: str, slot: int, go: int, normal: int, normal_key: str,
+                      terms: list[str]) -> DecisionView:
+        """The fast break and the stick back: go at once with the named player (the default), or
+        normal offense."""
         name = game.card(d.side, slot).name
-        return self._view(d, T("fast_break_title", name=name, pos=POS[slot]), T("fast_break_explain", name=name),
-                          [Group("fast_break", T("fast_break"), choices=[
-                              Choice("fast_break", T("fast_break"), T("fast_break_choice_explain", name=name),
-                                     action=A.FAST_BREAK, default=True),
-                              Choice("normal", T("normal_after_steal"), T("normal_after_steal_explain"),
-                                     action=A.NORMAL_AFTER_STEAL)])],
-                          ["fast break", "normal offense", "last nine"], A.FAST_BREAK)
+        return self._view(d, T(f"{key}_title", name=name, pos=POS[slot]), T(f"{key}_explain", name=name),
+                          [Group(key, T(key), choices=[
+                              Choice(key, T(key), T(f"{key}_choice_explain", name=name), action=go, default=True),
+                              Choice("normal", T(normal_key), T(f"{normal_key}_explain"), action=normal)])], terms, go)
+
+    def _fast_break(self, game: ValueAddEngine, d: Decision) -> DecisionView:
+        return self._go_or_normal(game, d, "fast_break", game.ctx["stealer"], A.FAST_BREAK, A.NORMAL_AFTER_STEAL,
+                                  "normal_after_steal", ["fast break", "normal offense", "last nine"])
 
     def _stick_back(self, game: ValueAddEngine, d: Decision) -> DecisionView:
-        slot = game.ctx["rebounder"]
-        name = game.card(d.side, slot).name
-        return self._view(d, T("stick_back_title", name=name, pos=POS[slot]), T("stick_back_explain", name=name),
-                          [Group("stick_back", T("stick_back"), choices=[
-                              Choice("stick_back", T("stick_back"), T("stick_back_choice_explain", name=name),
-                                     action=A.STICK_BACK, default=True),
-                              Choice("normal", T("normal_after_rebound"), T("normal_after_rebound_explain"),
-                                     action=A.NORMAL_AFTER_REBOUND)])],
-                          ["stick back", "normal offense"], A.STICK_BACK)
+        return self._go_or_normal(game, d, "stick_back", game.ctx["rebounder"], A.STICK_BACK, A.NORMAL_AFTER_REBOUND,
+                                  "normal_after_rebound", ["stick back", "normal offense"])
 
     def _dunk_choice(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         c = game.ctx
