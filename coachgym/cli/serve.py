@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import click
@@ -28,22 +27,17 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, log_level:
         import uvicorn
 
         from ..web import create_app
+        from ..web.server import bind, url_of
     except ImportError as exc:
         raise click.ClickException(f"the web app needs the web extra ({exc.name} is missing): "
                                    "pip install 'coachgym[web]'") from None
     app = create_app(db_path=db_path, max_games=max_games)
-    # bind first, so the address printed is the real one (also with --port 0) and a busy port is
+    # bound first, so the address printed is the real one (also with --port 0) and a busy port is
     # reported plainly
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((host, port))
+        sock = bind(host, port)
     except OSError as exc:
-        sock.close()
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    bound = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    click.echo(f"coachgym serve: open http://{shown}:{bound}/ in your browser (games in {app.state.db_path}); "
+    click.echo(f"coachgym serve: open {url_of(sock, host)}/ in your browser (games in {app.state.db_path}); "
                "Ctrl+C stops it")
     uvicorn.Server(uvicorn.Config(app, log_level=log_level)).run(sockets=[sock])

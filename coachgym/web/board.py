@@ -25,11 +25,13 @@ PIECE_STEP = 31
 class Piece:
     cx: float
     cy: float
+    r: float
     side: int
     number: str
     name: str
     role: str
     title: str  # tooltip: everything the presenter said about the piece
+    keeper: bool = False
 
 
 @dataclass
@@ -94,14 +96,14 @@ def draw(areas: list[Any]) -> BoardDrawing:
             cx = MARGIN + (0 if x0 == 0 else 6 * UNIT)
             cy = MARGIN + (0 if row == 0 else 3 * ROW_H)
             d = AreaDrawing(area.id, area.name, g["kind"], cx - 11, cy - 11, 22, 22, bool(area.ball), counts=counts)
-            d.pieces = _place(pieces, cx, cy + (16 if row == 0 else -16), 40, 1)
+            d.pieces = _place(pieces, cx - 20, cy + (4 if row == 0 else -32), 40, 28)
             spots.append(d)
             if area.ball:
                 ball_at = (cx, cy)
             continue
         d = AreaDrawing(area.id, area.name, g["kind"], MARGIN + x0 * UNIT, MARGIN + row * ROW_H,
                         (x1 - x0) * UNIT, ROW_H, bool(area.ball), counts=counts)
-        d.pieces = _place(pieces, d.x + d.w / 2, d.y + d.h / 2 + 6, d.w - 16, (d.h - 30) // PIECE_STEP + 1)
+        d.pieces = _place(pieces, d.x + 6, d.y + 18, d.w - 12, d.h - 22)  # below the area's label
         if area.ball:
             ball_at = (d.x + d.w - 16, d.y + 16)
         playing.append(d)
@@ -112,23 +114,33 @@ def draw(areas: list[Any]) -> BoardDrawing:
                         MARGIN + 3 * UNIT, (MARGIN + 3 * UNIT, MARGIN + 1.5 * ROW_H), goals, ball_at)
 
 
-def _place(pieces: list[dict], cx: float, cy: float, width: float, max_rows: int) -> list[Piece]:
-    """Pieces in rows centred on (cx, cy): home pieces first, then away, as many per row as fit."""
+def _place(pieces: list[dict], x: float, y: float, w: float, h: float) -> list[Piece]:
+    """Pieces in rows inside the box (x, y, w, h), home pieces first, then away; smaller when
+    crowded so that they stay inside their area."""
     if not pieces:
         return []
-    ordered = sorted(pieces, key=lambda p: (p.get("side", 0), str(p.get("role", "")) != "GK"))
-    per_row = max(1, int(width // PIECE_STEP))
-    rows = max(1, min(max_rows, -(-len(ordered) // per_row)))
-    per_row = max(per_row, -(-len(ordered) // rows))  # squeeze rather than overflow the area
-    step = min(PIECE_STEP, width / per_row) if per_row > 1 else PIECE_STEP
+    ordered = sorted(pieces, key=lambda p: (p.get("side", 0), not is_keeper(p), p.get("number", 0)))
+    n = len(ordered)
+    best = None
+    for per_row in range(1, n + 1):  # the layout with the largest pieces that fits
+        rows = -(-n // per_row)
+        step = min(PIECE_STEP, w / per_row, h / rows)
+        if best is None or step >= best[0]:
+            best = (step, per_row, rows)
+    step, per_row, rows = best
+    r = min(PIECE_R, step * 0.44)
+    cx, cy = x + w / 2, y + h / 2
     out = []
     for i, p in enumerate(ordered):
-        r, c = divmod(i, per_row)
-        in_row = min(per_row, len(ordered) - r * per_row)
-        x = cx + (c - (in_row - 1) / 2) * step
-        y = cy + (r - (rows - 1) / 2) * PIECE_STEP
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
         extra = ", ".join(f"{k}: {v}" for k, v in p.items() if k not in ("side", "name", "role", "number") and v not in ("", None))
         title = f"{p.get('name', '')} ({p.get('role', '')})" + (f" - {extra}" if extra else "")
-        out.append(Piece(x, y, int(p.get("side", 0)), str(p.get("number", "")), str(p.get("name", "")),
-                         str(p.get("role", "")), title))
+        out.append(Piece(cx + (col - (in_row - 1) / 2) * step, cy + (row - (rows - 1) / 2) * step, r,
+                         int(p.get("side", 0)), str(p.get("number", "")), str(p.get("name", "")),
+                         str(p.get("role", "")), title, is_keeper(p)))
     return out
+
+
+def is_keeper(piece: dict) -> bool:
+    return str(piece.get("role", "")).lower() in ("gk", "goalkeeper", "keeper")

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Callable, TypeVar
 
 from ..core.errors import CoachgymError
+from ..present.replay import Replay
 from ..present.seat import Seat, StaleDecisionError
 from ..store import Store
 from .errors import EngineFailure, GamesFull, NotFound
@@ -61,6 +62,7 @@ class LiveGames:
         self.clock = clock
         self._cache: OrderedDict[str, Seat] = OrderedDict()
         self._cache_size = cache_size
+        self._replays: OrderedDict[tuple[str, int], Replay] = OrderedDict()  # (id, actions played) -> frames
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -79,6 +81,20 @@ class LiveGames:
         session's; else ``NotFound``. ``fn`` must not change the seat."""
         with self._lock(gid):
             return fn(self._load(session, gid))
+
+    def replay(self, session: str, gid: str) -> Replay:
+        """The game so far, event by event (``coachgym.present.replay``); kept for the next step
+        through it until the game moves on."""
+        with self._lock(gid):
+            seat = self._load(session, gid)
+            key = (gid, len(seat.history))
+            rep = self._replays.get(key)
+            if rep is None:
+                rep = self._replays[key] = Replay.from_seat(seat)
+                while len(self._replays) > 8:
+                    self._replays.popitem(last=False)
+            self._replays.move_to_end(key)
+            return rep
 
     # ------------------------------------------------------------------ writing
     def add(self, session: str, seat: Seat) -> str:
@@ -144,6 +160,10 @@ class LiveGames:
                 seat = Seat.from_json(rows[0]["state"])
             except CoachgymError as exc:
                 raise EngineFailure(f"This game could not be restored from the database: {exc}") from exc
+            except Exception as exc:  # a bug in replaying it: logged, the saved state stays as it is
+                log.exception("game %s: restoring it failed", gid)
+                raise EngineFailure("This game could not be restored from the database (a bug inside coachgym); "
+                                    "its saved state is kept unchanged.") from exc
             self._remember(gid, seat)
         else:
             self._cache.move_to_end(gid)

@@ -20,7 +20,7 @@ from .. import rulesets
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
 from ..present import box_table
 from ..present.presenter import marks
-from ..present.seat import CONTINUE_TO, Seat
+from ..present.seat import Seat
 from . import board as board_drawing
 from . import forms
 from .errors import EngineFailure, WebError, from_coachgym
@@ -33,6 +33,7 @@ TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text
 # s (save), b (box score), c (continue) and ? (glossary) are the page's own
 CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
+REPLAY_AROUND = 8  # plays listed before and after the replay's current one
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_TEAM_BYTES = 1024 * 1024
 
@@ -61,10 +62,13 @@ def shortcut_keys(dv) -> dict[str, str]:
 
 
 def continue_marks(seat: Seat) -> list[dict[str, str]]:
+    """The "let the book decide until ..." buttons: the presenter's marks this page offers
+    (texts.json ``continue_marks``), then the end of the game."""
     have = marks(seat.presenter, seat.game)
+    wanted = TEXTS["continue_marks"].get(seat.rs.name, ["dead_ball", "period", "half"])
     labels = TEXTS["continue"]
-    return [{"key": k, "label": labels[k], "shortcut": "c" if k == "dead_ball" else ""}
-            for k in CONTINUE_TO if k == "end" or k in have]
+    return [{"key": k, "label": labels.get(k, "the next " + k.replace("_", " ")), "shortcut": "c" if k == "dead_ball" else ""}
+            for k in [*wanted, "end"] if k == "end" or k in have]
 
 
 def _terms(seat: Seat, *lists: list[str]) -> list[tuple[str, str]]:
@@ -132,7 +136,10 @@ def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
         template, ctx = as_it_stands()
         raise from_coachgym(exc, template=template, context=ctx) from None
     except EngineFailure as exc:
-        exc.template, exc.context = as_it_stands()  # restored from the last saved state
+        try:
+            exc.template, exc.context = as_it_stands()  # restored from the last saved state
+        except WebError:
+            pass  # it cannot be restored now either: the plain error page
         raise
     return _show(request, gid)
 
@@ -293,6 +300,29 @@ def save(request: Request, gid: str):
         f"coachgym-{seat.rs.name}-seed{seat.seed}-decision{seat.number}.json", seat.to_json()))
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/games/{gid}/replay")
+def replay(request: Request, gid: str, at: str = "0"):
+    """The game event by event: the play's line, the scoreboard and lineups after it, the plays
+    around it; first / back / forward / last and a slider (arrow keys step)."""
+    rep = _live(request).replay(_session(request), gid)
+    if not len(rep):
+        raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
+    try:
+        i = min(max(_int(at, "at"), 0), len(rep) - 1)
+    except ConfigError:
+        i = 0
+    frame = rep.frame(i)
+    lo, hi = max(0, i - REPLAY_AROUND), min(len(rep), i + REPLAY_AROUND + 1)
+    sit = frame.situation
+    return _render(request, "replay.html.j2", {
+        "gid": gid, "ruleset": rep.rs.name, "frame": frame, "sit": sit, "you": rep.side, "seed": rep.seed,
+        "count": len(rep), "around": [(k, rep.events[k]) for k in range(lo, hi)],
+        "board": board_drawing.draw(sit.board) if sit.board else None,
+        "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
+                  "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
+    })
 
 
 @router.post("/games/{gid}/delete")

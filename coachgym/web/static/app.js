@@ -85,6 +85,11 @@
     var form = ev.target.closest && ev.target.closest("form.choices, form.continue");
     if (form) document.body.classList.add("busy");
   });
-  document.addEventListener("htmx:afterSettle", function () { document.body.classList.remove("busy"); });
+  document.addEventListener("htmx:afterSettle", function (ev) {
+    document.body.classList.remove("busy");
+    // after the hint arrives, Enter should take the default choice again, not ask for the hint twice
+    var active = document.activeElement;
+    if (ev.target && ev.target.id === "hint" && active && active.closest && active.closest(".d-tools")) active.blur();
+  });
   document.addEventListener("htmx:responseError", function () { document.body.classList.remove("busy"); });
 })();
