@@ -148,3 +148,13 @@ def test_rest_sits_the_player_until_the_period_ends():
     assert V.guard(m, back) == A.DONE
     g.period = 2
     assert V.guard(m, back) == back  # a new period: he may return
+
+
+@pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
+def test_personal_fouls_at_every_position(defense, slot, pos):
+    g, d, _ = defense
+    i = g.lineup[AWAY][slot]
+    saved = g.stats[AWAY][i][PF]
+    g.stats[AWAY][i][PF] = 5
+    assert value(g, AWAY, f"our_{pos}_fouls") == 5 and value(g, HOME, f"their_{pos}_fouls") == 5
+    g.stats[AWAY][i][PF] = saved

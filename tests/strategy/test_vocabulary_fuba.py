@@ -5,7 +5,7 @@ from coachgym.rules.fuba import RULESET as rs
 from coachgym.rules.fuba import actions as AT
 from coachgym.rules.fuba.board import INDEX
 from coachgym.strategy import vocabulary
-from coachgym.strategy.vocabulary import WAIT
+from coachgym.strategy.vocabulary import NOT_LEGAL, WAIT
 
 from .helpers import play_until, resolve, value
 
@@ -55,6 +55,9 @@ def test_pressing_and_positioning_when_they_have_the_ball():
     assert d.kind == "action" and d.side == HOME and ACT["pressing"] in d.legal
     assert resolve(g, "pressing", base=ACT["positioning"]) == ACT["pressing"]
     assert resolve(g, "positioning", base=ACT["pressing"]) == ACT["positioning"]
+    assert resolve(g, "aggressive_pressing", base=ACT["pressing"]) == NOT_LEGAL  # A6 is an advanced rule
+    advanced = Decision(HOME, "action", tuple(sorted([*d.legal, ACT["aggressive_pressing"]])))
+    assert resolve(g, "aggressive_pressing", base=ACT["pressing"], decision=advanced) == ACT["aggressive_pressing"]
     assert resolve(g, "no_pressing", base=ACT["pressing"]) == ACT["positioning"]
     assert resolve(g, "no_pressing", base=ACT["positioning"]) == WAIT
     assert resolve(g, "pass", base=ACT["pressing"]) == WAIT  # passing is for the side with the ball
@@ -70,7 +73,7 @@ def test_actions_with_the_ball():
     assert resolve(g, "pressing", base=d.legal[0]) == WAIT  # no pressing with the ball
     assert resolve(g, "pass", base=ACT["sprint"]) == ACT["pass"]
     assert resolve(g, "sprint", base=ACT["pass"]) == ACT["sprint"]
-    assert resolve(g, "end_actions", base=ACT["pass"]) == (ACT["end"] if ACT["end"] in d.legal else -2)
+    assert resolve(g, "end_actions", base=ACT["pass"]) == ACT["end"]
 
 
 def test_single_choices():

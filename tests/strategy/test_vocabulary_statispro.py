@@ -49,7 +49,7 @@ def test_fouls_timeouts_fatigue_index_and_declarations(press_menu):
     assert (value(g, HOME, "team_fouls"), value(g, HOME, "their_team_fouls"), value(g, HOME, "timeouts_used")) == (4, 1, 2)
     g.stats[AWAY][g.lineup[AWAY][4]][PF] = 5
     assert value(g, HOME, "their_c_fouls") == 5 and value(g, AWAY, "our_c_fouls") == 5
-    assert value(g, HOME, "their_most_fouls") == 5
+    assert value(g, HOME, "their_most_fouls") == 5 and value(g, AWAY, "our_most_fouls") == 5
     tired = list(g.tired[HOME])
     for i in g.lineup[HOME][:2]:
         g.tired[HOME][i] = True
@@ -154,3 +154,13 @@ def test_rest_at_a_dead_ball():
     assert out not in g.lineup[side] and memory["rested"] == {out: 1}
     back = A.SUBSTITUTE[(out, 4)]
     assert V.guard(Moment(g, side, Decision(side, "menu", (A.PLAY_ON, back)), back, None, memory), back) == A.PLAY_ON
+
+
+@pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
+def test_personal_fouls_at_every_position(press_menu, slot, pos):
+    g, d, _ = press_menu
+    i = g.lineup[HOME][slot]
+    saved = g.stats[HOME][i][PF]
+    g.stats[HOME][i][PF] = 5
+    assert value(g, HOME, f"our_{pos}_fouls") == 5 and value(g, AWAY, f"their_{pos}_fouls") == 5
+    g.stats[HOME][i][PF] = saved

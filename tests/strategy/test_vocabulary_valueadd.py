@@ -44,7 +44,7 @@ def test_modes_fouls_and_tiredness(late_defense):
     assert value(g, HOME, "foul_limit") == 5
     g.ts[AWAY].fouls[g.ts[AWAY].lineup[0]] = 4
     assert value(g, AWAY, "our_pg_fouls") == 4 and value(g, HOME, "their_pg_fouls") == 4
-    assert value(g, HOME, "their_most_fouls") == 4
+    assert value(g, HOME, "their_most_fouls") == 4 and value(g, AWAY, "our_most_fouls") == 4
     ts = g.ts[HOME]
     players = g.teams[HOME].players
     saved = list(ts.played)
@@ -115,3 +115,14 @@ def test_rest_with_rotation_three():
     assert out not in g.ts[side].lineup
     back = A.SUBSTITUTE[(out, 1)]
     assert V.guard(Moment(g, side, Decision(side, "offense_menu", (A.PLAY, back)), back, None, memory), back) == A.PLAY
+
+
+@pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
+def test_personal_fouls_at_every_position(late_defense, slot, pos):
+    g, d, _ = late_defense
+    ts = g.ts[HOME]
+    i = ts.lineup[slot]
+    saved = ts.fouls[i]
+    ts.fouls[i] = 3
+    assert value(g, HOME, f"our_{pos}_fouls") == 3 and value(g, AWAY, f"their_{pos}_fouls") == 3
+    ts.fouls[i] = saved
