@@ -95,14 +95,17 @@ def _env(vocab, game, side, decision):
 
 
 def _resolve(vocab, choices: Sequence[Choice], game, side, decision, base: int) -> list[int] | None:
-    """Each choice's action at this decision, or None if one cannot act here."""
+    """Each choice's action at this decision (a choice with nothing to do here - it waits - leaves
+    the base coach's), or None if one cannot be carried out or they do not differ."""
     out = []
     for c in choices:
         action = vocab.actions[c.action]
         if decision.kind not in action.kinds:
             return None
         res = action.resolve(Moment(game, side, decision, base, c.arg, {}, 0))
-        if res in (WAIT, NOT_LEGAL) or res not in decision.legal:
+        if res == WAIT:
+            res = base  # e.g. no_press where the base coach does not press
+        if res == NOT_LEGAL or res not in decision.legal:
             return None
         out.append(res)
     return out if len(set(out)) >= 2 else None
