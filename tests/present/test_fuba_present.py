@@ -53,7 +53,7 @@ def test_situation_shows_minute_ball_area_ball_value_and_who_controls():
     g = scenario(home=["H-PA", "H-F", "C", "C", "A-F"], away=["A-PA", "A-F", "A-F", "C"], ball="A-F", bv=3, ct=HOME,
                  stage="actions", minute=63, half=2, actions=2)
     s = P.situation(g, ("you", "by-the-book"))
-    assert s.clock == "63' (2nd half)" and s.period == "2nd half"
+    assert s.clock == "63'" and s.period == "2nd half"
     assert s.possession == HOME
     assert s.ball.endswith("ball in the area in front of the away penalty area (A-F), ball value 3")
     assert dict(s.facts)["turn"].endswith("2 actions left")

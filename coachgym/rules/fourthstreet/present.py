@@ -83,7 +83,7 @@ class FourthStreetPresenter:
             return []
         pts = st.get("pts", 2 * st.get("fgm", 0) + st.get("tpm", 0) + st.get("ftm", 0))
         return [Rating("season", T("note_season", pts=round(pts / g, 1), min=round(st.get("min", 0) / g)),
-                       "his season a game (the card's stats line)")]
+                       "points and minutes a game last season (the card's stats line)")]
 
     @staticmethod
     def ratings_text(p) -> str:

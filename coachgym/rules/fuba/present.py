@@ -170,7 +170,7 @@ class FubaPresenter:
         home, away = game.teams[HOME], game.teams[AWAY]
         pre = game.phase in ("formation", "kickoff_roll", "kickoff_choice")
         period = T("period_over") if game.over else T(f"period_{game.half}")
-        clock = f"{game.time_label()} ({period})"
+        clock = game.time_label()
         facts = []
         result = ""
         if game.over:
