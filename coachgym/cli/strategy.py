@@ -21,11 +21,24 @@ def require_matplotlib(path: Path | None) -> None:
         raise click.ClickException("--plot needs matplotlib: pip install 'coachgym[plot]'") from None
 
 
-def require_scipy() -> None:
-    try:
-        import scipy  # noqa: F401
-    except ImportError:
-        raise click.ClickException("this command needs SciPy: pip install 'coachgym[stats]'") from None
+def write_outputs(result, plot_fn, report_out: Path | None, plot_out: Path | None, json_out: Path | None) -> None:
+    """The plot, the Markdown report (showing the plot by a path relative to the report) and the JSON
+    of a comparison or a situation."""
+    if plot_out:
+        plot_fn(result, plot_out)
+        click.echo(f"wrote {plot_out}")
+    if report_out:
+        rel = None
+        if plot_out:
+            try:
+                rel = str(Path(plot_out).resolve().relative_to(Path(report_out).resolve().parent))
+            except ValueError:
+                rel = str(Path(plot_out).resolve())
+        report_out.write_text(result.markdown(rel), encoding="utf-8")
+        click.echo(f"wrote {report_out}")
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=1), encoding="utf-8")
+        click.echo(f"wrote {json_out}")
 
 
 @main.command("strategy-help")
@@ -97,7 +110,6 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
     from ..strategy.compare import plot, run_compare
     from ..strategy.sprt import SPRT, elo_of
 
-    require_scipy()
     require_matplotlib(plot_out)
     rs = ruleset_arg(ruleset)
     for given, name in ((p0, "--win-rate0"), (p1, "--win-rate1")):
@@ -127,21 +139,7 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
                        teams=(home, away), options=parse_option_pairs(options), backend=backend, progress=progress,
                        counterfactual=counterfactual)
     click.echo(comp.summary())
-    if plot_out:
-        plot(comp, plot_out)
-        click.echo(f"wrote {plot_out}")
-    if report_out:
-        rel = None
-        if plot_out:
-            try:
-                rel = str(Path(plot_out).resolve().relative_to(Path(report_out).resolve().parent))
-            except ValueError:
-                rel = str(Path(plot_out).resolve())
-        report_out.write_text(comp.markdown(rel), encoding="utf-8")
-        click.echo(f"wrote {report_out}")
-    if json_out:
-        json_out.write_text(json.dumps(comp.to_dict(), indent=1), encoding="utf-8")
-        click.echo(f"wrote {json_out}")
+    write_outputs(comp, plot, report_out, plot_out, json_out)
 
 
 @main.command()
@@ -188,12 +186,4 @@ def situation(ruleset, when, choices, coach, opponent, states, max_games, rollou
         raise click.ClickException(f"the situation never arose with the choices open in {result.games_played} games "
                                    f"(raise --max-games, or check the condition with coachgym strategy-help {rs.name})")
     click.echo(result.summary())
-    if plot_out:
-        plot(result, plot_out)
-        click.echo(f"wrote {plot_out}")
-    if report_out:
-        report_out.write_text(result.markdown(str(plot_out) if plot_out else None), encoding="utf-8")
-        click.echo(f"wrote {report_out}")
-    if json_out:
-        json_out.write_text(json.dumps(result.to_dict(), indent=1), encoding="utf-8")
-        click.echo(f"wrote {json_out}")
+    write_outputs(result, plot, report_out, plot_out, json_out)

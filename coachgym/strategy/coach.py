@@ -13,7 +13,7 @@ each changed choice is written into the play-by-play (event kind ``"strategy"``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.coach import Coach

@@ -15,7 +15,6 @@ games where it fired, measured on the same dice.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -24,7 +23,7 @@ from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import run_match
 from .file import load
-from .sprt import SPRT, Z95, Figures, figures
+from .sprt import SPRT, Figures, figures, mean_interval
 
 
 # ---------------------------------------------------------------------- one chunk of pairs (a task)
@@ -191,16 +190,8 @@ class Comparison:
         diff = [x - y for x, y in zip(act, base)]
         mdiff = [(p.margin - sum(p.base_margins)) / 2 for p in fired]
 
-        def mean_ci(xs: Sequence[float]) -> tuple[float, tuple[float, float]]:
-            m = sum(xs) / len(xs)
-            if len(xs) < 2:
-                return m, (float("nan"), float("nan"))
-            sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-            h = Z95 * sd / math.sqrt(len(xs))
-            return m, (m - h, m + h)
-
-        d, dci = mean_ci(diff)
-        md, mdci = mean_ci(mdiff)
+        d, dci = mean_interval(diff)
+        md, mdci = mean_interval(mdiff)
         return {"pairs": len(self.pairs), "pairs_changed": changed_pairs, "replayed": n,
                 "score": sum(act) / n, "base_score": sum(base) / n, "difference": d, "difference_ci": dci,
                 "margin_difference": md, "margin_difference_ci": mdci,
@@ -352,34 +343,19 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
     starts = list(range(0, total_pairs, chunk))
     tasks = [ComparePairs(rs.name, coach_a, coach_b, teams, seed, 2 * s, 2 * min(chunk, total_pairs - s), opts or None,
                           counterfactual) for s in starts]
-    window = max(2, 2 * backend.workers)
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=2 * total_pairs, desc=f"{rs.name} {coach_a} vs {coach_b}", unit="game")
     t0 = time.perf_counter()
-    jobs: dict[int, Any] = {}
-    done: dict[int, list[PairRecord]] = {}
-    next_submit = next_feed = 0
     test = SPRT(sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.model) if sprt is not None else None
+    comp.status = "inconclusive" if test is not None else "fixed"
+    results = in_order(backend, tasks)
     try:
-        while next_feed < len(tasks):
-            while next_submit < len(tasks) and next_submit - next_feed < window:
-                jobs[next_submit] = backend.submit(tasks[next_submit])
-                next_submit += 1
-            if next_feed not in done:
-                pending = [j for i, j in jobs.items() if i not in done]
-                for job in backend.as_completed(pending):
-                    i = next(k for k, v in jobs.items() if v is job)
-                    done[i] = job.result()
-                    if bar is not None:
-                        bar.update(job.task.games)
-                    break
-                continue
-            pairs = done.pop(next_feed)
-            jobs.pop(next_feed)
-            next_feed += 1
+        for task, pairs in results:
+            if bar is not None:
+                bar.update(task.games)
             comp.pairs.extend(pairs)
             if test is not None:
                 for p in pairs:
@@ -387,17 +363,15 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
             f = comp.figures()
             comp.trace.append({"games": comp.games, "llr": test.llr() if test is not None else None,
                                "score": f.score, "score_ci": list(f.score_ci), "elo": f.elo})
-            if bar is not None and test is not None:
-                bar.set_postfix(llr=f"{comp.trace[-1]['llr']:+.2f}", win=f"{f.score:.3f}")
             if test is not None:
+                if bar is not None:
+                    bar.set_postfix(llr=f"{comp.trace[-1]['llr']:+.2f}", win=f"{f.score:.3f}")
                 status = test.status()
                 if status is not None:
                     comp.status = status
                     break
-        else:
-            comp.status = "inconclusive" if test is not None else "fixed"
-        backend.cancel([j for i, j in jobs.items()])
     finally:
+        results.close()  # cancels what is still running
         if bar is not None:
             bar.close()
         if own:
@@ -406,14 +380,39 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
     return comp
 
 
-def plot(comp: Comparison, path) -> None:
-    """The running test: the LLR against its bounds (with a sequential test) and A's win rate with
-    its 95% interval, game by game of the updates."""
+def in_order(backend, tasks: Sequence[Any], window: int | None = None):
+    """Submit ``tasks`` a window at a time and yield ``(task, result)`` in task order (so what a
+    sequential procedure sees does not depend on the backend); closing the generator early cancels
+    the jobs not yet read."""
+    window = window or max(2, 2 * backend.workers)
+    jobs: dict[int, Any] = {}
+    nxt = 0
+    try:
+        for i, task in enumerate(tasks):
+            while nxt < len(tasks) and nxt - i < window:
+                jobs[nxt] = backend.submit(tasks[nxt])
+                nxt += 1
+            yield task, jobs.pop(i).result()
+    finally:
+        backend.cancel(list(jobs.values()))
+
+
+def pyplot():
+    """matplotlib's pyplot on the file-only backend."""
     import matplotlib
-    import numpy as np
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot(comp: Comparison, path) -> None:
+    """The running test: the LLR against its bounds (with a sequential test) and A's win rate with
+    its 95% interval, game by game of the updates."""
+    import numpy as np
+
+    plt = pyplot()
 
     xs = [t["games"] for t in comp.trace]
     panels = 2 if comp.sprt is not None else 1

@@ -15,7 +15,7 @@ from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import SEASON
 from ..rules.fourthstreet.engine import PF, PTS, FourthStreetEngine
 from .vocabulary import (WAIT, ActionWord, Argument, Bench, Moment, Vocabulary, by_name,
-                         choose_action, decision_variable, flag, foul_variables, number, position_argument,
+                         choose_action, decision_variable, flag, foul_variables, number,
                          rest_action, rest_guard, score_variables)
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")

@@ -30,8 +30,9 @@ from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import play_game
 from .conditions import ConditionError, parse
+from .compare import in_order, pyplot
 from .file import Rule, Strategy, vocabulary
-from .sprt import Z95
+from .sprt import mean_interval
 from .vocabulary import NOT_LEGAL, WAIT, Moment
 
 # the variable that says "when" in each ruleset, for the representativeness report
@@ -226,18 +227,6 @@ class Rollouts:
 
 
 # ---------------------------------------------------------------------- 3. figures
-def _mean_ci(xs: Sequence[float]) -> tuple[float, tuple[float, float]]:
-    n = len(xs)
-    if n == 0:
-        return float("nan"), (float("nan"), float("nan"))
-    m = sum(xs) / n
-    if n < 2:
-        return m, (float("nan"), float("nan"))
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    h = Z95 * sd / math.sqrt(n)
-    return m, (m - h, m + h)
-
-
 @dataclass
 class SituationResult:
     ruleset: str
@@ -260,12 +249,12 @@ class SituationResult:
         states = self.states if states is None else states
         rows = []
         for j, c in enumerate(self.choices):
-            sc, sci = _mean_ci([s["score"][j] for s in states])
-            mg, mci = _mean_ci([s["margin"][j] for s in states])
+            sc, sci = mean_interval([s["score"][j] for s in states])
+            mg, mci = mean_interval([s["margin"][j] for s in states])
             row = {"choice": c.label, "win_rate": sc, "win_rate_ci": sci, "margin": mg, "margin_ci": mci}
             if j:
-                d, dci = _mean_ci([s["score"][j] - s["score"][0] for s in states])
-                md, mdci = _mean_ci([s["margin"][j] - s["margin"][0] for s in states])
+                d, dci = mean_interval([s["score"][j] - s["score"][0] for s in states])
+                md, mdci = mean_interval([s["margin"][j] - s["margin"][0] for s in states])
                 row.update(difference=d, difference_ci=dci, margin_difference=md, margin_difference_ci=mdci)
             rows.append(row)
         return rows
@@ -414,14 +403,8 @@ def run_situation(ruleset: str, when: str, choices: str | Sequence[str], *, coac
         # 1. states, in game order (the same states on every backend), a window of tasks at a time
         tasks = [FindStates(rs.name, when, tuple(chosen), coach, opponent, seed, k, min(batch, max_games - k), report,
                             opts or None, tuple(teams), sides) for k in range(0, max_games, batch)]
-        window = max(2, 2 * backend.workers)
-        jobs: dict[int, Any] = {}
-        nxt = 0
-        for feed, task in enumerate(tasks):
-            while nxt < len(tasks) and nxt - feed < window:
-                jobs[nxt] = backend.submit(tasks[nxt])
-                nxt += 1
-            got, played = jobs[feed].result()
+        results = in_order(backend, tasks)
+        for task, (got, played) in results:
             result.games_played = task.first + played
             for st in got:
                 found.append(st)
@@ -432,7 +415,7 @@ def run_situation(ruleset: str, when: str, choices: str | Sequence[str], *, coac
                     break
             if len(found) == states:
                 break
-        backend.cancel(list(jobs.values()))
+        results.close()
         if bar is not None:
             bar.close()
             bar = None
@@ -459,10 +442,7 @@ def run_situation(ruleset: str, when: str, choices: str | Sequence[str], *, coac
 def plot(result: SituationResult, path) -> None:
     """Win rate of each choice with its 95% interval (per --by group when given), and the margin and
     time among the sampled states."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     fig, axes = plt.subplots(1, 3, figsize=(14, 4))
     ax = axes[0]

@@ -287,3 +287,17 @@ def figures(pair_scores, pair_margins, wins: int, draws: int, losses: int) -> Fi
     mhalf = Z95 * msd / math.sqrt(n) if n > 1 else float("nan")
     return Figures(n, 2 * n, wins, draws, losses, mu, (lo, hi), elo_of(mu),
                    (elo_of(lo), elo_of(hi)) if n > 1 else nan2, nelo, nelo_ci, los, mm, (mm - mhalf, mm + mhalf), counts)
+
+
+def mean_interval(xs) -> tuple[float, tuple[float, float]]:
+    """The mean of ``xs`` and its 95% interval (normal approximation; nan for fewer than two)."""
+    n = len(xs)
+    nan2 = (float("nan"), float("nan"))
+    if n == 0:
+        return float("nan"), nan2
+    m = sum(xs) / n
+    if n < 2:
+        return m, nan2
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = Z95 * sd / math.sqrt(n)
+    return m, (m - h, m + h)
