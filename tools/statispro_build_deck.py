@@ -35,8 +35,43 @@ def pass_no(rng, shares=(0.40, 0.35)):
     return rng.randint(1, PASS_MAX if r < shares[0] else PASS_MAX // 2 if r < shares[0] + shares[1] else 8)
 
 
-ACTION_SHARES = (0.75, 0.15)
-ADVANCE_SHARES = (0.35, 0.35)
+# The first deck's shares (kept to replay its draws, see FIRST below); the retuned ACTION and
+# ADVANCE sections (docs/realism.md) use the CALIBRATION figures.
+FIRST_ACTION_SHARES = (0.75, 0.15)
+FIRST_ADVANCE_SHARES = (0.35, 0.35)
+ADVANCE_SHARES = FIRST_ADVANCE_SHARES  # PRESS passes and Pass to Choice keep the first deck's shares
+
+# Calibration against the NBA 1992-93 league averages (docs/realism.md): the reconstructed
+# sections that carry the figures the first deck missed (three-point attempts, assists, steals,
+# free-throw attempts and fouls, the offensive rebound share) are dealt again from their own
+# generators with these figures; every other section is card-for-card the first deck's.
+CALIBRATION = {
+    # Pass # bands (weight, lo, hi). Low numbers give shots and three-pointers (4.5, 4.6), high
+    # ones keep the ball moving to a Forced Shot (5.2, 5.3) - the contested shots that offset the
+    # +10 of the Open Shots the Assist #s create.
+    "action_bands": [(0.45, 1, 40), (0.42, 21, 40), (0.13, 1, 3)],
+    "action_icon": (0.70, 2, 10),      # share of ACTION passes with an Assist # (4.4), its range
+    "advance_bands": [(0.30, 1, 40), (0.47, 21, 40), (0.10, 1, 8), (0.13, 1, 3)],
+    "advance_icon": (0.90, 2, 12),
+    "action_shooting_fouls": 6,        # ACTION "Fouled in Act of Shooting" (9E)
+    "advance_steals": 27,              # ADVANCE passes with a steal clause (13B, 7.1)
+    "advance_thrown_away": 2,          # ADVANCE "Ball Thrown Away - D OB" (13E)
+    "rebound_bonus": (0, 0, 0, 1, 2, 3, 4, 5, 6, 8),  # "Add +k to Defense." on Highest ... (10C)
+    "rebound_offense": 25,             # "Offense POS #n" rebounds (10D)
+    "shot_clauses": {"block_pd": 0.25, "block_pos": 0.06, "block_any": 0.03, "foul_pos": 0.14,
+                     "foul_number": 0.05, "lane_def": 0.03, "lane_off": 0.01},
+    "deal": 23,                        # the deal kept (see DEAL_STEP)
+}
+
+
+def pass_band(rng, bands):
+    """A Pass # from weighted bands ``[(weight, lo, hi), ...]`` (the calibrated ACTION / ADVANCE)."""
+    r = rng.random() * sum(w for w, _, _ in bands)
+    for w, lo, hi in bands:
+        if r < w:
+            return rng.randint(lo, hi)
+        r -= w
+    return rng.randint(bands[-1][1], bands[-1][2])
 
 
 def icon(rng, share, lo, hi):
@@ -48,17 +83,33 @@ def pos(rng):
 
 
 def action_pass(rng):
-    return f"Pass to {pos(rng)} #{pass_no(rng, ACTION_SHARES)}{icon(rng, 0.55, 2, 10)}"
+    share, lo, hi = CALIBRATION["action_icon"]
+    return f"Pass to {pos(rng)} #{pass_band(rng, CALIBRATION['action_bands'])}{icon(rng, share, lo, hi)}"
 
 
 def advance_pass(rng):
-    return f"Pass to {pos(rng)} #{pass_no(rng, ADVANCE_SHARES)}{icon(rng, 0.80, 2, 12)}"
+    share, lo, hi = CALIBRATION["advance_icon"]
+    return f"Pass to {pos(rng)} #{pass_band(rng, CALIBRATION['advance_bands'])}{icon(rng, share, lo, hi)}"
 
 
-def advance_steal(rng):
+def advance_steal(rng, first=False):
     s = rng.choice((3, 4, 4, 5, 5, 6, 6, 7))
     where = rng.choice(("at Defense " + pos(rng), "at Defense " + pos(rng), ""))
-    return f"Pass to {pos(rng)} #{pass_no(rng, ADVANCE_SHARES)}; S{s} or higher {where + ' ' if where else ''}steals".replace("  ", " ")
+    to = pos(rng)
+    no = pass_no(rng, FIRST_ADVANCE_SHARES) if first else pass_band(rng, CALIBRATION["advance_bands"])
+    return f"Pass to {to} #{no}; S{s} or higher {where + ' ' if where else ''}steals".replace("  ", " ")
+
+
+def _first_action_pass(rng):
+    return f"Pass to {pos(rng)} #{pass_no(rng, FIRST_ACTION_SHARES)}{icon(rng, 0.55, 2, 10)}"
+
+
+def _first_advance_pass(rng):
+    return f"Pass to {pos(rng)} #{pass_no(rng, FIRST_ADVANCE_SHARES)}{icon(rng, 0.80, 2, 12)}"
+
+
+def _first_advance_steal(rng):
+    return advance_steal(rng, first=True)
 
 
 # PRESS passes (15D): a share carries a steal clause, most of them naming the defender who must
@@ -95,8 +146,8 @@ def const(text):
     return lambda rng: text
 
 
-ACTION = [
-    (175, action_pass),
+FIRST_ACTION = [
+    (175, _first_action_pass),
     (6, lambda r: f"Pass to Choice #{pass_no(r)}"),
     (6, const("Defensive Foul")),
     (5, const("Fouled in Act of Shooting")),
@@ -104,9 +155,9 @@ ACTION = [
     (4, dob(("Traveling", "Double Dribble", "Line Violation"))),
     (1, const("Consult Z")),
 ]
-ADVANCE = [
-    (142, advance_pass),
-    (28, advance_steal),
+FIRST_ADVANCE = [
+    (142, _first_advance_pass),
+    (28, _first_advance_steal),
     (8, lambda r: f"Pass to Choice #{pass_no(r)}"),
     (9, const("Defense Foul")),
     (5, dob(("Ball Thrown Away",))),
@@ -115,6 +166,38 @@ ADVANCE = [
     (3, const("Kicked Ball")),
     (1, lambda r: f"Jump Ball {pos(r)}"),
 ]
+
+
+def action_section():
+    """9 ACTION, calibrated (CALIBRATION): the first deck's kinds, retuned Pass #s and Assist #s."""
+    fouls = CALIBRATION["action_shooting_fouls"]
+    return [
+        (175 + 5 - fouls, action_pass),
+        (6, lambda r: f"Pass to Choice #{pass_no(r)}"),
+        (6, const("Defensive Foul")),
+        (fouls, const("Fouled in Act of Shooting")),
+        (3, const("Offensive Foul")),
+        (4, dob(("Traveling", "Double Dribble", "Line Violation"))),
+        (1, const("Consult Z")),
+    ]
+
+
+def advance_section():
+    """13 ADVANCE, calibrated (CALIBRATION): steal clauses in place of passes and thrown-away balls."""
+    steals, thrown = CALIBRATION["advance_steals"], CALIBRATION["advance_thrown_away"]
+    return [
+        (142 + 28 + 5 - steals - thrown, advance_pass),
+        (steals, advance_steal),
+        (8, lambda r: f"Pass to Choice #{pass_no(r)}"),
+        (9, const("Defense Foul")),
+        (thrown, dob(("Ball Thrown Away",))),
+        (2, const("24-Second Violation")),
+        (2, dob(("3-Second Violation",))),
+        (3, const("Kicked Ball")),
+        (1, lambda r: f"Jump Ball {pos(r)}"),
+    ]
+
+
 # 15 PRESS, rebalanced (docs, "PRESS balance"): pressing a whole game is break-even or slightly costly;
 # the PRESS forces about four times the turnovers of ACTION but gives up easy baskets and fouls.
 PRESS = [
@@ -151,7 +234,7 @@ _FIRST_PRESS = [
 ]
 
 
-def reb_high(rng):
+def reb_high(rng, bonuses=None):
     kind = rng.random()
     if kind < 0.55:
         where = pos(rng)
@@ -160,16 +243,16 @@ def reb_high(rng):
         where = f"{a}, {b}"
     else:
         where = "rebounder"
-    bonus = rng.choice((0, 0, 1, 2, 3, 4, 5, 6, 8, 10))
+    bonus = rng.choice(bonuses or CALIBRATION["rebound_bonus"])
     add = f" Add +{bonus} to Defense." if bonus else ""
     p = rng.randint(1, 30)
     return f"Highest {where};{add} #{p} {ICON}{rng.randint(3, 20)}"
 
 
-REBOUND = [
+FIRST_REBOUND = [
     (18, lambda r: f"Defense {pos(r)} FB"),
     (52, lambda r: f"Defense {pos(r)}"),
-    (102, reb_high),
+    (102, lambda r: reb_high(r, (0, 0, 1, 2, 3, 4, 5, 6, 8, 10))),
     (14, lambda r: f"Offense {pos(r)} #{r.randint(1, 30)} {ICON}{r.randint(3, 20)}"),
     (3, const("O OB")),
     (4, const("D OB")),
@@ -178,6 +261,26 @@ REBOUND = [
     (2, const("Loose Ball Foul on Offense")),
     (1, lambda r: f"Jump Ball {pos(r)}"),
 ]
+
+
+def rebound_section():
+    """10 REBOUND, calibrated (CALIBRATION): the defensive bonus of "Highest" and the share of
+    "Offense POS" rebounds set the offensive rebound share."""
+    off = CALIBRATION["rebound_offense"]
+    return [
+        (18, lambda r: f"Defense {pos(r)} FB"),
+        (52, lambda r: f"Defense {pos(r)}"),
+        (102 + 14 - off, reb_high),
+        (off, lambda r: f"Offense {pos(r)} #{r.randint(1, 30)} {ICON}{r.randint(3, 20)}"),
+        (3, const("O OB")),
+        (4, const("D OB")),
+        (1, const("Off. GT")),
+        (3, const("Loose Ball Foul on Defense")),
+        (2, const("Loose Ball Foul on Offense")),
+        (1, lambda r: f"Jump Ball {pos(r)}"),
+    ]
+
+
 BLOCK = [
     (70, lambda r: f"Offense {pos(r)}"),
     (110, lambda r: f"Defense {pos(r)}"),
@@ -220,21 +323,29 @@ Z = [
 
 
 def shot_clause(rng):
-    """SHOT # clauses (12B/C/E) for cards without a printed clause."""
+    """SHOT # clauses (12B/C/E) for cards without a printed clause (shares: CALIBRATION)."""
+    c = CALIBRATION["shot_clauses"]
     r = rng.random()
-    if r < 0.20:
+    cut = c["block_pd"]
+    if r < cut:
         return f". Blocked by PD with B{rng.choice((1, 2, 2, 3, 3, 4, 5))} or higher."
-    if r < 0.26:
+    cut += c["block_pos"]
+    if r < cut:
         return f". B{rng.choice((2, 3, 4, 5))} or higher at {pos(rng)} blocks."
-    if r < 0.29:
+    cut += c["block_any"]
+    if r < cut:
         return f". B{rng.choice((3, 4, 5))} or higher blocks."
-    if r < 0.42:
+    cut += c["foul_pos"]
+    if r < cut:
         return f". Fouled by {pos(rng)} if shooter's FD# > {rng.randint(4, 14)}."
-    if r < 0.46:
+    cut += c["foul_number"]
+    if r < cut:
         return f". Fouled by FOUL # if shooter's FD# > {rng.randint(4, 14)}."
-    if r < 0.49:
+    cut += c["lane_def"]
+    if r < cut:
         return ". Lane Violation on Defense."
-    if r < 0.50:
+    cut += c["lane_off"]
+    if r < cut:
         return ". Lane Violation voids Free Throw; Team Turnover."
     return ""
 
@@ -248,20 +359,33 @@ def deal(rng, spec):
     return out
 
 
+# The first deck's sections that were dealt again (PRESS balance; calibration against 1992-93):
+# the main generator still deals each first section and throws it away, so that every section
+# dealt after it (BLOCK, JUMP TO, Z READING, FOUL #) stays card-for-card the first deck's; the
+# new section comes from its own generator, random.Random(SEED + its rule section [+ the deal]).
+FIRST = {"action": FIRST_ACTION, "advance": FIRST_ADVANCE, "press": _FIRST_PRESS, "rebound": FIRST_REBOUND}
+RETUNED = {"action": (action_section, 9), "advance": (advance_section, 13), "press": (lambda: PRESS, PRESS_SEED_OFFSET),
+           "rebound": (rebound_section, 10)}
+SHOT_SEED_OFFSET = 12  # the SHOT # clauses (12B, 12C, 12E) come from random.Random(SEED + 12 [+ the deal])
+# The calibrated sections of deal k come from random.Random(SEED + section + DEAL_STEP * k): several
+# deals of the same figures were measured and the one nearest the 1992-93 figures kept (docs/realism.md).
+DEAL_STEP = 1000
+
+
 def build_rows() -> list[dict]:
     """The 200 rows of fac_deck.csv (generated sections, then the 1993 sample's printed sections)."""
     rng = random.Random(SEED)
-    sections = {
-        "action": deal(rng, ACTION),
-        "advance": deal(rng, ADVANCE),
-        "_first_press": deal(rng, _FIRST_PRESS),  # replayed, discarded (see _FIRST_PRESS)
-        "press": deal(random.Random(SEED + PRESS_SEED_OFFSET), PRESS),
-        "rebound": deal(rng, REBOUND),
-        "block": deal(rng, BLOCK),
-        "jump_to": deal(rng, JUMP),
-        "z_reading": deal(rng, Z),
-    }
+    dealt = DEAL_STEP * CALIBRATION["deal"]
+    sections = {}
+    for name in ("action", "advance", "press", "rebound"):
+        deal(rng, FIRST[name])  # replayed and thrown away (see FIRST)
+        spec, offset = RETUNED[name]
+        sections[name] = deal(random.Random(SEED + offset + (0 if name == "press" else dealt)), spec())
+    sections["block"] = deal(rng, BLOCK)
+    sections["jump_to"] = deal(rng, JUMP)
+    sections["z_reading"] = deal(rng, Z)
     fd = deal(rng, [(n, (lambda k: (lambda r: k))(k)) for n, k in FD])
+    shot_rng = random.Random(SEED + SHOT_SEED_OFFSET + dealt)
     rows = []
     for i in range(200):
         rpg = i + 1
@@ -271,7 +395,7 @@ def build_rows() -> list[dict]:
             "action": sections["action"][i],
             "advance": sections["advance"][i],
             "press": sections["press"][i],
-            "shot": f"{number}{shot_clause(rng)}",
+            "shot": f"{number}{shot_clause(shot_rng)}",
             "rebound": sections["rebound"][i],
             "foul": f"{number} or FD{fd[i]}",
             "jump_to": sections["jump_to"][i],

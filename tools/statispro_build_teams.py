@@ -64,7 +64,7 @@ def fictional_player(rng, slot, starter, used, foul_range):
     three_att = (rng.randint(1, 4) if starter else rng.randint(0, 2)) if guard else (rng.choice([None, None, 1]) if slot == "SF" else None)
     if three_att == 0:
         three_att = None
-    return card(
+    player = card(
         name, list(SLOT_POS[slot]) if rng.random() < 0.8 else ["SF", "PF", "C"] if big else ["PG", "SG", "SF", "PF"],
         rng.randint(46, 52) if starter else rng.randint(42, 49), att, three_att,
         rng.randint(30, 40) if three_att else None, rng.randint(62, 86),
@@ -74,6 +74,14 @@ def fictional_player(rng, slot, starter, used, foul_range):
         rng.randint(4, 7) if guard else rng.randint(2, 4), -rng.randint(3, 9) if starter else -rng.randint(1, 6),
         rng.randint(0, 3), rng.randint(55, 82), fictional=True,
     )
+    if starter and guard and three_att:
+        # Calibration against the NBA 1992-93 league averages (docs/realism.md): starting guards
+        # two more THREE POINT ATTEMPTS (league 9.0 three-point attempts per team and game) and
+        # three points off THREE POINT (league 33.6%). Applied after the draws, so every other
+        # rating of every fictional player is as first generated.
+        player["three_point_attempts"] += 2
+        player["three_point"] -= 3
+    return player
 
 
 def free_ranges(taken, sizes):

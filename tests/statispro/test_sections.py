@@ -531,7 +531,7 @@ def test_16b_highest_rebounder_overturned_goes_to_the_payers_highest_rebounder()
 
 
 def test_16c_a_foul_on_the_shot_may_be_ignored_and_the_shot_stands():
-    c = find("shot", pred=lambda c: c.shot[1] == K.S_FOUL and c.shot[3] == 0 and c.shot[2] < 13 and 20 < c.shot[0] <= 40)
+    c = find("shot", pred=lambda c: c.shot[1] == K.S_FOUL and c.shot[3] == 0 and c.shot[2] < 13 and c.shot[0] <= 40)
     g = game_at([c], off=AWAY, bh=0)  # Jordan (51 - Starks 9 = 42) makes it; the Knicks may void the foul
     g._setup_shot(0, three=False, forced=0)
     g.phase = PH_SHOT

@@ -36,7 +36,7 @@ _GAME_IDS = itertools.count(1)
 class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMixin, FoulMixin, ZReadingMixin,
                       DecisionMixin, CopyingMixin, Engine):
     ruleset = "statispro"
-    version = 1
+    version = 2  # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md)
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")

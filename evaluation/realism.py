@@ -1,0 +1,327 @@
+"""Realism: simulated box-score averages against the real season each ruleset models.
+
+The real figures, with their sources, live in ``data/real_seasons.json`` (one entry per ruleset,
+one or more comparison *sets*: which bundled teams meet, under which rule options, against which
+real figures). :func:`measure` plays by-the-book against by-the-book (every ordered pair of the
+set's teams in turn, one seed per game) and :func:`compare` puts the simulated average of every
+column beside the real figure: the simulated mean with its 95% interval, the real value (or the
+range of an approximate one) and the difference. ``coachgym realism <ruleset>`` prints the table;
+``docs/realism.md`` holds its output.
+
+Means are per team and game (FUBA: per match, both teams together); percentages are ratios of
+sums (made / attempted over all games) with a delta-method interval.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Callable
+
+from ..core.errors import ConfigError
+from ..core.match import MatchResult, run_match
+
+# ------------------------------------------------------------------ statistic definitions
+# A statistic is a mean of f(totals) per team-game (or per match), or a ratio of two such sums
+# (times 100). ``totals`` is a BoxScore.totals(side) dict; a match statistic gets both sides.
+
+
+@dataclass(frozen=True)
+class Stat:
+    key: str
+    label: str
+    num: Callable[[dict], float]
+    den: Callable[[dict], float] | None = None  # a ratio (x100) of sums when set
+
+    def is_ratio(self) -> bool:
+        return self.den is not None
+
+
+def _col(*names: str) -> Callable[[dict], float]:
+    return lambda t: float(sum(t.get(n, 0) for n in names))
+
+
+def _scaled(f: Callable[[dict], float], k: float) -> Callable[[dict], float]:
+    return lambda t: k * f(t)
+
+
+def _basketball(cols: dict[str, tuple[str, ...]], scale: dict[str, float] | None = None, note: str = "",
+                drop: tuple[str, ...] = ()) -> list[Stat]:
+    """The basketball columns, given each ruleset's box-score column names; ``scale`` multiplies
+    some columns (labelled with ``note``), ``drop`` leaves statistics out."""
+    c = {k: _col(*v) for k, v in cols.items()}
+    for k, m in (scale or {}).items():
+        c[k] = _scaled(c[k], m)
+    n = {k: note for k in (scale or {})}
+
+    def poss(t: dict) -> float:
+        return c["FGA"](t) - c["ORB"](t) + c["TOV"](t) + 0.44 * c["FTA"](t)
+
+    stats = [
+        Stat("PTS", "points", c["PTS"]),
+        Stat("FGM", "field goals made", c["FGM"]),
+        Stat("FGA", "field goal attempts", c["FGA"]),
+        Stat("FG%", "field goal %", c["FGM"], c["FGA"]),
+        Stat("3PM", "three-pointers made", c["3PM"]),
+        Stat("3PA", "three-point attempts", c["3PA"]),
+        Stat("3P%", "three-point %", c["3PM"], c["3PA"]),
+        Stat("3PA/FGA", "three-point attempts per 100 FGA", c["3PA"], c["FGA"]),
+        Stat("FTM", "free throws made", c["FTM"]),
+        Stat("FTA", "free throw attempts", c["FTA"]),
+        Stat("FT%", "free throw %", c["FTM"], c["FTA"]),
+        Stat("ORB", "offensive rebounds", c["ORB"]),
+        Stat("DRB", "defensive rebounds", c["DRB"]),
+        Stat("REB", "rebounds", _col(*cols["ORB"], *cols["DRB"])),
+        Stat("ORB%", "offensive rebound % (ORB / (ORB + DRB))", c["ORB"], lambda t: c["ORB"](t) + c["DRB"](t)),
+        Stat("AST", "assists", c["AST"]) if "AST" in cols else None,
+        Stat("STL", "steals", c["STL"]),
+        Stat("BLK", "blocks", c["BLK"]),
+        Stat("TOV", "turnovers", c["TOV"]),
+        Stat("PF", "personal fouls", c["PF"]),
+        Stat("POSS", "possessions (FGA - ORB + TOV + 0.44 FTA)", poss),
+    ]
+    n["POSS"] = note if scale else ""
+    out = [s for s in stats if s is not None and s.key not in drop]
+    return [Stat(s.key, s.label + n[s.key], s.num, s.den) if n.get(s.key) else s for s in out]
+
+
+_STATISPRO = {"PTS": ("PTS",), "FGM": ("FGM",), "FGA": ("FGA",), "3PM": ("3PM",), "3PA": ("3PA",), "FTM": ("FTM",),
+              "FTA": ("FTA",), "ORB": ("OREB",), "DRB": ("DREB",), "AST": ("AST",), "STL": ("STL",), "BLK": ("BLK",),
+              "TOV": ("TO", "TEAM_TO"), "PF": ("PF",)}
+_FOURTHSTREET = {"PTS": ("pts",), "FGM": ("fgm",), "FGA": ("fga",), "3PM": ("tpm",), "3PA": ("tpa",), "FTM": ("ftm",),
+                 "FTA": ("fta",), "ORB": ("orb",), "DRB": ("drb",), "AST": ("ast",), "STL": ("stl",), "BLK": ("blk",),
+                 "TOV": ("tov",), "PF": ("pf",)}
+_VALUEADD = {"PTS": ("PTS",), "FGM": ("FGM",), "FGA": ("FGA",), "3PM": ("3PM",), "3PA": ("3PA",), "FTM": ("FTM",),
+             "FTA": ("FTA",), "ORB": ("OREB",), "DRB": ("DREB",), "STL": ("STL",), "BLK": ("BLK",), "TOV": ("TO",),
+             "PF": ("PF",)}
+# Value Add credits the first 22 of a game's 66 possessions as "assumed" figures on the scoresheet
+# (20 points, rebounds as defensive rebounds, a steal per guard, a foul for everyone:
+# docs/rules/value-add-basketball.md section 2) with no shots: the shooting, offensive-rebound,
+# block and turnover counts cover the 44 played possessions and are scaled by 66/44 to a whole
+# game; points, defensive rebounds, steals and fouls are the box score's (assumed part included).
+# Defensive rebounds and the offensive rebound share are left out (the assumed rebounds, a whole
+# game's worth of the first 22 possessions, are all credited as defensive); total rebounds stay.
+_VALUEADD_PLAYED = 66 / 44
+_VALUEADD_SCALE = {k: _VALUEADD_PLAYED for k in ("FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "ORB", "BLK", "TOV")}
+
+STATS: dict[str, list[Stat]] = {
+    "statispro": _basketball(_STATISPRO),
+    "fourthstreet": _basketball(_FOURTHSTREET),
+    "valueadd": _basketball(_VALUEADD, _VALUEADD_SCALE, " (44 played possessions x 66/44)", drop=("DRB", "ORB%")),
+    "fuba": [
+        Stat("GOALS", "goals per match", _col("G")),
+        Stat("SH", "goal attempts per match", _col("SH")),
+        Stat("SOT", "attempts on target (goals, corners from saves) per match", _col("SOT")),
+        Stat("YC", "yellow cards per match", _col("YC")),
+        Stat("RC", "red cards per match", _col("RC")),
+    ],
+}
+PER_MATCH = {"fuba"}  # statistics of both teams together
+CLOSE = 0.05  # "within 5%": the simulated interval meets the real figure +- 5% of it
+
+
+# ------------------------------------------------------------------ the real figures
+def real_seasons() -> dict:
+    """``data/real_seasons.json``: the real figures, their sources and the comparison sets."""
+    text = resources.files(__package__).joinpath("data").joinpath("real_seasons.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    _check(data)
+    return data
+
+
+def _check(data: dict, where: str = "real_seasons.json") -> None:
+    """Every set names known statistics with a value (and a range lo <= value <= hi) and a known source."""
+    sources = data.get("sources", {})
+    for name, entry in data.get("rulesets", {}).items():
+        if name not in STATS:
+            raise ConfigError(f"{where}: unknown ruleset {name!r}")
+        keys = {s.key for s in STATS[name]}
+        for st in entry["sets"]:
+            for key, fig in st["figures"].items():
+                at = f"{where}: {name} set {st['name']!r} figure {key!r}"
+                if key not in keys:
+                    raise ConfigError(f"{at}: no such statistic (known: {', '.join(sorted(keys))})")
+                if not isinstance(fig.get("value"), (int, float)):
+                    raise ConfigError(f"{at}: 'value' must be a number")
+                lo, hi = fig.get("range", (fig["value"], fig["value"]))
+                if not lo <= fig["value"] <= hi:
+                    raise ConfigError(f"{at}: value {fig['value']} outside its range {lo}-{hi}")
+                if fig.get("source", st["source"]) not in sources:
+                    raise ConfigError(f"{at}: unknown source {fig.get('source', st['source'])!r}")
+
+
+# ------------------------------------------------------------------ measuring
+@dataclass
+class Row:
+    key: str
+    label: str
+    sim: float
+    half: float  # 95% interval half-width of the simulated mean
+    real: float | None = None
+    lo: float | None = None
+    hi: float | None = None
+    basis: str = "looked up"
+    source: str = ""
+
+    @property
+    def diff(self) -> float | None:
+        return None if self.real is None else self.sim - self.real
+
+    @property
+    def close(self) -> bool | None:
+        """Whether the simulated 95% interval meets the real value (or range) widened by
+        ``CLOSE`` of the real value on each side: the table's "within 5%" mark."""
+        if self.real is None:
+            return None
+        slack = CLOSE * abs(self.real)
+        return self.sim - self.half <= self.hi + slack and self.sim + self.half >= self.lo - slack
+
+
+@dataclass
+class Comparison:
+    ruleset: str
+    season: str
+    set_name: str
+    describe: str
+    games: int
+    seed: int
+    rows: list[Row] = field(default_factory=list)
+
+
+def comparison_sets(ruleset: str) -> list[dict]:
+    entry = real_seasons()["rulesets"].get(ruleset)
+    if entry is None:
+        raise ConfigError(f"no real-season figures for {ruleset!r}")
+    return entry["sets"]
+
+
+def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: int = 2026,
+            progress: bool = False) -> Comparison:
+    """Play ``games`` by-the-book games for the comparison set and compare every statistic."""
+    from .. import rulesets
+
+    data = real_seasons()
+    entry = data["rulesets"].get(ruleset)
+    if entry is None:
+        raise ConfigError(f"no real-season figures for {ruleset!r} (known: {', '.join(data['rulesets'])})")
+    sets = {s["name"]: s for s in entry["sets"]}
+    st = sets[set_name] if set_name in sets else entry["sets"][0] if set_name is None else None
+    if st is None:
+        raise ConfigError(f"{ruleset}: unknown comparison set {set_name!r} (known: {', '.join(sets)})")
+    rs = rulesets.get(ruleset)
+    if st["teams"] == "all":
+        names = rs.team_names()
+        pairs = [(h, a) for h in names for a in names if h != a]
+    else:
+        pairs = [tuple(p) for p in st["teams"]]
+    options = st.get("options") or None
+    if options == "all_advanced":
+        options = rs.options_cls.all_advanced()
+
+    def new_game(home, away, seed, record_events=False):
+        return rs.new_game(home, away, seed=seed, options=options, record_events=record_events)
+
+    result = run_match(new_game, rs.coach("by-the-book"), rs.coach("by-the-book"), games=games, seed=seed,
+                       teams=pairs, swap_sides=False, keep_box=True, progress=progress,
+                       desc=f"{ruleset} {st['name']}")
+    cmp = Comparison(ruleset, entry["season"], st["name"], st["describe"], games, seed)
+    cmp.rows = compare_rows(ruleset, result, st, data["sources"])
+    return cmp
+
+
+def samples(ruleset: str, result: MatchResult) -> list[dict]:
+    """One totals dict per team-game (per match for FUBA: both teams' totals added)."""
+    out = []
+    for g in result.games:
+        teams = [t["totals"] for t in g.box["teams"]]
+        if ruleset in PER_MATCH:
+            out.append({k: teams[0].get(k, 0) + teams[1].get(k, 0) for k in teams[0]})
+        else:
+            out.extend(teams)
+    return out
+
+
+def summarize(stat: Stat, rows: list[dict]) -> tuple[float, float]:
+    """The mean (or ratio x100) and its 95% interval half-width."""
+    n = len(rows)
+    x = [stat.num(t) for t in rows]
+    if not stat.is_ratio():
+        m = sum(x) / n
+        var = sum((v - m) ** 2 for v in x) / max(1, n - 1)
+        return m, 1.96 * math.sqrt(var / n)
+    y = [stat.den(t) for t in rows]
+    sy = sum(y)
+    if sy == 0:
+        return 0.0, 0.0
+    r = sum(x) / sy
+    my = sy / n
+    resid = [a - r * b for a, b in zip(x, y)]
+    var = sum(e * e for e in resid) / max(1, n - 1)
+    return 100 * r, 100 * 1.96 * math.sqrt(var / n) / my
+
+
+def compare_rows(ruleset: str, result: MatchResult, st: dict, sources: dict) -> list[Row]:
+    data = samples(ruleset, result)
+    rows = []
+    for stat in STATS[ruleset]:
+        m, half = summarize(stat, data)
+        row = Row(stat.key, stat.label, m, half)
+        fig = st["figures"].get(stat.key)
+        if fig is not None:
+            row.real = fig["value"]
+            row.lo, row.hi = fig.get("range", (fig["value"], fig["value"]))
+            row.basis = fig.get("basis", "looked up")
+            row.source = fig.get("source", st["source"])
+        rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------ rendering
+def _real_text(r: Row) -> str:
+    if r.real is None:
+        return "-"
+    text = f"{r.real:.2f}" if abs(r.real) < 10 else f"{r.real:.1f}"
+    if r.lo != r.hi:
+        text += f" ({r.lo:g}-{r.hi:g})"
+    if r.basis != "looked up":
+        text += " ~"
+    return text
+
+
+def _num(v: float) -> str:
+    return f"{v:.2f}" if abs(v) < 10 else f"{v:.1f}"
+
+
+def render(cmp: Comparison, markdown: bool = False) -> str:
+    head = (f"{cmp.ruleset} - {cmp.set_name}: {cmp.describe}; {cmp.games} by-the-book games (seed {cmp.seed}) "
+            f"against {cmp.season}")
+    cols = ("statistic", "simulated (95% CI)", "real", "sim - real", "within 5%")
+    lines = []
+    for r in cmp.rows:
+        sim = f"{_num(r.sim)} ({_num(r.sim - r.half)}-{_num(r.sim + r.half)})"
+        diff = "-" if r.diff is None else f"{r.diff:+.2f}" if abs(r.real) < 10 else f"{r.diff:+.1f}"
+        mark = "" if r.close is None else "yes" if r.close else "no"
+        lines.append((f"{r.key} {r.label}" if markdown else r.key, sim, _real_text(r), diff, mark))
+    if markdown:
+        out = [f"**{head}**", "", "| " + " | ".join(cols) + " |", "|" + " --- |" * 5]
+        out += ["| " + " | ".join(row) + " |" for row in lines]
+        return "\n".join(out)
+    widths = [max(len(c), *(len(row[i]) for row in lines)) for i, c in enumerate(cols)]
+    out = [head, "  ".join(c.ljust(w) for c, w in zip(cols, widths))]
+    out += ["  ".join(v.ljust(w) for v, w in zip(row, widths)) for row in lines]
+    out.append("real: looked up unless marked ~ (approximate: the range is its uncertainty); within 5%: the "
+               "simulated 95% interval meets the real value (or range) +- 5% of it")
+    return "\n".join(out)
+
+
+def render_sources(ruleset: str, cmp_rows: list[Row] | None = None) -> str:
+    """The sources a ruleset's real figures come from (every source named by its sets)."""
+    data = real_seasons()
+    names = []
+    for st in data["rulesets"][ruleset]["sets"]:
+        for key in [st["source"], *(f.get("source", st["source"]) for f in st["figures"].values())]:
+            if key not in names:
+                names.append(key)
+    return "\n".join(f"* {k}: {data['sources'][k]}" for k in names)
