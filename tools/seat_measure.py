@@ -28,14 +28,18 @@ def main() -> None:
     ap.add_argument("--opponent", default="by-the-book")
     ap.add_argument("--autoplay", nargs="*", default=None, help="the auto-play kinds the person makes")
     ap.add_argument("--kinds", nargs="*", default=None, help="leverage: only these auto-play kinds")
+    ap.add_argument("--answer", choices=["book", "enter"], default="book",
+                    help="decisions: the person answers with the book's choice, or with Enter (the default)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args()
     if args.what == "decisions":
-        r = person_decisions(args.ruleset, args.games or 20, args.seed, args.opponent, args.autoplay, progress=True)
+        r = person_decisions(args.ruleset, args.games or 20, args.seed, args.opponent, args.autoplay, args.answer,
+                             progress=True)
         if args.json:
             print(json.dumps(r, indent=2))
             return
-        print(f"{r['ruleset']}: {r['games']} games against {r['opponent']}, the person makes {', '.join(r['autoplay'])}")
+        print(f"{r['ruleset']}: {r['games']} games against {r['opponent']}, the person ({r['answer']}) makes "
+              f"{', '.join(r['autoplay'])}")
         print(f"decisions per game: mean {r['mean']:.1f} (min {r['min']}, max {r['max']}); "
               f"Seat.choose {r['ms_per_choose']:.2f} ms mean, {r['ms_per_choose_p95']:.2f} ms 95th percentile")
         for k, v in r["by_kind"].items():

@@ -21,10 +21,12 @@ from .seat import Seat
 
 
 def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str = "by-the-book",
-                     autoplay=None, progress: bool = False) -> dict:
+                     autoplay=None, answer: str = "book", progress: bool = False) -> dict:
     """Full games through a :class:`Seat` (the person coaching home in even games, away in odd ones)
-    in which the person answers every decision put to him with the book's choice: decisions per
-    game (mean, min, max, per auto-play kind) and milliseconds per ``Seat.choose``."""
+    in which the person answers every decision put to him with the book's choice (``answer="book"``,
+    an engaged coach) or with the screen's default where it has one (``"enter"``: a person pressing
+    Enter, "play on"): decisions per game (mean, min, max, per auto-play kind) and milliseconds per
+    ``Seat.choose``."""
     per_game: list[int] = []
     kinds: Counter = Counter()
     times: list[float] = []
@@ -39,12 +41,16 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
         n = 0
         while not seat.over:
             kinds[seat.pending_kind()] += 1
+            action = seat.book_choice
+            if answer == "enter":
+                default = seat.pending().default_action
+                action = default if default is not None else action
             t = time.perf_counter()
-            seat.choose(seat.book_choice, seat.number)
+            seat.choose(action, seat.number)
             times.append(time.perf_counter() - t)
             n += 1
         per_game.append(n)
-    return {"ruleset": rulesets.get(ruleset).name, "games": games, "opponent": opponent,
+    return {"ruleset": rulesets.get(ruleset).name, "games": games, "opponent": opponent, "answer": answer,
             "autoplay": sorted(seat.autoplay) if games else [],
             "mean": statistics.fmean(per_game) if per_game else 0.0, "min": min(per_game, default=0),
             "max": max(per_game, default=0), "by_kind": {k: v / games for k, v in kinds.most_common()},

@@ -354,7 +354,7 @@ class Seat:
         except KeyError as exc:
             raise SavedGameError(f"{where}: field {exc.args[0]!r} is missing") from None
         except CoachgymError as exc:
-            raise SavedGameError(f"{where}: {exc}") from None
+            raise SavedGameError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
         except (TypeError, ValueError, IndexError) as exc:
             raise SavedGameError(f"{where}: malformed ({exc})") from None
         if json.loads(seat.game.clone().to_json()) != data.get("engine"):

@@ -110,8 +110,8 @@ class _Screen:
         lines.append(f"{BOLD}{score}{RESET}" + (f"  |  {sit.clock}" if sit.clock else ""))
         facts = [sit.ball] if sit.ball else []
         facts += [f"{k}: {v}" if v else k for k, v in sit.facts]
-        if facts:
-            lines.append("  " + " | ".join(facts))
+        if facts:  # on two lines at most
+            lines += textwrap.wrap(" | ".join(facts), self.width, initial_indent="  ", subsequent_indent="  ")[:2]
         if sit.text:  # the generic presenter: the engine's own scoreboard
             lines += sit.text.splitlines()[:12]
         for t in (sit.teams[me], sit.teams[1 - me]):
@@ -154,11 +154,12 @@ class _Screen:
         k_full, k_short = fit(full), fit(short)
         tails, k = (full, k_full) if k_full >= min(k_short, 5) else (short, k_short)
         w = widths(k) if most else []
+        pos = min(6, max((len(p.position) for p in players), default=2)) + 1
         out = []
         for p, t in zip(players, tails):
             cells = [f"{p.ratings[c].label} {p.ratings[c].value}".ljust(w[c]) if c < len(p.ratings) else " " * w[c]
                      for c in range(len(w))]
-            out.append("  " + f"{p.position:<3}{p.name:<22.22} " + " ".join(cells) + "  " + t)
+            out.append("  " + f"{p.position:<{pos}.{pos - 1}}{p.name:<{25 - pos}.{24 - pos}} " + " ".join(cells) + "  " + t)
         return out
 
     def bench_lines(self, bench, max_lines: int) -> list[str]:
@@ -448,10 +449,13 @@ class Terminal(_Screen):
 
     def final(self) -> None:
         sit = self.seat.situation()
-        lines = self.situation_lines(sit, self.seat.side, f"seed {self.seat.seed}") + ["", f"{BOLD}{sit.result or 'Game over'}{RESET}"]
-        self._emit(lines)
-        self.box()
-        answer = self._ask("Save the finished game (to replay it with coachgym replay)? [y/N] ").lower()
+        self._emit(self.situation_lines(sit, self.seat.side, f"seed {self.seat.seed}") + ["", f"{BOLD}{sit.result or 'Game over'}{RESET}"])
+        try:
+            self._ask("Enter for the box score > ")
+            self.box()
+            answer = self._ask("Save the finished game (to replay it with coachgym replay)? [y/N] ").lower()
+        except QuitTerminal:
+            return
         if answer in ("y", "yes"):
             self.out.write(self.save() + "\n")
 

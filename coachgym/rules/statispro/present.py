@@ -28,7 +28,8 @@ from .constants import (AST, DRB, EJECTED, FOULED_OUT, INJURED_OUT, OK, ORB, PF,
                         R_AST, R_BLK, R_DEF, R_FG, R_FT, R_REBD, R_STL, R_TATT, R_THREE)
 from .engine import StatisProEngine
 
-AUTO_KINDS = ("menu:set_piece", "menu:dead", "menu:live", "menu:replace", "press", "ballhandler", "three_or_two",
+AUTO_KINDS = ("menu:set_piece", "menu:dead", "menu:live", "menu:replace", "press", "ballhandler", "ballhandler:late",
+              "three_or_two",
               "pass_to", "fast_break", "stop_clock", "free_throw", "freeze", "index", "choose", "choose_player")
 TEXTS = ScreenTexts(__package__, "statispro", AUTO_KINDS)
 T = TEXTS
@@ -235,6 +236,8 @@ class StatisProPresenter(BasePresenter):
         return TEXTS.glossary()
 
     def auto_kind(self, g: StatisProEngine, d: Decision) -> str:
+        if d.kind == "ballhandler":
+            return "ballhandler:late" if (g.last_minute or g.final_two) and g.via != "recovery" else "ballhandler"
         if d.kind != "menu":
             return d.kind
         if A.PLAY_ON not in d.legal:
@@ -243,6 +246,44 @@ class StatisProPresenter(BasePresenter):
         if kind in ("period", "timeout"):
             return "menu:set_piece"
         return "menu:live" if kind == "live" else "menu:dead"
+
+    def routine(self, g: StatisProEngine, d: Decision) -> int | None:
+        """At a dead ball that calls for no coach, "play on": your lineup stays as you left it.
+        A dead-ball menu is put to you for the reasons :meth:`calls` lists (the final 2:00, the
+        first dead ball of a Rest Period, a man Fatigued, on Mandatory Rest or in new foul trouble).
+        Returns that action, or None to ask. Set pieces (period starts, timeouts) are always put to you."""
+        if d.kind != "menu" or A.PLAY_ON not in d.legal or g.menu.get("kind") != "dead":
+            return None
+        return None if self.calls(g, d) else A.PLAY_ON
+
+    def calls(self, g: StatisProEngine, d: Decision) -> list[str]:
+        """Why a dead ball calls for the coach of ``d.side``: the final 2:00 of the game; the first
+        dead ball of a Rest Period (right after the 5:00 / 9:00 Time card a man taken out rests the
+        whole period: 5.4, 14A); one of his men on the floor Fatigued or on Mandatory Rest; one of
+        them just picked up a foul that puts him in foul trouble (the quarter's number plus one, or
+        one short of fouling out)."""
+        side = d.side
+        out = []
+        if g.final_two:
+            out.append("The final 2:00: timeouts, PRESS and lineups decide games now.")
+        if g.rp_grace:
+            out.append("A Rest Period has just begun: a man you take out now rests the whole period (5.4).")
+        if not any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in d.legal):
+            return out
+        lineup = g.lineup[side]
+        for i in lineup:
+            if g.mrest[side][i]:
+                out.append(f"{self.name(g, side, i)} is on Mandatory Rest (14A).")
+            elif g.tired[side][i]:
+                out.append(f"{self.name(g, side, i)} is Fatigued (5.4).")
+        trouble = min(g.foul_out - 1, g.period + 1)
+        names = [g.teams[side].players[i].name for i in lineup if g.stats[side][i][PF] >= trouble]
+        recent = [e.text for e in g.log.events[-12:] if e.kind == "foul" and e.side == side]
+        for n in names:
+            if any(n in t for t in recent):
+                pf = g.stats[side][g.lineup[side][[g.pname(side, s) for s in range(5)].index(n)]][PF]
+                out.append(f"{n} has {pf} fouls.")
+        return out
 
     def marks(self, g: StatisProEngine) -> dict[str, int]:
         m = super().marks(g)
@@ -310,7 +351,7 @@ class StatisProPresenter(BasePresenter):
                 extra += ", call a timeout, declare a PRESS on their next ACTION (4.2)"
             if A.SWAP_LIST[0] in legal:
                 extra += "; after your foul, shift positions or PD cards (6.6)"
-            explain = T("menu_dead_explain", extra=extra)
+            explain = " ".join([*self.calls(g, d), T("menu_dead_explain", extra=extra)])
         groups.append(Group("play", "Play on", "", [self._choice("play_on", "Play on (no more changes)",
                                                                 "Keep everything as it is and let the game go on.",
                                                                 A.PLAY_ON, True)]))
@@ -391,23 +432,19 @@ class StatisProPresenter(BasePresenter):
         return first
 
     def _shifts(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
-        first = []
-        for a_slot in range(5):
-            then = []
-            for b_slot in range(5):
-                if b_slot == a_slot:
-                    continue
-                act = A.SWAP[(min(a_slot, b_slot), max(a_slot, b_slot))]
-                if act in legal:
-                    then.append(Choice(key=f"swap:{a_slot}:{b_slot}",
-                                       label=f"{POSITIONS[b_slot]} {g.pname(side, b_slot)}",
-                                       explain=f"{g.pname(side, a_slot)} plays {POSITIONS[b_slot]}, {g.pname(side, b_slot)} plays {POSITIONS[a_slot]}",
-                                       action=act))
-            if then:
-                first.append(Choice(key=f"shift:{a_slot}", label=f"{POSITIONS[a_slot]} {g.pname(side, a_slot)}",
-                                    explain="Move him to another position", then=then,
-                                    then_title=f"{g.pname(side, a_slot)} swaps positions with whom?"))
-        return first
+        """Position shifts (6.6): two of yours trade positions, one choice per pair."""
+        out = []
+        for (a_slot, b_slot), act in sorted(A.SWAP.items()):
+            if act not in legal:
+                continue
+            pa, pb = g.player(side, a_slot), g.player(side, b_slot)
+            off = [p.name for p, slot in ((pa, b_slot), (pb, a_slot)) if slot not in p.positions]
+            out.append(Choice(key=f"swap:{a_slot}:{b_slot}",
+                              label=f"{POSITIONS[a_slot]} {pa.name} <-> {POSITIONS[b_slot]} {pb.name}",
+                              explain=(f"{pa.name} plays {POSITIONS[b_slot]}, {pb.name} plays {POSITIONS[a_slot]}"
+                                       + (f"; out of position: {', '.join(off)} (defense halved, 3.2)" if off else "")),
+                              action=act))
+        return out
 
     def _pd_cards(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
         first = []
@@ -650,7 +687,8 @@ class StatisProPresenter(BasePresenter):
         choices = []
         for a in d.legal:
             i = A.ACTIONS[a]["player"]
-            choices.append(self._choice(f"player:{i}", self.short(g, side, i), "", a))
+            st = g.stats[side][i]
+            choices.append(self._choice(f"player:{i}", self.short(g, side, i), f"{st[PTS]} points today", a))
         return (T(key, team=g.teams[side].name), T(key + "_explain"), [Group("choose", "Choose", "", choices)],
                 ["Great Night", "injured", "Mandatory Rest"], None)
 

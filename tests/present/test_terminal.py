@@ -1,0 +1,198 @@
+"""The terminal seat (coachgym play / coachgym replay) as a person meets it: real keystrokes through a
+pseudo-terminal (pexpect), every screen within 40 lines and the terminal's width, a whole game
+played through the terminal with auto-play, save, resume and replay."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from coachgym.present.seat import Seat
+from coachgym.present.terminal import CLEAR, Terminal
+
+HEIGHT, WIDTH = 40, 100
+PROMPT = r"q quit > "
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def screens_of(text: str) -> list[list[str]]:
+    """The screens a terminal drew (each starts with the clear-screen code), as visible lines."""
+    out = []
+    for chunk in text.split(CLEAR)[1:]:
+        lines = ANSI.sub("", chunk.replace("\r\n", "\n")).split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
+        out.append(lines)
+    return out
+
+
+def assert_fits(screens: list[list[str]]) -> None:
+    assert screens
+    for lines in screens:
+        # the screen plus its prompt line (the prompt ends the last line)
+        assert len(lines) <= HEIGHT, f"{len(lines)} lines:\n" + "\n".join(lines)
+        assert max(len(x) for x in lines) <= WIDTH + 60, max(lines, key=len)  # the prompt may be long; screens not
+        assert max(len(x) for x in lines[:-1]) <= WIDTH, max(lines[:-1], key=len)
+
+
+class Keys(io.StringIO):
+    """Input for a Terminal that answers whatever is asked: "1" (the first option, or into the first
+    list), then again; at the end of the game Enter and "n"."""
+
+    def readline(self, *args):
+        return "1\n"
+
+
+@pytest.mark.parametrize("ruleset", ["valueadd", "statispro", "fuba", "fourthstreet"])
+def test_every_screen_of_a_whole_game_fits_in_40_lines(ruleset):
+    seat = Seat.new(ruleset, opponent="by-the-book", seed=17)
+    out = io.StringIO()
+    Terminal(seat, Keys(), out, width=WIDTH, height=HEIGHT, clear=True).run()
+    assert seat.over
+    screens = screens_of(out.getvalue())
+    assert len(screens) > 20
+    assert_fits(screens)
+    text = out.getvalue()
+    assert "Seed 17" in text and "Box score" in text and "TOTAL" in text
+    assert "roster player" not in text
+
+
+def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-c", "from coachgym.cli import run; run()", *args], cwd=str(cwd),
+                          encoding="utf-8", dimensions=(HEIGHT, WIDTH), timeout=60,
+                          env={"TERM": "xterm", "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+                               "PATH": "/usr/bin:/bin", "HOME": str(cwd)})
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue_to_the_end(tmp_path):
+    child = spawn(["play", "statispro", "--seed", "12", "--opponent", "by-the-book"], tmp_path)
+    child.expect("Seed 12")
+    child.expect(PROMPT)
+    assert "Your decision: Start of the 1st quarter" in child.before and "New York Knicks (you)" in child.before
+    child.sendline("h")
+    child.expect("the book: Play on")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("Help - Statis Pro Basketball")
+    child.expect("FAC: Fast Action Card")
+    child.sendline("q")
+    child.expect(PROMPT)
+    child.sendline("? PD")
+    child.expect("Primary Defender")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("b")
+    child.expect("Box score")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("2")  # Substitution >
+    child.expect("PG John Starks")
+    child.expect(PROMPT)
+    child.sendline("1")  # John Starks >
+    child.expect("Who goes in for John Starks at PG")
+    child.expect(PROMPT)
+    child.sendline("0")
+    child.sendline("0")
+    child.expect("Substitution  >")
+    child.expect(PROMPT)
+    child.sendline("banana")
+    child.expect("'banana': type a number")
+    child.expect(PROMPT)
+    child.sendline("")  # Enter: play on
+    child.expect(PROMPT)
+    child.sendline("s")
+    child.expect(r"saved to (coachgym-statispro-12\.json)")
+    saved = tmp_path / "coachgym-statispro-12.json"
+    assert saved.exists()
+    child.expect(PROMPT)
+    child.sendline("ce")
+    child.expect(r"(New York Knicks|Chicago Bulls) win \d+-\d+")
+    child.expect("Enter for the box score")
+    child.sendline("")
+    child.expect("Box score")
+    child.sendline("")
+    child.expect("Save the finished game")
+    child.sendline("y")
+    child.expect("saved to")
+    child.expect(pexpect.EOF)
+    assert_fits(screens_of(child.logfile_read.getvalue()))
+
+    # the finished game replays event by event
+    rep = spawn(["replay", str(saved), "--all"], tmp_path)
+    rep.expect(r"win \d+-\d+")
+    rep.expect("TOTAL")
+    rep.expect(pexpect.EOF)
+    rep = spawn(["replay", str(saved)], tmp_path)
+    rep.expect(r"replay, event 1 of (\d+)")
+    total = int(rep.match.group(1))
+    rep.expect("Enter next")
+    rep.sendline("")
+    rep.expect("event 2 of")
+    rep.sendline("j 100")
+    rep.expect("event 100 of")
+    rep.sendline("b")
+    rep.expect("event 99 of")
+    rep.sendline("e")
+    rep.expect(f"event {total} of {total}")
+    rep.expect("Enter next")
+    rep.sendline("q")
+    rep.expect(pexpect.EOF)
+    assert_fits(screens_of(rep.logfile_read.getvalue()))
+
+
+def test_a_whole_game_played_through_the_terminal_with_auto_play_after_resuming(tmp_path):
+    seat = Seat.new("statispro", opponent="trained", seed=23)
+    seat.choose(seat.book_choice, seat.number)
+    saved = tmp_path / "mid.json"
+    saved.write_text(seat.to_json())
+    child = spawn(["play", "--resume", str(saved)], tmp_path)
+    child.expect("Seed 23")
+    decisions = 0
+    while True:
+        i = child.expect([PROMPT, "Enter for the box score", "Save the finished game", pexpect.EOF], timeout=60)
+        if i == 0:
+            # Enter where the screen has a default ("play on"), else the first option
+            child.sendline("" if "Enter = " in child.before.splitlines()[-1] + child.after else "1")
+            decisions += 1
+        elif i == 1:
+            child.sendline("")
+            child.expect("Box score")
+            child.sendline("")
+        elif i == 2:
+            child.sendline("n")
+        else:
+            break
+        assert decisions < 400
+    text = child.logfile_read.getvalue()
+    assert re.search(r"(New York Knicks|Chicago Bulls) win \d+-\d+", text)
+    assert decisions > 20
+    assert_fits(screens_of(text))
+
+
+def test_quitting_offers_to_save_and_a_bad_resume_file_is_named(tmp_path):
+    child = spawn(["play", "fuba", "--seed", "5"], tmp_path)
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"Save the game before quitting\? \[Y/n\]")
+    child.sendline("")
+    child.expect("saved to coachgym-fuba-5.json")
+    child.expect(pexpect.EOF)
+    resumed = spawn(["play", "--resume", "coachgym-fuba-5.json"], tmp_path)
+    resumed.expect("Seed 5")
+    resumed.expect(PROMPT)
+    resumed.sendline("q")
+    resumed.sendline("n")
+    resumed.expect("Game abandoned")
+    (tmp_path / "bad.json").write_text('{"format": "coachgym.seat", "version": 1}')
+    bad = spawn(["play", "--resume", "bad.json"], tmp_path)
+    bad.expect("bad.json: field 'ruleset' is missing")
+    bad.expect(pexpect.EOF)
+    bad.close()
+    assert bad.exitstatus != 0
