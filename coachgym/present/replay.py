@@ -80,7 +80,7 @@ class Replay:
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
         seat = Seat.from_dict(data, where, on_step)
-        return cls(seat.rs.name, list(seat.game.log.events), step_of_event, games, seat.coach_names, seat.side,
+        return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
                    seat.seed, True)
 
     @classmethod

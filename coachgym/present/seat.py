@@ -88,14 +88,14 @@ class Seat:
         self.team_data = [t[0] for t in teams]
         home = self.rs.parse_team(teams[0][0], teams[0][1])
         away = self.rs.parse_team(teams[1][0], teams[1][1])
-        self.game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)
+        self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
         other = 1 - self.side
         self._opp = self.rs.coach(opponent, seed=self.seed * 2 + 1 + other)
-        self._opp.reset(self.game, other, self.seed * 2 + 1 + other)
+        self._opp.reset(self._game, other, self.seed * 2 + 1 + other)
         # the book for the person's team, made as a trained coach makes its advisor (seed 0, reset
         # without one), so its suggestions are the ones the trained coach sees
         self._book = self.rs.coach(book, seed=0)
-        self._book.reset(self.game, self.side, None)
+        self._book.reset(self._game, self.side, None)
         self._book_choice: int | None = None  # the book's answer to the pending decision
         self._trained: Any = None
         self._view: tuple[int, Engine] | None = None  # (history length, a copy of the game to read)
@@ -128,7 +128,7 @@ class Seat:
     # ------------------------------------------------------------------ reading
     @property
     def over(self) -> bool:
-        return self.game.over
+        return self._game.over
 
     @property
     def coach_names(self) -> tuple[str, str]:
@@ -136,13 +136,19 @@ class Seat:
         names[1 - self.side] = self.opponent
         return (names[0], names[1])
 
+    @property
+    def game(self) -> Engine:
+        """The game to read (a copy: see :meth:`view_game`)."""
+        return self.view_game()
+
     def view_game(self) -> Engine:
-        """A copy of the game to read for display (a presenter, a box score, the hint's trained coach).
-        Only the seat's coaches and ``step`` touch ``seat.game`` itself: some engines bring lazily
-        kept figures up to date when read (4th Street's minutes), and a save must replay exactly."""
+        """A copy of the game to read for display (a presenter, a box score, the hint's trained coach);
+        ``seat.game`` is the same copy. Only the seat's coaches and ``step`` touch the game itself:
+        some engines bring lazily kept figures up to date when read (4th Street's minutes), and a
+        save must replay exactly. The copy is made once per action (cheap: immutable data shared)."""
         key = len(self.history)
         if self._view is None or self._view[0] != key:
-            self._view = (key, self.game.clone())
+            self._view = (key, self._game.clone())
         return self._view[1]
 
     def box_score(self):
@@ -168,13 +174,13 @@ class Seat:
 
     def new_events(self) -> list[Event]:
         """What happened since the person's last decision (or continue)."""
-        return list(self.game.log.events[self._seen:])
+        return list(self._game.log.events[self._seen:])
 
     # ------------------------------------------------------------------ acting
     def choose(self, action: int, number: int | None = None) -> None:
         """The person's choice at the pending decision. An illegal action, a stale ``number`` or a
         finished game raise an error naming the problem, and change nothing."""
-        d = self.game.decision
+        d = self._game.decision
         if d is None:
             raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
         if number is not None and int(number) != self.number:
@@ -185,7 +191,7 @@ class Seat:
             label = (g.describe_action(action) if isinstance(action, int) and not isinstance(action, bool)
                      and 0 <= action < len(g.actions) else "not in the action table")
             raise IllegalActionError(action, label, d.kind, d.legal, [g.describe_action(a) for a in d.legal])
-        self._seen = len(self.game.log)
+        self._seen = len(self._game.log)
         self._apply(action, PERSON)
         self._run()
 
@@ -193,7 +199,7 @@ class Seat:
         """Let the book answer the person's decisions until the next dead ball, period or half (the
         first decision the person makes after it), or to the end of the game. ``mark``: "end" or a
         key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half")."""
-        if self.game.decision is None:
+        if self._game.decision is None:
             raise GameOverError(f"the game is over ({self._score_text()})")
         if mark == "end":
             until: Callable[[], bool] = lambda: False
@@ -203,7 +209,7 @@ class Seat:
                 known = [*marks(self.presenter, self.view_game()), "end"]
                 raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
             until = lambda: marks(self.presenter, self.view_game())[mark] != start
-        self._seen = len(self.game.log)
+        self._seen = len(self._game.log)
         self._apply(self._book_choice, BOOK)
         self._run(until)
 
@@ -219,14 +225,14 @@ class Seat:
         self.autoplay = kinds
         if routine is not None:
             self.routine = bool(routine)
-        d = self.game.decision
+        d = self._game.decision
         if run and d is not None and d.side == self.side and not self._person_decides():
             self._run()
 
     def hint(self) -> Hint:
         """What the book would choose here, and the trained coach's top choices with their
         probabilities. Reads the game; changes nothing."""
-        d = self.game.decision
+        d = self._game.decision
         if d is None:
             raise GameOverError(f"the game is over ({self._score_text()}); no decision to hint at")
         view = self.pending()
@@ -277,11 +283,11 @@ class Seat:
     def _apply(self, action: int, who: str) -> None:
         self.history.append([int(action), who])
         self._book_choice = None
-        self.game.step(int(action))
+        self._game.step(int(action))
 
     def _run(self, until: Callable[[], bool] | None = None) -> None:
         """Let the coaches answer until a decision the person makes (after ``until()`` turns true)."""
-        g = self.game
+        g = self._game
         while g.decision is not None:
             d = g.decision
             if d.side != self.side:
@@ -305,7 +311,7 @@ class Seat:
         return self._trained
 
     def _score_text(self) -> str:
-        h, a = self.game.score
+        h, a = self._game.score
         return f"{SIDE_NAMES[HOME]} {h}, {SIDE_NAMES[AWAY]} {a}"
 
     # ------------------------------------------------------------------ save / restore
@@ -315,7 +321,7 @@ class Seat:
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history,
-            "engine": json.loads(self.view_game().clone().to_json()),
+            "engine": json.loads(self._game.clone().to_json()),  # (the game itself: copies may have been read)
         }
 
     def to_json(self) -> str:
@@ -357,13 +363,13 @@ class Seat:
             raise SavedGameError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
         except (TypeError, ValueError, IndexError) as exc:
             raise SavedGameError(f"{where}: malformed ({exc})") from None
-        if json.loads(seat.game.clone().to_json()) != data.get("engine"):
+        if json.loads(seat._game.clone().to_json()) != data.get("engine"):
             raise SavedGameError(f"{where}: the game does not replay to the saved state (field 'engine'): the file was "
                                  f"changed, or saved by a coachgym whose rules or coaches differ from this one")
         return seat
 
     def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:
-        g = self.game
+        g = self._game
         if on_step is not None:
             on_step(g, 0)
         for i, entry in enumerate(history):

@@ -227,3 +227,19 @@ def test_a_save_that_does_not_replay_is_refused():
     with pytest.raises(SavedGameError, match="not a saved coachgym game"):
         Seat.from_json("[1, 2, 3]")
     assert Seat.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_reading_the_game_between_decisions_keeps_saves_exact(ruleset):
+    """Front ends read ``seat.game`` (box scores, the play-by-play); 4th Street brings its minutes up
+    to date when read. The seat hands out copies, so a save still replays exactly."""
+    seat = Seat.new(ruleset, opponent="by-the-book", seed=51)
+    for _ in range(15):
+        if seat.over:
+            break
+        seat.game.box_score()
+        seat.game.play_by_play()
+        seat.situation()
+        seat.to_json()
+        seat.choose(seat.book_choice, seat.number)
+    assert Seat.from_json(seat.to_json()).to_json() == seat.to_json()

@@ -529,6 +529,7 @@ class StatisProPresenter(BasePresenter):
             why.append("In the final minute he may pass up a shot or take a Forced Shot (5.1, 5.2).")
         elif g.passes >= g.limit:
             why.append("His team is out of passes: a Forced Shot, unless an Assist lets him ADVANCE once more (5.2, 13A).")
+        why.append("A man shoots when his ATTEMPTS reach the Pass #, and ADVANCES otherwise (4.5); here the choice is yours.")
         if recovery:
             title = T("ballhandler_recovery", name=name)
         else:
