@@ -45,6 +45,9 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     """The coachgym web app on the SQLite file ``db_path`` (default: ``coachgym.store.default_path()``)
     holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full)."""
     store = Store(db_path)
+    # WAL with synchronous=NORMAL: a crash of the server loses nothing committed; a power cut may
+    # lose the last moves. Saves no longer wait for the disk (6 ms -> 0.1 ms each, measured).
+    store.conn.execute("PRAGMA synchronous = NORMAL")
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
@@ -73,13 +76,16 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     @app.middleware("http")
     async def session(request: Request, call_next):
-        """A random session id per browser (an http-only cookie); games belong to it."""
+        """A random session id per browser (an http-only cookie); games belong to it. Every response
+        says how long the app took (``Server-Timing``, for tools/web_timing.py)."""
         sid = request.cookies.get(SESSION_COOKIE, "")
         fresh = not _SESSION_RE.match(sid)
         if fresh:
             sid = secrets.token_urlsafe(32)
         request.state.session = sid
+        started = time.perf_counter()
         response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
         if fresh:
             response.set_cookie(SESSION_COOKIE, sid, max_age=400 * 86400, httponly=True, samesite="lax", path="/")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")

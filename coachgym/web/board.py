@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 UNIT = 150  # pixels per board unit along the pitch
-ROW_H = 128  # pixels per row (N, M, S)
+ROW_H = 112  # pixels per row (N, M, S)
 MARGIN = 26  # room around the pitch for the goals and the corner-kick spots
 ROWS = {"N": 0, "M": 1, "S": 2}
 PIECE_R = 13

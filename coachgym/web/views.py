@@ -8,6 +8,7 @@ the game page. A change that cannot be made re-renders the game as it stands wit
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from importlib import resources
 from typing import Any, Callable
@@ -33,7 +34,10 @@ TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text
 # s (save), b (box score), c (continue) and ? (glossary) are the page's own
 CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
-REPLAY_AROUND = 8  # plays listed before and after the replay's current one
+REPLAY_AROUND = 8
+ANALYSE_ROLLOUTS = 2000  # the budget is the time: at most this many rollouts in ``seconds``
+ANALYSE_MAX_SECONDS = 30
+SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there  # plays listed before and after the replay's current one
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_TEAM_BYTES = 1024 * 1024
 
@@ -94,7 +98,7 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
         "feed": events[start:], "new_seqs": {e.seq for e in new}, "new_count": len(new), "older": start,
         "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
         "kinds": seat.presenter.kinds(), "autoplay": seat.autoplay, "routine": seat.routine,
-        "terms": _terms(seat, sit.terms, dv.terms if dv else []), "hint": hint,
+        "terms": _terms(seat, sit.terms, dv.terms if dv else []), "hint": hint, "analyse": SEARCH,
     }
 
 
@@ -292,6 +296,39 @@ def hint(request: Request, gid: str):
         return _render(request, "hint.html.j2", {"h": h})
     template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid, hint=h))
     return _render(request, template, ctx)
+
+
+def analysis_input(seat: Seat) -> tuple[Any, str, Callable[[int], str]]:
+    """What an analysis needs, taken under the game's lock: a copy of the game, the opponent's coach
+    spec (it plays the other side in the rollouts) and the panel's labels of the options."""
+    view = seat.pending()
+    return seat.view_game().clone(), seat.opponent, lambda action: seat.action_label(action, view)
+
+
+def analyse_game(game: Any, opponent: str, labels: Callable[[int], str], seconds: float) -> Any:
+    """``coachgym.search.analyze`` on a copy of the game, or None where it is not installed."""
+    try:
+        from ..search import analyze
+    except ImportError:
+        return None
+    return analyze(game, opponent=opponent, rollouts=ANALYSE_ROLLOUTS, seconds=seconds, labels=labels)
+
+
+@router.get("/games/{gid}/analyse")
+def analyse(request: Request, gid: str, seconds: str = "5"):
+    """Every sensible option of the pending decision played out from resampled futures
+    (``coachgym analyze``): a few seconds of CPU in the thread pool, on a copy of the game."""
+    live, sid = _live(request), _session(request)
+    budget = min(max(float(_int(seconds, "seconds")), 1.0), ANALYSE_MAX_SECONDS)
+    try:
+        game, opponent, labels = live.read(sid, gid, analysis_input)
+        result = analyse_game(game, opponent, labels, budget)
+    except CoachgymError as exc:
+        raise from_coachgym(exc, template="hint.html.j2", context={}) from None
+    if request.headers.get("HX-Request"):
+        return _render(request, "hint.html.j2", {"analysis": result})
+    template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid))
+    return _render(request, template, {**ctx, "analysis": result})
 
 
 @router.get("/games/{gid}/save")

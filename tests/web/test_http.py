@@ -458,3 +458,13 @@ def test_coachgym_serve_prints_its_address_and_binds_localhost(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_analyse_plays_the_options_out_and_changes_nothing(client):
+    pytest.importorskip("coachgym.search")
+    state = api_new(client, "valueadd", seed=2)
+    before = saved(client, state["id"])
+    r = client.get(f"/games/{state['id']}/analyse?seconds=1", headers={"HX-Request": "true"})
+    assert r.status_code == 200 and "Analysis" in r.text and "win chance" in r.text and 'class="best"' in r.text
+    assert saved(client, state["id"]) == before
+    assert "/analyse" in client.get(f"/games/{state['id']}").text  # offered on the page

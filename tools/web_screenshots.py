@@ -1,0 +1,84 @@
+"""Screenshots of coachgym serve for the docs: docs/img/web/*.png.
+
+    python tools/web_screenshots.py                 # every page, all four rulesets
+    python tools/web_screenshots.py --out /tmp/shots statispro
+
+Starts the app on 127.0.0.1 with a fresh database, drives Debian's Chromium through Playwright
+(``tests/web/helpers.py``, the same steps as the browser tests) and saves, at 1440x900: the
+new-game page, each ruleset's game page a little way into a game against the trained coach, and
+for the first ruleset the decision panel with a hint, the replay viewer and the end-of-game page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from coachgym import rulesets  # noqa: E402
+from coachgym.web import create_app  # noqa: E402
+from coachgym.web.server import running  # noqa: E402
+from tests.web.helpers import continue_to, is_over, launch, settle, start_game, take_default  # noqa: E402
+
+# how far into the game each screenshot is taken: continue marks, then decisions answered
+PLAN = {
+    "statispro": (["period"], 2),
+    "valueadd": (["box", "box"], 1),
+    "fourthstreet": (["period"], 2),
+    "fuba": (["turn", "turn", "turn"], 0),
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("rulesets", nargs="*", default=["statispro", "valueadd", "fourthstreet", "fuba"])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img" / "web")
+    ap.add_argument("--seed", type=int, default=2024)
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "shots.sqlite3")) as url, \
+            sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport={"width": 1440, "height": 900}, base_url=url, accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"/new?ruleset={rulesets.get(args.rulesets[0]).name}")
+        page.screenshot(path=args.out / "new-game.png")
+        for i, name in enumerate(args.rulesets):
+            name = rulesets.get(name).name
+            marks, answers = PLAN.get(name, (["period"], 1))
+            start_game(page, name, args.seed, opponent="trained")
+            for mark in marks:
+                continue_to(page, mark)
+            for _ in range(answers):
+                take_default(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=args.out / f"{name}-game.png")
+            print("wrote", args.out / f"{name}-game.png")
+            if i == 0:  # the decision panel with the hint under it
+                page.click("#decision button:has-text('Hint')")
+                page.wait_for_selector("#hint .hint")
+                page.locator("#decision").screenshot(path=args.out / f"{name}-decision-hint.png")
+            if i == 0:
+                gid_url = page.url
+                page.goto(gid_url + "/replay?at=40")
+                page.wait_for_selector(".replay")
+                page.screenshot(path=args.out / "replay.png")
+                page.goto(gid_url)
+                before = page.get_attribute(".game", "data-number")
+                page.click("form.continue button[value=end]")
+                settle(page, before)
+                assert is_over(page)
+                page.screenshot(path=args.out / "end-of-game.png")
+                print("wrote", args.out / "replay.png", args.out / "end-of-game.png")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""How fast the web app answers a decision, and how many decisions a person makes in a full game.
+
+    python tools/web_timing.py                          # all four rulesets, 3 games each, vs the trained coach
+    python tools/web_timing.py statispro --games 5 --json
+
+Starts ``coachgym serve``'s app under uvicorn on 127.0.0.1 (a fresh database in a temporary
+folder) and plays full games over HTTP as a browser does: the person coaches home in even games,
+away in odd ones, with the default auto-play, and answers every decision put to them with the book's
+choice (read from the hint, not timed). What is timed is the POST of the choice as htmx sends it
+(``HX-Request``) until the whole next page has arrived: the engine running to the next decision, the
+game saved to SQLite, the page rendered and sent. Prints the median, 95th percentile and maximum in
+milliseconds per ruleset, and decisions per game. Run it niced on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from tqdm import tqdm
+
+from coachgym import rulesets
+from coachgym.web import create_app
+from coachgym.web.server import running
+
+
+def percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def measure(url: str, ruleset: str, games: int, seed: int, opponent: str) -> dict:
+    times: list[float] = []
+    server: list[float] = []
+    per_game: list[int] = []
+    with httpx.Client(base_url=url, timeout=60) as http:
+        for g in tqdm(range(games), desc=f"{ruleset}: games over HTTP", unit="game", file=sys.stderr):
+            r = http.post("/api/games", json={"ruleset": ruleset, "seed": seed + g, "opponent": opponent,
+                                              "side": "home" if g % 2 == 0 else "away"})
+            r.raise_for_status()
+            state = r.json()
+            gid, decisions = state["id"], 0
+            while not state["over"]:
+                book = http.get(f"/api/games/{gid}/hint").json()["book"]["action"]
+                t = time.perf_counter()
+                r = http.post(f"/games/{gid}/choose", data={"action": str(book), "number": str(state["number"])},
+                              headers={"HX-Request": "true"})
+                times.append(1000 * (time.perf_counter() - t))
+                r.raise_for_status()
+                server.append(float(r.headers["server-timing"].split("dur=")[1]))
+                decisions += 1
+                state = http.get(f"/api/games/{gid}").json()
+            per_game.append(decisions)
+            http.delete(f"/api/games/{gid}")
+    return {"ruleset": ruleset, "games": games, "opponent": opponent, "decisions": len(times),
+            "decisions_per_game": statistics.fmean(per_game), "min_per_game": min(per_game), "max_per_game": max(per_game),
+            "ms_median": statistics.median(times), "ms_p95": percentile(times, 0.95), "ms_max": max(times),
+            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95),
+            "page_kb_median": 0.0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("rulesets", nargs="*", default=[e.name for e in rulesets.entries()])
+    ap.add_argument("--games", type=int, default=3, help="full games per ruleset")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--opponent", default="trained")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3")) as url:
+        rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"| ruleset | games vs {args.opponent} | decisions per game (min-max) | response per decision: median | 95th percentile | max |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        print(f"| {r['ruleset']} | {r['games']} | {r['decisions_per_game']:.1f} ({r['min_per_game']}-{r['max_per_game']}) "
+              f"| {r['ms_median']:.0f} ms | {r['ms_p95']:.0f} ms | {r['ms_max']:.0f} ms |")
+
+
+if __name__ == "__main__":
+    main()
