@@ -118,13 +118,12 @@ def fit(names: Sequence[str], records: Sequence[tuple[int, int, float, float]], 
     # observed information (= expected here: logistic) in the full parameters, then in the free ones
     x = r[h_idx] - r[a_idx] + h
     w = n / (1 + np.exp(-x)) / (1 + np.exp(x))
-    info = np.zeros((k + 1, k + 1))
-    for hi, ai, wi in zip(h_idx, a_idx, w):
-        d = np.zeros(k + 1)
-        d[hi] += 1
-        d[ai] -= 1
-        d[k] = 1
-        info += wi * np.outer(d, d)
+    design = np.zeros((len(records), k + 1))  # d x / d (r, h) for each record
+    rows = np.arange(len(records))
+    np.add.at(design, (rows, h_idx), 1.0)
+    np.add.at(design, (rows, a_idx), -1.0)
+    design[:, k] = 1.0
+    info = design.T @ (w[:, None] * design)
     info[:k, :k] += lam * np.eye(k)
     cov_free = np.linalg.inv(J.T @ info @ J)
     cov = J @ cov_free @ J.T
