@@ -296,10 +296,11 @@ def render_bracket(comp: "Competition") -> str:
         if t["a"] is None or t["b"] is None:
             lines.append(f"  {_name(comp, t['winner'], w)}  bye")
             continue
-        scores = ", ".join(f"{g.home_score}-{g.away_score}" + (" (home " + comp.entry[g.home].name + ")" if len(t["games"]) > 1 else "")
-                           for g in t["games"])
+        games = [f"{'replay: ' if i else ''}{comp.entry[g.home].name} {g.home_score}-{g.away_score} "
+                 f"{comp.entry[g.away].name}" for i, g in enumerate(t["games"])]
         win = f"-> {comp.entry[t['winner']].name}" if t["winner"] else "(to play)"
-        lines.append(f"  {_name(comp, t['a'], w)} v {_name(comp, t['b'], w)}  {scores:<12} {win}")
+        lines.append(f"  {_name(comp, t['a'], w)} v {_name(comp, t['b'], w)}  {win}")
+        lines += [f"      {x}" for x in games]
     champ = comp.champion()
     if champ:
         lines.append(f"\nChampion: {comp.entry[champ].name}")
