@@ -259,14 +259,12 @@ class Competition:
     def results(self) -> dict[tuple[int, int], Result]:
         return {(g.round, g.slot): g.result for g in self.games}
 
-    def states(self, before: tuple[int, int] | None = None) -> dict[str, dict]:
-        """Each team's carried-over state after the stored games (of rounds before ``before[0]``)."""
+    def states(self) -> dict[str, dict]:
+        """Each team's carried-over state after the stored games, folded in schedule order."""
         carry = carryover.for_ruleset(self.ruleset)
         ctx = self.context
         states = {e.key: carry.initial_state(e.data) for e in self.entries}
         for g in sorted(self.games, key=lambda g: (g.round, g.slot)):
-            if before is not None and g.round >= before[0]:
-                break
             states[g.home] = carry.advance(states[g.home], g.carry[HOME], ctx)
             states[g.away] = carry.advance(states[g.away], g.carry[AWAY], ctx)
         return states
@@ -322,8 +320,9 @@ class Competition:
                     break
                 if max_games is not None:
                     fixtures = fixtures[:max_games - played]
-                states = self.states(before=(fixtures[0].round, 0)) if not carry.stateless(self.options) else \
-                    {k: carry.initial_state(e.data) for k, e in self.entry.items()}
+                # every stored game: a team plays once a round, so the games stored of this round
+                # are other teams' (or, for a replay, the drawn game of the same tie, which counts)
+                states = self.states()
                 tasks = [self.task(f, states) for f in fixtures]
                 jobs = [backend.submit(t) for t in tasks]
                 by_job = {id(j): (f, t) for j, f, t in zip(jobs, fixtures, tasks)}

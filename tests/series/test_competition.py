@@ -195,3 +195,21 @@ def test_season_and_tournament_commands(tmp_path):
     assert res.exit_code == 0 and "BRACKET" in res.output and "Champion:" in res.output
     res = run.invoke(main, ["season", "start", "valueadd", "--name", "x", "--coach", "nowhere=random", "--db", db])
     assert res.exit_code != 0 and "nowhere" in res.output
+
+
+def test_a_cup_replay_carries_over_what_the_drawn_match_left(tmp_path):
+    # A13 6-3 in a drawn cup match: the skill is out of the replay (the next match)
+    comp = Competition.create(Store(tmp_path / "cup.sqlite3"), name="cup", kind="tournament", ruleset="fuba",
+                              teams=[("blue", "random"), ("yellow", "random")],
+                              fmt={"type": "knockout", "court": "draw"},
+                              options={"condition_points": True, "skills": True, "special_events": True})
+    (first,) = comp.schedule.next_round(comp.results())
+    task = comp.task(first, comp.states())
+    lost = [{}, {}]
+    lost[0 if first.home == "blue" else 1] = {"skills_lost": ["clinical_finisher"], "skills_new": []}
+    comp._store_game(first, task, {"home_score": 1, "away_score": 1, "box": {"columns": [], "teams": []}, "carry": lost})
+    (again,) = comp.schedule.next_round(comp.results())
+    assert again.label == "Final (replay)"
+    replay_task = comp.task(again, comp.states())
+    blue = replay_task.home if again.home == "blue" else replay_task.away
+    assert "clinical_finisher" not in blue["skills"] + blue["reserve_skills"]
