@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import savecheck
 from .actions import Action, ActionTable
 from .boxscore import BoxScore
 from .chance import ChanceSource, SeededSource
@@ -170,6 +171,12 @@ class Engine:
             raise SavedGameError(
                 f"saved game is for {cls.ruleset} engine version {data.get('version')!r}; this is version {cls.version}"
             )
+        # every field checked first (savecheck): an error names the field and what it may hold
+        env = savecheck.Env(f"saved {cls.ruleset} game")
+        savecheck.check(data, savecheck.envelope_spec(len(cls.actions), cls.decision_kinds), env)
+        if (data["decision"] is None) != data["over"]:
+            raise env.fail("over", "must be true exactly when there is no pending decision (decision is null)")
+        cls.check_saved_state(data["state"], env)
         try:
             eng = cls.__new__(cls)
             Engine.__init__(eng, ChanceSource.from_dict(data["source"]), record_events=data.get("record_events", True))
@@ -180,9 +187,16 @@ class Engine:
             eng.log = EventLog.from_list(data.get("events", []), data.get("record_events", True), data.get("event_count"))
         except SavedGameError:
             raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SavedGameError(f"saved {cls.ruleset} game is malformed: {exc!r}") from exc
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # a combination of fields the checks let through: no Python internals, but say so
+            raise SavedGameError(f"saved {cls.ruleset} game does not fit this engine ({type(exc).__name__}: {exc}); "
+                                 "was it edited by hand?") from exc
         return eng
+
+    @classmethod
+    def check_saved_state(cls, state: dict, env: "savecheck.Env") -> None:
+        """Check a saved game's ``state`` field by field before it is restored (raise
+        :class:`SavedGameError` naming the field). Each ruleset overrides this with its schema."""
 
     @classmethod
     def from_json(cls, text: str) -> "Engine":

@@ -47,7 +47,15 @@ class TeamFileError(CoachgymError, ValueError):
 
 
 class SavedGameError(CoachgymError, ValueError):
-    """A saved game cannot be restored (wrong ruleset, version or malformed data)."""
+    """A saved game cannot be restored (wrong ruleset, version or malformed data). ``field``: the
+    path of the field at fault inside the saved game (``state.teams[1].players[4].dunk``), if one."""
+
+    def __init__(self, message: str, field: str | None = None):
+        self.field = field
+        super().__init__(message)
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.field))
 
 
 class ConfigError(CoachgymError, ValueError):

@@ -24,6 +24,7 @@ from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Engine
 from . import actions as A
+from . import saved
 from .calls import CallMixin
 from .cards import parse_team
 from .clock import ClockMixin
@@ -43,12 +44,10 @@ from .setups import SetupMixin
 class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, CopyingMixin,
                          Engine):
     ruleset = "fourthstreet"
-
     version = 1
-
     actions = A.ACTIONS
-
     decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token", "hold")
+    check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
     def __init__(self, home, away, source=None, *, options=None, record_events=True):
         super().__init__(source, record_events=record_events)

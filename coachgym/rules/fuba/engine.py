@@ -17,6 +17,7 @@ from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
 from . import actions as AT
+from . import saved
 from .board import (CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, N_AREAS, PENALTY,
                     SKILLS, ZONE, IMPLEMENTED_SKILLS)
 from .copying import CopyingMixin
@@ -73,6 +74,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                       "sprint", "sprint_to", "moves", "moves_to", "pass_to",
                       "goal_attempt", "use_cp", "charge", "keeper", "kick", "remove", "slow", "substitutions",
                       "cp_zone", "sub_option", "perfect_pass", "skill", "skill_in", "skill_out")
+    check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
     def __init__(self, home: FubaTeam, away: FubaTeam, source: ChanceSource | None = None, *,
                  options: FubaOptions | None = None, record_events: bool = True):

@@ -12,6 +12,7 @@ import itertools
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, Decision, Engine, HOME
 from . import cards as K
+from . import saved
 from .actions import ACTIONS
 from .clock import ClockMixin
 from .copying import CopyingMixin
@@ -40,6 +41,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")
+    check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
     def __init__(self, home: Team, away: Team, source=None, *, options: StatisProOptions | None = None,
                  record_events: bool = True):

@@ -26,6 +26,7 @@ from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from . import actions as A
+from . import saved
 from .cards import PlayerCard, Team
 from .copying import CopyingMixin
 from .defense import (BLOCK_EXTRA_ON_26, FAST_BREAK_ODD_ROLLS, STEAL_EXTRA_ON_16, TEAM_BLOCK_NEEDS, TEAM_STEAL_NEEDS,
@@ -215,7 +216,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
 
     def _state_to_dict(self) -> dict:
         return {
-            "teams": [t.to_dict() for t in self.teams],
+            "teams": [t.to_file_dict() for t in self.teams],  # team files: restored through parse_team
             "options": self.options.to_dict(),
             "ts": [t.to_dict() for t in self.ts],
             "period": self.period, "box": self.box, "half": self.half, "turn": self.turn,
@@ -223,8 +224,10 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
             "next_fast_break": self.next_fast_break,
         }
 
+    check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict
+
     def _state_from_dict(self, d: dict) -> None:
-        self.teams = [Team.from_dict(t) for t in d["teams"]]
+        self.teams = saved.restore_teams(d)
         self.options = ValueAddOptions(**d["options"])
         self._options_id = _options_id(self.options)
         self.ts = [TeamState.from_dict(t) for t in d["ts"]]

@@ -1,0 +1,163 @@
+"""What a saved Statis Pro game may hold (checked by ``StatisProEngine.from_dict`` before restoring;
+see :mod:`coachgym.core.savecheck`). The teams are team files (``parse_team``: the same checks and
+messages as a team file), the options go through the rule-option check, the FAC piles must hold
+cards of the deck (3.1) each once, and every field of the state, the pending menu and the context
+of the play being resolved is checked for type and range; the names the engine continues with
+(``then``, ``cont``) must be ones it knows."""
+
+from __future__ import annotations
+
+import inspect
+
+from ...core.savecheck import (JSON, Bool, Check, Dict, Env, Int, List, OneOf, PerPlayer, PerSide, RosterIndex, Side,
+                               Skip, Slot, Str, Tuple, check, parse_saved_options, parse_saved_teams)
+from . import actions as A
+from . import cards as K
+from .constants import PH_OVER, PH_PERIOD, PTS, STAT_NAMES
+from .options import StatisProOptions
+from .teams import parse_team
+
+MAX_COUNT = 10_000
+PHASE = Int(PH_PERIOD, PH_OVER)
+# what a coach's pending choice inside a play continues with (DecisionMixin._wait_resolved)
+THEN = ("three_or_two", "fast_break", "dreb_choice", "index_rebound", "index_rebound_off", "choice_scores",
+        "choice_scores_fouled", "index_foul", "index_steal", "great_night", "injury", "void", "fd_tie", "rest_choice",
+        "three_pointer_z")
+ACTION = Int(0, len(A.ACTIONS) - 1)
+SLOT_OR_NONE = Int(-1, 4)
+
+
+def _any_roster(env: Env) -> int:
+    return max(env.players) - 1
+
+
+ROSTER_OR_NONE = Int(-1, _any_roster)
+
+
+def _continuations() -> dict[str, inspect.Signature]:
+    from .engine import StatisProEngine
+
+    return {name[len("_after_"):]: inspect.signature(getattr(StatisProEngine, name))
+            for name in dir(StatisProEngine) if name.startswith("_after_") and name != "_after_copy"}
+
+
+def _ctx_names(ctx: dict, env: Env) -> str | None:
+    """The pending decision's kind is one of the engine's; 6.1's tie calls ``_after_<cont>`` with
+    ``data`` as keyword arguments."""
+    from .engine import StatisProEngine
+
+    if "decision" in ctx and ctx["decision"][0] not in StatisProEngine.decision_kinds:
+        return f"decision[0] must be one of {', '.join(StatisProEngine.decision_kinds)}, got {ctx['decision'][0]!r}"
+    if "cont" not in ctx:
+        return None
+    conts = _continuations()
+    if ctx["cont"] not in conts:
+        return f"cont must be one of {', '.join(sorted(conts))}, got {ctx['cont']!r}"
+    params = [p for p in conts[ctx["cont"]].parameters if p != "self"]
+    data = ctx.get("data", {})
+    if not isinstance(data, dict) or any(k not in params or not isinstance(v, int) for k, v in data.items()):
+        return f"data must hold integer arguments among {', '.join(params)} of the foul it continues, got {data!r}"
+    return None
+
+
+# the shot (or loose ball) a 16C void decision may resolve later: ShootingMixin's shot data
+SHOT_DATA = Dict({
+    "s": Slot, "pd": Slot, "passer": SLOT_OR_NONE, "fouler": SLOT_OR_NONE, "slot": Slot, "code": Int(0, 1000),
+    "number": Int(0, 1000), "rating": Int(-1000, 1000), "rpg": Int(-1000, 1000), "where": Int(-1000, 1000),
+    "three": Bool(), "open": Bool(), "fb": Bool(), "last": Bool(), "made": Bool(), "no_assist": Bool(),
+    "reb": Dict({"shooter": Slot, "air": Bool(), "ft": Bool(), "fb": Bool(), "dead": Bool()},
+                optional=("shooter", "air", "ft", "fb", "dead")),
+}, optional=("s", "pd", "passer", "fouler", "slot", "code", "number", "rating", "rpg", "where", "three", "open", "fb",
+             "last", "made", "no_assist", "reb"), extra=JSON())
+
+CTX_FIELDS = {
+    "decision": Tuple(Str(), Side, List(ACTION, lo=1, distinct=True)),  # (kind: one of decision_kinds, side, legal)
+    "then": Str(THEN), "cont": Str(), "data": JSON(), "fd_side": Side,
+    "foul": Str(("shot_foul", "lb_def", "lb_off", "fb_and_one", "fb_fouled", "z_foul")),
+    # slots of the five on the court
+    "s": Slot, "o": Slot, "d": Slot, "to": Slot, "orig": Slot, "shooter": Slot, "stealer": Slot, "blocker": Slot,
+    "target": Slot, "slot": Slot, "passer": SLOT_OR_NONE, "fouled": SLOT_OR_NONE,
+    "i": Int(0, _any_roster), "old": Int(0, _any_roster), "new": Int(0, _any_roster),
+    "side": Side, "fouler": Side,
+    "three": Bool(), "open": Bool(), "dead": Bool(), "last": Bool(), "fb": Bool(), "air": Bool(), "ft": Bool(),
+    "asked": Bool(), "offered": Bool(), "owed_done": Bool(), "press_asked": Bool(), "q_freeze": Bool(),
+    "q_miss": Bool(), "intentional": Bool(), "no_assist": Bool(), "rest_hit": Bool(),
+    "forced": Int(-100, 100), "freeze": Int(0, 100), "att": Int(0, 1000), "ast": Int(0, 1000), "no": Int(0, 1000),
+    "choice_no": Int(0, 1000), "n": Int(0, 3), "done": Int(0, 3), "extra": JSON(), "primary": JSON(),
+    "after": Str(), "kind": Str(), "jump": Str(("tip", "held", "rebound", "double_foul")),
+    "src": Str(("action", "advance", "press")), "col": Str(), "sec": List(Int(-1000, 1000), hi=10),
+}
+CTX = Check(Dict(CTX_FIELDS, optional=tuple(CTX_FIELDS)), _ctx_names)
+
+MENU_FIELDS = {
+    "queue": List(Side, hi=2), "resume": PHASE, "kind": Str(("dead", "live", "period", "timeout")),
+    "changes": Int(0, A.MENU_CHANGE_LIMIT),
+    "caller": Side, "fouler": Side, "subs_done": PerSide(Int(0, 100)), "twenty": Bool(),
+}
+MENU = Dict(MENU_FIELDS, optional=tuple(MENU_FIELDS), extra=JSON())
+
+
+def _piles_and_score(state: dict, env: Env) -> str | None:
+    seen: dict[str, str] = {}
+    for pile in ("fac", "dead", "discard"):
+        for k in state[pile]:
+            if k in seen:
+                return f"card {k!r} is in both the {seen[k]} pile and the {pile} pile (each card is in one place)"
+            seen[k] = pile
+    for side in (0, 1):
+        total = sum(st[PTS] for st in state["stats"][side])
+        if state["pts"][side] != total:
+            return f"pts[{side}] ({state['pts'][side]}) must equal the players' points ({total})"
+    return None
+
+
+CARD = Str(tuple(K.BY_KEY))
+STATE_FIELDS = {
+    "teams": Skip(), "options": Skip(),  # parsed as team files and rule options before this check
+    "period": Int(0, 1000), "two_min": Bool(), "eleven": Bool(),
+    "pts": PerSide(Int(0, MAX_COUNT)),
+    "lineup": PerSide(List(RosterIndex, 5, distinct=True)),
+    "guard": PerSide(List(Slot, 5, distinct=True)),  # the offensive slot each defender guards (PD cards)
+    "stats": PerSide(PerPlayer(List(Int(0, MAX_COUNT), len(STAT_NAMES)))),
+    "team_reb": PerSide(Int(0, MAX_COUNT)), "team_tov": PerSide(Int(0, MAX_COUNT)), "poss": PerSide(Int(0, MAX_COUNT)),
+    "tf": PerSide(Int(0, MAX_COUNT)), "tf_last2": PerSide(Int(0, MAX_COUNT)),
+    "to_used": PerSide(Int(0, 100)), "to20_used": PerSide(Int(0, 100)), "to_q4": PerSide(Int(0, 100)),
+    "to_last2": PerSide(Int(0, 100)), "owed_to": PerSide(Bool()),
+    "status": PerSide(PerPlayer(Int(0, 3))),  # OK, FOULED_OUT, EJECTED, INJURED_OUT
+    "inj_until": PerSide(PerPlayer(Int(0, 1000))),
+    "injured": PerSide(PerPlayer(Bool())), "tired": PerSide(PerPlayer(Bool())), "mrest": PerSide(PerPlayer(Bool())),
+    "rested": PerSide(PerPlayer(List(Bool(), 2))), "played_rp": PerSide(PerPlayer(Bool())),
+    "rp_grace": Bool(), "rp": Int(0, 2),
+    "great_night": Tuple(Int(-1, 1), ROSTER_OR_NONE),
+    "tpo": PerSide(Bool()), "tpd": PerSide(Bool()),
+    "dt": PerSide(Tuple(ROSTER_OR_NONE, ROSTER_OR_NONE)),  # Double Team: [target, helper] roster indices
+    "illegal_def": PerSide(Int(0, 100)),
+    "tip_in": Bool(), "injury_done": Bool(),
+    # 14G: [side, roster index, until] of an injured defender still in play, or []
+    "inj_wait": OneOf(List(JSON(), 0), Tuple(Side, Int(0, _any_roster), Int(0, 1000))),
+    "missed_games": List(Tuple(Side, Int(0, _any_roster), Int(0, 1000))),
+    "index": PerSide(Int(0, 12)), "index_start": PerSide(Int(0, 12)), "index_spent": PerSide(Int(0, 12)),
+    "opening": Int(-1, 1), "arrow": Int(-1, 1), "off": Side,
+    "bh": SLOT_OR_NONE, "prev_bh": SLOT_OR_NONE, "passes": Int(0, 100), "limit": Int(0, 100), "ext_used": Bool(),
+    "assist_from": SLOT_OR_NONE, "open_from": SLOT_OR_NONE, "pass_no": Int(0, 1000), "assist_no": Int(0, 1000),
+    "via": Str(("", "action", "advance", "ob", "orb", "press", "recovery")),
+    "play_call": PerSide(ROSTER_OR_NONE),
+    "press_next": Bool(), "from_dead": Bool(), "last_fac_heave": Int(0, 1000), "last_shot_used": Bool(),
+    "phase": PHASE, "ctx": CTX, "menu": MENU, "dead_from_discard": Bool(),
+    "fac": List(CARD), "dead": List(CARD), "discard": List(CARD),
+}
+STATE = Check(Dict(STATE_FIELDS, optional=(k for k in STATE_FIELDS if k not in ("teams", "options", "fac", "dead",
+                                                                                 "discard"))), _piles_and_score)
+
+
+def check_state(state: dict, env: Env) -> None:
+    """Check a saved Statis Pro game's ``state`` (raises SavedGameError naming the field)."""
+    if not isinstance(state, dict):
+        raise env.fail("state", "must be an object")
+    for key in ("teams", "options"):
+        if key not in state:
+            raise env.fail(f"state.{key}", "is missing")
+    teams = parse_saved_teams(state["teams"], parse_team, env)
+    parse_saved_options(state["options"], StatisProOptions, env)
+    env.players = (len(teams[0].players), len(teams[1].players))
+    check(state, STATE, env, "state")
