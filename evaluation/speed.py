@@ -45,8 +45,9 @@ class SpeedReport:
         return self.env_steps / self.env_cpu_seconds if self.env_cpu_seconds else float("nan")
 
     def render(self) -> str:
-        clone = (f"\n{self.ruleset}: clone {self.clone_us:.0f} us per copy (target 200 us; mean over {self.clone_positions} "
-                 f"mid-game positions), resampled clone {self.resampled_us:.0f} us, JSON round trip {self.json_us:.0f} us"
+        clone = (f"\n{self.ruleset}: clone {self.clone_us:.0f} us of CPU per copy (target 200 us; mean over "
+                 f"{self.clone_positions} mid-game positions), resampled clone {self.resampled_us:.0f} us, "
+                 f"JSON round trip {self.json_us:.0f} us"
                  if self.clone_positions else "")
         return (f"{self.ruleset}: {self.games} full games with {self.coach} coaches: {self.games_per_cpu_second:.0f} games per "
                 f"CPU-second on one core ({self.games_per_second:.0f} games/s wall clock; "
@@ -57,7 +58,7 @@ class SpeedReport:
 
 
 def copy_times(game_factory, home_coach, away_coach, positions: int = 40, repeats: int = 50) -> tuple[int, float, float, float]:
-    """Microseconds per Engine.clone(), per resampled clone and per JSON round trip, averaged over
+    """CPU microseconds per Engine.clone(), per resampled clone and per JSON round trip, averaged over
     ``positions`` positions spread over one recorded game (its log grows as a real game's does)."""
     game = game_factory()
     home_coach.reset(game, 0, 1)
@@ -71,11 +72,11 @@ def copy_times(game_factory, home_coach, away_coach, positions: int = 40, repeat
     cls = type(game)
 
     def per_copy(make, reps: int) -> float:
-        t0 = time.perf_counter()
+        t0 = time.process_time()  # CPU time: what a copy costs whatever else the machine runs
         for snap in snapshots:
             for _ in range(reps):
                 make(snap)
-        return (time.perf_counter() - t0) / (len(snapshots) * reps) * 1e6
+        return (time.process_time() - t0) / (len(snapshots) * reps) * 1e6
 
     return (len(snapshots), per_copy(lambda g: g.clone(), repeats),
             per_copy(lambda g: g.resampled(12345, record_events=False), repeats),
