@@ -62,7 +62,9 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
             seat = Seat.new(rs.name, side=side, opponent=opponent, home=home, away=away, seed=seed,
                             options=parse_option_pairs(options) or None, autoplay=kinds)
     except CoachgymError as exc:
-        raise click.ClickException(str(exc)) from None
+        advice = " (or play the by-the-book coach: --opponent by-the-book)" if resume is None and opponent == "trained" \
+            and "model" in str(exc) else ""
+        raise click.ClickException(f"{exc}{advice}") from None
     Terminal(seat, height=height, clear=False if no_clear else None).run()
 
 

@@ -256,16 +256,18 @@ class Seat:
         return Hint(book, [HintOption(a, self.action_label(a, view), round(p, 4)) for a, p in top])
 
     def action_label(self, action: int, view: DecisionView | None = None) -> str:
-        """An action as the decision panel shows it ("Substitution: John Starks out - Greg Anthony in")."""
+        """An action as the decision panel shows it, with its group's title ("Substitution: PG John
+        Starks (...) - Pierce Thornbury (...)")."""
         view = view or self.pending()
         if view is not None:
             for g in view.groups:
+                named = len(g.choices) > 1 and g.title.lower() not in g.choices[0].label.lower()
                 for c in g.choices:
                     if c.action == action:
-                        return c.label
+                        return f"{g.title}: {c.label}" if named else c.label
                     for t in c.then or ():
                         if t.action == action:
-                            return f"{c.label} - {t.label}"
+                            return f"{g.title}: {c.label} - {t.label}"
         return self.view_game().describe_action(action)
 
     # ------------------------------------------------------------------ the game flow

@@ -145,14 +145,16 @@ class _Screen:
         most = max((len(p.ratings) for p in players), default=0)
 
         def fit(tails):
+            # the columns that fit beside all but the longest tail (that one line may be cut)
+            lengths = sorted(len(t) for t in tails)[:-1] or [0]
             for k in range(most, 0, -1):
-                if all(28 + sum(widths(k)) + k + 1 + len(t) <= self.width for t in tails):
+                if 28 + sum(widths(k)) + k + 1 + max(lengths) <= self.width:
                     return k
             return min(most, 2)
 
         full, short = [tail(p) for p in players], [tail(p, True) for p in players]
         k_full, k_short = fit(full), fit(short)
-        tails, k = (full, k_full) if k_full >= min(k_short, 5) else (short, k_short)
+        tails, k = (full, k_full) if k_full >= min(k_short, 6) else (short, k_short)
         w = widths(k) if most else []
         pos = min(6, max((len(p.position) for p in players), default=2)) + 1
         out = []
@@ -371,9 +373,12 @@ class Terminal(_Screen):
         h = self.seat.hint()
         lines = [" Hint:"]
         if h.book is not None:
-            lines.append(f"   the book: {h.book.label}")
-        if h.trained:
-            lines.append("   the trained coach: " + "; ".join(f"{o.label} ({o.probability:.0%})" for o in h.trained))
+            lines += textwrap.wrap(f"the book: {h.book.label}", self.width - 3, initial_indent="   ",
+                                   subsequent_indent="     ")[:2]
+        for n, o in enumerate(h.trained):
+            head = "the trained coach: " if n == 0 else "                   "
+            lines += textwrap.wrap(f"{head}{o.probability:>4.0%} {o.label}", self.width - 3, initial_indent="   ",
+                                   subsequent_indent=" " * 27)[:2]
         if h.note:
             lines.append(f"   ({h.note})")
         self.hint_lines = lines
@@ -405,19 +410,26 @@ class Terminal(_Screen):
         kinds = self.seat.presenter.kinds()
         chosen = set(self.seat.autoplay)
         routine = self.seat.routine
+        about: list[str] = []
         while True:
             lines = ["Which decisions do you make? The book answers the others for your team.", ""]
             for n, k in enumerate(kinds, 1):
                 lines.append(f"  {n:>2}. [{'x' if k.kind in chosen else ' '}] {k.title}{'  (default)' if k.matters else ''}")
-                lines += textwrap.wrap(k.explain, self.width - 10, initial_indent="          ", subsequent_indent="          ")[:1]
             lines.append(f"   r. [{'x' if routine else ' '}] let routine moments pass (where the game defines them)")
-            lines += ["", "Type numbers to switch them (e.g. 1 3), d the defaults, Enter when done."]
+            lines += [""] + about + ["Type numbers to switch them (e.g. 1 3), ? N to read about one, d the defaults, "
+                                      "Enter when done."]
             self._emit(lines)
+            about = []
             text = self._ask("> ").lower()
             if not text:
                 break
             if text == "d":
                 chosen = {k.kind for k in kinds if k.matters}
+                continue
+            if text.startswith("?") and text[1:].strip().isdigit() and 1 <= int(text[1:]) <= len(kinds):
+                k = kinds[int(text[1:]) - 1]
+                about = textwrap.wrap(f"{k.title}: {k.explain}", self.width - 2, initial_indent="  ",
+                                      subsequent_indent="  ")[:self.height - len(kinds) - 8]
                 continue
             for tok in text.replace(",", " ").split():
                 if tok == "r":

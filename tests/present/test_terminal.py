@@ -148,7 +148,7 @@ def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue
 
 
 def test_a_whole_game_played_through_the_terminal_with_auto_play_after_resuming(tmp_path):
-    seat = Seat.new("statispro", opponent="trained", seed=23)
+    seat = Seat.new("statispro", opponent="by-the-book", seed=23)
     seat.choose(seat.book_choice, seat.number)
     saved = tmp_path / "mid.json"
     saved.write_text(seat.to_json())

@@ -217,12 +217,13 @@ class StatisProPresenter(BasePresenter):
             if g.period and not g.overtime:
                 facts.append(("Rest Period", ("start to 5:00", "5:00 to 9:00", "9:00 to the end")[g.rp]))
             if g.final_two:
-                facts.append(("final 2:00", "made baskets stop the clock; PRESS at any time"))
+                facts.append(("final 2:00", ""))
                 terms.append("final 2:00")
             elif g.two_min:
-                facts.append(("last 2:00 of the quarter", "one Team Foul allowed before the penalty"))
+                facts.append(("last 2:00 of the quarter", ""))
+                terms.append("last 2:00 of the quarter")
             if g.last_minute:
-                facts.append(("final minute", "a Ballhandler may pass up a shot or take a Forced Shot"))
+                facts.append(("final minute", ""))
                 terms.append("final minute")
         return Situation(ruleset=self.ruleset, title=T("title", away=away, home=home), clock=clock, period=period,
                          possession=None if g.over else g.off, ball=self.ball(g),
