@@ -252,36 +252,46 @@ def runs(store) -> list[dict]:
 
 
 # ------------------------------------------------------------------------------------ reports
+def short(spec: str) -> str:
+    """A coach spec as a table shows it: a file given by path by its file name
+    (``strategy:coachgym/strategy/examples/press.yaml`` -> ``strategy:press.yaml``)."""
+    kind, sep, rest = spec.rpartition(":") if spec.endswith((".yaml", ".yml", ".npz", ".zip")) else ("", "", spec)
+    if "/" in rest:
+        rest = rest.rsplit("/", 1)[1]
+    return f"{kind}{sep}{rest}"
+
+
 def render(run: RatingRun, anchor: str | None = None) -> str:
     f = run.fit
-    rows = f.elo(anchor)
+    rows = [{**r, "coach": short(r["coach"]), "spec": r["coach"]} for r in f.elo(anchor)]
     table = run.pair_table()
     games_of = {c: sum(t["games"] for (me, _), t in table.items() if me == c) for c in run.coaches}
     score_of = {c: sum(t["w"] + 0.5 * t["d"] for (me, _), t in table.items() if me == c) for c in run.coaches}
     ref = f"relative to {anchor}" if anchor else "relative to the field's mean"
-    w = max(len(c) for c in run.coaches)
+    w = max(len(short(c)) for c in run.coaches)
     lines = [f"{rulesets.entry(run.ruleset).title}: {len(run.coaches)} coaches, {run.games_per_pairing} games per "
              f"pairing ({len(run.games)} games), Bradley-Terry with a home term, Elo {ref}, 95% intervals",
              "",
              f"{'#':>2}  {'coach':<{w}}  {'Elo':>6}  {'95% interval':>16}  {'games':>6}  {'score':>6}",
              "-" * (w + 46)]
     for i, r in enumerate(rows):
-        c = r["coach"]
-        lines.append(f"{i + 1:>2}  {c:<{w}}  {r['elo']:>+6.0f}  {r['lo']:>+7.0f} to {r['hi']:>+5.0f}  "
+        c = r["spec"]
+        lines.append(f"{i + 1:>2}  {r['coach']:<{w}}  {r['elo']:>+6.0f}  {r['lo']:>+7.0f} to {r['hi']:>+5.0f}  "
                      f"{games_of[c]:>6}  {score_of[c] / max(1, games_of[c]):>6.3f}")
     he = f.home_elo()
     lines += ["", f"home court: {he['elo']:+.0f} Elo (95% interval {he['lo']:+.0f} to {he['hi']:+.0f})", "",
               "score rate of the row coach against the column coach (draws count half):"]
-    order = [r["coach"] for r in rows]
-    cw = max(8, min(18, max(len(c) for c in order))) + 2
-    short = [c if len(c) <= cw - 2 else c[:cw - 3] + "~" for c in order]
-    lines.append(f"{'':<{w}}  " + "".join(f"{s:>{cw}}" for s in short))
-    for a in order:
+    order = [r["spec"] for r in rows]
+    names = [r["coach"] for r in rows]
+    cw = max(8, min(18, max(len(c) for c in names))) + 2
+    heads = [c if len(c) <= cw - 2 else c[:cw - 3] + "~" for c in names]
+    lines.append(f"{'':<{w}}  " + "".join(f"{h:>{cw}}" for h in heads))
+    for a, name in zip(order, names):
         cells = []
         for b in order:
             t = table.get((a, b))
             cells.append(f"{'-':>{cw}}" if t is None else f"{t['rate']:>{cw}.3f}")
-        lines.append(f"{a:<{w}}  " + "".join(cells))
+        lines.append(f"{name:<{w}}  " + "".join(cells))
     return "\n".join(lines)
 
 
@@ -293,7 +303,7 @@ def to_markdown(run: RatingRun, anchor: str | None = None) -> str:
         c = r["coach"]
         g = sum(t["games"] for (me, _), t in table.items() if me == c)
         sc = sum(t["w"] + 0.5 * t["d"] for (me, _), t in table.items() if me == c)
-        out.append(f"| {i + 1} | {c} | {r['elo']:+.0f} | {r['lo']:+.0f} to {r['hi']:+.0f} | {sc / max(1, g):.3f} |")
+        out.append(f"| {i + 1} | {short(c)} | {r['elo']:+.0f} | {r['lo']:+.0f} to {r['hi']:+.0f} | {sc / max(1, g):.3f} |")
     he = run.fit.home_elo()
     out.append(f"| | home court | {he['elo']:+.0f} | {he['lo']:+.0f} to {he['hi']:+.0f} | |")
     return "\n".join(out)
@@ -308,7 +318,7 @@ def plot(run: RatingRun, path, anchor: str | None = None) -> None:
     plt = _pyplot()
     rows = run.fit.elo(anchor)
     he = run.fit.home_elo()
-    labels = [r["coach"] for r in rows] + ["(home court)"]
+    labels = [short(r["coach"]) for r in rows] + ["(home court)"]
     vals = [r["elo"] for r in rows] + [he["elo"]]
     err = [[v - lo for v, lo in zip(vals, [r["lo"] for r in rows] + [he["lo"]])],
            [hi - v for v, hi in zip(vals, [r["hi"] for r in rows] + [he["hi"]])]]
