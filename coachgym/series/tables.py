@@ -198,14 +198,14 @@ def render_standings(comp: "Competition") -> str:
                          f"{r['pa']:>4} {r['diff']:>+4} {r['points']:>4}  {''.join(r['form'][-5:]):<5}  {r['coach']}")
         return "\n".join(lines)
     head = (f"{'':>3} {'team':<{w}}  {'W':>3} {'L':>3} {'PCT':>5} {'GB':>5} {'HOME':>6} {'ROAD':>6} {'PF/G':>6} "
-            f"{'PA/G':>6} {'DIFF':>6} {'STRK':>5}  coach")
+            f"{'PA/G':>6} {'DIFF':>6} {'STRK':>5} {'L10':>6}  coach")
     lines = [head, "-" * len(head)]
     for r in rows:
         gp = max(1, r["gp"])
         gb = "-" if r["gb"] == 0 else f"{r['gb']:.1f}"
         lines.append(f"{r['rank']:>3} {r['name']:<{w}}  {r['w']:>3} {r['l']:>3} {r['pct']:>5.3f} {gb:>5} "
                      f"{r['hw']:>3}-{r['hl']:<2} {r['aw']:>3}-{r['al']:<2} {r['pf'] / gp:>6.1f} {r['pa'] / gp:>6.1f} "
-                     f"{(r['pf'] - r['pa']) / gp:>+6.1f} {r['streak']:>5}  {r['coach']}")
+                     f"{(r['pf'] - r['pa']) / gp:>+6.1f} {r['streak']:>5} {r['last10']:>6}  {r['coach']}")
     return "\n".join(lines)
 
 
