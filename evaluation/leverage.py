@@ -20,11 +20,14 @@ from ..core.runner import Backend, make_backend, merge, series_chunks
 
 
 class RandomInKind:
-    """The base coach, except that decisions of one kind are answered uniformly at random."""
+    """The base coach, except that decisions of one kind are answered uniformly at random.
+    ``kind_of(game, decision)`` names a decision's kind (default: ``decision.kind``; the coach's
+    seat measures its finer auto-play kinds with it)."""
 
-    def __init__(self, base, kind: str, seed: int):
+    def __init__(self, base, kind: str, seed: int, kind_of=None):
         self.base = base
         self.kind = kind
+        self.kind_of = kind_of
         self.rng = random.Random(seed)
         self.name = f"{getattr(base, 'name', 'coach')} (random {kind})"
 
@@ -33,7 +36,8 @@ class RandomInKind:
 
     def choose(self, game, decision):
         action = self.base.choose(game, decision)  # keeps a stateful base coach's bookkeeping current
-        return self.rng.choice(decision.legal) if decision.kind == self.kind else action
+        kind = decision.kind if self.kind_of is None else self.kind_of(game, decision)
+        return self.rng.choice(decision.legal) if kind == self.kind else action
 
 
 def decision_counts(name: str, coach: str = "by-the-book", games: int = 10, seed: int = 0) -> Counter:

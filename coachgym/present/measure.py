@@ -7,7 +7,6 @@ default auto-play, how long a ``Seat.choose`` takes, and what each auto-play kin
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from collections import Counter
@@ -15,6 +14,7 @@ from collections import Counter
 from .. import rulesets
 from ..core.engine import AWAY, HOME
 from ..core.match import MatchResult, run_match
+from ..evaluation.leverage import RandomInKind
 from . import presenter_for
 from .presenter import auto_kind
 from .seat import Seat
@@ -58,24 +58,10 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
             "ms_per_choose_p95": 1000 * sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0}
 
 
-class RandomInAutoKind:
+def random_in_auto_kind(base, ruleset: str, kind: str, seed: int) -> RandomInKind:
     """The base coach, except that decisions of one auto-play kind are answered at random."""
-
-    def __init__(self, base, ruleset: str, kind: str, seed: int):
-        self.base = base
-        self.presenter = presenter_for(ruleset)
-        self.kind = kind
-        self.rng = random.Random(seed)
-        self.name = f"{getattr(base, 'name', 'coach')} (random {kind})"
-
-    def reset(self, game, side, seed=None):
-        self.base.reset(game, side, seed)
-
-    def choose(self, game, decision):
-        action = self.base.choose(game, decision)  # keeps a stateful base coach's bookkeeping current
-        if auto_kind(self.presenter, game.clone(), decision) == self.kind:
-            return self.rng.choice(decision.legal)
-        return action
+    presenter = presenter_for(ruleset)
+    return RandomInKind(base, kind, seed, kind_of=lambda game, decision: auto_kind(presenter, game.clone(), decision))
 
 
 def autoplay_leverage(ruleset: str, games: int = 400, seed: int = 0, coach: str = "by-the-book",
@@ -91,7 +77,7 @@ def autoplay_leverage(ruleset: str, games: int = 400, seed: int = 0, coach: str 
 
     rows = []
     for kind in kinds:
-        a = RandomInAutoKind(rs.coach(coach, seed=seed + 1), rs.name, kind, seed + 3)
+        a = random_in_auto_kind(rs.coach(coach, seed=seed + 1), rs.name, kind, seed + 3)
         r: MatchResult = run_match(new_game, a, rs.coach(coach, seed=seed + 2), games=games, seed=seed, teams=pairs,
                                    keep_box=False, progress=progress, desc=f"{rs.name}: random {kind}")
         rows.append({"kind": kind, **r.stats()})

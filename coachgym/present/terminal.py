@@ -27,7 +27,6 @@ from ..core.engine import SIDE_NAMES
 from ..core.errors import CoachgymError
 from . import box_table
 from .model import Choice, DecisionView, Situation
-from .presenter import kind_info
 from .seat import Seat
 
 CLEAR = "\x1b[2J\x1b[H"

@@ -14,7 +14,7 @@ from coachgym import rulesets
 from coachgym.present import box_table, glossary, kinds, presenter_for
 from coachgym.present.presenter import auto_kind, kind_info
 
-from .presenter_checks import check_view, play_and_check, texts_of
+from .presenter_checks import play_and_check, texts_of
 
 RULESETS = ["valueadd", "statispro", "fuba", "fourthstreet"]
 

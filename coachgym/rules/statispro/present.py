@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...core.engine import AWAY, HOME, Decision
 from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Situation, TeamView
 from ...present.presenter import BasePresenter
-from ...present.texts import ScreenTexts
+from ...present.texts import ScreenTexts, two_step
 from . import actions as A
 from . import cards as K
 from .cards import POSITIONS
@@ -412,25 +412,17 @@ class StatisProPresenter(BasePresenter):
 
     def _subs(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
         """'Who comes out' (a man in the lineup) then 'who goes in' (the bench men legal there)."""
-        first = []
-        n = len(g.teams[side].players)
-        for slot in range(5):
-            out = g.lineup[side][slot]
-            ins = []
-            for i in range(n):
-                a = A.SUBSTITUTE.get((i, slot))
-                if a is not None and a in legal:
-                    p = g.teams[side].players[i]
-                    pos_ok = slot in p.positions
-                    ins.append(Choice(key=f"in:{i}:{slot}", label=self.short(g, side, i),
-                                      explain=(f"In at {POSITIONS[slot]} for {self.name(g, side, out)}"
-                                               + ("" if pos_ok else f"; {POSITIONS[slot]} is not on his card: defense halved (3.2)")),
-                                      action=a))
-            if ins:
-                first.append(Choice(key=f"out:{slot}", label=f"{POSITIONS[slot]} {self.short(g, side, out)}",
-                                    explain=f"Take {self.name(g, side, out)} out", then=ins,
-                                    then_title=f"Who goes in for {self.name(g, side, out)} at {POSITIONS[slot]}?"))
-        return first
+        def ins(slot: int, out: str) -> list[Choice]:
+            return [Choice(key=f"in:{i}:{slot}", label=self.short(g, side, i), action=a,
+                           explain=f"In at {POSITIONS[slot]} for {out}" + (
+                               "" if slot in g.teams[side].players[i].positions
+                               else f"; {POSITIONS[slot]} is not on his card: defense halved (3.2)"))
+                    for i in range(len(g.teams[side].players))
+                    if (a := A.SUBSTITUTE.get((i, slot))) is not None and a in legal]
+
+        return two_step([(f"out:{slot}", f"{POSITIONS[slot]} {self.short(g, side, g.lineup[side][slot])}",
+                          f"Take {g.pname(side, slot)} out", f"Who goes in for {g.pname(side, slot)} at {POSITIONS[slot]}?",
+                          ins(slot, g.pname(side, slot))) for slot in range(5)])
 
     def _shifts(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
         """Position shifts (6.6): two of yours trade positions, one choice per pair."""
@@ -448,51 +440,46 @@ class StatisProPresenter(BasePresenter):
         return out
 
     def _pd_cards(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
-        first = []
+        """PD cards (3.2, 6.6): which of yours, then whom he guards."""
         other = 1 - side
-        for dslot in range(5):
-            then = []
-            for target in range(5):
-                act = A.PD_CARD.get((dslot, target))
-                if act is not None and act in legal:
-                    p = g.player(other, target)
-                    then.append(Choice(key=f"pd:{dslot}:{target}",
-                                       label=f"their {POSITIONS[target]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
-                                       explain=f"{g.pname(side, dslot)} guards {p.name}; whoever guarded him takes "
-                                               f"{g.pname(side, dslot)}'s man", action=act))
-            if then:
-                now = g.pname(other, g.guard[side][dslot])
-                me = g.player(side, dslot)
-                first.append(Choice(key=f"pd:{dslot}", label=f"{POSITIONS[dslot]} {me.name} (DEF {_signed(me.defense)}, guards {now})",
-                                    explain="Give him a different man to guard", then=then,
-                                    then_title=f"Whom does {me.name} guard?"))
-        return first
+
+        def targets(dslot: int) -> list[Choice]:
+            me = g.pname(side, dslot)
+            return [Choice(key=f"pd:{dslot}:{t}", label=f"their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
+                           explain=f"{me} guards {p.name}; whoever guarded him takes {me}'s man", action=a)
+                    for t in range(5) if (a := A.PD_CARD.get((dslot, t))) is not None and a in legal
+                    for p in (g.player(other, t),)]
+
+        return two_step([(f"pd:{d}", f"{POSITIONS[d]} {g.pname(side, d)} (DEF {_signed(g.player(side, d).defense)}, "
+                          f"guards {g.pname(other, g.guard[side][d])})", "Give him a different man to guard",
+                          f"Whom does {g.pname(side, d)} guard?", targets(d)) for d in range(5)])
 
     def _double_teams(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
-        first = []
+        """Double Teams (5.5): their man, then your helper and whom he leaves open."""
         other = 1 - side
-        for target in range(5):
-            then = []
+
+        def helpers(target: int) -> list[Choice]:
             pd = g.pd_slot(other, target)
+            out = []
             for helper in range(5):
                 act = A.DOUBLE_TEAM.get((target, helper))
-                if act is not None and act in legal:
-                    left = g.pname(other, g.guard[side][helper])
-                    if helper == pd:  # (the engine's table allows it; 5.5 speaks of a second defender)
-                        label = f"{POSITIONS[helper]} {g.pname(side, helper)} (his own PD: no second man)"
-                        explain = f"{g.pname(side, helper)} alone takes the Double Team on {g.pname(other, target)}"
-                    else:
-                        label = f"{POSITIONS[helper]} {g.pname(side, helper)} (leaves {left} open)"
-                        explain = (f"{g.pname(side, helper)} joins {g.pname(side, pd)}; a pass from "
-                                   f"{g.pname(other, target)} to {left} is an Open Shot")
-                    then.append(Choice(key=f"dt:{target}:{helper}", label=label, explain=explain, action=act))
-            if then:
-                p = g.player(other, target)
-                first.append(Choice(key=f"dt:{target}", label=f"their {POSITIONS[target]} {p.name} (FG {p.field_goal}, "
-                                    f"ATT {p.attempts}, {g.stats[other][g.lineup[other][target]][PTS]} pts)",
-                                    explain="Whenever he gets a pass: his ATTEMPTS -5, his shots -5 more (5.5)",
-                                    then=then, then_title=f"Who helps double {p.name}?"))
-        return first
+                if act is None or act not in legal:
+                    continue
+                left = g.pname(other, g.guard[side][helper])
+                if helper == pd:  # (the engine's table allows it; 5.5 speaks of a second defender)
+                    label = f"{POSITIONS[helper]} {g.pname(side, helper)} (his own PD: no second man)"
+                    explain = f"{g.pname(side, helper)} alone takes the Double Team on {g.pname(other, target)}"
+                else:
+                    label = f"{POSITIONS[helper]} {g.pname(side, helper)} (leaves {left} open)"
+                    explain = (f"{g.pname(side, helper)} joins {g.pname(side, pd)}; a pass from "
+                               f"{g.pname(other, target)} to {left} is an Open Shot")
+                out.append(Choice(key=f"dt:{target}:{helper}", label=label, explain=explain, action=act))
+            return out
+
+        return two_step([(f"dt:{t}", f"their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts}, "
+                          f"{g.stats[other][g.lineup[other][t]][PTS]} pts)",
+                          "Whenever he gets a pass: his ATTEMPTS -5, his shots -5 more (5.5)",
+                          f"Who helps double {p.name}?", helpers(t)) for t in range(5) for p in (g.player(other, t),)])
 
     # ================================================================== in-play decisions
     def _press(self, g, d):
@@ -589,19 +576,12 @@ class StatisProPresenter(BasePresenter):
         if A.FOUL_TO_STOP in legal:
             fouls.append(self._choice("stop", f"{g.pname(side, g.pd_slot(off, bh))} fouls {g.pname(off, bh)} to stop the clock",
                                       "8.7: the PD fouls the Ballhandler; the next card comes from the Dead Ball Deck.", A.FOUL_TO_STOP))
-        deliberate = []
-        for dslot in range(5):
-            then = []
-            for target in range(5):
-                a = A.DELIBERATE[(dslot, target)]
-                if a in legal:
-                    p = g.player(off, target)
-                    then.append(Choice(key=f"df:{dslot}:{target}", label=f"their {POSITIONS[target]} {p.name} (FT {g.eff(off)[target][R_FT]})",
-                                       explain=f"Send {p.name} to the line (2015 6.6)", action=a))
-            if then:
-                deliberate.append(Choice(key=f"df:{dslot}", label=f"{POSITIONS[dslot]} {self.short(g, side, g.lineup[side][dslot])}",
-                                         explain="Who commits the foul", then=then,
-                                         then_title=f"Whom does {g.pname(side, dslot)} foul?"))
+        deliberate = two_step([
+            (f"df:{d}", f"{POSITIONS[d]} {self.short(g, side, g.lineup[side][d])}", "Who commits the foul",
+             f"Whom does {g.pname(side, d)} foul?",
+             [Choice(key=f"df:{d}:{t}", label=f"their {POSITIONS[t]} {g.pname(off, t)} (FT {g.eff(off)[t][R_FT]})",
+                     explain=f"Send {g.pname(off, t)} to the line (2015 6.6)", action=A.DELIBERATE[(d, t)])
+              for t in range(5) if A.DELIBERATE[(d, t)] in legal]) for d in range(5)])
         if fouls:
             groups.append(Group("stop", "Foul to stop the clock", "", fouls))
         if deliberate:
