@@ -54,7 +54,6 @@ function of the series seed and its index alone.
 from __future__ import annotations
 
 import os
-import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -505,10 +504,3 @@ def play_series(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int
         if own:
             backend.close()
 
-
-def games_per_second(backend: Backend, tasks: Sequence[Task]) -> tuple[float, float]:
-    """(games per second, seconds) for running ``tasks`` on ``backend``: the overhead measurement."""
-    t0 = time.perf_counter()
-    backend.map(tasks)
-    dt = time.perf_counter() - t0
-    return sum(t.games for t in tasks) / dt, dt
