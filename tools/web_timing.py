@@ -9,7 +9,8 @@ away in odd ones, with the default auto-play, and answers every decision put to 
 choice (read from the hint, not timed). What is timed is the POST of the choice as htmx sends it
 (``HX-Request``) until the whole next page has arrived: the engine running to the next decision, the
 game saved to SQLite, the page rendered and sent. Prints the median, 95th percentile and maximum in
-milliseconds per ruleset, and decisions per game. Run it niced on a shared machine.
+milliseconds per ruleset (``--json`` adds the app's own time from the ``Server-Timing`` header), and
+decisions per game. Run it niced on a shared machine.
 """
 
 from __future__ import annotations
@@ -61,8 +62,7 @@ def measure(url: str, ruleset: str, games: int, seed: int, opponent: str) -> dic
     return {"ruleset": ruleset, "games": games, "opponent": opponent, "decisions": len(times),
             "decisions_per_game": statistics.fmean(per_game), "min_per_game": min(per_game), "max_per_game": max(per_game),
             "ms_median": statistics.median(times), "ms_p95": percentile(times, 0.95), "ms_max": max(times),
-            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95),
-            "page_kb_median": 0.0}
+            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
 
 
 def main() -> None:

@@ -61,6 +61,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     web = resources.files(__package__)
     templates = Jinja2Templates(directory=str(web.joinpath("templates")))
+    templates.env.autoescape = True  # every template (*.html.j2): names from uploaded files are text, never markup
     templates.env.filters["ago"] = _ago
     templates.env.globals["max_games"] = max_games
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)

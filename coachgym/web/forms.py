@@ -10,10 +10,11 @@ import inspect
 import re
 import types
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from .. import rulesets
-from ..core.errors import ConfigError
+from ..core.errors import CoachgymError, ConfigError
 from ..core.ruleset import Ruleset, parse_json_text
 
 # Coaches offered in the opponent list, in this order; any other spec goes in the free-text field.
@@ -157,6 +158,31 @@ def coach_params(rs: Ruleset, name: str = "by-the-book") -> list[CoachParam]:
     return [CoachParam(p.name, p.default) for p in params
             if p.name not in ("self", "seed") and p.default is not inspect.Parameter.empty
             and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+@dataclass
+class Opponent:
+    spec: str
+    label: str
+    unavailable: str = ""  # why it cannot play now (a shipped model out of date), "" if it can
+
+
+def opponents(rs: Ruleset) -> list[Opponent]:
+    """The opponent list of the new-game form; a coach that cannot be built says why."""
+    out = []
+    for spec, label in OPPONENTS:
+        try:
+            _built(rs.name, rs.version, spec)
+            out.append(Opponent(spec, label))
+        except CoachgymError as exc:
+            out.append(Opponent(spec, label, str(exc)))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _built(ruleset: str, version: int, spec: str) -> None:
+    """Build a coach once per ruleset and engine version (the trained coach loads its model file)."""
+    rulesets.get(ruleset).coach(spec, seed=0)
 
 
 def check_opponent(rs: Ruleset, spec: str) -> str:
