@@ -347,7 +347,7 @@ class Seat:
             raise SavedGameError(f"{where}: saved by another version of the seat (field 'version' is "
                                  f"{data.get('version')!r}, this coachgym reads {SAVE_VERSION})")
         try:
-            rs = rulesets.get(data["ruleset"])
+            rs = rulesets.get(str(data["ruleset"]))
             if data["engine_version"] != rs.version:
                 raise SavedGameError(f"{where}: saved with {rs.title} engine version {data['engine_version']}; "
                                      f"this coachgym has version {rs.version}")
@@ -363,7 +363,7 @@ class Seat:
             raise SavedGameError(f"{where}: field {exc.args[0]!r} is missing") from None
         except CoachgymError as exc:
             raise SavedGameError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
-        except (TypeError, ValueError, IndexError) as exc:
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
             raise SavedGameError(f"{where}: malformed ({exc})") from None
         if json.loads(seat._game.clone().to_json()) != data.get("engine"):
             raise SavedGameError(f"{where}: the game does not replay to the saved state (field 'engine'): the file was "
