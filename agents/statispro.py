@@ -198,7 +198,8 @@ class ByTheBookCoach:
             e = game.eff(side)[game.bh]
             pd = game.pd_slot(side, game.bh)
             two = (e[R_FG] + game.eff(1 - side)[pd][R_DEF]) * 2
-            return A.SHOOT_THREE if e[R_THREE] * 3 >= two or (late and margin in (-3, -2, -1) and False) else A.SHOOT_TWO
+            three = e[R_THREE] * (2 if game.no_threes else 3)  # 17.5: the long two with the THREE POINT rating
+            return A.SHOOT_THREE if three >= two else A.SHOOT_TWO
         if kind == "pass_to":
             e = game.eff(side)
             return max(legal, key=lambda a: e[A.PASS_TO.index(a)][R_FG])
@@ -264,6 +265,8 @@ class ByTheBookCoach:
         legal = d.legal
         if A.ADVANCE not in legal:
             return A.SHOOT
+        if game.open_from >= 0 or game._injured_pd_open():
+            return A.SHOOT  # an Open Shot (4.4, 14G) is always taken by the book
         if game.via == "recovery":
             return A.SHOOT
         side = d.side

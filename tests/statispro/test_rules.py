@@ -108,7 +108,7 @@ def test_4_3_fourth_pass_not_allowed_forced_shot_after_three_passes():
 def test_4_4_open_shot_gets_plus_ten_and_credits_the_passer():
     # Jordan Pass #26 assist 6 -> ADVANCE -> Pass to C #8: Cartwright 41 + 10 = 51 on SHOT # 51
     g = game_with([jump(7, "PF"), K.card(103), K.card(47), shot(42, 51)])
-    run(g, [("ballhandler", A.ADVANCE)])
+    run(g, [("ballhandler", A.ADVANCE), ("ballhandler", A.SHOOT)])  # Cartwright "may shoot" the Open Shot
     assert g.stats[1][4][FGM] == 1 and g.stats[1][0][AST] == 1
 
 

@@ -36,7 +36,9 @@ def play_sample():
     plan = [
         ("ballhandler", A.SHOOT),  # Rivers recovers the block and shoots (7.2)
         ("ballhandler", A.ADVANCE),  # Jordan declines the shot for an assist chance (9A)
+        ("ballhandler", A.SHOOT),  # Cartwright "still shoots because Jordan has set him up for an Open Shot" (4.4)
         ("ballhandler", A.ADVANCE),  # Starks extends the 24-second clock on an assist chance (13A)
+        # Ewing's Open Shot comes on the extension itself: no ADVANCE is left, so he takes it (4.4)
         ("ballhandler", A.SHOOT),  # Oakley shoots the tip (10C)
         ("fast_break", A.FAST_BREAK),  # Cartwright starts the Fast Break (10A)
         ("menu:live", A.TIMEOUT20),  # Chicago: 20-second timeout after Jordan's Mandatory Rest (14A)

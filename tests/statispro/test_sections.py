@@ -218,13 +218,14 @@ def test_19_7_ncaa_fifth_foul_disqualifies():
     assert g.status[AWAY][0] != OK
 
 
-def test_20_7_fiba_no_substitute_the_player_stays_without_a_technical():
+def test_20_7_fiba_no_substitute_the_team_plays_with_four_without_a_technical():
     g = game_at(options={"league": "fiba"})
     for i in range(5, 12):
         g.status[AWAY][i] = 2
     g.stats[AWAY][0][PF] = 4
     g._charge_foul(AWAY, 0, team=True)
-    assert g.status[AWAY][0] == OK and sum(g.stats[HOME][i][FTA] for i in range(12)) == 0
+    # 20.7: "it will play with four players because Disqualified Players cannot return to play"
+    assert g.status[AWAY][0] != OK and g._empty(AWAY, 0) and sum(g.stats[HOME][i][FTA] for i in range(12)) == 0
 
 
 # ---------------------------------------------------------------- 8 the clock
@@ -438,7 +439,12 @@ def test_14g_injured_defender_stays_until_his_team_has_the_ball_and_his_man_shoo
     assert g.injured[AWAY][1] and g.status[AWAY][1] == OK and 1 in g.lineup[AWAY] and g.inj_wait == [AWAY, 1, 1]
     assert g.phase == PH_ADVANCE and g.passes == g.limit - 2
     g.source.script.extend([adv, shot(55, 58)])
-    advance(g)
+    d = advance(g)
+    assert d.kind == "ballhandler" and set(d.legal) == {A.SHOOT, A.ADVANCE}  # "he may shoot an Open Shot"
+    try:
+        g.step(A.SHOOT)
+    except ScriptExhausted:
+        pass
     # Rivers 48 + 10 (an Open Shot, no PD) covers 55-58 though his ATTEMPTS (6) is below the Pass #
     assert g.stats[HOME][1][FGM] == 1 and g.off == AWAY
     # the Bulls have the ball: play stops and Armstrong must leave
@@ -584,7 +590,7 @@ def test_2015_6_6_deliberate_foul_in_the_last_two_minutes_of_the_half_is_a_dead_
     g.phase = PH_ADVANCE
     g.ctx = {}
     g._apply(advance(g), A.ACTIONS[A.DELIBERATE[(4, 3)]])
-    assert g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "keep"
+    assert g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "keep14"  # then a fresh 14-second clock
 
 
 def test_20_11_fiba_has_no_deliberate_fouls():

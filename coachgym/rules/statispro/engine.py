@@ -15,6 +15,7 @@ from . import cards as K
 from . import saved
 from .actions import ACTIONS
 from .clock import ClockMixin
+from .conversion import before_three_point_line
 from .copying import CopyingMixin
 from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
 from .constants import (BOX_COLUMNS, DRB, INJURED_OUT, OK, ORB, PH_ADVANCE, PH_BALL, PH_BLOCK, PH_FB, PH_FT,
@@ -37,7 +38,9 @@ _GAME_IDS = itertools.count(1)
 class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMixin, FoulMixin, ZReadingMixin,
                       DecisionMixin, CopyingMixin, Engine):
     ruleset = "statispro"
-    version = 2  # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md)
+    # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md); 3: 2015 6.6's fresh
+    # 14-second clock, declining an Open Shot (4.4 / 14G), Base-8 cards (17.1-17.4), 17.5, FIBA 20.7
+    version = 3
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")
@@ -63,6 +66,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         college = o.league in ("ncaa", "fiba")
         self.clock = K.CLOCK["college" if college else "nba"]
         self.pass_limit = 4 if o.league == "ncaa" else 3
+        # 17.5: a team of a season before 1979-80 in the game: no three-point shot for either team
+        self.no_threes = any(before_three_point_line(t.season) for t in self.teams)
         self.foul_out = 5 if college else 6
         self.period = 0
         self.fac: list = []
@@ -162,8 +167,12 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         team = self.teams[side]
         other = 1 - side
         out = []
+        fiba = self.opts.league == "fiba"
         for slot in range(5):
             i = self.lineup[side][slot]
+            if fiba and self.status[side][i] != OK:  # 20.7: nobody at this position (plays with four)
+                out.append([0, 0, 0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0, False])
+                continue
             p = team.players[i]
             fg, att, tatt, three, ft = p.field_goal, p.attempts, p.three_point_attempts, p.three_point, p.free_throw
             rebo = rebd = p.rebound

@@ -20,8 +20,8 @@ class FoulMixin:
         tied players the home coach chooses among them and the foul goes on with ``_after_<cont>``
         (the engine waits at PH_WAIT). Without ``cont`` ties rank by lineup slot."""
         e = self.eff(side)
-        order = sorted(range(5), key=lambda s: (-e[s][R_FD], s))
-        s = order[min(rank, 5) - 1]
+        order = sorted((s for s in range(5) if not self._empty(side, s)), key=lambda s: (-e[s][R_FD], s))
+        s = order[min(rank, len(order)) - 1]  # (20.7: four to rank when a team plays with four)
         if cont is not None:
             v = e[s][R_FD]
             tied = [k for k in range(5) if e[k][R_FD] == v]
@@ -45,8 +45,27 @@ class FoulMixin:
         for s in range(5):
             p = self.player(side, s)
             if p.foul_lo and p.foul_lo <= number <= p.foul_hi:
-                return s
+                return -1 if self._empty(side, s) else s  # 20.7: the player who left holds no FOUL #
         return -1
+
+    def _empty(self, side: int, slot: int) -> bool:
+        """20.7 (FIBA): "If a team, because of injury or disqualification, is reduced to less than five
+        players, it will play with four players" ("Disqualified Players cannot return to play"): the
+        player who had to leave is no longer in play; with nobody eligible on the bench his position
+        stays empty (ratings 0: no shot, no rebound, no defense) until a substitute can come in at a
+        dead ball."""
+        return self.status[side][self.lineup[side][slot]] != OK and self.opts.league == "fiba"
+
+    def _present(self, side: int, slot: int) -> int:
+        """A card result naming an empty position (20.7) is read for the nearest teammate in slot
+        order PG, SG, SF, PF, C (the lower slot on a tie); any other position as named."""
+        if self.status[side][self.lineup[side][slot]] == OK or not self._empty(side, slot):
+            return slot
+        for d in (-1, 1, -2, 2, -3, 3, -4, 4):
+            t = slot + d
+            if 0 <= t < 5 and not self._empty(side, t):
+                return t
+        return slot
 
     def _who_fouled(self, known_bh: int, cont: str | None = None, data: dict | None = None) -> tuple[int, int]:
         """6.1 WHO FOULS WHO: returns (defender slot who fouled, offensive slot fouled). ``cont`` names
@@ -108,17 +127,21 @@ class FoulMixin:
 
     def _remove(self, side: int, i: int, status: int, why: str) -> None:
         bench = self._bench(side)
-        if not bench and status == FOULED_OUT and self.opts.league != "fiba":
+        fiba = self.opts.league == "fiba"
+        if not bench and status == FOULED_OUT and not fiba:
             # 6.5: the last player disqualified returns; his team is given a Technical
             self._technical_ft(1 - side)
             if self.log.record:
                 self.event("technical", side, f"{self.teams[side].players[i].name} stays in: no eligible substitute (6.5 Technical)")
             return
-        if not bench:
-            return  # nobody left: the player stays (a team never plays with fewer than five here)
+        if not bench and (not fiba or any(self._empty(side, s) for s in range(5))):
+            return  # nobody left: the player stays (6.5; 20.7: never fewer than four)
+        if not bench and self.log.record:
+            self.event("four", side, f"{self.teams[side].name} play with four players: nobody can replace "
+                                     f"{self.teams[side].players[i].name} (20.7)")
         self.status[side][i] = status
         self.removal_pending = True
-        self.rev[side] += 1
+        self._dirty(side)
         if self.log.record:
             self.event("out", side, f"{self.teams[side].players[i].name} {why}")
 
@@ -141,7 +164,8 @@ class FoulMixin:
 
     def _free_throws(self, side: int, slot: int, n: int, after: str, kind: str = "two") -> None:
         """6.2: free throws from the Dead Ball Deck. ``after``: 'other' (the ball goes to the other
-        team after a made last shot) or 'keep' (the shooter's team gets it out-of-bounds)."""
+        team after a made last shot), 'keep' (the shooter's team gets it out-of-bounds) or 'keep14'
+        (out-of-bounds with a fresh 14-second clock: 2015 6.6)."""
         self.off = side
         self.ctx = {"side": side, "i": self.lineup[side][slot], "n": n, "done": 0, "after": after, "kind": kind,
                     "freeze": 0}
@@ -211,8 +235,10 @@ class FoulMixin:
             return None
         after = ctx["after"]
         # 6.6: after the foul the fouling team may shift positions / place PD cards at this dead ball
-        if after == "keep":
-            self._frontcourt(side, self._fresh_ob())
+        if after == "keep" or after == "keep14":
+            # "keep14": 2015 6.6's late deliberate foul gives "a fresh 14-Second Clock possession":
+            # two ADVANCES (4.3), whatever the shot-clock option
+            self._frontcourt(side, 2 if after == "keep14" else self._fresh_ob())
             self.menu["fouler"] = 1 - side
             return None
         if made:

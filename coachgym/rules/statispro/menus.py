@@ -74,7 +74,7 @@ class MenuMixin:
             legal += DOUBLE_TEAM_LIST  # 5.5
         if dead and changes_ok and self.dt[side][0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
-        if kind == "timeout" and self.final_two and changes_ok:  # 4.61 / 4.62
+        if kind == "timeout" and self.final_two and changes_ok and not self.no_threes:  # 4.61 / 4.62 (not 17.5)
             diff = self.pts[side] - self.pts[1 - side]
             if diff < 0 and not self.tpo[side]:
                 legal.append(THREE_POINT_OFFENSE)

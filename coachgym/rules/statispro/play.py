@@ -83,7 +83,11 @@ class PlayMixin:
         self._points(side, slot, 2)
 
     def _made_three(self, side: int, slot: int) -> None:
-        """A made Three-Pointer outside the shooting sequence (14H, 14O): FGA, FGM, 3PA, 3PM, 3 points."""
+        """A made Three-Pointer outside the shooting sequence (14H, 14O): FGA, FGM, 3PA, 3PM, 3 points
+        (17.5: a long two-pointer when a pre-1979 team is in the game)."""
+        if self.no_threes:
+            self._made_two(side, slot)
+            return
         st = self._st(side, slot)
         st[FGA] += 1
         st[FGM] += 1
@@ -284,6 +288,7 @@ class PlayMixin:
             slot = sec[1]
             if slot < 0:
                 slot = rpg_slot(self._draw("RPG (turnover)").rpg)
+            slot = self._present(off, slot)  # 20.7
             self._st(off, slot)[TOV] += 1
             if self.log.record:
                 self.event("turnover", off, f"{sec[2]}: turnover on {self.pname(off, slot)} (9B)")
@@ -364,6 +369,7 @@ class PlayMixin:
 
     def _complete_pass(self, slot: int, no: int, ast: int, src: str) -> None:
         off = self.off
+        slot = self._present(off, slot)  # 20.7: a pass to the empty position goes to the nearest teammate
         passer = self.bh
         # Open Shot: the passer qualified for an Assist on the previous FAC (4.4), or the Double
         # Team target passed to the teammate whose PD is the second defender (5.5)
@@ -421,22 +427,14 @@ class PlayMixin:
             att += 10  # 8.42
         self.play_call[off] = -1  # 8.42: a called play lasts for the first in-bounds pass only
         self.ctx = {"att": att}
-        if self.open_from >= 0:  # 4.4 Open Shot (always taken)
-            tatt = e[R_TATT]
-            three = bool(tatt) and self.pass_no < tatt
-            self._setup_shot(s, three=three, forced=0, open_=not three, passer=self.open_from)
-            self.phase = PH_SHOT
-            return None
-        if self.inj_wait and self.inj_wait[0] != off and self.lineup[1 - off][self.pd_slot(off, s)] == self.inj_wait[1]:
-            # 14G: the Ballhandler's PD is injured and still in: an Open Shot regardless of the Pass #
-            tatt = e[R_TATT]
-            three = bool(tatt) and 0 < self.pass_no < tatt
-            passer = self.prev_bh if self.opts.assist_last_passer else -1
-            self._setup_shot(s, three=three, forced=0, open_=not three, passer=passer)
-            self.ctx["no_assist"] = passer < 0
-            if self.log.record:
-                self.event("open_shot", off, f"{self.pname(off, s)} is open: his PD is injured (14G)")
-            self.phase = PH_SHOT
+        if self.open_from >= 0 or self._injured_pd_open():
+            # 4.4 "Any player receiving the next ADVANCE from an eligible ASSIST passer *may* shoot
+            # ... as an Open Shot"; 14G "he may shoot an Open Shot regardless of the PASS #": he may
+            # also decline it and ADVANCE while he has an ADVANCE left (the Open Shot is then lost)
+            if self._may_advance(e):
+                what = "(4.4)" if self.open_from >= 0 else "(14G: his PD is injured)"
+                return Decision(off, "ballhandler", (SHOOT, ADVANCE), f"{self.pname(off, s)} has an Open Shot {what}: shoot or ADVANCE?")
+            self._open_shot()
             return None
         if via == "recovery":  # 7.2: a recovered block - shoot or ADVANCE
             if self._out_of_options():
@@ -471,8 +469,44 @@ class PlayMixin:
         return Decision(off, "ballhandler", tuple(sorted(options)),
                         f"{self.pname(off, s)} (ATTEMPTS {att}) holds Pass #{self.pass_no}: shoot or ADVANCE?")
 
+    def _injured_pd_open(self) -> bool:
+        """14G: the Ballhandler's PD is injured and still in play."""
+        off = self.off
+        return bool(self.inj_wait) and self.inj_wait[0] != off and self.lineup[1 - off][self.pd_slot(off, self.bh)] == self.inj_wait[1]
+
+    def _may_advance(self, e: list) -> bool:
+        """An ADVANCE is left: passes remain, or the one 13A extension of an Assist-qualified Ballhandler."""
+        if self.passes < self.limit:
+            return True
+        qual = self.assist_no > 0 and e[R_AST] >= self.assist_no
+        return qual and not self.ext_used and self.passes == self.limit
+
+    def _open_shot(self) -> None:
+        """Take the Open Shot (4.4, 14G): +10, no PD, no block; a three when the Pass # is below THREE POINT
+        ATTEMPTS (no bonus, assist still credited)."""
+        off, s = self.off, self.bh
+        tatt = 0 if self.no_threes else self.eff(off)[s][R_TATT]  # 17.5: a pre-1979 game's Open Shot is a two (+10)
+        if self.open_from >= 0:
+            three = bool(tatt) and self.pass_no < tatt
+            self._setup_shot(s, three=three, forced=0, open_=not three, passer=self.open_from)
+        else:  # 14G: the Ballhandler he guards is open regardless of the Pass #
+            three = bool(tatt) and 0 < self.pass_no < tatt
+            passer = self.prev_bh if self.opts.assist_last_passer else -1
+            self._setup_shot(s, three=three, forced=0, open_=not three, passer=passer)
+            self.ctx["no_assist"] = passer < 0
+            if self.log.record:
+                self.event("open_shot", off, f"{self.pname(off, s)} is open: his PD is injured (14G)")
+        self.phase = PH_SHOT
+
     def _ballhandler_choice(self, act: int) -> None:
         off, s = self.off, self.bh
+        if self.open_from >= 0 or self._injured_pd_open():  # the same test as _ph_ball's
+            if act == SHOOT:
+                self._open_shot()
+                return
+            if self.log.record:
+                self.event("open_shot", off, f"{self.pname(off, s)} declines the Open Shot and ADVANCES (4.4)")
+            self.open_from = -1  # declined: the Open Shot is lost
         if act == ADVANCE:
             e = self.eff(off)[s]
             if self.assist_no > 0 and e[R_AST] >= self.assist_no:
@@ -498,7 +532,7 @@ class PlayMixin:
         off = self.off
         tatt = self.eff(off)[s][R_TATT]
         if not free and not forced and tatt and self.pass_no <= tatt:
-            if self.pass_no < tatt:
+            if self.pass_no < tatt and not self.no_threes:
                 self._setup_shot(s, three=True, forced=0, passer=self.prev_bh if self.opts.assist_last_passer else -1)
                 self.phase = PH_SHOT
                 return
@@ -535,8 +569,10 @@ class PlayMixin:
     def _deliberate_foul(self, de_slot: int, off_slot: int, stop_clock: bool) -> None:
         off, de = self.off, 1 - self.off
         if not stop_clock:
-            # 2015 6.6 (interpretation): the foul takes the place of the ADVANCE, whose FAC is used
-            # up (time passes), so deliberate fouls cannot create possessions without time passing
+            # 2015 6.6 (interpretation; the text does not say whether the foul takes time): the foul
+            # takes the place of the ADVANCE, whose FAC is used up (time passes). Without it a
+            # defense could foul at every ADVANCE with the clock stopped, every free throw coming
+            # from the Dead Ball Deck, and a game need never end (docs, "2015 options").
             self._draw("ADVANCE (replaced by a deliberate foul)")
         else:
             # 8.7 (interpretation): the pass the foul follows took time: one FAC of the pile is used
@@ -549,8 +585,10 @@ class PlayMixin:
         if stop_clock:
             self.from_dead = True  # 8.7: the next ADVANCE, ACTION or PRESS from the Dead Ball Deck
         late = self.two_min and self.period in (2, 4)
-        if not stop_clock and late:  # 2015 6.6: a dead ball foul in the last two minutes of Q2/Q4
-            self._free_throws(off, off_slot, 2, after="keep")
+        if not stop_clock and late:
+            # 2015 6.6: in the last two minutes of Q2/Q4 a dead ball foul (14M): two free throws and
+            # "a fresh 14-Second Clock possession to the fouled Team" (two ADVANCES, 4.3)
+            self._free_throws(off, off_slot, 2, after="keep14")
             return
         if self._in_penalty(de, counted=True):
             self._penalty_free_throws(off, off_slot, dead_next=stop_clock)

@@ -35,7 +35,7 @@ class ReboundMixin:
                 self._after_made_basket()
                 return None
         if code == K.R_DEF:
-            slot, fb = r[1], r[2]
+            slot, fb = self._present(de, r[1]), r[2]
             self._st(de, slot)[DRB] += 1
             self._new_possession(de, dead=False, bh=slot)
             if fb and not ctx["ft"]:
@@ -86,7 +86,7 @@ class ReboundMixin:
             self._dreb(tied[0])
             return None
         if code == K.R_OFF:
-            self._orb(r[1], r[2], r[3], ctx["air"])
+            self._orb(self._present(off, r[1]), r[2], r[3], ctx["air"])
             return None
         if code == K.R_OOB:  # 10E
             self.team_reb[off] += 1
@@ -125,9 +125,9 @@ class ReboundMixin:
         off, de = self.off, 1 - self.off
         code = r[0]
         if code == K.R_OFF:
-            return r[1]
+            return self._present(off, r[1])
         if code == K.R_DEF:
-            return self.guard[de][r[1]]
+            return self.guard[de][self._present(de, r[1])]
         if code == K.R_HIGH:
             slots, bonus = r[1], r[2]
             eo, ed = self.eff(off), self.eff(de)
@@ -229,13 +229,15 @@ class ReboundMixin:
         c = self._draw("FOUL # (Fast Break)")
         res = K.FB_COLUMNS[col][c.foul]
         code, slot = res
+        if slot >= 0:
+            slot = self._present(off, slot)  # 20.7: a position left empty
         orig = ctx["orig"]
         self.passes = 1
         if self.log.record:
             self.event("fast_break", off, f"Fast Break, column {col}: RPG {c.rpg} FOUL # {c.foul}: {K.fb_text(col, c.foul)}")
         if code == K.FB_BASKET:
             if slot == K.FB_RPG:
-                slot = rpg_slot(self._draw("RPG (Fast Break scorer)").rpg)
+                slot = self._present(off, rpg_slot(self._draw("RPG (Fast Break scorer)").rpg))
             self._made_two(off, slot)
             self._credit_assist(off, orig, slot)
             self._after_made_basket()

@@ -93,7 +93,7 @@ class ShootingMixin:
             f = self._foul_number_holder(de, c2.foul)
             fouler = f if f >= 0 else shot["pd"]
         else:
-            fouler = shot["where"]
+            fouler = self._present(de, shot["where"])  # 20.7
         self._charge_foul(de, fouler, team=True)
         shot["fouler"] = fouler
 
@@ -103,6 +103,8 @@ class ShootingMixin:
         s, three, number, rating, fouled = shot["s"], shot["three"], shot["number"], shot["rating"], shot["fouler"]
         st = self._st(off, s)
         name = self.pname(off, s) if self.log.record else ""
+        # 17.5: with a pre-1979 team in the game the THREE POINT rating makes a long two-pointer
+        three = three and not self.no_threes
         pts = 3 if three else 2
         if shot["made"]:
             st[FGA] += 1

@@ -15,6 +15,7 @@ from typing import Any
 from ...core.errors import TeamFileError
 from ...core.ruleset import team_file_header
 from .cards import POS_INDEX, POSITIONS
+from .conversion import convert_team
 
 SCHEMA = "coachgym.statispro.team/1"
 MAX_ROSTER = 15
@@ -138,6 +139,7 @@ def parse_team(data: Any, path: str) -> Team:
     if isinstance(data, Team):
         return data
     name, fictional, source = team_file_header(data, path, SCHEMA)
+    data = convert_team(data, path)  # 17.1-17.4: cards of the Base-8 editions ("cards": "base-8")
     for key in ("offense", "defense"):
         if data.get(key) not in tuple(GRADES):
             raise TeamFileError(path, key, f"must be a letter grade A-E, got {data.get(key)!r}")
