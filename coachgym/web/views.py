@@ -178,7 +178,6 @@ def new_game_context(name: str | None, values: dict | None = None) -> dict[str, 
         rs = forms.ruleset_or_default(name)
     except ConfigError as exc:
         raise WebError(str(exc), status=404, title="No such game") from None
-    from ..core.ruleset import COACH_KINDS
     from ..present import kinds
 
     teams = []
@@ -189,7 +188,7 @@ def new_game_context(name: str | None, values: dict | None = None) -> dict[str, 
     return {
         "ruleset": rs.name, "rs": rs, "entries": rulesets.entries(), "blurbs": TEXTS["rulesets"], "teams": teams,
         "defaults": {"home": rs.default_teams[0], "away": rs.default_teams[1]},
-        "opponents": forms.opponents(rs), "coach_names": rs.coach_names(), "coach_kinds": [f"{k}:..." for k in COACH_KINDS],
+        "opponents": forms.opponents(rs), "coach_names": rs.coach_names(),
         "coach_params": forms.coach_params(rs), "option_fields": forms.option_fields(rs), "kinds": kinds(rs.name),
         "values": values or {},
     }

@@ -409,7 +409,7 @@ def test_malformed_saved_game_is_refused(client, content, message):
     assert client.get("/api/games").json() == []  # nothing kept
 
 
-@pytest.mark.parametrize("tamper", ["history", "seed", "engine"])
+@pytest.mark.parametrize("tamper", ["history", "seed", "engine", "ruleset", "not a ruleset", "teams", "options"])
 def test_tampered_saved_game_is_refused(client, tamper):
     state = api_new(client, "statispro", seed=3)
     for _ in range(2):
@@ -419,8 +419,16 @@ def test_tampered_saved_game_is_refused(client, tamper):
         data["history"][-1][0] += 1  # another action than the one played
     elif tamper == "seed":
         data["seed"] += 1
-    else:
+    elif tamper == "engine":
         data["engine"]["over"] = True
+    elif tamper == "ruleset":
+        data["ruleset"] = "fuba"  # another ruleset's name on a Statis Pro game
+    elif tamper == "not a ruleset":
+        data["ruleset"] = 5
+    elif tamper == "teams":
+        data["teams"] = 7
+    else:
+        data["options"] = {"league": "mars"}
     r = client.post("/open", files={"saved": ("tampered.json", json.dumps(data), "application/json")}, data={"then": "resume"})
     assert r.status_code == 422 and "tampered.json" in shown(r) and not TRACEBACK.search(r.text)
     assert [g["id"] for g in client.get("/api/games").json()] == [state["id"]]  # only the original game
@@ -511,3 +519,38 @@ def test_analyse_plays_the_options_out_and_changes_nothing(client):
     assert r.status_code == 200 and "Analysis" in shown(r) and "win chance" in shown(r) and 'class="best"' in shown(r)
     assert saved(client, state["id"]) == before
     assert "/analyse" in client.get(f"/games/{state['id']}").text  # offered on the page
+
+
+def test_two_clicks_at_once_apply_one_choice(db):
+    """Two browsers' worth of the same click, sent together to a real server: the game's lock
+    applies one, the other finds its decision gone (stale) and changes nothing."""
+    import concurrent.futures
+
+    import httpx
+
+    from coachgym.web.server import running
+
+    with running(create_app(db_path=db)) as url, httpx.Client(base_url=url) as http:
+        state = http.post("/api/games", json={"ruleset": "valueadd", "seed": 8, "opponent": "by-the-book"}).json()
+        body = {"action": default_action(state), "number": state["number"]}
+
+        def click(_):
+            return http.post(f"/api/games/{state['id']}/choose", json=body).status_code
+
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            codes = sorted(pool.map(click, range(4)))
+        assert codes == [200, 409, 409, 409]
+        assert http.get(f"/api/games/{state['id']}").json()["number"] == state["number"] + 1
+
+
+def test_coachgym_serve_on_a_busy_port_says_so(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        res = subprocess.run([sys.executable, "-c", "from coachgym.cli import run; run()", "serve", "--port", str(port),
+                              "--db", str(tmp_path / "g.sqlite3")], capture_output=True, text=True, timeout=60)
+    assert res.returncode != 0 and f"cannot listen on 127.0.0.1:{port}" in res.stderr
+    assert "Traceback" not in res.stderr
