@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 
 import click
@@ -28,6 +30,7 @@ def write_outputs(result, plot_fn, report_out: Path | None, plot_out: Path | Non
         plot_fn(result, plot_out)
         click.echo(f"wrote {plot_out}")
     if report_out:
+        result.command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         rel = None
         if plot_out:
             try:

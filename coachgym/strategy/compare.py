@@ -15,6 +15,7 @@ games where it fired, measured on the same dice.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -149,6 +150,7 @@ class Comparison:
     status: str = "running"  # H1, H0, inconclusive (SPRT reached max_games), fixed (fixed number of games)
     seconds: float = 0.0
     backend: str = ""
+    command: str = ""  # the command line that produced it (for the report)
     rules: dict = field(default_factory=dict)  # 'a' / 'b': (name, "when ... do ...") of a strategy coach's rules
 
     # --------------------------------------------------------------- figures
@@ -176,36 +178,41 @@ class Comparison:
         return sum(g["guarded"] for p in self.pairs for g in (p.logs_a if who == "a" else p.logs_b) or ())
 
     def effect_where_fired(self) -> dict | None:
-        """In the pairs where a strategy changed a choice: A's score per game as played and with the
-        base coaches on the same seeds, and the paired difference with its 95% interval."""
-        fired = [p for p in self.pairs if p.base_margins is not None]
+        """The strategy layer's effect, measured on the same dice. In the pairs where a strategy
+        changed a choice: A's score per game as played and with the base coaches in the strategies'
+        places (replayed), and the paired difference with its 95% interval. Over all pairs (every
+        other pair is exactly the base coaches' games, a difference of 0): the effect of the strategy
+        rules on A's win rate and margin, with 95% intervals - far narrower than the win rate's own
+        interval when the rules change few games. None without a strategy coach or without replays."""
+        if not self.pairs or not any(p.logs_a or p.logs_b for p in self.pairs):
+            return None
         changed_pairs = sum(p.changed() for p in self.pairs)
-        if not changed_pairs:
-            return {"pairs_changed": 0, "pairs": len(self.pairs)} if self.pairs else None
-        if not fired:
-            return {"pairs_changed": changed_pairs, "pairs": len(self.pairs), "replayed": 0}
-        n = len(fired)
+        out = {"pairs": len(self.pairs), "pairs_changed": changed_pairs}
+        fired = [p for p in self.pairs if p.base_margins is not None]
+        if changed_pairs == 0 or len(fired) < changed_pairs:
+            return {**out, "replayed": len(fired)}
         act = [p.score / 2 for p in fired]
         base = [p.base_score / 2 for p in fired]
         diff = [x - y for x, y in zip(act, base)]
         mdiff = [(p.margin - sum(p.base_margins)) / 2 for p in fired]
-
         d, dci = mean_interval(diff)
         md, mdci = mean_interval(mdiff)
-        return {"pairs": len(self.pairs), "pairs_changed": changed_pairs, "replayed": n,
-                "score": sum(act) / n, "base_score": sum(base) / n, "difference": d, "difference_ci": dci,
-                "margin_difference": md, "margin_difference_ci": mdci,
-                "pairs_changed_outcome": sum(abs(x - y) > 1e-9 for x, y in zip(act, base))}
+        zeros = [0.0] * (len(self.pairs) - len(fired))
+        overall, overall_ci = mean_interval(diff + zeros)
+        moverall, moverall_ci = mean_interval(mdiff + zeros)
+        return {**out, "replayed": len(fired), "score": sum(act) / len(fired), "base_score": sum(base) / len(fired),
+                "difference": d, "difference_ci": dci, "margin_difference": md, "margin_difference_ci": mdci,
+                "pairs_changed_outcome": sum(abs(x - y) > 1e-9 for x, y in zip(act, base)),
+                "overall": overall, "overall_ci": overall_ci, "overall_margin": moverall,
+                "overall_margin_ci": moverall_ci}
 
     def verdict(self) -> str:
-        f = self.figures()
         a, b = self.coach_a, self.coach_b
         if self.status == "H1":
-            return f"{a} is better than {b}: the test accepted H1 (at least {self.sprt.elo1:+g} Elo) after {self.games} games."
+            return f"{a} is better than {b}: the test accepted H1 ({self.sprt.elo1:+g} Elo) after {self.games} games."
         if self.status == "H0":
-            side = "worse than" if f.score_ci[1] < 0.5 else "not better than"
-            return (f"{a} is {side} {b} by the test's margin: it accepted H0 ({self.sprt.elo0:+g} Elo or less) "
-                    f"after {self.games} games.")
+            return (f"{a} is not better than {b} by {self.sprt.elo1:+g} Elo: the test accepted H0 "
+                    f"({self.sprt.elo0:+g} Elo) after {self.games} games.")
         if self.status == "inconclusive":
             return f"No decision within {self.games} games (the test's limit); see the intervals."
         return f"{self.games} games (a fixed number, no sequential test)."
@@ -251,17 +258,18 @@ class Comparison:
             if self.guarded(who):
                 lines.append(f"  kept a rested player on the bench {self.guarded(who)} times")
         eff = self.effect_where_fired()
-        if eff and eff.get("pairs_changed"):
-            line = f"a strategy changed a choice in {eff['pairs_changed']} of {eff['pairs']} pairs"
-            if eff.get("replayed"):
-                line += (f"; in them {self.coach_a} scored {eff['score']:.3f} per game against {eff['base_score']:.3f} "
-                         f"with the base coaches on the same seeds: {eff['difference']:+.3f} "
-                         f"({eff['difference_ci'][0]:+.3f} to {eff['difference_ci'][1]:+.3f}), margin "
-                         f"{eff['margin_difference']:+.2f} ({eff['margin_difference_ci'][0]:+.2f} to "
-                         f"{eff['margin_difference_ci'][1]:+.2f}) per game; the result of "
-                         f"{eff['pairs_changed_outcome']} pairs changed")
-            lines.append(line)
-        elif eff is not None and (self.usage("a") is not None or self.usage("b") is not None):
+        if eff and eff.get("pairs_changed") and "overall" in eff:
+            lines.append(f"a strategy changed a choice in {eff['pairs_changed']} of {eff['pairs']} pairs; in them "
+                         f"{self.coach_a} scored {eff['score']:.3f} per game, against {eff['base_score']:.3f} with the "
+                         f"base coaches on the same seeds: {eff['difference']:+.3f} ({format_interval(eff['difference_ci'])}), "
+                         f"margin {eff['margin_difference']:+.2f} ({format_interval(eff['margin_difference_ci'], 2)}); the result "
+                         f"of {eff['pairs_changed_outcome']} pairs changed")
+            lines.append(f"the strategy rules' effect over all games: win rate {eff['overall']:+.3f} "
+                         f"({format_interval(eff['overall_ci'])}), margin {eff['overall_margin']:+.2f} "
+                         f"({format_interval(eff['overall_margin_ci'], 2)}) per game")
+        elif eff and eff.get("pairs_changed"):
+            lines.append(f"a strategy changed a choice in {eff['pairs_changed']} of {eff['pairs']} pairs (not replayed)")
+        elif eff is not None:
             lines.append("no strategy rule changed a choice: every game is the base coaches' game")
         lines.append(f"{self.seconds:.1f} s ({self.games / max(self.seconds, 1e-9):.1f} games/s, {self.backend})")
         return "\n".join(lines)
@@ -297,20 +305,28 @@ class Comparison:
                 out.append(f"\nA rested player was kept on the bench {self.guarded(who)} times.")
             out.append("")
         eff = self.effect_where_fired()
-        if eff and eff.get("replayed"):
+        if eff and "overall" in eff:
             out += ["## The effect where it fired", "",
                     f"A strategy changed a choice in {eff['pairs_changed']} of {eff['pairs']} pairs. Replayed on the "
                     f"same seeds with the base coaches in the strategies' places, {self.coach_a} scored "
                     f"{eff['base_score']:.3f} per game in them; as played, {eff['score']:.3f}: a difference of "
-                    f"{eff['difference']:+.3f} ({eff['difference_ci'][0]:+.3f} to {eff['difference_ci'][1]:+.3f}) "
-                    f"per game and {eff['margin_difference']:+.2f} ({eff['margin_difference_ci'][0]:+.2f} to "
-                    f"{eff['margin_difference_ci'][1]:+.2f}) points of margin; {eff['pairs_changed_outcome']} pairs "
-                    f"ended with another result. In every other pair the games are exactly the base coaches' games.", ""]
+                    f"{eff['difference']:+.3f} ({format_interval(eff['difference_ci'])}) per game and "
+                    f"{eff['margin_difference']:+.2f} ({format_interval(eff['margin_difference_ci'], 2)}) points of margin; "
+                    f"{eff['pairs_changed_outcome']} pairs ended with another result. Every other pair is exactly "
+                    f"the base coaches' games, so over all games the strategy rules changed the win rate by "
+                    f"**{eff['overall']:+.3f} ({format_interval(eff['overall_ci'])})** and the margin by "
+                    f"{eff['overall_margin']:+.2f} ({format_interval(eff['overall_margin_ci'], 2)}) points per game.", ""]
         if plot_file:
             out += [f"![running test]({plot_file})", ""]
         out += [f"Ruleset {self.ruleset}, teams {self.teams[0]} (home) and {self.teams[1]} (away), seed {self.seed}, "
-                f"rule options {self.options or 'default'}; {self.seconds:.1f} s on {self.backend}.", ""]
+                f"rule options {self.options or 'default'}; {self.seconds:.1f} s on {self.backend}."
+                + (f" Reproduce: `{self.command}`" if self.command else ""), ""]
         return "\n".join(out)
+
+
+def format_interval(ci, digits: int = 3) -> str:
+    """A 95% interval as "+0.012 to +0.034" ("n/a" when it is undefined)."""
+    return "n/a" if any(math.isnan(x) for x in ci) else f"{ci[0]:+.{digits}f} to {ci[1]:+.{digits}f}"
 
 
 def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None = None, games: int = 2000,

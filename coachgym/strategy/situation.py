@@ -30,7 +30,7 @@ from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import play_game
 from .conditions import ConditionError, parse
-from .compare import in_order, pyplot
+from .compare import format_interval, in_order, pyplot
 from .file import Rule, Strategy, vocabulary
 from .sprt import mean_interval
 from .vocabulary import NOT_LEGAL, WAIT, Moment
@@ -242,6 +242,7 @@ class SituationResult:
     states: list[dict] = field(default_factory=list)  # values, side, per choice mean score and margin
     seconds: float = 0.0
     backend: str = ""
+    command: str = ""  # the command line that produced it (for the report)
 
     def table(self, states: list[dict] | None = None) -> list[dict]:
         """Per choice: win rate and margin with 95% intervals across states, and the paired
@@ -316,7 +317,8 @@ class SituationResult:
                            f"{d['min']:.4g} to {d['max']:.4g} |")
         if plot_file:
             out += ["", f"![situation]({plot_file})"]
-        out += ["", f"Seed {self.seed}; {self.seconds:.1f} s on {self.backend}.", ""]
+        out += ["", f"Seed {self.seed}; {self.seconds:.1f} s on {self.backend}."
+                + (f" Reproduce: `{self.command}`" if self.command else ""), ""]
         return "\n".join(out)
 
     def to_dict(self) -> dict:
@@ -327,18 +329,14 @@ class SituationResult:
                 "seconds": self.seconds, "backend": self.backend}
 
 
-def _fmt_ci(ci, digits: int = 3) -> str:
-    return "n/a" if any(math.isnan(x) for x in ci) else f"{ci[0]:+.{digits}f} to {ci[1]:+.{digits}f}"
-
-
 def _table_lines(rows: list[dict]) -> list[str]:
     out = []
     for r in rows:
-        line = (f"  {r['choice']:<24} win rate {r['win_rate']:.3f} ({_fmt_ci(r['win_rate_ci'])}), margin "
+        line = (f"  {r['choice']:<24} win rate {r['win_rate']:.3f} ({format_interval(r['win_rate_ci'])}), margin "
                 f"{r['margin']:+.2f}")
         if "difference" in r:
-            line += (f"; vs {rows[0]['choice']}: {r['difference']:+.3f} ({_fmt_ci(r['difference_ci'])}), margin "
-                     f"{r['margin_difference']:+.2f} ({_fmt_ci(r['margin_difference_ci'], 2)})")
+            line += (f"; vs {rows[0]['choice']}: {r['difference']:+.3f} ({format_interval(r['difference_ci'])}), margin "
+                     f"{r['margin_difference']:+.2f} ({format_interval(r['margin_difference_ci'], 2)})")
         out.append(line)
     return out
 
@@ -348,10 +346,10 @@ def _table_markdown(rows: list[dict]) -> list[str]:
     out = [f"| choice | win rate | 95% interval | margin | difference from {first} | 95% interval | "
            "margin difference | 95% interval |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
-        cells = [r["choice"], f"{r['win_rate']:.3f}", _fmt_ci(r["win_rate_ci"]), f"{r['margin']:+.2f}"]
+        cells = [r["choice"], f"{r['win_rate']:.3f}", format_interval(r["win_rate_ci"]), f"{r['margin']:+.2f}"]
         if "difference" in r:
-            cells += [f"{r['difference']:+.3f}", _fmt_ci(r["difference_ci"]), f"{r['margin_difference']:+.2f}",
-                      _fmt_ci(r["margin_difference_ci"], 2)]
+            cells += [f"{r['difference']:+.3f}", format_interval(r["difference_ci"]), f"{r['margin_difference']:+.2f}",
+                      format_interval(r["margin_difference_ci"], 2)]
         else:
             cells += ["", "", "", ""]
         out.append("| " + " | ".join(cells) + " |")
@@ -458,6 +456,8 @@ def plot(result: SituationResult, path) -> None:
             lo.append(0 if math.isnan(ci[0]) else row["win_rate"] - ci[0])
             hi.append(0 if math.isnan(ci[1]) else ci[1] - row["win_rate"])
         ax.bar(xs, ys, width=width, yerr=[lo, hi], capsize=3, label=c.label)
+        for x, y, h in zip(xs, ys, hi):
+            ax.text(x, y + h + 0.01, f"{y:.3f}", ha="center", va="bottom", fontsize=7)
     ax.set_xticks(range(len(groups)))
     ax.set_xticklabels([f"{result.by}={k}" if result.by else str(k) for k, _ in groups], rotation=45 if len(groups) > 4 else 0)
     ax.axhline(0.5, color="grey", lw=0.8)

@@ -98,7 +98,7 @@ def test_strategy_help_and_check_commands(tmp_path):
     md = CliRunner().invoke(main, ["strategy-help", "statispro", "--markdown"]).output
     assert md.startswith("| variable | type | meaning |") and "| `press` |" in md
     out = CliRunner().invoke(main, ["strategy-check", "valueadd_foul_when_down_6.yaml"]).output
-    assert "base coach by-the-book:intentional_fouls=false" in out and "line 9" in out
+    assert "base coach by-the-book, 1 rule" in out and "line 9: no foul when down 3 to 5 late" in out
     bad = tmp_path / "bad.yaml"
     bad.write_text("ruleset: valueadd\nbase: by-the-book\nrules:\n  - when: margin < -3 and boxes < 6\n    do: intentional_foul\n")
     proc = subprocess.run([sys.executable, "-c", "from coachgym.cli import run; run()", "strategy-check", str(bad)],
@@ -106,3 +106,10 @@ def test_strategy_help_and_check_commands(tmp_path):
     assert proc.returncode == 2
     assert f"error: {bad}, line 4, column 27: rules[1].when: unknown situation variable 'boxes'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_every_strategy_command_has_help():
+    for cmd in ("strategy-help", "strategy-check", "compare", "situation"):
+        res = CliRunner().invoke(main, [cmd, "--help"])
+        assert res.exit_code == 0 and "Usage" in res.output
+    assert "--backend" in CliRunner().invoke(main, ["compare", "--help"]).output

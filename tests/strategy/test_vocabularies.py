@@ -25,3 +25,12 @@ def test_help_lists_every_name(ruleset):
     text, md = vocab.describe(), vocab.markdown()
     for name in (*vocab.variables, *vocab.actions):
         assert name in text and f"`{name}`" in md
+
+
+def test_the_vocabulary_doc_is_current():
+    import subprocess
+    import sys
+
+    tool = Path(__file__).resolve().parents[2] / "tools" / "write_strategy_docs.py"
+    proc = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout
