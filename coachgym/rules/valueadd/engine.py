@@ -54,7 +54,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
     """One game of Value Add Basketball between a home and an away team."""
 
     ruleset = "valueadd"
-    version = 1
+    version = 2  # 2: option missed_two_free_throws (issue 15)
     actions = A.ACTIONS
     decision_kinds = ("defense_menu", "offense_menu", "replace_fouled_out", "d8_choice", "fast_break", "stick_back", "dunk_choice",
                       "choose_dunker", "choose_stop_rebounder", "choose_rebounder")

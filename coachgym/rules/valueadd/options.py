@@ -40,6 +40,10 @@ class ValueAddOptions:
     foul_limit: int = 5
     # Possession boxes in each overtime (reconstruction; the text has no overtime rule).
     overtime_boxes: int = 8
+    # Free throws for a missed 2-pointer fouled on a 33-36 roll. The text prints "Missed 2-pointer -
+    # gets three free throws" twice (3, the letter); its home-court and stick-back rules give a
+    # missed 2 two shots, the reading kept by default (2). docs/rules/value-add-basketball.md 6.
+    missed_two_free_throws: int = 2
 
     def validate(self, where: str = "valueadd rule options") -> None:
         if self.rotation not in (1, 2, 3):
@@ -48,6 +52,8 @@ class ValueAddOptions:
             raise ConfigError(f"{where}: option 'extra_numbers' must be 1 or 2, got {self.extra_numbers!r}")
         if not 1 <= self.foul_limit <= 10:
             raise ConfigError(f"{where}: option 'foul_limit' must be 1-10, got {self.foul_limit!r}")
+        if self.missed_two_free_throws not in (2, 3):
+            raise ConfigError(f"{where}: option 'missed_two_free_throws' must be 2 or 3, got {self.missed_two_free_throws!r}")
         if not 1 <= self.overtime_boxes <= 20:
             raise ConfigError(f"{where}: option 'overtime_boxes' must be 1-20, got {self.overtime_boxes!r}")
 

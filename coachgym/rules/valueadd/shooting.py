@@ -127,7 +127,12 @@ class ShootingMixin:
             self._foul(dfn, foul_by, off, slot, home_whistle)
             if rec:
                 self.event("shooting_foul", off, f"  {who} is fouled on a missed {'3' if three else '2'}-pointer")
-            self._free_throws(off, slot, 3 if three else 2)
+            # a missed 3: three shots; a missed 2: two (the documented reading) or the text's three
+            # (option missed_two_free_throws), never more than two for the home whistle ("2 or 3
+            # shots depending on if he missed a 2-point shot or 3-point shot") or a stick back ("only
+            # gets two free throws for being fouled on a 2-point shot")
+            two = 2 if home_whistle or self.ctx.get("sb") is not None else self.options.missed_two_free_throws
+            self._free_throws(off, slot, 3 if three else two)
             return
         self._stat(off, slot, FGA)
         if three:
