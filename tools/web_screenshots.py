@@ -59,6 +59,7 @@ def main() -> None:
             for _ in range(answers):
                 take_default(page)
             page.evaluate("window.scrollTo(0, 0)")
+            page.mouse.move(0, 0)  # no hover highlight in the picture
             page.screenshot(path=args.out / f"{name}-game.png")
             print("wrote", args.out / f"{name}-game.png")
             if i == 0:  # the decision panel with the hint under it
