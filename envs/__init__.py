@@ -6,7 +6,7 @@ Importing this package registers every ruleset's environment id with Gymnasium, 
 
 from __future__ import annotations
 
-from gymnasium.envs.registration import register, registry
+from gymnasium.envs.registration import WrapperSpec, register, registry
 
 # env id -> "module:Class"; one line per ruleset (see coachgym/rulesets.py for the names).
 ENV_ENTRY_POINTS = {
@@ -16,9 +16,11 @@ ENV_ENTRY_POINTS = {
     "coachgym/FourthStreetBasketball-v0": "coachgym.envs.fourthstreet:FourthStreetBasketballEnv",
 }
 
+# gym.make's outermost wrapper forwards action_masks() (MaskablePPO, the README's usage)
+_ACTION_MASKS = WrapperSpec("ActionMasks", "coachgym.envs.base:ActionMasks", {})
 for _env_id, _entry_point in ENV_ENTRY_POINTS.items():
     if _env_id not in registry:
-        register(id=_env_id, entry_point=_entry_point)
+        register(id=_env_id, entry_point=_entry_point, additional_wrappers=(_ACTION_MASKS,))
 
 
 

@@ -8,6 +8,7 @@ rendering, and the illegal-action policy.
 from __future__ import annotations
 
 import random
+from os import PathLike
 from typing import Any, Callable, Sequence
 
 import gymnasium as gym
@@ -16,7 +17,7 @@ from gymnasium import spaces
 
 from ..core.coach import Coach
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
-from ..core.errors import ConfigError, IllegalActionError
+from ..core.errors import ConfigError, GameOverError, IllegalActionError
 from ..core.ruleset import Ruleset
 
 OBS_LOW, OBS_HIGH = -1.0, 1.0
@@ -81,6 +82,39 @@ def _make_coach(ruleset: Ruleset, coach: Any, seed: int | None, rng: np.random.G
     return coach
 
 
+def check_env_keywords(where: str, **given: Any) -> None:
+    """The env's keyword arguments, checked for type and value before anything is built (a wrong
+    type is refused by name instead of misbehaving later: ``strict="yes"`` is not ``strict=True``)."""
+    def bad(name: str, expected: str) -> ConfigError:
+        return ConfigError(f"{where}: keyword {name!r} must be {expected}, got {given[name]!r}")
+
+    for name in ("strict",):
+        if name in given and not isinstance(given[name], bool):
+            raise bad(name, "True or False")
+    if "agent_side" in given and given["agent_side"] not in ("home", "away", "random"):
+        raise bad("agent_side", "'home', 'away' or 'random'")
+    if "reward" in given and given["reward"] not in ("win", "margin"):
+        raise bad("reward", "'win' or 'margin'")
+    if "render_mode" in given and given["render_mode"] not in (None, "ansi"):
+        raise bad("render_mode", "None or 'ansi'")
+    ms = given.get("margin_scale", 1.0)
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0:
+        raise bad("margin_scale", "a positive number")
+    md = given.get("max_decisions")
+    if md is not None and (isinstance(md, bool) or not isinstance(md, int) or md < 1):
+        raise bad("max_decisions", "None or a positive integer")
+    ro = given.get("rule_options")
+    if ro is not None and not isinstance(ro, dict):
+        raise bad("rule_options", "None or a dict of rule options (see `coachgym options <ruleset>`)")
+    pool = given.get("team_pool")
+    if pool is not None and (isinstance(pool, (str, bytes)) or not isinstance(pool, Sequence) or not pool):
+        raise bad("team_pool", "None or a non-empty list of team names or team files")
+    for name in ("home", "away"):
+        team = given.get(name)
+        if team is not None and not isinstance(team, (str, PathLike)) and not hasattr(team, "players"):
+            raise bad(name, "None, a bundled team's name, a team file's path or a loaded team")
+
+
 class CoachEnv(gym.Env):
     """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``."""
 
@@ -91,16 +125,18 @@ class CoachEnv(gym.Env):
     def __init__(self, *, agent_side: str = "home", opponent: Any = "by-the-book", home: Any = None, away: Any = None,
                  team_pool: Sequence[str] | None = None, rule_options: dict | None = None, reward: str = "win",
                  margin_scale: float = 20.0, strict: bool = False, render_mode: str | None = None,
-                 max_decisions: int | None = None):
+                 max_decisions: int | None = None, **unknown: Any):
         from .. import rulesets
 
         self.ruleset: Ruleset = rulesets.get(self.ruleset_name)
-        if agent_side not in ("home", "away", "random"):
-            raise ConfigError(f"agent_side must be 'home', 'away' or 'random', got {agent_side!r}")
-        if reward not in ("win", "margin"):
-            raise ConfigError(f"reward must be 'win' or 'margin', got {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        where = f"{type(self).__name__}"
+        if unknown:
+            known = ("agent_side", "opponent", "home", "away", "team_pool", "rule_options", "reward", "margin_scale",
+                     "strict", "render_mode", "max_decisions")
+            raise ConfigError(f"{where}: unknown keyword {sorted(unknown)[0]!r}; its keywords: {', '.join(known)}")
+        check_env_keywords(where, agent_side=agent_side, home=home, away=away, team_pool=team_pool,
+                           rule_options=rule_options, reward=reward, margin_scale=margin_scale, strict=strict,
+                           render_mode=render_mode, max_decisions=max_decisions)
         self.agent_side_option = agent_side
         self.opponent_option = opponent
         self.rule_options = self.ruleset.parse_options(rule_options)
@@ -121,6 +157,7 @@ class CoachEnv(gym.Env):
         self._rendered_upto = 0
         self._decisions = 0
         self._last_margin = 0
+        self._ended_by: str | None = None  # why the episode ended before the game did (an illegal action)
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -140,6 +177,7 @@ class CoachEnv(gym.Env):
         self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
         self._rendered_upto = 0
         self._decisions = 0
+        self._ended_by = None
         self._run_opponent()
         self._last_margin = self.game.result().margin_for(self.side)
         return self._obs(), self._info()
@@ -147,9 +185,11 @@ class CoachEnv(gym.Env):
     def step(self, action):
         game = self.game
         if game is None:
-            raise RuntimeError("call reset() before step()")
+            raise GameOverError("call reset() before step()")
+        if self._ended_by is not None:
+            raise GameOverError(f"the episode has ended ({self._ended_by}); call reset() before step()")
         if game.over:
-            raise RuntimeError("the episode has ended; call reset()")
+            raise GameOverError("the episode has ended (the game is over); call reset() before step()")
         action = int(action)
         d = game.decision
         if action not in d.legal:
@@ -159,6 +199,7 @@ class CoachEnv(gym.Env):
             info = self._info()
             info["illegal_action"] = {"action": action, "label": label, "decision": d.kind,
                                       "legal": list(d.legal), "legal_labels": game.actions.labels(d.legal)}
+            self._ended_by = f"illegal action {action} ({label}) at decision {d.kind!r}, scored as a loss"
             return self._obs(), -1.0, True, False, info
         game.step(action)
         self._decisions += 1
@@ -209,6 +250,20 @@ class CoachEnv(gym.Env):
         return info
 
 
+class ActionMasks(gym.Wrapper, gym.utils.RecordConstructorArgs):
+    """Forwards ``action_masks()`` (the method sb3-contrib's MaskablePPO calls) through the wrappers
+    ``gymnasium.make`` puts around the env (Gymnasium 1.x wrappers do not forward attributes).
+    Registered as the outermost wrapper of every coachgym env id, so ``env.action_masks()`` works on
+    ``gym.make``'s env; under further wrappers of your own use ``env.get_wrapper_attr("action_masks")()``."""
+
+    def __init__(self, env: gym.Env):
+        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.Wrapper.__init__(self, env)
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.get_wrapper_attr("action_masks")()
+
+
 def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
     """Build the PettingZoo AEC environment (both coaches as agents) for a ruleset."""
     from pettingzoo import AECEnv
@@ -221,6 +276,8 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
             super().__init__()
             from .. import rulesets
 
+            check_env_keywords(f"{gym_cls.__name__}AEC", home=home, away=away, team_pool=team_pool,
+                               rule_options=rule_options, strict=strict, render_mode=render_mode)
             self.ruleset = rulesets.get(gym_cls.ruleset_name)
             self.encoder = gym_cls.encoder
             self.rule_options = self.ruleset.parse_options(rule_options)

@@ -1,20 +1,35 @@
-"""Plots people would rather see than read (matplotlib, from the ``train`` extra)."""
+"""Plots people would rather see than read (matplotlib, from the ``plot`` extra; ``train`` and ``stats`` bring it too)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.errors import ConfigError
 from ..core.match import MatchResult
 
 
-def _pyplot():
-    try:
-        import matplotlib
+MISSING = ("plots need matplotlib, which is not installed: pip install 'coachgym[plot]' "
+           "(the train and stats extras bring it too)")
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as exc:  # pragma: no cover - depends on the install
-        raise RuntimeError("plots need matplotlib: pip install 'coachgym[train]'") from exc
+
+class PlotsUnavailable(ConfigError, RuntimeError):
+    """matplotlib is not installed (a RuntimeError too, as callers of ``_pyplot`` catch)."""
+
+
+def require_matplotlib() -> None:
+    """Fail at once, before a long run, when a plot was asked for and matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotsUnavailable(MISSING) from None
+
+
+def _pyplot():
+    require_matplotlib()
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     return plt
 
 

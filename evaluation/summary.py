@@ -15,13 +15,22 @@ def average_team_lines(result: MatchResult) -> dict[str, dict[str, float]]:
     return {"A": avg["A"], "B": avg["B"], "per team": pooled}
 
 
+# Columns a player carries for his time on the court: a team's total is the five players' sum, so the
+# team figure is the sum over 5 (Value Add's POSS: every possession counts once for each of the five).
+ON_COURT_PER_POSSESSION = ("POSS",)
+
+
 def render_averages(result: MatchResult, columns: list[str]) -> str:
     lines = average_team_lines(result)
     cols = [c for c in ["score", *columns] if c in lines["per team"]]
-    header = f"{'':<24}" + "".join(f"{c:>7}" for c in cols)
+    labels = [("A", result.coach_a), ("B", result.coach_b), ("per team", "per team (pooled)")]
+    width = max(len(label) for _, label in labels) + 2  # coach names in full (by-the-book:key=value,...)
+    header = f"{'':<{width}}" + "".join(f"{c:>7}" for c in cols)
     out = [header]
-    for who, label in (("A", result.coach_a), ("B", result.coach_b), ("per team", "per team (pooled)")):
-        out.append(f"{label[:24]:<24}" + "".join(f"{lines[who].get(c, 0):>7.1f}" for c in cols))
+    for who, label in labels:
+        row = lines[who]
+        out.append(f"{label:<{width}}" + "".join(
+            f"{row.get(c, 0) / (5 if c in ON_COURT_PER_POSSESSION else 1):>7.1f}" for c in cols))
     pooled = lines["per team"]
     if pooled.get("FGA"):
         pct = []
@@ -29,4 +38,7 @@ def render_averages(result: MatchResult, columns: list[str]) -> str:
             if pooled.get(att):
                 pct.append(f"{name} {100 * pooled[made] / pooled[att]:.1f}")
         out.append("shooting (pooled): " + ", ".join(pct))
+    shown = [c for c in cols if c in ON_COURT_PER_POSSESSION]
+    if shown:
+        out.append(f"{', '.join(shown)}: the team's possessions (each player's count, summed over the five on the court, / 5)")
     return "\n".join(out)

@@ -13,6 +13,18 @@ from . import main, parse_option_pairs as _parse_options, ruleset_arg as _rulese
 from .series import backend_options
 
 
+def _needs_matplotlib(ctx, param, value):
+    """``--plot``: refuse at once when matplotlib is missing, before the games are played."""
+    if value is not None:
+        from ..evaluation.plots import PlotsUnavailable, require_matplotlib
+
+        try:
+            require_matplotlib()
+        except PlotsUnavailable as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    return value
+
+
 @main.command("rulesets")
 def list_rulesets() -> None:
     """List the rulesets and their Gymnasium env ids."""
@@ -63,8 +75,8 @@ def observation(ruleset: str) -> None:
               help="Alternate which coach has which team (paired seeds); coach A is --coach-home.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Save a PNG of the margin and points distributions (needs matplotlib).")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
+              help="Save a PNG of the margin and points distributions (needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
 def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress,
@@ -82,8 +94,10 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
                          options=_parse_options(options), swap_sides=swap, keep_box=True, backend=backend,
                          progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}",
                          coach_seeds=(seed * 2 + 1, seed * 2 + 2))
-    click.echo(f"{home_team.name} (home) vs {away_team.name} (away), {games} games, seed {seed}"
-               + (", coaches swap teams every other game" if swap else ""))
+    played = result.n  # with --swap an odd count is rounded up to whole pairs (same seed, benches swapped)
+    click.echo(f"{home_team.name} (home) vs {away_team.name} (away), {played} game{'s' if played != 1 else ''}, seed {seed}"
+               + (", coaches swap teams every other game" if swap else "")
+               + (f" ({games} asked for, rounded up to pairs)" if played != games else ""))
     click.echo(result.summary())
     box = result.games[0].box
     columns = box["columns"] if box else []
@@ -172,6 +186,7 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
         raise click.BadParameter("--model needs exactly one ruleset", param_hint="--model")
     if games < 2:
         raise click.BadParameter("at least 2 games (one pair)", param_hint="--games")
+    _needs_matplotlib(click.get_current_context(), None, "benchmark.png")  # before the games, not after
     rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, backend=backend)
     click.echo(to_markdown(rows))
     click.echo(f"wrote {out / 'benchmark.json'}, {out / 'benchmark.md'} and {out / 'benchmark.png'}")
@@ -183,8 +198,8 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
 @click.option("--games", "-n", default=400, show_default=True, help="Mirror games per decision kind.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the rows as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Save a bar chart of the margins (PNG; needs matplotlib, in the train extra).")
+@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
+              help="Save a bar chart of the margins (PNG; needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
 def leverage(ruleset, coach, games, seed, json_out, plot_out, progress, backend) -> None:

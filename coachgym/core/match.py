@@ -120,10 +120,12 @@ class MatchResult:
     def summary(self) -> str:
         lo, hi = self.a_win_interval()
         mlo, mhi = self.margin_interval()
+        # a margin interval needs the spread of two games or more
+        margin_ci = f"95% CI {mlo:+.2f} to {mhi:+.2f}" if self.n >= 2 else "95% CI n/a (needs 2 games)"
         return (
             f"{self.coach_a} vs {self.coach_b}: {self.n} games, {self.coach_a} won {self.a_wins}, "
             f"lost {self.b_wins}, drew {self.draws}; win rate {self.a_score_rate:.3f} "
-            f"(95% CI {lo:.3f}-{hi:.3f}); mean margin {self.mean_margin:+.2f} (95% CI {mlo:+.2f} to {mhi:+.2f})"
+            f"(95% CI {lo:.3f}-{hi:.3f}); mean margin {self.mean_margin:+.2f} ({margin_ci})"
         )
 
     def stats(self) -> dict:
