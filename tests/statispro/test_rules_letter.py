@@ -311,3 +311,32 @@ def test_6_5_nba_the_last_player_disqualified_returns_with_a_technical():
     g = _bulls_with_four("nba")
     assert g.status[AWAY][0] == OK and not g._empty(AWAY, 0)
     assert sum(g.stats[HOME][i][FTA] for i in range(12)) == 1
+
+
+# ---------------------------------------------------------------- 14O the Desperation Heave's condition
+def _heave_game(what, lost_ball):
+    """The last FAC of the pile shows 'Desperation Heave'; it is drawn as ``what`` with the other team
+    on offense; ``lost_ball``: that team lost the ball on it."""
+    from coachgym.rules.statispro.cards import rpg_side, rpg_slot
+    heave = next(c for c in K.DECK if c.z[0] == K.Z_HEAVE)
+    side, slot = rpg_side(heave.rpg), rpg_slot(heave.rpg)
+    g = game_at(fallback=True)
+    g.fac = [heave]
+    g.off = 1 - side
+    g._draw(what)
+    g.off = side if lost_ball else 1 - side
+    g._period_over()
+    return g, side, slot
+
+
+@pytest.mark.parametrize("what", ["PRESS", "JUMP TO"])
+def test_14o_a_heave_when_the_opponents_lost_the_ball_on_the_last_fac_to_a_jump_to_or_press_result(what):
+    g, side, slot = _heave_game(what, lost_ball=True)
+    assert g.pts[side] == 3 and g.stats[side][g.lineup[side][slot]][TPM] == 1
+
+
+def test_14o_no_heave_without_the_change_of_possession_or_on_another_section():
+    g, side, _ = _heave_game("PRESS", lost_ball=False)  # the pressed team kept the ball
+    assert g.pts == [0, 0]
+    g, side, _ = _heave_game("ACTION", lost_ball=True)  # lost on an ACTION result: not 14O's case
+    assert g.pts == [0, 0]

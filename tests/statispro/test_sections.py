@@ -488,13 +488,14 @@ def test_14m_dead_ball_foul_two_shots_regardless_of_the_penalty():
 
 
 def test_14o_desperation_heave_on_the_last_fac_of_the_period():
-    g = game_at()
+    g = game_at(fallback=True)
     heave = next(c for c in K.DECK if c.z[0] == K.Z_HEAVE)
-    g.off = AWAY
-    g.last_fac_heave = heave.rpg
     from coachgym.rules.statispro.cards import rpg_side, rpg_slot
     side, slot = rpg_side(heave.rpg), rpg_slot(heave.rpg)
-    g.off = side
+    g.fac = [heave]
+    g.off = 1 - side  # the other team had the ball when the last FAC was drawn as its PRESS ...
+    g._draw("PRESS")
+    g.off = side  # ... and lost it on that PRESS result
     g._period_over()
     assert g.pts[side] == 3 and g.stats[side][g.lineup[side][slot]][TPM] == 1
 

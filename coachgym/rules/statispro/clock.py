@@ -75,8 +75,11 @@ class ClockMixin:
                 self._time_card(c.time)
                 continue
             self.discard.append(c)
-            if not self.fac and c.z[0] == K.Z_HEAVE:
-                self.last_fac_heave = c.rpg
+            if not self.fac and c.z[0] == K.Z_HEAVE and what in ("PRESS", "JUMP TO"):
+                # 14O: a heave only "if the opposing team lost possession of the ball on the last FAC to
+                # either a Jump To or PRESS result": remember the card and who had the ball when it was
+                # drawn (RPG 1-200 with the home team on offense, 201-400 with the visitors)
+                self.last_fac_heave = c.rpg + (200 if self.off == AWAY else 0)
             return c
 
     def _time_card(self, label: str) -> None:
@@ -184,9 +187,9 @@ class ClockMixin:
             return
         # 14O desperation heave: the last FAC of the pile
         if self.last_fac_heave:
-            rpg = self.last_fac_heave
-            side, slot = rpg_side(rpg), rpg_slot(rpg)
-            if side == self.off:
+            rpg, had_ball = self.last_fac_heave % 200 or 200, AWAY if self.last_fac_heave > 200 else HOME
+            side, slot = rpg_side(rpg), self._present(rpg_side(rpg), rpg_slot(rpg))
+            if side == self.off and self.off != had_ball:  # the ball changed hands on that JUMP TO / PRESS
                 self._made_three(side, slot)
                 if self.log.record:
                     self.event("heave", side, f"{self.pname(side, slot)} hits a desperation heave at the buzzer! (14O)")
