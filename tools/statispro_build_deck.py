@@ -146,48 +146,24 @@ def const(text):
     return lambda rng: text
 
 
-FIRST_ACTION = [
-    (175, _first_action_pass),
-    (6, lambda r: f"Pass to Choice #{pass_no(r)}"),
-    (6, const("Defensive Foul")),
-    (5, const("Fouled in Act of Shooting")),
-    (3, const("Offensive Foul")),
-    (4, dob(("Traveling", "Double Dribble", "Line Violation"))),
-    (1, const("Consult Z")),
-]
-FIRST_ADVANCE = [
-    (142, _first_advance_pass),
-    (28, _first_advance_steal),
-    (8, lambda r: f"Pass to Choice #{pass_no(r)}"),
-    (9, const("Defense Foul")),
-    (5, dob(("Ball Thrown Away",))),
-    (2, const("24-Second Violation")),
-    (2, dob(("3-Second Violation",))),
-    (3, const("Kicked Ball")),
-    (1, lambda r: f"Jump Ball {pos(r)}"),
-]
-
-
-def action_section():
-    """9 ACTION, calibrated (CALIBRATION): the first deck's kinds, retuned Pass #s and Assist #s."""
-    fouls = CALIBRATION["action_shooting_fouls"]
+def _action_spec(passes, shooting_fouls):
+    """9 ACTION kinds: passes made by ``passes``, ``shooting_fouls`` "Fouled in Act of Shooting"."""
     return [
-        (175 + 5 - fouls, action_pass),
+        (175 + 5 - shooting_fouls, passes),
         (6, lambda r: f"Pass to Choice #{pass_no(r)}"),
         (6, const("Defensive Foul")),
-        (fouls, const("Fouled in Act of Shooting")),
+        (shooting_fouls, const("Fouled in Act of Shooting")),
         (3, const("Offensive Foul")),
         (4, dob(("Traveling", "Double Dribble", "Line Violation"))),
         (1, const("Consult Z")),
     ]
 
 
-def advance_section():
-    """13 ADVANCE, calibrated (CALIBRATION): steal clauses in place of passes and thrown-away balls."""
-    steals, thrown = CALIBRATION["advance_steals"], CALIBRATION["advance_thrown_away"]
+def _advance_spec(passes, steal_passes, steals, thrown):
+    """13 ADVANCE kinds: ``steals`` passes with a steal clause, ``thrown`` Ball Thrown Away."""
     return [
-        (142 + 28 + 5 - steals - thrown, advance_pass),
-        (steals, advance_steal),
+        (142 + 28 + 5 - steals - thrown, passes),
+        (steals, steal_passes),
         (8, lambda r: f"Pass to Choice #{pass_no(r)}"),
         (9, const("Defense Foul")),
         (thrown, dob(("Ball Thrown Away",))),
@@ -196,6 +172,20 @@ def advance_section():
         (3, const("Kicked Ball")),
         (1, lambda r: f"Jump Ball {pos(r)}"),
     ]
+
+
+FIRST_ACTION = _action_spec(_first_action_pass, 5)
+FIRST_ADVANCE = _advance_spec(_first_advance_pass, _first_advance_steal, 28, 5)
+
+
+def action_section():
+    """9 ACTION, calibrated (CALIBRATION): the first deck's kinds, retuned Pass #s and Assist #s."""
+    return _action_spec(action_pass, CALIBRATION["action_shooting_fouls"])
+
+
+def advance_section():
+    """13 ADVANCE, calibrated (CALIBRATION): steal clauses in place of passes and thrown-away balls."""
+    return _advance_spec(advance_pass, advance_steal, CALIBRATION["advance_steals"], CALIBRATION["advance_thrown_away"])
 
 
 # 15 PRESS, rebalanced (docs, "PRESS balance"): pressing a whole game is break-even or slightly costly;
@@ -249,29 +239,13 @@ def reb_high(rng, bonuses=None):
     return f"Highest {where};{add} #{p} {ICON}{rng.randint(3, 20)}"
 
 
-FIRST_REBOUND = [
-    (18, lambda r: f"Defense {pos(r)} FB"),
-    (52, lambda r: f"Defense {pos(r)}"),
-    (102, lambda r: reb_high(r, (0, 0, 1, 2, 3, 4, 5, 6, 8, 10))),
-    (14, lambda r: f"Offense {pos(r)} #{r.randint(1, 30)} {ICON}{r.randint(3, 20)}"),
-    (3, const("O OB")),
-    (4, const("D OB")),
-    (1, const("Off. GT")),
-    (3, const("Loose Ball Foul on Defense")),
-    (2, const("Loose Ball Foul on Offense")),
-    (1, lambda r: f"Jump Ball {pos(r)}"),
-]
-
-
-def rebound_section():
-    """10 REBOUND, calibrated (CALIBRATION): the defensive bonus of "Highest" and the share of
-    "Offense POS" rebounds set the offensive rebound share."""
-    off = CALIBRATION["rebound_offense"]
+def _rebound_spec(high, offense):
+    """10 REBOUND kinds: ``offense`` "Offense POS #n" cards, the "Highest ..." ones made by ``high``."""
     return [
         (18, lambda r: f"Defense {pos(r)} FB"),
         (52, lambda r: f"Defense {pos(r)}"),
-        (102 + 14 - off, reb_high),
-        (off, lambda r: f"Offense {pos(r)} #{r.randint(1, 30)} {ICON}{r.randint(3, 20)}"),
+        (102 + 14 - offense, high),
+        (offense, lambda r: f"Offense {pos(r)} #{r.randint(1, 30)} {ICON}{r.randint(3, 20)}"),
         (3, const("O OB")),
         (4, const("D OB")),
         (1, const("Off. GT")),
@@ -279,6 +253,15 @@ def rebound_section():
         (2, const("Loose Ball Foul on Offense")),
         (1, lambda r: f"Jump Ball {pos(r)}"),
     ]
+
+
+FIRST_REBOUND = _rebound_spec(lambda r: reb_high(r, (0, 0, 1, 2, 3, 4, 5, 6, 8, 10)), 14)
+
+
+def rebound_section():
+    """10 REBOUND, calibrated (CALIBRATION): the defensive bonus of "Highest" and the share of
+    "Offense POS" rebounds set the offensive rebound share."""
+    return _rebound_spec(reb_high, CALIBRATION["rebound_offense"])
 
 
 BLOCK = [

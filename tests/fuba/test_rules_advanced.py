@@ -139,11 +139,14 @@ def test_a8_challenge_creative_may_dribble_the_ball_on():
     assert g.ball == A("A-F")
 
 
-def test_a9_slowing_play_risks_a_yellow_card():
+def slowed_restart(red_die=6, yellows=0):
+    """Home scores; Away slows the kick-off restart (A9): 2 + 1 dice x 10 = 30 < 62, a yellow card and
+    the red card test with ``red_die`` (Away already holding ``yellows`` yellow cards)."""
     opts = FubaOptions(slowing_play=True)
-    g = scenario([("pass", 6), ("pass", 6), ("goal attempt", 1), ("slowing", 1), ("slowing", 2), ("red card test", 6)],
+    g = scenario([("pass", 6), ("pass", 6), ("goal attempt", 1), ("slowing", 1), ("slowing", 2), ("red card test", red_die)],
                  home=["H-PA", "A-PA", "A-F", "A-F"], away=["A-PA", "A-PA", "A-PA", "A-F"], ball="A-F", bv=2, ct=HOME,
                  stage="actions", half=2, minute=60, options=opts)
+    g.yellow[AWAY] = yellows
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-F"))
     if g.decision.kind == "moves":
@@ -151,6 +154,11 @@ def test_a9_slowing_play_risks_a_yellow_card():
     pick(g, "goal_attempt", shoot=True)
     assert g.decision.kind == "slow" and g.decision.side == AWAY
     pick(g, "slow", slow=True)
+    return g
+
+
+def test_a9_slowing_play_risks_a_yellow_card():
+    g = slowed_restart()
     assert g.minute == 62 and g.yellow[AWAY] == 1  # 30 < 62
 
 

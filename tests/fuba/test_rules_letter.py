@@ -6,40 +6,23 @@ the red (one on a die of 1)."""
 
 from __future__ import annotations
 
-from .helpers import AWAY, A, FubaOptions, pick, scenario
-
-
-def _slowed_restart(red_die, yellows):
-    """Home scores; Away slows the kick-off restart (30 < 62): a yellow card, then the red card test."""
-    opts = FubaOptions(slowing_play=True)
-    g = scenario([("pass", 6), ("pass", 6), ("goal attempt", 1), ("slowing", 1), ("slowing", 2),
-                  ("red card test", red_die)],
-                 home=["H-PA", "A-PA", "A-F", "A-F"], away=["A-PA", "A-PA", "A-PA", "A-F"], ball="A-F", bv=2,
-                 ct=0, stage="actions", half=2, minute=60, options=opts)
-    g.yellow[AWAY] = yellows
-    pick(g, "action", what="pass")
-    pick(g, "pass_to", area=A("A-F"))
-    if g.decision.kind == "moves":
-        pick(g, "done")
-    pick(g, "goal_attempt", shoot=True)
-    assert g.decision.kind == "slow" and g.decision.side == AWAY
-    pick(g, "slow", slow=True)
-    return g
+from .helpers import AWAY
+from .test_rules_advanced import slowed_restart
 
 
 def test_a9_slowing_play_yellow_card_then_a_red_card_test_sends_a_player_off():
-    g = _slowed_restart(red_die=2, yellows=2)  # third yellow; 2 < 3: a red card
+    g = slowed_restart(red_die=2, yellows=2)  # third yellow; 2 < 3: a red card
     assert g.red[AWAY] == 1 and g.stats[AWAY]["red"] == 1 and g.yellow[AWAY] == 1  # two yellows discarded
     assert g.decision.kind == "remove" and g.decision.side == AWAY  # a player must leave at once
 
 
 def test_a9_slowing_play_red_card_test_on_a_first_yellow_is_still_made():
     """A9 makes the test even on the team's first yellow: a die lower than 1 is impossible, so no red."""
-    g = _slowed_restart(red_die=1, yellows=0)
+    g = slowed_restart(red_die=1, yellows=0)
     assert g.yellow[AWAY] == 1 and g.red[AWAY] == 0
     assert any(e.kind == "red_test" for e in g.log.events)
 
 
 def test_a9_slowing_play_red_card_test_passed_with_a_high_die():
-    g = _slowed_restart(red_die=6, yellows=2)
+    g = slowed_restart(red_die=6, yellows=2)
     assert g.red[AWAY] == 0 and g.yellow[AWAY] == 3
