@@ -68,6 +68,11 @@ _ADJ_CLOSER = [[tuple((t, (DIST[b][f] - DIST[b][t]) * 0.1) for t in MOVE_ADJ[f])
 
 
 class ByTheBookCoach:
+    """The coach of the module's docstring. Parameter:
+
+    * ``cautious``: shoot only when a 6 or less scores (up to 8 from the penalty area and the area in front of it).
+    """
+
     name = "by-the-book"
 
     def __init__(self, seed: int | None = None, cautious: bool = False):

@@ -58,6 +58,11 @@ def star_double_team(game: StatisProEngine, side: int) -> int | None:
 
 
 class ByTheBookCoach:
+    """The coach of the module's docstring. Parameter:
+
+    * ``double_team``: "never" (the book) or "star": Double Team their best scorer at every set piece (5.5).
+    """
+
     name = "by-the-book"
     DOUBLE_TEAM = ("never", "star")
 

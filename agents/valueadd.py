@@ -40,11 +40,15 @@ class ByTheBookCoach:
     """Parameters (all default to the book) let two variants of a strategy meet in a match, e.g.
     ``coachgym simulate valueadd --coach-home by-the-book --coach-away by-the-book:intentional_fouls=false``.
 
-    * ``fast_break``: "book" (almost always), "always" or "never";
-    * ``stick_back``: "book", "always" or "never";
+    * ``fast_break``: fast break after a steal: "book" (almost always), "always" or "never";
+    * ``stick_back``: stick back after an offensive rebound: "book", "always" or "never";
     * ``intentional_fouls``: foul when trailing by ``foul_deficit`` or more in the last ``foul_boxes``;
+    * ``foul_deficit``: the deficit (points) from which the book fouls intentionally;
+    * ``foul_boxes``: the last boxes in which the book fouls intentionally;
     * ``three_point_mode``: attempt 3-pointers when trailing by ``three_deficit`` or more in the last
       ``three_boxes``;
+    * ``three_deficit``: the deficit (points) from which the book attempts 3-pointers;
+    * ``three_boxes``: the last boxes in which the book attempts 3-pointers;
     * ``rotation``: follow the stamina schedule (Option 3) or keep the starters in;
     * ``foul_trouble``: switch and avoid fouls with players in foul trouble.
     """

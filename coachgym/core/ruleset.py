@@ -200,14 +200,39 @@ class Ruleset:
             from ..training.coach import TrainedCoach
 
             return TrainedCoach(None if name == "trained" else name, self.name, seed=seed)
-        if name not in self._coaches:
-            raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
-        module, attr = self._coaches[name].split(":")
-        factory = getattr(importlib.import_module(module), attr)
+        factory = self.coach_factory(name)
+        params = {p.name: p for p in self.coach_parameters(name)}
+        unknown = sorted(set(kwargs) - set(params))
+        if unknown:
+            listed = "".join(f"\n  {p.name} (default {p.default_text()}): {p.help}" for p in params.values())
+            raise ConfigError(f"{self.name}: coach {name!r} does not take the parameter {unknown[0]!r}; "
+                              + (f"its parameters (coachgym coaches {self.name}):{listed}" if params
+                                 else "it takes no parameters"))
         try:
             return factory(seed=seed, **kwargs)
         except TypeError as exc:
             raise ConfigError(f"{self.name}: coach {name!r} does not take {sorted(kwargs)}: {exc}") from None
+
+    def coach_factory(self, name: str) -> Callable[..., Coach]:
+        """The class (or factory) of a scripted coach named in this ruleset."""
+        if name not in self._coaches:
+            raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
+        module, attr = self._coaches[name].split(":")
+        return getattr(importlib.import_module(module), attr)
+
+    def coach_parameters(self, name: str) -> list:
+        """A scripted coach's parameters (``coachgym.core.describe.Setting``: name, default, explanation)."""
+        from .describe import coach_parameters
+
+        if name in ("random", "first-legal", "trained"):
+            return []
+        return coach_parameters(self.coach_factory(name))
+
+    def rule_options(self) -> list:
+        """This ruleset's rule options (``coachgym.core.describe.Setting``: name, default, explanation)."""
+        from .describe import rule_options
+
+        return rule_options(self.options_cls)
 
 
 def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
