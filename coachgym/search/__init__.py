@@ -10,5 +10,6 @@ See docs/search.md.
 """
 
 from .analysis import Analysis, OptionAnalysis, analyze, load_game
+from .coach import SearchCoach, option_values
 
-__all__ = ["Analysis", "OptionAnalysis", "analyze", "load_game"]
+__all__ = ["Analysis", "OptionAnalysis", "SearchCoach", "analyze", "load_game", "option_values"]
