@@ -40,20 +40,25 @@ def main() -> None:
     rows = [("basketball, no draws", 0.0, 0.0, "logistic", 0, 20),
             ("pairs mostly split (60%)", 0.0, 0.6, "logistic", 0, 20),
             ("FUBA-like, 30% draws", 0.3, 0.2, "logistic", 0, 20),
-            ("FUBA-like, normalized Elo", 0.3, 0.2, "normalized", 0, 30)]
+            ("FUBA-like, normalized Elo", 0.3, 0.2, "normalized", 0, 30),
+            ("paired effect vs the base coach (30% of pairs changed, 40% of those flipped)", None, None, "effect", 0, 20)]
     print(f"alpha {args.alpha}, beta {args.beta}, {args.tests} simulated tests per row, updates every {args.batch} pairs\n")
     print("| pairs | model | H0, H1 | accepted H1 at H0 (alpha) | accepted H0 at H1 (beta) | mean games at H0 | at H1 |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     t0 = time.perf_counter()
     for name, draws, corr, model, e0, e1 in rows:
-        if model == "logistic":
+        statistic = "effect" if model == "effect" else "pairs"
+        if model == "effect":
+            model = "logistic"
+            at0, at1 = S.effect_distribution(S.score_of(e0)), S.effect_distribution(S.score_of(e1))
+        elif model == "logistic":
             at0, at1 = S.pentanomial_for(S.score_of(e0), draws, corr), S.pentanomial_for(S.score_of(e1), draws, corr)
         else:
             at0, at1 = normalized_pentanomial(e0, draws, corr), normalized_pentanomial(e1, draws, corr)
-        r0 = S.simulate(at0, e0, e1, alpha=args.alpha, beta=args.beta, model=model, tests=args.tests,
-                        batch=args.batch, seed=11)
-        r1 = S.simulate(at1, e0, e1, alpha=args.alpha, beta=args.beta, model=model, tests=args.tests,
-                        batch=args.batch, seed=12)
+        r0 = S.simulate(at0, e0, e1, alpha=args.alpha, beta=args.beta, model=model, statistic=statistic,
+                        tests=args.tests, batch=args.batch, seed=11)
+        r1 = S.simulate(at1, e0, e1, alpha=args.alpha, beta=args.beta, model=model, statistic=statistic,
+                        tests=args.tests, batch=args.batch, seed=12)
         se = math.sqrt(args.alpha * (1 - args.alpha) / args.tests)
         print(f"| {name} | {model} | {e0:+g}, {e1:+g} | {r0['H1']:.4f} (+-{1.96 * se:.4f}) | {r1['H0']:.4f} | "
               f"{2 * r0['mean_pairs']:.0f} | {2 * r1['mean_pairs']:.0f} |")

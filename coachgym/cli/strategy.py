@@ -91,6 +91,9 @@ def strategy_check(files: tuple[str, ...]) -> None:
               help="Units of the bounds: logistic Elo (win-rate terms) or normalized Elo.")
 @click.option("--alpha", type=float, default=0.05, show_default=True, help="Chance of accepting H1 when H0 holds.")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="Chance of accepting H0 when H1 holds.")
+@click.option("--statistic", type=click.Choice(["auto", "pairs", "effect"]), default="auto", show_default=True,
+              help="What the test reads: A's pair scores, or (A a strategy file, B its base coach) the paired effect "
+                   "against the base coach on the same seeds; auto: the effect where it applies.")
 @click.option("--batch", type=int, default=16, show_default=True, help="Pairs of games per task and test update.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--home", default=None, help="Home team (bundled name or team file).")
@@ -104,7 +107,7 @@ def strategy_check(files: tuple[str, ...]) -> None:
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
-def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, model, alpha, beta, batch, seed, home,
+def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, model, alpha, beta, statistic, batch, seed, home,
             away, options, counterfactual, report_out, plot_out, json_out, progress, backend) -> None:
     """Is COACH_A better than COACH_B? Paired games (shared seeds, benches swapped) until a sequential
     probability ratio test decides, or a fixed number with --games.
@@ -136,11 +139,9 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
     if n < 2:
         raise click.BadParameter("at least 2 games (one pair)", param_hint="--games" if games else "--max-games")
     click.echo(backend_line(backend))
-    if test is not None:
-        click.echo(test.describe() + f"; at most {n} games")
     comp = run_compare(rs.name, coach_a, coach_b, sprt=test, games=n, batch_pairs=batch, seed=seed,
                        teams=(home, away), options=parse_option_pairs(options), backend=backend, progress=progress,
-                       counterfactual=counterfactual)
+                       counterfactual=counterfactual, statistic=statistic)
     click.echo(comp.summary())
     write_outputs(comp, plot, report_out, plot_out, json_out)
 

@@ -53,6 +53,11 @@ class PairRecord:
         return self.margins[0] + self.margins[1]
 
     @property
+    def effect(self) -> float:
+        """A's score per game as played minus with the base coaches (0 where no rule changed a choice)."""
+        return 0.0 if self.base_margins is None else (self.score - self.base_score) / 2
+
+    @property
     def base_score(self) -> float | None:
         if self.base_margins is None:
             return None
@@ -193,7 +198,7 @@ class Comparison:
             return {**out, "replayed": len(fired)}
         act = [p.score / 2 for p in fired]
         base = [p.base_score / 2 for p in fired]
-        diff = [x - y for x, y in zip(act, base)]
+        diff = [p.effect for p in fired]
         mdiff = [(p.margin - sum(p.base_margins)) / 2 for p in fired]
         d, dci = mean_interval(diff)
         md, mdci = mean_interval(mdiff)
@@ -332,10 +337,16 @@ def format_interval(ci, digits: int = 3) -> str:
 def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None = None, games: int = 2000,
                 batch_pairs: int = 16, seed: int = 0, teams: tuple[Any, Any] = (None, None),
                 options: dict | None = None, backend=None, progress: bool = False,
-                counterfactual: bool = True) -> Comparison:
+                counterfactual: bool = True, statistic: str = "auto") -> Comparison:
     """Compare coach A with coach B (coach specs) in ``ruleset``. With ``sprt`` the series stops when
     the test decides, or at ``games``; without, it plays ``games`` games. ``batch_pairs`` pairs make
-    one task and one update of the test."""
+    one task and one update of the test.
+
+    ``statistic``: what the test reads from each pair. ``"pairs"``: A's pair score (pentanomial).
+    ``"effect"``: when A is a strategy file and B its base coach, the pair as played minus the pair
+    replayed with the base coach (0 where no rule changed a choice): the same hypotheses, tested
+    with far less noise (the dice and the base coaches' own play cancel out). ``"auto"`` (default):
+    "effect" where it applies (logistic bounds, replays on), else "pairs"."""
     from .. import rulesets
     from ..core.runner import InlineBackend
 
@@ -351,6 +362,19 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
     chunk = max(1, batch_pairs)
     own = backend is None
     backend = backend or InlineBackend()
+    from .coach import base_spec
+
+    applies = (counterfactual and sprt is not None and sprt.model == "logistic" and coach_a.startswith("strategy:")
+               and not coach_b.startswith("strategy:") and base_spec(coach_a, rs.name) == coach_b)
+    if statistic == "auto":
+        statistic = "effect" if applies else "pairs"
+    elif statistic == "effect" and not applies:
+        raise ConfigError("the effect statistic needs A a strategy file whose base coach is B, logistic bounds and "
+                          "the counterfactual replays")
+    elif statistic != "pairs":
+        raise ConfigError(f"statistic is auto, pairs or effect, got {statistic!r}")
+    if sprt is not None:
+        sprt = SPRT(sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.model, statistic)
     comp = Comparison(rs.name, coach_a, coach_b, seed, opts, team_names, sprt, 2 * total_pairs, backend=backend.describe())
     for who, spec in (("a", coach_a), ("b", coach_b)):
         if spec.startswith("strategy:"):
@@ -365,7 +389,7 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
 
         bar = tqdm(total=2 * total_pairs, desc=f"{rs.name} {coach_a} vs {coach_b}", unit="game")
     t0 = time.perf_counter()
-    test = SPRT(sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.model) if sprt is not None else None
+    test = SPRT(sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.model, sprt.statistic) if sprt is not None else None
     comp.status = "inconclusive" if test is not None else "fixed"
     results = in_order(backend, tasks)
     try:
@@ -375,7 +399,7 @@ def run_compare(ruleset: str, coach_a: str, coach_b: str, *, sprt: SPRT | None =
             comp.pairs.extend(pairs)
             if test is not None:
                 for p in pairs:
-                    test.add(p.score)
+                    test.add(p.score if test.statistic == "pairs" else p.effect)
             f = comp.figures()
             comp.trace.append({"games": comp.games, "llr": test.llr() if test is not None else None,
                                "score": f.score, "score_ci": list(f.score_ci), "elo": f.elo})

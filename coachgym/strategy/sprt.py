@@ -36,6 +36,10 @@ PAIR_SCORES = (0.0, 0.5, 1.0, 1.5, 2.0)
 NT_PER_NELO = math.log(10) / 800  # normalized Elo -> t-value per game
 Z95 = 1.959963984540054
 _VALUES = np.array([0.0, 0.25, 0.5, 0.75, 1.0])  # pair score / 2: a game's average score in the pair
+# the paired effect of a strategy on a pair (as played minus its base coaches' replay, per game: -1 to
+# 1 in quarters), mapped to [0, 1]
+EFFECT_STEPS = tuple(k / 4 - 1 for k in range(9))
+_EFFECT_VALUES = (np.array(EFFECT_STEPS) + 1) / 2
 
 
 def score_of(elo: float) -> float:
@@ -80,9 +84,10 @@ def _secular(p: np.ndarray, d: np.ndarray, iterations: int = 64) -> np.ndarray:
     return 0.5 * (lo + hi)
 
 
-def _mle_expected(p: np.ndarray, s: float) -> np.ndarray:
-    """The distribution nearest (maximum likelihood) to each row of ``p`` whose mean is ``s``."""
-    d = _VALUES[None, :] - s
+def _mle_expected(p: np.ndarray, s: float, values: np.ndarray = _VALUES) -> np.ndarray:
+    """The distribution nearest (maximum likelihood) to each row of ``p`` whose mean (over ``values``)
+    is ``s``."""
+    d = values[None, :] - s
     x = _secular(p, np.broadcast_to(d, p.shape))
     return p / (1.0 + x[:, None] * d)
 
@@ -104,10 +109,14 @@ def _mle_t_value(p: np.ndarray, t: float, ref: float = 0.5, rounds: int = 12) ->
     return q
 
 
-def llr(counts, lower: float, upper: float, model: str = "logistic") -> np.ndarray | float:
+def llr(counts, lower: float, upper: float, model: str = "logistic", statistic: str = "pairs") -> np.ndarray | float:
     """The generalized log likelihood ratio of H1 (``upper``) against H0 (``lower``), bounds in
-    ``model`` Elo, for pentanomial ``counts`` (a length-5 sequence, or an (n, 5) array of many
-    tests at once)."""
+    ``model`` Elo, for ``counts`` (one row, or an (n, cells) array of many tests at once).
+
+    ``statistic="pairs"``: pentanomial counts of pair scores. ``statistic="effect"``: counts of a
+    strategy's paired effect per game (:data:`EFFECT_STEPS`, -1 to 1 in quarters: a pair as played
+    minus the same pair replayed with the base coaches), whose expectation is A's score minus 1/2
+    when B is A's base coach; logistic Elo only."""
     c = np.asarray(counts, dtype=float)
     single = c.ndim == 1
     c = np.atleast_2d(c)
@@ -117,7 +126,14 @@ def llr(counts, lower: float, upper: float, model: str = "logistic") -> np.ndarr
     if ok.any():
         reg = _regularize(c[ok])
         p = reg / reg.sum(axis=1, keepdims=True)
-        if model == "logistic":
+        if statistic == "effect":
+            if model != "logistic":
+                raise ValueError("the effect statistic takes logistic Elo bounds")
+            q0 = _mle_expected(p, 0.25 + score_of(lower) / 2, _EFFECT_VALUES)
+            q1 = _mle_expected(p, 0.25 + score_of(upper) / 2, _EFFECT_VALUES)
+        elif statistic != "pairs":
+            raise ValueError(f"statistic is 'pairs' or 'effect', got {statistic!r}")
+        elif model == "logistic":
             q0, q1 = _mle_expected(p, score_of(lower)), _mle_expected(p, score_of(upper))
         elif model == "normalized":
             # a pair's average score has the per-game t-value times sqrt(2) (fishtest's pentanomial)
@@ -141,9 +157,14 @@ class SPRT:
     alpha: float = 0.05
     beta: float = 0.05
     model: str = "logistic"
-    counts: list[int] = field(default_factory=lambda: [0] * 5)
+    statistic: str = "pairs"  # or "effect" (see llr)
+    counts: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if not self.counts:
+            self.counts = [0] * (len(EFFECT_STEPS) if self.statistic == "effect" else 5)
+        if self.statistic == "effect" and self.model != "logistic":
+            raise ValueError("the effect statistic takes logistic Elo bounds")
         if not self.elo1 > self.elo0:
             raise ValueError(f"elo1 ({self.elo1}) must be greater than elo0 ({self.elo0})")
         for name in ("alpha", "beta"):
@@ -161,11 +182,18 @@ class SPRT:
     def upper_bound(self) -> float:
         return math.log((1 - self.beta) / self.alpha)
 
-    def add(self, pair_score: float) -> None:
-        self.counts[pair_index(pair_score)] += 1
+    def add(self, value: float) -> None:
+        """A pair's score (statistic "pairs"), or its paired effect per game ("effect")."""
+        if self.statistic == "pairs":
+            self.counts[pair_index(value)] += 1
+            return
+        i = int(round((value + 1) * 4))
+        if not 0 <= i < len(EFFECT_STEPS) or abs(EFFECT_STEPS[i] - value) > 1e-9:
+            raise ValueError(f"a pair's effect per game is -1 to 1 in quarters, got {value!r}")
+        self.counts[i] += 1
 
     def llr(self) -> float:
-        return llr(self.counts, self.elo0, self.elo1, self.model)
+        return llr(self.counts, self.elo0, self.elo1, self.model, self.statistic)
 
     def status(self) -> str | None:
         value = self.llr()
@@ -177,21 +205,22 @@ class SPRT:
 
     def describe(self) -> str:
         unit = "Elo" if self.model == "logistic" else "normalized Elo"
+        on = "" if self.statistic == "pairs" else ", on the paired effect against the base coach"
         return (f"SPRT H0: {self.elo0:+g} {unit}, H1: {self.elo1:+g} {unit} (alpha {self.alpha:g}, beta "
-                f"{self.beta:g}; bounds {self.lower_bound:.2f} / {self.upper_bound:.2f})")
+                f"{self.beta:g}; bounds {self.lower_bound:.2f} / {self.upper_bound:.2f}{on})")
 
 
 def simulate(probabilities, elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05,
-             model: str = "logistic", tests: int = 1000, batch: int = 1, max_pairs: int = 20000,
-             seed: int = 0) -> dict:
+             model: str = "logistic", statistic: str = "pairs", tests: int = 1000, batch: int = 1,
+             max_pairs: int = 20000, seed: int = 0) -> dict:
     """Run ``tests`` sequential tests at once on synthetic pairs drawn from ``probabilities`` (of the
-    five pair scores), updating every ``batch`` pairs. Returns the share that accepted H1, H0, or
-    neither by ``max_pairs``, and the mean number of pairs a decided test took."""
+    five pair scores, or the nine paired effects), updating every ``batch`` pairs. Returns the share
+    that accepted H1, H0, or neither by ``max_pairs``, and the mean number of pairs a decided test took."""
     rng = np.random.default_rng(seed)
     probs = np.asarray(probabilities, dtype=float)
     probs = probs / probs.sum()
     lo, hi = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
-    counts = np.zeros((tests, 5))
+    counts = np.zeros((tests, len(probs)))
     state = np.zeros(tests, dtype=int)  # 0 running, 1 H1, -1 H0
     length = np.zeros(tests)
     pairs = 0
@@ -199,7 +228,7 @@ def simulate(probabilities, elo0: float, elo1: float, *, alpha: float = 0.05, be
         running = state == 0
         counts[running] += rng.multinomial(batch, probs, size=int(running.sum()))
         pairs += batch
-        values = llr(counts[running], elo0, elo1, model)
+        values = llr(counts[running], elo0, elo1, model, statistic)
         idx = np.flatnonzero(running)
         up, down = values >= hi, values <= lo
         state[idx[up]] = 1
@@ -229,6 +258,20 @@ def pentanomial_for(score: float, draw_rate: float = 0.0, correlation: float = 0
     pair = (1 - correlation) * pair
     pair[2] += correlation
     return (pair / pair.sum()).tolist()
+
+
+def effect_distribution(score: float, changed: float = 0.3, flipped: float = 0.4) -> list[float]:
+    """Probabilities of the nine paired effects (:data:`EFFECT_STEPS`) for synthetic tests: a share
+    ``changed`` of the pairs is changed by the strategy, of those a share ``flipped`` changes one
+    game's result (+-1/2 per game), the sign balanced so that A's expected score is ``score``."""
+    lean = (score - 0.5) / (0.5 * changed * flipped)  # P(+) - P(-) among the flipped pairs
+    if abs(lean) > 1:
+        raise ValueError("score, changed and flipped do not fit")
+    out = [0.0] * len(EFFECT_STEPS)
+    out[4] = 1 - changed * flipped
+    out[6] = changed * flipped * (1 + lean) / 2
+    out[2] = changed * flipped * (1 - lean) / 2
+    return out
 
 
 # ---------------------------------------------------------------------- figures of a series

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from coachgym.cli import main
+from coachgym.core.errors import ConfigError
 from coachgym.core.runner import InlineBackend, LocalBackend
 from coachgym.strategy.compare import ComparePairs, run_compare
 from coachgym.strategy.sprt import SPRT
@@ -19,7 +20,7 @@ def test_a_known_effect_is_detected_4th_street_always_press():
     """The trained coach's finding (README: it learned to press wherever it may, ~63% against the
     book): a strategy file that always presses is found better than the book."""
     comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", sprt=SPRT(0, 20), games=4000)
-    assert comp.status == "H1"
+    assert comp.status == "H1" and comp.sprt.statistic == "effect"  # B is A's base coach
     f = comp.figures()
     assert f.score_ci[0] > 0.5 and f.games < 1000
     usage = comp.usage("a")[0]
@@ -30,7 +31,7 @@ def test_a_known_effect_is_detected_4th_street_always_press():
 def test_a_null_is_accepted_a_coach_against_itself():
     # the same coach on both benches: every pair splits (the same game twice, benches swapped)
     comp = run_compare("fourthstreet", "by-the-book", "by-the-book", sprt=SPRT(0, 20), games=4000, batch_pairs=32)
-    assert comp.status == "H0"
+    assert comp.status == "H0" and comp.sprt.statistic == "pairs"
     f = comp.figures()
     assert f.score == 0.5 and f.pentanomial[2] == f.pairs
 
@@ -113,3 +114,11 @@ def test_every_strategy_command_has_help():
         res = CliRunner().invoke(main, [cmd, "--help"])
         assert res.exit_code == 0 and "Usage" in res.output
     assert "--backend" in CliRunner().invoke(main, ["compare", "--help"]).output
+
+
+def test_the_effect_statistic_is_refused_where_it_does_not_apply():
+    with pytest.raises(ConfigError, match="effect statistic needs"):
+        run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "random", sprt=SPRT(0, 20), games=4,
+                    statistic="effect")
+    comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "random", sprt=SPRT(0, 20), games=4)
+    assert comp.sprt.statistic == "pairs"

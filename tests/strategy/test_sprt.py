@@ -116,3 +116,28 @@ def test_figures_of_a_series():
     # every pair split: no spread, intervals collapse, no evidence either way
     f = S.figures([1, 1, 1], [0, 2, -2], 3, 0, 3)
     assert f.score == 0.5 and f.los == 0.5 and f.nelo == 0.0
+
+
+def test_error_rates_of_the_paired_effect_statistic():
+    """The test on a strategy's paired effect against its base coach (most pairs unchanged, some
+    flipped one way or the other) keeps its error rates, and needs fewer pairs than on pair scores."""
+    tests = 500
+    slack = 3 * math.sqrt(0.05 * 0.95 / tests)
+    r0 = S.simulate(S.effect_distribution(S.score_of(0)), 0, 20, statistic="effect", tests=tests, batch=16, seed=4)
+    r1 = S.simulate(S.effect_distribution(S.score_of(20)), 0, 20, statistic="effect", tests=tests, batch=16, seed=5)
+    assert r0["H1"] <= 0.05 + slack and r1["H0"] <= 0.05 + slack
+    raw = S.simulate(S.pentanomial_for(S.score_of(20)), 0, 20, tests=tests, batch=16, seed=6)
+    assert r1["mean_pairs"] < raw["mean_pairs"]
+
+
+def test_the_effect_statistic_takes_quarters_and_logistic_bounds():
+    t = S.SPRT(0, 20, statistic="effect")
+    assert len(t.counts) == 9
+    t.add(0.0)
+    t.add(-0.25)
+    t.add(1.0)
+    assert t.counts == [0, 0, 0, 1, 1, 0, 0, 0, 1]
+    with pytest.raises(ValueError, match="quarters"):
+        t.add(0.1)
+    with pytest.raises(ValueError, match="logistic"):
+        S.SPRT(0, 20, model="normalized", statistic="effect")
