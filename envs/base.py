@@ -201,6 +201,15 @@ class CoachEnv(gym.Env):
                                       "legal": list(d.legal), "legal_labels": game.actions.labels(d.legal)}
             self._ended_by = f"illegal action {action} ({label}) at decision {d.kind!r}, scored as a loss"
             return self._obs(), -1.0, True, False, info
+        reward, terminated, truncated = self.advance(action)
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def advance(self, action: int) -> tuple[float, bool, bool]:
+        """``step`` without building the observation and info: play the (legal) ``action``, let the
+        opponent move, and return ``(reward, terminated, truncated)``. For wrappers that answer some
+        decisions themselves (``coachgym.training.advice``), so that no observation is encoded for a
+        decision the learner never sees; ``step`` is this plus the observation and info."""
+        game = self.game
         game.step(action)
         self._decisions += 1
         self._run_opponent()
@@ -213,7 +222,11 @@ class CoachEnv(gym.Env):
         if terminated:
             reward += 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
         truncated = bool(self.max_decisions and self._decisions >= self.max_decisions and not terminated)
-        return self._obs(), float(reward), terminated, truncated, self._info()
+        return float(reward), terminated, truncated
+
+    def observe(self) -> tuple[np.ndarray, dict]:
+        """The observation and info of the game as it stands (what ``step`` returns besides the reward)."""
+        return self._obs(), self._info()
 
     def action_masks(self) -> np.ndarray:
         mask = np.zeros(self.action_space.n, dtype=bool)

@@ -169,40 +169,55 @@ def advice_wrapper(env: Any, ruleset: str, coach: str, **scope: Any):
         def _augment(self, obs):
             return np.concatenate([obs, self.advisor.one_hot(self._advice)])
 
-        def _delegate(self, obs, reward, terminated, truncated, info):
-            """Let the advisor answer the decisions outside the scope."""
-            game = self.env.unwrapped.game
+        def _delegate(self, reward: float, terminated: bool, truncated: bool) -> tuple[float, bool, bool, bool]:
+            """Let the advisor answer the decisions outside the scope (no observation is built for
+            them: the learner never sees them). Returns the summed reward, the episode's end flags,
+            and whether any decision was answered."""
+            core = self.env.unwrapped
+            game = core.game
             self._options = self._advice = None
+            answered = False
             while not (terminated or truncated) and game.decision is not None:
                 advice = self.advisor.advise(game, game.decision)
                 opts = self.scope.options(game.decision, advice, game)
                 if opts is not None:
                     self._options, self._advice = opts, advice
                     break
-                obs, r, terminated, truncated, info = self.env.step(advice)
+                r, terminated, truncated = core.advance(advice)
                 reward += r
-            return obs, reward, terminated, truncated, info
+                answered = True
+            return reward, terminated, truncated, answered
 
         def reset(self, **kwargs):
             obs, info = self.env.reset(**kwargs)
             core = self.env.unwrapped
             self.advisor.reset(core.game, core.side)
-            obs, _, terminated, truncated, info = self._delegate(obs, 0.0, False, False, info)
+            _, terminated, truncated, answered = self._delegate(0.0, False, False)
             if terminated or truncated:  # a game without a single decision in the scope
                 return self.reset(**{k: v for k, v in kwargs.items() if k != "seed"})
+            if answered:
+                obs, info = core.observe()
             info["action_mask"] = self.action_masks()
             return self._augment(obs), info
 
         def step(self, action):
             action = int(action)
+            core = self.env.unwrapped
+            game = core.game
             if action >= self.scope.n_table:
-                game = self.env.unwrapped.game
                 if self._options is None or action not in self._options:
                     legal = self._options or ()
                     raise IllegalActionError(action, self.scope.label(action), game.decision.kind if game.decision else "none",
                                              legal, [self.scope.label(a) for a in legal])
                 action = self.scope.concrete(action, game, game.decision.side)
-            obs, reward, terminated, truncated, info = self._delegate(*self.env.step(action))
+            if game is None or game.decision is None or action not in game.decision.legal:
+                # the env's own answer (an illegal action ends the episode as a loss, or raises when strict)
+                obs, reward, terminated, truncated, info = self.env.step(action)
+                self._options = self._advice = None
+            else:
+                reward, terminated, truncated = core.advance(action)
+                reward, terminated, truncated, _ = self._delegate(reward, terminated, truncated)
+                obs, info = core.observe()
             info["action_mask"] = self.action_masks()
             return self._augment(obs), reward, terminated, truncated, info
 

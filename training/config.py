@@ -16,6 +16,7 @@ import yaml
 from ..core.errors import ConfigError
 
 ALGOS = ("maskable_ppo", "ppo", "dqn")
+VEC_ENVS = ("auto", "batched", "subproc", "dummy")
 
 # key -> (type, default); nested dicts are sections
 SCHEMA: dict[str, Any] = {
@@ -24,10 +25,12 @@ SCHEMA: dict[str, Any] = {
     "seed": (int, 0),
     "total_timesteps": (int, 200_000),
     "n_envs": (int, 2),
-    "vec_env": (str, "auto"),  # auto | subproc | dummy
+    "vec_env": (str, "auto"),  # auto | batched | subproc | dummy
+    "workers": ((int, type(None)), None),  # batched: worker processes (None: one per core; 0: in this process)
     "normalize_observations": (bool, False),
     "device": (str, "cpu"),
     "torch_threads": (int, 1),
+    "update_threads": ((int, type(None)), None),  # torch threads for the PPO update (None: torch_threads)
     "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
@@ -140,11 +143,13 @@ def validate(data: Any, where: str) -> TrainConfig:
     for key in cfg["hyperparameters"]:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
-    for key in ("total_timesteps", "n_envs", "torch_threads"):
-        if cfg[key] < 1:
+    for key in ("total_timesteps", "n_envs", "torch_threads", "update_threads"):
+        if cfg[key] is not None and cfg[key] < 1:
             raise ConfigError(f"{where}: {key}: must be at least 1")
-    if cfg["vec_env"] not in ("auto", "subproc", "dummy"):
-        raise ConfigError(f"{where}: vec_env: must be auto, subproc or dummy")
+    if cfg["vec_env"] not in VEC_ENVS:
+        raise ConfigError(f"{where}: vec_env: must be {', '.join(VEC_ENVS[:-1])} or {VEC_ENVS[-1]}")
+    if cfg["workers"] is not None and cfg["workers"] < 0:
+        raise ConfigError(f"{where}: workers: must be 0 (the games in the learner's process) or more")
     env = cfg["env"]
     if env["agent_side"] not in ("home", "away", "random"):
         raise ConfigError(f"{where}: env.agent_side: must be home, away or random")

@@ -86,7 +86,12 @@ def build_vec_env(cfg: TrainConfig, out: Path | None):
     kind = cfg["vec_env"]
     if kind == "auto":
         kind = "subproc" if cfg["n_envs"] > 1 and (os.cpu_count() or 1) > 1 else "dummy"
-    venv = SubprocVecEnv(fns, start_method="spawn") if kind == "subproc" else DummyVecEnv(fns)
+    if kind == "batched":
+        from .vecenv import BatchedVecEnv
+
+        venv = BatchedVecEnv(fns, workers=cfg["workers"])
+    else:
+        venv = SubprocVecEnv(fns, start_method="spawn") if kind == "subproc" else DummyVecEnv(fns)
     if cfg["normalize_observations"]:
         venv = VecNormalize(venv, norm_obs=True, norm_reward=False)
     return venv
@@ -213,7 +218,25 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             if self.bar is not None:
                 self.bar.close()
 
+    class UpdateThreads(BaseCallback):
+        """More torch threads for the PPO update than for collecting: the env workers wait meanwhile."""
+
+        def _on_rollout_end(self) -> None:
+            import torch
+
+            torch.set_num_threads(cfg["update_threads"])
+
+        def _on_rollout_start(self) -> None:
+            import torch
+
+            torch.set_num_threads(cfg["torch_threads"])
+
+        def _on_step(self) -> bool:
+            return True
+
     callbacks = [EvalAndSelfPlay()]
+    if cfg["update_threads"] and cfg["update_threads"] != cfg["torch_threads"]:
+        callbacks.append(UpdateThreads())
     if progress:
         callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
@@ -272,11 +295,16 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         (out / "eval.json").write_text(json.dumps(history, indent=2))
     if resume and (out / "eval.json").exists():
         history = json.loads((out / "eval.json").read_text())
+    from .vecenv import cpu_seconds, worker_pids
+
+    pids = worker_pids(venv)
+    cpu_started = cpu_seconds(pids)
     started = time.time()
     remaining = max(0, cfg["total_timesteps"] - done)
     model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started, progress),
                 reset_num_timesteps=not resume)
     seconds = time.time() - started
+    cpu_ended = cpu_seconds(pids)
     final = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
     history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
     (out / "eval.json").write_text(json.dumps(history, indent=2))
@@ -286,6 +314,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
                     rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
+    # CPU seconds of the learner and its env workers while learning (evaluations included)
+    meta["train_cpu_seconds"] = round(cpu_ended - cpu_started, 1) if cpu_started is not None and cpu_ended is not None else None
     meta["obs_norm"] = _obs_norm(venv)
     if pretrain_report is None and resume:  # a resumed run keeps the warm start of the run it continues
         try:

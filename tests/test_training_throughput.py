@@ -1,0 +1,182 @@
+"""The fast training path learns from the same transitions as the reference env.
+
+* ``BatchedVecEnv`` (many games per process, masks sent with the step) against ``DummyVecEnv`` over
+  the same environment functions: the same observations, masks, rewards, dones, terminal
+  observations and episode statistics, step for step, for a seeded run.
+* The advice wrapper, which no longer builds observations for the decisions its advisor answers,
+  against the plain env stepped through those decisions one ``step`` at a time.
+"""
+
+import numpy as np
+import pytest
+
+from coachgym import rulesets
+from coachgym.training import config as tc
+
+pytest.importorskip("sb3_contrib")
+
+from sb3_contrib.common.maskable.utils import get_action_masks  # noqa: E402
+from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
+
+from coachgym.training.train import make_env  # noqa: E402
+from coachgym.training.vecenv import BatchedVecEnv, cpu_seconds, worker_pids  # noqa: E402
+
+RULESETS = [e.name for e in rulesets.entries()]
+
+
+def shipped(name: str):
+    return tc.load(tc.default_config_path(name))
+
+
+def transitions(venv, steps: int, seed: int = 7) -> list:
+    """A seeded run: random legal actions from the masks the learner would read."""
+    venv.seed(seed)
+    obs = venv.reset()
+    rng = np.random.default_rng(seed)
+    rows = [("reset", obs.copy())]
+    for _ in range(steps):
+        masks = get_action_masks(venv)
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, rewards, dones, infos = venv.step(actions)
+        ends = [(bool(i["TimeLimit.truncated"]), i.get("episode", {}).get("r"), i.get("episode", {}).get("l"),
+                 None if "terminal_observation" not in i else i["terminal_observation"].tobytes()) for i in infos]
+        rows.append((masks.copy(), obs.copy(), np.asarray(rewards, dtype=np.float32), dones.copy(), ends))
+    venv.close()
+    return rows
+
+
+def assert_same(ref: list, got: list) -> None:
+    assert len(ref) == len(got)
+    for t, (a, b) in enumerate(zip(ref, got)):
+        for x, y in zip(a, b):
+            if isinstance(x, np.ndarray):
+                assert np.array_equal(x, y), f"step {t} differs"
+            else:
+                assert x == y, f"step {t} differs"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_batched_games_in_the_learners_process_give_the_reference_transitions(name):
+    cfg = shipped(name)
+    cfg.data["env"]["max_decisions"] = 50  # episodes cut short (truncated) as well as games played out
+    steps = 150
+    ref = transitions(DummyVecEnv([make_env(cfg, i, None) for i in range(3)]), steps)
+    got = transitions(BatchedVecEnv([make_env(cfg, i, None) for i in range(3)], workers=0), steps)
+    assert_same(ref, got)
+    assert any(any(truncated for truncated, *_ in ends) for *_, ends in ref[1:]), "the run should cross an episode end"
+
+
+def test_batched_games_in_worker_processes_give_the_reference_transitions():
+    cfg = shipped("statispro")  # advice, scope, advisor_keeps and a macro
+    ref = transitions(DummyVecEnv([make_env(cfg, i, None) for i in range(5)]), 120)
+    venv = BatchedVecEnv([make_env(cfg, i, None) for i in range(5)], workers=2)
+    assert venv.workers == 2 and len(worker_pids(venv)) == 2
+    assert venv.get_attr("ruleset_name", indices=[0, 4]) == ["statispro", "statispro"]
+    got = transitions(venv, 120)
+    assert_same(ref, got)
+    assert any(d.any() for _, _, _, d, _ in ref[1:])
+
+
+def test_a_worker_error_reaches_the_learner_with_its_message():
+    cfg = shipped("valueadd")
+    venv = BatchedVecEnv([make_env(cfg, i, None) for i in range(2)], workers=1)
+    try:
+        with pytest.raises(RuntimeError, match="worker failed: .*no_such_method"):
+            venv.env_method("no_such_method")
+    finally:
+        venv.close()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_advice_wrapper_sees_what_the_env_steps_through_its_advisor_show(name):
+    """The reference: the plain env, every advisor decision taken with ``step`` (an observation
+    built and dropped each time), stopping where the scope leaves the policy a choice."""
+    from coachgym.training.advice import Advisor, Scope, advice_wrapper, scope_of
+
+    cfg = shipped(name)
+    e = cfg["env"]
+    import gymnasium as gym
+
+    def plain():
+        return gym.make(rulesets.get(name).env_id, agent_side=e["agent_side"], opponent=e["opponent"],
+                        team_pool=e["team_pool"], rule_options=e["rule_options"], reward=e["reward"],
+                        margin_scale=e["margin_scale"])
+
+    wrapped = advice_wrapper(plain(), name, cfg["advice"], **scope_of(cfg.data))
+    ref_env, advisor, scope = plain(), Advisor(name, cfg["advice"]), Scope(name, **scope_of(cfg.data))
+
+    def ref_delegate(obs, reward, done):
+        game = ref_env.unwrapped.game
+        while not done and game.decision is not None:
+            advice = advisor.advise(game, game.decision)
+            if scope.options(game.decision, advice, game) is not None:
+                return obs, reward, done, advice
+            obs, r, terminated, truncated, _ = ref_env.step(advice)
+            reward, done = reward + r, terminated or truncated
+        return obs, reward, done, None
+
+    obs, info = wrapped.reset(seed=11)
+    ref_obs, _ = ref_env.reset(seed=11)
+    advisor.reset(ref_env.unwrapped.game, ref_env.unwrapped.side)
+    ref_obs, _, _, advice = ref_delegate(ref_obs, 0.0, False)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        assert np.array_equal(obs, np.concatenate([ref_obs, advisor.one_hot(advice)]))
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = wrapped.step(action)
+        game = ref_env.unwrapped.game
+        concrete = scope.concrete(action, game, game.decision.side)
+        ref_obs, r, t2, tr2, _ = ref_env.step(concrete)
+        ref_obs, r, done, advice = ref_delegate(ref_obs, r, t2 or tr2)
+        assert reward == pytest.approx(r) and (terminated or truncated) == done
+        if done:
+            break
+
+
+def test_batched_vec_env_trains_and_records_cpu_time(tmp_path):
+    from coachgym.training.train import train
+
+    cfg = tc.validate({
+        "ruleset": "valueadd", "seed": 1, "total_timesteps": 256, "n_envs": 8, "vec_env": "batched", "workers": 0,
+        "update_threads": 2, "env": {"agent_side": "random", "opponent": "random"},
+        "evaluation": {"every": 0, "games": 2, "opponents": ["random"]}, "checkpoint_every": 0, "tensorboard": False,
+        "hyperparameters": {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "policy_kwargs": {"net_arch": [16]}},
+    }, "<test config>")
+    meta = train(cfg, tmp_path, progress=False)
+    assert meta["steps"] == 256 and (tmp_path / "model.npz").exists()
+    assert meta["train_cpu_seconds"] is None or meta["train_cpu_seconds"] > 0
+
+
+def test_vec_env_and_thread_keys_are_validated():
+    from coachgym.core.errors import ConfigError
+
+    base = {"ruleset": "valueadd"}
+    with pytest.raises(ConfigError, match="vec_env: must be auto, batched, subproc or dummy"):
+        tc.validate({**base, "vec_env": "threads"}, "c.yaml")
+    with pytest.raises(ConfigError, match="c.yaml: workers: must be 0"):
+        tc.validate({**base, "workers": -1}, "c.yaml")
+    with pytest.raises(ConfigError, match="c.yaml: update_threads: must be at least 1"):
+        tc.validate({**base, "update_threads": 0}, "c.yaml")
+
+
+def test_cpu_seconds_counts_this_process():
+    first = cpu_seconds()
+    if first is None:
+        pytest.skip("no /proc here")
+    x = 0
+    for i in range(300_000):
+        x += i * i
+    assert cpu_seconds() > first
+
+
+def test_throughput_tool_prints_a_line_per_setup(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "training_throughput.py"
+    spec = importlib.util.spec_from_file_location("training_throughput", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    tool.main(["valueadd", "--steps", "128", "--n-envs", "4", "--workers", "0"])
+    out = capsys.readouterr().out
+    assert out.startswith("valueadd") and "steps/s" in out and "4 games in the learner's process" in out
