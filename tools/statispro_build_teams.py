@@ -136,10 +136,10 @@ def main() -> None:
             data["team_card_note"] = "ATL 3-0, CLE 4-0, NY 4-2, PHX 4-2"
         (TEAMS / f"{fname}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     for fname, name, off, de, hi, ri in (
-        ("harbor-city-gulls", "Harbor City Gulls", "B", "C", 6, 0),
-        ("mesa-verde-drillers", "Mesa Verde Drillers", "C", "B", 5, -1),
-        ("lakeshore-comets", "Lakeshore Comets", "C", "C", 4, -2),
-        ("pine-ridge-loggers", "Pine Ridge Loggers", "D", "C", 3, -3),
+        ("harbor-city", "Harbor City Gulls", "B", "C", 6, 0),
+        ("mesa-verde", "Mesa Verde Drillers", "C", "B", 5, -1),
+        ("lakeshore", "Lakeshore Comets", "C", "C", 4, -2),
+        ("pine-ridge", "Pine Ridge Loggers", "D", "C", 3, -3),
     ):
         sizes = [7, 6, 7, 7, 8]
         ranges = free_ranges([], sizes + [6, 5, 5, 4, 4, 3, 3])

@@ -35,12 +35,18 @@ def list_rulesets() -> None:
 @main.command()
 @click.argument("ruleset")
 def teams(ruleset: str) -> None:
-    """List a ruleset's bundled teams."""
+    """List a ruleset's bundled teams and where their files are (copy one to make your own: docs/teams.md)."""
     rs = _ruleset(ruleset)
+    aliases: dict[str, list[str]] = {}
+    for alias, name in rs.team_aliases().items():
+        aliases.setdefault(name, []).append(alias)
     for name in rs.team_names():
         team = rs.load_team(name)
         label = "fictional" if getattr(team, "fictional", False) else getattr(team, "season", "")
-        click.echo(f"{name:<24} {team.name} ({label}, {len(team.players)} players)")
+        also = f"; also '{', '.join(aliases[name])}'" if name in aliases else ""
+        click.echo(f"{name:<16} {team.name} ({label}, {len(team.players)} players{also})")
+        click.echo(f"{'':<16} {rs.team_file(name)}")
+    click.echo(f"\nA team file of your own: coachgym simulate {rs.name} --home my-team.json (how: docs/teams.md)")
 
 
 @main.command()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
@@ -108,6 +109,7 @@ class Ruleset:
         self._parse_team = parse_team
         self._coaches = coaches  # name -> "module:attr" factory taking seed=
         self.default_teams = default_teams
+        self._aliases: dict[str, str] | None = None
 
     @property
     def version(self) -> int:
@@ -124,6 +126,36 @@ class Ruleset:
     def team_names(self) -> list[str]:
         return sorted(p.name[:-5] for p in self._teams_dir().iterdir() if p.name.endswith(".json"))
 
+    def _bundled(self, name: str):
+        """The file of a bundled team (by its name or an alias), or an error listing the names."""
+        bundled = self._teams_dir().joinpath(f"{self.team_aliases().get(name, name)}.json")
+        if not bundled.is_file():
+            raise TeamFileError(name, "team", f"no bundled {self.title} team of that name; bundled: {', '.join(self.team_names())}")
+        return bundled
+
+    def team_file(self, name: str) -> Path:
+        """Where a bundled team's file is (a name or an alias); copy it to make your own (docs/teams.md)."""
+        with resources.as_file(self._bundled(name)) as path:
+            return Path(path)
+
+    def team_aliases(self) -> dict[str, str]:
+        """Other names of bundled teams -> their name. A team's name is its place (``harbor-city``; a
+        real team: nickname and season, ``knicks-1993``), the same in every ruleset; the slug of its
+        full name (``harbor-city-gulls``: Statis Pro's names before they were made consistent)
+        names it too."""
+        if self._aliases is None:
+            aliases: dict[str, str] = {}
+            for name in self.team_names():
+                try:
+                    data = json.loads(self._teams_dir().joinpath(f"{name}.json").read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+                full = team_slug(str(data.get("name", "")) if isinstance(data, dict) else "")
+                if full and full != name:
+                    aliases[full] = name
+            self._aliases = aliases
+        return self._aliases
+
     def load_team(self, team: Any) -> Any:
         """A bundled team by name, a path to a team file, or an already loaded team."""
         if team is None:
@@ -133,9 +165,7 @@ class Ruleset:
         candidate = Path(team)
         if candidate.suffix == ".json" or candidate.exists():
             return self._parse_team(load_json(candidate), str(candidate))
-        bundled = self._teams_dir().joinpath(f"{team}.json")
-        if not bundled.is_file():
-            raise TeamFileError(team, "team", f"no bundled {self.title} team of that name; bundled: {', '.join(self.team_names())}")
+        bundled = self._bundled(team)
         with resources.as_file(bundled) as path:
             return self._parse_team(load_json(path), f"{self.name}:{team}")
 
@@ -153,9 +183,7 @@ class Ruleset:
             where = str(team)
             data = load_json(team)
         elif isinstance(team, str):
-            bundled = self._teams_dir().joinpath(f"{team}.json")
-            if not bundled.is_file():
-                raise TeamFileError(team, "team", f"no bundled {self.title} team of that name; bundled: {', '.join(self.team_names())}")
+            bundled = self._bundled(team)
             where = f"{self.name}:{team}"
             data = json.loads(bundled.read_text(encoding="utf-8"))
         else:
@@ -233,6 +261,11 @@ class Ruleset:
         from .describe import rule_options
 
         return rule_options(self.options_cls)
+
+
+def team_slug(name: str) -> str:
+    """``"Harbor City Gulls"`` -> ``"harbor-city-gulls"``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
