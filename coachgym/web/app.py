@@ -53,8 +53,8 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         yield
         store.close()
 
-    app = FastAPI(title="coachgym", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
-                  lifespan=lifespan)
+    # the OpenAPI description at /api/openapi.json; no Swagger page (it would load scripts from a CDN)
+    app = FastAPI(title="coachgym", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
     app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after)
     app.state.db_path = str(store.path)

@@ -1,20 +1,19 @@
-"""The new-game form: what a person can set up, read from the rulesets themselves (rule options from
-the ruleset's options dataclass, teams, coaches) and checked with the same functions, and so the same
-error messages, as the command line (``Ruleset.parse_options``, ``Ruleset.load_team``,
-``Ruleset.coach``)."""
+"""The new-game form: what a person can set up, read from the rulesets themselves (rule options and
+coach parameters as ``coachgym options`` / ``coachgym coaches`` list them, teams, coaches) and
+checked with the same functions, and so the same error messages, as the command line
+(``Ruleset.parse_options``, ``Ruleset.parse_team``, ``Ruleset.coach``)."""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
-import re
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from .. import rulesets
-from ..core.errors import CoachgymError, ConfigError
+from ..core.errors import CoachgymError, ConfigError, TeamFileError
 from ..core.ruleset import Ruleset, parse_json_text
 
 # Coaches offered in the opponent list, in this order; any other spec goes in the free-text field.
@@ -24,6 +23,7 @@ OPPONENTS = (
     ("random", "Random (any legal choice)"),
 )
 MAX_SEED = 2**63 - 1
+NO_DESCRIPTION = "(no description)"  # what coachgym.core.describe says where the code documents nothing
 
 
 @dataclass
@@ -39,12 +39,6 @@ class OptionField:
     @property
     def label(self) -> str:
         return self.name.replace("_", " ")
-
-
-@dataclass
-class CoachParam:
-    name: str
-    default: Any
 
 
 @dataclass
@@ -65,18 +59,15 @@ class Setup:
 
 # ---------------------------------------------------------------------------------------- options
 def option_fields(rs: Ruleset) -> list[OptionField]:
-    """A form field per rule option: its type, default and the comment the options module writes
-    beside it (the rule it switches)."""
-    cls = rs.options_cls
-    hints = get_type_hints(cls)
-    module = inspect.getmodule(cls)
-    comments = _field_comments(module, [f.name for f in dataclasses.fields(cls)])
-    defaults = cls()
+    """A form field per rule option: its type, its default and its explanation
+    (``Ruleset.rule_options``: the comment the options module writes beside it)."""
+    hints = get_type_hints(rs.options_cls)
+    module = inspect.getmodule(rs.options_cls)
     out = []
-    for f in dataclasses.fields(cls):
-        default = getattr(defaults, f.name)
-        kind, choices = _kind(hints.get(f.name), default, module, f.name)
-        out.append(OptionField(f.name, kind, default, comments.get(f.name, ""), choices))
+    for setting in rs.rule_options():
+        kind, choices = _kind(hints.get(setting.name), setting.default, module, setting.name)
+        help_text = "" if setting.help == NO_DESCRIPTION else setting.help
+        out.append(OptionField(setting.name, kind, setting.default, help_text, choices))
     return out
 
 
@@ -93,37 +84,6 @@ def _kind(hint: Any, default: Any, module: Any, name: str) -> tuple[str, tuple]:
         if isinstance(choices, tuple) and default in choices:
             return "choice", choices
     return "text", ()
-
-
-_FIELD_LINE = re.compile(r"^\s+(\w+)\s*:[^=#]+=[^#]*(#\s*(.*))?$")
-_LISTED_LINE = re.compile(r"^\s+\"(\w+)\",\s*#\s*(.*)$")
-
-
-def _field_comments(module: Any, names: list[str]) -> dict[str, str]:
-    """The comment lines right above ``name: type = default`` (or at its end), or beside the name
-    where the module lists it (``"condition_points",  # A1 team condition``)."""
-    try:
-        lines = inspect.getsource(module).splitlines()
-    except (OSError, TypeError):
-        return {}
-    out: dict[str, str] = {}
-    wanted = set(names)
-    for i, line in enumerate(lines):
-        m = _FIELD_LINE.match(line)
-        if m and m.group(1) in wanted and m.group(1) not in out:
-            above = []
-            j = i - 1
-            while j >= 0 and lines[j].strip().startswith("#"):
-                above.insert(0, lines[j].strip().lstrip("#").strip())
-                j -= 1
-            text = " ".join(above) or (m.group(3) or "")
-            if text:
-                out[m.group(1)] = text
-            continue
-        m = _LISTED_LINE.match(line)
-        if m and m.group(1) in wanted:
-            out.setdefault(m.group(1), m.group(2).strip())
-    return out
 
 
 def parse_options_form(rs: Ruleset, form: dict[str, str]) -> dict:
@@ -151,15 +111,6 @@ def parse_options_form(rs: Ruleset, form: dict[str, str]) -> dict:
 
 
 # ---------------------------------------------------------------------------------------- coaches
-def coach_params(rs: Ruleset, name: str = "by-the-book") -> list[CoachParam]:
-    """The parameters a scripted coach takes (``by-the-book:double_team=star``), from its signature."""
-    coach = rs.coach(name, seed=0)
-    params = inspect.signature(type(coach).__init__).parameters.values()
-    return [CoachParam(p.name, p.default) for p in params
-            if p.name not in ("self", "seed") and p.default is not inspect.Parameter.empty
-            and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
-
-
 @dataclass
 class Opponent:
     spec: str
@@ -240,8 +191,6 @@ def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
 
 
 def _decode(data: bytes, filename: str) -> str:
-    from ..core.errors import TeamFileError
-
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

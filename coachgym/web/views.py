@@ -189,7 +189,7 @@ def new_game_context(name: str | None, values: dict | None = None) -> dict[str, 
         "ruleset": rs.name, "rs": rs, "entries": rulesets.entries(), "blurbs": TEXTS["rulesets"], "teams": teams,
         "defaults": {"home": rs.default_teams[0], "away": rs.default_teams[1]},
         "opponents": forms.opponents(rs), "coach_names": rs.coach_names(),
-        "coach_params": forms.coach_params(rs), "option_fields": forms.option_fields(rs), "kinds": kinds(rs.name),
+        "coach_params": rs.coach_parameters("by-the-book") if "by-the-book" in rs.coach_names() else [], "option_fields": forms.option_fields(rs), "kinds": kinds(rs.name),
         "values": values or {},
     }
 

@@ -117,7 +117,7 @@ def test_rule_options_from_the_form_reach_the_game(client):
     ({"opt_foul_limit": "many"}, "option 'foul_limit' must be a whole number"),
     ({"seed": "abc"}, "seed: must be a whole number"),
     ({"opponent": "other", "opponent_spec": "grandmaster"}, "unknown coach 'grandmaster'"),
-    ({"opponent": "other", "opponent_spec": "by-the-book:no_such=1"}, "does not take"),
+    ({"opponent": "other", "opponent_spec": "by-the-book:no_such=1"}, "does not take the parameter 'no_such'"),
     ({"opponent": "other", "opponent_spec": "evil.zip"}, ".zip models can execute code"),
     ({"home": "no-such-team"}, "no bundled Value Add Basketball team 'no-such-team'"),
 ])
@@ -554,3 +554,24 @@ def test_coachgym_serve_on_a_busy_port_says_so(tmp_path):
                               "--db", str(tmp_path / "g.sqlite3")], capture_output=True, text=True, timeout=60)
     assert res.returncode != 0 and f"cannot listen on 127.0.0.1:{port}" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_templates_static_files_and_texts_are_package_data():
+    """A wheel carries every file the app reads (pyproject's package data for coachgym.web)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["coachgym.web"]
+    web = root / "coachgym" / "web"
+    files = [p.relative_to(web).as_posix() for p in web.rglob("*") if p.is_file() and p.suffix != ".py"
+             and "__pycache__" not in p.parts]
+    assert files and [f for f in files if not any(fnmatch.fnmatch(f, g) for g in globs)] == []
+
+
+def test_openapi_description_and_no_page_loading_outside_scripts(client):
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "coachgym"
+    assert client.get("/api/docs").status_code == 404
+    page = client.get("/new").text
+    assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
