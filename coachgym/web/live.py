@@ -64,7 +64,7 @@ class LiveGames:
         self._cache_size = cache_size
         self._replays: OrderedDict[tuple[str, int], Replay] = OrderedDict()  # (id, actions played) -> frames
         self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
+        self._guard = threading.RLock()  # the lock table and the caches (shared by every game's requests)
 
     # ------------------------------------------------------------------ reading
     def games(self, session: str) -> list[GameRow]:
@@ -88,12 +88,16 @@ class LiveGames:
         with self._lock(gid):
             seat = self._load(session, gid)
             key = (gid, len(seat.history))
-            rep = self._replays.get(key)
-            if rep is None:
-                rep = self._replays[key] = Replay.from_seat(seat)
+            with self._guard:
+                rep = self._replays.get(key)
+                if rep is not None:
+                    self._replays.move_to_end(key)
+                    return rep
+            rep = Replay.from_seat(seat)  # (under the game's lock only: other games go on meanwhile)
+            with self._guard:
+                self._replays[key] = rep
                 while len(self._replays) > 8:
                     self._replays.popitem(last=False)
-            self._replays.move_to_end(key)
             return rep
 
     # ------------------------------------------------------------------ writing
@@ -140,6 +144,8 @@ class LiveGames:
             with self.store.transaction() as cur:
                 cur.execute("DELETE FROM live_games WHERE id = ? AND session = ?", (gid, session))
             self._forget(gid)
+        with self._guard:
+            self._locks.pop(gid, None)
 
     # ------------------------------------------------------------------ internals
     def _lock(self, gid: str) -> threading.Lock:
@@ -154,7 +160,10 @@ class LiveGames:
         if not rows or not secrets.compare_digest(rows[0]["session"], session):
             raise NotFound("There is no game with that address in this browser. Games belong to the browser "
                            "that started them; start a new game or upload a saved one.")
-        seat = self._cache.get(gid)
+        with self._guard:
+            seat = self._cache.get(gid)
+            if seat is not None:
+                self._cache.move_to_end(gid)
         if seat is None:
             try:
                 seat = Seat.from_json(rows[0]["state"])
@@ -165,18 +174,20 @@ class LiveGames:
                 raise EngineFailure("This game could not be restored from the database (a bug inside coachgym); "
                                     "its saved state is kept unchanged.") from exc
             self._remember(gid, seat)
-        else:
-            self._cache.move_to_end(gid)
         return seat
 
     def _remember(self, gid: str, seat: Seat) -> None:
-        self._cache[gid] = seat
-        self._cache.move_to_end(gid)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        with self._guard:
+            self._cache[gid] = seat
+            self._cache.move_to_end(gid)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
 
     def _forget(self, gid: str) -> None:
-        self._cache.pop(gid, None)
+        with self._guard:
+            self._cache.pop(gid, None)
+            for key in [k for k in self._replays if k[0] == gid]:
+                del self._replays[key]
 
     def _save(self, gid: str, seat: Seat) -> None:
         title, summary = _describe(seat)
@@ -201,6 +212,7 @@ class LiveGames:
                 cur.execute("DELETE FROM live_games WHERE id = ?", (row["id"],))
         for row in victims:
             self._forget(row["id"])
+            self._locks.pop(row["id"], None)
             log.info("evicted game %s to make room", row["id"])
 
 
