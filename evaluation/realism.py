@@ -113,7 +113,7 @@ STATS: dict[str, list[Stat]] = {
     "fuba": [
         Stat("GOALS", "goals per match", _col("G")),
         Stat("SH", "goal attempts per match", _col("SH")),
-        Stat("SOT", "attempts on target (goals, corners from saves) per match", _col("SOT")),
+        Stat("SOT", "attempts on target (goals and attempts that gave a corner) per match", _col("SOT")),
         Stat("YC", "yellow cards per match", _col("YC")),
         Stat("RC", "red cards per match", _col("RC")),
     ],
