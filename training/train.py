@@ -56,10 +56,17 @@ class SelfPlayOpponents:
 
 def make_env(cfg: TrainConfig, rank: int, out: Path | None):
     def _init():
+        import multiprocessing
+        import signal
+
         import gymnasium as gym
         from stable_baselines3.common.monitor import Monitor
 
         from .. import envs  # noqa: F401
+
+        if multiprocessing.current_process().name != "MainProcess":
+            # an env worker: Ctrl-C is the learner's to handle (it saves the model), not the worker's
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
         e = cfg["env"]
         opponent: Any = e["opponent"]
@@ -301,17 +308,30 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     cpu_started = cpu_seconds(pids)
     started = time.time()
     remaining = max(0, cfg["total_timesteps"] - done)
-    model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started, progress),
-                reset_num_timesteps=not resume)
+    interrupted = False
+    try:
+        model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started, progress),
+                    reset_num_timesteps=not resume)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep what was learned (model, metadata, .npz and a checkpoint to --resume from);
+        # the final evaluation is skipped (the last scheduled one, if any, is in eval.json)
+        interrupted = True
     seconds = time.time() - started
     cpu_ended = cpu_seconds(pids)
-    final = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
-    history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
-    (out / "eval.json").write_text(json.dumps(history, indent=2))
+    if interrupted:
+        final = history[-1]["results"] if history else []
+    else:
+        final = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
+        history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
+        (out / "eval.json").write_text(json.dumps(history, indent=2))
     model_path = out / "model.zip"
     model.save(str(model_path))
+    if interrupted:
+        (out / "checkpoints").mkdir(exist_ok=True)
+        model.save(str(out / "checkpoints" / f"model_{int(model.num_timesteps)}_steps.zip"))
     meta = md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=int(model.num_timesteps),
                     rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
+    meta["interrupted"] = interrupted
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
     # CPU seconds of the learner and its env workers while learning (evaluations included)
@@ -331,7 +351,10 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.ruleset} {cfg.algo}")
     except RuntimeError:
         pass
-    venv.close()
+    try:
+        venv.close()
+    except (EOFError, BrokenPipeError, ConnectionResetError):  # workers already gone (Ctrl-C in a terminal)
+        pass
     return meta
 
 

@@ -166,6 +166,12 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
         cfg.data["total_timesteps"] = steps
     out = out or Path("runs") / f"{rs.name}-{cfg.algo}-seed{cfg['seed']}"
     meta = run_training(cfg, out, resume=resume, progress=progress)
+    if meta.get("interrupted"):  # Ctrl-C: the model so far is saved, and a checkpoint to go on from
+        checkpoint = out / "checkpoints" / f"model_{meta['steps']}_steps.zip"
+        click.echo(f"\ninterrupted after {meta['steps']} steps: saved {out / 'model.zip'} and {out / 'model.npz'}; "
+                   f"continue with: coachgym train {rs.name} --config {cfg.path} --steps {cfg['total_timesteps']} "
+                   f"--out {out} --resume {checkpoint}")
+        raise SystemExit(130)
     click.echo(f"saved {out / 'model.zip'} ({meta['steps']} steps, {meta['train_steps_per_second']} steps/s)")
     for r in meta["evaluation"]:
         click.echo(f"  vs {r['opponent']}: win rate {r['win_rate']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}), "
