@@ -37,3 +37,44 @@ def test_env_docs_are_current():
     tool = Path(__file__).resolve().parents[1] / "tools" / "write_env_docs.py"
     res = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
+
+
+def test_every_folder_and_data_file_installs_with_the_package():
+    """pyproject.toml lists every folder under the package roots (data folders included, so setuptools
+    installs them without "Package would be ignored" warnings) and every non-Python file matches a
+    package-data pattern: the wheel carries all data files (`pip wheel .` builds it quietly)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    cfg = tomllib.loads((root / "pyproject.toml").read_text())
+    project, st = cfg["project"], cfg["tool"]["setuptools"]
+    assert project["license"] == "MIT" and (root / project["license-files"][0]).is_file()  # SPDX, not a table
+    mapping = st["package-dir"]
+    packages, data = set(st["packages"]), st["package-data"]
+    problems = []
+    for top, folder in mapping.items():
+        base = root / folder
+        for d in [base, *(p for p in base.rglob("*") if p.is_dir() and "__pycache__" not in p.parts)]:
+            rel = d.relative_to(base).parts
+            name = ".".join((top, *rel))
+            if name in mapping and name != top:
+                continue  # its own root
+            if any(".".join((top, *rel[:k])) in mapping and k for k in range(1, len(rel) + 1)):
+                continue  # under another root (coachgym/.. maps envs elsewhere)
+            files = [f for f in d.iterdir() if f.is_file() and f.suffix not in (".pyc",)]
+            if files and name not in packages:
+                problems.append(f"folder {d.relative_to(root)} is not in [tool.setuptools] packages as {name!r}")
+            for f in files:
+                if f.suffix == ".py":
+                    continue
+                ok = False
+                for k in range(len(rel) + 1):  # a pattern of this package or of one above it
+                    owner = ".".join((top, *rel[:k]))
+                    sub = "/".join((*rel[k:], f.name))
+                    if any(fnmatch.fnmatch(sub, pat) for pat in data.get(owner, [])):
+                        ok = True
+                if not ok:
+                    problems.append(f"{f.relative_to(root)} matches no [tool.setuptools.package-data] pattern")
+    assert not problems, "\n".join(problems)
