@@ -81,9 +81,10 @@ CTX_FIELDS = {
     "side": Side, "fouler": Side,
     "three": Bool(), "open": Bool(), "dead": Bool(), "last": Bool(), "fb": Bool(), "air": Bool(), "ft": Bool(),
     "asked": Bool(), "offered": Bool(), "owed_done": Bool(), "press_asked": Bool(), "q_freeze": Bool(),
-    "q_miss": Bool(), "intentional": Bool(), "no_assist": Bool(), "rest_hit": Bool(),
-    "forced": Int(-100, 100), "freeze": Int(0, 100), "att": Int(0, 1000), "ast": Int(0, 1000), "no": Int(0, 1000),
-    "choice_no": Int(0, 1000), "n": Int(0, 3), "done": Int(0, 3), "extra": JSON(), "primary": JSON(),
+    "q_miss": Bool(), "intentional": Bool(), "no_assist": Bool(), "primary": Bool(),
+    "rest_hit": Int(-1, 1),  # the side whose player a Z READING sent to Mandatory Rest, or -1
+    "forced": Int(-100, 100), "freeze": Int(0, 100), "att": Int(-1000, 1000), "ast": Int(-1000, 1000), "no": Int(0, 1000),
+    "choice_no": Int(0, 1000), "n": Int(0, 1000), "done": Int(0, 100), "extra": Int(-1000, 1000),
     "after": Str(), "kind": Str(), "jump": Str(("tip", "held", "rebound", "double_foul")),
     "src": Str(("action", "advance", "press")), "col": Str(), "sec": List(Int(-1000, 1000), hi=10),
 }
