@@ -130,14 +130,19 @@ class PolicyCoach:
                 return policy.q_net(t)[0].numpy()
             return policy.get_distribution(t).distribution.logits[0].numpy()
 
+    def options_at(self, game: Engine, decision: Decision) -> tuple[int | None, tuple[int, ...] | None]:
+        """``(advice, options)``: the advisor's suggestion (``None`` without an advisor) and the
+        policy's options at this decision (indices of its action space, macros included), or ``None``
+        where the advisor decides alone. Asks the advisor, so call it once per decision."""
+        if self.advisor is None:
+            return None, decision.legal
+        advice = self.advisor.advise(game, decision)
+        return advice, self.scope.options(decision, advice, game)
+
     def choose(self, game: Engine, decision: Decision) -> int:
-        legal = decision.legal
-        advice = None
-        if self.advisor is not None:
-            advice = self.advisor.advise(game, decision)
-            legal = self.scope.options(decision, advice, game)
-            if legal is None:  # outside what the policy decides: the advisor's choice
-                return advice
+        advice, legal = self.options_at(game, decision)
+        if legal is None:  # outside what the policy decides: the advisor's choice
+            return advice
         return self.concrete(self.policy_choice(game, decision, legal, advice), game, decision.side)
 
     def concrete(self, action: int, game: Engine, side: int) -> int:
@@ -166,8 +171,7 @@ class PolicyCoach:
         """The policy's probability of each legal action (action-table indices: a macro's share goes
         to the concrete action it resolves to; a decision the policy leaves to its advisor is the
         advisor's choice with probability 1). Asks the advisor, so call it once per decision."""
-        advice = self.advisor.advise(game, decision) if self.advisor is not None else None
-        opts = self.scope.options(decision, advice, game) if self.scope is not None else decision.legal
+        advice, opts = self.options_at(game, decision)
         if opts is None:
             return {int(advice): 1.0}
         probs = self.option_probabilities(self.action_scores(game, decision.side, advice), opts)

@@ -154,3 +154,30 @@ def from_sb3(model: Any, obs_norm: dict | None = None) -> NumpyPolicy | None:
     if pending_act is not None:
         return None  # an activation after the output layer
     return NumpyPolicy(weights, biases, acts, obs_norm)
+
+
+def into_sb3(policy: NumpyPolicy, model: Any) -> None:
+    """Copy a :class:`NumpyPolicy`'s weights into a stable-baselines3 PPO / MaskablePPO model of the
+    same architecture (the policy network and action head; the value head is left as it is): the
+    inverse of :func:`from_sb3`, to go on training from a ``.npz`` coach."""
+    import torch
+    import torch.nn as nn
+
+    sb3 = model.policy
+    linears = [m for seq in (sb3.mlp_extractor.policy_net, sb3.action_net)
+               for m in (list(seq) if isinstance(seq, nn.Sequential) else [seq]) if isinstance(m, nn.Linear)]
+    shapes = [tuple(w.T.shape) for w in policy.weights]
+    if [tuple(m.weight.shape) for m in linears] != shapes:
+        raise ModelMismatchError(f"the policy's layers {shapes} do not match the model's "
+                                 f"{[tuple(m.weight.shape) for m in linears]}")
+    if policy.obs_norm:
+        raise ModelMismatchError("a policy trained on normalized observations cannot be copied into a model "
+                                 "(the normalization statistics live in the env wrapper)")
+    current = from_sb3(model)
+    if current is None or current.activations != policy.activations:
+        raise ModelMismatchError(f"the policy's activations {policy.activations} do not match the model's "
+                                 f"{current.activations if current else 'network'}")
+    with torch.no_grad():
+        for m, w, b in zip(linears, policy.weights, policy.biases):
+            m.weight.copy_(torch.as_tensor(np.ascontiguousarray(w.T)))
+            m.bias.copy_(torch.as_tensor(b))

@@ -113,8 +113,9 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
 
 def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int = 512, lr: float = 1e-3,
                     seed: int = 0, label_smoothing: float = 0.0) -> dict[str, float]:
-    """Fit the policy to the recorded choices and the value head to the returns. Returns the final
-    training accuracy (share of decisions where the policy's top legal action is the coach's).
+    """Fit the policy to the recorded choices and the value head to the returns (without ``returns``
+    in ``data`` the value head is left as it is). Returns the final training accuracy (share of
+    decisions where the policy's top legal action is the coach's).
 
     ``label_smoothing`` spreads that share of each target over the decision's legal actions, so the
     clone keeps some probability on the alternatives for reinforcement learning to explore. At the
@@ -130,7 +131,7 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
     obs = torch.as_tensor(data["obs"])
     masks = torch.as_tensor(data["masks"])
     acts = torch.as_tensor(data["actions"], dtype=torch.long)
-    rets = torch.as_tensor(data["returns"])
+    rets = torch.as_tensor(data["returns"]) if data.get("returns") is not None else None  # none: the value head stays
     undecided = torch.as_tensor(data.get("undecided", np.zeros(n, dtype=bool)))
     for _ in range(epochs):
         order = rng.permutation(n)
@@ -148,7 +149,7 @@ def behaviour_clone(model, data: dict[str, np.ndarray], epochs: int, batch_size:
             target[und] = uniform[und]
             logp = torch.log_softmax(logits, dim=1)
             policy_loss = -(torch.where(m, target * logp, torch.zeros_like(logp))).sum(dim=1).mean()
-            loss = policy_loss + 0.5 * torch.nn.functional.mse_loss(values, rets[idx])
+            loss = policy_loss if rets is None else policy_loss + 0.5 * torch.nn.functional.mse_loss(values, rets[idx])
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)

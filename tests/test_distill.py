@@ -1,0 +1,133 @@
+"""Search-labelled distillation (coachgym.training.distill): labels, targets, the fit, the command."""
+
+import json
+
+import numpy as np
+import pytest
+
+from coachgym import rulesets
+from coachgym.core.errors import ConfigError, ModelMismatchError
+
+pytest.importorskip("sb3_contrib")
+
+from coachgym.training.distill import DistillSettings, label, targets  # noqa: E402
+
+TINY = DistillSettings(games=1, sample=0.04, budget=4, horizon=10, epochs=1, seed=3)
+
+
+def labels_of(values, se, choice, n_actions=6):
+    values = np.array(values, dtype=np.float32)
+    se = np.array(se, dtype=np.float32)
+    masks = ~np.isnan(values)
+    return {"values": values, "se": se, "masks": masks, "choice": np.array(choice)}
+
+
+def test_target_is_the_search_choice_only_where_it_beats_the_learners_choice_clearly():
+    nan = np.nan
+    lab = labels_of(
+        [[0.50, 0.56, nan], [0.50, 0.52, nan], [0.50, 0.60, nan], [0.40, 0.45, 0.30]],
+        [[0.00, 0.02, nan], [0.00, 0.03, nan], [0.00, nan, nan], [0.02, 0.00, 0.02]],
+        [0, 0, 0, 1])
+    target, switched = targets(lab, switch=1.0)
+    # 0.06 ahead with se 0.02: switched; 0.02 ahead with se 0.03: kept; no standard error: kept;
+    # the learner's own choice is already the best: kept
+    assert target.tolist() == [1, 0, 0, 1] and switched.tolist() == [True, False, False, False]
+
+
+def test_more_options_raced_need_a_larger_margin():
+    nan = np.nan
+    two = labels_of([[0.50, 0.523]], [[0.0, 0.02]], [0])
+    five = labels_of([[0.50, 0.523, 0.40, 0.41, 0.42]], [[0.0, 0.02, 0.02, 0.02, 0.02]], [0])
+    assert targets(two, 1.0)[1].tolist() == [True]  # 1.15 standard errors beats one comparison's 1.0
+    assert targets(five, 1.0)[1].tolist() == [False]  # but not the 1.53 of four comparisons
+    options_not_raced = labels_of([[0.50, nan, 0.523]], [[0.0, nan, 0.02]], [0])
+    assert targets(options_not_raced, 1.0)[0].tolist() == [2]
+
+
+def test_settings_are_checked_with_the_field_named():
+    with pytest.raises(ConfigError, match="no decision kind dunk_menu"):
+        DistillSettings(kinds=("dunk_menu",)).check("valueadd")
+    with pytest.raises(ConfigError, match="switch must be 0 or more"):
+        DistillSettings(switch=-1).check("valueadd")
+    with pytest.raises(ConfigError, match="width >= 2"):
+        DistillSettings(width=1).check("valueadd")
+
+
+def test_labels_are_the_learners_own_decisions_with_every_raced_option_valued_and_the_same_on_any_backend():
+    from coachgym.core.runner import LocalBackend
+    from coachgym.training.coach import TrainedCoach, shipped_model_path
+
+    model = shipped_model_path("valueadd")
+    settings = DistillSettings(games=2, sample=0.03, budget=4, horizon=10, width=3, seed=1)
+    inline = label("valueadd", model, settings, seed=5, teams=["harbor-city"], games_per_task=1)
+    with LocalBackend(2) as backend:
+        local = label("valueadd", model, settings, seed=5, teams=["harbor-city"], backend=backend, games_per_task=1)
+    assert len(inline["choice"]) > 0
+    for k in ("obs", "masks", "choice", "kind", "rounds"):
+        assert np.array_equal(inline[k], local[k]), k
+    assert np.array_equal(inline["values"], local["values"], equal_nan=True)
+    coach = TrainedCoach(model)
+    rows = np.arange(len(inline["choice"]))
+    raced = inline["masks"] & ~np.isnan(inline["values"])
+    assert raced[rows, inline["choice"]].all()  # the learner's own choice is always raced ...
+    assert (raced.sum(axis=1) <= 3).all() and (raced.sum(axis=1) >= 2).all()  # ... with at most width options
+    assert (inline["masks"].sum(axis=1) >= raced.sum(axis=1)).all()
+    assert set(inline["kind"]) <= set(coach.meta["config"]["decisions"] or rulesets.get("valueadd").engine_cls.decision_kinds)
+    assert inline["obs"].shape[1] == coach.policy.obs_size and (inline["rounds"][raced.sum(axis=1) > 1] == 4).all()
+    # the learner's choice is its deterministic policy's top option at the labelled observation
+    scores = np.stack([coach.policy.scores(o) for o in inline["obs"]])
+    assert (np.where(inline["masks"], scores, -np.inf).argmax(axis=1) == inline["choice"]).all()
+
+
+def test_into_sb3_copies_a_policy_file_into_a_model_and_refuses_another_shape(tmp_path):
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from coachgym.training import config as tc
+    from coachgym.training.policy_file import NumpyPolicy, from_sb3, into_sb3
+    from coachgym.training.train import _algo_class, make_env
+    from coachgym.training.coach import shipped_model_path
+
+    policy = NumpyPolicy.load(shipped_model_path("valueadd"))
+    from coachgym.training import metadata as md
+
+    cfg = tc.validate(md.load(shipped_model_path("valueadd"))["config"], "shipped")
+    venv = DummyVecEnv([make_env(cfg, 0, None)])
+    model = _algo_class("maskable_ppo")("MlpPolicy", venv, n_steps=64, batch_size=64,
+                                        policy_kwargs=cfg["hyperparameters"]["policy_kwargs"])
+    into_sb3(policy, model)
+    back = from_sb3(model)
+    for a, b in zip(back.weights + back.biases, policy.weights + policy.biases):
+        assert np.array_equal(a, b)
+    small = _algo_class("maskable_ppo")("MlpPolicy", venv, n_steps=64, batch_size=64, policy_kwargs={"net_arch": [8]})
+    with pytest.raises(ModelMismatchError, match="layers"):
+        into_sb3(policy, small)
+    venv.close()
+
+
+def test_distill_command_fits_saves_a_playable_coach_and_reuses_labels(tmp_path):
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+    from coachgym.core.match import play_game
+
+    out = tmp_path / "d"
+    args = ["distill", "valueadd", "--rounds", "1", "--games", "1", "--sample", "0.04", "--budget", "4",
+            "--horizon", "10", "--epochs", "1", "--backend", "inline", "--no-progress", "--out", str(out)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "round 1:" in r.output and "labels" in r.output
+    report = json.loads((out / "distill.json").read_text())
+    first = report["rounds"][0]
+    assert first["labels"] > 0 and first["labels_total"] == first["labels"]
+    meta = json.loads((out / "round_1" / "model.json").read_text())
+    assert meta["distill"][-1]["round"] == 1 and "distilled" in meta["note"]
+    rs = rulesets.get("valueadd")
+    game = rs.new_game(seed=2)
+    play_game(game, rs.coach(str(out / "round_1" / "model.npz")), rs.coach("by-the-book"))
+    assert game.over
+    # a second run reusing the labels fits on the old ones and its own
+    again = tmp_path / "e"
+    r = CliRunner().invoke(main, args[:-1] + [str(again), "--labels", str(out / "labels.npz"), "--seed", "4"])
+    assert r.exit_code == 0, r.output
+    second = json.loads((again / "distill.json").read_text())["rounds"][0]
+    assert second["labels_total"] == first["labels"] + second["labels"]
