@@ -44,6 +44,27 @@ def write_outputs(result, plot_fn, report_out: Path | None, plot_out: Path | Non
         click.echo(f"wrote {json_out}")
 
 
+def teams_and_options(fn):
+    """--home, --away and --option (rule options), as every series command takes them."""
+    fn = click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")(fn)
+    fn = click.option("--away", default=None, help="Away team (bundled name or team file).")(fn)
+    return click.option("--home", default=None, help="Home team (bundled name or team file).")(fn)
+
+
+def output_options(plot_help: str):
+    """--report, --plot, --json and --progress."""
+
+    def decorate(fn):
+        fn = click.option("--progress/--no-progress", default=True, show_default=True)(fn)
+        fn = click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+                          help="Write the results as JSON.")(fn)
+        fn = click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), help=plot_help)(fn)
+        return click.option("--report", "report_out", type=click.Path(dir_okay=False, path_type=Path),
+                            help="Write a Markdown report.")(fn)
+
+    return decorate
+
+
 @main.command("strategy-help")
 @click.argument("ruleset")
 @click.option("--markdown", is_flag=True, help="Print the tables of docs/strategy.md instead.")
@@ -96,16 +117,10 @@ def strategy_check(files: tuple[str, ...]) -> None:
                    "against the base coach on the same seeds; auto: the effect where it applies.")
 @click.option("--batch", type=int, default=16, show_default=True, help="Pairs of games per task and test update.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--home", default=None, help="Home team (bundled name or team file).")
-@click.option("--away", default=None, help="Away team (bundled name or team file).")
-@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
+@teams_and_options
 @click.option("--counterfactual/--no-counterfactual", default=True, show_default=True,
               help="Replay the pairs where a strategy changed a choice with its base coach (the effect where it fired).")
-@click.option("--report", "report_out", type=click.Path(dir_okay=False, path_type=Path), help="Write a Markdown report.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Save a PNG of the running test statistic and win-rate interval (needs matplotlib).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
-@click.option("--progress/--no-progress", default=True, show_default=True)
+@output_options("Save a PNG of the running test statistic and win-rate interval (needs matplotlib).")
 @backend_options
 def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, model, alpha, beta, statistic, batch, seed, home,
             away, options, counterfactual, report_out, plot_out, json_out, progress, backend) -> None:
@@ -162,14 +177,8 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
 @click.option("--side", "sides", type=click.Choice(["both", "home", "away"]), default="both", show_default=True,
               help="The side studied (both: home in even games, away in odd ones).")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--home", default=None, help="Home team (bundled name or team file).")
-@click.option("--away", default=None, help="Away team (bundled name or team file).")
-@click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-@click.option("--report", "report_out", type=click.Path(dir_okay=False, path_type=Path), help="Write a Markdown report.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Save a PNG: each choice's win rate with intervals, margin and time among the states.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
-@click.option("--progress/--no-progress", default=True, show_default=True)
+@teams_and_options
+@output_options("Save a PNG: each choice's win rate with intervals, margin and time among the states.")
 @backend_options
 def situation(ruleset, when, choices, coach, opponent, states, max_games, rollouts, scope, by, sides, seed, home, away,
               options, report_out, plot_out, json_out, progress, backend) -> None:
