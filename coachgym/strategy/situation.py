@@ -466,7 +466,9 @@ def plot(result: SituationResult, path) -> None:
     ax.legend(fontsize=8)
     for ax, name in zip(axes[1:], ("margin", TIME_VARIABLE[result.ruleset])):
         xs = [s["values"][name] for s in result.states]
-        ax.hist(xs, bins=min(30, max(5, len(set(xs)))), color="tab:blue")
+        whole = all(float(x).is_integer() for x in xs) and max(xs) - min(xs) <= 60
+        bins = [v - 0.5 for v in range(int(min(xs)), int(max(xs)) + 2)] if whole else min(30, max(5, len(set(xs))))
+        ax.hist(xs, bins=bins, color="tab:blue", edgecolor="white")
         ax.set_title(f"{name} among the {len(xs)} states")
         ax.set_xlabel(name)
     fig.suptitle(f"{result.ruleset}: {result.when}", fontsize=10)
