@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.boxscore import ON_COURT_PER_POSSESSION
 from ..core.match import MatchResult
 
 
@@ -15,9 +16,6 @@ def average_team_lines(result: MatchResult) -> dict[str, dict[str, float]]:
     return {"A": avg["A"], "B": avg["B"], "per team": pooled}
 
 
-# Columns a player carries for his time on the court: a team's total is the five players' sum, so the
-# team figure is the sum over 5 (Value Add's POSS: every possession counts once for each of the five).
-ON_COURT_PER_POSSESSION = ("POSS",)
 
 
 def render_averages(result: MatchResult, columns: list[str]) -> str:

@@ -66,3 +66,4 @@ from . import play  # noqa: E402,F401
 from . import series  # noqa: E402,F401
 from . import listing  # noqa: E402,F401
 from . import training  # noqa: E402,F401
+from . import tabletop  # noqa: E402,F401

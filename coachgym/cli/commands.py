@@ -11,6 +11,7 @@ import click
 from .. import rulesets
 from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
 from .series import backend_options
+from .tabletop import export_options, write_exports
 
 
 def _needs_matplotlib(ctx, param, value):
@@ -84,9 +85,10 @@ def observation(ruleset: str) -> None:
 @click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
               help="Save a PNG of the margin and points distributions (needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
+@export_options
 @backend_options
 def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress,
-             backend) -> None:
+             backend, csv_out=None, xlsx_out=None) -> None:
     """Play GAMES games and print win rates and average box scores."""
     from ..core.runner import play_series
     from ..evaluation.summary import average_team_lines, render_averages
@@ -113,6 +115,10 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
                 "averages": average_team_lines(result)}
         json_out.write_text(json.dumps(data, indent=2))
         click.echo(f"wrote {json_out}")
+    if csv_out or xlsx_out:  # every game's box score (coach A's side named in each row)
+        write_exports([({"game": k + 1, "seed": g.seed, "home": g.home_team, "away": g.away_team,
+                         "home_score": g.home_score, "away_score": g.away_score}, g.box)
+                       for k, g in enumerate(result.games) if g.box], csv_out, xlsx_out)
     if plot_out:
         from ..evaluation.plots import plot_match
 

@@ -12,6 +12,7 @@ import click
 
 from ..core.errors import CoachgymError
 from . import main, parse_option_pairs, ruleset_arg
+from .tabletop import export_options, write_exports
 
 
 def _read(path: Path) -> str:
@@ -39,7 +40,9 @@ def _read(path: Path) -> str:
               help="Resume a saved game (a file written by 's' in the game or by the web app).")
 @click.option("--height", default=40, show_default=True, help="Lines a screen may use.")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
-def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, no_clear) -> None:
+@export_options
+def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, no_clear, csv_out=None,
+         xlsx_out=None) -> None:
     """Coach one side yourself in the terminal, against the trained coach by default.
 
     Names and grouped menus; Enter takes the default; h hint, c continue to the next dead ball,
@@ -66,6 +69,11 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
             and "model" in str(exc) else ""
         raise click.ClickException(f"{exc}{advice}") from None
     Terminal(seat, height=height, clear=False if no_clear else None).run()
+    if csv_out or xlsx_out:  # the box score as the game stands when you leave it (--csv / --xlsx)
+        box = seat.game.box_score()
+        h, a = seat.game.score
+        write_exports([({"home": box.teams[0].name, "away": box.teams[1].name, "home_score": h, "away_score": a},
+                        box.to_dict())], csv_out, xlsx_out)
 
 
 @main.command()

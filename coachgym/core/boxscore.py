@@ -5,6 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+# Columns a player carries for his time on the court, counted once for each of the five on the
+# court: a team's figure is the players' sum / 5 (Value Add's POSS). Shown that way in summaries
+# and exports; ``totals`` keeps the plain sum (what calibration tools divide themselves).
+ON_COURT_PER_POSSESSION = ("POSS",)
+
+
 @dataclass
 class PlayerLine:
     name: str
@@ -67,6 +73,9 @@ class BoxScore:
                     continue
                 lines.append(f"{p.name:<{width}}" + "".join(f"{p.stats.get(c, 0):>5}" for c in self.columns))
             tot = t.totals(self.columns)
+            for c in ON_COURT_PER_POSSESSION:  # the team's figure, not five players' counts added up
+                if c in tot:
+                    tot[c] = round(tot[c] / 5)
             lines.append(f"{'TOTAL':<{width}}" + "".join(f"{tot.get(c, 0):>5}" for c in self.columns))
             extra = ", ".join(f"{k} {v}" for k, v in t.team.items() if v)
             if extra:

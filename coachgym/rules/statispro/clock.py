@@ -13,6 +13,36 @@ from .constants import (INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, P
                         R_ATT)
 
 
+def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -> tuple[list, list]:
+    """A period's FAC pile (the top card last) and its Dead Ball Deck, shuffled by ``source``: 3.1's
+    exact procedure (the Time cards inserted at their marks; no 11:00 card in the NBA's 4th quarter),
+    8.2's overtime (the 10:00 card 30 cards from the bottom, the rest of the deck the Dead Ball Deck).
+    ``clock``: the league's layout (``cards.CLOCK["nba"]`` or ``["college"]``). The engine and the FAC
+    Extractor (:mod:`.extractor`) deal their decks here."""
+    deck = list(K.DECK)
+    source.shuffle(deck, "shuffle the FAC deck")
+    tc = K.TIME_CARDS
+    if overtime:  # 8.2
+        ot = K.CLOCK["overtime"]
+        n = ot["fac"]
+        order = deck[:n - 30] + [tc["10:00"]] + deck[n - 30:n]
+        dead = deck[n:]
+    else:  # 3.1 exact procedure
+        n = clock["fac"]
+        marks = sorted(clock["time_cards"].items(), key=lambda kv: kv[1])
+        order = []
+        prev = 0
+        for label, at in marks:
+            order.extend(deck[prev:at])
+            if not (label == "11:00" and period == 4 and league == "nba"):
+                order.append(tc[label])
+            prev = at
+        order.extend(deck[prev:n])
+        dead = deck[n:n + clock["dead_ball"]]
+    order.reverse()  # the top of the pile is the end of the list
+    return order, dead
+
+
 class ClockMixin:
     @property
     def overtime(self) -> bool:
@@ -29,28 +59,7 @@ class ClockMixin:
         return self.eleven or (self.two_min and len(self.fac) <= 15)
 
     def _build_period_deck(self) -> None:
-        deck = list(K.DECK)
-        self.source.shuffle(deck, "shuffle the FAC deck")
-        tc = K.TIME_CARDS
-        if self.overtime:  # 8.2
-            ot = K.CLOCK["overtime"]
-            n = ot["fac"]
-            order = deck[:n - 30] + [tc["10:00"]] + deck[n - 30:n]
-            self.dead = deck[n:]
-        else:  # 3.1 exact procedure
-            n = self.clock["fac"]
-            marks = sorted(self.clock["time_cards"].items(), key=lambda kv: kv[1])
-            order = []
-            prev = 0
-            for label, at in marks:
-                order.extend(deck[prev:at])
-                if not (label == "11:00" and self.period == 4 and self.opts.league == "nba"):
-                    order.append(tc[label])
-                prev = at
-            order.extend(deck[prev:n])
-            self.dead = deck[n:n + self.clock["dead_ball"]]
-        order.reverse()  # the top of the pile is the end of the list
-        self.fac = order
+        self.fac, self.dead = period_deck(self.source, self.clock, self.period, self.opts.league, self.overtime)
         self.discard = []
         self.dead_from_discard = False
 
