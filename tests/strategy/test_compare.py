@@ -19,8 +19,9 @@ from coachgym.strategy.sprt import SPRT
 def test_a_known_effect_is_detected_4th_street_always_press():
     """The trained coach's finding (README: it learned to press wherever it may, ~63% against the
     book): a strategy file that always presses is found better than the book."""
-    comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", sprt=SPRT(0, 20), games=4000)
-    assert comp.status == "H1" and comp.sprt.statistic == "effect"  # B is A's base coach
+    comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", sprt=SPRT(0, 20), games=4000,
+                       counterfactual=False)
+    assert comp.status == "H1" and comp.sprt.statistic == "pairs"
     f = comp.figures()
     assert f.score_ci[0] > 0.5 and f.games < 1000
     usage = comp.usage("a")[0]
@@ -61,7 +62,7 @@ def test_the_counterfactual_replays_are_exact():
 
 @pytest.mark.slow
 def test_the_same_result_on_every_backend():
-    kw = dict(sprt=SPRT(0, 40), games=400, batch_pairs=6)
+    kw = dict(sprt=SPRT(0, 40), games=400, batch_pairs=6, counterfactual=False)
     a = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", backend=InlineBackend(), **kw)
     with LocalBackend(2) as backend:
         b = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", backend=backend, **kw)
@@ -122,3 +123,10 @@ def test_the_effect_statistic_is_refused_where_it_does_not_apply():
                     statistic="effect")
     comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "random", sprt=SPRT(0, 20), games=4)
     assert comp.sprt.statistic == "pairs"
+    # a strategy against its own base coach: the paired effect, fed from the replays
+    comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", sprt=SPRT(0, 20), games=8,
+                       batch_pairs=2)
+    assert comp.sprt.statistic == "effect"
+    effects = [p.effect for p in comp.pairs]
+    assert all(p.base_margins is not None for p in comp.pairs) and any(effects)
+    assert comp.effect_where_fired()["overall"] == pytest.approx(sum(effects) / len(effects))

@@ -5,12 +5,13 @@ from pathlib import Path
 
 import pytest
 
+from coachgym import rulesets
 from coachgym.strategy import vocabulary
 
 POSITION_FOULS = re.compile(r"^(our|their)_(pg|sg|sf|pf|c)_fouls$")
 
 
-@pytest.mark.parametrize("ruleset", ["fourthstreet", "statispro", "valueadd", "fuba"])
+@pytest.mark.parametrize("ruleset", [e.name for e in rulesets.entries()])
 def test_every_variable_and_action_has_a_test(ruleset):
     src = Path(__file__).with_name(f"test_vocabulary_{ruleset}.py").read_text()
     vocab = vocabulary(ruleset)
@@ -19,7 +20,7 @@ def test_every_variable_and_action_has_a_test(ruleset):
     assert not missing, f"untested in test_vocabulary_{ruleset}.py: {missing}"
 
 
-@pytest.mark.parametrize("ruleset", ["fourthstreet", "statispro", "valueadd", "fuba"])
+@pytest.mark.parametrize("ruleset", [e.name for e in rulesets.entries()])
 def test_help_lists_every_name(ruleset):
     vocab = vocabulary(ruleset)
     text, md = vocab.describe(), vocab.markdown()
