@@ -69,8 +69,6 @@ def _declare(index: int, in_force=None):
     ``in_force(game, side)``: already declared (nothing to do)."""
 
     def resolve(m: Moment) -> int:
-        if m.decision.kind != "menu":
-            return m.pick(index)
         if in_force is not None and in_force(m.game, m.side):
             return WAIT
         if m.base != A.PLAY_ON:
