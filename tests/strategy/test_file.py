@@ -98,3 +98,14 @@ def test_coach_spec_takes_a_path_with_colons_and_slashes(tmp_path):
 def test_a_shipped_example_by_name():
     assert FOURTH.coach("strategy:fourthstreet_press.yaml").strategy.name == "always-press"
     assert FOURTH.coach("strategy:fourthstreet_press").strategy.name == "always-press"
+
+
+def test_changed_choices_are_written_into_the_play_by_play():
+    from coachgym.core.match import play_game
+
+    game = FOURTH.new_game(seed=4)
+    coach = FOURTH.coach("strategy:fourthstreet_press.yaml", seed=1)
+    play_game(game, coach, FOURTH.coach("by-the-book", seed=2), seed=4)
+    lines = [line for line in game.play_by_play() if line.startswith("(strategy always-press, press:")]
+    assert lines and "press" in lines[0] and "instead of man-to-man" in lines[0]
+    assert len(lines) == coach.logs[0].changed[0]
