@@ -40,9 +40,9 @@ class DisciplineMixin:
             self.red[side] += 1
             self.stats[side]["red"] += 1
             self.yellow[side] = max(0, self.yellow[side] - (1 if r == 1 else 2))
-            self.event("red", side, f"{self.time_label()} red card for {self._name(side)} (roll {r})", roll=r)
-            if any(self.pos[side][k] >= 0 for k in range(1, 11)):
+            if any(self.pos[side][k] >= 0 for k in range(1, 11)):  # the piece to remove: queued before it is reported
                 self.queue.append({"kind": "remove", "side": side})
+            self.event("red", side, f"{self.time_label()} red card for {self._name(side)} (roll {r})", roll=r)
         else:
             self.event("red_test", side, f"red card test for {self._name(side)}: {r} - no red card", roll=r)
 

@@ -17,11 +17,12 @@ class FoulMixin:
         ts.fouls[i] += 1
         ts.stats[i][PF] += 1
         n = ts.fouls[i]
+        if n == self.options.foul_limit:
+            ts.fouled_out += 1  # counted with the foul, before it is reported
         if self.rec:
             self.event("foul", dfn, f"  foul on {self.pname(dfn, k)} ({n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'})"
                        + (" - a home whistle" if home_whistle else ""), fouls=n)
         if n == self.options.foul_limit:
-            ts.fouled_out += 1
             if self.rec:
                 self.event("fouled_out", dfn, f"  {self.pname(dfn, k)} fouls out")
         self._trigger_extra("foul")
