@@ -11,6 +11,12 @@ from .constants import (PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_W
                         _Pause, _ceil_quarter)
 
 
+# the prompts of the decisions that wait inside a play, in the game's words
+_WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's choice: which player?",
+                 "choose_player": "the coach's choice: which player?", "pass_to": "Pass to Choice: who gets the ball?",
+                 "fast_break": "Fast Break? (10A)", "three_or_two": "a three-pointer or a two? (Three Point Offense)"}
+
+
 class DecisionMixin:
     def _index_ok(self, side: int, cost: int) -> bool:
         """16: at most a quarter of the Index Points (rounded up) in one period."""
@@ -79,7 +85,7 @@ class DecisionMixin:
         if len(legal) == 1:
             self._resolve_wait(ACTIONS[legal[0]])
             return None
-        return Decision(side, kind, tuple(sorted(legal)), kind.replace("_", " "))
+        return Decision(side, kind, tuple(sorted(legal)), _WAIT_PROMPTS[kind])
 
     def _resolve_wait(self, a) -> None:
         ctx = self.ctx

@@ -14,7 +14,14 @@ from .actions import (CALL_PLAY, CANCEL_DOUBLE_TEAM, CANCEL_THREE_POINT_OFFENSE,
                       IGNORE_REST, MENU_CHANGE_LIMIT, PD_LIST, PLAY_ON, PRESS, SUBSTITUTE, SUB_BY_PLAYER,
                       SWAP_LIST, THREE_POINT_DEFENSE, THREE_POINT_OFFENSE, TIMEOUT, TIMEOUT20)
 from .cards import POSITIONS
-from .constants import OK, PH_ADVANCE, PH_MENU, PH_UPCOURT, SIDE_WORD
+from .constants import OK, PH_ADVANCE, PH_MENU, PH_UPCOURT
+
+
+# the menu's prompt in the game's words, by the moment it comes (8.4, 8.5, 8.6)
+_MENU_PROMPTS = {"dead": "dead ball - substitutions or a timeout, or play on",
+                 "live": "a timeout with the ball in play, or play on",
+                 "period": "start of the period - set your lineup and matchups, then play on",
+                 "timeout": "timeout - substitutions and matchups, then play on"}
 
 
 class MenuMixin:
@@ -109,7 +116,7 @@ class MenuMixin:
                 m["queue"].pop(0)
                 m["changes"] = 0
                 continue
-            return Decision(side, "menu", tuple(legal), f"{SIDE_WORD[side]} coach: {m['kind']} menu")
+            return Decision(side, "menu", tuple(legal), f"{self.teams[side].name}: {_MENU_PROMPTS[m['kind']]}")
         self.phase = m["resume"]
         self.menu = {}
         self.rp_grace = False
