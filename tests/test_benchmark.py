@@ -36,6 +36,15 @@ def test_benchmark_reports_every_pairing_and_names_a_missing_model(tmp_path):
     md = bm.to_markdown(rows)
     assert "| valueadd | by-the-book | random | mirror | 4 |" in md
     json.dumps(rows)  # the saved report is plain JSON
+    # a model file that is not there: that pairing is reported as not run, naming the file; the others run
+    missing = tmp_path / "no-such-model.npz"
+    rows = bm.benchmark_ruleset("valueadd", 2, progress=False, model=str(missing),
+                                pairings=(("by-the-book", "random"), ("trained", "random")))
+    errors = [r for r in rows if "error" in r]
+    assert [(r["coach_a"], r["coach_b"]) for r in errors] == [("trained", "random")]
+    assert str(missing) in errors[0]["error"] and "no such model file" in errors[0]["error"]
+    assert any(r["coach_a"] == "by-the-book" and "error" not in r for r in rows)
+    assert f"| valueadd | trained | random | - | - | - | not run: {missing}: no such model file | - |" in bm.to_markdown(rows)
 
 
 def test_benchmark_command_writes_json_markdown_and_plot(tmp_path):
@@ -54,18 +63,22 @@ def test_leverage_rows_cover_every_decision_kind_the_coach_meets():
     assert [r["kind"] for r in rows] == [k for k, _ in decision_counts("valueadd").most_common()]
     for r in rows:
         assert r["games"] == 4 and 0 <= r["win_rate"] <= 1
+    # the coach of a row: random in its kind (several different legal choices), the base coach elsewhere
     coach = RandomInKind(RULESET.coach("first-legal"), "offense_menu", seed=1)
     game = RULESET.new_game(seed=1)
     coach.reset(game, 0)
-    seen = set()
-    while game.decision is not None and len(seen) < 2:
+    seen, elsewhere = set(), 0
+    while game.decision is not None and len(seen) < 3:
         d = game.decision
         a = coach.choose(game, d)
         assert a in d.legal
         if d.kind == "offense_menu":
             seen.add(a)
+        else:
+            assert a == d.legal[0]  # first-legal's choice
+            elsewhere += 1
         game.step(a)
-    assert len(seen) >= 1
+    assert len(seen) == 3 and elsewhere > 0
 
 
 def test_leverage_plot_is_written(tmp_path):

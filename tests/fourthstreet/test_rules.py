@@ -356,7 +356,11 @@ def test_zone_collapsed_double_team_reads_highest_token():
     set_cell(g.player(HOME, 4), 4, 2, 2, "S")
     g.source = ScriptedSource(play(6, 1, 2, 2, 4))
     g._play()
-    # Ford L1 1 + 6 = 7 vs KAJ Def L1 2 + Haywood Def L1 1 + 1 = 4 -> offense; now defense wins:
+    # Ford L1 1 + 6 = 7 vs KAJ Def L1 2 + Haywood Def L1 1 + 1 = 4 -> offense: Ford's own card is read
+    # (its 50/50 cell at black 2, orange 2 rolls out on white 4), not the steal on token 5's card
+    assert "Chris Ford (1C) 7 vs Kareem Abdul-Jabbar 4: Chris Ford's shot rolls out" in texts(g)
+    assert stat(g, HOME, 4, STL) == 0 and g.phase == "rebound"
+    # now the defense wins:
     g = game_at(slot=1, zone="1C", dmode=["zone", "man"], align=["collapsed", "standard"])
     set_cell(g.player(HOME, 4), 4, 2, 2, "S")
     g.source = ScriptedSource(play(1, 3, 2, 2, 4))

@@ -71,10 +71,19 @@ def test_4_5_positioning_example_three_and_four_raise_three_to_four():
 
 
 def test_4_6_pressing_example_two_and_five_wins_ball_at_five():
+    """The printed example: dice 2 and 5, "one of the dice results is lower than the ball value (2)":
+    the "(2)" names the die, the ball value is not printed; only the 2 being lower (the ball at 5)
+    needs a ball value of 3-5 (docs/rules/fuba.md). At 3, 4 and 5 the example's outcome; at 2 the
+    rule's "lower than" makes neither die lower: the pressing fails and the ball value drops by one."""
+    for bv in (3, 4, 5):
+        g = scenario([("pressing", 2), ("pressing", 5)], home=["H-PA", "C"], away=["A-PA", "C"],
+                     ball="C", bv=bv, ct=HOME, phasing=AWAY, stage="actions")
+        pick(g, "action", what="pressing")
+        assert g.ct == AWAY and g.bv == 5, bv
     g = scenario([("pressing", 2), ("pressing", 5)], home=["H-PA", "C"], away=["A-PA", "C"],
-                 ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
+                 ball="C", bv=2, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == AWAY and g.bv == 5
+    assert g.ct == HOME and g.bv == 1
 
 
 def test_4_7_choosing_target_area_example():
