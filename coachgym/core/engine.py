@@ -4,7 +4,8 @@ An engine owns the whole game state. It advances through chance events by itself
 must decide, then exposes a :class:`Decision`: which side decides, what kind of decision it is,
 and the legal options as indices into the ruleset's fixed :class:`ActionTable`. ``step(action)``
 applies a choice and advances again. Decisions with a single legal option are taken automatically
-and recorded in the play-by-play (event kind ``"forced"``), so a coach only ever sees real choices.
+and recorded in the play-by-play (event kind ``"forced"``, its line from ``forced_line`` in the
+game's words, the decision kind and action in its data), so a coach only ever sees real choices.
 
 Subclasses implement:
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -33,6 +35,7 @@ from .events import EventLog
 HOME = 0
 AWAY = 1
 SIDE_NAMES = ("home", "away")
+_ROSTER = re.compile(r"roster player #(\d+)")  # action-table labels that name a roster number
 
 
 def other(side: int) -> int:
@@ -111,8 +114,33 @@ class Engine:
         return self.actions.labels(self.legal_actions())
 
     def describe_action(self, action: int) -> str:
-        """The action's label in this game's terms (players' names and so on); for people."""
-        return self.actions[action].label
+        """The action's label in this game's terms, for people: a roster player of the deciding
+        side (the pending decision's, else home) by his name rather than his roster number."""
+        label = self.actions[action].label
+        if "roster player #" in label:
+            d = self.decision
+            side = d.side if d is not None else HOME
+            label = _ROSTER.sub(lambda m: self._roster_name(side, int(m.group(1))), label)
+        return label
+
+    def team_name(self, side: int) -> str:
+        """The team's name as the play-by-play writes it ("home"/"away" where an engine keeps no teams)."""
+        teams = getattr(self, "teams", None)
+        name = getattr(teams[side], "name", "") if teams else ""
+        return name or SIDE_NAMES[side]
+
+    def forced_line(self, decision: Decision, action: Action) -> str:
+        """The play-by-play line of a decision with a single legal option, taken for its coach: the
+        team and the option in the game's words. A ruleset overrides it where its options need a
+        sentence of their own (FUBA's piece movements)."""
+        return f"{self.team_name(decision.side)}: {self.describe_action(action.index)}"
+
+    def _roster_name(self, side: int, number: int) -> str:
+        teams = getattr(self, "teams", None)
+        players = getattr(teams[side], "players", ()) if teams else ()
+        if 0 < number <= len(players):
+            return getattr(players[number - 1], "name", None) or f"roster player #{number}"
+        return f"roster player #{number}"
 
     def step(self, action: int) -> None:
         """Apply the pending decision's choice, then advance to the next decision or the end."""
@@ -120,8 +148,8 @@ class Engine:
         if d is None:
             raise GameOverError(f"{self.ruleset}: the game is over; action {action} cannot be applied")
         if action not in d.legal:
-            label = self.actions[action].label if isinstance(action, int) and 0 <= action < len(self.actions) else "not in the action table"
-            raise IllegalActionError(action, label, d.kind, d.legal, self.actions.labels(d.legal))
+            label = self.describe_action(action) if isinstance(action, int) and 0 <= action < len(self.actions) else "not in the action table"
+            raise IllegalActionError(action, label, d.kind, d.legal, [self.describe_action(a) for a in d.legal])
         self.decision = None
         self._apply(d, self.actions[action])
         self._advance()
@@ -279,7 +307,13 @@ class Engine:
             if len(d.legal) == 1:
                 self.forced_choices += 1
                 act = self.actions[d.legal[0]]
-                self.log.add("forced", d.side, f"({SIDE_NAMES[d.side]}: {act.label})", decision=d.kind, action=act.index)
+                if self.log.record:  # the line in the game's words (the kind and action stay in the data)
+                    self.decision = d  # (describe_action names the deciding side's players)
+                    text = self.forced_line(d, act)
+                    self.decision = None
+                    self.log.add("forced", d.side, text, decision=d.kind, action=act.index)
+                else:
+                    self.log.count += 1
                 self._apply(d, act)
                 continue
             if not d.legal:

@@ -193,6 +193,22 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def _name(self, side: int) -> str:
         return self.teams[side].name
 
+    def forced_line(self, decision: Decision, action: Action) -> str:
+        """The play-by-play line of a choice the rules leave to one option (a setup's last pieces in
+        the centre area, the only piece or area a movement allows, the only action or target)."""
+        team = self._name(decision.side)
+        k = action.kind
+        if k == "place":
+            return f"{team} place a player in {IDS[action['area']]}, the only area the setup allows"
+        if k == "move_from":
+            who = "the goalkeeper" if action["area"] == -1 else f"the player in {IDS[action['area']]}"
+            return f"{team}: {who} is the only one who can move"
+        if k in ("move_to", "dribble_to"):
+            return f"{team}: the player can only go to {IDS[action['area']]}"
+        if k == "action":
+            return f"{team}: {action.label}, the only action open"
+        return f"{team}: {self.describe_action(action.index)} (the only option)"
+
     # ---------------------------------------------------------------- 5.1 offside
     def offside_areas(self, side: int, ball: int | None = None) -> list[bool]:
         """5.1: areas in which a piece of ``side`` (as controlling team) would be in an offside position."""

@@ -22,6 +22,12 @@ _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "
 _ONE_MOVE_MODES = frozenset(("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free",
                              "easy_dt", "seconda_punta", "catenaccio"))  # one move, then the movement ends
 _DECISION_KIND = {"reaction": "reaction", "sprint": "sprint"}  # movement mode -> decision kind (else "moves")
+# each movement mode in the rulebook's words, for the play-by-play and the prompts (never the mode's name)
+MODE_WORDS = {"reaction": "reaction stage", "sprint": "sprint", "into_target": "into the target area",
+              "easy_ct": "easy situation", "easy_dt": "easy situation", "creative_free": "creative pass",
+              "quick_fk_ct": "quick free kick", "quick_fk_dt": "quick free kick", "goal_kick_ct": "goal kick",
+              "goal_kick_dt": "goal kick", "event_ct": "special event", "event_dt": "special event",
+              "event_dribble": "special event", "seconda_punta": "seconda punta", "catenaccio": "catenaccio"}
 _PROMPTS: dict[str, tuple[str, str, str, str]] = {}  # mode -> (source kind, source prompt, where-to kind, prompt)
 
 
@@ -29,7 +35,8 @@ def _prompts(mode: str) -> tuple[str, str, str, str]:
     p = _PROMPTS.get(mode)
     if p is None:
         kind = _DECISION_KIND.get(mode, "moves")
-        p = _PROMPTS[mode] = (kind, f"{mode}: move a player or done", kind + "_to", f"{mode}: where does the player go?")
+        words = MODE_WORDS[mode]
+        p = _PROMPTS[mode] = (kind, f"{words}: move a player, or done", kind + "_to", f"{words}: where does the player go?")
     return p
 
 
@@ -265,13 +272,12 @@ class MovementMixin:
         c["n"] += 1
         c["src"] = None
         record = self.log.record  # the play-by-play line is only built when events are kept
-        text = f"{self._name(side)} move a {'goalkeeper' if k == GK else 'player'} {IDS[frm]} -> {IDS[dest]}" if record else ""
+        text = (f"{self._name(side)}, {MODE_WORDS[c['mode']]}: {'the goalkeeper' if k == GK else 'a player'} "
+                f"{'dribbles' if a.kind == 'dribble_to' else 'moves'} {IDS[frm]} -> {IDS[dest]}") if record else ""
         if a.kind == "dribble_to":
             opp_here = self.count(1 - side, frm)
             self.ball = dest
             c["dribbled"] = True
-            if record:
-                text += " with the ball"
             if c["mode"] == "sprint" and opp_here:  # only the skilled wing back dribbles past opponents
                 self._accept_skill(side, "skilled_wing_back")
                 self.bv = min(6, self.bv + opp_here)
@@ -288,7 +294,7 @@ class MovementMixin:
                     c["runner"] = True
                     self._accept_skill(side, "runner")
         if record:
-            self.event("move", side, f"({c['mode']}) " + text, frm=frm, to=dest, piece=k, mode=c["mode"])
+            self.event("move", side, text, frm=frm, to=dest, piece=k, mode=c["mode"])
         else:
             self.log.count += 1  # the event is counted, as EventLog.add does without recording
         if c["mode"] in _ONE_MOVE_MODES:

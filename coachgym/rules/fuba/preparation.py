@@ -9,7 +9,7 @@ from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as AT
 from .board import (ATTACK_SPOTS, CENTRE, OWN_HALF_PARTLY, PENALTY, PLAYING, SPOTS, WEATHER)
-from .state import GK, ROLES, UNPLACED
+from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
 
 class PreparationMixin:
@@ -159,9 +159,9 @@ class PreparationMixin:
             side = c["order"][c["i"]]
             if UNPLACED in self.pos[side]:
                 legal = self._setup_legal(c["kind"], side)
-                return self._dec(side, "setup", [AT.PLACE[a] for a in legal], f"{c['kind']} setup: place a player")
+                return self._dec(side, "setup", [AT.PLACE[a] for a in legal], f"{SET_PIECE_WORDS[c['kind']]} setup: place a player")
             c["i"] += 1
-        self.event("setup", None, f"Setup for the {c['kind'].replace('_', ' ')} done", setup=c["kind"],
+        self.event("setup", None, f"{SET_PIECE_WORDS[c['kind']].capitalize()} setup done", setup=c["kind"],
                    home=list(self.pos[0]), away=list(self.pos[1]))
         kind = c["kind"]
         if kind == "penalty":

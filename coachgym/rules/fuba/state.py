@@ -9,6 +9,9 @@ GK = 0
 ROLES = ("attacking_midfielder", "defending_midfielder", "attacking_centre_back", "withdrawn_striker",
          "offensive_wing_back")  # A2
 LINE_NAMES = ("defence", "midfield", "forwards")
+# the set pieces in the rulebook's words (play-by-play and prompts)
+SET_PIECE_WORDS = {"kickoff": "kick-off", "free_kick": "free kick", "corner": "corner kick", "goal_kick": "goal kick",
+                   "penalty": "penalty kick"}
 STAT_KEYS = ("goals", "attempts", "on_target", "corners", "free_kicks", "penalties", "passes", "passes_failed",
              "creative", "pressings", "pressings_won", "sprints", "positionings", "yellow", "red", "injuries",
              "substitutions", "turns")
