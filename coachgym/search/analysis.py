@@ -81,7 +81,7 @@ class Analysis:
     def table(self) -> str:
         value_name = "win prob" if self.horizon is None else "win est."
         lines = [
-            f"{rulesets.get(self.ruleset).title}: {SIDE_NAMES[self.side]} to decide ({self.kind}): {self.prompt}",
+            f"{rulesets.get(self.ruleset).title}: {SIDE_NAMES[self.side]} to decide: {self.prompt}",
             f"  {self.situation}",
             f"  rollouts: {self.policy}, {self.rollouts} in {self.seconds:.1f} s over {self.rounds} resampled "
             f"futures shared by the options" + (f"; truncated after {self.horizon} decisions" if self.horizon else ""),
@@ -130,7 +130,7 @@ class Analysis:
         ax.set_xlim(0, 1)
         ax.axvline(self.option(self.best).win, color="black", lw=0.8, ls="--")
         ax.set_xlabel("win probability (draws half), 95% interval; grey: dropped from the race")
-        ax.set_title(f"{rulesets.get(self.ruleset).title}: {self.kind} ({self.rollouts} rollouts)", fontsize=10)
+        ax.set_title(f"{rulesets.get(self.ruleset).title}: {self.prompt} ({self.rollouts} rollouts)", fontsize=10)
         fig.tight_layout()
         path = Path(path)
         fig.savefig(path, dpi=110)
@@ -238,7 +238,7 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=rollouts, desc=f"analyze {game.ruleset} {d.kind} ({len(actions)} options)", unit="rollout")
+        bar = tqdm(total=rollouts, desc=f"analyze {rulesets.get(game.ruleset).title}: {len(actions)} options", unit="rollout")
     try:
         run = run_race(game, d.side, actions, seed=seed, policy=policy_spec(policy),
                        opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rollouts,
