@@ -44,9 +44,26 @@ def test_1_4_board_lists_the_13_areas_and_corner_spots_with_both_teams_pieces_an
             assert sum(1 for p in a.pieces if p["side"] == side) == g.raw_count(side, INDEX[a.id])
         assert a.ball == (a.id == "A-F")
     keeper = next(p for p in board[INDEX["A-PA"]].pieces)
-    assert keeper == {"side": AWAY, "name": "Goalkeeper", "role": "goalkeeper", "number": 1}
-    forward = next(p for p in board[INDEX["A-F"]].pieces if p["side"] == HOME)
-    assert forward["name"] == "Forward" and forward["role"] == "forwards"
+    assert keeper == {"side": AWAY, "name": "Goalkeeper", "role": "goalkeeper", "number": 1, "zone": "defence zone"}
+    piece = next(p for p in board[INDEX["A-F"]].pieces if p["side"] == HOME)  # anonymous: a player in his attack zone
+    assert piece["name"] == "Player" and piece["role"] == "outfield player" and piece["zone"] == "attack zone"
+
+
+def test_2_1_pieces_are_players_of_no_line_and_the_formation_line_of_the_balls_zone_counts():
+    # a 3-5-2 with seven pieces in its defence zone: "7 players", never "7 defenders" beside a card of 3
+    g = scenario(home=["H-PA", "H-F", "H-F", "H-F", "H-F", "H-NC", "H-NC", "H-SC", "C", "C", "A-F"],
+                 away=["A-PA", "A-F", "A-F", "C"], ball="H-F", bv=3, ct=AWAY, stage="actions",
+                 formations=((3, 5, 2), (4, 4, 2)))
+    home = P.situation(g, ("you", "by-the-book")).teams[HOME]
+    cards = {c.position: c for c in home.on_court}
+    assert cards["H-F"].name == "4 players" and cards["H-NC"].name == "2 players" and cards["H-SC"].name == "1 player"
+    assert "defence zone" in cards["H-F"].note and "attack zone" in cards["A-F"].note
+    for c in home.on_court:
+        assert not any(w in c.name.lower() for w in ("defender", "midfielder", "forward")), c.name
+    # 4.2.1: with the ball in the home defence zone the home team's actions come from its 3 defenders
+    assert dict(home.facts)["actions"] == "from 3 defenders (ball in the defence zone, 4.2.1)"
+    g.ball = INDEX["C"]
+    assert dict(P.situation(g).teams[HOME].facts)["actions"].startswith("from 5 midfielders")
 
 
 def test_situation_shows_minute_ball_area_ball_value_and_who_controls():

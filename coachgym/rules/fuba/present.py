@@ -1,9 +1,10 @@
 """What a person sees of a FUBA match: the presenter (``PRESENTER``) of
 ``coachgym.present.presenter.Presenter``.
 
-FUBA's pieces are anonymous (1.1), so a team is shown as its pieces on the board (each named by its
-line in the area it stands in: goalkeeper, defender, midfielder, forward), its formation, roles,
-condition points, cards, substitutions and skills; ``Situation.board`` lists the 13 areas and the
+FUBA's pieces are anonymous (1.2: "player" is a piece; 3.3: the formation does not say where a
+piece stands), so a team is shown as its pieces on the board - the goalkeeper, then "3 players" per
+area with the zone the area is for that team - and its formation (the lines that count for actions
+and condition points: 4.2.1, A1), roles, condition points, cards, substitutions and skills; ``Situation.board`` lists the 13 areas and the
 corner-kick spots of ``data/board.json`` with both teams' pieces and the ball. Decisions read like
 the board game: the action stage, the pass target with its ball value and chances, the piece to
 move and then where to. Fixed texts and the glossary are data (``data/present.json``); the screens
@@ -16,7 +17,8 @@ from ...core.engine import AWAY, HOME, Decision
 from ...present.model import Area, Choice, DecisionView, Group, PlayerCard, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import actions as AT
-from .board import (AREAS, FORMATION_CARDS, FWD_MID2, IDS, KIND, N_AREAS, NAMES, PENALTY_TABLE, SKILLS, SPOTS, ZONE)
+from .board import (AREAS, FORMATION_CARDS, FWD_MID2, IDS, KIND, N_AREAS, NAMES, PENALTY_TABLE, PLAYING, SKILLS, SPOTS,
+                    ZONE)
 from .engine import FubaEngine
 from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED
 
@@ -66,7 +68,9 @@ class FubaPresenter:
     # ------------------------------------------------------------------ pieces and teams
     @staticmethod
     def piece_name(side: int, piece: int, area: int) -> str:
-        return T("piece_gk") if piece == GK else T(f"piece_{ZONE[side][area]}")
+        """A piece as the board shows it: the goalkeeper, or a player (outfield pieces belong to no
+        line; the formation's lines count by the zone the ball is in, 4.2.1)."""
+        return T("piece_gk") if piece == GK else T("piece_player")
 
     @staticmethod
     def formation_text(game: FubaEngine, side: int) -> str:
@@ -97,8 +101,7 @@ class FubaPresenter:
                 stacks[pos[k]] = stacks.get(pos[k], 0) + 1
         for area in sorted(stacks, key=lambda a: _ALONG[a][0] * (1 if side == HOME else -1)):
             n = stacks[area]
-            word = T(f"piece_{ZONE[side][area]}").lower()
-            on.append(PlayerCard(name=f"{n} {word}{_s(n)}", position=IDS[area], on_court=True,
+            on.append(PlayerCard(name=T("piece_stack", n=n, s=_s(n)), position=IDS[area], on_court=True,
                                  note=self._area_note(game, side, area)))
         for k in range(11):
             if pos[k] in (INJURED, OFF):
@@ -109,7 +112,11 @@ class FubaPresenter:
             left = 3 - game.subs[side]
             if left:
                 out.append(PlayerCard(name=T("bench_sub", n=left, s=_s(left)), position="", on_court=False, note=T("bench_sub_note")))
-        facts = [("formation", self.formation_text(game, side)), ("cards", T("team_cards", y=game.yellow[side], r=game.red[side]))]
+        facts = [("formation", self.formation_text(game, side))]
+        if game.formation[side] is not None and game.phase not in ("formation", "kickoff_roll", "kickoff_choice") \
+                and not game.over and game.ball in PLAYING:
+            facts.append(("actions", self.actions_text(game, side)))
+        facts.append(("cards", T("team_cards", y=game.yellow[side], r=game.red[side])))
         if game.opts.condition_points:
             facts.append(("condition points", self.cp_text(game, side)))
         if game.opts.substitutions:
@@ -125,8 +132,16 @@ class FubaPresenter:
         return TeamView(team.name, side, game.goals[side], coach, on, out, facts)
 
     @staticmethod
+    def actions_text(game: FubaEngine, side: int) -> str:
+        """4.2.1: which line of the formation counts for this team's actions where the ball is now."""
+        z = ZONE[side][game.ball]
+        n = game.formation[side][z]
+        return T("team_actions", zone=T(f"zone_{z}"), n=n, line=T(f"line_{z}_{'one' if n == 1 else 'many'}"))
+
+    @staticmethod
     def _area_note(game: FubaEngine, side: int, area: int) -> str:
-        return T("piece_explain", name=_AREA[area]) + ("; with the ball" if area == game.ball and side == game.ct else "")
+        zone = T(f"zone_{ZONE[side][area]}") if area in PLAYING else T("zone_spot")
+        return T("piece_explain", name=_AREA[area], zone=zone) + ("; with the ball" if area == game.ball and side == game.ct else "")
 
     @staticmethod
     def _injury_back(game: FubaEngine, side: int, piece: int) -> str:
@@ -146,7 +161,8 @@ class FubaPresenter:
                 for k, p in enumerate(game.pos[side]):
                     if p == a:
                         pieces.append({"side": side, "name": self.piece_name(side, k, a),
-                                       "role": "goalkeeper" if k == GK else LINE_NAMES[ZONE[side][a]], "number": k + 1})
+                                       "role": "goalkeeper" if k == GK else "outfield player", "number": k + 1,
+                                       "zone": T(f"zone_{ZONE[side][a]}") if a in PLAYING else T("zone_spot")})
             out.append(Area(IDS[a], NAMES[a], pieces, ball=a == game.ball and game.phase not in ("formation", "kickoff_choice")))
         return out
 
@@ -498,7 +514,7 @@ class FubaPresenter:
         side = d.side
         legal = {AT.TABLE[a]["area"]: a for a in d.legal}
         groups = self._area_groups(game, side, legal, "remove",
-                                   lambda a: T("remove_choice", piece=T(f"piece_{ZONE[side][a]}"), name=_AREA[a], id=IDS[a]),
+                                   lambda a: T("remove_choice", piece=T("piece_player"), name=_AREA[a], id=IDS[a]),
                                    lambda a: T("remove_choice_explain", mine=game.raw_count(side, a)))
         return self._view(d, T("remove_title", team=game.teams[side].name), T("remove_explain"), groups, ["red card"])
 
