@@ -125,8 +125,15 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
 
     def _state_to_dict(self) -> dict:
         import copy
-        self._fold_minutes()
         d = {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
+        # playing time as saved: brought up to date in the copy, never in the game (reading a game must not
+        # change it); the marks of the men on the court at gsec, a bench man's mark 0 (never read: it is
+        # set again when he comes in), so a save does not depend on when the game was last read
+        for s in (HOME, AWAY):
+            on = self.lineup[s]
+            for i in on:
+                d["stats"][s][i][SEC] += self.gsec - self.on_at[s][i]
+            d["on_at"][s] = [self.gsec if i in on else 0 for i in range(len(d["on_at"][s]))]
         d["teams"] = [t.raw for t in self.teams]
         d["options"] = {k: getattr(self.opts, k) for k in self.opts.__dataclass_fields__}
         return d
@@ -250,7 +257,6 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         return f"({self.teams[AWAY].abbr} {self.pts[AWAY]}, {self.teams[HOME].abbr} {self.pts[HOME]})"
 
     def box_score(self) -> BoxScore:
-        self._fold_minutes()
         teams = []
         for s in (HOME, AWAY):
             t = self.teams[s]
@@ -258,7 +264,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
             for i, p in enumerate(t.players):
                 st = self.stats[s][i]
                 row = {c: st[k] for k, c in enumerate(COLS) if c != "sec"}
-                row["min"] = round(st[SEC] / 60)
+                row["min"] = round(self.seconds_played(s, i) / 60)
                 row["reb"] = st[ORB] + st[DRB]
                 lines.append(PlayerLine(p.name, {c: row[c] for c in BOX_COLS}))
             teams.append(TeamBox(t.name, self.pts[s], lines, {"tov": self.team_tov[s]}))
