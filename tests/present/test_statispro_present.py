@@ -109,7 +109,8 @@ def test_5_5_a_double_team_names_their_man_then_our_helper_and_who_is_left_open(
     dt = group(view, "double_team")
     target = dt.choices[0]
     assert g.pname(1 - side, 0) in target.label and "ATTEMPTS -5" in target.explain
-    helper = target.then[1]  # our SG: he leaves their SG open
+    assert [c.action for c in target.then] == [A.DOUBLE_TEAM[(0, h)] for h in (1, 2, 3, 4)]  # never his PD, our PG
+    helper = target.then[0]  # our SG: he leaves their SG open
     assert helper.label == f"SG {g.pname(side, 1)} (leaves {g.pname(1 - side, 1)} open)"
     assert helper.action == A.DOUBLE_TEAM[(0, 1)] and "Open Shot" in helper.explain
     g.step(helper.action)

@@ -177,3 +177,33 @@ def test_5_5_by_the_book_double_team_star_variant_doubles_their_best_scorer():
     assert declared, "the star variant never declared a Double Team"
     with pytest.raises(ConfigError, match="double_team must be one of never, star"):
         RULESET.coach("by-the-book:double_team=always")
+
+
+def test_5_5_the_star_variant_and_the_macro_never_name_the_targets_pd_as_helper():
+    """5.5's helper is a second man. Random coaches shuffle PD cards and positions, so the set pieces
+    of these games meet many matchups: wherever a Double Team may be declared, the star variant's
+    choice (``star_double_team``, also the training macro ``double_team_best_scorer``) is legal and its
+    helper is not the target's PD."""
+    from coachgym.agents.statispro import star_double_team
+    from coachgym.core.coach import RandomCoach
+    from coachgym.rules.statispro import actions as A
+    from coachgym.training.macros import macros_of
+
+    macro = macros_of("statispro")["double_team_best_scorer"]
+    checked = shuffled = 0
+    for seed in range(3):
+        g = RULESET.new_game(seed=seed, record_events=False)
+        coaches = [RandomCoach(seed), RandomCoach(seed + 100)]
+        for side, c in enumerate(coaches):
+            c.reset(g, side)
+        while g.decision is not None:
+            d = g.decision
+            if d.kind == "menu" and any(a in d.legal for a in A.DOUBLE_TEAM_LIST):
+                a = star_double_team(g, d.side)
+                assert a is not None and a in d.legal and macro.resolve(g, d.side) == a
+                act = A.ACTIONS[a]
+                assert g.guard[d.side][act["helper"]] != act["target"]
+                checked += 1
+                shuffled += g.guard[d.side] != [0, 1, 2, 3, 4]
+            g.step(coaches[d.side].choose(g, d))
+    assert checked >= 100 and shuffled >= checked // 2

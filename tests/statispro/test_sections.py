@@ -952,3 +952,44 @@ def test_5_5_double_team_declared_at_a_timeout_and_cancelled_at_a_dead_ball():
     assert A.CANCEL_DOUBLE_TEAM in legal and A.DOUBLE_TEAM[(4, 3)] not in legal  # declared only at timeouts
     g._apply_menu(AWAY, A.ACTIONS[A.CANCEL_DOUBLE_TEAM])
     assert g.dt[AWAY] == [-1, -1]
+
+
+def test_5_5_the_double_teams_helper_is_another_man_than_the_targets_pd():
+    """5.5: the coach names "his own defender who will join the target's PD": a second man. The
+    action that names the target's PD as helper stays in the table and is never legal."""
+    g = game_at()
+    g._open_menu([AWAY], PH_UPCOURT, "timeout")
+    legal = set(g._menu_legal(AWAY))
+    for target in range(5):
+        offered = [h for h in range(5) if A.DOUBLE_TEAM[(target, h)] in legal]
+        assert offered == [h for h in range(5) if g.guard[AWAY][h] != target] and len(offered) == 4
+    assert A.DOUBLE_TEAM[(4, 4)] not in legal  # Cartwright guards Ewing: he cannot be the helper too
+    g._apply_menu(AWAY, A.ACTIONS[A.PD_CARD[(2, 4)]])  # Pippen takes Ewing, Cartwright takes Smith
+    legal = set(g._menu_legal(AWAY))
+    assert A.DOUBLE_TEAM[(4, 2)] not in legal and A.DOUBLE_TEAM[(4, 4)] in legal
+
+
+def test_5_5_no_shift_or_pd_card_of_ours_makes_the_helper_the_targets_pd():
+    g = game_at()
+    g._open_menu([AWAY], PH_UPCOURT, "timeout")
+    g._apply_menu(AWAY, A.ACTIONS[A.DOUBLE_TEAM[(4, 3)]])  # Grant helps Cartwright on Ewing
+    legal = set(g._menu_legal(AWAY))
+    assert A.PD_CARD[(3, 4)] not in legal  # Grant to Ewing: Grant would be the PD
+    assert A.SWAP[(3, 4)] not in legal  # Grant to C, whose PD card is Ewing
+    assert A.PD_CARD[(2, 4)] in legal and A.SWAP[(0, 1)] in legal  # the others stay on offer
+    g._apply_menu(AWAY, A.ACTIONS[A.PD_CARD[(2, 4)]])  # Pippen is now Ewing's PD, Grant still helps
+    assert g.dt[AWAY] == [4, 3] and A.PD_CARD[(3, 4)] not in set(g._menu_legal(AWAY))
+
+
+def test_5_5_their_position_shift_that_leaves_no_second_man_calls_the_double_team_off():
+    """A Double Team needs two defenders: when the target's team shifts him to the position our
+    helper guards (6.6), the helper would be his PD, so the Double Team is off (logged)."""
+    g = game_at()
+    g._open_menu([AWAY], PH_UPCOURT, "timeout")
+    g._apply_menu(AWAY, A.ACTIONS[A.DOUBLE_TEAM[(4, 3)]])
+    g._open_menu([HOME], PH_UPCOURT, "timeout")
+    g._apply_menu(HOME, A.ACTIONS[A.SWAP[(0, 1)]])  # Starks and Rivers trade: the Double Team stands
+    assert g.dt[AWAY] == [4, 3]
+    g._apply_menu(HOME, A.ACTIONS[A.SWAP[(3, 4)]])  # Ewing to PF, the man Grant guards
+    assert g.dt[AWAY] == [-1, -1]
+    assert g.log.events[-1].kind == "double_team_off" and "no second man" in g.log.events[-1].text

@@ -40,8 +40,9 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     ruleset = "statispro"
     # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md); 3: 2015 6.6's fresh
     # 14-second clock, declining an Open Shot (4.4 / 14G), Base-8 cards (17.1-17.4), 17.5, FIBA 20.7;
-    # 4: 14O's heave only after the opponents lost the ball on the last FAC to a JUMP TO or PRESS result
-    version = 4
+    # 4: 14O's heave only after the opponents lost the ball on the last FAC to a JUMP TO or PRESS result;
+    # 5: 5.5's Double Team helper is another man than the target's PD (the legal set only)
+    version = 5
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.engine import AWAY, Decision, HOME
-from .actions import (CALL_PLAY, CANCEL_DOUBLE_TEAM, CANCEL_THREE_POINT_OFFENSE, DOUBLE_TEAM_LIST,
+from .actions import (ACTIONS, CALL_PLAY, CANCEL_DOUBLE_TEAM, CANCEL_THREE_POINT_OFFENSE, DOUBLE_TEAM,
                       IGNORE_REST, MENU_CHANGE_LIMIT, PD_LIST, PLAY_ON, PRESS, SUBSTITUTE, SUB_BY_PLAYER,
                       SWAP_LIST, THREE_POINT_DEFENSE, THREE_POINT_OFFENSE, TIMEOUT, TIMEOUT20)
 from .cards import POSITIONS
@@ -69,8 +69,12 @@ class MenuMixin:
         if changes_ok and dead and bench and not (m.get("twenty") and m["subs_done"][side] >= 1):
             legal += bc[2]  # 8.5 substitutions
         if changes_ok and (set_piece or (kind == "dead" and m.get("fouler") == side)):
-            legal += SWAP_LIST  # 6.6 position shifts
-            legal += PD_LIST  # 3.2 / 6.6 PD cards
+            if self.dt[side][0] < 0:
+                legal += SWAP_LIST  # 6.6 position shifts
+                legal += PD_LIST  # 3.2 / 6.6 PD cards
+            else:  # 5.5: no shift or PD card that makes our helper the target's PD
+                legal += [a for a in SWAP_LIST if self._keeps_double_team(side, a)]
+                legal += [a for a in PD_LIST if self._keeps_double_team(side, a)]
         if not set_piece and self._can_timeout(side, dead):
             legal.append(TIMEOUT)
             if self.to20_used[side] < 1:
@@ -78,7 +82,8 @@ class MenuMixin:
         if dead and changes_ok and side != self.off and m["resume"] == PH_UPCOURT and not self.press_next:
             legal.append(PRESS)  # 4.2: after a Dead Ball
         if set_piece and changes_ok and self.dt[side][0] < 0:
-            legal += DOUBLE_TEAM_LIST  # 5.5
+            g = self.guard[side]  # 5.5: the helper is another man than the target's PD
+            legal += [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
         if dead and changes_ok and self.dt[side][0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
         if kind == "timeout" and self.final_two and changes_ok and not self.no_threes:  # 4.61 / 4.62 (not 17.5)
@@ -95,6 +100,36 @@ class MenuMixin:
         if kind == "timeout" and changes_ok and self._index_ok(side, 1):  # 16D
             legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
         return legal
+
+    def _keeps_double_team(self, side: int, a: int) -> bool:
+        """Whether ``side``'s position shift or PD card ``a`` leaves its Double Team's helper another
+        man than the target's PD (5.5: "his own defender who will join the target's PD")."""
+        act = ACTIONS[a]
+        target, helper = self.dt[side]
+        ts = self.lineup[1 - side].index(target)
+        hs = self.lineup[side].index(helper)
+        g = self.guard[side]
+        if act.kind == "swap_positions":
+            x, y = act["a"], act["b"]
+            hs = y if hs == x else x if hs == y else hs
+            return g[hs] != ts
+        d, t = act["defender"], act["target"]  # as _apply_menu's pd_card: d takes t, t's PD takes d's man
+        guards = g[d] if hs == g.index(t) else t if hs == d else g[hs]
+        return guards != ts
+
+    def _double_team_still_two(self, side: int) -> None:
+        """5.5: a Double Team needs a second man. When the other team's position shift puts the target
+        where our helper is the PD, the Double Team is called off (our own shifts and PD cards that
+        would do it are not offered)."""
+        target, helper = self.dt[side]
+        if target < 0 or target not in self.lineup[1 - side] or helper not in self.lineup[side]:
+            return
+        if self.guard[side][self.lineup[side].index(helper)] == self.lineup[1 - side].index(target):
+            self.dt[side] = [-1, -1]
+            if self.log.record:
+                self.event("double_team_off", side, f"{self.teams[side].name}'s Double Team on "
+                           f"{self.teams[1 - side].players[target].name} is off: {self.teams[side].players[helper].name} "
+                           "is now his PD, no second man (5.5)")
 
     def _can_timeout(self, side: int, dead: bool) -> bool:
         if not dead and side != self.off:
@@ -139,6 +174,7 @@ class MenuMixin:
             ln[a["a"]], ln[a["b"]] = ln[a["b"]], ln[a["a"]]
             self._dirty(side)
             self._dirty(1 - side)
+            self._double_team_still_two(1 - side)
         elif k == "pd_card":
             g = self.guard[side]
             dslot, target = a["defender"], a["target"]

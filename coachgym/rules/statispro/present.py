@@ -368,7 +368,8 @@ class StatisProPresenter(BasePresenter):
             groups.append(Group("pd", "PD card: who guards whom", "Put one of yours on a different man (3.2, 6.6).", pds))
         dts = self._double_teams(g, side, legal)
         if dts:
-            groups.append(Group("double_team", "Double Team", "Their man, then your helper (5.5).", dts))
+            groups.append(Group("double_team", "Double Team", "Their man, then your helper: one of your other "
+                                "men joins the man guarding him (5.5).", dts))
             terms += ["Double Team", "helper", "Open Shot"]
         plays = [self._choice(f"play:{a}", f"Call a play for {g.pname(side, A.ACTIONS[a]['slot'])}",
                               "If the first pass goes to him, +10 to his ATTEMPTS for that card (8.42).", a)
@@ -465,14 +466,11 @@ class StatisProPresenter(BasePresenter):
                 act = A.DOUBLE_TEAM.get((target, helper))
                 if act is None or act not in legal:
                     continue
+                # (never his PD: 5.5's helper is "his own defender who will join the target's PD")
                 left = g.pname(other, g.guard[side][helper])
-                if helper == pd:  # (the engine's table allows it; 5.5 speaks of a second defender)
-                    label = f"{POSITIONS[helper]} {g.pname(side, helper)} (his own PD: no second man)"
-                    explain = f"{g.pname(side, helper)} alone takes the Double Team on {g.pname(other, target)}"
-                else:
-                    label = f"{POSITIONS[helper]} {g.pname(side, helper)} (leaves {left} open)"
-                    explain = (f"{g.pname(side, helper)} joins {g.pname(side, pd)}; a pass from "
-                               f"{g.pname(other, target)} to {left} is an Open Shot")
+                label = f"{POSITIONS[helper]} {g.pname(side, helper)} (leaves {left} open)"
+                explain = (f"{g.pname(side, helper)} joins {g.pname(side, pd)}; a pass from "
+                           f"{g.pname(other, target)} to {left} is an Open Shot")
                 out.append(Choice(key=f"dt:{target}:{helper}", label=label, explain=explain, action=act))
             return out
 
