@@ -8,7 +8,7 @@ from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
 from coachgym.rules.statispro.engine import (AST, DRB, FGA, FGM, FTA, FTM, PF, PH_ADVANCE, PH_BALL, PH_FB, PH_FT,
                                              PH_JUMP, PH_MENU, PH_SHOT, PH_UPCOURT, PH_WAIT, STL, TECH, TOV,
-                                             TPM)
+                                             TPA, TPM)
 
 from .helpers import find, holder
 
@@ -118,6 +118,16 @@ def test_10g_offensive_goaltending_removes_the_field_goal_attempt():
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._ph_rebound()
     assert g.stats[0][0][FGA] == 0 and g.team_tov[0] == 1 and g.off == 1
+
+
+def test_10g_offensive_goaltending_on_a_missed_three_removes_the_three_point_attempt_too():
+    """"Do not charge the shooter with a field goal attempt": a missed three counted nothing either
+    (the fuzz of issue 15 found a 3PA left without its FGA)."""
+    g = prepared([find("rebound", "Off. GT")])
+    g.stats[0][0][FGA] = g.stats[0][0][TPA] = 1
+    g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False, "three": True}
+    g._ph_rebound()
+    assert g.stats[0][0][FGA] == 0 and g.stats[0][0][TPA] == 0 and g.team_tov[0] == 1
 
 
 def test_10h_loose_ball_foul_on_the_defense():

@@ -10,7 +10,7 @@ from . import cards as K
 from .actions import CHOOSE, DECLINE_INDEX, FAST_BREAK, INDEX_REBOUND, NORMAL_ACTION
 from .cards import rpg_slot
 from .constants import (DRB, FGA, ORB, PH_BALL, PH_JUMP, PH_SHOT, PH_UPCOURT, PH_WAIT, R_REBD, R_REBO,
-                        R_TIRED, STL, TOV)
+                        R_TIRED, STL, TOV, TPA)
 
 
 class ReboundMixin:
@@ -100,9 +100,11 @@ class ReboundMixin:
             self.team_reb[de] += 1
             self._turnover_to_defense()
             return None
-        if code == K.R_OFFGT:  # 10G: turnover, no field goal attempt
+        if code == K.R_OFFGT:  # 10G: turnover, no field goal attempt (nor a three-point attempt)
             if not ctx["ft"]:
                 self._st(off, shooter)[FGA] -= 1
+                if ctx.get("three"):
+                    self._st(off, shooter)[TPA] -= 1
             self.team_tov[off] += 1
             self._turnover_to_defense()
             return None

@@ -136,7 +136,7 @@ class ShootingMixin:
             self.event("missed", off, f"RPG {shot['rpg']} SHOT # {number} (needs {rating}): {name} misses{' an air ball' if number >= 98 else ''}")
         if shot["last"]:
             raise PeriodOver()
-        self.ctx = {"shooter": s, "air": number >= 98, "ft": False, "fb": shot["fb"]}
+        self.ctx = {"shooter": s, "air": number >= 98, "ft": False, "fb": shot["fb"], "three": three}
         self.phase = PH_REBOUND
 
     def _credit_assist(self, side: int, passer: int, shooter: int) -> None:
