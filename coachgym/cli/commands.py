@@ -11,19 +11,16 @@ import click
 from .. import rulesets
 from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
 from .series import backend_options
-from .tabletop import export_options, write_exports
+from .tabletop import export_options, requirement, write_exports
 
 
-def _needs_matplotlib(ctx, param, value):
-    """``--plot``: refuse at once when matplotlib is missing, before the games are played."""
-    if value is not None:
-        from ..evaluation.plots import PlotsUnavailable, require_matplotlib
+def _require_matplotlib() -> None:
+    from ..evaluation.plots import require_matplotlib
 
-        try:
-            require_matplotlib()
-        except PlotsUnavailable as exc:
-            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
-    return value
+    require_matplotlib()
+
+
+_needs_matplotlib = requirement(_require_matplotlib)  # --plot: refused before the games without matplotlib
 
 
 @main.command("rulesets")

@@ -103,17 +103,30 @@ def fac_command(league, seed, n_draw, state_file) -> None:
             click.echo(FAC_KEYS)
 
 
-def _needs_openpyxl(ctx, param, value):
-    """``--xlsx``: refuse at once when openpyxl is missing, before anything is played."""
-    if value is not None:
-        from ..core.boxexport import require_openpyxl
-        from ..core.errors import ConfigError
+def requirement(require):
+    """A click callback for an option that needs an optional library (``--plot``, ``--xlsx``): when
+    the option is given, ``require()`` runs at once, before anything is played, and its ConfigError
+    (naming the extra to install) refuses the option."""
+    def callback(ctx, param, value):
+        if value is not None:
+            from ..core.errors import ConfigError
 
-        try:
-            require_openpyxl()
-        except ConfigError as exc:
-            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
-    return value
+            try:
+                require()
+            except ConfigError as exc:
+                raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        return value
+
+    return callback
+
+
+def _require_openpyxl() -> None:
+    from ..core.boxexport import require_openpyxl
+
+    require_openpyxl()
+
+
+_needs_openpyxl = requirement(_require_openpyxl)
 
 
 def export_options(fn):

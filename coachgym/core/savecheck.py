@@ -430,6 +430,20 @@ def check(value: Any, spec: Spec, env: Env, path: str = "") -> None:
     spec.check(value, path, env)
 
 
+def teams_and_options(state: Any, env: Env, parse_team: Callable[[Any, str], Any], options_cls: type) -> tuple[list, Any]:
+    """The first checks of every ruleset's saved ``state``: an object with its two teams (parsed as
+    team files) and its rule options (parsed as options); sets ``env.players`` (roster sizes)."""
+    if not isinstance(state, dict):
+        raise env.fail("state", "must be an object")
+    for key in ("teams", "options"):
+        if key not in state:
+            raise env.fail(f"state.{key}", "is missing")
+    teams = parse_saved_teams(state["teams"], parse_team, env)
+    options = parse_saved_options(state["options"], options_cls, env)
+    env.players = tuple(len(getattr(t, "players", ())) for t in teams)
+    return teams, options
+
+
 def parse_saved_teams(teams: Any, parse_team: Callable[[Any, str], Any], env: Env, path: str = "state.teams") -> list:
     """The two saved team files through the ruleset's team-file parser; a problem is reported at
     its path inside the saved game (``state.teams[1].players[4].dunk``)."""

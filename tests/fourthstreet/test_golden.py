@@ -4,8 +4,6 @@ COACHGYM_UPDATE_GOLDEN=1 python -m pytest tests/fourthstreet/test_golden.py"""
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from coachgym.core.match import play_game
 from coachgym.rules.fourthstreet import RULESET
 from coachgym.rules.fourthstreet.engine import FourthStreetEngine
+from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 # by-the-book against random (both sides' choices matter), once with the season's rules and once
@@ -38,14 +37,4 @@ def golden_record(name: str) -> dict:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_play_through_is_unchanged(name):
-    path = GOLDEN / f"{name}.json"
-    record = golden_record(name)
-    if os.environ.get("COACHGYM_UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(json.dumps(record, indent=1) + "\n")
-    expected = json.loads(path.read_text())
-    assert record["final_score"] == expected["final_score"]
-    for i, (got, want) in enumerate(zip(record["events"], expected["events"])):
-        assert got == want, f"event {i} differs"
-    assert len(record["events"]) == len(expected["events"])
-    assert record["box_score"] == expected["box_score"]
+    check_golden(GOLDEN / f"{name}.json", golden_record(name))

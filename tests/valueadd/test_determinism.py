@@ -12,6 +12,7 @@ import pytest
 
 from coachgym.core.coach import RandomCoach
 from coachgym.core.errors import SavedGameError
+from tests.golden import check_golden
 from coachgym.core.match import play_game
 from coachgym.rules.valueadd import RULESET, ValueAddEngine
 
@@ -114,13 +115,4 @@ def golden_record(name: str) -> dict:
 def test_golden_play_through_is_unchanged(name):
     """A seeded game's full event log is committed; a rule change must update it on purpose:
     COACHGYM_UPDATE_GOLDEN=1 python -m pytest tests/valueadd/test_determinism.py"""
-    path = GOLDEN / f"{name}.json"
-    record = golden_record(name)
-    if os.environ.get("COACHGYM_UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(json.dumps(record, indent=1) + "\n")
-    expected = json.loads(path.read_text())
-    assert record["final_score"] == expected["final_score"]
-    for i, (got, want) in enumerate(zip(record["events"], expected["events"])):
-        assert got == want, f"event {i} differs"
-    assert len(record["events"]) == len(expected["events"])
+    check_golden(GOLDEN / f"{name}.json", golden_record(name))

@@ -6,7 +6,7 @@ of the state is checked for type and range."""
 from __future__ import annotations
 
 from ...core.savecheck import (Bool, Check, Dict, Env, Int, List, PerPlayer, PerSide, RosterIndex, Side, Skip, Slot,
-                               Str, Tuple, check, parse_saved_options, parse_saved_teams)
+                               Str, Tuple, check, teams_and_options)
 from . import actions as A
 from .cards import parse_team
 from .constants import (AVAILABLE, COLS, FOULED_OUT, MAX_CHANGES, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE,
@@ -99,12 +99,5 @@ STATE = Check(Dict({
 
 def check_state(state: dict, env: Env) -> None:
     """Check a saved 4th Street game's ``state`` (raises SavedGameError naming the field)."""
-    if not isinstance(state, dict):
-        raise env.fail("state", "must be an object")
-    for key in ("teams", "options"):
-        if key not in state:
-            raise env.fail(f"state.{key}", "is missing")
-    teams = parse_saved_teams(state["teams"], parse_team, env)
-    parse_saved_options(state["options"], FourthStreetOptions, env)
-    env.players = (len(teams[0].players), len(teams[1].players))
+    teams_and_options(state, env, parse_team, FourthStreetOptions)
     check(state, STATE, env, "state")

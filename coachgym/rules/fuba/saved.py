@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.savecheck import (JSON, Bool, Check, Dict, Env, Int, List, Opt, PerSide, Side, Skip, Str, Tuple, check,
-                               parse_saved_options, parse_saved_teams)
+                               teams_and_options)
 from .board import N_AREAS, SKILLS, WEATHER
 from .options import FubaOptions
 from .state import INJURED, ROLES, STAT_KEYS
@@ -104,11 +104,5 @@ STATE = Check(Dict({
 
 def check_state(state: dict, env: Env) -> None:
     """Check a saved FUBA game's ``state`` (raises SavedGameError naming the field)."""
-    if not isinstance(state, dict):
-        raise env.fail("state", "must be an object")
-    for key in ("teams", "options"):
-        if key not in state:
-            raise env.fail(f"state.{key}", "is missing")
-    parse_saved_teams(state["teams"], parse_team, env)
-    parse_saved_options(state["options"], FubaOptions, env)
+    teams_and_options(state, env, parse_team, FubaOptions)
     check(state, STATE, env, "state")

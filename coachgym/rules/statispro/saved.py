@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 
 from ...core.savecheck import (JSON, Bool, Check, Dict, Env, Int, List, OneOf, PerPlayer, PerSide, RosterIndex, Side,
-                               Skip, Slot, Str, Tuple, check, parse_saved_options, parse_saved_teams)
+                               Skip, Slot, Str, Tuple, check, teams_and_options)
 from . import actions as A
 from . import cards as K
 from .constants import PH_OVER, PH_PERIOD, PTS, STAT_NAMES
@@ -153,12 +153,5 @@ STATE = Check(Dict(STATE_FIELDS, optional=(k for k in STATE_FIELDS if k not in (
 
 def check_state(state: dict, env: Env) -> None:
     """Check a saved Statis Pro game's ``state`` (raises SavedGameError naming the field)."""
-    if not isinstance(state, dict):
-        raise env.fail("state", "must be an object")
-    for key in ("teams", "options"):
-        if key not in state:
-            raise env.fail(f"state.{key}", "is missing")
-    teams = parse_saved_teams(state["teams"], parse_team, env)
-    parse_saved_options(state["options"], StatisProOptions, env)
-    env.players = (len(teams[0].players), len(teams[1].players))
+    teams_and_options(state, env, parse_team, StatisProOptions)
     check(state, STATE, env, "state")

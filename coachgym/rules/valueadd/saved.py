@@ -6,7 +6,7 @@ per-team state and of the possession context is checked for type and range."""
 from __future__ import annotations
 
 from ...core.savecheck import (Bool, Check, Dict, Env, Int, List, Opt, PerPlayer, PerSide, RosterIndex, Side, Skip,
-                               Slot, Str, check, parse_saved_options, parse_saved_teams)
+                               Slot, Str, check, teams_and_options)
 from . import actions as A
 from .cards import RESULT_NAMES, parse_team
 from .options import ValueAddOptions
@@ -79,14 +79,7 @@ def state_spec(options: ValueAddOptions) -> Dict:
 
 def check_state(state: dict, env: Env) -> None:
     """Check a saved Value Add game's ``state`` (raises SavedGameError naming the field)."""
-    if not isinstance(state, dict):
-        raise env.fail("state", "must be an object")
-    for key in ("teams", "options"):
-        if key not in state:
-            raise env.fail(f"state.{key}", "is missing")
-    teams = parse_saved_teams(state["teams"], _parse_saved_team, env)
-    options = parse_saved_options(state["options"], ValueAddOptions, env)
-    env.players = (len(teams[0].players), len(teams[1].players))
+    _, options = teams_and_options(state, env, _parse_saved_team, ValueAddOptions)
     env.extra["foul_limit"] = options.foul_limit
     check(state, state_spec(options), env, "state")
 
