@@ -173,6 +173,10 @@ class Engine:
 
     # ----------------------------------------------------------------- save / restore
     def to_dict(self) -> dict:
+        return {**self._save_head(), "events": self.log.to_list()}
+
+    def _save_head(self) -> dict:
+        """The saved game but its events (the last field)."""
         return {
             "ruleset": self.ruleset,
             "version": self.version,
@@ -183,11 +187,13 @@ class Engine:
             "forced_choices": self.forced_choices,
             "record_events": self.log.record,
             "event_count": self.log.count,
-            "events": self.log.to_list(),
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        """``json.dumps(self.to_dict())`` with compact separators, the events' text written once
+        (``EventLog.json_text``): saving after every decision stays cheap late in a game."""
+        head = json.dumps(self._save_head(), separators=(",", ":"))
+        return f'{head[:-1]},"events":{self.log.json_text()}}}'
 
     @classmethod
     def from_dict(cls, data: dict) -> "Engine":

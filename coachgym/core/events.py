@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,14 +28,18 @@ class Event:
 
 
 class EventLog:
-    """Append-only list of events. ``record=False`` keeps only a count (fast simulation)."""
+    """Append-only list of events. ``record=False`` keeps only a count (fast simulation).
 
-    __slots__ = ("events", "record", "count")
+    ``json_text()`` keeps the JSON of the events it has written, so a game saved after every
+    decision (the web app) writes each event once rather than the whole play-by-play every time."""
+
+    __slots__ = ("events", "record", "count", "_json", "_json_n", "_json_of")
 
     def __init__(self, record: bool = True):
         self.events: list[Event] = []
         self.record = record
         self.count = 0
+        self._json, self._json_n, self._json_of = "", 0, None  # the text of events[:_json_n] of list _json_of
 
     def add(self, kind: str, side: int | None, text: str, **data: Any) -> None:
         self.count += 1
@@ -49,6 +54,7 @@ class EventLog:
         log.record = self.record if record is None else record
         log.events = self.events.copy()
         log.count = self.count
+        log._json, log._json_n, log._json_of = self._json, self._json_n, log.events  # the same events so far
         return log
 
     def lines(self, start: int = 0) -> list[str]:
@@ -62,6 +68,20 @@ class EventLog:
 
     def to_list(self) -> list[dict]:
         return [e.to_dict() for e in self.events]
+
+    def json_text(self) -> str:
+        """The events as a JSON array, exactly as ``json.dumps(self.to_list(), separators=(",", ":"))``
+        writes it; the events written before are not written again (an event never changes once
+        logged; a log whose list was replaced or shortened is written afresh)."""
+        events = self.events
+        n = len(events)
+        if self._json_of is not events or self._json_n > n:
+            self._json, self._json_n, self._json_of = "", 0, events
+        if self._json_n < n:
+            new = ",".join(json.dumps(e.to_dict(), separators=(",", ":")) for e in events[self._json_n:])
+            self._json = f"{self._json},{new}" if self._json_n else new
+            self._json_n = n
+        return f"[{self._json}]"
 
     @classmethod
     def from_list(cls, items: list[dict], record: bool = True, count: int | None = None) -> "EventLog":

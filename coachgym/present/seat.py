@@ -73,6 +73,24 @@ def _options_data(rs, options: Any) -> dict:
     return json.loads(json.dumps(dataclasses.asdict(parsed)))
 
 
+def first_difference(saved: Any, replayed: Any, path: str) -> str:
+    """The path of the first field where two JSON values differ ("engine.events[412].text")."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for k in [*saved, *(k for k in replayed if k not in saved)]:
+            if saved.get(k, _MISSING) != replayed.get(k, _MISSING):
+                return first_difference(saved.get(k, _MISSING), replayed.get(k, _MISSING), f"{path}.{k}")
+    elif isinstance(saved, list) and isinstance(replayed, list):
+        for i, (a, b) in enumerate(zip(saved, replayed)):
+            if a != b:
+                return first_difference(a, b, f"{path}[{i}]")
+        if len(saved) != len(replayed):
+            return f"{path}[{min(len(saved), len(replayed))}]"
+    return path
+
+
+_MISSING = object()
+
+
 class Seat:
     """A person coaching one side of a game (see the module docstring)."""
 
@@ -188,9 +206,11 @@ class Seat:
                                      f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
         if isinstance(action, bool) or not isinstance(action, int) or action not in d.legal:
             g = self.view_game()
+            view = self.pending()
             label = (g.describe_action(action) if isinstance(action, int) and not isinstance(action, bool)
                      and 0 <= action < len(g.actions) else "not in the action table")
-            raise IllegalActionError(action, label, d.kind, d.legal, [g.describe_action(a) for a in d.legal])
+            # in the screen's words: the decision's sentence and the options as the panel labels them
+            raise IllegalActionError(action, label, view.title, d.legal, [self.action_label(a, view) for a in d.legal])
         self._seen = len(self._game.log)
         self._apply(action, PERSON)
         self._run()
@@ -318,16 +338,24 @@ class Seat:
 
     # ------------------------------------------------------------------ save / restore
     def to_dict(self) -> dict:
+        return {**self._save_head(), "engine": json.loads(self._game.to_json())}
+
+    def _save_head(self) -> dict:
+        """The saved seat but the engine's state (the last field)."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.rs.name, "engine_version": self.rs.version,
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history,
-            "engine": json.loads(self._game.clone().to_json()),  # (the game itself: copies may have been read)
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        """The exact state: ``json.dumps(self.to_dict())`` with the engine's own JSON text set in as it
+        is (never parsed and written again; the engine writes its past events once), so saving after
+        every decision stays cheap late in a game. Reading the game changes nothing, so the game
+        itself is saved, not a copy."""
+        head = json.dumps(self._save_head(), separators=(",", ":"))
+        return f'{head[:-1]},"engine":{self._game.to_json()}}}'
 
     @classmethod
     def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
@@ -365,9 +393,12 @@ class Seat:
             raise SavedGameError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
         except (TypeError, ValueError, IndexError, AttributeError) as exc:
             raise SavedGameError(f"{where}: malformed ({exc})") from None
-        if json.loads(seat._game.clone().to_json()) != data.get("engine"):
-            raise SavedGameError(f"{where}: the game does not replay to the saved state (field 'engine'): the file was "
-                                 f"changed, or saved by a coachgym whose rules or coaches differ from this one")
+        replayed = json.loads(seat._game.to_json())
+        if replayed != data.get("engine"):
+            raise SavedGameError(f"{where}: the game does not replay to the saved state (field "
+                                 f"{first_difference(data.get('engine'), replayed, 'engine')!r} differs): the file was "
+                                 f"changed, or saved by a coachgym whose rules, coaches or play-by-play wording differ "
+                                 f"from this one")
         return seat
 
     def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:

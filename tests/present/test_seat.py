@@ -225,7 +225,8 @@ def test_a_save_that_does_not_replay_is_refused():
         "is not what the opponent": lambda d: d["history"].__setitem__(
             next(i for i, (a, w) in enumerate(d["history"]) if w == "o"),
             [next(a for a, w in d["history"] if w == "o") + 1, "o"]),
-        "field 'engine'": lambda d: d["engine"]["state"].__setitem__("pts", [99, 0]),
+        r"field 'engine\.state\.pts\[0\]' differs": lambda d: d["engine"]["state"].__setitem__("pts", [99, 0]),
+        r"field 'engine\.events\[3\]\.text' differs": lambda d: d["engine"]["events"][3].__setitem__("text", "edited"),
         "not a saved coachgym game": lambda d: d.pop("format"),
         "saved by another version of the seat": lambda d: d.__setitem__("version", 99),
         "engine version": lambda d: d.__setitem__("engine_version", -1),
@@ -244,9 +245,30 @@ def test_a_save_that_does_not_replay_is_refused():
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_save_is_the_engines_json_set_in_as_it_is(ruleset):
+    """``Seat.to_json`` is ``json.dumps(to_dict())`` (compact) with the engine's JSON text set in
+    unparsed and its past events written once: the same text at every point of a game, whether the
+    cache of written events is fresh, grown or from a copy."""
+    seat = Seat.new(ruleset, opponent="by-the-book", seed=52)
+    for n in range(40):
+        if seat.over:
+            break
+        text = seat.to_json()
+        assert text == json.dumps(seat.to_dict(), separators=(",", ":"))
+        assert seat.game.to_json() == json.dumps(seat.game.to_dict(), separators=(",", ":"))
+        if n % 10 == 9:
+            assert Seat.from_json(text).to_json() == text
+        seat.choose(seat.book_choice, seat.number)
+    log = seat.game.log
+    full = log.json_text()
+    log.events = log.events[:5]  # a log whose list was replaced is written afresh
+    assert log.json_text() == json.dumps(log.to_list(), separators=(",", ":")) and len(full) > len(log.json_text())
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_reading_the_game_between_decisions_keeps_saves_exact(ruleset):
-    """Front ends read ``seat.game`` (box scores, the play-by-play); 4th Street brings its minutes up
-    to date when read. The seat hands out copies, so a save still replays exactly."""
+    """Front ends read ``seat.game`` (box scores, the play-by-play) while the game goes on; reading
+    a game changes nothing (tests/present/test_reading.py), so a save still replays exactly."""
     seat = Seat.new(ruleset, opponent="by-the-book", seed=51)
     for _ in range(15):
         if seat.over:
