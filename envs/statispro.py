@@ -20,6 +20,11 @@ SLOT_STATE = ("is the Ballhandler", "guards opponent slot/4", "Double Team targe
 CARD = ("FIELD GOAL/100", "ATTEMPTS/40", "REBOUND/40", "DEFENSE RATE/-10", "ASSIST/20", "rest asterisks/2")
 ROSTER_STATE = ("on court", "slot/4", "personal fouls/6", "points/40", "unavailable (fouled out, ejected, injured)",
                 "Mandatory Rest", "Fatigued", "rested this half", "PG", "SG", "SF", "PF", "C")
+COURT_ROW = len(SLOT_RATINGS) + len(SLOT_STATE)
+COURT_BLOCK = 5 * COURT_ROW
+N_CARD = len(CARD)
+ROSTER_ROW = len(CARD) + len(ROSTER_STATE)  # one roster player's floats: card, state, positions
+ROSTER_BLOCK = MAX_ROSTER * ROSTER_ROW
 
 
 class StatisProEncoder(ObservationEncoder):
@@ -43,6 +48,7 @@ class StatisProEncoder(ObservationEncoder):
               + "; state " + ", ".join(ROSTER_STATE) + " (zeros past the roster)")
         L.add("opp_roster", MAX_ROSTER * (len(CARD) + len(ROSTER_STATE)), "the same for the opponent's roster")
         L.add("choice", 5, "slots offered in a pass-to or choose decision")
+        self._rosters: dict[int, tuple] = {}  # id(team) -> (team, card block), see _roster
 
     def encode(self, game: StatisProEngine, side: int) -> np.ndarray:
         out: list[float] = []
@@ -66,31 +72,38 @@ class StatisProEncoder(ObservationEncoder):
         if game.via in VIAS:
             via[VIAS.index(game.via)] = 1.0
         out += via
+        obs = np.empty(self.size, dtype=np.float32)
+        pos = len(out)
+        obs[:pos] = out
         for s in (side, o):
-            e = game.eff(s)
             dt_def = game.dt[1 - s]  # the Double Team against this team
             dt_own = game.dt[s]
-            for slot in range(5):
-                r = e[slot]
-                i = game.lineup[s][slot]
-                out += [r[0] / 100, r[1] / 40, r[2] / 10, r[3] / 100, r[4] / 100, r[5] / 40, r[6] / 40, r[7] / 20,
-                        r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]),
-                        float(game.off == s and game.bh == slot), game.guard[s][slot] / 4, float(dt_def[0] == i),
-                        float(dt_own[1] == i)]
+            court = obs[pos:pos + COURT_BLOCK].reshape(5, COURT_ROW)
+            bh = game.bh if game.off == s else -1
+            guard = game.guard[s]
+            court[:] = [[r[0] / 100, r[1] / 40, r[2] / 10, r[3] / 100, r[4] / 100, r[5] / 40, r[6] / 40, r[7] / 20,
+                         r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]), float(bh == slot), guard[slot] / 4,
+                         float(dt_def[0] == i), float(dt_own[1] == i)]
+                        for slot, (r, i) in enumerate(zip(game.eff(s), game.lineup[s]))]
+            pos += COURT_BLOCK
         half = 0 if game.period <= 2 else 1
         for s in (side, o):
             team = game.teams[s]
-            slot_of = {i: k for k, i in enumerate(game.lineup[s])}
-            for i in range(MAX_ROSTER):
-                if i >= len(team.players):
-                    out += [0.0] * (len(CARD) + len(ROSTER_STATE))
-                    continue
-                p = team.players[i]
-                k = slot_of.get(i)
-                out += [p.field_goal / 100, p.attempts / 40, p.rebound / 40, p.defense / -10, p.assist / 20, p.rest / 2,
-                        float(k is not None), (k or 0) / 4, game.stats[s][i][PF] / 6, game.stats[s][i][PTS] / 40,
-                        float(game.status[s][i] != 0), float(game.mrest[s][i]), float(game.tired[s][i]),
-                        float(game.rested[s][i][half])] + [float(pos in p.positions) for pos in range(5)]
+            block = obs[pos:pos + ROSTER_BLOCK].reshape(MAX_ROSTER, ROSTER_ROW)
+            block[:] = self._roster(team)  # the cards; the state columns are filled below
+            n = min(len(team.players), MAX_ROSTER)
+            if n:
+                status, mrest, tired, rested = game.status[s], game.mrest[s], game.tired[s], game.rested[s]
+                # state per player: on court, slot/4, personal fouls/6, points/40, unavailable, Mandatory Rest,
+                # Fatigued, rested this half (on court and slot set below from the lineup)
+                block[:n, N_CARD:N_CARD + len(ROSTER_STATE) - 5] = [
+                    [0.0, 0.0, st[PF] / 6, st[PTS] / 40, float(status[i] != 0), float(mrest[i]), float(tired[i]),
+                     float(rested[i][half])] for i, st in enumerate(game.stats[s][:n])]
+                for k, i in enumerate(game.lineup[s]):
+                    if i < n:
+                        block[i, N_CARD] = 1.0
+                        block[i, N_CARD + 1] = k / 4
+            pos += ROSTER_BLOCK
         choice = [0.0] * 5
         if d is not None:
             for a in d.legal:
@@ -98,8 +111,25 @@ class StatisProEncoder(ObservationEncoder):
                     choice[A.PASS_TO.index(a)] = 1.0
                 elif a in A.CHOOSE:
                     choice[A.CHOOSE.index(a)] = 1.0
-        out += choice
-        return np.asarray(out, dtype=np.float32)
+        obs[pos:] = choice
+        return obs
+
+    def _roster(self, team) -> np.ndarray:
+        """A team's roster block with every card's columns (ratings and positions) filled and the state
+        columns zero: the cards never change during a game. Kept per team object (a strong reference,
+        so ids are not reused)."""
+        hit = self._rosters.get(id(team))
+        if hit is not None and hit[0] is team:
+            return hit[1]
+        if len(self._rosters) > 256:
+            self._rosters.clear()
+        block = np.zeros((MAX_ROSTER, ROSTER_ROW), dtype=np.float32)
+        for i, p in enumerate(team.players[:MAX_ROSTER]):
+            block[i, :N_CARD] = [p.field_goal / 100, p.attempts / 40, p.rebound / 40, p.defense / -10, p.assist / 20,
+                                 p.rest / 2]
+            block[i, N_CARD + len(ROSTER_STATE) - 5:] = [float(pos in p.positions) for pos in range(5)]
+        self._rosters[id(team)] = (team, block)
+        return block
 
 
 class StatisProBasketballEnv(CoachEnv):

@@ -180,3 +180,21 @@ def test_throughput_tool_prints_a_line_per_setup(capsys):
     tool.main(["valueadd", "--steps", "128", "--n-envs", "4", "--workers", "0"])
     out = capsys.readouterr().out
     assert out.startswith("valueadd") and "steps/s" in out and "4 games in the learner's process" in out
+
+
+def test_statispro_encoder_keeps_each_teams_cards_apart():
+    """The encoder keeps each team's card columns (they never change in a game); a used encoder must
+    encode exactly like a fresh one whatever teams it saw before."""
+    from coachgym.envs.statispro import StatisProEncoder
+
+    rs = rulesets.get("statispro")
+    used = StatisProEncoder()
+    names = rs.team_names()
+    for k, (home, away) in enumerate([(names[0], names[1]), (names[2 % len(names)], names[0])]):
+        game = rs.new_game(home, away, seed=k, record_events=False)
+        used.encode(game, 0)
+        coach = rs.coach("random", seed=k)
+        for _ in range(150):  # into the game: players on the bench, fouls, points, rest
+            game.step(coach.choose(game, game.decision))
+        for side in (0, 1):
+            assert np.array_equal(used.encode(game, side), StatisProEncoder().encode(game, side))
