@@ -87,9 +87,15 @@ class Situation:
 
 @dataclass
 class Choice:
-    """One thing a person can pick. A choice either resolves to an engine action (``action``) or
+    """One thing a person can pick. A choice either resolves to an engine action (``action``), or
     opens a second short list (``then``): a substitution is "who comes out" (choices with ``then``)
-    and then "who goes in" (choices with ``action``). Never more than two steps."""
+    and then "who goes in" (choices with ``action``), never more than two steps; or finishes a
+    multi-step decision in one go (``finish``: a FUBA setup's "place the rest as the book would"),
+    which the seat plays with ``Seat.finish(choice.finish)``:
+
+    * ``"book"``: this step and the rest of the decision as the by-the-book coach answers them;
+    * ``"routine"``: as the presenter's routine answers them (the last kick-off's setup), the book
+      where it has no answer."""
 
     key: str  # stable within the decision ("out:3", "in:7", "press"); the web posts it, the terminal numbers it
     label: str  # "Mark Jackson (PG, FG 11-46)" - names, never roster indices
@@ -98,6 +104,7 @@ class Choice:
     then: list["Choice"] | None = None
     then_title: str = ""  # "Who goes in for John Starks?"
     default: bool = False
+    finish: str = ""  # "book" / "routine": the rest of a multi-step decision in one go (see above)
 
 
 @dataclass
@@ -129,8 +136,19 @@ class DecisionView:
         out: list[Choice] = []
         for g in self.groups:
             for c in g.choices:
-                out.extend(c.then if c.then else [c])
+                out.extend(c.then if c.then else [] if c.finish else [c])
         return out
+
+    def finishes(self) -> list[Choice]:
+        """The choices that finish a multi-step decision in one go."""
+        return [c for g in self.groups for c in g.choices if c.finish]
+
+    def default_finish(self) -> Choice | None:
+        """The finish Enter takes where the decision has no default action (a setup's "the rest as
+        the book would")."""
+        if self.default_action is not None:
+            return None
+        return next((c for c in self.finishes() if c.default), None)
 
 
 @dataclass

@@ -9,6 +9,7 @@
     seat.pending()            # -> DecisionView of the person's pending decision, or None once over
     seat.choose(action, number=seat.number)   # the person's choice (an engine action index)
     seat.continue_to("dead_ball")   # or "period", "half", "end": the book answers until then
+    seat.finish("book")       # a multi-step decision (a FUBA setup) in one go, as a finish choice offers
     seat.hint()               # -> Hint: the book's choice, the trained coach's top choices
     seat.new_events()         # what happened since the person's last decision
     seat.set_autoplay({"menu:set_piece", "ballhandler"})   # the auto-play kinds the PERSON makes
@@ -233,6 +234,44 @@ class Seat:
         self._apply(self._book_choice, BOOK)
         self._run(until)
 
+    def finish(self, how: str, number: int | None = None) -> None:
+        """Answer the pending multi-step decision - this step and its remaining steps - in one go, as
+        one of the pending view's finish choices offers (``Choice.finish``): ``"book"`` as the book
+        would, ``"routine"`` as the routine answers (the book where it has none). A FUBA setup: every
+        piece still to place. The steps are the person's decisions of the same kind until the
+        presenter's marks move (the setup done); play goes on to the person's next decision, and the
+        history records each answer as the book's or the routine's, so a save replays exactly."""
+        d = self._game.decision
+        if d is None:
+            raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
+        if number is not None and int(number) != self.number:
+            raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
+                                     f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
+        view = self.pending()
+        offered = [c.finish for c in view.finishes()]
+        if how not in offered:
+            raise ConfigError(f"{how!r}: this decision ({view.title}) cannot be finished in one go"
+                              + (f"; it offers {', '.join(map(repr, offered))}" if offered else ""))
+        kind, start = d.kind, marks(self.presenter, self.view_game())
+
+        def steps_done() -> bool:
+            g = self._game
+            return g.decision.kind != kind or marks(self.presenter, self.view_game()) != start
+
+        self._seen = len(self._game.log)
+        self._apply(*self._finisher_answer(how))
+        self._run(steps_done, answer=how)
+
+    def _finisher_answer(self, how: str) -> tuple[int, str]:
+        """(action, who) for the pending step of a finish: the routine's answer where ``how`` is
+        "routine" and it has one, else the book's."""
+        if how == "routine":
+            g = self.view_game()
+            r = routine(self.presenter, g, g.decision)
+            if r is not None:
+                return int(r), ROUTINE
+        return self._book_choice, BOOK
+
     def set_autoplay(self, kinds: Iterable[str], run: bool = True, routine: bool | None = None) -> None:
         """The auto-play kinds the person makes (the book answers the rest), and whether routine
         decisions are answered "as before". Where the pending decision is no longer the person's,
@@ -307,8 +346,10 @@ class Seat:
         self._book_choice = None
         self._game.step(int(action))
 
-    def _run(self, until: Callable[[], bool] | None = None) -> None:
-        """Let the coaches answer until a decision the person makes (after ``until()`` turns true)."""
+    def _run(self, until: Callable[[], bool] | None = None, answer: str = "book") -> None:
+        """Let the coaches answer until a decision the person makes (after ``until()`` turns true;
+        until then the book answers the person's decisions, or with ``answer="routine"`` the routine
+        where it has an answer)."""
         g = self._game
         while g.decision is not None:
             d = g.decision
@@ -320,7 +361,7 @@ class Seat:
             if not self._person_decides():
                 self._apply(self._book_choice, BOOK)
             elif until is not None and not until():
-                self._apply(self._book_choice, BOOK)
+                self._apply(*self._finisher_answer(answer))
             elif (r := self._routine()) is not None:
                 self._apply(r, ROUTINE)
             else:

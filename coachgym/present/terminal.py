@@ -282,7 +282,7 @@ class Terminal(_Screen):
         return top + feed + dec
 
     def prompt(self, menu: _Menu) -> str:
-        d = next((c for c in menu.view.choices() if c.action == menu.view.default_action), None)
+        d = next((c for c in menu.view.choices() if c.action == menu.view.default_action), None) or menu.view.default_finish()
         enter = f"Enter = {d.label}; " if d is not None and menu.group is None and menu.choice is None else ""
         return f"{enter}h hint, c continue, b box, l plays, a auto-play, s save, ? help, q quit > "
 
@@ -310,10 +310,14 @@ class Terminal(_Screen):
             text = self._ask(self.prompt(menu))
             cmd = text.lower()
             if cmd == "" and menu.group is None and menu.choice is None:
-                if view.default_action is None:
+                finish = view.default_finish()
+                if finish is not None:
+                    self._choose(None, number, menu, finish.finish)
+                elif view.default_action is None:
                     menu.message = ["No default here: type a number (h for a hint)."]
                     continue
-                self._choose(view.default_action, number, menu)
+                else:
+                    self._choose(view.default_action, number, menu)
             elif cmd.isdigit():
                 self._pick(int(cmd), menu, number)
             elif cmd in ("0", "") and (menu.group is not None or menu.choice is not None):
@@ -351,7 +355,7 @@ class Terminal(_Screen):
         elif target.then:
             menu.choice = target
         else:
-            self._choose(target.action, number, menu)
+            self._choose(target.action, number, menu, target.finish)
 
     def _back(self, menu: _Menu) -> None:
         if menu.choice is not None:
@@ -359,9 +363,12 @@ class Terminal(_Screen):
         else:
             menu.group = None
 
-    def _choose(self, action: int, number: int, menu: _Menu) -> None:
+    def _choose(self, action: int | None, number: int, menu: _Menu, finish: str = "") -> None:
         try:
-            self.seat.choose(action, number)
+            if finish:
+                self.seat.finish(finish, number)
+            else:
+                self.seat.choose(action, number)
         except CoachgymError as exc:
             menu.message = [str(exc)]
             return

@@ -5,7 +5,7 @@ as ``{"error": message, "status": code}`` (``errors.py``). Sessions are the same
     GET    /api/games                         this browser session's games
     POST   /api/games                         {"ruleset", "side", "opponent", "home", "away", "seed", "options", "autoplay"}
     GET    /api/games/{id}                    the game: number, over, situation, decision, new events
-    POST   /api/games/{id}/choose             {"action": int, "number": int}
+    POST   /api/games/{id}/choose             {"action": int, "number": int} or {"finish": "book", "number": int}
     POST   /api/games/{id}/continue           {"to": "dead_ball" | "period" | "half" | "end", "number": int}
     POST   /api/games/{id}/autoplay           {"kinds": [...]}
     GET    /api/games/{id}/hint               the book's choice and the trained coach's top choices
@@ -24,6 +24,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from .. import rulesets
+from ..core.errors import ConfigError
 from ..present import kinds as kinds_of
 from ..present.seat import Seat
 from . import forms
@@ -45,8 +46,9 @@ class NewGame(BaseModel):
 
 
 class Choose(BaseModel):
-    action: int
+    action: int | None = None
     number: int
+    finish: str | None = None  # instead of an action: a choice's finish ("book", "routine")
 
 
 class Continue(BaseModel):
@@ -127,7 +129,15 @@ def get_game(request: Request, gid: str) -> dict[str, Any]:
 
 @router.post("/games/{gid}/choose")
 def choose(request: Request, gid: str, body: Choose) -> dict[str, Any]:
-    return _change(request, gid, lambda seat: seat.choose(body.action, body.number))
+    def act(seat: Seat) -> None:
+        if body.finish:
+            seat.finish(body.finish, body.number)
+        elif body.action is None:
+            raise ConfigError("choose: give an action (or a finish of the decision)")
+        else:
+            seat.choose(body.action, body.number)
+
+    return _change(request, gid, act)
 
 
 @router.post("/games/{gid}/continue")

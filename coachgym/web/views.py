@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse, Response
 
 from .. import rulesets
+from ..core.boxexport import csv_text
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
 from ..present import box_table
 from ..present.presenter import marks
@@ -260,9 +261,12 @@ def game_page(request: Request, gid: str):
 
 
 @router.post("/games/{gid}/choose")
-def choose(request: Request, gid: str, action: str = Form(""), number: str = Form("")):
+def choose(request: Request, gid: str, action: str = Form(""), number: str = Form(""), finish: str = Form("")):
     def act(seat: Seat) -> None:
-        seat.choose(_int(action, "action"), _int(number, "number"))
+        if finish:  # a choice that finishes a multi-step decision in one go (a FUBA setup)
+            seat.finish(finish, _int(number, "number"))
+        else:
+            seat.choose(_int(action, "action"), _int(number, "number"))
 
     return _change(request, gid, act)
 
@@ -335,6 +339,26 @@ def save(request: Request, gid: str):
     name, text = _live(request).read(_session(request), gid, lambda seat: (
         f"coachgym-{seat.rs.name}-seed{seat.seed}-decision{seat.number}.json", seat.to_json()))
     return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def box_csv(seat: Seat) -> tuple[str, str]:
+    """(file name, CSV) of the game's box score so far: one row per player, each team's team row and
+    TOTAL row with its shooting percentages, both teams, the seed and score in leading columns
+    (``coachgym.core.boxexport``, as ``coachgym boxscore --csv`` writes it)."""
+    game = seat.game
+    box = game.box_score().to_dict()
+    h, a = game.score
+    info = {"seed": seat.seed, "home": box["teams"][0]["name"], "away": box["teams"][1]["name"],
+            "home_score": h, "away_score": a}
+    when = "final" if seat.over else f"decision{seat.number}"
+    return f"coachgym-{seat.rs.name}-seed{seat.seed}-box-{when}.csv", csv_text([(info, box)])
+
+
+@router.get("/games/{gid}/boxscore.csv")
+def boxscore_csv(request: Request, gid: str):
+    name, text = _live(request).read(_session(request), gid, box_csv)
+    return Response(text, media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 

@@ -26,7 +26,9 @@ def check_view(view: DecisionView, legal: tuple[int, ...], glossary: dict) -> No
         assert g.title and g.choices
         for c in g.choices:
             assert c.label and c.explain, (view.kind, c)
-            assert (c.action is None) != (c.then is None), c
+            # exactly one of: an action, a second list, a finish of the whole decision (seat.finish)
+            assert [c.action is not None, c.then is not None, bool(c.finish)].count(True) == 1, c
+            assert c.finish in ("", "book", "routine"), c
             for t in c.then or ():
                 assert t.label and t.explain and t.action is not None and t.then is None, t
     for text in texts_of(view):

@@ -305,3 +305,66 @@ def test_when_no_trained_coach_can_play_the_hint_says_so(monkeypatch):
     monkeypatch.setattr(seat.rs, "coach", refuse)
     h = seat.hint()
     assert h.book is not None and h.trained == [] and "no trained coach: model saved for engine version 0" in h.note
+
+
+def to_setup(seat: Seat) -> None:
+    """The person answers with the book's choice until a setup is put to him."""
+    while not seat.over and not seat.pending().finishes():
+        seat.choose(seat.book_choice, seat.number)
+
+
+def test_3_3_a_setup_is_finished_in_one_go_as_the_book_would_and_the_save_replays_it():
+    seat = Seat.new("fuba", opponent="by-the-book", seed=1)
+    step_by_step = Seat.new("fuba", opponent="by-the-book", seed=1)
+    to_setup(seat)
+    to_setup(step_by_step)
+    view = seat.pending()
+    assert view.kind == "setup" and view.default_action is None
+    assert view.default_finish().finish == "book" and "as the book would" in view.default_finish().label
+    number, start = seat.number, len(seat.history)
+    seat.finish("book", number)
+    # the same as answering every remaining placement with the book's choice, one by one
+    while step_by_step.pending().kind == "setup":
+        step_by_step.choose(step_by_step.book_choice, step_by_step.number)
+    assert seat.game.to_json() == step_by_step.game.to_json()
+    assert seat.number == number + 1 and seat.pending().kind != "setup"
+    assert [who for _, who in seat.history[start:start + 10]] == ["b"] * 10  # the placements, as the book's
+    assert Seat.from_json(seat.to_json()).to_json() == seat.to_json()
+
+
+def test_3_3_finish_as_at_the_last_kick_off_places_the_rest_where_they_stood():
+    seat = Seat.new("fuba", opponent="by-the-book", seed=2, routine=False)
+    to_setup(seat)
+    seat.finish("book", seat.number)
+    while not seat.over:  # on to the next kick-off setup put to the person (routine answers are off)
+        view = seat.pending()
+        if view.kind == "setup" and len(view.finishes()) == 2 and seat.game.ctx["kind"] == "kickoff":
+            break
+        if view.finishes():
+            seat.finish("book", seat.number)
+        else:
+            seat.choose(seat.book_choice, seat.number)
+    assert not seat.over, "no second kick-off setup put to the person"
+    side = seat.side
+    last = next(e for e in reversed(seat.game.log.events) if e.kind == "setup" and e.data["setup"] == "kickoff")
+    wanted = last.data["home" if side == HOME else "away"]
+    seat.finish("routine", seat.number)
+    now = next(e for e in reversed(seat.game.log.events) if e.kind == "setup" and e.data["setup"] == "kickoff")
+    placed = now.data["home" if side == HOME else "away"]
+    same = sum(1 for a, b in zip(placed, wanted) if a == b)
+    assert same >= 9, (placed, wanted)  # (a piece the rules no longer allow there is placed by the book)
+    assert any(who == "r" for _, who in seat.history) and Seat.from_json(seat.to_json()).to_json() == seat.to_json()
+
+
+def test_finish_refuses_what_the_decision_does_not_offer_and_stale_numbers():
+    seat = Seat.new("fuba", opponent="by-the-book", seed=1)
+    before = seat.to_json()
+    with pytest.raises(ConfigError, match="cannot be finished in one go"):
+        seat.finish("book", seat.number)  # the formation card: one decision, no finish
+    to_setup(seat)
+    with pytest.raises(StaleDecisionError):
+        seat.finish("book", seat.number - 1)
+    with pytest.raises(ConfigError, match="offers 'book'"):
+        seat.finish("magic", seat.number)
+    assert seat.pending().kind == "setup"
+    assert before != seat.to_json()  # (to_setup moved on; the refusals changed nothing since)

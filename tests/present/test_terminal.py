@@ -196,3 +196,31 @@ def test_quitting_offers_to_save_and_a_bad_resume_file_is_named(tmp_path):
     bad.expect(pexpect.EOF)
     bad.close()
     assert bad.exitstatus != 0
+
+
+def test_3_3_enter_at_a_setup_places_the_rest_as_the_book_would(tmp_path):
+    """A FUBA kick-off setup asks piece by piece; Enter takes its default, the rest of the setup in
+    one go, and the next screen is the match going on (no "No default here")."""
+    child = spawn(["play", "fuba", "--seed", "1", "--opponent", "by-the-book"], tmp_path)
+    child.expect(PROMPT)
+    assert "choose your formation card" in child.before
+    child.sendline("1")  # 4-4-2
+    child.expect(PROMPT)
+    while "set up for the kick-off" not in child.before:  # (the kick-off choice, where the roll gives one)
+        child.sendline("1")
+        child.expect(PROMPT)
+    screen = ANSI.sub("", child.before)
+    assert "Place the other 10 players as the book would  *" in screen
+    assert "Enter = Place the other 10 players as the book would" in screen
+    child.sendline("")
+    child.expect(PROMPT)
+    after = ANSI.sub("", child.before)
+    assert "set up for the kick-off" not in after and "No default here" not in after
+    child.sendline("l")  # the last plays: the setup was completed
+    child.expect("Enter to go back > ")
+    assert "Kick-off setup done" in ANSI.sub("", child.before)
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.sendline("n")
+    child.expect("Game abandoned")

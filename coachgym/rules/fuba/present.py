@@ -307,9 +307,16 @@ class FubaPresenter:
                                    lambda a: T("place", name=_AREA[a], id=IDS[a]),
                                    lambda a: T("place_explain", **self._counts_text(game, side, a)))
         rule = T(f"setup_rule_{kind}", area=_AREA[game.ctx["area"]])
+        # the rest of the setup in one go (Enter): as the book would, or as at the team's last kick-off
+        left = total - placed
+        finish = [Choice("finish:book", T("setup_finish_book", n=left, s=_s(left)), T("setup_finish_book_explain"),
+                         finish="book", default=True)]
+        if kind == "kickoff" and self._last_kickoff(game, side) is not None:
+            finish.append(Choice("finish:last", T("setup_finish_last", n=left, s=_s(left)), T("setup_finish_last_explain"),
+                                 finish="routine"))
         return self._view(d, T("setup_title", team=game.teams[side].name, what=T("set_piece_" + kind), placed=placed, total=total),
-                          T("setup_explain", rule=rule), groups, ["setup", "kick-off", "free kick", "corner kick", "penalty kick",
-                                                                 "corner-kick spot", "zone"])
+                          T("setup_explain", rule=rule), [*groups, Group("finish", T("group_finish"), choices=finish)],
+                          ["setup", "kick-off", "free kick", "corner kick", "penalty kick", "corner-kick spot", "zone"])
 
     def _line_change(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
@@ -617,12 +624,19 @@ class FubaPresenter:
         if decision.kind != "setup" or game.ctx.get("kind") != "kickoff":
             return None
         side = decision.side
-        piece = game.pos[side].index(UNPLACED)
+        last = self._last_kickoff(game, side)
+        if last is None:
+            return None
+        area = last[game.pos[side].index(UNPLACED)]
+        action = AT.PLACE[area] if area >= 0 else None
+        return action if action in decision.legal else None
+
+    @staticmethod
+    def _last_kickoff(game: FubaEngine, side: int) -> list[int] | None:
+        """Where each piece of ``side`` stood in the team's last kick-off setup (None before the first)."""
         for e in reversed(game.log.events):
             if e.kind == "setup" and e.data.get("setup") == "kickoff":
-                area = e.data["home" if side == HOME else "away"][piece]
-                action = AT.PLACE[area] if area >= 0 else None
-                return action if action in decision.legal else None
+                return e.data["home" if side == HOME else "away"]
         return None
 
 
