@@ -14,6 +14,7 @@ game, a saved game and every game of a series export alike.
 from __future__ import annotations
 
 import csv
+import io
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -88,16 +89,27 @@ def rows(box: dict, game: dict | None = None) -> tuple[list[str], list[list[Any]
 def write_csv(boxes: Iterable[tuple[dict | None, dict]], path: str | Path) -> Path:
     """One CSV of every ``(game, box)`` given (``game``: the leading game columns, or None)."""
     path = Path(path)
-    header_done = False
     with path.open("w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        for game, box in boxes:
-            header, body = rows(box, game)
-            if not header_done:
-                w.writerow(header)
-                header_done = True
-            w.writerows(body)
+        _write_csv(boxes, fh)
     return path
+
+
+def csv_text(boxes: Iterable[tuple[dict | None, dict]]) -> str:
+    """The CSV of :func:`write_csv` as text (the web app's box-score download)."""
+    buf = io.StringIO(newline="")
+    _write_csv(boxes, buf)
+    return buf.getvalue()
+
+
+def _write_csv(boxes: Iterable[tuple[dict | None, dict]], fh: Any) -> None:
+    header_done = False
+    w = csv.writer(fh)
+    for game, box in boxes:
+        header, body = rows(box, game)
+        if not header_done:
+            w.writerow(header)
+            header_done = True
+        w.writerows(body)
 
 
 def write_xlsx(boxes: Iterable[tuple[dict | None, dict]], path: str | Path, *, max_sheets: int = 50) -> Path:

@@ -4,7 +4,9 @@ and an engine failure that never shows a traceback."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
 import subprocess
@@ -202,6 +204,54 @@ def test_whole_game_by_posting_the_page_forms(client):
         assert r.status_code == 303 and r.headers["location"] == f"/games/{gid}"
     assert state["over"]
     assert "Final" in client.get(f"/games/{gid}").text
+
+
+def test_3_3_a_fuba_setup_is_finished_in_one_go_from_the_page_and_the_api(client):
+    """The setup's default (Enter) places the rest as the book would: one post, through the page's
+    form (name="finish") or the API; a finish the decision does not offer is refused, changing nothing."""
+    state = api_new(client, "fuba", seed=1)
+    gid = state["id"]
+    while not any(c["finish"] for g in state["decision"]["groups"] for c in g["choices"]):
+        state = api_choose(client, gid, state)
+    page = shown(client.get(f"/games/{gid}"))
+    assert re.search(r'name="finish" value="book" class="choice finish default"', client.get(f"/games/{gid}").text)
+    assert "Place the other 10 players as the book would" in page
+    r = client.post(f"/api/games/{gid}/choose", json={"finish": "nonsense", "number": state["number"]})
+    assert r.status_code == 422 and "cannot be finished in one go" in r.json()["error"]
+    assert client.get(f"/api/games/{gid}").json()["number"] == state["number"]
+    r = client.post(f"/games/{gid}/choose", data={"finish": "book", "number": str(state["number"])},
+                    headers={"HX-Request": "true"})
+    assert r.status_code == 200
+    after = client.get(f"/api/games/{gid}").json()
+    assert after["number"] == state["number"] + 1 and after["decision"]["kind"] != "setup"
+    again = Seat.from_json(json.dumps(saved(client, gid)))  # the finish replays exactly from the save
+    assert again.number == after["number"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_box_score_downloads_as_csv_one_row_per_player_with_team_totals(client, ruleset):
+    state = api_new(client, ruleset, seed=4)
+    gid = state["id"]
+    for _ in range(12):
+        if state["over"]:
+            break
+        state = api_choose(client, gid, state)
+    assert f'href="/games/{gid}/boxscore.csv"' in client.get(f"/games/{gid}").text  # the box-score tab's link
+    r = client.get(f"/games/{gid}/boxscore.csv")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert re.match(rf'attachment; filename="coachgym-{ruleset}-seed4-box-(decision\d+|final)\.csv"',
+                    r.headers["content-disposition"])
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    box = Seat.from_json(json.dumps(saved(client, gid))).game.box_score()
+    for side, team in enumerate(box.teams):
+        mine = [row for row in rows if row["side"] == ("home", "away")[side]]
+        assert [row["player"] for row in mine][:len(team.players)] == [p.name for p in team.players]  # one row each
+        assert mine[-1]["player"] == "TOTAL"
+        total = next(row for row in mine if row["player"] == "TOTAL")
+        points = next(c for c in box.columns if c.lower() in ("pts", "g"))
+        assert float(total[points]) == team.score  # the TOTAL row adds up to the score
+        assert all(row["seed"] == "4" and row["team"] == team.name for row in mine)
+    assert client.get("/games/nope/boxscore.csv").status_code == 404
 
 
 def test_htmx_choice_answers_with_the_page_and_keeps_the_address(client):
