@@ -59,12 +59,13 @@ def fac_command(league, seed, n_draw, state_file) -> None:
         if state_file is not None:
             state_file.write_text(json.dumps(fx.to_dict()), encoding="utf-8")
 
-    def next_card() -> bool:
+    def next_card(status: bool) -> bool:
         if fx.period_over:
             click.echo(f"End of the {fx.period_name} (8.1): shuffle (s) for the next period.")
             return False
         _show(fx.draw())
-        click.echo(_status(fx))
+        if status:  # (the interactive prompt shows it)
+            click.echo(_status(fx))
         if fx.period_over:
             click.echo(f"That was the last FAC: end of the {fx.period_name} (8.1). "
                        "An ACTION/PRESS pass with a Pass # or an offensive rebound may still take a last shot "
@@ -74,7 +75,7 @@ def fac_command(league, seed, n_draw, state_file) -> None:
 
     if n_draw is not None:
         for _ in range(n_draw):
-            if not next_card():
+            if not next_card(True):
                 break
         return
     click.echo(FAC_KEYS)
@@ -85,7 +86,7 @@ def fac_command(league, seed, n_draw, state_file) -> None:
             click.echo()
             break
         if answer in ("", "f", "next"):
-            next_card()
+            next_card(False)
         elif answer == "d":
             _show(fx.draw_dead())
             save()
