@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -88,6 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     path = OUT / "search.json"
     rows = json.loads(path.read_text()) if path.exists() else []
     command = "python tools/search_benchmark.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[1]).stdout.strip()
     backend = make_backend("local", jobs=args.jobs)
     try:
         for name in args.rulesets:
@@ -105,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
                         r["wall_seconds"] = round(time.time() - t0)
                         r["command"] = command
                         r["seed"] = args.seed
+                        r["commit"] = commit  # the engines change: which version of the rules the row measured
+                        r["engine_version"] = rulesets.get(name).version
                         rows = [x for x in rows if (x["ruleset"], x["coach_a"], x["coach_b"]) != (name, spec, opp)] + [r]
                         print(to_markdown([r]).splitlines()[-1], flush=True)
                     path.write_text(json.dumps(rows, indent=2) + "\n")
