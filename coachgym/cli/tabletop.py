@@ -15,11 +15,11 @@ FAC_KEYS = ("Enter: next FAC   d: Dead Ball Deck (no time runs off)   s: shuffle
             "n: new game   q: quit")
 
 
-def _show(draw) -> None:
-    from ..rules.statispro.extractor import TIME_CARD_NOTES
+def _show(draw, league: str) -> None:
+    from ..rules.statispro.extractor import time_card_note
 
     for label in draw.time_cards:
-        click.secho(f"-- TIME CARD {label}: {TIME_CARD_NOTES[label]}", fg="red")
+        click.secho(f"-- TIME CARD {label}: {time_card_note(label, league)}", fg="red")
     if draw.reshuffled:
         click.echo("-- the Dead Ball Deck ran out: the discard pile was flipped, shuffled and 20 cards dealt (8.3)")
     for i, line in enumerate(draw.lines()):
@@ -63,7 +63,7 @@ def fac_command(league, seed, n_draw, state_file) -> None:
         if fx.period_over:
             click.echo(f"End of the {fx.period_name} (8.1): shuffle (s) for the next period.")
             return False
-        _show(fx.draw())
+        _show(fx.draw(), fx.league)
         if status:  # (the interactive prompt shows it)
             click.echo(_status(fx))
         if fx.period_over:
@@ -88,7 +88,7 @@ def fac_command(league, seed, n_draw, state_file) -> None:
         if answer in ("", "f", "next"):
             next_card(False)
         elif answer == "d":
-            _show(fx.draw_dead())
+            _show(fx.draw_dead(), fx.league)
             save()
         elif answer == "s":
             fx.shuffle()

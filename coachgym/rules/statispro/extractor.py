@@ -35,14 +35,25 @@ HEADINGS = (("action", "ACTION"), ("advance", "ADVANCE"), ("press", "PRESS"), ("
             ("block", "BLOCK"))
 # what a Time card means for the people at the table (the rule each one triggers)
 TIME_CARD_NOTES = {
-    "5:00": "end of the first Rest Period (14A, 5.4); the Home team is charged a timeout if it has not "
-            "called as many as quarters played (8.4)",
+    "5:00": "end of the first Rest Period (14A, 5.4)",
     "9:00": "end of the second Rest Period (14A, 5.4); by now every player must have rested this half "
-            "(2nd and 4th quarter); the Visitors' timeout check (8.4)",
+            "(2nd and 4th quarter)",
     "10:00": "the final two minutes (8.3): in the 4th quarter and overtime the clock stops for made "
              "baskets; Z READINGs and RPG draws come from the Dead Ball Deck",
     "11:00": "the final minute of the quarter (the last-shot rules, 8.1)",
 }
+
+# 8.4, NBA rules only: a team that has not called as many timeouts as quarters played is charged one
+NBA_TIME_CARD_NOTES = {
+    "5:00": "the Home team is charged a timeout if it has not called as many as quarters played (8.4)",
+    "9:00": "the Visitors are charged a timeout if they have not called as many as quarters played (8.4)",
+}
+
+
+def time_card_note(label: str, league: str) -> str:
+    """What a Time card means at the table, under ``league``'s rules."""
+    extra = NBA_TIME_CARD_NOTES.get(label) if league == "nba" else None
+    return TIME_CARD_NOTES[label] + (f"; {extra}" if extra else "")
 
 
 @dataclass
