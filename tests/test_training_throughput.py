@@ -138,7 +138,7 @@ def test_batched_vec_env_trains_and_records_cpu_time(tmp_path):
 
     cfg = tc.validate({
         "ruleset": "valueadd", "seed": 1, "total_timesteps": 256, "n_envs": 8, "vec_env": "batched", "workers": 0,
-        "update_threads": 2, "env": {"agent_side": "random", "opponent": "random"},
+        "env": {"agent_side": "random", "opponent": "random"},
         "evaluation": {"every": 0, "games": 2, "opponents": ["random"]}, "checkpoint_every": 0, "tensorboard": False,
         "hyperparameters": {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "policy_kwargs": {"net_arch": [16]}},
     }, "<test config>")
@@ -147,7 +147,7 @@ def test_batched_vec_env_trains_and_records_cpu_time(tmp_path):
     assert meta["train_cpu_seconds"] is None or meta["train_cpu_seconds"] > 0
 
 
-def test_vec_env_and_thread_keys_are_validated():
+def test_vec_env_keys_are_validated():
     from coachgym.core.errors import ConfigError
 
     base = {"ruleset": "valueadd"}
@@ -155,8 +155,6 @@ def test_vec_env_and_thread_keys_are_validated():
         tc.validate({**base, "vec_env": "threads"}, "c.yaml")
     with pytest.raises(ConfigError, match="c.yaml: workers: must be 0"):
         tc.validate({**base, "workers": -1}, "c.yaml")
-    with pytest.raises(ConfigError, match="c.yaml: update_threads: must be at least 1"):
-        tc.validate({**base, "update_threads": 0}, "c.yaml")
 
 
 def test_cpu_seconds_counts_this_process():

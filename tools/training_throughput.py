@@ -3,7 +3,7 @@ config's setup (advice, scope, network, batch size, epochs), no behaviour clonin
 checkpoints.
 
     python tools/training_throughput.py [--steps N] [--vec-env batched|subproc|dummy] [--n-envs K]
-                                        [--workers W] [--update-threads T] [--reference] [RULESET ...]
+                                        [--workers W] [--reference] [RULESET ...]
 
 The default is the batched path (``vec_env: batched``: 32 games in one worker process per core, one
 policy call for all of them). ``--reference`` measures, right before it, the path the configs used
@@ -27,11 +27,10 @@ from coachgym.training import config as tc
 from coachgym.training.train import train
 
 
-def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | None,
-            update_threads: int | None = None) -> dict:
+def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | None) -> dict:
     cfg = tc.load(tc.default_config_path(name))
     cfg.data.update({"total_timesteps": steps, "n_envs": n_envs, "vec_env": vec_env, "workers": workers,
-                     "update_threads": update_threads, "checkpoint_every": 0, "tensorboard": False})
+                     "checkpoint_every": 0, "tensorboard": False})
     cfg.data["pretrain"]["coach"] = None
     cfg.data["evaluation"]["every"] = 0
     cfg.data["evaluation"]["games"] = 2
@@ -45,8 +44,7 @@ def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | Non
         wall = time.time() - started
     learned = meta["steps"]
     cpu = meta.get("train_cpu_seconds")
-    return {"ruleset": name, "vec_env": vec_env, "n_envs": n_envs, "workers": workers,
-            "update_threads": update_threads, "steps": learned,
+    return {"ruleset": name, "vec_env": vec_env, "n_envs": n_envs, "workers": workers, "steps": learned,
             "steps_per_second": meta["train_steps_per_second"],
             "steps_per_cpu_second": round(learned / cpu, 1) if cpu else None, "load_before": round(load, 1),
             "wall_seconds": round(wall, 1)}
@@ -57,8 +55,6 @@ def describe(r: dict) -> str:
              if r["vec_env"] == "batched" else f"{r['n_envs']} games, {r['vec_env']}")
     if r["vec_env"] == "batched" and r["workers"] == 0:
         setup = f"{r['n_envs']} games in the learner's process"
-    if r["update_threads"]:
-        setup += f", {r['update_threads']} torch threads for the update"
     cpu = f"{r['steps_per_cpu_second']:,.0f}" if r["steps_per_cpu_second"] else "n/a"
     return (f"{r['ruleset']:<13} {r['steps_per_second']:>7,.0f} steps/s  {cpu:>7} steps/CPU-s  ({setup}; "
             f"{r['steps']:,} steps, {r['wall_seconds']:.0f} s in all, load average before {r['load_before']})")
@@ -72,8 +68,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--n-envs", type=int, default=32, help="games stepped together (default 32)")
     ap.add_argument("--workers", type=int, default=None,
                     help="batched: worker processes (default one per core; 0: in the learner's process)")
-    ap.add_argument("--update-threads", type=int, default=None,
-                    help="torch threads for the PPO update (default: the config's torch_threads, 1)")
     ap.add_argument("--reference", action="store_true",
                     help="first measure the reference setup (2 games in SubprocVecEnv processes)")
     args = ap.parse_args(argv)
@@ -81,8 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         if args.reference:
             print(describe(measure(name, args.steps, "subproc", 2, None)), flush=True)
-        print(describe(measure(name, args.steps, args.vec_env, args.n_envs, args.workers, args.update_threads)),
-              flush=True)
+        print(describe(measure(name, args.steps, args.vec_env, args.n_envs, args.workers)), flush=True)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ SCHEMA: dict[str, Any] = {
     "normalize_observations": (bool, False),
     "device": (str, "cpu"),
     "torch_threads": (int, 1),
-    "update_threads": ((int, type(None)), None),  # torch threads for the PPO update (None: torch_threads)
     "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
@@ -143,8 +142,8 @@ def validate(data: Any, where: str) -> TrainConfig:
     for key in cfg["hyperparameters"]:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
-    for key in ("total_timesteps", "n_envs", "torch_threads", "update_threads"):
-        if cfg[key] is not None and cfg[key] < 1:
+    for key in ("total_timesteps", "n_envs", "torch_threads"):
+        if cfg[key] < 1:
             raise ConfigError(f"{where}: {key}: must be at least 1")
     if cfg["vec_env"] not in VEC_ENVS:
         raise ConfigError(f"{where}: vec_env: must be {', '.join(VEC_ENVS[:-1])} or {VEC_ENVS[-1]}")

@@ -225,25 +225,7 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             if self.bar is not None:
                 self.bar.close()
 
-    class UpdateThreads(BaseCallback):
-        """More torch threads for the PPO update than for collecting: the env workers wait meanwhile."""
-
-        def _on_rollout_end(self) -> None:
-            import torch
-
-            torch.set_num_threads(cfg["update_threads"])
-
-        def _on_rollout_start(self) -> None:
-            import torch
-
-            torch.set_num_threads(cfg["torch_threads"])
-
-        def _on_step(self) -> bool:
-            return True
-
     callbacks = [EvalAndSelfPlay()]
-    if cfg["update_threads"] and cfg["update_threads"] != cfg["torch_threads"]:
-        callbacks.append(UpdateThreads())
     if progress:
         callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
