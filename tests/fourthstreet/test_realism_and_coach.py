@@ -36,21 +36,21 @@ def by_the_book_totals(n: int, options=None):
 # The current calibration of by-the-book games per team (mean, spread over these same 60 games),
 # checked within 4 standard errors of 120 team-games (tests/bands.py); the real 1979-80 NBA league
 # average beside each (evaluation/data/real_seasons.json; `coachgym realism fourthstreet`).
-CALIBRATED = {  # column: (mean, sd), real 1979-80
-    "pts": (102.5, 12.011),  # 109.3
-    "fgm": (39.425, 5.572),  # 43.6
-    "fga": (83.958, 6.332),  # 90.6
-    "tpm": (0.575, 0.771),  # 0.8
-    "tpa": (2.308, 1.764),  # 2.8
-    "ftm": (23.075, 7.009),  # 21.3
-    "fta": (30.275, 8.37),  # 27.8
-    "orb": (16.917, 4.362),  # 15.1
-    "drb": (31.308, 5.69),  # 29.9
-    "ast": (19.675, 4.134),  # 25.8
-    "stl": (8.983, 3.22),  # 9.4
-    "blk": (6.392, 2.488),  # 5.3
-    "tov": (18.708, 4.386),  # 18.9
-    "pf": (24.133, 4.515),  # 24.4
+CALIBRATED = {  # column: (mean, sd), real 1979-80; card builder calibration 2 (engine version 2)
+    "pts": (105.467, 13.365),  # 109.3
+    "fgm": (41.875, 5.923),  # 43.6
+    "fga": (87.008, 7.448),  # 90.6
+    "tpm": (0.817, 0.987),  # 0.8
+    "tpa": (2.525, 1.905),  # 2.8
+    "ftm": (20.900, 7.194),  # 21.3
+    "fta": (27.175, 8.940),  # 27.8
+    "orb": (16.900, 4.848),  # 15.1
+    "drb": (31.442, 4.945),  # 29.9
+    "ast": (22.508, 4.758),  # 25.8
+    "stl": (8.925, 3.192),  # 9.4
+    "blk": (5.467, 2.628),  # 5.3
+    "tov": (18.933, 4.162),  # 18.9
+    "pf": (24.467, 4.960),  # 24.4
 }
 
 
@@ -86,6 +86,65 @@ def test_card_builder_symbol_frequencies_follow_the_statistics():
     assert count(shooter, "level3", "NUPO.") > count(card, "level3", "NUPO.")
     assert count(hacker, "defense", "F") > count(card, "defense", "F")
     assert count(card, "level1", "^<>alr") == 0
+
+
+def test_card_builder_bundled_teams_are_the_builders_cards_of_their_season_lines():
+    """The four bundled teams (and the sample game's fixtures) are exactly what the card builder makes
+    of their season lines with data/card_builder.json, and say so (provenance: their "built")."""
+    import json
+    from importlib import resources
+    from pathlib import Path
+
+    from coachgym.rules.fourthstreet.builder import build_team, calibration
+
+    data = resources.files("coachgym.rules.fourthstreet").joinpath("data")
+    spec = json.loads(data.joinpath("fictional_stats.json").read_text())
+    assert calibration()["calibration"].startswith("2:")
+    for team in spec["teams"]:
+        bundled = json.loads(data.joinpath("teams", f"{team['id']}.json").read_text())
+        assert bundled == build_team(team), team["id"]
+        assert bundled["built"].endswith("data/card_builder.json calibration 2") and bundled["note"] == team["note"]
+    here = Path(__file__).parent / "data"
+    for team in json.loads((here / "sample_spec.json").read_text())["teams"]:
+        fixture = json.loads((here / f"{team['id']}.json").read_text())
+        assert fixture == build_team(team) and "printed cells and grades of the text applied" in fixture["built"]
+
+
+def test_card_builder_constants_replaced_for_an_experiment_change_the_card_and_say_so():
+    from coachgym.rules.fourthstreet.builder import build_team
+
+    base = {"name": "Test Player", "pos": 1, "g": 82, "min": 2800, "fgm": 500, "fga": 1050, "tpm": 40, "tpa": 130,
+            "ftm": 200, "fta": 250, "orb": 80, "drb": 200, "ast": 300, "stl": 100, "blk": 20, "tov": 200, "pf": 220}
+
+    def count(c, syms):
+        return sum(tok in syms for sec in ("level2", "level3") for row in c[sec] for tok in row.split())
+
+    assert count(build_card(base), "@") > 0 and count(build_card(base, {"feed_cells_per_ast36": 0}), "@") == 0
+    no_drives = build_card(base, {"level2_drive_share": [0, 0], "level3_drive_share": [0, 0]})
+    assert count(build_card(base), "alr") > 0 and count(no_drives, "alr") == 0
+    assert count(no_drives, "^<>") == count(build_card(base), "^<>alr")  # drives became passes
+    charges = build_card(base, {"defense_charge_cells": 3})
+    assert sum(row.split().count("C") for row in charges["defense"]) == 3
+    players = [dict(base, name=f"P{i}", pos=i % 5 + 1) for i in range(10)]
+    team = build_team({"name": "T", "fictional": True, "lineup": [f"P{i}" for i in range(5)], "players": players},
+                      {"feed_cells_per_ast36": 0})
+    assert team["built"].endswith('calibration 2 with {"feed_cells_per_ast36": 0}')
+
+
+def test_calibration_tool_plays_rebuilt_teams_and_tells_where_the_assists_come_from():
+    """tools/fourthstreet_calibration.py: the realism set on teams rebuilt with other constants."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parents[2] / "tools" / "fourthstreet_calibration.py"
+    out = subprocess.run([sys.executable, str(tool), "--games", "4", "--set", "feed_cells_per_ast36=0"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "constants {'feed_cells_per_ast36': 0}" in out and "beautiful feed 0.00" in out
+    rows = {line.split()[0]: line.split() for line in out.splitlines()[2:] if line[:1].isupper()}
+    assert {"PTS", "FTA", "AST", "PF", "POSS"} <= set(rows) and float(rows["FTA"][3]) == 27.8
+    bad = subprocess.run([sys.executable, str(tool), "--set", "nope=1"], capture_output=True, text=True)
+    assert bad.returncode != 0 and "KEY one of:" in bad.stderr and "feed_cells_per_ast36" in bad.stderr
 
 
 # ---------------------------------------------------------------- the by-the-book coach

@@ -111,9 +111,10 @@ def free_throw_cells(ft_pct: float) -> str:
     return " ".join(cells[k] for k in range(2, 13))
 
 
-def build_card(st: dict[str, Any]) -> dict[str, Any]:
-    """Build one card (team-file player object) from a stats line."""
-    c = calibration()
+def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, Any]:
+    """Build one card (team-file player object) from a stats line; ``constants`` replace some of
+    ``data/card_builder.json``'s (calibration experiments: tools/fourthstreet_calibration.py)."""
+    c = {**calibration(), **constants} if constants else calibration()
     name, pos = st["name"], int(st["pos"])
     mins = max(1.0, float(st["min"]))
     per36 = {k: float(st.get(k, 0)) / mins * 36 for k in ("fgm", "fga", "tpm", "tpa", "ftm", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf")}
@@ -156,7 +157,7 @@ def build_card(st: dict[str, Any]) -> dict[str, Any]:
     n2 = int(round(36 * share2)) - to2 - drawn2
     feed2 = min(feed, 36 - n2 - to2 - drawn2)
     rest2 = 36 - n2 - to2 - drawn2 - feed2
-    drives2 = int(round(rest2 * (0.3 if big else 0.5)))
+    drives2 = int(round(rest2 * c["level2_drive_share"][1 if big else 0]))
     passes2 = rest2 - drives2
     cells2 = _shot_cells(n2, solve(l2, n2, max(0.2, fg - c["level2_fg_penalty"])), int(round(and1 / 2)), 2, 1, ("N", "K"))
     cells2 += ["T", "Z"][:to2] + ["Z"] * max(0, to2 - 2) + ["@"] * feed2 + ["F"] * drawn2
@@ -165,7 +166,7 @@ def build_card(st: dict[str, Any]) -> dict[str, Any]:
     n3 = int(round(36 * _clamp(per36["tpa"] / c["level3_reads_per36"], 0, 0.8)))
     feed3 = min(feed, 36 - n3 - to3)
     rest3 = 36 - n3 - to3 - feed3
-    drives3 = int(round(rest3 * (0.2 if big else 0.4)))
+    drives3 = int(round(rest3 * c["level3_drive_share"][1 if big else 0]))
     passes3 = rest3 - drives3
     cells3 = _shot_cells(n3, solve(l3, n3, tp, 0.0 if not c["defensive_level3_misses_are_threes"] else dsh), 0, 1 if n3 >= 4 else 0, 1 if n3 >= 3 else 0, ("N",))
     cells3 += ["Z", "T"][:to3] + ["Z"] * max(0, to3 - 2) + ["@"] * feed3
@@ -175,7 +176,7 @@ def build_card(st: dict[str, Any]) -> dict[str, Any]:
     blk = int(round(per36["blk"] * c["block_cells_per_blk36"]))
     fouls = int(round(per36["pf"] * c["foul_cells_per_pf36"]))
     h = zlib.crc32(name.encode())
-    extras = ["C", "T", "Z", "J", "O"] + (["W"] if h % 2 else []) + (["I"] if st.get("g", 82) < 72 or h % 5 == 0 else [])
+    extras = ["C"] * c["defense_charge_cells"] + ["T", "Z", "J", "O"] + (["W"] if h % 2 else []) + (["I"] if st.get("g", 82) < 72 or h % 5 == 0 else [])
     celld = ["S"] * stl + ["X"] * blk + ["F"] * fouls + extras
     celld = celld[:36] + ["."] * max(0, 36 - len(celld))
     for cells in (cells1, cells2, cells3):
@@ -203,11 +204,11 @@ def build_card(st: dict[str, Any]) -> dict[str, Any]:
     return card
 
 
-def build_team(spec: dict[str, Any]) -> dict[str, Any]:
+def build_team(spec: dict[str, Any], constants: dict | None = None) -> dict[str, Any]:
     """A team file from ``{"name", "abbr", "season", "fictional", "source"?, "lineup", "players": [stats...]}``."""
     players = []
     for st in spec["players"]:
-        card = build_card(st)
+        card = build_card(st, constants)
         card.update(st.get("printed", {}))  # printed grades/ratings (the sample game) win over the builder
         for section, cells in st.get("printed_cells", {}).items():
             if section == "free_throws":
@@ -226,6 +227,11 @@ def build_team(spec: dict[str, Any]) -> dict[str, Any]:
     for k in ("source", "note"):
         if k in spec:
             out[k] = spec[k]
+    cal = calibration()["calibration"].split(":")[0]  # how the cards were built (provenance)
+    out["built"] = (f"cards by coachgym.rules.fourthstreet.builder, data/card_builder.json calibration {cal}"
+                    + (f" with {json.dumps(constants, sort_keys=True)}" if constants else "")
+                    + ("; printed cells and grades of the text applied over them" if any("printed" in st or "printed_cells" in st
+                                                                                        for st in spec["players"]) else ""))
     out["lineup"] = spec["lineup"]
     out["players"] = players
     return out

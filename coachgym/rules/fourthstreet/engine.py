@@ -44,7 +44,9 @@ from .setups import SetupMixin
 class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, CopyingMixin,
                          Engine):
     ruleset = "fourthstreet"
-    version = 1
+    # 2: the bundled fictional cards rebuilt with the card builder's calibration 2 against the 1979-80
+    # NBA (docs/realism.md); the rules and the save format are unchanged
+    version = 2
     actions = A.ACTIONS
     decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token", "hold")
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
