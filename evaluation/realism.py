@@ -2,8 +2,9 @@
 
 The real figures, with their sources, live in ``data/real_seasons.json`` (one entry per ruleset,
 one or more comparison *sets*: which bundled teams meet, under which rule options, against which
-real figures). :func:`measure` plays by-the-book against by-the-book (every ordered pair of the
-set's teams in turn, one seed per game) and :func:`compare` puts the simulated average of every
+real figures, and optionally a variant of the by-the-book coach as its ``coach``; ``"figures": "NAME"``
+reuses the figures of the set NAME). :func:`measure` plays by-the-book against by-the-book (every
+ordered pair of the set's teams in turn, one seed per game) and :func:`compare` puts the simulated average of every
 column beside the real figure: the simulated mean with its 95% interval, the real value (or the
 range of an approximate one) and the difference. ``coachgym realism <ruleset>`` prints the table;
 ``docs/realism.md`` holds its output.
@@ -127,8 +128,23 @@ def real_seasons() -> dict:
     """``data/real_seasons.json``: the real figures, their sources and the comparison sets."""
     text = resources.files(__package__).joinpath("data").joinpath("real_seasons.json").read_text(encoding="utf-8")
     data = json.loads(text)
+    _shared_figures(data)
     _check(data)
     return data
+
+
+def _shared_figures(data: dict, where: str = "real_seasons.json") -> None:
+    """A set's ``"figures": "NAME"`` takes the figures of the ruleset's set NAME (a set that plays a
+    variant of the book against the same real season)."""
+    for name, entry in data.get("rulesets", {}).items():
+        named = {st["name"]: st for st in entry["sets"]}
+        for st in entry["sets"]:
+            ref = st.get("figures")
+            if isinstance(ref, str):
+                if not isinstance(named.get(ref, {}).get("figures"), dict):
+                    raise ConfigError(f"{where}: {name} set {st['name']!r} takes its figures from {ref!r}, which is "
+                                      f"not a set with figures of its own (sets: {', '.join(named)})")
+                st["figures"] = named[ref]["figures"]
 
 
 def _check(data: dict, where: str = "real_seasons.json") -> None:
@@ -188,6 +204,7 @@ class Comparison:
     games: int
     seed: int
     rows: list[Row] = field(default_factory=list)
+    coach: str = "by-the-book"  # the coach of both teams (a set's "coach", a by-the-book variant)
 
 
 def comparison_sets(ruleset: str) -> list[dict]:
@@ -199,7 +216,7 @@ def comparison_sets(ruleset: str) -> list[dict]:
 
 def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: int = 2026,
             progress: bool = False) -> Comparison:
-    """Play ``games`` by-the-book games for the comparison set and compare every statistic."""
+    """Play ``games`` games of the set's coach (by-the-book unless the set names a variant) and compare every statistic."""
     from .. import rulesets
 
     data = real_seasons()
@@ -223,10 +240,11 @@ def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: i
     def new_game(home, away, seed, record_events=False):
         return rs.new_game(home, away, seed=seed, options=options, record_events=record_events)
 
-    result = run_match(new_game, rs.coach("by-the-book"), rs.coach("by-the-book"), games=games, seed=seed,
+    coach = st.get("coach", "by-the-book")  # a variant of the book for a set that isolates one of its choices
+    result = run_match(new_game, rs.coach(coach), rs.coach(coach), games=games, seed=seed,
                        teams=pairs, swap_sides=False, keep_box=True, progress=progress,
                        desc=f"{ruleset} {st['name']}")
-    cmp = Comparison(ruleset, entry["season"], st["name"], st["describe"], games, seed)
+    cmp = Comparison(ruleset, entry["season"], st["name"], st["describe"], games, seed, coach=coach)
     cmp.rows = compare_rows(ruleset, result, st, data["sources"])
     return cmp
 
@@ -295,7 +313,7 @@ def _num(v: float) -> str:
 
 
 def render(cmp: Comparison, markdown: bool = False) -> str:
-    head = (f"{cmp.ruleset} - {cmp.set_name}: {cmp.describe}; {cmp.games} by-the-book games (seed {cmp.seed}) "
+    head = (f"{cmp.ruleset} - {cmp.set_name}: {cmp.describe}; {cmp.games} {cmp.coach} games (seed {cmp.seed}) "
             f"against {cmp.season}")
     cols = ("statistic", "simulated (95% CI)", "real", "sim - real", "within 5%")
     lines = []

@@ -78,3 +78,17 @@ def test_realism_command_prints_the_table_and_its_sources():
     assert bad.exit_code != 0 and "known: league, knicks-bulls" in bad.output
     bad = CliRunner().invoke(main, ["realism", "statispro", "-n", "1"])
     assert bad.exit_code != 0 and "--games" in bad.output
+
+
+def test_a_set_may_play_a_variant_of_the_book_against_another_sets_figures():
+    """Value Add's no-intentional-fouls set: the same real figures as 'league', both coaches
+    by-the-book without the late intentional fouls (to show the cards' own free-throw rate)."""
+    sets = {s["name"]: s for s in R.comparison_sets("valueadd")}
+    assert sets["no-intentional-fouls"]["figures"] == sets["league"]["figures"]
+    cmp = R.measure("valueadd", "no-intentional-fouls", games=2, seed=1)
+    assert cmp.coach == "by-the-book:intentional_fouls=false"
+    assert "2 by-the-book:intentional_fouls=false games" in R.render(cmp)
+    assert next(r for r in cmp.rows if r.key == "FTA").real == 18.8
+    bad = {"rulesets": {"valueadd": {"sets": [{"name": "a", "figures": "nope"}]}}}
+    with pytest.raises(ConfigError, match="valueadd set 'a' takes its figures from 'nope'"):
+        R._shared_figures(bad)
