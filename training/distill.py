@@ -61,7 +61,7 @@ class DistillSettings:
     horizon: int | None = 40  # decisions per rollout before the value estimate scores it (None: to the end)
     rollout: str = "self"  # rollout policy for the learner's side: self (the learner) or a coach spec
     opponent: str = "by-the-book"
-    switch: float = 1.0  # standard errors by which an option must beat the learner's choice to be the target
+    switch: float = 2.0  # standard errors by which an option must beat the learner's choice to be the target
     epochs: int = 4
     learning_rate: float = 1e-4
     label_smoothing: float = 0.1

@@ -26,7 +26,7 @@ from .series import backend_line, backend_options
               help="Decisions per rollout before the value estimate scores it (0: play to the end).")
 @click.option("--rollout", default="self", show_default=True,
               help="Rollout coach of the learner's side: self (the coach being fitted) or a coach spec (book ...).")
-@click.option("--switch", default=1.0, show_default=True,
+@click.option("--switch", default=2.0, show_default=True,
               help="Standard errors by which an option must beat the coach's choice to become the target.")
 @click.option("--epochs", default=4, show_default=True)
 @click.option("--learning-rate", default=1e-4, show_default=True)
