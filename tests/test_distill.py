@@ -131,3 +131,19 @@ def test_distill_command_fits_saves_a_playable_coach_and_reuses_labels(tmp_path)
     assert r.exit_code == 0, r.output
     second = json.loads((again / "distill.json").read_text())["rounds"][0]
     assert second["labels_total"] == first["labels"] + second["labels"]
+
+
+def test_pooled_verdict_averages_an_alternative_against_the_choice_over_labels():
+    from coachgym.training.distill import pooled
+
+    nan = np.nan
+    rows = [[0.50, 0.52, nan], [0.40, 0.43, nan], [0.60, 0.61, nan], [0.50, 0.52, nan], [0.30, 0.32, nan],
+            [0.50, nan, 0.40]]
+    lab = labels_of(rows, [[0.0, 0.01, nan]] * 5 + [[0.0, nan, 0.01]], [0] * 6)
+    lab["kind"] = np.array(["menu"] * 6)
+    out = pooled(lab, least=5)
+    assert len(out) == 1  # the third option was raced once: fewer than five labels
+    (p,) = out
+    assert p["kind"] == "menu" and p["labels"] == 5 and p["choice"] == "0" and p["alternative"] == "1"
+    assert p["advantage"] == pytest.approx(0.02, abs=1e-6)
+    assert p["ci95"][0] > 0.01 and p["ci95"][1] < 0.03

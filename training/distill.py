@@ -272,7 +272,34 @@ def summary(labels: dict[str, np.ndarray], switch: float, scope: Any = None) -> 
                 f"{_label_of(scope, int(target[i]))}")
         moves[name] = moves.get(name, 0) + 1
     return {"labels": int(len(target)), "switched": int(switched.sum()), "kinds": kinds,
-            "top_switches": dict(sorted(moves.items(), key=lambda kv: -kv[1])[:8])}
+            "top_switches": dict(sorted(moves.items(), key=lambda kv: -kv[1])[:8]),
+            "pooled": pooled(labels, scope)}
+
+
+def pooled(labels: dict[str, np.ndarray], scope: Any = None, least: int = 5) -> list[dict]:
+    """The search's verdict pooled over labels: for every (decision kind, the learner's choice, an
+    alternative raced against it) seen at ``least`` labels or more, the mean over those labels of the
+    alternative's value minus the choice's (win probability) with its 95% interval across labels.
+    One label rarely separates two options; many of the same kind can show whether the learner's
+    habit (shoot rather than ADVANCE, play on rather than PRESS ...) costs or gains on average.
+    Sorted by the number of labels."""
+    diffs: dict[tuple[str, int, int], list[float]] = {}
+    raced = labels["masks"] & ~np.isnan(labels["values"])
+    for i in range(len(labels["choice"])):
+        c = int(labels["choice"][i])
+        for a in np.flatnonzero(raced[i]):
+            if a != c:
+                diffs.setdefault((str(labels["kind"][i]), c, int(a)), []).append(
+                    float(labels["values"][i, a] - labels["values"][i, c]))
+    rows = []
+    for (kind, c, a), xs in sorted(diffs.items(), key=lambda kv: -len(kv[1])):
+        if len(xs) < least:
+            continue
+        x = np.asarray(xs)
+        half = 1.959963984540054 * x.std(ddof=1) / np.sqrt(len(x))
+        rows.append({"kind": kind, "choice": _label_of(scope, c), "alternative": _label_of(scope, a), "labels": len(x),
+                     "advantage": float(x.mean()), "ci95": [float(x.mean() - half), float(x.mean() + half)]})
+    return rows
 
 
 def _label_of(scope: Any, action: int) -> str:
@@ -293,6 +320,7 @@ class RoundReport:
     evaluation: dict | None = None
     kinds: dict = field(default_factory=dict)
     top_switches: dict = field(default_factory=dict)
+    pooled: list = field(default_factory=list)  # over every label so far (see :func:`pooled`)
 
 
 def _sb3_model(meta: dict, source: Path):
@@ -384,7 +412,7 @@ def distill(ruleset: str, model: str | Path, out: str | Path, *, rounds: int = 3
             evaluation = {"opponent": "by-the-book", "seed": eval_seed, **r.stats()}
         reports.append(RoundReport(k, new_summary["labels"], int(len(target)), new_summary["switched"], round(cpu, 1),
                                    round(label_seconds, 1), fit, str(folder / "model.npz"), evaluation,
-                                   new_summary["kinds"], new_summary["top_switches"]))
+                                   new_summary["kinds"], new_summary["top_switches"], pooled(labels, scope)))
         (out / "distill.json").write_text(json.dumps({"ruleset": rs.name, "model": str(source),
                                                       "settings": record["settings"],
                                                       "rounds": [r.__dict__ for r in reports]}, indent=2, default=float))
