@@ -2,13 +2,17 @@
 
     python tools/seat_measure.py decisions statispro --games 20     # decisions a person makes per game
     python tools/seat_measure.py leverage statispro --games 400     # what each auto-play kind is worth
+    python tools/seat_measure.py routine statispro --games 400      # what letting routine moments pass costs
 
 ``decisions``: full games through ``coachgym.present.seat.Seat`` with the default auto-play (or
 ``--autoplay KIND ...``), the person answering every decision put to him with the book's choice
 (the person coaches home in even games, away in odd ones, against ``--opponent``); decisions per
 game and milliseconds per ``Seat.choose``. ``leverage``: for each auto-play kind, by-the-book
 answering that kind at random meets by-the-book in mirror games (paired seeds, benches swapped):
-the win rate with its Wilson 95% interval and the mean margin. Run it niced on a shared machine.
+the win rate with its Wilson 95% interval and the mean margin. ``routine``: the book with the
+presenter's routine answers (where it has them, in the kinds a person makes by default) meets the
+book in mirror games: the same figures, and how many decisions per game the routine answered and
+put to the person. Run it niced on a shared machine.
 """
 
 from __future__ import annotations
@@ -16,12 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from coachgym.present.measure import autoplay_leverage, person_decisions
+from coachgym.present.measure import autoplay_leverage, person_decisions, routine_cost
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["decisions", "leverage"])
+    ap.add_argument("what", choices=["decisions", "leverage", "routine"])
     ap.add_argument("ruleset")
     ap.add_argument("--games", type=int, default=None, help="games (decisions: 20; leverage: 400 per kind)")
     ap.add_argument("--seed", type=int, default=0)
@@ -44,6 +48,16 @@ def main() -> None:
               f"Seat.choose {r['ms_per_choose']:.2f} ms mean, {r['ms_per_choose_p95']:.2f} ms 95th percentile")
         for k, v in r["by_kind"].items():
             print(f"  {k:<20} {v:6.1f} per game")
+        return
+    if args.what == "routine":
+        r = routine_cost(args.ruleset, args.games or 400, args.seed)
+        if args.json:
+            print(json.dumps(r, indent=2))
+            return
+        print(f"{r['ruleset']}: the book with routine answers vs the book, {r['games']} mirror games: win rate "
+              f"{r['win_rate']:.3f} ({r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}), mean margin {r['mean_margin']:+.2f} "
+              f"({r['margin_ci95'][0]:+.2f} to {r['margin_ci95'][1]:+.2f}); per game and side the routine answered "
+              f"{r['routine_per_game']:.1f} decisions and put {r['asked_per_game']:.1f} to the person")
         return
     rows = autoplay_leverage(args.ruleset, args.games or 400, args.seed, kinds=args.kinds)
     if args.json:

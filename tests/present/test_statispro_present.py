@@ -142,12 +142,59 @@ def test_5_4_routine_dead_balls_pass_but_a_rest_period_start_or_a_tired_man_is_a
                       and not any(g.tired[g.decision.side][i] or g.mrest[g.decision.side][i] for i in g.lineup[g.decision.side])
                       and not P.calls(g, g.decision))
     assert P.routine(quiet, quiet.decision) == A.PLAY_ON and P.auto_kind(quiet, quiet.decision) == "menu:dead"
-    rest = book_game(seed=9, until=lambda g: g.decision.kind == "menu" and g.menu.get("kind") == "dead" and g.rp_grace)
+    rest = book_game(seed=9, until=lambda g: dead_menu(g) and g.rp_grace and needing_rest(g))
     assert P.routine(rest, rest.decision) is None
     assert "A Rest Period has just begun" in P.decision(rest, rest.decision).explain
+    assert "not rested this half" in P.decision(rest, rest.decision).explain
     # a set piece is always put to the person
     start = RULESET.new_game(seed=9)
     assert P.routine(start, start.decision) is None
+
+
+def dead_menu(g) -> bool:
+    d = g.decision
+    return d.kind == "menu" and g.menu.get("kind") == "dead" and A.PLAY_ON in d.legal and any(
+        A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in d.legal)
+
+
+def needing_rest(g) -> list[int]:
+    side, half = g.decision.side, 0 if g.period <= 2 else 1
+    return [i for i in g.lineup[side] if P.needs_rest(g, side, i, half)]
+
+
+def test_5_4_a_rest_period_start_calls_only_while_a_man_on_the_floor_still_needs_his_rest():
+    """The first dead ball of a Rest Period matters for a man who has not rested this half (5.4:
+    benched now, he rests the whole period); when everybody on the floor has had his rest (or his
+    card spares him), nothing changed for the coach and play goes on."""
+    g = book_game(seed=9, until=lambda g: dead_menu(g) and g.rp_grace and needing_rest(g)
+                  and len(P.calls(g, g.decision)) == 1)
+    assert P.routine(g, g.decision) is None
+    side, half = g.decision.side, 0 if g.period <= 2 else 1
+    for i in g.lineup[side]:
+        g.rested[side][i][half] = True  # everybody on the floor has rested this half
+    assert P.calls(g, g.decision) == [] and P.routine(g, g.decision) == A.PLAY_ON
+
+
+def test_6_5_foul_trouble_calls_at_the_stoppage_of_the_foul_only():
+    """A foul that puts a man in foul trouble calls for the coach at its own dead ball; at later
+    dead balls (a FAC has been drawn in play since) he was already asked, and play goes on."""
+    def trouble_now(g):
+        return dead_menu(g) and any("fouls." in c for c in P.calls(g, g.decision))
+
+    g = book_game(seed=9, until=trouble_now)
+    assert P.routine(g, g.decision) is None
+    foul = next(e for e in reversed(g.log.events) if e.kind == "foul" and e.side == g.decision.side)
+    assert any(c.split(" has ")[0] in foul.text for c in P.calls(g, g.decision) if "fouls." in c)
+
+    def trouble_later(g):  # a man in foul trouble on the floor at a later dead ball, nothing else calling
+        if not dead_menu(g) or g.final_two or g.rp_grace:
+            return False
+        side = g.decision.side
+        trouble = min(g.foul_out - 1, g.period + 1)
+        return any(g.stats[side][i][PF] >= trouble for i in g.lineup[side]) and not P.calls(g, g.decision)
+
+    later = book_game(seed=9, until=trouble_later)
+    assert P.routine(later, later.decision) == A.PLAY_ON
 
 
 def test_4_5_shoot_or_advance_gives_the_number_the_shot_needs():

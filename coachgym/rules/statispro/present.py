@@ -251,7 +251,8 @@ class StatisProPresenter(BasePresenter):
     def routine(self, g: StatisProEngine, d: Decision) -> int | None:
         """At a dead ball that calls for no coach, "play on": your lineup stays as you left it.
         A dead-ball menu is put to you for the reasons :meth:`calls` lists (the final 2:00, the
-        first dead ball of a Rest Period, a man Fatigued, on Mandatory Rest or in new foul trouble).
+        first dead ball of a Rest Period while a man on the floor still needs his rest, a man
+        Fatigued or on Mandatory Rest, a foul of this stoppage that put a man in foul trouble).
         Returns that action, or None to ask. Set pieces (period starts, timeouts) are always put to you."""
         if d.kind != "menu" or A.PLAY_ON not in d.legal or g.menu.get("kind") != "dead":
             return None
@@ -260,16 +261,24 @@ class StatisProPresenter(BasePresenter):
     def calls(self, g: StatisProEngine, d: Decision) -> list[str]:
         """Why a dead ball calls for the coach of ``d.side``: the final 2:00 of the game; the first
         dead ball of a Rest Period (right after the 5:00 / 9:00 Time card a man taken out rests the
-        whole period: 5.4, 14A); one of his men on the floor Fatigued or on Mandatory Rest; one of
-        them just picked up a foul that puts him in foul trouble (the quarter's number plus one, or
-        one short of fouling out)."""
+        whole period: 5.4, 14A) while one of his men on the floor has not yet rested this half and
+        his card asks for it; one of his men on the floor Fatigued or on Mandatory Rest; a foul of
+        this stoppage (since the last FAC drawn in play) that put one of them in foul trouble (the
+        quarter's number plus one, or one short of fouling out). Where nothing changed for him - a
+        Rest Period when everybody on the floor has had his rest, a foul he was already asked about
+        at an earlier dead ball - play goes on (measured: tools/seat_measure.py routine)."""
         side = d.side
         out = []
         if g.final_two:
             out.append("The final 2:00: timeouts, PRESS and lineups decide games now.")
-        if g.rp_grace:
-            out.append("A Rest Period has just begun: a man you take out now rests the whole period (5.4).")
-        if not any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in d.legal):
+        subs = any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in d.legal)
+        if g.rp_grace and subs:
+            half = 0 if g.period <= 2 else 1
+            need = [g.teams[side].players[i].name for i in g.lineup[side] if self.needs_rest(g, side, i, half)]
+            if need:
+                out.append(f"A Rest Period has just begun: a man you take out now rests the whole period (5.4); "
+                           f"{', '.join(need)} {'has' if len(need) == 1 else 'have'} not rested this half.")
+        if not subs:
             return out
         lineup = g.lineup[side]
         for i in lineup:
@@ -278,13 +287,23 @@ class StatisProPresenter(BasePresenter):
             elif g.tired[side][i]:
                 out.append(f"{self.name(g, side, i)} is Fatigued (5.4).")
         trouble = min(g.foul_out - 1, g.period + 1)
-        names = [g.teams[side].players[i].name for i in lineup if g.stats[side][i][PF] >= trouble]
-        recent = [e.text for e in g.log.events[-12:] if e.kind == "foul" and e.side == side]
-        for n in names:
-            if any(n in t for t in recent):
-                pf = g.stats[side][g.lineup[side][[g.pname(side, s) for s in range(5)].index(n)]][PF]
-                out.append(f"{n} has {pf} fouls.")
+        names = {g.teams[side].players[i].name: i for i in lineup if g.stats[side][i][PF] >= trouble}
+        if names:
+            for e in reversed(g.log.events):  # the fouls of this stoppage: since the last FAC drawn in play
+                if e.kind == "fac":
+                    break
+                if e.kind == "foul" and e.side == side:
+                    for n, i in names.items():
+                        if n in e.text and f"{n} has" not in " ".join(out):
+                            out.append(f"{n} has {g.stats[side][i][PF]} fouls.")
         return out
+
+    @staticmethod
+    def needs_rest(g: StatisProEngine, side: int, i: int, half: int) -> bool:
+        """5.4: he has not rested a whole Rest Period this half and his card asks for it (an asterisk
+        spares him the second half's, two spare him both)."""
+        rest = g.teams[side].players[i].rest
+        return not g.rested[side][i][half] and not (rest == 2 or (rest == 1 and half == 1))
 
     def marks(self, g: StatisProEngine) -> dict[str, int]:
         m = super().marks(g)
