@@ -24,9 +24,9 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
                      autoplay=None, answer: str = "book", progress: bool = False) -> dict:
     """Full games through a :class:`Seat` (the person coaching home in even games, away in odd ones)
     in which the person answers every decision put to him with the book's choice (``answer="book"``,
-    an engaged coach) or with the screen's default where it has one (``"enter"``: a person pressing
-    Enter, "play on"): decisions per game (mean, min, max, per auto-play kind) and milliseconds per
-    ``Seat.choose``."""
+    an engaged coach, a setup piece by piece) or with the screen's default where it has one
+    (``"enter"``: a person pressing Enter, "play on", a setup's "the rest as the book would"):
+    decisions per game (mean, min, max, per auto-play kind) and milliseconds per ``Seat.choose``."""
     per_game: list[int] = []
     kinds: Counter = Counter()
     times: list[float] = []
@@ -42,11 +42,17 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
         while not seat.over:
             kinds[seat.pending_kind()] += 1
             action = seat.book_choice
+            finish = None
             if answer == "enter":
-                default = seat.pending().default_action
+                view = seat.pending()
+                default = view.default_action
                 action = default if default is not None else action
+                finish = view.default_finish()  # Enter at a setup: the rest as the book would
             t = time.perf_counter()
-            seat.choose(action, seat.number)
+            if finish is not None:
+                seat.finish(finish.finish, seat.number)
+            else:
+                seat.choose(action, seat.number)
             times.append(time.perf_counter() - t)
             n += 1
         per_game.append(n)
