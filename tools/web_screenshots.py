@@ -5,8 +5,10 @@
 
 Starts the app on 127.0.0.1 with a fresh database, drives Debian's Chromium through Playwright
 (``tests/web/helpers.py``, the same steps as the browser tests) and saves, at 1440x900: the
-new-game page, each ruleset's game page a little way into a game against the trained coach, and
-for the first ruleset the decision panel with a hint, the replay viewer and the end-of-game page.
+new-game page, each ruleset's game page a little way into a game against the trained coach (for
+FUBA also its first kick-off setup, with "the rest as the book would"), and for the first ruleset
+the decision panel with a hint, the box-score tab with its CSV download, the replay viewer and the
+end-of-game page.
 """
 
 from __future__ import annotations
@@ -54,6 +56,13 @@ def main() -> None:
             name = rulesets.get(name).name
             marks, answers = PLAN.get(name, (["period"], 1))
             start_game(page, name, args.seed, opponent="trained")
+            if name == "fuba":  # the first kick-off setup: where the next player goes, or the rest in one go
+                while not page.locator("#decision button.choice.finish").count():
+                    take_default(page)
+                page.evaluate("window.scrollTo(0, 0)")
+                page.mouse.move(0, 0)
+                page.screenshot(path=args.out / "fuba-setup.png", full_page=True)
+                print("wrote", args.out / "fuba-setup.png")
             for mark in marks:
                 continue_to(page, mark)
             for _ in range(answers):
@@ -66,6 +75,11 @@ def main() -> None:
                 page.click("#decision button:has-text('Hint')")
                 page.wait_for_selector("#hint .hint")
                 page.locator("#decision").screenshot(path=args.out / f"{name}-decision-hint.png")
+            if i == 0:  # the box-score tab with its download
+                page.keyboard.press("b")
+                page.wait_for_selector("[data-testid=box-csv]")
+                page.locator(".tabs").screenshot(path=args.out / f"{name}-box-score.png")
+                print("wrote", args.out / f"{name}-box-score.png")
             if i == 0:
                 gid_url = page.url
                 page.goto(gid_url + "/replay?at=40")

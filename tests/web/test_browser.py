@@ -113,3 +113,35 @@ def test_fuba_board_shows_every_piece_on_the_field(page):
     assert board.locator(".piece.keeper").count() == 2
     assert board.locator(".area").count() == 13 and board.locator(".spot").count() == 4
     assert board.locator(".has-ball").count() == 1 and board.locator(".ball").count() == 1
+
+
+def test_3_3_enter_at_a_fuba_setup_places_the_rest_and_shows_no_zone_lines(page):
+    """The kick-off setup's default (marked Enter) places the rest of the team as the book would;
+    the team's cards count players, never "defenders" against the formation card."""
+    start_game(page, "fuba", seed=1)
+    while not page.locator("#decision button.choice.finish").count():
+        take_default(page)
+    finish = page.locator("#decision button.choice.finish.default")
+    assert "as the book would" in finish.inner_text() and "Enter" in finish.inner_text()
+    before = page.get_attribute(".game", "data-number")
+    page.keyboard.press("Enter")
+    settle(page, before)
+    assert "set up for the kick-off" not in page.inner_text("#decision .d-title")
+    cards = page.inner_text(".team-panel")
+    assert "player" in cards and not any(w in cards for w in ("defender", "midfielder", "forward"))
+
+
+def test_box_score_tab_downloads_a_csv(page, tmp_path):
+    start_game(page, "statispro", seed=8)
+    continue_to(page, "period")
+    page.keyboard.press("b")  # the box-score tab
+    link = page.locator("[data-testid=box-csv]").first
+    assert link.is_visible()
+    with page.expect_download() as info:
+        link.click()
+    assert info.value.suggested_filename.startswith("coachgym-statispro-seed8-box-")
+    path = tmp_path / "box.csv"
+    info.value.save_as(path)
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("seed,home,away,home_score,away_score,side,team,player,PTS")
+    assert sum(1 for x in lines if ",TOTAL," in x) == 2
