@@ -3,6 +3,7 @@
     python tools/seat_measure.py decisions statispro --games 20     # decisions a person makes per game
     python tools/seat_measure.py leverage statispro --games 400     # what each auto-play kind is worth
     python tools/seat_measure.py routine statispro --games 400      # what letting routine moments pass costs
+    python tools/seat_measure.py saves all                          # Seat.to_json / from_json late in a game
 
 ``decisions``: full games through ``coachgym.present.seat.Seat`` with the default auto-play (or
 ``--autoplay KIND ...``), the person answering every decision put to him with the book's choice
@@ -12,7 +13,9 @@ answering that kind at random meets by-the-book in mirror games (paired seeds, b
 the win rate with its Wilson 95% interval and the mean margin. ``routine``: the book with the
 presenter's routine answers (where it has them, in the kinds a person makes by default) meets the
 book in mirror games: the same figures, and how many decisions per game the routine answered and
-put to the person. Run it niced on a shared machine.
+put to the person. ``saves``: milliseconds per Seat.to_json (median of 20) and Seat.from_json at the
+person's last decision of a game against the book ("all": every ruleset). Run it niced on a shared
+machine.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from coachgym.present.measure import autoplay_leverage, person_decisions, routine_cost
+from coachgym import rulesets
+from coachgym.present.measure import autoplay_leverage, person_decisions, routine_cost, save_times
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["decisions", "leverage", "routine"])
+    ap.add_argument("what", choices=["decisions", "leverage", "routine", "saves"])
     ap.add_argument("ruleset")
     ap.add_argument("--games", type=int, default=None, help="games (decisions: 20; leverage: 400 per kind)")
     ap.add_argument("--seed", type=int, default=0)
@@ -48,6 +52,16 @@ def main() -> None:
               f"Seat.choose {r['ms_per_choose']:.2f} ms mean, {r['ms_per_choose_p95']:.2f} ms 95th percentile")
         for k, v in r["by_kind"].items():
             print(f"  {k:<20} {v:6.1f} per game")
+        return
+    if args.what == "saves":
+        names = [e.name for e in rulesets.entries()] if args.ruleset == "all" else [args.ruleset]
+        rows = [save_times(n, seed=args.seed or 7) for n in names]
+        if args.json:
+            print(json.dumps(rows, indent=2))
+            return
+        for r in rows:
+            print(f"{r['ruleset']:<13} {r['events']:>5} events, {r['kb']:4.0f} KB: Seat.to_json {r['to_json_ms']:5.1f} ms, "
+                  f"Seat.from_json {r['from_json_ms']:5.0f} ms")
         return
     if args.what == "routine":
         r = routine_cost(args.ruleset, args.games or 400, args.seed)

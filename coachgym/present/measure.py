@@ -64,6 +64,29 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
             "ms_per_choose_p95": 1000 * sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0}
 
 
+def save_times(ruleset: str, seed: int = 7, repeats: int = 20) -> dict:
+    """Saving and restoring a seat at the person's last decision of a game against the book (where
+    a save is largest): milliseconds per ``Seat.to_json`` (median of ``repeats``) and per
+    ``Seat.from_json`` (median of 3), the save's size and events."""
+    seat = Seat.new(ruleset, opponent="by-the-book", seed=seed)
+    last = seat.to_json()
+    while not seat.over:
+        last = seat.to_json()
+        seat.choose(seat.book_choice, seat.number)
+    seat = Seat.from_json(last)
+
+    def ms(fn, n):
+        times = []
+        for _ in range(n):
+            t = time.perf_counter()
+            fn()
+            times.append(1000 * (time.perf_counter() - t))
+        return statistics.median(times)
+
+    return {"ruleset": rulesets.get(ruleset).name, "events": len(seat.game.log), "kb": len(last) / 1024,
+            "to_json_ms": ms(seat.to_json, repeats), "from_json_ms": ms(lambda: Seat.from_json(last), 3)}
+
+
 class RoutineThenBook:
     """The book, except where the presenter's routine answers a decision of the kinds a person makes
     (by default those the default auto-play gives him): there the routine's answer - what a person
