@@ -10,6 +10,7 @@ rule's white 1).
     python tools/fourthstreet_calibration.py --games 400                          # the constants as shipped
     python tools/fourthstreet_calibration.py --games 400 --set feed_cells_per_ast36=1.2 --set level2_drive_share=0.3
     python tools/fourthstreet_calibration.py --games 1000 --bundled              # the team files as shipped
+    python tools/fourthstreet_calibration.py --games 1000 --calibration 1 --markdown  # the first cards, as a table
 
 Nothing is written: adopt a calibration by editing ``data/card_builder.json`` and rebuilding the team
 files (docs/rules/4th-street-basketball.md, section 17, "Regenerating data").
@@ -25,8 +26,10 @@ from collections import Counter
 from importlib import resources
 
 from coachgym.core.chance import SeededSource
+from coachgym.core.errors import ConfigError
 from coachgym.core.match import run_match
-from coachgym.evaluation.realism import compare_rows, comparison_sets, real_seasons
+from coachgym.core.ruleset import parse_setting
+from coachgym.evaluation.realism import Comparison, compare_rows, comparison_sets, real_seasons, render
 from coachgym.rules.fourthstreet import RULESET
 from coachgym.rules.fourthstreet.builder import build_team, calibration
 from coachgym.rules.fourthstreet.cards import parse_team
@@ -46,16 +49,6 @@ class _CountingEngine(FourthStreetEngine):
                 ASSISTS["make-up"] += 1
         ASSISTS["baskets"] += 1
         super()._score(side, slot, pts, three, passer, white)
-
-
-def parse_constant(text: str, known: dict) -> tuple[str, object]:
-    key, sep, value = text.partition("=")
-    if not sep or key not in known:
-        raise SystemExit(f"--set {text!r}: give KEY=VALUE with KEY one of: {', '.join(k for k in known if not k.startswith('_'))}")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        raise SystemExit(f"--set {text!r}: the value must be JSON (a number, true/false or a list)") from None
 
 
 def teams(constants: dict | None, bundled: bool) -> list:
@@ -104,14 +97,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="replace a constant of data/card_builder.json (JSON value); repeatable")
     ap.add_argument("--bundled", action="store_true", help="play the bundled team files instead of rebuilt ones")
+    ap.add_argument("--calibration", choices=["1"], help="rebuild with the constants of an earlier calibration "
+                    "(card_builder.json's calibration_1: the first cards); --set replaces some of them")
+    ap.add_argument("--markdown", action="store_true", help="print the table as coachgym realism --markdown does")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
     known = calibration()
-    constants = dict(parse_constant(t, known) for t in args.set)
+    names = [k for k in known if not k.startswith(("_", "calibration"))]  # the builder's constants
+    try:
+        constants = {**(known[f"calibration_{args.calibration}"] if args.calibration else {}),
+                     **dict(parse_setting(t, names, "--set") for t in args.set)}
+    except ConfigError as exc:
+        raise SystemExit(str(exc)) from None
     t0 = time.time()
     rows, assists = measure(constants, args.games, args.seed, args.bundled, args.progress)
     what = "bundled team files" if args.bundled else f"rebuilt teams, constants {constants or 'as shipped'}"
     print(f"4th Street calibration: {what}; {args.games} by-the-book games, seed {args.seed} ({time.time() - t0:.0f} s)")
+    if args.markdown:
+        st = comparison_sets("fourthstreet")[0]
+        cmp = Comparison("fourthstreet", real_seasons()["rulesets"]["fourthstreet"]["season"], st["name"],
+                         st["describe"] + f" ({what})", args.games, args.seed, rows)
+        print(render(cmp, markdown=True))
+        print()
     print(report(rows, assists, args.games))
     return 0
 

@@ -5,7 +5,9 @@
 Plays every ordered pair of bundled teams (home/away) in turn and prints per team per game: the
 box score averages (which include the 20 points, rebounds, steals and fouls the rules credit for the
 22 assumed possessions) and, for the events of the played possessions, rates per 68 possessions
-(a full NCAA game) so they compare with NCAA Division I season figures.
+(a full NCAA game) so they compare with NCAA Division I season figures; then where the free throws
+come from: touches (four-dice rolls), intentional fouls ("Roll only 3 dice (skip 20-sided) to
+intentionally foul") and the free throws per touch of the rest, beside the season lines' own rate.
 """
 
 from __future__ import annotations
@@ -16,22 +18,58 @@ import json
 import time
 from collections import defaultdict
 
+from coachgym.core.chance import SeededSource
 from coachgym.core.match import play_game
 from coachgym.rules.valueadd import RULESET
+from coachgym.rules.valueadd.engine import ValueAddEngine
+from coachgym.rules.valueadd.state import FTA
 
 COLS = ("PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", "STL", "BLK", "TO", "PF")
 # what _setup_team credits for the 22 assumed possessions (rotation options 2 and 3)
 START = {"PTS": 20, "DREB": 13, "STL": 2, "PF": 10}
 
 
+class _CountingEngine(ValueAddEngine):
+    """The engine, counting touches and the free throws of intentional fouls per side."""
+
+    def __init__(self, *args, **kwargs):
+        self.counts = [defaultdict(float), defaultdict(float)]
+        super().__init__(*args, **kwargs)
+
+    def _roll(self):
+        if not self.ctx.get("intentional"):
+            self.counts[self.offense]["touches"] += 1
+        super()._roll()
+
+    def _intentional_foul(self, off, slot, ds, r, team_def):
+        before = sum(st[FTA] for st in self.ts[off].stats)
+        super()._intentional_foul(off, slot, ds, r, team_def)
+        fta = sum(st[FTA] for st in self.ts[off].stats) - before
+        self.counts[off]["intentional_trips"] += fta > 0
+        self.counts[off]["intentional_fta"] += fta
+
+
+def season_fta_per_touch(names: list[str]) -> float:
+    """The bundled season lines' free-throw attempts per touch (FGA + TOV + 0.44 FTA)."""
+    fta = touches = 0.0
+    for name in names:
+        for p in RULESET.team_data(name)[0]["players"]:
+            st = p["stats"]
+            fta += st["fta"]
+            touches += st["fga"] + st["tov"] + 0.44 * st["fta"]
+    return fta / touches
+
+
 def run(games: int, seed: int, teams: list[str] | None = None, coach: str = "by-the-book", options: dict | None = None) -> dict:
     names = teams or RULESET.team_names()
     pairs = list(itertools.permutations(names, 2))
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    opts = RULESET.parse_options(options)
     for g in range(games):
         home, away = pairs[g % len(pairs)]
         s = seed * 1_000_003 + g
-        game = RULESET.new_game(home, away, seed=s, record_events=False, options=options)
+        game = _CountingEngine(RULESET.load_team(home), RULESET.load_team(away), SeededSource(s), options=opts,
+                               record_events=False)
         play_game(game, RULESET.coach(coach, seed=2 * s), RULESET.coach(coach, seed=2 * s + 1), seed=s)
         box = game.box_score()
         for side, slug in ((0, home), (1, away)):
@@ -42,6 +80,8 @@ def run(games: int, seed: int, teams: list[str] | None = None, coach: str = "by-
             for c in COLS:
                 acc[c] += tot[c]
             acc["win"] += tot["score"] > box.totals(1 - side)["score"]
+            for k, v in game.counts[side].items():
+                acc[k] += v
     return sums
 
 
@@ -67,6 +107,20 @@ def report(sums: dict) -> str:
     return "\n".join(lines)
 
 
+def free_throw_sources(sums: dict, names: list[str]) -> str:
+    """Where the free throws come from (all teams, per team and game): intentional fouls and the rest."""
+    a: dict[str, float] = defaultdict(float)
+    for acc in sums.values():
+        for k, v in acc.items():
+            a[k] += v
+    n = a["n"]
+    rest = a["FTA"] - a["intentional_fta"]
+    return (f"free throws per team and game: {a['FTA'] / n:.2f} attempts in {a['touches'] / n:.1f} touches (four-dice rolls) "
+            f"and {a['poss'] / n:.1f} played possessions; intentional fouls {a['intentional_trips'] / n:.2f} trips, "
+            f"{a['intentional_fta'] / n:.2f} attempts; the rest {rest / n:.2f} = {rest / a['touches']:.3f} per touch "
+            f"(the season lines: {season_fta_per_touch(names):.3f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400)
@@ -78,6 +132,7 @@ def main() -> None:
     t = time.time()
     sums = run(args.games, args.seed, args.teams or None, args.coach, json.loads(args.options))
     print(report(sums))
+    print(free_throw_sources(sums, args.teams or RULESET.team_names()))
     print(f"{args.games} games, coach {args.coach}, seed {args.seed}, options {args.options}, {time.time() - t:.1f} s")
 
 

@@ -268,6 +268,18 @@ def team_slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+def parse_setting(text: str, names: list[str], where: str) -> tuple[str, Any]:
+    """``"KEY=VALUE"`` with KEY one of ``names`` and a JSON VALUE -> ``(KEY, value)`` (a calibration
+    tool's ``--set``); a clear error naming ``where`` and the known keys otherwise."""
+    key, sep, value = text.partition("=")
+    if not sep or key not in names:
+        raise ConfigError(f"{where} {text!r}: give KEY=VALUE with KEY one of: {', '.join(names)}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        raise ConfigError(f"{where} {text!r}: the value must be JSON (a number, true/false, a list or an object)") from None
+
+
 def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
     """``"a=1,b=false,c=never"`` -> {"a": 1, "b": False, "c": "never"}."""
     out: dict[str, Any] = {}
