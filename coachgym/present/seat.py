@@ -199,12 +199,7 @@ class Seat:
     def choose(self, action: int, number: int | None = None) -> None:
         """The person's choice at the pending decision. An illegal action, a stale ``number`` or a
         finished game raise an error naming the problem, and change nothing."""
-        d = self._game.decision
-        if d is None:
-            raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
-        if number is not None and int(number) != self.number:
-            raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
-                                     f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
+        d = self._pending_decision(number)
         if isinstance(action, bool) or not isinstance(action, int) or action not in d.legal:
             g = self.view_game()
             view = self.pending()
@@ -215,6 +210,16 @@ class Seat:
         self._seen = len(self._game.log)
         self._apply(action, PERSON)
         self._run()
+
+    def _pending_decision(self, number: int | None):
+        """The pending decision, which ``number`` (where given) must name; else an error naming why."""
+        d = self._game.decision
+        if d is None:
+            raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
+        if number is not None and int(number) != self.number:
+            raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
+                                     f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
+        return d
 
     def continue_to(self, mark: str) -> None:
         """Let the book answer the person's decisions until the next dead ball, period or half (the
@@ -241,12 +246,7 @@ class Seat:
         piece still to place. The steps are the person's decisions of the same kind until the
         presenter's marks move (the setup done); play goes on to the person's next decision, and the
         history records each answer as the book's or the routine's, so a save replays exactly."""
-        d = self._game.decision
-        if d is None:
-            raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
-        if number is not None and int(number) != self.number:
-            raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
-                                     f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
+        d = self._pending_decision(number)
         view = self.pending()
         offered = [c.finish for c in view.finishes()]
         if how not in offered:
