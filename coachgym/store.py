@@ -118,6 +118,15 @@ MIGRATIONS: dict[int, tuple[str, str]] = {
         );
         CREATE INDEX rating_games_run ON rating_games (run)
     """),
+    3: ("fac_decks: the web app's FAC Extractor (coachgym serve, /fac), one deck per browser session", """
+        CREATE TABLE fac_decks (
+            session  TEXT PRIMARY KEY,      -- the browser session (cookie) whose deck it is
+            version  INTEGER NOT NULL,      -- changes applied so far (a stale click is refused)
+            state    TEXT NOT NULL,         -- JSON: FacExtractor.to_dict(), the drawn history, undo states
+            updated  REAL NOT NULL          -- Unix time
+        );
+        CREATE INDEX fac_decks_updated ON fac_decks (updated)
+    """),
 }
 
 
