@@ -1,13 +1,22 @@
-"""The match runner's overhead: the same seeded series on each backend, games per second, and a check
-that every backend played the same games.
+"""The match runner's overhead: the same seeded series on each backend, and what each backend costs.
 
-    python tools/runner_overhead.py valueadd --games 2000 --jobs 2
-    python tools/runner_overhead.py statispro --games 1000 --backends inline,local,ray
+    python tools/runner_overhead.py statispro --games 1000 --jobs 2
+    python tools/runner_overhead.py valueadd --games 2000 --backends local,ray
 
-Ray's start-up (a private local instance) is timed apart from the series; the series itself is
-timed from the first submission to the last result, twice on the same backend: the first run pays
-for starting the worker processes (importing coachgym, loading teams), the second finds them warm. The load average of the machine is printed
-with the figures, since other processes share the cores.
+For each backend (inline, local processes, a private local Ray instance with ``--jobs`` CPUs):
+
+* start-up: creating the backend (Ray starts its processes here);
+* the series, twice on the same backend (the first run also pays for starting the worker
+  processes: importing coachgym, loading teams; the second finds them warm): wall-clock seconds and
+  games per second, and whether every backend played the same games;
+* CPU per game inside the tasks (what the games themselves cost where they ran) and the wall-clock
+  time of the second series beyond it, per game: ``wall x workers / games - CPU per game`` (the
+  backend's overhead per game; on a machine that other work shares it also holds the time the
+  workers waited for a core, so it is an upper bound);
+* the round trip of an empty task (200 of them, submitted at once): the cost per task that a
+  chunk's games must pay for.
+
+The load average is printed with the figures, since other processes may share the cores.
 """
 
 from __future__ import annotations
@@ -15,8 +24,25 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from dataclasses import dataclass
 
-from coachgym.core.runner import InlineBackend, LocalBackend, RayBackend, play_series
+from coachgym.core.runner import CallTask, InlineBackend, LocalBackend, RayBackend, merge, series_chunks
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A task that also reports the CPU seconds its games took in the worker."""
+
+    inner: object
+
+    @property
+    def games(self) -> int:
+        return self.inner.games
+
+    def run(self):
+        t = time.process_time()
+        result = self.inner.run()
+        return result, time.process_time() - t
 
 
 def main() -> None:
@@ -37,24 +63,35 @@ def main() -> None:
                    "ray": lambda: RayBackend(jobs=args.jobs)}[name]()
         startup = time.perf_counter() - t0
         load = os.getloadavg()[0]
-        times = []
+        tasks = [Timed(t) for t in series_chunks(args.ruleset, args.coach_a, args.coach_b, args.games, seed=args.seed,
+                                                 chunk=args.chunk, workers=backend.workers)]
+        times, cpu = [], 0.0
         try:
             for _ in range(2):
                 t1 = time.perf_counter()
-                result = play_series(args.ruleset, args.coach_a, args.coach_b, args.games, seed=args.seed,
-                                     backend=backend, chunk=args.chunk)
+                out = backend.map(tasks)
                 times.append(time.perf_counter() - t1)
+                cpu = sum(c for _, c in out)
+            t2 = time.perf_counter()
+            backend.map([CallTask(time.sleep, (0,), games=0) for _ in range(200)])
+            per_task = (time.perf_counter() - t2) / 200
         finally:
             backend.close()
+        result = merge(r for r, _ in out)
         key = [(g.seed, g.a_side, g.home_score, g.away_score) for g in result.games]
         same = reference is None or key == reference
         reference = reference or key
-        rows.append((backend.describe(), startup, times, result.n, same, load))
-    print(f"\n{args.ruleset}: {args.games} games, {args.coach_a} vs {args.coach_b}, seed {args.seed}")
-    print("| backend | start-up (s) | first series (s) | games/s | second series (s) | games/s | same games | load average |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for d, su, (t1, t2), n, same, load in rows:
-        print(f"| {d} | {su:.2f} | {t1:.2f} | {n / t1:.1f} | {t2:.2f} | {n / t2:.1f} | {'yes' if same else 'NO'} | {load:.2f} |")
+        n = result.n
+        rows.append((backend.describe(), startup, times, n, cpu / n, times[1] * backend.workers / n - cpu / n,
+                     per_task, same, load, len(tasks)))
+    print(f"\n{args.ruleset}: {args.games} games, {args.coach_a} vs {args.coach_b}, seed {args.seed}, "
+          f"{rows[0][9]} tasks")
+    print("| backend | start-up (s) | first series (s) | second series (s) | games/s (second) | CPU ms per game "
+          "in the tasks | overhead ms per game | empty task round trip (ms) | same games | load average |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for d, su, (t1, t2), n, cpg, ovh, pt, same, load, _ in rows:
+        print(f"| {d} | {su:.2f} | {t1:.2f} | {t2:.2f} | {n / t2:.1f} | {1000 * cpg:.1f} | {1000 * ovh:.1f} | "
+              f"{1000 * pt:.2f} | {'yes' if same else 'NO'} | {load:.2f} |")
 
 
 if __name__ == "__main__":
