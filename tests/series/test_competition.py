@@ -206,6 +206,8 @@ def test_season_and_tournament_commands(tmp_path):
     assert "mini" in res.output and "complete" in res.output
     res = run.invoke(main, ["season", "game", "1", "--db", db, "--box-only"])
     assert res.exit_code == 0 and "TOTAL" in res.output
+    res = run.invoke(main, ["season", "game", "1", "--db", db, "--step"], input="\n\nq\n")
+    assert res.exit_code == 0 and "Enter next" in res.output
     res = run.invoke(main, ["season", "show", "nope", "--db", db])
     assert res.exit_code != 0 and "no season or tournament named 'nope'" in res.output
     res = run.invoke(main, ["tournament", "start", "fuba", "--name", "cup", "--db", db, "--no-progress", "--jobs", "1"])
