@@ -4,8 +4,13 @@ or double-bonus situation" (Season Rules, data/season_1980_nba.json "penalty_lev
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from coachgym.core.chance import ScriptedSource, SeededSource
-from coachgym.core.engine import AWAY, HOME
+from coachgym.core.engine import AWAY, HOME, Engine
+from coachgym.core.errors import SavedGameError
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.court import PENALTY_LEVELS, SEASON
 from coachgym.rules.fourthstreet.engine import FTA, FTM, PF, PTS
@@ -226,5 +231,12 @@ def test_milk_the_clock_hold_and_three_to_make_two_survive_save_and_restore():
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     step(g, play(1, 6, 2, 2, 5))
     _shoot(g, [True])
-    r = FourthStreetEngine.from_json(g.to_json())
-    assert r.ctx["left"] == 2 and r.ctx["need"] == 1
+    # Between two free throws nobody decides, so a whole-game save cannot be taken here (the saved-game
+    # check refuses a game with no pending decision that is not over); the state itself must still
+    # carry "three to make two" across a save, for a save taken at any decision inside the sequence.
+    with pytest.raises(SavedGameError, match="over"):
+        FourthStreetEngine.from_json(g.to_json())
+    r = FourthStreetEngine.__new__(FourthStreetEngine)
+    Engine.__init__(r, g.source)
+    r._state_from_dict(json.loads(json.dumps(g._state_to_dict())))
+    assert r.ctx["left"] == 2 and r.ctx["need"] == 1 and r.phase == "ft"
