@@ -1,6 +1,6 @@
 """Tools for people playing a tabletop game with coachgym beside them: ``coachgym fac`` (the Statis
-Pro FAC Extractor: draw, reshuffle, time) and ``coachgym boxscore`` (a game's box score as CSV or
-a spreadsheet)."""
+Pro FAC Extractor: draw, reshuffle, time), ``coachgym boxscore`` (a game's box score as CSV or
+a spreadsheet) and ``coachgym scoresheet`` (a blank spreadsheet scoresheet for a game at a table)."""
 
 from __future__ import annotations
 
@@ -170,3 +170,31 @@ def boxscore_command(file, csv_out, xlsx_out) -> None:
         return
     write_exports([({"home": box.teams[0].name, "away": box.teams[1].name, "home_score": h, "away_score": a},
                     box.to_dict())], csv_out, xlsx_out)
+
+
+@main.command("scoresheet")
+@click.argument("ruleset")
+@click.argument("home", required=False)
+@click.argument("away", required=False)
+@click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_openpyxl,
+              help="The file to write (default: scoresheet-RULESET-HOME-AWAY.xlsx here).")
+def scoresheet_command(ruleset, home, away, xlsx_out) -> None:
+    """A blank scoresheet (.xlsx) for a game played at a table: HOME and AWAY (bundled team names as
+    `coachgym teams RULESET` lists them, or team files; default: the ruleset's default pair), every
+    player's line and every column of the ruleset's box score to fill in; totals, percentages, the
+    score, and points and rebounds from their parts computed by formulas (needs the sheets extra)."""
+    from . import ruleset_arg
+    from ..core.boxexport import blank_box, require_openpyxl, write_xlsx
+    from ..core.errors import CoachgymError
+
+    rs = ruleset_arg(ruleset)
+    try:
+        require_openpyxl()
+        box = blank_box(rs, home, away)
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+    if xlsx_out is None:
+        home_name, away_name = (Path(t).stem if t else rs.default_teams[i] for i, t in enumerate((home, away)))
+        xlsx_out = Path(f"scoresheet-{rs.name}-{home_name}-{away_name}.xlsx")
+    click.echo(f"wrote {write_xlsx([(None, box)], xlsx_out)}: {box['teams'][0]['name']} (home) - "
+               f"{box['teams'][1]['name']} (away), {sum(len(t['players']) for t in box['teams'])} player lines")

@@ -9,14 +9,20 @@ percentages as formulas (so a person can correct a line and see the totals follo
 
 Input is a box score as ``BoxScore.to_dict()`` writes it (what series results keep), so a finished
 game, a saved game and every game of a series export alike.
+
+A *blank* scoresheet (:func:`blank_box`, ``coachgym scoresheet``) is the same page for a game not
+yet played at a table: both teams' players and every column of the ruleset with empty cells to fill
+in; the totals, the percentages, the score and the figures a line's other columns define
+(:data:`DERIVED`: points from the baskets, rebounds from their two kinds) are formulas.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, BinaryIO, Iterable
 
 from .boxscore import ON_COURT_PER_POSSESSION
 from .errors import ConfigError
@@ -25,6 +31,16 @@ XLSX_MISSING = "spreadsheets need openpyxl, which is not installed: pip install 
 # shooting percentages: (made, attempted, name), the columns matched without regard to case
 PERCENTAGES = ((("fgm",), ("fga",), "FG%"), (("3pm", "tpm"), ("3pa", "tpa"), "3P%"), (("ftm",), ("fta",), "FT%"))
 GAME_KEYS = ("game", "seed", "home", "away", "home_score", "away_score")
+POINTS = ("pts", "g")  # the column that makes the score (basketball's points, FUBA's goals)
+# What a line's other figures define, per ruleset: a blank scoresheet computes these columns in each
+# player's line (a filled one keeps the engine's figures). Checked against played games in
+# tests/test_scoresheet.py. Value Add's PTS is not among them: its lines start with the points
+# and rebounds the rules assume before the tip (rotation options 1 and 2), so PTS is written in.
+DERIVED = {
+    "statispro": {"PTS": "2*FGM+3PM+FTM", "REB": "OREB+DREB"},
+    "fourthstreet": {"pts": "2*fgm+tpm+ftm", "reb": "orb+drb"},
+    "valueadd": {"REB": "OREB+DREB"},
+}
 
 
 def require_openpyxl() -> None:
@@ -112,56 +128,38 @@ def _write_csv(boxes: Iterable[tuple[dict | None, dict]], fh: Any) -> None:
         w.writerows(body)
 
 
-def write_xlsx(boxes: Iterable[tuple[dict | None, dict]], path: str | Path, *, max_sheets: int = 50) -> Path:
+def blank_box(rs: Any, home: Any = None, away: Any = None) -> dict:
+    """The box score of a game not yet played between ``home`` and ``away`` (bundled team names,
+    team files or team data; default: the ruleset's default pair) of the ruleset ``rs`` (a
+    ``Ruleset``): every player line of both teams as the ruleset's box score lists them, every
+    column, no figures. :func:`write_xlsx` writes it as a blank scoresheet."""
+    game = rs.new_game(home, away, seed=0)  # the engine's own box score: its columns and lines
+    box = game.box_score().to_dict()
+    return {"ruleset": box["ruleset"], "columns": box["columns"], "blank": True,
+            "teams": [{"name": t["name"], "score": None, "players": [{"name": p["name"]} for p in t["players"]],
+                       "team": {k: None for k in t.get("team", {})}} for t in box["teams"]]}
+
+
+def _formula(expression: str, cells: dict[str, str]) -> str:
+    """``2*FGM+3PM+FTM`` with each column name replaced by its cell in the row (``cells``)."""
+    return "=" + re.sub(r"[A-Za-z0-9_%]+", lambda m: cells.get(m.group(0), m.group(0)), expression)
+
+
+def write_xlsx(boxes: Iterable[tuple[dict | None, dict]], path: str | Path | BinaryIO, *,
+               max_sheets: int = 50) -> Path | BinaryIO:
     """An .xlsx scoresheet: one page per game (up to ``max_sheets``; then an ``all games`` page of
-    rows as in the CSV) with both teams, totals as SUM formulas and percentages as formulas."""
+    rows as in the CSV) with both teams, totals as SUM formulas and percentages as formulas; a
+    blank box (:func:`blank_box`) gives empty cells to fill in and computes the rest. ``path``: a
+    file name, or a binary file object (the web app's download)."""
     require_openpyxl()
     from openpyxl import Workbook
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
 
     boxes = list(boxes)
     wb = Workbook()
     wb.remove(wb.active)
-    bold = Font(bold=True)
     for k, (game, box) in enumerate(boxes[:max_sheets]):
-        title = f"game {game.get('game', k + 1)}" if game else "box score"
-        ws = wb.create_sheet(title[:31])
-        columns = box_columns(box)
-        pcts = percentage_columns(columns)
-        r = 1
-        if game:
-            ws.cell(r, 1, " ".join(f"{key} {game[key]}" for key in GAME_KEYS if key in game))
-            r += 2
-        for side, team in enumerate(box["teams"]):
-            ws.cell(r, 1, f"{team['name']} ({'home' if side == 0 else 'away'}) {team['score']}").font = bold
-            r += 1
-            head = ["player", *columns, *(name for _, _, name in pcts)]
-            for c, h in enumerate(head, 1):
-                ws.cell(r, c, h).font = bold
-            r += 1
-            first = r
-            lines = [(p["name"], p) for p in team["players"]]
-            if team.get("team"):
-                lines.append(("team", team["team"]))
-            for name, stats in lines:
-                ws.cell(r, 1, name)
-                for c, col in enumerate(columns, 2):
-                    ws.cell(r, c, stats.get(col, 0))
-                r += 1
-            last = r - 1
-            ws.cell(r, 1, "TOTAL").font = bold
-            for c, col in enumerate(columns, 2):
-                letter = get_column_letter(c)
-                share = "/5" if col in ON_COURT_PER_POSSESSION else ""  # the team's figure (see rows)
-                ws.cell(r, c, f"=SUM({letter}{first}:{letter}{last}){share}").font = bold
-            for i, (made, att, _) in enumerate(pcts):
-                m = get_column_letter(columns.index(made) + 2)
-                a = get_column_letter(columns.index(att) + 2)
-                for row in range(first, r + 1):
-                    ws.cell(row, len(columns) + 2 + i, f'=IF({a}{row}>0,ROUND(100*{m}{row}/{a}{row},1),"")')
-            r += 2
-        ws.column_dimensions["A"].width = max([len(p["name"]) for t in box["teams"] for p in t["players"]] + [12]) + 2
+        title = f"game {game.get('game', k + 1)}" if game else ("scoresheet" if box.get("blank") else "box score")
+        _game_sheet(wb.create_sheet(title[:31]), game, box)
     if len(boxes) > max_sheets:
         ws = wb.create_sheet("all games")
         header_done = False
@@ -172,7 +170,98 @@ def write_xlsx(boxes: Iterable[tuple[dict | None, dict]], path: str | Path, *, m
                 header_done = True
             for row in body:
                 ws.append(row)
-    path = Path(path)
+    if isinstance(path, (str, Path)):
+        path = Path(path)
     wb.save(path)
     return path
 
+
+def xlsx_bytes(boxes: Iterable[tuple[dict | None, dict]]) -> bytes:
+    """The .xlsx of :func:`write_xlsx` as bytes (the web app's downloads)."""
+    buf = io.BytesIO()
+    write_xlsx(boxes, buf)
+    return buf.getvalue()
+
+
+def _game_sheet(ws: Any, game: dict | None, box: dict) -> None:
+    """One game's page: a title line, then each team (Home, then Visitors): its name and score, the
+    column heads, one row per line, the TOTAL row; printed on one page, landscape."""
+    from openpyxl.styles import Border, Font, PatternFill, Side
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    bold = Font(bold=True)
+    computed = PatternFill("solid", fgColor="EDEDED")  # cells a formula fills: not for typing in
+    entry = Border(*(Side(style="thin", color="B0B0B0"),) * 4)
+    blank = bool(box.get("blank"))
+    columns = box_columns(box)
+    pcts = percentage_columns(columns)
+    letter = {col: get_column_letter(c) for c, col in enumerate(columns, 2)}
+    derived = DERIVED.get(box.get("ruleset", ""), {}) if blank else {}
+    points = next((c for c in columns if c.lower() in POINTS), None)
+    counts = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="0", allow_blank=True,
+                            showErrorMessage=True, errorTitle="Not a count",
+                            error="A figure of the box score is a whole number, 0 or more.")
+    r = 1
+    if game:
+        ws.cell(r, 1, " ".join(f"{key} {game[key]}" for key in GAME_KEYS if key in game))
+        r += 2
+    elif blank:
+        home, away = (t["name"] for t in box["teams"])
+        ws.cell(r, 1, f"Scoresheet: {home} (home) - {away} (away)").font = Font(bold=True, size=13)
+        ws.cell(r + 1, 1, "date")
+        ws.cell(r + 1, 2).border = entry
+        r += 3
+    for side, team in enumerate(box["teams"]):
+        where = f"{team['name']} ({'home' if side == 0 else 'away'})"
+        head_row = r
+        ws.cell(r, 1, where if blank else f"{where} {team['score']}").font = bold
+        r += 1
+        for c, h in enumerate(["player", *columns, *(name for _, _, name in pcts)], 1):
+            ws.cell(r, c, h).font = bold
+        r += 1
+        first = r
+        lines = [(p["name"], p, True) for p in team["players"]]
+        if team.get("team"):  # team-only figures (team rebounds, team turnovers)
+            lines.append(("team", team["team"], False))
+        for name, stats, player in lines:
+            ws.cell(r, 1, name)
+            cells = {col: f"{letter[col]}{r}" for col in columns}
+            for col in columns:
+                cell = ws.cell(r, columns.index(col) + 2)
+                if not blank:
+                    cell.value = stats.get(col, 0)
+                elif player and col in derived:
+                    cell.value = _formula(derived[col], cells)
+                    cell.fill = computed
+                elif player or col in stats:  # the team line: its team-only figures
+                    cell.border = entry
+                    counts.add(cell.coordinate)
+            r += 1
+        last = r - 1
+        ws.cell(r, 1, "TOTAL").font = bold
+        for col in columns:
+            share = "/5" if col in ON_COURT_PER_POSSESSION else ""  # the team's figure (see rows)
+            cell = ws.cell(r, columns.index(col) + 2, f"=SUM({letter[col]}{first}:{letter[col]}{last}){share}")
+            cell.font = bold
+            cell.fill = computed
+        for i, (made, att, _) in enumerate(pcts):
+            m, a = letter[made], letter[att]
+            for row in range(first, r + 1):
+                cell = ws.cell(row, len(columns) + 2 + i, f'=IF({a}{row}>0,ROUND(100*{m}{row}/{a}{row},1),"")')
+                cell.fill = computed
+        if blank and points:  # the score is the TOTAL of the points (goals) column
+            ws.cell(head_row, 2, "score").font = bold
+            cell = ws.cell(head_row, 3, f"={letter[points]}{r}")
+            cell.font = bold
+            cell.fill = computed
+        r += 2
+    if blank:
+        ws.add_data_validation(counts)
+    ws.column_dimensions["A"].width = max([len(p["name"]) for t in box["teams"] for p in t["players"]] + [12]) + 2
+    for c, h in enumerate([*columns, *(name for _, _, name in pcts)], 2):
+        ws.column_dimensions[get_column_letter(c)].width = max(7, len(h) + 2)
+    ws.freeze_panes = "B1"
+    ws.page_setup.orientation = "landscape"  # "a single page scoresheet" (2015 edition)
+    ws.page_setup.fitToWidth = ws.page_setup.fitToHeight = 1
+    ws.sheet_properties.pageSetUpPr.fitToPage = True

@@ -24,6 +24,7 @@ from fastapi.templating import Jinja2Templates
 
 from ..store import Store
 from . import errors
+from .facdecks import FacDecks
 from .live import ABANDON_AFTER, DEFAULT_MAX_GAMES, LiveGames
 
 SESSION_COOKIE = "coachgym_session"
@@ -57,6 +58,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app = FastAPI(title="coachgym", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
     app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after)
+    app.state.fac_decks = FacDecks(store)  # the FAC Extractor page's decks (tabletop.py)
     app.state.db_path = str(store.path)
 
     web = resources.files(__package__)
@@ -93,9 +95,10 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
-    from . import api, views
+    from . import api, tabletop, views
 
     app.include_router(views.router)
     app.include_router(api.router)
+    app.include_router(tabletop.router)
 
     return app

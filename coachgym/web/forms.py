@@ -156,20 +156,7 @@ def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
     side_text = form.get("side", "home")
     if side_text not in ("home", "away"):
         raise ConfigError(f"side: must be home or away, got {side_text!r}")
-    teams: dict[str, Any] = {}
-    names: dict[str, str] = {}
-    for which in ("home", "away"):
-        if which in uploads:
-            filename, data = uploads[which]
-            team = parse_json_text(_decode(data, filename), filename)
-            rs.parse_team(team, filename)  # the team file's checks, errors naming the uploaded file
-            teams[which] = team  # the data: a saved game keeps it
-            names[which] = filename
-        else:
-            name = (form.get(which) or rs.default_teams[0 if which == "home" else 1]).strip()
-            if name not in rs.team_names():
-                raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}")
-            teams[which] = name
+    teams, names = parse_teams(rs, form, uploads)
     opponent = form.get("opponent", "trained")
     if opponent == "other":
         opponent = form.get("opponent_spec", "")
@@ -188,6 +175,27 @@ def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
     routine = form.get("routine") in ("on", "true", "1") if form.get("autoplay_set") else True
     return Setup(rs.name, 0 if side_text == "home" else 1, opponent, teams["home"], teams["away"], seed,
                  parse_options_form(rs, form), autoplay, routine, names)
+
+
+def parse_teams(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str, bytes]]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The home and away teams a form names (``home``, ``away``: bundled team names; default the
+    ruleset's pair) or uploads (side -> (file name, bytes), checked by the ruleset's team-file
+    parser, errors naming the file): (side -> team name or the file's JSON data, side -> file name)."""
+    teams: dict[str, Any] = {}
+    names: dict[str, str] = {}
+    for which in ("home", "away"):
+        if which in uploads:
+            filename, data = uploads[which]
+            team = parse_json_text(_decode(data, filename), filename)
+            rs.parse_team(team, filename)  # the team file's checks, errors naming the uploaded file
+            teams[which] = team  # the data: a saved game keeps it
+            names[which] = filename
+        else:
+            name = (form.get(which) or rs.default_teams[0 if which == "home" else 1]).strip()
+            if name not in rs.team_names():
+                raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}")
+            teams[which] = name
+    return teams, names
 
 
 def _decode(data: bytes, filename: str) -> str:

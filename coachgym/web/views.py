@@ -18,7 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse, Response
 
 from .. import rulesets
-from ..core.boxexport import csv_text
+from ..core.boxexport import csv_text, xlsx_bytes
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
 from ..present import box_table
 from ..present.presenter import marks
@@ -41,6 +41,7 @@ ANALYSE_MAX_SECONDS = 30
 SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there  # plays listed before and after the replay's current one
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_TEAM_BYTES = 1024 * 1024
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 # ---------------------------------------------------------------------------------------- helpers
@@ -342,17 +343,29 @@ def save(request: Request, gid: str):
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-def box_csv(seat: Seat) -> tuple[str, str]:
-    """(file name, CSV) of the game's box score so far: one row per player, each team's team row and
-    TOTAL row with its shooting percentages, both teams, the seed and score in leading columns
-    (``coachgym.core.boxexport``, as ``coachgym boxscore --csv`` writes it)."""
+def box_export(seat: Seat) -> tuple[str, list[tuple[dict, dict]]]:
+    """(file name without its extension, [(game columns, box)]) of the game's box score so far: the
+    seed and score in leading columns (``coachgym.core.boxexport``, as ``coachgym boxscore`` writes it)."""
     game = seat.game
     box = game.box_score().to_dict()
     h, a = game.score
     info = {"seed": seat.seed, "home": box["teams"][0]["name"], "away": box["teams"][1]["name"],
             "home_score": h, "away_score": a}
     when = "final" if seat.over else f"decision{seat.number}"
-    return f"coachgym-{seat.rs.name}-seed{seat.seed}-box-{when}.csv", csv_text([(info, box)])
+    return f"coachgym-{seat.rs.name}-seed{seat.seed}-box-{when}", [(info, box)]
+
+
+def box_csv(seat: Seat) -> tuple[str, str]:
+    """(file name, CSV): one row per player, each team's team row and TOTAL row with its shooting
+    percentages, both teams."""
+    stem, boxes = box_export(seat)
+    return f"{stem}.csv", csv_text(boxes)
+
+
+def box_xlsx(seat: Seat) -> tuple[str, bytes]:
+    """(file name, .xlsx): the scoresheet page of the game, totals and percentages as formulas."""
+    stem, boxes = box_export(seat)
+    return f"{stem}.xlsx", xlsx_bytes(boxes)
 
 
 @router.get("/games/{gid}/boxscore.csv")
@@ -360,6 +373,13 @@ def boxscore_csv(request: Request, gid: str):
     name, text = _live(request).read(_session(request), gid, box_csv)
     return Response(text, media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/games/{gid}/boxscore.xlsx")
+def boxscore_xlsx(request: Request, gid: str):
+    """The box score as a spreadsheet scoresheet (needs openpyxl: the sheets extra, in the web extra)."""
+    name, data = _live(request).read(_session(request), gid, box_xlsx)
+    return Response(data, media_type=XLSX_TYPE, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @router.get("/games/{gid}/replay")

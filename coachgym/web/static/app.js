@@ -28,6 +28,12 @@
     } else if (key === "Enter" && decision && !(ev.target && /^(BUTTON|A|SUMMARY)$/.test(ev.target.tagName))) {
       var scope = openStep() || decision;
       done = clickIn(scope, "button.choice.default") || clickIn(decision, "button.choice.default");
+    } else if (key === "Enter" && !(ev.target && /^(BUTTON|A|SUMMARY)$/.test(ev.target.tagName))) {
+      var enter = document.querySelector("[data-shortcut-enter]");  // a page's Enter action (the FAC Extractor's draw)
+      if (enter) {
+        if (!ev.repeat) enter.click();
+        done = true;
+      }
     } else if (key === "ArrowLeft" || key === "ArrowRight") {
       done = clickIn(document, key === "ArrowLeft" ? "[data-replay='prev']" : "[data-replay='next']");
     } else if (key.length === 1) {
@@ -48,7 +54,13 @@
           done = true;
         }
       }
-      if (!done) done = clickIn(document, "[data-shortcut='" + CSS.escape(key) + "']");
+      if (!done) {
+        var shortcut = document.querySelector("[data-shortcut='" + CSS.escape(key) + "']");
+        if (shortcut && !shortcut.disabled) {
+          if (!ev.repeat) shortcut.click();  // a key held down acts once
+          done = true;
+        }
+      }
     }
     if (done) ev.preventDefault();
   }

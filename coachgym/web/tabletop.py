@@ -1,0 +1,293 @@
+"""Pages for people playing a game on the table: the Statis Pro FAC Extractor (``/fac``, 2015
+edition 3.1, 8.1-8.3) and a blank scoresheet to download (``/scoresheet``, every ruleset).
+
+The FAC Extractor page draws through :class:`~coachgym.web.facdecks.FacDecks` (the session's
+:class:`~coachgym.rules.statispro.extractor.FacExtractor` in the store); the scoresheet is
+``coachgym.core.boxexport``'s, as ``coachgym scoresheet`` writes it. Changes are plain form posts
+(htmx-boosted: the answer is the page at once, with ``HX-Replace-Url``; without JavaScript a
+redirect), each carrying the deck's version so that a stale click changes nothing.
+
+JSON (the same session cookie; errors as ``{"error", "status"}``):
+
+    GET  /api/fac                 the deck: clock, piles, the last card with its sections, the history
+    POST /api/fac/draw            {"version"?}: the next FAC of the pile
+    POST /api/fac/dead            {"version"?}: a FAC of the Dead Ball Deck
+    POST /api/fac/shuffle         {"version"?}: deal the next period
+    POST /api/fac/undo            {"version"?}: back one change
+    POST /api/fac/new             {"league", "period", "seed", "version"?}: a new deck
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse, Response
+from pydantic import BaseModel, Field
+
+from .. import rulesets
+from ..core.errors import CoachgymError, ConfigError
+from ..core.ruleset import team_slug
+from ..rules.statispro.options import LEAGUES
+from . import forms
+from .errors import WebError, from_coachgym
+from .facdecks import LEAGUE_NAMES, MAX_PERIOD, FacDecks, StaleDeck, TableDeck, period_choices
+from .views import MAX_TEAM_BYTES, XLSX_TYPE
+from .views import _read_upload as read_upload
+
+router = APIRouter()
+RECENT = 40  # history entries the page lists
+
+
+def _decks(request: Request) -> FacDecks:
+    return request.app.state.fac_decks
+
+
+def _render(request: Request, template: str, context: dict, status: int = 200) -> Response:
+    return request.app.state.render(request, template, context, status)
+
+
+def _int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    try:
+        n = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise ConfigError(f"{field}: expected a whole number, got {value!r}") from None
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        raise ConfigError(f"{field}: must be from {lo} to {hi}, got {n}")
+    return n
+
+
+def _version(value: Any) -> int | None:
+    return None if value in (None, "") else _int(value, "version", 0)
+
+
+# ---------------------------------------------------------------------------------------- the FAC page
+def fac_context(deck: TableDeck, notice: str = "") -> dict[str, Any]:
+    view = deck.view(RECENT)
+    return {"fac": view, "leagues": [(k, LEAGUE_NAMES[k]) for k in LEAGUES], "notice": notice or None,
+            "periods": {k: period_choices(k) for k in LEAGUES}, "ruleset": "statispro",
+            "teams": _team_choices("statispro")}
+
+
+def _status(exc: CoachgymError) -> int:
+    # a stale click or a draw from a finished pile conflicts with the deck as it stands
+    return 409 if isinstance(exc, StaleDeck) or "is over" in str(exc) else 422
+
+
+@router.get("/fac")
+def fac_page(request: Request):
+    deck, notice = _decks(request).get(request.state.session)
+    return _render(request, "fac.html.j2", fac_context(deck, notice))
+
+
+def _fac_change(request: Request, version: Any, fn: Callable[[TableDeck], Any]) -> Response:
+    """Apply a change to the session's deck and answer with the page (htmx) or a redirect to it;
+    a change that cannot be made shows the deck as it stands with why (nothing changed)."""
+    decks, sid = _decks(request), request.state.session
+    try:
+        decks.change(sid, _version(version), fn)
+    except CoachgymError as exc:
+        deck, _ = decks.get(sid)
+        raise WebError(str(exc), status=_status(exc), template="fac.html.j2", context=fac_context(deck)) from None
+    return _fac_answer(request)
+
+
+def _fac_answer(request: Request) -> Response:
+    if request.headers.get("HX-Request"):
+        deck, notice = _decks(request).get(request.state.session)
+        response = _render(request, "fac.html.j2", fac_context(deck, notice))
+        response.headers["HX-Replace-Url"] = "/fac"
+        return response
+    return RedirectResponse("/fac", status_code=303)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form(max_files=0, max_fields=20)
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+@router.post("/fac/draw")
+async def fac_draw(request: Request):
+    f = await _form(request)
+    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.draw())
+
+
+@router.post("/fac/dead")
+async def fac_dead(request: Request):
+    f = await _form(request)
+    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.draw_dead())
+
+
+@router.post("/fac/shuffle")
+async def fac_shuffle(request: Request):
+    f = await _form(request)
+    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.shuffle())
+
+
+@router.post("/fac/undo")
+async def fac_undo(request: Request):
+    f = await _form(request)
+    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.go_back())
+
+
+def new_deck(league: Any, period: Any, seed: Any) -> TableDeck:
+    """A new deck from a form or JSON: the league, the period to deal, an optional seed."""
+    league = str(league or "nba").strip().lower()
+    if league not in LEAGUES:
+        raise ConfigError(f"league: must be one of {', '.join(LEAGUE_NAMES[k] for k in LEAGUES)}, got {league!r}")
+    period_n = _int(period or 1, "period", 1, MAX_PERIOD)
+    seed_n = None if seed in (None, "") else _int(seed, "seed", 0, forms.MAX_SEED)
+    return TableDeck.new(league, period_n, seed_n)
+
+
+@router.post("/fac/new")
+async def fac_new(request: Request):
+    f = await _form(request)
+
+    def make() -> Response:
+        decks, sid = _decks(request), request.state.session
+        try:
+            league = f.get("league")  # the page has a period list per league: period_nba, period_ncaa ...
+            period = f.get(f"period_{league}", f.get("period"))
+            decks.replace(sid, _version(f.get("version")), new_deck(league, period, f.get("seed")))
+        except CoachgymError as exc:
+            deck, _ = decks.get(sid)
+            raise WebError(str(exc), status=_status(exc), template="fac.html.j2", context=fac_context(deck)) from None
+        return _fac_answer(request)
+
+    return await run_in_threadpool(make)
+
+
+# ---------------------------------------------------------------------------------------- its JSON
+class Version(BaseModel):
+    version: int | None = Field(default=None, ge=0)
+
+
+class NewDeck(Version):
+    league: str = "nba"
+    period: int = Field(default=1, ge=1, le=MAX_PERIOD)
+    seed: int | None = Field(default=None, ge=0, le=forms.MAX_SEED)
+
+
+def _api_change(request: Request, version: int | None, fn: Callable[[TableDeck], Any]) -> dict:
+    try:
+        deck, _ = _decks(request).change(request.state.session, version, fn)
+    except CoachgymError as exc:
+        raise WebError(str(exc), status=_status(exc)) from None
+    return deck.view(RECENT)
+
+
+@router.get("/api/fac")
+def api_fac(request: Request) -> dict:
+    deck, notice = _decks(request).get(request.state.session)
+    return {**deck.view(RECENT), "notice": notice}
+
+
+@router.post("/api/fac/draw")
+def api_fac_draw(request: Request, body: Version | None = None) -> dict:
+    return _api_change(request, body and body.version, lambda d: d.draw())
+
+
+@router.post("/api/fac/dead")
+def api_fac_dead(request: Request, body: Version | None = None) -> dict:
+    return _api_change(request, body and body.version, lambda d: d.draw_dead())
+
+
+@router.post("/api/fac/shuffle")
+def api_fac_shuffle(request: Request, body: Version | None = None) -> dict:
+    return _api_change(request, body and body.version, lambda d: d.shuffle())
+
+
+@router.post("/api/fac/undo")
+def api_fac_undo(request: Request, body: Version | None = None) -> dict:
+    return _api_change(request, body and body.version, lambda d: d.go_back())
+
+
+@router.post("/api/fac/new")
+def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
+    body = body or NewDeck()
+    try:
+        deck = _decks(request).replace(request.state.session, body.version, new_deck(body.league, body.period, body.seed))
+    except CoachgymError as exc:
+        raise WebError(str(exc), status=_status(exc)) from None
+    return deck.view(RECENT)
+
+
+# ---------------------------------------------------------------------------------------- scoresheets
+def _team_choices(name: str) -> list[dict[str, str]]:
+    rs = rulesets.get(name)
+    return [{"key": key, "name": rs.load_team(key).name} for key in rs.team_names()]
+
+
+def scoresheet_context(name: str | None, values: dict | None = None) -> dict[str, Any]:
+    try:
+        rs = forms.ruleset_or_default(name)
+    except ConfigError as exc:
+        raise WebError(str(exc), status=404, title="No such game") from None
+    return {"rs": rs, "ruleset": rs.name, "entries": rulesets.entries(), "teams": _team_choices(rs.name),
+            "defaults": {"home": rs.default_teams[0], "away": rs.default_teams[1]}, "values": values or {},
+            "preview": sheet_preview(rs)}
+
+
+def sheet_preview(rs: Any) -> dict[str, Any]:
+    """The sheet's first team as the page sketches it: its columns (the computed ones marked) and lines."""
+    from ..core.boxexport import DERIVED, blank_box, box_columns, percentage_columns
+
+    box = blank_box(rs)
+    columns = box_columns(box)
+    team = box["teams"][0]
+    lines = [p["name"] for p in team["players"]] + (["team"] if team["team"] else [])
+    return {"team": team["name"], "columns": columns, "computed": sorted(DERIVED.get(rs.name, {})),
+            "percentages": [name for _, _, name in percentage_columns(columns)], "lines": lines,
+            "team_columns": list(team["team"])}
+
+
+def scoresheet_file(name: str | None, values: dict[str, str], uploads: dict[str, tuple[str, bytes]]) -> tuple[str, bytes]:
+    """(file name, .xlsx bytes) of a blank scoresheet for the teams a form names (or uploads)."""
+    from ..core.boxexport import blank_box, require_openpyxl, xlsx_bytes
+
+    require_openpyxl()
+    rs = forms.ruleset_or_default(name)
+    teams, files = forms.parse_teams(rs, values, uploads)
+    home, away = (rs.parse_team(teams[w], files[w]) if w in files else teams[w] for w in ("home", "away"))
+    box = blank_box(rs, home, away)
+    slug = "-".join(team_slug(t["name"]) for t in box["teams"])
+    return f"scoresheet-{rs.name}-{slug}.xlsx", xlsx_bytes([(None, box)])
+
+
+def _xlsx(name: str, data: bytes) -> Response:
+    return Response(data, media_type=XLSX_TYPE, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/scoresheet")
+def scoresheet_page(request: Request, ruleset: str | None = None):
+    return _render(request, "scoresheet.html.j2", scoresheet_context(ruleset))
+
+
+@router.get("/scoresheet.xlsx")
+def scoresheet_download(request: Request, ruleset: str | None = None, home: str | None = None, away: str | None = None):
+    values = {k: v for k, v in (("home", home), ("away", away)) if v}
+    try:
+        name, data = scoresheet_file(ruleset, values, {})
+    except CoachgymError as exc:
+        raise from_coachgym(exc, template="scoresheet.html.j2", context=scoresheet_context(ruleset, values)) from None
+    return _xlsx(name, data)
+
+
+@router.post("/scoresheet")
+async def scoresheet_post(request: Request):
+    form = await request.form(max_files=2, max_fields=20)
+    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    name = values.get("ruleset")
+    try:
+        uploads = {}
+        for which in ("home", "away"):
+            got = await read_upload(form.get(f"{which}_file"), MAX_TEAM_BYTES, "a team file")
+            if got:
+                uploads[which] = got
+        filename, data = await run_in_threadpool(scoresheet_file, name, values, uploads)
+    except CoachgymError as exc:
+        ctx = await run_in_threadpool(scoresheet_context, name, values)
+        raise from_coachgym(exc, template="scoresheet.html.j2", context=ctx) from None
+    return _xlsx(filename, data)
