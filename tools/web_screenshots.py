@@ -8,7 +8,8 @@ Starts the app on 127.0.0.1 with a fresh database, drives Debian's Chromium thro
 new-game page, each ruleset's game page a little way into a game against the trained coach (for
 FUBA also its first kick-off setup, with "the rest as the book would"), and for the first ruleset
 the decision panel with a hint, the box-score tab with its CSV download, the replay viewer and the
-end-of-game page.
+end-of-game page; then the table tools: the FAC Extractor with a Time card just turned
+(fac-extractor.png) and the scoresheet page (scoresheet.png). ``--tabletop-only``: just those two.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def main() -> None:
     ap.add_argument("rulesets", nargs="*", default=["statispro", "valueadd", "fourthstreet", "fuba"])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img" / "web")
     ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--tabletop-only", action="store_true", help="only the FAC Extractor and scoresheet pages")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "shots.sqlite3")) as url, \
@@ -51,8 +53,9 @@ def main() -> None:
         page = context.new_page()
         page.set_default_timeout(30_000)
         page.goto(f"/new?ruleset={rulesets.get(args.rulesets[0]).name}")
-        page.screenshot(path=args.out / "new-game.png")
-        for i, name in enumerate(args.rulesets):
+        if not args.tabletop_only:
+            page.screenshot(path=args.out / "new-game.png")
+        for i, name in enumerate([] if args.tabletop_only else args.rulesets):
             name = rulesets.get(name).name
             marks, answers = PLAN.get(name, (["period"], 1))
             start_game(page, name, args.seed, opponent="trained")
@@ -92,7 +95,27 @@ def main() -> None:
                 assert is_over(page)
                 page.screenshot(path=args.out / "end-of-game.png")
                 print("wrote", args.out / "replay.png", args.out / "end-of-game.png")
+        tabletop(page, args.out)
         browser.close()
+
+
+def tabletop(page, out: Path) -> None:
+    """The FAC Extractor a little into a quarter, the 5:00 Time card just turned with the next FAC
+    (3.1: 75 FAC, then the card), and the scoresheet page."""
+    page.goto("/fac")
+    page.request.post("/api/fac/new", data={"league": "nba", "period": 2, "seed": 2015})
+    for _ in range(75):
+        page.request.post("/api/fac/draw")
+    page.request.post("/api/fac/dead")
+    page.goto("/fac")
+    before = page.get_attribute(".fac-page", "data-version")
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.querySelector('.fac-page').dataset.version !== v", arg=before)
+    page.mouse.move(0, 0)
+    page.screenshot(path=out / "fac-extractor.png")
+    page.goto("/scoresheet?ruleset=statispro")
+    page.screenshot(path=out / "scoresheet.png")
+    print("wrote", out / "fac-extractor.png", out / "scoresheet.png")
 
 
 if __name__ == "__main__":

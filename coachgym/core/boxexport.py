@@ -234,8 +234,8 @@ def _game_sheet(ws: Any, game: dict | None, box: dict) -> None:
                 elif player and col in derived:
                     cell.value = _formula(derived[col], cells)
                     cell.fill = computed
-                elif player or col in stats:  # the team line: its team-only figures
-                    cell.border = entry
+                elif (player and col in box["columns"]) or (not player and col in stats):
+                    cell.border = entry  # a player's columns; the team line's team-only figures
                     counts.add(cell.coordinate)
             r += 1
         last = r - 1

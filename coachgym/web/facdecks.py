@@ -211,7 +211,15 @@ def card_view(entry: dict, league: str) -> dict:
         **entry, "rows": [[{"key": k, "heading": h, "rule": rule, "text": card.text[k]} for k, h, rule in row] for row in CARD_ROWS],
         "rpg_reading": rpg_reading(card.rpg),
         "time_card_notes": [(label, time_card_note(label, league)) for label in entry["time_cards"]],
+        "reached": _plus_one_card(entry["time_left"]) if entry["time_cards"] else "",
     }
+
+
+def _plus_one_card(time_left: str) -> str:
+    """The time left before a card of the pile was turned (where the Time cards before it were reached)."""
+    m, s = (int(x) for x in time_left.split(":"))
+    t = 60 * m + s + FacExtractor.SECONDS_PER_CARD
+    return f"{t // 60}:{t % 60:02d}"
 
 
 def entry_view(entry: dict, league: str) -> dict:

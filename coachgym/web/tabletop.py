@@ -237,10 +237,10 @@ def sheet_preview(rs: Any) -> dict[str, Any]:
     box = blank_box(rs)
     columns = box_columns(box)
     team = box["teams"][0]
-    lines = [p["name"] for p in team["players"]] + (["team"] if team["team"] else [])
+    lines = [(p["name"], True) for p in team["players"]] + ([("team", False)] if team["team"] else [])
     return {"team": team["name"], "columns": columns, "computed": sorted(DERIVED.get(rs.name, {})),
             "percentages": [name for _, _, name in percentage_columns(columns)], "lines": lines,
-            "team_columns": list(team["team"])}
+            "team_columns": list(team["team"]), "player_columns": list(box["columns"])}
 
 
 def scoresheet_file(name: str | None, values: dict[str, str], uploads: dict[str, tuple[str, bytes]]) -> tuple[str, bytes]:
