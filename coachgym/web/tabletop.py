@@ -33,8 +33,7 @@ from ..rules.statispro.options import LEAGUES
 from . import forms
 from .errors import WebError, from_coachgym
 from .facdecks import LEAGUE_NAMES, MAX_PERIOD, FacDecks, StaleDeck, TableDeck, period_choices
-from .views import MAX_TEAM_BYTES, XLSX_TYPE
-from .views import _read_upload as read_upload
+from .views import XLSX_TYPE, team_uploads
 
 router = APIRouter()
 RECENT = 40  # history entries the page lists
@@ -107,30 +106,6 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
-@router.post("/fac/draw")
-async def fac_draw(request: Request):
-    f = await _form(request)
-    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.draw())
-
-
-@router.post("/fac/dead")
-async def fac_dead(request: Request):
-    f = await _form(request)
-    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.draw_dead())
-
-
-@router.post("/fac/shuffle")
-async def fac_shuffle(request: Request):
-    f = await _form(request)
-    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.shuffle())
-
-
-@router.post("/fac/undo")
-async def fac_undo(request: Request):
-    f = await _form(request)
-    return await run_in_threadpool(_fac_change, request, f.get("version"), lambda d: d.go_back())
-
-
 def new_deck(league: Any, period: Any, seed: Any) -> TableDeck:
     """A new deck from a form or JSON: the league, the period to deal, an optional seed."""
     league = str(league or "nba").strip().lower()
@@ -159,6 +134,27 @@ async def fac_new(request: Request):
     return await run_in_threadpool(make)
 
 
+ACTIONS: dict[str, Callable[[TableDeck], Any]] = {
+    "draw": TableDeck.draw,  # the next FAC of the pile
+    "dead": TableDeck.draw_dead,  # a FAC of the Dead Ball Deck
+    "shuffle": TableDeck.shuffle,  # deal the next period
+    "undo": TableDeck.go_back,  # back one change
+}
+
+
+def _action(name: str) -> Callable[[TableDeck], Any]:
+    if name not in ACTIONS:
+        raise WebError("There is no such page here.", status=404, title="Not found")
+    return ACTIONS[name]
+
+
+@router.post("/fac/{action}")
+async def fac_action(request: Request, action: str):
+    fn = _action(action)
+    f = await _form(request)
+    return await run_in_threadpool(_fac_change, request, f.get("version"), fn)
+
+
 # ---------------------------------------------------------------------------------------- its JSON
 class Version(BaseModel):
     version: int | None = Field(default=None, ge=0)
@@ -184,26 +180,6 @@ def api_fac(request: Request) -> dict:
     return {**deck.view(RECENT), "notice": notice}
 
 
-@router.post("/api/fac/draw")
-def api_fac_draw(request: Request, body: Version | None = None) -> dict:
-    return _api_change(request, body and body.version, lambda d: d.draw())
-
-
-@router.post("/api/fac/dead")
-def api_fac_dead(request: Request, body: Version | None = None) -> dict:
-    return _api_change(request, body and body.version, lambda d: d.draw_dead())
-
-
-@router.post("/api/fac/shuffle")
-def api_fac_shuffle(request: Request, body: Version | None = None) -> dict:
-    return _api_change(request, body and body.version, lambda d: d.shuffle())
-
-
-@router.post("/api/fac/undo")
-def api_fac_undo(request: Request, body: Version | None = None) -> dict:
-    return _api_change(request, body and body.version, lambda d: d.go_back())
-
-
 @router.post("/api/fac/new")
 def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
     body = body or NewDeck()
@@ -212,6 +188,12 @@ def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
     except CoachgymError as exc:
         raise WebError(str(exc), status=_status(exc)) from None
     return deck.view(RECENT)
+
+
+@router.post("/api/fac/{action}")
+def api_fac_action(request: Request, action: str, body: Version | None = None) -> dict:
+    """draw, dead, shuffle or undo (``ACTIONS``)."""
+    return _api_change(request, body and body.version, _action(action))
 
 
 # ---------------------------------------------------------------------------------------- scoresheets
@@ -281,11 +263,7 @@ async def scoresheet_post(request: Request):
     values = {k: v for k, v in form.items() if isinstance(v, str)}
     name = values.get("ruleset")
     try:
-        uploads = {}
-        for which in ("home", "away"):
-            got = await read_upload(form.get(f"{which}_file"), MAX_TEAM_BYTES, "a team file")
-            if got:
-                uploads[which] = got
+        uploads = await team_uploads(form)
         filename, data = await run_in_threadpool(scoresheet_file, name, values, uploads)
     except CoachgymError as exc:
         ctx = await run_in_threadpool(scoresheet_context, name, values)

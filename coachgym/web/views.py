@@ -167,6 +167,16 @@ async def _read_upload(upload: Any, limit: int, what: str) -> tuple[str, bytes] 
     return upload.filename, data
 
 
+async def team_uploads(form: Any) -> dict[str, tuple[str, bytes]]:
+    """The team files a form uploads (``home_file``, ``away_file``): side -> (file name, bytes)."""
+    uploads = {}
+    for which in ("home", "away"):
+        got = await _read_upload(form.get(f"{which}_file"), MAX_TEAM_BYTES, "a team file")
+        if got:
+            uploads[which] = got
+    return uploads
+
+
 # ---------------------------------------------------------------------------------------- pages
 @router.get("/")
 def home(request: Request):
@@ -207,11 +217,7 @@ async def create_game(request: Request):
     values = {k: v for k, v in form.items() if isinstance(v, str)}
     name = values.get("ruleset")
     try:
-        uploads = {}
-        for which in ("home", "away"):
-            got = await _read_upload(form.get(f"{which}_file"), MAX_TEAM_BYTES, "a team file")
-            if got:
-                uploads[which] = got
+        uploads = await team_uploads(form)
 
         def start():
             rs = forms.ruleset_or_default(name)

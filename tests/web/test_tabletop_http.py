@@ -164,6 +164,8 @@ def test_bad_new_deck_settings_are_named(client):
         assert r.status_code == 422 and message in r.text and "Traceback" not in r.text
     r = client.post("/api/fac/new", json={"period": 0})
     assert r.status_code == 422 and "period" in r.json()["error"]
+    assert client.post("/fac/deal-me-a-flush").status_code == 404
+    assert client.post("/api/fac/peek").json() == {"error": "There is no such page here.", "status": 404}
 
 
 def test_each_browser_has_its_own_deck_and_a_restarted_server_keeps_it(db):
