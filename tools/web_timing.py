@@ -11,6 +11,12 @@ choice (read from the hint, not timed). What is timed is the POST of the choice 
 game saved to SQLite, the page rendered and sent. Prints the median, 95th percentile and maximum in
 milliseconds per ruleset (``--json`` adds the app's own time from the ``Server-Timing`` header), and
 decisions per game. Run it niced on a shared machine.
+
+    python tools/web_timing.py --fac 720                # the FAC Extractor page instead: 720 draws
+
+``--fac N`` times the table tools instead: N draws on the FAC Extractor page (the form's POST as
+htmx sends it, until the whole page has arrived: the deck read from SQLite, the card drawn, the deck
+written back, the page rendered; a shuffle wherever a quarter ends), and blank scoresheet downloads.
 """
 
 from __future__ import annotations
@@ -65,6 +71,36 @@ def measure(url: str, ruleset: str, games: int, seed: int, opponent: str) -> dic
             "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
 
 
+def measure_fac(url: str, draws: int) -> dict:
+    """Time ``draws`` FAC Extractor draws through the page and 20 blank scoresheet downloads."""
+    import re
+
+    times: list[float] = []
+    server: list[float] = []
+    sheets: list[float] = []
+    with httpx.Client(base_url=url, timeout=60) as http:
+        page = http.get("/fac").text
+        for _ in tqdm(range(draws), desc="FAC Extractor: draws over HTTP", unit="FAC", file=sys.stderr):
+            if 'data-testid="fac-over"' in page:
+                page = http.post("/fac/shuffle", data={"version": re.search(r'data-version="(\d+)"', page).group(1)},
+                                 headers={"HX-Request": "true"}).text
+            t = time.perf_counter()
+            r = http.post("/fac/draw", data={"version": re.search(r'data-version="(\d+)"', page).group(1)},
+                          headers={"HX-Request": "true"})
+            times.append(1000 * (time.perf_counter() - t))
+            r.raise_for_status()
+            server.append(float(r.headers["server-timing"].split("dur=")[1]))
+            page = r.text
+        size = len(http.get("/api/fac").content)
+        for name in ("statispro", "valueadd", "fourthstreet", "fuba") * 5:
+            t = time.perf_counter()
+            http.get(f"/scoresheet.xlsx?ruleset={name}").raise_for_status()
+            sheets.append(1000 * (time.perf_counter() - t))
+    return {"draws": draws, "ms_median": statistics.median(times), "ms_p95": percentile(times, 0.95),
+            "ms_max": max(times), "server_ms_median": statistics.median(server), "page_kb": len(page) / 1024, "api_state_kb": size / 1024,
+            "scoresheet_ms_median": statistics.median(sheets), "scoresheet_ms_max": max(sheets)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rulesets", nargs="*", default=[e.name for e in rulesets.entries()])
@@ -72,7 +108,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--opponent", default="trained")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--fac", type=int, default=0, metavar="N", help="time N FAC Extractor draws and scoresheet downloads instead")
     args = ap.parse_args()
+    if args.fac:
+        with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3")) as url:
+            r = measure_fac(url, args.fac)
+        if args.json:
+            print(json.dumps(r, indent=2))
+        else:
+            print(f"FAC Extractor, {r['draws']} draws: median {r['ms_median']:.1f} ms, 95th percentile {r['ms_p95']:.1f} ms, "
+                  f"max {r['ms_max']:.1f} ms (the app's own time: median {r['server_ms_median']:.1f} ms; page {r['page_kb']:.0f} KB)")
+            print(f"blank scoresheet download: median {r['scoresheet_ms_median']:.1f} ms, max {r['scoresheet_ms_max']:.1f} ms")
+        return
     with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3")) as url:
         rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
     if args.json:

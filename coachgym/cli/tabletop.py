@@ -61,13 +61,13 @@ def fac_command(league, seed, n_draw, state_file) -> None:
 
     def next_card(status: bool) -> bool:
         if fx.period_over:
-            click.echo(f"End of the {fx.period_name} (8.1): shuffle (s) for the next period.")
+            click.echo(f"End of {fx.period_name} (8.1): shuffle (s) for the next period.")
             return False
         _show(fx.draw(), fx.league)
         if status:  # (the interactive prompt shows it)
             click.echo(_status(fx))
         if fx.period_over:
-            click.echo(f"That was the last FAC: end of the {fx.period_name} (8.1). "
+            click.echo(f"That was the last FAC: end of {fx.period_name} (8.1). "
                        "An ACTION/PRESS pass with a Pass # or an offensive rebound may still take a last shot "
                        "from the Dead Ball Deck.")
         save()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -62,19 +63,19 @@ class TableDeck:
     # ------------------------------------------------------------------ changes
     def draw(self) -> dict:
         """The next FAC of the pile (4 seconds run off)."""
-        self._remember()
+        self._snapshot()
         d = self.extractor.draw()
         return self._drawn("fac", d)
 
     def draw_dead(self) -> dict:
         """A FAC of the Dead Ball Deck (no time runs off; refilled from the discard pile, 8.3)."""
-        self._remember()
+        self._snapshot()
         d = self.extractor.draw_dead()
         return self._drawn("dead", d)
 
     def shuffle(self) -> None:
         """Deal the next period (8.1; after the regulation periods an overtime, 8.2)."""
-        self._remember()
+        self._snapshot()
         self.extractor.shuffle()
         self._shuffled()
 
@@ -83,12 +84,12 @@ class TableDeck:
         if not self.undo:
             raise ConfigError("there is nothing to undo (a new deck, or the last "
                               f"{UNDO_DEPTH} changes already undone)")
+        self.extractor = FacExtractor.from_dict(self.undo[-1]["extractor"])  # (checked before anything changes)
         state = self.undo.pop()
-        self.extractor = FacExtractor.from_dict(state["extractor"])
         del self.history[state["history"]:]
         self.version += 1
 
-    def _remember(self) -> None:
+    def _snapshot(self) -> None:
         self.undo.append({"extractor": self.extractor.to_dict(), "history": len(self.history)})
         del self.undo[:-UNDO_DEPTH]
         self.version += 1
@@ -147,7 +148,7 @@ class TableDeck:
     @classmethod
     def from_json(cls, text: str) -> "TableDeck":
         """A deck as :meth:`to_json` wrote it, checked field by field (the extractors by their own check)."""
-        from ..core.savecheck import JSON, Bool, ByKind, Dict, Env, Int, List, Str, check
+        from ..core.savecheck import Bool, ByKind, Dict, Env, Int, List, Skip, Str, check
 
         env = Env("saved FAC Extractor page")
         try:
@@ -159,12 +160,11 @@ class TableDeck:
                       "reshuffled": Bool()})
         shuffled = Dict({"kind": Str(), "period": Str(max_len=60), "fac": Int(0, len(K.DECK)),
                          "dead": Int(0, len(K.DECK))})
-        check(data, Dict({"extractor": JSON(),
+        # the extractors are checked by FacExtractor.from_dict: the deck's now, an undo state's when it is used
+        check(data, Dict({"extractor": Skip(),
                           "history": List(ByKind({"fac": drawn, "dead": drawn, "shuffle": shuffled}), hi=HISTORY_LIMIT),
-                          "undo": List(Dict({"extractor": JSON(), "history": Int(0, HISTORY_LIMIT)}), hi=UNDO_DEPTH),
+                          "undo": List(Dict({"extractor": Skip(), "history": Int(0, HISTORY_LIMIT)}), hi=UNDO_DEPTH),
                           "version": Int(0, None)}), env)
-        for state in data["undo"]:
-            FacExtractor.from_dict(state["extractor"])
         return cls(FacExtractor.from_dict(data["extractor"]), data["history"], data["undo"], data["version"])
 
 
@@ -231,14 +231,19 @@ def entry_view(entry: dict, league: str) -> dict:
 
 class FacDecks:
     """The decks of every browser session, in the store; one lock per session (two quick clicks are
-    applied one after the other)."""
+    applied one after the other). The decks last used are kept in memory too (``cache_size``), read
+    again from the store only when its row holds another version (a row changed by another process
+    on the same file)."""
 
-    def __init__(self, store: Store, abandon_after: float = ABANDON_AFTER, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, abandon_after: float = ABANDON_AFTER, clock: Callable[[], float] = time.time,
+                 cache_size: int = 64):
         self.store = store
         self.abandon_after = abandon_after
         self.clock = clock
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._cache: OrderedDict[str, TableDeck] = OrderedDict()
+        self._cache_size = cache_size
 
     def _lock(self, session: str) -> threading.Lock:
         with self._guard:
@@ -247,13 +252,31 @@ class FacDecks:
     def _load(self, session: str) -> tuple[TableDeck | None, str]:
         """The session's deck, or None; a row that cannot be read is reported (and replaced on the
         next change) instead of failing the page."""
-        rows = self.store.query("SELECT state FROM fac_decks WHERE session = ?", (session,))
+        rows = self.store.query("SELECT version FROM fac_decks WHERE session = ?", (session,))
         if not rows:
             return None, ""
+        with self._guard:
+            deck = self._cache.get(session)
+        if deck is not None and deck.version == rows[0]["version"]:
+            return deck, ""
+        rows = self.store.query("SELECT state FROM fac_decks WHERE session = ?", (session,))
         try:
-            return TableDeck.from_json(rows[0]["state"]), ""
+            deck = TableDeck.from_json(rows[0]["state"])
         except CoachgymError as exc:
             return None, f"The deck kept for this browser could not be read ({exc}); a fresh one was shuffled."
+        self._remember(session, deck)
+        return deck, ""
+
+    def _remember(self, session: str, deck: TableDeck) -> None:
+        with self._guard:
+            self._cache[session] = deck
+            self._cache.move_to_end(session)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, session: str) -> None:
+        with self._guard:
+            self._cache.pop(session, None)
 
     def _save(self, session: str, deck: TableDeck) -> None:
         now = self.clock()
@@ -262,6 +285,7 @@ class FacDecks:
             cur.execute("INSERT INTO fac_decks (session, version, state, updated) VALUES (?, ?, ?, ?) "
                         "ON CONFLICT(session) DO UPDATE SET version = excluded.version, state = excluded.state, "
                         "updated = excluded.updated", (session, deck.version, deck.to_json(), now))
+        self._remember(session, deck)
 
     def get(self, session: str) -> tuple[TableDeck, str]:
         """The session's deck (a fresh NBA deck, saved, when it has none) and a notice for the page."""
@@ -280,7 +304,11 @@ class FacDecks:
             if deck is None:
                 deck = TableDeck.new()
             _expect(deck, version)
-            result = fn(deck)
+            try:
+                result = fn(deck)
+            except BaseException:
+                self._forget(session)  # the deck in memory may be half changed: the store's is read again
+                raise
             self._save(session, deck)
             return deck, result
 

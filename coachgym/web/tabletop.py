@@ -19,6 +19,7 @@ JSON (the same session cookie; errors as ``{"error", "status"}``):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from fastapi import APIRouter, Request
@@ -85,17 +86,16 @@ def _fac_change(request: Request, version: Any, fn: Callable[[TableDeck], Any]) 
     a change that cannot be made shows the deck as it stands with why (nothing changed)."""
     decks, sid = _decks(request), request.state.session
     try:
-        decks.change(sid, _version(version), fn)
+        deck, _ = decks.change(sid, _version(version), fn)
     except CoachgymError as exc:
         deck, _ = decks.get(sid)
         raise WebError(str(exc), status=_status(exc), template="fac.html.j2", context=fac_context(deck)) from None
-    return _fac_answer(request)
+    return _fac_answer(request, deck)
 
 
-def _fac_answer(request: Request) -> Response:
+def _fac_answer(request: Request, deck: TableDeck) -> Response:
     if request.headers.get("HX-Request"):
-        deck, notice = _decks(request).get(request.state.session)
-        response = _render(request, "fac.html.j2", fac_context(deck, notice))
+        response = _render(request, "fac.html.j2", fac_context(deck))
         response.headers["HX-Replace-Url"] = "/fac"
         return response
     return RedirectResponse("/fac", status_code=303)
@@ -125,11 +125,11 @@ async def fac_new(request: Request):
         try:
             league = f.get("league")  # the page has a period list per league: period_nba, period_ncaa ...
             period = f.get(f"period_{league}", f.get("period"))
-            decks.replace(sid, _version(f.get("version")), new_deck(league, period, f.get("seed")))
+            deck = decks.replace(sid, _version(f.get("version")), new_deck(league, period, f.get("seed")))
         except CoachgymError as exc:
             deck, _ = decks.get(sid)
             raise WebError(str(exc), status=_status(exc), template="fac.html.j2", context=fac_context(deck)) from None
-        return _fac_answer(request)
+        return _fac_answer(request, deck)
 
     return await run_in_threadpool(make)
 
@@ -197,7 +197,9 @@ def api_fac_action(request: Request, action: str, body: Version | None = None) -
 
 
 # ---------------------------------------------------------------------------------------- scoresheets
+@lru_cache(maxsize=8)
 def _team_choices(name: str) -> list[dict[str, str]]:
+    """The bundled teams of a ruleset (key, name), read once (every FAC page lists them)."""
     rs = rulesets.get(name)
     return [{"key": key, "name": rs.load_team(key).name} for key in rs.team_names()]
 

@@ -165,7 +165,7 @@ class FacExtractor:
         aside and named in the result (its mark is reached before this FAC is played). At the end of
         the pile the period is over (8.1): shuffle again."""
         if self.period_over:
-            raise ConfigError(f"FAC Extractor: the {self.period_name} is over (no FAC left); shuffle for the next period")
+            raise ConfigError(f"FAC Extractor: {self.period_name} is over (no FAC left); shuffle for the next period")
         passed = []
         while True:
             c = self.source.draw(self.fac, "FAC")
