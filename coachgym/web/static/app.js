@@ -20,6 +20,7 @@
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return;
     var key = ev.key;
+    if (key === " " && ev.target && /^(BUTTON|A|SUMMARY)$/.test(ev.target.tagName)) return;  // Space presses the focused button
     var decision = document.getElementById("decision");
     var done = false;
     if (key === "Escape") {
