@@ -11,8 +11,10 @@ until now: 2 games in ``SubprocVecEnv`` processes. Every run collects the same r
 (``--steps`` transitions in all, ``n_steps`` = steps / games), so the PPO update costs the same.
 
 Prints per run: wall-clock steps per second while learning, steps per CPU second (the learner and
-its env workers together, from /proc: the figure that depends least on what else the machine runs)
-and the load average before the run. On a shared machine compare figures measured back to back.
+its env workers together, from /proc: the figure that depends least on what else the machine runs),
+the learner process's share of that CPU (the part that does not run in parallel with the games:
+policy calls and the PPO update) and the load average before the run. On a shared machine compare
+figures measured back to back.
 """
 
 from __future__ import annotations
@@ -43,11 +45,12 @@ def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | Non
         meta = train(cfg, out, progress=False)
         wall = time.time() - started
     learned = meta["steps"]
-    cpu = meta.get("train_cpu_seconds")
+    cpu, learner = meta.get("train_cpu_seconds"), meta.get("train_cpu_seconds_learner")
     return {"ruleset": name, "vec_env": vec_env, "n_envs": n_envs, "workers": workers, "steps": learned,
             "steps_per_second": meta["train_steps_per_second"],
-            "steps_per_cpu_second": round(learned / cpu, 1) if cpu else None, "load_before": round(load, 1),
-            "wall_seconds": round(wall, 1)}
+            "steps_per_cpu_second": round(learned / cpu, 1) if cpu else None,
+            "learner_cpu_share": round(learner / cpu, 3) if cpu and learner is not None else None,
+            "load_before": round(load, 1), "wall_seconds": round(wall, 1)}
 
 
 def describe(r: dict) -> str:
@@ -56,7 +59,8 @@ def describe(r: dict) -> str:
     if r["vec_env"] == "batched" and r["workers"] == 0:
         setup = f"{r['n_envs']} games in the learner's process"
     cpu = f"{r['steps_per_cpu_second']:,.0f}" if r["steps_per_cpu_second"] else "n/a"
-    return (f"{r['ruleset']:<13} {r['steps_per_second']:>7,.0f} steps/s  {cpu:>7} steps/CPU-s  ({setup}; "
+    share = f", {100 * r['learner_cpu_share']:.0f}% of the CPU in the learner's process" if r["learner_cpu_share"] else ""
+    return (f"{r['ruleset']:<13} {r['steps_per_second']:>7,.0f} steps/s  {cpu:>7} steps/CPU-s  ({setup}{share}; "
             f"{r['steps']:,} steps, {r['wall_seconds']:.0f} s in all, load average before {r['load_before']})")
 
 

@@ -287,7 +287,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     from .vecenv import cpu_seconds, worker_pids
 
     pids = worker_pids(venv)
-    cpu_started = cpu_seconds(pids)
+    cpu_started, learner_started = cpu_seconds(pids), cpu_seconds()
     started = time.time()
     remaining = max(0, cfg["total_timesteps"] - done)
     interrupted = False
@@ -299,7 +299,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         # the final evaluation is skipped (the last scheduled one, if any, is in eval.json)
         interrupted = True
     seconds = time.time() - started
-    cpu_ended = cpu_seconds(pids)
+    cpu_ended, learner_ended = cpu_seconds(pids), cpu_seconds()
     if interrupted:
         final = history[-1]["results"] if history else []
     else:
@@ -318,6 +318,9 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
     # CPU seconds of the learner and its env workers while learning (evaluations included)
     meta["train_cpu_seconds"] = round(cpu_ended - cpu_started, 1) if cpu_started is not None and cpu_ended is not None else None
+    # ... of which the learner's process (policy calls, the PPO update, games played in-process)
+    meta["train_cpu_seconds_learner"] = (round(learner_ended - learner_started, 1)
+                                         if learner_started is not None and learner_ended is not None else None)
     meta["obs_norm"] = _obs_norm(venv)
     if pretrain_report is None and resume:  # a resumed run keeps the warm start of the run it continues
         try:
