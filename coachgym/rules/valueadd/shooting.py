@@ -70,16 +70,20 @@ class ShootingMixin:
                 res = MISSED2
         return res
 
-    def _avoid_basket(self, off: int, slot: int, d20: int, ds: int) -> None:
-        """'Avoiding Fouls - Option 2': 31-36 become baskets for the man he guards (3 on a made 3)."""
-        res = self._d20_result(off, slot, d20)
-        pts = 3 if res == MADE3 else 2
+    def _basket(self, off: int, slot: int, pts: int) -> None:
+        """A made field goal of ``pts`` points: the score and the shooter's FGM, FGA (and 3PM, 3PA)."""
         self._score(off, slot, pts)
         self._stat(off, slot, FGM)
         self._stat(off, slot, FGA)
         if pts == 3:
             self._stat(off, slot, TPM)
             self._stat(off, slot, TPA)
+
+    def _avoid_basket(self, off: int, slot: int, d20: int, ds: int) -> None:
+        """'Avoiding Fouls - Option 2': 31-36 become baskets for the man he guards (3 on a made 3)."""
+        res = self._d20_result(off, slot, d20)
+        pts = 3 if res == MADE3 else 2
+        self._basket(off, slot, pts)
         if self.rec:
             self.event("made_3" if pts == 3 else "made_2", off,
                        f"  {self.pname(off, slot)} scores {pts} against a defender avoiding fouls [{self._score_text()}]")
@@ -92,12 +96,7 @@ class ShootingMixin:
         who = self.pname(off, slot) if rec else ""
         if res == MADE3 or res == MADE2:
             pts = 3 if res == MADE3 else 2
-            self._score(off, slot, pts)
-            self._stat(off, slot, FGM)
-            self._stat(off, slot, FGA)
-            if pts == 3:
-                self._stat(off, slot, TPM)
-                self._stat(off, slot, TPA)
+            self._basket(off, slot, pts)
             if foul_by is not None:
                 if rec:
                     self.event("made_3" if pts == 3 else "made_2", off, f"  {who} scores {pts} and is fouled [{self._score_text()}]")
@@ -142,17 +141,13 @@ class ShootingMixin:
         self._rebound(slot, ft=False)
 
     def _avoid_basket_two(self, off: int, slot: int) -> None:
-        self._score(off, slot, 2)
-        self._stat(off, slot, FGM)
-        self._stat(off, slot, FGA)
+        self._basket(off, slot, 2)
         if self.rec:
             self.event("made_2", off, f"  {self.pname(off, slot)} scores 2 against a defender avoiding fouls [{self._score_text()}]")
         self.phase = "end"
 
     def _dunk(self, off: int, slot: int) -> None:
-        self._score(off, slot, 2)
-        self._stat(off, slot, FGM)
-        self._stat(off, slot, FGA)
+        self._basket(off, slot, 2)
         if self.rec:
             self.event("dunk", off, f"  {self.pname(off, slot)} dunks (+2) [{self._score_text()}]")
         self.phase = "end"
