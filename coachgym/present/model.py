@@ -51,6 +51,7 @@ class TeamView:
     on_court: list[PlayerCard]
     bench: list[PlayerCard]
     facts: list[tuple[str, str]] = field(default_factory=list)  # ("timeouts left", "3"), ("team fouls", "4, in the bonus")
+    colour: str = ""  # the team's colours ("#1f5a9e") where its presenter knows them; "" = the side's (home red, away blue)
 
 
 @dataclass

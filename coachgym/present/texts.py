@@ -6,7 +6,9 @@ A presenter's texts live in ``coachgym/rules/<x>/data/present.json``:
   whether a person makes that kind under the default auto-play, decided from ``coachgym leverage``
   (the figures used are kept beside it under ``leverage``);
 * ``glossary``: every term the screens use, term -> one plain explanation;
-* ``text``: fixed sentences and option explanations, ``str.format`` templates looked up by key.
+* ``text``: fixed sentences and option explanations, ``str.format`` templates looked up by key;
+* ``kits`` (optional): team name -> the team's colour for the web page's pieces and cards (FUBA's
+  Blue FC plays in blue), where the side's colour (home red, away blue) would mislead.
 
 :class:`ScreenTexts` loads that file once and answers the presenter protocol's ``kinds()`` and
 ``glossary()``; :func:`two_step` builds the "who comes out, then who goes in" choices every
@@ -22,6 +24,9 @@ from typing import Iterable
 from .model import Choice, Glossary, KindInfo
 
 
+SIDE_COLOURS = ("#b8322a", "#1f5a9e")  # home, away: --home and --away of coachgym/web/static/style.css
+
+
 class ScreenTexts:
     """The ``present.json`` of one ruleset package (``coachgym.rules.<x>``)."""
 
@@ -33,6 +38,7 @@ class ScreenTexts:
         self.text: dict[str, str] = data["text"]
         self.kind_texts: dict[str, dict] = data["kinds"]
         self.leverage: dict = data.get("leverage", {})
+        self.kits: dict[str, str] = data.get("kits", {})
         missing = [k for k in decision_kinds if k not in self.kind_texts]
         if missing:
             raise ValueError(f"{path}: kinds: no description of the decision kinds {missing}")
@@ -50,6 +56,16 @@ class ScreenTexts:
 
     def kind_title(self, kind: str) -> str:
         return self.kind_texts[kind]["title"]
+
+    def kit_colours(self, names: list[str]) -> tuple[str, str]:
+        """The colours of home and away by their team names (``""``: the side's own colour). Where the
+        two would look alike (a mirror match, or a team whose kit is the other side's colour), both
+        sides keep their own colours."""
+        kits = [self.kits.get(name, "") for name in names]
+        shown = [kit or SIDE_COLOURS[side] for side, kit in enumerate(kits)]
+        if shown[0].lower() == shown[1].lower():
+            return "", ""
+        return kits[0], kits[1]
 
     def __call__(self, key: str, **values) -> str:
         """The template ``key`` filled with ``values``."""

@@ -31,6 +31,9 @@ SESSION_COOKIE = "coachgym_session"
 _SESSION_RE = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
 
 
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 def _ago(ts: float) -> str:
     """Seconds since ``ts`` in words, for the list of games."""
     s = max(0, int(time.time() - ts))
@@ -39,6 +42,24 @@ def _ago(ts: float) -> str:
             n = s // size
             return f"{n} {unit}{'' if n == 1 else 's'} ago"
     return "just now"
+
+
+def _kit_style(teams) -> str:
+    """CSS variables for the teams' colours where the presenter gives them (``TeamView.colour``):
+    the pieces, cards and bars of a side in its team's colour, with dark or light ink to match."""
+    parts = []
+    for team in teams:
+        colour = (team.get("colour") if isinstance(team, dict) else getattr(team, "colour", "")) or ""
+        side = team.get("side") if isinstance(team, dict) else team.side
+        if not _HEX.fullmatch(colour):
+            continue
+        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        light = 0.2126 * r + 0.7152 * g + 0.0722 * b > 150
+        name = "home" if side == 0 else "away"
+        ink = "#1f1b16" if light else "#fff"
+        ring = "#1f1b16" if light else "#ffd43b"  # the goalkeeper's ring: gold shows on a dark kit only
+        parts.append(f"--{name}: {colour}; --{name}-ink: {ink}; --{name}-ring: {ring};")
+    return " ".join(parts)
 
 
 def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_GAMES, *,
@@ -65,6 +86,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates = Jinja2Templates(directory=str(web.joinpath("templates")))
     templates.env.autoescape = True  # every template (*.html.j2): names from uploaded files are text, never markup
     templates.env.filters["ago"] = _ago
+    templates.env.filters["kit_style"] = _kit_style
     templates.env.globals["max_games"] = max_games
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
     app.state.templates = templates

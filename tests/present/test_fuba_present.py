@@ -147,3 +147,21 @@ def test_whole_matches_every_screen_renders(options):
     assert {"formation", "setup", "action", "pass_to"} <= set(met)
     if options:
         assert {"roles", "substitutions"} <= set(met)
+
+
+def test_teams_play_in_their_colours_unless_the_two_would_look_alike():
+    """present.json 'kits': Blue FC in blue, Yellow FC in yellow; a mirror match, or a kit that is the
+    other side's own colour, keeps the sides' colours (home red, away blue) so the teams stay apart."""
+    from coachgym.present.texts import SIDE_COLOURS
+    from coachgym.rules.fuba.present import TEXTS
+
+    g = RULESET.new_game("blue", "yellow", seed=3)
+    home, away = P.situation(g).teams
+    assert (home.colour, away.colour) == (TEXTS.kits["Blue FC"], TEXTS.kits["Yellow FC"])
+    g = RULESET.new_game("yellow", "blue", seed=3)
+    assert [t.colour for t in P.situation(g).teams] == [TEXTS.kits["Yellow FC"], TEXTS.kits["Blue FC"]]
+    g = RULESET.new_game("blue", "blue", seed=3)
+    assert [t.colour for t in P.situation(g).teams] == ["", ""]
+    assert TEXTS.kit_colours(["Blue FC", "a team of my own"]) == ("", "")  # blue against the away side's blue
+    assert TEXTS.kit_colours(["a team of my own", "Yellow FC"]) == ("", TEXTS.kits["Yellow FC"])
+    assert SIDE_COLOURS[1] == TEXTS.kits["Blue FC"]

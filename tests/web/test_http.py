@@ -625,3 +625,19 @@ def test_openapi_description_and_no_page_loading_outside_scripts(client):
     assert client.get("/api/docs").status_code == 404
     page = client.get("/new").text
     assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
+
+
+def test_fuba_pieces_and_cards_take_the_teams_colours_with_readable_ink(client):
+    """Blue FC is drawn in blue and Yellow FC in yellow (with dark numbers on the light kit), not in
+    the sides' red and blue; the style sheet reads these variables for pieces, cards and bars."""
+    gid = html_new_game(client, "fuba", seed="7", home="blue", away="yellow")
+    page = client.get(f"/games/{gid}").text
+    style = re.search(r'<div class="game" style="([^"]*)"', page).group(1)
+    assert "--home: #1f5a9e; --home-ink: #fff;" in style
+    assert "--away: #e8b923; --away-ink: #1f1b16; --away-ring: #1f1b16;" in style
+    css = client.get("/static/style.css").text
+    assert ".piece.side-1 text { fill: var(--away-ink, #fff); }" in css
+    mirror = html_new_game(client, "fuba", seed="7", home="blue", away="blue")
+    assert '<div class="game" style=""' in client.get(f"/games/{mirror}").text
+    statispro = html_new_game(client, "statispro", seed="7")
+    assert '<div class="game" style=""' in client.get(f"/games/{statispro}").text

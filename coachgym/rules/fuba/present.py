@@ -129,7 +129,8 @@ class FubaPresenter:
                 facts.append(("coach", "sent off (angry coach)"))
         if game.gk_bonus[1 - side]:
             facts.append(("goal attempts", f"+{game.gk_bonus[1 - side]} (the opponent's keeper is out)"))
-        return TeamView(team.name, side, game.goals[side], coach, on, out, facts)
+        colour = TEXTS.kit_colours([t.name for t in game.teams])[side]
+        return TeamView(team.name, side, game.goals[side], coach, on, out, facts, colour)
 
     @staticmethod
     def actions_text(game: FubaEngine, side: int) -> str:
