@@ -10,9 +10,10 @@ side (the game's score 0.5 enters the likelihood as half a win and half a loss),
 OpenSpiel's Elo tools do; basketball games have no draws. The fit maximises the log-likelihood with
 SciPy's optimiser (L-BFGS-B, analytic gradient) under a weak normal prior on the strengths (sd 3 in
 logit units, about 520 Elo: it only keeps a coach that won or lost every game finite). Strengths sum
-to zero; the 95% intervals come from the inverse of the observed information (the Hessian at the
-optimum), so an interval for a coach relative to the field (or to an ``anchor`` coach) accounts for
-the others' uncertainty. Elo = 400 / ln(10) * logit strength. With draws counted half the binomial
+to zero; the 95% intervals come from the cluster-robust covariance clustered by seed (the inverse
+of the observed information as the bread: every pairing plays the same seeds, see :func:`fit`), so
+an interval for a coach relative to the field (or to an ``anchor`` coach) accounts for the others'
+uncertainty. Elo = 400 / ln(10) * logit strength. With draws counted half the binomial
 variance overstates the noise a little (draws are less variable than a coin), so FUBA's intervals
 are slightly conservative.
 """
@@ -43,6 +44,7 @@ class Fit:
     cov: list[list[float]]  # (k+1) x (k+1): strengths then the home term
     games: int
     loglik: float
+    intervals: str = "model"  # "model" (inverse information) or "clustered by seed (N seeds)"
 
     def elo(self, anchor: str | None = None) -> list[dict]:
         """Each coach's Elo with its 95% interval, relative to the field's mean (or to ``anchor``, 0)."""
@@ -69,12 +71,21 @@ class Fit:
 
     def to_dict(self) -> dict:
         return {"names": self.names, "strength": self.strength, "home": self.home, "cov": self.cov,
-                "games": self.games, "loglik": self.loglik, "model": "Bradley-Terry with a home term; draws count half"}
+                "games": self.games, "loglik": self.loglik, "intervals": self.intervals,
+                "model": "Bradley-Terry with a home term; draws count half"}
 
 
-def fit(names: Sequence[str], records: Sequence[tuple[int, int, float, float]], prior_sd: float = 3.0) -> Fit:
+def fit(names: Sequence[str], records: Sequence[tuple[int, int, float, float]], prior_sd: float = 3.0,
+        clusters: Sequence[tuple[int, int, float, object]] | None = None) -> Fit:
     """Fit strengths and the home term. ``records``: (home coach index, away coach index, games,
-    home coach's score in those games: wins + half the draws)."""
+    home coach's score in those games: wins + half the draws).
+
+    ``clusters``, optional: the same games one by one as (home index, away index, home score, key),
+    the key naming games that share their chance (a round robin plays every pairing on the same
+    seeds). The intervals then come from the cluster-robust ("sandwich") covariance, with the
+    small-sample factor C / (C - 1) for C keys: games on one seed are not independent evidence of
+    the home court (a seed whose dice favour the home side does so in every pairing), and the
+    inverse information alone would make that interval several times too narrow."""
     import numpy as np
     from scipy.optimize import minimize
 
@@ -126,8 +137,28 @@ def fit(names: Sequence[str], records: Sequence[tuple[int, int, float, float]], 
     info = design.T @ (w[:, None] * design)
     info[:k, :k] += lam * np.eye(k)
     cov_free = np.linalg.inv(J.T @ info @ J)
+    kind = "model"
+    if clusters:
+        gh = np.array([c[0] for c in clusters], dtype=int)
+        ga = np.array([c[1] for c in clusters], dtype=int)
+        gs = np.array([c[2] for c in clusters], dtype=float)
+        keys: dict = {}
+        gk = np.array([keys.setdefault(c[3], len(keys)) for c in clusters], dtype=int)
+        gx = r[gh] - r[ga] + h
+        resid = gs - 1 / (1 + np.exp(-gx))  # each game's d loglik / d x
+        rows_g = np.arange(len(clusters))
+        scores = np.zeros((len(clusters), k + 1))
+        np.add.at(scores, (rows_g, gh), resid)
+        np.add.at(scores, (rows_g, ga), -resid)
+        scores[:, k] = resid
+        per_key = np.zeros((len(keys), k + 1))
+        np.add.at(per_key, gk, scores)
+        n_keys = len(keys)
+        meat = (J.T @ per_key.T) @ (per_key @ J) * (n_keys / max(1, n_keys - 1))
+        cov_free = cov_free @ meat @ cov_free
+        kind = f"clustered by seed ({n_keys} seeds)"
     cov = J @ cov_free @ J.T
-    return Fit(list(names), [float(v) for v in r], float(h), cov.tolist(), int(n.sum()), float(-res.fun))
+    return Fit(list(names), [float(v) for v in r], float(h), cov.tolist(), int(n.sum()), float(-res.fun), kind)
 
 
 # ------------------------------------------------------------------------------------ the round robin
@@ -153,6 +184,13 @@ class RatingRun:
             a[0] += 1
             a[1] += 1.0 if g["home_score"] > g["away_score"] else 0.5 if g["home_score"] == g["away_score"] else 0.0
         return [(h, a, v[0], v[1]) for (h, a), v in sorted(agg.items())]
+
+    def clusters(self) -> list[tuple[int, int, float, int]]:
+        """Every game as (home index, away index, home score, seed): the seeds the pairings share."""
+        idx = {c: i for i, c in enumerate(self.coaches)}
+        return [(idx[g["home_coach"]], idx[g["away_coach"]],
+                 1.0 if g["home_score"] > g["away_score"] else 0.5 if g["home_score"] == g["away_score"] else 0.0,
+                 g["seed"]) for g in self.games]
 
     def pair_table(self) -> dict[tuple[str, str], dict]:
         """Row coach against column coach: games, wins, draws, losses, score rate and mean margin."""
@@ -208,7 +246,7 @@ def play_round_robin(ruleset: str, coaches: Sequence[str], games: int, *, seed: 
                               "home_team": g.home_team, "away_team": g.away_team, "seed": g.seed,
                               "coach_seed": g.seed + 7919 * (g.a_side == AWAY),
                               "home_score": g.home_score, "away_score": g.away_score})
-    run.fit = fit(run.coaches, run.records(), prior_sd)
+    run.fit = fit(run.coaches, run.records(), prior_sd, clusters=run.clusters())
     return run
 
 
@@ -241,7 +279,7 @@ def load(store, run_id: int) -> RatingRun:
     f = json.loads(r["fit"])
     run = RatingRun(r["ruleset"], s["coaches"], s["games_per_pairing"], s["seed"], [tuple(t) for t in s["teams"]],
                     json.loads(r["options"]), name=r["name"], seconds=s.get("seconds", 0.0))
-    run.fit = Fit(f["names"], f["strength"], f["home"], f["cov"], f["games"], f["loglik"])
+    run.fit = Fit(f["names"], f["strength"], f["home"], f["cov"], f["games"], f["loglik"], f.get("intervals", "model"))
     run.games = [dict(g) for g in store.query("SELECT * FROM rating_games WHERE run = ?", (run_id,))]
     return run
 
@@ -270,7 +308,8 @@ def render(run: RatingRun, anchor: str | None = None) -> str:
     ref = f"relative to {anchor}" if anchor else "relative to the field's mean"
     w = max(len(short(c)) for c in run.coaches)
     lines = [f"{rulesets.entry(run.ruleset).title}: {len(run.coaches)} coaches, {run.games_per_pairing} games per "
-             f"pairing ({len(run.games)} games), Bradley-Terry with a home term, Elo {ref}, 95% intervals",
+             f"pairing ({len(run.games)} games), Bradley-Terry with a home term, Elo {ref}, 95% intervals"
+             + (f" ({f.intervals})" if f.intervals != "model" else ""),
              "",
              f"{'#':>2}  {'coach':<{w}}  {'Elo':>6}  {'95% interval':>16}  {'games':>6}  {'score':>6}",
              "-" * (w + 46)]
