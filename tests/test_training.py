@@ -353,3 +353,24 @@ def test_advisor_keeps_is_validated():
         tiny(advice="by-the-book", action_kinds=["fast_break"], advisor_keeps=["fast_break"])
     with pytest.raises(ConfigError, match="advisor_keeps: needs advice"):
         tiny(advisor_keeps=["substitute"])
+
+
+def test_update_threads_give_the_ppo_update_more_threads_and_the_rollout_its_own(tmp_path, monkeypatch):
+    """`update_threads`: torch threads while PPO updates (the games wait then), `torch_threads` while
+    the games are stepped; validated like the other counts."""
+    import torch
+
+    from coachgym.training.train import train
+
+    seen = []
+    real = torch.set_num_threads
+    monkeypatch.setattr(torch, "set_num_threads", lambda n: (seen.append(n), real(n))[1])
+    before = torch.get_num_threads()
+    try:
+        train(tiny(update_threads=2, checkpoint_every=0), tmp_path / "run", progress=False)
+    finally:
+        real(before)
+    # set once at the start, then for every rollout (1) and every update after it (2)
+    assert seen[0] == 1 and seen[1:5] == [1, 2, 1, 2], seen
+    with pytest.raises(ConfigError, match="update_threads: must be at least 1"):
+        tiny(update_threads=0)

@@ -29,10 +29,12 @@ from coachgym.training import config as tc
 from coachgym.training.train import train
 
 
-def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | None) -> dict:
+def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | None, update_threads: int | None = None) -> dict:
     cfg = tc.load(tc.default_config_path(name))
     cfg.data.update({"total_timesteps": steps, "n_envs": n_envs, "vec_env": vec_env, "workers": workers,
                      "checkpoint_every": 0, "tensorboard": False})
+    if update_threads:
+        cfg.data["update_threads"] = update_threads
     cfg.data["pretrain"]["coach"] = None
     cfg.data["evaluation"]["every"] = 0
     cfg.data["evaluation"]["games"] = 2
@@ -47,6 +49,7 @@ def measure(name: str, steps: int, vec_env: str, n_envs: int, workers: int | Non
     learned = meta["steps"]
     cpu, learner = meta.get("train_cpu_seconds"), meta.get("train_cpu_seconds_learner")
     return {"ruleset": name, "vec_env": vec_env, "n_envs": n_envs, "workers": workers, "steps": learned,
+            "update_threads": cfg.data.get("update_threads"),
             "steps_per_second": meta["train_steps_per_second"],
             "steps_per_cpu_second": round(learned / cpu, 1) if cpu else None,
             "learner_cpu_share": round(learner / cpu, 3) if cpu and learner is not None else None,
@@ -58,6 +61,8 @@ def describe(r: dict) -> str:
              if r["vec_env"] == "batched" else f"{r['n_envs']} games, {r['vec_env']}")
     if r["vec_env"] == "batched" and r["workers"] == 0:
         setup = f"{r['n_envs']} games in the learner's process"
+    if r.get("update_threads"):
+        setup += f", {r['update_threads']} torch threads for the update"
     cpu = f"{r['steps_per_cpu_second']:,.0f}" if r["steps_per_cpu_second"] else "n/a"
     share = f", {100 * r['learner_cpu_share']:.0f}% of the CPU in the learner's process" if r["learner_cpu_share"] else ""
     return (f"{r['ruleset']:<13} {r['steps_per_second']:>7,.0f} steps/s  {cpu:>7} steps/CPU-s  ({setup}{share}; "
@@ -72,6 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--n-envs", type=int, default=32, help="games stepped together (default 32)")
     ap.add_argument("--workers", type=int, default=None,
                     help="batched: worker processes (default one per core; 0: in the learner's process)")
+    ap.add_argument("--update-threads", type=int, default=None,
+                    help="torch threads for the PPO update (default: the config's; the rollout keeps torch_threads)")
     ap.add_argument("--reference", action="store_true",
                     help="first measure the reference setup (2 games in SubprocVecEnv processes)")
     args = ap.parse_args(argv)
@@ -79,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         if args.reference:
             print(describe(measure(name, args.steps, "subproc", 2, None)), flush=True)
-        print(describe(measure(name, args.steps, args.vec_env, args.n_envs, args.workers)), flush=True)
+        print(describe(measure(name, args.steps, args.vec_env, args.n_envs, args.workers, args.update_threads)), flush=True)
 
 
 if __name__ == "__main__":

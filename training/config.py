@@ -30,6 +30,7 @@ SCHEMA: dict[str, Any] = {
     "normalize_observations": (bool, False),
     "device": (str, "cpu"),
     "torch_threads": (int, 1),
+    "update_threads": ((int, type(None)), None),  # torch threads for the PPO update, when the games wait (None: torch_threads)
     "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
@@ -142,7 +143,7 @@ def validate(data: Any, where: str) -> TrainConfig:
     for key in cfg["hyperparameters"]:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
-    for key in ("total_timesteps", "n_envs", "torch_threads"):
+    for key in ("total_timesteps", "n_envs", "torch_threads") + (("update_threads",) if cfg["update_threads"] is not None else ()):
         if cfg[key] < 1:
             raise ConfigError(f"{where}: {key}: must be at least 1")
     if cfg["vec_env"] not in VEC_ENVS:

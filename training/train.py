@@ -225,7 +225,30 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             if self.bar is not None:
                 self.bar.close()
 
+    class UpdateThreads(BaseCallback):
+        """More torch threads for the PPO update, while the games wait for it; back to
+        ``torch_threads`` for the rollout, whose policy calls share the cores with the env workers."""
+
+        def __init__(self, rollout: int, update: int):
+            super().__init__()
+            self.rollout, self.update = rollout, update
+
+        def _on_rollout_start(self) -> None:
+            import torch
+
+            torch.set_num_threads(self.rollout)
+
+        def _on_rollout_end(self) -> None:
+            import torch
+
+            torch.set_num_threads(self.update)
+
+        def _on_step(self) -> bool:
+            return True
+
     callbacks = [EvalAndSelfPlay()]
+    if cfg["update_threads"] and cfg["update_threads"] != cfg["torch_threads"]:
+        callbacks.append(UpdateThreads(cfg["torch_threads"], cfg["update_threads"]))
     if progress:
         callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
