@@ -116,7 +116,12 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         backend.close()
     order = {e.name: i for i, e in enumerate(rulesets.entries())}
-    rows.sort(key=lambda r: (order[r["ruleset"]], r["coach_b"], r["coach_a"]))
+
+    def budget(spec: str) -> tuple[int, str]:  # search:budget=16 before 64 before 256, then other parameters
+        digits = spec.split("budget=", 1)[1].split(",", 1)[0] if "budget=" in spec else ""
+        return (int(digits) if digits.isdigit() else 0, spec)
+
+    rows.sort(key=lambda r: (order[r["ruleset"]], r["coach_b"], budget(r["coach_a"])))
     path.write_text(json.dumps(rows, indent=2) + "\n")
     (OUT / "search.md").write_text(to_markdown(rows) + "\n")
     try:
