@@ -406,10 +406,12 @@ class RayBackend(Backend):
             try:
                 value = self._ray.get(ref)
             except self._ray.exceptions.RayTaskError as exc:
+                job._finish(None)  # done: its result is this error (cancelling a finished task trips a Ray race)
                 self.cancel(pending)
                 cause = exc.as_instanceof_cause()
                 raise cause from None
             except self._ray.exceptions.RayError as exc:  # worker or node lost beyond max_retries
+                job._finish(None)
                 self.cancel(pending)
                 raise RunnerError(f"Ray could not run {job.task!r}: {exc}") from None
             job._finish(value)
@@ -417,9 +419,15 @@ class RayBackend(Backend):
         return finished
 
     def _cancel(self, job: Job) -> None:
+        # Only a task that has not finished is cancelled, and without force: a running task ends and
+        # its result is dropped. Ray 2.x aborts the driver when a cancel races with a task's
+        # completion ("Tried to complete task that was not pending", ray-project/ray#54846), which a
+        # forced cancel of a finishing task (or one whose error was just read) can trigger.
         if job.handle is not None:
             try:
-                self._ray.cancel(job.handle, force=True)
+                ready, _ = self._ray.wait([job.handle], num_returns=1, timeout=0)
+                if not ready:
+                    self._ray.cancel(job.handle, force=False)
             except Exception:  # already finished or gone
                 pass
         job._finish(None)
