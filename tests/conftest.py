@@ -5,15 +5,33 @@
   with ``python -m pytest -q -m "not slow"``.
 * ``long``: longer statistical series beyond the default run (1,000-match realism runs, 500 games
   per variant of every option); run them with ``python -m pytest -q -m long``.
+
+A test that needs something optional (Chromium for the browser tests, Ray, an extra) skips itself
+where it is missing. With ``COACHGYM_REQUIRE_ALL=1`` (set by ``.ci/run``, which installs all of
+it) such a skip fails instead, so CI can never pass by skipping them.
 """
 
+import os
+
 import pytest
+
+LONG_REASON = "long: run with -m long"
 
 
 def pytest_collection_modifyitems(config, items):
     if config.getoption("-m"):
         return
-    skip = pytest.mark.skip(reason="long: run with -m long")
+    skip = pytest.mark.skip(reason=LONG_REASON)
     for item in items:
         if "long" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and os.environ.get("COACHGYM_REQUIRE_ALL") == "1" and "long" not in item.keywords:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped where COACHGYM_REQUIRE_ALL=1 asks for every test to run: {reason}"

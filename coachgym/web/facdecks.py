@@ -26,6 +26,7 @@ from ..rules.statispro import cards as K
 from ..rules.statispro.extractor import FacExtractor, time_card_note
 from ..rules.statispro.options import LEAGUES
 from ..store import Store
+from .live import keep_recent
 
 HISTORY_LIMIT = 2000  # entries kept (a whole game with overtimes is about 800 draws)
 UNDO_DEPTH = 5
@@ -269,10 +270,7 @@ class FacDecks:
 
     def _remember(self, session: str, deck: TableDeck) -> None:
         with self._guard:
-            self._cache[session] = deck
-            self._cache.move_to_end(session)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            keep_recent(self._cache, session, deck, self._cache_size)
 
     def _forget(self, session: str) -> None:
         with self._guard:

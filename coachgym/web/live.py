@@ -32,6 +32,16 @@ from ..present.seat import Seat, StaleDecisionError
 from ..store import Store
 from .errors import EngineFailure, GamesFull, NotFound
 
+
+def keep_recent(cache: OrderedDict, key, value, size: int) -> None:
+    """Keep ``value`` under ``key`` as the most recently used entry of ``cache``, dropping the least
+    recently used beyond ``size`` (the caller holds the lock that guards ``cache``)."""
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > size:
+        cache.popitem(last=False)
+
+
 log = logging.getLogger("coachgym.web")
 T = TypeVar("T")
 
@@ -178,10 +188,7 @@ class LiveGames:
 
     def _remember(self, gid: str, seat: Seat) -> None:
         with self._guard:
-            self._cache[gid] = seat
-            self._cache.move_to_end(gid)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            keep_recent(self._cache, gid, seat, self._cache_size)
 
     def _forget(self, gid: str) -> None:
         with self._guard:

@@ -34,7 +34,7 @@ from ..rules.statispro.options import LEAGUES
 from . import forms
 from .errors import WebError, from_coachgym
 from .facdecks import LEAGUE_NAMES, MAX_PERIOD, FacDecks, StaleDeck, TableDeck, period_choices
-from .views import XLSX_TYPE, team_uploads
+from .views import XLSX_TYPE, team_uploads, text_fields
 
 router = APIRouter()
 RECENT = 40  # history entries the page lists
@@ -102,8 +102,7 @@ def _fac_answer(request: Request, deck: TableDeck) -> Response:
 
 
 async def _form(request: Request) -> dict[str, str]:
-    form = await request.form(max_files=0, max_fields=20)
-    return {k: v for k, v in form.items() if isinstance(v, str)}
+    return text_fields(await request.form(max_files=0, max_fields=20))
 
 
 def new_deck(league: Any, period: Any, seed: Any) -> TableDeck:
@@ -262,7 +261,7 @@ def scoresheet_download(request: Request, ruleset: str | None = None, home: str 
 @router.post("/scoresheet")
 async def scoresheet_post(request: Request):
     form = await request.form(max_files=2, max_fields=20)
-    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    values = text_fields(form)
     name = values.get("ruleset")
     try:
         uploads = await team_uploads(form)

@@ -167,6 +167,11 @@ async def _read_upload(upload: Any, limit: int, what: str) -> tuple[str, bytes] 
     return upload.filename, data
 
 
+def text_fields(form: Any) -> dict[str, str]:
+    """A posted form's text fields (its files left out)."""
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
 async def team_uploads(form: Any) -> dict[str, tuple[str, bytes]]:
     """The team files a form uploads (``home_file``, ``away_file``): side -> (file name, bytes)."""
     uploads = {}
@@ -214,7 +219,7 @@ def new_form(request: Request, ruleset: str | None = None):
 @router.post("/new")
 async def create_game(request: Request):
     form = await request.form(max_files=4, max_fields=500)
-    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    values = text_fields(form)
     name = values.get("ruleset")
     try:
         uploads = await team_uploads(form)
