@@ -67,3 +67,4 @@ from . import series  # noqa: E402,F401
 from . import listing  # noqa: E402,F401
 from . import training  # noqa: E402,F401
 from . import tabletop  # noqa: E402,F401
+from . import cards  # noqa: E402,F401

@@ -1,0 +1,42 @@
+"""``coachgym cards build RULESET STATS.csv``: season statistics -> a league folder (docs/leagues.md)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+import click
+
+from ..core.errors import CoachgymError
+from . import main, ruleset_arg
+
+
+@main.group("cards")
+def cards_group() -> None:
+    """Player and team cards built from real season statistics."""
+
+
+@cards_group.command("build")
+@click.argument("ruleset")
+@click.argument("stats", type=click.Path(dir_okay=False))
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="league folder to write")
+@click.option("--name", default=None, help="league name (default: the folder's name), e.g. nba-1993")
+@click.option("--title", default=None, help='league title, e.g. "1992-93 NBA"')
+@click.option("--season", default=None, help="season, e.g. 1992-93 (1992-93 keeps the ten printed Statis Pro cards)")
+@click.option("--team-stats", "team_stats", default=None, type=click.Path(dir_okay=False),
+              help="team totals CSV: Team, Division, W, L, G, PTS, OPP_PTS, HOME, ROAD (all but Team optional)")
+@click.option("--source", default="", help="where the statistics come from (recorded in every file)")
+@click.option("--notes", default="", help="notes for league.json")
+def cards_build(ruleset, stats, out, name, title, season, team_stats, source, notes) -> None:
+    """Build RULESET team files for every team of STATS.csv (Basketball-Reference totals export)."""
+    from ..core.cardsbuild import build_league_folder
+
+    rs = ruleset_arg(ruleset)
+    command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["cards"] else None
+    try:
+        league = build_league_folder(rs.name, stats, out, name=name, title=title, season=season,
+                                     team_stats=team_stats, source=source, notes=notes, command=command)
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "
+               f"(league.json, stats.csv{', team_stats.csv' if team_stats else ''})")

@@ -1,0 +1,138 @@
+"""``coachgym cards build``: a Basketball-Reference totals CSV -> a league folder (docs/leagues.md).
+
+The folder holds one team file per team (the ruleset's ordinary team-file format), ``league.json``
+(the agreed league format: name, title, season, ruleset, source, the command that built it, teams,
+divisions, real records) and the input CSVs exactly as read. Each ruleset's builder turns the rows
+into team files: Statis Pro (:mod:`coachgym.rules.statispro.builder`) and 4th Street
+(:mod:`coachgym.rules.fourthstreet.builder`) take NBA season lines; Value Add's builder takes
+college season values the NBA totals do not hold, so it is refused with the missing columns named.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+from pathlib import Path
+from typing import Any, Callable
+
+from .errors import ConfigError
+from .statscsv import PlayerRow, StatsCsvError, TeamRow, nba_teams, read_player_totals, read_team_stats
+
+LEAGUE_SCHEMA = "coachgym.league/1"
+VALUEADD_COLUMNS = ("ORtg", "DRtg", "Usg%", "Min%", "Poss", "ShotType", "Class")
+
+
+def _statispro(rows, team_stats, season, source, path):
+    from ..rules.statispro.builder import build_league
+    return build_league(rows, team_stats, season, source, path)
+
+
+_FS_POS = {"PG": 1, "G": 1, "SG": 2, "GF": 2, "SF": 3, "F": 3, "PF": 4, "FC": 4, "C": 5}
+
+
+def _fourthstreet(rows: list[PlayerRow], team_stats, season, source, path):
+    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...)."""
+    from ..rules.fourthstreet.builder import build_team
+    by_team: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
+            by_team.setdefault(r.team, []).append(r)
+    names = nba_teams()
+    out = {}
+    for tm, members in sorted(by_team.items()):
+        members = sorted(members, key=lambda r: -r.get("MP"))[:15]
+        if len(members) < 10:
+            raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
+                                                  "a 4th Street roster needs at least 10")
+        players = []
+        for r in members:
+            trb = r.trb or 0
+            orb = r.stats.get("ORB")
+            players.append({"name": r.player, "pos": _FS_POS[r.pos[0]], "g": r.get("G"), "min": r.get("MP"),
+                            "fgm": r.get("FG"), "fga": r.get("FGA"), "tpm": r.get("3P"), "tpa": r.get("3PA"),
+                            "ftm": r.get("FT"), "fta": r.get("FTA"),
+                            "orb": orb if orb is not None else round(trb * 0.32),
+                            "drb": r.stats.get("DRB") if r.stats.get("DRB") is not None else trb - round(trb * 0.32),
+                            "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
+                            "pf": r.get("PF")})
+        starters = sorted(range(len(members)), key=lambda i: (-members[i].get("GS"), -members[i].get("MP")))
+        lineup: list[str] = []
+        for slot in range(1, 6):
+            pick = next((i for i in starters if players[i]["pos"] == slot and players[i]["name"] not in lineup), None)
+            if pick is None:
+                pick = next(i for i in starters if players[i]["name"] not in lineup)
+            lineup.append(players[pick]["name"])
+        info = names.get(tm, {"name": tm})
+        out[tm] = build_team({"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
+                              "fictional": False, "source": source, "lineup": lineup, "players": players})
+    return out
+
+
+def _valueadd(rows, team_stats, season, source, path):
+    raise StatsCsvError(path, 1, None, "Value Add cards are built from college season values the NBA totals do not "
+                                       f"hold (missing columns: {', '.join(VALUEADD_COLUMNS)}); build Value Add teams "
+                                       "with coachgym.rules.valueadd.builder (docs/rules/value-add-basketball-cards.md)")
+
+
+BUILDERS: dict[str, Callable[..., dict[str, dict]]] = {
+    "statispro": _statispro, "fourthstreet": _fourthstreet, "valueadd": _valueadd,
+}
+
+
+def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, name: str | None = None,
+                        title: str | None = None, season: str | None = None, team_stats: str | Path | None = None,
+                        source: str = "", notes: str = "", command: str | None = None) -> dict[str, Any]:
+    """Build every team of ``stats`` for ``ruleset`` into the folder ``out``; returns league.json's data."""
+    if ruleset not in BUILDERS:
+        raise ConfigError(f"cards build: no card builder for ruleset {ruleset!r}; known: {', '.join(BUILDERS)}")
+    stats = Path(stats)
+    rows = read_player_totals(stats)
+    teams_rows: dict[str, TeamRow] = read_team_stats(team_stats) if team_stats else {}
+    names = nba_teams()
+    full_to_abbr = {v["name"]: k for k, v in names.items()}
+    team_stats_by_abbr = {full_to_abbr.get(k, k): v for k, v in teams_rows.items()}
+    source = source or f"{stats.name}"
+    built = BUILDERS[ruleset](rows, team_stats_by_abbr, season, source, str(stats))
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    stems: dict[str, str] = {}
+    for tm in built:
+        stem = names.get(tm, {}).get("stem", tm.lower())
+        if stem in stems.values():
+            stem = f"{stem}-{tm.lower()}"
+        stems[tm] = stem
+    for tm, team in built.items():
+        (out / f"{stems[tm]}.json").write_text(json.dumps(team, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if stats.resolve() != (out / "stats.csv").resolve():
+        shutil.copyfile(stats, out / "stats.csv")
+    if team_stats and Path(team_stats).resolve() != (out / "team_stats.csv").resolve():
+        shutil.copyfile(team_stats, out / "team_stats.csv")
+    divisions: dict[str, list[str]] = {}
+    real = {}
+    div_of = _divisions(team_stats) if team_stats else {}
+    for tm in built:
+        t = team_stats_by_abbr.get(tm)
+        if t is not None and t.wins is not None and t.losses is not None:
+            real[stems[tm]] = [t.wins, t.losses]
+        d = div_of.get(tm) or div_of.get(names.get(tm, {}).get("name", ""))
+        if d:
+            divisions.setdefault(d, []).append(stems[tm])
+    name = name or out.name
+    league = {
+        "schema": LEAGUE_SCHEMA, "name": name, "title": title or name, "season": season or "",
+        "ruleset": ruleset, "source": source,
+        "built_by": command or " ".join(["coachgym", "cards", "build", ruleset, shlex.quote(str(stats)), "--out",
+                                         shlex.quote(str(out))]),
+        "notes": notes, "teams": [stems[tm] for tm in sorted(built, key=lambda k: stems[k])],
+        "divisions": divisions, "real_records": real, "schedule": None,
+    }
+    (out / "league.json").write_text(json.dumps(league, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return league
+
+
+def _divisions(path) -> dict[str, str]:
+    import csv
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        return {(r.get("Team") or "").strip(): (r.get("Division") or "").strip()
+                for r in csv.DictReader(fh) if (r.get("Division") or "").strip()}

@@ -1,0 +1,230 @@
+"""Reading season statistics exported from Basketball-Reference's "Totals" tables (docs/leagues.md).
+
+Player totals: the columns ``Player,Pos,Age,Tm,G,GS,MP,FG,FGA,FG%,3P,3PA,3P%,2P,2PA,2P%,eFG%,FT,FTA,
+FT%,ORB,DRB,TRB,AST,STL,BLK,TOV,PF,PTS`` (``Rk`` and any extra column are ignored; the percentage
+columns are not read: builders recompute them from the counts). Traded players appear with a
+``TOT`` row plus one row per team; a team's roster uses the per-team rows and the ``TOT`` row only
+gives the player's season games (injury ratings). Statistics the league did not keep in old
+seasons are empty cells: ``3P``/``3PA`` (before 1979-80), ``TOV`` (before 1977-78), ``ORB``/``DRB``/
+``STL``/``BLK`` (before 1973-74), ``GS`` (before 1981-82); they read as ``None`` and each builder
+estimates them (its docs say how). A Basketball-Reference name mark (``*`` Hall of Fame) is dropped.
+
+Team totals (``--team-stats``): ``Team`` (the ``Tm`` abbreviation or the full name), optional
+``W``, ``L``, ``G``, ``PTS`` and ``OPP_PTS`` (opponents' points) and optional ``HOME`` / ``ROAD``
+records written ``W-L``.
+
+Every problem raises :class:`StatsCsvError` with one line naming the file, the row (the line
+number in the file, the header being line 1), the column and what is allowed.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import CoachgymError
+
+REQUIRED = ("Player", "Pos", "Tm", "G", "MP", "FG", "FGA", "FT", "FTA", "PF")
+COUNTS = ("G", "GS", "MP", "FG", "FGA", "3P", "3PA", "FT", "FTA", "ORB", "DRB", "TRB", "AST", "STL", "BLK", "TOV",
+          "PF", "PTS")
+OPTIONAL_COUNTS = ("GS", "3P", "3PA", "ORB", "DRB", "TRB", "AST", "STL", "BLK", "TOV", "PTS")
+BR_COLUMNS = ("Player", "Pos", "Age", "Tm", "G", "GS", "MP", "FG", "FGA", "FG%", "3P", "3PA", "3P%", "2P", "2PA", "2P%",
+              "eFG%", "FT", "FTA", "FT%", "ORB", "DRB", "TRB", "AST", "STL", "BLK", "TOV", "PF", "PTS")
+POSITIONS = ("PG", "SG", "SF", "PF", "C", "G", "F", "GF", "FC")
+
+
+class StatsCsvError(CoachgymError, ValueError):
+    """A statistics CSV is malformed; the message is one line naming file, row, column and what is allowed."""
+
+    def __init__(self, path, row: int | None, column: str | None, problem: str):
+        self.path, self.row, self.column, self.problem = str(path), row, column, problem
+        where = self.path + (f" row {row}" if row is not None else "") + (f", column {column!r}" if column else "")
+        super().__init__(f"{where}: {problem}")
+
+    def __reduce__(self):
+        return (type(self), (self.path, self.row, self.column, self.problem))
+
+
+@dataclass
+class PlayerRow:
+    """One row of the player totals (counts are ``None`` where the cell is empty)."""
+
+    row: int
+    player: str
+    pos: tuple[str, ...]
+    team: str
+    age: str
+    stats: dict[str, int | None] = field(default_factory=dict)
+
+    def get(self, key: str, default: int = 0) -> int:
+        v = self.stats.get(key)
+        return default if v is None else v
+
+    @property
+    def trb(self) -> int | None:
+        if self.stats.get("TRB") is not None:
+            return self.stats["TRB"]
+        if self.stats.get("ORB") is not None and self.stats.get("DRB") is not None:
+            return self.stats["ORB"] + self.stats["DRB"]
+        return None
+
+
+def _cell_number(path, rowno: int, col: str, text: str, optional: bool) -> int | None:
+    t = text.strip()
+    if t == "":
+        if optional:
+            return None
+        raise StatsCsvError(path, rowno, col, "is empty; a whole number >= 0 is required")
+    try:
+        v = float(t)
+    except ValueError:
+        raise StatsCsvError(path, rowno, col, f"{t!r} is not a number; a whole number >= 0 is allowed") from None
+    if not math.isfinite(v) or v != int(v):
+        raise StatsCsvError(path, rowno, col, f"{t!r} is not a whole number; a whole number >= 0 is allowed")
+    if v < 0:
+        what = "minutes" if col == "MP" else "a count"
+        raise StatsCsvError(path, rowno, col, f"{t} is negative; {what} must be a whole number >= 0")
+    return int(v)
+
+
+def _positions(path, rowno: int, text: str) -> tuple[str, ...]:
+    parts = tuple(p.strip().upper() for p in text.replace("/", "-").split("-") if p.strip())
+    if not parts or any(p not in POSITIONS for p in parts):
+        raise StatsCsvError(path, rowno, "Pos", f"{text!r} is not a position; allowed: {', '.join(POSITIONS)} "
+                                                "(or two joined by '-', e.g. SG-PG)")
+    return parts
+
+
+def read_player_totals(path: str | Path) -> list[PlayerRow]:
+    """Read a player totals CSV; raise :class:`StatsCsvError` at the first problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise StatsCsvError(path, None, None, f"cannot read the file ({exc.strerror or exc})") from None
+    reader = csv.DictReader(text.splitlines())
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    if not header:
+        raise StatsCsvError(path, None, None, "is empty; the first line must name the columns "
+                                              f"({','.join(BR_COLUMNS)})")
+    reader.fieldnames = header
+    for col in REQUIRED:
+        if col not in header:
+            raise StatsCsvError(path, 1, col, f"column is missing; the header must have {', '.join(REQUIRED)} "
+                                              "(Basketball-Reference totals export, docs/leagues.md)")
+    rows: list[PlayerRow] = []
+    seen: dict[tuple[str, str], int] = {}
+    for i, raw in enumerate(reader, start=2):
+        if raw.get("Player") in (None, "") and not any((v or "").strip() for v in raw.values() if isinstance(v, str)):
+            continue  # a blank line
+        if (raw.get("Player") or "").strip() == "Player":
+            continue  # the header repeated inside the table, as Basketball-Reference exports do
+        name = (raw.get("Player") or "").strip().split("\\")[0].rstrip("*").strip()
+        if not name:
+            raise StatsCsvError(path, i, "Player", "is empty; the player's name is required")
+        team = (raw.get("Tm") or "").strip()
+        if not team:
+            raise StatsCsvError(path, i, "Tm", "is empty; a team abbreviation (e.g. NYK) or TOT is required")
+        stats: dict[str, int | None] = {}
+        for col in COUNTS:
+            if col not in header:
+                stats[col] = None
+                continue
+            stats[col] = _cell_number(path, i, col, raw.get(col) or "", optional=col in OPTIONAL_COUNTS)
+        for made, att in (("FG", "FGA"), ("3P", "3PA"), ("FT", "FTA")):
+            if stats.get(made) is not None and stats.get(att) is not None and stats[made] > stats[att]:
+                raise StatsCsvError(path, i, made, f"{stats[made]} made is more than {stats[att]} attempted ({att})")
+        if stats["G"] == 0 and stats["MP"]:
+            raise StatsCsvError(path, i, "G", "is 0 but the player has minutes; games must be >= 1")
+        if stats["MP"] > 60 * max(1, stats["G"]):
+            raise StatsCsvError(path, i, "MP", f"{stats['MP']} minutes in {stats['G']} games is more than 60 a game")
+        key = (name, team)
+        if key in seen:
+            raise StatsCsvError(path, i, "Player", f"{name} ({team}) is listed twice (first on row {seen[key]}); "
+                                                   "one row per player and team is allowed")
+        seen[key] = i
+        rows.append(PlayerRow(i, name, _positions(path, i, raw.get("Pos") or ""), team,
+                              (raw.get("Age") or "").strip(), stats))
+    if not rows:
+        raise StatsCsvError(path, None, None, "holds no player rows")
+    return rows
+
+
+@dataclass
+class TeamRow:
+    row: int
+    team: str
+    wins: int | None = None
+    losses: int | None = None
+    games: int | None = None
+    pts: int | None = None
+    opp_pts: int | None = None
+    home: tuple[int, int] | None = None
+    road: tuple[int, int] | None = None
+
+
+def _record(path, rowno: int, col: str, text: str) -> tuple[int, int] | None:
+    t = (text or "").strip()
+    if not t:
+        return None
+    parts = t.split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise StatsCsvError(path, rowno, col, f"{t!r} is not a record; write wins-losses, e.g. 37-4")
+    return int(parts[0]), int(parts[1])
+
+
+def read_team_stats(path: str | Path) -> dict[str, TeamRow]:
+    """Read a team totals CSV (``Team`` plus optional ``W,L,G,PTS,OPP_PTS,HOME,ROAD``)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise StatsCsvError(path, None, None, f"cannot read the file ({exc.strerror or exc})") from None
+    reader = csv.DictReader(text.splitlines())
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    reader.fieldnames = header
+    if "Team" not in header:
+        raise StatsCsvError(path, 1, "Team", "column is missing; a team totals file needs Team and any of "
+                                             "W, L, G, PTS, OPP_PTS, HOME, ROAD")
+    out: dict[str, TeamRow] = {}
+    for i, raw in enumerate(reader, start=2):
+        team = (raw.get("Team") or "").strip().rstrip("*").strip()
+        if not team:
+            continue
+        if team in out:
+            raise StatsCsvError(path, i, "Team", f"{team} is listed twice (first on row {out[team].row})")
+        vals = {col: _cell_number(path, i, col, raw.get(col) or "", optional=True) if col in header else None
+                for col in ("W", "L", "G", "PTS", "OPP_PTS")}
+        out[team] = TeamRow(i, team, vals["W"], vals["L"], vals["G"], vals["PTS"], vals["OPP_PTS"],
+                            _record(path, i, "HOME", raw.get("HOME") or ""), _record(path, i, "ROAD", raw.get("ROAD") or ""))
+    return out
+
+
+def nba_teams() -> dict[str, dict]:
+    """Basketball-Reference team abbreviations -> {"name", "stem"} (coachgym/core/nba_teams.json)."""
+    return json.loads((Path(__file__).parent / "nba_teams.json").read_text(encoding="utf-8"))["teams"]
+
+
+def write_player_totals(rows: list[dict], path: str | Path) -> None:
+    """Write player totals in the Basketball-Reference column order (percentages recomputed)."""
+
+    def pct(a, b):
+        return "" if a is None or b in (None, 0) else f"{a / b:.3f}".lstrip("0") if a < b else f"{a / b:.3f}"
+
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(("Rk",) + BR_COLUMNS)
+        for k, r in enumerate(rows, start=1):
+            g = {c: r.get(c) for c in COUNTS}
+            fg2 = None if g["3P"] is None else g["FG"] - g["3P"]
+            fga2 = None if g["3PA"] is None else g["FGA"] - g["3PA"]
+            efg = "" if not g["FGA"] else f"{(g['FG'] + 0.5 * (g['3P'] or 0)) / g['FGA']:.3f}".lstrip("0")
+            trb = g["TRB"] if g["TRB"] is not None else (None if g["ORB"] is None else g["ORB"] + g["DRB"])
+            cells = [k, r["Player"], r["Pos"], r.get("Age", ""), r["Tm"], g["G"], g["GS"], g["MP"], g["FG"], g["FGA"],
+                     pct(g["FG"], g["FGA"]), g["3P"], g["3PA"], pct(g["3P"], g["3PA"]), fg2, fga2, pct(fg2, fga2), efg,
+                     g["FT"], g["FTA"], pct(g["FT"], g["FTA"]), g["ORB"], g["DRB"], trb, g["AST"], g["STL"], g["BLK"],
+                     g["TOV"], g["PF"], g["PTS"]]
+            w.writerow(["" if c is None else c for c in cells])
