@@ -9,12 +9,14 @@ a game against the real ones (r and mean relative error; the simulated figures p
 a round robin has no season-long injuries, the real ones per game he played).
 
 Run:  python tools/statispro_league_realism.py [rounds] [seed]
+(COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment.)
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 import time
 from collections import defaultdict
@@ -27,7 +29,8 @@ from tqdm import tqdm
 from coachgym.core.match import play_game
 from coachgym.rules.statispro import RULESET
 
-LEAGUE = Path(__file__).resolve().parent.parent / "coachgym/rules/statispro/data/leagues/nba-1993"
+LEAGUE = Path(os.environ.get("COACHGYM_REALISM_LEAGUE") or
+              Path(__file__).resolve().parent.parent / "coachgym/rules/statispro/data/leagues/nba-1993")
 
 
 def main() -> None:

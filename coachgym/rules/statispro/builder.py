@@ -60,10 +60,13 @@ def _pct(made: int, att: int) -> int:
     return _round(100 * made / att) if att else 0
 
 
-def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | None = None) -> dict[str, Any]:
+def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | None = None,
+                  team_defense: float = 0.0) -> dict[str, Any]:
     """One player card (a team-file player object, without FOUL RANGE) from a totals row.
 
     ``season_games``: the games he played in the whole season (all teams), for the Injury Rate.
+    ``team_defense``: his team's share of the DEFENSE RATE (points of rating; 17.6: the rates rest
+    on team defense too), added before rounding.
     """
     c = cal or calibration()
     g, mp = r.get("G"), max(1, r.get("MP"))
@@ -81,7 +84,8 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
     blk = r.stats.get("BLK")
     blk_pm = blk / mp if blk is not None else miss["blk_per_min"][grp]
     d = c["defense"]
-    defense = _round(d["intercept"] + d["per_steal100"] * 100 * stl_pm + d["per_dreb100"] * 100 * drb / mp)
+    defense = _round(d["intercept"] + d["per_steal100"] * 100 * stl_pm + d["per_dreb100"] * 100 * drb / mp
+                     + team_defense)
     assist = _round(c["assist_per_minute"] * r.get("AST") / mp)
     block = min(9, _round(c["block_per_minute"] * blk_pm))
     pos = {"PG": ("PG", "SG"), "SG": ("PG", "SG"), "G": ("PG", "SG"), "SF": ("SF", "PF"), "PF": ("SF", "PF"),
@@ -253,13 +257,15 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         road[tm] = (t.road[0] / max(1, sum(t.road))) if t is not None and t.road else max(0.0, p - tc["home_edge"])
     off_rank = {tm: i for i, tm in enumerate(sorted(ppg, key=lambda k: -ppg[k]))}
     def_rank = {tm: i for i, tm in enumerate(sorted(oppg, key=lambda k: oppg[k]))}
+    league_oppg = sum(oppg.values()) / len(oppg) if oppg else 0.0
     out: dict[str, dict] = {}
     for tm in sorted(by_team):
         members = sorted(by_team[tm], key=lambda r: -r.get("MP"))[:MAX_ROSTER]
         if len(members) < 8:
             raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
                                                   "a Statis Pro roster needs at least 8")
-        cards = [card_from_row(r, season_total.get((r.player, r.age)), c) for r in members]
+        team_def = c["defense"]["per_opp_ppg"] * (oppg[tm] - league_oppg) if tm in oppg else 0.0
+        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def) for r in members]
         pr = printed.get(tm)
         taken: list[tuple[int, int]] = []
         if pr:
