@@ -85,11 +85,22 @@ def test_cards_build_duplicate_player(tmp_path):
     assert f"row {len(lines)}, column 'Player': Player NYK 0 (NYK) is listed twice (first on row 2)" in text
 
 
-def test_cards_build_too_few_players_and_valueadd_columns(tmp_path):
+def test_cards_build_too_few_players(tmp_path):
     text = _one_line_error(_build(tmp_path, _lines(1, 6)))
     assert "team NYK has 6 players with minutes; a Statis Pro roster needs at least 8" in text
-    text = _one_line_error(_build(tmp_path, _lines(1, 8), ruleset="valueadd"))
-    assert "missing columns: ORtg, DRtg" in text
+
+
+def test_cards_build_valueadd_takes_the_lines_but_not_an_old_season(tmp_path):
+    res = _build(tmp_path, _lines(2, 10), ruleset="valueadd")
+    assert res.exit_code == 0, res.output
+    rs = rulesets.get("valueadd")
+    for stem in ("knicks", "bulls"):
+        team = rs.parse_team(json.loads((tmp_path / f"out/{stem}.json").read_text()), stem)
+        assert len(team.players) == 10
+    old = [",".join("" if h in ("ORB", "DRB", "STL", "BLK", "TOV") and i else v
+                    for h, v in zip(HEADER.split(","), line.split(","))) for i, line in enumerate(_lines(2, 10))]
+    text = _one_line_error(_build(tmp_path, old, ruleset="valueadd"))
+    assert "column 'ORB': Value Add cards need every box-score count; empty in every row: ORB, DRB, STL, BLK, TOV" in text
 
 
 def test_cards_build_traded_player_uses_team_rows_and_ignores_tot(tmp_path):

@@ -5,7 +5,7 @@ The folder holds one team file per team (the ruleset's ordinary team-file format
 divisions, real records) and the input CSVs exactly as read. Each ruleset's builder turns the rows
 into team files: Statis Pro (:mod:`coachgym.rules.statispro.builder`) and 4th Street
 (:mod:`coachgym.rules.fourthstreet.builder`) take NBA season lines; Value Add's builder takes
-college season values the NBA totals do not hold, so it is refused with the missing columns named.
+the same box-score lines with a team context (games, 240 player-minutes a game).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from .errors import ConfigError
 from .statscsv import PlayerRow, StatsCsvError, TeamRow, nba_teams, read_player_totals, read_team_stats
 
 LEAGUE_SCHEMA = "coachgym.league/1"
-VALUEADD_COLUMNS = ("ORtg", "DRtg", "Usg%", "Min%", "Poss", "ShotType", "Class")
 
 
 def _statispro(rows, team_stats, season, source, path):
@@ -69,10 +68,69 @@ def _fourthstreet(rows: list[PlayerRow], team_stats, season, source, path):
     return out
 
 
-def _valueadd(rows, team_stats, season, source, path):
-    raise StatsCsvError(path, 1, None, "Value Add cards are built from college season values the NBA totals do not "
-                                       f"hold (missing columns: {', '.join(VALUEADD_COLUMNS)}); build Value Add teams "
-                                       "with coachgym.rules.valueadd.builder (docs/rules/value-add-basketball-cards.md)")
+def _valueadd(rows: list[PlayerRow], team_stats, season, source, path):
+    """Value Add's builder takes the same box-score season lines (``coachgym.core.cardbuilder``
+    keys) with a team context: the NBA's 82 games of 5 x 48 = 240 player-minutes, the average dunk
+    range 51-53 and defensive adjustment 0 ("The average dunk range is 51-53 and the average
+    defensive adjustment is 0"); ten players a team, five starters and five reserves."""
+    from ..rules.valueadd.builder import build_team
+    missing = [c for c in ("ORB", "DRB", "AST", "STL", "BLK", "TOV")
+               if all(r.stats.get(c) is None for r in rows)]
+    if missing:
+        raise StatsCsvError(path, 1, missing[0], "Value Add cards need every box-score count; empty in every row: "
+                                                 f"{', '.join(missing)} (a season before 1977-78 cannot be built)")
+    by_team: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
+            by_team.setdefault(r.team, []).append(r)
+    names = nba_teams()
+    out = {}
+    for tm, members in sorted(by_team.items()):
+        if len(members) < 10:
+            raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
+                                                  "a Value Add team needs 10 (five starters, five reserves)")
+        members = sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))
+        starters = _by_slot(members[:5] if len(members) >= 5 else members, members)
+        bench = [r for r in sorted(members, key=lambda r: -r.get("MP")) if r not in starters][:5]
+        reserves = _by_slot(bench, bench)
+        games = team_games_of(tm, team_stats)
+        players = [{"name": r.player, "number": "", "stats": {
+            "g": min(r.get("G"), games), "min": r.get("MP"), "fgm": r.get("FG"), "fga": r.get("FGA"),
+            "fg3m": r.get("3P"), "fg3a": r.get("3PA"), "ftm": r.get("FT"), "fta": r.get("FTA"), "oreb": r.get("ORB"),
+            "dreb": r.get("DRB"), "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
+            "pf": r.get("PF")}} for r in starters + reserves]
+        info = names.get(tm, {"name": tm})
+        out[tm] = build_team({"name": info["name"], "short": tm, "season": f"{season} NBA" if season else "NBA",
+                              "fictional": False, "source": source, "dunk": "51-53", "defense_adjust": 0,
+                              "build": {"games": games, "team_minutes": 240.0},
+                              "lineup": [r.player for r in starters], "reserves": [r.player for r in reserves],
+                              "players": players}, path=f"{path} ({tm})")
+    return out
+
+
+def team_games_of(tm: str, team_stats: dict) -> int:
+    t = team_stats.get(tm)
+    if t is not None and t.games:
+        return t.games
+    if t is not None and t.wins is not None and t.losses is not None:
+        return t.wins + t.losses
+    return 82
+
+
+def _by_slot(unit: list[PlayerRow], pool: list[PlayerRow]) -> list[PlayerRow]:
+    """Five players of ``unit`` ordered PG SG SF PF C by listed position (the rest fill gaps)."""
+    order = {"PG": 0, "G": 0, "SG": 1, "GF": 1, "SF": 2, "F": 2, "PF": 3, "FC": 3, "C": 4}
+    left = list(unit)
+    slots: list[PlayerRow | None] = [None] * 5
+    for k in range(5):
+        pick = next((r for r in left if order[r.pos[0]] == k), None)
+        if pick is not None:
+            slots[k] = pick
+            left.remove(pick)
+    for k in range(5):
+        if slots[k] is None and left:
+            slots[k] = left.pop(0)
+    return [r for r in slots if r is not None]
 
 
 BUILDERS: dict[str, Callable[..., dict[str, dict]]] = {
