@@ -55,13 +55,7 @@ def _fourthstreet(rows: list[PlayerRow], team_stats, season, source, path):
                             "drb": r.stats.get("DRB") if r.stats.get("DRB") is not None else trb - round(trb * 0.32),
                             "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
                             "pf": r.get("PF")})
-        starters = sorted(range(len(members)), key=lambda i: (-members[i].get("GS"), -members[i].get("MP")))
-        lineup: list[str] = []
-        for slot in range(1, 6):
-            pick = next((i for i in starters if players[i]["pos"] == slot and players[i]["name"] not in lineup), None)
-            if pick is None:
-                pick = next(i for i in starters if players[i]["name"] not in lineup)
-            lineup.append(players[pick]["name"])
+        lineup = [r.player for r in _by_slot(sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))[:5])]
         info = names.get(tm, {"name": tm})
         out[tm] = build_team({"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
                               "fictional": False, "source": source, "lineup": lineup, "players": players})
@@ -90,9 +84,9 @@ def _valueadd(rows: list[PlayerRow], team_stats, season, source, path):
             raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
                                                   "a Value Add team needs 10 (five starters, five reserves)")
         members = sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))
-        starters = _by_slot(members[:5] if len(members) >= 5 else members, members)
+        starters = _by_slot(members[:5])
         bench = [r for r in sorted(members, key=lambda r: -r.get("MP")) if r not in starters][:5]
-        reserves = _by_slot(bench, bench)
+        reserves = _by_slot(bench)
         games = team_games_of(tm, team_stats)
         players = [{"name": r.player, "number": "", "stats": {
             "g": min(r.get("G"), games), "min": r.get("MP"), "fgm": r.get("FG"), "fga": r.get("FGA"),
@@ -117,8 +111,8 @@ def team_games_of(tm: str, team_stats: dict) -> int:
     return 82
 
 
-def _by_slot(unit: list[PlayerRow], pool: list[PlayerRow]) -> list[PlayerRow]:
-    """Five players of ``unit`` ordered PG SG SF PF C by listed position (the rest fill gaps)."""
+def _by_slot(unit: list[PlayerRow]) -> list[PlayerRow]:
+    """The five players of ``unit`` ordered PG SG SF PF C by listed position (the others fill the gaps)."""
     order = {"PG": 0, "G": 0, "SG": 1, "GF": 1, "SF": 2, "F": 2, "PF": 3, "FC": 3, "C": 4}
     left = list(unit)
     slots: list[PlayerRow | None] = [None] * 5
