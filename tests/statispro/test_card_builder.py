@@ -115,3 +115,38 @@ def test_card_builder_modern_line_with_missing_counts_is_not_guessed_for_made_th
     assert card["three_point"] is None  # a player who made none gets no THREE POINT rating (Smith, Oakley)
     card = card_from_row(_row(**{"3P": 30, "3PA": 90, "STL": 100, "BLK": 20}))
     assert card["three_point"] == 33 and card["three_point_attempts"] == 1 and card["steal"] == 4
+
+
+def _team_rows(tm: str, k0: int, fg: int) -> list[PlayerRow]:
+    out = []
+    for i in range(8):
+        st = {"G": 82, "GS": 82 if i < 5 else 0, "MP": 2400 - 200 * i, "FG": fg, "FGA": 900, "3P": 20, "3PA": 60,
+              "FT": 150, "FTA": 200, "ORB": 80, "DRB": 200, "TRB": 280, "AST": 150, "STL": 60, "BLK": 30,
+              "TOV": 120, "PF": 200, "PTS": 2 * fg + 20 + 150}
+        out.append(PlayerRow(k0 + i, f"{tm} {i}", (("PG", "SG", "SF", "PF", "C")[i % 5],), tm, "25", st))
+    return out
+
+
+def test_card_builder_team_cards_grades_and_index_points():
+    """Team cards: OFFENSE by the rank of points a game, DEFENSE by opponents' points (OPP_PTS when
+    given), Index Points on the lines through the printed team cards (home 37-4 -> 9, road 23-18 -> 2)."""
+    from coachgym.core.statscsv import TeamRow
+    from coachgym.rules.statispro.builder import build_league
+
+    rows = _team_rows("AAA", 2, 450) + _team_rows("BBB", 20, 400) + _team_rows("CCC", 40, 350)
+    stats = {"AAA": TeamRow(2, "AAA", 60, 22, None, None, 8000, (37, 4), (23, 18)),
+             "BBB": TeamRow(3, "BBB", 41, 41, None, None, 8200, None, None),
+             "CCC": TeamRow(4, "CCC", 22, 60, None, None, 9000, None, None)}
+    teams = build_league(rows, stats, "2001-02", "test")
+    assert [teams[t]["offense"] for t in ("AAA", "BBB", "CCC")] == ["A", "C", "E"]
+    assert [teams[t]["defense"] for t in ("AAA", "BBB", "CCC")] == ["A", "C", "E"]
+    assert teams["AAA"]["home"] == {"record": "37-4", "index": 9} and teams["AAA"]["road"] == {"record": "23-18", "index": 2}
+    # BBB: .500 with the estimated home edge (.61 / .39): 2 + 7.5 x .61 = 6.6 -> 7, -6 + 14 x .39 = -0.54 -> -1
+    assert teams["BBB"]["home"] == {"index": 7} and teams["BBB"]["road"] == {"index": -1}
+    # the team term of DEFENSE: 0.6 per point of opponents' points a game from the league's mean
+    opp = {t: s.opp_pts / 82 for t, s in stats.items()}
+    mean = sum(opp.values()) / 3
+    plain = card_from_row(rows[0], team_defense=0.6 * (opp["AAA"] - mean))["defense"]
+    assert teams["AAA"]["players"][0]["defense"] == plain < card_from_row(rows[0])["defense"]
+    for t in teams.values():
+        assert len({tuple(p["foul_range"]) for p in t["players"]}) == 8
