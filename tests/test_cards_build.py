@@ -147,3 +147,17 @@ def test_nba_1993_keeps_the_printed_cards_unchanged(stem):
     assert sorted(got, key=lambda p: p["name"]) == sorted(want, key=lambda p: p["name"])
     assert {k: team[k] for k in ("offense", "defense", "home", "road", "lineup")} == \
         {k: printed[k] for k in ("offense", "defense", "home", "road", "lineup")}
+
+
+def test_cards_build_reads_the_newer_export_team_column_and_2tm_rows(tmp_path):
+    lines = [line.replace(",Tm,", ",Team,") for line in _lines(2)]
+    lines.append("99,Mover,SG,27,2TM,70,0,1400,200,450,.444,10,30,.333,190,420,.452,.456,80,100,.800,30,90,120,"
+                 "90,40,5,60,100,490")
+    lines.append("100,Mover,SG,27,NYK,30,0,600,90,200,.450,5,15,.333,85,185,.459,.463,30,40,.750,10,40,50,"
+                 "40,15,2,25,45,215")
+    res = _build(tmp_path, lines)
+    assert res.exit_code == 0, res.output
+    league = json.loads((tmp_path / "out/league.json").read_text())
+    assert league["teams"] == ["bulls", "knicks"]  # no team "2TM"
+    knicks = json.loads((tmp_path / "out/knicks.json").read_text())
+    assert next(p for p in knicks["players"] if p["name"] == "Mover")["injury_rate"] == 2

@@ -4,8 +4,9 @@ Player totals: the columns ``Player,Pos,Age,Tm,G,GS,MP,FG,FGA,FG%,3P,3PA,3P%,2P,
 FT%,ORB,DRB,TRB,AST,STL,BLK,TOV,PF,PTS`` (``Rk`` and any extra column are ignored; the percentage
 columns are not read: builders recompute them from the counts). Traded players appear with a
 ``TOT`` row plus one row per team; a team's roster uses the per-team rows and the ``TOT`` row only
-gives the player's season games (injury ratings). Statistics the league did not keep in old
-seasons are empty cells: ``3P``/``3PA`` (before 1979-80), ``TOV`` (before 1977-78), ``ORB``/``DRB``/
+gives the player's season games (injury ratings); the site's newer exports call the team column
+``Team`` and the season row ``2TM``, ``3TM`` ..., read the same way. Statistics the league did not
+keep in old seasons are empty cells: ``3P``/``3PA`` (before 1979-80), ``TOV`` (before 1977-78), ``ORB``/``DRB``/
 ``STL``/``BLK`` (before 1973-74), ``GS`` (before 1981-82); they read as ``None`` and each builder
 estimates them (its docs say how). A Basketball-Reference name mark (``*`` Hall of Fame) is dropped.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +36,7 @@ OPTIONAL_COUNTS = ("GS", "3P", "3PA", "ORB", "DRB", "TRB", "AST", "STL", "BLK", 
 BR_COLUMNS = ("Player", "Pos", "Age", "Tm", "G", "GS", "MP", "FG", "FGA", "FG%", "3P", "3PA", "3P%", "2P", "2PA", "2P%",
               "eFG%", "FT", "FTA", "FT%", "ORB", "DRB", "TRB", "AST", "STL", "BLK", "TOV", "PF", "PTS")
 POSITIONS = ("PG", "SG", "SF", "PF", "C", "G", "F", "GF", "FC")
+COMBINED = re.compile(r"^(TOT|\d+TM)$")
 
 
 class StatsCsvError(CoachgymError, ValueError):
@@ -110,6 +113,8 @@ def read_player_totals(path: str | Path) -> list[PlayerRow]:
     if not header:
         raise StatsCsvError(path, None, None, "is empty; the first line must name the columns "
                                               f"({','.join(BR_COLUMNS)})")
+    if "Tm" not in header and "Team" in header:  # the site's newer exports name the column Team
+        header = ["Tm" if h == "Team" else h for h in header]
     reader.fieldnames = header
     for col in REQUIRED:
         if col not in header:
@@ -126,6 +131,8 @@ def read_player_totals(path: str | Path) -> list[PlayerRow]:
         if not name:
             raise StatsCsvError(path, i, "Player", "is empty; the player's name is required")
         team = (raw.get("Tm") or "").strip()
+        if COMBINED.match(team):  # a traded player's season row: TOT, or 2TM, 3TM ... in newer exports
+            team = "TOT"
         if not team:
             raise StatsCsvError(path, i, "Tm", "is empty; a team abbreviation (e.g. NYK) or TOT is required")
         stats: dict[str, int | None] = {}
