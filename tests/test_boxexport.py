@@ -101,7 +101,7 @@ def test_boxscore_command_prints_and_exports_a_saved_game(tmp_path):
     res = runner.invoke(main, ["boxscore", str(saved)])
     assert res.exit_code == 0 and res.output.startswith(f"final: {game.box_score().teams[0].name} {game.score[0]}")
     res = runner.invoke(main, ["boxscore", str(saved), "--csv", str(tmp_path / "b.csv")])
-    assert res.exit_code == 0 and (tmp_path / "b.csv").read_text().count(',"TOTAL",') == 2
+    assert res.exit_code == 0 and (tmp_path / "b.csv").read_text().count(",TOTAL,") == 2
     saved.write_text("{}")
     res = runner.invoke(main, ["boxscore", str(saved)])
     assert res.exit_code != 0 and "not a saved coachgym game" in res.output and "Traceback" not in res.output

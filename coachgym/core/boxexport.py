@@ -132,17 +132,36 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
+class _CsvCells:
+    """One CSV field at a time, by the csv module: quoted where the text needs it (a comma, a
+    quote, a line break) and always where :func:`csv_cell` escaped it (OWASP: the escaped cell
+    wrapped in quotes)."""
+
+    def __init__(self) -> None:
+        self.buf = io.StringIO(newline="")
+        self.plain = csv.writer(self.buf, lineterminator="")
+        self.quoted = csv.writer(self.buf, quoting=csv.QUOTE_ALL, lineterminator="")
+
+    def __call__(self, value: Any) -> str:
+        if value is None or value == "":
+            return ""  # (the csv module writes a lone empty field as "")
+        cell = csv_cell(value)
+        self.buf.seek(0)
+        self.buf.truncate()
+        (self.quoted if cell is not value else self.plain).writerow([cell])
+        return self.buf.getvalue()
+
+
 def _write_csv(boxes: Iterable[tuple[dict | None, dict]], fh: Any) -> None:
-    """Every text field quoted (QUOTE_NONNUMERIC: numbers bare, so they stay numbers) and escaped
-    by :func:`csv_cell`: team and player names come from team files, which people share."""
+    """Text cells escaped by :func:`csv_cell` (team and player names come from team files, which
+    people share); numbers written as numbers."""
     header_done = False
-    w = csv.writer(fh, quoting=csv.QUOTE_NONNUMERIC)
+    field = _CsvCells()
     for game, box in boxes:
         header, body = rows(box, game)
-        if not header_done:
-            w.writerow([csv_cell(h) for h in header])
-            header_done = True
-        w.writerows([csv_cell(v) for v in row] for row in body)
+        for row in ([header] if not header_done else []) + body:
+            fh.write(",".join(field(v) for v in row) + "\r\n")
+        header_done = True
 
 
 def blank_box(rs: Any, home: Any = None, away: Any = None) -> dict:
