@@ -143,7 +143,9 @@
       box.setAttribute("role", "alert");
       document.body.appendChild(box);
     }
-    box.textContent = NET_MESSAGES[ev.type];
+    var title = document.createElement("strong");
+    title.textContent = ev.type === "htmx:responseError" ? "Something went wrong. " : "No answer from the server. ";
+    box.replaceChildren(title, document.createTextNode(NET_MESSAGES[ev.type]));
     box.hidden = false;
   }
   Object.keys(NET_MESSAGES).forEach(function (name) { document.addEventListener(name, netProblem); });
