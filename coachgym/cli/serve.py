@@ -41,6 +41,7 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, log_level:
     warning = exposure_warning(host, sock.getsockname()[1])
     if warning:
         click.secho(warning, err=True, fg="yellow", bold=True)
-    click.echo(f"coachgym serve: open {url_of(sock, host)}/ in your browser (games in {app.state.db_path}); "
+    shown = url_of(sock, "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host)
+    click.echo(f"coachgym serve: open {shown}/ in your browser (games in {app.state.db_path}); "
                "Ctrl+C stops it")
     uvicorn.Server(uvicorn.Config(app, log_level=log_level)).run(sockets=[sock])

@@ -214,6 +214,7 @@ def test_serve_prints_the_warning(tmp_path, monkeypatch):
     res = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "g.db")])
     assert res.exit_code == 0, res.output
     assert "WARNING: listening on 0.0.0.0" in res.output and "no passwords" in res.output
+    assert "open http://127.0.0.1:" in res.output  # an address a browser can open (not 0.0.0.0)
     assert str(tmp_path) in res.output  # the operator's console may name the file; pages never do
     res = CliRunner().invoke(main, ["serve", "--port", "0", "--db", str(tmp_path / "g.db")])
     assert res.exit_code == 0 and "WARNING" not in res.output
