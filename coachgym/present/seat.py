@@ -125,8 +125,9 @@ class Seat:
         self.history: list[list] = []  # [action, who] for every action applied to the game
         # the history's book or routine answers to a decision that was put to the person (a
         # "continue", a finish, auto-play changed): with the person's own choices they make
-        # ``number``, which a save is checked against (check_number)
-        self._asked: list[int] = []
+        # ``number``, which a save is checked against (_check_counts); None for a game restored
+        # from a save written before they were kept (its count is then held to bounds only)
+        self._asked: list[int] | None = []
         self._stopped = False  # a decision is put to the person now: the next action answers it
         self._seen = 0  # events the person had seen at his last decision
 
@@ -346,7 +347,7 @@ class Seat:
         return int(a) if a is not None else None
 
     def _apply(self, action: int, who: str) -> None:
-        if self._stopped and who != PERSON:
+        if self._stopped and who != PERSON and self._asked is not None:
             self._asked.append(len(self.history))
         self._stopped = False
         self.history.append([int(action), who])
@@ -464,11 +465,13 @@ class Seat:
             if (not isinstance(asked, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in asked)
                     or sorted(set(asked)) != asked
                     or any(not 0 <= i < len(self.history) or self.history[i][1] not in (BOOK, ROUTINE) for i in asked)):
-                raise SavedGameError(f"{where}: field 'asked' is not a list of the history's book or routine answers: the file was changed")
+                raise SavedGameError(f"{where}: field 'asked' is not a list of the history's book or routine "
+                                     "answers: the file was changed")
             lo = hi = person + len(asked) + pending
             self._asked = list(asked)
         else:
             lo, hi = person + pending, mine + pending
+            self._asked = None  # unknown before this save: it stays held to the bounds
         if not lo <= self.number <= hi:
             told = f"{lo}" if lo == hi else f"between {lo} and {hi}"
             raise SavedGameError(f"{where}: field 'number' is {self.number}, but the game's history puts {told} "

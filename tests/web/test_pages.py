@@ -123,6 +123,24 @@ def test_a_saved_game_with_an_edited_count_is_refused(client, edit, field):
     assert len(client.get("/api/games").json()) == before
 
 
+def test_a_save_from_before_asked_was_kept_is_held_to_bounds_and_goes_on(client):
+    state = api_new(client, "valueadd", seed=3)
+    gid = state["id"]
+    state = client.post(f"/api/games/{gid}/continue", json={"to": "dead_ball", "number": state["number"]}).json()
+    data = _saved(client, gid)
+    del data["asked"]  # as a save of the previous version
+    r = client.post("/api/games/resume", content=json.dumps(data))
+    assert r.status_code == 201, r.text
+    old = r.json()
+    for _ in range(2):  # goes on, saved after each change, restored again
+        old = client.post(f"/api/games/{old['id']}/continue", json={"to": "dead_ball", "number": old["number"]}).json()
+    again = _saved(client, old["id"])
+    assert again["asked"] is None and client.post("/api/games/resume", content=json.dumps(again)).status_code == 201
+    data["number"] = 10**3
+    r = client.post("/api/games/resume", content=json.dumps(data))
+    assert r.status_code == 422 and "field 'number' is 1000" in r.json()["error"] and "between" in r.json()["error"]
+
+
 def test_a_save_survives_continue_autoplay_changes_and_finishes_with_its_count(client):
     state = api_new(client, "fuba", seed=12)
     gid = state["id"]
