@@ -12,7 +12,7 @@ from . import main
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. The default serves this computer only; 0.0.0.0 serves the network "
-                   "(no passwords: anyone who can reach it can play).")
+                   "(no passwords: anyone who can reach it can play and probe it; a warning says so at start).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite file of the games in progress (default: coachgym.sqlite3 in your data directory, "
@@ -27,7 +27,7 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, log_level:
         import uvicorn
 
         from ..web import create_app
-        from ..web.server import bind, url_of
+        from ..web.server import bind, exposure_warning, url_of
     except ImportError as exc:
         raise click.ClickException(f"the web app needs the web extra ({exc.name} is missing): "
                                    "pip install 'coachgym[web]'") from None
@@ -38,6 +38,10 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, log_level:
         sock = bind(host, port)
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    click.echo(f"coachgym serve: open {url_of(sock, host)}/ in your browser (games in {app.state.db_path}); "
+    warning = exposure_warning(host, sock.getsockname()[1])
+    if warning:
+        click.secho(warning, err=True, fg="yellow", bold=True)
+    shown = url_of(sock, "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host)
+    click.echo(f"coachgym serve: open {shown}/ in your browser (games in {app.state.db_path}); "
                "Ctrl+C stops it")
     uvicorn.Server(uvicorn.Config(app, log_level=log_level)).run(sockets=[sock])

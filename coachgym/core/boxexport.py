@@ -117,15 +117,51 @@ def csv_text(boxes: Iterable[tuple[dict | None, dict]]) -> str:
     return buf.getvalue()
 
 
+# A text cell starting with one of these is a formula (or becomes one) in a spreadsheet program
+# (OWASP, "CSV Injection"): = + - @, a tab, a carriage return.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet program reads as the text or number it is, never as a formula:
+    text starting with a character of :data:`FORMULA_STARTS` gets a leading single quote (OWASP's
+    CSV Injection advice: a player named ``=HYPERLINK(...)`` stays a name); numbers stay numbers
+    (a negative margin is -3, not '-3)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _CsvCells:
+    """One CSV field at a time, by the csv module: quoted where the text needs it (a comma, a
+    quote, a line break) and always where :func:`csv_cell` escaped it (OWASP: the escaped cell
+    wrapped in quotes)."""
+
+    def __init__(self) -> None:
+        self.buf = io.StringIO(newline="")
+        self.plain = csv.writer(self.buf, lineterminator="")
+        self.quoted = csv.writer(self.buf, quoting=csv.QUOTE_ALL, lineterminator="")
+
+    def __call__(self, value: Any) -> str:
+        if value is None or value == "":
+            return ""  # (the csv module writes a lone empty field as "")
+        cell = csv_cell(value)
+        self.buf.seek(0)
+        self.buf.truncate()
+        (self.quoted if cell is not value else self.plain).writerow([cell])
+        return self.buf.getvalue()
+
+
 def _write_csv(boxes: Iterable[tuple[dict | None, dict]], fh: Any) -> None:
+    """Text cells escaped by :func:`csv_cell` (team and player names come from team files, which
+    people share); numbers written as numbers."""
     header_done = False
-    w = csv.writer(fh)
+    field = _CsvCells()
     for game, box in boxes:
         header, body = rows(box, game)
-        if not header_done:
-            w.writerow(header)
-            header_done = True
-        w.writerows(body)
+        for row in ([header] if not header_done else []) + body:
+            fh.write(",".join(field(v) for v in row) + "\r\n")
+        header_done = True
 
 
 def blank_box(rs: Any, home: Any = None, away: Any = None) -> dict:
@@ -167,13 +203,31 @@ def write_xlsx(boxes: Iterable[tuple[dict | None, dict]], path: str | Path | Bin
             header, body = rows(box, game)
             if not header_done:
                 ws.append(header)
+                _as_text(ws[ws.max_row])
                 header_done = True
             for row in body:
                 ws.append(row)
+                _as_text(ws[ws.max_row])
     if isinstance(path, (str, Path)):
         path = Path(path)
     wb.save(path)
     return path
+
+
+def _text(ws: Any, row: int, column: int, value: Any) -> Any:
+    """Write a text cell: always a string cell, never a formula, whatever it starts with (openpyxl
+    makes any string starting with ``=`` a formula; a team named ``=1+1`` stays its name)."""
+    cell = ws.cell(row, column, value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def _as_text(cells: Iterable[Any]) -> None:
+    """The string cells of a row written by ``ws.append``: text, never formulas (see :func:`_text`)."""
+    for cell in cells:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
 
 
 def xlsx_bytes(boxes: Iterable[tuple[dict | None, dict]]) -> bytes:
@@ -204,33 +258,35 @@ def _game_sheet(ws: Any, game: dict | None, box: dict) -> None:
                             error="A figure of the box score is a whole number, 0 or more.")
     r = 1
     if game:
-        ws.cell(r, 1, " ".join(f"{key} {game[key]}" for key in GAME_KEYS if key in game))
+        _text(ws, r, 1, " ".join(f"{key} {game[key]}" for key in GAME_KEYS if key in game))
         r += 2
     elif blank:
         home, away = (t["name"] for t in box["teams"])
-        ws.cell(r, 1, f"Scoresheet: {home} (home) - {away} (away)").font = Font(bold=True, size=13)
-        ws.cell(r + 1, 1, "date")
+        _text(ws, r, 1, f"Scoresheet: {home} (home) - {away} (away)").font = Font(bold=True, size=13)
+        _text(ws, r + 1, 1, "date")
         ws.cell(r + 1, 2).border = entry
         r += 3
     for side, team in enumerate(box["teams"]):
         where = f"{team['name']} ({'home' if side == 0 else 'away'})"
         head_row = r
-        ws.cell(r, 1, where if blank else f"{where} {team['score']}").font = bold
+        _text(ws, r, 1, where if blank else f"{where} {team['score']}").font = bold
         r += 1
         for c, h in enumerate(["player", *columns, *(name for _, _, name in pcts)], 1):
-            ws.cell(r, c, h).font = bold
+            _text(ws, r, c, h).font = bold
         r += 1
         first = r
         lines = [(p["name"], p, True) for p in team["players"]]
         if team.get("team"):  # team-only figures (team rebounds, team turnovers)
             lines.append(("team", team["team"], False))
         for name, stats, player in lines:
-            ws.cell(r, 1, name)
+            _text(ws, r, 1, name)
             cells = {col: f"{letter[col]}{r}" for col in columns}
             for col in columns:
                 cell = ws.cell(r, columns.index(col) + 2)
                 if not blank:
                     cell.value = stats.get(col, 0)
+                    if isinstance(cell.value, str):  # a figure is a number; text stays text
+                        cell.data_type = "s"
                 elif player and col in derived:
                     cell.value = _formula(derived[col], cells)
                     cell.fill = computed
@@ -239,7 +295,7 @@ def _game_sheet(ws: Any, game: dict | None, box: dict) -> None:
                     counts.add(cell.coordinate)
             r += 1
         last = r - 1
-        ws.cell(r, 1, "TOTAL").font = bold
+        _text(ws, r, 1, "TOTAL").font = bold
         for col in columns:
             share = "/5" if col in ON_COURT_PER_POSSESSION else ""  # the team's figure (see rows)
             cell = ws.cell(r, columns.index(col) + 2, f"=SUM({letter[col]}{first}:{letter[col]}{last}){share}")
@@ -251,7 +307,7 @@ def _game_sheet(ws: Any, game: dict | None, box: dict) -> None:
                 cell = ws.cell(row, len(columns) + 2 + i, f'=IF({a}{row}>0,ROUND(100*{m}{row}/{a}{row},1),"")')
                 cell.fill = computed
         if blank and points:  # the score is the TOTAL of the points (goals) column
-            ws.cell(head_row, 2, "score").font = bold
+            _text(ws, head_row, 2, "score").font = bold
             cell = ws.cell(head_row, 3, f"={letter[points]}{r}")
             cell.font = bold
             cell.fill = computed

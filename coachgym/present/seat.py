@@ -123,6 +123,12 @@ class Seat:
         self.set_autoplay(default_autoplay(self.presenter) if autoplay is None else autoplay, run=False)
         self.number = 0
         self.history: list[list] = []  # [action, who] for every action applied to the game
+        # the history's book or routine answers to a decision that was put to the person (a
+        # "continue", a finish, auto-play changed): with the person's own choices they make
+        # ``number``, which a save is checked against (_check_counts); None for a game restored
+        # from a save written before they were kept (its count is then held to bounds only)
+        self._asked: list[int] | None = []
+        self._stopped = False  # a decision is put to the person now: the next action answers it
         self._seen = 0  # events the person had seen at his last decision
 
     # ------------------------------------------------------------------ making one
@@ -227,14 +233,13 @@ class Seat:
         key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half")."""
         if self._game.decision is None:
             raise GameOverError(f"the game is over ({self._score_text()})")
-        if mark == "end":
-            until: Callable[[], bool] = lambda: False
-        else:
-            start = marks(self.presenter, self.view_game()).get(mark)
-            if start is None:
-                known = [*marks(self.presenter, self.view_game()), "end"]
-                raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
-            until = lambda: marks(self.presenter, self.view_game())[mark] != start
+        start = None if mark == "end" else marks(self.presenter, self.view_game()).get(mark)
+        if mark != "end" and start is None:
+            known = [*marks(self.presenter, self.view_game()), "end"]
+            raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
+
+        def until() -> bool:  # the mark has moved ("end": never)
+            return mark != "end" and marks(self.presenter, self.view_game())[mark] != start
         self._seen = len(self._game.log)
         self._apply(self._book_choice, BOOK)
         self._run(until)
@@ -342,6 +347,9 @@ class Seat:
         return int(a) if a is not None else None
 
     def _apply(self, action: int, who: str) -> None:
+        if self._stopped and who != PERSON and self._asked is not None:
+            self._asked.append(len(self.history))
+        self._stopped = False
         self.history.append([int(action), who])
         self._book_choice = None
         self._game.step(int(action))
@@ -366,6 +374,7 @@ class Seat:
                 self._apply(r, ROUTINE)
             else:
                 self.number += 1
+                self._stopped = True
                 return
 
     def _trained_coach(self):
@@ -387,7 +396,7 @@ class Seat:
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.rs.name, "engine_version": self.rs.version,
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
-            "number": self.number, "seen": self._seen, "history": self.history,
+            "number": self.number, "seen": self._seen, "history": self.history, "asked": self._asked,
         }
 
     def to_json(self) -> str:
@@ -426,6 +435,7 @@ class Seat:
             seat._replay(data["history"], where, on_step)
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
+            seat._check_counts(data.get("asked"), where)
         except SavedGameError:
             raise
         except KeyError as exc:
@@ -441,6 +451,35 @@ class Seat:
                                  f"changed, or saved by a coachgym whose rules, coaches or play-by-play wording differ "
                                  f"from this one")
         return seat
+
+    def _check_counts(self, asked: Any, where: str) -> None:
+        """The saved figures that the history defines must be what it defines: ``number`` (the
+        decisions put to the person: the person's choices, the decisions ``asked`` lists as put to
+        the person and answered by the book, and the pending one) and ``seen`` (events up to the
+        person's last decision). A save without ``asked`` (written before coachgym kept it) is held
+        to the bounds the history gives. An edited figure is refused, naming it."""
+        person = sum(1 for _, who in self.history if who == PERSON)
+        mine = sum(1 for _, who in self.history if who in (PERSON, BOOK, ROUTINE))
+        pending = 0 if self._game.decision is None else 1
+        if asked is not None:
+            if (not isinstance(asked, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in asked)
+                    or sorted(set(asked)) != asked
+                    or any(not 0 <= i < len(self.history) or self.history[i][1] not in (BOOK, ROUTINE) for i in asked)):
+                raise SavedGameError(f"{where}: field 'asked' is not a list of the history's book or routine "
+                                     "answers: the file was changed")
+            lo = hi = person + len(asked) + pending
+            self._asked = list(asked)
+        else:
+            lo, hi = person + pending, mine + pending
+            self._asked = None  # unknown before this save: it stays held to the bounds
+        if not lo <= self.number <= hi:
+            told = f"{lo}" if lo == hi else f"between {lo} and {hi}"
+            raise SavedGameError(f"{where}: field 'number' is {self.number}, but the game's history puts {told} "
+                                 f"decisions to the person: the file was changed")
+        if not 0 <= self._seen <= len(self._game.log):
+            raise SavedGameError(f"{where}: field 'seen' is {self._seen}, but the game has {len(self._game.log)} "
+                                 f"events: the file was changed")
+        self._stopped = pending == 1
 
     def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:
         g = self._game

@@ -21,7 +21,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from .. import rulesets
 from ..core.errors import ConfigError
@@ -39,7 +39,7 @@ class NewGame(BaseModel):
     opponent: str = "trained"
     home: Any = None  # a bundled team's name or a team file's JSON data
     away: Any = None
-    seed: int | None = Field(default=None, ge=0)
+    seed: Any = None  # checked by forms.check_seed, as the new-game form's
     options: dict[str, Any] | None = None
     autoplay: list[str] | None = None
     routine: bool = True
@@ -102,7 +102,8 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     rs = rulesets.get(body.ruleset)
     opponent = forms.check_opponent(rs, body.opponent)
-    seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=body.seed,
+    seed = forms.check_seed(body.seed)
+    seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=seed,
                     options=body.options, autoplay=body.autoplay, routine=body.routine)
     gid = _live(request).add(request.state.session, seat)
     return _live(request).read(request.state.session, gid, lambda s: game_state(s, gid))

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from ..store import Store
-from . import errors
+from . import errors, headers
 from .facdecks import FacDecks
 from .live import ABANDON_AFTER, DEFAULT_MAX_GAMES, LiveGames
 
@@ -116,6 +116,8 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
+
+    headers.install(app)  # security headers, compression, the favicon (headers.py)
 
     from . import api, tabletop, views
 

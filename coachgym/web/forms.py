@@ -161,20 +161,40 @@ def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
     if opponent == "other":
         opponent = form.get("opponent_spec", "")
     opponent = check_opponent(rs, opponent)
-    seed_text = (form.get("seed") or "").strip()
-    if seed_text:
-        try:
-            seed = int(seed_text)
-        except ValueError:
-            raise ConfigError(f"seed: must be a whole number (or empty for a random one), got {seed_text!r}") from None
-        if not 0 <= seed <= MAX_SEED:
-            raise ConfigError(f"seed: must be between 0 and {MAX_SEED}, got {seed}")
-    else:
-        seed = None  # the seat draws one and shows it
+    seed = check_seed(form.get("seed"))
     autoplay = [k for k in kinds if form.get(f"kind_{k}") in ("on", "true", "1")] if form.get("autoplay_set") else None
     routine = form.get("routine") in ("on", "true", "1") if form.get("autoplay_set") else True
+    options = parse_options_form(rs, form)
+    if autoplay is not None:
+        require_some_kinds(autoplay)
     return Setup(rs.name, 0 if side_text == "home" else 1, opponent, teams["home"], teams["away"], seed,
-                 parse_options_form(rs, form), autoplay, routine, names)
+                 options, autoplay, routine, names)
+
+
+def check_seed(value: Any) -> int | None:
+    """A seed as the new-game form and the JSON API take it (one rule for both): a whole number
+    from 0 to :data:`MAX_SEED` (or its digits as text); empty or None draws one."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None  # the seat draws one and shows it
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ConfigError(f"seed: must be a whole number (or empty for a random one), got {value!r}")
+    try:
+        seed = int(value.strip()) if isinstance(value, str) else value
+    except ValueError:
+        raise ConfigError(f"seed: must be a whole number (or empty for a random one), got {value!r}") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"seed: must be between 0 and {MAX_SEED}, got {seed}")
+    return seed
+
+
+def require_some_kinds(kinds: list[str]) -> None:
+    """The pages' auto-play settings (new game, the game's Auto-play tab) tick at least one kind of
+    decision: with none, the book would play the whole game out at once, which nobody means by
+    saving a form. Where that is wanted, "Play on to the end" says so."""
+    if not kinds:
+        raise ConfigError("auto-play: no kind of decision is ticked, so the book would play the whole game out at "
+                          "once. Tick at least one kind of decision you want to make; to let the book finish the "
+                          "game, use \"Let the book decide for you until the end of the game\" instead.")
 
 
 def parse_teams(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str, bytes]]) -> tuple[dict[str, Any], dict[str, str]]:

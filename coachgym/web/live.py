@@ -47,6 +47,8 @@ T = TypeVar("T")
 
 DEFAULT_MAX_GAMES = 200
 ABANDON_AFTER = 7 * 24 * 3600.0
+WATCH_PER_SESSION = 2  # replays of opened files kept in memory per session (Open -> Watch the replay)
+WATCH_TOTAL = 16  # and in all
 
 
 @dataclass
@@ -73,6 +75,7 @@ class LiveGames:
         self._cache: OrderedDict[str, Seat] = OrderedDict()
         self._cache_size = cache_size
         self._replays: OrderedDict[tuple[str, int], Replay] = OrderedDict()  # (id, actions played) -> frames
+        self._watched: OrderedDict[tuple[str, str], Replay] = OrderedDict()  # (session, id) -> an opened file's
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.RLock()  # the lock table and the caches (shared by every game's requests)
 
@@ -108,6 +111,28 @@ class LiveGames:
                 self._replays[key] = rep
                 while len(self._replays) > 8:
                     self._replays.popitem(last=False)
+            return rep
+
+    def watch(self, session: str, seat: Seat) -> str:
+        """An opened saved game to watch, not to coach (Open -> "Watch the replay"): its replay is
+        kept in memory only, under a new id of this session - not a game of "Your games", not one
+        of ``max_games``. At most :data:`WATCH_PER_SESSION` per session and :data:`WATCH_TOTAL` in
+        all, the least recently watched dropped first (open the file again to watch it again)."""
+        rep = Replay.from_seat(seat)
+        rid = secrets.token_urlsafe(9)
+        with self._guard:
+            mine = [key for key in self._watched if key[0] == session]
+            for key in mine[:max(0, len(mine) - WATCH_PER_SESSION + 1)]:
+                del self._watched[key]
+            keep_recent(self._watched, (session, rid), rep, WATCH_TOTAL)
+        return rid
+
+    def watched(self, session: str, rid: str) -> Replay | None:
+        """The replay :meth:`watch` keeps under ``rid`` for this session, or None."""
+        with self._guard:
+            rep = self._watched.get((session, rid))
+            if rep is not None:
+                self._watched.move_to_end((session, rid))
             return rep
 
     # ------------------------------------------------------------------ writing

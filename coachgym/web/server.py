@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 import threading
 import time
@@ -24,6 +25,28 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` serves this computer only (127.0.0.0/8, ::1, localhost)."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a host name: it may well be reachable from the network
+
+
+def exposure_warning(host: str, port: int) -> str | None:
+    """What ``coachgym serve --host`` exposes when ``host`` is not loopback (printed at start), or
+    None for a loopback address. docs/security-pages.md."""
+    if is_loopback(host):
+        return None
+    return (f"WARNING: listening on {host}:{port} - everyone who can reach this computer over the network can use "
+            "this server: start and play games, open saved games, upload team files, run analyses, and probe it "
+            "for weaknesses. There are no accounts and no passwords; the games of a browser are protected only by "
+            "its cookie, and the traffic is plain HTTP (not encrypted). Use --host 127.0.0.1 (the default) unless "
+            "you mean to share it on a network you trust.")
 
 
 def url_of(sock: socket.socket, host: str) -> str:

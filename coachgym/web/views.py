@@ -186,8 +186,7 @@ async def team_uploads(form: Any) -> dict[str, tuple[str, bytes]]:
 @router.get("/")
 def home(request: Request):
     live = _live(request)
-    return _render(request, "home.html.j2", {"games": live.games(_session(request)),
-                                             "db_path": request.app.state.db_path})
+    return _render(request, "home.html.j2", {"games": live.games(_session(request))})
 
 
 def new_game_context(name: str | None, values: dict | None = None) -> dict[str, Any]:
@@ -258,6 +257,8 @@ async def open_saved(request: Request):
 
         def adopt():
             seat = Seat.from_json(data, where=filename)
+            if then == "replay":  # to watch, not to coach: not a game of the list (LiveGames.watch)
+                return _live(request).watch(_session(request), seat)
             return _live(request).add(_session(request), seat)
 
         gid = await run_in_threadpool(adopt)
@@ -297,7 +298,21 @@ async def autoplay(request: Request, gid: str):
     form = await request.form(max_files=0, max_fields=200)
     kinds = [k[len("kind_"):] for k, v in form.items() if k.startswith("kind_") and v in ("on", "true", "1")]
     routine = form.get("routine") in ("on", "true", "1")
-    return await run_in_threadpool(_change, request, gid, lambda seat: seat.set_autoplay(kinds, routine=routine))
+
+    def act(seat: Seat) -> None:
+        forms.require_some_kinds(kinds)  # (the JSON API takes none: a script means it)
+        seat.set_autoplay(kinds, routine=routine)
+
+    return await run_in_threadpool(_change, request, gid, act)
+
+
+@router.get("/games/{gid}/choose")
+@router.get("/games/{gid}/continue")
+@router.get("/games/{gid}/autoplay")
+def change_address(gid: str):
+    """A change's address opened (a reload, a bookmark, an old history entry): the game's page,
+    never a "405 not allowed"."""
+    return RedirectResponse(f"/games/{gid}", status_code=303)
 
 
 @router.get("/games/{gid}/hint")
@@ -397,7 +412,9 @@ def boxscore_xlsx(request: Request, gid: str):
 def replay(request: Request, gid: str, at: str = "0"):
     """The game event by event: the play's line, the scoreboard and lineups after it, the plays
     around it; first / back / forward / last and a slider (arrow keys step)."""
-    rep = _live(request).replay(_session(request), gid)
+    live, sid = _live(request), _session(request)
+    watched = live.watched(sid, gid)  # an opened file's replay (Open -> Watch the replay)
+    rep = watched or live.replay(sid, gid)
     if not len(rep):
         raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
     try:
@@ -409,11 +426,21 @@ def replay(request: Request, gid: str, at: str = "0"):
     sit = frame.situation
     return _render(request, "replay.html.j2", {
         "gid": gid, "ruleset": rep.rs.name, "frame": frame, "sit": sit, "you": rep.side, "seed": rep.seed,
-        "count": len(rep), "around": [(k, rep.events[k]) for k in range(lo, hi)],
+        "count": len(rep), "watch_only": watched is not None, "around": [(k, rep.events[k]) for k in range(lo, hi)],
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
     })
+
+
+@router.get("/games/{gid}/delete")
+def delete_confirm(request: Request, gid: str):
+    """"Delete" on "Your games" asks first: this page names the game and deletes it only when its
+    button is pressed (no script needed)."""
+    game = next((g for g in _live(request).games(_session(request)) if g.id == gid), None)
+    if game is None:
+        raise WebError("There is no game with that address in this browser.", status=404, title="Not found")
+    return _render(request, "delete.html.j2", {"g": game})
 
 
 @router.post("/games/{gid}/delete")

@@ -632,12 +632,12 @@ def test_fuba_pieces_and_cards_take_the_teams_colours_with_readable_ink(client):
     the sides' red and blue; the style sheet reads these variables for pieces, cards and bars."""
     gid = html_new_game(client, "fuba", seed="7", home="blue", away="yellow")
     page = client.get(f"/games/{gid}").text
-    style = re.search(r'<div class="game" style="([^"]*)"', page).group(1)
+    style = re.search(r'<div class="game" data-kit="([^"]*)"', page).group(1)
     assert "--home: #1f5a9e; --home-ink: #fff;" in style
     assert "--away: #e8b923; --away-ink: #1f1b16; --away-ring: #1f1b16;" in style
     css = client.get("/static/style.css").text
     assert ".piece.side-1 text { fill: var(--away-ink, #fff); }" in css
     mirror = html_new_game(client, "fuba", seed="7", home="blue", away="blue")
-    assert '<div class="game" style=""' in client.get(f"/games/{mirror}").text
+    assert '<div class="game" data-kit=""' in client.get(f"/games/{mirror}").text
     statispro = html_new_game(client, "statispro", seed="7")
-    assert '<div class="game" style=""' in client.get(f"/games/{statispro}").text
+    assert '<div class="game" data-kit=""' in client.get(f"/games/{statispro}").text

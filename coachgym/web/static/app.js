@@ -83,10 +83,30 @@
     });
   }
 
+  // Styles a page computes (the teams' colours, an analysis bar's length) come as data attributes
+  // and are set here through the CSSOM: the Content-Security-Policy allows no inline style.
+  function styles(root) {
+    var scope = root || document;
+    var found = Array.prototype.slice.call(scope.querySelectorAll("[data-kit], [data-p]"));
+    if (scope.matches && scope.matches("[data-kit], [data-p]")) found.push(scope);
+    found.forEach(function (el) {
+      (el.dataset.kit || "").split(";").forEach(function (decl) {
+        var i = decl.indexOf(":");
+        if (i > 0) el.style.setProperty(decl.slice(0, i).trim(), decl.slice(i + 1).trim());
+      });
+      if (el.dataset.p) el.style.setProperty("--p", el.dataset.p);
+    });
+  }
+
   // clicking "b" (a tab with a shortcut) should show it, not submit anything
   document.addEventListener("keydown", onKey);
-  document.addEventListener("DOMContentLoaded", function () { tabs(document); });
-  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); });
+  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); });
+  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); });
+  // the replay's slider goes to the play it is moved to (no inline handler: the CSP forbids them)
+  document.addEventListener("change", function (ev) {
+    var el = ev.target;
+    if (el && el.hasAttribute && el.hasAttribute("data-submit-on-change") && el.form) el.form.requestSubmit();
+  });
   // one open second step at a time
   document.addEventListener("toggle", function (ev) {
     var d = ev.target;
@@ -104,5 +124,35 @@
     var active = document.activeElement;
     if (ev.target && ev.target.id === "hint" && active && active.closest && active.closest(".d-tools")) active.blur();
   });
-  document.addEventListener("htmx:responseError", function () { document.body.classList.remove("busy"); });
+  // The server did not answer (stopped, the network down) or took too long: say so, and give the
+  // panel back (it was greyed while the request was out), instead of waiting forever.
+  var NET_MESSAGES = {
+    "htmx:sendError": "The server did not answer: it may have been stopped, or the network is down. " +
+      "Your last click may not have reached the game. When the server is back, reload the page to see the game as it stands.",
+    "htmx:timeout": "The server took too long to answer (over a minute). Your last click may still be applied; " +
+      "reload the page in a moment to see the game as it stands.",
+    "htmx:responseError": "The server answered with an error. Reload the page to see the game as it stands."
+  };
+  function netProblem(ev) {
+    document.body.classList.remove("busy");
+    var box = document.getElementById("net-status");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "net-status";
+      box.className = "flash error net-status";
+      box.setAttribute("role", "alert");
+      document.body.appendChild(box);
+    }
+    var title = document.createElement("strong");
+    title.textContent = ev.type === "htmx:responseError" ? "Something went wrong. " : "No answer from the server. ";
+    box.replaceChildren(title, document.createTextNode(NET_MESSAGES[ev.type]));
+    box.hidden = false;
+  }
+  Object.keys(NET_MESSAGES).forEach(function (name) { document.addEventListener(name, netProblem); });
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    if (ev.detail && ev.detail.successful) {
+      var box = document.getElementById("net-status");
+      if (box) box.hidden = true;
+    }
+  });
 })();
