@@ -36,9 +36,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import time
 from typing import Any, Callable, Iterable
 
 from .. import rulesets
+from ..core import jsontext
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from ..core.errors import CoachgymError, ConfigError, GameOverError, IllegalActionError, SavedGameError
 from ..core.events import Event
@@ -96,8 +98,15 @@ class Seat:
     """A person coaching one side of a game (see the module docstring)."""
 
     def __init__(self, ruleset: str, side: int, opponent: str, seed: int, teams: list, options: dict,
-                 autoplay: Iterable[str] | None, book: str, routine: bool = True):
+                 autoplay: Iterable[str] | None, book: str, routine: bool = True,
+                 resolve: Callable[[str], str] | None = None):
         self.rs = rulesets.get(ruleset)
+        # ``resolve``: a coach's name as the seat keeps it -> the spec to build it from (the web app
+        # names a strategy file of a folder it offers by its file name; the path stays on the server)
+        self.resolve: Callable[[str], str] = resolve or (lambda spec: spec)
+        # time.monotonic() after which a "continue" or "finish" stops at the person's next decision
+        # (the web app's time limit per request); None: no limit
+        self.deadline: float | None = None
         self.presenter = presenter_for(self.rs.name)
         self.side = side_index(side)
         self.opponent = opponent
@@ -109,11 +118,11 @@ class Seat:
         away = self.rs.parse_team(teams[1][0], teams[1][1])
         self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
         other = 1 - self.side
-        self._opp = self.rs.coach(opponent, seed=self.seed * 2 + 1 + other)
+        self._opp = self.rs.coach(self.resolve(opponent), seed=self.seed * 2 + 1 + other)
         self._opp.reset(self._game, other, self.seed * 2 + 1 + other)
         # the book for the person's team, made as a trained coach makes its advisor (seed 0, reset
         # without one), so its suggestions are the ones the trained coach sees
-        self._book = self.rs.coach(book, seed=0)
+        self._book = self.rs.coach(self.resolve(book), seed=0)
         self._book.reset(self._game, self.side, None)
         self._book_choice: int | None = None  # the book's answer to the pending decision
         self._trained: Any = None
@@ -129,18 +138,19 @@ class Seat:
     @classmethod
     def new(cls, ruleset: str, side: int | str = HOME, opponent: str = "trained", home: Any = None, away: Any = None,
             seed: int | None = None, options: Any = None, autoplay: Iterable[str] | None = None,
-            book: str = "by-the-book", routine: bool = True) -> "Seat":
+            book: str = "by-the-book", routine: bool = True, resolve: Callable[[str], str] | None = None) -> "Seat":
         """A new game. ``home``/``away``: a bundled team's name, a team file or its JSON data (None:
         the ruleset's default teams); ``seed`` None draws one (``seat.seed`` says which);
         ``autoplay``: the auto-play kinds the person makes (None: the presenter's default);
         ``routine``: let routine decisions of those kinds be answered "as before" where the
         presenter defines them (a Value Add menu while nobody is tired or in foul trouble)."""
         rs = rulesets.get(ruleset)
-        rs.coach(opponent)  # an unknown coach fails before anything else
+        rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
         teams = [rs.team_data(t if t is not None else rs.default_teams[i]) for i, t in enumerate((home, away))]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine)
+        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine,
+                   resolve)
         seat._run()
         return seat
 
@@ -360,13 +370,16 @@ class Seat:
                 self._book_choice = int(self._book.choose(g, d))
             if not self._person_decides():
                 self._apply(self._book_choice, BOOK)
-            elif until is not None and not until():
+            elif until is not None and not until() and not self._late():
                 self._apply(*self._finisher_answer(answer))
             elif (r := self._routine()) is not None:
                 self._apply(r, ROUTINE)
             else:
                 self.number += 1
                 return
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     def _trained_coach(self):
         if self._trained is None:
@@ -399,17 +412,19 @@ class Seat:
         return f'{head[:-1]},"engine":{self._game.to_json()}}}'
 
     @classmethod
-    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None,
+                  resolve: Callable[[str], str] | None = None) -> "Seat":
         """A saved seat, replayed and checked against the engine state it saved. ``on_step(game,
         events_before)`` is called after every action of the replay (the replay viewer uses it)."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
-        return cls.from_dict(data, where, on_step)
+        return cls.from_dict(data, where, on_step, resolve)
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None,
+                  resolve: Callable[[str], str] | None = None) -> "Seat":
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SavedGameError(f"{where}: not a saved coachgym game (field 'format' is not {SAVE_FORMAT!r})")
         if data.get("version") != SAVE_VERSION:
@@ -422,7 +437,7 @@ class Seat:
                                      f"this coachgym has version {rs.version}")
             teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
             seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
-                       data["options"], data["autoplay"], data["book"], data.get("routine", True))
+                       data["options"], data["autoplay"], data["book"], data.get("routine", True), resolve)
             seat._replay(data["history"], where, on_step)
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
