@@ -107,6 +107,8 @@ class Seat:
         # time.monotonic() after which a "continue" or "finish" stops at the person's next decision
         # (the web app's time limit per request); None: no limit
         self.deadline: float | None = None
+        # the web app: the server drew the seed, so pages show it (and saves are plain) once the game is over
+        self.seed_hidden = False
         self.presenter = presenter_for(self.rs.name)
         self.side = side_index(side)
         self.opponent = opponent

@@ -71,7 +71,7 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-def install(app: FastAPI, render) -> None:
+def install(app: FastAPI, render):
     """``render(request, template, context, status)`` -> HTMLResponse (the app's Jinja2 renderer)."""
 
     def respond(request: Request, status: int, message: str, title: str, template: str | None = None,
@@ -85,6 +85,7 @@ def install(app: FastAPI, render) -> None:
         except Exception:  # the page itself failed: fall back to the plain error page
             log.exception("rendering %s for an error failed", template)
             return render(request, "error.html.j2", {"error": message, "error_title": title, "status": status}, status)
+
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError):
@@ -119,3 +120,5 @@ def install(app: FastAPI, render) -> None:
             return respond(request, 500, "Something went wrong inside coachgym (a bug). Nothing was changed; "
                                          "go back and try again, or report it with the server's log.",
                            "Something went wrong inside coachgym")
+
+    return respond
