@@ -120,7 +120,6 @@ async def resume(request: Request) -> dict[str, Any]:
     body = await request.body()
 
     def adopt():
-        _live(request).admit(request.state.session, client_of(request))
         seat = adopt_save(request, body, "uploaded game")
         gid = _live(request).add(request.state.session, seat, client_of(request))
         return game_state(seat, gid)

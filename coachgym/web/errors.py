@@ -71,6 +71,15 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
+BUG = ("Something went wrong inside coachgym (a bug). Nothing was changed; go back and try again, or report it with "
+       "the server's log.")
+
+
+def _first(group: BaseExceptionGroup) -> BaseException:
+    exc = group.exceptions[0]
+    return _first(exc) if isinstance(exc, BaseExceptionGroup) else exc
+
+
 def install(app: FastAPI, render):
     """``render(request, template, context, status)`` -> HTMLResponse (the app's Jinja2 renderer)."""
 
@@ -115,10 +124,17 @@ def install(app: FastAPI, render):
     async def unexpected(request: Request, call_next):
         try:
             return await call_next(request)
+        except WebError as exc:  # raised while the body was read (security.BodyTooLarge)
+            return respond(request, exc.status, exc.message, exc.title)
+        except ExceptionGroup as group:  # ... and so wrapped by a middleware's task group
+            found = group.subgroup(lambda e: isinstance(e, WebError))
+            if found is None:
+                log.exception("unexpected error on %s %s", request.method, request.url.path)
+                return respond(request, 500, BUG, "Something went wrong inside coachgym")
+            exc = _first(found)
+            return respond(request, exc.status, exc.message, exc.title)
         except Exception:  # a bug: log it with its traceback, show people a page without one
             log.exception("unexpected error on %s %s", request.method, request.url.path)
-            return respond(request, 500, "Something went wrong inside coachgym (a bug). Nothing was changed; "
-                                         "go back and try again, or report it with the server's log.",
-                           "Something went wrong inside coachgym")
+            return respond(request, 500, BUG, "Something went wrong inside coachgym")
 
     return respond

@@ -294,6 +294,10 @@ class BodyGuard:
             return await self.app(scope, receive, send)
         limit = body_limit(self.limits, scope["path"])
         if scope["path"].startswith("/api/"):
+            length = dict(scope["headers"]).get(b"content-length", b"0").strip()
+            if not length.isdigit() or int(length) > limit:  # refused before anything is read
+                return await _json(send, 413 if length.isdigit() else 400, too_large_message(limit) if length.isdigit()
+                                   else "The request's Content-Length is not a number; nothing was read.")
             chunks, size = [], 0
             while True:
                 message = await receive()

@@ -187,8 +187,10 @@ def api_fac(request: Request) -> dict:
 
 
 @router.post("/api/fac/new")
-def api_fac_new(request: Request, body: NewDeck) -> dict:
+def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
     try:
+        if body is None:
+            _version(None)
         deck = _decks(request).replace(request.state.session, body.version, new_deck(body.league, body.period, body.seed))
     except CoachgymError as exc:
         raise WebError(str(exc), status=_status(exc)) from None
@@ -196,9 +198,15 @@ def api_fac_new(request: Request, body: NewDeck) -> dict:
 
 
 @router.post("/api/fac/{action}")
-def api_fac_action(request: Request, action: str, body: Version) -> dict:
+def api_fac_action(request: Request, action: str, body: Version | None = None) -> dict:
     """draw, dead, shuffle or undo (``ACTIONS``)."""
-    return _api_change(request, body.version, _action(action))
+    fn = _action(action)
+    if body is None:
+        try:
+            _version(None)
+        except CoachgymError as exc:
+            raise WebError(str(exc), status=_status(exc)) from None
+    return _api_change(request, body.version, fn)
 
 
 # ---------------------------------------------------------------------------------------- scoresheets

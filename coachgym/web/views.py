@@ -269,7 +269,8 @@ def client_of(request: Request) -> str:
 
 def adopt_save(request: Request, data: bytes, where: str) -> Seat:
     """A seat from an uploaded save (a sealed one opened with this server's key), its coaches
-    checked as the new-game form checks them: a save names its coaches, and a file can say anything."""
+    checked as the new-game form checks them: a save names its coaches, and a file can say anything.
+    The session's and the address's quotas (``LiveGames.admit``) are checked before the replay."""
     from ..core.errors import SavedGameError
 
     app = request.app.state
@@ -285,6 +286,7 @@ def adopt_save(request: Request, data: bytes, where: str) -> Seat:
                     app.coaches.check(rs, parsed[field], field)
                 except CoachgymError as exc:
                     raise SavedGameError(f"{where}: {exc}") from None
+    _live(request).admit(_session(request), client_of(request))
     seat = Seat.from_dict(parsed, where, resolve=app.coaches.resolve)
     seat.seed_hidden = was_sealed
     return seat
@@ -306,7 +308,6 @@ async def open_saved(request: Request):
         filename, data = got
 
         def adopt():
-            _live(request).admit(_session(request), client_of(request))
             seat = adopt_save(request, data, filename)
             return _live(request).add(_session(request), seat, client_of(request))
 
