@@ -71,7 +71,7 @@ class Replay:
         raise SavedGameError(f"{where}: not a saved coachgym game (no field 'format' of a seat, nor 'state' of an engine)")
 
     @classmethod
-    def from_seat_save(cls, data: dict, where: str = "saved game", resolve=None) -> "Replay":
+    def from_seat_save(cls, data: dict, where: str = "saved game", resolve=None, trusted: bool = False) -> "Replay":
         games: list[Engine] = []
         step_of_event: list[int] = []
 
@@ -79,14 +79,14 @@ class Replay:
             games.append(game.clone())
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
-        seat = Seat.from_dict(data, where, on_step, resolve)
+        seat = Seat.from_dict(data, where, on_step, resolve, trusted=trusted)
         return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
                    seat.seed, True)
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
         """The replay of a seat in play (its game so far)."""
-        return cls.from_seat_save(seat.to_dict(), "this game", seat.resolve)
+        return cls.from_seat_save(seat.to_dict(), "this game", seat.resolve, trusted=True)
 
     @classmethod
     def from_engine_save(cls, data: dict, where: str = "saved game") -> "Replay":

@@ -415,18 +415,24 @@ class Seat:
 
     @classmethod
     def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None,
-                  resolve: Callable[[str], str] | None = None) -> "Seat":
+                  resolve: Callable[[str], str] | None = None, *, trusted: bool = False,
+                  deadline: float | None = None) -> "Seat":
         """A saved seat, replayed and checked against the engine state it saved. ``on_step(game,
         events_before)`` is called after every action of the replay (the replay viewer uses it)."""
         try:
             data = jsontext.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
-        return cls.from_dict(data, where, on_step, resolve)
+        return cls.from_dict(data, where, on_step, resolve, trusted=trusted, deadline=deadline)
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None,
-                  resolve: Callable[[str], str] | None = None) -> "Seat":
+                  resolve: Callable[[str], str] | None = None, *, trusted: bool = False,
+                  deadline: float | None = None) -> "Seat":
+        """A saved seat, replayed and checked. ``trusted``: a history this program saved itself (the web
+        app's database): an opponent that can (``replay_choice``, the search coach) takes its recorded
+        choices without thinking again - the final state is still checked. ``deadline``
+        (``time.monotonic()``): a replay still running then is refused (a file whose coaches think long)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SavedGameError(f"{where}: not a saved coachgym game (field 'format' is not {SAVE_FORMAT!r})")
         if data.get("version") != SAVE_VERSION:
@@ -440,7 +446,9 @@ class Seat:
             teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
             seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
                        data["options"], data["autoplay"], data["book"], data.get("routine", True), resolve)
-            seat._replay(data["history"], where, on_step)
+            seat.deadline = deadline
+            seat._replay(data["history"], where, on_step, trusted)
+            seat.deadline = None
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
         except SavedGameError:
@@ -459,8 +467,9 @@ class Seat:
                                  f"from this one")
         return seat
 
-    def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:
+    def _replay(self, history: list, where: str, on_step: Callable | None = None, trusted: bool = False) -> None:
         g = self._game
+        quick = trusted and hasattr(self._opp, "replay_choice")
         if on_step is not None:
             on_step(g, 0)
         for i, entry in enumerate(history):
@@ -468,8 +477,13 @@ class Seat:
             d = g.decision
             if d is None:
                 raise SavedGameError(f"{where}: history step {i + 1} comes after the end of the game")
+            if self._late():
+                raise SavedGameError(f"{where}: checking this game takes longer than allowed here (its coaches think "
+                                     f"long; stopped at history step {i + 1}); open it with coachgym play --resume")
             if d.side != self.side:
-                if who != OPPONENT or int(self._opp.choose(g, d)) != action:
+                if quick and who == OPPONENT and action in d.legal:
+                    self._opp.replay_choice(g, d, action)
+                elif who != OPPONENT or int(self._opp.choose(g, d)) != action:
                     raise SavedGameError(f"{where}: history step {i + 1} is not what the opponent ({self.opponent}) chooses")
             else:
                 book = int(self._book.choose(g, d))

@@ -252,7 +252,7 @@ class LiveGames:
                 self._cache.move_to_end(gid)
         if seat is None:
             try:
-                seat = Seat.from_json(rows[0]["state"], resolve=self.resolve)
+                seat = Seat.from_json(rows[0]["state"], resolve=self.resolve, trusted=True)  # (written by this server)
                 seat.seed_hidden = bool(rows[0]["secret"])
             except CoachgymError as exc:
                 raise EngineFailure(f"This game could not be restored from the database: {exc}") from exc

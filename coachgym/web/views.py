@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import time
 from importlib import resources
 from typing import Any, Callable
 
@@ -287,7 +288,8 @@ def adopt_save(request: Request, data: bytes, where: str) -> Seat:
                 except CoachgymError as exc:
                     raise SavedGameError(f"{where}: {exc}") from None
     _live(request).admit(_session(request), client_of(request))
-    seat = Seat.from_dict(parsed, where, resolve=app.coaches.resolve)
+    seat = Seat.from_dict(parsed, where, resolve=app.coaches.resolve, trusted=was_sealed,  # (sealed here)
+                          deadline=time.monotonic() + app.limits.request_seconds)
     seat.seed_hidden = was_sealed
     return seat
 

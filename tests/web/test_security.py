@@ -418,7 +418,35 @@ def test_sigterm_stops_the_server_within_seconds_and_keeps_every_game(tmp_path):
             assert sorted(games(c)) == sorted([done["id"], slow["id"]])
             again = c.get(f"/api/games/{done['id']}").json()
             assert {k: again[k] for k in ("number", "situation")} == {k: kept[k] for k in ("number", "situation")}
+            started = time.monotonic()  # restored from the database without searching again
             assert c.get(f"/api/games/{slow['id']}").json()["number"] == slow["number"]
+            assert time.monotonic() - started < 3
+
+
+def test_a_search_game_restores_without_searching_again_and_plays_on_identically():
+    """The server's own games are restored trusting their history: a search opponent's choices are
+    taken as recorded (``SearchCoach.replay_choice``) and what it does next is what it would have
+    done had the game never left memory; an uploaded file is checked by searching again, within the
+    time limit."""
+    pytest.importorskip("coachgym.search")
+    from coachgym.core.errors import SavedGameError
+    from coachgym.present.seat import Seat
+
+    seat = Seat.new("valueadd", opponent="search:budget=8,when=all", seed=1)
+    for _ in range(3):
+        seat.continue_to("dead_ball")
+    text = seat.to_json()
+    started = time.monotonic()
+    trusted = Seat.from_json(text, trusted=True)
+    quick = time.monotonic() - started
+    checked = Seat.from_json(text)
+    for s in (seat, trusted, checked):
+        for _ in range(3):
+            s.continue_to("dead_ball")
+    assert seat.to_json() == trusted.to_json() == checked.to_json()
+    assert quick < 0.5, quick
+    with pytest.raises(SavedGameError, match="takes longer than allowed here"):
+        Seat.from_json(text, deadline=time.monotonic())
 
 
 # ---------------------------------------------------------------------------------------- 4. quotas
