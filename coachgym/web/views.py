@@ -28,7 +28,7 @@ from . import board as board_drawing
 from . import forms
 from .errors import EngineFailure, WebError, from_coachgym
 from .live import LiveGames, expect_number
-from .security import SEALED_FORMAT, read_save
+from .security import SEALED_FORMAT, Busy, read_save
 
 router = APIRouter()
 
@@ -396,6 +396,12 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
         result = request.app.state.analyses.run(sid, lambda: analyse_game(game, opponent, labels, budget))
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
+    except Busy as exc:  # analyses are bounded (security.Slots): the message where the analysis would be
+        if request.headers.get("HX-Request"):
+            exc.template, exc.context = "hint.html.j2", {}
+        else:
+            exc.template, exc.context = live.read(sid, gid, lambda seat: page_for(seat, gid))
+        raise
     if request.headers.get("HX-Request"):
         return _render(request, "hint.html.j2", {"analysis": result})
     template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid))
