@@ -52,7 +52,7 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, games_per_
         import uvicorn
 
         from ..web import create_app
-        from ..web.security import Limits
+        from ..web.security import LOOPBACK_NAMES, Limits
         from ..web.server import bind, url_of
     except ImportError as exc:
         raise click.ClickException(f"the web app needs the web extra ({exc.name} is missing): "
@@ -60,8 +60,15 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, games_per_
     limits = Limits(games_per_session=games_per_session, new_games_per_minute=new_games_per_minute,
                     search_budget=max_search_budget, analyse_seconds=analyse_seconds, request_seconds=request_seconds,
                     **({"analyses": analyses} if analyses else {}))
+    import ipaddress
+
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    # a server for this computer answers to its loopback names only (no DNS rebinding)
     app = create_app(db_path=db_path, max_games=max_games, limits=limits, strategies=list(strategies),
-                     models=list(models))
+                     models=list(models), allowed_hosts=[*LOOPBACK_NAMES, host] if loopback else None)
     # bound first, so the address printed is the real one (also with --port 0) and a busy port is
     # reported plainly
     try:

@@ -104,8 +104,8 @@ class Seat:
         # ``resolve``: a coach's name as the seat keeps it -> the spec to build it from (the web app
         # names a strategy file of a folder it offers by its file name; the path stays on the server)
         self.resolve: Callable[[str], str] = resolve or (lambda spec: spec)
-        # time.monotonic() after which a "continue" or "finish" stops at the person's next decision
-        # (the web app's time limit per request); None: no limit
+        # time.monotonic() after which play stops at the next decision of the person's side, even one
+        # the book or the routine would answer (the web app's time limit per request); None: no limit
         self.deadline: float | None = None
         # the web app: the server drew the seed, so pages show it (and saves are plain) once the game is over
         self.seed_hidden = False
@@ -370,11 +370,11 @@ class Seat:
                 continue
             if self._book_choice is None:
                 self._book_choice = int(self._book.choose(g, d))
-            if not self._person_decides():
+            if not self._person_decides() and not self._late():
                 self._apply(self._book_choice, BOOK)
             elif until is not None and not until() and not self._late():
                 self._apply(*self._finisher_answer(answer))
-            elif (r := self._routine()) is not None:
+            elif not self._late() and (r := self._routine()) is not None:
                 self._apply(r, ROUTINE)
             else:
                 self.number += 1

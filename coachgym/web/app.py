@@ -65,12 +65,16 @@ def _kit_style(teams) -> str:
 
 def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_GAMES, *,
                abandon_after: float = ABANDON_AFTER, limits: sec.Limits | None = None,
-               strategies: list[str | Path] = (), models: list[str | Path] = ()) -> FastAPI:
+               strategies: list[str | Path] = (), models: list[str | Path] = (),
+               allowed_hosts: list[str] | None = None) -> FastAPI:
     """The coachgym web app on the SQLite file ``db_path`` (default: ``coachgym.store.default_path()``)
     holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full).
     ``limits``: the bounds on requests (``security.Limits``; its ``max_games`` gives way to the
     argument); ``strategies``, ``models``: folders whose strategy files and ``.npz`` models a person
-    may choose as the opponent (docs/security.md)."""
+    may choose as the opponent; ``allowed_hosts``: the host names a request may address (its ``Host``
+    header; None: any) - a server on loopback answers to loopback names only, so that a page of
+    another site whose name was pointed at 127.0.0.1 (DNS rebinding) is not served (docs/security.md)."""
+    allowed = None if allowed_hosts is None else {h.strip("[]").lower() for h in allowed_hosts}
     limits = sec.Limits(**{**(limits or sec.Limits()).__dict__, "max_games": max_games})
     store = Store(db_path)
     # WAL with synchronous=NORMAL: a crash of the server loses nothing committed; a power cut may
@@ -120,6 +124,9 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         did not carry the cookie never gets a new one in its answer if it came from a browser (a
         cross-site form must not replace a person's session), nor is a body larger than the bound
         read. Every response says how long the app took (``Server-Timing``, for tools/web_timing.py)."""
+        if allowed is not None and sec.host_name(request.headers.get("host", "")) not in allowed:
+            return respond(request, 421, "This server answers only to the addresses it serves "
+                                         f"({', '.join(sorted(allowed))}); nothing was read or changed.", "Refused")
         why = sec.cross_site(request.method, request.headers, request.url.scheme)
         if why:
             return respond(request, 403, f"This request was refused because {why}: only this app's own pages may "

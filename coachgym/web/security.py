@@ -255,6 +255,17 @@ def cross_site(method: str, headers: Any, scheme: str) -> str | None:
     return None
 
 
+def host_name(host: str) -> str:
+    """The name of a ``Host`` header (``127.0.0.1:8000`` -> ``127.0.0.1``, ``[::1]:80`` -> ``::1``)."""
+    try:
+        return (urlsplit("//" + host).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
 def is_browser(headers: Any) -> bool:
     return "sec-fetch-site" in headers or "origin" in headers
 

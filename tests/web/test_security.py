@@ -266,6 +266,19 @@ def test_the_app_s_own_origin_may_change_things(server):
         assert r.status_code == 303
 
 
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:80", "127.0.0.1.nip.io", "", "[::2]"])
+def test_a_loopback_server_answers_only_to_loopback_names(server, host):
+    """DNS rebinding: a page of another site whose name was pointed at 127.0.0.1 would be same-origin
+    with the server; its requests carry that name in Host, and are refused (421) before anything."""
+    with client(server) as c:
+        for method, path in (("GET", "/"), ("POST", "/api/games")):
+            r = c.request(method, path, headers={"Host": host}, json={"ruleset": "valueadd"})
+            assert r.status_code == 421 and "answers only to" in message(r) and "set-cookie" not in r.headers
+        assert games(c) == []
+        for good in ("127.0.0.1", "localhost:1234", "LOCALHOST", "[::1]:8000"):
+            assert c.get("/", headers={"Host": good}).status_code == 200
+
+
 def test_fac_changes_must_carry_the_deck_s_version(server):
     with client(server) as c:
         deck = c.get("/api/fac").json()
