@@ -104,6 +104,11 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     rs = rulesets.get(body.ruleset)
     coaches = request.app.state.coaches
+    for side, team in (("home", body.home), ("away", body.away)):
+        # a bundled team by name or a team file's data - never a path of the server
+        if team is not None and not isinstance(team, dict) and team not in rs.team_names():
+            raise ConfigError(f"{side}: give a bundled {rs.title} team ({', '.join(rs.team_names())}) or a team "
+                              "file's JSON data")
     opponent = forms.check_opponent(rs, body.opponent, coaches)
     _live(request).admit(request.state.session, client_of(request))
     seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=body.seed,

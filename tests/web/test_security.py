@@ -160,6 +160,23 @@ def test_no_file_of_the_server_is_read_through_the_opponent_field(server, files,
         assert all_rows(server["db"]) == before
 
 
+@pytest.mark.parametrize("team", ["/etc/passwd", "../secret.yaml", "SECRET", "/etc/hostname.json", ["x"], 7])
+def test_no_file_of_the_server_is_read_as_a_team(server, files, team):
+    """The API takes a bundled team's name or a team file's data: a path is neither (a saved game's
+    teams are data too)."""
+    team = str(files["secret"]) if team == "SECRET" else team
+    with client(server) as c:
+        before = all_rows(server["db"])
+        r = c.post("/api/games", json={"ruleset": "valueadd", "opponent": "by-the-book", "home": team})
+        no_trace(r)
+        assert r.status_code == 422 and "give a bundled" in r.json()["error"] and "hunter2" not in r.text
+        save = c.get(f"/api/games/{new_game(c)['id']}/save").json()
+        r = c.post("/api/games/resume", content=json.dumps({**save, "teams": [team, save["teams"][1]]}))
+        no_trace(r)
+        assert r.status_code == 422 and "hunter2" not in r.text and "root:" not in r.text
+        assert len(all_rows(server["db"])) == len(before) + 1
+
+
 def test_a_missing_and_an_existing_path_get_the_same_answer(server, files):
     with client(server) as c:
         answers = set()
