@@ -90,7 +90,10 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.state.store = store
     app.state.limits = limits
     app.state.coaches = coaches = sec.WebCoaches(strategies, models, limits.search_budget)
-    app.state.sealer = sec.Sealer(store)
+    try:
+        app.state.sealer = sec.Sealer(store)
+    except ImportError:  # cryptography (the web extra) missing: games in progress cannot be saved sealed
+        app.state.sealer = None
     app.state.analyses = sec.Slots(limits.analyses, limits.analyse_wait)
     app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after,
                                games_per_session=limits.games_per_session,

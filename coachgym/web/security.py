@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
+import anyio
+
 from ..core import jsontext
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
 from ..core.ruleset import COACH_KINDS, Ruleset, parse_coach_params
@@ -321,7 +323,9 @@ class BodyGuard:
                 if not message.get("more_body"):
                     break
             body = b"".join(chunks)
-            if body and jsontext.depth(body.decode("utf-8", "replace")) > self.limits.max_depth:
+            text = body.decode("utf-8", "replace")
+            deep = jsontext.depth(text) if len(body) < 64 * KIB else await anyio.to_thread.run_sync(jsontext.depth, text)
+            if body and deep > self.limits.max_depth:  # (a big body is measured off the event loop)
                 return await _json(send, 400, f"The request's JSON is nested more than {self.limits.max_depth} levels "
                                               "deep; nothing was changed.")
             sent = False

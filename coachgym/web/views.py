@@ -419,6 +419,9 @@ def save_file(request: Request, seat: Seat) -> tuple[str, str]:
     """(file name, text) of the Save button: the game as it is, or sealed while it hides something
     from the person (``sealed``; docs/security.md)."""
     if sealed(seat):
+        if request.app.state.sealer is None:
+            raise WebError("Saving a game in progress needs the cryptography package (pip install 'coachgym[web]'); "
+                           "a finished game saves without it.", status=501, title="Cannot save now")
         sit = seat.situation()
         home, away = sit.teams
         text = request.app.state.sealer.seal(seat.to_json(), {
