@@ -409,6 +409,36 @@ def test_another_site_s_page_cannot_make_a_browser_lose_or_make_games(server, at
         context.close()
 
 
+def test_the_recovery_link_in_chromium(server, browser):
+    """The person's way: "Your games" shows the link; another browser opens it, sees the games and
+    presses Restore; its "Your games" then lists them. A drawn seed is secret on the game page."""
+    app = server["url"]
+    first, second = browser.new_context(), browser.new_context()
+    try:
+        page = first.new_page()
+        page.goto(app + "/new?ruleset=valueadd")
+        page.click("text=Start the game")
+        page.wait_for_selector(".game")
+        assert page.locator("[data-testid=seed]").count() == 0
+        assert "secret until the end" in page.inner_text("[data-testid=seed-secret]")
+        title = page.inner_text("h1")
+        page.goto(app + "/")
+        link = page.inner_text("[data-testid=recovery-link]")
+        assert link.startswith(app + "/sessions/restore/")
+        other = second.new_page()
+        other.goto(app + "/")
+        assert other.locator("[data-testid=recovery-link]").count() == 0  # no games, no key yet
+        other.goto(link)
+        assert title in other.inner_text("main, body")
+        other.click("[data-testid=restore]")
+        other.wait_for_url(app + "/")
+        assert other.locator("table.games tbody tr").count() == 1 and title in other.inner_text("table.games")
+        assert other.inner_text("[data-testid=recovery-link]") == link
+    finally:
+        first.close()
+        second.close()
+
+
 # ---------------------------------------------------------------------------------------- 3. bounded work
 def test_a_slow_opponent_cannot_hold_a_request_and_the_game_restores(server):
     """A 'continue to the end' against a searching coach stops at the person's next decision once
