@@ -12,8 +12,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..core.errors import (CoachgymError, ConfigError, GameOverError, IllegalActionError, ModelMismatchError,
-                           SavedGameError, TeamFileError)
+from ..core.errors import (
+    CoachgymError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    ModelMismatchError,
+    SavedGameError,
+    TeamFileError,
+)
 from ..present.seat import StaleDecisionError
 
 log = logging.getLogger("coachgym.web")
