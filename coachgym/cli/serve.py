@@ -23,7 +23,7 @@ _DIR = click.Path(exists=True, file_okay=False, path_type=Path)
                    "or $COACHGYM_DB).")
 @click.option("--max-games", default=200, show_default=True, type=click.IntRange(1, None),
               help="Games the server keeps; when full, finished games, games untouched for a week, then the games "
-                   "of an address holding more than half the server make room.")
+                   "of another address holding more than half the server make room.")
 @click.option("--games-per-session", default=20, show_default=True, type=click.IntRange(1, None),
               help="Games one browser keeps.")
 @click.option("--new-games-per-minute", default=12, show_default=True, type=click.IntRange(0, None),
