@@ -78,10 +78,14 @@ def load_json(path: Path | str) -> Any:
 
 def parse_json_text(text: str, path: Path | str) -> Any:
     """JSON text of the file ``path`` names (read from disk or uploaded); errors name file and line."""
+    from . import jsontext
+
     try:
-        return json.loads(text)
+        return jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise TeamFileError(path, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+    except jsontext.TooDeep as exc:
+        raise TeamFileError(path, "<file>", f"is not a team file (JSON {exc})") from None
 
 
 # Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'

@@ -15,11 +15,11 @@ to it: its frames carry the lines, and every frame the situation at the save (``
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from typing import Any, Iterator
 
 from .. import rulesets
+from ..core import jsontext
 from ..core.engine import Engine
 from ..core.errors import CoachgymError, SavedGameError
 from ..core.events import Event
@@ -61,8 +61,8 @@ class Replay:
     @classmethod
     def load(cls, text: str | bytes, where: str = "saved game") -> "Replay":
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             return cls.from_seat_save(data, where)
@@ -71,7 +71,7 @@ class Replay:
         raise SavedGameError(f"{where}: not a saved coachgym game (no field 'format' of a seat, nor 'state' of an engine)")
 
     @classmethod
-    def from_seat_save(cls, data: dict, where: str = "saved game") -> "Replay":
+    def from_seat_save(cls, data: dict, where: str = "saved game", resolve=None, trusted: bool = False) -> "Replay":
         games: list[Engine] = []
         step_of_event: list[int] = []
 
@@ -79,14 +79,14 @@ class Replay:
             games.append(game.clone())
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
-        seat = Seat.from_dict(data, where, on_step)
+        seat = Seat.from_dict(data, where, on_step, resolve, trusted=trusted)
         return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
                    seat.seed, True)
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
         """The replay of a seat in play (its game so far)."""
-        return cls.from_seat_save(seat.to_dict(), "this game")
+        return cls.from_seat_save(seat.to_dict(), "this game", seat.resolve, trusted=True)
 
     @classmethod
     def from_engine_save(cls, data: dict, where: str = "saved game") -> "Replay":

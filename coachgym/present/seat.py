@@ -36,9 +36,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import time
 from typing import Any, Callable, Iterable
 
 from .. import rulesets
+from ..core import jsontext
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from ..core.errors import CoachgymError, ConfigError, GameOverError, IllegalActionError, SavedGameError
 from ..core.events import Event
@@ -96,8 +98,17 @@ class Seat:
     """A person coaching one side of a game (see the module docstring)."""
 
     def __init__(self, ruleset: str, side: int, opponent: str, seed: int, teams: list, options: dict,
-                 autoplay: Iterable[str] | None, book: str, routine: bool = True):
+                 autoplay: Iterable[str] | None, book: str, routine: bool = True,
+                 resolve: Callable[[str], str] | None = None):
         self.rs = rulesets.get(ruleset)
+        # ``resolve``: a coach's name as the seat keeps it -> the spec to build it from (the web app
+        # names a strategy file of a folder it offers by its file name; the path stays on the server)
+        self.resolve: Callable[[str], str] = resolve or (lambda spec: spec)
+        # time.monotonic() after which play stops at the next decision of the person's side, even one
+        # the book or the routine would answer (the web app's time limit per request); None: no limit
+        self.deadline: float | None = None
+        # the web app: the server drew the seed, so pages show it (and saves are plain) once the game is over
+        self.seed_hidden = False
         self.presenter = presenter_for(self.rs.name)
         self.side = side_index(side)
         self.opponent = opponent
@@ -109,11 +120,11 @@ class Seat:
         away = self.rs.parse_team(teams[1][0], teams[1][1])
         self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
         other = 1 - self.side
-        self._opp = self.rs.coach(opponent, seed=self.seed * 2 + 1 + other)
+        self._opp = self.rs.coach(self.resolve(opponent), seed=self.seed * 2 + 1 + other)
         self._opp.reset(self._game, other, self.seed * 2 + 1 + other)
         # the book for the person's team, made as a trained coach makes its advisor (seed 0, reset
         # without one), so its suggestions are the ones the trained coach sees
-        self._book = self.rs.coach(book, seed=0)
+        self._book = self.rs.coach(self.resolve(book), seed=0)
         self._book.reset(self._game, self.side, None)
         self._book_choice: int | None = None  # the book's answer to the pending decision
         self._trained: Any = None
@@ -135,18 +146,19 @@ class Seat:
     @classmethod
     def new(cls, ruleset: str, side: int | str = HOME, opponent: str = "trained", home: Any = None, away: Any = None,
             seed: int | None = None, options: Any = None, autoplay: Iterable[str] | None = None,
-            book: str = "by-the-book", routine: bool = True) -> "Seat":
+            book: str = "by-the-book", routine: bool = True, resolve: Callable[[str], str] | None = None) -> "Seat":
         """A new game. ``home``/``away``: a bundled team's name, a team file or its JSON data (None:
         the ruleset's default teams); ``seed`` None draws one (``seat.seed`` says which);
         ``autoplay``: the auto-play kinds the person makes (None: the presenter's default);
         ``routine``: let routine decisions of those kinds be answered "as before" where the
         presenter defines them (a Value Add menu while nobody is tired or in foul trouble)."""
         rs = rulesets.get(ruleset)
-        rs.coach(opponent)  # an unknown coach fails before anything else
+        rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
         teams = [rs.team_data(t if t is not None else rs.default_teams[i]) for i, t in enumerate((home, away))]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine)
+        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine,
+                   resolve)
         seat._run()
         return seat
 
@@ -366,16 +378,19 @@ class Seat:
                 continue
             if self._book_choice is None:
                 self._book_choice = int(self._book.choose(g, d))
-            if not self._person_decides():
+            if not self._person_decides() and not self._late():
                 self._apply(self._book_choice, BOOK)
-            elif until is not None and not until():
+            elif until is not None and not until() and not self._late():
                 self._apply(*self._finisher_answer(answer))
-            elif (r := self._routine()) is not None:
+            elif not self._late() and (r := self._routine()) is not None:
                 self._apply(r, ROUTINE)
             else:
                 self.number += 1
                 self._stopped = True
                 return
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     def _trained_coach(self):
         if self._trained is None:
@@ -408,17 +423,25 @@ class Seat:
         return f'{head[:-1]},"engine":{self._game.to_json()}}}'
 
     @classmethod
-    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None,
+                  resolve: Callable[[str], str] | None = None, *, trusted: bool = False,
+                  deadline: float | None = None) -> "Seat":
         """A saved seat, replayed and checked against the engine state it saved. ``on_step(game,
         events_before)`` is called after every action of the replay (the replay viewer uses it)."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
-        return cls.from_dict(data, where, on_step)
+        return cls.from_dict(data, where, on_step, resolve, trusted=trusted, deadline=deadline)
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None,
+                  resolve: Callable[[str], str] | None = None, *, trusted: bool = False,
+                  deadline: float | None = None) -> "Seat":
+        """A saved seat, replayed and checked. ``trusted``: a history this program saved itself (the web
+        app's database): an opponent that can (``replay_choice``, the search coach) takes its recorded
+        choices without thinking again - the final state is still checked. ``deadline``
+        (``time.monotonic()``): a replay still running then is refused (a file whose coaches think long)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SavedGameError(f"{where}: not a saved coachgym game (field 'format' is not {SAVE_FORMAT!r})")
         if data.get("version") != SAVE_VERSION:
@@ -431,8 +454,10 @@ class Seat:
                                      f"this coachgym has version {rs.version}")
             teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
             seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
-                       data["options"], data["autoplay"], data["book"], data.get("routine", True))
-            seat._replay(data["history"], where, on_step)
+                       data["options"], data["autoplay"], data["book"], data.get("routine", True), resolve)
+            seat.deadline = deadline
+            seat._replay(data["history"], where, on_step, trusted)
+            seat.deadline = None
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
             seat._check_counts(data.get("asked"), where)
@@ -481,8 +506,9 @@ class Seat:
                                  f"events: the file was changed")
         self._stopped = pending == 1
 
-    def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:
+    def _replay(self, history: list, where: str, on_step: Callable | None = None, trusted: bool = False) -> None:
         g = self._game
+        quick = trusted and hasattr(self._opp, "replay_choice")
         if on_step is not None:
             on_step(g, 0)
         for i, entry in enumerate(history):
@@ -490,8 +516,13 @@ class Seat:
             d = g.decision
             if d is None:
                 raise SavedGameError(f"{where}: history step {i + 1} comes after the end of the game")
+            if self._late():
+                raise SavedGameError(f"{where}: checking this game takes longer than allowed here (its coaches think "
+                                     f"long; stopped at history step {i + 1}); open it with coachgym play --resume")
             if d.side != self.side:
-                if who != OPPONENT or int(self._opp.choose(g, d)) != action:
+                if quick and who == OPPONENT and action in d.legal:
+                    self._opp.replay_choice(g, d, action)
+                elif who != OPPONENT or int(self._opp.choose(g, d)) != action:
                     raise SavedGameError(f"{where}: history step {i + 1} is not what the opponent ({self.opponent}) chooses")
             else:
                 book = int(self._book.choose(g, d))
