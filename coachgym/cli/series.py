@@ -196,7 +196,7 @@ def _competition_group(kind: str, help_text: str):
         if team_stats:
             click.echo("TEAM STATISTICS (per game)\n" + tables.render_team_stats(comp))
 
-    @group.command("list", help=f"Seasons and tournaments in the database.")
+    @group.command("list", help="Seasons and tournaments in the database.")
     @_db_option
     def list_(db):
         from ..series.competition import Competition

@@ -227,14 +227,13 @@ class Seat:
         key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half")."""
         if self._game.decision is None:
             raise GameOverError(f"the game is over ({self._score_text()})")
-        if mark == "end":
-            until: Callable[[], bool] = lambda: False
-        else:
-            start = marks(self.presenter, self.view_game()).get(mark)
-            if start is None:
-                known = [*marks(self.presenter, self.view_game()), "end"]
-                raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
-            until = lambda: marks(self.presenter, self.view_game())[mark] != start
+        start = None if mark == "end" else marks(self.presenter, self.view_game()).get(mark)
+        if mark != "end" and start is None:
+            known = [*marks(self.presenter, self.view_game()), "end"]
+            raise ConfigError(f"continue to what? {mark!r}; {self.rs.title} has {', '.join(known)}")
+
+        def until() -> bool:
+            return mark != "end" and marks(self.presenter, self.view_game())[mark] != start
         self._seen = len(self._game.log)
         self._apply(self._book_choice, BOOK)
         self._run(until)

@@ -252,7 +252,7 @@ class Knockout:
 
     def champion(self, results: Mapping[tuple[int, int], Result]) -> str | None:
         last = None
-        for round_no, t, a, b, games, winner in self.walk(results):
+        for round_no, _t, _a, _b, _games, winner in self.walk(results):
             last = (round_no, winner)
         if last is None:
             return None

@@ -448,7 +448,7 @@ def plot(result: SituationResult, path) -> None:
     width = 0.8 / len(result.choices)
     for j, c in enumerate(result.choices):
         xs, ys, lo, hi = [], [], [], []
-        for gi, (key, states) in enumerate(groups):
+        for gi, (_key, states) in enumerate(groups):
             row = result.table(states)[j]
             xs.append(gi + (j - (len(result.choices) - 1) / 2) * width)
             ys.append(row["win_rate"])

@@ -125,7 +125,7 @@ def test_save_and_restore_at_the_coachs_mid_card_choices_continues_identically()
 
 def test_by_the_book_coach_plays_a_full_game():
     g = RULESET.new_game(seed=3)
-    res = play_game(g, RULESET.coach("by-the-book"), RULESET.coach("by-the-book"))
+    play_game(g, RULESET.coach("by-the-book"), RULESET.coach("by-the-book"))
     box = g.box_score()
     assert g.over and 60 < box.totals(0)["PTS"] < 160
 

@@ -59,7 +59,6 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.start()
 
     def _init_state(self):
-        o = self.opts
         self.period = 1
         self.clock = SEASON["period_minutes"] * 60
         self.shot_clock = SEASON["shot_clock"]
