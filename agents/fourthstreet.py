@@ -68,17 +68,6 @@ class ByTheBookCoach:
         p = g.teams[side].players[i]
         return g.fpts[side][i] > 0 or g.stint[side][i] >= p.fat * 60
 
-    @staticmethod
-    def _rested(g: FourthStreetEngine, side: int, i: int) -> bool:
-        return not g.opts.fatigue or g.rest(side, i) >= g.req[side][i]
-
-    @staticmethod
-    def _foul_trouble(g: FourthStreetEngine, side: int, i: int) -> bool:
-        pf = g.stats[side][i][PF]
-        if g.period >= 4:
-            return pf >= 5 and g.clock > 360 and g.period == 4
-        return pf >= g.period + 1
-
     def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int], limit: int | None = None) -> int | None:
         """Best fully rested bench player for ``slot`` (position match first, then one away)."""
         players = g.teams[side].players
@@ -100,7 +89,8 @@ class ByTheBookCoach:
 
     @staticmethod
     def _foul_limit(g: FourthStreetEngine) -> int:
-        """Personal fouls that mean foul trouble now (see :meth:`_foul_trouble`)."""
+        """Personal fouls that mean foul trouble now: the period plus one in the first three periods,
+        five in the fourth before its last six minutes, no limit after that."""
         if g.period >= 4:
             return 5 if (g.period == 4 and g.clock > 360) else 99
         return g.period + 1

@@ -103,17 +103,6 @@ class ByTheBookCoach:
             v -= 10
         return v
 
-    def _should_rest(self, game: StatisProEngine, side: int, i: int, start_slot: int) -> bool:
-        p = game.teams[side].players[i]
-        half = 0 if game.period <= 2 else 1
-        if game.period > 4 or p.rest == 2 or (p.rest == 1 and half == 1):
-            return False
-        if game.rested[side][i][half]:
-            return False
-        q, rp = REST_PLAN[start_slot]
-        period = q if half == 0 else q + 2
-        return game.period == period and game.rp == rp
-
     def _desired(self, game: StatisProEngine, side: int) -> list[int]:
         """The lineup this coach wants now (roster indices, slot order), cached while nothing it
         depends on changes."""
@@ -139,7 +128,7 @@ class ByTheBookCoach:
         rp = game.rp
         fo = game.foul_out
 
-        def rest_now(i: int, slot: int) -> bool:  # _should_rest, inlined
+        def rest_now(i: int, slot: int) -> bool:  # the starter of ``slot`` takes his planned rest now (REST_PLAN)
             if late or period > 4:
                 return False
             r = players[i].rest

@@ -95,10 +95,6 @@ class ByTheBookCoach:
         h, a = game.score
         return (h - a) if side == 0 else (a - h)
 
-    @staticmethod
-    def _remaining(game: ValueAddEngine) -> int:
-        return game.box if game.period == 0 else game.box
-
     def _team_ep(self, game: ValueAddEngine, side: int) -> float:
         return sum(expected_points(game.card(side, s)) for s in range(5)) / 5
 

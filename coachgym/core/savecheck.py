@@ -316,7 +316,6 @@ def roster_index(env: Env) -> int:
 RosterIndex = Int(0, roster_index)
 Slot = Int(0, 4)
 Side = Int(0, 1)
-Count = Int(0, 10_000)
 
 
 class Dict(Spec):

@@ -46,8 +46,9 @@ def presenter_for(ruleset: str) -> Presenter:
     except ModuleNotFoundError as exc:
         if exc.name != f"{rs.package}.present":
             raise  # the module exists but an import inside it is broken: say so
-        person = frozenset(_data("generic_autoplay.json").get(rs.name, ()))
-        return GenericPresenter(rs.name, rs.title, rs.engine_cls.decision_kinds, person)
+        # without a presenter to say which decisions matter, the person makes every one
+        kinds = rs.engine_cls.decision_kinds
+        return GenericPresenter(rs.name, rs.title, kinds, frozenset(kinds))
     return module.PRESENTER
 
 

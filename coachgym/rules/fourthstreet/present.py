@@ -240,7 +240,7 @@ class FourthStreetPresenter:
         return DecisionView(side=d.side, kind=d.kind, title=title, explain=explain, groups=[g for g in groups if g.choices],
                             default_action=default, terms=terms)
 
-    def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int], explain_out=None) -> list[Choice]:
+    def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Choice]:
         lu = game.lineup[side]
         bench = [b for b in range(min(len(game.avail[side]), A.MAX_ROSTER)) if b not in lu]
         first = []
