@@ -30,6 +30,7 @@ from __future__ import annotations
 from ..core.engine import Decision
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
+from ..rules.fourthstreet.tactics import tired
 
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
@@ -61,12 +62,7 @@ class ByTheBookCoach:
     def _margin(g: FourthStreetEngine, side: int) -> int:
         return g.pts[side] - g.pts[1 - side]
 
-    @staticmethod
-    def _tired(g: FourthStreetEngine, side: int, i: int) -> bool:
-        if not g.opts.fatigue:
-            return False
-        p = g.teams[side].players[i]
-        return g.fpts[side][i] > 0 or g.stint[side][i] >= p.fat * 60
+    _tired = staticmethod(tired)
 
     def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int], limit: int | None = None) -> int | None:
         """Best fully rested bench player for ``slot`` (position match first, then one away)."""

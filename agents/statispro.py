@@ -34,27 +34,13 @@ from __future__ import annotations
 from ..core.engine import Decision
 from ..core.errors import ConfigError
 from ..rules.statispro import actions as A
-from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_ATT, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
+from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
                                         StatisProEngine)
+from ..rules.statispro.tactics import star_double_team
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)
 REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
-
-
-def star_double_team(game: StatisProEngine, side: int) -> int | None:
-    """5.5: the Double Team of their best scorer on the court (FIELD GOAL + ATTEMPTS), helped by our
-    man guarding their weakest; ``None`` while a Double Team of ours is in force (one at a time).
-    The ``double_team=star`` strategy and the training macro ``double_team_best_scorer`` both use it."""
-    if game.dt[side][0] >= 0:
-        return None
-    e = game.eff(1 - side)
-    rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
-    target = rating.index(max(rating))
-    helper = game.guard[side].index(rating.index(min(rating)))
-    if game.guard[side][helper] == target:
-        return None
-    return A.DOUBLE_TEAM.get((target, helper))
 
 
 class ByTheBookCoach:

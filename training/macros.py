@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import rulesets
-from ..agents.statispro import star_double_team
+from ..rules.statispro.tactics import star_double_team
 from ..core.engine import Engine
 from ..core.errors import ConfigError
 

@@ -297,7 +297,7 @@ def ratings_command(ruleset, coaches, games, seed, teams_choice, options, anchor
     if anchor is not None and anchor not in coaches:
         raise click.BadParameter(f"{anchor!r} is not among the coaches", param_hint="--anchor")
     if plot_out:
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         try:
             _pyplot()  # fail before the games, not after

@@ -6,10 +6,8 @@ A ruleset package (``coachgym.rules.<name>``) exposes one :class:`Ruleset` insta
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
-import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
@@ -18,71 +16,15 @@ from .chance import ChanceSource, SeededSource
 from .coach import Coach, FirstLegalCoach, RandomCoach
 from .engine import Engine
 from .errors import ConfigError, TeamFileError
-
-
-def parse_options(options_cls: type, given: Any, where: str = "rule options") -> Any:
-    """Build a rule-options dataclass from a dict (or pass an instance through), naming bad keys."""
-    if given is None:
-        return options_cls()
-    if isinstance(given, options_cls):
-        return given
-    if not isinstance(given, dict):
-        raise ConfigError(f"{where}: expected a mapping of option names to values, got {type(given).__name__}")
-    fields = {f.name: f for f in dataclasses.fields(options_cls)}
-    for key, value in given.items():
-        if key not in fields:
-            raise ConfigError(f"{where}: unknown option {key!r}; known options: {', '.join(sorted(fields))}")
-        default = getattr(options_cls(), key)
-        if isinstance(default, bool) and not isinstance(value, bool):
-            raise ConfigError(f"{where}: option {key!r} must be true or false, got {value!r}")
-        if isinstance(default, int) and not isinstance(default, bool) and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ConfigError(f"{where}: option {key!r} must be an integer, got {value!r}")
-    opts = options_cls(**given)
-    validate = getattr(opts, "validate", None)
-    if validate is not None:
-        validate(where)
-    return opts
-
-
-def team_file_header(data: Any, path: str, schema: str) -> tuple[str, bool, str]:
-    """The checks every team file shares: a JSON object of the ruleset's ``schema``, a non-empty
-    ``name``, ``fictional`` true or false, and a ``source`` for a team of real players (real players
-    only from real, verifiable statistics). Returns ``(name, fictional, source)``."""
-    if not isinstance(data, dict):
-        raise TeamFileError(path, "<file>", "must hold a JSON object")
-    if data.get("schema") != schema:
-        raise TeamFileError(path, "schema", f"must be {schema!r}, got {data.get('schema')!r}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise TeamFileError(path, "name", "must be a non-empty string")
-    fictional = data.get("fictional")
-    if not isinstance(fictional, bool):
-        raise TeamFileError(path, "fictional", "must be true or false (true unless every card comes from real, "
-                                               "verifiable statistics)")
-    source = data.get("source", "")
-    if not isinstance(source, str):
-        raise TeamFileError(path, "source", "must be a string")
-    if not fictional and not source:
-        raise TeamFileError(path, "source", "a team of real players must name the source of its statistics")
-    return name, fictional, source
-
-
-def load_json(path: Path | str) -> Any:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
-    return parse_json_text(text, p)
-
-
-def parse_json_text(text: str, path: Path | str) -> Any:
-    """JSON text of the file ``path`` names (read from disk or uploaded); errors name file and line."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TeamFileError(path, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
-
+from .parsing import (  # noqa: F401  (the readers of options, team files and settings: importable here too)
+    load_json,
+    parse_coach_params,
+    parse_json_text,
+    parse_options,
+    parse_setting,
+    team_file_header,
+    team_slug,
+)
 
 # Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
 # and '/'): each maps to a "module:function" factory called as ``factory(ruleset, argument, seed=seed,
@@ -92,6 +34,15 @@ COACH_KINDS: dict[str, str] = {
     "search": "coachgym.search.coach:search_coach",  # rollouts from resampled copies (docs/search.md); "search" alone too
 }
 BARE_KINDS = ("search",)  # kinds that also work without an argument
+# the shipped trained coach and model files (.npz: NumPy only; .zip: stable-baselines3, the train
+# extra): training's coach, imported only when used (core imports nothing above it)
+TRAINED_COACH = "coachgym.training.coach:TrainedCoach"
+
+
+def _import(spec: str) -> Any:
+    """The object a ``"module:attr"`` spec names, imported now."""
+    module, attr = spec.split(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 class Ruleset:
@@ -212,8 +163,7 @@ class Ruleset:
         builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
         kind, sep, argument = name.partition(":")
         if (sep or kind in BARE_KINDS) and kind in COACH_KINDS:
-            module, attr = COACH_KINDS[kind].split(":")
-            return getattr(importlib.import_module(module), attr)(self, argument, seed=seed, **kwargs)
+            return _import(COACH_KINDS[kind])(self, argument, seed=seed, **kwargs)
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
             name, _, spec = name.partition(":")
@@ -222,12 +172,8 @@ class Ruleset:
             return RandomCoach(seed)
         if name == "first-legal":
             return FirstLegalCoach()
-        if name == "trained" or is_model_file:
-            # a trained model: the one shipped for this ruleset, or a model file (.npz: NumPy only;
-            # .zip: stable-baselines3, needs the train extra)
-            from ..training.coach import TrainedCoach
-
-            return TrainedCoach(None if name == "trained" else name, self.name, seed=seed)
+        if name == "trained" or is_model_file:  # the one shipped for this ruleset, or a model file
+            return _import(TRAINED_COACH)(None if name == "trained" else name, self.name, seed=seed)
         factory = self.coach_factory(name)
         params = {p.name: p for p in self.coach_parameters(name)}
         unknown = sorted(set(kwargs) - set(params))
@@ -245,8 +191,11 @@ class Ruleset:
         """The class (or factory) of a scripted coach named in this ruleset."""
         if name not in self._coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
-        module, attr = self._coaches[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return _import(self._coaches[name])
+
+    def coach_kind(self, kind: str) -> Callable[..., Coach] | None:
+        """The factory of a coach kind of :data:`COACH_KINDS` (``"strategy"``, ``"search"``), or None."""
+        return _import(COACH_KINDS[kind]) if kind in COACH_KINDS else None
 
     def coach_parameters(self, name: str) -> list:
         """A scripted coach's parameters (``coachgym.core.describe.Setting``: name, default, explanation)."""
@@ -261,34 +210,3 @@ class Ruleset:
         from .describe import rule_options
 
         return rule_options(self.options_cls)
-
-
-def team_slug(name: str) -> str:
-    """``"Harbor City Gulls"`` -> ``"harbor-city-gulls"``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def parse_setting(text: str, names: list[str], where: str) -> tuple[str, Any]:
-    """``"KEY=VALUE"`` with KEY one of ``names`` and a JSON VALUE -> ``(KEY, value)`` (a calibration
-    tool's ``--set``); a clear error naming ``where`` and the known keys otherwise."""
-    key, sep, value = text.partition("=")
-    if not sep or key not in names:
-        raise ConfigError(f"{where} {text!r}: give KEY=VALUE with KEY one of: {', '.join(names)}")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        raise ConfigError(f"{where} {text!r}: the value must be JSON (a number, true/false, a list or an object)") from None
-
-
-def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
-    """``"a=1,b=false,c=never"`` -> {"a": 1, "b": False, "c": "never"}."""
-    out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        if "=" not in part:
-            raise ConfigError(f"coach {coach!r}: parameter {part!r} is not KEY=VALUE")
-        key, value = (x.strip() for x in part.split("=", 1))
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out

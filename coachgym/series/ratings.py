@@ -351,7 +351,7 @@ def plot(run: RatingRun, path, anchor: str | None = None) -> None:
     """Elo with 95% intervals, best at the top, the home term as a grey bar."""
     from pathlib import Path
 
-    from ..evaluation.plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     rows = run.fit.elo(anchor)

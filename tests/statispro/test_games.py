@@ -184,7 +184,7 @@ def test_5_5_the_star_variant_and_the_macro_never_name_the_targets_pd_as_helper(
     of these games meet many matchups: wherever a Double Team may be declared, the star variant's
     choice (``star_double_team``, also the training macro ``double_team_best_scorer``) is legal and its
     helper is not the target's PD."""
-    from coachgym.agents.statispro import star_double_team
+    from coachgym.rules.statispro.tactics import star_double_team
     from coachgym.core.coach import RandomCoach
     from coachgym.rules.statispro import actions as A
     from coachgym.training.macros import macros_of
