@@ -1,7 +1,14 @@
 """What a ruleset package provides to the rest of coachgym (CLI, envs, match runner, training).
 
 A ruleset package (``coachgym.rules.<name>``) exposes one :class:`Ruleset` instance named
-``RULESET``. It knows its engine class, its rule options, its bundled teams and its coaches.
+``RULESET``: the ruleset's single registration. It holds its identity (name, title, env id, other
+names), its engine class, rule options, bundled teams and coaches, and names every other part of
+coachgym that knows the ruleset - its env, presenter, strategy vocabulary, carry-over, value model,
+fuzz invariants, realism figures, training macros (:data:`PARTS`, ``"module:attr"`` imported when
+used, so the rules layer imports nothing above it) - and its small data (box formulas, fuzz option
+sets, the strategy report's time variable). Every registry of coachgym reads from here;
+``tests/test_conformance.py`` names what a registered ruleset lacks (docs/architecture.md, "Adding
+a ruleset").
 """
 
 from __future__ import annotations
@@ -45,15 +52,44 @@ def _import(spec: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+# The parts of coachgym above the rules layer that a ruleset names in its registration: part ->
+# (what it is, required). A part is a "module:attr" string, imported by :meth:`Ruleset.part` when used.
+PARTS: dict[str, tuple[str, bool]] = {
+    "env": ("the Gymnasium env class (envs/<x>.py; its ENCODER the observation encoder)", True),
+    "presenter": ("what a person sees (rules/<x>/present.py PRESENTER; without it the generic presenter)", False),
+    "vocabulary": ("the strategy-file vocabulary (strategy/<x>.py VOCABULARY)", True),
+    "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
+    "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
+    "invariants": ("the fuzz's invariants, checked after every event (evaluation/fuzz.py)", True),
+    "realism": ("the statistics compared with real seasons (evaluation/realism.py; only with real figures)", False),
+    "macros": ("training macros: name -> Macro (training/macros.py)", False),
+}
+
+
 class Ruleset:
-    """Description and factory of one ruleset."""
+    """Description and factory of one ruleset: its single registration (see the module docstring)."""
 
     def __init__(self, *, name: str, title: str, env_id: str, engine_cls: type[Engine], options_cls: type,
                  package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
-                 default_teams: tuple[str, str]):
+                 default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
+                 box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict, ...] = ({},),
+                 time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = ()):
         self.name = name
         self.title = title
         self.env_id = env_id
+        self.aliases = tuple(aliases)  # other names people may use (``coachgym simulate 4th-street``)
+        unknown = sorted(set(parts or {}) - set(PARTS))
+        if unknown:
+            raise ValueError(f"{name}: unknown parts {unknown} in the registration; known: {', '.join(PARTS)}")
+        self.parts = dict(parts or {})
+        # a blank scoresheet's derived columns: column -> formula over the line's other columns
+        self.box_formulas = dict(box_formulas or {})
+        self.fuzz_options = tuple(fuzz_options)  # rule options the fuzz cycles through (every switch in one)
+        self.time_variable = time_variable  # the vocabulary's variable that says "when" (the situation report)
+        # the value model's margin spread where search/data/value.json has no fitted one
+        self.value_sigma = value_sigma
+        # the decision kinds a person makes by default under the generic presenter (no presenter part)
+        self.person_kinds = tuple(person_kinds)
         self.engine_cls = engine_cls
         self.options_cls = options_cls
         self.package = package
@@ -65,6 +101,14 @@ class Ruleset:
     @property
     def version(self) -> int:
         return self.engine_cls.version
+
+    def part(self, name: str) -> Any:
+        """The object the registration names for a part of :data:`PARTS`, imported now (None where
+        the ruleset has no such part)."""
+        if name not in PARTS:
+            raise KeyError(f"unknown part {name!r}; known: {', '.join(PARTS)}")
+        spec = self.parts.get(name)
+        return _import(spec) if spec else None
 
     @property
     def actions(self):

@@ -21,3 +21,15 @@ def star_double_team(game: StatisProEngine, side: int) -> int | None:
     if game.guard[side][helper] == target:
         return None
     return A.DOUBLE_TEAM.get((target, helper))
+
+
+def remaining(g: StatisProEngine) -> float:
+    """The share of the game still to play (the search's value model), from the FAC piles: quarters
+    left and the cards left of this one (an overtime: its cards left, as a share of four periods)."""
+    deck = g.clock["fac"] or 1
+    quarter = len(g.fac) / deck if g.fac else 0.0
+    if g.period == 0:
+        return 1.0
+    if g.period > 4:
+        return min(1.0, len(g.fac) / (4 * deck))
+    return ((4 - g.period) + quarter) / 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .cards import PlayerCard
 from .engine import ValueAddEngine
+from .scoresheet import BOXES
 
 _EP: dict[tuple, float] = {}  # card.shot -> expected points (the ranges decide it)
 
@@ -28,3 +29,9 @@ def fit(game: ValueAddEngine, side: int, player: int, slot: int) -> float:
     pos = 1.0 if (slot + 1) in card.positions else 0.6
     pg = 1.0 if slot != 0 or card.point_guard else 0.4
     return (expected_points(card) + card.def_reb / 12 + (card.steal - 10) / 20) * fresh * pos * pg
+
+
+def remaining(g: ValueAddEngine) -> float:
+    """The share of the game still to play (the search's value model): possession boxes left (in an
+    overtime: its boxes, as a share of a regulation game)."""
+    return g.box / BOXES
