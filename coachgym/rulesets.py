@@ -37,8 +37,15 @@ class RulesetEntry:
     aliases: tuple[str, ...] = ()
 
 
+_LOADED: dict[tuple[str, ...], list[Ruleset]] = {}  # the registrations, per state of PACKAGES
+
+
 def _registered() -> list[Ruleset]:
-    return [importlib.import_module(p).RULESET for p in PACKAGES]
+    key = tuple(PACKAGES)
+    found = _LOADED.get(key)
+    if found is None:
+        found = _LOADED[key] = [importlib.import_module(p).RULESET for p in key]
+    return found
 
 
 def all_rulesets() -> list[Ruleset]:
@@ -92,14 +99,18 @@ class by_ruleset(Mapping):  # noqa: N801  (used as a module-level table: by_rule
 
     def __init__(self, read: Callable[[Ruleset], Any]):
         self._read = read
+        self._cache: tuple[tuple[str, ...], dict[str, Any]] | None = None
 
     def _items(self) -> dict[str, Any]:
-        out = {}
-        for rs in _registered():
-            value = self._read(rs)
-            if value:
-                out[rs.name] = value
-        return out
+        key = tuple(PACKAGES)
+        if self._cache is None or self._cache[0] != key:  # read again when the registry changed
+            out = {}
+            for rs in _registered():
+                value = self._read(rs)
+                if value:
+                    out[rs.name] = value
+            self._cache = (key, out)
+        return self._cache[1]
 
     def __getitem__(self, name: str) -> Any:
         return self._items()[name]
