@@ -18,8 +18,8 @@ ball on the board (FUBA). At the end of each game the box score's totals equal t
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import rulesets

@@ -7,7 +7,6 @@ from pathlib import Path
 from ..core.errors import ConfigError
 from ..core.match import MatchResult
 
-
 MISSING = ("plots need matplotlib, which is not installed: pip install 'coachgym[plot]' "
            "(the train and stats extras bring it too)")
 

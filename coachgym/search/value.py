@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import math
-from importlib import resources
 from collections.abc import Mapping
+from importlib import resources
 from typing import Callable
 
 from .. import rulesets

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from coachgym.rules.fuba import board as B
 
 from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, pick, scenario
