@@ -37,10 +37,12 @@ COPIES = ("value", "flat", "rows", "cube", "nested")
 class Field:
     """One attribute of an engine's state."""
 
-    name: str
+    name: str  # the saved key (read and written as the engine attribute of that name)
     spec: Spec  # what a saved value may hold
     copy: str = "nested"  # how a clone copies it: one of COPIES
     doc: str = ""
+    attr: str = ""  # the attribute a clone copies, where the saved name is a property over it
+    optional: bool = False  # saves from before the field existed may lack it (the engine fills it in)
 
     def __post_init__(self):
         if self.copy not in COPIES:
@@ -70,14 +72,15 @@ class StateDeclaration:
     def clone_plan(self) -> ClonePlan:
         """The clone plan: shared data, then each field copied as it declares (an immutable value is
         shared too)."""
-        by = {kind: [f.name for f in self.fields if f.copy == kind] for kind in COPIES}
+        by = {kind: [f.attr or f.name for f in self.fields if f.copy == kind] for kind in COPIES}
         return ClonePlan(base=self.base, share=(*self.share, *by["value"]), flat=by["flat"], rows=by["rows"],
                          cube=by["cube"], nested=by["nested"], fresh=self.fresh)
 
-    def spec(self) -> Dict:
-        """The saved fields' schema (other keys of the saved state, such as teams and options, are
-        checked by the engine)."""
-        return Dict({f.name: f.spec for f in self.fields}, extra=None)
+    def spec(self, others: dict[str, Spec] | None = None) -> Dict:
+        """The saved state's schema: ``others`` first (keys the engine saves besides the declared
+        fields, such as teams and options, with their specs), then every declared field."""
+        return Dict({**(others or {}), **{f.name: f.spec for f in self.fields}},
+                    optional=[f.name for f in self.fields if f.optional], extra=None)
 
     def save(self, engine: Any) -> dict:
         """The declared fields as JSON values (tuples become lists)."""
