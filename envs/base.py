@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from os import PathLike
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import gymnasium as gym
 import numpy as np

@@ -81,7 +81,7 @@ def plot(rows: list[dict], path: str | Path) -> Path | None:
     rows = [r for r in rows if "error" not in r]
     if not rows:
         return None
-    from .plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     labels = [f"{r['ruleset']}: {r['coach_a']} vs {r['coach_b']} ({r['kind']})" for r in rows]

@@ -1,6 +1,5 @@
 """The coachgym command."""
 
-import io
 import json
 
 from click.testing import CliRunner

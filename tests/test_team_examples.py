@@ -4,7 +4,6 @@ Statis Pro names still work)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from pathlib import Path

@@ -24,7 +24,7 @@ import argparse
 import json
 
 from coachgym import rulesets
-from coachgym.present.measure import autoplay_leverage, person_decisions, routine_cost, save_times
+from coachgym.evaluation.seat import autoplay_leverage, person_decisions, routine_cost, save_times
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 def plot_learning_curve(history: list[dict], path: str | Path, title: str = "") -> Path:
-    from ..evaluation.plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))

@@ -15,7 +15,7 @@ from .tabletop import export_options, requirement, write_exports
 
 
 def _require_matplotlib() -> None:
-    from ..evaluation.plots import require_matplotlib
+    from ..present.plots import require_matplotlib
 
     require_matplotlib()
 
@@ -117,7 +117,7 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
                          "home_score": g.home_score, "away_score": g.away_score}, g.box)
                        for k, g in enumerate(result.games) if g.box], csv_out, xlsx_out)
     if plot_out:
-        from ..evaluation.plots import plot_match
+        from ..present.plots import plot_match
 
         plot_match(result, plot_out, f"{rs.title}: {home_team.name} vs {away_team.name}, {games} games")
         click.echo(f"wrote {plot_out}")

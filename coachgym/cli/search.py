@@ -47,7 +47,7 @@ def analyze(saved, ruleset_name, after, game_seed, named, policy, opponent, roll
     if (saved is None) == (ruleset_name is None):
         raise click.UsageError("give a saved game (SAVED) or --ruleset, not both")
     if plot_out:  # fail before the rollouts, not after
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         try:
             _pyplot()

@@ -196,7 +196,7 @@ def _competition_group(kind: str, help_text: str):
         if team_stats:
             click.echo("TEAM STATISTICS (per game)\n" + tables.render_team_stats(comp))
 
-    @group.command("list", help=f"Seasons and tournaments in the database.")
+    @group.command("list", help="Seasons and tournaments in the database.")
     @_db_option
     def list_(db):
         from ..series.competition import Competition
@@ -297,7 +297,7 @@ def ratings_command(ruleset, coaches, games, seed, teams_choice, options, anchor
     if anchor is not None and anchor not in coaches:
         raise click.BadParameter(f"{anchor!r} is not among the coaches", param_hint="--anchor")
     if plot_out:
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         try:
             _pyplot()  # fail before the games, not after

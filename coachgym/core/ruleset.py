@@ -1,15 +1,20 @@
 """What a ruleset package provides to the rest of coachgym (CLI, envs, match runner, training).
 
 A ruleset package (``coachgym.rules.<name>``) exposes one :class:`Ruleset` instance named
-``RULESET``. It knows its engine class, its rule options, its bundled teams and its coaches.
+``RULESET``: the ruleset's single registration. It holds its identity (name, title, env id, other
+names), its engine class, rule options, bundled teams and coaches, and names every other part of
+coachgym that knows the ruleset - its env, presenter, strategy vocabulary, carry-over, value model,
+fuzz invariants, realism figures, training macros (:data:`PARTS`, ``"module:attr"`` imported when
+used, so the rules layer imports nothing above it) - and its small data (box formulas, fuzz option
+sets, the strategy report's time variable). Every registry of coachgym reads from here;
+``tests/test_conformance.py`` names what a registered ruleset lacks (docs/architecture.md, "Adding
+a ruleset").
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
-import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
@@ -18,75 +23,15 @@ from .chance import ChanceSource, SeededSource
 from .coach import Coach, FirstLegalCoach, RandomCoach
 from .engine import Engine
 from .errors import ConfigError, TeamFileError
-
-
-def parse_options(options_cls: type, given: Any, where: str = "rule options") -> Any:
-    """Build a rule-options dataclass from a dict (or pass an instance through), naming bad keys."""
-    if given is None:
-        return options_cls()
-    if isinstance(given, options_cls):
-        return given
-    if not isinstance(given, dict):
-        raise ConfigError(f"{where}: expected a mapping of option names to values, got {type(given).__name__}")
-    fields = {f.name: f for f in dataclasses.fields(options_cls)}
-    for key, value in given.items():
-        if key not in fields:
-            raise ConfigError(f"{where}: unknown option {key!r}; known options: {', '.join(sorted(fields))}")
-        default = getattr(options_cls(), key)
-        if isinstance(default, bool) and not isinstance(value, bool):
-            raise ConfigError(f"{where}: option {key!r} must be true or false, got {value!r}")
-        if isinstance(default, int) and not isinstance(default, bool) and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ConfigError(f"{where}: option {key!r} must be an integer, got {value!r}")
-    opts = options_cls(**given)
-    validate = getattr(opts, "validate", None)
-    if validate is not None:
-        validate(where)
-    return opts
-
-
-def team_file_header(data: Any, path: str, schema: str) -> tuple[str, bool, str]:
-    """The checks every team file shares: a JSON object of the ruleset's ``schema``, a non-empty
-    ``name``, ``fictional`` true or false, and a ``source`` for a team of real players (real players
-    only from real, verifiable statistics). Returns ``(name, fictional, source)``."""
-    if not isinstance(data, dict):
-        raise TeamFileError(path, "<file>", "must hold a JSON object")
-    if data.get("schema") != schema:
-        raise TeamFileError(path, "schema", f"must be {schema!r}, got {data.get('schema')!r}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise TeamFileError(path, "name", "must be a non-empty string")
-    fictional = data.get("fictional")
-    if not isinstance(fictional, bool):
-        raise TeamFileError(path, "fictional", "must be true or false (true unless every card comes from real, "
-                                               "verifiable statistics)")
-    source = data.get("source", "")
-    if not isinstance(source, str):
-        raise TeamFileError(path, "source", "must be a string")
-    if not fictional and not source:
-        raise TeamFileError(path, "source", "a team of real players must name the source of its statistics")
-    return name, fictional, source
-
-
-def load_json(path: Path | str) -> Any:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
-    return parse_json_text(text, p)
-
-
-def parse_json_text(text: str, path: Path | str) -> Any:
-    """JSON text of the file ``path`` names (read from disk or uploaded); errors name file and line."""
-    from . import jsontext
-
-    try:
-        return jsontext.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TeamFileError(path, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
-    except jsontext.TooDeep as exc:
-        raise TeamFileError(path, "<file>", f"is not a team file (JSON {exc})") from None
-
+from .parsing import (  # noqa: F401  (the readers of options, team files and settings: importable here too)
+    load_json,
+    parse_coach_params,
+    parse_json_text,
+    parse_options,
+    parse_setting,
+    team_file_header,
+    team_slug,
+)
 
 # Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
 # and '/'): each maps to a "module:function" factory called as ``factory(ruleset, argument, seed=seed,
@@ -96,17 +41,55 @@ COACH_KINDS: dict[str, str] = {
     "search": "coachgym.search.coach:search_coach",  # rollouts from resampled copies (docs/search.md); "search" alone too
 }
 BARE_KINDS = ("search",)  # kinds that also work without an argument
+# the shipped trained coach and model files (.npz: NumPy only; .zip: stable-baselines3, the train
+# extra): training's coach, imported only when used (core imports nothing above it)
+TRAINED_COACH = "coachgym.training.coach:TrainedCoach"
+
+
+def _import(spec: str) -> Any:
+    """The object a ``"module:attr"`` spec names, imported now."""
+    module, attr = spec.split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+# The parts of coachgym above the rules layer that a ruleset names in its registration: part ->
+# (what it is, required). A part is a "module:attr" string, imported by :meth:`Ruleset.part` when used.
+PARTS: dict[str, tuple[str, bool]] = {
+    "env": ("the Gymnasium env class (envs/<x>.py; its ENCODER the observation encoder)", True),
+    "presenter": ("what a person sees (rules/<x>/present.py PRESENTER; without it the generic presenter)", False),
+    "vocabulary": ("the strategy-file vocabulary (strategy/<x>.py VOCABULARY)", True),
+    "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
+    "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
+    "invariants": ("the fuzz's invariants, checked after every event (evaluation/fuzz.py)", True),
+    "realism": ("the statistics compared with real seasons (evaluation/realism.py; only with real figures)", False),
+    "macros": ("training macros: name -> Macro (training/macros.py)", False),
+}
 
 
 class Ruleset:
-    """Description and factory of one ruleset."""
+    """Description and factory of one ruleset: its single registration (see the module docstring)."""
 
     def __init__(self, *, name: str, title: str, env_id: str, engine_cls: type[Engine], options_cls: type,
                  package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
-                 default_teams: tuple[str, str]):
+                 default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
+                 box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict, ...] = ({},),
+                 time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = ()):
         self.name = name
         self.title = title
         self.env_id = env_id
+        self.aliases = tuple(aliases)  # other names people may use (``coachgym simulate 4th-street``)
+        unknown = sorted(set(parts or {}) - set(PARTS))
+        if unknown:
+            raise ValueError(f"{name}: unknown parts {unknown} in the registration; known: {', '.join(PARTS)}")
+        self.parts = dict(parts or {})
+        # a blank scoresheet's derived columns: column -> formula over the line's other columns
+        self.box_formulas = dict(box_formulas or {})
+        self.fuzz_options = tuple(fuzz_options)  # rule options the fuzz cycles through (every switch in one)
+        self.time_variable = time_variable  # the vocabulary's variable that says "when" (the situation report)
+        # the value model's margin spread where search/data/value.json has no fitted one
+        self.value_sigma = value_sigma
+        # the decision kinds a person makes by default under the generic presenter (no presenter part)
+        self.person_kinds = tuple(person_kinds)
         self.engine_cls = engine_cls
         self.options_cls = options_cls
         self.package = package
@@ -118,6 +101,14 @@ class Ruleset:
     @property
     def version(self) -> int:
         return self.engine_cls.version
+
+    def part(self, name: str) -> Any:
+        """The object the registration names for a part of :data:`PARTS`, imported now (None where
+        the ruleset has no such part)."""
+        if name not in PARTS:
+            raise KeyError(f"unknown part {name!r}; known: {', '.join(PARTS)}")
+        spec = self.parts.get(name)
+        return _import(spec) if spec else None
 
     @property
     def actions(self):
@@ -216,8 +207,7 @@ class Ruleset:
         builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
         kind, sep, argument = name.partition(":")
         if (sep or kind in BARE_KINDS) and kind in COACH_KINDS:
-            module, attr = COACH_KINDS[kind].split(":")
-            return getattr(importlib.import_module(module), attr)(self, argument, seed=seed, **kwargs)
+            return _import(COACH_KINDS[kind])(self, argument, seed=seed, **kwargs)
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
             name, _, spec = name.partition(":")
@@ -226,12 +216,8 @@ class Ruleset:
             return RandomCoach(seed)
         if name == "first-legal":
             return FirstLegalCoach()
-        if name == "trained" or is_model_file:
-            # a trained model: the one shipped for this ruleset, or a model file (.npz: NumPy only;
-            # .zip: stable-baselines3, needs the train extra)
-            from ..training.coach import TrainedCoach
-
-            return TrainedCoach(None if name == "trained" else name, self.name, seed=seed)
+        if name == "trained" or is_model_file:  # the one shipped for this ruleset, or a model file
+            return _import(TRAINED_COACH)(None if name == "trained" else name, self.name, seed=seed)
         factory = self.coach_factory(name)
         params = {p.name: p for p in self.coach_parameters(name)}
         unknown = sorted(set(kwargs) - set(params))
@@ -249,8 +235,11 @@ class Ruleset:
         """The class (or factory) of a scripted coach named in this ruleset."""
         if name not in self._coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
-        module, attr = self._coaches[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return _import(self._coaches[name])
+
+    def coach_kind(self, kind: str) -> Callable[..., Coach] | None:
+        """The factory of a coach kind of :data:`COACH_KINDS` (``"strategy"``, ``"search"``), or None."""
+        return _import(COACH_KINDS[kind]) if kind in COACH_KINDS else None
 
     def coach_parameters(self, name: str) -> list:
         """A scripted coach's parameters (``coachgym.core.describe.Setting``: name, default, explanation)."""
@@ -265,34 +254,3 @@ class Ruleset:
         from .describe import rule_options
 
         return rule_options(self.options_cls)
-
-
-def team_slug(name: str) -> str:
-    """``"Harbor City Gulls"`` -> ``"harbor-city-gulls"``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def parse_setting(text: str, names: list[str], where: str) -> tuple[str, Any]:
-    """``"KEY=VALUE"`` with KEY one of ``names`` and a JSON VALUE -> ``(KEY, value)`` (a calibration
-    tool's ``--set``); a clear error naming ``where`` and the known keys otherwise."""
-    key, sep, value = text.partition("=")
-    if not sep or key not in names:
-        raise ConfigError(f"{where} {text!r}: give KEY=VALUE with KEY one of: {', '.join(names)}")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        raise ConfigError(f"{where} {text!r}: the value must be JSON (a number, true/false, a list or an object)") from None
-
-
-def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
-    """``"a=1,b=false,c=never"`` -> {"a": 1, "b": False, "c": "never"}."""
-    out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        if "=" not in part:
-            raise ConfigError(f"coach {coach!r}: parameter {part!r} is not KEY=VALUE")
-        key, value = (x.strip() for x in part.split("=", 1))
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out

@@ -14,7 +14,6 @@ contract a ruleset implements in :mod:`coachgym.present.presenter`.
 
 from __future__ import annotations
 
-import importlib
 import json
 from functools import lru_cache
 from importlib import resources
@@ -41,14 +40,11 @@ def presenter_for(ruleset: str) -> Presenter:
     """The presenter of a ruleset (by name or alias): ``coachgym.rules.<name>.present.PRESENTER``,
     or the generic presenter where the ruleset has no ``present`` module yet."""
     rs = rulesets.get(ruleset)
-    try:
-        module = importlib.import_module(f"{rs.package}.present")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{rs.package}.present":
-            raise  # the module exists but an import inside it is broken: say so
-        person = frozenset(_data("generic_autoplay.json").get(rs.name, ()))
-        return GenericPresenter(rs.name, rs.title, rs.engine_cls.decision_kinds, person)
-    return module.PRESENTER
+    presenter = rs.part("presenter")
+    if presenter is None:  # the person makes the registration's person_kinds, else every decision
+        kinds = rs.engine_cls.decision_kinds
+        return GenericPresenter(rs.name, rs.title, kinds, frozenset(rs.person_kinds or kinds))
+    return presenter
 
 
 def glossary(ruleset: str) -> Glossary:

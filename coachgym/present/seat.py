@@ -50,7 +50,6 @@ from .presenter import auto_kind, default_autoplay, kind_info, marks, routine
 
 SAVE_FORMAT = "coachgym.seat"
 SAVE_VERSION = 1
-CONTINUE_TO = ("dead_ball", "period", "half", "end")
 PERSON, BOOK, OPPONENT, ROUTINE = "p", "b", "o", "r"  # who chose an action of the history (r: the routine answer)
 
 

@@ -114,7 +114,7 @@ class Analysis:
 
     def plot(self, path: str | Path) -> Path:
         """Win probability of each option with its 95% interval (PNG; needs matplotlib)."""
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         plt = _pyplot()
         opts = sorted(self.options, key=lambda o: -o.win)

@@ -247,9 +247,9 @@ class FubaCarryOver(CarryOver):
         return lines
 
 
-CARRY_OVERS: dict[str, CarryOver] = {c.ruleset: c for c in (StatisProCarryOver(), FourthStreetCarryOver(),
-                                                            ValueAddCarryOver(), FubaCarryOver())}
-
-
 def for_ruleset(name: str) -> CarryOver:
-    return CARRY_OVERS.get(name) or CarryOver()
+    """The carry-over its registration names (the ``carry_over`` part), or none."""
+    from .. import rulesets
+
+    cls = rulesets.get(name).part("carry_over")
+    return cls() if cls is not None else CarryOver()

@@ -48,7 +48,6 @@ class Fit:
 
     def elo(self, anchor: str | None = None) -> list[dict]:
         """Each coach's Elo with its 95% interval, relative to the field's mean (or to ``anchor``, 0)."""
-        k = len(self.names)
         a = self.names.index(anchor) if anchor is not None else None
         rows = []
         for i, name in enumerate(self.names):
@@ -240,7 +239,7 @@ def play_round_robin(ruleset: str, coaches: Sequence[str], games: int, *, seed: 
     for (a, b), tasks in zip(plan, per):
         m = merge(results[at:at + len(tasks)])
         at += len(tasks)
-        for i, g in enumerate(m.games):
+        for g in m.games:
             home, away = (a, b) if g.a_side == HOME else (b, a)
             run.games.append({"home_coach": coach_label(home), "away_coach": coach_label(away),
                               "home_team": g.home_team, "away_team": g.away_team, "seed": g.seed,
@@ -352,7 +351,7 @@ def plot(run: RatingRun, path, anchor: str | None = None) -> None:
     """Elo with 95% intervals, best at the top, the home term as a grey bar."""
     from pathlib import Path
 
-    from ..evaluation.plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     rows = run.fit.elo(anchor)

@@ -201,7 +201,6 @@ class Knockout:
         winner or None) for every tie that can be known, round by round."""
         alive: list[str | None] = list(self.first)
         round_no = 1
-        slot_base = 0
         while len(alive) > 1:
             winners: list[str | None] = []
             ties = self._ties(round_no, alive)
@@ -229,7 +228,6 @@ class Knockout:
                 return
             alive = winners
             round_no += 1
-            slot_base += len(ties)
 
     def next_round(self, results: Mapping[tuple[int, int], Result]) -> list[Fixture]:
         pending: list[Fixture] = []
@@ -252,7 +250,7 @@ class Knockout:
 
     def champion(self, results: Mapping[tuple[int, int], Result]) -> str | None:
         last = None
-        for round_no, t, a, b, games, winner in self.walk(results):
+        for round_no, _t, _a, _b, _games, winner in self.walk(results):
             last = (round_no, winner)
         if last is None:
             return None

@@ -20,7 +20,6 @@ action of the ruleset's vocabulary. ``coachgym strategy-help RULESET`` lists bot
 from __future__ import annotations
 
 import difflib
-import importlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -33,8 +32,6 @@ from ..core.errors import ConfigError
 from .conditions import Condition, ConditionError, parse
 from .vocabulary import ActionWord, Vocabulary
 
-VOCABULARY_MODULES = {"fourthstreet": "coachgym.strategy.fourthstreet", "statispro": "coachgym.strategy.statispro",
-                      "valueadd": "coachgym.strategy.valueadd", "fuba": "coachgym.strategy.fuba"}
 TOP_KEYS = ("ruleset", "base", "name", "description", "rules")
 RULE_KEYS = ("name", "when", "do")
 
@@ -55,8 +52,11 @@ def vocabulary(ruleset: str) -> Vocabulary:
     """The situation variables and actions of a ruleset (by its registered name)."""
     from .. import rulesets
 
-    name = rulesets.get(ruleset).name
-    return importlib.import_module(VOCABULARY_MODULES[name]).VOCABULARY
+    rs = rulesets.get(ruleset)
+    vocab = rs.part("vocabulary")
+    if vocab is None:
+        raise ConfigError(f"{rs.title} has no strategy-file vocabulary")
+    return vocab
 
 
 @dataclass(frozen=True)

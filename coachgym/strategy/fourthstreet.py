@@ -10,7 +10,7 @@ dead ball.
 
 from __future__ import annotations
 
-from ..agents.fourthstreet import ByTheBookCoach
+from ..rules.fourthstreet.tactics import tired
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import SEASON
 from ..rules.fourthstreet.engine import PF, PTS, FourthStreetEngine
@@ -33,7 +33,7 @@ def _game_minutes_left(g: FourthStreetEngine) -> float:
 
 
 def _tired(g: FourthStreetEngine, side: int) -> int:
-    return sum(ByTheBookCoach._tired(g, side, i) for i in g.lineup[side])
+    return sum(tired(g, side, i) for i in g.lineup[side])
 
 
 def best_scorer(g: FourthStreetEngine, side: int) -> int:

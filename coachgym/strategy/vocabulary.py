@@ -144,14 +144,19 @@ def score_variables(points: Callable[[Any, int], int], unit: str = "points") -> 
 def foul_variables(positions: tuple[str, ...], fouls_at: Callable[[Any, int, int], int]) -> list[Variable]:
     """our_<pos>_fouls / their_<pos>_fouls for the player now at each position, and the most
     personal fouls of any player on the court, from ``fouls_at(game, side, slot)``."""
+    def at(sel: int, slot: int) -> Callable[[Any, int, Decision], int]:
+        return lambda g, s, d: fouls_at(g, s ^ sel, slot)
+
+    def most(sel: int) -> Callable[[Any, int, Decision], int]:
+        return lambda g, s, d: max(fouls_at(g, s ^ sel, k) for k in range(5))
+
     out = []
     for who, sel in (("our", 0), ("their", 1)):
         for slot, pos in enumerate(positions):
             out.append(Variable(f"{who}_{pos.lower()}_fouls", NUMBER,
-                                f"personal fouls of {who} player now at {pos}",
-                                (lambda slot, sel: lambda g, s, d: fouls_at(g, s ^ sel, slot))(slot, sel)))
+                                f"personal fouls of {who} player now at {pos}", at(sel, slot)))
         out.append(Variable(f"{who}_most_fouls", NUMBER, f"the most personal fouls of any of {who} players on the court",
-                            (lambda sel: lambda g, s, d: max(fouls_at(g, s ^ sel, k) for k in range(5)))(sel)))
+                            most(sel)))
     return out
 
 

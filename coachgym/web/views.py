@@ -37,10 +37,10 @@ TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text
 # s (save), b (box score), c (continue) and ? (glossary) are the page's own
 CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
-REPLAY_AROUND = 8
+REPLAY_AROUND = 8  # plays listed before and after the replay's current one
 ANALYSE_ROLLOUTS = 2000  # the budget is the time: at most this many rollouts in ``seconds``
 ANALYSE_MAX_SECONDS = 30
-SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there  # plays listed before and after the replay's current one
+SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_TEAM_BYTES = 1024 * 1024
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

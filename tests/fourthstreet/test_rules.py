@@ -167,7 +167,6 @@ def test_assists_make_up_rule_white_1_highest_ast():
     g = game_at(slot=1, zone="2B")
     set_cell(g.player(AWAY, 1), 2, 3, 3, "N")
     run(g, play(6, 1, 3, 3, 1))
-    team = g.teams[AWAY]
     best = max((s for s in range(5) if s != 1), key=lambda s: g.player(AWAY, s).ast)
     assert stat(g, AWAY, best, AST) == 1
 
@@ -265,7 +264,7 @@ def test_free_throws_two_dice_on_the_free_throw_section():
     kaj = g.player(HOME, 4)
     g._start_ft(HOME, 4, 2, "change")
     g.windows = []
-    src = run(g, [(O, 1), (K, 2), (W, 2), (O, 5), (K, 5), (W, 1), (R, 1), (B, 1), (O, 1), (K, 1), (W, 6)])
+    run(g, [(O, 1), (K, 2), (W, 2), (O, 5), (K, 5), (W, 1), (R, 1), (B, 1), (O, 1), (K, 1), (W, 6)])
     assert kaj.ft[3] == "U" and kaj.ft[10] == "."
     assert stat(g, HOME, 4, FTM) == 1 and stat(g, HOME, 4, FTA) == 2 and g.clock == 600 - 5
 

@@ -94,7 +94,7 @@ def test_4_4_the_receiver_may_take_the_open_shot():
 
 def test_4_4_the_receiver_may_decline_the_open_shot_and_advance():
     g = _open_shot_game()
-    d = _drive_to_open_shot(g)
+    _drive_to_open_shot(g)
     passes = g.passes
     _until_script_ends(g, A.ADVANCE)
     assert g.open_from == -1 and g.phase == PH_ADVANCE and g.passes == passes

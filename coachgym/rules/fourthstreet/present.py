@@ -23,7 +23,7 @@ from ...present.texts import ScreenTexts, two_step
 from . import actions as A
 from .constants import (AST, AVAILABLE, DRB, FOULED_OUT, ORB, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, PF,
                         PTS, _clock)
-from .court import SEASON, TOKEN_PAIRS
+from .court import TOKEN_PAIRS
 from .engine import FourthStreetEngine
 
 POS = A.POS
@@ -189,7 +189,7 @@ class FourthStreetPresenter:
 
     def clock(self, game: FourthStreetEngine) -> tuple[str, str]:
         if game.over:
-            return (f"final", T("period_over"))
+            return ("final", T("period_over"))
         if game.period > 4:
             return T("clock_ot", ot=game.period - 4, clock=_clock(game.clock)), T("period_ot", ot=game.period - 4)
         return T("clock", period=game.period, clock=_clock(game.clock)), T("period", ordinal=_ordinal(game.period))
@@ -240,7 +240,7 @@ class FourthStreetPresenter:
         return DecisionView(side=d.side, kind=d.kind, title=title, explain=explain, groups=[g for g in groups if g.choices],
                             default_action=default, terms=terms)
 
-    def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int], explain_out=None) -> list[Choice]:
+    def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Choice]:
         lu = game.lineup[side]
         bench = [b for b in range(min(len(game.avail[side]), A.MAX_ROSTER)) if b not in lu]
         first = []

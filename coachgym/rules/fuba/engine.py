@@ -184,9 +184,6 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def keeper_in_box(self, side: int) -> bool:
         return self.pos[side][GK] == PENALTY[side]
 
-    def _line_of_zone(self, side: int, area: int) -> int:
-        return ZONE[side][area]  # 0 defence, 1 midfield, 2 attack (= forwards line)
-
     def _dice2(self, what: str) -> tuple[int, int]:
         return self.source.roll(6, what + " (1st die)"), self.source.roll(6, what + " (2nd die)")
 
@@ -383,25 +380,6 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def pass_targets(self, side: int) -> dict[int, int]:
         """Legal pass target areas of ``side`` now -> ball value after the modifiers (4.7)."""
         return self._pass_targets(side)
-
-    def move_options(self) -> list[tuple[int, int, int, list[int], list[int]]]:
-        """At a pending movement decision: (move_from action, piece, from area, destinations, dribbles)."""
-        if self.phase != "moves" or self.ctx.get("src") is not None:
-            return []
-        c = self.ctx
-        out = []
-        for idx in self.decision.legal if self.decision else ():
-            a = AT.TABLE[idx]
-            if a.kind != "move_from":
-                continue
-            if a["area"] == -1:
-                k, frm = GK, self.pos[c["side"]][GK]
-            else:
-                frm = a["area"]
-                k = self._piece_in(c["side"], frm, c["moved"])
-            cand, drib = self._dests(c["side"], k, frm)
-            out.append((idx, k, frm, cand, drib))
-        return out
 
     def move_source(self, idx: int) -> tuple[int, int]:
         """At a pending movement decision: (piece, from area) that the move_from action ``idx`` picks."""

@@ -57,10 +57,6 @@ class StatisProPresenter(BasePresenter):
         return p.name
 
     @staticmethod
-    def slot_name(g: StatisProEngine, side: int, slot: int) -> str:
-        return g.pname(side, slot)
-
-    @staticmethod
     def clock(g: StatisProEngine) -> tuple[str, str, int]:
         """("Q2 about 6:40 (96 FAC left)", "2nd quarter", FAC left) from the FAC pile (8.1)."""
         if g.phase == PH_OVER or g.over:

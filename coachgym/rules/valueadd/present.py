@@ -17,7 +17,7 @@ from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Si
 from ...present.texts import ScreenTexts, two_step
 from . import STATS, ValueAddEngine, actions as A
 from .cards import FOULED, MADE3
-from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
+from .scoresheet import BOXES, D8_FIRST_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
 
 POS = A.POSITIONS
 PTS, OREB, DREB, STL, BLK = (STATS.index(k) for k in ("PTS", "OREB", "DREB", "STL", "BLK"))

@@ -14,10 +14,10 @@ from collections import Counter
 from .. import rulesets
 from ..core.engine import AWAY, HOME
 from ..core.match import MatchResult, run_match
-from ..evaluation.leverage import RandomInKind
-from . import presenter_for
-from .presenter import auto_kind, default_autoplay, routine
-from .seat import Seat
+from ..present import presenter_for
+from ..present.presenter import auto_kind, default_autoplay, routine
+from ..present.seat import Seat
+from .leverage import RandomInKind
 
 
 def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str = "by-the-book",
