@@ -63,6 +63,7 @@ PARTS: dict[str, tuple[str, bool]] = {
     "invariants": ("the fuzz's invariants, checked after every event (evaluation/fuzz.py)", True),
     "realism": ("the statistics compared with real seasons (evaluation/realism.py; only with real figures)", False),
     "macros": ("training macros: name -> Macro (training/macros.py)", False),
+    "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
 }
 
 

@@ -30,6 +30,7 @@ RULESET = Ruleset(
         "carry_over": "coachgym.series.carryover:FourthStreetCarryOver",
         "invariants": "coachgym.evaluation.fuzz:check_fourthstreet",
         "realism": "coachgym.evaluation.realism:FOURTHSTREET_STATS",
+        "league_builder": "coachgym.rules.fourthstreet.builder:league_teams",
     },
     box_formulas={"pts": "2*fgm+tpm+ftm", "reb": "orb+drb"},
     fuzz_options=({}, {"zone_defense": True},

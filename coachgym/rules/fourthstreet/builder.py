@@ -28,6 +28,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams
 from .cards import SCHEMA
 
 _CAL: dict | None = None
@@ -251,3 +252,38 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+# ------------------------------------------------------------ coachgym cards build (core/cardsbuild.py)
+_FS_POS = {"PG": 1, "G": 1, "SG": 2, "GF": 2, "SF": 3, "F": 3, "PF": 4, "FC": 4, "C": 5}
+
+
+def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
+    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...)."""
+    by_team: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
+            by_team.setdefault(r.team, []).append(r)
+    names = nba_teams()
+    out = {}
+    for tm, members in sorted(by_team.items()):
+        members = sorted(members, key=lambda r: -r.get("MP"))[:15]
+        if len(members) < 10:
+            raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
+                                                  "a 4th Street roster needs at least 10")
+        players = []
+        for r in members:
+            trb = r.trb or 0
+            orb = r.stats.get("ORB")
+            players.append({"name": r.player, "pos": _FS_POS[r.pos[0]], "g": r.get("G"), "min": r.get("MP"),
+                            "fgm": r.get("FG"), "fga": r.get("FGA"), "tpm": r.get("3P"), "tpa": r.get("3PA"),
+                            "ftm": r.get("FT"), "fta": r.get("FTA"),
+                            "orb": orb if orb is not None else round(trb * 0.32),
+                            "drb": r.stats.get("DRB") if r.stats.get("DRB") is not None else trb - round(trb * 0.32),
+                            "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
+                            "pf": r.get("PF")})
+        lineup = [r.player for r in by_slot(sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))[:5])]
+        info = names.get(tm, {"name": tm})
+        out[tm] = build_team({"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
+                              "fictional": False, "source": source, "lineup": lineup, "players": players})
+    return out

@@ -31,6 +31,7 @@ RULESET = Ruleset(
         "carry_over": "coachgym.series.carryover:StatisProCarryOver",
         "invariants": "coachgym.evaluation.fuzz:check_statispro",
         "realism": "coachgym.evaluation.realism:STATISPRO_STATS",
+        "league_builder": "coachgym.rules.statispro.builder:build_league",
         "macros": "coachgym.training.macros:STATISPRO_MACROS",
     },
     box_formulas={"PTS": "2*FGM+3PM+FTM", "REB": "OREB+DREB"},

@@ -28,6 +28,7 @@ RULESET = Ruleset(
         "carry_over": "coachgym.series.carryover:ValueAddCarryOver",
         "invariants": "coachgym.evaluation.fuzz:check_valueadd",
         "realism": "coachgym.evaluation.realism:VALUEADD_STATS",
+        "league_builder": "coachgym.rules.valueadd.builder:league_teams",
     },
     box_formulas={"REB": "OREB+DREB"},  # PTS is written in: lines start with the assumed possessions' points
     fuzz_options=({}, {"rotation": 1}, {"rotation": 2, "home_court": True},
