@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .. import rulesets
-from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
+from . import OutDir, OutFile, count, main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
 from .series import backend_options
 from .tabletop import export_options, requirement, write_exports
 
@@ -71,15 +71,15 @@ def observation(ruleset: str) -> None:
 @click.argument("ruleset")
 @click.option("--home", default=None, help="Home team (bundled name or team file).")
 @click.option("--away", default=None, help="Away team (bundled name or team file).")
-@click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
+@click.option("--games", "-n", type=count(), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the series.")
 @click.option("--coach-home", default="by-the-book", show_default=True, help="Coach of the home team.")
 @click.option("--coach-away", default="by-the-book", show_default=True, help="Coach of the away team.")
 @click.option("--swap/--no-swap", default=True, show_default=True,
               help="Alternate which coach has which team (paired seeds); coach A is --coach-home.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
+@click.option("--json", "json_out", type=OutFile(), help="Write results as JSON.")
+@click.option("--plot", "plot_out", type=OutFile(), callback=_needs_matplotlib,
               help="Save a PNG of the margin and points distributions (needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @export_options
@@ -125,10 +125,10 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--games", "-n", default=1000, show_default=True)
+@click.option("--games", "-n", type=count(), default=1000, show_default=True)
 @click.option("--coach", default="by-the-book", show_default=True)
-@click.option("--env-steps", default=20000, show_default=True)
-@click.option("--clone-positions", default=40, show_default=True,
+@click.option("--env-steps", type=count(), default=20000, show_default=True)
+@click.option("--clone-positions", type=count(0), default=40, show_default=True,
               help="Mid-game positions at which the time of a copy (clone, resampled clone, JSON) is measured; 0: skip.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
@@ -144,8 +144,8 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml).")
 @click.option("--seed", type=int, default=None, help="Overrides the config's seed.")
-@click.option("--steps", type=int, default=None, help="Overrides the config's total_timesteps.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--steps", type=count(), default=None, help="Overrides the config's total_timesteps.")
+@click.option("--out", type=OutDir(), default=None,
               help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
@@ -183,11 +183,12 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
 
 @main.command()
 @click.argument("ruleset_names", metavar="[RULESET]...", nargs=-1)
-@click.option("--games", "-n", default=2000, show_default=True, help="Games per pairing and match kind.")
+@click.option("--games", "-n", type=count(2), default=2000, show_default=True,
+              help="Games per pairing and match kind (at least one pair).")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--model", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Model file to benchmark as 'trained' (one ruleset only; default: the shipped coach).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("benchmark"), show_default=True)
+@click.option("--out", type=OutDir(), default=Path("benchmark"), show_default=True)
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
 def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None:
@@ -199,8 +200,6 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
     if model and len(names) != 1:
         raise click.BadParameter("--model needs exactly one ruleset", param_hint="--model")
-    if games < 2:
-        raise click.BadParameter("at least 2 games (one pair)", param_hint="--games")
     _needs_matplotlib(click.get_current_context(), None, "benchmark.png")  # before the games, not after
     rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, backend=backend)
     click.echo(to_markdown(rows))
@@ -210,10 +209,10 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
 @main.command()
 @click.argument("ruleset")
 @click.option("--coach", default="by-the-book", show_default=True, help="The base coach.")
-@click.option("--games", "-n", default=400, show_default=True, help="Mirror games per decision kind.")
+@click.option("--games", "-n", type=count(), default=400, show_default=True, help="Mirror games per decision kind.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the rows as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
+@click.option("--json", "json_out", type=OutFile(), help="Write the rows as JSON.")
+@click.option("--plot", "plot_out", type=OutFile(), callback=_needs_matplotlib,
               help="Save a bar chart of the margins (PNG; needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from . import main
+from . import OutFile, main
 
 
 @main.command()
@@ -14,7 +14,7 @@ from . import main
               help="Address to listen on. The default serves this computer only; 0.0.0.0 serves the network "
                    "(no passwords: anyone who can reach it can play).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--db", "db_path", type=OutFile(), default=None,
               help="SQLite file of the games in progress (default: coachgym.sqlite3 in your data directory, "
                    "or $COACHGYM_DB).")
 @click.option("--max-games", default=200, show_default=True, type=click.IntRange(1, None),
