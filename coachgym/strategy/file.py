@@ -139,15 +139,23 @@ class _Reader:
         line = node.start_mark.line + 1 if node is not None else 0
         return StrategyFileError(self.path, line, field, problem, column)
 
-    def value(self, node: yaml.Node) -> Any:
-        return SafeConstructor().construct_object(node, deep=True)
+    def value(self, node: yaml.Node, field: str = "") -> Any:
+        """A node's plain YAML value; a tag plain YAML does not have (``!!python/object/apply:...``) is
+        an error of its line, wherever it stands."""
+        try:
+            return SafeConstructor().construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or str(exc)
+            problem = " ".join(problem.split())
+            raise self.error(node, field, f"{problem} (a strategy file holds plain YAML only: text, numbers, "
+                                          "lists and mappings)", node.start_mark.column + 1) from None
 
     def mapping(self, node: yaml.Node, field: str, known: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         if not isinstance(node, yaml.MappingNode):
             raise self.error(node, field, f"must be a mapping of {', '.join(known)}")
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for k, v in node.value:
-            key = self.value(k)
+            key = self.value(k, field)
             where = f"{field}.{key}" if field else str(key)
             if key not in known:
                 close = difflib.get_close_matches(str(key), known, n=1)
@@ -164,7 +172,7 @@ class _Reader:
             if required:
                 raise self.error(parent, field, "is missing")
             return None
-        value = self.value(entry[1])
+        value = self.value(entry[1], field)
         if isinstance(value, bool):  # a bare true / false (a condition that always or never holds)
             value = "true" if value else "false"
         if isinstance(value, (int, float)):
@@ -232,7 +240,7 @@ class _Reader:
         return Rule(i, name, condition, action, arg, node.start_mark.line + 1)
 
     def action(self, node: yaml.Node, field: str, vocab: Vocabulary) -> tuple[ActionWord, str | None]:
-        value = self.value(node)
+        value = self.value(node, field)
         if isinstance(value, dict):
             if len(value) != 1:
                 raise self.error(node, field, "an action with an argument is one pair, e.g. {zone: collapsed}")

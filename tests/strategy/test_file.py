@@ -109,3 +109,34 @@ def test_changed_choices_are_written_into_the_play_by_play():
     lines = [line for line in game.play_by_play() if line.startswith("(strategy always-press, press:")]
     assert lines and "press" in lines[0] and "instead of man-to-man" in lines[0]
     assert len(lines) == coach.logs[0].changed[0]
+
+
+TAG = '!!python/object/apply:os.system ["echo hacked"]'
+
+
+@pytest.mark.parametrize("text, line, field", [
+    (GOOD.replace("base: by-the-book", f"base: {TAG}"), 2, "base"),
+    (GOOD.replace("when: true", f"when: {TAG}"), 10, "rules[3].when"),
+    (GOOD.replace("do: press", f"do: {TAG}"), 7, "rules[1].do"),
+    (GOOD.replace("name: late-press", f"name: {{x: {TAG}}}"), 3, "name"),
+    (GOOD.replace("  - name: press late\n", f"  - {TAG}: 1\n    name: press late\n"), 5, "rules[1]"),
+])
+def test_a_python_tag_under_a_key_is_one_error_of_its_line(text, line, field, tmp_path):
+    """Issue 23: a Python tag under a key (``base:``, ``when:``, ``do:`` ...) gave a 48-57-line
+    ConstructorError traceback; like one at the top of the file it is one error naming the line, the
+    field and the tag, from strategy-check and from a command that uses the file, and nothing runs."""
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    e = error(text)
+    assert (e.line, e.field) == (line, field) and "python/object/apply:os.system" in str(e)
+    assert "plain YAML only" in str(e)
+    path = tmp_path / "press.yaml"
+    path.write_text(text)
+    for args in (["strategy-check", str(path)],
+                 ["simulate", "fourthstreet", "--coach-home", f"strategy:{path}", "-n", "2", "--backend", "inline"]):
+        res = CliRunner().invoke(main, args)
+        lines = res.output.strip().splitlines()
+        assert res.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), res.output
+        assert "Traceback" not in res.output and "hacked" not in res.output
