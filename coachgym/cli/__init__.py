@@ -40,19 +40,30 @@ class OutFile(click.Path):
     """A file a command writes (--json, --plot, --db ...), checked before any work starts: a name,
     not a folder, in a folder that exists (nothing is created silently)."""
 
-    def __init__(self, path_type: type | None = Path):
+    def __init__(self, path_type: type | None = Path, suffixes: tuple[str, ...] = ()):
         super().__init__(dir_okay=False, path_type=path_type)
+        self.suffixes = suffixes
 
     def convert(self, value, param, ctx):
         if not str(value).strip():
             self.fail("an empty file name", param, ctx)
         path = super().convert(value, param, ctx)
         p = Path(path)
+        if self.suffixes and p.suffix.lower() not in self.suffixes:
+            self.fail(f"{str(value)!r}: the file name must end with {' or '.join(self.suffixes)}", param, ctx)
         if p.is_dir():
             self.fail(f"{str(value)!r} is a folder, not a file", param, ctx)
         if not p.parent.is_dir():
             self.fail(f"the folder {str(p.parent)!r} does not exist", param, ctx)
         return path
+
+
+PLOT_FILE = (".png", ".pdf", ".svg")  # what a --plot may be written as (matplotlib picks the format by the name)
+
+
+def plot_file(path_type: type | None = Path) -> OutFile:
+    """The type of a --plot option: an OutFile named .png, .pdf or .svg."""
+    return OutFile(path_type, PLOT_FILE)
 
 
 class OutDir(click.Path):

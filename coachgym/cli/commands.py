@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .. import rulesets
-from . import OutDir, OutFile, count, main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
+from . import OutDir, OutFile, count, main, parse_option_pairs as _parse_options, plot_file, ruleset_arg as _ruleset
 from .series import backend_options
 from .tabletop import export_options, requirement, write_exports
 
@@ -79,7 +79,7 @@ def observation(ruleset: str) -> None:
               help="Alternate which coach has which team (paired seeds); coach A is --coach-home.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 @click.option("--json", "json_out", type=OutFile(), help="Write results as JSON.")
-@click.option("--plot", "plot_out", type=OutFile(), callback=_needs_matplotlib,
+@click.option("--plot", "plot_out", type=plot_file(), callback=_needs_matplotlib,
               help="Save a PNG of the margin and points distributions (needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @export_options
@@ -87,7 +87,7 @@ def observation(ruleset: str) -> None:
 def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress,
              backend, csv_out=None, xlsx_out=None) -> None:
     """Play GAMES games and print win rates and average box scores."""
-    from ..core.runner import play_series
+    from ..core.runner import SeriesInterrupted, play_series
     from ..evaluation.summary import average_team_lines, render_averages
 
     rs = _ruleset(ruleset)
@@ -95,10 +95,21 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
     home_team = rs.load_team(home or rs.default_teams[0])
     away_team = rs.load_team(away or rs.default_teams[1])
     rs.coach(coach_home), rs.coach(coach_away)  # fail early on an unknown coach
-    result = play_series(rs.name, coach_home, coach_away, games, seed=seed, teams=(home_team, away_team),
-                         options=_parse_options(options), swap_sides=swap, keep_box=True, backend=backend,
-                         progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}",
-                         coach_seeds=(seed * 2 + 1, seed * 2 + 2))
+    try:
+        result = play_series(rs.name, coach_home, coach_away, games, seed=seed, teams=(home_team, away_team),
+                             options=_parse_options(options), swap_sides=swap, keep_box=True, backend=backend,
+                             progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}",
+                             coach_seeds=(seed * 2 + 1, seed * 2 + 2))
+    except SeriesInterrupted as stop:  # Ctrl-C: the games already played are summarized, not dropped
+        part = stop.result
+        if part is None or not part.n:
+            click.echo("\nstopped before any game was finished", err=True)
+        else:
+            click.echo(f"\nstopped: {part.n} of {games} games played ({home_team.name} home, {away_team.name} "
+                       f"away, seed {seed}); their summary:")
+            click.echo(part.summary())
+            click.echo(render_averages(part, part.games[0].box["columns"] if part.games[0].box else []))
+        raise SystemExit(130) from None
     played = result.n  # with --swap an odd count is rounded up to whole pairs (same seed, benches swapped)
     click.echo(f"{home_team.name} (home) vs {away_team.name} (away), {played} game{'s' if played != 1 else ''}, seed {seed}"
                + (", coaches swap teams every other game" if swap else "")
@@ -212,7 +223,7 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
 @click.option("--games", "-n", type=count(), default=400, show_default=True, help="Mirror games per decision kind.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "json_out", type=OutFile(), help="Write the rows as JSON.")
-@click.option("--plot", "plot_out", type=OutFile(), callback=_needs_matplotlib,
+@click.option("--plot", "plot_out", type=plot_file(), callback=_needs_matplotlib,
               help="Save a bar chart of the margins (PNG; needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options

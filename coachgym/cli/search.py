@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import OutFile, count, fraction, main, ruleset_arg
+from . import OutFile, count, fraction, main, plot_file, ruleset_arg
 from .series import backend_line, backend_options
 
 
@@ -30,7 +30,7 @@ from .series import backend_line, backend_options
 @click.option("--horizon", type=count(), default=None,
               help="Stop each rollout after this many decisions and score it with the value estimate (default: play to the end).")
 @click.option("--json", "json_out", type=OutFile(), help="Write the analysis as JSON.")
-@click.option("--plot", "plot_out", type=OutFile(),
+@click.option("--plot", "plot_out", type=plot_file(),
               help="Save a chart of the options' win probabilities (PNG; needs matplotlib).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options

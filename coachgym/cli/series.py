@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..core.runner import BACKENDS, Backend, RunnerError, make_backend
-from . import OutFile, count, main  # noqa: F401  (the season/tournament/ratings commands register on it)
+from . import OutFile, count, main, plot_file  # noqa: F401  (the season/tournament/ratings commands register on it)
 
 
 def backend_options(fn):
@@ -256,7 +256,7 @@ tournament = _competition_group("tournament", "Tournaments: knockout brackets (N
                    "teams), or HOME:AWAY pairs separated by commas.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 @click.option("--anchor", default=None, help="Show Elo relative to this coach (default: the field's mean).")
-@click.option("--plot", "plot_out", type=OutFile(None), default=None,
+@click.option("--plot", "plot_out", type=plot_file(None), default=None,
               help="Save the ratings with their intervals as a PNG (needs matplotlib).")
 @click.option("--markdown", "md_out", type=OutFile(None), default=None, help="Write the table as Markdown.")
 @click.option("--name", default=None, help="Name of the run in the database.")

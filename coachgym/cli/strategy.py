@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from . import OutFile, count, main, parse_option_pairs, ruleset_arg
+from . import OutFile, count, main, parse_option_pairs, plot_file, ruleset_arg
 from .series import backend_line, backend_options
 
 
@@ -58,7 +58,7 @@ def output_options(plot_help: str):
         fn = click.option("--progress/--no-progress", default=True, show_default=True)(fn)
         fn = click.option("--json", "json_out", type=OutFile(),
                           help="Write the results as JSON.")(fn)
-        fn = click.option("--plot", "plot_out", type=OutFile(), help=plot_help)(fn)
+        fn = click.option("--plot", "plot_out", type=plot_file(), help=plot_help)(fn)
         return click.option("--report", "report_out", type=OutFile(),
                             help="Write a Markdown report.")(fn)
 

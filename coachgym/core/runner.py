@@ -54,6 +54,7 @@ function of the series seed and its index alone.
 from __future__ import annotations
 
 import os
+import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -252,11 +253,18 @@ class Backend:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        """Stop at once (Ctrl-C, an error): unfinished work is dropped. Default: ``close``."""
+        self.close()
+
     def __enter__(self) -> "Backend":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
+    def __exit__(self, exc_type: Any, *exc: Any) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
 
     # subclass hooks
     def _start(self, job: Job) -> None:  # pragma: no cover - interface
@@ -305,7 +313,7 @@ class LocalBackend(Backend):
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers)
+            self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_ignores_ctrl_c)
             self._generation += 1
         return self._pool
 
@@ -358,6 +366,27 @@ class LocalBackend(Backend):
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+    def abort(self) -> None:
+        """Ctrl-C reaches the workers too (one process group); they ignore it, and are ended here
+        instead of finishing their chunks (so no worker prints a traceback after the command's
+        own last line)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
+            proc.join(timeout=5)
+        pool.shutdown(wait=True)  # the pool's manager thread too, before the interpreter's exit joins it
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A LocalBackend worker leaves Ctrl-C to the process that runs the series (see ``abort``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class RayBackend(Backend):
@@ -477,6 +506,15 @@ def series_chunks(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: i
             for start in range(first, first + games, chunk)]
 
 
+class SeriesInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`play_series`: ``result`` holds the games of the chunks that had finished
+    (in series order; ``None`` when none had)."""
+
+    def __init__(self, result: MatchResult | None):
+        super().__init__()
+        self.result = result
+
+
 def merge(results: Iterable[MatchResult]) -> MatchResult:
     """Chunks of one series, in order, as one result."""
     merged: MatchResult | None = None
@@ -507,7 +545,11 @@ def play_series(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int
                               swap_sides=swap_sides, keep_box=keep_box, chunk=chunk, workers=backend.workers,
                               coach_seeds=coach_seeds)
         label = desc or f"{ruleset} {coach_label(coach_a)} vs {coach_label(coach_b)}"
-        return merge(backend.map(tasks, progress=progress, desc=label))
+        done: dict[int, MatchResult] = {}
+        try:
+            return merge(backend.map(tasks, progress=progress, desc=label, on_result=done.__setitem__))
+        except KeyboardInterrupt:
+            raise SeriesInterrupted(merge(done[i] for i in sorted(done)) if done else None) from None
     finally:
         if own:
             backend.close()
