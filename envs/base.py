@@ -229,9 +229,14 @@ class CoachEnv(gym.Env):
         return self._obs(), self._info()
 
     def action_masks(self) -> np.ndarray:
+        """The legal actions of the decision at hand. With none at hand (the game is over, or not
+        reset yet) every action is marked: a Gymnasium vector env's next step resets the game and
+        plays none of them (autoreset), so a policy always has an action to pick (docs/envs.md)."""
+        game = self.game
+        if game is None or game.decision is None:
+            return np.ones(self.action_space.n, dtype=bool)
         mask = np.zeros(self.action_space.n, dtype=bool)
-        if self.game is not None and self.game.decision is not None:
-            mask[list(self.game.decision.legal)] = True
+        mask[list(game.decision.legal)] = True
         return mask
 
     def render(self):
