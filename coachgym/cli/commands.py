@@ -162,7 +162,8 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
               help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
-    """Train a coach with MaskablePPO (or the config's algorithm); saves model.zip + model.json."""
+    """Train a coach with MaskablePPO (or the config's algorithm); saves model.npz (plays without torch),
+    model.zip (to resume) and model.json (its metadata) in --out."""
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
