@@ -85,15 +85,23 @@ def strategy_help(ruleset: str, markdown: bool) -> None:
 
 @main.command("strategy-check")
 @click.argument("files", nargs=-1, required=True)
-def strategy_check(files: tuple[str, ...]) -> None:
-    """Check strategy files (paths or shipped example names) and print their rules."""
-    from ..strategy import load
+@click.option("--option", "-o", "options", multiple=True,
+              help="Rule option KEY=VALUE the files will play under (repeatable): a rule that cannot fire under "
+                   "them is named in a warning.")
+def strategy_check(files: tuple[str, ...], options: tuple[str, ...]) -> None:
+    """Check strategy files (paths or shipped example names) and print their rules, with a warning for
+    each rule that cannot fire under the rule options (the defaults, or those given with -o)."""
+    from ..strategy import idle_rules, load
 
+    given = parse_option_pairs(options)
     for f in files:
         s = load(f)
         click.echo(f"{f}: {s.ruleset}, base coach {s.base}, {len(s.rules)} rule{'s' if len(s.rules) != 1 else ''}")
         for r in s.rules:
             click.echo(f"  line {r.line}: {r.describe()}")
+        for line in idle_rules(s, given):
+            click.echo(f"warning: {f}, {line}" + ("" if options else " (rule options at their defaults; give -o)"),
+                       err=True)
 
 
 @main.command()
