@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .. import rulesets
+from ..core.words import counted
 from . import OutDir, OutFile, count, main, parse_option_pairs as _parse_options, plot_file, ruleset_arg as _ruleset
 from .series import backend_options
 from .tabletop import export_options, requirement, write_exports
@@ -105,7 +106,7 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
         if part is None or not part.n:
             click.echo("\nstopped before any game was finished", err=True)
         else:
-            click.echo(f"\nstopped: {part.n} of {games} games played ({home_team.name} home, {away_team.name} "
+            click.echo(f"\nstopped: {part.n} of {counted(games, 'game')} played ({home_team.name} home, {away_team.name} "
                        f"away, seed {seed}); their summary:")
             click.echo(part.summary())
             click.echo(render_averages(part, part.games[0].box["columns"] if part.games[0].box else []))

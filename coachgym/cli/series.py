@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..core.runner import BACKENDS, Backend, RunnerError, make_backend
+from ..core.words import counted
 from . import OutFile, count, main, plot_file  # noqa: F401  (the season/tournament/ratings commands register on it)
 
 
@@ -68,12 +69,13 @@ def _play_on(comp, backend, max_games, progress, kind: str, db) -> None:
     try:
         n = comp.play(backend, max_games=max_games, progress=progress)
     except KeyboardInterrupt:
-        click.echo(f"\nstopped: {len(comp.games)} games stored; continue with: coachgym {kind} resume {comp.name}{where}",
+        click.echo(f"\nstopped: {counted(len(comp.games), 'game')} stored; continue with: coachgym {kind} resume "
+                   f"{comp.name}{where}",
                    err=True)
         raise SystemExit(130) from None
-    click.echo(f"played {n} games on {backend.describe()}")
+    click.echo(f"played {counted(n, 'game')} on {backend.describe()}")
     if not comp.done:
-        click.echo(f"{len(comp.games)} games stored; continue with: coachgym {kind} resume {comp.name}{where}")
+        click.echo(f"{counted(len(comp.games), 'game')} stored; continue with: coachgym {kind} resume {comp.name}{where}")
 
 
 def _competition_group(kind: str, help_text: str):
@@ -159,7 +161,7 @@ def _competition_group(kind: str, help_text: str):
         try:
             comp = Competition.load(_store(db), name)
             if comp.done:
-                click.echo(f"{name!r} is complete ({len(comp.games)} games).")
+                click.echo(f"{name!r} is complete ({counted(len(comp.games), 'game')}).")
             else:
                 _play_on(comp, backend, max_games, progress, kind, db)
         except CoachgymError as exc:
@@ -323,7 +325,7 @@ def ratings_command(ruleset, coaches, games, seed, teams_choice, options, anchor
     except (CoachgymError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(R.render(run, anchor))
-    click.echo(f"\n{len(run.games)} games in {run.seconds:.1f} s on {backend.describe()}")
+    click.echo(f"\n{counted(len(run.games), 'game')} in {run.seconds:.1f} s on {backend.describe()}")
     if keep:
         store = _store(db)
         rid = R.save(store, run, name)

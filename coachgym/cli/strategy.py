@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from ..core.words import counted
 from . import OutFile, count, main, parse_option_pairs, plot_file, ruleset_arg
 from .series import backend_line, backend_options
 
@@ -199,7 +200,8 @@ def situation(ruleset, when, choices, coach, opponent, states, max_games, rollou
                            rollouts=rollouts, scope=scope, by=by, seed=seed, sides=sides,
                            options=parse_option_pairs(options), teams=(home, away), backend=backend, progress=progress)
     if not result.states:
-        raise click.ClickException(f"the situation never arose with the choices open in {result.games_played} games "
+        raise click.ClickException(f"the situation never arose with the choices open in "
+                                   f"{counted(result.games_played, 'game')} "
                                    f"(raise --max-games, or check the condition with coachgym strategy-help {rs.name})")
     click.echo(result.summary())
     write_outputs(result, plot, report_out, plot_out, json_out)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from ..core.words import counted
+
 if TYPE_CHECKING:  # pragma: no cover
     from .competition import Competition, GameRow
 
@@ -310,7 +312,7 @@ def render_bracket(comp: "Competition") -> str:
 def render_screen(comp: "Competition", results: int = 10) -> str:
     """The season screen: header, standings (or bracket), leaders, latest results, who is out."""
     total = comp.total_games()
-    progress = f"{len(comp.games)}/{total} games" if total else f"{len(comp.games)} games"
+    progress = f"{len(comp.games)}/{counted(total, 'game')}" if total else counted(len(comp.games), "game")
     status = "final" if comp.finished else "in progress"
     title = f"{comp.name} - {rulesets_title(comp.ruleset)} {comp.kind}, {progress}, {status}"
     parts = [title, "=" * len(title), ""]
