@@ -213,10 +213,14 @@ def render_standings(comp: "Competition") -> str:
 
 def render_leaders(comp: "Competition", top: int = 5) -> str:
     blocks = []
-    for title, col, best in leaders(comp, top):
+    found = leaders(comp, top)
+    # whole names: the columns are as wide as the longest player and team name shown
+    nw = max([24] + [len(r["name"]) for _, _, best in found for r in best])
+    tw = max([18] + [len(comp.entry[r["team"]].name) for _, _, best in found for r in best])
+    for title, col, best in found:
         lines = [f"{title} per game"]
         for i, r in enumerate(best):
-            lines.append(f"  {i + 1}. {r['name']:<24} {comp.entry[r['team']].name[:18]:<18} {r[col]:>5.1f}  ({r['gp']} gp)")
+            lines.append(f"  {i + 1}. {r['name']:<{nw}} {comp.entry[r['team']].name:<{tw}} {r[col]:>5.1f}  ({r['gp']} gp)")
         blocks.append("\n".join(lines))
     if not blocks:
         return "(no player statistics: the ruleset's pieces are anonymous)" if football(comp) else "(no games yet)"
