@@ -80,7 +80,8 @@ def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon
         for move, n in r.top_switches.items():
             click.echo(f"    {n:>4}  {move}")
     if reports and reports[-1].pooled:
-        click.echo("pooled over every label (alternative minus the coach's choice, win probability, 95% interval):")
+        click.echo("pooled over every label (alternative minus the coach's choice, in percentage points of win "
+                   "probability, with its 95% interval):")
         for p in reports[-1].pooled[:12]:
             click.echo(f"  {p['labels']:>5}  {100 * p['advantage']:+6.2f} ({100 * p['ci95'][0]:+.2f} to "
                        f"{100 * p['ci95'][1]:+.2f}) points  {p['kind']}: {p['choice']} -> {p['alternative']}")
