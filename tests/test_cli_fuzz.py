@@ -67,7 +67,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("options",): ["valueadd"],
     ("coaches",): ["valueadd"],
     ("simulate",): ["valueadd", "-n", "2", *INLINE],
-    ("speed",): ["valueadd", "--games", "1", "--env-steps", "5", "--clone-positions", "0"],
+    ("speed",): ["valueadd", "--games", "1", "--env-steps", "5", "--clone-positions", "0", "--no-progress"],
     ("train",): ["valueadd", "--steps", "64", "--no-progress"],
     ("benchmark",): ["valueadd", "-n", "2", "--out", "{d}/bench", *INLINE],
     ("leverage",): ["valueadd", "-n", "1", *INLINE],

@@ -143,12 +143,14 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
 @click.option("--clone-positions", type=count(0), default=40, show_default=True,
               help="Mid-game positions at which the time of a copy (clone, resampled clone, JSON) is measured; 0: skip.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def speed(ruleset, games, coach, env_steps, clone_positions, options, progress) -> None:
     """Benchmark: full games per second per core, Gymnasium env steps per second, time per game copy."""
     from ..evaluation.speed import measure
 
-    click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options),
-                       clone_positions=clone_positions).render())
+    rs = _ruleset(ruleset)
+    click.echo(measure(rs.name, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options),
+                       clone_positions=clone_positions, progress=progress).render())
 
 
 @main.command()
