@@ -412,10 +412,20 @@ class RayBackend(Backend):
                                       "log_to_driver": False, **(init_kwargs or {})}
             if address is None:
                 kwargs.setdefault("num_cpus", jobs or os.cpu_count() or 1)
+            # a private local instance: Ray's notice that it turned its token authentication on
+            # (RAY_AUTH_MODE) speaks of a cluster the user never sees; only its errors are shown
+            import logging
+
+            auth_log = logging.getLogger("ray._private.authentication.authentication_token_setup")
+            level = auth_log.level
+            if address is None:
+                auth_log.setLevel(logging.ERROR)
             try:
                 ray.init(address=address, **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise RunnerError(f"cannot start or reach Ray at {address or 'a new local instance'}: {exc}") from None
+            finally:
+                auth_log.setLevel(level)
             self._owns = True
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         self._remote = ray.remote(max_retries=max_retries, retry_exceptions=False)(run_task)
