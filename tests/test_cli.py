@@ -3,6 +3,7 @@
 import io
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from coachgym.cli import main
@@ -81,3 +82,14 @@ def test_a_never_fast_break_coach_never_fast_breaks():
     play_game(game, never, never)
     assert not [e for e in game.log if e.kind == "fast_break"]
     assert [e for e in game.log if e.kind == "steal"]
+
+
+@pytest.mark.parametrize("command", [["season", "start", "valueadd", "--name", "s"], ["season", "list"],
+                                     ["tournament", "list"], ["ratings", "valueadd", "random", "by-the-book"]])
+def test_a_db_in_a_folder_that_does_not_exist_is_refused_and_nothing_is_created(tmp_path, command):
+    """Issue 23: --db /nonexistent/dir/x.sqlite3 created the folders silently."""
+    db = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    res = CliRunner().invoke(main, [*command, "--db", str(db)])
+    errors = [line for line in res.output.splitlines() if "error:" in line.lower()]
+    assert res.exit_code == 2 and len(errors) == 1 and "does not exist" in errors[0], res.output
+    assert not (tmp_path / "nonexistent").exists()

@@ -32,6 +32,7 @@ def test_ctrl_c_before_the_first_checkpoint_saves_the_model_and_a_resumable_chec
         output = seen + ctrl_c(proc)
     assert proc.returncode == 130, output
     assert "interrupted after" in output and "Traceback" not in output
+    assert "UserWarning" not in output  # no empty learning curve's legend warning (issue 23)
     assert (out / "model.zip").exists() and (out / "model.npz").exists()
     meta = json.loads((out / "model.json").read_text())
     assert meta["interrupted"] is True and meta["steps"] > 0
