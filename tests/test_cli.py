@@ -93,3 +93,22 @@ def test_a_db_in_a_folder_that_does_not_exist_is_refused_and_nothing_is_created(
     errors = [line for line in res.output.splitlines() if "error:" in line.lower()]
     assert res.exit_code == 2 and len(errors) == 1 and "does not exist" in errors[0], res.output
     assert not (tmp_path / "nonexistent").exists()
+
+
+@pytest.mark.parametrize("args, option", [
+    (["simulate", "valueadd", "--games", "0"], "--games"),
+    (["simulate", "valueadd", "--games", "-5"], "--games"),
+    (["leverage", "valueadd", "-n", "-1"], "--games"),
+    (["ratings", "valueadd", "random", "by-the-book", "-n", "0"], "--games"),
+    (["speed", "valueadd", "--games", "-1"], "--games"),
+    (["compare", "valueadd", "random", "by-the-book", "--games", "0"], "--games"),
+    (["compare", "valueadd", "random", "by-the-book", "--max-games", "1"], "--max-games"),
+    (["situation", "valueadd", "--when", "true", "--choices", "a,b", "--rollouts", "0"], "--rollouts"),
+])
+def test_every_count_is_checked_before_any_work_naming_its_option(args, option):
+    """Issue 23: these gave a traceback ('no results to merge', 'range() arg 3 must not be zero'), an
+    error after the work, '-186672 games per CPU-second', or blamed --max-games for --games 0."""
+    res = CliRunner().invoke(main, args)
+    errors = [line for line in res.output.splitlines() if "error:" in line.lower()]
+    assert res.exit_code == 2 and len(errors) == 1 and f"'{option}'" in errors[0], res.output
+    assert "Traceback" not in res.output
