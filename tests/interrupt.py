@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -34,11 +35,13 @@ def coachgym_process(args: list[str], **kwargs) -> Iterator[subprocess.Popen]:
             proc.stdout.close()
 
 
-def read_until(proc: subprocess.Popen, text: str, timeout: float = 240) -> str:
-    """What the process printed up to ``text`` (or its end, or the timeout)."""
+def read_until(proc: subprocess.Popen, text: str, timeout: float = 240, regex: bool = False) -> str:
+    """What the process printed up to ``text`` (a regular expression with ``regex``; or its end, or
+    the timeout)."""
     seen = ""
     deadline = time.time() + timeout
-    while time.time() < deadline and text not in seen:
+    found = (lambda s: re.search(text, s)) if regex else (lambda s: text in s)
+    while time.time() < deadline and not found(seen):
         ch = proc.stdout.read(1)
         if not ch:
             break
