@@ -71,7 +71,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("train",): ["valueadd", "--steps", "64", "--no-progress"],
     ("benchmark",): ["valueadd", "-n", "2", "--out", "{d}/bench", *INLINE],
     ("leverage",): ["valueadd", "-n", "1", *INLINE],
-    ("serve",): ["--port", "0"],
+    ("serve",): ["--port", "0", "--db", "serve.sqlite3"],
     ("strategy-help",): ["valueadd"],
     ("strategy-check",): ["{d}/strategy.yaml"],
     ("compare",): ["valueadd", "random", "by-the-book", "--games", "2", *INLINE],
