@@ -228,8 +228,9 @@ def comparison_sets(ruleset: str) -> list[dict]:
 
 
 def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: int = 2026,
-            progress: bool = False) -> Comparison:
-    """Play ``games`` games of the set's coach (by-the-book unless the set names a variant) and compare every statistic."""
+            progress: bool = False, backend=None) -> Comparison:
+    """Play ``games`` games of the set's coach (by-the-book unless the set names a variant) and compare every statistic.
+    ``backend``: where the games run (:mod:`coachgym.core.runner`; default: here); the same games on any."""
     from .. import rulesets
 
     data = real_seasons()
@@ -254,9 +255,16 @@ def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: i
         return rs.new_game(home, away, seed=seed, options=options, record_events=record_events)
 
     coach = st.get("coach", "by-the-book")  # a variant of the book for a set that isolates one of its choices
-    result = run_match(new_game, rs.coach(coach), rs.coach(coach), games=games, seed=seed,
-                       teams=pairs, swap_sides=False, keep_box=True, progress=progress,
-                       desc=f"{ruleset} {st['name']}")
+    if backend is None:
+        result = run_match(new_game, rs.coach(coach), rs.coach(coach), games=games, seed=seed,
+                           teams=pairs, swap_sides=False, keep_box=True, progress=progress,
+                           desc=f"{ruleset} {st['name']}")
+    else:
+        from ..core.runner import play_series
+
+        opts = options.to_dict() if hasattr(options, "to_dict") else options
+        result = play_series(ruleset, coach, coach, games, seed=seed, teams=pairs, options=opts, swap_sides=False,
+                             keep_box=True, backend=backend, progress=progress, desc=f"{ruleset} {st['name']}")
     cmp = Comparison(ruleset, entry["season"], st["name"], st["describe"], games, seed, coach=coach)
     cmp.rows = compare_rows(ruleset, result, st, data["sources"])
     return cmp

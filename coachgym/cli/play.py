@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..core.errors import CoachgymError
-from . import main, parse_option_pairs, ruleset_arg
+from . import count, main, parse_option_pairs, ruleset_arg
 from .tabletop import export_options, write_exports
 
 
@@ -38,7 +38,7 @@ def _read(path: Path) -> str:
                    "'all' for every decision). The book answers the rest for your team.")
 @click.option("--resume", "resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Resume a saved game (a file written by 's' in the game or by the web app).")
-@click.option("--height", default=40, show_default=True, help="Lines a screen may use.")
+@click.option("--height", type=count(10), default=40, show_default=True, help="Lines a screen may use.")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 @export_options
 def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, no_clear, csv_out=None,
@@ -79,7 +79,7 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--all", "show_all", is_flag=True, help="Print the whole game at once instead of stepping through it.")
-@click.option("--height", default=40, show_default=True, help="Lines a screen may use.")
+@click.option("--height", type=count(10), default=40, show_default=True, help="Lines a screen may use.")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 def replay(file, show_all, height, no_clear) -> None:
     """Step through a saved or finished game event by event (Enter next, b back, j N jump, q quit)."""

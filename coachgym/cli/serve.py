@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from . import main
+from . import OutFile, main
 
 _DIR = click.Path(exists=True, file_okay=False, path_type=Path)
 
@@ -18,7 +18,7 @@ _DIR = click.Path(exists=True, file_okay=False, path_type=Path)
               help="Address to listen on. The default serves this computer only; 0.0.0.0 serves the network "
                    "(no passwords: anyone who can reach it can play and probe it; a warning says so at start).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--db", "db_path", type=OutFile(), default=None,
               help="SQLite file of the games in progress (default: coachgym.sqlite3 in your data directory, "
                    "or $COACHGYM_DB).")
 @click.option("--max-games", default=200, show_default=True, type=click.IntRange(1, None),

@@ -25,8 +25,8 @@ Rules (documented with their sections in docs/rules/<ruleset>.md, "Seasons and t
 * FUBA A13 6-3 / 6-4 "Injured star player": the skill "cannot be chosen for the next match"; 6-5 /
   6-6 "New talent": the skill "can be used in the remaining matches"; A11 V.A.R. is a tournament-wide
   switch (the competition's options).
-* Value Add "Home Court Advantage": on for season and NIT games, off (neutral court) for March
-  Madness games.
+* Value Add "Home Court Advantage" (an ADVANCED RULE): on for season and NIT games, off (neutral court)
+  for March Madness games, and off for every game of a competition created with ``home_court`` false.
 """
 
 from __future__ import annotations
@@ -183,8 +183,9 @@ class ValueAddCarryOver(CarryOver):
 
     def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:
         # "ADVANCED RULE - Home Court Advantage": a season or NIT game has one team at home; a March
-        # Madness game is played as a neutral court game
-        return {**options, "home_court": not neutral}
+        # Madness game is played as a neutral court game. An optional rule: a competition created
+        # with home_court false plays every game on a neutral court
+        return {**options, "home_court": bool(options.get("home_court", True)) and not neutral}
 
 
 class FubaCarryOver(CarryOver):
@@ -207,14 +208,17 @@ class FubaCarryOver(CarryOver):
         if not state["talent"] and not state["lost"]:
             return data
         lost = set(state["lost"])
-        # A12: half of the skills (rounded up) for the match, the rest in reserve. New talent plays
-        # (A13 6-5/6-6), then the team's own match skills in file order; a skill lost to an injured
-        # star (A13 6-3/6-4) cannot be chosen for this match
-        pool = [k for k in state["talent"] + state["skills"] + state["reserve"] if k not in lost]
-        pool = list(dict.fromkeys(pool))
-        n_match = (len(pool) + 1) // 2
+        # New talent always plays (A13 6-5/6-6: "for use in the current match ... can be used in the
+        # remaining matches"), on top of A12's half: half of the team's own skills (rounded up) for
+        # the match in file order, the rest in reserve; a skill lost to an injured star (A13 6-3/6-4)
+        # cannot be chosen for this match
+        talent = [k for k in dict.fromkeys(state["talent"]) if k not in lost]
+        own = [k for k in dict.fromkeys(state["skills"] + state["reserve"]) if k not in lost and k not in talent]
+        n_match = (len(own) + 1) // 2
         d = copy.deepcopy(data)
-        d["skills"], d["reserve_skills"] = pool[:n_match], pool[n_match:]
+        d["skills"], d["reserve_skills"] = talent + own[:n_match], own[n_match:]
+        if talent:
+            d["talent"] = talent
         return d
 
     def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:

@@ -318,18 +318,18 @@ def render(run: RatingRun, anchor: str | None = None) -> str:
                      f"{games_of[c]:>6}  {score_of[c] / max(1, games_of[c]):>6.3f}")
     he = f.home_elo()
     lines += ["", f"home court: {he['elo']:+.0f} Elo (95% interval {he['lo']:+.0f} to {he['hi']:+.0f})", "",
-              "score rate of the row coach against the column coach (draws count half):"]
+              "score rate of the row coach against the column coach (draws count half; columns by the "
+              "coaches' # above):"]
     order = [r["spec"] for r in rows]
     names = [r["coach"] for r in rows]
-    cw = max(8, min(18, max(len(c) for c in names))) + 2
-    heads = [c if len(c) <= cw - 2 else c[:cw - 3] + "~" for c in names]
-    lines.append(f"{'':<{w}}  " + "".join(f"{h:>{cw}}" for h in heads))
-    for a, name in zip(order, names):
+    cw = 8  # whole coach specs as row labels, the columns by number: nothing is cut
+    lines.append(f"{'':>2}  {'':<{w}}  " + "".join(f"{'#' + str(i + 1):>{cw}}" for i in range(len(names))))
+    for i, (a, name) in enumerate(zip(order, names)):
         cells = []
         for b in order:
             t = table.get((a, b))
             cells.append(f"{'-':>{cw}}" if t is None else f"{t['rate']:>{cw}.3f}")
-        lines.append(f"{name:<{w}}  " + "".join(cells))
+        lines.append(f"{i + 1:>2}  {name:<{w}}  " + "".join(cells))
     return "\n".join(lines)
 
 

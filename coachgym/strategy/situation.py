@@ -252,6 +252,8 @@ class SituationResult:
         rows = []
         for j, c in enumerate(self.choices):
             sc, sci = mean_interval([s["score"][j] for s in states])
+            if sci[0] == sci[0]:  # a win rate's interval stays within 0-1 (nan, with one state, stays nan)
+                sci = (max(0.0, sci[0]), min(1.0, sci[1]))
             mg, mci = mean_interval([s["margin"][j] for s in states])
             row = {"choice": c.label, "win_rate": sc, "win_rate_ci": sci, "margin": mg, "margin_ci": mci}
             if j:

@@ -38,7 +38,7 @@ VARIABLES = [
     flag("three_point_mode_on", "we are attempting 3-pointers", lambda g, s, d: g.ts[s].three_mode),
     flag("their_three_point_mode_on", "they are attempting 3-pointers", lambda g, s, d: g.ts[1 - s].three_mode),
     number("foul_limit", "personal fouls that foul a player out (rule option foul_limit)",
-           lambda g, s, d: g.options.foul_limit),
+           lambda g, s, d: g.options.foul_limit, option="foul_limit"),
     *foul_variables(POSITIONS, lambda g, side, slot: g.ts[side].fouls[g.ts[side].lineup[slot]]),
     number("our_tired", "our players on the court who have played more possessions than their stamina",
            lambda g, s, d: _tired(g, s)),

@@ -36,6 +36,7 @@ class Variable:
     doc: str
     get: Callable[[Engine, int, Decision], Any]
     words: tuple[str, ...] = ()
+    option: str | None = None  # the value is this rule option's, fixed for a game (strategy-check reads it)
 
     @property
     def vtype(self) -> VariableType:
@@ -76,6 +77,7 @@ class ActionWord:
     kinds: tuple[str, ...]  # the decision kinds at which it may act
     resolve: Callable[[Moment], int]
     argument: Argument | None = None
+    option: str | None = None  # acts only when this (true/false) rule option is on
 
 
 @dataclass
@@ -160,12 +162,12 @@ def foul_variables(positions: tuple[str, ...], fouls_at: Callable[[Any, int, int
     return out
 
 
-def flag(name: str, doc: str, get: Callable[[Any, int, Decision], Any]) -> Variable:
-    return Variable(name, BOOL, doc, lambda g, s, d: bool(get(g, s, d)))
+def flag(name: str, doc: str, get: Callable[[Any, int, Decision], Any], option: str | None = None) -> Variable:
+    return Variable(name, BOOL, doc, lambda g, s, d: bool(get(g, s, d)), option=option)
 
 
-def number(name: str, doc: str, get: Callable[[Any, int, Decision], Any]) -> Variable:
-    return Variable(name, NUMBER, doc, get)
+def number(name: str, doc: str, get: Callable[[Any, int, Decision], Any], option: str | None = None) -> Variable:
+    return Variable(name, NUMBER, doc, get, option=option)
 
 
 def choose_action(name: str, doc: str, kinds: tuple[str, ...], index: int | Callable[[Moment], int | None],

@@ -45,8 +45,9 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
                          Engine):
     ruleset = "fourthstreet"
     # 2: the bundled fictional cards rebuilt with the card builder's calibration 2 against the 1979-80
-    # NBA (docs/realism.md); the rules and the save format are unchanged
-    version = 2
+    # NBA (docs/realism.md); the rules and the save format are unchanged; 3: the Injury Chart's printed
+    # -3 row ("Roll 2 dice", the text's last line) instead of 4 dice (issue 23)
+    version = 3
     actions = A.ACTIONS
     decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token", "hold")
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)

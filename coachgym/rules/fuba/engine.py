@@ -45,11 +45,14 @@ def skill_choices(names) -> int:
 
 def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> None:
     """A12: "Half of the skills (rounded up) are chosen for the match and rest are on reserve",
-    and at most the agreed number of skill choices (``limit``; the shot stopper counts as two)."""
-    n = len(team.skills) + len(team.reserve_skills)
-    if len(team.skills) != (n + 1) // 2:
+    and at most the agreed number of skill choices (``limit``; the shot stopper counts as two). New
+    talent of earlier matches (A13 6-5 / 6-6, ``team.talent``) plays on top of the half."""
+    own = [k for k in team.skills if k not in team.talent]
+    n = len(own) + len(team.reserve_skills)
+    if len(own) != (n + 1) // 2:
+        extra = f" besides its {len(team.talent)} new talent" if team.talent else ""
         raise error(f"{team.name}: A12 puts half of the skills (rounded up) on the match and the rest in "
-                    f"reserve: {n} skills need {(n + 1) // 2} match skills, the team has {len(team.skills)}")
+                    f"reserve: {n} skills need {(n + 1) // 2} match skills, the team has {len(own)}{extra}")
     used = skill_choices(team.skills) + skill_choices(team.reserve_skills)
     if limit is not None and used > limit:
         raise error(f"{team.name}: {used} skill choices (the shot stopper counts as two) exceed the agreed {limit} (A12)")
@@ -68,7 +71,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     This module holds the state, the shared helpers (counts, offside 5.1, time 4.2.2, condition points A1),
     the engine protocol, queries for coaches, scenarios and save/restore."""
     ruleset = "fuba"
-    version = 1
+    version = 2  # 2: 4.7.2 an empty start or target area gets no -1 (issue 23)
     actions = AT.TABLE
     decision_kinds = ("formation", "roles", "kickoff", "setup", "line_change", "reaction", "reaction_to", "action",
                       "sprint", "sprint_to", "moves", "moves_to", "pass_to",

@@ -26,7 +26,7 @@ class PassingMixin:
         sp = self.set_piece if not self.pctx.get("sp_done") else None
         if start != target and sp is None:
             mine, theirs = cm[start], co[start]
-            if mine >= 2 * theirs:
+            if mine and mine >= 2 * theirs:  # an empty area: nobody "has twice as many players"
                 v -= 1
             elif theirs > mine:
                 v += 1
@@ -41,7 +41,7 @@ class PassingMixin:
             risk = self._offside_risk(side, target)
         if risk:
             v += 1  # A7: +1 and the target area modifier is ignored
-        elif mine >= 2 * theirs:
+        elif mine and mine >= 2 * theirs:  # an empty target area gets no -1 (the Mezzala skill's reading)
             v -= 1
         elif theirs > mine:
             v += 1
