@@ -82,6 +82,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("analyze",): ["{d}/midgame.json", "--rollouts", "4", "--max-options", "2", "--horizon", "5", *INLINE],
     ("play",): ["valueadd", "--opponent", "random", "--seed", "1"],
     ("replay",): ["{d}/game.json", "--all"],
+    ("cards", "build"): ["statispro", "{d}/stats.csv", "--out", "{d}/league"],
     ("distill",): ["valueadd", "--rounds", "1", "--games", "1", "--no-progress"],
 }
 # options whose valid values would start long or outside work: only these values are drawn
@@ -145,6 +146,12 @@ def _folder():
         for _ in range(10):
             g.step(coach.choose(g, g.decision))
         (Path(d) / "midgame.json").write_text(g.to_json())
+        header = ("Player,Pos,Age,Tm,G,GS,MP,FG,FGA,FG%,3P,3PA,3P%,2P,2PA,2P%,eFG%,FT,FTA,FT%,ORB,DRB,TRB,AST,"
+                  "STL,BLK,TOV,PF,PTS")
+        rows = [f"Player {i},{('PG', 'SG', 'SF', 'PF', 'C')[i % 5]},25,NYK,80,{40 if i < 5 else 0},{2500 - 150 * i},"
+                "400,850,.471,20,60,.333,380,790,.481,.482,150,200,.750,80,220,300,180,60,30,110,190,970"
+                for i in range(8)]  # a one-team season for cards build
+        (Path(d) / "stats.csv").write_text("\n".join([header, *rows]) + "\n")
         (Path(d) / "strategy.yaml").write_text("ruleset: valueadd\nbase: by-the-book\nrules:\n"
                                                "  - when: margin < -6\n    do: intentional_foul\n")
 
