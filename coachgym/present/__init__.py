@@ -25,7 +25,8 @@ from .generic import GenericPresenter
 from .model import BoxColumn, BoxTable, BoxTeam, Glossary, KindInfo
 from .presenter import BasePresenter, Presenter
 
-__all__ = ["presenter_for", "glossary", "kinds", "box_table", "Presenter", "BasePresenter", "GenericPresenter"]
+__all__ = ["presenter_for", "glossary", "kinds", "box_table", "feed_lines", "Presenter", "BasePresenter",
+           "GenericPresenter"]
 
 # team-only figures of the box scores, in words
 _TEAM_FIGURES = {"TEAM_REB": "team rebounds", "TEAM_TO": "team turnovers", "TO": "team turnovers",
@@ -73,3 +74,24 @@ def box_table(box: BoxScore) -> BoxTable:
         teams.append(BoxTeam(t.name, side, t.score, rows, ["TOTAL", *(tot.get(c, 0) for c in box.columns)],
                              [(_TEAM_FIGURES.get(k, k), v) for k, v in t.team.items()]))
     return BoxTable(box.ruleset, columns, teams)
+
+
+def feed_lines(events) -> list[str]:
+    """Play-by-play lines for people, from events (``Event`` objects or their dicts): a line the engine
+    wrote for a decision with a single option ("forced": "Yellow FC: the player can only go to H-F")
+    is shown once per feed, and a line repeated right after itself is shown once with "(x3)"."""
+    out: list[str] = []
+    counts: list[int] = []
+    forced_seen: set[str] = set()
+    for e in events:
+        kind, text = (e.get("kind"), e.get("text", "")) if isinstance(e, dict) else (e.kind, e.text)
+        if kind == "forced":
+            if text in forced_seen:
+                continue
+            forced_seen.add(text)
+        if out and out[-1] == text:
+            counts[-1] += 1
+            continue
+        out.append(text)
+        counts.append(1)
+    return [t if n == 1 else f"{t} (x{n})" for t, n in zip(out, counts)]

@@ -135,6 +135,8 @@ class DecisionView:
     # ends show these lines above the options
     warnings: list[str] = field(default_factory=list)
     default_note: str = ""  # where Enter's choice comes from when the presenter has no default ("the book's choice")
+    omitted: list[int] = field(default_factory=list)  # legal actions not offered: they cannot change anything
+    # (FUBA's positioning at ball value 6, no chance to raise it); still accepted by ``Seat.choose``
 
     def to_dict(self) -> dict:
         return asdict(self)
