@@ -92,15 +92,18 @@ def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue
     child.expect("Box score")
     child.sendline("")
     child.expect(PROMPT)
-    child.sendline("2")  # Substitution >
-    child.expect("PG John Starks")
-    child.expect(PROMPT)
-    child.sendline("1")  # John Starks >
+    child.sendline("2")  # PG John Starks > (the first step lists the five men on the floor)
     child.expect("Who goes in for John Starks at PG")
     child.expect(PROMPT)
+    # the men who may go in are numbered by their roster number (Pierce Thornbury is the 6th man):
+    # a number names the same man whatever the list's order
+    assert re.search(r"\b6\. Pierce Thornbury", ANSI.sub("", child.before))
     child.sendline("0")
+    child.expect(PROMPT)
+    child.sendline("7")  # Position shift >: the shifts folded behind one choice
+    child.expect("Which two trade positions")
+    child.expect(PROMPT)
     child.sendline("0")
-    child.expect("Substitution  >")
     child.expect(PROMPT)
     child.sendline("banana")
     child.expect("'banana': type a number")
@@ -120,9 +123,13 @@ def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue
     child.sendline("")
     child.expect("Save the finished game")
     child.sendline("y")
-    child.expect("saved to")
+    child.expect(r"saved to (coachgym-statispro-12-final\.json)")
     child.expect(pexpect.EOF)
     assert_fits(screens_of(child.logfile_read.getvalue()))
+    # the finished game did not overwrite the save made during it
+    assert not Seat.from_json(saved.read_text()).over
+    assert Seat.from_json((tmp_path / "coachgym-statispro-12-final.json").read_text()).over
+    saved = tmp_path / "coachgym-statispro-12-final.json"
 
     # the finished game replays event by event
     rep = spawn(["replay", str(saved), "--all"], tmp_path)
@@ -137,8 +144,20 @@ def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue
     rep.expect("event 2 of")
     rep.sendline("j 100")
     rep.expect("event 100 of")
-    rep.sendline("b")
+    rep.sendline("p")
     rep.expect("event 99 of")
+    rep.sendline("t")  # the next period
+    rep.expect("Period start 1 of")
+    assert "> == Quarter 2 ==" in ANSI.sub("", rep.before)
+    rep.sendline("g")  # the next score
+    rep.expect(r"Score change \d+ of")
+    rep.sendline("m")  # the next of my decisions: none after the first quarter (the rest went to "ce")
+    rep.expect("No next of your decisions")
+    rep.sendline("M")  # the previous one
+    rep.expect(r"Your decision 2 of 2")
+    rep.sendline("b")  # the box score (b means the box score in play and in replay)
+    rep.expect("Box score")
+    rep.sendline("")
     rep.sendline("e")
     rep.expect(f"event {total} of {total}")
     rep.expect("Enter next")
@@ -180,7 +199,7 @@ def test_quitting_offers_to_save_and_a_bad_resume_file_is_named(tmp_path):
     child = spawn(["play", "fuba", "--seed", "5"], tmp_path)
     child.expect(PROMPT)
     child.sendline("q")
-    child.expect(r"Save the game before quitting\? \[Y/n\]")
+    child.expect(r"Save the game before quitting\? \[Y/n")
     child.sendline("")
     child.expect("saved to coachgym-fuba-5.json")
     child.expect(pexpect.EOF)
