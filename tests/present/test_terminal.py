@@ -154,7 +154,7 @@ def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue
     rep.sendline("m")  # the next of my decisions: none after the first quarter (the rest went to "ce")
     rep.expect("No next of your decisions")
     rep.sendline("M")  # the previous one
-    rep.expect(r"Your decision 2 of 2")
+    rep.expect(r"Your decision 1 of 1")  # (Enter at the first decision; the rest to the end by "ce")
     rep.sendline("b")  # the box score (b means the box score in play and in replay)
     rep.expect("Box score")
     rep.sendline("")
