@@ -160,3 +160,23 @@ def test_options_one_and_two_choose_the_five_before_the_tip():
     g.step(A.PLAY)
     view = P.decision(g, g.decision) if g.decision.kind.endswith("menu") else None
     assert view is None or "subs" not in {gr.id for gr in view.groups}
+
+
+def test_the_box_score_adds_up_with_the_20_20_start_on_a_line_of_its_own():
+    """PTS = 2 FGM + 3PM + FTM for every player; the start's 20 points (the 22 assumed possessions) are
+    the "start" row, so the rows add up to the TOTAL and the score; the final clock is not "Box 0"."""
+    from coachgym.present import box_table
+    from coachgym.present.seat import Seat
+
+    seat = Seat.new("valueadd", opponent="by-the-book", seed=2)
+    seat.continue_to("end")
+    table = box_table(seat.box_score())
+    col = {c.key: n + 1 for n, c in enumerate(table.columns)}
+    for team in table.teams:
+        *players, start = team.rows
+        assert start[0] == "start (20-20)" and start[col["PTS"]] == 20
+        for r in players:
+            assert r[col["PTS"]] == 2 * r[col["FGM"]] + r[col["3PM"]] + r[col["FTM"]], r
+        assert sum(r[col["PTS"]] for r in team.rows) == team.totals[col["PTS"]] == team.score
+    sit = seat.situation()
+    assert sit.clock.startswith("Final") and "Box 0" not in sit.clock

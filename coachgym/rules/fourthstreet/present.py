@@ -23,7 +23,7 @@ from ...present.texts import ScreenTexts, two_step
 from . import actions as A
 from .constants import (AST, AVAILABLE, DRB, FOULED_OUT, ORB, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, PF,
                         PTS, _clock)
-from .court import SEASON, TOKEN_PAIRS
+from .court import TOKEN_PAIRS
 from .engine import FourthStreetEngine
 
 POS = A.POS
@@ -189,7 +189,7 @@ class FourthStreetPresenter:
 
     def clock(self, game: FourthStreetEngine) -> tuple[str, str]:
         if game.over:
-            return (f"final", T("period_over"))
+            return ("final", T("period_over"))
         if game.period > 4:
             return T("clock_ot", ot=game.period - 4, clock=_clock(game.clock)), T("period_ot", ot=game.period - 4)
         return T("clock", period=game.period, clock=_clock(game.clock)), T("period", ordinal=_ordinal(game.period))
@@ -249,11 +249,14 @@ class FourthStreetPresenter:
             p = game.teams[side].players[out]
             ins = [Choice(f"in:{b}:{s}", self.player_label(game, side, b),
                           T("in_explain", ratings=self.ratings_text(game.teams[side].players[b]), fatigue=self.fatigue(game, side, b)),
-                          action=A.SUB[(s, b)]) for b in bench if A.SUB[(s, b)] in legal]
+                          action=A.SUB[(s, b)], shortcut=str(b + 1)) for b in bench if A.SUB[(s, b)] in legal]
             first.append((f"out:{s}", self.player_label(game, side, out, s),
                           T("out_explain", line=self.line(game, side, out), ratings=self.ratings_text(p)),
                           T("in_title", name=p.name, pos=POS[s]), ins))
-        return two_step(first)
+        out = two_step(first)
+        for c in out:  # his roster number, as for the men going in
+            c.shortcut = str(lu[int(c.key.split(":")[1])] + 1)
+        return out
 
     def _change_groups(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Group]:
         """Substitutions (two steps) and play-it-safe calls offered at a dead ball."""

@@ -17,7 +17,7 @@ from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Si
 from ...present.texts import ScreenTexts, two_step
 from . import STATS, ValueAddEngine, actions as A
 from .cards import FOULED, MADE3
-from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
+from .scoresheet import BOXES, D8_FIRST_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
 
 POS = A.POSITIONS
 PTS, OREB, DREB, STL, BLK = (STATS.index(k) for k in ("PTS", "OREB", "DREB", "STL", "BLK"))
@@ -37,6 +37,9 @@ def _fouls(n: int) -> str:
 
 class ValueAddPresenter:
     ruleset = "valueadd"
+    # the box score's row for the 20-20 start's points (the 22 assumed possessions of each team): a
+    # player's PTS are then his points of the game, 2 FGM + 3PM + FTM (coachgym.present.box_table)
+    box_start = "start (20-20)"
 
     # ------------------------------------------------------------------ cards
     @staticmethod
@@ -127,8 +130,8 @@ class ValueAddPresenter:
 
     # ------------------------------------------------------------------ situation
     def clock(self, game: ValueAddEngine) -> tuple[str, str]:
-        if game.over:
-            return T("clock", box=0, boxes=BOXES), T("period_over")
+        if game.over:  # (not "Box 0 of 44")
+            return (T("clock_over_ot", ot=game.period) if game.period else T("clock_over")), T("period_over")
         if game.period:
             return (T("clock_ot", ot=game.period, box=game.box, boxes=game.options.overtime_boxes),
                     T("period_ot", ot=game.period))
@@ -244,12 +247,15 @@ class ValueAddPresenter:
             ins = [Choice(key=f"in:{i}:{s}", label=self.player_label(game, side, i),
                           explain=T("in_explain", ratings=self.ratings_text(game.teams[side].players[i]),
                                     fatigue=self.fatigue(game, side, i)),
-                          action=A.SUBSTITUTE[(i, s)]) for i in bench if A.SUBSTITUTE[(i, s)] in legal]
+                          action=A.SUBSTITUTE[(i, s)], shortcut=str(i + 1)) for i in bench if A.SUBSTITUTE[(i, s)] in legal]
             name = game.teams[side].players[out].name
             first.append((f"out:{s}", self.player_label(game, side, out, s),
                           T("out_explain", line=self.line(game, side, out), ratings=self.ratings_text(game.teams[side].players[out])),
                           T("in_title", name=name, pos=POS[s]), ins))
-        return two_step(first)
+        out = two_step(first)
+        for c in out:  # his roster number, as for the men going in
+            c.shortcut = str(ts.lineup[int(c.key.split(":")[1])] + 1)
+        return out
 
     def _pair_groups(self, game: ValueAddEngine, side: int, legal: set[int], table: dict, switch: bool) -> list[Choice]:
         """Position swaps or defensive switches: the first of the pair (top of the lineup first), then
