@@ -180,3 +180,31 @@ def test_the_box_score_adds_up_with_the_20_20_start_on_a_line_of_its_own():
         assert sum(r[col["PTS"]] for r in team.rows) == team.totals[col["PTS"]] == team.score
     sit = seat.situation()
     assert sit.clock.startswith("Final") and "Box 0" not in sit.clock
+
+
+def test_enter_warns_before_a_man_plays_a_possession_tired():
+    """The offense menu of a man who has played as many possessions as his stamina: "play" means he
+    plays this one tired (every roll one worse); the menu says so before Enter."""
+    from coachgym.rules.valueadd import RULESET
+    from coachgym.rules.valueadd import actions as A
+    from coachgym.rules.valueadd.present import PRESENTER as P
+
+    g = RULESET.new_game(seed=4)
+    coaches = [RULESET.coach("by-the-book"), RULESET.coach("by-the-book")]
+    for side in (0, 1):
+        coaches[side].reset(g, side)
+    while not (g.decision.kind == "offense_menu" and g.box < 40 and A.PLAY in g.decision.legal
+               and any(a in g.decision.legal for a in A.SUBSTITUTE.values())):
+        g.step(coaches[g.decision.side].choose(g, g.decision))
+    side = g.decision.side
+    ts = g.ts[side]
+    i = ts.lineup[2]
+    assert not P.decision(g, g.decision).warnings or all(g.teams[side].players[i].name not in w
+                                                         for w in P.decision(g, g.decision).warnings)
+    ts.played[i] = g.teams[side].players[i].stamina
+    view = P.decision(g, g.decision)
+    name = g.teams[side].players[i].name
+    assert any(name in w and "tired" in w and w.startswith("Enter plays") for w in view.warnings)
+    g.step(A.PLAY)  # he played it: now past his stamina, tired as the warning said
+    assert ts.played[i] > g.teams[side].players[i].stamina
+    assert "tired" in P.fatigue(g, side, i)

@@ -344,7 +344,27 @@ class ValueAddPresenter:
         if late:
             groups.append(Group("late", T("group_late"), choices=late))
         explain = T("menu_explain", extra=T("menu_explain_defense" if defense else "menu_explain_offense"))
-        return self._view(d, title, explain, groups, terms, A.PLAY if A.PLAY in legal else None)
+        view = self._view(d, title, explain, groups, terms, A.PLAY if A.PLAY in legal else None)
+        view.warnings = self.warnings(game, d) if A.PLAY in legal else []
+        return view
+
+    def warnings(self, game: ValueAddEngine, d: Decision) -> list[str]:
+        """What "play" walks the team into, said before Enter: at the offense menu (a possession is
+        counted when it ends, the "played" rule), a man on the court who has played as many
+        possessions as his stamina plays this one tired (every roll one worse), twice it exhausted
+        (two worse), while a substitution could rest him."""
+        if d.kind != "offense_menu" or not game.options.stamina_penalties:
+            return []
+        if not any(a in set(d.legal) for a in A.SUBSTITUTE.values()):
+            return []
+        ts, team = game.ts[d.side], game.teams[d.side]
+        out = []
+        for i in ts.lineup:
+            played, stamina = ts.played[i], team.players[i].stamina
+            if played in (stamina, 2 * stamina):
+                out.append(T("warn_tired" if played == stamina else "warn_exhausted", name=team.players[i].name,
+                             played=played, stamina=stamina))
+        return out
 
     @staticmethod
     def _tip(game: ValueAddEngine) -> bool:
