@@ -432,6 +432,8 @@ class Seat:
                         return f"{g.title}: {c.label}" if named else c.label
                     for t in c.then or ():
                         if t.action == action:
+                            if len(g.choices) == 1 and ":" not in c.key:  # a folded list ("Position shift >")
+                                return f"{g.title}: {t.label}"
                             return f"{g.title}: {c.label} - {t.label}"
         return self.view_game().describe_action(action)
 
