@@ -63,8 +63,11 @@ def test_stamina_reads_played_of_stamina_tired_and_exhausted():
 def test_defensive_switch_shows_who_guards_whom_by_name():
     g = new_game()
     view = P.decision(g, g.decision)  # home defense menu of box 44
-    first = find(view, "switch:0")
-    then = {c.key: c for c in first.then}
+    folded = find(view, "switches")  # the switches open from one choice: the first step stays short
+    then = {c.key: c for c in folded.then}
+    assert then["switch:0:4"].label == ("Dante Okafor (PG, guards Marcus Delacroix (PG)) <-> "
+                                        "Owen Castellano (C, guards Ike Nwachukwu (C))")
+    assert sum(len(gr.choices) for gr in view.groups) <= 12
     g.step(then["switch:0:4"].action)
     home = P.situation(g).teams[0]
     assert home.on_court[0].guards == "Ike Nwachukwu (C)"
