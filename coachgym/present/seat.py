@@ -36,7 +36,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 from .. import rulesets
 from ..core.chance import ChanceSource
@@ -84,6 +85,11 @@ class _ChanceSpy(ChanceSource):
 
     def to_dict(self) -> dict:
         return self.inner.to_dict()
+
+
+def _moved_on(what: str) -> str:
+    return (f"the game has moved on since your last decision ({what}): only a decision with no dice rolled or "
+            "cards drawn since can be taken back")
 
 
 def _undo_point(data: Any, history: int) -> list | None:
@@ -265,10 +271,9 @@ class Seat:
                      and 0 <= action < len(g.actions) else "not in the action table")
             # in the screen's words: the decision's sentence and the options as the panel labels them
             raise IllegalActionError(action, label, view.title, d.legal, [self.action_label(a, view) for a in d.legal])
-        self._mark_undo()
-        self._seen = len(self._game.log)
-        self._apply(action, PERSON)
-        self._run()
+        with self._answering():
+            self._apply(action, PERSON)
+            self._run()
 
     def _pending_decision(self, number: int | None):
         """The pending decision, which ``number`` (where given) must name; else an error naming why."""
@@ -293,10 +298,9 @@ class Seat:
 
         def until() -> bool:  # the mark has moved ("end": never)
             return mark != "end" and marks(self.presenter, self.view_game())[mark] != start
-        self._mark_undo()
-        self._seen = len(self._game.log)
-        self._apply(self._book_choice, BOOK)
-        self._run(until)
+        with self._answering():
+            self._apply(self._book_choice, BOOK)
+            self._run(until)
 
     def finish(self, how: str, number: int | None = None) -> None:
         """Answer the pending multi-step decision - this step and its remaining steps - in one go, as
@@ -317,10 +321,9 @@ class Seat:
             g = self._game
             return g.decision.kind != kind or marks(self.presenter, self.view_game()) != start
 
-        self._mark_undo()
-        self._seen = len(self._game.log)
-        self._apply(*self._finisher_answer(how))
-        self._run(steps_done, answer=how)
+        with self._answering():
+            self._apply(*self._finisher_answer(how))
+            self._run(steps_done, answer=how)
 
     def _finisher_answer(self, how: str) -> tuple[int, str]:
         """(action, who) for the pending step of a finish: the routine's answer where ``how`` is
@@ -333,11 +336,28 @@ class Seat:
         return self._book_choice, BOOK
 
     # ------------------------------------------------------------------ undo
-    def _mark_undo(self) -> None:
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        """Around the person's answer and the play up to his next decision: the undo point before
+        it, the events he has seen, and whether any chance was used on the way (a spy on the game's
+        chance source for that stretch, so :meth:`can_undo` answers at once)."""
         self._undo = [len(self.history), self.number, self._seen, None if self._asked is None else len(self._asked)]
+        self._seen = len(self._game.log)
+        spy = _ChanceSpy(self._game.source)
+        self._game.source = spy
+        try:
+            yield
+        finally:
+            self._game.source = spy.inner
+            self._moved_on = spy.used
+
+    _moved_on: str | None = None  # what chance was used since the undo point ("" none; None unknown: a reload)
 
     def can_undo(self) -> str:
-        """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence."""
+        """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence.
+        Immediate after an answer in this process; after a reload it replays the history to know."""
+        if self._undo is not None and self._moved_on is not None:
+            return self._moved_on and _moved_on(self._moved_on)
         try:
             self._undone()
         except UndoError as exc:
@@ -352,6 +372,8 @@ class Seat:
         game has moved on) and changes nothing; a stale ``number`` raises StaleDecisionError."""
         if self._game.decision is not None:
             self._pending_decision(number)
+        if self._undo is not None and self._moved_on:
+            raise UndoError(_moved_on(self._moved_on))
         prev = self._undone()
         trained = self._trained
         self.__dict__.update(prev.__dict__)
@@ -371,12 +393,12 @@ class Seat:
         for action, _ in self.history[at:]:
             spy.step(int(action))
             if spy.source.used:
-                raise UndoError(f"the game has moved on since your last decision ({spy.source.used}): "
-                                "only a decision with no dice rolled or cards drawn since can be taken back")
+                raise UndoError(_moved_on(spy.source.used))
         prev.number = number
         prev._seen = seen
         prev._check_counts(None if asked is None or self._asked is None else self._asked[:asked], "this game")
         prev._undo = None
+        prev._moved_on = None
         return prev
 
     def set_autoplay(self, kinds: Iterable[str], run: bool = True, routine: bool | None = None) -> None:

@@ -395,7 +395,8 @@ def test_undo_takes_back_the_last_decision_while_no_chance_came_since(ruleset, t
         before, number = json.loads(seat.to_json()), seat.number
         seat.choose(seat.book_choice, seat.number)
         after = seat.to_json()
-        reason = seat.can_undo()
+        reason = seat.can_undo()  # known at once in this process (the chance source was watched) ...
+        assert Seat.from_json(after).can_undo() == reason  # ... and the same after a reload (by a replay)
         if reason:
             with pytest.raises(UndoError, match="the game has moved on since your last decision"):
                 seat.undo(seat.number)
