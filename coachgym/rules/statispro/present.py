@@ -406,25 +406,19 @@ class StatisProPresenter(BasePresenter):
         # the rarer changes are folded: one choice each that opens its list (the first step stays short)
         shifts = self._shifts(g, side, legal)
         if shifts:
-            groups.append(Group("position", "Position shift", "Two of yours trade positions (6.6); off his card's "
-                                "positions a man's defensive ratings are halved (3.2).",
-                                two_step([("shift", T("fold_shift"), T("fold_shift_explain"), T("fold_shift_title"), shifts)])))
+            groups.append(Group("position", "Position shift", "", two_step([("shift", T("fold_shift"), T("fold_shift_explain"), T("fold_shift_title"), shifts)])))
         pds = self._pd_cards(g, side, legal)
         if pds:
-            groups.append(Group("pd", "PD card: who guards whom", "Put one of yours on a different man (3.2, 6.6).",
-                                two_step([("pd", T("fold_pd"), T("fold_pd_explain"), T("fold_pd_title"), pds)])))
+            groups.append(Group("pd", "PD card: who guards whom", "", two_step([("pd", T("fold_pd"), T("fold_pd_explain"), T("fold_pd_title"), pds)])))
         dts = self._double_teams(g, side, legal)
         if dts:
-            groups.append(Group("double_team", "Double Team", "Their man and your helper: one of your other "
-                                "men joins the man guarding him (5.5).",
-                                two_step([("dt", T("fold_dt"), T("fold_dt_explain"), T("fold_dt_title"), dts)])))
+            groups.append(Group("double_team", "Double Team", "", two_step([("dt", T("fold_dt"), T("fold_dt_explain"), T("fold_dt_title"), dts)])))
             terms += ["Double Team", "helper", "Open Shot"]
         plays = [self._choice(f"play:{a}", f"Call a play for {g.pname(side, A.ACTIONS[a]['slot'])}",
                               "If the first pass goes to him, +10 to his ATTEMPTS for that card (8.42).", a)
                  for a in A.CALL_PLAY if a in legal]
         if plays:
-            groups.append(Group("play_call", "Call a play", "After a timeout or on your first possession of a period (8.42).",
-                                two_step([("play", T("fold_play"), T("fold_play_explain"), T("fold_play_title"), plays)])))
+            groups.append(Group("play_call", "Call a play", "", two_step([("play", T("fold_play"), T("fold_play_explain"), T("fold_play_title"), plays)])))
             terms.append("play")
         calls = []
         if A.TIMEOUT in legal:

@@ -312,7 +312,7 @@ class ValueAddPresenter:
         if swaps:
             pairs = [Choice(t.key, T("swap_pair", a=name[int(c.key.split(":")[1])], a_pos=POS[int(c.key.split(":")[1])],
                                      b=t.label), t.explain, action=t.action) for c in swaps for t in c.then]
-            groups.append(Group("positions", T("group_swap"), T("group_swap_explain"), two_step(
+            groups.append(Group("positions", T("group_swap"), "", two_step(
                 [("swaps", T("fold_swap"), T("group_swap_explain"), T("fold_swap_title"), pairs)])))
             terms += ["8-sided die", "point guard", "gets 6/7/8"]
         switches = self._pair_groups(game, side, legal, A.SWITCH, switch=True)
@@ -321,7 +321,7 @@ class ValueAddPresenter:
             man = [f"{game.card(opp, ts.guards[s]).name} ({POS[ts.guards[s]]})" for s in range(5)]
             pairs = [Choice(t.key, T("switch_pair", a=name[a], a_pos=POS[a], a_man=man[a], b=t.label), t.explain,
                             action=t.action) for c in switches for a in (int(c.key.split(":")[1]),) for t in c.then]
-            groups.append(Group("switches", T("group_switch"), T("group_switch_explain"), two_step(
+            groups.append(Group("switches", T("group_switch"), "", two_step(
                 [("switches", T("fold_switch"), T("group_switch_explain"), T("fold_switch_title"), pairs)])))
             terms.append("switch")
         avoid = []
@@ -336,7 +336,8 @@ class ValueAddPresenter:
                     avoid.append(Choice(f"avoid:{s}", T("avoid_on", name=name, pos=POS[s], fouls=_fouls(ts.fouls[i])),
                                         T("avoid_on_explain"), action=A.AVOID[s]))
         if avoid:
-            groups.append(Group("avoid", T("group_avoid"), T("group_avoid_explain"), avoid if len(avoid) == 1 else two_step(
+            groups.append(Group("avoid", T("group_avoid"), "" if len(avoid) > 1 else T("group_avoid_explain"),
+                                avoid if len(avoid) == 1 else two_step(
                 [("avoid", T("fold_avoid"), T("group_avoid_explain"), T("fold_avoid_title"), avoid)])))
             terms.append("avoid fouls")
         if A.THREE_POINT_MODE in legal:
