@@ -415,6 +415,7 @@ class Seat:
             self.routine = bool(routine)
         d = self._game.decision
         if run and d is not None and d.side == self.side and not self._person_decides():
+            self._undo = None  # the book answered the pending decision: there is no answer of the person's to take back
             self._run()
 
     def hint(self) -> Hint:
