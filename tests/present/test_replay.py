@@ -67,7 +67,7 @@ def test_jumps_to_my_decisions_scores_and_periods(ruleset):
     j = rep.jumps()
     # the first event after each answer of the person's (the rest went to "continue"); answers that
     # wrote no line (a FUBA setup piece, a formation) share the next event
-    assert 1 <= len(j["decision"]) <= 8 and j["decision"][-1] < j["score"][-1] + len(rep)
+    assert 1 <= len(j["decision"]) <= 8
     for kind in ("decision", "score", "period"):
         assert j[kind] == sorted(set(j[kind])) and all(0 <= i < len(rep) for i in j[kind])
     goals = sum(seat.view_game().score)
