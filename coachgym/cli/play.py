@@ -38,15 +38,20 @@ def _read(path: Path) -> str:
                    "'all' for every decision). The book answers the rest for your team.")
 @click.option("--resume", "resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Resume a saved game (a file written by 's' in the game or by the web app).")
-@click.option("--height", type=count(10), default=40, show_default=True, help="Lines a screen may use.")
+@click.option("--height", default=None, type=count(10),
+              help="Lines a screen may use (default: the terminal's height; 40 when not a terminal).")
+@click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The file 's', Ctrl-C and quitting save to (default coachgym-RULESET-SEED.json; a finished "
+                   "game is offered as coachgym-RULESET-SEED-final.json, never over it).")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 @export_options
-def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, no_clear, csv_out=None,
+def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, save, no_clear, csv_out=None,
          xlsx_out=None) -> None:
     """Coach one side yourself in the terminal, against the trained coach by default.
 
     Names and grouped menus; Enter takes the default; h hint, c continue to the next dead ball,
-    b box score, l last plays, ? help and glossary, a auto-play settings, s save, q quit."""
+    u undo, b box score, l last plays, ? help and glossary, a auto-play settings, s save, q quit
+    (Ctrl-C saves the game, then asks). NO_COLOR=1 writes no escape codes."""
     from ..present import presenter_for
     from ..present.seat import Seat
     from ..present.terminal import Terminal
@@ -68,7 +73,9 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
         advice = " (or play the by-the-book coach: --opponent by-the-book)" if resume is None and opponent == "trained" \
             and "model" in str(exc) else ""
         raise click.ClickException(f"{exc}{advice}") from None
-    Terminal(seat, height=height, clear=False if no_clear else None).run()
+    if save is None and resume is not None:
+        save = resume  # a resumed game saves back to its own file
+    Terminal(seat, height=height, clear=False if no_clear else None, save=save).run()
     if csv_out or xlsx_out:  # the box score as the game stands when you leave it (--csv / --xlsx)
         box = seat.game.box_score()
         h, a = seat.game.score
@@ -79,10 +86,12 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--all", "show_all", is_flag=True, help="Print the whole game at once instead of stepping through it.")
-@click.option("--height", type=count(10), default=40, show_default=True, help="Lines a screen may use.")
+@click.option("--height", default=None, type=count(10),
+              help="Lines a screen may use (default: the terminal's height; 40 when not a terminal).")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 def replay(file, show_all, height, no_clear) -> None:
-    """Step through a saved or finished game event by event (Enter next, b back, j N jump, q quit)."""
+    """Step through a saved or finished game event by event (Enter next, p previous, m/g/t next
+    decision/score/period, j N event N, b box score, q quit)."""
     from ..present.replay import Replay
     from ..present.terminal import ReplayTerminal
 

@@ -213,7 +213,7 @@ def _competition_group(kind: str, help_text: str):
                                 "through it event by event with --step (the 'coachgym replay' screens).")
     @click.argument("game_id", type=int)
     @click.option("--play-by-play/--box-only", default=True, show_default=True)
-    @click.option("--step", is_flag=True, help="Step through the game event by event (Enter next, b back, q quit).")
+    @click.option("--step", is_flag=True, help="Step through the game event by event (Enter next, p previous, b box score, q quit).")
     @click.option("--save", "save_to", type=OutFile(None), default=None,
                   help="Write the finished game as an engine JSON file ('coachgym replay FILE' reads it).")
     @_db_option

@@ -25,7 +25,13 @@ from ..core.errors import CoachgymError, SavedGameError
 from ..core.events import Event
 from . import presenter_for
 from .model import Situation
-from .seat import SAVE_FORMAT, Seat
+from .seat import PERSON, SAVE_FORMAT, Seat
+
+
+# event kinds that start a period or half, and that score (for Replay.jumps)
+_PERIOD_START = frozenset({"period", "half"})
+_PERIOD_END = frozenset({"period_end", "half_end"})
+_SCORING = frozenset({"made", "made_2", "made_3", "goal", "free_throw", "ft", "dunk", "stick_back"})
 
 
 @dataclass
@@ -52,10 +58,12 @@ class Replay:
         self._step_of_event = step_of_event  # index into ``games`` of the state after each event
         self._games = games  # copies of the game after each action (or the saved game)
         self._situations: dict[int, Situation] = {}
+        self._jumps: dict[str, list[int]] | None = None
         self.coaches = coaches
         self.side = side
         self.seed = seed
         self.exact = exact
+        self.person_steps: list[int] = []  # the ``games`` index after each of the person's answers
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -80,8 +88,11 @@ class Replay:
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
         seat = Seat.from_dict(data, where, on_step, resolve, trusted=trusted)
-        return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
-                   seat.seed, True)
+        rep = cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
+                  seat.seed, True)
+        # games[k] is the game after history step k (games[0]: before the first): the person's answers
+        rep.person_steps = [k + 1 for k, (_, who) in enumerate(seat.history) if who == PERSON]
+        return rep
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
@@ -120,6 +131,48 @@ class Replay:
     def frames(self) -> Iterator[Frame]:
         for i in range(len(self.events)):
             yield self.frame(i)
+
+    def jumps(self) -> dict[str, list[int]]:
+        """Frames worth jumping to, by what they are (each list sorted, frame indices):
+
+        * ``"decision"``: the first event after each of the person's decisions (a saved seat only);
+        * ``"score"``: the event where the score changed (between two decisions the first scoring
+          event of the stretch: a basket, a goal, a free throw; else its last event);
+        * ``"period"``: the first event of each period or half after the first (events of those kinds,
+          the event after a period's end, or a change of the ``period`` an event carries)."""
+        if self._jumps is None:
+            self._jumps = self._find_jumps()
+        return self._jumps
+
+    def _find_jumps(self) -> dict[str, list[int]]:
+        steps = self._step_of_event
+        decision: list[int] = []
+        k = 0
+        for step in self.person_steps:
+            while k < len(steps) and steps[k] < step:
+                k += 1
+            if k < len(steps) and (not decision or decision[-1] != k):
+                decision.append(k)
+        score: list[int] = []
+        period: list[int] = []
+        last_score = self._games[0].score if self._games else (0, 0)
+        start = 0
+        now_period: Any = None
+        for i, e in enumerate(self.events):
+            changed = "period" in e.data and now_period is not None and e.data["period"] != now_period
+            after_end = i and self.events[i - 1].kind in _PERIOD_END
+            if (e.kind in _PERIOD_START or changed or after_end) and e.kind != "final" and i \
+                    and (not period or period[-1] != i):
+                period.append(i)
+            now_period = e.data.get("period", now_period)
+            if i + 1 == len(self.events) or steps[i + 1] != steps[i]:  # the last event of a stretch
+                now = self._games[steps[i]].score if self.exact else last_score
+                if now != last_score:
+                    hit = next((j for j in range(start, i + 1) if self.events[j].kind in _SCORING), i)
+                    score.append(hit)
+                    last_score = now
+                start = i + 1
+        return {"decision": decision, "score": score, "period": period}
 
     def final(self) -> Situation:
         return self.situation_at(len(self._games) - 1)

@@ -37,10 +37,12 @@ import dataclasses
 import json
 import random
 import time
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 from .. import rulesets
 from ..core import jsontext
+from ..core.chance import ChanceSource
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from ..core.errors import CoachgymError, ConfigError, GameOverError, IllegalActionError, SavedGameError
 from ..core.events import Event
@@ -55,6 +57,50 @@ PERSON, BOOK, OPPONENT, ROUTINE = "p", "b", "o", "r"  # who chose an action of t
 
 class StaleDecisionError(CoachgymError, ValueError):
     """A choice was sent for a decision that is no longer pending (a second browser tab, a double click)."""
+
+
+class UndoError(CoachgymError, ValueError):
+    """The person's last decision cannot be taken back (nothing to undo, or dice were rolled since)."""
+
+
+class _ChanceSpy(ChanceSource):
+    """A game's chance source that notes whether it was asked for anything (``used``: what for)."""
+
+    kind = "spy"
+
+    def __init__(self, inner: ChanceSource):
+        self.inner = inner
+        self.used = ""
+
+    def roll(self, sides: int, what: str = "") -> int:
+        self.used = self.used or "a die was rolled"
+        return self.inner.roll(sides, what)
+
+    def shuffle(self, items: list, what: str = "") -> None:
+        self.used = self.used or "a deck was shuffled"
+        self.inner.shuffle(items, what)
+
+    def draw(self, pile: list, what: str = "") -> Any:
+        self.used = self.used or "a card was drawn"
+        return self.inner.draw(pile, what)
+
+    def to_dict(self) -> dict:
+        return self.inner.to_dict()
+
+
+def _moved_on(what: str) -> str:
+    return (f"the game has moved on since your last decision ({what}): only a decision with no dice rolled or "
+            "cards drawn since can be taken back")
+
+
+def _undo_point(data: Any, history: int) -> list | None:
+    """A saved undo point if it is well formed (else None: nothing to undo; undo checks the rest)."""
+    if (isinstance(data, list) and len(data) == 4
+            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in data[:3])
+            and (data[3] is None or isinstance(data[3], int) and not isinstance(data[3], bool) and data[3] >= 0)
+            and data[0] <= history):
+        return list(data)
+    return None
 
 
 def side_index(side: int | str) -> int:
@@ -140,6 +186,9 @@ class Seat:
         self._asked: list[int] | None = []
         self._stopped = False  # a decision is put to the person now: the next action answers it
         self._seen = 0  # events the person had seen at his last decision
+        # the seat just before the person's last answer, for undo: [history length, number, seen,
+        # length of ``_asked`` (None where unknown)]; None where there is nothing to undo
+        self._undo: list | None = None
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -194,9 +243,18 @@ class Seat:
         return self.presenter.situation(self.view_game(), self.coach_names)
 
     def pending(self) -> DecisionView | None:
-        """The person's pending decision, or None once the game is over."""
+        """The person's pending decision, or None once the game is over. Where the presenter gives
+        it no default (a fouled-out man's replacement, Pass to Choice), Enter takes the book's
+        choice: it is marked the default and ``default_note`` says so."""
         g = self.view_game()
-        return self.presenter.decision(g, g.decision) if g.decision is not None else None
+        if g.decision is None:
+            return None
+        view = self.presenter.decision(g, g.decision)
+        if (view.default_action is None and view.default_finish() is None and self._book_choice is not None
+                and self._book_choice in g.decision.legal and g.decision.side == self.side):
+            view.default_action = self._book_choice
+            view.default_note = "the book's choice"
+        return view
 
     @property
     def book_choice(self) -> int | None:
@@ -224,9 +282,9 @@ class Seat:
                      and 0 <= action < len(g.actions) else "not in the action table")
             # in the screen's words: the decision's sentence and the options as the panel labels them
             raise IllegalActionError(action, label, view.title, d.legal, [self.action_label(a, view) for a in d.legal])
-        self._seen = len(self._game.log)
-        self._apply(action, PERSON)
-        self._run()
+        with self._answering():
+            self._apply(action, PERSON)
+            self._run()
 
     def _pending_decision(self, number: int | None):
         """The pending decision, which ``number`` (where given) must name; else an error naming why."""
@@ -251,9 +309,9 @@ class Seat:
 
         def until() -> bool:  # the mark has moved ("end": never)
             return mark != "end" and marks(self.presenter, self.view_game())[mark] != start
-        self._seen = len(self._game.log)
-        self._apply(self._book_choice, BOOK)
-        self._run(until)
+        with self._answering():
+            self._apply(self._book_choice, BOOK)
+            self._run(until)
 
     def finish(self, how: str, number: int | None = None) -> None:
         """Answer the pending multi-step decision - this step and its remaining steps - in one go, as
@@ -274,9 +332,9 @@ class Seat:
             g = self._game
             return g.decision.kind != kind or marks(self.presenter, self.view_game()) != start
 
-        self._seen = len(self._game.log)
-        self._apply(*self._finisher_answer(how))
-        self._run(steps_done, answer=how)
+        with self._answering():
+            self._apply(*self._finisher_answer(how))
+            self._run(steps_done, answer=how)
 
     def _finisher_answer(self, how: str) -> tuple[int, str]:
         """(action, who) for the pending step of a finish: the routine's answer where ``how`` is
@@ -287,6 +345,72 @@ class Seat:
             if r is not None:
                 return int(r), ROUTINE
         return self._book_choice, BOOK
+
+    # ------------------------------------------------------------------ undo
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        """Around the person's answer and the play up to his next decision: the undo point before
+        it, the events he has seen, and whether any chance was used on the way (a spy on the game's
+        chance source for that stretch, so :meth:`can_undo` answers at once)."""
+        self._undo = [len(self.history), self.number, self._seen, None if self._asked is None else len(self._asked)]
+        self._seen = len(self._game.log)
+        spy = _ChanceSpy(self._game.source)
+        self._game.source = spy
+        try:
+            yield
+        finally:
+            self._game.source = spy.inner
+            self._moved_on = spy.used
+
+    _moved_on: str | None = None  # what chance was used since the undo point ("" none; None unknown: a reload)
+
+    def can_undo(self) -> str:
+        """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence.
+        Immediate after an answer in this process; after a reload it replays the history to know."""
+        if self._undo is not None and self._moved_on is not None:
+            return self._moved_on and _moved_on(self._moved_on)
+        try:
+            self._undone()
+        except UndoError as exc:
+            return str(exc)
+        return ""
+
+    def undo(self, number: int | None = None) -> None:
+        """Take back the person's last answer (a choice, a finish or a continue) while the game has not
+        moved on: no die rolled, no card drawn, no deck shuffled since (what the coaches answered in
+        between is answered again, as it was). The decision is put to the person again with its
+        number as before. Raises :class:`UndoError` saying why where it cannot (nothing to undo, the
+        game has moved on) and changes nothing; a stale ``number`` raises StaleDecisionError."""
+        if self._game.decision is not None:
+            self._pending_decision(number)
+        if self._undo is not None and self._moved_on:
+            raise UndoError(_moved_on(self._moved_on))
+        prev = self._undone()
+        trained = self._trained
+        self.__dict__.update(prev.__dict__)
+        self._trained = trained
+
+    def _undone(self) -> "Seat":
+        """The seat as it was before the person's last answer (checked that no chance came since)."""
+        if self._undo is None:
+            raise UndoError("nothing to undo: no decision of yours since the game started or was opened, "
+                            "or the last one was already taken back")
+        at, number, seen, asked = self._undo
+        prev = Seat(self.rs.name, self.side, self.opponent, self.seed,
+                    [(t, "this game") for t in self.team_data], self.options, self.autoplay, self.book_name, self.routine)
+        prev._replay(self.history[:at], "this game")
+        spy = prev._game.clone()
+        spy.source = _ChanceSpy(spy.source)
+        for action, _ in self.history[at:]:
+            spy.step(int(action))
+            if spy.source.used:
+                raise UndoError(_moved_on(spy.source.used))
+        prev.number = number
+        prev._seen = seen
+        prev._check_counts(None if asked is None or self._asked is None else self._asked[:asked], "this game")
+        prev._undo = None
+        prev._moved_on = None
+        return prev
 
     def set_autoplay(self, kinds: Iterable[str], run: bool = True, routine: bool | None = None) -> None:
         """The auto-play kinds the person makes (the book answers the rest), and whether routine
@@ -302,6 +426,7 @@ class Seat:
             self.routine = bool(routine)
         d = self._game.decision
         if run and d is not None and d.side == self.side and not self._person_decides():
+            self._undo = None  # the book answered the pending decision: there is no answer of the person's to take back
             self._run()
 
     def hint(self) -> Hint:
@@ -319,9 +444,8 @@ class Seat:
         advice = self._book_choice if tc.advisor is not None else None
         g = self.view_game()
         opts = tc.scope.options(d, advice, g) if tc.scope is not None else d.legal
-        if opts is None:
-            return Hint(book, [HintOption(advice, book.label, 1.0)],
-                        "the trained coach leaves this kind of decision to the book")
+        if opts is None:  # no bar at 100%: the trained coach has no say here
+            return Hint(book, [], "the trained coach leaves this kind of decision to the book: the book decides")
         probs = tc.option_probabilities(tc.action_scores(g, d.side, advice), opts)
         merged: dict[int, float] = {}
         for o, p in zip(opts, probs):
@@ -342,6 +466,8 @@ class Seat:
                         return f"{g.title}: {c.label}" if named else c.label
                     for t in c.then or ():
                         if t.action == action:
+                            if len(g.choices) == 1 and ":" not in c.key:  # a folded list ("Position shift >")
+                                return f"{g.title}: {t.label}"
                             return f"{g.title}: {c.label} - {t.label}"
         return self.view_game().describe_action(action)
 
@@ -411,6 +537,7 @@ class Seat:
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history, "asked": self._asked,
+            "undo": self._undo,
         }
 
     def to_json(self) -> str:
@@ -460,6 +587,7 @@ class Seat:
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
             seat._check_counts(data.get("asked"), where)
+            seat._undo = _undo_point(data.get("undo"), len(seat.history))
         except SavedGameError:
             raise
         except KeyError as exc:
