@@ -108,12 +108,19 @@ class League:
     real_records: dict[str, tuple[int, int]]
     schedule: str | None
     folder: Path
+    schedule_format: dict[str, int] = dataclasses.field(default_factory=dict)  # optional: games, division, ...
+    ref: str = ""  # how the league was named when loaded: its name, or its folder's path
+
+    def __post_init__(self):
+        if not self.ref:
+            object.__setattr__(self, "ref", self.name)
 
     def team_file(self, team: str) -> Path:
         return self.folder / f"{team}.json"
 
     def team_key(self, team: str) -> str:
-        return f"{self.name}/{team}"
+        """``LEAGUE/TEAM`` (LEAGUE as the league was named: a bundled name or a folder path)."""
+        return f"{self.ref}/{team}"
 
     def division_of(self, team: str) -> str | None:
         return next((d for d, members in self.divisions.items() if team in members), None)
@@ -201,13 +208,19 @@ def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -
                 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in wl)):
             raise TeamFileError(path, f"real_records.{t}", f"must be [wins, losses] (two whole numbers >= 0), got {wl!r}")
         real[t] = (wl[0], wl[1])
+    sfmt = data.get("schedule_format") or {}
+    if not isinstance(sfmt, dict) or any(k not in ("games", "division", "conference", "other") or not isinstance(v, int)
+                                         or isinstance(v, bool) or v < 0 for k, v in sfmt.items()):
+        raise TeamFileError(path, "schedule_format", "must map games, division, conference and other to whole numbers "
+                                                     "(games per team; meetings with a team of the same division, of "
+                                                     "the conference, of the other conference)")
     schedule = data.get("schedule")
     if schedule is not None and (not isinstance(schedule, str) or not (folder / schedule).is_file()):
         raise TeamFileError(path, "schedule", f"must be null or the name of a CSV file beside league.json, got {schedule!r}")
     return League(data["name"], data["title"], data["season"], data["ruleset"], data.get("source", ""),
                   data.get("built_by", ""), data.get("notes", ""), tuple(teams),
                   {d: tuple(m) for d, m in divisions.items()}, {c: tuple(d) for c, d in conferences.items()},
-                  real, schedule, folder)
+                  real, schedule, folder, dict(sfmt))
 
 
 def split_league_team(team: Any) -> tuple[str, str] | None:
@@ -303,13 +316,14 @@ class Ruleset:
             with resources.as_file(self._leagues_dir().joinpath(name)) as path:
                 folder = Path(path)
             league = parse_league(load_json(folder / "league.json"), folder / "league.json", self.name, name)
+        league = dataclasses.replace(league, ref=name)
         self._leagues[name] = league
         return league
 
     def league_team_names(self, name: str) -> list[str]:
         """A league's teams as ``LEAGUE/TEAM`` names, in the league's order."""
         league = self.league(name)
-        return [f"{name}/{t}" for t in league.teams]
+        return [league.team_key(t) for t in league.teams]
 
     def _league_team(self, team: str) -> tuple[League, Path]:
         league_name, name = split_league_team(team)  # type: ignore[misc]
