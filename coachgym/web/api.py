@@ -86,6 +86,7 @@ def list_rulesets() -> list[dict[str, Any]]:
     for e in rulesets.entries():
         rs = rulesets.get(e.name)
         out.append({"name": e.name, "title": e.title, "teams": rs.team_names(), "default_teams": list(rs.default_teams),
+                    "leagues": {lg: rs.league_team_names(lg) for lg in rs.league_names()},
                     "coaches": rs.coach_names(),
                     "options": [dataclasses.asdict(f) for f in forms.option_fields(rs)],
                     "autoplay_kinds": [dataclasses.asdict(k) for k in kinds_of(e.name)]})
@@ -102,6 +103,9 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     rs = rulesets.get(body.ruleset)
     opponent = forms.check_opponent(rs, body.opponent)
+    for which, team in (("home", body.home), ("away", body.away)):
+        if isinstance(team, str):
+            forms.check_team_name(rs, team, which)  # a bundled team or LEAGUE/TEAM, never a path on the server
     seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=body.seed,
                     options=body.options, autoplay=body.autoplay, routine=body.routine)
     gid = _live(request).add(request.state.session, seat)
