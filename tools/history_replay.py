@@ -74,9 +74,15 @@ def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, gam
     wins: dict[str, list[float]] = {}
     players: dict[tuple[str, str], dict[str, float]] = {}
     for k in range(replays):
-        fmt = league_season_format(rs.name, league_name, seed + k, games_per_team)
-        comp = Competition.create(store, name=f"replay-{seed + k}", kind="season", ruleset=rs.name,
-                                  teams=[(t, "by-the-book") for t in teams], fmt=fmt, seed=seed + k)
+        name = f"replay-{seed + k}" + (f"-{games_per_team}" if games_per_team else "")
+        if store.query("SELECT 1 FROM competitions WHERE name = ?", (name,)):  # kept with --db: go on with it
+            comp = Competition.load(store, name)
+            if bar is not None:
+                bar.update(len(comp.games))
+        else:
+            fmt = league_season_format(rs.name, league_name, seed + k, games_per_team)
+            comp = Competition.create(store, name=name, kind="season", ruleset=rs.name,
+                                      teams=[(t, "by-the-book") for t in teams], fmt=fmt, seed=seed + k)
         comp.play(backend, on_game=(lambda g: bar.update(1)) if bar is not None else None)
         for row in standings(comp):
             wins.setdefault(row["key"], []).append(82 * row["w"] / max(1, row["gp"]))
@@ -130,6 +136,15 @@ def compare(league, rs, played: dict[str, Any], top: int = 30) -> dict[str, Any]
     mpg_r = np.array([p["real_mpg"] for p in player_rows])
     mpg_s = np.array([p["sim_mpg"] for p in player_rows])
     out["mpg_mean_ratio"] = float(np.mean(mpg_s / np.maximum(mpg_r, 1e-9))) if len(player_rows) else float("nan")
+    # per 36 minutes (where the box keeps minutes): the cards' production apart from the playing time
+    if len(player_rows) and all(p["sim_mpg"] > 0 for p in player_rows):
+        for col in ("pts", "reb", "ast"):
+            r36 = np.array([p[f"real_{col}"] / p["real_mpg"] * 36 for p in player_rows])
+            s36 = np.array([p[f"sim_{col}"] / p["sim_mpg"] * 36 for p in player_rows])
+            out[f"{col}36_mean_ratio"] = float(np.mean(s36 / np.maximum(r36, 1e-9)))
+            out[f"{col}36_mean_rel_error"] = float(np.mean(np.abs(s36 - r36) / np.maximum(r36, 1e-9)))
+    out["real_wins_sd"] = float(np.std(real_w))
+    out["sim_wins_sd"] = float(np.std(sim_w))
     return out
 
 
@@ -175,7 +190,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--backend", default="local", choices=("local", "inline", "ray"))
     ap.add_argument("--json", dest="json_out", type=Path, default=None)
     ap.add_argument("--plot", dest="plot_out", type=Path, default=None)
-    ap.add_argument("--db", type=Path, default=None, help="keep the replays in this SQLite file (default: a scratch file)")
+    ap.add_argument("--db", type=Path, default=None,
+                    help="keep the replays in this SQLite file (default: a scratch file); run again with the same "
+                         "file to finish interrupted replays or to report again without playing")
     ap.add_argument("--no-progress", dest="progress", action="store_false")
     args = ap.parse_args(argv)
 
@@ -211,6 +228,11 @@ def main(argv: list[str]) -> int:
               f"{100 * result[f'{col}_mean_rel_error']:.1f}%, simulated/real {result[f'{col}_mean_ratio']:.2f}")
     print(f"figures within 10%: {100 * result['share_within_10pct']:.0f}%; minutes/game simulated/real "
           f"{result['mpg_mean_ratio']:.2f}")
+    if "pts36_mean_ratio" in result:
+        print("per 36 minutes, simulated/real: " + ", ".join(
+            f"{c} {result[f'{c}36_mean_ratio']:.2f} (error {100 * result[f'{c}36_mean_rel_error']:.0f}%)"
+            for c in ("pts", "reb", "ast")))
+    print(f"spread of wins per 82 (sd): real {result['real_wins_sd']:.1f}, simulated {result['sim_wins_sd']:.1f}")
     print(f"{'team':<16}{'real':>6}{'sim':>7}")
     for t in sorted(result["teams"], key=lambda t: -t["real_wins"]):
         print(f"{t['team']:<16}{t['real_wins']:>6.0f}{t['sim_wins']:>7.1f}")

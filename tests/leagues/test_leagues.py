@@ -258,12 +258,27 @@ def test_history_replay_tool_reports_teams_and_players_on_a_tiny_league(tmp_path
     spec.loader.exec_module(tool)
     folder = _tiny_league(tmp_path)
     out = tmp_path / "h.json"
-    code = tool.main(["fourthstreet", str(folder), "--replays", "2", "--games-per-team", "2", "--top", "8",
-                      "--backend", "inline", "--no-progress", "--json", str(out)])
-    assert code == 0
+    args = ["fourthstreet", str(folder), "--replays", "2", "--games-per-team", "2", "--top", "8", "--backend",
+            "inline", "--no-progress", "--json", str(out), "--db", str(tmp_path / "h.sqlite3")]
+    assert tool.main(args) == 0
     result = json.loads(out.read_text())
+    assert tool.main(args) == 0  # kept replays are reported again, not played again
+    again = json.loads(out.read_text())
+    assert again["teams"] == result["teams"] and again["players"] == result["players"]
     assert result["replays"] == 2 and len(result["teams"]) == 4 and len(result["players"]) == 8
     assert all(0 <= t["sim_wins"] <= 82 for t in result["teams"])
     for key in ("team_mae_wins", "pts_mean_rel_error", "reb_r", "ast_mean_ratio", "share_within_10pct"):
         assert key in result
     assert "teams: Pearson r" in capsys.readouterr().out
+
+
+def test_benchmark_has_a_real_teams_row_of_mirror_matches_over_the_leagues():
+    from coachgym.evaluation.benchmark import _team_pairs, benchmark_ruleset
+
+    pairs = _team_pairs("fourthstreet", "real-teams")
+    assert len(pairs) == 22 and all(h == a and h.startswith("nba-1980/") for h, a in pairs)
+    (row,) = benchmark_ruleset("fourthstreet", 2, pairings=(("by-the-book", "random"),), progress=False,
+                               kinds=("real-teams",))
+    assert row["kind"] == "real-teams" and row["games"] == 2
+    assert benchmark_ruleset("valueadd", 2, pairings=(("by-the-book", "random"),), progress=False,
+                             kinds=("real-teams",)) == []  # no league: no row
