@@ -61,7 +61,7 @@ def real_lines(league, rs) -> dict[tuple[str, str], dict[str, float]]:
 
 
 def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, games_per_team: int | None,
-           db: Path, bar=None) -> dict[str, Any]:
+           db: Path, bar=None, options: dict | None = None) -> dict[str, Any]:
     """Play the replays; returns per-team wins and games, and per-player sums of the box columns."""
     from coachgym import rulesets
     from coachgym.series.competition import Competition, league_season_format
@@ -74,7 +74,8 @@ def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, gam
     wins: dict[str, list[float]] = {}
     players: dict[tuple[str, str], dict[str, float]] = {}
     for k in range(replays):
-        name = f"replay-{seed + k}" + (f"-{games_per_team}" if games_per_team else "")
+        name = (f"replay-{seed + k}" + (f"-{games_per_team}" if games_per_team else "")
+                + "".join(f"-{key}={value}" for key, value in sorted((options or {}).items())))
         if store.query("SELECT 1 FROM competitions WHERE name = ?", (name,)):  # kept with --db: go on with it
             comp = Competition.load(store, name)
             if bar is not None:
@@ -82,7 +83,8 @@ def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, gam
         else:
             fmt = league_season_format(rs.name, league_name, seed + k, games_per_team)
             comp = Competition.create(store, name=name, kind="season", ruleset=rs.name,
-                                      teams=[(t, "by-the-book") for t in teams], fmt=fmt, seed=seed + k)
+                                      teams=[(t, "by-the-book") for t in teams], fmt=fmt, seed=seed + k,
+                                      options=options)
         comp.play(backend, on_game=(lambda g: bar.update(1)) if bar is not None else None)
         for row in standings(comp):
             wins.setdefault(row["key"], []).append(82 * row["w"] / max(1, row["gp"]))
@@ -193,6 +195,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--db", type=Path, default=None,
                     help="keep the replays in this SQLite file (default: a scratch file); run again with the same "
                          "file to finish interrupted replays or to report again without playing")
+    ap.add_argument("--option", "-o", dest="options", action="append", default=[],
+                    help="rule option KEY=VALUE for every game (an experiment: which rule limits the fit)")
     ap.add_argument("--no-progress", dest="progress", action="store_false")
     args = ap.parse_args(argv)
 
@@ -204,7 +208,17 @@ def main(argv: list[str]) -> int:
     from coachgym.series.competition import league_season_format
 
     try:
+        options = {}
+        for pair in args.options:
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise CoachgymError(f"--option {pair!r} is not KEY=VALUE")
+            try:
+                options[key] = json.loads(value)
+            except json.JSONDecodeError:
+                options[key] = value
         rs = rulesets.get(args.ruleset)
+        rs.parse_options(options)
         league = rs.league(args.league)
         per_replay = len(league_season_format(rs.name, args.league, args.seed, args.games_per_team)["games"])
     except CoachgymError as exc:
@@ -215,10 +229,11 @@ def main(argv: list[str]) -> int:
         db = args.db or Path(tmp) / "replays.sqlite3"
         bar = tqdm(total=per_replay * args.replays, desc=f"{league.name} x{args.replays}", unit="game",
                    disable=not args.progress)
-        played = replay(rs.name, args.league, args.replays, args.seed, backend, args.games_per_team, db, bar)
+        played = replay(rs.name, args.league, args.replays, args.seed, backend, args.games_per_team, db, bar, options)
         bar.close()
     result = compare(league, rs, played, args.top)
     result.update({"ruleset": rs.name, "league": league.name, "replays": args.replays, "seed": args.seed,
+                   "options": options,
                    "games_per_replay": per_replay, "seconds": round(time.time() - t0, 1),
                    "engine_version": rs.version})
     print(f"{league.title} ({rs.title}), {args.replays} replays of {per_replay} games, {result['seconds']} s")

@@ -342,7 +342,11 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
 
     names = ("division", "conference", "other")
     pairs = [(teams[i], teams[j]) for i in range(n) for j in range(i + 1, n)]
-    count = {p: max(0, int(fmt.get(names[relation(*p)], fmt.get("other", 2)))) for p in pairs}
+    weight = {p: max(0, int(fmt.get(names[relation(*p)], fmt.get("other", 2)))) for p in pairs}
+    natural = sum(weight.values()) * 2 / n  # games per team the format's numbers give, on average
+    scale = G / natural if natural else 0.0
+    # a season shorter (or longer) than the format's: its numbers scaled down (up), then completed below
+    count = {p: int(w * scale) if scale < 1 else w for p, w in weight.items()}
 
     def need() -> dict[str, int]:
         tot = {t: 0 for t in teams}
