@@ -326,8 +326,9 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
                        fmt: Mapping[str, int]) -> dict[tuple[str, str], int]:
     """How many times each pair of teams meets: the format's number for the pair (same division, same
     conference, other), then adjusted one game at a time until every team plays ``fmt["games"]``
-    games: games are added to (or taken from) the pairs of teams that both need them, closest pairs
-    first (division, then conference), those that meet least (most) first. Deterministic."""
+    games: games are added to (or taken from) the pairs of teams that both need them, those furthest
+    below (above) the format's number first, the closest pairs first among equals (division, then
+    conference). Deterministic."""
     G = int(fmt["games"])
     n = len(teams)
     if G * n % 2:
@@ -363,12 +364,12 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
         over = [t for t in teams if d[t] < 0]
         cand = [p for p in pairs if p[0] in short and p[1] in short]
         if cand:
-            p = min(cand, key=lambda p: (relation(*p), count[p], pairs.index(p)))
+            p = min(cand, key=lambda p: (count[p] - weight[p] * min(1.0, scale), relation(*p), pairs.index(p)))
             count[p] += 1
             continue
         cand = [p for p in pairs if p[0] in over and p[1] in over and count[p] > 0]
         if cand:
-            p = max(cand, key=lambda p: (relation(*p), count[p], -pairs.index(p)))
+            p = max(cand, key=lambda p: (count[p] - weight[p] * min(1.0, scale), relation(*p), -pairs.index(p)))
             count[p] -= 1
             continue
         # one team short (or over) alone: move a game of two others to it (or from it)
