@@ -61,7 +61,7 @@ def real_lines(league, rs) -> dict[tuple[str, str], dict[str, float]]:
 
 
 def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, games_per_team: int | None,
-           db: Path, bar=None, options: dict | None = None) -> dict[str, Any]:
+           db: Path, bar=None, options: dict | None = None, availability: bool = True) -> dict[str, Any]:
     """Play the replays; returns per-team wins and games, and per-player sums of the box columns."""
     from coachgym import rulesets
     from coachgym.series.competition import Competition, league_season_format
@@ -75,13 +75,14 @@ def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, gam
     players: dict[tuple[str, str], dict[str, float]] = {}
     for k in range(replays):
         name = (f"replay-{seed + k}" + (f"-{games_per_team}" if games_per_team else "")
-                + "".join(f"-{key}={value}" for key, value in sorted((options or {}).items())))
+                + "".join(f"-{key}={value}" for key, value in sorted((options or {}).items()))
+                + ("" if availability else "-no-availability"))
         if store.query("SELECT 1 FROM competitions WHERE name = ?", (name,)):  # kept with --db: go on with it
             comp = Competition.load(store, name)
             if bar is not None:
                 bar.update(len(comp.games))
         else:
-            fmt = league_season_format(rs.name, league_name, seed + k, games_per_team)
+            fmt = league_season_format(rs.name, league_name, seed + k, games_per_team, availability)
             comp = Competition.create(store, name=name, kind="season", ruleset=rs.name,
                                       teams=[(t, "by-the-book") for t in teams], fmt=fmt, seed=seed + k,
                                       options=options)
@@ -197,6 +198,8 @@ def main(argv: list[str]) -> int:
                          "file to finish interrupted replays or to report again without playing")
     ap.add_argument("--option", "-o", dest="options", action="append", default=[],
                     help="rule option KEY=VALUE for every game (an experiment: which rule limits the fit)")
+    ap.add_argument("--no-availability", dest="availability", action="store_false",
+                    help="every player available every game (default: his real share of games, docs/leagues.md)")
     ap.add_argument("--no-progress", dest="progress", action="store_false")
     args = ap.parse_args(argv)
 
@@ -229,11 +232,12 @@ def main(argv: list[str]) -> int:
         db = args.db or Path(tmp) / "replays.sqlite3"
         bar = tqdm(total=per_replay * args.replays, desc=f"{league.name} x{args.replays}", unit="game",
                    disable=not args.progress)
-        played = replay(rs.name, args.league, args.replays, args.seed, backend, args.games_per_team, db, bar, options)
+        played = replay(rs.name, args.league, args.replays, args.seed, backend, args.games_per_team, db, bar, options,
+                        args.availability)
         bar.close()
     result = compare(league, rs, played, args.top)
     result.update({"ruleset": rs.name, "league": league.name, "replays": args.replays, "seed": args.seed,
-                   "options": options,
+                   "options": options, "availability": args.availability,
                    "games_per_replay": per_replay, "seconds": round(time.time() - t0, 1),
                    "engine_version": rs.version})
     print(f"{league.title} ({rs.title}), {args.replays} replays of {per_replay} games, {result['seconds']} s")

@@ -265,7 +265,7 @@ class Competition:
         if self.fmt["type"] in ("round-robin", "schedule"):
             rr = self.schedule
             gpt = max(sum(1 for f in rr.fixtures() if k in (f.home, f.away)) for k in self.keys)
-        return carryover.Context(self.kind, gpt)
+        return carryover.Context(self.kind, gpt, bool(self.fmt.get("availability")))
 
     def results(self) -> dict[tuple[int, int], Result]:
         return {(g.round, g.slot): g.result for g in self.games}
@@ -323,7 +323,7 @@ class Competition:
         try:
             while max_games is None or played < max_games:
                 results = self.results()
-                if carry.stateless(self.options):
+                if carry.stateless(self.options) and not self.context.availability:
                     fixtures = self.schedule.all_remaining(results)
                 else:
                     fixtures = self.schedule.next_round(results)
@@ -460,11 +460,14 @@ def replay_frames(store: Store, game_id: int):
                   task.seed, True)
 
 
-def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_team: int | None = None) -> dict:
+def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_team: int | None = None,
+                         availability: bool = True) -> dict:
     """The schedule of a league's season replay: the real one where the league has it (and no other
     length is asked for), else a balanced one to the league's format (``schedule_format`` in
     league.json: games per team, meetings within a division, a conference, across conferences;
-    ``coachgym.series.schedule.league_schedule``), dealt from ``seed``."""
+    ``coachgym.series.schedule.league_schedule``), dealt from ``seed``. ``availability``: each player
+    plays his real share of the team's games where the ruleset's carry-over knows how (4th Street;
+    Statis Pro's 14G games limits do it from the cards)."""
     from .schedule import league_schedule
 
     lg = rulesets.get(ruleset).league(league)
@@ -472,14 +475,15 @@ def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_tea
     if real:
         dates = sorted({d for d, _, _ in real})
         index = {d: k for k, d in enumerate(dates)}
-        return {"type": "schedule", "league": lg.name, "source": "real",
+        return {"type": "schedule", "league": lg.name, "source": "real", "availability": availability,
                 "games": [[h, a] for _, h, a in real], "rounds": [index[d] for d, _, _ in real], "labels": dates}
     fmt = dict(lg.schedule_format)
     if games_per_team is not None:
         fmt["games"] = games_per_team
     games = league_schedule(list(lg.teams), {t: lg.division_of(t) for t in lg.teams},
                             {t: lg.conference_of(t) for t in lg.teams}, fmt, seed)
-    return {"type": "schedule", "league": lg.name, "source": "balanced", "format": fmt, "games": [list(g) for g in games]}
+    return {"type": "schedule", "league": lg.name, "source": "balanced", "format": fmt, "availability": availability,
+            "games": [list(g) for g in games]}
 
 
 def entries_from(teams: Iterable[str], coaches: dict[str, str], default_coach: str) -> list[tuple[str, str]]:

@@ -282,3 +282,35 @@ def test_benchmark_has_a_real_teams_row_of_mirror_matches_over_the_leagues():
     assert row["kind"] == "real-teams" and row["games"] == 2
     assert benchmark_ruleset("valueadd", 2, pairings=(("by-the-book", "random"),), progress=False,
                              kinds=("real-teams",)) == []  # no league: no row
+
+
+def test_availability_spreads_a_players_real_share_of_games_over_the_season():
+    from coachgym.series.carryover import FourthStreetCarryOver as F
+
+    assert [sum(F.available(g, k) for k in range(82)) for g in (82, 80, 41, 37, 5, 0)] == [82, 80, 41, 37, 5, 0]
+    assert [F.available(41, k) for k in range(4)] == [True, False, True, False]  # every other game
+    assert sum(not F.available(80, k) for k in range(10)) == 0  # an 80-game player misses no early game
+
+
+def test_a_league_season_plays_a_half_season_player_in_half_the_games(tmp_path):
+    folder = _tiny_league(tmp_path)
+    data = json.loads((folder / "riverton.json").read_text())
+    star = data["lineup"][0]
+    next(p for p in data["players"] if p["name"] == star)["stats"]["g"] = 41
+    (folder / "riverton.json").write_text(json.dumps(data))
+    from coachgym.series.competition import Competition, league_season_format
+    from coachgym.store import Store
+
+    for availability, games in ((True, 3), (False, 6)):
+        store = Store(tmp_path / f"a{availability}.sqlite3")
+        comp = Competition.create(store, name="a", kind="season", ruleset="fourthstreet",
+                                  teams=[(t, "by-the-book") for t in FS.league_team_names(str(folder))],
+                                  fmt=league_season_format("fourthstreet", str(folder), 0, None, availability), seed=1)
+        comp.play()
+        played = 0
+        for g in comp.games:
+            side = 0 if g.home == "riverton" else 1 if g.away == "riverton" else None
+            if side is not None:
+                line = next(p for p in g.box["teams"][side]["players"] if p["name"] == star)
+                played += line["min"] > 0
+        assert played == games, (availability, played)
