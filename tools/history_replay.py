@@ -245,8 +245,9 @@ def main(argv: list[str]) -> int:
     for col in ("pts", "reb", "ast"):
         print(f"top {len(result['players'])} players {col}/game: r {result[f'{col}_r']:.3f}, mean relative error "
               f"{100 * result[f'{col}_mean_rel_error']:.1f}%, simulated/real {result[f'{col}_mean_ratio']:.2f}")
-    print(f"figures within 10%: {100 * result['share_within_10pct']:.0f}%; minutes/game simulated/real "
-          f"{result['mpg_mean_ratio']:.2f}")
+    print(f"figures within 10%: {100 * result['share_within_10pct']:.0f}%"
+          + (f"; minutes/game simulated/real {result['mpg_mean_ratio']:.2f}" if result["mpg_mean_ratio"] > 0
+             else " (the box score keeps no minutes)"))
     if "pts36_mean_ratio" in result:
         print("per 36 minutes, simulated/real: " + ", ".join(
             f"{c} {result[f'{c}36_mean_ratio']:.2f} (error {100 * result[f'{c}36_mean_rel_error']:.0f}%)"
