@@ -342,8 +342,8 @@ def league_rosters(rows: list[dict[str, Any]], franchises: dict[str, dict], rost
                    path: str = "stats.csv") -> dict[str, dict[str, Any]]:
     """Each franchise's roster (team stem -> builder spec without the header fields): its players'
     per-team rows (a traded player's TOT row is not used), the ``roster_size`` with most minutes,
-    and a lineup of the most-used player at each position 1-5 (the 1979-80 box scores give no games
-    started)."""
+    and a lineup of the five with most minutes (the data gives no games started for 1979-80), in
+    position order for the slots 1-5 (PG to C; equal positions by minutes)."""
     by_code = {f["code"]: stem for stem, f in franchises.items()}
     out: dict[str, dict[str, Any]] = {}
     for stem, fr in franchises.items():
@@ -351,11 +351,7 @@ def league_rosters(rows: list[dict[str, Any]], franchises: dict[str, dict], rost
         if len(players) < 10:
             raise TeamFileError(path, "Tm", f"{fr['code']} ({stem}) has {len(players)} player rows; a team needs 10")
         players = players[:roster_size]
-        lineup: list[str] = []
-        for pos in range(1, 6):
-            choice = min((p for p in players if p["name"] not in lineup),
-                         key=lambda p: (abs(p["pos"] - pos), -p["min"]))
-            lineup.append(choice["name"])
+        lineup = [p["name"] for p in sorted(players[:5], key=lambda p: (p["pos"], -p["min"]))]
         out[stem] = {"lineup": lineup, "players": [{k: v for k, v in p.items() if k not in ("team", "estimated")}
                                                    for p in players]}
     unknown = sorted({r["team"] for r in rows} - set(by_code) - {"TOT"})
