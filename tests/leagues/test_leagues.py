@@ -314,3 +314,16 @@ def test_a_league_season_plays_a_half_season_player_in_half_the_games(tmp_path):
                 line = next(p for p in g.box["teams"][side]["players"] if p["name"] == star)
                 played += line["min"] > 0
         assert played == games, (availability, played)
+
+
+def test_tournament_with_league_plays_a_knockout_of_its_teams(tmp_path):
+    folder = _tiny_league(tmp_path)
+    db = str(tmp_path / "t.sqlite3")
+    res = CliRunner().invoke(main, ["tournament", "start", "fourthstreet", "--league", str(folder), "--name", "cup",
+                                    "--db", db, "--backend", "inline", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    from coachgym.series.competition import Competition
+    from coachgym.store import Store
+
+    comp = Competition.load(Store(db), "cup")
+    assert comp.keys == TINY and comp.champion() in TINY and len(comp.games) >= 3
