@@ -2,7 +2,7 @@
 
 Mirror matches put the same team at both ends (so only coaching differs); cross-team matches pair
 different bundled teams; real-teams matches are mirror matches of every team of the ruleset's bundled
-real leagues (docs/leagues.md): real rosters the trained coaches never saw in training. Games come in pairs sharing a seed with the coaches swapping benches, so
+real leagues (docs/league-seasons.md): real rosters the trained coaches never saw in training. Games come in pairs sharing a seed with the coaches swapping benches, so
 dice luck and home court cancel out between the two coaches. Series run through the match runner
 (``coachgym.core.runner``) on any backend: each chunk plays the same seeded games it would play in
 one process, so the result does not depend on the backend or the number of workers.

@@ -1,4 +1,4 @@
-"""Rebuild the team files of a real league folder from its statistics (docs/leagues.md).
+"""Rebuild the team files of a real league folder from its statistics (docs/league-seasons.md).
 
     python tools/build_league.py fourthstreet coachgym/rules/fourthstreet/data/leagues/nba-1980 [--stats FILE]
 

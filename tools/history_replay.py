@@ -199,7 +199,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--option", "-o", dest="options", action="append", default=[],
                     help="rule option KEY=VALUE for every game (an experiment: which rule limits the fit)")
     ap.add_argument("--no-availability", dest="availability", action="store_false",
-                    help="every player available every game (default: his real share of games, docs/leagues.md)")
+                    help="every player available every game (default: his real share of games, docs/league-seasons.md)")
     ap.add_argument("--no-progress", dest="progress", action="store_false")
     args = ap.parse_args(argv)
 

@@ -1,6 +1,6 @@
 """Convert rows of sumitrodatta's "Player Totals.csv" (Basketball-Reference season totals, one row per
 player, season and team: ``seas_id,season,player_id,player,...,tm,g,gs,mp,fg,...,pts``) to the
-Basketball-Reference "Totals" export columns that the card builders read (docs/leagues.md).
+Basketball-Reference "Totals" export columns that the card builders read (docs/league-seasons.md).
 
     python tools/player_totals_to_bbref.py ROWS.csv --season 1980 > stats.csv
 

@@ -1,4 +1,4 @@
-"""A Value Add team file from a college team's season totals in a CSV (docs/leagues.md, "Value Add").
+"""A Value Add team file from a college team's season totals in a CSV (docs/league-seasons.md, "Value Add").
 
     python tools/valueadd_team_from_csv.py TEAM.csv --name "State Cougars" --short STC --season "2019-20" \
         --source "sports-reference.com/cbb ... (the page and the date you read it)" --games 31 [--pace 68.5] \

@@ -35,7 +35,7 @@ def list_rulesets() -> None:
 @click.option("--league", default=None, help="List a real league's teams (with their real record), named LEAGUE/TEAM.")
 def teams(ruleset: str, league: str | None) -> None:
     """List a ruleset's bundled teams and real leagues, and where their files are (copy one to make
-    your own: docs/teams.md; leagues: docs/leagues.md)."""
+    your own: docs/teams.md; leagues: docs/league-seasons.md)."""
     from ..core.errors import CoachgymError
 
     rs = _ruleset(ruleset)

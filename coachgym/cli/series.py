@@ -91,7 +91,7 @@ def _competition_group(kind: str, help_text: str):
         click.option("--league", default=None,
                      help="Every team of a real league (coachgym teams RULESET lists them)"
                           + ("; a season plays the league's real schedule, or a balanced one to its format "
-                             "(docs/leagues.md)." if kind == "season" else ".")),
+                             "(docs/league-seasons.md)." if kind == "season" else ".")),
         click.option("--name", required=True, help=f"Name of the {kind} in the database (to resume or show it)."),
         click.option("--coach", "coach_pairs", multiple=True, metavar="TEAM=COACH",
                      help="Coach of one team (any coach spec: random, by-the-book:..., trained, a model file); repeatable."),

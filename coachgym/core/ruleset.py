@@ -91,7 +91,7 @@ LEAGUE_SCHEMA = "coachgym.league/1"
 
 @dataclasses.dataclass(frozen=True)
 class League:
-    """A real league (docs/leagues.md): a folder holding ``league.json`` and one team file per team
+    """A real league (docs/league-seasons.md): a folder holding ``league.json`` and one team file per team
     (an ordinary team of the ruleset, named ``LEAGUE/TEAM`` on the command line), the statistics it
     was built from (``stats.csv``) and, where it could be reached, the real schedule."""
 
@@ -295,7 +295,7 @@ class Ruleset:
         return resources.files(self.package).joinpath("data").joinpath("leagues")
 
     def league_names(self) -> list[str]:
-        """The bundled real leagues of this ruleset (docs/leagues.md)."""
+        """The bundled real leagues of this ruleset (docs/league-seasons.md)."""
         root = self._leagues_dir()
         if not root.is_dir():
             return []

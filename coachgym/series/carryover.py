@@ -153,7 +153,7 @@ class FourthStreetCarryOver(_InjuriesForGames):
 
     @staticmethod
     def available(real_games: int, game_index: int, card_season: int = CARD_SEASON_GAMES) -> bool:
-        """Availability in a real league's season (docs/leagues.md, reconstruction): a player who
+        """Availability in a real league's season (docs/league-seasons.md, reconstruction): a player who
         played ``real_games`` of the team's ``card_season`` games plays that share of its games,
         spread evenly: he is available for the team's game ``k`` (0-based) when
         ``floor((k + 1) r + 1/2) > floor(k r + 1/2)`` with ``r = real_games / card_season`` (all when

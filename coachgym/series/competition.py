@@ -204,7 +204,7 @@ class Competition:
             fmt.setdefault("legs", 2)
             fmt.setdefault("games_per_team", None)
             RoundRobin(keys, fmt["legs"], fmt["games_per_team"])  # checks the numbers
-        elif t == "schedule":  # a league's season, game by game (docs/leagues.md)
+        elif t == "schedule":  # a league's season, game by game (docs/league-seasons.md)
             if kind != "season":
                 raise ConfigError("a schedule given game by game is a season's")
             FixedSchedule(keys, fmt.get("games") or [], fmt.get("rounds"), fmt.get("labels"))

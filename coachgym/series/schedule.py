@@ -318,7 +318,7 @@ def pack_rounds(games: Sequence[Sequence[str]]) -> list[int]:
 
 #: A league's schedule format when league.json gives none: games per team, and how many times a team
 #: meets each team of its division, of its conference's other divisions, and of the other conference
-#: (the 1979-80 NBA's: 6, 6 and 2 make 82 for 22 teams in divisions of 5 and 6; docs/leagues.md).
+#: (the 1979-80 NBA's: 6, 6 and 2 make 82 for 22 teams in divisions of 5 and 6; docs/league-seasons.md).
 DEFAULT_LEAGUE_FORMAT = {"games": 82, "division": 6, "conference": 6, "other": 2}
 
 

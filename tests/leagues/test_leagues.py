@@ -1,4 +1,4 @@
-"""Real leagues (docs/leagues.md): the league folder format, LEAGUE/TEAM names, the bundled leagues,
+"""Real leagues (docs/league-seasons.md): the league folder format, LEAGUE/TEAM names, the bundled leagues,
 season replays of a league and the replay-against-history tool, on a tiny league made here."""
 
 from __future__ import annotations

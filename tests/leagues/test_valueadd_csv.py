@@ -1,4 +1,4 @@
-"""Value Add teams from a college team's season totals (tools/valueadd_team_from_csv.py, docs/leagues.md):
+"""Value Add teams from a college team's season totals (tools/valueadd_team_from_csv.py, docs/league-seasons.md):
 the template (the bundled Harbor City Gulls' lines) rebuilds their cards exactly; bad rows name line
 and column."""
 

@@ -1,4 +1,4 @@
-"""A real league's teams on the new-game page and in the JSON API (docs/leagues.md): a league, then
+"""A real league's teams on the new-game page and in the JSON API (docs/league-seasons.md): a league, then
 its team; a name that is neither a bundled team nor a bundled league's team (a path) is refused."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ tpa ftm fta orb drb ast stl blk tov pf``). The model (docs/rules/4th-street-bask
 Cells are laid out in a fixed order shuffled by a hash of the player's name (deterministic).
 Run ``python -m coachgym.rules.fourthstreet.builder STATS.json OUT_DIR`` to build team files;
 :func:`build_league` builds a real league folder from a Basketball-Reference "Totals" CSV
-(``python tools/build_league.py fourthstreet FOLDER``, docs/leagues.md).
+(``python tools/build_league.py fourthstreet FOLDER``, docs/league-seasons.md).
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ POSITIONS = {"PG": 1, "SG": 2, "SF": 3, "PF": 4, "C": 5, "G": 2, "F": 4, "G-F": 
 #: The columns of a Basketball-Reference season "Totals" export that the builder reads.
 TOTALS_COLUMNS = ("Player", "Pos", "Tm", "G", "MP", "FG", "FGA", "3P", "3PA", "FT", "FTA", "ORB", "DRB", "TRB",
                   "AST", "STL", "BLK", "TOV", "PF")
-#: Statistics the league did not keep in old seasons, estimated where the cell is empty (docs/leagues.md):
+#: Statistics the league did not keep in old seasons, estimated where the cell is empty (docs/league-seasons.md):
 #: no three-point line before 1979-80 (0), turnovers before 1977-78, offensive/defensive rebounds,
 #: steals and blocks before 1973-74.
 ORB_SHARE = {1: 0.30, 2: 0.30, 3: 0.35, 4: 0.35, 5: 0.32}  # share of a player's rebounds that are offensive
