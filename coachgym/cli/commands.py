@@ -33,9 +33,30 @@ def list_rulesets() -> None:
 
 @main.command()
 @click.argument("ruleset")
-def teams(ruleset: str) -> None:
-    """List a ruleset's bundled teams and where their files are (copy one to make your own: docs/teams.md)."""
+@click.option("--league", default=None, help="List a real league's teams (with their real record), named LEAGUE/TEAM.")
+def teams(ruleset: str, league: str | None) -> None:
+    """List a ruleset's bundled teams and real leagues, and where their files are (copy one to make
+    your own: docs/teams.md; leagues: docs/league-seasons.md)."""
+    from ..core.errors import CoachgymError
+
     rs = _ruleset(ruleset)
+    if league is not None:
+        try:
+            lg = rs.league(league)
+        except CoachgymError as exc:
+            raise click.BadParameter(str(exc), param_hint="--league") from None
+        click.echo(f"{lg.title} ({lg.name}): {len(lg.teams)} teams; source: {lg.source}")
+        for div, members in (lg.divisions or {"": lg.teams}).items():
+            if div:
+                click.echo(f"\n{div}")
+            for t in members:
+                team = rs.load_team(lg.team_key(t))
+                wl = lg.real_records.get(t)
+                record = f"real {wl[0]}-{wl[1]}" if wl else "no real record"
+                click.echo(f"  {lg.team_key(t):<28} {team.name:<28} {record}, {len(team.players)} players")
+        click.echo(f"\nfiles: {lg.folder}\nplay one: coachgym play {rs.name} --home {lg.team_key(lg.teams[0])}; "
+                   f"the season: coachgym season start {rs.name} --league {lg.name} --name NAME")
+        return
     aliases: dict[str, list[str]] = {}
     for alias, name in rs.team_aliases().items():
         aliases.setdefault(name, []).append(alias)
@@ -45,6 +66,12 @@ def teams(ruleset: str) -> None:
         also = f"; also '{', '.join(aliases[name])}'" if name in aliases else ""
         click.echo(f"{name:<16} {team.name} ({label}, {len(team.players)} players{also})")
         click.echo(f"{'':<16} {rs.team_file(name)}")
+    names = rs.league_names()
+    if names:
+        click.echo("\nReal leagues (their teams: coachgym teams " + rs.name + " --league NAME; a team is LEAGUE/TEAM):")
+        for name in names:
+            lg = rs.league(name)
+            click.echo(f"{name:<16} {lg.title}, {len(lg.teams)} teams")
     click.echo(f"\nA team file of your own: coachgym simulate {rs.name} --home my-team.json (how: docs/teams.md)")
 
 
@@ -70,8 +97,8 @@ def observation(ruleset: str) -> None:
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--home", default=None, help="Home team (bundled name or team file).")
-@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--home", default=None, help="Home team (bundled name, LEAGUE/TEAM or team file).")
+@click.option("--away", default=None, help="Away team (bundled name, LEAGUE/TEAM or team file).")
 @click.option("--games", "-n", type=count(), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the series.")
 @click.option("--coach-home", default="by-the-book", show_default=True, help="Coach of the home team.")

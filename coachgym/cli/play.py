@@ -29,8 +29,11 @@ def _read(path: Path) -> str:
 @click.option("--side", type=click.Choice(["home", "away"]), default="home", show_default=True, help="The side you coach.")
 @click.option("--opponent", default="trained", show_default=True,
               help="Coach of the other side: trained, by-the-book (and its variants), random ...")
-@click.option("--home", default=None, help="Home team (bundled name or team file).")
-@click.option("--away", default=None, help="Away team (bundled name or team file).")
+@click.option("--home", default=None, help="Home team (bundled name, LEAGUE/TEAM or team file).")
+@click.option("--away", default=None, help="Away team (bundled name, LEAGUE/TEAM or team file).")
+@click.option("--league", default=None,
+              help="Play teams of a real league (coachgym teams RULESET lists them): --home/--away name its teams, "
+                   "or you pick them from the league's list.")
 @click.option("--seed", default=None, type=int, help="Seed (random if omitted; printed at the start).")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 @click.option("--autoplay", default=None,
@@ -45,7 +48,7 @@ def _read(path: Path) -> str:
                    "game is offered as coachgym-RULESET-SEED-final.json, never over it).")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 @export_options
-def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, height, save, no_clear, csv_out=None,
+def play(ruleset, side, opponent, home, away, league, seed, options, autoplay, resume, height, save, no_clear, csv_out=None,
          xlsx_out=None) -> None:
     """Coach one side yourself in the terminal, against the trained coach by default.
 
@@ -63,6 +66,8 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
             if ruleset is None:
                 raise click.UsageError("name a ruleset (coachgym rulesets lists them), or --resume FILE")
             rs = ruleset_arg(ruleset)
+            if league is not None:
+                home, away = _league_teams(rs, league, home, away)
             kinds = None
             if autoplay:
                 known = [k.kind for k in presenter_for(rs.name).kinds()]
@@ -81,6 +86,30 @@ def play(ruleset, side, opponent, home, away, seed, options, autoplay, resume, h
         h, a = seat.game.score
         write_exports([({"home": box.teams[0].name, "away": box.teams[1].name, "home_score": h, "away_score": a},
                         box.to_dict())], csv_out, xlsx_out)
+
+
+def _league_teams(rs, league: str, home: str | None, away: str | None) -> tuple[str, str]:
+    """The home and away teams of a league: named (TEAM or LEAGUE/TEAM), or picked from its list."""
+    lg = rs.league(league)
+    listed = False
+    out = []
+    for which, given in (("home", home), ("away", away)):
+        if given:
+            name = given.rpartition("/")[2] if given.startswith(f"{league}/") else given
+            if name not in lg.teams:
+                raise click.BadParameter(f"no team {name!r} in {lg.title}; its teams: {', '.join(lg.teams)}",
+                                         param_hint=f"--{which}")
+        else:
+            if not listed:
+                click.echo(f"{lg.title}: pick the teams")
+                for k, t in enumerate(lg.teams, start=1):
+                    wl = lg.real_records.get(t)
+                    click.echo(f"  {k:>2}  {rs.load_team(lg.team_key(t)).name}" + (f" (real {wl[0]}-{wl[1]})" if wl else ""))
+                listed = True
+            k = click.prompt(f"{which} team (number)", type=click.IntRange(1, len(lg.teams)))
+            name = lg.teams[k - 1]
+        out.append(lg.team_key(name))
+    return out[0], out[1]
 
 
 @main.command()

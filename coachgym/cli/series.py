@@ -88,6 +88,10 @@ def _competition_group(kind: str, help_text: str):
     common = [
         click.argument("ruleset"),
         click.argument("teams", nargs=-1),
+        click.option("--league", default=None,
+                     help="Every team of a real league (coachgym teams RULESET lists them)"
+                          + ("; a season plays the league's real schedule, or a balanced one to its format "
+                             "(docs/league-seasons.md)." if kind == "season" else ".")),
         click.option("--name", required=True, help=f"Name of the {kind} in the database (to resume or show it)."),
         click.option("--coach", "coach_pairs", multiple=True, metavar="TEAM=COACH",
                      help="Coach of one team (any coach spec: random, by-the-book:..., trained, a model file); repeatable."),
@@ -116,17 +120,29 @@ def _competition_group(kind: str, help_text: str):
                          help="Replays of a drawn knockout game before the tie is decided by lot (FUBA)."),
         ]
 
-    def start(ruleset, teams, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
+    def start(ruleset, teams, league, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
               legs=2, games_per_team=None, court=None, max_replays=3):
-        from ..series.competition import Competition, entries_from
+        from ..series.competition import Competition, entries_from, league_season_format
         from ..series.tables import render_screen
         from . import parse_option_pairs, ruleset_arg
 
         rs = ruleset_arg(ruleset)
+        if league is not None:
+            if teams:
+                raise click.BadParameter("give TEAMS or --league, not both", param_hint="TEAMS")
+            try:
+                teams = rs.league_team_names(league)
+            except CoachgymError as exc:
+                raise click.BadParameter(str(exc), param_hint="--league") from None
         teams = list(teams) or rs.team_names()
         if len(teams) < 2:
             raise click.BadParameter("at least two teams", param_hint="TEAMS")
-        if kind == "season":
+        if kind == "season" and league is not None:
+            try:
+                fmt = league_season_format(rs.name, league, seed, games_per_team)
+            except CoachgymError as exc:
+                raise click.ClickException(str(exc)) from None
+        elif kind == "season":
             fmt = {"type": "round-robin", "legs": legs, "games_per_team": games_per_team}
         else:
             fmt = {"type": "knockout", "court": court or ("draw" if rs.name == "fuba" else "neutral"),

@@ -48,8 +48,8 @@ def write_outputs(result, plot_fn, report_out: Path | None, plot_out: Path | Non
 def teams_and_options(fn):
     """--home, --away and --option (rule options), as every series command takes them."""
     fn = click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")(fn)
-    fn = click.option("--away", default=None, help="Away team (bundled name or team file).")(fn)
-    return click.option("--home", default=None, help="Home team (bundled name or team file).")(fn)
+    fn = click.option("--away", default=None, help="Away team (bundled name, LEAGUE/TEAM or team file).")(fn)
+    return click.option("--home", default=None, help="Home team (bundled name, LEAGUE/TEAM or team file).")(fn)
 
 
 def output_options(plot_help: str):

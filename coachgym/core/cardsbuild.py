@@ -21,10 +21,33 @@ from .statscsv import TeamRow, nba_teams, read_player_totals, read_team_stats
 
 LEAGUE_SCHEMA = "coachgym.league/1"
 
+# The NBA's conferences by their divisions, 1970-71 to 2003-04 (the divisions a team-stats CSV names):
+# a league whose divisions are all here gets its "conferences" (the balanced schedule weights them)
+NBA_CONFERENCES = {"Eastern": ("Atlantic", "Central"), "Western": ("Midwest", "Pacific")}
+SCHEDULE_KEYS = ("games", "division", "conference", "other")
+
+
+def parse_schedule_format(text: str) -> dict[str, int]:
+    """``games=82,division=4,conference=4,other=2`` -> a league.json ``schedule_format``: games a team
+    plays, and games against each opponent of its division, its conference, the other conference."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        key, _, value = part.partition("=")
+        key = key.strip()
+        if key not in SCHEDULE_KEYS or not value.strip().isdigit() or int(value) < 1:
+            raise ConfigError(f"--schedule-format: {part!r} is not KEY=N with KEY one of {', '.join(SCHEDULE_KEYS)} "
+                              "and N a whole number of at least 1")
+        out[key] = int(value)
+    missing = [k for k in SCHEDULE_KEYS if k not in out]
+    if missing:
+        raise ConfigError(f"--schedule-format: give {', '.join(missing)} too (e.g. games=82,division=4,conference=4,other=2)")
+    return out
+
 
 def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, name: str | None = None,
                         title: str | None = None, season: str | None = None, team_stats: str | Path | None = None,
-                        source: str = "", notes: str = "", command: str | None = None) -> dict[str, Any]:
+                        source: str = "", notes: str = "", command: str | None = None,
+                        schedule_format: dict[str, int] | None = None) -> dict[str, Any]:
     """Build every team of ``stats`` for ``ruleset`` into the folder ``out``; returns league.json's data."""
     from .. import rulesets
 
@@ -72,8 +95,14 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
         "built_by": command or " ".join(["coachgym", "cards", "build", ruleset, shlex.quote(str(stats)), "--out",
                                          shlex.quote(str(out))]),
         "notes": notes, "teams": [stems[tm] for tm in sorted(built, key=lambda k: stems[k])],
-        "divisions": divisions, "real_records": real, "schedule": None,
+        "divisions": divisions,
     }
+    if divisions and all(any(d in divs for divs in NBA_CONFERENCES.values()) for d in divisions):
+        league["conferences"] = {c: [d for d in divs if d in divisions] for c, divs in NBA_CONFERENCES.items()
+                                 if any(d in divisions for d in divs)}
+    if schedule_format:
+        league["schedule_format"] = dict(schedule_format)
+    league.update({"real_records": real, "schedule": None})
     (out / "league.json").write_text(json.dumps(league, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return league
 

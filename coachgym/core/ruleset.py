@@ -13,6 +13,8 @@ a ruleset").
 
 from __future__ import annotations
 
+import csv
+import dataclasses
 import importlib
 import json
 from importlib import resources
@@ -32,6 +34,153 @@ from .parsing import (  # noqa: F401  (the readers of options, team files and se
     team_file_header,
     team_slug,
 )
+
+# ------------------------------------------------------------------------------------ leagues
+LEAGUE_SCHEMA = "coachgym.league/1"
+
+
+@dataclasses.dataclass(frozen=True)
+class League:
+    """A real league (docs/league-seasons.md): a folder holding ``league.json`` and one team file per team
+    (an ordinary team of the ruleset, named ``LEAGUE/TEAM`` on the command line), the statistics it
+    was built from (``stats.csv``) and, where it could be reached, the real schedule."""
+
+    name: str
+    title: str
+    season: str
+    ruleset: str
+    source: str
+    built_by: str
+    notes: str
+    teams: tuple[str, ...]
+    divisions: dict[str, tuple[str, ...]]
+    conferences: dict[str, tuple[str, ...]]  # conference -> its divisions (optional in league.json)
+    real_records: dict[str, tuple[int, int]]
+    schedule: str | None
+    folder: Path
+    schedule_format: dict[str, int] = dataclasses.field(default_factory=dict)  # optional: games, division, ...
+    ref: str = ""  # how the league was named when loaded: its name, or its folder's path
+
+    def __post_init__(self):
+        if not self.ref:
+            object.__setattr__(self, "ref", self.name)
+
+    def team_file(self, team: str) -> Path:
+        return self.folder / f"{team}.json"
+
+    def team_key(self, team: str) -> str:
+        """``LEAGUE/TEAM`` (LEAGUE as the league was named: a bundled name or a folder path)."""
+        return f"{self.ref}/{team}"
+
+    def division_of(self, team: str) -> str | None:
+        return next((d for d, members in self.divisions.items() if team in members), None)
+
+    def conference_of(self, team: str) -> str | None:
+        div = self.division_of(team)
+        return next((c for c, divs in self.conferences.items() if div in divs), None)
+
+    def real_schedule(self) -> list[tuple[str, str, str]] | None:
+        """The real schedule as (date, home, away) rows, or None where it could not be reached."""
+        if not self.schedule:
+            return None
+        path = self.folder / self.schedule
+        rows = []
+        with path.open(newline="", encoding="utf-8") as fh:
+            for k, row in enumerate(csv.DictReader(fh), start=2):
+                for col in ("date", "home", "away"):
+                    if not row.get(col):
+                        raise TeamFileError(path, f"line {k}", f"column {col!r} is empty (columns: date,home,away)")
+                for col in ("home", "away"):
+                    if row[col] not in self.teams:
+                        raise TeamFileError(path, f"line {k}", f"{col} team {row[col]!r} is not a team of {self.name}")
+                rows.append((row["date"], row["home"], row["away"]))
+        return rows
+
+
+def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -> League:
+    """A league from ``league.json``'s data; every error names the file and the field."""
+    folder = path.parent
+    if not isinstance(data, dict):
+        raise TeamFileError(path, "<file>", "must hold a JSON object")
+    if data.get("schema") != LEAGUE_SCHEMA:
+        raise TeamFileError(path, "schema", f"must be {LEAGUE_SCHEMA!r}, got {data.get('schema')!r}")
+    for key in ("name", "title", "season", "ruleset"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise TeamFileError(path, key, "must be a non-empty string")
+    if name is not None and data["name"] != name:
+        raise TeamFileError(path, "name", f"must be the folder's name {name!r}, got {data['name']!r}")
+    if "/" in data["name"]:
+        raise TeamFileError(path, "name", "must not contain '/' (teams are named LEAGUE/TEAM)")
+    if data["ruleset"] != ruleset:
+        raise TeamFileError(path, "ruleset", f"this league is for {data['ruleset']!r}, not {ruleset!r}")
+    for key in ("source", "built_by", "notes"):
+        if not isinstance(data.get(key, ""), str):
+            raise TeamFileError(path, key, "must be a string")
+    if not data.get("source"):
+        raise TeamFileError(path, "source", "a league of real players must name the source of its statistics")
+    teams = data.get("teams")
+    if not isinstance(teams, list) or len(teams) < 2 or not all(isinstance(t, str) and t for t in teams):
+        raise TeamFileError(path, "teams", "must list at least two team names (the stems of the team files beside it)")
+    if len(set(teams)) != len(teams):
+        raise TeamFileError(path, "teams", f"a team is listed twice: {', '.join(sorted({t for t in teams if teams.count(t) > 1}))}")
+    for k, t in enumerate(teams):
+        if not (folder / f"{t}.json").is_file():
+            raise TeamFileError(path, f"teams[{k}]", f"no team file {t}.json beside league.json")
+    divisions = data.get("divisions") or {}
+    if not isinstance(divisions, dict) or not all(isinstance(v, list) for v in divisions.values()):
+        raise TeamFileError(path, "divisions", "must map each division's name to a list of its teams")
+    seen: dict[str, str] = {}
+    for div, members in divisions.items():
+        for t in members:
+            if t not in teams:
+                raise TeamFileError(path, f"divisions.{div}", f"{t!r} is not one of the league's teams")
+            if t in seen:
+                raise TeamFileError(path, f"divisions.{div}", f"{t!r} is already in division {seen[t]!r}")
+            seen[t] = div
+    if divisions and len(seen) != len(teams):
+        missing = [t for t in teams if t not in seen]
+        raise TeamFileError(path, "divisions", f"every team must be in a division; missing: {', '.join(missing)}")
+    conferences = data.get("conferences") or {}
+    if not isinstance(conferences, dict) or not all(isinstance(v, list) for v in conferences.values()):
+        raise TeamFileError(path, "conferences", "must map each conference's name to a list of its divisions")
+    for conf, divs in conferences.items():
+        for d in divs:
+            if d not in divisions:
+                raise TeamFileError(path, f"conferences.{conf}", f"{d!r} is not one of the league's divisions")
+    records = data.get("real_records") or {}
+    if not isinstance(records, dict):
+        raise TeamFileError(path, "real_records", "must map teams to [wins, losses]")
+    real: dict[str, tuple[int, int]] = {}
+    for t, wl in records.items():
+        if t not in teams:
+            raise TeamFileError(path, f"real_records.{t}", "is not one of the league's teams")
+        if (not isinstance(wl, list) or len(wl) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in wl)):
+            raise TeamFileError(path, f"real_records.{t}", f"must be [wins, losses] (two whole numbers >= 0), got {wl!r}")
+        real[t] = (wl[0], wl[1])
+    sfmt = data.get("schedule_format") or {}
+    if not isinstance(sfmt, dict) or any(k not in ("games", "division", "conference", "other") or not isinstance(v, int)
+                                         or isinstance(v, bool) or v < 0 for k, v in sfmt.items()):
+        raise TeamFileError(path, "schedule_format", "must map games, division, conference and other to whole numbers "
+                                                     "(games per team; meetings with a team of the same division, of "
+                                                     "the conference, of the other conference)")
+    schedule = data.get("schedule")
+    if schedule is not None and (not isinstance(schedule, str) or not (folder / schedule).is_file()):
+        raise TeamFileError(path, "schedule", f"must be null or the name of a CSV file beside league.json, got {schedule!r}")
+    return League(data["name"], data["title"], data["season"], data["ruleset"], data.get("source", ""),
+                  data.get("built_by", ""), data.get("notes", ""), tuple(teams),
+                  {d: tuple(m) for d, m in divisions.items()}, {c: tuple(d) for c, d in conferences.items()},
+                  real, schedule, folder, dict(sfmt))
+
+
+def split_league_team(team: Any) -> tuple[str, str] | None:
+    """``"nba-1980/lakers"`` -> ``("nba-1980", "lakers")``; ``None`` for a bundled name, a team file
+    or team data. A league given as a folder path splits at its last '/' (``my/league/knicks``)."""
+    if not isinstance(team, str) or "/" not in team or team.endswith(".json") or Path(team).exists():
+        return None
+    league, _, name = team.rpartition("/")
+    return (league, name) if league and name else None
+
 
 # Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
 # and '/'): each maps to a "module:function" factory called as ``factory(ruleset, argument, seed=seed,
@@ -98,6 +247,7 @@ class Ruleset:
         self._coaches = coaches  # name -> "module:attr" factory taking seed=
         self.default_teams = default_teams
         self._aliases: dict[str, str] | None = None
+        self._leagues: dict[str, League] = {}
 
     @property
     def version(self) -> int:
@@ -130,9 +280,55 @@ class Ruleset:
         return bundled
 
     def team_file(self, name: str) -> Path:
-        """Where a bundled team's file is (a name or an alias); copy it to make your own (docs/teams.md)."""
+        """Where a bundled team's file is (a name, an alias or ``LEAGUE/TEAM``); copy it to make your
+        own (docs/teams.md)."""
+        if split_league_team(name):
+            return self._league_team(name)[1]
         with resources.as_file(self._bundled(name)) as path:
             return Path(path)
+
+    # ---------------------------------------------------------------- leagues
+    def _leagues_dir(self):
+        return resources.files(self.package).joinpath("data").joinpath("leagues")
+
+    def league_names(self) -> list[str]:
+        """The bundled real leagues of this ruleset (docs/league-seasons.md)."""
+        root = self._leagues_dir()
+        if not root.is_dir():
+            return []
+        return sorted(p.name for p in root.iterdir() if p.joinpath("league.json").is_file())
+
+    def league(self, name: str) -> League:
+        """A bundled league by name, or a league folder (one that ``coachgym cards build`` wrote)."""
+        if name in self._leagues:
+            return self._leagues[name]
+        folder = Path(name)
+        if (folder / "league.json").is_file():
+            league = parse_league(load_json(folder / "league.json"), folder / "league.json", self.name)
+        else:
+            if name not in self.league_names():
+                known = self.league_names()
+                raise TeamFileError(name, "league", f"no {self.title} league of that name (nor a folder holding "
+                                                    f"league.json); bundled leagues: {', '.join(known) or 'none'}")
+            with resources.as_file(self._leagues_dir().joinpath(name)) as path:
+                folder = Path(path)
+            league = parse_league(load_json(folder / "league.json"), folder / "league.json", self.name, name)
+        league = dataclasses.replace(league, ref=name)
+        self._leagues[name] = league
+        return league
+
+    def league_team_names(self, name: str) -> list[str]:
+        """A league's teams as ``LEAGUE/TEAM`` names, in the league's order."""
+        league = self.league(name)
+        return [league.team_key(t) for t in league.teams]
+
+    def _league_team(self, team: str) -> tuple[League, Path]:
+        league_name, name = split_league_team(team)  # type: ignore[misc]
+        league = self.league(league_name)
+        if name not in league.teams:
+            raise TeamFileError(team, "team", f"no team {name!r} in the league {league.name} ({league.title}); "
+                                              f"its teams: {', '.join(league.teams)}")
+        return league, league.team_file(name)
 
     def team_aliases(self) -> dict[str, str]:
         """Other names of bundled teams -> their name. A team's name is its place (``harbor-city``; a
@@ -161,6 +357,9 @@ class Ruleset:
         candidate = Path(team)
         if candidate.suffix == ".json" or candidate.exists():
             return self._parse_team(load_json(candidate), str(candidate))
+        if split_league_team(team):
+            _, path = self._league_team(str(team))
+            return self._parse_team(load_json(path), f"{self.name}:{team}")
         bundled = self._bundled(team)
         with resources.as_file(bundled) as path:
             return self._parse_team(load_json(path), f"{self.name}:{team}")
@@ -178,12 +377,16 @@ class Ruleset:
         elif isinstance(team, (str, Path)) and (Path(team).suffix == ".json" or Path(team).exists()):
             where = str(team)
             data = load_json(team)
+        elif isinstance(team, str) and split_league_team(team):
+            _, path = self._league_team(team)
+            where = f"{self.name}:{team}"
+            data = load_json(path)
         elif isinstance(team, str):
             bundled = self._bundled(team)
             where = f"{self.name}:{team}"
             data = json.loads(bundled.read_text(encoding="utf-8"))
         else:
-            raise TeamFileError(str(team), "team", "give a bundled team's name, a team file or its JSON data")
+            raise TeamFileError(str(team), "team", "give a bundled team's name, LEAGUE/TEAM, a team file or its JSON data")
         self._parse_team(data, where)
         return data, where
 

@@ -46,6 +46,7 @@ class Context:
 
     kind: str  # "season" or "tournament"
     games_per_team: int | None  # a season's length per team (None: a knockout tournament)
+    availability: bool = False  # a real league's season: players play their real share of games (4th Street)
 
 
 class CarryOver:
@@ -147,8 +148,27 @@ class StatisProCarryOver(_InjuriesForGames):
 class FourthStreetCarryOver(_InjuriesForGames):
     ruleset = "fourthstreet"
 
+    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
+        return {**super().advance(state, facts, ctx), "games": state.get("games", 0) + 1}
+
+    @staticmethod
+    def available(real_games: int, game_index: int, card_season: int = CARD_SEASON_GAMES) -> bool:
+        """Availability in a real league's season (docs/league-seasons.md, reconstruction): a player who
+        played ``real_games`` of the team's ``card_season`` games plays that share of its games,
+        spread evenly: he is available for the team's game ``k`` (0-based) when
+        ``floor((k + 1) r + 1/2) > floor(k r + 1/2)`` with ``r = real_games / card_season`` (all when
+        r >= 1): round(82 r) = his games over an 82-game season, the misses spread out, none bunched
+        at the start."""
+        r = min(1.0, max(0, real_games) / card_season)
+        return r >= 1.0 or math.floor((game_index + 1) * r + 0.5) > math.floor(game_index * r + 0.5)
+
     def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
         out = sorted(state["out"])
+        if ctx.availability and ctx.kind == "season":
+            k = state.get("games", 0)
+            away = [p["name"] for p in data["players"]
+                    if not self.available(int((p.get("stats") or {}).get("g", CARD_SEASON_GAMES)), k)]
+            out = sorted(set(out) | set(away))
         if not out:
             return data
         d = copy.deepcopy(data)
@@ -156,7 +176,7 @@ class FourthStreetCarryOver(_InjuriesForGames):
         usable = [n for n in names if n not in out]
         if len(usable) < 5:
             # never fewer than five: the players closest to returning play (reconstruction, docs)
-            back = sorted(out, key=lambda n: (state["out"][n], names.index(n)))[:5 - len(usable)]
+            back = sorted(out, key=lambda n: (state["out"].get(n, 0), names.index(n)))[:5 - len(usable)]
             out = [n for n in out if n not in back]
             usable = [n for n in names if n not in out]
         d["injured"] = out

@@ -88,6 +88,7 @@ def list_rulesets() -> list[dict[str, Any]]:
     for e in rulesets.entries():
         rs = rulesets.get(e.name)
         out.append({"name": e.name, "title": e.title, "teams": rs.team_names(), "default_teams": list(rs.default_teams),
+                    "leagues": {lg: rs.league_team_names(lg) for lg in rs.league_names()},
                     "coaches": rs.coach_names(),
                     "options": [dataclasses.asdict(f) for f in forms.option_fields(rs)],
                     "autoplay_kinds": [dataclasses.asdict(k) for k in kinds_of(e.name)]})
@@ -104,11 +105,9 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     rs = rulesets.get(body.ruleset)
     coaches = request.app.state.coaches
-    for side, team in (("home", body.home), ("away", body.away)):
-        # a bundled team by name or a team file's data - never a path of the server
-        if team is not None and not isinstance(team, dict) and team not in rs.team_names():
-            raise ConfigError(f"{side}: give a bundled {rs.title} team ({', '.join(rs.team_names())}) or a team "
-                              "file's JSON data")
+    for which, team in (("home", body.home), ("away", body.away)):
+        if isinstance(team, str):
+            forms.check_team_name(rs, team, which)  # a bundled team or LEAGUE/TEAM, never a path on the server
     opponent = forms.check_opponent(rs, body.opponent, coaches)
     seed = forms.check_seed(body.seed)
     _live(request).admit(request.state.session, client_of(request))

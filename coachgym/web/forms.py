@@ -216,10 +216,22 @@ def parse_teams(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
             names[which] = filename
         else:
             name = (form.get(which) or rs.default_teams[0 if which == "home" else 1]).strip()
-            if name not in rs.team_names():
-                raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}")
+            check_team_name(rs, name, which)
             teams[which] = name
     return teams, names
+
+
+def league_teams(rs: Ruleset) -> list[str]:
+    """Every team of the ruleset's bundled real leagues, as ``LEAGUE/TEAM``."""
+    return [t for lg in rs.league_names() for t in rs.league_team_names(lg)]
+
+
+def check_team_name(rs: Ruleset, name: str, which: str) -> None:
+    """A team a request names must be a bundled team or a team of a bundled league (never a path)."""
+    if name not in rs.team_names() and name not in league_teams(rs):
+        leagues = ", ".join(rs.league_names())
+        raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}"
+                          + (f"; or LEAGUE/TEAM of the leagues {leagues}" if leagues else ""))
 
 
 def _decode(data: bytes, filename: str) -> str:

@@ -216,8 +216,18 @@ def new_game_context(name: str | None, values: dict | None = None, coaches: Any 
         team = rs.load_team(key)
         label = "fictional" if getattr(team, "fictional", False) else str(getattr(team, "season", "") or "real")
         teams.append({"key": key, "name": team.name, "label": label})
+    leagues = []  # a league, then its team: one group of the team menus per real league
+    for name in rs.league_names():
+        lg = rs.league(name)
+        rows = []
+        for t in lg.teams:
+            wl = lg.real_records.get(t)
+            rows.append({"key": lg.team_key(t), "name": rs.load_team(lg.team_key(t)).name,
+                         "label": f"real {wl[0]}-{wl[1]}" if wl else lg.season})
+        leagues.append({"name": name, "title": lg.title, "teams": rows})
     return {
         "ruleset": rs.name, "rs": rs, "entries": rulesets.entries(), "blurbs": TEXTS["rulesets"], "teams": teams,
+        "leagues": leagues,
         "defaults": {"home": rs.default_teams[0], "away": rs.default_teams[1]},
         "opponents": forms.opponents(rs), "coach_names": rs.coach_names(),
         "coach_params": rs.coach_parameters("by-the-book") if "by-the-book" in rs.coach_names() else [], "option_fields": forms.option_fields(rs), "kinds": kinds(rs.name),
