@@ -339,7 +339,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
     # CPU seconds of the learner and its env workers while learning (evaluations included)
-    meta["train_cpu_seconds"] = round(cpu_ended - cpu_started, 1) if cpu_started is not None and cpu_ended is not None else None
+    meta["train_cpu_seconds"] = round(cpu_ended - cpu_started, 3) if cpu_started is not None and cpu_ended is not None else None
     # ... of which the learner's process (policy calls, the PPO update, games played in-process)
     meta["train_cpu_seconds_learner"] = (round(learner_ended - learner_started, 1)
                                          if learner_started is not None and learner_ended is not None else None)

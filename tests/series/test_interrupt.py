@@ -20,7 +20,7 @@ from tests.interrupt import coachgym_process, ctrl_c, read_until
 def test_ctrl_c_during_season_start_ends_with_the_stopped_line_and_no_worker_traceback(tmp_path, attempt):
     db = tmp_path / "s.sqlite3"
     with coachgym_process(["season", "start", "valueadd", "--name", "long", "--db", str(db), "--jobs", "2",
-                           "--games-per-team", "400", "--no-progress"]) as proc:
+                           "--games-per-team", "4000", "--no-progress"]) as proc:
         time.sleep(4 + attempt)  # the workers are playing
         output = ctrl_c(proc, timeout=60)
     assert proc.returncode == 130, output

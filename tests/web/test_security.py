@@ -169,7 +169,7 @@ def test_no_file_of_the_server_is_read_as_a_team(server, files, team):
         before = all_rows(server["db"])
         r = c.post("/api/games", json={"ruleset": "valueadd", "opponent": "by-the-book", "home": team})
         no_trace(r)
-        assert r.status_code == 422 and "give a bundled" in r.json()["error"] and "hunter2" not in r.text
+        assert r.status_code == 422 and "no bundled" in r.json()["error"] and "hunter2" not in r.text
         save = c.get(f"/api/games/{new_game(c)['id']}/save").json()
         r = c.post("/api/games/resume", content=json.dumps({**save, "teams": [team, save["teams"][1]]}))
         no_trace(r)
