@@ -25,7 +25,12 @@ from ..core.errors import CoachgymError, SavedGameError
 from ..core.events import Event
 from . import presenter_for
 from .model import Situation
-from .seat import SAVE_FORMAT, Seat
+from .seat import PERSON, SAVE_FORMAT, Seat
+
+# the play-by-play kinds that open or close a period (a quarter, a half); Value Add's boxes have none
+PERIOD_KINDS = frozenset({"period", "period_end", "half", "half_end"})
+# the kinds of a scoring play, to land a "score" jump on the play itself within its decision's plays
+SCORING = ("made", "goal", "dunk", "stick_back", "score", "free_throw", "ft")
 
 
 @dataclass
@@ -45,7 +50,8 @@ class Replay:
     """The frames of one game (see the module docstring)."""
 
     def __init__(self, ruleset: str, events: list[Event], step_of_event: list[int], games: list[Engine],
-                 coaches: tuple[str, str], side: int | None, seed: int | None, exact: bool):
+                 coaches: tuple[str, str], side: int | None, seed: int | None, exact: bool,
+                 chooser: list[str] | None = None):
         self.rs = rulesets.get(ruleset)
         self.presenter = presenter_for(self.rs.name)
         self.events = events
@@ -56,6 +62,8 @@ class Replay:
         self.side = side
         self.seed = seed
         self.exact = exact
+        self._chooser = chooser or []  # who chose each action (``seat.PERSON`` ...): step k+1 follows action k
+        self._jumps: dict[str, list[int]] | None = None
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -81,7 +89,7 @@ class Replay:
 
         seat = Seat.from_dict(data, where, on_step)
         return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
-                   seat.seed, True)
+                   seat.seed, True, [who for _, who in seat.history])
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
@@ -120,6 +128,38 @@ class Replay:
     def frames(self) -> Iterator[Frame]:
         for i in range(len(self.events)):
             yield self.frame(i)
+
+    def jumps(self) -> dict[str, list[int]]:
+        """Frames worth jumping to, by kind, each list in order: ``decision`` the first play after
+        each of the person's own decisions, ``score`` a play of each change of the score, ``lead``
+        a play where the lead changed hands, ``period`` the plays that open or close a period. A
+        score is known after a decision's plays only (the engine resolves them in one go): its
+        jump lands on the step's scoring play (``SCORING``), else the step's first play."""
+        if self._jumps is not None:
+            return self._jumps
+        first: dict[int, int] = {}
+        for i, step in enumerate(self._step_of_event):
+            first.setdefault(step, i)
+        out: dict[str, list[int]] = {"decision": [], "score": [], "lead": [], "period": []}
+        leader = 0
+        for step in range(1, len(self._games)):
+            if step not in first:
+                continue
+            if step - 1 < len(self._chooser) and self._chooser[step - 1] == PERSON:
+                out["decision"].append(first[step])
+            before, after = self._games[step - 1].score, self._games[step].score
+            if tuple(after) != tuple(before):
+                plays = [i for i in range(first[step], len(self.events)) if self._step_of_event[i] == step]
+                scoring = [i for i in plays if self.events[i].kind.startswith(SCORING)]
+                out["score"].append(scoring[-1] if scoring else plays[0])
+                margin = after[0] - after[1]
+                now = (margin > 0) - (margin < 0)
+                if now and leader and now != leader:
+                    out["lead"].append(out["score"][-1])
+                leader = now or leader
+        out["period"] = [i for i, e in enumerate(self.events) if e.kind in PERIOD_KINDS]
+        self._jumps = out
+        return out
 
     def final(self) -> Situation:
         return self.situation_at(len(self._games) - 1)

@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 
 from ..store import Store
 from . import errors, headers
@@ -42,6 +43,22 @@ def _ago(ts: float) -> str:
             n = s // size
             return f"{n} {unit}{'' if n == 1 else 's'} ago"
     return "just now"
+
+
+# glyphs a play's text may carry that fonts without emoji draw as empty boxes: drawn as inline SVG
+# (the Statis Pro FAC's basketball mark before a pass's assist number, cards.ICON)
+_BALL_SVG = ('<svg class="icon icon-ball" viewBox="0 0 16 16" role="img" aria-label="ball"><circle cx="8" cy="8" r="7"/>'
+             '<path d="M1 8h14M8 1v14M3 3c3 3 3 7 0 10M13 3c-3 3-3 7 0 10"/></svg>')
+_GLYPHS = {"\U0001F3C0": _BALL_SVG}
+
+
+def _icons(text) -> Markup:
+    """A play's text, escaped, with its emoji glyphs as inline SVG icons (``_GLYPHS``)."""
+    out = escape(str(text))
+    for glyph, svg in _GLYPHS.items():
+        if glyph in out:
+            out = Markup(out.replace(glyph, Markup(svg)))
+    return out
 
 
 def _kit_style(teams) -> str:
@@ -87,6 +104,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates.env.autoescape = True  # every template (*.html.j2): names from uploaded files are text, never markup
     templates.env.filters["ago"] = _ago
     templates.env.filters["kit_style"] = _kit_style
+    templates.env.filters["icons"] = _icons
     templates.env.globals["max_games"] = max_games
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
     app.state.templates = templates

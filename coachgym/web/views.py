@@ -8,6 +8,7 @@ the game page. A change that cannot be made re-renders the game as it stands wit
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
 import json
 from importlib import resources
@@ -430,7 +431,25 @@ def replay(request: Request, gid: str, at: str = "0"):
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
+        "jumps": replay_jumps(rep.jumps(), i),
     })
+
+
+JUMP_LABELS = {"decision": "your decisions", "score": "scores", "lead": "lead changes", "period": "periods"}
+
+
+def replay_jumps(jumps: dict[str, list[int]], at: int) -> list[dict[str, Any]]:
+    """The replay's jump row: for each kind of moment the game has (``Replay.jumps``), the one
+    before and the one after frame ``at`` (None at either end) and how many there are."""
+    out = []
+    for kind, label in JUMP_LABELS.items():
+        marks = jumps.get(kind) or []
+        if not marks:
+            continue
+        before, after = bisect.bisect_left(marks, at), bisect.bisect_right(marks, at)
+        out.append({"kind": kind, "label": label, "count": len(marks), "here": before < after,
+                    "prev": marks[before - 1] if before else None, "next": marks[after] if after < len(marks) else None})
+    return out
 
 
 @router.get("/games/{gid}/delete")

@@ -134,7 +134,7 @@ def test_watching_an_opened_file_adds_no_resumable_game(page, tmp_path):
     start_game(page, "valueadd", seed=13)
     continue_to(page, "half")
     with page.expect_download() as info:
-        page.keyboard.press("s")
+        page.keyboard.press("Shift+S")
     path = tmp_path / "saved.json"
     info.value.save_as(path)
     assert json.loads(path.read_text())["format"] == "coachgym.seat"
