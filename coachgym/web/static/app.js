@@ -122,6 +122,37 @@
 
   // clicking "b" (a tab with a shortcut) should show it, not submit anything
   document.addEventListener("keydown", onKey);
+  // FUBA's board: a click on a piece picks the "which player moves" choice of its area, a click on
+  // an area (or on a piece where no player of it can move) the choice that goes there: a move's
+  // target, a pass's target area, a setup's place. The list under the board stays for the keyboard.
+  var AREA_CHOICES = ["to:", "pass:", "place:"];
+  function boardChoice(g) {
+    var decision = document.getElementById("decision");
+    var area = g.dataset.area;
+    if (!decision || !area) return null;
+    var keys = AREA_CHOICES.map(function (p) { return p + area; });
+    if (g.classList.contains("piece") && g.classList.contains("yours")) {  // one of your players: it moves
+      keys.unshift("move:" + area);
+      if (g.classList.contains("keeper")) keys.unshift("move:GK");
+    }
+    for (var i = 0; i < keys.length; i++) {
+      var b = decision.querySelector("button.choice[data-choice='" + CSS.escape(keys[i]) + "']");
+      if (b) return b;
+    }
+    return null;
+  }
+  function markBoard() {
+    document.querySelectorAll("svg.board [data-area]").forEach(function (g) {
+      g.classList.toggle("clickable", !!boardChoice(g));
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var g = ev.target.closest && ev.target.closest("svg.board [data-area]");
+    if (!g || document.body.classList.contains("busy")) return;
+    var b = boardChoice(g);
+    if (b) { ev.preventDefault(); b.click(); }
+  });
+
   // The decision's choices scroll inside it: where the default (Enter) is below what shows, scroll
   // that box (not the page) to it.
   function showDefault() {
@@ -132,8 +163,8 @@
     if (d.bottom > b.bottom) body.scrollTop += d.bottom - b.bottom + 8;
     else if (d.top < b.top) body.scrollTop -= b.top - d.top + 8;
   }
-  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); showDefault(); });
-  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); showShortcuts(ev.target); showDefault(); });
+  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); showDefault(); markBoard(); });
+  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); showShortcuts(ev.target); showDefault(); markBoard(); });
   // the replay's slider goes to the play it is moved to (no inline handler: the CSP forbids them)
   document.addEventListener("change", function (ev) {
     var el = ev.target;
