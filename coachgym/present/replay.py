@@ -51,7 +51,7 @@ class Replay:
 
     def __init__(self, ruleset: str, events: list[Event], step_of_event: list[int], games: list[Engine],
                  coaches: tuple[str, str], side: int | None, seed: int | None, exact: bool,
-                 chooser: list[str] | None = None):
+                 history: list[list] | None = None):
         self.rs = rulesets.get(ruleset)
         self.presenter = presenter_for(self.rs.name)
         self.events = events
@@ -62,7 +62,8 @@ class Replay:
         self.side = side
         self.seed = seed
         self.exact = exact
-        self._chooser = chooser or []  # who chose each action (``seat.PERSON`` ...): step k+1 follows action k
+        self._history = history or []  # [action, who chose it (``seat.PERSON`` ...)]: step k+1 follows action k
+        self._chooser = [who for _, who in self._history]
         self._jumps: dict[str, list[int]] | None = None
 
     # ------------------------------------------------------------------ loading
@@ -89,7 +90,7 @@ class Replay:
 
         seat = Seat.from_dict(data, where, on_step)
         return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
-                   seat.seed, True, [who for _, who in seat.history])
+                   seat.seed, True, [list(h) for h in seat.history])
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
@@ -149,9 +150,7 @@ class Replay:
                 out["decision"].append(first[step])
             before, after = self._games[step - 1].score, self._games[step].score
             if tuple(after) != tuple(before):
-                plays = [i for i in range(first[step], len(self.events)) if self._step_of_event[i] == step]
-                scoring = [i for i in plays if self.events[i].kind.startswith(SCORING)]
-                out["score"].append(scoring[-1] if scoring else plays[0])
+                out["score"].append(self.key_play(step, first[step]))
                 margin = after[0] - after[1]
                 now = (margin > 0) - (margin < 0)
                 if now and leader and now != leader:
@@ -160,6 +159,29 @@ class Replay:
         out["period"] = [i for i, e in enumerate(self.events) if e.kind in PERIOD_KINDS]
         self._jumps = out
         return out
+
+    def key_play(self, step: int, start: int = 0) -> int:
+        """The frame that stands for the plays of one action (``step``, see :meth:`timeline`): its
+        last scoring play (``SCORING``) where it has one, else its first play (from ``start``, a
+        frame at or before its first)."""
+        plays = []
+        for i in range(start, len(self.events)):  # (the steps of the plays only grow)
+            if self._step_of_event[i] > step:
+                break
+            if self._step_of_event[i] == step:
+                plays.append(i)
+        scoring = [i for i in plays if self.events[i].kind.startswith(SCORING)]
+        return scoring[-1] if scoring else plays[0]
+
+    def timeline(self) -> list[tuple[Engine, int | None, str, int | None]]:
+        """For each state of the game (the start, then after each action): the game (do not change
+        it), the first play the action led to (None where it led to none), who chose the action
+        (``seat.PERSON`` ...) and the action ("" and None for the start, and for a saved engine)."""
+        first: dict[int, int] = {}
+        for i, step in enumerate(self._step_of_event):
+            first.setdefault(step, i)
+        hist = [("", None), *[(who, int(a)) for a, who in self._history]]
+        return [(g, first.get(k), *(hist[k] if k < len(hist) else ("", None))) for k, g in enumerate(self._games)]
 
     def final(self) -> Situation:
         return self.situation_at(len(self._games) - 1)

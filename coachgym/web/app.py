@@ -80,9 +80,10 @@ def _kit_style(teams) -> str:
 
 
 def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_GAMES, *,
-               abandon_after: float = ABANDON_AFTER) -> FastAPI:
+               abandon_after: float = ABANDON_AFTER, review_seconds: float | None = None) -> FastAPI:
     """The coachgym web app on the SQLite file ``db_path`` (default: ``coachgym.store.default_path()``)
-    holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full)."""
+    holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full);
+    ``review_seconds``: the end-of-game analyses' budget per game (``review.REVIEW_SECONDS``)."""
     store = Store(db_path)
     # WAL with synchronous=NORMAL: a crash of the server loses nothing committed; a power cut may
     # lose the last moves. Saves no longer wait for the disk (6 ms -> 0.1 ms each, measured).
@@ -90,6 +91,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
+        app.state.reviews.close()
         store.close()
 
     # the OpenAPI description at /api/openapi.json; no Swagger page (it would load scripts from a CDN)
@@ -137,10 +139,12 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, tabletop, views
+    from . import api, review, tabletop, views
 
     app.include_router(views.router)
     app.include_router(api.router)
     app.include_router(tabletop.router)
+    app.include_router(review.router)
+    app.state.reviews = review.Reviews(review_seconds or review.REVIEW_SECONDS)  # "how the game turned"
 
     return app
