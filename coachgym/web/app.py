@@ -139,12 +139,15 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, review, tabletop, views
+    from . import api, review, tabletop, thinking, views
 
     app.include_router(views.router)
     app.include_router(api.router)
     app.include_router(tabletop.router)
     app.include_router(review.router)
+    app.include_router(thinking.router)
+    app.state.thinking = thinking.Thinking()  # analyses to go on with ("keep thinking")
+    templates.env.globals["think_max_seconds"] = thinking.MAX_SECONDS
     app.state.reviews = review.Reviews(review_seconds or review.REVIEW_SECONDS)  # "how the game turned"
 
     return app

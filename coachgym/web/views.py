@@ -25,7 +25,7 @@ from ..present import box_table
 from ..present.presenter import marks
 from ..present.seat import Seat
 from . import board as board_drawing
-from . import forms
+from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
 from .live import LiveGames, expect_number
 
@@ -352,12 +352,13 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
     live, sid = _live(request), _session(request)
     budget = min(max(float(_int(seconds, "seconds")), 1.0), ANALYSE_MAX_SECONDS)
     try:
-        game, opponent, labels = live.read(sid, gid, analysis_input)
+        number, (game, opponent, labels) = live.read(sid, gid, lambda seat: (seat.number, analysis_input(seat)))
         result = analyse_game(game, opponent, labels, budget)
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
+    thinking.remember(request, gid, number, result)  # "keep thinking" goes on with it (thinking.py)
     if request.headers.get("HX-Request"):
-        return _render(request, "hint.html.j2", {"analysis": result})
+        return _render(request, "hint.html.j2", {"analysis": result, "gid": gid, "number": number})
     template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid))
     return _render(request, template, {**ctx, "analysis": result})
 

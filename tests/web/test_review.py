@@ -88,3 +88,18 @@ def test_review_refuses_other_sites_and_unfinished_games(client):
     assert ok.status_code == 200 and "review-decisions" in ok.text
     client.cookies.clear()  # another browser: not its game
     assert client.get(f"/games/{gid}/review").status_code == 404
+
+
+def test_keep_thinking_continues_the_analysis_and_refuses_other_sites(client):
+    gid = client.post("/api/games", json={"ruleset": "fourthstreet", "opponent": "by-the-book", "seed": 4}).json()["id"]
+    n = client.get(f"/api/games/{gid}").json()["number"]
+    assert client.get(f"/games/{gid}/analyse/more?number={n}").status_code == 404  # nothing to go on with yet
+    first = client.get(f"/games/{gid}/analyse?seconds=1", headers={"HX-Request": "true"})
+    assert first.status_code == 200 and ("Keep thinking" in first.text or "shown better" in first.text)
+    assert client.get(f"/games/{gid}/analyse/more?number={n}&seconds=1",
+                      headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+    more = client.get(f"/games/{gid}/analyse/more?number={n}&seconds=1")
+    assert more.status_code == 200 and "games played out from here" in more.text
+    rollouts = [int(t.split('data-rollouts="')[1].split('"')[0]) for t in (first.text, more.text)]
+    assert rollouts[1] >= rollouts[0]
+    assert client.get(f"/games/{gid}/analyse/more?number={n + 1}").status_code == 409  # another decision

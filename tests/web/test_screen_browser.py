@@ -143,3 +143,18 @@ def test_replay_jumps_to_my_decisions_scores_and_periods(page):
     # the Statis Pro card's basketball mark is an inline SVG, not an emoji
     page.goto(page.url.split("?")[0] + "?at=5")
     assert "\U0001F3C0" not in page.inner_text(".replay")
+
+
+def test_keep_thinking_goes_on_with_the_same_analysis(page):
+    start_game(page, "fourthstreet", 33)
+    page.click("#decision [data-shortcut=A]")
+    page.wait_for_selector("#hint [data-testid=analysis]", timeout=30_000)
+    assert "--" not in page.inner_text("#hint")  # no command-line flag on the page
+    first = int(page.get_attribute("#hint [data-testid=analysis]", "data-rollouts"))
+    if page.locator("[data-testid=keep-thinking]").count():  # (not when the first 5 s separated the options)
+        page.click("[data-testid=keep-thinking]")
+        page.wait_for_function(
+            "n => { const a = document.querySelector('#hint [data-testid=analysis]'); return a && Number(a.dataset.rollouts) > n; }",
+            arg=first, timeout=30_000)
+        # the same options, more games each
+        assert page.locator("#hint .analysis-table tbody tr").count() >= 2
