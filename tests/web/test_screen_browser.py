@@ -158,3 +158,13 @@ def test_keep_thinking_goes_on_with_the_same_analysis(page):
             arg=first, timeout=30_000)
         # the same options, more games each
         assert page.locator("#hint .analysis-table tbody tr").count() >= 2
+
+
+def test_new_game_form_starts_in_a_few_keys(page):
+    page.goto("/new?ruleset=fourthstreet")
+    page.keyboard.press("Tab")  # the first Tab: the skip link
+    assert page.evaluate("document.activeElement.dataset.testid") == "skip-to-start"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "start-top"  # one Tab, Enter, and Enter starts
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".game #decision")
