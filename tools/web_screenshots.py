@@ -7,8 +7,8 @@ Starts the app on 127.0.0.1 with a fresh database, drives Debian's Chromium thro
 (``tests/web/helpers.py``, the same steps as the browser tests) and saves, at 1280x720: the
 new-game page, each ruleset's game page a little way into a game against the trained coach (for
 FUBA also its first kick-off setup, with "the rest as the book would"), and for the first ruleset
-the decision panel with a hint, the box-score tab with its CSV download, the replay viewer and the
-end-of-game page; then the table tools: the FAC Extractor with a Time card just turned
+the decision panel with a hint, the box-score tab with its CSV download, the replay viewer, the
+end-of-game page and its "how the game turned" (end-of-game-review.png); then the table tools: the FAC Extractor with a Time card just turned
 (fac-extractor.png) and the scoresheet page (scoresheet.png); and each ruleset's game page at
 390x844 ({name}-game-phone.png). ``--tabletop-only``: just the FAC Extractor and the scoresheet.
 """
@@ -90,12 +90,19 @@ def main() -> None:
                 page.wait_for_selector(".replay")
                 page.screenshot(path=args.out / "replay.png")
                 page.goto(gid_url)
+                for _ in range(2):  # two choices of the person's own, for "how the game turned"
+                    before = page.get_attribute(".game", "data-number")
+                    page.locator("#decision .group-choices > button.choice:not(.default)").last.click()
+                    settle(page, before)
                 before = page.get_attribute(".game", "data-number")
                 page.click("form.continue button[value=end]")
                 settle(page, before)
                 assert is_over(page)
+                page.wait_for_selector("[data-testid=win-chart]")
                 page.screenshot(path=args.out / "end-of-game.png")
-                print("wrote", args.out / "replay.png", args.out / "end-of-game.png")
+                page.wait_for_selector("#review-decisions[data-state=done]", timeout=120_000)
+                page.locator("#review").screenshot(path=args.out / "end-of-game-review.png")
+                print("wrote", args.out / "replay.png", args.out / "end-of-game.png", args.out / "end-of-game-review.png")
         if not args.tabletop_only:
             phone(browser, url, args.out, args.rulesets, args.seed)
         tabletop(page, args.out)

@@ -96,7 +96,7 @@ def test_server_down_shows_a_message_and_gives_the_panel_back(browser, tmp_path)
 def start_game_at(page, url, ruleset, seed):
     page.goto(f"{url}/new?ruleset={ruleset}")
     page.fill("#seed", str(seed))
-    page.click("text=Start the game")
+    page.click("#start-top")
     page.wait_for_selector(".game")
 
 
