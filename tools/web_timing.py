@@ -120,9 +120,15 @@ PAGE_TIMER = """() => {
   document.addEventListener('mousedown', e => { if (e.target.closest && e.target.closest('#decision')) start(); }, true);
   document.addEventListener('htmx:afterSettle', () => {
     const t = window.__timing;
-    if (t.t0) { t.marks.push(performance.now() - t.t0); t.t0 = 0; }
+    if (t.t0) {
+      const marks = JSON.parse(sessionStorage.getItem('timing') || '[]');
+      marks.push(performance.now() - t.t0);
+      sessionStorage.setItem('timing', JSON.stringify(marks));
+      t.t0 = 0;
+    }
   });
 }"""
+TAKE_MARKS = "() => { const m = JSON.parse(sessionStorage.getItem('timing') || '[]'); sessionStorage.removeItem('timing'); return m; }"
 
 
 def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str, mixed: float,
@@ -159,14 +165,16 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
                     others.nth(rng.randrange(others.count())).click()
                 elif page.locator("#decision .group-choices > *").count():  # (a first step that opens a second)
                     click_a_choice(page)
+                    page.evaluate(PAGE_TIMER)
                     decisions += 1
                     continue
                 else:  # nothing to decide: play on
                     page.click("button[value=end]")
                 settle(page, before)
+                page.evaluate(PAGE_TIMER)  # (again where a page was loaded, not swapped in: none is timed then)
                 decisions += 1
             per_game.append(decisions)
-            times.extend(page.evaluate("() => { const m = window.__timing.marks; window.__timing.marks = []; return m; }"))
+            times.extend(page.evaluate(TAKE_MARKS))
         browser.close()
     return {"ruleset": ruleset, "games": games, "opponent": opponent, "mixed": mixed, "decisions": len(times),
             "decisions_per_game": statistics.fmean(per_game), "min_per_game": min(per_game), "max_per_game": max(per_game),

@@ -36,6 +36,7 @@ TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text
 # s (save), b (box score), c (continue) and ? (glossary) are the page's own
 CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
+FEED_MAX = 120  # plays shown at most (after a long "continue": the rest are in the replay)
 REPLAY_AROUND = 8
 ANALYSE_ROLLOUTS = 2000  # the budget is the time: at most this many rollouts in ``seconds``
 ANALYSE_MAX_SECONDS = 30
@@ -94,7 +95,7 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
     dv = seat.pending()
     events = seat.game.log.events
     new = seat.new_events()
-    start = max(0, len(events) - len(new) - FEED_LENGTH)
+    start = max(0, len(events) - len(new) - FEED_LENGTH, len(events) - FEED_MAX)
     return {
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": seat.seed,
         "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
