@@ -16,13 +16,13 @@ to it: its frames carry the lines, and every frame the situation at the save (``
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Iterator
 
 from .. import rulesets
 from ..core.engine import Engine
 from ..core.errors import CoachgymError, SavedGameError
-from ..core.events import Event
+from ..core.events import Event, EventLog
 from . import presenter_for
 from .model import Situation
 from .seat import PERSON, SAVE_FORMAT, Seat
@@ -46,6 +46,37 @@ class Frame:
         return asdict(self)
 
 
+def watch_board(game: Engine, boards: dict[int, list]) -> None:
+    """Where the game's presenter draws a board (FUBA): record the board right after every play
+    the game logs from now on, by event index (an engine resolves the plays between two decisions
+    in one go, so the state at the next decision would show one position for all of them; the
+    engines change the state before they log the play that says so)."""
+    presenter = presenter_for(game.ruleset)
+    draw = getattr(presenter, "board", None)
+    if draw is None:
+        return
+    log = _DrawingLog.__new__(_DrawingLog)
+    for slot in EventLog.__slots__:  # the same events (the same list) and counts, going on here
+        setattr(log, slot, getattr(game.log, slot))
+
+    def after() -> None:
+        if log.record:
+            boards[len(log.events) - 1] = draw(game)
+
+    log.after = after
+    game.log = log  # (this game only: the one the replay restores; its copies log plainly)
+
+
+class _DrawingLog(EventLog):
+    """An event log that calls ``after()`` once each event is logged (:func:`watch_board`)."""
+
+    __slots__ = ("after",)
+
+    def add(self, kind: str, side: int | None, text: str, **data: Any) -> None:
+        super().add(kind, side, text, **data)
+        self.after()
+
+
 class Replay:
     """The frames of one game (see the module docstring)."""
 
@@ -65,6 +96,7 @@ class Replay:
         self._history = history or []  # [action, who chose it (``seat.PERSON`` ...)]: step k+1 follows action k
         self._chooser = [who for _, who in self._history]
         self._jumps: dict[str, list[int]] | None = None
+        self._boards: dict[int, list] = {}  # event index -> the board right after that event (FUBA)
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -84,13 +116,19 @@ class Replay:
         games: list[Engine] = []
         step_of_event: list[int] = []
 
+        boards: dict[int, list] = {}  # event index -> the board right after it (a presenter with a board: FUBA)
+
         def on_step(game: Engine, before: int) -> None:
+            if not games:
+                watch_board(game, boards)
             games.append(game.clone())
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
         seat = Seat.from_dict(data, where, on_step)
-        return cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
-                   seat.seed, True, [list(h) for h in seat.history])
+        rep = cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
+                  seat.seed, True, [list(h) for h in seat.history])
+        rep._boards = boards
+        return rep
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
@@ -124,15 +162,19 @@ class Replay:
         if not 0 <= i < len(self.events):
             raise IndexError(f"frame {i} of a replay of {len(self.events)} events")
         e = self.events[i]
-        return Frame(i, len(self.events), e.to_dict(), e.text, self.situation_at(self._step_of_event[i]), self.exact)
+        sit = self.situation_at(self._step_of_event[i])
+        if i in self._boards and sit.board is not None:  # the pieces as they stood right after this play
+            sit = replace(sit, board=self._boards[i])
+        return Frame(i, len(self.events), e.to_dict(), e.text, sit, self.exact)
 
     def frames(self) -> Iterator[Frame]:
         for i in range(len(self.events)):
             yield self.frame(i)
 
     def jumps(self) -> dict[str, list[int]]:
-        """Frames worth jumping to, by kind, each list in order: ``decision`` the first play after
-        each of the person's own decisions, ``score`` a play of each change of the score, ``lead``
+        """Frames worth jumping to, by kind, each list in order: ``decision`` the play before each
+        of the person's own decisions (its frame shows the situation decided in; decisions with no
+        play between them share one), ``score`` a play of each change of the score, ``lead``
         a play where the lead changed hands, ``period`` the plays that open or close a period. A
         score is known after a decision's plays only (the engine resolves them in one go): its
         jump lands on the step's scoring play (``SCORING``), else the step's first play."""
@@ -142,12 +184,15 @@ class Replay:
         for i, step in enumerate(self._step_of_event):
             first.setdefault(step, i)
         out: dict[str, list[int]] = {"decision": [], "score": [], "lead": [], "period": []}
+        last = -1  # the last play before the action of the step below
+        decided: set[int] = set()
         leader = 0
         for step in range(1, len(self._games)):
+            if step - 1 < len(self._chooser) and self._chooser[step - 1] == PERSON:
+                decided.add(max(last, 0))  # the play before the decision: the situation the person decided in
             if step not in first:
                 continue
-            if step - 1 < len(self._chooser) and self._chooser[step - 1] == PERSON:
-                out["decision"].append(first[step])
+            last = max(i for i in range(first[step], len(self.events)) if self._step_of_event[i] == step)
             before, after = self._games[step - 1].score, self._games[step].score
             if tuple(after) != tuple(before):
                 out["score"].append(self.key_play(step, first[step]))
@@ -156,6 +201,7 @@ class Replay:
                 if now and leader and now != leader:
                     out["lead"].append(out["score"][-1])
                 leader = now or leader
+        out["decision"] = sorted(decided) if self.events else []
         out["period"] = [i for i, e in enumerate(self.events) if e.kind in PERIOD_KINDS]
         self._jumps = out
         return out
