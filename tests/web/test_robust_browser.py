@@ -45,7 +45,7 @@ def test_no_csp_violation_on_any_page_and_computed_styles_still_apply(page, csp_
     page.locator("#at").fill("3")  # the slider: its change submits (app.js, no inline handler)
     page.wait_for_function("() => document.querySelector('[data-testid=frame]').textContent === '4'")
     page.click("a.btn:has-text('Back to the game')")
-    page.wait_for_selector(".game")
+    page.wait_for_selector(".game[data-number]")  # (the replay's .game has none: wait for the game page)
     continue_to(page, "end")  # the end-of-game page
     assert page.get_attribute(".game", "data-over") == "yes" and page.get_attribute(".game", "data-kit")
     page.goto("/")
