@@ -30,6 +30,7 @@ from __future__ import annotations
 from ..core.engine import Decision
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
+from ..rules.fourthstreet.tactics import tired
 
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
@@ -61,23 +62,7 @@ class ByTheBookCoach:
     def _margin(g: FourthStreetEngine, side: int) -> int:
         return g.pts[side] - g.pts[1 - side]
 
-    @staticmethod
-    def _tired(g: FourthStreetEngine, side: int, i: int) -> bool:
-        if not g.opts.fatigue:
-            return False
-        p = g.teams[side].players[i]
-        return g.fpts[side][i] > 0 or g.stint[side][i] >= p.fat * 60
-
-    @staticmethod
-    def _rested(g: FourthStreetEngine, side: int, i: int) -> bool:
-        return not g.opts.fatigue or g.rest(side, i) >= g.req[side][i]
-
-    @staticmethod
-    def _foul_trouble(g: FourthStreetEngine, side: int, i: int) -> bool:
-        pf = g.stats[side][i][PF]
-        if g.period >= 4:
-            return pf >= 5 and g.clock > 360 and g.period == 4
-        return pf >= g.period + 1
+    _tired = staticmethod(tired)
 
     def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int], limit: int | None = None) -> int | None:
         """Best fully rested bench player for ``slot`` (position match first, then one away)."""
@@ -100,7 +85,8 @@ class ByTheBookCoach:
 
     @staticmethod
     def _foul_limit(g: FourthStreetEngine) -> int:
-        """Personal fouls that mean foul trouble now (see :meth:`_foul_trouble`)."""
+        """Personal fouls that mean foul trouble now: the period plus one in the first three periods,
+        five in the fourth before its last six minutes, no limit after that."""
         if g.period >= 4:
             return 5 if (g.period == 4 and g.clock > 360) else 99
         return g.period + 1

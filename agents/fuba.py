@@ -363,9 +363,6 @@ class ByTheBookCoach:
             return 1.2 if FWD_MID2[side][area] > 6 else 0.6
         return self.AREA_VALUE.get((k, z), 0.5)
 
-    def _loss_cost(self, side: int, area: int) -> float:
-        return _LOSS_COST[ZONE[side][area]]
-
     def _pass_target(self, game: FubaEngine, side: int, legal) -> int:
         targets = game.pass_targets(side)
         b = game.ball

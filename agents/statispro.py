@@ -34,27 +34,13 @@ from __future__ import annotations
 from ..core.engine import Decision
 from ..core.errors import ConfigError
 from ..rules.statispro import actions as A
-from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_ATT, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
+from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
                                         StatisProEngine)
+from ..rules.statispro.tactics import star_double_team
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)
 REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
-
-
-def star_double_team(game: StatisProEngine, side: int) -> int | None:
-    """5.5: the Double Team of their best scorer on the court (FIELD GOAL + ATTEMPTS), helped by our
-    man guarding their weakest; ``None`` while a Double Team of ours is in force (one at a time).
-    The ``double_team=star`` strategy and the training macro ``double_team_best_scorer`` both use it."""
-    if game.dt[side][0] >= 0:
-        return None
-    e = game.eff(1 - side)
-    rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
-    target = rating.index(max(rating))
-    helper = game.guard[side].index(rating.index(min(rating)))
-    if game.guard[side][helper] == target:
-        return None
-    return A.DOUBLE_TEAM.get((target, helper))
 
 
 class ByTheBookCoach:
@@ -103,17 +89,6 @@ class ByTheBookCoach:
             v -= 10
         return v
 
-    def _should_rest(self, game: StatisProEngine, side: int, i: int, start_slot: int) -> bool:
-        p = game.teams[side].players[i]
-        half = 0 if game.period <= 2 else 1
-        if game.period > 4 or p.rest == 2 or (p.rest == 1 and half == 1):
-            return False
-        if game.rested[side][i][half]:
-            return False
-        q, rp = REST_PLAN[start_slot]
-        period = q if half == 0 else q + 2
-        return game.period == period and game.rp == rp
-
     def _desired(self, game: StatisProEngine, side: int) -> list[int]:
         """The lineup this coach wants now (roster indices, slot order), cached while nothing it
         depends on changes."""
@@ -139,7 +114,7 @@ class ByTheBookCoach:
         rp = game.rp
         fo = game.foul_out
 
-        def rest_now(i: int, slot: int) -> bool:  # _should_rest, inlined
+        def rest_now(i: int, slot: int) -> bool:  # the starter of ``slot`` takes his planned rest now (REST_PLAN)
             if late or period > 4:
                 return False
             r = players[i].rest

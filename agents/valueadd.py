@@ -17,20 +17,8 @@ from __future__ import annotations
 
 from ..core.engine import Decision
 from ..rules.valueadd import actions as A
-from ..rules.valueadd.cards import PlayerCard
 from ..rules.valueadd.engine import ValueAddEngine
-
-
-_EP: dict[tuple, float] = {}  # card.shot -> expected points (the ranges decide it)
-
-
-def expected_points(card: PlayerCard) -> float:
-    """Points per 20-sided roll on a card (fouls drawn counted as 1.4 points)."""
-    ep = _EP.get(card.shot)
-    if ep is None:
-        t3, t2, tf = card.shot[0], card.shot[1], card.shot[2]
-        ep = _EP[card.shot] = (3 * t3 + 2 * (t2 - t3) + 1.4 * (tf - t2)) / 20
-    return ep
+from ..rules.valueadd.tactics import expected_points, fit
 
 
 _MENUS = frozenset(("defense_menu", "offense_menu", "replace_fouled_out"))
@@ -94,10 +82,6 @@ class ByTheBookCoach:
     def _margin(game: ValueAddEngine, side: int) -> int:
         h, a = game.score
         return (h - a) if side == 0 else (a - h)
-
-    @staticmethod
-    def _remaining(game: ValueAddEngine) -> int:
-        return game.box if game.period == 0 else game.box
 
     def _team_ep(self, game: ValueAddEngine, side: int) -> float:
         return sum(expected_points(game.card(side, s)) for s in range(5)) / 5
@@ -197,14 +181,7 @@ class ByTheBookCoach:
                 return A.INTENTIONAL_FOUL
         return A.PLAY
 
-    @staticmethod
-    def _fit(game: ValueAddEngine, side: int, player: int, slot: int) -> float:
-        card = game.teams[side].players[player]
-        ts = game.ts[side]
-        fresh = 1.0 if ts.played[player] < card.stamina else 0.3
-        pos = 1.0 if (slot + 1) in card.positions else 0.6
-        pg = 1.0 if slot != 0 or card.point_guard else 0.4
-        return (expected_points(card) + card.def_reb / 12 + (card.steal - 10) / 20) * fresh * pos * pg
+    _fit = staticmethod(fit)
 
     def _rotation_change(self, game: ValueAddEngine, side: int, legal: tuple[int, ...]) -> int | None:
         """Option 3 schedule: the position's reserve plays until the starter's remaining stamina covers

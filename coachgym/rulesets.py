@@ -1,16 +1,35 @@
-"""The registry of rulesets. Importing this module imports no ruleset (they load on first use)."""
+"""The registry of rulesets: the packages whose ``RULESET`` is a ruleset's single registration
+(:class:`coachgym.core.ruleset.Ruleset`). Importing this module imports no ruleset; the first
+lookup imports the registered packages (their registrations hold the names and other names).
+
+Every other registry of coachgym reads from the registrations: the env ids (``coachgym.envs``),
+presenters, strategy vocabularies, carry-over, value model, box formulas, fuzz invariants and
+options, realism figures and training macros (:func:`by_ruleset`).
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from .core.errors import ConfigError
 from .core.ruleset import Ruleset
 
+# One line per ruleset: the package whose RULESET registers it.
+PACKAGES: list[str] = [
+    "coachgym.rules.valueadd",
+    "coachgym.rules.statispro",
+    "coachgym.rules.fuba",
+    "coachgym.rules.fourthstreet",
+]
+
 
 @dataclass(frozen=True)
 class RulesetEntry:
+    """A ruleset's identity, as its registration gives it."""
+
     name: str
     title: str
     env_id: str
@@ -18,30 +37,86 @@ class RulesetEntry:
     aliases: tuple[str, ...] = ()
 
 
-# One line per ruleset. Each env id is versioned; the version moves when rules, observations or
-# actions change.
-ENTRIES: tuple[RulesetEntry, ...] = (
-    RulesetEntry("valueadd", "Value Add Basketball", "coachgym/ValueAddBasketball-v0", "coachgym.rules.valueadd",
-                 ("value-add", "valueaddbasketball")),
-    RulesetEntry("statispro", "Statis Pro Basketball", "coachgym/StatisProBasketball-v0", "coachgym.rules.statispro",
-                 ("statis-pro", "statisprobasketball")),
-    RulesetEntry("fuba", "FUBA", "coachgym/FUBA-v0", "coachgym.rules.fuba", ("football", "soccer")),
-    RulesetEntry("fourthstreet", "4th Street Basketball", "coachgym/FourthStreetBasketball-v0", "coachgym.rules.fourthstreet",
-                 ("4th-street", "fourth-street", "4thstreet", "fourthstreetbasketball")),
-)
+_LOADED: dict[tuple[str, ...], list[Ruleset]] = {}  # the registrations, per state of PACKAGES
+
+
+def _registered() -> list[Ruleset]:
+    key = tuple(PACKAGES)
+    found = _LOADED.get(key)
+    if found is None:
+        found = _LOADED[key] = [importlib.import_module(p).RULESET for p in key]
+    return found
+
+
+def all_rulesets() -> list[Ruleset]:
+    """Every registered ruleset, in registration order."""
+    return _registered()
 
 
 def entries() -> tuple[RulesetEntry, ...]:
-    return ENTRIES
+    return tuple(RulesetEntry(rs.name, rs.title, rs.env_id, rs.package, rs.aliases) for rs in _registered())
+
+
+def _key(name: str) -> str:
+    return name.lower().replace("_", "-")
 
 
 def entry(name: str) -> RulesetEntry:
-    key = name.lower().replace("_", "-")
-    for e in ENTRIES:
-        if key == e.name or key in e.aliases:
-            return e
-    raise ConfigError(f"unknown ruleset {name!r}; known rulesets: {', '.join(e.name for e in ENTRIES)}")
+    rs = get(name)
+    return RulesetEntry(rs.name, rs.title, rs.env_id, rs.package, rs.aliases)
 
 
 def get(name: str) -> Ruleset:
-    return importlib.import_module(entry(name).module).RULESET
+    key = _key(name)
+    found = _registered()
+    for rs in found:
+        if key == rs.name or key in rs.aliases:
+            return rs
+    raise ConfigError(f"unknown ruleset {name!r}; known rulesets: {', '.join(rs.name for rs in found)}")
+
+
+def register(package: str) -> Ruleset:
+    """Register the ruleset whose ``RULESET`` the package holds (a ruleset living outside coachgym,
+    such as the tests' toy); its name and other names must be new. Returns its registration."""
+    rs = importlib.import_module(package).RULESET
+    if package not in PACKAGES:
+        taken = {n for other in _registered() for n in (other.name, *other.aliases)}
+        clash = sorted(taken & {rs.name, *rs.aliases})
+        if clash:
+            raise ConfigError(f"{package}: the name {clash[0]!r} is another ruleset's")
+        PACKAGES.append(package)
+    return rs
+
+
+def unregister(package: str) -> None:
+    if package in PACKAGES:
+        PACKAGES.remove(package)
+
+
+class by_ruleset(Mapping):  # noqa: N801  (used as a module-level table: by_ruleset(...)[name])
+    """A read-only table ruleset name -> what ``read(registration)`` gives, for the registered rulesets
+    where that is not empty; read from the registrations at each lookup (no copy to keep in step)."""
+
+    def __init__(self, read: Callable[[Ruleset], Any]):
+        self._read = read
+        self._cache: tuple[tuple[str, ...], dict[str, Any]] | None = None
+
+    def _items(self) -> dict[str, Any]:
+        key = tuple(PACKAGES)
+        if self._cache is None or self._cache[0] != key:  # read again when the registry changed
+            out = {}
+            for rs in _registered():
+                value = self._read(rs)
+                if value:
+                    out[rs.name] = value
+            self._cache = (key, out)
+        return self._cache[1]
+
+    def __getitem__(self, name: str) -> Any:
+        return self._items()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())

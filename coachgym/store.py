@@ -127,6 +127,21 @@ MIGRATIONS: dict[int, tuple[str, str]] = {
         );
         CREATE INDEX fac_decks_updated ON fac_decks (updated)
     """),
+    4: ("web app security (docs/security.md): who made each game, hidden seeds, recovery keys, the server's secrets", """
+        ALTER TABLE live_games ADD COLUMN client TEXT NOT NULL DEFAULT '';  -- the address that made it (quotas)
+        ALTER TABLE live_games ADD COLUMN secret INTEGER NOT NULL DEFAULT 0;  -- 1: the server drew the seed, which (and
+                                            -- the exact state) stays hidden from the person until the game ends
+        CREATE INDEX live_games_client ON live_games (client);
+        CREATE TABLE web_sessions (
+            session  TEXT PRIMARY KEY,      -- the browser session (cookie)
+            recovery TEXT NOT NULL UNIQUE,  -- its private recovery key (/sessions/restore/KEY)
+            created  REAL NOT NULL          -- Unix time
+        );
+        CREATE TABLE web_secrets (
+            name     TEXT PRIMARY KEY,      -- "seal": the key that seals saves of games in progress
+            value    TEXT NOT NULL
+        )
+    """),
 }
 
 

@@ -6,22 +6,44 @@ Importing this package registers every ruleset's environment id with Gymnasium, 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from gymnasium.envs.registration import WrapperSpec, register, registry
 
-# env id -> "module:Class"; one line per ruleset (see coachgym/rulesets.py for the names).
-ENV_ENTRY_POINTS = {
-    "coachgym/ValueAddBasketball-v0": "coachgym.envs.valueadd:ValueAddBasketballEnv",
-    "coachgym/StatisProBasketball-v0": "coachgym.envs.statispro:StatisProBasketballEnv",
-    "coachgym/FUBA-v0": "coachgym.envs.fuba:FubaEnv",
-    "coachgym/FourthStreetBasketball-v0": "coachgym.envs.fourthstreet:FourthStreetBasketballEnv",
-}
+
+class _EnvEntryPoints(Mapping):
+    """env id -> "module:Class", read from the rulesets' registrations (their ``env`` part) at each
+    lookup, so a ruleset registered later (``coachgym.rulesets.register``) is here too."""
+
+    def _items(self) -> dict[str, str]:
+        from coachgym import rulesets
+
+        return {rs.env_id: rs.parts["env"] for rs in rulesets.all_rulesets() if rs.parts.get("env")}
+
+    def __getitem__(self, env_id: str) -> str:
+        return self._items()[env_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+
+ENV_ENTRY_POINTS: Mapping[str, str] = _EnvEntryPoints()
 
 # gym.make's outermost wrapper forwards action_masks() (MaskablePPO, the README's usage)
 _ACTION_MASKS = WrapperSpec("ActionMasks", "coachgym.envs.base:ActionMasks", {})
-for _env_id, _entry_point in ENV_ENTRY_POINTS.items():
-    if _env_id not in registry:
-        register(id=_env_id, entry_point=_entry_point, additional_wrappers=(_ACTION_MASKS,))
 
+
+def register_envs() -> None:
+    """Register every registered ruleset's env id with Gymnasium (again after ``rulesets.register``)."""
+    for env_id, entry_point in ENV_ENTRY_POINTS.items():
+        if env_id not in registry:
+            register(id=env_id, entry_point=entry_point, additional_wrappers=(_ACTION_MASKS,))
+
+
+register_envs()
 
 
 def env_class(env_id: str):
@@ -35,4 +57,4 @@ def env_class(env_id: str):
     return getattr(importlib.import_module(module), attr)
 
 
-__all__ = ["ENV_ENTRY_POINTS", "env_class"]
+__all__ = ["ENV_ENTRY_POINTS", "env_class", "register_envs"]

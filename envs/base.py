@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from os import PathLike
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import gymnasium as gym
 import numpy as np
@@ -82,6 +82,20 @@ def _make_coach(ruleset: Ruleset, coach: Any, seed: int | None, rng: np.random.G
     return coach
 
 
+def check_opponent(ruleset: Ruleset, coach: Any) -> None:
+    """The ``opponent`` keyword checked when the env is made (not at its first ``reset``): a coach
+    spec is built once, each entry of a list is checked; a factory is checked when it is called."""
+    if isinstance(coach, (list, tuple)):
+        if not coach:
+            raise ConfigError("opponent list is empty")
+        for c in coach:
+            check_opponent(ruleset, c)
+    elif isinstance(coach, str):
+        ruleset.coach(coach, seed=0)
+    elif coach is not None and not callable(coach) and not hasattr(coach, "choose"):
+        raise ConfigError(f"opponent must be a coach name ({', '.join(ruleset.coach_names())}) or a Coach, got {coach!r}")
+
+
 def check_env_keywords(where: str, **given: Any) -> None:
     """The env's keyword arguments, checked for type and value before anything is built (a wrong
     type is refused by name instead of misbehaving later: ``strict="yes"`` is not ``strict=True``)."""
@@ -138,6 +152,7 @@ class CoachEnv(gym.Env):
                            rule_options=rule_options, reward=reward, margin_scale=margin_scale, strict=strict,
                            render_mode=render_mode, max_decisions=max_decisions)
         self.agent_side_option = agent_side
+        check_opponent(self.ruleset, opponent)
         self.opponent_option = opponent
         self.rule_options = self.ruleset.parse_options(rule_options)
         self.team_pool = list(team_pool) if team_pool else None
@@ -229,9 +244,14 @@ class CoachEnv(gym.Env):
         return self._obs(), self._info()
 
     def action_masks(self) -> np.ndarray:
+        """The legal actions of the decision at hand. With none at hand (the game is over, or not
+        reset yet) every action is marked: a Gymnasium vector env's next step resets the game and
+        plays none of them (autoreset), so a policy always has an action to pick (docs/envs.md)."""
+        game = self.game
+        if game is None or game.decision is None:
+            return np.ones(self.action_space.n, dtype=bool)
         mask = np.zeros(self.action_space.n, dtype=bool)
-        if self.game is not None and self.game.decision is not None:
-            mask[list(self.game.decision.legal)] = True
+        mask[list(game.decision.legal)] = True
         return mask
 
     def render(self):

@@ -69,7 +69,6 @@ class ValueAddEncoder(ObservationEncoder):
         onehot = [0.0] * (len(DECISIONS) + 1)
         onehot[DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
         out += onehot
-        own, opp = game.ts[side], game.ts[1 - side]
         h = game.score
         own_pts, opp_pts = (h[0], h[1]) if side == HOME else (h[1], h[0])
         out += [float(game.offense == side), float(side == HOME), game.box / 44, float(game.half), float(game.period > 0),

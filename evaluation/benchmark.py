@@ -1,7 +1,8 @@
 """Coach-strength benchmark: win rates with 95% intervals and mean margins, per ruleset and pairing.
 
 Mirror matches put the same team at both ends (so only coaching differs); cross-team matches pair
-different bundled teams. Games come in pairs sharing a seed with the coaches swapping benches, so
+different bundled teams; real-teams matches are mirror matches of every team of the ruleset's bundled
+real leagues (docs/league-seasons.md): real rosters the trained coaches never saw in training. Games come in pairs sharing a seed with the coaches swapping benches, so
 dice luck and home court cancel out between the two coaches. Series run through the match runner
 (``coachgym.core.runner``) on any backend: each chunk plays the same seeded games it would play in
 one process, so the result does not depend on the backend or the number of workers.
@@ -17,11 +18,14 @@ from ..core.match import MatchResult
 from ..core.runner import Backend, make_backend, play_series as run_series
 
 DEFAULT_PAIRINGS = (("trained", "random"), ("trained", "by-the-book"), ("by-the-book", "random"))
-KINDS = ("mirror", "cross-team")
+KINDS = ("mirror", "cross-team", "real-teams")
 
 
 def _team_pairs(name: str, kind: str) -> list[tuple[str, str]]:
-    teams = rulesets.get(name).team_names()
+    rs = rulesets.get(name)
+    if kind == "real-teams":
+        return [(t, t) for lg in rs.league_names() for t in rs.league_team_names(lg)]
+    teams = rs.team_names()
     if kind == "mirror":
         return [(t, t) for t in teams]
     return [(h, a) for h in teams for a in teams if h != a]
@@ -56,6 +60,8 @@ def benchmark_ruleset(name: str, games: int, seed: int = 0, pairings=DEFAULT_PAI
         for kind in kinds:
             if kind == "cross-team" and len(rs.team_names()) < 2:
                 continue
+            if kind == "real-teams" and not rs.league_names():
+                continue
             r = play_series(rs.name, a_spec, b_spec, kind, games, seed=seed, model=model, backend=backend,
                             progress=progress)
             rows.append({"ruleset": rs.name, "coach_a": a_spec, "coach_b": b_spec, "kind": kind, **r.stats()})
@@ -81,7 +87,7 @@ def plot(rows: list[dict], path: str | Path) -> Path | None:
     rows = [r for r in rows if "error" not in r]
     if not rows:
         return None
-    from .plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     labels = [f"{r['ruleset']}: {r['coach_a']} vs {r['coach_b']} ({r['kind']})" for r in rows]

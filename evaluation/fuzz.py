@@ -18,9 +18,11 @@ ball on the board (FUBA). At the end of each game the box score's totals equal t
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .. import rulesets
 from ..core.coach import RandomCoach
 from ..core.events import EventLog
 
@@ -168,26 +170,10 @@ def check_fuba(g: Any, prev: dict) -> None:
         raise InvariantError(f"fuba: ball {g.ball}, half {g.half}, minute {g.minute} out of range")
 
 
-INVARIANTS: dict[str, Callable[[Any, dict], None]] = {
-    "valueadd": check_valueadd, "fourthstreet": check_fourthstreet, "statispro": check_statispro, "fuba": check_fuba,
-}
-
-# rule options the fuzz cycles through (every switch of each ruleset is on in one set or another)
-OPTION_SETS: dict[str, list[dict]] = {
-    "valueadd": [{}, {"rotation": 1}, {"rotation": 2, "home_court": True}, {"extra_numbers": 1, "team_defense": False,
-                 "extended_ranges": False}, {"pre_1986_threes": True, "stamina": False},
-                 {"switches": False, "avoid_fouls": False, "three_point_mode": False, "intentional_fouls": False,
-                  "d8_first": False}],
-    "statispro": [{}, {"league": "ncaa"}, {"league": "fiba"}, {"shot_clock_14": True, "assist_last_passer": True,
-                  "deliberate_fouls": True}, {"index_points": False, "injuries": False, "fiba_orb_14": False}],
-    "fuba": [{}, {k: True for k in ("condition_points", "player_roles", "substitutions", "injuries", "goalkeeper_charge",
-                                     "aggressive_pressing", "offside_risk", "challenge", "slowing_play", "weather", "var",
-                                     "skills", "special_events")},
-             {"condition_points": True, "substitutions": True, "injuries": True}],
-    "fourthstreet": [{}, {"zone_defense": True}, {"fatigue": False, "assists": False, "injuries": False, "strategies": False,
-                     "press": False}, {"zone_defense": True, "three_second_rule": False, "offensive_rebound_reset": 14,
-                     "setup_seconds": 10, "three_point_line": False}],
-}
+# ruleset -> its invariants and the rule options the fuzz cycles through, read from the registrations
+# (the ``invariants`` part and ``fuzz_options``: every switch of a ruleset is on in one set or another)
+INVARIANTS: Mapping[str, Callable[[Any, dict], None]] = rulesets.by_ruleset(lambda rs: rs.part("invariants"))
+OPTION_SETS: Mapping[str, list[dict]] = rulesets.by_ruleset(lambda rs: list(rs.fuzz_options))
 
 
 class CheckedLog(EventLog):
@@ -226,8 +212,6 @@ class FuzzReport:
 def fuzz(ruleset: str, decisions: int, *, seed: int = 0, stop_on_failure: bool = True,
          progress: Callable[[int], None] | None = None) -> FuzzReport:
     """Play random-coach games until ``decisions`` decisions were made; invariants after every event."""
-    from .. import rulesets
-
     R = rulesets.get(ruleset)
     check = INVARIANTS[R.name]
     teams = R.team_names()

@@ -123,7 +123,7 @@ def plot(rows: list[dict], path) -> None:
     """Mean margin of 'random in this kind' against the base coach, one bar per decision kind."""
     from pathlib import Path
 
-    from .plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(8, 0.4 * len(rows) + 1.4))

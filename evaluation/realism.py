@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Callable
 
+from .. import rulesets
 from ..core.errors import ConfigError
 from ..core.match import MatchResult, run_match
 
@@ -107,19 +109,30 @@ _VALUEADD = {"PTS": ("PTS",), "FGM": ("FGM",), "FGA": ("FGA",), "3PM": ("3PM",),
 _VALUEADD_PLAYED = 66 / 44
 _VALUEADD_SCALE = {k: _VALUEADD_PLAYED for k in ("FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "ORB", "BLK", "TOV")}
 
-STATS: dict[str, list[Stat]] = {
-    "statispro": _basketball(_STATISPRO),
-    "fourthstreet": _basketball(_FOURTHSTREET),
-    "valueadd": _basketball(_VALUEADD, _VALUEADD_SCALE, " (44 played possessions x 66/44)", drop=("DRB", "ORB%")),
-    "fuba": [
-        Stat("GOALS", "goals per match", _col("G")),
-        Stat("SH", "goal attempts per match", _col("SH")),
-        Stat("SOT", "attempts on target (goals and attempts that gave a corner) per match", _col("SOT")),
-        Stat("YC", "yellow cards per match", _col("YC")),
-        Stat("RC", "red cards per match", _col("RC")),
-    ],
-}
-PER_MATCH = {"fuba"}  # statistics of both teams together
+
+
+class StatList(list):
+    """A ruleset's statistics compared with real seasons (its registration's ``realism`` part);
+    ``per_match``: counted for both teams of a match together (FUBA) rather than per team-game."""
+
+    def __init__(self, stats, per_match: bool = False):
+        super().__init__(stats)
+        self.per_match = per_match
+
+
+STATISPRO_STATS = StatList(_basketball(_STATISPRO))
+FOURTHSTREET_STATS = StatList(_basketball(_FOURTHSTREET))
+VALUEADD_STATS = StatList(_basketball(_VALUEADD, _VALUEADD_SCALE, " (44 played possessions x 66/44)",
+                                      drop=("DRB", "ORB%")))
+FUBA_STATS = StatList([
+    Stat("GOALS", "goals per match", _col("G")),
+    Stat("SH", "goal attempts per match", _col("SH")),
+    Stat("SOT", "attempts on target (goals and attempts that gave a corner) per match", _col("SOT")),
+    Stat("YC", "yellow cards per match", _col("YC")),
+    Stat("RC", "red cards per match", _col("RC")),
+], per_match=True)
+# ruleset -> its statistics, read from the registrations (the ``realism`` part)
+STATS: Mapping[str, StatList] = rulesets.by_ruleset(lambda rs: rs.part("realism"))
 CLOSE = 0.05  # "within 5%": the simulated interval meets the real figure +- 5% of it
 
 
@@ -215,8 +228,9 @@ def comparison_sets(ruleset: str) -> list[dict]:
 
 
 def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: int = 2026,
-            progress: bool = False) -> Comparison:
-    """Play ``games`` games of the set's coach (by-the-book unless the set names a variant) and compare every statistic."""
+            progress: bool = False, backend=None) -> Comparison:
+    """Play ``games`` games of the set's coach (by-the-book unless the set names a variant) and compare every statistic.
+    ``backend``: where the games run (:mod:`coachgym.core.runner`; default: here); the same games on any."""
     from .. import rulesets
 
     data = real_seasons()
@@ -241,9 +255,16 @@ def measure(ruleset: str, set_name: str | None = None, games: int = 400, seed: i
         return rs.new_game(home, away, seed=seed, options=options, record_events=record_events)
 
     coach = st.get("coach", "by-the-book")  # a variant of the book for a set that isolates one of its choices
-    result = run_match(new_game, rs.coach(coach), rs.coach(coach), games=games, seed=seed,
-                       teams=pairs, swap_sides=False, keep_box=True, progress=progress,
-                       desc=f"{ruleset} {st['name']}")
+    if backend is None:
+        result = run_match(new_game, rs.coach(coach), rs.coach(coach), games=games, seed=seed,
+                           teams=pairs, swap_sides=False, keep_box=True, progress=progress,
+                           desc=f"{ruleset} {st['name']}")
+    else:
+        from ..core.runner import play_series
+
+        opts = options.to_dict() if hasattr(options, "to_dict") else options
+        result = play_series(ruleset, coach, coach, games, seed=seed, teams=pairs, options=opts, swap_sides=False,
+                             keep_box=True, backend=backend, progress=progress, desc=f"{ruleset} {st['name']}")
     cmp = Comparison(ruleset, entry["season"], st["name"], st["describe"], games, seed, coach=coach)
     cmp.rows = compare_rows(ruleset, result, st, data["sources"])
     return cmp
@@ -254,7 +275,7 @@ def samples(ruleset: str, result: MatchResult) -> list[dict]:
     out = []
     for g in result.games:
         teams = [t["totals"] for t in g.box["teams"]]
-        if ruleset in PER_MATCH:
+        if STATS[ruleset].per_match:
             out.append({k: teams[0].get(k, 0) + teams[1].get(k, 0) for k in teams[0]})
         else:
             out.extend(teams)

@@ -83,17 +83,34 @@ def copy_times(game_factory, home_coach, away_coach, positions: int = 40, repeat
             per_copy(lambda g: cls.from_json(g.to_json()), max(1, repeats // 10)))
 
 
+def _bar(progress: bool, total: int, desc: str, unit: str):
+    """A progress bar (stderr) for one phase of the measurement, or None."""
+    if not progress:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, leave=False, mininterval=0.5)
+
+
 def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", env_steps: int = 20000,
-            options: dict | None = None, seed: int = 0, clone_positions: int = 40) -> SpeedReport:
+            options: dict | None = None, seed: int = 0, clone_positions: int = 40,
+            progress: bool = False) -> SpeedReport:
+    """``progress``: a bar per phase, moved once per 1/50th of it (its cost stays out of the figures)."""
     rs = rulesets.get(ruleset_name)
     home, away = (rs.load_team(t) for t in rs.default_teams)
     opts = rs.parse_options(options)
     c_home, c_away = rs.coach(coach, seed=1), rs.coach(coach, seed=2)
+    bar = _bar(progress, games, f"speed {ruleset_name}: games", "game")
+    every = max(1, games // 50)
     t0, c0 = time.perf_counter(), time.process_time()
     for g in range(games):
         game = rs.new_game(home, away, seed=seed + g, options=opts, record_events=False)
         play_game(game, c_home, c_away)
+        if bar is not None and (g + 1) % every == 0:
+            bar.update(every)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    if bar is not None:
+        bar.close()
     # decisions per game, measured on a separate recorded game
     game = rs.new_game(home, away, seed=seed, options=opts)
     counter = {"n": 0}
@@ -114,6 +131,8 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
         env = gym.make(rs.env_id, opponent=coach, rule_options=options).unwrapped
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
+        bar = _bar(progress, env_steps, f"speed {ruleset_name}: env steps", "step")
+        every = max(1, env_steps // 50)
         t0, c0 = time.perf_counter(), time.process_time()
         while steps < env_steps:
             legal = np.flatnonzero(env.action_masks())
@@ -121,9 +140,17 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
             steps += 1
             if term or trunc:
                 env.reset()
+            if bar is not None and steps % every == 0:
+                bar.update(every)
         env_seconds, env_cpu = time.perf_counter() - t0, time.process_time() - c0
+        if bar is not None:
+            bar.close()
     report = SpeedReport(ruleset_name, coach, games, seconds, cpu, decisions, steps, env_seconds, env_cpu)
     if clone_positions:
+        if progress:
+            import sys
+
+            print(f"speed {ruleset_name}: timing copies at {clone_positions} positions ...", file=sys.stderr)
         (report.clone_positions, report.clone_us, report.resampled_us,
          report.json_us) = copy_times(lambda: rs.new_game(home, away, seed=seed, options=opts), c_home, c_away,
                                       positions=clone_positions)

@@ -132,7 +132,8 @@ def test_cards_build_reproduces_the_bundled_nba_1993_exactly(tmp_path):
     out = tmp_path / "nba-1993"
     rebuilt = build_league_folder("statispro", LEAGUE / "stats.csv", out, name=league["name"], title=league["title"],
                                   season=league["season"], team_stats=LEAGUE / "team_stats.csv",
-                                  source=league["source"], notes=league["notes"], command=league["built_by"])
+                                  source=league["source"], notes=league["notes"], command=league["built_by"],
+                                  schedule_format=league.get("schedule_format"))
     assert rebuilt == league
     for stem in league["teams"]:
         assert (out / f"{stem}.json").read_text() == (LEAGUE / f"{stem}.json").read_text(), stem

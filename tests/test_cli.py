@@ -1,8 +1,8 @@
 """The coachgym command."""
 
-import io
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from coachgym.cli import main
@@ -45,7 +45,7 @@ def test_unknown_ruleset_and_option_are_named():
     res = CliRunner().invoke(main, ["simulate", "hockey"])
     assert res.exit_code != 0 and "unknown ruleset 'hockey'" in res.output
     res = CliRunner().invoke(main, ["simulate", "valueadd", "-o", "bogus=1", "--games", "1"])
-    assert res.exit_code != 0 and "unknown option 'bogus'" in str(res.exception or res.output)
+    assert res.exit_code == 2 and "unknown option 'bogus'" in res.output and "Traceback" not in res.output
 
 
 def test_play_reasks_on_bad_input_and_quits_cleanly(tmp_path, monkeypatch):
@@ -81,3 +81,33 @@ def test_a_never_fast_break_coach_never_fast_breaks():
     play_game(game, never, never)
     assert not [e for e in game.log if e.kind == "fast_break"]
     assert [e for e in game.log if e.kind == "steal"]
+
+
+@pytest.mark.parametrize("command", [["season", "start", "valueadd", "--name", "s"], ["season", "list"],
+                                     ["tournament", "list"], ["ratings", "valueadd", "random", "by-the-book"]])
+def test_a_db_in_a_folder_that_does_not_exist_is_refused_and_nothing_is_created(tmp_path, command):
+    """Issue 23: --db /nonexistent/dir/x.sqlite3 created the folders silently."""
+    db = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    res = CliRunner().invoke(main, [*command, "--db", str(db)])
+    errors = [line for line in res.output.splitlines() if "error:" in line.lower()]
+    assert res.exit_code == 2 and len(errors) == 1 and "does not exist" in errors[0], res.output
+    assert not (tmp_path / "nonexistent").exists()
+
+
+@pytest.mark.parametrize("args, option", [
+    (["simulate", "valueadd", "--games", "0"], "--games"),
+    (["simulate", "valueadd", "--games", "-5"], "--games"),
+    (["leverage", "valueadd", "-n", "-1"], "--games"),
+    (["ratings", "valueadd", "random", "by-the-book", "-n", "0"], "--games"),
+    (["speed", "valueadd", "--games", "-1"], "--games"),
+    (["compare", "valueadd", "random", "by-the-book", "--games", "0"], "--games"),
+    (["compare", "valueadd", "random", "by-the-book", "--max-games", "1"], "--max-games"),
+    (["situation", "valueadd", "--when", "true", "--choices", "a,b", "--rollouts", "0"], "--rollouts"),
+])
+def test_every_count_is_checked_before_any_work_naming_its_option(args, option):
+    """Issue 23: these gave a traceback ('no results to merge', 'range() arg 3 must not be zero'), an
+    error after the work, '-186672 games per CPU-second', or blamed --max-games for --games 0."""
+    res = CliRunner().invoke(main, args)
+    errors = [line for line in res.output.splitlines() if "error:" in line.lower()]
+    assert res.exit_code == 2 and len(errors) == 1 and f"'{option}'" in errors[0], res.output
+    assert "Traceback" not in res.output

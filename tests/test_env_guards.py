@@ -93,3 +93,16 @@ def test_maskable_ppo_reads_the_masks_through_gym_make_wrappers():
     venv = DummyVecEnv([lambda: gym.make("coachgym/FUBA-v0")])
     venv.reset()
     assert is_masking_supported(venv) and get_action_masks(venv).shape == (1, env.action_space.n)
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_ENTRY_POINTS))
+@pytest.mark.parametrize("opponent, message", [
+    ("by-the-bok", "unknown coach 'by-the-bok'"),
+    (["random", "by-the-bok"], "unknown coach 'by-the-bok'"),
+    ([], "opponent list is empty"),
+    (3, "opponent must be a coach name"),
+])
+def test_a_misspelt_opponent_fails_at_make_like_every_other_keyword(env_id, opponent, message):
+    """Issue 23: ``opponent="by-the-bok"`` failed only at reset(); every other typo fails at make."""
+    with pytest.raises(ConfigError, match=message):
+        gym.make(env_id, opponent=opponent)

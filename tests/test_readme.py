@@ -29,13 +29,13 @@ def test_readme_python_blocks_run_as_written(tmp_path, monkeypatch):
         torch.set_num_threads(1)  # the MaskablePPO block: two cores shared by the whole test run
     except ImportError:
         threads = None
-    namespace: dict = {"__name__": "__readme__"}
     ran = 0
     try:
         for i, code in enumerate(BLOCKS, 1):
             needs = [m for m in OPTIONAL if re.search(rf"^\s*(from|import) {m}\b", code, re.M)]
             if any(importlib.util.find_spec(m) is None for m in needs):
                 continue
+            namespace: dict = {"__name__": "__readme__"}  # each block alone, as a reader copies it (issue 23)
             with contextlib.redirect_stdout(io.StringIO()):
                 exec(compile(code, f"README.md python block {i}", "exec"), namespace)
             ran += 1

@@ -145,11 +145,11 @@ def test_scoresheet_command_writes_the_blank_sheet_for_two_teams(tmp_path, monke
 def test_scoresheet_command_names_what_is_wrong(tmp_path, monkeypatch):
     runner = CliRunner()
     res = runner.invoke(main, ["scoresheet", "statispro", "no-such-team"])
-    assert res.exit_code == 1 and "no bundled Statis Pro Basketball team" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "no bundled Statis Pro Basketball team" in res.output and "Traceback" not in res.output
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     res = runner.invoke(main, ["scoresheet", "fuba", str(bad)])
-    assert res.exit_code == 1 and str(bad) in res.output
+    assert res.exit_code == 2 and str(bad) in res.output
     res = runner.invoke(main, ["scoresheet", "chess"])
     assert res.exit_code == 2 and "unknown ruleset 'chess'" in res.output
     monkeypatch.setitem(sys.modules, "openpyxl", None)

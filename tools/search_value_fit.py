@@ -38,7 +38,7 @@ def play(name: str, games: int, seed: int, every: int = 40) -> list[tuple[int, l
         positions = [(0, 1.0)]
         steps = [0]
 
-        def look(game):
+        def look(game, steps=steps, positions=positions):
             steps[0] += 1
             if steps[0] % every == 0 and not game.over:
                 h, a = game.score

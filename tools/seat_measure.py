@@ -1,6 +1,7 @@
 """Figures of the coach's seat, printed (docs/coach-seat.md quotes them).
 
     python tools/seat_measure.py decisions statispro --games 20     # decisions a person makes per game
+    python tools/seat_measure.py decisions statispro --answer mixed # ... Enter half the time, else a choice
     python tools/seat_measure.py leverage statispro --games 400     # what each auto-play kind is worth
     python tools/seat_measure.py routine statispro --games 400      # what letting routine moments pass costs
     python tools/seat_measure.py saves all                          # Seat.to_json / from_json late in a game
@@ -8,7 +9,9 @@
 ``decisions``: full games through ``coachgym.present.seat.Seat`` with the default auto-play (or
 ``--autoplay KIND ...``), the person answering every decision put to him with the book's choice
 (the person coaches home in even games, away in odd ones, against ``--opponent``); decisions per
-game and milliseconds per ``Seat.choose``. ``leverage``: for each auto-play kind, by-the-book
+game, milliseconds per ``Seat.choose`` and the choices of the decisions' first step (``--answer
+enter``: Enter at every decision; ``mixed``: Enter half the time, else one of the choices at
+random). ``leverage``: for each auto-play kind, by-the-book
 answering that kind at random meets by-the-book in mirror games (paired seeds, benches swapped):
 the win rate with its Wilson 95% interval and the mean margin. ``routine``: the book with the
 presenter's routine answers (where it has them, in the kinds a person makes by default) meets the
@@ -24,7 +27,7 @@ import argparse
 import json
 
 from coachgym import rulesets
-from coachgym.present.measure import autoplay_leverage, person_decisions, routine_cost, save_times
+from coachgym.evaluation.seat import autoplay_leverage, person_decisions, routine_cost, save_times
 
 
 def main() -> None:
@@ -36,8 +39,9 @@ def main() -> None:
     ap.add_argument("--opponent", default="by-the-book")
     ap.add_argument("--autoplay", nargs="*", default=None, help="the auto-play kinds the person makes")
     ap.add_argument("--kinds", nargs="*", default=None, help="leverage: only these auto-play kinds")
-    ap.add_argument("--answer", choices=["book", "enter"], default="book",
-                    help="decisions: the person answers with the book's choice, or with Enter (the default)")
+    ap.add_argument("--answer", choices=["book", "enter", "mixed"], default="book",
+                    help="decisions: the person answers with the book's choice, with Enter (the default), or "
+                         "mixed (Enter half the time, else one of the choices at random)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args()
     if args.what == "decisions":
@@ -50,6 +54,9 @@ def main() -> None:
               f"{', '.join(r['autoplay'])}")
         print(f"decisions per game: mean {r['mean']:.1f} (min {r['min']}, max {r['max']}); "
               f"Seat.choose {r['ms_per_choose']:.2f} ms mean, {r['ms_per_choose_p95']:.2f} ms 95th percentile")
+        fs = r["first_step"]
+        print(f"first-step choices: median {fs['median']}, max {fs['max']}"
+              + (f"; menus median {fs['menus_median']}, max {fs['menus_max']}" if fs["menus_max"] is not None else ""))
         for k, v in r["by_kind"].items():
             print(f"  {k:<20} {v:6.1f} per game")
         return

@@ -271,7 +271,13 @@ BLOCK = [
     (8, const("Defense OB")),
     (6, const("Def. GT")),
 ]
-JUMP = [(n, (lambda k: (lambda r: f"+{k} {pos(r)}"))(k)) for n, k in
+
+
+def _jump(k: int):
+    return lambda r: f"+{k} {pos(r)}"
+
+
+JUMP = [(n, _jump(k)) for n, k in
         ((20, 0), (30, 1), (30, 2), (30, 3), (25, 4), (20, 5), (15, 6), (12, 7), (10, 8), (8, 9))]
 FD = [(80, 1), (50, 2), (34, 3), (22, 4), (14, 5)]
 
@@ -367,7 +373,7 @@ def build_rows() -> list[dict]:
     sections["block"] = deal(rng, BLOCK)
     sections["jump_to"] = deal(rng, JUMP)
     sections["z_reading"] = deal(rng, Z)
-    fd = deal(rng, [(n, (lambda k: (lambda r: k))(k)) for n, k in FD])
+    fd = deal(rng, [(n, const(k)) for n, k in FD])
     shot_rng = random.Random(SEED + SHOT_SEED_OFFSET + dealt)
     rows = []
     for i in range(200):

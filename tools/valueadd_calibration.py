@@ -97,7 +97,10 @@ def report(sums: dict) -> str:
     for name, a in rows:
         n = a["n"]
         p = a["poss"]
-        per = lambda k, start=0.0: (a[k] / n - start) * 68 / (p / n)
+
+        def per(k, start=0.0, a=a, n=n, p=p):
+            return (a[k] / n - start) * 68 / (p / n)
+
         lines.append(
             f"{name:<16}{n:>5.0f}{100 * a['win'] / n:>6.1f}{p / n:>6.1f}{a['PTS'] / n:>6.1f}{100 * a['FGM'] / a['FGA']:>6.1f}"
             f"{100 * a['3PM'] / a['3PA']:>6.1f}{a['3PA'] / n:>6.1f}{100 * a['FTM'] / a['FTA']:>6.1f}{a['FTA'] / n:>6.1f}"

@@ -27,6 +27,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from coachgym import rulesets  # noqa: E402
 from coachgym.web import create_app  # noqa: E402
+from coachgym.web.security import Limits  # noqa: E402
 from coachgym.web.server import running  # noqa: E402
 from tests.web.helpers import continue_to, is_over, launch, settle, start_game, take_default  # noqa: E402
 
@@ -39,6 +40,9 @@ PLAN = {
 }
 
 
+UNLIMITED = Limits(new_games_per_minute=0, games_per_session=1000)  # a tool makes many games at once
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rulesets", nargs="*", default=["statispro", "valueadd", "fourthstreet", "fuba"])
@@ -47,7 +51,7 @@ def main() -> None:
     ap.add_argument("--tabletop-only", action="store_true", help="only the FAC Extractor and scoresheet pages")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "shots.sqlite3")) as url, \
+    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "shots.sqlite3", limits=UNLIMITED)) as url, \
             sync_playwright() as p:
         browser = launch(p)
         context = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=url, accept_downloads=True)
@@ -132,10 +136,14 @@ def tabletop(page, out: Path) -> None:
     """The FAC Extractor a little into a quarter, the 5:00 Time card just turned with the next FAC
     (3.1: 75 FAC, then the card), and the scoresheet page."""
     page.goto("/fac")
-    page.request.post("/api/fac/new", data={"league": "nba", "period": 2, "seed": 2015})
+    def fac(action: str, **body) -> None:  # every change carries the deck's version
+        version = page.request.get("/api/fac").json()["version"]
+        page.request.post(f"/api/fac/{action}", data={"version": version, **body})
+
+    fac("new", league="nba", period=2, seed=2015)
     for _ in range(75):
-        page.request.post("/api/fac/draw")
-    page.request.post("/api/fac/dead")
+        fac("draw")
+    fac("dead")
     page.goto("/fac")
     before = page.get_attribute(".fac-page", "data-version")
     page.keyboard.press("Enter")

@@ -43,8 +43,10 @@ from tqdm import tqdm
 
 from coachgym import rulesets
 from coachgym.web import create_app
+from coachgym.web.security import Limits
 from coachgym.web.server import running
 
+UNLIMITED = Limits(new_games_per_minute=0, games_per_session=1000)  # a tool makes many games at once
 
 def percentile(values: list[float], q: float) -> float:
     s = sorted(values)
@@ -196,7 +198,7 @@ def main() -> None:
     ap.add_argument("--size", default="1280x720", help="with --browser: the window, WIDTHxHEIGHT")
     args = ap.parse_args()
     if args.fac:
-        with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3")) as url:
+        with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
             r = measure_fac(url, args.fac)
         if args.json:
             print(json.dumps(r, indent=2))
@@ -205,7 +207,7 @@ def main() -> None:
                   f"max {r['ms_max']:.1f} ms (the app's own time: median {r['server_ms_median']:.1f} ms; page {r['page_kb']:.0f} KB)")
             print(f"blank scoresheet download: median {r['scoresheet_ms_median']:.1f} ms, max {r['scoresheet_ms_max']:.1f} ms")
         return
-    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3")) as url:
+    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
         if args.browser:
             size = tuple(int(v) for v in args.size.lower().split("x"))
             rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size)

@@ -21,6 +21,15 @@ Information hidden from a coach by the rules never appears in its observation. A
 `Discrete` space per ruleset over a fixed action table; the legal ones at each decision come as a mask
 (`info["action_mask"]`, `env.action_masks()`), and only decisions with at least two legal options reach
 the agent.
+
+**Masks in vector envs.** Once a game is over there is no decision, and the mask marks *every* action
+(until issue 23 it marked none). Under Gymnasium's vector envs
+(`gym.make_vec(..., vectorization_mode="sync" | "async")`) the default autoreset mode, `NEXT_STEP`,
+returns the finished game's last observation and info and resets that env on the next `step`, playing
+none of the actions given for it; with an all-marked mask the README's loop
+(`np.random.choice(np.flatnonzero(mask))`, or `envs.call("action_masks")`) always has an action to pick.
+Under `SAME_STEP` the info already holds the new game's mask. A single env still refuses a `step`
+after the end (`GameOverError`) until `reset()`. Tested by `tests/test_vector_masks.py`.
 """
 
 

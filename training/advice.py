@@ -47,7 +47,6 @@ class Advisor:
 
     def __init__(self, ruleset: str, coach: str, seed: int | None = 0):
         self.ruleset = rulesets.get(ruleset)
-        self.coach_name = coach
         self.coach = self.ruleset.coach(coach, seed=seed)
         self.n_actions = len(self.ruleset.actions)
         self._game: Engine | None = None

@@ -233,12 +233,3 @@ def _check_macros(meta: dict, path: Path) -> None:
             raise ModelMismatchError(f"{path}: trained with macro {n!r}, which this coachgym's {meta['ruleset']} does "
                                      f"not have (known: {', '.join(macros_of(meta['ruleset'])) or 'none'}); install the "
                                      f"coachgym version it was trained with, {meta.get('coachgym_version')}")
-
-
-def trained_coach_factory(ruleset: str):
-    """``RULESET.coach("trained")`` support: the shipped model of the ruleset."""
-
-    def make(seed: int | None = None, model: str | Path | None = None, **_: Any) -> TrainedCoach:
-        return TrainedCoach(model, ruleset, seed=seed)
-
-    return make

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 def plot_learning_curve(history: list[dict], path: str | Path, title: str = "") -> Path:
-    from ..evaluation.plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -27,7 +27,8 @@ def plot_learning_curve(history: list[dict], path: str | Path, title: str = "") 
     ax.set_xlabel("environment steps")
     ax.set_ylabel("win rate (mirror matches, 95% CI)")
     ax.set_title(title or "learning curve")
-    ax.legend()
+    if opponents:  # a run stopped before its first evaluation has no curve to name
+        ax.legend()
     fig.tight_layout()
     path = Path(path)
     fig.savefig(path, dpi=110)

@@ -17,13 +17,14 @@ coachgym without one of them refuses to load it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable
 
 from .. import rulesets
-from ..agents.statispro import star_double_team
 from ..core.engine import Engine
 from ..core.errors import ConfigError
+from ..rules.statispro.tactics import star_double_team
 
 
 @dataclass(frozen=True)
@@ -34,18 +35,18 @@ class Macro:
     decision_kinds: frozenset = frozenset()  # the decision kinds it can apply at (empty: any), a quick filter
 
 
-MACROS: dict[str, dict[str, Macro]] = {
-    "statispro": {
-        "double_team_best_scorer": Macro(
-            "double_team_best_scorer",
-            "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
-            star_double_team, frozenset({"menu"})),
-    },
+STATISPRO_MACROS: dict[str, Macro] = {
+    "double_team_best_scorer": Macro(
+        "double_team_best_scorer",
+        "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
+        star_double_team, frozenset({"menu"})),
 }
+# ruleset -> its macros, read from the registrations (the ``macros`` part)
+MACROS: Mapping[str, dict[str, Macro]] = rulesets.by_ruleset(lambda rs: rs.part("macros"))
 
 
 def macros_of(ruleset: str) -> dict[str, Macro]:
-    return MACROS.get(rulesets.get(ruleset).name, {})
+    return rulesets.get(ruleset).part("macros") or {}
 
 
 def resolve_names(ruleset: str, names: "list[str] | tuple[str, ...] | None", where: str = "macros") -> tuple[Macro, ...]:

@@ -55,9 +55,10 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
         sides: list[int] = []
 
         class Recorder:
-            def __init__(self, inner):
+            def __init__(self, inner, advisors, sides):
                 self.inner = inner
                 self.name = inner.name
+                self.advisors, self.sides = advisors, sides  # this game's
 
             def reset(self, game_, side, seed=None):
                 self.inner.reset(game_, side, seed)
@@ -66,7 +67,7 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
                 a = self.inner.choose(game_, decision)
                 options = decision.legal
                 if advice:
-                    hint_action = a if advisors is None else advisors[decision.side].advise(game_, decision)
+                    hint_action = a if self.advisors is None else self.advisors[decision.side].advise(game_, decision)
                     options = scope.options(decision, hint_action, game_)
                     if options is None:  # the advisor decides here, as in the env
                         return a
@@ -84,11 +85,11 @@ def collect(ruleset: str, coach: str, games: int, seed: int, encoder, team_pool:
                 undecided.append(bool(options) and max(options) >= n_actions)  # a macro is offered
                 masks.append(m)
                 actions.append(a)
-                sides.append(decision.side)
+                self.sides.append(decision.side)
                 margins.append(game_.result().margin_for(decision.side))
                 return a
 
-        play_game(game, Recorder(coaches[0]), Recorder(coaches[1]))
+        play_game(game, Recorder(coaches[0], advisors, sides), Recorder(coaches[1], advisors, sides))
         margin_home = game.result().margin_for(0)
         final = {0: margin_home, 1: -margin_home}
         result = {0: float(np.sign(margin_home)), 1: -float(np.sign(margin_home))}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import time
 from dataclasses import asdict, is_dataclass
 from pathlib import Path
@@ -364,10 +363,3 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     except (EOFError, BrokenPipeError, ConnectionResetError):  # workers already gone (Ctrl-C in a terminal)
         pass
     return meta
-
-
-def copy_model(src: str | Path, dst: str | Path) -> None:
-    """Copy a model and its metadata (e.g. ``runs/x/model.npz`` to ``coachgym/models/<ruleset>.npz`` to ship it)."""
-    src, dst = Path(src), Path(dst)
-    shutil.copyfile(src, dst)
-    shutil.copyfile(md.metadata_path(src), md.metadata_path(dst))

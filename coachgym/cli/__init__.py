@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -22,6 +23,59 @@ def ruleset_arg(name: str):
         return rulesets.get(name)
     except ConfigError as exc:
         raise click.BadParameter(str(exc), param_hint="RULESET") from None
+
+
+def count(minimum: int = 1) -> click.IntRange:
+    """The type of a count option (games, rollouts, steps, jobs ...): a whole number of at least
+    ``minimum``; anything else is a usage error naming the option, before any work starts."""
+    return click.IntRange(min=minimum)
+
+
+def fraction(min_open: bool = True, max_value: float | None = 1.0) -> click.FloatRange:
+    """The type of a share or a rate option: a number above 0 (``min_open``) or from 0, up to ``max_value``."""
+    return click.FloatRange(min=0.0, max=max_value, min_open=min_open)
+
+
+class OutFile(click.Path):
+    """A file a command writes (--json, --plot, --db ...), checked before any work starts: a name,
+    not a folder, in a folder that exists (nothing is created silently)."""
+
+    def __init__(self, path_type: type | None = Path, suffixes: tuple[str, ...] = ()):
+        super().__init__(dir_okay=False, path_type=path_type)
+        self.suffixes = suffixes
+
+    def convert(self, value, param, ctx):
+        if not str(value).strip():
+            self.fail("an empty file name", param, ctx)
+        path = super().convert(value, param, ctx)
+        p = Path(path)
+        if self.suffixes and p.suffix.lower() not in self.suffixes:
+            self.fail(f"{str(value)!r}: the file name must end with {' or '.join(self.suffixes)}", param, ctx)
+        if p.is_dir():
+            self.fail(f"{str(value)!r} is a folder, not a file", param, ctx)
+        if not p.parent.is_dir():
+            self.fail(f"the folder {str(p.parent)!r} does not exist", param, ctx)
+        return path
+
+
+PLOT_FILE = (".png", ".pdf", ".svg")  # what a --plot may be written as (matplotlib picks the format by the name)
+
+
+def plot_file(path_type: type | None = Path) -> OutFile:
+    """The type of a --plot option: an OutFile named .png, .pdf or .svg."""
+    return OutFile(path_type, PLOT_FILE)
+
+
+class OutDir(click.Path):
+    """A folder a command writes into (--out): a name, not a file (made if missing)."""
+
+    def __init__(self):
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value, param, ctx):
+        if not str(value).strip():
+            self.fail("an empty folder name", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def parse_option_pairs(pairs: tuple[str, ...], hint: str = "--option") -> dict:
@@ -38,7 +92,32 @@ def parse_option_pairs(pairs: tuple[str, ...], hint: str = "--option") -> dict:
     return out
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class InputError(click.ClickException):
+    """A library error about what was asked (a team file, a coach spec, a rule option ...): one line,
+    ``error: ...``, exit status 2 like a usage error."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True, file=file)
+
+
+class _Main(click.Group):
+    """The coachgym group: every error about the input ends the same way, in process (tests, Python
+    callers) as from the shell: one ``error:`` line and exit status 2, no traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except CoachgymError as exc:
+            raise InputError(str(exc)) from None
+        except click.ClickException as exc:
+            if exc.exit_code == 1:  # a plain ClickException: the input could not be used
+                exc.exit_code = 2
+            raise
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="coachgym")
 def main() -> None:
     """coachgym: tabletop sports games as RL environments where the agent is the coach."""

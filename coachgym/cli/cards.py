@@ -27,15 +27,20 @@ def cards_group() -> None:
               help="team totals CSV: Team, Division, W, L, G, PTS, OPP_PTS, HOME, ROAD (all but Team optional)")
 @click.option("--source", default="", help="where the statistics come from (recorded in every file)")
 @click.option("--notes", default="", help="notes for league.json")
-def cards_build(ruleset, stats, out, name, title, season, team_stats, source, notes) -> None:
+@click.option("--schedule-format", "schedule_format", default=None,
+              help="the season's schedule for a balanced replay: games=82,division=4,conference=4,other=2 (games a "
+                   "team plays; games against each opponent of its division, its conference, the other conference)")
+def cards_build(ruleset, stats, out, name, title, season, team_stats, source, notes, schedule_format) -> None:
     """Build RULESET team files for every team of STATS.csv (Basketball-Reference totals export)."""
-    from ..core.cardsbuild import build_league_folder
+    from ..core.cardsbuild import build_league_folder, parse_schedule_format
 
     rs = ruleset_arg(ruleset)
     command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["cards"] else None
     try:
+        fmt = parse_schedule_format(schedule_format) if schedule_format else None
         league = build_league_folder(rs.name, stats, out, name=name, title=title, season=season,
-                                     team_stats=team_stats, source=source, notes=notes, command=command)
+                                     team_stats=team_stats, source=source, notes=notes, command=command,
+                                     schedule_format=fmt)
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "

@@ -9,13 +9,14 @@ from pathlib import Path
 import click
 
 from .. import rulesets
-from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
+from ..core.words import counted
+from . import OutDir, OutFile, count, main, parse_option_pairs as _parse_options, plot_file, ruleset_arg as _ruleset
 from .series import backend_options
 from .tabletop import export_options, requirement, write_exports
 
 
 def _require_matplotlib() -> None:
-    from ..evaluation.plots import require_matplotlib
+    from ..present.plots import require_matplotlib
 
     require_matplotlib()
 
@@ -32,9 +33,30 @@ def list_rulesets() -> None:
 
 @main.command()
 @click.argument("ruleset")
-def teams(ruleset: str) -> None:
-    """List a ruleset's bundled teams and where their files are (copy one to make your own: docs/teams.md)."""
+@click.option("--league", default=None, help="List a real league's teams (with their real record), named LEAGUE/TEAM.")
+def teams(ruleset: str, league: str | None) -> None:
+    """List a ruleset's bundled teams and real leagues, and where their files are (copy one to make
+    your own: docs/teams.md; leagues: docs/league-seasons.md)."""
+    from ..core.errors import CoachgymError
+
     rs = _ruleset(ruleset)
+    if league is not None:
+        try:
+            lg = rs.league(league)
+        except CoachgymError as exc:
+            raise click.BadParameter(str(exc), param_hint="--league") from None
+        click.echo(f"{lg.title} ({lg.name}): {len(lg.teams)} teams; source: {lg.source}")
+        for div, members in (lg.divisions or {"": lg.teams}).items():
+            if div:
+                click.echo(f"\n{div}")
+            for t in members:
+                team = rs.load_team(lg.team_key(t))
+                wl = lg.real_records.get(t)
+                record = f"real {wl[0]}-{wl[1]}" if wl else "no real record"
+                click.echo(f"  {lg.team_key(t):<28} {team.name:<28} {record}, {len(team.players)} players")
+        click.echo(f"\nfiles: {lg.folder}\nplay one: coachgym play {rs.name} --home {lg.team_key(lg.teams[0])}; "
+                   f"the season: coachgym season start {rs.name} --league {lg.name} --name NAME")
+        return
     aliases: dict[str, list[str]] = {}
     for alias, name in rs.team_aliases().items():
         aliases.setdefault(name, []).append(alias)
@@ -44,6 +66,12 @@ def teams(ruleset: str) -> None:
         also = f"; also '{', '.join(aliases[name])}'" if name in aliases else ""
         click.echo(f"{name:<16} {team.name} ({label}, {len(team.players)} players{also})")
         click.echo(f"{'':<16} {rs.team_file(name)}")
+    names = rs.league_names()
+    if names:
+        click.echo("\nReal leagues (their teams: coachgym teams " + rs.name + " --league NAME; a team is LEAGUE/TEAM):")
+        for name in names:
+            lg = rs.league(name)
+            click.echo(f"{name:<16} {lg.title}, {len(lg.teams)} teams")
     click.echo(f"\nA team file of your own: coachgym simulate {rs.name} --home my-team.json (how: docs/teams.md)")
 
 
@@ -69,17 +97,17 @@ def observation(ruleset: str) -> None:
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--home", default=None, help="Home team (bundled name or team file).")
-@click.option("--away", default=None, help="Away team (bundled name or team file).")
-@click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
+@click.option("--home", default=None, help="Home team (bundled name, LEAGUE/TEAM or team file).")
+@click.option("--away", default=None, help="Away team (bundled name, LEAGUE/TEAM or team file).")
+@click.option("--games", "-n", type=count(), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the series.")
 @click.option("--coach-home", default="by-the-book", show_default=True, help="Coach of the home team.")
 @click.option("--coach-away", default="by-the-book", show_default=True, help="Coach of the away team.")
 @click.option("--swap/--no-swap", default=True, show_default=True,
               help="Alternate which coach has which team (paired seeds); coach A is --coach-home.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
+@click.option("--json", "json_out", type=OutFile(), help="Write results as JSON.")
+@click.option("--plot", "plot_out", type=plot_file(), callback=_needs_matplotlib,
               help="Save a PNG of the margin and points distributions (needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @export_options
@@ -87,7 +115,7 @@ def observation(ruleset: str) -> None:
 def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, options, json_out, plot_out, progress,
              backend, csv_out=None, xlsx_out=None) -> None:
     """Play GAMES games and print win rates and average box scores."""
-    from ..core.runner import play_series
+    from ..core.runner import SeriesInterrupted, play_series
     from ..evaluation.summary import average_team_lines, render_averages
 
     rs = _ruleset(ruleset)
@@ -95,10 +123,21 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
     home_team = rs.load_team(home or rs.default_teams[0])
     away_team = rs.load_team(away or rs.default_teams[1])
     rs.coach(coach_home), rs.coach(coach_away)  # fail early on an unknown coach
-    result = play_series(rs.name, coach_home, coach_away, games, seed=seed, teams=(home_team, away_team),
-                         options=_parse_options(options), swap_sides=swap, keep_box=True, backend=backend,
-                         progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}",
-                         coach_seeds=(seed * 2 + 1, seed * 2 + 2))
+    try:
+        result = play_series(rs.name, coach_home, coach_away, games, seed=seed, teams=(home_team, away_team),
+                             options=_parse_options(options), swap_sides=swap, keep_box=True, backend=backend,
+                             progress=progress, desc=f"{ruleset} {coach_home} vs {coach_away}",
+                             coach_seeds=(seed * 2 + 1, seed * 2 + 2))
+    except SeriesInterrupted as stop:  # Ctrl-C: the games already played are summarized, not dropped
+        part = stop.result
+        if part is None or not part.n:
+            click.echo("\nstopped before any game was finished", err=True)
+        else:
+            click.echo(f"\nstopped: {part.n} of {counted(games, 'game')} played ({home_team.name} home, {away_team.name} "
+                       f"away, seed {seed}); their summary:")
+            click.echo(part.summary())
+            click.echo(render_averages(part, part.games[0].box["columns"] if part.games[0].box else []))
+        raise SystemExit(130) from None
     played = result.n  # with --swap an odd count is rounded up to whole pairs (same seed, benches swapped)
     click.echo(f"{home_team.name} (home) vs {away_team.name} (away), {played} game{'s' if played != 1 else ''}, seed {seed}"
                + (", coaches swap teams every other game" if swap else "")
@@ -117,7 +156,7 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
                          "home_score": g.home_score, "away_score": g.away_score}, g.box)
                        for k, g in enumerate(result.games) if g.box], csv_out, xlsx_out)
     if plot_out:
-        from ..evaluation.plots import plot_match
+        from ..present.plots import plot_match
 
         plot_match(result, plot_out, f"{rs.title}: {home_team.name} vs {away_team.name}, {games} games")
         click.echo(f"wrote {plot_out}")
@@ -125,18 +164,20 @@ def simulate(ruleset, home, away, games, seed, coach_home, coach_away, swap, opt
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--games", "-n", default=1000, show_default=True)
+@click.option("--games", "-n", type=count(), default=1000, show_default=True)
 @click.option("--coach", default="by-the-book", show_default=True)
-@click.option("--env-steps", default=20000, show_default=True)
-@click.option("--clone-positions", default=40, show_default=True,
+@click.option("--env-steps", type=count(), default=20000, show_default=True)
+@click.option("--clone-positions", type=count(0), default=40, show_default=True,
               help="Mid-game positions at which the time of a copy (clone, resampled clone, JSON) is measured; 0: skip.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
-def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def speed(ruleset, games, coach, env_steps, clone_positions, options, progress) -> None:
     """Benchmark: full games per second per core, Gymnasium env steps per second, time per game copy."""
     from ..evaluation.speed import measure
 
-    click.echo(measure(ruleset, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options),
-                       clone_positions=clone_positions).render())
+    rs = _ruleset(ruleset)
+    click.echo(measure(rs.name, games=games, coach=coach, env_steps=env_steps, options=_parse_options(options),
+                       clone_positions=clone_positions, progress=progress).render())
 
 
 @main.command()
@@ -144,14 +185,15 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml).")
 @click.option("--seed", type=int, default=None, help="Overrides the config's seed.")
-@click.option("--steps", type=int, default=None, help="Overrides the config's total_timesteps.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--steps", type=count(), default=None, help="Overrides the config's total_timesteps.")
+@click.option("--out", type=OutDir(), default=None,
               help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
-    """Train a coach with MaskablePPO (or the config's algorithm); saves model.zip + model.json."""
+    """Train a coach with MaskablePPO (or the config's algorithm); saves model.npz (plays without torch),
+    model.zip (to resume) and model.json (its metadata) in --out."""
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
@@ -183,11 +225,12 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
 
 @main.command()
 @click.argument("ruleset_names", metavar="[RULESET]...", nargs=-1)
-@click.option("--games", "-n", default=2000, show_default=True, help="Games per pairing and match kind.")
+@click.option("--games", "-n", type=count(2), default=2000, show_default=True,
+              help="Games per pairing and match kind (at least one pair).")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--model", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Model file to benchmark as 'trained' (one ruleset only; default: the shipped coach).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("benchmark"), show_default=True)
+@click.option("--out", type=OutDir(), default=Path("benchmark"), show_default=True)
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
 def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None:
@@ -199,8 +242,6 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
     if model and len(names) != 1:
         raise click.BadParameter("--model needs exactly one ruleset", param_hint="--model")
-    if games < 2:
-        raise click.BadParameter("at least 2 games (one pair)", param_hint="--games")
     _needs_matplotlib(click.get_current_context(), None, "benchmark.png")  # before the games, not after
     rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, backend=backend)
     click.echo(to_markdown(rows))
@@ -210,10 +251,10 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
 @main.command()
 @click.argument("ruleset")
 @click.option("--coach", default="by-the-book", show_default=True, help="The base coach.")
-@click.option("--games", "-n", default=400, show_default=True, help="Mirror games per decision kind.")
+@click.option("--games", "-n", type=count(), default=400, show_default=True, help="Mirror games per decision kind.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the rows as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_matplotlib,
+@click.option("--json", "json_out", type=OutFile(), help="Write the rows as JSON.")
+@click.option("--plot", "plot_out", type=plot_file(), callback=_needs_matplotlib,
               help="Save a bar chart of the margins (PNG; needs matplotlib: the plot extra).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import main, ruleset_arg
+from . import OutFile, count, fraction, main, plot_file, ruleset_arg
 from .series import backend_line, backend_options
 
 
@@ -15,22 +15,22 @@ from .series import backend_line, backend_options
 @click.argument("saved", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--ruleset", "ruleset_name", default=None,
               help="Instead of a saved game: a new game of this ruleset, played on by the book for --after decisions.")
-@click.option("--after", default=0, show_default=True, help="With --ruleset: decisions the book plays before the analysis.")
+@click.option("--after", type=count(0), default=0, show_default=True, help="With --ruleset: decisions the book plays before the analysis.")
 @click.option("--game-seed", default=0, show_default=True, help="With --ruleset: the game's seed.")
 @click.option("--option", "named", multiple=True,
               help="An option to evaluate besides the ones chosen for a wide menu: its number or (part of) its label.")
 @click.option("--policy", default="book", show_default=True,
               help="Rollout coach of the side to decide: book, trained, random, or any coach spec.")
 @click.option("--opponent", default=None, help="Rollout coach of the other side (default: --policy).")
-@click.option("--rollouts", "-n", default=2000, show_default=True, help="Rollouts for all options together.")
-@click.option("--seconds", type=float, default=None, help="Stop after this many seconds.")
+@click.option("--rollouts", "-n", type=count(), default=2000, show_default=True, help="Rollouts for all options together.")
+@click.option("--seconds", type=fraction(max_value=None), default=None, help="Stop after this many seconds.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the resampled futures.")
-@click.option("--max-options", default=8, show_default=True,
+@click.option("--max-options", type=count(), default=8, show_default=True,
               help="A decision with more options is narrowed to the book's, the trained coach's top ones and those named.")
-@click.option("--horizon", type=int, default=None,
+@click.option("--horizon", type=count(), default=None,
               help="Stop each rollout after this many decisions and score it with the value estimate (default: play to the end).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the analysis as JSON.")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--json", "json_out", type=OutFile(), help="Write the analysis as JSON.")
+@click.option("--plot", "plot_out", type=plot_file(),
               help="Save a chart of the options' win probabilities (PNG; needs matplotlib).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
@@ -47,7 +47,7 @@ def analyze(saved, ruleset_name, after, game_seed, named, policy, opponent, roll
     if (saved is None) == (ruleset_name is None):
         raise click.UsageError("give a saved game (SAVED) or --ruleset, not both")
     if plot_out:  # fail before the rollouts, not after
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         try:
             _pyplot()

@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from ..core.runner import BACKENDS, Backend, RunnerError, make_backend
-from . import main  # noqa: F401  (the season/tournament/ratings commands register on it)
+from ..core.words import counted
+from . import OutFile, count, main, plot_file  # noqa: F401  (the season/tournament/ratings commands register on it)
 
 
 def backend_options(fn):
@@ -21,12 +22,10 @@ def backend_options(fn):
     @click.option("--address", default=None,
                   help="Ray cluster address ('auto' for the one 'ray start' runs here, or ray://HOST:10001); "
                        "without it --backend ray starts a private local Ray.")
-    @click.option("--jobs", "-j", type=int, default=None,
+    @click.option("--jobs", "-j", type=count(), default=None,
                   help="Worker processes (local) or CPUs of the private Ray instance (default: every core).")
     @functools.wraps(fn)
     def wrapper(*args, backend_name: str, address: str | None, jobs: int | None, **kwargs):
-        if jobs is not None and jobs < 1:
-            raise click.BadParameter("must be at least 1", param_hint="--jobs")
         try:
             backend = make_backend(backend_name, jobs=jobs, address=address)
         except RunnerError as exc:
@@ -61,7 +60,7 @@ def _coach_choices(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-_db_option = click.option("--db", type=click.Path(dir_okay=False), default=None,
+_db_option = click.option("--db", type=OutFile(None), default=None,
                           help="SQLite file of results (default: $COACHGYM_DB or coachgym.sqlite3 in the user data folder).")
 
 
@@ -70,12 +69,13 @@ def _play_on(comp, backend, max_games, progress, kind: str, db) -> None:
     try:
         n = comp.play(backend, max_games=max_games, progress=progress)
     except KeyboardInterrupt:
-        click.echo(f"\nstopped: {len(comp.games)} games stored; continue with: coachgym {kind} resume {comp.name}{where}",
+        click.echo(f"\nstopped: {counted(len(comp.games), 'game')} stored; continue with: coachgym {kind} resume "
+                   f"{comp.name}{where}",
                    err=True)
         raise SystemExit(130) from None
-    click.echo(f"played {n} games on {backend.describe()}")
+    click.echo(f"played {counted(n, 'game')} on {backend.describe()}")
     if not comp.done:
-        click.echo(f"{len(comp.games)} games stored; continue with: coachgym {kind} resume {comp.name}{where}")
+        click.echo(f"{counted(len(comp.games), 'game')} stored; continue with: coachgym {kind} resume {comp.name}{where}")
 
 
 def _competition_group(kind: str, help_text: str):
@@ -88,13 +88,18 @@ def _competition_group(kind: str, help_text: str):
     common = [
         click.argument("ruleset"),
         click.argument("teams", nargs=-1),
+        click.option("--league", default=None,
+                     help="Every team of a real league (coachgym teams RULESET lists them)"
+                          + ("; a season plays the league's real schedule, or a balanced one to its format "
+                             "(docs/league-seasons.md)." if kind == "season" else ".")),
         click.option("--name", required=True, help=f"Name of the {kind} in the database (to resume or show it)."),
         click.option("--coach", "coach_pairs", multiple=True, metavar="TEAM=COACH",
                      help="Coach of one team (any coach spec: random, by-the-book:..., trained, a model file); repeatable."),
         click.option("--default-coach", default="by-the-book", show_default=True, help="Coach of the other teams."),
         click.option("--seed", default=0, show_default=True, help=f"Seed of the {kind}: every game's seed follows from it."),
         click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE for every game (repeatable)."),
-        click.option("--max-games", type=int, default=None, help="Stop after this many games (continue later with resume)."),
+        click.option("--max-games", type=count(), default=None,
+                     help="Stop after this many games (continue later with resume)."),
         click.option("--progress/--no-progress", default=True, show_default=True),
         _db_option,
     ]
@@ -102,7 +107,7 @@ def _competition_group(kind: str, help_text: str):
         common += [
             click.option("--legs", type=click.IntRange(1, 2), default=2, show_default=True,
                          help="1: single round robin; 2: double (home and away)."),
-            click.option("--games-per-team", type=int, default=None,
+            click.option("--games-per-team", type=count(), default=None,
                          help="Repeat double round robins until every team has played this many games "
                               "(82: replay a full NBA season)."),
         ]
@@ -111,21 +116,33 @@ def _competition_group(kind: str, help_text: str):
             click.option("--court", type=click.Choice(["home", "neutral", "draw"]), default=None,
                          help="home: the better seed hosts (NIT); neutral: neutral courts (March Madness); draw: "
                               "a cup, bracket drawn by lot, first drawn at home (default: draw for FUBA, else neutral)."),
-            click.option("--max-replays", type=int, default=3, show_default=True,
+            click.option("--max-replays", type=count(0), default=3, show_default=True,
                          help="Replays of a drawn knockout game before the tie is decided by lot (FUBA)."),
         ]
 
-    def start(ruleset, teams, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
+    def start(ruleset, teams, league, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
               legs=2, games_per_team=None, court=None, max_replays=3):
-        from ..series.competition import Competition, entries_from
+        from ..series.competition import Competition, entries_from, league_season_format
         from ..series.tables import render_screen
         from . import parse_option_pairs, ruleset_arg
 
         rs = ruleset_arg(ruleset)
+        if league is not None:
+            if teams:
+                raise click.BadParameter("give TEAMS or --league, not both", param_hint="TEAMS")
+            try:
+                teams = rs.league_team_names(league)
+            except CoachgymError as exc:
+                raise click.BadParameter(str(exc), param_hint="--league") from None
         teams = list(teams) or rs.team_names()
         if len(teams) < 2:
             raise click.BadParameter("at least two teams", param_hint="TEAMS")
-        if kind == "season":
+        if kind == "season" and league is not None:
+            try:
+                fmt = league_season_format(rs.name, league, seed, games_per_team)
+            except CoachgymError as exc:
+                raise click.ClickException(str(exc)) from None
+        elif kind == "season":
             fmt = {"type": "round-robin", "legs": legs, "games_per_team": games_per_team}
         else:
             fmt = {"type": "knockout", "court": court or ("draw" if rs.name == "fuba" else "neutral"),
@@ -149,7 +166,7 @@ def _competition_group(kind: str, help_text: str):
 
     @group.command("resume", help=f"Play the rest of a {kind} (exactly as an uninterrupted run would).")
     @click.argument("name")
-    @click.option("--max-games", type=int, default=None, help="Stop after this many games.")
+    @click.option("--max-games", type=count(), default=None, help="Stop after this many games.")
     @click.option("--progress/--no-progress", default=True, show_default=True)
     @_db_option
     @backend_options
@@ -160,7 +177,7 @@ def _competition_group(kind: str, help_text: str):
         try:
             comp = Competition.load(_store(db), name)
             if comp.done:
-                click.echo(f"{name!r} is complete ({len(comp.games)} games).")
+                click.echo(f"{name!r} is complete ({counted(len(comp.games), 'game')}).")
             else:
                 _play_on(comp, backend, max_games, progress, kind, db)
         except CoachgymError as exc:
@@ -171,7 +188,7 @@ def _competition_group(kind: str, help_text: str):
     @group.command("show", help=f"The {kind} screen: standings or bracket, leaders, results; or one team.")
     @click.argument("name")
     @click.option("--team", default=None, help="A team's page: its players' statistics per game.")
-    @click.option("--results", "n_results", type=int, default=10, show_default=True,
+    @click.option("--results", "n_results", type=count(0), default=10, show_default=True,
                   help="Latest results to list (0: all).")
     @click.option("--team-stats", is_flag=True, help="Team statistics per game (for and against).")
     @_db_option
@@ -196,7 +213,7 @@ def _competition_group(kind: str, help_text: str):
         if team_stats:
             click.echo("TEAM STATISTICS (per game)\n" + tables.render_team_stats(comp))
 
-    @group.command("list", help=f"Seasons and tournaments in the database.")
+    @group.command("list", help="Seasons and tournaments in the database.")
     @_db_option
     def list_(db):
         from ..series.competition import Competition
@@ -212,8 +229,8 @@ def _competition_group(kind: str, help_text: str):
                                 "through it event by event with --step (the 'coachgym replay' screens).")
     @click.argument("game_id", type=int)
     @click.option("--play-by-play/--box-only", default=True, show_default=True)
-    @click.option("--step", is_flag=True, help="Step through the game event by event (Enter next, b back, q quit).")
-    @click.option("--save", "save_to", type=click.Path(dir_okay=False), default=None,
+    @click.option("--step", is_flag=True, help="Step through the game event by event (Enter next, p previous, b box score, q quit).")
+    @click.option("--save", "save_to", type=OutFile(None), default=None,
                   help="Write the finished game as an engine JSON file ('coachgym replay FILE' reads it).")
     @_db_option
     def game(game_id, play_by_play, step, save_to, db):
@@ -249,16 +266,17 @@ tournament = _competition_group("tournament", "Tournaments: knockout brackets (N
 @main.command("ratings")
 @click.argument("ruleset", required=False)
 @click.argument("coaches", nargs=-1)
-@click.option("--games", "-n", default=200, show_default=True, help="Games per pairing (whole pairs: benches swapped).")
+@click.option("--games", "-n", type=count(), default=200, show_default=True,
+              help="Games per pairing (whole pairs: benches swapped).")
 @click.option("--seed", default=0, show_default=True, help="Seed: every pairing plays the same seeded games.")
 @click.option("--teams", "teams_choice", default="mirror", show_default=True,
               help="mirror (each bundled team against itself), cross (every ordered pair of different bundled "
                    "teams), or HOME:AWAY pairs separated by commas.")
 @click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")
 @click.option("--anchor", default=None, help="Show Elo relative to this coach (default: the field's mean).")
-@click.option("--plot", "plot_out", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", "plot_out", type=plot_file(None), default=None,
               help="Save the ratings with their intervals as a PNG (needs matplotlib).")
-@click.option("--markdown", "md_out", type=click.Path(dir_okay=False), default=None, help="Write the table as Markdown.")
+@click.option("--markdown", "md_out", type=OutFile(None), default=None, help="Write the table as Markdown.")
 @click.option("--name", default=None, help="Name of the run in the database.")
 @click.option("--store/--no-store", "keep", default=True, show_default=True, help="Save the run and its games in --db.")
 @click.option("--show", "show_id", type=int, default=None, help="Print a stored run instead (its id; see --list).")
@@ -297,7 +315,7 @@ def ratings_command(ruleset, coaches, games, seed, teams_choice, options, anchor
     if anchor is not None and anchor not in coaches:
         raise click.BadParameter(f"{anchor!r} is not among the coaches", param_hint="--anchor")
     if plot_out:
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         try:
             _pyplot()  # fail before the games, not after
@@ -323,7 +341,7 @@ def ratings_command(ruleset, coaches, games, seed, teams_choice, options, anchor
     except (CoachgymError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(R.render(run, anchor))
-    click.echo(f"\n{len(run.games)} games in {run.seconds:.1f} s on {backend.describe()}")
+    click.echo(f"\n{counted(len(run.games), 'game')} in {run.seconds:.1f} s on {backend.describe()}")
     if keep:
         store = _store(db)
         rid = R.save(store, run, name)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from . import main, parse_option_pairs, ruleset_arg
+from ..core.words import counted
+from . import OutFile, count, main, parse_option_pairs, plot_file, ruleset_arg
 from .series import backend_line, backend_options
 
 
@@ -47,8 +48,8 @@ def write_outputs(result, plot_fn, report_out: Path | None, plot_out: Path | Non
 def teams_and_options(fn):
     """--home, --away and --option (rule options), as every series command takes them."""
     fn = click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE (repeatable).")(fn)
-    fn = click.option("--away", default=None, help="Away team (bundled name or team file).")(fn)
-    return click.option("--home", default=None, help="Home team (bundled name or team file).")(fn)
+    fn = click.option("--away", default=None, help="Away team (bundled name, LEAGUE/TEAM or team file).")(fn)
+    return click.option("--home", default=None, help="Home team (bundled name, LEAGUE/TEAM or team file).")(fn)
 
 
 def output_options(plot_help: str):
@@ -56,10 +57,10 @@ def output_options(plot_help: str):
 
     def decorate(fn):
         fn = click.option("--progress/--no-progress", default=True, show_default=True)(fn)
-        fn = click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+        fn = click.option("--json", "json_out", type=OutFile(),
                           help="Write the results as JSON.")(fn)
-        fn = click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path), help=plot_help)(fn)
-        return click.option("--report", "report_out", type=click.Path(dir_okay=False, path_type=Path),
+        fn = click.option("--plot", "plot_out", type=plot_file(), help=plot_help)(fn)
+        return click.option("--report", "report_out", type=OutFile(),
                             help="Write a Markdown report.")(fn)
 
     return decorate
@@ -85,24 +86,32 @@ def strategy_help(ruleset: str, markdown: bool) -> None:
 
 @main.command("strategy-check")
 @click.argument("files", nargs=-1, required=True)
-def strategy_check(files: tuple[str, ...]) -> None:
-    """Check strategy files (paths or shipped example names) and print their rules."""
-    from ..strategy import load
+@click.option("--option", "-o", "options", multiple=True,
+              help="Rule option KEY=VALUE the files will play under (repeatable): a rule that cannot fire under "
+                   "them is named in a warning.")
+def strategy_check(files: tuple[str, ...], options: tuple[str, ...]) -> None:
+    """Check strategy files (paths or shipped example names) and print their rules, with a warning for
+    each rule that cannot fire under the rule options (the defaults, or those given with -o)."""
+    from ..strategy import idle_rules, load
 
+    given = parse_option_pairs(options)
     for f in files:
         s = load(f)
         click.echo(f"{f}: {s.ruleset}, base coach {s.base}, {len(s.rules)} rule{'s' if len(s.rules) != 1 else ''}")
         for r in s.rules:
             click.echo(f"  line {r.line}: {r.describe()}")
+        for line in idle_rules(s, given):
+            click.echo(f"warning: {f}, {line}" + ("" if options else " (rule options at their defaults; give -o)"),
+                       err=True)
 
 
 @main.command()
 @click.argument("ruleset")
 @click.argument("coach_a")
 @click.argument("coach_b")
-@click.option("--games", "-n", type=int, default=None,
-              help="Play exactly this many games (no sequential test).")
-@click.option("--max-games", type=int, default=20000, show_default=True,
+@click.option("--games", "-n", type=count(2), default=None,
+              help="Play exactly this many games (no sequential test; at least one pair).")
+@click.option("--max-games", type=count(2), default=20000, show_default=True,
               help="The sequential test's limit: inconclusive if no bound is crossed by then.")
 @click.option("--elo0", type=float, default=None, help="H0's Elo difference of A over B [default: 0].")
 @click.option("--elo1", type=float, default=None, help="H1's Elo difference [default: 20].")
@@ -115,7 +124,7 @@ def strategy_check(files: tuple[str, ...]) -> None:
 @click.option("--statistic", type=click.Choice(["auto", "pairs", "effect"]), default="auto", show_default=True,
               help="What the test reads: A's pair scores, or (A a strategy file, B its base coach) the paired effect "
                    "against the base coach on the same seeds; auto: the effect where it applies.")
-@click.option("--batch", type=int, default=16, show_default=True, help="Pairs of games per task and test update.")
+@click.option("--batch", type=count(), default=16, show_default=True, help="Pairs of games per task and test update.")
 @click.option("--seed", default=0, show_default=True)
 @teams_and_options
 @click.option("--counterfactual/--no-counterfactual", default=True, show_default=True,
@@ -151,8 +160,6 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
     elif any(v is not None for v in (elo0, elo1, p0, p1)):
         raise click.UsageError("--games plays a fixed number of games; bounds are for the sequential test (--max-games)")
     n = games if games is not None else max_games
-    if n < 2:
-        raise click.BadParameter("at least 2 games (one pair)", param_hint="--games" if games else "--max-games")
     click.echo(backend_line(backend))
     comp = run_compare(rs.name, coach_a, coach_b, sprt=test, games=n, batch_pairs=batch, seed=seed,
                        teams=(home, away), options=parse_option_pairs(options), backend=backend, progress=progress,
@@ -168,9 +175,9 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
 @click.option("--choices", required=True, help="Two or more actions to compare, comma-separated (e.g. press,man).")
 @click.option("--coach", default="by-the-book", show_default=True, help="Our coach, before and after the choice.")
 @click.option("--opponent", default="by-the-book", show_default=True, help="The other side's coach.")
-@click.option("--states", default=200, show_default=True, help="States to sample (one per game where S arises).")
-@click.option("--max-games", default=5000, show_default=True, help="Games to play at most while looking for them.")
-@click.option("--rollouts", default=4, show_default=True, help="Resampled futures per state (each for every choice).")
+@click.option("--states", type=count(), default=200, show_default=True, help="States to sample (one per game where S arises).")
+@click.option("--max-games", type=count(), default=5000, show_default=True, help="Games to play at most while looking for them.")
+@click.option("--rollouts", type=count(), default=4, show_default=True, help="Resampled futures per state (each for every choice).")
 @click.option("--scope", type=click.Choice(["decision", "situation", "game"]), default="situation", show_default=True,
               help="How long a choice holds: this decision only, whenever the situation holds, or the rest of the game.")
 @click.option("--by", default=None, help="Split the states by a situation variable's value (e.g. margin).")
@@ -188,15 +195,13 @@ def situation(ruleset, when, choices, coach, opponent, states, max_games, rollou
 
     require_matplotlib(plot_out)
     rs = ruleset_arg(ruleset)
-    for value, name in ((states, "--states"), (max_games, "--max-games"), (rollouts, "--rollouts")):
-        if value < 1:
-            raise click.BadParameter("must be at least 1", param_hint=name)
     click.echo(backend_line(backend))
     result = run_situation(rs.name, when, choices, coach=coach, opponent=opponent, states=states, max_games=max_games,
                            rollouts=rollouts, scope=scope, by=by, seed=seed, sides=sides,
                            options=parse_option_pairs(options), teams=(home, away), backend=backend, progress=progress)
     if not result.states:
-        raise click.ClickException(f"the situation never arose with the choices open in {result.games_played} games "
+        raise click.ClickException(f"the situation never arose with the choices open in "
+                                   f"{counted(result.games_played, 'game')} "
                                    f"(raise --max-games, or check the condition with coachgym strategy-help {rs.name})")
     click.echo(result.summary())
     write_outputs(result, plot, report_out, plot_out, json_out)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from . import main
+from . import OutFile, main
 
 FAC_KEYS = ("Enter: next FAC   d: Dead Ball Deck (no time runs off)   s: shuffle for the next period   "
             "n: new game   q: quit")
@@ -36,7 +36,7 @@ def _status(fx) -> str:
 @click.option("--seed", type=int, default=None, help="Seed of the shuffles (default: a fresh one).")
 @click.option("--draw", "n_draw", type=click.IntRange(1), default=None,
               help="Print this many FACs and exit (no questions asked).")
-@click.option("--state", "state_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--state", "state_file", type=OutFile(), default=None,
               help="Keep the deck in this file: read it if it exists, write it after every card (stop and go on later).")
 def fac_command(league, seed, n_draw, state_file) -> None:
     """The Statis Pro FAC Extractor (2015 edition 3.1, 8.1-8.3): shuffle the Fast Action Cards, draw
@@ -132,9 +132,9 @@ _needs_openpyxl = requirement(_require_openpyxl)
 
 def export_options(fn):
     """``--csv FILE`` and ``--xlsx FILE`` (box scores out) on a command."""
-    fn = click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_openpyxl,
+    fn = click.option("--xlsx", "xlsx_out", type=OutFile(), callback=_needs_openpyxl,
                       help="Write the box score(s) as a spreadsheet scoresheet, totals as formulas (needs the sheets extra).")(fn)
-    return click.option("--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path),
+    return click.option("--csv", "csv_out", type=OutFile(),
                         help="Write the box score(s) as CSV: every player line and each team's total row.")(fn)
 
 
@@ -176,7 +176,7 @@ def boxscore_command(file, csv_out, xlsx_out) -> None:
 @click.argument("ruleset")
 @click.argument("home", required=False)
 @click.argument("away", required=False)
-@click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False, path_type=Path), callback=_needs_openpyxl,
+@click.option("--xlsx", "xlsx_out", type=OutFile(), callback=_needs_openpyxl,
               help="The file to write (default: scoresheet-RULESET-HOME-AWAY.xlsx here).")
 def scoresheet_command(ruleset, home, away, xlsx_out) -> None:
     """A blank scoresheet (.xlsx) for a game played at a table: HOME and AWAY (bundled team names as

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from . import main, ruleset_arg
+from . import OutDir, count, fraction, main, ruleset_arg
 from .series import backend_line, backend_options
 
 
@@ -14,31 +14,31 @@ from .series import backend_line, backend_options
 @click.argument("ruleset")
 @click.option("--model", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="The coach to improve (.npz or .zip with its .json; default: the shipped one).")
-@click.option("--rounds", default=3, show_default=True, help="Rounds of label, target, fit.")
-@click.option("--games", default=40, show_default=True, help="Games labelled per round.")
-@click.option("--sample", default=0.1, show_default=True, help="Share of the coach's own decisions labelled.")
+@click.option("--rounds", type=count(), default=3, show_default=True, help="Rounds of label, target, fit.")
+@click.option("--games", type=count(), default=40, show_default=True, help="Games labelled per round.")
+@click.option("--sample", type=fraction(), default=0.1, show_default=True, help="Share of the coach's own decisions labelled.")
 @click.option("--kinds", default=None,
               help="Decision kinds to label, comma-separated (default: every kind the coach decides).")
-@click.option("--budget", default=64, show_default=True, help="Rollouts per option of a labelled decision.")
-@click.option("--width", default=4, show_default=True,
+@click.option("--budget", type=count(), default=64, show_default=True, help="Rollouts per option of a labelled decision.")
+@click.option("--width", type=count(), default=4, show_default=True,
               help="Options raced at a wider decision: the coach's choice, its favourites and one other at random.")
-@click.option("--horizon", default=40, show_default=True,
+@click.option("--horizon", type=count(), default=40, show_default=True,
               help="Decisions per rollout before the value estimate scores it (0: play to the end).")
 @click.option("--rollout", default="self", show_default=True,
               help="Rollout coach of the learner's side: self (the coach being fitted) or a coach spec (book ...).")
-@click.option("--switch", default=2.0, show_default=True,
+@click.option("--switch", type=click.FloatRange(min=0.0), default=2.0, show_default=True,
               help="Standard errors by which an option must beat the coach's choice to become the target.")
-@click.option("--epochs", default=4, show_default=True)
-@click.option("--learning-rate", default=1e-4, show_default=True)
-@click.option("--label-smoothing", default=0.1, show_default=True)
+@click.option("--epochs", type=count(), default=4, show_default=True)
+@click.option("--learning-rate", type=fraction(), default=1e-4, show_default=True)
+@click.option("--label-smoothing", type=fraction(min_open=False), default=0.1, show_default=True)
 @click.option("--labels", "labels_from", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Reuse the labels of an earlier run (its labels.npz).")
-@click.option("--eval-games", default=0, show_default=True,
+@click.option("--eval-games", type=count(0), default=0, show_default=True,
               help="Mirror games of each round's coach against by-the-book (0: none).")
 @click.option("--eval-seed", default=21, show_default=True,
               help="Seed of those games (21: not the benchmark's games, seed 0).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the labelled games and the fit.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", type=OutDir(), default=None,
               help="Output folder (default: runs/<ruleset>-distill).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
@@ -80,7 +80,8 @@ def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon
         for move, n in r.top_switches.items():
             click.echo(f"    {n:>4}  {move}")
     if reports and reports[-1].pooled:
-        click.echo("pooled over every label (alternative minus the coach's choice, win probability, 95% interval):")
+        click.echo("pooled over every label (alternative minus the coach's choice, in percentage points of win "
+                   "probability, with its 95% interval):")
         for p in reports[-1].pooled[:12]:
             click.echo(f"  {p['labels']:>5}  {100 * p['advantage']:+6.2f} ({100 * p['ci95'][0]:+.2f} to "
                        f"{100 * p['ci95'][1]:+.2f}) points  {p['kind']}: {p['choice']} -> {p['alternative']}")

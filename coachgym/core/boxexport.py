@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable
 
+from .. import rulesets
 from .boxscore import ON_COURT_PER_POSSESSION
 from .errors import ConfigError
 
@@ -36,11 +37,8 @@ POINTS = ("pts", "g")  # the column that makes the score (basketball's points, F
 # player's line (a filled one keeps the engine's figures). Checked against played games in
 # tests/test_scoresheet.py. Value Add's PTS is not among them: its lines start with the points
 # and rebounds the rules assume before the tip (rotation options 1 and 2), so PTS is written in.
-DERIVED = {
-    "statispro": {"PTS": "2*FGM+3PM+FTM", "REB": "OREB+DREB"},
-    "fourthstreet": {"pts": "2*fgm+tpm+ftm", "reb": "orb+drb"},
-    "valueadd": {"REB": "OREB+DREB"},
-}
+# Read from the registrations (their ``box_formulas``).
+DERIVED = rulesets.by_ruleset(lambda rs: rs.box_formulas)
 
 
 def require_openpyxl() -> None:

@@ -325,11 +325,6 @@ def best_split(weights: Sequence[float], total: int, loss: Callable[[Sequence[in
     return list(best)
 
 
-def probabilities_to_faces(probs: Sequence[float], faces: int, caps: Sequence[int] | None = None) -> list[int]:
-    """Numbers of die faces for each outcome, summing to ``faces``, by largest remainder."""
-    return apportion(probs, faces, caps)
-
-
 def consecutive_ranges(counts: Sequence[int], first: int = 1) -> list[tuple[int, int] | None]:
     """Turn face counts into consecutive ranges starting at ``first`` (None for a zero count)."""
     out: list[tuple[int, int] | None] = []

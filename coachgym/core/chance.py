@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 
 class ChanceError(RuntimeError):
@@ -207,13 +207,3 @@ class ScriptedSource(ChanceSource):
         src = cls(script, fb)
         src.position = int(data["position"])
         return src
-
-
-def dice_11_66(tens: int, ones: int) -> int:
-    """Two six-sided dice of different colours read as 11..66 (tens die first)."""
-    return tens * 10 + ones
-
-
-def make_source(seed: int | None = None, script: Sequence[Any] | None = None) -> ChanceSource:
-    """A seeded source, or a scripted one when ``script`` is given."""
-    return ScriptedSource(script) if script is not None else SeededSource(seed)

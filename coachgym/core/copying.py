@@ -57,10 +57,6 @@ def deep(x: Any) -> Any:
     return copy.deepcopy(x)
 
 
-def _share(v: Any) -> Any:
-    return v
-
-
 def _flat(v: Any) -> Any:
     return v.copy() if v is not None else None
 

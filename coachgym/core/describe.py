@@ -135,15 +135,7 @@ def coach_description(ruleset: Any, name: str) -> str:
     """One line on a coach of ``ruleset`` (a scripted coach: its module docstring's first line)."""
     if name in BUILTIN_COACHES:
         return BUILTIN_COACHES[name]
-    kind = name.partition(":")[0]
-    from .ruleset import COACH_KINDS
-
-    if kind in COACH_KINDS:
-        source = inspect.getsource(sys.modules[Setting.__module__.rsplit(".", 1)[0] + ".ruleset"])
-        for no, comment in _comments(source).items():
-            if f'"{kind}":' in source.splitlines()[no - 1]:
-                return comment
-        return ""
-    factory = ruleset.coach_factory(name)
+    # a coach kind ("strategy:FILE", "search"): its factory's module docstring, as a scripted coach's
+    factory = ruleset.coach_kind(name.partition(":")[0]) or ruleset.coach_factory(name)
     doc = inspect.getdoc(sys.modules[factory.__module__]) or inspect.getdoc(factory) or ""
     return _one_line(doc.split("\n\n")[0])

@@ -6,7 +6,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from .boxscore import BoxScore
 from .coach import Coach
 from .engine import AWAY, HOME, Engine, GameResult
 
@@ -187,15 +186,3 @@ def run_match(new_game: EngineFactory, coach_a: Coach, coach_b: Coach, *, games:
         result.games.append(GameRecord(game_seed, names[0], names[1], a_side, res.home_score, res.away_score,
                                        box.to_dict() if box else None))
     return result
-
-
-def average_boxes(boxes: Iterable[BoxScore]) -> dict[str, float]:
-    """Per-team-per-game averages over many box scores (both teams pooled)."""
-    sums: dict[str, float] = {}
-    n = 0
-    for box in boxes:
-        for side in (HOME, AWAY):
-            n += 1
-            for k, v in box.totals(side).items():
-                sums[k] = sums.get(k, 0.0) + v
-    return {k: v / n for k, v in sums.items()} if n else {}

@@ -1,15 +1,22 @@
 """What a ruleset package provides to the rest of coachgym (CLI, envs, match runner, training).
 
 A ruleset package (``coachgym.rules.<name>``) exposes one :class:`Ruleset` instance named
-``RULESET``. It knows its engine class, its rule options, its bundled teams and its coaches.
+``RULESET``: the ruleset's single registration. It holds its identity (name, title, env id, other
+names), its engine class, rule options, bundled teams and coaches, and names every other part of
+coachgym that knows the ruleset - its env, presenter, strategy vocabulary, carry-over, value model,
+fuzz invariants, realism figures, training macros (:data:`PARTS`, ``"module:attr"`` imported when
+used, so the rules layer imports nothing above it) - and its small data (box formulas, fuzz option
+sets, the strategy report's time variable). Every registry of coachgym reads from here;
+``tests/test_conformance.py`` names what a registered ruleset lacks (docs/architecture.md, "Adding
+a ruleset").
 """
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import importlib
 import json
-import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
@@ -18,70 +25,161 @@ from .chance import ChanceSource, SeededSource
 from .coach import Coach, FirstLegalCoach, RandomCoach
 from .engine import Engine
 from .errors import ConfigError, TeamFileError
+from .parsing import (  # noqa: F401  (the readers of options, team files and settings: importable here too)
+    load_json,
+    parse_coach_params,
+    parse_json_text,
+    parse_options,
+    parse_setting,
+    team_file_header,
+    team_slug,
+)
+
+# ------------------------------------------------------------------------------------ leagues
+LEAGUE_SCHEMA = "coachgym.league/1"
 
 
-def parse_options(options_cls: type, given: Any, where: str = "rule options") -> Any:
-    """Build a rule-options dataclass from a dict (or pass an instance through), naming bad keys."""
-    if given is None:
-        return options_cls()
-    if isinstance(given, options_cls):
-        return given
-    if not isinstance(given, dict):
-        raise ConfigError(f"{where}: expected a mapping of option names to values, got {type(given).__name__}")
-    fields = {f.name: f for f in dataclasses.fields(options_cls)}
-    for key, value in given.items():
-        if key not in fields:
-            raise ConfigError(f"{where}: unknown option {key!r}; known options: {', '.join(sorted(fields))}")
-        default = getattr(options_cls(), key)
-        if isinstance(default, bool) and not isinstance(value, bool):
-            raise ConfigError(f"{where}: option {key!r} must be true or false, got {value!r}")
-        if isinstance(default, int) and not isinstance(default, bool) and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ConfigError(f"{where}: option {key!r} must be an integer, got {value!r}")
-    opts = options_cls(**given)
-    validate = getattr(opts, "validate", None)
-    if validate is not None:
-        validate(where)
-    return opts
+@dataclasses.dataclass(frozen=True)
+class League:
+    """A real league (docs/league-seasons.md): a folder holding ``league.json`` and one team file per team
+    (an ordinary team of the ruleset, named ``LEAGUE/TEAM`` on the command line), the statistics it
+    was built from (``stats.csv``) and, where it could be reached, the real schedule."""
+
+    name: str
+    title: str
+    season: str
+    ruleset: str
+    source: str
+    built_by: str
+    notes: str
+    teams: tuple[str, ...]
+    divisions: dict[str, tuple[str, ...]]
+    conferences: dict[str, tuple[str, ...]]  # conference -> its divisions (optional in league.json)
+    real_records: dict[str, tuple[int, int]]
+    schedule: str | None
+    folder: Path
+    schedule_format: dict[str, int] = dataclasses.field(default_factory=dict)  # optional: games, division, ...
+    ref: str = ""  # how the league was named when loaded: its name, or its folder's path
+
+    def __post_init__(self):
+        if not self.ref:
+            object.__setattr__(self, "ref", self.name)
+
+    def team_file(self, team: str) -> Path:
+        return self.folder / f"{team}.json"
+
+    def team_key(self, team: str) -> str:
+        """``LEAGUE/TEAM`` (LEAGUE as the league was named: a bundled name or a folder path)."""
+        return f"{self.ref}/{team}"
+
+    def division_of(self, team: str) -> str | None:
+        return next((d for d, members in self.divisions.items() if team in members), None)
+
+    def conference_of(self, team: str) -> str | None:
+        div = self.division_of(team)
+        return next((c for c, divs in self.conferences.items() if div in divs), None)
+
+    def real_schedule(self) -> list[tuple[str, str, str]] | None:
+        """The real schedule as (date, home, away) rows, or None where it could not be reached."""
+        if not self.schedule:
+            return None
+        path = self.folder / self.schedule
+        rows = []
+        with path.open(newline="", encoding="utf-8") as fh:
+            for k, row in enumerate(csv.DictReader(fh), start=2):
+                for col in ("date", "home", "away"):
+                    if not row.get(col):
+                        raise TeamFileError(path, f"line {k}", f"column {col!r} is empty (columns: date,home,away)")
+                for col in ("home", "away"):
+                    if row[col] not in self.teams:
+                        raise TeamFileError(path, f"line {k}", f"{col} team {row[col]!r} is not a team of {self.name}")
+                rows.append((row["date"], row["home"], row["away"]))
+        return rows
 
 
-def team_file_header(data: Any, path: str, schema: str) -> tuple[str, bool, str]:
-    """The checks every team file shares: a JSON object of the ruleset's ``schema``, a non-empty
-    ``name``, ``fictional`` true or false, and a ``source`` for a team of real players (real players
-    only from real, verifiable statistics). Returns ``(name, fictional, source)``."""
+def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -> League:
+    """A league from ``league.json``'s data; every error names the file and the field."""
+    folder = path.parent
     if not isinstance(data, dict):
         raise TeamFileError(path, "<file>", "must hold a JSON object")
-    if data.get("schema") != schema:
-        raise TeamFileError(path, "schema", f"must be {schema!r}, got {data.get('schema')!r}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise TeamFileError(path, "name", "must be a non-empty string")
-    fictional = data.get("fictional")
-    if not isinstance(fictional, bool):
-        raise TeamFileError(path, "fictional", "must be true or false (true unless every card comes from real, "
-                                               "verifiable statistics)")
-    source = data.get("source", "")
-    if not isinstance(source, str):
-        raise TeamFileError(path, "source", "must be a string")
-    if not fictional and not source:
-        raise TeamFileError(path, "source", "a team of real players must name the source of its statistics")
-    return name, fictional, source
+    if data.get("schema") != LEAGUE_SCHEMA:
+        raise TeamFileError(path, "schema", f"must be {LEAGUE_SCHEMA!r}, got {data.get('schema')!r}")
+    for key in ("name", "title", "season", "ruleset"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise TeamFileError(path, key, "must be a non-empty string")
+    if name is not None and data["name"] != name:
+        raise TeamFileError(path, "name", f"must be the folder's name {name!r}, got {data['name']!r}")
+    if "/" in data["name"]:
+        raise TeamFileError(path, "name", "must not contain '/' (teams are named LEAGUE/TEAM)")
+    if data["ruleset"] != ruleset:
+        raise TeamFileError(path, "ruleset", f"this league is for {data['ruleset']!r}, not {ruleset!r}")
+    for key in ("source", "built_by", "notes"):
+        if not isinstance(data.get(key, ""), str):
+            raise TeamFileError(path, key, "must be a string")
+    if not data.get("source"):
+        raise TeamFileError(path, "source", "a league of real players must name the source of its statistics")
+    teams = data.get("teams")
+    if not isinstance(teams, list) or len(teams) < 2 or not all(isinstance(t, str) and t for t in teams):
+        raise TeamFileError(path, "teams", "must list at least two team names (the stems of the team files beside it)")
+    if len(set(teams)) != len(teams):
+        raise TeamFileError(path, "teams", f"a team is listed twice: {', '.join(sorted({t for t in teams if teams.count(t) > 1}))}")
+    for k, t in enumerate(teams):
+        if not (folder / f"{t}.json").is_file():
+            raise TeamFileError(path, f"teams[{k}]", f"no team file {t}.json beside league.json")
+    divisions = data.get("divisions") or {}
+    if not isinstance(divisions, dict) or not all(isinstance(v, list) for v in divisions.values()):
+        raise TeamFileError(path, "divisions", "must map each division's name to a list of its teams")
+    seen: dict[str, str] = {}
+    for div, members in divisions.items():
+        for t in members:
+            if t not in teams:
+                raise TeamFileError(path, f"divisions.{div}", f"{t!r} is not one of the league's teams")
+            if t in seen:
+                raise TeamFileError(path, f"divisions.{div}", f"{t!r} is already in division {seen[t]!r}")
+            seen[t] = div
+    if divisions and len(seen) != len(teams):
+        missing = [t for t in teams if t not in seen]
+        raise TeamFileError(path, "divisions", f"every team must be in a division; missing: {', '.join(missing)}")
+    conferences = data.get("conferences") or {}
+    if not isinstance(conferences, dict) or not all(isinstance(v, list) for v in conferences.values()):
+        raise TeamFileError(path, "conferences", "must map each conference's name to a list of its divisions")
+    for conf, divs in conferences.items():
+        for d in divs:
+            if d not in divisions:
+                raise TeamFileError(path, f"conferences.{conf}", f"{d!r} is not one of the league's divisions")
+    records = data.get("real_records") or {}
+    if not isinstance(records, dict):
+        raise TeamFileError(path, "real_records", "must map teams to [wins, losses]")
+    real: dict[str, tuple[int, int]] = {}
+    for t, wl in records.items():
+        if t not in teams:
+            raise TeamFileError(path, f"real_records.{t}", "is not one of the league's teams")
+        if (not isinstance(wl, list) or len(wl) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in wl)):
+            raise TeamFileError(path, f"real_records.{t}", f"must be [wins, losses] (two whole numbers >= 0), got {wl!r}")
+        real[t] = (wl[0], wl[1])
+    sfmt = data.get("schedule_format") or {}
+    if not isinstance(sfmt, dict) or any(k not in ("games", "division", "conference", "other") or not isinstance(v, int)
+                                         or isinstance(v, bool) or v < 0 for k, v in sfmt.items()):
+        raise TeamFileError(path, "schedule_format", "must map games, division, conference and other to whole numbers "
+                                                     "(games per team; meetings with a team of the same division, of "
+                                                     "the conference, of the other conference)")
+    schedule = data.get("schedule")
+    if schedule is not None and (not isinstance(schedule, str) or not (folder / schedule).is_file()):
+        raise TeamFileError(path, "schedule", f"must be null or the name of a CSV file beside league.json, got {schedule!r}")
+    return League(data["name"], data["title"], data["season"], data["ruleset"], data.get("source", ""),
+                  data.get("built_by", ""), data.get("notes", ""), tuple(teams),
+                  {d: tuple(m) for d, m in divisions.items()}, {c: tuple(d) for c, d in conferences.items()},
+                  real, schedule, folder, dict(sfmt))
 
 
-def load_json(path: Path | str) -> Any:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
-    return parse_json_text(text, p)
-
-
-def parse_json_text(text: str, path: Path | str) -> Any:
-    """JSON text of the file ``path`` names (read from disk or uploaded); errors name file and line."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TeamFileError(path, "<file>", f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+def split_league_team(team: Any) -> tuple[str, str] | None:
+    """``"nba-1980/lakers"`` -> ``("nba-1980", "lakers")``; ``None`` for a bundled name, a team file
+    or team data. A league given as a folder path splits at its last '/' (``my/league/knicks``)."""
+    if not isinstance(team, str) or "/" not in team or team.endswith(".json") or Path(team).exists():
+        return None
+    league, _, name = team.rpartition("/")
+    return (league, name) if league and name else None
 
 
 # Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
@@ -92,17 +190,56 @@ COACH_KINDS: dict[str, str] = {
     "search": "coachgym.search.coach:search_coach",  # rollouts from resampled copies (docs/search.md); "search" alone too
 }
 BARE_KINDS = ("search",)  # kinds that also work without an argument
+# the shipped trained coach and model files (.npz: NumPy only; .zip: stable-baselines3, the train
+# extra): training's coach, imported only when used (core imports nothing above it)
+TRAINED_COACH = "coachgym.training.coach:TrainedCoach"
+
+
+def _import(spec: str) -> Any:
+    """The object a ``"module:attr"`` spec names, imported now."""
+    module, attr = spec.split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+# The parts of coachgym above the rules layer that a ruleset names in its registration: part ->
+# (what it is, required). A part is a "module:attr" string, imported by :meth:`Ruleset.part` when used.
+PARTS: dict[str, tuple[str, bool]] = {
+    "env": ("the Gymnasium env class (envs/<x>.py; its ENCODER the observation encoder)", True),
+    "presenter": ("what a person sees (rules/<x>/present.py PRESENTER; without it the generic presenter)", False),
+    "vocabulary": ("the strategy-file vocabulary (strategy/<x>.py VOCABULARY)", True),
+    "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
+    "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
+    "invariants": ("the fuzz's invariants, checked after every event (evaluation/fuzz.py)", True),
+    "realism": ("the statistics compared with real seasons (evaluation/realism.py; only with real figures)", False),
+    "macros": ("training macros: name -> Macro (training/macros.py)", False),
+    "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
+}
 
 
 class Ruleset:
-    """Description and factory of one ruleset."""
+    """Description and factory of one ruleset: its single registration (see the module docstring)."""
 
     def __init__(self, *, name: str, title: str, env_id: str, engine_cls: type[Engine], options_cls: type,
                  package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
-                 default_teams: tuple[str, str]):
+                 default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
+                 box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict, ...] = ({},),
+                 time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = ()):
         self.name = name
         self.title = title
         self.env_id = env_id
+        self.aliases = tuple(aliases)  # other names people may use (``coachgym simulate 4th-street``)
+        unknown = sorted(set(parts or {}) - set(PARTS))
+        if unknown:
+            raise ValueError(f"{name}: unknown parts {unknown} in the registration; known: {', '.join(PARTS)}")
+        self.parts = dict(parts or {})
+        # a blank scoresheet's derived columns: column -> formula over the line's other columns
+        self.box_formulas = dict(box_formulas or {})
+        self.fuzz_options = tuple(fuzz_options)  # rule options the fuzz cycles through (every switch in one)
+        self.time_variable = time_variable  # the vocabulary's variable that says "when" (the situation report)
+        # the value model's margin spread where search/data/value.json has no fitted one
+        self.value_sigma = value_sigma
+        # the decision kinds a person makes by default under the generic presenter (no presenter part)
+        self.person_kinds = tuple(person_kinds)
         self.engine_cls = engine_cls
         self.options_cls = options_cls
         self.package = package
@@ -110,10 +247,19 @@ class Ruleset:
         self._coaches = coaches  # name -> "module:attr" factory taking seed=
         self.default_teams = default_teams
         self._aliases: dict[str, str] | None = None
+        self._leagues: dict[str, League] = {}
 
     @property
     def version(self) -> int:
         return self.engine_cls.version
+
+    def part(self, name: str) -> Any:
+        """The object the registration names for a part of :data:`PARTS`, imported now (None where
+        the ruleset has no such part)."""
+        if name not in PARTS:
+            raise KeyError(f"unknown part {name!r}; known: {', '.join(PARTS)}")
+        spec = self.parts.get(name)
+        return _import(spec) if spec else None
 
     @property
     def actions(self):
@@ -134,9 +280,55 @@ class Ruleset:
         return bundled
 
     def team_file(self, name: str) -> Path:
-        """Where a bundled team's file is (a name or an alias); copy it to make your own (docs/teams.md)."""
+        """Where a bundled team's file is (a name, an alias or ``LEAGUE/TEAM``); copy it to make your
+        own (docs/teams.md)."""
+        if split_league_team(name):
+            return self._league_team(name)[1]
         with resources.as_file(self._bundled(name)) as path:
             return Path(path)
+
+    # ---------------------------------------------------------------- leagues
+    def _leagues_dir(self):
+        return resources.files(self.package).joinpath("data").joinpath("leagues")
+
+    def league_names(self) -> list[str]:
+        """The bundled real leagues of this ruleset (docs/league-seasons.md)."""
+        root = self._leagues_dir()
+        if not root.is_dir():
+            return []
+        return sorted(p.name for p in root.iterdir() if p.joinpath("league.json").is_file())
+
+    def league(self, name: str) -> League:
+        """A bundled league by name, or a league folder (one that ``coachgym cards build`` wrote)."""
+        if name in self._leagues:
+            return self._leagues[name]
+        folder = Path(name)
+        if (folder / "league.json").is_file():
+            league = parse_league(load_json(folder / "league.json"), folder / "league.json", self.name)
+        else:
+            if name not in self.league_names():
+                known = self.league_names()
+                raise TeamFileError(name, "league", f"no {self.title} league of that name (nor a folder holding "
+                                                    f"league.json); bundled leagues: {', '.join(known) or 'none'}")
+            with resources.as_file(self._leagues_dir().joinpath(name)) as path:
+                folder = Path(path)
+            league = parse_league(load_json(folder / "league.json"), folder / "league.json", self.name, name)
+        league = dataclasses.replace(league, ref=name)
+        self._leagues[name] = league
+        return league
+
+    def league_team_names(self, name: str) -> list[str]:
+        """A league's teams as ``LEAGUE/TEAM`` names, in the league's order."""
+        league = self.league(name)
+        return [league.team_key(t) for t in league.teams]
+
+    def _league_team(self, team: str) -> tuple[League, Path]:
+        league_name, name = split_league_team(team)  # type: ignore[misc]
+        league = self.league(league_name)
+        if name not in league.teams:
+            raise TeamFileError(team, "team", f"no team {name!r} in the league {league.name} ({league.title}); "
+                                              f"its teams: {', '.join(league.teams)}")
+        return league, league.team_file(name)
 
     def team_aliases(self) -> dict[str, str]:
         """Other names of bundled teams -> their name. A team's name is its place (``harbor-city``; a
@@ -165,6 +357,9 @@ class Ruleset:
         candidate = Path(team)
         if candidate.suffix == ".json" or candidate.exists():
             return self._parse_team(load_json(candidate), str(candidate))
+        if split_league_team(team):
+            _, path = self._league_team(str(team))
+            return self._parse_team(load_json(path), f"{self.name}:{team}")
         bundled = self._bundled(team)
         with resources.as_file(bundled) as path:
             return self._parse_team(load_json(path), f"{self.name}:{team}")
@@ -182,12 +377,16 @@ class Ruleset:
         elif isinstance(team, (str, Path)) and (Path(team).suffix == ".json" or Path(team).exists()):
             where = str(team)
             data = load_json(team)
+        elif isinstance(team, str) and split_league_team(team):
+            _, path = self._league_team(team)
+            where = f"{self.name}:{team}"
+            data = load_json(path)
         elif isinstance(team, str):
             bundled = self._bundled(team)
             where = f"{self.name}:{team}"
             data = json.loads(bundled.read_text(encoding="utf-8"))
         else:
-            raise TeamFileError(str(team), "team", "give a bundled team's name, a team file or its JSON data")
+            raise TeamFileError(str(team), "team", "give a bundled team's name, LEAGUE/TEAM, a team file or its JSON data")
         self._parse_team(data, where)
         return data, where
 
@@ -212,8 +411,7 @@ class Ruleset:
         builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
         kind, sep, argument = name.partition(":")
         if (sep or kind in BARE_KINDS) and kind in COACH_KINDS:
-            module, attr = COACH_KINDS[kind].split(":")
-            return getattr(importlib.import_module(module), attr)(self, argument, seed=seed, **kwargs)
+            return _import(COACH_KINDS[kind])(self, argument, seed=seed, **kwargs)
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
             name, _, spec = name.partition(":")
@@ -222,12 +420,8 @@ class Ruleset:
             return RandomCoach(seed)
         if name == "first-legal":
             return FirstLegalCoach()
-        if name == "trained" or is_model_file:
-            # a trained model: the one shipped for this ruleset, or a model file (.npz: NumPy only;
-            # .zip: stable-baselines3, needs the train extra)
-            from ..training.coach import TrainedCoach
-
-            return TrainedCoach(None if name == "trained" else name, self.name, seed=seed)
+        if name == "trained" or is_model_file:  # the one shipped for this ruleset, or a model file
+            return _import(TRAINED_COACH)(None if name == "trained" else name, self.name, seed=seed)
         factory = self.coach_factory(name)
         params = {p.name: p for p in self.coach_parameters(name)}
         unknown = sorted(set(kwargs) - set(params))
@@ -245,8 +439,11 @@ class Ruleset:
         """The class (or factory) of a scripted coach named in this ruleset."""
         if name not in self._coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
-        module, attr = self._coaches[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return _import(self._coaches[name])
+
+    def coach_kind(self, kind: str) -> Callable[..., Coach] | None:
+        """The factory of a coach kind of :data:`COACH_KINDS` (``"strategy"``, ``"search"``), or None."""
+        return _import(COACH_KINDS[kind]) if kind in COACH_KINDS else None
 
     def coach_parameters(self, name: str) -> list:
         """A scripted coach's parameters (``coachgym.core.describe.Setting``: name, default, explanation)."""
@@ -261,34 +458,3 @@ class Ruleset:
         from .describe import rule_options
 
         return rule_options(self.options_cls)
-
-
-def team_slug(name: str) -> str:
-    """``"Harbor City Gulls"`` -> ``"harbor-city-gulls"``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def parse_setting(text: str, names: list[str], where: str) -> tuple[str, Any]:
-    """``"KEY=VALUE"`` with KEY one of ``names`` and a JSON VALUE -> ``(KEY, value)`` (a calibration
-    tool's ``--set``); a clear error naming ``where`` and the known keys otherwise."""
-    key, sep, value = text.partition("=")
-    if not sep or key not in names:
-        raise ConfigError(f"{where} {text!r}: give KEY=VALUE with KEY one of: {', '.join(names)}")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        raise ConfigError(f"{where} {text!r}: the value must be JSON (a number, true/false, a list or an object)") from None
-
-
-def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
-    """``"a=1,b=false,c=never"`` -> {"a": 1, "b": False, "c": "never"}."""
-    out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        if "=" not in part:
-            raise ConfigError(f"coach {coach!r}: parameter {part!r} is not KEY=VALUE")
-        key, value = (x.strip() for x in part.split("=", 1))
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out

@@ -54,6 +54,7 @@ function of the series seed and its index alone.
 from __future__ import annotations
 
 import os
+import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -252,11 +253,18 @@ class Backend:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        """Stop at once (Ctrl-C, an error): unfinished work is dropped. Default: ``close``."""
+        self.close()
+
     def __enter__(self) -> "Backend":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
+    def __exit__(self, exc_type: Any, *exc: Any) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
 
     # subclass hooks
     def _start(self, job: Job) -> None:  # pragma: no cover - interface
@@ -305,7 +313,7 @@ class LocalBackend(Backend):
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers)
+            self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_ignores_ctrl_c)
             self._generation += 1
         return self._pool
 
@@ -359,6 +367,27 @@ class LocalBackend(Backend):
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def abort(self) -> None:
+        """Ctrl-C reaches the workers too (one process group); they ignore it, and are ended here
+        instead of finishing their chunks (so no worker prints a traceback after the command's
+        own last line)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
+            proc.join(timeout=5)
+        pool.shutdown(wait=True)  # the pool's manager thread too, before the interpreter's exit joins it
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A LocalBackend worker leaves Ctrl-C to the process that runs the series (see ``abort``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
 
 class RayBackend(Backend):
     """Tasks as Ray remote calls. ``address=None``: a private local Ray instance with ``jobs`` CPUs
@@ -383,10 +412,20 @@ class RayBackend(Backend):
                                       "log_to_driver": False, **(init_kwargs or {})}
             if address is None:
                 kwargs.setdefault("num_cpus", jobs or os.cpu_count() or 1)
+            # a private local instance: Ray's notice that it turned its token authentication on
+            # (RAY_AUTH_MODE) speaks of a cluster the user never sees; only its errors are shown
+            import logging
+
+            auth_log = logging.getLogger("ray._private.authentication.authentication_token_setup")
+            level = auth_log.level
+            if address is None:
+                auth_log.setLevel(logging.ERROR)
             try:
                 ray.init(address=address, **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise RunnerError(f"cannot start or reach Ray at {address or 'a new local instance'}: {exc}") from None
+            finally:
+                auth_log.setLevel(level)
             self._owns = True
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         self._remote = ray.remote(max_retries=max_retries, retry_exceptions=False)(run_task)
@@ -477,6 +516,15 @@ def series_chunks(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: i
             for start in range(first, first + games, chunk)]
 
 
+class SeriesInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`play_series`: ``result`` holds the games of the chunks that had finished
+    (in series order; ``None`` when none had)."""
+
+    def __init__(self, result: MatchResult | None):
+        super().__init__()
+        self.result = result
+
+
 def merge(results: Iterable[MatchResult]) -> MatchResult:
     """Chunks of one series, in order, as one result."""
     merged: MatchResult | None = None
@@ -507,7 +555,11 @@ def play_series(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int
                               swap_sides=swap_sides, keep_box=keep_box, chunk=chunk, workers=backend.workers,
                               coach_seeds=coach_seeds)
         label = desc or f"{ruleset} {coach_label(coach_a)} vs {coach_label(coach_b)}"
-        return merge(backend.map(tasks, progress=progress, desc=label))
+        done: dict[int, MatchResult] = {}
+        try:
+            return merge(backend.map(tasks, progress=progress, desc=label, on_result=done.__setitem__))
+        except KeyboardInterrupt:
+            raise SeriesInterrupted(merge(done[i] for i in sorted(done)) if done else None) from None
     finally:
         if own:
             backend.close()

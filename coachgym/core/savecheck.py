@@ -316,7 +316,6 @@ def roster_index(env: Env) -> int:
 RosterIndex = Int(0, roster_index)
 Slot = Int(0, 4)
 Side = Int(0, 1)
-Count = Int(0, 10_000)
 
 
 class Dict(Spec):
@@ -462,7 +461,7 @@ def parse_saved_teams(teams: Any, parse_team: Callable[[Any, str], Any], env: En
 def parse_saved_options(options: Any, options_cls: type, env: Env, path: str = "state.options") -> Any:
     """The saved rule options through the same check as options given on the command line."""
     from .errors import ConfigError
-    from .ruleset import parse_options
+    from .parsing import parse_options
 
     if not isinstance(options, dict):
         raise env.fail(path, f"must be an object of rule options, got {_type_name(options)}")

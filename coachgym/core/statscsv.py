@@ -235,3 +235,28 @@ def write_player_totals(rows: list[dict], path: str | Path) -> None:
                      g["FT"], g["FTA"], pct(g["FT"], g["FTA"]), g["ORB"], g["DRB"], trb, g["AST"], g["STL"], g["BLK"],
                      g["TOV"], g["PF"], g["PTS"]]
             w.writerow(["" if c is None else c for c in cells])
+
+
+def team_games_of(tm: str, team_stats: dict) -> int:
+    t = team_stats.get(tm)
+    if t is not None and t.games:
+        return t.games
+    if t is not None and t.wins is not None and t.losses is not None:
+        return t.wins + t.losses
+    return 82
+
+
+def by_slot(unit: list[PlayerRow]) -> list[PlayerRow]:
+    """The five players of ``unit`` ordered PG SG SF PF C by listed position (the others fill the gaps)."""
+    order = {"PG": 0, "G": 0, "SG": 1, "GF": 1, "SF": 2, "F": 2, "PF": 3, "FC": 3, "C": 4}
+    left = list(unit)
+    slots: list[PlayerRow | None] = [None] * 5
+    for k in range(5):
+        pick = next((r for r in left if order[r.pos[0]] == k), None)
+        if pick is not None:
+            slots[k] = pick
+            left.remove(pick)
+    for k in range(5):
+        if slots[k] is None and left:
+            slots[k] = left.pop(0)
+    return [r for r in slots if r is not None]

@@ -106,6 +106,8 @@ class Choice:
     then_title: str = ""  # "Who goes in for John Starks?"
     default: bool = False
     finish: str = ""  # "book" / "routine": the rest of a multi-step decision in one go (see above)
+    shortcut: str = ""  # a key that names the same player at every decision (his roster number), so
+    # typing ahead never lands on another man when the bench order changes; "" = numbered by place
 
 
 @dataclass
@@ -128,6 +130,13 @@ class DecisionView:
     groups: list[Group] = field(default_factory=list)
     default_action: int | None = None  # what Enter does ("play on" where the decision has it)
     terms: list[str] = field(default_factory=list)
+    # what doing nothing (Enter, "play on") leads to under the rules, said before it happens: "Enter
+    # plays on: Rivers has not rested this half and is FATIGUED at the 9:00 card (5.4)"; both front
+    # ends show these lines above the options
+    warnings: list[str] = field(default_factory=list)
+    default_note: str = ""  # where Enter's choice comes from when the presenter has no default ("the book's choice")
+    omitted: list[int] = field(default_factory=list)  # legal actions not offered: they cannot change anything
+    # (FUBA's positioning at ball value 6, no chance to raise it); still accepted by ``Seat.choose``
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -15,11 +15,11 @@ to it: its frames carry the lines, and every frame the situation at the save (``
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Iterator
 
 from .. import rulesets
+from ..core import jsontext
 from ..core.engine import Engine
 from ..core.errors import CoachgymError, SavedGameError
 from ..core.events import Event, EventLog
@@ -89,6 +89,7 @@ class Replay:
         self._step_of_event = step_of_event  # index into ``games`` of the state after each event
         self._games = games  # copies of the game after each action (or the saved game)
         self._situations: dict[int, Situation] = {}
+        self._jumps: dict[str, list[int]] | None = None
         self.coaches = coaches
         self.side = side
         self.seed = seed
@@ -97,13 +98,14 @@ class Replay:
         self._chooser = [who for _, who in self._history]
         self._jumps: dict[str, list[int]] | None = None
         self._boards: dict[int, list] = {}  # event index -> the board right after that event (FUBA)
+        self.person_steps: list[int] = []  # the ``games`` index after each of the person's answers
 
     # ------------------------------------------------------------------ loading
     @classmethod
     def load(cls, text: str | bytes, where: str = "saved game") -> "Replay":
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             return cls.from_seat_save(data, where)
@@ -112,7 +114,7 @@ class Replay:
         raise SavedGameError(f"{where}: not a saved coachgym game (no field 'format' of a seat, nor 'state' of an engine)")
 
     @classmethod
-    def from_seat_save(cls, data: dict, where: str = "saved game") -> "Replay":
+    def from_seat_save(cls, data: dict, where: str = "saved game", resolve=None, trusted: bool = False) -> "Replay":
         games: list[Engine] = []
         step_of_event: list[int] = []
 
@@ -124,16 +126,17 @@ class Replay:
             games.append(game.clone())
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
-        seat = Seat.from_dict(data, where, on_step)
+        seat = Seat.from_dict(data, where, on_step, resolve, trusted=trusted)
         rep = cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
                   seat.seed, True, [list(h) for h in seat.history])
         rep._boards = boards
+        rep.person_steps = [k + 1 for k, (_, who) in enumerate(seat.history) if who == PERSON]
         return rep
 
     @classmethod
     def from_seat(cls, seat: Seat) -> "Replay":
         """The replay of a seat in play (its game so far)."""
-        return cls.from_seat_save(seat.to_dict(), "this game")
+        return cls.from_seat_save(seat.to_dict(), "this game", seat.resolve, trusted=True)
 
     @classmethod
     def from_engine_save(cls, data: dict, where: str = "saved game") -> "Replay":

@@ -36,9 +36,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from typing import Any, Callable, Iterable
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 from .. import rulesets
+from ..core import jsontext
+from ..core.chance import ChanceSource
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from ..core.errors import CoachgymError, ConfigError, GameOverError, IllegalActionError, SavedGameError
 from ..core.events import Event
@@ -48,12 +52,55 @@ from .presenter import auto_kind, default_autoplay, kind_info, marks, routine
 
 SAVE_FORMAT = "coachgym.seat"
 SAVE_VERSION = 1
-CONTINUE_TO = ("dead_ball", "period", "half", "end")
 PERSON, BOOK, OPPONENT, ROUTINE = "p", "b", "o", "r"  # who chose an action of the history (r: the routine answer)
 
 
 class StaleDecisionError(CoachgymError, ValueError):
     """A choice was sent for a decision that is no longer pending (a second browser tab, a double click)."""
+
+
+class UndoError(CoachgymError, ValueError):
+    """The person's last decision cannot be taken back (nothing to undo, or dice were rolled since)."""
+
+
+class _ChanceSpy(ChanceSource):
+    """A game's chance source that notes whether it was asked for anything (``used``: what for)."""
+
+    kind = "spy"
+
+    def __init__(self, inner: ChanceSource):
+        self.inner = inner
+        self.used = ""
+
+    def roll(self, sides: int, what: str = "") -> int:
+        self.used = self.used or "a die was rolled"
+        return self.inner.roll(sides, what)
+
+    def shuffle(self, items: list, what: str = "") -> None:
+        self.used = self.used or "a deck was shuffled"
+        self.inner.shuffle(items, what)
+
+    def draw(self, pile: list, what: str = "") -> Any:
+        self.used = self.used or "a card was drawn"
+        return self.inner.draw(pile, what)
+
+    def to_dict(self) -> dict:
+        return self.inner.to_dict()
+
+
+def _moved_on(what: str) -> str:
+    return (f"the game has moved on since your last decision ({what}): only a decision with no dice rolled or "
+            "cards drawn since can be taken back")
+
+
+def _undo_point(data: Any, history: int) -> list | None:
+    """A saved undo point if it is well formed (else None: nothing to undo; undo checks the rest)."""
+    if (isinstance(data, list) and len(data) == 4
+            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in data[:3])
+            and (data[3] is None or isinstance(data[3], int) and not isinstance(data[3], bool) and data[3] >= 0)
+            and data[0] <= history):
+        return list(data)
+    return None
 
 
 def side_index(side: int | str) -> int:
@@ -96,8 +143,17 @@ class Seat:
     """A person coaching one side of a game (see the module docstring)."""
 
     def __init__(self, ruleset: str, side: int, opponent: str, seed: int, teams: list, options: dict,
-                 autoplay: Iterable[str] | None, book: str, routine: bool = True):
+                 autoplay: Iterable[str] | None, book: str, routine: bool = True,
+                 resolve: Callable[[str], str] | None = None):
         self.rs = rulesets.get(ruleset)
+        # ``resolve``: a coach's name as the seat keeps it -> the spec to build it from (the web app
+        # names a strategy file of a folder it offers by its file name; the path stays on the server)
+        self.resolve: Callable[[str], str] = resolve or (lambda spec: spec)
+        # time.monotonic() after which play stops at the next decision of the person's side, even one
+        # the book or the routine would answer (the web app's time limit per request); None: no limit
+        self.deadline: float | None = None
+        # the web app: the server drew the seed, so pages show it (and saves are plain) once the game is over
+        self.seed_hidden = False
         self.presenter = presenter_for(self.rs.name)
         self.side = side_index(side)
         self.opponent = opponent
@@ -109,11 +165,11 @@ class Seat:
         away = self.rs.parse_team(teams[1][0], teams[1][1])
         self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
         other = 1 - self.side
-        self._opp = self.rs.coach(opponent, seed=self.seed * 2 + 1 + other)
+        self._opp = self.rs.coach(self.resolve(opponent), seed=self.seed * 2 + 1 + other)
         self._opp.reset(self._game, other, self.seed * 2 + 1 + other)
         # the book for the person's team, made as a trained coach makes its advisor (seed 0, reset
         # without one), so its suggestions are the ones the trained coach sees
-        self._book = self.rs.coach(book, seed=0)
+        self._book = self.rs.coach(self.resolve(book), seed=0)
         self._book.reset(self._game, self.side, None)
         self._book_choice: int | None = None  # the book's answer to the pending decision
         self._trained: Any = None
@@ -130,23 +186,27 @@ class Seat:
         self._asked: list[int] | None = []
         self._stopped = False  # a decision is put to the person now: the next action answers it
         self._seen = 0  # events the person had seen at his last decision
+        # the seat just before the person's last answer, for undo: [history length, number, seen,
+        # length of ``_asked`` (None where unknown)]; None where there is nothing to undo
+        self._undo: list | None = None
 
     # ------------------------------------------------------------------ making one
     @classmethod
     def new(cls, ruleset: str, side: int | str = HOME, opponent: str = "trained", home: Any = None, away: Any = None,
             seed: int | None = None, options: Any = None, autoplay: Iterable[str] | None = None,
-            book: str = "by-the-book", routine: bool = True) -> "Seat":
+            book: str = "by-the-book", routine: bool = True, resolve: Callable[[str], str] | None = None) -> "Seat":
         """A new game. ``home``/``away``: a bundled team's name, a team file or its JSON data (None:
         the ruleset's default teams); ``seed`` None draws one (``seat.seed`` says which);
         ``autoplay``: the auto-play kinds the person makes (None: the presenter's default);
         ``routine``: let routine decisions of those kinds be answered "as before" where the
         presenter defines them (a Value Add menu while nobody is tired or in foul trouble)."""
         rs = rulesets.get(ruleset)
-        rs.coach(opponent)  # an unknown coach fails before anything else
+        rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
         teams = [rs.team_data(t if t is not None else rs.default_teams[i]) for i, t in enumerate((home, away))]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine)
+        seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine,
+                   resolve)
         seat._run()
         return seat
 
@@ -183,9 +243,18 @@ class Seat:
         return self.presenter.situation(self.view_game(), self.coach_names)
 
     def pending(self) -> DecisionView | None:
-        """The person's pending decision, or None once the game is over."""
+        """The person's pending decision, or None once the game is over. Where the presenter gives
+        it no default (a fouled-out man's replacement, Pass to Choice), Enter takes the book's
+        choice: it is marked the default and ``default_note`` says so."""
         g = self.view_game()
-        return self.presenter.decision(g, g.decision) if g.decision is not None else None
+        if g.decision is None:
+            return None
+        view = self.presenter.decision(g, g.decision)
+        if (view.default_action is None and view.default_finish() is None and self._book_choice is not None
+                and self._book_choice in g.decision.legal and g.decision.side == self.side):
+            view.default_action = self._book_choice
+            view.default_note = "the book's choice"
+        return view
 
     @property
     def book_choice(self) -> int | None:
@@ -213,9 +282,9 @@ class Seat:
                      and 0 <= action < len(g.actions) else "not in the action table")
             # in the screen's words: the decision's sentence and the options as the panel labels them
             raise IllegalActionError(action, label, view.title, d.legal, [self.action_label(a, view) for a in d.legal])
-        self._seen = len(self._game.log)
-        self._apply(action, PERSON)
-        self._run()
+        with self._answering():
+            self._apply(action, PERSON)
+            self._run()
 
     def _pending_decision(self, number: int | None):
         """The pending decision, which ``number`` (where given) must name; else an error naming why."""
@@ -240,9 +309,9 @@ class Seat:
 
         def until() -> bool:  # the mark has moved ("end": never)
             return mark != "end" and marks(self.presenter, self.view_game())[mark] != start
-        self._seen = len(self._game.log)
-        self._apply(self._book_choice, BOOK)
-        self._run(until)
+        with self._answering():
+            self._apply(self._book_choice, BOOK)
+            self._run(until)
 
     def finish(self, how: str, number: int | None = None) -> None:
         """Answer the pending multi-step decision - this step and its remaining steps - in one go, as
@@ -263,9 +332,9 @@ class Seat:
             g = self._game
             return g.decision.kind != kind or marks(self.presenter, self.view_game()) != start
 
-        self._seen = len(self._game.log)
-        self._apply(*self._finisher_answer(how))
-        self._run(steps_done, answer=how)
+        with self._answering():
+            self._apply(*self._finisher_answer(how))
+            self._run(steps_done, answer=how)
 
     def _finisher_answer(self, how: str) -> tuple[int, str]:
         """(action, who) for the pending step of a finish: the routine's answer where ``how`` is
@@ -276,6 +345,72 @@ class Seat:
             if r is not None:
                 return int(r), ROUTINE
         return self._book_choice, BOOK
+
+    # ------------------------------------------------------------------ undo
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        """Around the person's answer and the play up to his next decision: the undo point before
+        it, the events he has seen, and whether any chance was used on the way (a spy on the game's
+        chance source for that stretch, so :meth:`can_undo` answers at once)."""
+        self._undo = [len(self.history), self.number, self._seen, None if self._asked is None else len(self._asked)]
+        self._seen = len(self._game.log)
+        spy = _ChanceSpy(self._game.source)
+        self._game.source = spy
+        try:
+            yield
+        finally:
+            self._game.source = spy.inner
+            self._moved_on = spy.used
+
+    _moved_on: str | None = None  # what chance was used since the undo point ("" none; None unknown: a reload)
+
+    def can_undo(self) -> str:
+        """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence.
+        Immediate after an answer in this process; after a reload it replays the history to know."""
+        if self._undo is not None and self._moved_on is not None:
+            return self._moved_on and _moved_on(self._moved_on)
+        try:
+            self._undone()
+        except UndoError as exc:
+            return str(exc)
+        return ""
+
+    def undo(self, number: int | None = None) -> None:
+        """Take back the person's last answer (a choice, a finish or a continue) while the game has not
+        moved on: no die rolled, no card drawn, no deck shuffled since (what the coaches answered in
+        between is answered again, as it was). The decision is put to the person again with its
+        number as before. Raises :class:`UndoError` saying why where it cannot (nothing to undo, the
+        game has moved on) and changes nothing; a stale ``number`` raises StaleDecisionError."""
+        if self._game.decision is not None:
+            self._pending_decision(number)
+        if self._undo is not None and self._moved_on:
+            raise UndoError(_moved_on(self._moved_on))
+        prev = self._undone()
+        trained = self._trained
+        self.__dict__.update(prev.__dict__)
+        self._trained = trained
+
+    def _undone(self) -> "Seat":
+        """The seat as it was before the person's last answer (checked that no chance came since)."""
+        if self._undo is None:
+            raise UndoError("nothing to undo: no decision of yours since the game started or was opened, "
+                            "or the last one was already taken back")
+        at, number, seen, asked = self._undo
+        prev = Seat(self.rs.name, self.side, self.opponent, self.seed,
+                    [(t, "this game") for t in self.team_data], self.options, self.autoplay, self.book_name, self.routine)
+        prev._replay(self.history[:at], "this game")
+        spy = prev._game.clone()
+        spy.source = _ChanceSpy(spy.source)
+        for action, _ in self.history[at:]:
+            spy.step(int(action))
+            if spy.source.used:
+                raise UndoError(_moved_on(spy.source.used))
+        prev.number = number
+        prev._seen = seen
+        prev._check_counts(None if asked is None or self._asked is None else self._asked[:asked], "this game")
+        prev._undo = None
+        prev._moved_on = None
+        return prev
 
     def set_autoplay(self, kinds: Iterable[str], run: bool = True, routine: bool | None = None) -> None:
         """The auto-play kinds the person makes (the book answers the rest), and whether routine
@@ -291,6 +426,7 @@ class Seat:
             self.routine = bool(routine)
         d = self._game.decision
         if run and d is not None and d.side == self.side and not self._person_decides():
+            self._undo = None  # the book answered the pending decision: there is no answer of the person's to take back
             self._run()
 
     def hint(self) -> Hint:
@@ -308,9 +444,8 @@ class Seat:
         advice = self._book_choice if tc.advisor is not None else None
         g = self.view_game()
         opts = tc.scope.options(d, advice, g) if tc.scope is not None else d.legal
-        if opts is None:
-            return Hint(book, [HintOption(advice, book.label, 1.0)],
-                        "the trained coach leaves this kind of decision to the book")
+        if opts is None:  # no bar at 100%: the trained coach has no say here
+            return Hint(book, [], "the trained coach leaves this kind of decision to the book: the book decides")
         probs = tc.option_probabilities(tc.action_scores(g, d.side, advice), opts)
         merged: dict[int, float] = {}
         for o, p in zip(opts, probs):
@@ -331,6 +466,8 @@ class Seat:
                         return f"{g.title}: {c.label}" if named else c.label
                     for t in c.then or ():
                         if t.action == action:
+                            if len(g.choices) == 1 and ":" not in c.key:  # a folded list ("Position shift >")
+                                return f"{g.title}: {t.label}"
                             return f"{g.title}: {c.label} - {t.label}"
         return self.view_game().describe_action(action)
 
@@ -366,16 +503,19 @@ class Seat:
                 continue
             if self._book_choice is None:
                 self._book_choice = int(self._book.choose(g, d))
-            if not self._person_decides():
+            if not self._person_decides() and not self._late():
                 self._apply(self._book_choice, BOOK)
-            elif until is not None and not until():
+            elif until is not None and not until() and not self._late():
                 self._apply(*self._finisher_answer(answer))
-            elif (r := self._routine()) is not None:
+            elif not self._late() and (r := self._routine()) is not None:
                 self._apply(r, ROUTINE)
             else:
                 self.number += 1
                 self._stopped = True
                 return
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     def _trained_coach(self):
         if self._trained is None:
@@ -397,6 +537,7 @@ class Seat:
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history, "asked": self._asked,
+            "undo": self._undo,
         }
 
     def to_json(self) -> str:
@@ -408,17 +549,25 @@ class Seat:
         return f'{head[:-1]},"engine":{self._game.to_json()}}}'
 
     @classmethod
-    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+    def from_json(cls, text: str | bytes, where: str = "saved game", on_step: Callable | None = None,
+                  resolve: Callable[[str], str] | None = None, *, trusted: bool = False,
+                  deadline: float | None = None) -> "Seat":
         """A saved seat, replayed and checked against the engine state it saved. ``on_step(game,
         events_before)`` is called after every action of the replay (the replay viewer uses it)."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
             raise SavedGameError(f"{where}: not a saved coachgym game (not valid JSON: {exc})") from None
-        return cls.from_dict(data, where, on_step)
+        return cls.from_dict(data, where, on_step, resolve, trusted=trusted, deadline=deadline)
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None) -> "Seat":
+    def from_dict(cls, data: Any, where: str = "saved game", on_step: Callable | None = None,
+                  resolve: Callable[[str], str] | None = None, *, trusted: bool = False,
+                  deadline: float | None = None) -> "Seat":
+        """A saved seat, replayed and checked. ``trusted``: a history this program saved itself (the web
+        app's database): an opponent that can (``replay_choice``, the search coach) takes its recorded
+        choices without thinking again - the final state is still checked. ``deadline``
+        (``time.monotonic()``): a replay still running then is refused (a file whose coaches think long)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SavedGameError(f"{where}: not a saved coachgym game (field 'format' is not {SAVE_FORMAT!r})")
         if data.get("version") != SAVE_VERSION:
@@ -431,11 +580,14 @@ class Seat:
                                      f"this coachgym has version {rs.version}")
             teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
             seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
-                       data["options"], data["autoplay"], data["book"], data.get("routine", True))
-            seat._replay(data["history"], where, on_step)
+                       data["options"], data["autoplay"], data["book"], data.get("routine", True), resolve)
+            seat.deadline = deadline
+            seat._replay(data["history"], where, on_step, trusted)
+            seat.deadline = None
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
             seat._check_counts(data.get("asked"), where)
+            seat._undo = _undo_point(data.get("undo"), len(seat.history))
         except SavedGameError:
             raise
         except KeyError as exc:
@@ -481,8 +633,9 @@ class Seat:
                                  f"events: the file was changed")
         self._stopped = pending == 1
 
-    def _replay(self, history: list, where: str, on_step: Callable | None = None) -> None:
+    def _replay(self, history: list, where: str, on_step: Callable | None = None, trusted: bool = False) -> None:
         g = self._game
+        quick = trusted and hasattr(self._opp, "replay_choice")
         if on_step is not None:
             on_step(g, 0)
         for i, entry in enumerate(history):
@@ -490,8 +643,13 @@ class Seat:
             d = g.decision
             if d is None:
                 raise SavedGameError(f"{where}: history step {i + 1} comes after the end of the game")
+            if self._late():
+                raise SavedGameError(f"{where}: checking this game takes longer than allowed here (its coaches think "
+                                     f"long; stopped at history step {i + 1}); open it with coachgym play --resume")
             if d.side != self.side:
-                if who != OPPONENT or int(self._opp.choose(g, d)) != action:
+                if quick and who == OPPONENT and action in d.legal:
+                    self._opp.replay_choice(g, d, action)
+                elif who != OPPONENT or int(self._opp.choose(g, d)) != action:
                     raise SavedGameError(f"{where}: history step {i + 1} is not what the opponent ({self.opponent}) chooses")
             else:
                 book = int(self._book.choose(g, d))

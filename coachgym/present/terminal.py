@@ -9,9 +9,14 @@ menu. A menu too long for the screen shows its groups first; a substitution is "
 then "who goes in".
 
 Keys at a decision: a number picks, Enter takes the default, ``h`` hint, ``c`` continue to the next
-dead ball (``cp`` period, ``ch`` half, ``ce`` end), ``b`` box score, ``l`` last plays, ``?`` help
-and glossary (``? TERM`` one term), ``a`` auto-play settings, ``s`` save, ``q`` quit (offers to
-save), ``0`` back out of a sub-menu.
+dead ball (``cp`` period, ``ch`` half, ``ce`` end), ``u`` undo your last decision, ``b`` box score,
+``l`` last plays, ``?`` help and glossary (``? TERM`` one term), ``a`` auto-play settings, ``s``
+save, ``q`` quit (offers to save), ``0`` back out of a sub-menu. Ctrl-C saves the game and asks.
+
+The screen fits the terminal (its height and width, read from the terminal; ``height``/``width``
+override): where the whole situation does not fit, the other team is shown in one or two lines, so
+the title, the score and your team never scroll away. Escape codes (bold, dim, clearing the
+screen) are written only to a terminal and never with ``NO_COLOR`` set.
 """
 
 from __future__ import annotations
@@ -25,24 +30,33 @@ from typing import TextIO
 
 from ..core.engine import SIDE_NAMES
 from ..core.errors import CoachgymError
-from . import box_table
+from . import box_table, feed_lines
 from .model import Choice, DecisionView, Situation
 from .seat import Seat
 
 CLEAR = "\x1b[2J\x1b[H"
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 HELP = [
-    "number   pick that option (a list marked > opens its choices)",
+    "number   pick that option (a list marked > opens its choices; in a list of players the",
+    "         number is the player's roster number: it stays his whatever the order)",
     "Enter    take the default (marked *)",
     "0        back out of a list",
     "h        hint: what the book and the trained coach would choose",
     "c        continue: the book answers your decisions until the next dead ball",
     "cp ch ce continue to the next period / half / the end of the game",
+    "u        undo your last decision (while no dice were rolled or cards drawn since)",
     "b        box score          l   last plays",
     "a        auto-play settings: which kinds of decisions you make",
     "s [FILE] save the game (resume it with coachgym play --resume FILE)",
     "? [TERM] this help and the glossary (or one term)",
-    "q        quit (offers to save first)",
+    "q        quit (offers to save first); Ctrl-C saves the game, then asks",
+]
+REPLAY_KEYS = [
+    "Enter or n  next event             p   previous event",
+    "m / M       next / previous of your decisions",
+    "g / G       next / previous score  t / T  next / previous period",
+    "j N         event N                e   the end",
+    "b           box score              ?   these keys       q  quit",
 ]
 CONTINUE = {"c": "dead_ball", "cd": "dead_ball", "cp": "period", "ch": "half", "ce": "end"}
 
@@ -64,69 +78,147 @@ class _Menu:
         """The title of the current list and its entries (label, target) where the target is a
         Choice (an action or a second step) or a group index."""
         if self.choice is not None:
-            return self.choice.then_title or self.choice.label, [(c.label, c) for c in self.choice.then or []]
+            return self.choice.then_title or self.choice.label, [(_choice_text(c, self.view), c) for c in self.choice.then or []]
         if self.group is not None:
             g = self.view.groups[self.group]
-            return g.title, [(_choice_text(c), c) for c in g.choices]
+            return g.title, [(_choice_text(c, self.view), c) for c in g.choices]
         return self.view.title, []
 
 
-def _choice_text(c: Choice) -> str:
-    return c.label + ("  >" if c.then else "") + ("  *" if c.default else "")
+def _choice_text(c: Choice, view: DecisionView | None = None) -> str:
+    default = c.default or (view is not None and c.action is not None and c.action == view.default_action)
+    return c.label + ("  >" if c.then else "") + ("  *" if default else "")
+
+
+def _keys(entries: list[tuple[str, object]]) -> list[int]:
+    """The numbers of a list's entries: the players' roster numbers where every entry names a player
+    (``Choice.shortcut``, unique), else 1, 2, 3 ..."""
+    cuts = [getattr(t, "shortcut", "") for _, t in entries]
+    if cuts and all(c.isdigit() and int(c) > 0 for c in cuts) and len(set(cuts)) == len(cuts):
+        return [int(c) for c in cuts]
+    return list(range(1, len(entries) + 1))
 
 
 class _Screen:
     """Drawing whole screens of ``height`` lines and ``width`` columns, and reading answers."""
 
     def __init__(self, inp: TextIO | None = None, out: TextIO | None = None, *, width: int | None = None,
-                 height: int = 40, clear: bool | None = None):
+                 height: int | None = None, clear: bool | None = None, colour: bool | None = None):
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
-        size = os.get_terminal_size(self.out.fileno()) if _isatty(self.out) else None
-        self.width = width or (max(60, min(size.columns, 120)) if size else 100)
-        self.height = height
-        self.clear = _isatty(self.out) if clear is None else clear
+        tty = _isatty(self.out)
+        size = _terminal_size(self.out) if tty else None
+        self.width = width or (max(40, min(size.columns, 120)) if size else 100)
+        # the terminal's own height (a screen never scrolls its top away); 40 lines for a pipe or a file
+        self.height = height or (max(16, size.lines) if size else 40)
+        no_colour = "NO_COLOR" in os.environ and os.environ["NO_COLOR"] != ""
+        self.colour = (tty and not no_colour) if colour is None else colour
+        self.clear = (tty and not no_colour) if clear is None else clear
+        self.BOLD, self.DIM, self.RESET = (BOLD, DIM, RESET) if self.colour else ("", "", "")
 
     # ------------------------------------------------------------------ output
     def _emit(self, lines: list[str]) -> None:
-        text = "\n".join(_cut(line, self.width) for line in lines)
+        text = "\n".join(_cut(line, self.width) for line in lines[:max(1, self.height - 1)])
+        if not self.colour:
+            text = _plain(text)
         self.out.write((CLEAR if self.clear else "\n") + text + "\n")
         self.out.flush()
 
     def _ask(self, prompt: str) -> str:
-        self.out.write(prompt)
+        self.out.write(prompt if self.colour else _plain(prompt))
         self.out.flush()
         line = self.inp.readline()
         if not line:
             raise QuitTerminal("input ended")
         return line.strip()
 
-    def situation_lines(self, sit: Situation, me: int, header: str = "") -> list[str]:
-        """The situation: title, clock and score, game facts, then your team and theirs."""
-        lines = [f"{BOLD}{sit.title}{RESET}" + (f"  -  {header}" if header else "")]
+    def situation_lines(self, sit: Situation, me: int, header: str = "", compact: bool = False) -> list[str]:
+        """The situation: title, clock and score, game facts, then your team and theirs. ``compact``
+        (a short terminal): the facts on one line, the bench on one, and the other team's men on the
+        floor in a line or two; a board (FUBA) is drawn in text in place of the lineups."""
+        B, R = self.BOLD, self.RESET
+        lines = [f"{B}{sit.title}{R}" + (f"  -  {header}" if header else "")]
         home, away = sit.teams
         score = f"{home.name} {home.score} - {away.name} {away.score}"
-        lines.append(f"{BOLD}{score}{RESET}" + (f"  |  {sit.clock}" if sit.clock else ""))
+        lines.append(f"{B}{score}{R}" + (f"  |  {sit.clock}" if sit.clock else ""))
         facts = [sit.ball] if sit.ball else []
         facts += [f"{k}: {v}" if v else k for k, v in sit.facts]
         if facts:  # on two lines at most
-            lines += textwrap.wrap(" | ".join(facts), self.width, initial_indent="  ", subsequent_indent="  ")[:2]
+            lines += textwrap.wrap(" | ".join(facts), self.width, initial_indent="  ",
+                                   subsequent_indent="  ")[:1 if compact else 2]
         if sit.text:  # the generic presenter: the engine's own scoreboard
-            lines += sit.text.splitlines()[:12]
-        for t in (sit.teams[me], sit.teams[1 - me]):
-            head = f"{BOLD}{t.name} ({t.coach or SIDE_NAMES[t.side]}) {t.score}{RESET}"
+            lines += sit.text.splitlines()[:6 if compact else 12]
+        for n, t in enumerate((sit.teams[me], sit.teams[1 - me])):
+            head = f"{B}{t.name} ({t.coach or SIDE_NAMES[t.side]}) {t.score}{R}"
             facts = [f"{k} {v}" for k, v in t.facts]
             line = head
+            rows = []
             for f in facts:  # the team's facts after its name, on a second line where they do not fit
                 if _visible(line) + len(f) + 3 > self.width:
-                    lines.append(line)
+                    rows.append(line)
                     line = "   "
                 line += ("  " if line == head else " | " if line.strip() else "") + f
-            lines.append(line)
+            rows.append(line)
+            lines += rows[:1] if compact and n == 1 else rows[:2] if compact else rows
+            if sit.board is not None:  # the board shows where everybody stands
+                if t.bench and not (compact and n == 1):
+                    lines += self.bench_lines(t.bench, 1)
+                continue
+            if compact and n == 1:
+                lines += self.brief_lines(t.on_court)
+                continue
             lines += self.player_lines(t.on_court)
             if t.bench:
-                lines += self.bench_lines(t.bench, 2 if t.on_court else 4)
+                lines += self.bench_lines(t.bench, 1 if compact else 2 if t.on_court else 4)
+        if sit.board is not None:
+            lines += self.board_lines(sit, me)
         return lines
+
+    def brief_lines(self, players) -> list[str]:
+        """Men on the floor in a line or two: "PG Starks 12 pts 2 PF; SG ..." (a short terminal)."""
+        items = [" ".join(x for x in (p.position, p.name.split(" ")[-1], p.line.split(",")[0],
+                                      f"{p.fouls} PF" if p.fouls else "", p.fatigue if p.fatigue in ("FATIGUED",) else "")
+                          if x) for p in players]
+        return textwrap.wrap("; ".join(items), self.width, initial_indent="  ", subsequent_indent="  ")[:2]
+
+    def board_lines(self, sit: Situation, me: int) -> list[str]:
+        """A board in text (FUBA's 13 areas): one row per side of the pitch (north, middle, south),
+        the areas from the home goal to the away goal, each with its id, the pieces of each team
+        there (the keeper as "GK") and "*" where the ball is; corner-kick spots in use below."""
+        areas = {a.id: a for a in sit.board}
+        letters = _team_letters([t.name for t in sit.teams])
+        layout = [[("H-NC", 1), ("H-NS", 2), ("A-NS", 2), ("A-NC", 1)],
+                  [("H-PA", 1), ("H-F", 1), ("C", 2), ("A-F", 1), ("A-PA", 1)],
+                  [("H-SC", 1), ("H-SS", 2), ("A-SS", 2), ("A-SC", 1)]]
+        if any(a not in areas for row in layout for a, _ in row):
+            return []
+        unit = max(9, min(16, (self.width - 1) // 6))
+
+        def cell(a) -> str:
+            area = areas[a]
+            bits = [a]
+            for side in (0, 1):
+                ps = [p for p in area.pieces if p.get("side") == side]
+                if ps:
+                    gk = any(p.get("number") == 1 for p in ps)
+                    bits.append(f"{letters[side]}{len(ps)}" + ("g" if gk else ""))
+            return " ".join(bits) + ("*" if area.ball else "")
+
+        border = "+" + "+".join("-" * (unit * 1 - 1) for _ in range(6)) + "+"
+        out = [f"  {letters[0]} {sit.teams[0].name}, {letters[1]} {sit.teams[1].name}; H the home end, A the away "
+               "end; g with the keeper; * the ball", border]
+        for row in layout:
+            line = "|"
+            for a, span in row:
+                line += _cut(cell(a), unit * span - 1).ljust(unit * span - 1) + "|"
+            out.append(line)
+        out.append(border)
+        spots = [f"{a.name}: " + " ".join(f"{letters[s]}{sum(1 for p in a.pieces if p.get('side') == s)}"
+                                           for s in (0, 1) if any(p.get("side") == s for p in a.pieces))
+                 + (" *" if a.ball else "") for a in sit.board if a.id.endswith("K") and (a.pieces or a.ball)]
+        if spots:
+            out.append("  " + "; ".join(spots))
+        return out
 
     def player_lines(self, players) -> list[str]:
         """The men on the court, one line each, as a table: position, name, the card numbers that
@@ -207,102 +299,189 @@ class _Screen:
         pages = [lines[i:i + per] for i in range(0, len(lines), per)] or [[]]
         for i, page in enumerate(pages):
             more = i + 1 < len(pages)
-            self._emit([f"{BOLD}{title}{RESET}" + (f" (page {i + 1} of {len(pages)})" if len(pages) > 1 else "")] + page)
+            self._emit([f"{self.BOLD}{title}{self.RESET}" + (f" (page {i + 1} of {len(pages)})" if len(pages) > 1 else "")] + page)
             if self._ask("Enter for more, q back > " if more else "Enter to go back > ").lower() == "q":
                 return
 
 
 class Terminal(_Screen):
-    """A person at a :class:`Seat`, reading ``inp`` and writing ``out``."""
+    """A person at a :class:`Seat`, reading ``inp`` and writing ``out``. ``save``: the file ``s``,
+    Ctrl-C and quitting save to (default ``coachgym-<ruleset>-<seed>.json`` in ``save_dir``)."""
 
     def __init__(self, seat: Seat, inp: TextIO | None = None, out: TextIO | None = None, *, width: int | None = None,
-                 height: int = 40, clear: bool | None = None, save_dir: str | Path = "."):
-        super().__init__(inp, out, width=width, height=height, clear=clear)
+                 height: int | None = None, clear: bool | None = None, save_dir: str | Path = ".",
+                 save: str | Path | None = None, colour: bool | None = None):
+        super().__init__(inp, out, width=width, height=height, clear=clear, colour=colour)
         self.seat = seat
         self.save_dir = Path(save_dir)
+        self.save_path = Path(save) if save else self.save_dir / f"coachgym-{seat.rs.name}-{seat.seed}.json"
         self.hint_lines: list[str] = []
         self.saved_to: Path | None = None
 
     def decision_lines(self, menu: _Menu, budget: int) -> list[str]:
-        """The decision: its sentence, then the current list numbered, within ``budget`` lines."""
+        """The decision: its sentence, the warnings of what Enter leads to, then the current list
+        numbered, within ``budget`` lines."""
         v = menu.view
-        lines = [f"{BOLD}Your decision: {v.title}{RESET}"]
-        if v.explain and menu.choice is None and menu.group is None:
-            lines += textwrap.wrap(v.explain, self.width - 2, initial_indent="  ", subsequent_indent="  ")[:2]
+        B, R = self.BOLD, self.RESET
+        lines = [f"{B}{x}{R}" for x in textwrap.wrap(f"Your decision: {v.title}", self.width, subsequent_indent="  ")[:2]]
+        top = menu.choice is None and menu.group is None
+        if top:
+            for w in v.warnings:  # never dropped: what doing nothing costs under the rules
+                lines += textwrap.wrap(f"! {w}", self.width - 2, initial_indent="  ", subsequent_indent="    ")
+        if v.explain and top:
+            lines += textwrap.wrap(v.explain, self.width - 2, initial_indent="  ",
+                                   subsequent_indent="  ")[:2 if budget > 16 else 1]
         title, entries = menu.entries()
-        if menu.choice is None and menu.group is None:
+        tail = self.hint_lines + [f"  {m}" for m in menu.message]
+        if top:
             flat = sum(1 + len(g.choices) for g in v.groups if len(g.choices) > 1) + sum(
                 1 for g in v.groups if len(g.choices) == 1)
             self._numbered = []
-            if flat + len(lines) + len(self.hint_lines) + 1 <= budget:  # everything at once, under group titles
+            self._keys = []
+            if flat + len(lines) + len(tail) <= budget:  # everything at once, under group titles
+                items = []
                 for g in v.groups:
                     if len(g.choices) > 1:
-                        lines.append(f" {g.title}:")
+                        items.append((None, f" {g.title}:", ""))
                     for c in g.choices:
                         self._numbered.append(c)
-                        lines.append(self._entry(len(self._numbered), _choice_text(c), c.explain))
+                        self._keys.append(len(self._numbered))
+                        items.append((len(self._numbered), _choice_text(c, v), c.explain))
+                lines += self._entries(items, budget - len(lines) - len(tail))
             else:  # the groups first
                 for gi, g in enumerate(v.groups):
                     if len(g.choices) == 1:
                         self._numbered.append(g.choices[0])
-                        lines.append(f"  {len(self._numbered):>2}. {_choice_text(g.choices[0])}")
+                        label = _choice_text(g.choices[0], v)
                     else:
                         self._numbered.append(gi)
-                        lines.append(f"  {len(self._numbered):>2}. {g.title}  > ({len(g.choices)})")
+                        label = f"{g.title}  > ({len(g.choices)})"
+                    self._keys.append(len(self._numbered))
+                    lines.append(f"  {len(self._numbered):>2}. {label}")
         else:
             lines.append(f" {title}")
+            keys = _keys(entries)
+            room = budget - len(lines) - len(tail) - 2
+            shown = entries[:max(1, room)]
             self._numbered = [target for _, target in entries]
-            room = budget - len(lines) - len(self.hint_lines) - 2
-            for n, (label, target) in enumerate(entries[:max(1, room)], 1):
-                lines.append(self._entry(n, label, getattr(target, "explain", "")))
-            if len(entries) > room:
-                lines.append(f"  ... {len(entries) - room} more: type the number")
+            self._keys = keys
+            lines += self._entries([(k, label, getattr(t, "explain", "")) for k, (label, t) in zip(keys, shown)],
+                                   budget - len(lines) - len(tail) - 2)
+            if len(entries) > len(shown):
+                lines.append(f"  ... {len(entries) - len(shown)} more: type the number")
             lines.append("   0. back")
-        return lines + self.hint_lines + [f"  {m}" for m in menu.message]
+        return lines + tail
 
-    def _entry(self, n: int, label: str, explain: str) -> str:
-        """A numbered option, with its explanation after it where the line has room."""
-        line = f"  {n:>2}. {label}"
-        if explain and len(line) + 6 < self.width:
-            line += f"  {DIM}- {_cut(explain, self.width - len(line) - 4)}{RESET}"
-        return line
+    def _entries(self, items: list[tuple[int | None, str, str]], room: int) -> list[str]:
+        """Numbered options, each with its explanation: after the label where the line has room, else
+        wrapped under it (indented) where the list still fits in ``room`` lines, else left out
+        (never cut with "~")."""
+        D, R = self.DIM, self.RESET
+        out: list[list[str]] = []
+        for n, label, explain in items:
+            if n is None:
+                out.append([label])
+                continue
+            line = f"  {n:>2}. {label}"
+            if explain and len(line) + len(explain) + 3 <= self.width:
+                out.append([f"{line}  {D}- {explain}{R}"])
+            elif explain:
+                out.append([line] + [f"{D}{x}{R}" for x in textwrap.wrap(
+                    f"- {explain}", self.width - 8, initial_indent="        ", subsequent_indent="          ")])
+            else:
+                out.append([line])
+        extra = sum(len(x) - 1 for x in out)
+        flat: list[str] = []
+        for entry in out:
+            if len(entry) > 1 and len(out) + extra > room:
+                extra -= len(entry) - 1  # this explanation does not fit: the label alone
+                flat.append(entry[0])
+            else:
+                flat += entry
+        return flat
 
     def screen(self, menu: _Menu) -> list[str]:
+        """The whole screen, within ``height`` lines less the prompt's: the situation (compact where the
+        terminal is short), what happened since your last decision, the decision."""
         sit = self.seat.situation()
-        top = self.situation_lines(sit, self.seat.side, f"seed {self.seat.seed}, decision {self.seat.number}")
-        prompt_lines = 1
-        dec = self.decision_lines(menu, self.height - len(top) - prompt_lines - 2)
-        room = self.height - len(top) - len(dec) - prompt_lines - 1
-        events = [e.text for e in self.seat.new_events()]
+        header = f"seed {self.seat.seed}, decision {self.seat.number}"
+        room_all = self.height - 1  # the prompt's line
+        top = self.situation_lines(sit, self.seat.side, header)
+        dec = self.decision_lines(menu, room_all - len(top))
+        if len(top) + len(dec) > room_all or len(top) > room_all // 2 + 4:
+            top = self.situation_lines(sit, self.seat.side, header, compact=True)
+            dec = self.decision_lines(menu, room_all - len(top))
+        if len(top) + len(dec) > room_all:  # still too long: the decision keeps its end (the list, messages)
+            keep = max(3, room_all - len(top))
+            dec = dec[:1] + dec[-(keep - 1):] if len(dec) > keep else dec
+            top = top[:max(2, room_all - len(dec))]
+        room = room_all - len(top) - len(dec)
+        events = feed_lines(self.seat.new_events())
         feed: list[str] = []
         if room >= 2 and events:
             shown = events[-(room - 1):]
             label = "since your last decision" + (f" (last {len(shown)} of {len(events)}; l for more)" if len(shown) < len(events) else "")
-            feed = [f"{DIM}-- {label} --{RESET}"] + [f"  {x}" for x in shown]
+            feed = [f"{self.DIM}-- {label} --{self.RESET}"] + [f"  {x}" for x in shown]
         return top + feed + dec
 
     def prompt(self, menu: _Menu) -> str:
-        d = next((c for c in menu.view.choices() if c.action == menu.view.default_action), None) or menu.view.default_finish()
-        enter = f"Enter = {d.label}; " if d is not None and menu.group is None and menu.choice is None else ""
-        return f"{enter}h hint, c continue, b box, l plays, a auto-play, s save, ? help, q quit > "
+        v = menu.view
+        d = next((c for c in v.choices() if c.action == v.default_action), None) or v.default_finish()
+        top = menu.group is None and menu.choice is None
+        keys = "h hint, c continue, u undo, b box, l plays, a auto-play, s save, ? help, q quit > "
+        if d is None or not top:
+            return keys if len(keys) < self.width else "? help, q quit > "
+        what = d.label + (f" ({v.default_note})" if v.default_note else "")
+        for keys_now in (keys, "h hint, c continue, u undo, b box, ? help, q quit > "):
+            full = f"Enter = {what}; {keys_now}"
+            if len(full) < self.width:
+                return full
+        short = "? help, q quit > "
+        return f"Enter = {_cut(what, max(10, self.width - len(short) - 11))}; {short}"
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
-        """Play until the game ends or the person quits."""
+        """Play until the game ends or the person quits. Ctrl-C saves the game first, then asks."""
         self.out.write(f"coachgym: {self.seat.rs.title}, you coach the {SIDE_NAMES[self.seat.side]} team against "
                        f"{self.seat.opponent}. Seed {self.seat.seed} (the same seed and choices replay this game).\n")
-        try:
-            while not self.seat.over:
-                self.decide()
-        except QuitTerminal:
-            self.offer_save()
-            return
+        while True:
+            try:
+                while not self.seat.over:
+                    self.decide()
+            except QuitTerminal:
+                self.offer_save()
+                return
+            except KeyboardInterrupt:
+                if self.interrupted():
+                    continue
+                return
+            break
         self.final()
+
+    def interrupted(self) -> bool:
+        """Ctrl-C: the game is saved at once (no game lost), then the person may name another file,
+        play on, or quit. True to play on."""
+        saved = self.save() if not self.seat.over else ""
+        self.out.write(f"\nInterrupted. {saved or 'The game is over.'}\n")
+        try:
+            answer = self._ask("r to play on, FILE.json to save it there too, Enter to quit > ")
+        except (QuitTerminal, KeyboardInterrupt):
+            self.out.write("\n")
+            return False
+        if answer.lower() == "r":
+            return True
+        if _file_name(answer):
+            self.out.write(self.save(answer) + "\n")
+        elif answer:
+            self.out.write(f"{answer!r} is not a file name ending in .json; the game stays saved as above.\n")
+        return False
 
     def decide(self) -> None:
         """One decision of the person, with every command on the way."""
         view = self.seat.pending()
         menu = _Menu(view)
+        if self._note:
+            menu.message, self._note = [self._note], ""
         number = self.seat.number
         while self.seat.number == number and not self.seat.over:
             self._emit(self.screen(menu))
@@ -327,6 +506,9 @@ class Terminal(_Screen):
             elif cmd in CONTINUE:
                 self.hint_lines = []
                 self.seat.continue_to(CONTINUE[cmd])
+            elif cmd in ("u", "undo"):
+                if self.undo(menu):
+                    return
             elif cmd == "b":
                 self.box()
             elif cmd == "l":
@@ -340,16 +522,33 @@ class Terminal(_Screen):
             elif cmd in ("q", "quit", "exit"):
                 raise QuitTerminal("quit")
             else:
-                menu.message = [f"{text!r}: type a number, Enter, or one of h c b l a s ? q (? for help)."]
+                menu.message = [f"{text!r}: type a number, Enter, or one of h c u b l a s ? q (? for help)."]
+
+    def undo(self, menu: _Menu) -> bool:
+        """Take back the last decision (the seat says why where it cannot); True where it was."""
+        try:
+            self.seat.undo(self.seat.number)
+        except CoachgymError as exc:
+            menu.message = [f"Cannot undo: {exc}."]
+            return False
+        self._note = "Your last decision was taken back: decide again."
+        self.hint_lines = []
+        return True
+
+    _note = ""
 
     def _pick(self, n: int, menu: _Menu, number: int) -> None:
         if n == 0:
             self._back(menu)
             return
-        if not 1 <= n <= len(self._numbered):
-            menu.message = [f"Type a number from 1 to {len(self._numbered)}" + (", or 0 to go back." if menu.group is not None or menu.choice is not None else ".")]
+        if n not in self._keys:
+            sub = menu.group is not None or menu.choice is not None
+            if self._keys and self._keys != list(range(1, len(self._keys) + 1)):
+                menu.message = [f"Type one of {', '.join(map(str, self._keys))}" + (", or 0 to go back." if sub else ".")]
+            else:
+                menu.message = [f"Type a number from 1 to {len(self._numbered)}" + (", or 0 to go back." if sub else ".")]
             return
-        target = self._numbered[n - 1]
+        target = self._numbered[self._keys.index(n)]
         if isinstance(target, int):
             menu.group = target
         elif target.then:
@@ -386,14 +585,14 @@ class Terminal(_Screen):
             lines += textwrap.wrap(f"{head}{o.probability:>4.0%} {o.label}", self.width - 3, initial_indent="   ",
                                    subsequent_indent=" " * 27)[:2]
         if h.note:
-            lines.append(f"   ({h.note})")
+            lines += textwrap.wrap(f"({h.note})", self.width - 3, initial_indent="   ", subsequent_indent="    ")[:2]
         self.hint_lines = lines
 
     def box(self) -> None:
         self._page("Box score", self.box_lines(self.seat.box_score()))
 
     def last_plays(self) -> None:
-        lines = self.seat.view_game().play_by_play()
+        lines = feed_lines(self.seat.view_game().log.events)
         self._page(f"Last plays ({min(len(lines), self.height - 3)} of {len(lines)})", lines[-(self.height - 3):])
 
     def help(self, term: str, view: DecisionView) -> None:
@@ -444,8 +643,8 @@ class Terminal(_Screen):
                     chosen ^= {kinds[int(tok) - 1].kind}
         self.seat.set_autoplay(chosen, routine=routine)
 
-    def save(self, name: str = "") -> str:
-        path = Path(name) if name else self.save_dir / f"coachgym-{self.seat.rs.name}-{self.seat.seed}.json"
+    def save(self, name: str | Path = "") -> str:
+        path = Path(name) if name else self.save_path
         try:
             path.write_text(self.seat.to_json(), encoding="utf-8")
         except OSError as exc:
@@ -457,25 +656,39 @@ class Terminal(_Screen):
         if self.seat.over:
             return
         try:
-            answer = self._ask("\nSave the game before quitting? [Y/n] ").lower()
-        except QuitTerminal:
+            answer = self._ask(f"\nSave the game before quitting? [Y/n or FILE.json; Enter: {self.save_path}] ")
+        except (QuitTerminal, KeyboardInterrupt):
             answer = "n"
-        if answer in ("", "y", "yes"):
-            self.out.write(self.save() + "\n")
-        else:
+        if answer.lower() in ("n", "no"):
             self.out.write(f"Game abandoned (seed {self.seat.seed}).\n")
+        else:  # anything but no saves (a file name ending in .json there)
+            self.out.write(self.save(answer if _file_name(answer) else "") + "\n")
+
+    def final_path(self) -> Path:
+        """Where a finished game is saved by default: beside the mid-game save, never over it
+        (``coachgym-statispro-12-final.json``, then ``-final-2`` ...)."""
+        base = self.save_path.with_name(self.save_path.stem + "-final")
+        path, n = base.with_suffix(".json"), 1
+        while path.exists():
+            n += 1
+            path = base.with_name(f"{base.name}-{n}").with_suffix(".json")
+        return path
 
     def final(self) -> None:
         sit = self.seat.situation()
-        self._emit(self.situation_lines(sit, self.seat.side, f"seed {self.seat.seed}") + ["", f"{BOLD}{sit.result or 'Game over'}{RESET}"])
+        self._emit(self.situation_lines(sit, self.seat.side, f"seed {self.seat.seed}", compact=self.height < 32)
+                   + ["", f"{self.BOLD}{sit.result or 'Game over'}{self.RESET}"])
         try:
             self._ask("Enter for the box score > ")
             self.box()
-            answer = self._ask("Save the finished game (to replay it with coachgym replay)? [y/N] ").lower()
-        except QuitTerminal:
+            path = self.final_path()
+            answer = self._ask(f"Save the finished game (coachgym replay)? [y/N or FILE.json; y: {path}] ")
+        except (QuitTerminal, KeyboardInterrupt):
             return
-        if answer in ("y", "yes"):
-            self.out.write(self.save() + "\n")
+        if answer.lower() in ("y", "yes"):
+            self.out.write(self.save(path) + "\n")
+        elif _file_name(answer):
+            self.out.write(self.save(answer) + "\n")
 
 
 def _isatty(stream) -> bool:
@@ -483,6 +696,18 @@ def _isatty(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _terminal_size(stream) -> os.terminal_size | None:
+    try:
+        return os.get_terminal_size(stream.fileno())
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _plain(text: str) -> str:
+    """Text without the escape codes this module writes."""
+    return text.replace(BOLD, "").replace(DIM, "").replace(RESET, "").replace(CLEAR, "")
 
 
 def _visible(line: str) -> int:
@@ -504,21 +729,38 @@ def _wrap(items: list[str], width: int) -> list[str]:
     return out
 
 
+def _file_name(answer: str) -> bool:
+    """Whether an answer names a file to save to (it ends in .json): "1" or "ok" never does."""
+    return answer.strip().lower().endswith(".json") and len(answer.strip()) > 5
+
+
+def _team_letters(names: list[str]) -> tuple[str, str]:
+    """One letter per team for the text board: the names' initials where they differ, else H and A."""
+    a, b = (n.strip()[:1].upper() or "H" for n in names)
+    return (a, b) if a != b else ("H", "A")
+
+
 class ReplayTerminal(_Screen):
-    """Stepping through a :class:`~coachgym.present.replay.Replay`: Enter next event, b back,
-    j N jump to event N, e the end, q quit."""
+    """Stepping through a :class:`~coachgym.present.replay.Replay` (keys: ``REPLAY_KEYS``): Enter or n
+    the next event, p the previous, m/M your decisions, g/G scores, t/T periods, j N event N, e the
+    end, b box score, q quit."""
+
+    JUMPS = {"m": ("decision", 1), "M": ("decision", -1), "g": ("score", 1), "G": ("score", -1),
+             "t": ("period", 1), "T": ("period", -1)}
+    WHAT = {"decision": ("your decision", "of your decisions"), "score": ("score change", "score change"),
+            "period": ("period start", "period")}
 
     def __init__(self, replay, inp: TextIO | None = None, out: TextIO | None = None, *, width: int | None = None,
-                 height: int = 40, clear: bool | None = None):
-        super().__init__(inp, out, width=width, height=height, clear=clear)
+                 height: int | None = None, clear: bool | None = None, colour: bool | None = None):
+        super().__init__(inp, out, width=width, height=height, clear=clear, colour=colour)
         self.replay = replay
 
     def run(self, show_all: bool = False) -> None:
         rep = self.replay
         if show_all:
             self.out.write(f"{rep.title}" + (f" (seed {rep.seed})" if rep.seed is not None else "") + "\n")
-            for e in rep.events:
-                self.out.write(e.text + "\n")
+            for line in feed_lines(rep.events):
+                self.out.write(line + "\n")
             self.out.write((rep.final().result or "") + "\n\n" + "\n".join(self.box_lines(self._box())) + "\n")
             return
         if not len(rep):
@@ -530,28 +772,44 @@ class ReplayTerminal(_Screen):
             self._emit(self.frame_lines(i) + ([f"  {message}"] if message else []))
             message = ""
             try:
-                cmd = self._ask("Enter next, b back, j N jump to event N, e end, x box score, q quit > ").lower()
-            except QuitTerminal:
+                text = self._ask("Enter next, p previous, m/g/t next decision/score/period, b box, ? keys, q quit > ")
+            except (QuitTerminal, KeyboardInterrupt):
                 return
-            if cmd == "":
+            cmd = text.lower()
+            if cmd in ("", "n"):
                 if i + 1 >= len(rep):
-                    message = "That was the last event (q to quit, x for the box score)."
+                    message = "That was the last event (q to quit, b for the box score)."
                 i = min(i + 1, len(rep) - 1)
-            elif cmd == "b":
+            elif cmd == "p":
                 i = max(0, i - 1)
+            elif text in self.JUMPS:
+                i, message = self.jump(i, *self.JUMPS[text])
             elif cmd == "e":
                 i = len(rep) - 1
             elif cmd.startswith("j") and cmd[1:].strip().isdigit():
                 i = max(0, min(len(rep) - 1, int(cmd[1:].strip()) - 1))
-            elif cmd == "x":
+            elif cmd == "b":
                 try:
                     self._page("Box score", self.box_lines(self._box()))
                 except QuitTerminal:
                     return
+            elif cmd == "?":
+                message = "\n  ".join(REPLAY_KEYS)
             elif cmd in ("q", "quit"):
                 return
             else:
-                message = f"{cmd!r}: Enter, b, j N, e, x or q."
+                message = f"{text!r}: Enter, n, p, m M, g G, t T, j N, e, b, ? or q."
+
+    def jump(self, i: int, what: str, step: int) -> tuple[int, str]:
+        """The next (``step`` 1) or previous (-1) frame of a kind (``Replay.jumps``), and a message
+        where there is none."""
+        marks = self.replay.jumps().get(what, []) if hasattr(self.replay, "jumps") else []
+        hits = [k for k in marks if k > i] if step > 0 else [k for k in marks if k < i][::-1]
+        if not hits:
+            word = "next" if step > 0 else "previous"
+            return i, f"No {word} {self.WHAT[what][1]}" + ("" if marks else " in this replay") + "."
+        n = marks.index(hits[0]) + 1
+        return hits[0], f"{self.WHAT[what][0].capitalize()} {n} of {len(marks)}."
 
     def _box(self):
         return self.replay._games[-1].clone().box_score()
@@ -560,7 +818,8 @@ class ReplayTerminal(_Screen):
         f = self.replay.frame(i)
         side = self.replay.side if self.replay.side is not None else 0
         header = f"replay, event {i + 1} of {f.count}" + ("" if f.exact else " (lineups as at the save)")
-        top = self.situation_lines(f.situation, side, header)
-        room = self.height - len(top) - 3
-        earlier = [e.text for e in self.replay.events[max(0, i - room + 1):i]]
-        return top + [f"{DIM}-- play-by-play --{RESET}"] + [f"  {x}" for x in earlier] + [f"{BOLD}> {f.line}{RESET}"]
+        top = self.situation_lines(f.situation, side, header, compact=self.height < 32)
+        room = self.height - len(top) - 4
+        earlier = feed_lines(self.replay.events[max(0, i - room + 1):i]) if room > 0 else []
+        return top + [f"{self.DIM}-- play-by-play --{self.RESET}"] + [f"  {x}" for x in earlier] + \
+            [f"{self.BOLD}> {f.line}{self.RESET}"]

@@ -54,9 +54,6 @@ class ScreenTexts:
     def matters(self, kind: str) -> bool:
         return bool(self.kind_texts[kind]["matters"])
 
-    def kind_title(self, kind: str) -> str:
-        return self.kind_texts[kind]["title"]
-
     def kit_colours(self, names: list[str]) -> tuple[str, str]:
         """The colours of home and away by their team names (``""``: the side's own colour). Where the
         two would look alike (a mirror match, or a team whose kit is the other side's colour), both

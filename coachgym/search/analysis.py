@@ -116,7 +116,7 @@ class Analysis:
 
     def plot(self, path: str | Path) -> Path:
         """Win probability of each option with its 95% interval (PNG; needs matplotlib)."""
-        from ..evaluation.plots import _pyplot
+        from ..present.plots import _pyplot
 
         plt = _pyplot()
         opts = sorted(self.options, key=lambda o: -o.win)
@@ -132,7 +132,12 @@ class Analysis:
         ax.set_xlim(0, 1)
         ax.axvline(self.option(self.best).win, color="black", lw=0.8, ls="--")
         ax.set_xlabel("win probability (draws half), 95% interval; grey: dropped from the race")
-        ax.set_title(f"{rulesets.get(self.ruleset).title}: {self.prompt} ({self.rollouts} rollouts)", fontsize=10)
+        import textwrap
+
+        # over the whole figure (the option labels make the axes narrow), wrapped to its width: a long
+        # prompt is not cut at the edges
+        fig.suptitle(textwrap.fill(f"{rulesets.get(self.ruleset).title}: {self.prompt} ({self.rollouts} rollouts)",
+                                   110), fontsize=10)
         fig.tight_layout()
         path = Path(path)
         fig.savefig(path, dpi=110)

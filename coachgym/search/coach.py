@@ -102,6 +102,15 @@ class SearchCoach:
         self.counts["seconds"] += time.process_time() - t0
         return choice
 
+    def replay_choice(self, game: Engine, decision: Decision, action: int) -> None:
+        """Leave the coach as :meth:`choose` would have left it, had it chosen ``action`` here, without
+        searching: the base coach's bookkeeping and the one random draw a search takes. For restoring a
+        history this coach played itself (a server's own saved game): the searches are not run again."""
+        self.counts["decisions"] += 1
+        base = int(self.base.choose(game, decision))
+        if len(self._candidates(game, decision, base)) > 1:
+            self._rng.getrandbits(62)  # the race's seed (_search)
+
     # ------------------------------------------------------------------ search
     def _candidates(self, game: Engine, d: Decision, base: int) -> list[int]:
         """The options to race (the base choice first), or just the base choice: no search here."""

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from importlib import resources
 from typing import Callable
 
+from .. import rulesets
 from ..core.engine import HOME, Engine
 
 
@@ -25,44 +27,13 @@ def _load() -> dict:
     return json.loads(resources.files(__package__).joinpath("data").joinpath("value.json").read_text(encoding="utf-8"))
 
 
-SIGMA: dict[str, float] = {k: float(v["sigma"]) for k, v in _load()["rulesets"].items()}
+_FITTED: dict[str, float] = {k: float(v["sigma"]) for k, v in _load()["rulesets"].items()}
+# ruleset -> the spread of a whole game's margin: fitted (value.json), else the registration's value_sigma
+SIGMA: Mapping[str, float] = rulesets.by_ruleset(lambda rs: _FITTED.get(rs.name, rs.value_sigma))
 
 
-def _valueadd(g) -> float:
-    from ..rules.valueadd.scoresheet import BOXES
-
-    return g.box / BOXES  # possession boxes left (in an overtime: its boxes, as a share of a regulation game)
-
-
-def _statispro(g) -> float:
-    deck = g.clock["fac"] or 1
-    quarter = len(g.fac) / deck if g.fac else 0.0
-    if g.period == 0:
-        return 1.0
-    if g.period > 4:  # overtime: its cards left, as a share of a regulation game (four periods)
-        return min(1.0, len(g.fac) / (4 * deck))
-    return ((4 - g.period) + quarter) / 4
-
-
-def _fuba(g) -> float:
-    if g.phase in ("formation", "kickoff_roll", "kickoff_choice"):
-        return 1.0
-    return max(0.0, (90 - g.minute) / 90)
-
-
-def _fourthstreet(g) -> float:
-    from ..rules.fourthstreet.court import SEASON
-
-    period_s = SEASON["period_minutes"] * 60
-    periods = SEASON["periods"]
-    if g.period > periods:
-        return min(1.0, g.clock / (periods * period_s))
-    return ((periods - g.period) * period_s + g.clock) / (periods * period_s)
-
-
-REMAINING: dict[str, Callable[[Engine], float]] = {
-    "valueadd": _valueadd, "statispro": _statispro, "fuba": _fuba, "fourthstreet": _fourthstreet,
-}
+# ruleset -> the share of its game still to play, read from the registrations (the ``remaining`` part)
+REMAINING: Mapping[str, Callable[[Engine], float]] = rulesets.by_ruleset(lambda rs: rs.part("remaining"))
 
 
 def remaining(game: Engine) -> float:

@@ -25,8 +25,8 @@ Rules (documented with their sections in docs/rules/<ruleset>.md, "Seasons and t
 * FUBA A13 6-3 / 6-4 "Injured star player": the skill "cannot be chosen for the next match"; 6-5 /
   6-6 "New talent": the skill "can be used in the remaining matches"; A11 V.A.R. is a tournament-wide
   switch (the competition's options).
-* Value Add "Home Court Advantage": on for season and NIT games, off (neutral court) for March
-  Madness games.
+* Value Add "Home Court Advantage" (an ADVANCED RULE): on for season and NIT games, off (neutral court)
+  for March Madness games, and off for every game of a competition created with ``home_court`` false.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Context:
 
     kind: str  # "season" or "tournament"
     games_per_team: int | None  # a season's length per team (None: a knockout tournament)
+    availability: bool = False  # a real league's season: players play their real share of games (4th Street)
 
 
 class CarryOver:
@@ -147,8 +148,27 @@ class StatisProCarryOver(_InjuriesForGames):
 class FourthStreetCarryOver(_InjuriesForGames):
     ruleset = "fourthstreet"
 
+    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
+        return {**super().advance(state, facts, ctx), "games": state.get("games", 0) + 1}
+
+    @staticmethod
+    def available(real_games: int, game_index: int, card_season: int = CARD_SEASON_GAMES) -> bool:
+        """Availability in a real league's season (docs/league-seasons.md, reconstruction): a player who
+        played ``real_games`` of the team's ``card_season`` games plays that share of its games,
+        spread evenly: he is available for the team's game ``k`` (0-based) when
+        ``floor((k + 1) r + 1/2) > floor(k r + 1/2)`` with ``r = real_games / card_season`` (all when
+        r >= 1): round(82 r) = his games over an 82-game season, the misses spread out, none bunched
+        at the start."""
+        r = min(1.0, max(0, real_games) / card_season)
+        return r >= 1.0 or math.floor((game_index + 1) * r + 0.5) > math.floor(game_index * r + 0.5)
+
     def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
         out = sorted(state["out"])
+        if ctx.availability and ctx.kind == "season":
+            k = state.get("games", 0)
+            away = [p["name"] for p in data["players"]
+                    if not self.available(int((p.get("stats") or {}).get("g", CARD_SEASON_GAMES)), k)]
+            out = sorted(set(out) | set(away))
         if not out:
             return data
         d = copy.deepcopy(data)
@@ -156,7 +176,7 @@ class FourthStreetCarryOver(_InjuriesForGames):
         usable = [n for n in names if n not in out]
         if len(usable) < 5:
             # never fewer than five: the players closest to returning play (reconstruction, docs)
-            back = sorted(out, key=lambda n: (state["out"][n], names.index(n)))[:5 - len(usable)]
+            back = sorted(out, key=lambda n: (state["out"].get(n, 0), names.index(n)))[:5 - len(usable)]
             out = [n for n in out if n not in back]
             usable = [n for n in names if n not in out]
         d["injured"] = out
@@ -183,8 +203,9 @@ class ValueAddCarryOver(CarryOver):
 
     def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:
         # "ADVANCED RULE - Home Court Advantage": a season or NIT game has one team at home; a March
-        # Madness game is played as a neutral court game
-        return {**options, "home_court": not neutral}
+        # Madness game is played as a neutral court game. An optional rule: a competition created
+        # with home_court false plays every game on a neutral court
+        return {**options, "home_court": bool(options.get("home_court", True)) and not neutral}
 
 
 class FubaCarryOver(CarryOver):
@@ -207,14 +228,17 @@ class FubaCarryOver(CarryOver):
         if not state["talent"] and not state["lost"]:
             return data
         lost = set(state["lost"])
-        # A12: half of the skills (rounded up) for the match, the rest in reserve. New talent plays
-        # (A13 6-5/6-6), then the team's own match skills in file order; a skill lost to an injured
-        # star (A13 6-3/6-4) cannot be chosen for this match
-        pool = [k for k in state["talent"] + state["skills"] + state["reserve"] if k not in lost]
-        pool = list(dict.fromkeys(pool))
-        n_match = (len(pool) + 1) // 2
+        # New talent always plays (A13 6-5/6-6: "for use in the current match ... can be used in the
+        # remaining matches"), on top of A12's half: half of the team's own skills (rounded up) for
+        # the match in file order, the rest in reserve; a skill lost to an injured star (A13 6-3/6-4)
+        # cannot be chosen for this match
+        talent = [k for k in dict.fromkeys(state["talent"]) if k not in lost]
+        own = [k for k in dict.fromkeys(state["skills"] + state["reserve"]) if k not in lost and k not in talent]
+        n_match = (len(own) + 1) // 2
         d = copy.deepcopy(data)
-        d["skills"], d["reserve_skills"] = pool[:n_match], pool[n_match:]
+        d["skills"], d["reserve_skills"] = talent + own[:n_match], own[n_match:]
+        if talent:
+            d["talent"] = talent
         return d
 
     def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:
@@ -247,9 +271,9 @@ class FubaCarryOver(CarryOver):
         return lines
 
 
-CARRY_OVERS: dict[str, CarryOver] = {c.ruleset: c for c in (StatisProCarryOver(), FourthStreetCarryOver(),
-                                                            ValueAddCarryOver(), FubaCarryOver())}
-
-
 def for_ruleset(name: str) -> CarryOver:
-    return CARRY_OVERS.get(name) or CarryOver()
+    """The carry-over its registration names (the ``carry_over`` part), or none."""
+    from .. import rulesets
+
+    cls = rulesets.get(name).part("carry_over")
+    return cls() if cls is not None else CarryOver()

@@ -32,10 +32,11 @@ from .. import rulesets
 from ..core.engine import AWAY, HOME
 from ..core.errors import CoachgymError, ConfigError
 from ..core.match import play_game
+from ..core.ruleset import split_league_team
 from ..core.runner import Backend, InlineBackend, make_coach
 from ..store import Store
 from . import carryover
-from .schedule import Fixture, Knockout, Result, RoundRobin
+from .schedule import FixedSchedule, Fixture, Knockout, Result, RoundRobin
 
 
 class CompetitionError(CoachgymError):
@@ -133,7 +134,7 @@ class GameRow:
         return self.result.winner
 
 
-FORMATS = ("round-robin", "knockout")
+FORMATS = ("round-robin", "knockout", "schedule")
 
 
 @dataclass
@@ -170,7 +171,11 @@ class Competition:
         entries = []
         for pos, (team, coach) in enumerate(teams):
             data, where = rs.team_data(team)
-            key = team if isinstance(team, str) and not Path(team).suffix else Path(str(where)).stem.split(":")[-1]
+            league_team = split_league_team(team)
+            if league_team:  # LEAGUE/TEAM: the team's name in its league
+                key = league_team[1]
+            else:
+                key = team if isinstance(team, str) and not Path(team).suffix else Path(str(where)).stem.split(":")[-1]
             parsed = rs.parse_team(data, where)
             make_coach(rs, coach, None)  # an unknown coach fails before any game
             entries.append(Entry(key, parsed.name, coach, data, pos))
@@ -199,6 +204,10 @@ class Competition:
             fmt.setdefault("legs", 2)
             fmt.setdefault("games_per_team", None)
             RoundRobin(keys, fmt["legs"], fmt["games_per_team"])  # checks the numbers
+        elif t == "schedule":  # a league's season, game by game (docs/league-seasons.md)
+            if kind != "season":
+                raise ConfigError("a schedule given game by game is a season's")
+            FixedSchedule(keys, fmt.get("games") or [], fmt.get("rounds"), fmt.get("labels"))
         else:
             fmt.setdefault("court", "neutral")
             fmt.setdefault("max_replays", 3)
@@ -243,18 +252,20 @@ class Competition:
         return {e.key: e for e in self.entries}
 
     @property
-    def schedule(self) -> RoundRobin | Knockout:
+    def schedule(self) -> RoundRobin | Knockout | FixedSchedule:
         if self.fmt["type"] == "round-robin":
             return RoundRobin(self.keys, self.fmt["legs"], self.fmt["games_per_team"])
+        if self.fmt["type"] == "schedule":
+            return FixedSchedule(self.keys, self.fmt["games"], self.fmt.get("rounds"), self.fmt.get("labels"))
         return Knockout(self.keys, self.fmt["court"], self.seed, self.fmt["max_replays"])
 
     @property
     def context(self) -> carryover.Context:
         gpt = None
-        if self.fmt["type"] == "round-robin":
+        if self.fmt["type"] in ("round-robin", "schedule"):
             rr = self.schedule
             gpt = max(sum(1 for f in rr.fixtures() if k in (f.home, f.away)) for k in self.keys)
-        return carryover.Context(self.kind, gpt)
+        return carryover.Context(self.kind, gpt, bool(self.fmt.get("availability")))
 
     def results(self) -> dict[tuple[int, int], Result]:
         return {(g.round, g.slot): g.result for g in self.games}
@@ -312,7 +323,7 @@ class Competition:
         try:
             while max_games is None or played < max_games:
                 results = self.results()
-                if carry.stateless(self.options):
+                if carry.stateless(self.options) and not self.context.availability:
                     fixtures = self.schedule.all_remaining(results)
                 else:
                     fixtures = self.schedule.next_round(results)
@@ -449,9 +460,38 @@ def replay_frames(store: Store, game_id: int):
                   task.seed, True)
 
 
+def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_team: int | None = None,
+                         availability: bool = True) -> dict:
+    """The schedule of a league's season replay: the real one where the league has it (and no other
+    length is asked for), else a balanced one to the league's format (``schedule_format`` in
+    league.json: games per team, meetings within a division, a conference, across conferences;
+    ``coachgym.series.schedule.league_schedule``), dealt from ``seed``. ``availability``: each player
+    plays his real share of the team's games where the ruleset's carry-over knows how (4th Street;
+    Statis Pro's 14G games limits do it from the cards)."""
+    from .schedule import league_schedule
+
+    lg = rulesets.get(ruleset).league(league)
+    real = lg.real_schedule() if games_per_team is None else None
+    if real:
+        dates = sorted({d for d, _, _ in real})
+        index = {d: k for k, d in enumerate(dates)}
+        return {"type": "schedule", "league": lg.name, "source": "real", "availability": availability,
+                "games": [[h, a] for _, h, a in real], "rounds": [index[d] for d, _, _ in real], "labels": dates}
+    fmt = dict(lg.schedule_format)
+    if games_per_team is not None:
+        fmt["games"] = games_per_team
+    games = league_schedule(list(lg.teams), {t: lg.division_of(t) for t in lg.teams},
+                            {t: lg.conference_of(t) for t in lg.teams}, fmt, seed)
+    return {"type": "schedule", "league": lg.name, "source": "balanced", "format": fmt, "availability": availability,
+            "games": [list(g) for g in games]}
+
+
 def entries_from(teams: Iterable[str], coaches: dict[str, str], default_coach: str) -> list[tuple[str, str]]:
-    """(team, coach) pairs for ``Competition.create`` from team names and ``TEAM=COACH`` choices."""
+    """(team, coach) pairs for ``Competition.create`` from team names and ``TEAM=COACH`` choices (a
+    league's team may be named ``LEAGUE/TEAM`` or ``TEAM``)."""
     teams = list(teams)
+    short = {split_league_team(t)[1]: t for t in teams if split_league_team(t)}
+    coaches = {short.get(k, k): v for k, v in coaches.items()}
     unknown = [k for k in coaches if k not in teams]
     if unknown:
         raise ConfigError(f"--coach names {', '.join(unknown)}, which is not among the teams ({', '.join(teams)})")

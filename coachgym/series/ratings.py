@@ -48,7 +48,6 @@ class Fit:
 
     def elo(self, anchor: str | None = None) -> list[dict]:
         """Each coach's Elo with its 95% interval, relative to the field's mean (or to ``anchor``, 0)."""
-        k = len(self.names)
         a = self.names.index(anchor) if anchor is not None else None
         rows = []
         for i, name in enumerate(self.names):
@@ -240,7 +239,7 @@ def play_round_robin(ruleset: str, coaches: Sequence[str], games: int, *, seed: 
     for (a, b), tasks in zip(plan, per):
         m = merge(results[at:at + len(tasks)])
         at += len(tasks)
-        for i, g in enumerate(m.games):
+        for g in m.games:
             home, away = (a, b) if g.a_side == HOME else (b, a)
             run.games.append({"home_coach": coach_label(home), "away_coach": coach_label(away),
                               "home_team": g.home_team, "away_team": g.away_team, "seed": g.seed,
@@ -319,18 +318,18 @@ def render(run: RatingRun, anchor: str | None = None) -> str:
                      f"{games_of[c]:>6}  {score_of[c] / max(1, games_of[c]):>6.3f}")
     he = f.home_elo()
     lines += ["", f"home court: {he['elo']:+.0f} Elo (95% interval {he['lo']:+.0f} to {he['hi']:+.0f})", "",
-              "score rate of the row coach against the column coach (draws count half):"]
+              "score rate of the row coach against the column coach (draws count half; columns by the "
+              "coaches' # above):"]
     order = [r["spec"] for r in rows]
     names = [r["coach"] for r in rows]
-    cw = max(8, min(18, max(len(c) for c in names))) + 2
-    heads = [c if len(c) <= cw - 2 else c[:cw - 3] + "~" for c in names]
-    lines.append(f"{'':<{w}}  " + "".join(f"{h:>{cw}}" for h in heads))
-    for a, name in zip(order, names):
+    cw = 8  # whole coach specs as row labels, the columns by number: nothing is cut
+    lines.append(f"{'':>2}  {'':<{w}}  " + "".join(f"{'#' + str(i + 1):>{cw}}" for i in range(len(names))))
+    for i, (a, name) in enumerate(zip(order, names)):
         cells = []
         for b in order:
             t = table.get((a, b))
             cells.append(f"{'-':>{cw}}" if t is None else f"{t['rate']:>{cw}.3f}")
-        lines.append(f"{name:<{w}}  " + "".join(cells))
+        lines.append(f"{i + 1:>2}  {name:<{w}}  " + "".join(cells))
     return "\n".join(lines)
 
 
@@ -352,7 +351,7 @@ def plot(run: RatingRun, path, anchor: str | None = None) -> None:
     """Elo with 95% intervals, best at the top, the home term as a grey bar."""
     from pathlib import Path
 
-    from ..evaluation.plots import _pyplot
+    from ..present.plots import _pyplot
 
     plt = _pyplot()
     rows = run.fit.elo(anchor)

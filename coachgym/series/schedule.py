@@ -201,7 +201,6 @@ class Knockout:
         winner or None) for every tie that can be known, round by round."""
         alive: list[str | None] = list(self.first)
         round_no = 1
-        slot_base = 0
         while len(alive) > 1:
             winners: list[str | None] = []
             ties = self._ties(round_no, alive)
@@ -229,7 +228,6 @@ class Knockout:
                 return
             alive = winners
             round_no += 1
-            slot_base += len(ties)
 
     def next_round(self, results: Mapping[tuple[int, int], Result]) -> list[Fixture]:
         pending: list[Fixture] = []
@@ -252,9 +250,184 @@ class Knockout:
 
     def champion(self, results: Mapping[tuple[int, int], Result]) -> str | None:
         last = None
-        for round_no, t, a, b, games, winner in self.walk(results):
+        for round_no, _t, _a, _b, _games, winner in self.walk(results):
             last = (round_no, winner)
         if last is None:
             return None
         rounds = self.size.bit_length() - 1
         return last[1] if last[0] == rounds else None
+
+
+class FixedSchedule:
+    """A schedule given game by game (a league's real schedule, or a balanced one built to the
+    league's format by :func:`league_schedule`): ``games`` are (home, away) pairs in order, packed
+    into rounds in which a team plays at most once (a round's games are independent, as in a
+    round robin); ``rounds`` (optional) gives each game's round, e.g. the real schedule's dates."""
+
+    kind = "schedule"
+
+    def __init__(self, keys: Sequence[str], games: Sequence[Sequence[str]], rounds: Sequence[int] | None = None,
+                 labels: Sequence[str] | None = None):
+        known = set(keys)
+        if len(keys) < 2:
+            raise ConfigError("a schedule needs at least two teams")
+        for k, g in enumerate(games):
+            if len(g) != 2 or g[0] == g[1] or g[0] not in known or g[1] not in known:
+                raise ConfigError(f"schedule game {k + 1}: {list(g)!r} is not two different teams of the competition")
+        self.keys = list(keys)
+        if rounds is None:
+            rounds = pack_rounds(games)
+        per_round: dict[int, list[tuple[str, str]]] = {}
+        for (h, a), r in zip(games, rounds):
+            per_round.setdefault(int(r), []).append((h, a))
+        self.rounds = []
+        for n, r in enumerate(sorted(per_round), start=1):
+            label = labels[n - 1] if labels and n - 1 < len(labels) else f"Round {n}"
+            self.rounds.append([Fixture(n, s, h, a, label) for s, (h, a) in enumerate(per_round[r])])
+
+    fixtures = RoundRobin.fixtures
+    total_games = RoundRobin.total_games
+    next_round = RoundRobin.next_round
+    all_remaining = RoundRobin.all_remaining
+
+    def games_per_team(self) -> dict[str, int]:
+        out = {k: 0 for k in self.keys}
+        for f in self.fixtures():
+            out[f.home] += 1
+            out[f.away] += 1
+        return out
+
+
+def pack_rounds(games: Sequence[Sequence[str]]) -> list[int]:
+    """Each game's round (0-based): the games in order, each in the earliest round after its teams'
+    last games in which neither team plays yet (a team plays at most once a round)."""
+    last: dict[str, int] = {}
+    busy: dict[int, set[str]] = {}
+    out = []
+    for h, a in games:
+        r = max(last.get(h, -1), last.get(a, -1)) + 1
+        while h in busy.get(r, ()) or a in busy.get(r, ()):
+            r += 1
+        busy.setdefault(r, set()).update((h, a))
+        last[h] = last[a] = r
+        out.append(r)
+    return out
+
+
+#: A league's schedule format when league.json gives none: games per team, and how many times a team
+#: meets each team of its division, of its conference's other divisions, and of the other conference
+#: (the 1979-80 NBA's: 6, 6 and 2 make 82 for 22 teams in divisions of 5 and 6; docs/league-seasons.md).
+DEFAULT_LEAGUE_FORMAT = {"games": 82, "division": 6, "conference": 6, "other": 2}
+
+
+def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None], conference: Mapping[str, str | None],
+                       fmt: Mapping[str, int]) -> dict[tuple[str, str], int]:
+    """How many times each pair of teams meets: the format's number for the pair (same division, same
+    conference, other), then adjusted one game at a time until every team plays ``fmt["games"]``
+    games: games are added to (or taken from) the pairs of teams that both need them, those furthest
+    below (above) the format's number first, the closest pairs first among equals (division, then
+    conference). Deterministic."""
+    G = int(fmt["games"])
+    n = len(teams)
+    if G * n % 2:
+        raise ConfigError(f"{n} teams cannot each play {G} games (the total would be odd)")
+
+    def relation(a: str, b: str) -> int:  # 0 division, 1 conference, 2 other
+        if division.get(a) is not None and division.get(a) == division.get(b):
+            return 0
+        if conference.get(a) is not None and conference.get(a) == conference.get(b):
+            return 1
+        return 2
+
+    names = ("division", "conference", "other")
+    pairs = [(teams[i], teams[j]) for i in range(n) for j in range(i + 1, n)]
+    weight = {p: max(0, int(fmt.get(names[relation(*p)], fmt.get("other", 2)))) for p in pairs}
+    natural = sum(weight.values()) * 2 / n  # games per team the format's numbers give, on average
+    scale = G / natural if natural else 0.0
+    # a season shorter (or longer) than the format's: its numbers scaled down (up), then completed below
+    count = {p: int(w * scale) if scale < 1 else w for p, w in weight.items()}
+
+    def need() -> dict[str, int]:
+        tot = {t: 0 for t in teams}
+        for (a, b), c in count.items():
+            tot[a] += c
+            tot[b] += c
+        return {t: G - tot[t] for t in teams}
+
+    for _ in range(20 * n * G):
+        d = need()
+        if all(v == 0 for v in d.values()):
+            return count
+        short = [t for t in teams if d[t] > 0]
+        over = [t for t in teams if d[t] < 0]
+        cand = [p for p in pairs if p[0] in short and p[1] in short]
+        if cand:
+            p = min(cand, key=lambda p: (count[p] - weight[p] * min(1.0, scale), relation(*p), pairs.index(p)))
+            count[p] += 1
+            continue
+        cand = [p for p in pairs if p[0] in over and p[1] in over and count[p] > 0]
+        if cand:
+            p = max(cand, key=lambda p: (count[p] - weight[p] * min(1.0, scale), relation(*p), -pairs.index(p)))
+            count[p] -= 1
+            continue
+        # one team short (or over) alone: move a game of two others to it (or from it)
+        t = (short or over)[0]
+        sign = 1 if short else -1
+        best = None
+        for a, b in pairs:
+            if t in (a, b):
+                continue
+            ta, tb = tuple(sorted((t, a), key=teams.index)), tuple(sorted((t, b), key=teams.index))
+            if sign > 0 and count[(a, b)] > 0:
+                key = (relation(t, a) + relation(t, b), -relation(a, b), count[ta] + count[tb])
+            elif sign < 0 and count[ta] > 0 and count[tb] > 0:
+                key = (-(relation(t, a) + relation(t, b)), relation(a, b), -(count[ta] + count[tb]))
+            else:
+                continue
+            if best is None or key < best[0]:
+                best = (key, (a, b), ta, tb)
+        if best is None:
+            break
+        _, ab, ta, tb = best
+        count[ab] -= sign
+        count[ta] += sign
+        count[tb] += sign
+    raise ConfigError(f"no schedule of {G} games per team could be built for these {n} teams")
+
+
+def league_schedule(teams: Sequence[str], division: Mapping[str, str | None], conference: Mapping[str, str | None],
+                    fmt: Mapping[str, int] | None = None, seed: int = 0) -> list[tuple[str, str]]:
+    """A balanced season schedule to a league's format (:func:`league_pair_counts`): each pair's games
+    split home and away (an odd game hosted by the team with fewer home games so far), then dealt into an order that spreads each pair's meetings over the
+    season (a shuffle from ``seed``, then rounds in which every team plays once where it can)."""
+    fmt = {**DEFAULT_LEAGUE_FORMAT, **(fmt or {})}
+    count = league_pair_counts(teams, division, conference, fmt)
+    home_games = {t: 0 for t in teams}
+    games: list[tuple[str, str]] = []
+    odd = []
+    for (a, b), c in count.items():
+        games += [(a, b), (b, a)] * (c // 2)
+        home_games[a] += c // 2
+        home_games[b] += c // 2
+        if c % 2:
+            odd.append((a, b))
+    for a, b in odd:
+        h, w = (a, b) if home_games[a] <= home_games[b] else (b, a)
+        home_games[h] += 1
+        games.append((h, w))
+    rng = random.Random(seed * 7919 + 80)
+    rng.shuffle(games)
+    # deal the shuffled games into rounds: a round takes, in order, each game whose teams are both free
+    remaining = games
+    ordered: list[tuple[str, str]] = []
+    while remaining:
+        busy: set[str] = set()
+        rest = []
+        for h, a in remaining:
+            if h in busy or a in busy:
+                rest.append((h, a))
+            else:
+                busy.update((h, a))
+                ordered.append((h, a))
+        remaining = rest
+    return ordered

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from ..core.words import counted
+
 if TYPE_CHECKING:  # pragma: no cover
     from .competition import Competition, GameRow
 
@@ -211,10 +213,14 @@ def render_standings(comp: "Competition") -> str:
 
 def render_leaders(comp: "Competition", top: int = 5) -> str:
     blocks = []
-    for title, col, best in leaders(comp, top):
+    found = leaders(comp, top)
+    # whole names: the columns are as wide as the longest player and team name shown
+    nw = max([24] + [len(r["name"]) for _, _, best in found for r in best])
+    tw = max([18] + [len(comp.entry[r["team"]].name) for _, _, best in found for r in best])
+    for title, col, best in found:
         lines = [f"{title} per game"]
         for i, r in enumerate(best):
-            lines.append(f"  {i + 1}. {r['name']:<24} {comp.entry[r['team']].name[:18]:<18} {r[col]:>5.1f}  ({r['gp']} gp)")
+            lines.append(f"  {i + 1}. {r['name']:<{nw}} {comp.entry[r['team']].name:<{tw}} {r[col]:>5.1f}  ({r['gp']} gp)")
         blocks.append("\n".join(lines))
     if not blocks:
         return "(no player statistics: the ruleset's pieces are anonymous)" if football(comp) else "(no games yet)"
@@ -310,7 +316,7 @@ def render_bracket(comp: "Competition") -> str:
 def render_screen(comp: "Competition", results: int = 10) -> str:
     """The season screen: header, standings (or bracket), leaders, latest results, who is out."""
     total = comp.total_games()
-    progress = f"{len(comp.games)}/{total} games" if total else f"{len(comp.games)} games"
+    progress = f"{len(comp.games)}/{counted(total, 'game')}" if total else counted(len(comp.games), "game")
     status = "final" if comp.finished else "in progress"
     title = f"{comp.name} - {rulesets_title(comp.ruleset)} {comp.kind}, {progress}, {status}"
     parts = [title, "=" * len(title), ""]

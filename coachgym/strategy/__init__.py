@@ -12,7 +12,7 @@ situations on demand (docs/strategy.md).
 """
 
 from .coach import GameLog, StrategyCoach, strategy_coach
-from .file import Rule, Strategy, StrategyFileError, examples, load, loads, vocabulary
+from .file import Rule, Strategy, StrategyFileError, examples, idle_rules, load, loads, vocabulary
 
-__all__ = ["GameLog", "Rule", "Strategy", "StrategyCoach", "StrategyFileError", "examples", "load", "loads",
+__all__ = ["GameLog", "Rule", "Strategy", "StrategyCoach", "StrategyFileError", "examples", "idle_rules", "load", "loads",
            "strategy_coach", "vocabulary"]

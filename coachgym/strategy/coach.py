@@ -39,10 +39,6 @@ class GameLog:
     def empty(cls, rules: int) -> "GameLog":
         return cls([0] * rules, [0] * rules, [0] * rules)
 
-    @property
-    def any_changed(self) -> bool:
-        return any(self.changed) or self.guarded > 0
-
     def to_dict(self) -> dict:
         return {"fired": self.fired, "changed": self.changed, "not_legal": self.not_legal,
                 "decisions": self.decisions, "guarded": self.guarded}

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import run_match
+from ..core.words import counted
 from .file import load
 from .sprt import SPRT, Figures, figures, mean_interval
 
@@ -244,8 +245,8 @@ class Comparison:
         if self.sprt is not None:
             llr = self.trace[-1]["llr"] if self.trace else 0.0
             lines.append(f"{self.sprt.describe()}; LLR {llr:+.2f}")
-        lines.append(f"{self.coach_a} won {f.wins}, drew {f.draws}, lost {f.losses} of {f.games} games "
-                     f"({f.pairs} pairs, pentanomial {f.pentanomial})")
+        lines.append(f"{self.coach_a} won {f.wins}, drew {f.draws}, lost {f.losses} of {counted(f.games, 'game')} "
+                     f"({counted(f.pairs, 'pair')}, pentanomial {f.pentanomial})")
         lines.append(f"win rate (draws half) {f.score:.3f} (95% CI {f.score_ci[0]:.3f}-{f.score_ci[1]:.3f}); "
                      f"Elo {f.elo:+.1f} ({f.elo_ci[0]:+.1f} to {f.elo_ci[1]:+.1f}); normalized Elo {f.nelo:+.1f} "
                      f"({f.nelo_ci[0]:+.1f} to {f.nelo_ci[1]:+.1f}); LOS {f.los:.3f}")
@@ -257,8 +258,8 @@ class Comparison:
             per = 2 * len(self.pairs)
             lines.append(f"{coach}: rules (per {per} games of it):")
             for u in usage:
-                lines.append(f"  {u.name}: fired in {u.games_fired} games ({u.fired / per:.1f} times a game), "
-                             f"changed the base coach's choice in {u.games_changed} games ({u.changed / per:.1f} "
+                lines.append(f"  {u.name}: fired in {counted(u.games_fired, 'game')} ({u.fired / per:.1f} times a game), "
+                             f"changed the base coach's choice in {counted(u.games_changed, 'game')} ({u.changed / per:.1f} "
                              f"times a game); not legal at its moment {u.not_legal / per:.1f} times a game")
             if self.guarded(who):
                 lines.append(f"  kept a rested player on the bench {self.guarded(who)} times")

@@ -40,6 +40,14 @@ _KEYWORDS = {"and", "or", "not", "in", "true", "false"}
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 
 
+def _arithmetic(op: str, fa: Callable, fb: Callable) -> Callable:
+    """``fa + fb`` or ``fa - fb`` as a closure over these two operands (a closure made in the parser's
+    loop would share the loop's variables: ``margin - 3 + 1`` would call itself for ever)."""
+    if op == "+":
+        return lambda env: fa(env) + fb(env)
+    return lambda env: fa(env) - fb(env)
+
+
 class ConditionError(ValueError):
     """A condition does not parse or does not fit the variables; ``column`` is 1-based."""
 
@@ -260,13 +268,11 @@ class _Parser:
             for n in (node, right):
                 if n.type != NUMBER:
                     raise ConditionError(f"'{op.text}' adds and subtracts numbers; this is a {n.type}", n.column)
-            fa, fb = node.fn, right.fn
-            fn = (lambda env: fa(env) + fb(env)) if op.text == "+" else (lambda env: fa(env) - fb(env))
             if node.is_literal and right.is_literal:
                 value = node.literal + right.literal if op.text == "+" else node.literal - right.literal
                 node = _Node(NUMBER, lambda env, v=value: v, node.column, value, True)
             else:
-                node = _Node(NUMBER, fn, node.column)
+                node = _Node(NUMBER, _arithmetic(op.text, node.fn, right.fn), node.column)
         return node
 
     def unary(self) -> _Node:

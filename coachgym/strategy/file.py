@@ -20,7 +20,6 @@ action of the ruleset's vocabulary. ``coachgym strategy-help RULESET`` lists bot
 from __future__ import annotations
 
 import difflib
-import importlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -33,8 +32,6 @@ from ..core.errors import ConfigError
 from .conditions import Condition, ConditionError, parse
 from .vocabulary import ActionWord, Vocabulary
 
-VOCABULARY_MODULES = {"fourthstreet": "coachgym.strategy.fourthstreet", "statispro": "coachgym.strategy.statispro",
-                      "valueadd": "coachgym.strategy.valueadd", "fuba": "coachgym.strategy.fuba"}
 TOP_KEYS = ("ruleset", "base", "name", "description", "rules")
 RULE_KEYS = ("name", "when", "do")
 
@@ -55,8 +52,11 @@ def vocabulary(ruleset: str) -> Vocabulary:
     """The situation variables and actions of a ruleset (by its registered name)."""
     from .. import rulesets
 
-    name = rulesets.get(ruleset).name
-    return importlib.import_module(VOCABULARY_MODULES[name]).VOCABULARY
+    rs = rulesets.get(ruleset)
+    vocab = rs.part("vocabulary")
+    if vocab is None:
+        raise ConfigError(f"{rs.title} has no strategy-file vocabulary")
+    return vocab
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,62 @@ class Strategy:
     base: str
     rules: tuple[Rule, ...]
     description: str = ""
+
+
+def idle_rules(strategy: Strategy, options: dict | None = None, samples: int = 600) -> list[str]:
+    """The rules of ``strategy`` that cannot fire under the rule ``options`` (a dict of KEY=VALUE as on
+    the command line; the rest at their defaults), one line each: an action that needs a rule option
+    that is off, or a condition that is never true once the variables that read a rule option
+    (``zone_allowed``, ``foul_limit`` ...) take its value - while it can be true with other values.
+    The other variables are sampled (numbers around the condition's own), seeded: the same answer
+    every time."""
+    from .. import rulesets
+
+    rs = rulesets.get(strategy.ruleset)
+    opts = rs.parse_options(dict(options or {}))
+    vocab = vocabulary(rs.name)
+    out = []
+    for rule in strategy.rules:
+        act = rule.action
+        if act.option is not None and not getattr(opts, act.option):
+            out.append(f"line {rule.line}: {rule.name} cannot fire: its action {act.name} needs "
+                       f"-o {act.option}=true")
+            continue
+        bound = {n: getattr(opts, vocab.variables[n].option) for n in rule.condition.variables
+                 if vocab.variables[n].option is not None}
+        if bound and not _ever_true(rule, vocab, bound, samples) and _ever_true(rule, vocab, {}, samples):
+            given = ", ".join(f"{n} is {str(v).lower() if isinstance(v, bool) else v} "
+                              f"(rule option {vocab.variables[n].option})" for n, v in bound.items())
+            out.append(f"line {rule.line}: {rule.name} cannot fire: its condition is never true when {given}")
+    return out
+
+
+def _ever_true(rule: Rule, vocab: Vocabulary, fixed: dict, samples: int) -> bool:
+    """Whether ``rule``'s condition holds in one of ``samples`` seeded draws of its variables, those of
+    ``fixed`` held at their values."""
+    import random
+    import re
+
+    from .conditions import BOOL, NUMBER
+
+    numbers = sorted({round(float(x)) + d for x in re.findall(r"-?\d+(?:\.\d+)?", rule.condition.text)
+                      for d in (-1, 0, 1)} | {0, 1, 5, 20})
+    rng = random.Random(rule.line)
+    for _ in range(samples):
+        env = {}
+        for n in rule.condition.variables:
+            v = vocab.variables[n]
+            if n in fixed:
+                env[n] = fixed[n]
+            elif v.type == BOOL:
+                env[n] = rng.random() < 0.5
+            elif v.type == NUMBER:
+                env[n] = rng.choice(numbers)
+            else:
+                env[n] = rng.choice(v.words) if v.words else ""
+        if rule.condition(env.__getitem__):
+            return True
+    return False
 
 
 def example_path(name: str) -> Path | None:
@@ -139,15 +195,23 @@ class _Reader:
         line = node.start_mark.line + 1 if node is not None else 0
         return StrategyFileError(self.path, line, field, problem, column)
 
-    def value(self, node: yaml.Node) -> Any:
-        return SafeConstructor().construct_object(node, deep=True)
+    def value(self, node: yaml.Node, field: str = "") -> Any:
+        """A node's plain YAML value; a tag plain YAML does not have (``!!python/object/apply:...``) is
+        an error of its line, wherever it stands."""
+        try:
+            return SafeConstructor().construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or str(exc)
+            problem = " ".join(problem.split())
+            raise self.error(node, field, f"{problem} (a strategy file holds plain YAML only: text, numbers, "
+                                          "lists and mappings)", node.start_mark.column + 1) from None
 
     def mapping(self, node: yaml.Node, field: str, known: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         if not isinstance(node, yaml.MappingNode):
             raise self.error(node, field, f"must be a mapping of {', '.join(known)}")
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for k, v in node.value:
-            key = self.value(k)
+            key = self.value(k, field)
             where = f"{field}.{key}" if field else str(key)
             if key not in known:
                 close = difflib.get_close_matches(str(key), known, n=1)
@@ -164,7 +228,7 @@ class _Reader:
             if required:
                 raise self.error(parent, field, "is missing")
             return None
-        value = self.value(entry[1])
+        value = self.value(entry[1], field)
         if isinstance(value, bool):  # a bare true / false (a condition that always or never holds)
             value = "true" if value else "false"
         if isinstance(value, (int, float)):
@@ -232,7 +296,7 @@ class _Reader:
         return Rule(i, name, condition, action, arg, node.start_mark.line + 1)
 
     def action(self, node: yaml.Node, field: str, vocab: Vocabulary) -> tuple[ActionWord, str | None]:
-        value = self.value(node)
+        value = self.value(node, field)
         if isinstance(value, dict):
             if len(value) != 1:
                 raise self.error(node, field, "an action with an argument is one pair, e.g. {zone: collapsed}")

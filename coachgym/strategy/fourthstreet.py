@@ -10,7 +10,7 @@ dead ball.
 
 from __future__ import annotations
 
-from ..agents.fourthstreet import ByTheBookCoach
+from ..rules.fourthstreet.tactics import tired
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import SEASON
 from ..rules.fourthstreet.engine import PF, PTS, FourthStreetEngine
@@ -33,7 +33,7 @@ def _game_minutes_left(g: FourthStreetEngine) -> float:
 
 
 def _tired(g: FourthStreetEngine, side: int) -> int:
-    return sum(ByTheBookCoach._tired(g, side, i) for i in g.lineup[side])
+    return sum(tired(g, side, i) for i in g.lineup[side])
 
 
 def best_scorer(g: FourthStreetEngine, side: int) -> int:
@@ -66,7 +66,8 @@ VARIABLES = [
            lambda g, s, d: max(g.stats[1 - s][i][PTS] for i in g.lineup[1 - s])),
     number("their_inside", "their Level 1 offense grades on the court added up (the by-the-book coach zones "
                            "at 11 or more)", lambda g, s, d: sum(g.player(1 - s, k).off[1] for k in range(5))),
-    flag("zone_allowed", "zone defenses are allowed (rule option zone_defense)", lambda g, s, d: g.opts.zone_defense),
+    flag("zone_allowed", "zone defenses are allowed (rule option zone_defense)", lambda g, s, d: g.opts.zone_defense,
+         option="zone_defense"),
 ]
 
 
@@ -153,7 +154,7 @@ ACTIONS = [
     ActionWord("press", "the press on the setup play (not after a defensive rebound, a turnover we lost, or in "
                         "the front court)", ("defense",), _defense("press"), _TARGET_ARG),
     ActionWord("zone", "a zone defense (rule option zone_defense)", ("defense",), _zone,
-               Argument("the alignment", A.ALIGNMENTS, "standard")),
+               Argument("the alignment", A.ALIGNMENTS, "standard"), option="zone_defense"),
     ActionWord("double_team", "double-team an opponent, in the base coach's man-to-man or press (man-to-man "
                               "instead of a zone)", ("defense",), _double,
                Argument("whom", ("best_scorer",) + tuple(p.lower() for p in POSITIONS), "best_scorer")),

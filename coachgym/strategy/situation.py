@@ -24,8 +24,10 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Sequence
 
+from .. import rulesets
 from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import play_game
@@ -35,9 +37,8 @@ from .file import Rule, Strategy, vocabulary
 from .sprt import mean_interval
 from .vocabulary import NOT_LEGAL, WAIT, Moment
 
-# the variable that says "when" in each ruleset, for the representativeness report
-TIME_VARIABLE = {"fourthstreet": "game_minutes_left", "statispro": "game_minutes_left", "fuba": "game_minutes_left",
-                 "valueadd": "boxes_left"}
+# the variable that says "when" in each ruleset, for the representativeness report (its registration's)
+TIME_VARIABLE: Mapping[str, str] = rulesets.by_ruleset(lambda rs: rs.time_variable)
 SCOPES = ("decision", "situation", "game")
 
 
@@ -251,6 +252,8 @@ class SituationResult:
         rows = []
         for j, c in enumerate(self.choices):
             sc, sci = mean_interval([s["score"][j] for s in states])
+            if sci[0] == sci[0]:  # a win rate's interval stays within 0-1 (nan, with one state, stays nan)
+                sci = (max(0.0, sci[0]), min(1.0, sci[1]))
             mg, mci = mean_interval([s["margin"][j] for s in states])
             row = {"choice": c.label, "win_rate": sc, "win_rate_ci": sci, "margin": mg, "margin_ci": mci}
             if j:
@@ -448,7 +451,7 @@ def plot(result: SituationResult, path) -> None:
     width = 0.8 / len(result.choices)
     for j, c in enumerate(result.choices):
         xs, ys, lo, hi = [], [], [], []
-        for gi, (key, states) in enumerate(groups):
+        for gi, (_key, states) in enumerate(groups):
             row = result.table(states)[j]
             xs.append(gi + (j - (len(result.choices) - 1) / 2) * width)
             ys.append(row["win_rate"])

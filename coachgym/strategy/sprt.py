@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-PAIR_SCORES = (0.0, 0.5, 1.0, 1.5, 2.0)
 NT_PER_NELO = math.log(10) / 800  # normalized Elo -> t-value per game
 Z95 = 1.959963984540054
 _VALUES = np.array([0.0, 0.25, 0.5, 0.75, 1.0])  # pair score / 2: a game's average score in the pair

@@ -11,7 +11,7 @@ free throws (6.2) and freezing the shooter (6.7).
 
 from __future__ import annotations
 
-from ..agents.statispro import star_double_team
+from ..rules.statispro.tactics import star_double_team
 from ..rules.statispro import actions as A
 from ..rules.statispro.cards import CLOCK, POSITIONS
 from ..rules.statispro.engine import PF, PTS, R_ATT, R_FG, R_FT, StatisProEngine

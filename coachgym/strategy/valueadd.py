@@ -9,7 +9,7 @@ offensive rebound.
 
 from __future__ import annotations
 
-from ..agents.valueadd import ByTheBookCoach
+from ..rules.valueadd.tactics import fit
 from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import ValueAddEngine
 from .vocabulary import (WAIT, ActionWord, Argument, Bench, Moment, Vocabulary, by_name, choose_action,
@@ -38,7 +38,7 @@ VARIABLES = [
     flag("three_point_mode_on", "we are attempting 3-pointers", lambda g, s, d: g.ts[s].three_mode),
     flag("their_three_point_mode_on", "they are attempting 3-pointers", lambda g, s, d: g.ts[1 - s].three_mode),
     number("foul_limit", "personal fouls that foul a player out (rule option foul_limit)",
-           lambda g, s, d: g.options.foul_limit),
+           lambda g, s, d: g.options.foul_limit, option="foul_limit"),
     *foul_variables(POSITIONS, lambda g, side, slot: g.ts[side].fouls[g.ts[side].lineup[slot]]),
     number("our_tired", "our players on the court who have played more possessions than their stamina",
            lambda g, s, d: _tired(g, s)),
@@ -90,7 +90,7 @@ _BENCH = Bench(
     sub_of=lambda a: (A.ACTIONS[a]["player"], A.ACTIONS[a]["slot"]) if A.ACTIONS[a].kind == "substitute" else None,
     sub_index=lambda player, slot: A.SUBSTITUTE.get((player, slot)),
     lineup=lambda g, s: g.ts[s].lineup,
-    rating=lambda g, s, p, slot: ByTheBookCoach._fit(g, s, p, slot),
+    rating=fit,  # as the by-the-book coach rates a substitute
     period=lambda g: (g.period, 0 if g.box > 22 and g.period == 0 else 1),  # a half of regulation, or an overtime
     play_on=lambda m: A.PLAY,
 )

@@ -36,6 +36,7 @@ class Variable:
     doc: str
     get: Callable[[Engine, int, Decision], Any]
     words: tuple[str, ...] = ()
+    option: str | None = None  # the value is this rule option's, fixed for a game (strategy-check reads it)
 
     @property
     def vtype(self) -> VariableType:
@@ -76,6 +77,7 @@ class ActionWord:
     kinds: tuple[str, ...]  # the decision kinds at which it may act
     resolve: Callable[[Moment], int]
     argument: Argument | None = None
+    option: str | None = None  # acts only when this (true/false) rule option is on
 
 
 @dataclass
@@ -144,23 +146,28 @@ def score_variables(points: Callable[[Any, int], int], unit: str = "points") -> 
 def foul_variables(positions: tuple[str, ...], fouls_at: Callable[[Any, int, int], int]) -> list[Variable]:
     """our_<pos>_fouls / their_<pos>_fouls for the player now at each position, and the most
     personal fouls of any player on the court, from ``fouls_at(game, side, slot)``."""
+    def at(sel: int, slot: int) -> Callable[[Any, int, Decision], int]:
+        return lambda g, s, d: fouls_at(g, s ^ sel, slot)
+
+    def most(sel: int) -> Callable[[Any, int, Decision], int]:
+        return lambda g, s, d: max(fouls_at(g, s ^ sel, k) for k in range(5))
+
     out = []
     for who, sel in (("our", 0), ("their", 1)):
         for slot, pos in enumerate(positions):
             out.append(Variable(f"{who}_{pos.lower()}_fouls", NUMBER,
-                                f"personal fouls of {who} player now at {pos}",
-                                (lambda slot, sel: lambda g, s, d: fouls_at(g, s ^ sel, slot))(slot, sel)))
+                                f"personal fouls of {who} player now at {pos}", at(sel, slot)))
         out.append(Variable(f"{who}_most_fouls", NUMBER, f"the most personal fouls of any of {who} players on the court",
-                            (lambda sel: lambda g, s, d: max(fouls_at(g, s ^ sel, k) for k in range(5)))(sel)))
+                            most(sel)))
     return out
 
 
-def flag(name: str, doc: str, get: Callable[[Any, int, Decision], Any]) -> Variable:
-    return Variable(name, BOOL, doc, lambda g, s, d: bool(get(g, s, d)))
+def flag(name: str, doc: str, get: Callable[[Any, int, Decision], Any], option: str | None = None) -> Variable:
+    return Variable(name, BOOL, doc, lambda g, s, d: bool(get(g, s, d)), option=option)
 
 
-def number(name: str, doc: str, get: Callable[[Any, int, Decision], Any]) -> Variable:
-    return Variable(name, NUMBER, doc, get)
+def number(name: str, doc: str, get: Callable[[Any, int, Decision], Any], option: str | None = None) -> Variable:
+    return Variable(name, NUMBER, doc, get, option=option)
 
 
 def choose_action(name: str, doc: str, kinds: tuple[str, ...], index: int | Callable[[Moment], int | None],

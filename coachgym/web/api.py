@@ -9,7 +9,8 @@ as ``{"error": message, "status": code}`` (``errors.py``). Sessions are the same
     POST   /api/games/{id}/continue           {"to": "dead_ball" | "period" | "half" | "end", "number": int}
     POST   /api/games/{id}/autoplay           {"kinds": [...]}
     GET    /api/games/{id}/hint               the book's choice and the trained coach's top choices
-    GET    /api/games/{id}/save               the saved game (the same file the page's Save button gives)
+    GET    /api/games/{id}/save               the saved game (the same file the page's Save button gives: sealed
+                                              while the game hides something from the person, docs/security.md)
     POST   /api/games/resume                  a saved game as the body -> a new game id
     DELETE /api/games/{id}
 """
@@ -29,6 +30,7 @@ from ..present import kinds as kinds_of
 from ..present.seat import Seat
 from . import forms
 from .live import LiveGames, expect_number
+from .views import adopt_save, client_of, save_file, shown_seed
 
 router = APIRouter(prefix="/api")
 
@@ -68,7 +70,7 @@ def _live(request: Request) -> LiveGames:
 def game_state(seat: Seat, gid: str) -> dict[str, Any]:
     dv = seat.pending()
     return {
-        "id": gid, "ruleset": seat.rs.name, "seed": seat.seed, "side": seat.side, "number": seat.number,
+        "id": gid, "ruleset": seat.rs.name, "seed": shown_seed(seat), "side": seat.side, "number": seat.number,
         "over": seat.over, "autoplay": sorted(seat.autoplay), "routine": seat.routine, "situation": seat.situation().to_dict(),
         "decision": dv.to_dict() if dv else None, "new_events": [e.to_dict() for e in seat.new_events()],
     }
@@ -86,6 +88,7 @@ def list_rulesets() -> list[dict[str, Any]]:
     for e in rulesets.entries():
         rs = rulesets.get(e.name)
         out.append({"name": e.name, "title": e.title, "teams": rs.team_names(), "default_teams": list(rs.default_teams),
+                    "leagues": {lg: rs.league_team_names(lg) for lg in rs.league_names()},
                     "coaches": rs.coach_names(),
                     "options": [dataclasses.asdict(f) for f in forms.option_fields(rs)],
                     "autoplay_kinds": [dataclasses.asdict(k) for k in kinds_of(e.name)]})
@@ -101,11 +104,17 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 @router.post("/games", status_code=201)
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     rs = rulesets.get(body.ruleset)
-    opponent = forms.check_opponent(rs, body.opponent)
+    coaches = request.app.state.coaches
+    for which, team in (("home", body.home), ("away", body.away)):
+        if isinstance(team, str):
+            forms.check_team_name(rs, team, which)  # a bundled team or LEAGUE/TEAM, never a path on the server
+    opponent = forms.check_opponent(rs, body.opponent, coaches)
     seed = forms.check_seed(body.seed)
+    _live(request).admit(request.state.session, client_of(request))
     seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=seed,
-                    options=body.options, autoplay=body.autoplay, routine=body.routine)
-    gid = _live(request).add(request.state.session, seat)
+                    options=body.options, autoplay=body.autoplay, routine=body.routine, resolve=coaches.resolve)
+    seat.seed_hidden = seed is None
+    gid = _live(request).add(request.state.session, seat, client_of(request))
     return _live(request).read(request.state.session, gid, lambda s: game_state(s, gid))
 
 
@@ -116,8 +125,8 @@ async def resume(request: Request) -> dict[str, Any]:
     body = await request.body()
 
     def adopt():
-        seat = Seat.from_json(body, where="uploaded game")
-        gid = _live(request).add(request.state.session, seat)
+        seat = adopt_save(request, body, "uploaded game")
+        gid = _live(request).add(request.state.session, seat, client_of(request))
         return game_state(seat, gid)
 
     return await run_in_threadpool(adopt)
@@ -162,7 +171,7 @@ def hint(request: Request, gid: str) -> dict[str, Any]:
 
 @router.get("/games/{gid}/save")
 def save(request: Request, gid: str) -> Response:
-    text = _live(request).read(request.state.session, gid, lambda seat: seat.to_json())
+    _, text = _live(request).read(request.state.session, gid, lambda seat: save_file(request, seat))
     return Response(text, media_type="application/json")
 
 

@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 
 from ..store import Store
 from . import errors, headers
+from . import security as sec
 from .facdecks import FacDecks
 from .live import ABANDON_AFTER, DEFAULT_MAX_GAMES, LiveGames
 
@@ -80,10 +81,19 @@ def _kit_style(teams) -> str:
 
 
 def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_GAMES, *,
-               abandon_after: float = ABANDON_AFTER, review_seconds: float | None = None) -> FastAPI:
+               abandon_after: float = ABANDON_AFTER, limits: sec.Limits | None = None,
+               strategies: list[str | Path] = (), models: list[str | Path] = (),
+               allowed_hosts: list[str] | None = None, review_seconds: float | None = None) -> FastAPI:
     """The coachgym web app on the SQLite file ``db_path`` (default: ``coachgym.store.default_path()``)
-    holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full);
+    holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full).
+    ``limits``: the bounds on requests (``security.Limits``; its ``max_games`` gives way to the
+    argument); ``strategies``, ``models``: folders whose strategy files and ``.npz`` models a person
+    may choose as the opponent; ``allowed_hosts``: the host names a request may address (its ``Host``
+    header; None: any) - a server on loopback answers to loopback names only, so that a page of
+    another site whose name was pointed at 127.0.0.1 (DNS rebinding) is not served (docs/security.md);
     ``review_seconds``: the end-of-game analyses' budget per game (``review.REVIEW_SECONDS``)."""
+    allowed = None if allowed_hosts is None else {h.strip("[]").lower() for h in allowed_hosts}
+    limits = sec.Limits(**{**(limits or sec.Limits()).__dict__, "max_games": max_games})
     store = Store(db_path)
     # WAL with synchronous=NORMAL: a crash of the server loses nothing committed; a power cut may
     # lose the last moves. Saves no longer wait for the disk (6 ms -> 0.1 ms each, measured).
@@ -97,7 +107,17 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     # the OpenAPI description at /api/openapi.json; no Swagger page (it would load scripts from a CDN)
     app = FastAPI(title="coachgym", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
-    app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after)
+    app.state.limits = limits
+    app.state.coaches = coaches = sec.WebCoaches(strategies, models, limits.search_budget)
+    try:
+        app.state.sealer = sec.Sealer(store)
+    except ImportError:  # cryptography (the web extra) missing: games in progress cannot be saved sealed
+        app.state.sealer = None
+    app.state.analyses = sec.Slots(limits.analyses, limits.analyse_wait)
+    app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after,
+                               games_per_session=limits.games_per_session,
+                               new_games_per_minute=limits.new_games_per_minute,
+                               request_seconds=limits.request_seconds, resolve=coaches.resolve)
     app.state.fac_decks = FacDecks(store)  # the FAC Extractor page's decks (tabletop.py)
     app.state.db_path = str(store.path)
 
@@ -108,6 +128,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates.env.filters["kit_style"] = _kit_style
     templates.env.filters["icons"] = _icons
     templates.env.globals["max_games"] = max_games
+    templates.env.globals["limits"] = limits
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
@@ -117,21 +138,42 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         return templates.TemplateResponse(request, template, ctx, status_code=status)
 
     app.state.render = render
-    errors.install(app, render)
+    respond = errors.install(app, render)
 
     @app.middleware("http")
     async def session(request: Request, call_next):
-        """A random session id per browser (an http-only cookie); games belong to it. Every response
-        says how long the app took (``Server-Timing``, for tools/web_timing.py)."""
+        """A random session id per browser (an http-only cookie); games belong to it. A request that
+        changes something must come from the app's own pages (``security.cross_site``), and one that
+        did not carry the cookie never gets a new one in its answer if it came from a browser (a
+        cross-site form must not replace a person's session), nor is a body larger than the bound
+        read. Every response says how long the app took (``Server-Timing``, for tools/web_timing.py)."""
+        if allowed is not None and sec.host_name(request.headers.get("host", "")) not in allowed:
+            return respond(request, 421, "This server answers only to the addresses it serves "
+                                         f"({', '.join(sorted(allowed))}); nothing was read or changed.", "Refused")
+        why = sec.cross_site(request.method, request.headers, request.url.scheme)
+        if why:
+            return respond(request, 403, f"This request was refused because {why}: only this app's own pages may "
+                                         "change your games. Nothing was changed.", "Refused")
+        length = request.headers.get("content-length")
+        limit = sec.body_limit(limits, request.url.path)
+        if length is not None and (not length.strip().isdigit() or int(length) > limit):
+            status = 413 if length.strip().isdigit() else 400
+            return respond(request, status, sec.too_large_message(limit) if status == 413 else
+                           "The request's Content-Length is not a number; nothing was read.", "Refused")
         sid = request.cookies.get(SESSION_COOKIE, "")
         fresh = not _SESSION_RE.match(sid)
+        if fresh and request.method not in ("GET", "HEAD") and sec.is_browser(request.headers):
+            return respond(request, 403, "Your browser did not send this app's session cookie with the request (are "
+                                         "cookies blocked for this address?), so nothing was changed. Reload the "
+                                         "page and try again.", "Refused")
         if fresh:
             sid = secrets.token_urlsafe(32)
         request.state.session = sid
         started = time.perf_counter()
         response = await call_next(request)
         response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
-        if fresh:
+        if fresh and not any(k == b"set-cookie" and v.startswith(SESSION_COOKIE.encode() + b"=")
+                             for k, v in response.raw_headers):
             response.set_cookie(SESSION_COOKIE, sid, max_age=400 * 86400, httponly=True, samesite="lax", path="/")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
@@ -139,7 +181,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, review, tabletop, thinking, views
+    from . import api, review, sessions, tabletop, thinking, views
 
     app.include_router(views.router)
     app.include_router(api.router)
@@ -149,5 +191,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.state.thinking = thinking.Thinking()  # analyses to go on with ("keep thinking")
     templates.env.globals["think_max_seconds"] = thinking.MAX_SECONDS
     app.state.reviews = review.Reviews(review_seconds or review.REVIEW_SECONDS)  # "how the game turned"
+    app.include_router(sessions.router)
+    app.add_middleware(sec.BodyGuard, limits=limits)
 
     return app

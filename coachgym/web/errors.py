@@ -12,8 +12,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..core.errors import (CoachgymError, ConfigError, GameOverError, IllegalActionError, ModelMismatchError,
-                           SavedGameError, TeamFileError)
+from ..core.errors import (
+    CoachgymError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    ModelMismatchError,
+    SavedGameError,
+    TeamFileError,
+)
 from ..present.seat import StaleDecisionError
 
 log = logging.getLogger("coachgym.web")
@@ -71,7 +78,16 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-def install(app: FastAPI, render) -> None:
+BUG = ("Something went wrong inside coachgym (a bug). Nothing was changed; go back and try again, or report it with "
+       "the server's log.")
+
+
+def _first(group: BaseExceptionGroup) -> BaseException:
+    exc = group.exceptions[0]
+    return _first(exc) if isinstance(exc, BaseExceptionGroup) else exc
+
+
+def install(app: FastAPI, render):
     """``render(request, template, context, status)`` -> HTMLResponse (the app's Jinja2 renderer)."""
 
     def respond(request: Request, status: int, message: str, title: str, template: str | None = None,
@@ -85,6 +101,7 @@ def install(app: FastAPI, render) -> None:
         except Exception:  # the page itself failed: fall back to the plain error page
             log.exception("rendering %s for an error failed", template)
             return render(request, "error.html.j2", {"error": message, "error_title": title, "status": status}, status)
+
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError):
@@ -114,8 +131,17 @@ def install(app: FastAPI, render) -> None:
     async def unexpected(request: Request, call_next):
         try:
             return await call_next(request)
+        except WebError as exc:  # raised while the body was read (security.BodyTooLarge)
+            return respond(request, exc.status, exc.message, exc.title)
+        except ExceptionGroup as group:  # ... and so wrapped by a middleware's task group
+            found = group.subgroup(lambda e: isinstance(e, WebError))
+            if found is None:
+                log.exception("unexpected error on %s %s", request.method, request.url.path)
+                return respond(request, 500, BUG, "Something went wrong inside coachgym")
+            exc = _first(found)
+            return respond(request, exc.status, exc.message, exc.title)
         except Exception:  # a bug: log it with its traceback, show people a page without one
             log.exception("unexpected error on %s %s", request.method, request.url.path)
-            return respond(request, 500, "Something went wrong inside coachgym (a bug). Nothing was changed; "
-                                         "go back and try again, or report it with the server's log.",
-                           "Something went wrong inside coachgym")
+            return respond(request, 500, BUG, "Something went wrong inside coachgym")
+
+    return respond

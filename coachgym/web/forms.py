@@ -136,9 +136,12 @@ def _built(ruleset: str, version: int, spec: str) -> None:
     rulesets.get(ruleset).coach(spec, seed=0)
 
 
-def check_opponent(rs: Ruleset, spec: str) -> str:
+def check_opponent(rs: Ruleset, spec: str, coaches: Any = None) -> str:
     """A coach spec as ``Ruleset.coach`` reads it, built once here so a bad one is reported on the
-    form. A ``.zip`` model (stable-baselines3) can run code when loaded: refused from the browser."""
+    form. A ``.zip`` model (stable-baselines3) can run code when loaded: refused from the browser.
+    ``coaches``: the web app's ``security.WebCoaches``, which allows only what the server offers."""
+    if coaches is not None:
+        return coaches.check(rs, spec)
     spec = (spec or "").strip()
     if not spec:
         raise ConfigError("opponent: choose a coach or write a coach spec")
@@ -150,7 +153,8 @@ def check_opponent(rs: Ruleset, spec: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------- the form
-def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str, bytes]], kinds: list[str]) -> Setup:
+def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str, bytes]], kinds: list[str],
+                coaches: Any = None) -> Setup:
     """Read and check a submitted new-game form. ``uploads``: side ("home"/"away") -> (file name,
     bytes) for team files. Raises a ``CoachgymError`` naming the field at fault."""
     side_text = form.get("side", "home")
@@ -160,7 +164,7 @@ def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
     opponent = form.get("opponent", "trained")
     if opponent == "other":
         opponent = form.get("opponent_spec", "")
-    opponent = check_opponent(rs, opponent)
+    opponent = check_opponent(rs, opponent, coaches)
     seed = check_seed(form.get("seed"))
     autoplay = [k for k in kinds if form.get(f"kind_{k}") in ("on", "true", "1")] if form.get("autoplay_set") else None
     routine = form.get("routine") in ("on", "true", "1") if form.get("autoplay_set") else True
@@ -212,10 +216,22 @@ def parse_teams(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
             names[which] = filename
         else:
             name = (form.get(which) or rs.default_teams[0 if which == "home" else 1]).strip()
-            if name not in rs.team_names():
-                raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}")
+            check_team_name(rs, name, which)
             teams[which] = name
     return teams, names
+
+
+def league_teams(rs: Ruleset) -> list[str]:
+    """Every team of the ruleset's bundled real leagues, as ``LEAGUE/TEAM``."""
+    return [t for lg in rs.league_names() for t in rs.league_team_names(lg)]
+
+
+def check_team_name(rs: Ruleset, name: str, which: str) -> None:
+    """A team a request names must be a bundled team or a team of a bundled league (never a path)."""
+    if name not in rs.team_names() and name not in league_teams(rs):
+        leagues = ", ".join(rs.league_names())
+        raise ConfigError(f"{which} team: no bundled {rs.title} team {name!r}; bundled: {', '.join(rs.team_names())}"
+                          + (f"; or LEAGUE/TEAM of the leagues {leagues}" if leagues else ""))
 
 
 def _decode(data: bytes, filename: str) -> str:

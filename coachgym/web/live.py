@@ -10,15 +10,24 @@ applied one after the other), the seat is written back after the change, and an 
 inside the engine drops the in-memory seat so the next request restores the last saved state - a
 failed request changes nothing.
 
-The number of games is bounded (``max_games``). When a new game would pass the bound, room is made
-by evicting, oldest first: (1) finished games, then (2) games nobody has touched for
-``abandon_after`` seconds (7 days by default). When that frees nothing, the new game is refused
-with a message saying so (``GamesFull``); games in progress are never evicted otherwise.
+Bounds (docs/security.md): at most ``games_per_session`` games per browser session (a session at
+its bound loses its oldest finished game to a new one, else the new one is refused with a message)
+and ``new_games_per_minute`` new or opened games per client address (a burst of that many, then
+that many a minute). The number of games is bounded (``max_games``). When a new game would pass the
+bound, room is made by evicting, least recently played first: (1) finished games, then (2) games
+nobody has touched for ``abandon_after`` seconds (7 days by default), then (3) the games of
+another client address holding more than half the server (one visitor cannot keep everybody else
+out; that visitor is refused). When that frees nothing, the new game is refused with a message
+saying so (``GamesFull``).
+
+Recovery keys: each session that keeps a game has a private key (table ``web_sessions``); a browser
+that presents it (``/sessions/restore/KEY``) takes the session's games back.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import threading
 import time
@@ -30,7 +39,8 @@ from ..core.errors import CoachgymError
 from ..present.replay import Replay
 from ..present.seat import Seat, StaleDecisionError
 from ..store import Store
-from .errors import EngineFailure, GamesFull, NotFound
+from .errors import EngineFailure, GamesFull, NotFound, WebError
+from .security import RateLimit
 
 
 def keep_recent(cache: OrderedDict, key, value, size: int) -> None:
@@ -46,6 +56,7 @@ log = logging.getLogger("coachgym.web")
 T = TypeVar("T")
 
 DEFAULT_MAX_GAMES = 200
+DEFAULT_GAMES_PER_SESSION = 20
 ABANDON_AFTER = 7 * 24 * 3600.0
 WATCH_PER_SESSION = 2  # replays of opened files kept in memory per session (Open -> Watch the replay)
 WATCH_TOTAL = 16  # and in all
@@ -65,11 +76,17 @@ class GameRow:
 
 class LiveGames:
     def __init__(self, store: Store, max_games: int = DEFAULT_MAX_GAMES, abandon_after: float = ABANDON_AFTER,
-                 cache_size: int = 32, clock: Callable[[], float] = time.time):
-        if max_games < 1:
-            raise ValueError("max_games must be at least 1")
+                 cache_size: int = 32, clock: Callable[[], float] = time.time, *,
+                 games_per_session: int = DEFAULT_GAMES_PER_SESSION, new_games_per_minute: int = 0,
+                 request_seconds: float | None = None, resolve: Callable[[str], str] | None = None):
+        if max_games < 1 or games_per_session < 1:
+            raise ValueError("max_games and games_per_session must be at least 1")
         self.store = store
         self.max_games = max_games
+        self.games_per_session = games_per_session
+        self.rate = RateLimit(new_games_per_minute)
+        self.request_seconds = request_seconds
+        self.resolve = resolve  # a kept coach name -> the spec to build (Seat.resolve)
         self.abandon_after = abandon_after
         self.clock = clock
         self._cache: OrderedDict[str, Seat] = OrderedDict()
@@ -85,6 +102,9 @@ class LiveGames:
                                 "WHERE session = ? ORDER BY updated DESC", (session,))
         return [GameRow(r["id"], r["ruleset"], r["title"], r["summary"], r["created"], r["updated"], bool(r["over"]),
                         r["number"]) for r in rows]
+
+    def session_count(self, session: str) -> int:
+        return int(self.store.query("SELECT COUNT(*) AS n FROM live_games WHERE session = ?", (session,))[0]["n"])
 
     def count(self) -> int:
         return int(self.store.query("SELECT COUNT(*) AS n FROM live_games")[0]["n"])
@@ -119,6 +139,7 @@ class LiveGames:
         of ``max_games``. At most :data:`WATCH_PER_SESSION` per session and :data:`WATCH_TOTAL` in
         all, the least recently watched dropped first (open the file again to watch it again)."""
         rep = Replay.from_seat(seat)
+        rep.seed_hidden = seat.seed_hidden and not seat.over  # a sealed game's seed stays secret (views.replay)
         rid = secrets.token_urlsafe(9)
         with self._guard:
             mine = [key for key in self._watched if key[0] == session]
@@ -136,20 +157,73 @@ class LiveGames:
             return rep
 
     # ------------------------------------------------------------------ writing
-    def add(self, session: str, seat: Seat) -> str:
+    def admit(self, session: str, client: str = "") -> None:
+        """Refuse a new game before any work is done for it when ``client`` made too many lately
+        (``new_games_per_minute``) or the session holds its bound of games, none of them finished."""
+        wait = self.rate.take(client)
+        if wait:
+            raise WebError(f"Too many new games from your address in the last minute; try again in {math.ceil(wait)} "
+                           "seconds.", status=429, title="Too many new games")
+        if self.session_count(session) >= self.games_per_session and not self._finished_of(session):
+            raise GamesFull(f"You have {self.games_per_session} games on this server, the most one browser may keep "
+                            "(coachgym serve --games-per-session). Finish or delete one of them on Your games first.",
+                            status=429, title="Too many games")
+
+    def add(self, session: str, seat: Seat, client: str = "") -> str:
         """Keep a new seat (a new game or an uploaded save) for this session; returns its id."""
         with self._guard:
-            self._make_room()
+            if self.session_count(session) >= self.games_per_session:
+                finished = self._finished_of(session)
+                if not finished:
+                    raise GamesFull(f"You have {self.games_per_session} games on this server, the most one browser may "
+                                    "keep (coachgym serve --games-per-session). Finish or delete one of them first.",
+                                    status=429, title="Too many games")
+                self._evict([finished[0]])
+            self._make_room(client)
             gid = secrets.token_urlsafe(9)
             now = self.clock()
             title, summary = _describe(seat)
             with self.store.transaction() as cur:
-                cur.execute("INSERT INTO live_games (id, session, ruleset, title, summary, created, updated, over, number, state) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                cur.execute("INSERT INTO live_games (id, session, ruleset, title, summary, created, updated, over, number, "
+                            "state, client, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (gid, session, seat.game.ruleset, title, summary, now, now, int(seat.over), seat.number,
-                             seat.to_json()))
+                             seat.to_json(), client, int(seat.seed_hidden)))
+                if not cur.execute("SELECT 1 FROM web_sessions WHERE session = ?", (session,)).fetchone():
+                    cur.execute("INSERT INTO web_sessions (session, recovery, created) VALUES (?, ?, ?)",
+                                (session, secrets.token_urlsafe(24), now))
             self._remember(gid, seat)
         return gid
+
+    # ------------------------------------------------------------------ recovery keys
+    def recovery_key(self, session: str) -> str | None:
+        """The session's private recovery key (made with its first game); None before that."""
+        rows = self.store.query("SELECT recovery FROM web_sessions WHERE session = ?", (session,))
+        return rows[0]["recovery"] if rows else None
+
+    def session_of_key(self, key: str) -> str | None:
+        rows = self.store.query("SELECT session, recovery FROM web_sessions WHERE recovery = ?", (key,))
+        if rows and secrets.compare_digest(rows[0]["recovery"], key):
+            return rows[0]["session"]
+        return None
+
+    def restore(self, key: str, session: str) -> str | None:
+        """The session of recovery ``key`` (None: no such key), with the games of ``session`` (the
+        browser's own, if any) moved into it, so that nothing is stranded."""
+        owner = self.session_of_key(key)
+        if owner is None or owner == session:
+            return owner
+        with self._guard, self.store.transaction() as cur:
+            cur.execute("UPDATE live_games SET session = ? WHERE session = ?", (owner, session))
+            cur.execute("DELETE FROM web_sessions WHERE session = ?", (session,))
+        return owner
+
+    def new_key(self, session: str) -> str | None:
+        """A new recovery key for the session (the old one stops working); None without games."""
+        key = secrets.token_urlsafe(24)
+        with self.store.transaction() as cur:
+            cur.execute("UPDATE web_sessions SET recovery = ? WHERE session = ?", (key, session))
+            changed = cur.rowcount
+        return key if changed else None
 
     def change(self, session: str, gid: str, fn: Callable[[Seat], T]) -> tuple[Seat, T]:
         """Apply ``fn`` to the game's seat under its lock and save the result. A ``CoachgymError``
@@ -159,6 +233,7 @@ class LiveGames:
         with self._lock(gid):
             seat = self._load(session, gid)
             before = seat.number
+            seat.deadline = None if self.request_seconds is None else time.monotonic() + self.request_seconds
             try:
                 result = fn(seat)
             except CoachgymError:
@@ -170,6 +245,8 @@ class LiveGames:
                 log.exception("game %s: unexpected error in the engine", gid)
                 raise EngineFailure("Something went wrong inside the game engine (a bug), so that request was "
                                     "not applied; the game is as it was before it.") from exc
+            finally:
+                seat.deadline = None
             self._save(gid, seat)
             return seat, result
 
@@ -191,7 +268,7 @@ class LiveGames:
             return lock
 
     def _load(self, session: str, gid: str) -> Seat:
-        rows = self.store.query("SELECT session, state FROM live_games WHERE id = ?", (gid,))
+        rows = self.store.query("SELECT session, state, secret FROM live_games WHERE id = ?", (gid,))
         if not rows or not secrets.compare_digest(rows[0]["session"], session):
             raise NotFound("There is no game with that address in this browser. Games belong to the browser "
                            "that started them; start a new game or upload a saved one.")
@@ -201,7 +278,8 @@ class LiveGames:
                 self._cache.move_to_end(gid)
         if seat is None:
             try:
-                seat = Seat.from_json(rows[0]["state"])
+                seat = Seat.from_json(rows[0]["state"], resolve=self.resolve, trusted=True)  # (written by this server)
+                seat.seed_hidden = bool(rows[0]["secret"])
             except CoachgymError as exc:
                 raise EngineFailure(f"This game could not be restored from the database: {exc}") from exc
             except Exception as exc:  # a bug in replaying it: logged, the saved state stays as it is
@@ -227,7 +305,7 @@ class LiveGames:
             cur.execute("UPDATE live_games SET summary = ?, updated = ?, over = ?, number = ?, state = ? WHERE id = ?",
                         (summary, self.clock(), int(seat.over), seat.number, seat.to_json(), gid))
 
-    def _make_room(self) -> None:
+    def _make_room(self, client: str = "") -> None:
         excess = self.count() - self.max_games + 1
         if excess <= 0:
             return
@@ -235,17 +313,32 @@ class LiveGames:
         victims = self.store.query(
             "SELECT id FROM live_games WHERE over = 1 OR updated < ? ORDER BY over DESC, updated ASC LIMIT ?",
             (cutoff, excess))
-        if len(victims) < excess:
+        ids = [row["id"] for row in victims]
+        if len(ids) < excess:
+            # (3) another address that holds more than half the server gives up its least recently played games
+            hog = self.store.query("SELECT client, COUNT(*) AS n FROM live_games GROUP BY client ORDER BY n DESC LIMIT 1")
+            if hog and hog[0]["n"] * 2 > self.max_games and hog[0]["client"] != client:
+                more = self.store.query("SELECT id FROM live_games WHERE client = ? ORDER BY updated ASC LIMIT ?",
+                                        (hog[0]["client"], excess - len(ids)))
+                ids += [r["id"] for r in more if r["id"] not in ids]
+        if len(ids) < excess:
             raise GamesFull(f"This server already holds {self.count()} games, its limit (coachgym serve --max-games "
                             f"{self.max_games}), and none of them is finished or abandoned. Finish or delete one of "
                             "your games, or ask whoever runs the server to raise --max-games.")
+        self._evict(ids[:excess])
+
+    def _finished_of(self, session: str) -> list[str]:
+        return [r["id"] for r in self.store.query("SELECT id FROM live_games WHERE session = ? AND over = 1 "
+                                                  "ORDER BY updated ASC", (session,))]
+
+    def _evict(self, ids: list[str]) -> None:
         with self.store.transaction() as cur:
-            for row in victims:
-                cur.execute("DELETE FROM live_games WHERE id = ?", (row["id"],))
-        for row in victims:
-            self._forget(row["id"])
-            self._locks.pop(row["id"], None)
-            log.info("evicted game %s to make room", row["id"])
+            for gid in ids:
+                cur.execute("DELETE FROM live_games WHERE id = ?", (gid,))
+        for gid in ids:
+            self._forget(gid)
+            self._locks.pop(gid, None)
+            log.info("evicted game %s to make room", gid)
 
 
 def expect_number(seat: Seat, number: int | None) -> None:

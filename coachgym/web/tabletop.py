@@ -10,11 +10,13 @@ redirect), each carrying the deck's version so that a stale click changes nothin
 JSON (the same session cookie; errors as ``{"error", "status"}``):
 
     GET  /api/fac                 the deck: clock, piles, the last card with its sections, the history
-    POST /api/fac/draw            {"version"?}: the next FAC of the pile
-    POST /api/fac/dead            {"version"?}: a FAC of the Dead Ball Deck
-    POST /api/fac/shuffle         {"version"?}: deal the next period
-    POST /api/fac/undo            {"version"?}: back one change
-    POST /api/fac/new             {"league", "period", "seed", "version"?}: a new deck
+    POST /api/fac/draw            {"version"}: the next FAC of the pile
+    POST /api/fac/dead            {"version"}: a FAC of the Dead Ball Deck
+    POST /api/fac/shuffle         {"version"}: deal the next period
+    POST /api/fac/undo            {"version"}: back one change
+    POST /api/fac/new             {"league", "period", "seed", "version"}: a new deck
+
+Every change carries the deck's ``version`` (required: the version the page or GET /api/fac showed).
 """
 
 from __future__ import annotations
@@ -58,8 +60,13 @@ def _int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -
     return n
 
 
-def _version(value: Any) -> int | None:
-    return None if value in (None, "") else _int(value, "version", 0)
+def _version(value: Any) -> int:
+    """The deck's version a change was made for: required, so that a change made without seeing the
+    deck (a stale tab, another site's form) changes nothing."""
+    if value in (None, ""):
+        raise StaleDeck("version: this change does not say which state of the deck it was made on; reload the "
+                        "FAC page and try again (nothing was changed)")
+    return _int(value, "version", 0)
 
 
 # ---------------------------------------------------------------------------------------- the FAC page
@@ -156,7 +163,7 @@ async def fac_action(request: Request, action: str):
 
 # ---------------------------------------------------------------------------------------- its JSON
 class Version(BaseModel):
-    version: int | None = Field(default=None, ge=0)
+    version: int = Field(ge=0)  # the deck's version the change is made on (GET /api/fac): required
 
 
 class NewDeck(Version):
@@ -181,8 +188,9 @@ def api_fac(request: Request) -> dict:
 
 @router.post("/api/fac/new")
 def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
-    body = body or NewDeck()
     try:
+        if body is None:
+            _version(None)
         deck = _decks(request).replace(request.state.session, body.version, new_deck(body.league, body.period, body.seed))
     except CoachgymError as exc:
         raise WebError(str(exc), status=_status(exc)) from None
@@ -192,7 +200,13 @@ def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
 @router.post("/api/fac/{action}")
 def api_fac_action(request: Request, action: str, body: Version | None = None) -> dict:
     """draw, dead, shuffle or undo (``ACTIONS``)."""
-    return _api_change(request, body and body.version, _action(action))
+    fn = _action(action)
+    if body is None:
+        try:
+            _version(None)
+        except CoachgymError as exc:
+            raise WebError(str(exc), status=_status(exc)) from None
+    return _api_change(request, body.version, fn)
 
 
 # ---------------------------------------------------------------------------------------- scoresheets

@@ -21,6 +21,7 @@ from ..core.errors import CoachgymError
 from .errors import WebError, from_coachgym
 from .live import keep_recent
 from .review import same_origin
+from .security import Busy
 
 router = APIRouter()
 
@@ -102,12 +103,17 @@ def keep_thinking(request: Request, gid: str, number: str = "", seconds: str = "
                 from ..search import analyze
 
                 game, opponent, labels = live.read(sid, gid, analysis_input)
-                result = analyze(game, opponent=opponent, rollouts=MORE_ROLLOUTS, labels=labels, resume=prev,
-                                 seconds=min(more, MAX_SECONDS - prev.seconds))
+                # bounded as every analysis is (security.Slots: one per session, --analyses at once)
+                result = request.app.state.analyses.run(sid, lambda: analyze(
+                    game, opponent=opponent, rollouts=MORE_ROLLOUTS, labels=labels, resume=prev,
+                    seconds=min(more, MAX_SECONDS - prev.seconds)))
         finally:
             thinking(request).give(key, result)
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
+    except Busy as exc:  # the message where the analysis would be
+        exc.template, exc.context = "hint.html.j2", {}
+        raise
     except WebError as exc:
         return render(request, "hint.html.j2", {"error": exc.message}, exc.status)
     return render(request, "hint.html.j2", {"analysis": result, "gid": gid, "number": n,

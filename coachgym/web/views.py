@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import importlib.util
 import json
+import time
 from importlib import resources
 from typing import Any, Callable
 
@@ -28,6 +29,7 @@ from . import board as board_drawing
 from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
 from .live import LiveGames, expect_number
+from .security import SEALED_FORMAT, Busy, read_save
 
 router = APIRouter()
 
@@ -37,10 +39,10 @@ TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text
 CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
 FEED_MAX = 120  # plays shown at most (after a long "continue": the rest are in the replay)
-REPLAY_AROUND = 8
+REPLAY_AROUND = 8  # plays listed before and after the replay's current one
 ANALYSE_ROLLOUTS = 2000  # the budget is the time: at most this many rollouts in ``seconds``
 ANALYSE_MAX_SECONDS = 30
-SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there  # plays listed before and after the replay's current one
+SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_TEAM_BYTES = 1024 * 1024
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -89,6 +91,17 @@ def _terms(seat: Seat, *lists: list[str]) -> list[tuple[str, str]]:
     return [(t, glossary[t]) for t in seen]
 
 
+def shown_seed(seat: Seat) -> int | None:
+    """The seed as pages, the API and downloads show it: a seed the server drew stays secret until
+    the game is over (with it, anyone could replay the cards and dice to come; docs/security.md)."""
+    return None if seat.seed_hidden and not seat.over else seat.seed
+
+
+def sealed(seat: Seat) -> bool:
+    """Whether the save of this game is sealed (a game in progress whose seed is secret)."""
+    return seat.seed_hidden and not seat.over
+
+
 def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
     """Everything the game page shows."""
     sit = seat.situation()
@@ -97,7 +110,7 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
     new = seat.new_events()
     start = max(0, len(events) - len(new) - FEED_LENGTH, len(events) - FEED_MAX)
     return {
-        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": seat.seed,
+        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": shown_seed(seat),
         "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
         "feed": events[start:], "new_seqs": {e.seq for e in new}, "new_count": len(new), "older": start,
         "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
@@ -188,10 +201,12 @@ async def team_uploads(form: Any) -> dict[str, tuple[str, bytes]]:
 @router.get("/")
 def home(request: Request):
     live = _live(request)
-    return _render(request, "home.html.j2", {"games": live.games(_session(request))})
+    key = live.recovery_key(_session(request))
+    return _render(request, "home.html.j2", {"games": live.games(_session(request)), "recovery": key,
+                                             "recovery_url": f"{request.base_url}sessions/restore/{key}"})
 
 
-def new_game_context(name: str | None, values: dict | None = None) -> dict[str, Any]:
+def new_game_context(name: str | None, values: dict | None = None, coaches: Any = None) -> dict[str, Any]:
     try:
         rs = forms.ruleset_or_default(name)
     except ConfigError as exc:
@@ -203,18 +218,29 @@ def new_game_context(name: str | None, values: dict | None = None) -> dict[str, 
         team = rs.load_team(key)
         label = "fictional" if getattr(team, "fictional", False) else str(getattr(team, "season", "") or "real")
         teams.append({"key": key, "name": team.name, "label": label})
+    leagues = []  # a league, then its team: one group of the team menus per real league
+    for name in rs.league_names():
+        lg = rs.league(name)
+        rows = []
+        for t in lg.teams:
+            wl = lg.real_records.get(t)
+            rows.append({"key": lg.team_key(t), "name": rs.load_team(lg.team_key(t)).name,
+                         "label": f"real {wl[0]}-{wl[1]}" if wl else lg.season})
+        leagues.append({"name": name, "title": lg.title, "teams": rows})
     return {
         "ruleset": rs.name, "rs": rs, "entries": rulesets.entries(), "blurbs": TEXTS["rulesets"], "teams": teams,
+        "leagues": leagues,
         "defaults": {"home": rs.default_teams[0], "away": rs.default_teams[1]},
         "opponents": forms.opponents(rs), "coach_names": rs.coach_names(),
         "coach_params": rs.coach_parameters("by-the-book") if "by-the-book" in rs.coach_names() else [], "option_fields": forms.option_fields(rs), "kinds": kinds(rs.name),
         "values": values or {},
+        "offered": {"strategies": coaches.strategies() if coaches else [], "models": coaches.models() if coaches else []},
     }
 
 
 @router.get("/new")
 def new_form(request: Request, ruleset: str | None = None):
-    return _render(request, "new.html.j2", new_game_context(ruleset))
+    return _render(request, "new.html.j2", new_game_context(ruleset, coaches=request.app.state.coaches))
 
 
 @router.post("/new")
@@ -222,6 +248,7 @@ async def create_game(request: Request):
     form = await request.form(max_files=4, max_fields=500)
     values = text_fields(form)
     name = values.get("ruleset")
+    coaches = request.app.state.coaches
     try:
         uploads = await team_uploads(form)
 
@@ -229,17 +256,54 @@ async def create_game(request: Request):
             rs = forms.ruleset_or_default(name)
             from ..present import kinds
 
-            setup = forms.parse_setup(rs, values, uploads, [k.kind for k in kinds(rs.name)])
+            setup = forms.parse_setup(rs, values, uploads, [k.kind for k in kinds(rs.name)], coaches)
+            _live(request).admit(_session(request), client_of(request))
             seat = Seat.new(rs.name, side=setup.side, opponent=setup.opponent, home=setup.home, away=setup.away,
                             seed=setup.seed, options=setup.options or None, autoplay=setup.autoplay,
-                            routine=setup.routine)
-            return _live(request).add(_session(request), seat)
+                            routine=setup.routine, resolve=coaches.resolve)
+            seat.seed_hidden = setup.seed is None
+            return _live(request).add(_session(request), seat, client_of(request))
 
         gid = await run_in_threadpool(start)
-    except CoachgymError as exc:
-        ctx = await run_in_threadpool(new_game_context, name, values)
+    except (CoachgymError, WebError) as exc:
+        ctx = await run_in_threadpool(new_game_context, name, values, coaches)
+        if isinstance(exc, WebError):
+            exc.template, exc.context = "new.html.j2", ctx
+            raise
         raise from_coachgym(exc, template="new.html.j2", context=ctx) from None
     return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
+def client_of(request: Request) -> str:
+    """The address a request came from (the quotas' key)."""
+    return request.client.host if request.client else ""
+
+
+def adopt_save(request: Request, data: bytes, where: str, admit: bool = True) -> Seat:
+    """A seat from an uploaded save (a sealed one opened with this server's key), its coaches
+    checked as the new-game form checks them: a save names its coaches, and a file can say anything.
+    The session's and the address's quotas (``LiveGames.admit``) are checked before the replay."""
+    from ..core.errors import SavedGameError
+
+    app = request.app.state
+    parsed, was_sealed = read_save(data, where, app.sealer, app.limits.max_depth)
+    if isinstance(parsed, dict) and parsed.get("format") != SEALED_FORMAT and isinstance(parsed.get("ruleset"), str):
+        try:
+            rs = rulesets.get(parsed["ruleset"])
+        except ConfigError as exc:
+            raise SavedGameError(f"{where}: {exc}") from None
+        for field in ("opponent", "book"):
+            if field in parsed:
+                try:
+                    app.coaches.check(rs, parsed[field], field)
+                except CoachgymError as exc:
+                    raise SavedGameError(f"{where}: {exc}") from None
+    if admit:  # a game to coach (a replay to watch is not one of the session's games)
+        _live(request).admit(_session(request), client_of(request))
+    seat = Seat.from_dict(parsed, where, resolve=app.coaches.resolve, trusted=was_sealed,  # (sealed here)
+                          deadline=time.monotonic() + app.limits.request_seconds)
+    seat.seed_hidden = was_sealed
+    return seat
 
 
 @router.get("/open")
@@ -258,14 +322,18 @@ async def open_saved(request: Request):
         filename, data = got
 
         def adopt():
-            seat = Seat.from_json(data, where=filename)
-            if then == "replay":  # to watch, not to coach: not a game of the list (LiveGames.watch)
+            watch = then == "replay"  # to watch, not to coach: not a game of the list (LiveGames.watch)
+            seat = adopt_save(request, data, filename, admit=not watch)
+            if watch:
                 return _live(request).watch(_session(request), seat)
-            return _live(request).add(_session(request), seat)
+            return _live(request).add(_session(request), seat, client_of(request))
 
         gid = await run_in_threadpool(adopt)
     except CoachgymError as exc:
         raise from_coachgym(exc, template="open.html.j2", context={}) from None
+    except WebError as exc:
+        exc.template, exc.context = "open.html.j2", {}
+        raise
     return RedirectResponse(f"/games/{gid}/replay" if then == "replay" else f"/games/{gid}", status_code=303)
 
 
@@ -334,7 +402,7 @@ def analysis_input(seat: Seat) -> tuple[Any, str, Callable[[int], str]]:
     """What an analysis needs, taken under the game's lock: a copy of the game, the opponent's coach
     spec (it plays the other side in the rollouts) and the panel's labels of the options."""
     view = seat.pending()
-    return seat.view_game().clone(), seat.opponent, lambda action: seat.action_label(action, view)
+    return seat.view_game().clone(), seat.resolve(seat.opponent), lambda action: seat.action_label(action, view)
 
 
 def analyse_game(game: Any, opponent: str, labels: Callable[[int], str], seconds: float) -> Any:
@@ -351,12 +419,18 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
     """Every sensible option of the pending decision played out from resampled futures
     (``coachgym analyze``): a few seconds of CPU in the thread pool, on a copy of the game."""
     live, sid = _live(request), _session(request)
-    budget = min(max(float(_int(seconds, "seconds")), 1.0), ANALYSE_MAX_SECONDS)
+    budget = min(max(float(_int(seconds, "seconds")), 1.0), ANALYSE_MAX_SECONDS, request.app.state.limits.analyse_seconds)
     try:
         number, (game, opponent, labels) = live.read(sid, gid, lambda seat: (seat.number, analysis_input(seat)))
-        result = analyse_game(game, opponent, labels, budget)
+        result = request.app.state.analyses.run(sid, lambda: analyse_game(game, opponent, labels, budget))
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
+    except Busy as exc:  # analyses are bounded (security.Slots): the message where the analysis would be
+        if request.headers.get("HX-Request"):
+            exc.template, exc.context = "hint.html.j2", {}
+        else:
+            exc.template, exc.context = live.read(sid, gid, lambda seat: page_for(seat, gid))
+        raise
     thinking.remember(request, gid, number, result)  # "keep thinking" goes on with it (thinking.py)
     if request.headers.get("HX-Request"):
         return _render(request, "hint.html.j2", {"analysis": result, "gid": gid, "number": number})
@@ -366,10 +440,25 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
 
 @router.get("/games/{gid}/save")
 def save(request: Request, gid: str):
-    name, text = _live(request).read(_session(request), gid, lambda seat: (
-        f"coachgym-{seat.rs.name}-seed{seat.seed}-decision{seat.number}.json", seat.to_json()))
+    name, text = _live(request).read(_session(request), gid, lambda seat: save_file(request, seat))
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def save_file(request: Request, seat: Seat) -> tuple[str, str]:
+    """(file name, text) of the Save button: the game as it is, or sealed while it hides something
+    from the person (``sealed``; docs/security.md)."""
+    if sealed(seat):
+        if request.app.state.sealer is None:
+            raise WebError("Saving a game in progress needs the cryptography package (pip install 'coachgym[web]'); "
+                           "a finished game saves without it.", status=501, title="Cannot save now")
+        sit = seat.situation()
+        home, away = sit.teams
+        text = request.app.state.sealer.seal(seat.to_json(), {
+            "ruleset": seat.rs.name, "title": sit.title, "summary": f"{home.name} {home.score} - {away.score} {away.name}",
+            "number": seat.number})
+        return f"coachgym-{seat.rs.name}-decision{seat.number}-sealed.json", text
+    return f"coachgym-{seat.rs.name}-seed{seat.seed}-decision{seat.number}.json", seat.to_json()
 
 
 def box_export(seat: Seat) -> tuple[str, list[tuple[dict, dict]]]:
@@ -378,10 +467,11 @@ def box_export(seat: Seat) -> tuple[str, list[tuple[dict, dict]]]:
     game = seat.game
     box = game.box_score().to_dict()
     h, a = game.score
-    info = {"seed": seat.seed, "home": box["teams"][0]["name"], "away": box["teams"][1]["name"],
+    seed = shown_seed(seat)
+    info = {"seed": "" if seed is None else seed, "home": box["teams"][0]["name"], "away": box["teams"][1]["name"],
             "home_score": h, "away_score": a}
     when = "final" if seat.over else f"decision{seat.number}"
-    return f"coachgym-{seat.rs.name}-seed{seat.seed}-box-{when}", [(info, box)]
+    return f"coachgym-{seat.rs.name}{'' if seed is None else f'-seed{seed}'}-box-{when}", [(info, box)]
 
 
 def box_csv(seat: Seat) -> tuple[str, str]:
@@ -418,6 +508,10 @@ def replay(request: Request, gid: str, at: str = "0"):
     live, sid = _live(request), _session(request)
     watched = live.watched(sid, gid)  # an opened file's replay (Open -> Watch the replay)
     rep = watched or live.replay(sid, gid)
+    if watched is not None:  # a sealed file's seed stays secret as the game's own would
+        seed = None if getattr(watched, "seed_hidden", False) else rep.seed
+    else:
+        seed = live.read(sid, gid, shown_seed)
     if not len(rep):
         raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
     try:
@@ -428,7 +522,7 @@ def replay(request: Request, gid: str, at: str = "0"):
     lo, hi = max(0, i - REPLAY_AROUND), min(len(rep), i + REPLAY_AROUND + 1)
     sit = frame.situation
     return _render(request, "replay.html.j2", {
-        "gid": gid, "ruleset": rep.rs.name, "frame": frame, "sit": sit, "you": rep.side, "seed": rep.seed,
+        "gid": gid, "ruleset": rep.rs.name, "frame": frame, "sit": sit, "you": rep.side, "seed": seed,
         "count": len(rep), "watch_only": watched is not None, "around": [(k, rep.events[k]) for k in range(lo, hi)],
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),

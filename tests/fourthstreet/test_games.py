@@ -31,7 +31,7 @@ def check_invariants(g: FourthStreetEngine):
         assert 0 <= t["fgm"] <= t["fga"] and 0 <= t["tpm"] <= t["tpa"] <= t["fga"] and t["tpm"] <= t["fgm"]
         assert 0 <= t["ftm"] <= t["fta"]
         assert len(set(g.lineup[side])) == 5
-        for i, st in enumerate(g.stats[side]):
+        for st in g.stats[side]:
             assert all(v >= 0 for v in st)
             assert st[COLS.index("pf")] <= 6
         secs = sum(st[0] for st in g.stats[side])
@@ -78,8 +78,11 @@ def test_save_restore_mid_game_continues_identically():
         g.step(coaches[d.side].choose(g, d))
     saved = g.to_json()
     rng_state = (c1._rng.getstate(), c2._rng.getstate())
-    play_game_continue = lambda game: [game.step((c1, c2)[game.decision.side].choose(game, game.decision))
-                                       for _ in iter(lambda: game.decision is None, True)]
+
+    def play_game_continue(game):
+        while game.decision is not None:
+            game.step((c1, c2)[game.decision.side].choose(game, game.decision))
+
     play_game_continue(g)
     restored = FourthStreetEngine.from_json(saved)
     c1._rng.setstate(rng_state[0])

@@ -167,7 +167,6 @@ def test_assists_make_up_rule_white_1_highest_ast():
     g = game_at(slot=1, zone="2B")
     set_cell(g.player(AWAY, 1), 2, 3, 3, "N")
     run(g, play(6, 1, 3, 3, 1))
-    team = g.teams[AWAY]
     best = max((s for s in range(5) if s != 1), key=lambda s: g.player(AWAY, s).ast)
     assert stat(g, AWAY, best, AST) == 1
 
@@ -265,7 +264,7 @@ def test_free_throws_two_dice_on_the_free_throw_section():
     kaj = g.player(HOME, 4)
     g._start_ft(HOME, 4, 2, "change")
     g.windows = []
-    src = run(g, [(O, 1), (K, 2), (W, 2), (O, 5), (K, 5), (W, 1), (R, 1), (B, 1), (O, 1), (K, 1), (W, 6)])
+    run(g, [(O, 1), (K, 2), (W, 2), (O, 5), (K, 5), (W, 1), (R, 1), (B, 1), (O, 1), (K, 1), (W, 6)])
     assert kaj.ft[3] == "U" and kaj.ft[10] == "."
     assert stat(g, HOME, 4, FTM) == 1 and stat(g, HOME, 4, FTA) == 2 and g.clock == 600 - 5
 
@@ -274,7 +273,26 @@ def test_free_throws_two_dice_on_the_free_throw_section():
 def test_injuries_chart_rows():
     assert injury_row(15)["kind"] == "hurt" and injury_row(10)["kind"] == "stoppage"
     assert injury_row(9)["kind"] == "period" and injury_row(7)["kind"] == "game"
-    assert injury_row(4)["games"] == 1 and injury_row(-1)["dice"] == 2 and injury_row(-7)["dice"] == 4
+    assert injury_row(4)["games"] == 1 and injury_row(-1)["dice"] == 2 and injury_row(-2)["dice"] == 3
+
+
+def test_injuries_chart_row_minus_3_roll_2_dice():
+    """Injury Chart, the text's last line: "-3	Roll 2 dice and add them together. Player misses the rest
+    of this game + dice roll more games" (engine versions 1-2 missed the row, with no newline after it,
+    and rolled 4 dice). The lowest total is 1 + 1 + inj -5."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2].parent / "shared" / "rules" / "4th-street-basketball-1.01.md")
+    if text.exists():  # the rule text beside the worktree: the row is its last line
+        last = text.read_text(encoding="utf-8").rstrip().splitlines()[-1]
+        assert last.startswith("-3\tRoll 2 dice")
+    row = injury_row(-3)
+    assert row["dice"] == 2 and row["text"].startswith("Roll 2 dice") and row["kind"] == "game"
+    g = game_at(slot=1, zone="2B")
+    g.player(HOME, 1).inj = -5
+    set_cell(g.player(HOME, 1), 4, 2, 2, "I")
+    run(g, play(1, 6, 2, 2, 4) + [(O, 1), (K, 1), ("injury games", 6), ("injury games", 5)])
+    assert g.injuries[-1]["games"] == 11 and g.injuries[-1]["kind"] == "game"
 
 
 def test_injuries_defender_removed_and_replaced_offense_sets_up_in_front_court():

@@ -1,7 +1,5 @@
 """The Gymnasium and PettingZoo adapters of FUBA, and hidden information in the observation."""
 
-import warnings
-
 import gymnasium as gym
 import numpy as np
 
@@ -12,22 +10,7 @@ from coachgym.rules.fuba import RULESET, actions as AT
 ENV_ID = "coachgym/FUBA-v0"
 
 
-def test_check_env_passes_without_warnings():
-    from gymnasium.utils.env_checker import check_env
-
-    env = gym.make(ENV_ID).unwrapped
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        check_env(env)
-    assert [str(w.message) for w in caught] == []
-
-
-def test_pettingzoo_api_test_passes():
-    from pettingzoo.test import api_test
-
-    from coachgym.envs.fuba import env as aec_env
-
-    api_test(aec_env(render_mode="ansi"), num_cycles=300, verbose_progress=False)
+# check_env and PettingZoo's api_test: tests/test_env_api.py (every registered ruleset)
 
 
 def test_episode_with_mask_runs_to_the_end_and_rewards_the_result():

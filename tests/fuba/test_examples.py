@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, pick, scenario
+from .helpers import AWAY, HOME, A, FubaOptions, legal_areas, new_game, pick, scenario
 
 F442 = ((4, 4, 2), (4, 4, 2))
 

@@ -13,7 +13,6 @@ from coachgym.agents.fuba import ByTheBookCoach
 from coachgym.core.coach import RandomCoach
 from coachgym.core.match import play_game
 from coachgym.rules.fuba import RULESET, FubaEngine, FubaOptions
-from coachgym.rules.fuba.board import SPOTS
 
 from .helpers import AWAY, HOME
 

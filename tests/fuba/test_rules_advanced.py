@@ -338,7 +338,6 @@ def test_a12_crossing_lowers_a_long_pass_from_a_side_area():
                         home=["H-PA", "A-NS", "A-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-NS", bv=3,
                         ct=HOME, stage="actions")
     pick(g, "action", what="pass")
-    before = g.pass_targets(HOME)[A("A-PA")] if False else None
     pick(g, "pass_to", area=A("A-PA"))
     v = [e for e in g.log if e.kind == "pass"][-1].data["value"]
     pick(g, "skill", skill="crossing")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from coachgym.rules.fuba import board as B
 
 from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, pick, scenario

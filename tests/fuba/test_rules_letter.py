@@ -6,7 +6,7 @@ the red (one on a die of 1)."""
 
 from __future__ import annotations
 
-from .helpers import AWAY
+from .helpers import AWAY, HOME, A, scenario
 from .test_rules_advanced import slowed_restart
 
 
@@ -26,3 +26,28 @@ def test_a9_slowing_play_red_card_test_on_a_first_yellow_is_still_made():
 def test_a9_slowing_play_red_card_test_passed_with_a_high_die():
     g = slowed_restart(red_die=6, yellows=2)
     assert g.red[AWAY] == 0 and g.yellow[AWAY] == 3
+
+
+# ---------------------------------------------------------------- 4.7.2 (issue 23): an empty area
+def test_4_7_2_target_area_with_no_players_gets_no_reduction():
+    """4.7.2 "The ball value is reduced by one if the controlling team has at least twice as many
+    players than the defending team in the target area": an area where neither team has a player
+    is no such area (the Mezzala skill: "plays the ball into the attacking zone area where neither
+    team has players, reduce the ball value"). Engine version 1 gave it -1 (4 -> 2 here)."""
+    from coachgym.rules.fuba import board as B
+
+    g = scenario(home=["H-PA", "C", "C", "C"], away=["A-PA", "A-F", "H-F"], ball="C", bv=4, ct=HOME,
+                 stage="actions")
+    t = g.pass_targets(HOME)
+    empty = A("A-NS")
+    assert g.raw_count(HOME, empty) == 0 and g.raw_count(AWAY, empty) == 0
+    assert t[empty] == 3  # start area 3 v 0: -1; empty target area: no modifier
+    assert t[A("C")] == 3 and B.DIST[A("C")][empty] == 1  # the same area: start ignored; 3 v 0: -1
+
+
+def test_4_7_2_start_area_with_no_players_gets_no_reduction():
+    """4.7.2 "The ball value is reduced by one if the controlling team has at least twice as many
+    players than the defending team in the start area": the same reading for an empty start area."""
+    g = scenario(home=["H-PA", "C", "C", "C"], away=["A-PA", "A-F", "H-F"], ball="A-NS", bv=4, ct=HOME,
+                 stage="actions")
+    assert g.pass_targets(HOME)[A("C")] == 3  # empty start area: no modifier; target 3 v 0: -1

@@ -228,8 +228,15 @@ def test_a13_6_5_new_talent_defending_team_gains_a_random_skill():
     assert g.skills[AWAY] == ["trained_formation_change", pool[0]]
 
 
-def test_a13_6_6_new_talent_controlling_team_reconstructed_row():
-    # the printed table stops at 6-5; 6-6 is reconstructed as "new talent (CT)" (docs/rules/fuba.md)
+def test_a13_6_6_new_talent_controlling_team_printed_row():
+    """A13 6-6, the rule text's last line: "6	6	New talent (CT)	The controlling team gets a new random
+    skill immediately for use in the current match." (Printed, with no newline after it: the docs
+    once called it lost and reconstructed it; the reconstruction was the printed row.)"""
+    from pathlib import Path
+
+    text = Path(__file__).parents[2].parent / "shared" / "rules" / "fuba-rulebook-2024.md"
+    if text.exists():
+        assert text.read_text(encoding="utf-8").rstrip().splitlines()[-1].startswith("6\t6\tNew talent (CT)\t")
     g = _skill_event(6, 6, [("new talent skill", 3)])
     assert _name(g) == "new_talent_ct" and len(g.skills[HOME]) == 1 and g.skills[AWAY] == []
 
@@ -237,5 +244,5 @@ def test_a13_6_6_new_talent_controlling_team_reconstructed_row():
 def test_a13_every_cell_of_the_table_names_an_event():
     from coachgym.rules.fuba.board import special_event
     names = {special_event(a, b) for a in range(1, 7) for b in range(1, 7)}
-    assert len(names) == 27  # 4 + 4 + 4 + 4 + 6 + 5 rows as printed (6-6 reconstructed)
+    assert len(names) == 27  # 4 + 4 + 4 + 4 + 6 + 5 rows as printed (6-6 the text's last line)
     assert "new_talent_ct" in names and "terrace_chant" in names

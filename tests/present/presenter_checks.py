@@ -15,9 +15,13 @@ INDEX_PATTERNS = (re.compile(r"#\d"), re.compile(r"roster player"), re.compile(r
 
 def check_view(view: DecisionView, legal: tuple[int, ...], glossary: dict) -> None:
     """Every legal action is reachable through exactly one choice path, every choice's action is
-    legal, every choice explains itself, no text names a roster index, every term is explained."""
+    legal, every choice explains itself, no text names a roster index, every term is explained, no
+    label has an empty part (", )"). A legal action may be left out only where the view says so
+    (``omitted``: it cannot change anything)."""
     actions = [c.action for c in view.choices()]
-    assert sorted(actions) == sorted(legal), (view.kind, sorted(set(legal) - set(actions)), sorted(set(actions) - set(legal)))
+    assert set(view.omitted) <= set(legal) and not set(view.omitted) & set(actions), view.omitted
+    actions_or_omitted = actions + list(view.omitted)
+    assert sorted(actions_or_omitted) == sorted(legal), (view.kind, sorted(set(legal) - set(actions)), sorted(set(actions) - set(legal)))
     assert len(actions) == len(set(actions)), f"{view.kind}: an action is reachable twice"
     assert view.title and "_" not in view.title, view.title
     if view.default_action is not None:
@@ -26,6 +30,7 @@ def check_view(view: DecisionView, legal: tuple[int, ...], glossary: dict) -> No
         assert g.title and g.choices
         for c in g.choices:
             assert c.label and c.explain, (view.kind, c)
+            assert ", )" not in c.label and "(, " not in c.label and "()" not in c.label, c.label
             # exactly one of: an action, a second list, a finish of the whole decision (seat.finish)
             assert [c.action is not None, c.then is not None, bool(c.finish)].count(True) == 1, c
             assert c.finish in ("", "book", "routine"), c

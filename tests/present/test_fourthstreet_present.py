@@ -142,3 +142,25 @@ def test_zone_calls_show_the_alignment_and_the_tokens_by_zone():
     token = P.decision(g, g.decision)
     check_view(token, g.decision.legal, P.glossary().terms)
     assert token.title.startswith("Zone token \u2460")
+
+
+def test_12_enter_warns_before_a_worn_out_man_plays_on():
+    """Fatigue (12): a man on the court past his fat rating gets a fatigue point in each matchup; a
+    call that offers substitutions says so before Enter runs the play with him."""
+    g = RULESET.new_game(seed=3)
+    coaches = [RULESET.coach("by-the-book"), RULESET.coach("by-the-book")]
+    for side in (0, 1):
+        coaches[side].reset(g, side)
+    subs = set(A.SUB.values())
+    while not (g.decision.kind in ("offense", "defense") and subs & set(g.decision.legal)
+               and g.phase != "pregame"):
+        g.step(coaches[g.decision.side].choose(g, g.decision))
+    side = g.decision.side
+    i = g.lineup[side][0]
+    name = g.teams[side].players[i].name
+    assert not any(name in w for w in P.decision(g, g.decision).warnings if "worn out" in w) or \
+        g.stint[side][i] >= g.teams[side].players[i].fat * 60
+    g.stint[side][i] = g.teams[side].players[i].fat * 60 + 30
+    view = P.decision(g, g.decision)
+    assert view.default_action is not None
+    assert any(name in w and "worn out" in w and "fatigue point" in w for w in view.warnings)

@@ -52,3 +52,28 @@ def test_a_file_that_is_no_saved_game_is_named():
                           ('{"format": "coachgym.seat", "version": 1, "ruleset": "statispro"}', "is missing")):
         with pytest.raises(SavedGameError, match=message):
             Replay.load(text, where="x.json")
+
+
+@pytest.mark.parametrize("ruleset", ["statispro", "fuba"])
+def test_jumps_to_my_decisions_scores_and_periods(ruleset):
+    from coachgym.present.replay import Replay
+    from coachgym.present.seat import Seat
+
+    seat = Seat.new(ruleset, opponent="by-the-book", seed=2)
+    for _ in range(8):
+        seat.choose(seat.book_choice, seat.number)
+    seat.continue_to("end")
+    rep = Replay.load(seat.to_json())
+    j = rep.jumps()
+    # the first event after each answer of the person's (the rest went to "continue"); answers that
+    # wrote no line (a FUBA setup piece, a formation) share the next event
+    assert 1 <= len(j["decision"]) <= 8
+    for kind in ("decision", "score", "period"):
+        assert j[kind] == sorted(set(j[kind])) and all(0 <= i < len(rep) for i in j[kind])
+    goals = sum(seat.view_game().score)
+    assert 1 <= len(j["score"]) <= goals  # every change of the score, a basket or a goal at a time at most
+    scores = [[0, 0]] + [[t.score for t in rep.frame(i).situation.teams] for i in j["score"]]
+    assert all(a != b for a, b in zip(scores, scores[1:]))  # each jump lands on a new score
+    assert scores[-1] == list(seat.view_game().score)
+    first_of_period = [rep.events[i].text for i in j["period"]]
+    assert first_of_period and all(("Quarter" in t or "half" in t.lower() or "setup" in t.lower()) for t in first_of_period)

@@ -368,3 +368,76 @@ def test_finish_refuses_what_the_decision_does_not_offer_and_stale_numbers():
         seat.finish("magic", seat.number)
     assert seat.pending().kind == "setup"
     assert before != seat.to_json()  # (to_setup moved on; the refusals changed nothing since)
+
+
+def test_the_hint_shows_no_full_bar_where_the_trained_coach_leaves_the_kind_to_the_book():
+    trained_or_skip("fourthstreet")
+    seat = Seat.new("fourthstreet", opponent="by-the-book", seed=5)  # the opening lineup window
+    h = seat.hint()
+    assert h.trained == [] and "leaves this kind of decision to the book: the book decides" in h.note
+    assert h.book is not None and h.book.action == seat.book_choice
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_undo_takes_back_the_last_decision_while_no_chance_came_since(ruleset, tmp_path):
+    """Undo restores the seat exactly as it was before the person's last answer (the save's fields
+    all equal) where no die was rolled or card drawn since; otherwise it refuses, saying why, and
+    changes nothing. The undo point travels in the save."""
+    from coachgym.present.seat import UndoError
+
+    seat = Seat.new(ruleset, opponent="by-the-book", seed=8)
+    with pytest.raises(UndoError, match="nothing to undo"):
+        seat.undo()
+    undone = refused = 0
+    for _ in range(60):
+        if seat.over:
+            break
+        before, number = json.loads(seat.to_json()), seat.number
+        seat.choose(seat.book_choice, seat.number)
+        after = seat.to_json()
+        reason = seat.can_undo()  # known at once in this process (the chance source was watched) ...
+        assert Seat.from_json(after).can_undo() == reason  # ... and the same after a reload (by a replay)
+        if reason:
+            with pytest.raises(UndoError, match="the game has moved on since your last decision"):
+                seat.undo(seat.number)
+            assert seat.to_json() == after  # refused: nothing changed
+            refused += 1
+            continue
+        with pytest.raises(StaleDecisionError):
+            seat.undo(seat.number + 1)
+        resumed = Seat.from_json(after)  # the undo point is saved with the game
+        resumed.undo()
+        seat.undo(seat.number)
+        for s in (seat, resumed):
+            now = json.loads(s.to_json())
+            now.pop("undo"), before.pop("undo", None)
+            assert now == before and s.number == number
+        with pytest.raises(UndoError, match="nothing to undo"):
+            seat.undo()
+        seat.choose(seat.book_choice, seat.number)  # the same answer again: the game goes on as before
+        assert seat.to_json() == after
+        undone += 1
+    assert undone >= 3 and refused >= 3
+
+
+def test_enter_takes_the_books_choice_where_the_presenter_has_no_default():
+    """A fouled-out man's replacement (Statis Pro, two steps: who comes out is given) has no "play
+    on": Enter takes the book's choice, marked as the default and said to be the book's."""
+    from coachgym.rules.statispro import actions as A
+    from coachgym.rules.statispro.constants import FOULED_OUT, PF
+
+    seat = Seat.new("statispro", opponent="by-the-book", seed=8)
+    while not (seat.pending_kind() == "menu:dead"):
+        seat.choose(seat.book_choice, seat.number)
+    g = seat._game  # make one of the person's men foul out at this dead ball, as 6.5 would
+    i = g.lineup[seat.side][1]
+    g.stats[seat.side][i][PF] = 6
+    g.status[seat.side][i] = FOULED_OUT
+    g._dirty(seat.side)
+    g.decision = g._next_decision() if hasattr(g, "_next_decision") else g.decision
+    seat._view = None
+    seat._book_choice = int(seat._book.choose(g, g.decision))
+    view = seat.pending()
+    assert A.PLAY_ON not in g.decision.legal and view.kind == "menu:replace"
+    assert view.default_action == seat.book_choice and view.default_note == "the book's choice"
+    assert len(view.groups[0].choices) == 1 and view.default_action in [c.action for c in view.choices()]

@@ -107,12 +107,14 @@ def test_5_5_a_double_team_names_their_man_then_our_helper_and_who_is_left_open(
     side = g.decision.side
     view = P.decision(g, g.decision)
     dt = group(view, "double_team")
-    target = dt.choices[0]
-    assert g.pname(1 - side, 0) in target.label and "ATTEMPTS -5" in target.explain
-    assert [c.action for c in target.then] == [A.DOUBLE_TEAM[(0, h)] for h in (1, 2, 3, 4)]  # never his PD, our PG
-    helper = target.then[0]  # our SG: he leaves their SG open
-    assert helper.label == f"SG {g.pname(side, 1)} (leaves {g.pname(1 - side, 1)} open)"
-    assert helper.action == A.DOUBLE_TEAM[(0, 1)] and "Open Shot" in helper.explain
+    assert len(dt.choices) == 1  # folded: one choice in the first step that opens the pairs
+    pairs = dt.choices[0].then
+    on_pg = [c for c in pairs if c.key.startswith("dt:0:")]
+    assert [c.action for c in on_pg] == [A.DOUBLE_TEAM[(0, h)] for h in (1, 2, 3, 4)]  # never his PD, our PG
+    helper = on_pg[0]  # our SG: he leaves their SG open
+    assert helper.label == (f"on their PG {g.pname(1 - side, 0)}: SG {g.pname(side, 1)} helps "
+                            f"(leaves {g.pname(1 - side, 1)} open)")
+    assert helper.action == A.DOUBLE_TEAM[(0, 1)] and "Open Shot" in helper.explain and "ATTEMPTS -5" in helper.explain
     g.step(helper.action)
     g.step(A.PLAY_ON)
     facts = dict(P.situation(g).teams[side].facts)
@@ -241,3 +243,68 @@ def test_the_default_auto_play_is_the_menus_as_leverage_found():
     rows = TEXTS.leverage["rows"]
     assert set(rows) == {k.kind for k in P.kinds()}
     assert rows["menu:dead"]["margin"] < -10 and rows["menu:set_piece"]["margin"] < -10
+
+
+def _dead_menu(period):
+    return book_game(seed=20, until=lambda g: g.period == period and g.decision.kind == "menu"
+                     and g.menu.get("kind") == "dead" and A.PLAY_ON in g.decision.legal
+                     and any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in g.decision.legal))
+
+
+def test_5_4_enter_warns_before_the_last_rest_period_fatigues_unrested_men():
+    g = _dead_menu(2)
+    side = g.decision.side
+    g.rp, g.rp_grace = 1, True  # the first dead ball after the 5:00 Time card: the last whole Rest Period before 9:00
+    i = g.lineup[side][0]
+    g.rested[side][i][0] = False
+    g.tired[side][i] = False
+    g.teams[side].players[i].rest = 0
+    view = P.decision(g, g.decision)
+    assert view.default_action == A.PLAY_ON
+    name = g.teams[side].players[i].name
+    warn = [w for w in view.warnings if name in w]
+    assert warn and "FATIGUED at the 9:00 card" in warn[0] and warn[0].startswith("Enter plays on")
+    g._time_card("9:00")  # what the warning said: still on the floor at 9:00, he is Fatigued (5.4)
+    assert g.tired[side][i]
+    g.rp, g.rp_grace = 0, True  # before the 5:00 card there is still a whole Rest Period to come: no warning
+    assert not [w for w in P.decision(g, g.decision).warnings if "FATIGUED" in w]
+
+
+def test_8_4_enter_warns_before_the_time_card_charges_a_timeout():
+    g = _dead_menu(2)
+    side = g.decision.side
+    assert A.TIMEOUT in g.decision.legal
+    g.rp = 0
+    g.to_used[side], g.owed_to[side] = 0, False
+    view = P.decision(g, g.decision)
+    assert any("you are charged one" in w and "(8.4)" in w for w in view.warnings)
+    g.to_used[side] = 2  # as many timeouts as quarters: nothing is charged
+    assert not any("(8.4)" in w for w in P.decision(g, g.decision).warnings)
+
+
+def test_menus_first_step_is_folded_and_labels_have_no_empty_parts():
+    """Position shifts, PD cards, Double Teams and plays open their lists from one choice each: the
+    opening set piece (everything legal) offers at most 12 choices at first; no label ends in ", )"."""
+    g = RULESET.new_game(seed=6)
+    view = P.decision(g, g.decision)
+    first = sum(len(gr.choices) for gr in view.groups)
+    assert first <= 12, [gr.id for gr in view.groups]
+    assert len(group(view, "position").choices[0].then) == 10
+    labels = [c.label for gr in view.groups for c in gr.choices] + [t.label for c in view.choices() for t in [c]]
+    assert not [lab for lab in labels if ", )" in lab or "(, " in lab]
+
+
+def test_8_5_substitution_keys_are_roster_numbers_that_do_not_move():
+    g = RULESET.new_game(seed=6)
+    side = g.decision.side
+    subs = group(P.decision(g, g.decision), "substitution").choices
+    keys = {c.shortcut: c for c in subs[0].then}
+    for c in subs[0].then:  # his roster number, whatever the list's order
+        assert g.teams[side].players[int(c.shortcut) - 1].name in c.label
+    assert [c.shortcut for c in subs] == [str(i + 1) for i in g.lineup[side]]
+    first_in = subs[0].then[0]
+    g.step(first_in.action)  # a bench man goes in: the others keep their keys
+    after = {c.shortcut: c.label.split(" (")[0] for c in group(P.decision(g, g.decision), "substitution").choices[0].then}
+    for k, name in after.items():
+        if k in keys:
+            assert keys[k].label.split(" (")[0] == name

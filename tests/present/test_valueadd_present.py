@@ -63,8 +63,11 @@ def test_stamina_reads_played_of_stamina_tired_and_exhausted():
 def test_defensive_switch_shows_who_guards_whom_by_name():
     g = new_game()
     view = P.decision(g, g.decision)  # home defense menu of box 44
-    first = find(view, "switch:0")
-    then = {c.key: c for c in first.then}
+    folded = find(view, "switches")  # the switches open from one choice: the first step stays short
+    then = {c.key: c for c in folded.then}
+    assert then["switch:0:4"].label == ("Dante Okafor (PG, guards Marcus Delacroix (PG)) <-> "
+                                        "Owen Castellano (C, guards Ike Nwachukwu (C))")
+    assert sum(len(gr.choices) for gr in view.groups) <= 12
     g.step(then["switch:0:4"].action)
     home = P.situation(g).teams[0]
     assert home.on_court[0].guards == "Ike Nwachukwu (C)"
@@ -160,3 +163,51 @@ def test_options_one_and_two_choose_the_five_before_the_tip():
     g.step(A.PLAY)
     view = P.decision(g, g.decision) if g.decision.kind.endswith("menu") else None
     assert view is None or "subs" not in {gr.id for gr in view.groups}
+
+
+def test_the_box_score_adds_up_with_the_20_20_start_on_a_line_of_its_own():
+    """PTS = 2 FGM + 3PM + FTM for every player; the start's 20 points (the 22 assumed possessions) are
+    the "start" row, so the rows add up to the TOTAL and the score; the final clock is not "Box 0"."""
+    from coachgym.present import box_table
+    from coachgym.present.seat import Seat
+
+    seat = Seat.new("valueadd", opponent="by-the-book", seed=2)
+    seat.continue_to("end")
+    table = box_table(seat.box_score())
+    col = {c.key: n + 1 for n, c in enumerate(table.columns)}
+    for team in table.teams:
+        *players, start = team.rows
+        assert start[0] == "start (20-20)" and start[col["PTS"]] == 20
+        for r in players:
+            assert r[col["PTS"]] == 2 * r[col["FGM"]] + r[col["3PM"]] + r[col["FTM"]], r
+        assert sum(r[col["PTS"]] for r in team.rows) == team.totals[col["PTS"]] == team.score
+    sit = seat.situation()
+    assert sit.clock.startswith("Final") and "Box 0" not in sit.clock
+
+
+def test_enter_warns_before_a_man_plays_a_possession_tired():
+    """The offense menu of a man who has played as many possessions as his stamina: "play" means he
+    plays this one tired (every roll one worse); the menu says so before Enter."""
+    from coachgym.rules.valueadd import RULESET
+    from coachgym.rules.valueadd import actions as A
+    from coachgym.rules.valueadd.present import PRESENTER as P
+
+    g = RULESET.new_game(seed=4)
+    coaches = [RULESET.coach("by-the-book"), RULESET.coach("by-the-book")]
+    for side in (0, 1):
+        coaches[side].reset(g, side)
+    while not (g.decision.kind == "offense_menu" and g.box < 40 and A.PLAY in g.decision.legal
+               and any(a in g.decision.legal for a in A.SUBSTITUTE.values())):
+        g.step(coaches[g.decision.side].choose(g, g.decision))
+    side = g.decision.side
+    ts = g.ts[side]
+    i = ts.lineup[2]
+    assert not P.decision(g, g.decision).warnings or all(g.teams[side].players[i].name not in w
+                                                         for w in P.decision(g, g.decision).warnings)
+    ts.played[i] = g.teams[side].players[i].stamina
+    view = P.decision(g, g.decision)
+    name = g.teams[side].players[i].name
+    assert any(name in w and "tired" in w and w.startswith("Enter plays") for w in view.warnings)
+    g.step(A.PLAY)  # he played it: now past his stamina, tired as the warning said
+    assert ts.played[i] > g.teams[side].players[i].stamina
+    assert "tired" in P.fatigue(g, side, i)

@@ -165,3 +165,26 @@ def test_cli_analyze_errors_are_clear(tmp_path):
     r = CliRunner().invoke(main, ["analyze", "--ruleset", "valueadd", "--after", "5", "--policy", "search",
                                   "--backend", "inline", "--no-progress"])
     assert r.exit_code != 0 and "rollout policy cannot be a search coach" in r.output
+
+
+def test_the_plot_title_fits_the_figure(tmp_path, monkeypatch):
+    """Issue 23: a long prompt's title ran past the figure's edges; it is wrapped to fit."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.figure
+
+    a = analyze(_game("valueadd", 20), rollouts=8, seed=4, min_rounds=2)
+    a.prompt = "away team on offense: changes before the possession, " * 3  # a long one
+    seen = {}
+    real = matplotlib.figure.Figure.savefig
+
+    def savefig(fig, *args, **kwargs):
+        fig.canvas.draw()
+        r = fig.canvas.get_renderer()
+        seen["title"] = fig._suptitle.get_window_extent(r)
+        seen["figure"] = fig.bbox
+        return real(fig, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", savefig)
+    a.plot(tmp_path / "a.png")
+    t, f = seen["title"], seen["figure"]
+    assert f.x0 <= t.x0 and t.x1 <= f.x1 and t.y1 <= f.y1

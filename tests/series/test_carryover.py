@@ -173,6 +173,39 @@ def test_a13_6_5_new_talent_is_kept_for_the_remaining_matches_as_a_match_skill()
     assert opts["skill_limit"] == 6
 
 
+def test_a13_6_5_and_6_6_new_talent_is_a_match_skill_however_many_the_team_won():
+    """A13 6-5 / 6-6 "New talent": "gets a new random skill immediately for use in the current match. In
+    a tournament or a league, that skill can be used in the remaining matches": every skill won plays
+    in every later match, on top of A12's half of the team's own skills, and the engine accepts such a
+    team (before issue 23 the talent beyond half of all the skills went to the reserve in long leagues)."""
+    from coachgym.rules.fuba.board import IMPLEMENTED_SKILLS
+
+    c = carryover.for_ruleset("fuba")
+    rs = rulesets.get("fuba")
+    data = rs.team_data("blue")[0]
+    s = c.initial_state(data)
+    own = data["skills"] + data["reserve_skills"]
+    won = [k for k in IMPLEMENTED_SKILLS if k not in own][:8]
+    for k in won:
+        s = c.advance(s, {"skills_new": [k]}, SEASON)
+        team = c.game_team(data, s, SEASON)
+        assert team["skills"] == s["talent"] + data["skills"] and team["reserve_skills"] == data["reserve_skills"]
+        assert team["talent"] == s["talent"]
+        opts = c.game_options({"condition_points": True, "skills": True, "skill_limit": 5}, False, SEASON, [team, data])
+        g = rs.new_game(rs.parse_team(team, "home"), rs.parse_team(data, "away"), seed=1, options=opts)
+        assert g.skills[HOME] == team["skills"]  # all of it on the match
+    assert len(s["talent"]) == 8 > (len(own) + 8 + 1) // 2  # more talent than half of all the skills
+
+
+def test_a12_a_team_file_naming_talent_outside_its_skills_is_refused():
+    from coachgym.core.errors import TeamFileError
+
+    rs = rulesets.get("fuba")
+    data = {**rs.team_data("blue")[0], "talent": ["regista"]}
+    with pytest.raises(TeamFileError, match="talent"):
+        rs.parse_team(data, "blue-talent.json")
+
+
 def test_a13_6_3_and_6_5_the_engine_reports_the_skill_lost_and_won():
     from tests.fuba.test_special_events import _skill_event
 
@@ -213,3 +246,34 @@ def test_home_court_advantage_for_season_and_nit_games_neutral_court_for_march_m
     # NIT: the better seed hosts
     first = nit.schedule.next_round({})[0]
     assert nit.entry[first.home].position < nit.entry[first.away].position
+
+
+def test_advanced_rule_home_court_advantage_is_optional_a_season_created_without_it_plays_neutral(tmp_path):
+    """"ADVANCED RULE - Home Court Advantage": "to play a season or NIT tournament games with one team at
+    home, the following adjustment is made" - an optional (advanced) rule: a season or NIT created with
+    ``-o home_court=false`` plays every game on a neutral court (issue 23; before, the carry-over set it
+    on for every season game whatever the option said)."""
+    store = Store(tmp_path / "db.sqlite3")
+    teams = [(t, "by-the-book") for t in rulesets.get("valueadd").team_names()]
+    off = Competition.create(store, name="s", kind="season", ruleset="valueadd", teams=teams, fmt={"legs": 1},
+                             options={"home_court": False})
+    nit = Competition.create(store, name="nit", kind="tournament", ruleset="valueadd", teams=teams,
+                             fmt={"type": "knockout", "court": "home"}, options={"home_court": False})
+    on = Competition.create(store, name="on", kind="season", ruleset="valueadd", teams=teams, fmt={"legs": 1},
+                            options={"home_court": True})
+    states = {k: {} for k in off.keys}
+    for comp, home_court in ((off, False), (nit, False), (on, True)):
+        for fixture in comp.schedule.next_round({}):
+            assert comp.task(fixture, states).options["home_court"] is home_court
+    # played through the command line as a person creates it
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    db = tmp_path / "cli.sqlite3"
+    r = CliRunner().invoke(main, ["season", "start", "valueadd", *(t for t, _ in teams[:2]), "--name", "neutral",
+                                  "--db", str(db), "-o", "home_court=false", "--legs", "1", "--backend", "inline",
+                                  "--no-progress"])
+    assert r.exit_code == 0, r.output
+    comp = Competition.load(Store(db), "neutral")
+    assert comp.games and all(g.options["home_court"] is False for g in comp.games)

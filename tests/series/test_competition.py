@@ -123,6 +123,18 @@ def test_season_screen_shows_standings_leaders_results(uninterrupted):
     assert ewing["gp"] <= 6 and ewing["PTS"] == ewing["PTS_total"] / ewing["gp"]
 
 
+def test_leaders_show_whole_team_names(tmp_path):
+    """Issue 23: the leaders box cut team names at 18 characters ("Ironwood State Hor")."""
+    store = Store(tmp_path / "v.sqlite3")
+    comp = Competition.create(store, name="v", kind="season", ruleset="valueadd",
+                              teams=[("ironwood-state", "by-the-book"), ("cedar-valley", "random")], fmt={"legs": 1})
+    comp.play()
+    name = comp.entry["ironwood-state"].name
+    assert len(name) > 18
+    text = tables.render_leaders(comp)
+    assert name in text
+
+
 def _fake(comp, results):
     comp.games = [GameRow(i + 1, i + 1, 0, "Round", False, h, a, hs, as_, {"columns": [], "teams": []}, [{}, {}], 0,
                           "x", "x", {}, 1, "", "") for i, (h, a, hs, as_) in enumerate(results)]

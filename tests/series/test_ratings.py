@@ -161,3 +161,19 @@ def test_one_game_per_seed_leaves_the_intervals_as_the_model_gives_them():
     a = fit(list("ABCD"), rec).home_elo()
     b = fit(list("ABCD"), rec, clusters=unique).home_elo()
     assert b["se"] == pytest.approx(a["se"], rel=0.1)
+
+
+def test_ratings_table_cuts_no_coach_spec():
+    """Issue 23: the score-rate table's header cut specs ("by-the-book:doubl~"); its columns are now
+    the coaches' numbers and every row shows the whole spec."""
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    long = "by-the-book:intentional_fouls=false"
+    res = CliRunner().invoke(main, ["ratings", "valueadd", "random", long, "-n", "2", "--no-store", "--backend",
+                                    "inline", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "~" not in res.output and res.output.count(long) == 2  # the Elo table and the score-rate rows
+    header = next(line for line in res.output.splitlines() if "#1" in line)
+    assert "#2" in header

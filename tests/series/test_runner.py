@@ -175,3 +175,18 @@ def test_ray_worker_killed_mid_series_has_its_games_rerun(tmp_path, ray_backend,
     assert _key(merge(results)) == _key(reference)  # nothing lost, nothing counted twice
     index = victim.name.split("-")[0]
     assert len(list(tmp_path.glob(f"{index}-*"))) == 2  # Ray reran the killed task, once
+
+
+@pytest.mark.slow
+def test_a_private_ray_instance_prints_no_token_notice(tmp_path):
+    """Issue 23: Ray's notice that the private local instance turned token authentication on was
+    printed to the user of `--backend ray`."""
+    pytest.importorskip("ray")
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-c", "from coachgym.cli import run; run()", "simulate", "valueadd", "-n", "2",
+                          "--backend", "ray", "--jobs", "1", "--no-progress"], capture_output=True, text=True,
+                         timeout=240, cwd=tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "Token authentication" not in res.stdout + res.stderr and "2 games" in res.stdout

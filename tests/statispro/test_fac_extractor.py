@@ -68,6 +68,23 @@ def test_8_2_overtime_is_75_fac_with_the_10_00_card_30_from_the_bottom():
     assert [c.time for c in fx.fac].index("10:00") == 30  # the pile's bottom is the list's start
 
 
+@pytest.mark.parametrize("league, usual", [("nba", 20), ("ncaa", 50), ("fiba", 50)])
+def test_8_2_extractor_overtime_dead_ball_deck_is_ready_as_usually(league, usual):
+    """8.2 "If you use the FAC Extractor: ... Then flip FACs until the Time Left clock shows "5:00" as 75
+    cards left. The "DEAD BALL" Deck is ready as usually": a quarter's Dead Ball Deck (20 cards, 50 in
+    college), not the rest of the deck (125) that 8.2's card-deck procedure uses. The flipped cards lie
+    on the discard pile, which 8.3 deals from when the Dead Ball Deck runs out."""
+    fx = FacExtractor(league, seed=9)
+    fx.shuffle(5)
+    assert fx.overtime and fx.cards_left == 75 and len(fx.dead) == usual
+    rpgs = [c.rpg for c in fx.fac if not c.time] + [c.rpg for c in fx.dead] + [c.rpg for c in fx.discard]
+    assert len(rpgs) == len(set(rpgs)) == 200 and len(fx.discard) == 200 - 75 - usual
+    for _ in range(usual):
+        assert not fx.draw_dead().reshuffled
+    assert fx.draw_dead().reshuffled  # then 8.3: from the discard pile
+    assert FacExtractor.from_dict(json.loads(json.dumps(fx.to_dict()))).to_dict() == fx.to_dict()
+
+
 @pytest.mark.parametrize("league", ["ncaa", "fiba"])
 def test_19_1_and_20_1_college_decks_are_150_fac_and_50_dead_ball_cards(league):
     fx = FacExtractor(league, seed=2)

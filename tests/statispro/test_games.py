@@ -125,13 +125,14 @@ def test_save_and_restore_at_the_coachs_mid_card_choices_continues_identically()
 
 def test_by_the_book_coach_plays_a_full_game():
     g = RULESET.new_game(seed=3)
-    res = play_game(g, RULESET.coach("by-the-book"), RULESET.coach("by-the-book"))
+    play_game(g, RULESET.coach("by-the-book"), RULESET.coach("by-the-book"))
     box = g.box_score()
     assert g.over and 60 < box.totals(0)["PTS"] < 160
 
 
 def test_gymnasium_env_steps_with_masks():
     import gymnasium as gym
+
     import coachgym.envs  # noqa: F401
 
     env = gym.make("coachgym/StatisProBasketball-v0", opponent="by-the-book")
@@ -184,9 +185,9 @@ def test_5_5_the_star_variant_and_the_macro_never_name_the_targets_pd_as_helper(
     of these games meet many matchups: wherever a Double Team may be declared, the star variant's
     choice (``star_double_team``, also the training macro ``double_team_best_scorer``) is legal and its
     helper is not the target's PD."""
-    from coachgym.agents.statispro import star_double_team
     from coachgym.core.coach import RandomCoach
     from coachgym.rules.statispro import actions as A
+    from coachgym.rules.statispro.tactics import star_double_team
     from coachgym.training.macros import macros_of
 
     macro = macros_of("statispro")["double_team_best_scorer"]

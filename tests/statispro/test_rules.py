@@ -169,7 +169,6 @@ def test_2015_6_4_fourteen_second_clock_after_a_defensive_foul():
 def test_6_5_sixth_personal_foul_disqualifies_and_forces_a_substitution():
     g = game_with(knicks_ball_after_tip() + [K.card(173), K.card(4)])
     g.stats[1][0][PF] = 5
-    drive_plan = []
     with pytest.raises(ScriptExhausted):
         while g.decision is not None:
             d = g.decision

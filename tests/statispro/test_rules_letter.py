@@ -18,6 +18,8 @@ from coachgym.rules.statispro import conversion as C
 from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
+from coachgym.rules.statispro.constants import R_AST
+from coachgym.rules.statispro.teams import parse_team
 from coachgym.rules.statispro.engine import (AST, FGA, FGM, FTA, FTM, PF, PH_ADVANCE, PH_FT, PH_REBOUND, PH_SHOT,
                                              PH_UPCOURT, TECH, TOV, TPA, TPM, OK)
 
@@ -94,7 +96,7 @@ def test_4_4_the_receiver_may_take_the_open_shot():
 
 def test_4_4_the_receiver_may_decline_the_open_shot_and_advance():
     g = _open_shot_game()
-    d = _drive_to_open_shot(g)
+    _drive_to_open_shot(g)
     passes = g.passes
     _until_script_ends(g, A.ADVANCE)
     assert g.open_from == -1 and g.phase == PH_ADVANCE and g.passes == passes
@@ -106,6 +108,39 @@ def test_4_4_an_open_shot_with_no_advance_left_is_taken():
     _drive_to_open_shot(g)
     g.passes = g.limit  # the pass to him was the last one allowed (Cartwright has no assist extension)
     assert g._ph_ball() is None and g.phase == PH_SHOT and g.ctx["open"] and g.ctx["passer"] == 0
+
+
+def _open_shot_at_pass(no: int, assist_no: int = 0, **state):
+    g = _open_shot_game()
+    _drive_to_open_shot(g)
+    g.pass_no, g.assist_no = no, assist_no  # Cartwright, ATTEMPTS 5
+    for k, v in state.items():
+        setattr(g, k, v)
+    g.ctx = {}
+    return g, g._ph_ball()
+
+
+def test_5_1_an_open_shot_receiver_must_shoot_when_the_pass_is_within_his_attempts():
+    """5.1: "A Ballhandler must shoot when he has received a Pass # or offensive rebound # less than or
+    equal to his "ATTEMPTS" rating." An Open Shot (4.4) receiver with Pass # <= ATTEMPTS outside the
+    exceptions is not offered to decline it and ADVANCE (engine versions 3-5 offered it; issue 23)."""
+    g, d = _open_shot_at_pass(3)
+    assert d is None and g.phase == PH_SHOT and g.ctx["open"] and g.ctx["passer"] == 0
+    g, d = _open_shot_at_pass(5)  # equal to his ATTEMPTS: still must shoot
+    assert d is None and g.phase == PH_SHOT
+
+
+def test_5_1_exceptions_final_minute_final_two_minutes_or_possible_assist_may_decline_the_open_shot():
+    """5.1 "(EXCEPTIONS: A Ballhandler may decline a shot of this type in the final 1:00 of any period,
+    or the final 2:00 of a game, or if he has qualified for a possible Assist on the next ADVANCE)"."""
+    for state in ({"eleven": True}, {"two_min": True, "period": 4}):
+        g, d = _open_shot_at_pass(3, **state)
+        assert d is not None and set(d.legal) == {A.SHOOT, A.ADVANCE}, state
+    ast = g.eff(AWAY)[g.bh][R_AST]
+    g, d = _open_shot_at_pass(3, assist_no=ast)  # qualified for a possible Assist
+    assert d is not None and set(d.legal) == {A.SHOOT, A.ADVANCE}
+    g, d = _open_shot_at_pass(3, assist_no=ast + 1)  # not qualified: must shoot
+    assert d is None and g.phase == PH_SHOT
 
 
 # ---------------------------------------------------------------- branches the audit found untested
@@ -340,3 +375,19 @@ def test_14o_no_heave_without_the_change_of_possession_or_on_another_section():
     assert g.pts == [0, 0]
     g, side, _ = _heave_game("ACTION", lost_ball=True)  # lost on an ACTION result: not 14O's case
     assert g.pts == [0, 0]
+
+
+# ---------------------------------------------------------------- 14G EXPANDED ATTEMPTS (issue 23)
+@pytest.mark.parametrize("expanded", [True, False])
+def test_14g_expanded_attempts_the_coach_may_increase_them(expanded):
+    """14G "EXPANDED ATTEMPTS: If a player is unavailable to start a game because of a prior injury, the
+    coach *may* increase the ATTEMPTS rating of another player at his position by half (fractions
+    rounded down) of the ATTEMPTS of the missing player": rule option ``expanded_attempts`` (on, the
+    book's answer, as every engine version before; off: the coach declines)."""
+    data = json.loads((Path(K.__file__).parent / "data" / "teams" / "bulls-1993.json").read_text())
+    data["injured"] = ["Michael Jordan"]  # ATTEMPTS 26; Pippen the guard with the most below his (16)
+    team = parse_team(data, "bulls-hurt.json")
+    g = RULESET.new_game("knicks-1993", team, seed=1, options={"expanded_attempts": expanded})
+    pippen = next(p for p in g.teams[AWAY].players if p.name == "Scottie Pippen")
+    assert pippen.attempts == (16 + 26 // 2 if expanded else 16)
+    assert g.opts.expanded_attempts is expanded

@@ -49,7 +49,7 @@ def play_sample():
         ("ballhandler", A.ADVANCE),  # Ewing passes out of the Double Team (5.5)
     ]
     with pytest.raises(ScriptExhausted):
-        left = drive(game, plan)
+        drive(game, plan)
     return game
 
 

@@ -40,6 +40,16 @@ def test_chains_lists_and_arithmetic():
     assert check("minutes_left - 0.5 < 1", minutes_left=1.2)
 
 
+def test_chained_plus_and_minus_each_keep_their_operands():
+    # two or more + / - in one sum: each step adds its own operand (closures made in the parser's
+    # loop once shared them, and this recursed for ever)
+    assert check("margin - 3 + 1 < 0", margin=1)
+    assert not check("margin - 3 + 1 < 0", margin=2)
+    assert check("margin - 3 + 1 == -1", margin=1)
+    assert check("margin + minutes_left - period - 1 == 2", margin=5, minutes_left=3, period=5)
+    assert check("1 + margin - 2 + margin == 6", margin=3.5)
+
+
 def test_variables_are_read_only_when_needed():
     read = []
     cond = parse("final_two and margin < 0", VARS)

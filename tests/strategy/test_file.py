@@ -109,3 +109,89 @@ def test_changed_choices_are_written_into_the_play_by_play():
     lines = [line for line in game.play_by_play() if line.startswith("(strategy always-press, press:")]
     assert lines and "press" in lines[0] and "instead of man-to-man" in lines[0]
     assert len(lines) == coach.logs[0].changed[0]
+
+
+TAG = '!!python/object/apply:os.system ["echo hacked"]'
+
+
+@pytest.mark.parametrize("text, line, field", [
+    (GOOD.replace("base: by-the-book", f"base: {TAG}"), 2, "base"),
+    (GOOD.replace("when: true", f"when: {TAG}"), 10, "rules[3].when"),
+    (GOOD.replace("do: press", f"do: {TAG}"), 7, "rules[1].do"),
+    (GOOD.replace("name: late-press", f"name: {{x: {TAG}}}"), 3, "name"),
+    (GOOD.replace("  - name: press late\n", f"  - {TAG}: 1\n    name: press late\n"), 5, "rules[1]"),
+])
+def test_a_python_tag_under_a_key_is_one_error_of_its_line(text, line, field, tmp_path):
+    """Issue 23: a Python tag under a key (``base:``, ``when:``, ``do:`` ...) gave a 48-57-line
+    ConstructorError traceback; like one at the top of the file it is one error naming the line, the
+    field and the tag, from strategy-check and from a command that uses the file, and nothing runs."""
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    e = error(text)
+    assert (e.line, e.field) == (line, field) and "python/object/apply:os.system" in str(e)
+    assert "plain YAML only" in str(e)
+    path = tmp_path / "press.yaml"
+    path.write_text(text)
+    for args in (["strategy-check", str(path)],
+                 ["simulate", "fourthstreet", "--coach-home", f"strategy:{path}", "-n", "2", "--backend", "inline"]):
+        res = CliRunner().invoke(main, args)
+        lines = res.output.strip().splitlines()
+        assert res.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), res.output
+        assert "Traceback" not in res.output and "hacked" not in res.output
+
+
+ZONE = """\
+ruleset: fourthstreet
+base: by-the-book
+rules:
+  - when: zone_allowed and margin < 0
+    do: press
+  - when: not zone_allowed
+    do: press
+  - when: margin < 0
+    do: zone
+  - when: margin < 0
+    do: press
+"""
+
+
+def test_strategy_check_warns_of_rules_that_cannot_fire_under_the_options(tmp_path):
+    """Issue 23: a rule on ``zone_allowed`` never fires without ``-o zone_defense=true``: strategy-check
+    names it (and the ``zone`` action, which needs the option); under the option the other rule, on
+    ``not zone_allowed``, is the one named. A rule that may fire either way is never named."""
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+    from coachgym.strategy import idle_rules
+
+    s = loads(ZONE, "zone.yaml")
+    off = idle_rules(s)
+    assert len(off) == 2 and off[0].startswith("line 4: rule 1 cannot fire") and "zone_allowed is false" in off[0]
+    assert off[1].startswith("line 8: rule 3 cannot fire") and "-o zone_defense=true" in off[1]
+    on = idle_rules(s, {"zone_defense": True})
+    assert len(on) == 1 and on[0].startswith("line 6: rule 2") and "zone_allowed is true" in on[0]
+    path = tmp_path / "zone.yaml"
+    path.write_text(ZONE)
+    res = CliRunner().invoke(main, ["strategy-check", str(path)])
+    assert res.exit_code == 0 and res.output.count("warning: ") == 2 and "give -o" in res.output
+    res = CliRunner().invoke(main, ["strategy-check", str(path), "-o", "zone_defense=true"])
+    assert res.exit_code == 0 and res.output.count("warning: ") == 1 and "line 6" in res.output
+    res = CliRunner().invoke(main, ["strategy-check", str(path), "-o", "zone_defense=maybe"])
+    assert res.exit_code == 2 and "must be true or false" in res.output
+
+
+def test_a_numeric_rule_option_is_read_too():
+    text = "ruleset: valueadd\nbase: by-the-book\nrules:\n  - when: foul_limit == 6 and our_most_fouls >= 5\n" \
+           "    do: intentional_foul\n"
+    from coachgym.strategy import idle_rules
+
+    s = loads(text, "f.yaml")
+    assert len(idle_rules(s)) == 1 and "foul_limit is 5" in idle_rules(s)[0]
+    assert idle_rules(s, {"foul_limit": 6}) == []
+    # the shipped examples all may fire, the zone one under its option
+    for p in examples():
+        opts = {"zone_defense": True} if "zone" in p.name else {}
+        assert idle_rules(load(p), opts) == [], p.name
+    assert "needs -o zone_defense=true" in idle_rules(load("fourthstreet_zone_foul_trouble.yaml"))[0]

@@ -83,3 +83,16 @@ def test_a_situation_that_never_arises_is_reported():
     out = CliRunner().invoke(main, ["situation", "fourthstreet", "--when", "margin > 200", "--choices", "press,man",
                                     "--max-games", "2", "--jobs", "1", "--no-progress"])
     assert out.exit_code != 0 and "never arose" in out.output
+
+
+def test_a_win_rate_interval_stays_within_0_and_1():
+    """Issue 23: a choice that won nearly every state printed an interval reaching -0.001 or 1.001."""
+    from coachgym.strategy.situation import SituationResult
+
+    res = run_situation("fourthstreet", WHEN, "press,man", states=2, rollouts=1)
+    res.states = [{**res.states[0], "score": [1.0, 0.0]}] * 3 + [{**res.states[0], "score": [0.0, 0.0]}]
+    lo, hi = res.table()[0]["win_rate_ci"]
+    assert 0.0 <= lo <= hi <= 1.0 and hi == 1.0  # 0.75 +- 0.49 would reach 1.24
+    lo, hi = res.table()[1]["win_rate_ci"]
+    assert (lo, hi) == (0.0, 0.0)
+    assert isinstance(res, SituationResult)

@@ -3,7 +3,6 @@ ball", "In most cases, player with 6, 7 or 8 on card gets ball", "Situations in 
 results in a turnover/shot clock violation", "No Point Guard in Game", "Roll of 20 on the 20-sided
 die"). Scripted dice; the away team has the first possession of each box."""
 
-import pytest
 
 from coachgym.rules.valueadd import actions as A
 

@@ -4,7 +4,6 @@ or foul", "IMPORTANT - Rolls on 6, 7, 8 are "Team" defense for Steals or Blocks"
 rules)", "Blocks (advanced rules)", "Defense chooses to switch defenders", "Avoiding Fouls (advanced
 rules)"). The away team attacks first; the home team's cards defend."""
 
-import pytest
 
 from coachgym.rules.valueadd import actions as A
 

@@ -5,7 +5,6 @@ possible foul", "Roll 20-sided die only for each free throw", "Basic result endi
 2 or 3"). The base fixture card reads made 3 1-2, made 2 3-8, fouled 9-10, missed 3 11-13, missed 2
 14-19, free throws 1-14, turnover 41."""
 
-import pytest
 
 from coachgym.rules.valueadd import actions as A
 

@@ -101,10 +101,18 @@ def test_new_game_form_starts_a_game_with_the_chosen_seed_and_teams(client):
     assert state["situation"]["teams"][0]["name"] == "Chicago Bulls"
 
 
-def test_empty_seed_draws_one_and_shows_it(client):
+def test_empty_seed_draws_one_and_shows_it_once_the_game_is_over(client):
+    # the seed tells the cards and dice to come: a drawn one stays secret while the game goes on
+    # (docs/security.md, hidden information)
     gid = html_new_game(client, "valueadd", seed="")
-    seed = client.get(f"/api/games/{gid}").json()["seed"]
-    assert isinstance(seed, int) and str(seed) in client.get(f"/games/{gid}").text
+    assert client.get(f"/api/games/{gid}").json()["seed"] is None
+    assert 'data-testid="seed"' not in client.get(f"/games/{gid}").text
+    state = client.get(f"/api/games/{gid}").json()
+    client.post(f"/api/games/{gid}/continue", json={"to": "end", "number": state["number"]})
+    while not (state := client.get(f"/api/games/{gid}").json())["over"]:
+        client.post(f"/api/games/{gid}/continue", json={"to": "end", "number": state["number"]})
+    seed = state["seed"]
+    assert isinstance(seed, int) and f'data-testid="seed">{seed}<' in client.get(f"/games/{gid}").text
 
 
 def test_rule_options_from_the_form_reach_the_game(client):

@@ -229,6 +229,9 @@ def test_serve_prints_the_warning(tmp_path, monkeypatch):
     from coachgym.cli import main
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    # serve leaves by os._exit once uvicorn returns (engine threads must not hold the process): in
+    # this process it would end the test run
+    monkeypatch.setattr("coachgym.cli.serve.os._exit", lambda code: None)
     res = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "g.db")])
     assert res.exit_code == 0, res.output
     assert "WARNING: listening on 0.0.0.0" in res.output and "no passwords" in res.output

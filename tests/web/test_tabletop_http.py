@@ -29,8 +29,13 @@ def shown(html: str, testid: str) -> str:
     return re.search(rf'data-testid="{testid}"[^>]*>([^<]*)<', html).group(1).strip()
 
 
+def api(client, action, **body):
+    """A change through the JSON API, made on the deck's current version (every change carries it)."""
+    return client.post(f"/api/fac/{action}", json={"version": client.get("/api/fac").json()["version"], **body})
+
+
 def new_deck(client, league="nba", period=1, seed=7):
-    r = client.post("/api/fac/new", json={"league": league, "period": period, "seed": seed})
+    r = api(client, "new", league=league, period=period, seed=seed)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -73,7 +78,7 @@ def test_the_same_seed_deals_the_same_cards_as_the_fac_extractor(client):
     new_deck(client, seed=123)
     fx = FacExtractor("nba", seed=123)
     for _ in range(12):
-        got = client.post("/api/fac/draw").json()
+        got = api(client, "draw").json()
         assert got["card"]["rpg"] == fx.draw().card.rpg and got["time_left"] == fx.time_left
 
 
@@ -81,7 +86,7 @@ def test_time_cards_are_shown_with_what_they_mean(client):
     new_deck(client, seed=5)
     passed = []
     for _ in range(76):
-        got = client.post("/api/fac/draw").json()
+        got = api(client, "draw").json()
         passed += [label for label, _ in got["card"]["time_card_notes"]]
     assert passed == ["5:00"]  # 75 FAC (5:00 played), then the Time card before the 76th (3.1)
     html = client.get("/fac").text
@@ -110,10 +115,10 @@ def test_a_stale_click_changes_nothing(client):
 def test_8_1_end_of_the_period_then_shuffle_for_the_next(client):
     new_deck(client, seed=2)
     for _ in range(180):
-        client.post("/api/fac/draw")
+        api(client, "draw")
     html = client.get("/fac").text
     assert shown(html, "fac-time") == "0:00" and 'data-testid="fac-over"' in html and 'data-testid="fac-draw"' not in html
-    r = client.post("/api/fac/draw")
+    r = api(client, "draw")
     assert r.status_code == 409 and "quarter 1 is over" in r.json()["error"]
     html = draw(client, html, "/fac/dead")  # a last shot from the Dead Ball Deck (8.1)
     html = draw(client, html, "/fac/shuffle")
@@ -123,7 +128,7 @@ def test_8_1_end_of_the_period_then_shuffle_for_the_next(client):
 
 def test_8_2_after_the_fourth_quarter_comes_an_overtime_of_75_fac(client):
     new_deck(client, period=4)
-    got = client.post("/api/fac/shuffle").json()
+    got = api(client, "shuffle").json()
     assert got["period_name"] == "overtime 1" and got["cards_left"] == 75 and got["time_left"] == "5:00"
 
 
@@ -140,18 +145,18 @@ def test_19_1_and_20_1_a_new_deck_for_a_league_and_period(client, league, period
 
 def test_undo_puts_the_card_back_exactly(client):
     new_deck(client, seed=8)
-    first = client.post("/api/fac/draw").json()
-    second = client.post("/api/fac/draw").json()
-    back = client.post("/api/fac/undo").json()
+    first = api(client, "draw").json()
+    second = api(client, "draw").json()
+    back = api(client, "undo").json()
     assert back["time_left"] == first["time_left"] and back["card"]["rpg"] == first["card"]["rpg"]
     assert back["draws"] == 1
-    again = client.post("/api/fac/draw").json()
+    again = api(client, "draw").json()
     assert again["card"]["rpg"] == second["card"]["rpg"]  # the same card comes again
-    client.post("/api/fac/shuffle")
-    assert client.post("/api/fac/undo").json()["period_name"] == "quarter 1"  # a shuffle undone
+    api(client, "shuffle")
+    assert api(client, "undo").json()["period_name"] == "quarter 1"  # a shuffle undone
     for _ in range(4):
-        client.post("/api/fac/undo")
-    r = client.post("/api/fac/undo")
+        api(client, "undo")
+    r = api(client, "undo")
     assert r.status_code == 422 and "nothing to undo" in r.json()["error"]
 
 
@@ -162,10 +167,10 @@ def test_bad_new_deck_settings_are_named(client):
                           ({"league": "nba", "seed": "abc"}, "seed: expected a whole number")):
         r = client.post("/fac/new", data={**data, "version": version(html)})
         assert r.status_code == 422 and message in r.text and "Traceback" not in r.text
-    r = client.post("/api/fac/new", json={"period": 0})
+    r = api(client, "new", period=0)
     assert r.status_code == 422 and "period" in r.json()["error"]
     assert client.post("/fac/deal-me-a-flush").status_code == 404
-    assert client.post("/api/fac/peek").json() == {"error": "There is no such page here.", "status": 404}
+    assert api(client, "peek").json() == {"error": "There is no such page here.", "status": 404}
 
 
 def test_each_browser_has_its_own_deck_and_a_restarted_server_keeps_it(db):
@@ -173,7 +178,7 @@ def test_each_browser_has_its_own_deck_and_a_restarted_server_keeps_it(db):
 
     with TestClient(create_app(db_path=db)) as one, TestClient(create_app(db_path=db)) as two:
         new_deck(one, seed=1)
-        one.post("/api/fac/draw")
+        api(one, "draw")
         assert two.get("/api/fac").json()["cards_left"] == 180  # another session: a deck of its own
         cookie = one.cookies.get("coachgym_session")
     with TestClient(create_app(db_path=db)) as again:

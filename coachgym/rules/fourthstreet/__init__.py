@@ -21,6 +21,23 @@ RULESET = Ruleset(
     parse_team=parse_team,
     coaches={"by-the-book": "coachgym.agents.fourthstreet:ByTheBookCoach"},
     default_teams=("harbor-city", "mesa-verde"),
+    aliases=("4th-street", "fourth-street", "4thstreet", "fourthstreetbasketball"),
+    parts={
+        "env": "coachgym.envs.fourthstreet:FourthStreetBasketballEnv",
+        "presenter": "coachgym.rules.fourthstreet.present:PRESENTER",
+        "vocabulary": "coachgym.strategy.fourthstreet:VOCABULARY",
+        "remaining": "coachgym.rules.fourthstreet.tactics:remaining",
+        "carry_over": "coachgym.series.carryover:FourthStreetCarryOver",
+        "invariants": "coachgym.evaluation.fuzz:check_fourthstreet",
+        "realism": "coachgym.evaluation.realism:FOURTHSTREET_STATS",
+        "league_builder": "coachgym.rules.fourthstreet.builder:league_teams",
+    },
+    box_formulas={"pts": "2*fgm+tpm+ftm", "reb": "orb+drb"},
+    fuzz_options=({}, {"zone_defense": True},
+                  {"fatigue": False, "assists": False, "injuries": False, "strategies": False, "press": False},
+                  {"zone_defense": True, "three_second_rule": False, "offensive_rebound_reset": 14,
+                   "setup_seconds": 10, "three_point_line": False}),
+    time_variable="game_minutes_left",
 )
 
 __all__ = ["RULESET", "FourthStreetEngine", "FourthStreetOptions", "parse_team"]

@@ -17,17 +17,22 @@ tpa ftm fta orb drb ast stl blk tov pf``). The model (docs/rules/4th-street-bask
   counts half).
 
 Cells are laid out in a fixed order shuffled by a hash of the player's name (deterministic).
-Run ``python -m coachgym.rules.fourthstreet.builder STATS.json OUT_DIR`` to build team files.
+Run ``python -m coachgym.rules.fourthstreet.builder STATS.json OUT_DIR`` to build team files;
+:func:`build_league` builds a real league folder from a Basketball-Reference "Totals" CSV
+(``python tools/build_league.py fourthstreet FOLDER``, docs/league-seasons.md).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 import zlib
 from pathlib import Path
 from typing import Any
 
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams
+from ...core.errors import TeamFileError
 from .cards import SCHEMA
 
 _CAL: dict | None = None
@@ -237,6 +242,158 @@ def build_team(spec: dict[str, Any], constants: dict | None = None) -> dict[str,
     return out
 
 
+# ------------------------------------------------------------------------------------ real leagues
+#: Basketball-Reference's position -> the card's position number (a "SG-PG" line: its first position).
+POSITIONS = {"PG": 1, "SG": 2, "SF": 3, "PF": 4, "C": 5, "G": 2, "F": 4, "G-F": 2, "F-G": 3, "F-C": 4, "C-F": 5}
+#: The columns of a Basketball-Reference season "Totals" export that the builder reads.
+TOTALS_COLUMNS = ("Player", "Pos", "Tm", "G", "MP", "FG", "FGA", "3P", "3PA", "FT", "FTA", "ORB", "DRB", "TRB",
+                  "AST", "STL", "BLK", "TOV", "PF")
+#: Statistics the league did not keep in old seasons, estimated where the cell is empty (docs/league-seasons.md):
+#: no three-point line before 1979-80 (0), turnovers before 1977-78, offensive/defensive rebounds,
+#: steals and blocks before 1973-74.
+ORB_SHARE = {1: 0.30, 2: 0.30, 3: 0.35, 4: 0.35, 5: 0.32}  # share of a player's rebounds that are offensive
+STL36 = {1: 1.6, 2: 1.4, 3: 1.2, 4: 1.0, 5: 0.8}  # 1979-80 per-36 averages by position (of the bundled league)
+BLK36 = {1: 0.2, 2: 0.3, 3: 0.5, 4: 0.9, 5: 1.7}
+
+
+def read_totals_csv(path: Path | str) -> list[dict[str, Any]]:
+    """Rows of a season "Totals" CSV as dicts of the builder's statistics (``name pos team g min fgm
+    fga tpm tpa ftm fta orb drb ast stl blk tov pf``); a row's empty cells in old-season columns are
+    estimated (``estimated`` lists them). Errors name the file, the line and the column."""
+    path = Path(path)
+    try:
+        fh = path.open(newline="", encoding="utf-8-sig")
+    except OSError as exc:
+        raise TeamFileError(path, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
+    with fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in TOTALS_COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            raise TeamFileError(path, "header", f"missing column(s) {', '.join(missing)}; a Basketball-Reference "
+                                                f"Totals export has {', '.join(TOTALS_COLUMNS)}")
+        rows = []
+        seen: dict[tuple[str, str], int] = {}
+        for line, raw in enumerate(reader, start=2):
+            if not raw.get("Player") or raw["Player"] == "Player":  # blank or a repeated header row
+                continue
+            name = raw["Player"].rstrip("*").strip()
+            pos_code = (raw["Pos"] or "").split("-")[0] if raw["Pos"] not in POSITIONS else raw["Pos"]
+            if pos_code not in POSITIONS:
+                raise TeamFileError(path, f"line {line}, column Pos", f"{raw['Pos']!r} is not a position "
+                                                                      f"({', '.join(POSITIONS)})")
+            pos = POSITIONS[pos_code]
+            team = (raw["Tm"] or "").strip()
+            if not team:
+                raise TeamFileError(path, f"line {line}, column Tm", "is empty (the team's code, or TOT)")
+            if (name, team) in seen:
+                raise TeamFileError(path, f"line {line}, column Player", f"{name} ({team}) is listed twice "
+                                                                         f"(first on line {seen[name, team]})")
+            seen[name, team] = line
+
+            def number(col: str, optional: bool = False, raw: dict = raw, line: int = line) -> int | None:
+                text = (raw.get(col) or "").strip()
+                if not text:
+                    if optional:
+                        return None
+                    raise TeamFileError(path, f"line {line}, column {col}", "is empty (a whole number is needed)")
+                try:
+                    value = int(float(text))
+                except ValueError:
+                    raise TeamFileError(path, f"line {line}, column {col}", f"{text!r} is not a number") from None
+                if value < 0:
+                    raise TeamFileError(path, f"line {line}, column {col}", f"{value} is negative")
+                return value
+
+            st: dict[str, Any] = {"name": name, "pos": pos, "team": team, "g": number("G"), "min": number("MP"),
+                                  "fgm": number("FG"), "fga": number("FGA"), "ftm": number("FT"), "fta": number("FTA"),
+                                  "ast": number("AST"), "pf": number("PF")}
+            est = []
+            st["tpm"], st["tpa"] = number("3P", True), number("3PA", True)
+            if st["tpm"] is None or st["tpa"] is None:
+                st["tpm"], st["tpa"] = 0, 0
+                est.append("3P")
+            orb, drb, trb = number("ORB", True), number("DRB", True), number("TRB", True)
+            if orb is None or drb is None:
+                if trb is None:
+                    raise TeamFileError(path, f"line {line}, column TRB", "is empty and so are ORB/DRB")
+                orb = int(round(trb * ORB_SHARE[pos]))
+                drb = trb - orb
+                est.append("ORB/DRB")
+            st["orb"], st["drb"] = orb, drb
+            for col, key, per36 in (("STL", "stl", STL36), ("BLK", "blk", BLK36)):
+                v = number(col, True)
+                if v is None:
+                    v = int(round(per36[pos] * st["min"] / 36))
+                    est.append(col)
+                st[key] = v
+            tov = number("TOV", True)
+            if tov is None:
+                tov = int(round(0.16 * (st["fga"] + 0.44 * st["fta"])))
+                est.append("TOV")
+            st["tov"] = tov
+            if st["fgm"] > st["fga"] or st["ftm"] > st["fta"] or st["tpm"] > st["tpa"] or st["tpm"] > st["fgm"]:
+                raise TeamFileError(path, f"line {line}", "made shots exceed attempts (FG/FGA, FT/FTA, 3P/3PA)")
+            if est:
+                st["estimated"] = est
+            rows.append(st)
+    return rows
+
+
+def league_rosters(rows: list[dict[str, Any]], franchises: dict[str, dict], roster_size: int = 12,
+                   path: str = "stats.csv") -> dict[str, dict[str, Any]]:
+    """Each franchise's roster (team stem -> builder spec without the header fields): its players'
+    per-team rows (a traded player's TOT row is not used), the ``roster_size`` with most minutes,
+    and a lineup of the five with most minutes (the data gives no games started for 1979-80), in
+    position order for the slots 1-5 (PG to C; equal positions by minutes)."""
+    by_code = {f["code"]: stem for stem, f in franchises.items()}
+    out: dict[str, dict[str, Any]] = {}
+    for stem, fr in franchises.items():
+        players = sorted((r for r in rows if r["team"] == fr["code"]), key=lambda r: (-r["min"], r["name"]))
+        if len(players) < 10:
+            raise TeamFileError(path, "Tm", f"{fr['code']} ({stem}) has {len(players)} player rows; a team needs 10")
+        players = players[:roster_size]
+        lineup = [p["name"] for p in sorted(players[:5], key=lambda p: (p["pos"], -p["min"]))]
+        out[stem] = {"lineup": lineup, "players": [{k: v for k, v in p.items() if k not in ("team", "estimated")}
+                                                   for p in players]}
+    unknown = sorted({r["team"] for r in rows} - set(by_code) - {"TOT"})
+    if unknown:
+        raise TeamFileError(path, "Tm", f"team code(s) {', '.join(unknown)} are not franchises of the league")
+    return out
+
+
+def build_league(folder: Path | str, stats: Path | str | None = None) -> dict[str, dict]:
+    """The team files of the league in ``folder`` (its ``league.json`` names the franchises: stem ->
+    ``{"code", "name"}``) built from ``stats`` (default: the folder's ``stats.csv``). Returns stem ->
+    team-file data; :func:`write_league` writes them."""
+    folder = Path(folder)
+    meta = json.loads((folder / "league.json").read_text(encoding="utf-8"))
+    franchises = meta.get("franchises")
+    if not isinstance(franchises, dict) or not franchises:
+        raise TeamFileError(folder / "league.json", "franchises", "must map each team's stem to {code, name}")
+    stats_path = Path(stats) if stats is not None else folder / "stats.csv"
+    rows = read_totals_csv(stats_path)
+    rosters = league_rosters(rows, franchises, path=str(stats_path))
+    out = {}
+    for stem, fr in franchises.items():
+        spec = {"name": fr["name"], "abbr": fr["code"], "season": f"{meta['season']} NBA", "fictional": False,
+                "source": meta["source"], "note": f"{meta['title']}: {fr['name']}; real players' season totals "
+                                                  f"(stats.csv of the league {meta['name']}).",
+                **rosters[stem]}
+        out[stem] = build_team(spec)
+    return out
+
+
+def write_league(folder: Path | str, stats: Path | str | None = None) -> list[Path]:
+    """Build and write the team files of the league in ``folder`` (see :func:`build_league`)."""
+    folder = Path(folder)
+    written = []
+    for stem, data in build_league(folder, stats).items():
+        path = folder / f"{stem}.json"
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python -m coachgym.rules.fourthstreet.builder STATS.json OUT_DIR", file=sys.stderr)
@@ -251,3 +408,38 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+# ------------------------------------------------------------ coachgym cards build (core/cardsbuild.py)
+_FS_POS = {"PG": 1, "G": 1, "SG": 2, "GF": 2, "SF": 3, "F": 3, "PF": 4, "FC": 4, "C": 5}
+
+
+def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
+    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...)."""
+    by_team: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
+            by_team.setdefault(r.team, []).append(r)
+    names = nba_teams()
+    out = {}
+    for tm, members in sorted(by_team.items()):
+        members = sorted(members, key=lambda r: -r.get("MP"))[:15]
+        if len(members) < 10:
+            raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
+                                                  "a 4th Street roster needs at least 10")
+        players = []
+        for r in members:
+            trb = r.trb or 0
+            orb = r.stats.get("ORB")
+            players.append({"name": r.player, "pos": _FS_POS[r.pos[0]], "g": r.get("G"), "min": r.get("MP"),
+                            "fgm": r.get("FG"), "fga": r.get("FGA"), "tpm": r.get("3P"), "tpa": r.get("3PA"),
+                            "ftm": r.get("FT"), "fta": r.get("FTA"),
+                            "orb": orb if orb is not None else round(trb * 0.32),
+                            "drb": r.stats.get("DRB") if r.stats.get("DRB") is not None else trb - round(trb * 0.32),
+                            "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
+                            "pf": r.get("PF")})
+        lineup = [r.player for r in by_slot(sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))[:5])]
+        info = names.get(tm, {"name": tm})
+        out[tm] = build_team({"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
+                              "fictional": False, "source": source, "lineup": lineup, "players": players})
+    return out

@@ -126,9 +126,6 @@ class CallMixin:
             legal.extend(A.SAFE)
         return legal
 
-    def _sub_options(self, side: int, changes: int) -> list[int]:
-        return self._sub_legal(self._sub_key(side, changes))
-
     def _lineup_legal(self, side: int) -> tuple[int, ...]:
         return self._lineup_decision(side).legal
 

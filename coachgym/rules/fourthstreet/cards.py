@@ -51,7 +51,6 @@ SYMBOLS = {
     "W": "weird play", "I": "injury", "^": "pass forward", "<": "pass left", ">": "pass right",
     "a": "drive forward", "l": "drive left", "r": "drive right", "@": "beautiful feed for layup",
 }
-SHOT_SYMBOLS = frozenset(MADE + (FIFTY, AND_ONE, MISS, AIR))
 OFFENSE_ONLY = frozenset(PASSES + DRIVES + (FEED,))
 SECTIONS = ("level1", "level2", "level3", "defense")
 FT_SYMBOLS = frozenset(("N", ".", "U"))

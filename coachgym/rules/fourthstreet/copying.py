@@ -8,18 +8,11 @@ copy gets a new dice seed and nothing else changes.
 
 from __future__ import annotations
 
-from ...core.copying import ENGINE_PLAN, ClonePlan
+from .saved import DECLARATION
 
-PLAN = ClonePlan(
-    base=ENGINE_PLAN,
-    share=("opts", "teams"),
-    flat=("pts", "team_fouls", "late_fouls", "team_tov", "timeouts", "dmode", "align", "double", "helper", "press_ban",
-          "kick_used", "kick_until", "lane", "windows", "subs_open", "poss_changes", "jumpers"),
-    rows=("lineup", "avail", "_stint", "fpts", "on_at", "benched", "req", "safe", "played", "tokens", "replace"),
-    cube=("stats",),
-    nested=("ctx", "injuries"),
-    fresh={"_bench_keys": lambda: [None, None]},  # derived from the lineups on demand
-)
+# the clone plan, derived from the state's one declaration (saved.DECLARATION): shared data, each field
+# copied as it is declared, the bench keys started again
+PLAN = DECLARATION.clone_plan()
 
 
 class CopyingMixin:

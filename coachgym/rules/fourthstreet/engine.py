@@ -45,8 +45,9 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
                          Engine):
     ruleset = "fourthstreet"
     # 2: the bundled fictional cards rebuilt with the card builder's calibration 2 against the 1979-80
-    # NBA (docs/realism.md); the rules and the save format are unchanged
-    version = 2
+    # NBA (docs/realism.md); the rules and the save format are unchanged; 3: the Injury Chart's printed
+    # -3 row ("Roll 2 dice", the text's last line) instead of 4 dice (issue 23)
+    version = 3
     actions = A.ACTIONS
     decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token", "hold")
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
@@ -59,7 +60,6 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.start()
 
     def _init_state(self):
-        o = self.opts
         self.period = 1
         self.clock = SEASON["period_minutes"] * 60
         self.shot_clock = SEASON["shot_clock"]
@@ -119,11 +119,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.injuries: list[dict] = []
         self._bench_keys: list[tuple | None] = [None, None]  # _sub_key's bench tuples (not saved: derived)
 
-    _FIELDS = ("period", "clock", "shot_clock", "pts", "off", "phase", "ctx", "lineup", "stats", "avail", "stint", "fpts",
-               "rclock", "benched", "req", "safe", "played", "team_fouls", "late_fouls", "team_tov", "timeouts", "dmode", "align",
-               "double", "helper", "press_ban", "kick_used", "kick_until", "kicked", "three_pt", "milk", "desperation",
-               "frontcourt", "timeout_called", "handler", "zone", "passer", "outlet", "air", "lane", "tip_winner", "windows",
-               "changes", "subs_open", "poss_changes", "dead", "replace", "jumpers", "injuries", "gsec", "on_at", "tokens")
+    _FIELDS = saved.DECLARATION.names  # what a save holds besides teams and options (declared in saved.py)
 
     def _state_to_dict(self) -> dict:
         import copy

@@ -66,7 +66,7 @@ def generate(seed: int = 1980) -> dict:
             fta = int(fta36 * f)
             ftm = int(round(fta * ft))
 
-            def r(i: int, spread: float = 0.2) -> int:
+            def r(i: int, spread: float = 0.2, prof: tuple = prof, f: float = f) -> int:
                 return int(prof[i] * f * max(0.3, 1 + rng.gauss(0, spread)))
 
             st = {"name": names[k], "pos": pos, "g": g, "min": mins, "fgm": fgm, "fga": fga, "tpm": tpm, "tpa": tpa,

@@ -23,7 +23,7 @@ from ...present.texts import ScreenTexts, two_step
 from . import actions as A
 from .constants import (AST, AVAILABLE, DRB, FOULED_OUT, ORB, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, PF,
                         PTS, _clock)
-from .court import SEASON, TOKEN_PAIRS
+from .court import TOKEN_PAIRS
 from .engine import FourthStreetEngine
 
 POS = A.POS
@@ -189,7 +189,7 @@ class FourthStreetPresenter:
 
     def clock(self, game: FourthStreetEngine) -> tuple[str, str]:
         if game.over:
-            return (f"final", T("period_over"))
+            return ("final", T("period_over"))
         if game.period > 4:
             return T("clock_ot", ot=game.period - 4, clock=_clock(game.clock)), T("period_ot", ot=game.period - 4)
         return T("clock", period=game.period, clock=_clock(game.clock)), T("period", ordinal=_ordinal(game.period))
@@ -233,14 +233,29 @@ class FourthStreetPresenter:
 
     # ------------------------------------------------------------------ decisions
     def decision(self, game: FourthStreetEngine, decision: Decision) -> DecisionView:
-        return getattr(self, "_" + decision.kind)(game, decision)
+        view = getattr(self, "_" + decision.kind)(game, decision)
+        if view.default_action is not None:
+            view.warnings = self.warnings(game, decision)
+        return view
+
+    def warnings(self, game: FourthStreetEngine, d: Decision) -> list[str]:
+        """What Enter (the setup play, the defense in force, closing a lineup window) walks the team
+        into, said before: a man on the court who has played his fat rating in minutes gets a
+        fatigue point in every matchup he is called upon in (his die one lower each, up to 3) and
+        needs a longer rest (12, Fatigue), while a substitution could take him out now."""
+        if not game.opts.fatigue or not any(a in _SUBS for a in d.legal):
+            return []
+        players, lu = game.teams[d.side].players, game.lineup[d.side]
+        worn = [i for i in lu if game.stint[d.side][i] >= players[i].fat * 60]
+        return [T("warn_worn", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
+                  points=game.fpts[d.side][i]) for i in worn]
 
     @staticmethod
     def _view(d: Decision, title: str, explain: str, groups: list[Group], terms: list[str], default: int | None = None):
         return DecisionView(side=d.side, kind=d.kind, title=title, explain=explain, groups=[g for g in groups if g.choices],
                             default_action=default, terms=terms)
 
-    def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int], explain_out=None) -> list[Choice]:
+    def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Choice]:
         lu = game.lineup[side]
         bench = [b for b in range(min(len(game.avail[side]), A.MAX_ROSTER)) if b not in lu]
         first = []
@@ -249,11 +264,14 @@ class FourthStreetPresenter:
             p = game.teams[side].players[out]
             ins = [Choice(f"in:{b}:{s}", self.player_label(game, side, b),
                           T("in_explain", ratings=self.ratings_text(game.teams[side].players[b]), fatigue=self.fatigue(game, side, b)),
-                          action=A.SUB[(s, b)]) for b in bench if A.SUB[(s, b)] in legal]
+                          action=A.SUB[(s, b)], shortcut=str(b + 1)) for b in bench if A.SUB[(s, b)] in legal]
             first.append((f"out:{s}", self.player_label(game, side, out, s),
                           T("out_explain", line=self.line(game, side, out), ratings=self.ratings_text(p)),
                           T("in_title", name=p.name, pos=POS[s]), ins))
-        return two_step(first)
+        out = two_step(first)
+        for c in out:  # his roster number, as for the men going in
+            c.shortcut = str(lu[int(c.key.split(":")[1])] + 1)
+        return out
 
     def _change_groups(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Group]:
         """Substitutions (two steps) and play-it-safe calls offered at a dead ball."""
@@ -535,6 +553,8 @@ class FourthStreetPresenter:
             return self.in_force(game, decision)
         return None
 
+
+_SUBS = frozenset(A.SUB.values())
 
 # play-by-play events after which the ball is dead (a stoppage: both teams may substitute)
 _DEAD_EVENTS = frozenset(("foul", "timeout", "turnover", "injury", "foul_out", "period_end"))

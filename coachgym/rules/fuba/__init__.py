@@ -18,6 +18,21 @@ RULESET = Ruleset(
     parse_team=parse_team,
     coaches={"by-the-book": "coachgym.agents.fuba:ByTheBookCoach"},
     default_teams=("blue", "yellow"),
+    aliases=("football", "soccer"),
+    parts={
+        "env": "coachgym.envs.fuba:FubaEnv",
+        "presenter": "coachgym.rules.fuba.present:PRESENTER",
+        "vocabulary": "coachgym.strategy.fuba:VOCABULARY",
+        "remaining": "coachgym.rules.fuba.tactics:remaining",
+        "carry_over": "coachgym.series.carryover:FubaCarryOver",
+        "invariants": "coachgym.evaluation.fuzz:check_fuba",
+        "realism": "coachgym.evaluation.realism:FUBA_STATS",
+    },
+    fuzz_options=({}, {k: True for k in ("condition_points", "player_roles", "substitutions", "injuries",
+                                          "goalkeeper_charge", "aggressive_pressing", "offside_risk", "challenge",
+                                          "slowing_play", "weather", "var", "skills", "special_events")},
+                  {"condition_points": True, "substitutions": True, "injuries": True}),
+    time_variable="game_minutes_left",
 )
 
 __all__ = ["RULESET", "FubaEngine", "FubaOptions", "FubaTeam", "parse_team"]

@@ -58,8 +58,8 @@ TABLE.add("use_cp", "keep the condition point", use=False)
 TABLE.add("charge", "goalkeeper charges out", charge=True)
 TABLE.add("charge", "goalkeeper stays on his line", charge=False)
 # 5.5.2 penalty kick
-for i, side in enumerate(("left", "middle", "right")):
-    TABLE.add("keeper", ("goalkeeper dives left", "goalkeeper does not guess", "goalkeeper dives right")[i], spot=i)
+for i, dive in enumerate(("goalkeeper dives left", "goalkeeper does not guess", "goalkeeper dives right")):
+    TABLE.add("keeper", dive, spot=i)
 for i, side in enumerate(("left", "middle", "right")):
     TABLE.add("kick", f"kick to the {side}", spot=i)
 # 5.6 / A4 removing a player piece

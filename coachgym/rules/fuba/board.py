@@ -27,7 +27,6 @@ NAMES: list[str] = [a["name"] for a in AREAS]
 KIND: list[str] = [a["kind"] for a in AREAS]
 PLAYING = tuple(i for i in range(N_AREAS) if KIND[i] != "corner_spot")  # the 13 areas of 1.4
 SPOTS = tuple(i for i in range(N_AREAS) if KIND[i] == "corner_spot")
-HALFWAY = _data["halfway"]
 LENGTH = _data["length"]
 CENTRE = INDEX["C"]
 
@@ -120,7 +119,6 @@ def _distance_entry(side: int, area: int):
 
 GOAL_DISTANCE = [[_distance_entry(s, a) for a in range(N_AREAS)] for s in (0, 1)]
 
-TABLES = _tables
 SKILLS: dict[str, dict] = {sk["name"]: sk for sk in _skills["skills"]}  # A12
 IMPLEMENTED_SKILLS: tuple[str, ...] = tuple(sk["name"] for sk in _skills["skills"] if sk["implemented"])
 FORMATION_CARDS: list[str] = _tables["formation_cards"]
@@ -134,23 +132,3 @@ def special_event(ct_die: int, dt_die: int) -> str:
         if lo <= dt_die <= hi:
             return name
     raise KeyError((ct_die, dt_die))
-
-
-def ascii_board() -> str:
-    """The reconstructed board as text (the same picture as in docs/rules/fuba.md)."""
-    return BOARD_PICTURE
-
-
-BOARD_PICTURE = r"""
-x: 0         1         2         3         4         5         6
-   +---------+-------------------+-------------------+---------+
- * | H-NC    | H-NS  side area   | A-NS  side area   | A-NC    | *
-   +---------+---------+---------+---------+---------+---------+
- G | H-PA    | H-F     | C  centre circle  | A-F     | A-PA    | G
-   +---------+---------+---------+---------+---------+---------+
- * | H-SC    | H-SS  side area   | A-SS  side area   | A-SC    | *
-   +---------+-------------------+-------------------+---------+
-   (corner areas and penalty areas touch the goal lines; the halfway line is x = 3)
- * = corner-kick spots H-NK, H-SK, A-NK, A-SK: separate areas, each adjacent only to its corner area
- G = goal; HOME defends the left goal (x = 0)
-"""

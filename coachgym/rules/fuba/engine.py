@@ -45,11 +45,14 @@ def skill_choices(names) -> int:
 
 def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> None:
     """A12: "Half of the skills (rounded up) are chosen for the match and rest are on reserve",
-    and at most the agreed number of skill choices (``limit``; the shot stopper counts as two)."""
-    n = len(team.skills) + len(team.reserve_skills)
-    if len(team.skills) != (n + 1) // 2:
+    and at most the agreed number of skill choices (``limit``; the shot stopper counts as two). New
+    talent of earlier matches (A13 6-5 / 6-6, ``team.talent``) plays on top of the half."""
+    own = [k for k in team.skills if k not in team.talent]
+    n = len(own) + len(team.reserve_skills)
+    if len(own) != (n + 1) // 2:
+        extra = f" besides its {len(team.talent)} new talent" if team.talent else ""
         raise error(f"{team.name}: A12 puts half of the skills (rounded up) on the match and the rest in "
-                    f"reserve: {n} skills need {(n + 1) // 2} match skills, the team has {len(team.skills)}")
+                    f"reserve: {n} skills need {(n + 1) // 2} match skills, the team has {len(own)}{extra}")
     used = skill_choices(team.skills) + skill_choices(team.reserve_skills)
     if limit is not None and used > limit:
         raise error(f"{team.name}: {used} skill choices (the shot stopper counts as two) exceed the agreed {limit} (A12)")
@@ -68,7 +71,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     This module holds the state, the shared helpers (counts, offside 5.1, time 4.2.2, condition points A1),
     the engine protocol, queries for coaches, scenarios and save/restore."""
     ruleset = "fuba"
-    version = 1
+    version = 2  # 2: 4.7.2 an empty start or target area gets no -1 (issue 23)
     actions = AT.TABLE
     decision_kinds = ("formation", "roles", "kickoff", "setup", "line_change", "reaction", "reaction_to", "action",
                       "sprint", "sprint_to", "moves", "moves_to", "pass_to",
@@ -183,9 +186,6 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
 
     def keeper_in_box(self, side: int) -> bool:
         return self.pos[side][GK] == PENALTY[side]
-
-    def _line_of_zone(self, side: int, area: int) -> int:
-        return ZONE[side][area]  # 0 defence, 1 midfield, 2 attack (= forwards line)
 
     def _dice2(self, what: str) -> tuple[int, int]:
         return self.source.roll(6, what + " (1st die)"), self.source.roll(6, what + " (2nd die)")
@@ -383,25 +383,6 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def pass_targets(self, side: int) -> dict[int, int]:
         """Legal pass target areas of ``side`` now -> ball value after the modifiers (4.7)."""
         return self._pass_targets(side)
-
-    def move_options(self) -> list[tuple[int, int, int, list[int], list[int]]]:
-        """At a pending movement decision: (move_from action, piece, from area, destinations, dribbles)."""
-        if self.phase != "moves" or self.ctx.get("src") is not None:
-            return []
-        c = self.ctx
-        out = []
-        for idx in self.decision.legal if self.decision else ():
-            a = AT.TABLE[idx]
-            if a.kind != "move_from":
-                continue
-            if a["area"] == -1:
-                k, frm = GK, self.pos[c["side"]][GK]
-            else:
-                frm = a["area"]
-                k = self._piece_in(c["side"], frm, c["moved"])
-            cand, drib = self._dests(c["side"], k, frm)
-            out.append((idx, k, frm, cand, drib))
-        return out
 
     def move_source(self, idx: int) -> tuple[int, int]:
         """At a pending movement decision: (piece, from area) that the move_from action ``idx`` picks."""

@@ -26,7 +26,7 @@ class PassingMixin:
         sp = self.set_piece if not self.pctx.get("sp_done") else None
         if start != target and sp is None:
             mine, theirs = cm[start], co[start]
-            if mine >= 2 * theirs:
+            if mine and mine >= 2 * theirs:  # an empty area: nobody "has twice as many players"
                 v -= 1
             elif theirs > mine:
                 v += 1
@@ -41,7 +41,7 @@ class PassingMixin:
             risk = self._offside_risk(side, target)
         if risk:
             v += 1  # A7: +1 and the target area modifier is ignored
-        elif mine >= 2 * theirs:
+        elif mine and mine >= 2 * theirs:  # an empty target area gets no -1 (the Mezzala skill's reading)
             v -= 1
         elif theirs > mine:
             v += 1
@@ -284,7 +284,6 @@ class PassingMixin:
             good = (d1 >= bv) + (d2 >= bv)
         outcome = ("failed", "supportive", "creative")[good]
         target, start = p["target"], p["start"]
-        opp = 1 - side
         # 4.7.4 new ball value
         if (DIST[start][target] <= 1) and p["had_player"]:
             nbv = min(d1, d2)
@@ -338,7 +337,7 @@ class PassingMixin:
             self._pass_after_moves()
             return
         if outcome == "supportive":
-            if not any(self.raw_count(side, b) for b in MOVE_ADJ[target]) and not (self.pos[side][GK] in MOVE_ADJ[target]):
+            if not any(self.raw_count(side, b) for b in MOVE_ADJ[target]) and self.pos[side][GK] not in MOVE_ADJ[target]:
                 self.turn_over = True  # 4.7.3: no supporting player - the turn ends
                 self.event("turn_over", side, "no supporting player can come: the turn ends")
                 self._pass_after_moves()

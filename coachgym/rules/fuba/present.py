@@ -17,7 +17,7 @@ from ...core.engine import AWAY, HOME, Decision
 from ...present.model import Area, Choice, DecisionView, Group, PlayerCard, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import actions as AT
-from .board import (AREAS, FORMATION_CARDS, FWD_MID2, IDS, KIND, N_AREAS, NAMES, PENALTY_TABLE, PLAYING, SKILLS, SPOTS,
+from .board import (AREAS, FORMATION_CARDS, FWD_MID2, IDS, N_AREAS, NAMES, PENALTY_TABLE, PLAYING, SKILLS, SPOTS,
                     ZONE)
 from .engine import FubaEngine
 from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED
@@ -425,8 +425,12 @@ class FubaPresenter:
         group_of = {"sprint": "move", "positioning": "defend", "pressing": "defend", "aggressive_pressing": "defend",
                     "pass": "ball", "challenge": "ball", "shoot": "ball", "end": "end"}
         groups = {g: Group(g, T(f"group_{g}")) for g in ("ball", "defend", "move", "end")}
+        omitted = []
         for a in d.legal:
             what = AT.TABLE[a]["what"]
+            if what == "positioning" and bv >= 6:  # 4.5: no die can be above 6: it cannot change anything
+                omitted.append(a)
+                continue
             groups[group_of[what]].choices.append(Choice(what, T(f"act_{what}"), explain_for[what], action=a))
         team = game.teams[side].name
         if game.set_piece in ("free_kick", "corner", "goal_kick") and not game.pctx.get("sp_done"):
@@ -438,9 +442,11 @@ class FubaPresenter:
             terms.append("aggressive pressing")
         if game.opts.challenge:
             terms.append("challenge")
-        return self._view(d, title, T("action_explain", bv=bv, area=_AREA[game.ball], id=IDS[game.ball],
+        view = self._view(d, title, T("action_explain", bv=bv, area=_AREA[game.ball], id=IDS[game.ball],
                                       mine=game.raw_count(side, game.ball), theirs=game.raw_count(1 - side, game.ball)),
                           list(groups.values()), terms)
+        view.omitted = omitted
+        return view
 
     def _pass_to(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side

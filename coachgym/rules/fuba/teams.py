@@ -19,6 +19,9 @@ class FubaTeam:
     fictional: bool = True
     skills: list[str] = field(default_factory=list)
     reserve_skills: list[str] = field(default_factory=list)
+    # A13 6-5 / 6-6 new talent won in earlier matches of a league or tournament ("can be used in the
+    # remaining matches"): match skills on top of A12's half (each is also in ``skills``)
+    talent: list[str] = field(default_factory=list)
 
     @property
     def players(self) -> list[str]:
@@ -26,8 +29,11 @@ class FubaTeam:
         return ["goalkeeper"] + [f"outfield player {i}" for i in range(1, 11)]
 
     def to_dict(self) -> dict:
-        return {"schema": SCHEMA, "name": self.name, "short": self.short, "fictional": self.fictional,
-                "skills": list(self.skills), "reserve_skills": list(self.reserve_skills)}
+        out = {"schema": SCHEMA, "name": self.name, "short": self.short, "fictional": self.fictional,
+               "skills": list(self.skills), "reserve_skills": list(self.reserve_skills)}
+        if self.talent:
+            out["talent"] = list(self.talent)
+        return out
 
 
 def parse_team(data: Any, path: str) -> FubaTeam:
@@ -44,4 +50,10 @@ def parse_team(data: Any, path: str) -> FubaTeam:
         for skill in val:
             if skill not in SKILLS:
                 raise TeamFileError(path, fname, f"unknown skill {skill!r}; A12 skills: {', '.join(SKILLS)}")
-    return FubaTeam(name, short, fictional, list(skills), list(reserve))
+    talent = data.get("talent", [])
+    if not isinstance(talent, list) or not all(isinstance(s, str) for s in talent):
+        raise TeamFileError(path, "talent", "must be a list of skill names")
+    for skill in talent:
+        if skill not in skills:
+            raise TeamFileError(path, "talent", f"new talent {skill!r} must also be one of 'skills' (A13: it plays)")
+    return FubaTeam(name, short, fictional, list(skills), list(reserve), list(talent))

@@ -22,6 +22,23 @@ RULESET = Ruleset(
     parse_team=parse_team,
     coaches={"by-the-book": "coachgym.agents.statispro:ByTheBookCoach"},
     default_teams=("knicks-1993", "bulls-1993"),
+    aliases=("statis-pro", "statisprobasketball"),
+    parts={
+        "env": "coachgym.envs.statispro:StatisProBasketballEnv",
+        "presenter": "coachgym.rules.statispro.present:PRESENTER",
+        "vocabulary": "coachgym.strategy.statispro:VOCABULARY",
+        "remaining": "coachgym.rules.statispro.tactics:remaining",
+        "carry_over": "coachgym.series.carryover:StatisProCarryOver",
+        "invariants": "coachgym.evaluation.fuzz:check_statispro",
+        "realism": "coachgym.evaluation.realism:STATISPRO_STATS",
+        "league_builder": "coachgym.rules.statispro.builder:build_league",
+        "macros": "coachgym.training.macros:STATISPRO_MACROS",
+    },
+    box_formulas={"PTS": "2*FGM+3PM+FTM", "REB": "OREB+DREB"},
+    fuzz_options=({}, {"league": "ncaa"}, {"league": "fiba"},
+                  {"shot_clock_14": True, "assist_last_passer": True, "deliberate_fouls": True},
+                  {"index_points": False, "injuries": False, "fiba_orb_14": False}),
+    time_variable="game_minutes_left",
 )
 
 __all__ = ["RULESET", "StatisProEngine", "StatisProOptions"]

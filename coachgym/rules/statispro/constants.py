@@ -15,7 +15,6 @@ R_FG, R_ATT, R_TATT, R_THREE, R_FT, R_REBO, R_REBD, R_FD, R_BLK, R_AST, R_STL, R
  PH_FB, PH_WAIT, PH_OVER) = range(13)
 # player status
 OK, FOULED_OUT, EJECTED, INJURED_OUT = range(4)
-SIDE_WORD = ("Home", "Visitor")
 
 
 class PeriodOver(Exception):

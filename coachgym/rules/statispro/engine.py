@@ -41,8 +41,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md); 3: 2015 6.6's fresh
     # 14-second clock, declining an Open Shot (4.4 / 14G), Base-8 cards (17.1-17.4), 17.5, FIBA 20.7;
     # 4: 14O's heave only after the opponents lost the ball on the last FAC to a JUMP TO or PRESS result;
-    # 5: 5.5's Double Team helper is another man than the target's PD (the legal set only)
-    version = 5
+    # 5: 5.5's Double Team helper is another man than the target's PD (the legal set only);
+    # 6: 5.1 an Open Shot receiver with a Pass # within his ATTEMPTS must shoot outside its exceptions,
+    # rule option expanded_attempts (14G "may"; on as before) (issue 23)
+    version = 6
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")
@@ -52,7 +54,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
                  record_events: bool = True):
         super().__init__(source, record_events=record_events)
         self.opts = options or StatisProOptions()
-        self.teams = [self._prepare_roster(home), self._prepare_roster(away)]
+        self.teams = [self._prepare_roster(t, self.opts.expanded_attempts) for t in (home, away)]
         self._setup()
         for side in (HOME, AWAY):
             for name in self.teams[side].injured:

@@ -10,7 +10,8 @@ dealt exactly as the engine deals it (:func:`.clock.period_deck`):
   19.1, 20.1) with the Time cards at their marks, and a Dead Ball Deck of 20 (50);
 * 8.1: a quarter ends when the pile is used up; :meth:`FacExtractor.shuffle` deals the next one;
 * 8.2: an overtime: "flip FACs until the Time Left clock shows 5:00 as 75 cards left", with the
-  10:00 card 30 cards from the bottom as the two-minute warning;
+  10:00 card 30 cards from the bottom as the two-minute warning; "The DEAD BALL Deck is ready as
+  usually": 20 cards (50), the flipped ones on the discard pile;
 * 8.3: the Dead Ball Deck (:meth:`FacExtractor.draw_dead`, no time runs off); when it runs out the
   discard pile is flipped, shuffled, and 20 cards dealt into it.
 
@@ -123,6 +124,12 @@ class FacExtractor:
             raise ConfigError(f"FAC Extractor: period must be 1 or more, got {self.period}")
         self.fac, self.dead = period_deck(self.source, self.clock, self.period, self.league, self.overtime)
         self.discard = []
+        if self.overtime:
+            # 8.2 "If you use the FAC Extractor: ... flip FACs until the Time Left clock shows 5:00 as 75
+            # cards left. The DEAD BALL Deck is ready as usually": the Dead Ball Deck of a quarter (20,
+            # college 50); the cards flipped lie on the discard pile (8.3 deals from it when it runs out)
+            n = self.clock["dead_ball"]
+            self.dead, self.discard = self.dead[:n], self.dead[n:]
         self.drawn = 0
 
     @property

@@ -27,6 +27,10 @@ class StatisProOptions:
     injuries: bool = True
     # 17.5 and the FIBA rule 20.4 (2014-15): after an offensive rebound a 14-second clock.
     fiba_orb_14: bool = True
+    # 14G EXPANDED ATTEMPTS: "the coach may increase the ATTEMPTS rating of another player at his
+    # position" when a player misses the game with a prior injury. On (the book's answer, what every
+    # engine version did): increased; off: the coach declines, ATTEMPTS stay as printed.
+    expanded_attempts: bool = True
 
     def validate(self, where: str = "statispro rule options") -> None:
         if self.league not in LEAGUES:

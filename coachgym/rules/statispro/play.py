@@ -430,8 +430,9 @@ class PlayMixin:
         if self.open_from >= 0 or self._injured_pd_open():
             # 4.4 "Any player receiving the next ADVANCE from an eligible ASSIST passer *may* shoot
             # ... as an Open Shot"; 14G "he may shoot an Open Shot regardless of the PASS #": he may
-            # also decline it and ADVANCE while he has an ADVANCE left (the Open Shot is then lost)
-            if self._may_advance(e):
+            # also decline it and ADVANCE while he has an ADVANCE left (the Open Shot is then lost),
+            # unless 5.1 says he "must shoot" (engine version 6; issue 23)
+            if self._may_advance(e) and self._may_decline_shot(e, att, dt_target):
                 what = "(4.4)" if self.open_from >= 0 else "(14G: his PD is injured)"
                 return Decision(off, "ballhandler", (SHOOT, ADVANCE), f"{self.pname(off, s)} has an Open Shot {what}: shoot or ADVANCE?")
             self._open_shot()
@@ -444,8 +445,7 @@ class PlayMixin:
         can_shoot = self.pass_no <= att
         qual = self.assist_no > 0 and e[R_AST] >= self.assist_no
         out = self.passes >= self.limit
-        # the final minute of the period or the final 2:00 of the game (5.1, 5.2)
-        late = self.eleven or (self.two_min and (self.period >= 4 or len(self.fac) <= 15))
+        late = self._final_minutes()
         ext = qual and out and not self.ext_used and self.passes == self.limit
         options = []
         if can_shoot:
@@ -468,6 +468,19 @@ class PlayMixin:
             return None
         return Decision(off, "ballhandler", tuple(sorted(options)),
                         f"{self.pname(off, s)} (ATTEMPTS {att}) holds Pass #{self.pass_no}: shoot or ADVANCE?")
+
+    def _may_decline_shot(self, e: list, att: int, dt_target: bool) -> bool:
+        """5.1 PASS RECIPIENT: "A Ballhandler must shoot when he has received a Pass # ... less than or
+        equal to his ATTEMPTS rating. (EXCEPTIONS: A Ballhandler may decline a shot of this type in the
+        final 1:00 of any period, or the final 2:00 of a game, or if he has qualified for a possible
+        Assist on the next ADVANCE)"; a Double Team's target may always pass (5.5), as in _ph_ball."""
+        if self.pass_no > att or dt_target:
+            return True
+        return self.assist_no > 0 and e[R_AST] >= self.assist_no or self._final_minutes()
+
+    def _final_minutes(self) -> bool:
+        """The final minute of the period or the final 2:00 of the game (5.1, 5.2)."""
+        return self.eleven or (self.two_min and (self.period >= 4 or len(self.fac) <= 15))
 
     def _injured_pd_open(self) -> bool:
         """14G: the Ballhandler's PD is injured and still in play."""

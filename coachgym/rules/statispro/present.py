@@ -57,10 +57,6 @@ class StatisProPresenter(BasePresenter):
         return p.name
 
     @staticmethod
-    def slot_name(g: StatisProEngine, side: int, slot: int) -> str:
-        return g.pname(side, slot)
-
-    @staticmethod
     def clock(g: StatisProEngine) -> tuple[str, str, int]:
         """("Q2 about 6:40 (96 FAC left)", "2nd quarter", FAC left) from the FAC pile (8.1)."""
         if g.phase == PH_OVER or g.over:
@@ -313,13 +309,38 @@ class StatisProPresenter(BasePresenter):
 
     def decision(self, g: StatisProEngine, d: Decision) -> DecisionView:
         kind = self.auto_kind(g, d)
+        warnings: list[str] = []
         if d.kind == "menu":
             title, explain, groups, terms = self._menu(g, d, kind)
             default = A.PLAY_ON if A.PLAY_ON in d.legal else None
+            if default is not None:
+                warnings = self.warnings(g, d)
         else:
             title, explain, groups, terms, default = getattr(self, "_" + d.kind)(g, d)
         return DecisionView(side=d.side, kind=kind, title=title, explain=explain, groups=groups,
-                            default_action=default, terms=terms)
+                            default_action=default, terms=terms, warnings=warnings)
+
+    def warnings(self, g: StatisProEngine, d: Decision) -> list[str]:
+        """What "play on" walks the team into under the rules, said before Enter: the last Rest
+        Period before the 9:00 card of the 2nd and 4th quarters with men on the floor not yet rested
+        this half (5.4: FATIGUED at 9:00, DEFENSE RATE 0 and rebounds halved), and, in NBA games, the
+        timeout 8.4 charges at the team's Time card when it has called fewer than the quarters."""
+        side, legal = d.side, set(d.legal)
+        out = []
+        subs = any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in legal)
+        if subs and g.rp_grace and g.rp == 1 and g.period in (2, 4) and not g.overtime:
+            half = 0 if g.period == 2 else 1
+            need = [self.name(g, side, i) for i in g.lineup[side]
+                    if self.needs_rest(g, side, i, half) and not g.tired[side][i]]
+            if need:
+                out.append(T("warn_rest", names=", ".join(need), verb="has" if len(need) == 1 else "have",
+                             them="him" if len(need) == 1 else "them"))
+        card = "5:00" if side == HOME else "9:00"
+        if (A.TIMEOUT in legal and g.opts.league == "nba" and not g.overtime and 1 <= g.period <= 4
+                and g.rp < (1 if side == HOME else 2) and g.to_used[side] < g.period and not g.owed_to[side]):
+            n = g.to_used[side]
+            out.append(T("warn_timeout", used=f"{n} timeout{'' if n == 1 else 's'}", q=g.period, card=card))
+        return out
 
     # ================================================================== labels
     def short(self, g: StatisProEngine, side: int, i: int) -> str:
@@ -330,7 +351,7 @@ class StatisProPresenter(BasePresenter):
         st = g.stats[side][i]
         bits = [pos, f"FG {p.field_goal}", f"ATT {p.attempts}" + (f"({p.three_point_attempts})" if p.three_point_attempts else ""),
                 f"{st[PF]} PF", self.fatigue(g, side, i)]
-        return f"{p.name} ({', '.join(bits)})"
+        return f"{p.name} ({', '.join(b for b in bits if b)})"
 
     def _choice(self, key: str, label: str, explain: str, action: int, default: bool = False) -> Choice:
         return Choice(key=key, label=label, explain=explain, action=action, default=default)
@@ -378,23 +399,22 @@ class StatisProPresenter(BasePresenter):
         subs = self._subs(g, side, legal)
         if subs:
             groups.append(Group("substitution", "Substitution", "Who comes out, then who goes in (8.5).", subs))
+        # the rarer changes are folded: one choice each that opens its list (the first step stays short)
         shifts = self._shifts(g, side, legal)
         if shifts:
-            groups.append(Group("position", "Position shift", "Two of yours trade positions (6.6); off his card's "
-                                "positions a man's defensive ratings are halved (3.2).", shifts))
+            groups.append(Group("position", "Position shift", "", two_step([("shift", T("fold_shift"), T("fold_shift_explain"), T("fold_shift_title"), shifts)])))
         pds = self._pd_cards(g, side, legal)
         if pds:
-            groups.append(Group("pd", "PD card: who guards whom", "Put one of yours on a different man (3.2, 6.6).", pds))
+            groups.append(Group("pd", "PD card: who guards whom", "", two_step([("pd", T("fold_pd"), T("fold_pd_explain"), T("fold_pd_title"), pds)])))
         dts = self._double_teams(g, side, legal)
         if dts:
-            groups.append(Group("double_team", "Double Team", "Their man, then your helper: one of your other "
-                                "men joins the man guarding him (5.5).", dts))
+            groups.append(Group("double_team", "Double Team", "", two_step([("dt", T("fold_dt"), T("fold_dt_explain"), T("fold_dt_title"), dts)])))
             terms += ["Double Team", "helper", "Open Shot"]
         plays = [self._choice(f"play:{a}", f"Call a play for {g.pname(side, A.ACTIONS[a]['slot'])}",
                               "If the first pass goes to him, +10 to his ATTEMPTS for that card (8.42).", a)
                  for a in A.CALL_PLAY if a in legal]
         if plays:
-            groups.append(Group("play_call", "Call a play", "After a timeout or on your first possession of a period (8.42).", plays))
+            groups.append(Group("play_call", "Call a play", "", two_step([("play", T("fold_play"), T("fold_play_explain"), T("fold_play_title"), plays)])))
             terms.append("play")
         calls = []
         if A.TIMEOUT in legal:
@@ -433,16 +453,19 @@ class StatisProPresenter(BasePresenter):
     def _subs(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
         """'Who comes out' (a man in the lineup) then 'who goes in' (the bench men legal there)."""
         def ins(slot: int, out: str) -> list[Choice]:
-            return [Choice(key=f"in:{i}:{slot}", label=self.short(g, side, i), action=a,
+            return [Choice(key=f"in:{i}:{slot}", label=self.short(g, side, i), action=a, shortcut=str(i + 1),
                            explain=f"In at {POSITIONS[slot]} for {out}" + (
                                "" if slot in g.teams[side].players[i].positions
                                else f"; {POSITIONS[slot]} is not on his card: defense halved (3.2)"))
                     for i in range(len(g.teams[side].players))
                     if (a := A.SUBSTITUTE.get((i, slot))) is not None and a in legal]
 
-        return two_step([(f"out:{slot}", f"{POSITIONS[slot]} {self.short(g, side, g.lineup[side][slot])}",
-                          f"Take {g.pname(side, slot)} out", f"Who goes in for {g.pname(side, slot)} at {POSITIONS[slot]}?",
-                          ins(slot, g.pname(side, slot))) for slot in range(5)])
+        out = two_step([(f"out:{slot}", f"{POSITIONS[slot]} {self.short(g, side, g.lineup[side][slot])}",
+                         f"Take {g.pname(side, slot)} out", f"Who goes in for {g.pname(side, slot)} at {POSITIONS[slot]}?",
+                         ins(slot, g.pname(side, slot))) for slot in range(5)])
+        for c in out:  # his roster number, as for the men going in
+            c.shortcut = str(g.lineup[side][int(c.key.split(":")[1])] + 1)
+        return out
 
     def _shifts(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
         """Position shifts (6.6): two of yours trade positions, one choice per pair."""
@@ -465,14 +488,14 @@ class StatisProPresenter(BasePresenter):
 
         def targets(dslot: int) -> list[Choice]:
             me = g.pname(side, dslot)
-            return [Choice(key=f"pd:{dslot}:{t}", label=f"their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
-                           explain=f"{me} guards {p.name}; whoever guarded him takes {me}'s man", action=a)
+            was = g.pname(other, g.guard[side][dslot])
+            return [Choice(key=f"pd:{dslot}:{t}", label=f"{POSITIONS[dslot]} {me} (DEF {_signed(g.player(side, dslot).defense)}) "
+                           f"guards their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
+                           explain=f"instead of {was}; whoever guarded {p.name} takes {was}", action=a)
                     for t in range(5) if (a := A.PD_CARD.get((dslot, t))) is not None and a in legal
                     for p in (g.player(other, t),)]
 
-        return two_step([(f"pd:{d}", f"{POSITIONS[d]} {g.pname(side, d)} (DEF {_signed(g.player(side, d).defense)}, "
-                          f"guards {g.pname(other, g.guard[side][d])})", "Give him a different man to guard",
-                          f"Whom does {g.pname(side, d)} guard?", targets(d)) for d in range(5)])
+        return [c for d in range(5) for c in targets(d)]
 
     def _double_teams(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
         """Double Teams (5.5): their man, then your helper and whom he leaves open."""
@@ -487,16 +510,15 @@ class StatisProPresenter(BasePresenter):
                     continue
                 # (never his PD: 5.5's helper is "his own defender who will join the target's PD")
                 left = g.pname(other, g.guard[side][helper])
-                label = f"{POSITIONS[helper]} {g.pname(side, helper)} (leaves {left} open)"
-                explain = (f"{g.pname(side, helper)} joins {g.pname(side, pd)}; a pass from "
-                           f"{g.pname(other, target)} to {left} is an Open Shot")
+                label = (f"on their {POSITIONS[target]} {g.pname(other, target)}: {POSITIONS[helper]} {g.pname(side, helper)} "
+                         f"helps (leaves {left} open)")
+                explain = (f"{g.pname(other, target)} ({g.stats[other][g.lineup[other][target]][PTS]} pts): "
+                           f"whenever he gets a pass his ATTEMPTS -5, his shots -5 more; {g.pname(side, helper)} joins "
+                           f"{g.pname(side, pd)}; a pass from {g.pname(other, target)} to {left} is an Open Shot")
                 out.append(Choice(key=f"dt:{target}:{helper}", label=label, explain=explain, action=act))
             return out
 
-        return two_step([(f"dt:{t}", f"their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts}, "
-                          f"{g.stats[other][g.lineup[other][t]][PTS]} pts)",
-                          "Whenever he gets a pass: his ATTEMPTS -5, his shots -5 more (5.5)",
-                          f"Who helps double {p.name}?", helpers(t)) for t in range(5) for p in (g.player(other, t),)])
+        return [c for t in range(5) for c in helpers(t)]
 
     # ================================================================== in-play decisions
     def _press(self, g, d):

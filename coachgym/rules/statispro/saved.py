@@ -60,16 +60,6 @@ def _ctx_names(ctx: dict, env: Env) -> str | None:
     return None
 
 
-# the shot (or loose ball) a 16C void decision may resolve later: ShootingMixin's shot data
-SHOT_DATA = Dict({
-    "s": Slot, "pd": Slot, "passer": SLOT_OR_NONE, "fouler": SLOT_OR_NONE, "slot": Slot, "code": Int(0, 1000),
-    "number": Int(0, 1000), "rating": Int(-1000, 1000), "rpg": Int(-1000, 1000), "where": Int(-1000, 1000),
-    "three": Bool(), "open": Bool(), "fb": Bool(), "last": Bool(), "made": Bool(), "no_assist": Bool(),
-    "reb": Dict({"shooter": Slot, "air": Bool(), "ft": Bool(), "fb": Bool(), "dead": Bool()},
-                optional=("shooter", "air", "ft", "fb", "dead")),
-}, optional=("s", "pd", "passer", "fouler", "slot", "code", "number", "rating", "rpg", "where", "three", "open", "fb",
-             "last", "made", "no_assist", "reb"), extra=JSON())
-
 CTX_FIELDS = {
     "decision": Tuple(Str(), Side, List(ACTION, lo=1, distinct=True)),  # (kind: one of decision_kinds, side, legal)
     "then": Str(THEN), "cont": Str(), "data": JSON(), "fd_side": Side,

@@ -157,7 +157,7 @@ def parse_team(data: Any, path: str) -> Team:
     if len(set(names)) != len(names):
         raise TeamFileError(path, "players", "two player cards share a name")
     ranges = sorted((p.foul_lo, p.foul_hi, p.name) for p in players if p.foul_lo)
-    for (a1, b1, n1), (a2, b2, n2) in zip(ranges, ranges[1:]):
+    for (_, b1, n1), (a2, _, n2) in zip(ranges, ranges[1:]):
         if a2 <= b1:
             raise TeamFileError(path, "players", f"FOUL RANGES of {n1} and {n2} overlap")
     lineup = data.get("lineup")

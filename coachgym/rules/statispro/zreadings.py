@@ -18,8 +18,9 @@ _GROUP = (0, 0, 1, 1, 2)  # 14A: PG/SG guards, SF/PF forwards, C center (by slot
 
 class ZReadingMixin:
     @staticmethod
-    def _prepare_roster(team: Team) -> Team:
-        """14G for players missing this game with a prior injury: EXPANDED ATTEMPTS (half the missing
+    def _prepare_roster(team: Team, expanded_attempts: bool = True) -> Team:
+        """14G for players missing this game with a prior injury: EXPANDED ATTEMPTS when the coach
+        increases them (``expanded_attempts``, rule option of that name; half the missing
         player's ATTEMPTS to the player at his position with the most ATTEMPTS below his; with no such
         player split evenly, fractions dropped, among the players of that position), TEN-DAY
         CONTRACTS (fewer than eight usable players, or a position without a reserve), and a starter
@@ -32,7 +33,7 @@ class ZReadingMixin:
         players = list(team.players)
         names = [p.name for p in players]
         out = {names.index(n) for n in team.injured}
-        for i in sorted(out):
+        for i in sorted(out) if expanded_attempts else ():
             miss = players[i]
             pos = miss.positions[0]
             cands = [j for j, p in enumerate(players) if j not in out and pos in p.positions and p.attempts < miss.attempts]

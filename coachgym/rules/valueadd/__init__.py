@@ -19,6 +19,24 @@ RULESET = Ruleset(
     parse_team=parse_team,
     coaches={"by-the-book": "coachgym.agents.valueadd:ByTheBookCoach"},
     default_teams=("harbor-city", "cedar-valley"),
+    aliases=("value-add", "valueaddbasketball"),
+    parts={
+        "env": "coachgym.envs.valueadd:ValueAddBasketballEnv",
+        "presenter": "coachgym.rules.valueadd.present:PRESENTER",
+        "vocabulary": "coachgym.strategy.valueadd:VOCABULARY",
+        "remaining": "coachgym.rules.valueadd.tactics:remaining",
+        "carry_over": "coachgym.series.carryover:ValueAddCarryOver",
+        "invariants": "coachgym.evaluation.fuzz:check_valueadd",
+        "realism": "coachgym.evaluation.realism:VALUEADD_STATS",
+        "league_builder": "coachgym.rules.valueadd.builder:league_teams",
+    },
+    box_formulas={"REB": "OREB+DREB"},  # PTS is written in: lines start with the assumed possessions' points
+    fuzz_options=({}, {"rotation": 1}, {"rotation": 2, "home_court": True},
+                  {"extra_numbers": 1, "team_defense": False, "extended_ranges": False},
+                  {"pre_1986_threes": True, "stamina": False},
+                  {"switches": False, "avoid_fouls": False, "three_point_mode": False, "intentional_fouls": False,
+                   "d8_first": False}),
+    time_variable="boxes_left",
 )
 
 __all__ = ["RULESET", "ValueAddEngine", "ValueAddOptions", "PlayerCard", "Team", "parse_team", "STATS"]

@@ -32,10 +32,24 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from ...core.cardbuilder import (FT_TRIP_FACTOR, SeasonLine, StatLineError, TeamContext, apportion, best_split, clamp, nearest,
-                                 rate_on_court, round_half_up, shrink, sum_lines, usage_share)
+from ...core.cardbuilder import (
+    FT_TRIP_FACTOR,
+    SeasonLine,
+    StatLineError,
+    TeamContext,
+    apportion,
+    best_split,
+    clamp,
+    nearest,
+    rate_on_court,
+    round_half_up,
+    shrink,
+    sum_lines,
+    usage_share,
+)
 from ...core.errors import TeamFileError
 from ...core.ruleset import load_json
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams, team_games_of
 from .cards import SCHEMA, SHOT_KEYS, PlayerCard, parse_team
 
 D20_FACES = 19  # faces 1-19 carry the five results; "Roll of 20 on the 20-sided die" is a miss
@@ -545,3 +559,43 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())
+
+
+# ------------------------------------------------------------ coachgym cards build (core/cardsbuild.py)
+def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
+    """Value Add's builder takes the same box-score season lines (``coachgym.core.cardbuilder``
+    keys) with a team context: the NBA's 82 games of 5 x 48 = 240 player-minutes, the average dunk
+    range 51-53 and defensive adjustment 0 ("The average dunk range is 51-53 and the average
+    defensive adjustment is 0"); ten players a team, five starters and five reserves."""
+    missing = [c for c in ("ORB", "DRB", "AST", "STL", "BLK", "TOV")
+               if all(r.stats.get(c) is None for r in rows)]
+    if missing:
+        raise StatsCsvError(path, 1, missing[0], "Value Add cards need every box-score count; empty in every row: "
+                                                 f"{', '.join(missing)} (a season before 1977-78 cannot be built)")
+    by_team: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
+            by_team.setdefault(r.team, []).append(r)
+    names = nba_teams()
+    out = {}
+    for tm, members in sorted(by_team.items()):
+        if len(members) < 10:
+            raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
+                                                  "a Value Add team needs 10 (five starters, five reserves)")
+        members = sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))
+        starters = by_slot(members[:5])
+        bench = [r for r in sorted(members, key=lambda r: -r.get("MP")) if r not in starters][:5]
+        reserves = by_slot(bench)
+        games = team_games_of(tm, team_stats)
+        players = [{"name": r.player, "number": "", "stats": {
+            "g": min(r.get("G"), games), "min": r.get("MP"), "fgm": r.get("FG"), "fga": r.get("FGA"),
+            "fg3m": r.get("3P"), "fg3a": r.get("3PA"), "ftm": r.get("FT"), "fta": r.get("FTA"), "oreb": r.get("ORB"),
+            "dreb": r.get("DRB"), "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
+            "pf": r.get("PF")}} for r in starters + reserves]
+        info = names.get(tm, {"name": tm})
+        out[tm] = build_team({"name": info["name"], "short": tm, "season": f"{season} NBA" if season else "NBA",
+                              "fictional": False, "source": source, "dunk": "51-53", "defense_adjust": 0,
+                              "build": {"games": games, "team_minutes": 240.0},
+                              "lineup": [r.player for r in starters], "reserves": [r.player for r in reserves],
+                              "players": players}, path=f"{path} ({tm})")
+    return out

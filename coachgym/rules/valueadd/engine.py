@@ -195,7 +195,6 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
             if not self.has_point_guard(side):
                 flags.append("NO POINT GUARD")
             lines.append(f"{self.teams[side].name} ({SIDE_NAMES[side]}){': ' + ', '.join(flags) if flags else ''}")
-            dfn = 1 - side
             for slot, i in enumerate(ts.lineup):
                 p = self.teams[side].players[i]
                 tired = self.fatigue(side, slot)

@@ -54,13 +54,11 @@ class FoulMixin:
         """'Roll 20-sided die only for each free throw'."""
         card = self.card(off, slot)
         pen = self.fatigue(off, slot)
-        made_any = 0
         for k in range(n):
             d20 = self.source.roll(20, "d20 free throw")
             good = d20 + pen <= card.free_throw
             self._stat(off, slot, FTA)
             if good:
-                made_any += 1
                 self._score(off, slot, 1)
                 self._stat(off, slot, FTM)
             if self.rec:

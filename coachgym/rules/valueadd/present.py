@@ -17,7 +17,7 @@ from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Si
 from ...present.texts import ScreenTexts, two_step
 from . import STATS, ValueAddEngine, actions as A
 from .cards import FOULED, MADE3
-from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
+from .scoresheet import BOXES, D8_FIRST_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
 
 POS = A.POSITIONS
 PTS, OREB, DREB, STL, BLK = (STATS.index(k) for k in ("PTS", "OREB", "DREB", "STL", "BLK"))
@@ -37,6 +37,9 @@ def _fouls(n: int) -> str:
 
 class ValueAddPresenter:
     ruleset = "valueadd"
+    # the box score's row for the 20-20 start's points (the 22 assumed possessions of each team): a
+    # player's PTS are then his points of the game, 2 FGM + 3PM + FTM (coachgym.present.box_table)
+    box_start = "start (20-20)"
 
     # ------------------------------------------------------------------ cards
     @staticmethod
@@ -127,8 +130,8 @@ class ValueAddPresenter:
 
     # ------------------------------------------------------------------ situation
     def clock(self, game: ValueAddEngine) -> tuple[str, str]:
-        if game.over:
-            return T("clock", box=0, boxes=BOXES), T("period_over")
+        if game.over:  # (not "Box 0 of 44")
+            return (T("clock_over_ot", ot=game.period) if game.period else T("clock_over")), T("period_over")
         if game.period:
             return (T("clock_ot", ot=game.period, box=game.box, boxes=game.options.overtime_boxes),
                     T("period_ot", ot=game.period))
@@ -244,12 +247,15 @@ class ValueAddPresenter:
             ins = [Choice(key=f"in:{i}:{s}", label=self.player_label(game, side, i),
                           explain=T("in_explain", ratings=self.ratings_text(game.teams[side].players[i]),
                                     fatigue=self.fatigue(game, side, i)),
-                          action=A.SUBSTITUTE[(i, s)]) for i in bench if A.SUBSTITUTE[(i, s)] in legal]
+                          action=A.SUBSTITUTE[(i, s)], shortcut=str(i + 1)) for i in bench if A.SUBSTITUTE[(i, s)] in legal]
             name = game.teams[side].players[out].name
             first.append((f"out:{s}", self.player_label(game, side, out, s),
                           T("out_explain", line=self.line(game, side, out), ratings=self.ratings_text(game.teams[side].players[out])),
                           T("in_title", name=name, pos=POS[s]), ins))
-        return two_step(first)
+        out = two_step(first)
+        for c in out:  # his roster number, as for the men going in
+            c.shortcut = str(ts.lineup[int(c.key.split(":")[1])] + 1)
+        return out
 
     def _pair_groups(self, game: ValueAddEngine, side: int, legal: set[int], table: dict, switch: bool) -> list[Choice]:
         """Position swaps or defensive switches: the first of the pair (top of the lineup first), then
@@ -300,13 +306,23 @@ class ValueAddPresenter:
         if subs:
             groups.append(Group("subs", T("group_subs"), T("group_subs_explain"), subs))
             terms.append("rotation")
+        # the rarer changes are folded: one choice each that opens its list (the first step stays short)
+        name = [game.card(side, s).name for s in range(5)]
         swaps = self._pair_groups(game, side, legal, A.SWAP, switch=False)
         if swaps:
-            groups.append(Group("positions", T("group_swap"), T("group_swap_explain"), swaps))
+            pairs = [Choice(t.key, T("swap_pair", a=name[int(c.key.split(":")[1])], a_pos=POS[int(c.key.split(":")[1])],
+                                     b=t.label), t.explain, action=t.action) for c in swaps for t in c.then]
+            groups.append(Group("positions", T("group_swap"), "", two_step(
+                [("swaps", T("fold_swap"), T("group_swap_explain"), T("fold_swap_title"), pairs)])))
             terms += ["8-sided die", "point guard", "gets 6/7/8"]
         switches = self._pair_groups(game, side, legal, A.SWITCH, switch=True)
         if switches:
-            groups.append(Group("switches", T("group_switch"), T("group_switch_explain"), switches))
+            opp = 1 - side
+            man = [f"{game.card(opp, ts.guards[s]).name} ({POS[ts.guards[s]]})" for s in range(5)]
+            pairs = [Choice(t.key, T("switch_pair", a=name[a], a_pos=POS[a], a_man=man[a], b=t.label), t.explain,
+                            action=t.action) for c in switches for a in (int(c.key.split(":")[1]),) for t in c.then]
+            groups.append(Group("switches", T("group_switch"), "", two_step(
+                [("switches", T("fold_switch"), T("group_switch_explain"), T("fold_switch_title"), pairs)])))
             terms.append("switch")
         avoid = []
         for s in range(5):
@@ -320,7 +336,9 @@ class ValueAddPresenter:
                     avoid.append(Choice(f"avoid:{s}", T("avoid_on", name=name, pos=POS[s], fouls=_fouls(ts.fouls[i])),
                                         T("avoid_on_explain"), action=A.AVOID[s]))
         if avoid:
-            groups.append(Group("avoid", T("group_avoid"), T("group_avoid_explain"), avoid))
+            groups.append(Group("avoid", T("group_avoid"), "" if len(avoid) > 1 else T("group_avoid_explain"),
+                                avoid if len(avoid) == 1 else two_step(
+                [("avoid", T("fold_avoid"), T("group_avoid_explain"), T("fold_avoid_title"), avoid)])))
             terms.append("avoid fouls")
         if A.THREE_POINT_MODE in legal:
             on = ts.three_mode
@@ -338,7 +356,27 @@ class ValueAddPresenter:
         if late:
             groups.append(Group("late", T("group_late"), choices=late))
         explain = T("menu_explain", extra=T("menu_explain_defense" if defense else "menu_explain_offense"))
-        return self._view(d, title, explain, groups, terms, A.PLAY if A.PLAY in legal else None)
+        view = self._view(d, title, explain, groups, terms, A.PLAY if A.PLAY in legal else None)
+        view.warnings = self.warnings(game, d) if A.PLAY in legal else []
+        return view
+
+    def warnings(self, game: ValueAddEngine, d: Decision) -> list[str]:
+        """What "play" walks the team into, said before Enter: at the offense menu (a possession is
+        counted when it ends, the "played" rule), a man on the court who has played as many
+        possessions as his stamina plays this one tired (every roll one worse), twice it exhausted
+        (two worse), while a substitution could rest him."""
+        if d.kind != "offense_menu" or not game.options.stamina_penalties:
+            return []
+        if not any(a in set(d.legal) for a in A.SUBSTITUTE.values()):
+            return []
+        ts, team = game.ts[d.side], game.teams[d.side]
+        out = []
+        for i in ts.lineup:
+            played, stamina = ts.played[i], team.players[i].stamina
+            if played in (stamina, 2 * stamina):
+                out.append(T("warn_tired" if played == stamina else "warn_exhausted", name=team.players[i].name,
+                             played=played, stamina=stamina))
+        return out
 
     @staticmethod
     def _tip(game: ValueAddEngine) -> bool:

@@ -1,17 +1,21 @@
-"""Measurements of 4th Street Basketball: realism of by-the-book games and speed.
+"""Measurements of 4th Street Basketball cited in docs/rules/4th-street-basketball.md (section 17)
+and docs/realism.md: the per-team box averages of by-the-book games over the four bundled teams, and
+how well the cards reproduce their own players.
 
-    python -m coachgym.rules.fourthstreet.measure realism 200
-    python -m coachgym.rules.fourthstreet.measure speed 200
+    python tools/fourthstreet_measure.py realism 200
+    python tools/fourthstreet_measure.py players 150
+
+(Speed: ``coachgym speed fourthstreet``.)
 """
 
 from __future__ import annotations
 
 import sys
-import time
 
-from ...core.coach import FirstLegalCoach, RandomCoach
-from ...core.match import play_game
-from . import RULESET
+from coachgym.agents.fourthstreet import ByTheBookCoach
+from coachgym.core.match import play_game
+from coachgym.rules.fourthstreet import RULESET
+from coachgym.rules.fourthstreet.engine import COLS
 
 
 def pairs(n: int):
@@ -24,8 +28,6 @@ def pairs(n: int):
 
 
 def realism(n: int, options=None) -> dict:
-    from ...agents.fourthstreet import ByTheBookCoach
-
     tot: dict[str, float] = {}
     sides = 0
     for k, h, a in pairs(n):
@@ -44,47 +46,10 @@ def realism(n: int, options=None) -> dict:
     return avg
 
 
-def speed(n: int) -> dict:
-    from ...agents.fourthstreet import ByTheBookCoach
-
-    teams = [RULESET.load_team(t) for t in RULESET.team_names()]
-    out = {}
-    for label, mk in (("first-legal", lambda k: (FirstLegalCoach(), FirstLegalCoach())),
-                      ("random", lambda k: (RandomCoach(k), RandomCoach(k + 1))),
-                      ("by-the-book", lambda k: (ByTheBookCoach(), ByTheBookCoach()))):
-        t0 = time.perf_counter()
-        decisions = 0
-        for k in range(n):
-            g = RULESET.new_game(teams[k % 4], teams[(k + 1) % 4], seed=k, record_events=False)
-            c = mk(k)
-            play_game(g, *c)
-        dt = time.perf_counter() - t0
-        out[label] = round(n / dt, 1)
-    import numpy as np
-
-    import coachgym.envs  # noqa: F401
-    import gymnasium as gym
-
-    env = gym.make("coachgym/FourthStreetBasketball-v0", opponent="random").unwrapped
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    steps, t0 = 0, time.perf_counter()
-    while steps < 20 * n:
-        _, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
-        steps += 1
-        if term or trunc:
-            env.reset()
-    out["env_steps_per_s"] = round(steps / (time.perf_counter() - t0), 1)
-    return out
-
-
 def players(n: int, min_minutes: int = 600) -> dict:
     """How well the cards reproduce their players' statistics: over ``n`` by-the-book games, the
     correlation between each player's simulated and season per-36-minute rates (and FG%, FT%)."""
     import numpy as np
-
-    from ...agents.fourthstreet import ByTheBookCoach
-    from .engine import COLS
 
     acc: dict = {}
     for k, h, a in pairs(n):
@@ -112,4 +77,4 @@ def players(n: int, min_minutes: int = 600) -> dict:
 
 if __name__ == "__main__":
     what, n = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 100
-    print({"realism": realism, "speed": speed, "players": players}[what](n))
+    print({"realism": realism, "players": players}[what](n))

@@ -14,22 +14,35 @@ from collections import Counter
 from .. import rulesets
 from ..core.engine import AWAY, HOME
 from ..core.match import MatchResult, run_match
-from ..evaluation.leverage import RandomInKind
-from . import presenter_for
-from .presenter import auto_kind, default_autoplay, routine
-from .seat import Seat
+from ..present import presenter_for
+from ..present.presenter import auto_kind, default_autoplay, routine
+from ..present.seat import Seat
+from .leverage import RandomInKind
+
+
+def first_step(view) -> int:
+    """The choices a decision's first step shows (a group's choices each; a list behind a choice
+    counts once)."""
+    return sum(len(g.choices) for g in view.groups)
 
 
 def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str = "by-the-book",
                      autoplay=None, answer: str = "book", progress: bool = False) -> dict:
     """Full games through a :class:`Seat` (the person coaching home in even games, away in odd ones)
     in which the person answers every decision put to him with the book's choice (``answer="book"``,
-    an engaged coach, a setup piece by piece) or with the screen's default where it has one
-    (``"enter"``: a person pressing Enter, "play on", a setup's "the rest as the book would"):
-    decisions per game (mean, min, max, per auto-play kind) and milliseconds per ``Seat.choose``."""
+    an engaged coach, a setup piece by piece), with the screen's default where it has one
+    (``"enter"``: a person pressing Enter, "play on", a setup's "the rest as the book would"; the
+    book's choice where the screen offers it as Enter's), or ``"mixed"``: Enter half the time, else
+    one of the decision's choices at random (a substitution, a shift, a call: a seeded draw):
+    decisions per game (mean, min, max, per auto-play kind), milliseconds per ``Seat.choose``, and
+    the choices of the first step (median, max; over all decisions and over the menus)."""
+    import random
+
     per_game: list[int] = []
     kinds: Counter = Counter()
     times: list[float] = []
+    steps: list[int] = []
+    menu_steps: list[int] = []
     iterator = range(games)
     if progress:
         from tqdm import tqdm
@@ -39,15 +52,23 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
         seat = Seat.new(ruleset, side=HOME if g % 2 == 0 else AWAY, opponent=opponent, seed=seed * 1_000_003 + g,
                         autoplay=autoplay)
         n = 0
+        rng = random.Random(seed * 7919 + g)
         while not seat.over:
-            kinds[seat.pending_kind()] += 1
+            kind = seat.pending_kind()
+            kinds[kind] += 1
             action = seat.book_choice
             finish = None
-            if answer == "enter":
-                view = seat.pending()
+            view = seat.pending()
+            steps.append(first_step(view))
+            if kind.startswith("menu"):
+                menu_steps.append(steps[-1])
+            enter = answer == "enter" or (answer == "mixed" and rng.random() < 0.5)
+            if enter:
                 default = view.default_action
                 action = default if default is not None else action
                 finish = view.default_finish()  # Enter at a setup: the rest as the book would
+            elif answer == "mixed":
+                action = rng.choice([c.action for c in view.choices()] or [action])
             t = time.perf_counter()
             if finish is not None:
                 seat.finish(finish.finish, seat.number)
@@ -61,7 +82,10 @@ def person_decisions(ruleset: str, games: int = 10, seed: int = 0, opponent: str
             "mean": statistics.fmean(per_game) if per_game else 0.0, "min": min(per_game, default=0),
             "max": max(per_game, default=0), "by_kind": {k: v / games for k, v in kinds.most_common()},
             "ms_per_choose": 1000 * statistics.fmean(times) if times else 0.0,
-            "ms_per_choose_p95": 1000 * sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0}
+            "ms_per_choose_p95": 1000 * sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0,
+            "first_step": {"median": statistics.median(steps) if steps else 0, "max": max(steps, default=0),
+                           "menus_median": statistics.median(menu_steps) if menu_steps else None,
+                           "menus_max": max(menu_steps, default=None)}}
 
 
 def save_times(ruleset: str, seed: int = 7, repeats: int = 20) -> dict:

@@ -1,0 +1,52 @@
+"""Declared engine state (coachgym.core.state): one field list from which a save, the save's check
+and the clone plan derive - the tests' toy ruleset and 4th Street are declared this way."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from coachgym.core.errors import SavedGameError
+from coachgym.core.savecheck import Env, Int, PerSide
+from coachgym.core.state import Field, StateDeclaration
+
+
+def test_a_declaration_gives_the_save_the_check_and_the_clone_plan():
+    decl = StateDeclaration(Field("round", Int(1, 9), "value"), Field("pts", PerSide(Int(0, 99)), "flat"),
+                            Field("shown", PerSide(Int(0, 99)), "rows", attr="_shown", optional=True),
+                            share=("teams",))
+    plan = decl.clone_plan()
+    assert {"round", "teams"} <= plan.share and {"pts", "_shown"} <= set(plan.copiers)
+
+    class Game:
+        round, pts, shown = 3, (1, 2), [[0], [4]]
+
+    assert decl.names == ("round", "pts", "shown")
+    assert decl.save(Game()) == {"round": 3, "pts": [1, 2], "shown": [[0], [4]]}
+    decl.check({"round": 3, "pts": [1, 2], "teams": []}, Env("saved toy game"))  # shown may be missing
+    with pytest.raises(SavedGameError, match=r"field state\.pts\[1\]: must be an integer from 0 to 99, got 100"):
+        decl.check({"round": 3, "pts": [1, 100]}, Env("saved toy game"))
+    with pytest.raises(SavedGameError, match=r"field state\.extra: is not a field"):
+        decl.check({"round": 3, "pts": [1, 2], "extra": 0}, Env("saved toy game"))
+
+
+def test_a_field_declared_twice_or_copied_an_unknown_way_is_refused():
+    with pytest.raises(ValueError, match="declared twice"):
+        StateDeclaration(Field("a", Int()), Field("a", Int()))
+    with pytest.raises(ValueError, match="copy must be one of"):
+        Field("a", Int(), "deep")
+
+
+def test_fourth_streets_save_check_and_clone_plan_come_from_its_declaration():
+    from coachgym.rules.fourthstreet import RULESET, copying, saved
+    from coachgym.rules.fourthstreet.engine import FourthStreetEngine
+
+    decl = saved.DECLARATION
+    assert FourthStreetEngine._FIELDS == decl.names
+    assert list(saved.STATE.spec.fields) == ["teams", "options", *decl.names]
+    assert FourthStreetEngine.clone_plan is copying.PLAN
+    assert {f.attr or f.name for f in decl.fields} <= copying.PLAN.names
+    game = RULESET.new_game(seed=4)
+    assert set(json.loads(game.to_json())["state"]) == {"teams", "options", *decl.names}
+    assert not copying.PLAN.undeclared_containers(vars(game))

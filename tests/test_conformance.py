@@ -1,0 +1,166 @@
+"""Conformance: what every registered ruleset's registration (``RULESET`` in its package, see
+docs/architecture.md "Adding a ruleset") must hold, checked part by part; a failure names the
+ruleset and each thing it lacks. The tests' toy ruleset is checked alike."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from importlib import resources
+
+import pytest
+
+import coachgym.envs
+from coachgym import rulesets
+from coachgym.core.coach import RandomCoach
+from coachgym.core.engine import Engine
+from coachgym.core.ruleset import PARTS, Ruleset
+from tests.toy import NAME as TOY
+from tests.toy import toy_registered
+
+RULESETS = [e.name for e in rulesets.entries()] + [TOY]
+
+
+def _data(package: str, name: str) -> dict:
+    return json.loads(resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8"))
+
+
+def lacks(rs: Ruleset) -> list[str]:
+    """What the registration of ``rs`` lacks or gets wrong, one line each (empty: it conforms)."""
+    out: list[str] = []
+
+    def part(name: str):
+        try:
+            return rs.part(name)
+        except (ImportError, AttributeError, ValueError) as exc:
+            out.append(f"{name}: {rs.parts.get(name)!r} does not import ({exc})")
+            return None
+
+    # identity, engine, options, teams
+    for field in ("name", "title", "env_id"):
+        if not getattr(rs, field):
+            out.append(f"identity: no {field}")
+    if not (isinstance(rs.engine_cls, type) and issubclass(rs.engine_cls, Engine)):
+        out.append("engine: engine_cls is not an Engine")
+    elif rs.engine_cls.ruleset != rs.name or not rs.engine_cls.decision_kinds or not len(rs.engine_cls.actions):
+        out.append("engine: its ruleset name, decision_kinds and action table must be set")
+    if not dataclasses.is_dataclass(rs.options_cls):
+        out.append("options: options_cls is not a dataclass")
+    if len(rs.team_names()) < 2:
+        out.append("teams: fewer than two bundled teams in data/teams/")
+    for opts in rs.fuzz_options:
+        rs.parse_options(opts)  # raises naming the option
+    # required parts
+    for name, (what, required) in PARTS.items():
+        if required and not rs.parts.get(name):
+            out.append(f"{name}: missing ({what})")
+    game = rs.new_game(seed=1)
+    if "by-the-book" not in rs.coach_names():
+        out.append("coaches: no by-the-book coach")
+    else:
+        book = rs.coach("by-the-book", seed=1)
+        book.reset(game, game.decision.side, 1)
+        if book.choose(game, game.decision) not in game.decision.legal:
+            out.append("coaches: by-the-book chose an illegal action")
+    env_cls = part("env")
+    if env_cls is not None:
+        from coachgym.envs.base import CoachEnv, ObservationEncoder
+
+        if not issubclass(env_cls, CoachEnv) or env_cls.ruleset_name != rs.name:
+            out.append(f"env: {env_cls.__name__} is not a CoachEnv with ruleset_name {rs.name!r}")
+        elif not isinstance(env_cls.encoder, ObservationEncoder):
+            out.append("env: its encoder is not an ObservationEncoder")
+        if not callable(getattr(importlib.import_module(env_cls.__module__), "env", None)):
+            out.append(f"env: {env_cls.__module__} has no PettingZoo constructor env() (envs.base.pettingzoo_constructors)")
+        if coachgym.envs.ENV_ENTRY_POINTS.get(rs.env_id) != rs.parts["env"]:
+            out.append(f"env: {rs.env_id} is not registered")
+    vocab = part("vocabulary")
+    if vocab is not None:
+        if vocab.ruleset != rs.name:
+            out.append(f"vocabulary: made for {vocab.ruleset!r}")
+        if rs.time_variable not in vocab.variables:
+            out.append(f"time_variable: {rs.time_variable!r} is not a variable of the vocabulary")
+    remaining = part("remaining")
+    if remaining is not None and not 0.9 <= remaining(game) <= 1.1:  # (the value model clamps it to 0-1)
+        out.append(f"remaining: {remaining(game)} at the first decision (must be about 1)")
+    from coachgym.search.value import SIGMA
+
+    if not SIGMA.get(rs.name):
+        out.append("value model: no margin spread (search/data/value.json, or value_sigma in the registration)")
+    invariants = part("invariants")
+    if invariants is not None:
+        invariants(game, {})
+    presenter = part("presenter")
+    if presenter is not None:
+        # the Presenter protocol (coachgym.present.presenter)
+        if getattr(presenter, "ruleset", None) != rs.name or not all(
+                callable(getattr(presenter, m, None)) for m in ("situation", "decision", "kinds", "glossary")):
+            out.append("presenter: not a presenter of this ruleset (coachgym.present.presenter.Presenter)")
+    elif set(rs.person_kinds) - set(rs.engine_cls.decision_kinds):
+        out.append("person_kinds: not decision kinds of the engine")
+    carry = part("carry_over")
+    if carry is not None and getattr(carry, "ruleset", None) != rs.name:
+        out.append("carry_over: not this ruleset's")
+    realism = part("realism")
+    if realism is not None:
+        from coachgym.evaluation.realism import real_seasons
+
+        if rs.name not in real_seasons()["rulesets"]:
+            out.append("realism: no real figures in evaluation/data/real_seasons.json")
+    macros = part("macros")
+    if macros is not None:
+        from coachgym.training.macros import Macro
+
+        if not all(isinstance(m, Macro) and m.name == k for k, m in macros.items()):
+            out.append("macros: not a name -> Macro table")
+    columns = set(game.box_score().columns)
+    for column in rs.box_formulas:
+        if column not in columns:
+            out.append(f"box_formulas: {column!r} is not a box-score column")
+    if rs.name != TOY and rs.name not in _data("coachgym.present", "columns.json")["rulesets"]:
+        out.append("present/data/columns.json: no column meanings")
+    # the coaches a person may name play legal moves
+    random = RandomCoach(1)
+    assert random.choose(game, game.decision) in game.decision.legal
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_registered_ruleset_conforms(name):
+    if name == TOY:
+        with toy_registered() as rs:
+            missing = lacks(rs)
+    else:
+        missing = lacks(rulesets.get(name))
+    assert not missing, f"the {name} registration lacks:\n  " + "\n  ".join(missing)
+
+
+def test_identities_are_unique_and_written_once():
+    seen: dict[str, str] = {}
+    for rs in rulesets.all_rulesets():
+        for key in (rs.name, *rs.aliases, rs.env_id, rs.title):
+            assert key not in seen, f"{key!r} names both {seen[key]} and {rs.name}"
+            seen[key] = rs.name
+        assert rulesets.get(rs.name) is rs and all(rulesets.get(a) is rs for a in rs.aliases)
+        assert rulesets.entry(rs.name).env_id == rs.env_id
+
+
+def test_a_registration_that_lacks_parts_is_named():
+    with toy_registered() as rs:
+        bare = Ruleset(name=rs.name, title=rs.title, env_id=rs.env_id, engine_cls=rs.engine_cls,
+                       options_cls=rs.options_cls, package=rs.package, parse_team=rs.parse_team,
+                       coaches={}, default_teams=rs.default_teams,
+                       parts={"env": rs.parts["env"], "remaining": "tests.toy_freethrows.parts:nothing_here"},
+                       time_variable="rounds_left")
+        missing = lacks(bare)
+    text = "\n".join(missing)
+    for expected in ("vocabulary: missing", "invariants: missing", "coaches: no by-the-book coach",
+                     "remaining: 'tests.toy_freethrows.parts:nothing_here' does not import"):
+        assert expected in text, text
+
+
+def test_unknown_parts_are_refused_by_name():
+    with pytest.raises(ValueError, match="unknown parts \\['vocabulary_file'\\]"):
+        Ruleset(name="x", title="X", env_id="x/X-v0", engine_cls=Engine, options_cls=object, package="x",
+                parse_team=lambda d, p: d, coaches={}, default_teams=("a", "b"), parts={"vocabulary_file": "a:b"})

@@ -1,0 +1,35 @@
+"""The tests' toy ruleset, a free-throw shooting contest (engine.py): everything coachgym knows about
+it is this one registration. ``coachgym.rulesets.register("tests.toy_freethrows")`` adds it (see
+tests/toy.py); docs/architecture.md "Adding a ruleset" lists what a registration holds."""
+
+from __future__ import annotations
+
+from coachgym.core.ruleset import Ruleset
+
+from .engine import FreeThrowEngine, FreeThrowOptions, parse_team
+
+RULESET = Ruleset(
+    name="freethrows",
+    title="Free-Throw Contest",
+    env_id="coachgym-tests/FreeThrows-v0",
+    aliases=("free-throws",),
+    engine_cls=FreeThrowEngine,
+    options_cls=FreeThrowOptions,
+    package=__name__,
+    parse_team=parse_team,
+    coaches={"by-the-book": "tests.toy_freethrows.parts:ByTheBookCoach"},
+    default_teams=("hoopers", "swishers"),
+    parts={
+        "env": "tests.toy_freethrows.parts:FreeThrowEnv",
+        "vocabulary": "tests.toy_freethrows.parts:VOCABULARY",
+        "remaining": "tests.toy_freethrows.parts:remaining",
+        "invariants": "tests.toy_freethrows.parts:check_invariants",
+    },
+    box_formulas={},
+    fuzz_options=({}, {"tired_penalty": 0, "sudden_death": 0}, {"rounds": 1}),
+    time_variable="rounds_left",
+    # the spread of a contest's final margin: two shooters' sums of about five Bernoulli(0.65)
+    # shots each, sqrt(2 * 5 * 0.65 * 0.35) = 1.5
+    value_sigma=1.5,
+    person_kinds=("shooter",),
+)

@@ -1,0 +1,116 @@
+"""The toy ruleset's parts above its engine, each named by its registration: the env and its
+observation encoder, the by-the-book coach, the strategy vocabulary, the value model's share of the
+contest left and the fuzz's invariants. (A real ruleset keeps these in envs/, agents/, strategy/,
+its tactics.py and evaluation/fuzz.py.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from coachgym.core.engine import Decision
+from coachgym.envs.base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
+from coachgym.evaluation.fuzz import InvariantError
+from coachgym.strategy.vocabulary import (
+    ActionWord,
+    Argument,
+    Moment,
+    Vocabulary,
+    by_name,
+    decision_variable,
+    number,
+    score_variables,
+)
+
+from .engine import ROSTER, SHOOT, FreeThrowEngine
+
+
+def rounds_left(g: FreeThrowEngine) -> int:
+    """Regulation rounds still to shoot, this one included (0 in sudden death)."""
+    return max(0, g.opts.rounds - g.round + 1)
+
+
+def remaining(g: FreeThrowEngine) -> float:
+    """The share of the contest still to shoot (the value model): regulation shots left."""
+    total = 2 * g.opts.rounds
+    done = 2 * (g.round - 1) + (g.turn == 1)
+    return max(0.0, (total - done) / total)
+
+
+# ---------------------------------------------------------------------- the env
+class FreeThrowEncoder(ObservationEncoder):
+    version = 1
+    layout = ObservationLayout()
+    layout.add("score", 2, "our and their free throws made / 40")
+    layout.add("rounds_left", 1, "regulation rounds left / 20")
+    layout.add("last_shooter", ROSTER, "one-hot: our shooter of our previous shot")
+    layout.add("rating", ROSTER, "each of our shooters' rating now / 20")
+
+    def encode(self, game: FreeThrowEngine, side: int) -> np.ndarray:
+        out = [game.pts[side] / 40, game.pts[1 - side] / 40, rounds_left(game) / 20]
+        out += [float(game.last[side] == i) for i in range(ROSTER)]
+        out += [game.rating(side, i) / 20 for i in range(ROSTER)]
+        return np.asarray(out, dtype=np.float32)
+
+
+class FreeThrowEnv(CoachEnv):
+    """The free-throw contest as a Gymnasium env: the agent picks its team's shooters."""
+
+    ruleset_name = "freethrows"
+    encoder = FreeThrowEncoder()
+
+
+aec_env_class, env = pettingzoo_constructors(FreeThrowEnv, "freethrows_v0", "tests.toy_freethrows.parts")
+
+
+# ---------------------------------------------------------------------- the coach
+class ByTheBookCoach:
+    """The book: the shooter with the best rating now (a tired arm counts)."""
+
+    name = "by-the-book"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+
+    def reset(self, game: Any, side: int, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, game: FreeThrowEngine, decision: Decision) -> int:
+        best = max(range(ROSTER), key=lambda i: (game.rating(decision.side, i), -i))
+        return SHOOT[best]
+
+
+# ---------------------------------------------------------------------- the strategy vocabulary
+def _best(m: Moment) -> int:
+    return m.pick(SHOOT[max(range(ROSTER), key=lambda i: (m.game.rating(m.side, i), -i))])
+
+
+def _shoot(m: Moment) -> int:
+    return m.pick(SHOOT[int(m.arg) - 1])
+
+
+VARIABLES = [
+    *score_variables(lambda g, s: g.pts[s], "free throws made"),
+    decision_variable(FreeThrowEngine.decision_kinds),
+    number("rounds_left", "regulation rounds left, this one included (0 in sudden death)",
+           lambda g, s, d: rounds_left(g)),
+    number("our_last_shooter", "the roster number (1-3) of our previous shot's shooter, 0 before our first shot",
+           lambda g, s, d: g.last[s] + 1),
+]
+ACTIONS = [
+    ActionWord("best_shooter", "the shooter with the best rating now", ("shooter",), _best),
+    ActionWord("shoot", "this shooter (by roster number)", ("shooter",), _shoot,
+               Argument("roster number", tuple(str(i + 1) for i in range(ROSTER)), "1")),
+]
+VOCABULARY = Vocabulary("freethrows", by_name(VARIABLES), by_name(ACTIONS))
+
+
+# ---------------------------------------------------------------------- the fuzz's invariants
+def check_invariants(g: FreeThrowEngine, prev: dict) -> None:
+    """Made never exceeds attempted; the score is the shooters' makes; attempts differ by one at most."""
+    for side in (0, 1):
+        if any(m > a for m, a in zip(g.made[side], g.att[side])) or sum(g.made[side]) != g.pts[side]:
+            raise InvariantError(f"freethrows: side {side} made {g.made[side]} of {g.att[side]}, score {g.pts[side]}")
+    if not 0 <= sum(g.att[0]) - sum(g.att[1]) <= 1:
+        raise InvariantError(f"freethrows: attempts {g.att}")
