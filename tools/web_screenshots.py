@@ -4,12 +4,13 @@
     python tools/web_screenshots.py --out /tmp/shots statispro
 
 Starts the app on 127.0.0.1 with a fresh database, drives Debian's Chromium through Playwright
-(``tests/web/helpers.py``, the same steps as the browser tests) and saves, at 1440x900: the
+(``tests/web/helpers.py``, the same steps as the browser tests) and saves, at 1280x720: the
 new-game page, each ruleset's game page a little way into a game against the trained coach (for
 FUBA also its first kick-off setup, with "the rest as the book would"), and for the first ruleset
-the decision panel with a hint, the box-score tab with its CSV download, the replay viewer and the
-end-of-game page; then the table tools: the FAC Extractor with a Time card just turned
-(fac-extractor.png) and the scoresheet page (scoresheet.png). ``--tabletop-only``: just those two.
+the decision panel with a hint, the box-score tab with its CSV download, the replay viewer, the
+end-of-game page and its "how the game turned" (end-of-game-review.png); then the table tools: the FAC Extractor with a Time card just turned
+(fac-extractor.png) and the scoresheet page (scoresheet.png); and each ruleset's game page at
+390x844 ({name}-game-phone.png). ``--tabletop-only``: just the FAC Extractor and the scoresheet.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "shots.sqlite3", limits=UNLIMITED)) as url, \
             sync_playwright() as p:
         browser = launch(p)
-        context = browser.new_context(viewport={"width": 1440, "height": 900}, base_url=url, accept_downloads=True)
+        context = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=url, accept_downloads=True)
         page = context.new_page()
         page.set_default_timeout(30_000)
         page.goto(f"/new?ruleset={rulesets.get(args.rulesets[0]).name}")
@@ -93,14 +94,42 @@ def main() -> None:
                 page.wait_for_selector(".replay")
                 page.screenshot(path=args.out / "replay.png")
                 page.goto(gid_url)
+                for _ in range(2):  # two choices of the person's own, for "how the game turned"
+                    before = page.get_attribute(".game", "data-number")
+                    page.locator("#decision .group-choices > button.choice:not(.default)").last.click()
+                    settle(page, before)
                 before = page.get_attribute(".game", "data-number")
                 page.click("form.continue button[value=end]")
                 settle(page, before)
                 assert is_over(page)
+                page.wait_for_selector("[data-testid=win-chart]")
                 page.screenshot(path=args.out / "end-of-game.png")
-                print("wrote", args.out / "replay.png", args.out / "end-of-game.png")
+                page.wait_for_selector("#review-decisions[data-state=done]", timeout=120_000)
+                page.locator("#review").screenshot(path=args.out / "end-of-game-review.png")
+                print("wrote", args.out / "replay.png", args.out / "end-of-game.png", args.out / "end-of-game-review.png")
+        if not args.tabletop_only:
+            phone(browser, url, args.out, args.rulesets, args.seed)
         tabletop(page, args.out)
         browser.close()
+
+
+def phone(browser, url: str, out: Path, names: list[str], seed: int) -> None:
+    """Each ruleset's game page at 390x844, the same moment as the 1280x720 one: {name}-game-phone.png."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    for name in names:
+        name = rulesets.get(name).name
+        marks, answers = PLAN.get(name, (["period"], 1))
+        start_game(page, name, seed, opponent="trained")
+        for mark in marks:
+            continue_to(page, mark)
+        for _ in range(answers):
+            take_default(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=out / f"{name}-game-phone.png")
+        print("wrote", out / f"{name}-game-phone.png")
+    context.close()
 
 
 def tabletop(page, out: Path) -> None:

@@ -17,6 +17,15 @@ decisions per game. Run it niced on a shared machine.
 ``--fac N`` times the table tools instead: N draws on the FAC Extractor page (the form's POST as
 htmx sends it, until the whole page has arrived: the deck read from SQLite, the card drawn, the deck
 written back, the page rendered; a shuffle wherever a quarter ends), and blank scoresheet downloads.
+
+    python tools/web_timing.py --browser statispro --games 1     # in Chromium: key to settled page
+
+``--browser`` plays in real Chromium (Playwright, Debian's /usr/bin/chromium) as a person at the
+keyboard does: Enter (the default, "play on") at every decision (``--mixed F``: a share F of them
+answered by clicking another first-step choice instead), and times each from the key press (or the
+click) to the page settled (htmx's ``htmx:afterSettle``: the answer arrived, swapped in and laid
+out), measured inside the page with ``performance.now()``; prints p50/p95/max per ruleset, the
+app's own share (``Server-Timing``) and the decisions per game.
 """
 
 from __future__ import annotations
@@ -103,6 +112,78 @@ def measure_fac(url: str, draws: int) -> dict:
             "scoresheet_ms_median": statistics.median(sheets), "scoresheet_ms_max": max(sheets)}
 
 
+# set up inside the page (Playwright's evaluate, which the page's CSP does not govern): the time from
+# a key press or a click in the decision panel to the next htmx:afterSettle
+PAGE_TIMER = """() => {
+  if (window.__timing) return;
+  window.__timing = {marks: [], t0: 0};
+  const start = () => { window.__timing.t0 = performance.now(); };
+  document.addEventListener('keydown', e => { if (e.key === 'Enter') start(); }, true);
+  document.addEventListener('mousedown', e => { if (e.target.closest && e.target.closest('#decision')) start(); }, true);
+  document.addEventListener('htmx:afterSettle', () => {
+    const t = window.__timing;
+    if (t.t0) {
+      const marks = JSON.parse(sessionStorage.getItem('timing') || '[]');
+      marks.push(performance.now() - t.t0);
+      sessionStorage.setItem('timing', JSON.stringify(marks));
+      t.t0 = 0;
+    }
+  });
+}"""
+TAKE_MARKS = "() => { const m = JSON.parse(sessionStorage.getItem('timing') || '[]'); sessionStorage.removeItem('timing'); return m; }"
+
+
+def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str, mixed: float,
+                    size: tuple[int, int]) -> dict:
+    import random
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.web.helpers import click_a_choice, is_over, launch, settle, start_game
+
+    rng = random.Random(seed)
+    times: list[float] = []
+    server: list[float] = []
+    per_game: list[int] = []
+    with sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]}, base_url=url)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.on("response", lambda r: server.append(float(r.headers["server-timing"].split("dur=")[1]))
+                if "/choose" in r.url and "server-timing" in r.headers else None)
+        for g in tqdm(range(games), desc=f"{ruleset}: games in Chromium", unit="game", file=sys.stderr):
+            start_game(page, ruleset, seed + g, side="home" if g % 2 == 0 else "away", opponent=opponent)
+            page.evaluate(PAGE_TIMER)
+            decisions = 0
+            while not is_over(page):
+                before = page.get_attribute(".game", "data-number")
+                others = page.locator("#decision .group-choices > button.choice:not(.default)")
+                if page.locator("#decision button.choice.default").count() and not (mixed and rng.random() < mixed
+                                                                                      and others.count()):
+                    page.keyboard.press("Enter")
+                elif others.count():
+                    others.nth(rng.randrange(others.count())).click()
+                elif page.locator("#decision .group-choices > *").count():  # (a first step that opens a second)
+                    click_a_choice(page)
+                    page.evaluate(PAGE_TIMER)
+                    decisions += 1
+                    continue
+                else:  # nothing to decide: play on
+                    page.click("button[value=end]")
+                settle(page, before)
+                page.evaluate(PAGE_TIMER)  # (again where a page was loaded, not swapped in: none is timed then)
+                decisions += 1
+            per_game.append(decisions)
+            times.extend(page.evaluate(TAKE_MARKS))
+        browser.close()
+    return {"ruleset": ruleset, "games": games, "opponent": opponent, "mixed": mixed, "decisions": len(times),
+            "decisions_per_game": statistics.fmean(per_game), "min_per_game": min(per_game), "max_per_game": max(per_game),
+            "ms_median": statistics.median(times), "ms_p95": percentile(times, 0.95), "ms_max": max(times),
+            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rulesets", nargs="*", default=[e.name for e in rulesets.entries()])
@@ -111,6 +192,10 @@ def main() -> None:
     ap.add_argument("--opponent", default="trained")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--fac", type=int, default=0, metavar="N", help="time N FAC Extractor draws and scoresheet downloads instead")
+    ap.add_argument("--browser", action="store_true", help="play in Chromium: key press to settled page")
+    ap.add_argument("--mixed", type=float, default=0.0, metavar="F",
+                    help="with --browser: answer a share F of the decisions with another choice than Enter's")
+    ap.add_argument("--size", default="1280x720", help="with --browser: the window, WIDTHxHEIGHT")
     args = ap.parse_args()
     if args.fac:
         with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
@@ -123,15 +208,22 @@ def main() -> None:
             print(f"blank scoresheet download: median {r['scoresheet_ms_median']:.1f} ms, max {r['scoresheet_ms_max']:.1f} ms")
         return
     with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
-        rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
+        if args.browser:
+            size = tuple(int(v) for v in args.size.lower().split("x"))
+            rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size)
+                    for name in args.rulesets]
+        else:
+            rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"| ruleset | games vs {args.opponent} | decisions per game (min-max) | response per decision: median | 95th percentile | max |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    what = "key to settled page" if args.browser else "response per decision"
+    print(f"| ruleset | games vs {args.opponent} | decisions per game (min-max) | {what}: median | 95th percentile | max "
+          f"| the app's own: median |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(f"| {r['ruleset']} | {r['games']} | {r['decisions_per_game']:.1f} ({r['min_per_game']}-{r['max_per_game']}) "
-              f"| {r['ms_median']:.0f} ms | {r['ms_p95']:.0f} ms | {r['ms_max']:.0f} ms |")
+              f"| {r['ms_median']:.0f} ms | {r['ms_p95']:.0f} ms | {r['ms_max']:.0f} ms | {r['server_ms_median']:.0f} ms |")
 
 
 if __name__ == "__main__":

@@ -15,23 +15,22 @@ to it: its frames carry the lines, and every frame the situation at the save (``
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Iterator
 
 from .. import rulesets
 from ..core import jsontext
 from ..core.engine import Engine
 from ..core.errors import CoachgymError, SavedGameError
-from ..core.events import Event
+from ..core.events import Event, EventLog
 from . import presenter_for
 from .model import Situation
 from .seat import PERSON, SAVE_FORMAT, Seat
 
-
-# event kinds that start a period or half, and that score (for Replay.jumps)
-_PERIOD_START = frozenset({"period", "half"})
-_PERIOD_END = frozenset({"period_end", "half_end"})
-_SCORING = frozenset({"made", "made_2", "made_3", "goal", "free_throw", "ft", "dunk", "stick_back"})
+# the play-by-play kinds that open or close a period (a quarter, a half); Value Add's boxes have none
+PERIOD_KINDS = frozenset({"period", "period_end", "half", "half_end"})
+# the kinds of a scoring play, to land a "score" jump on the play itself within its decision's plays
+SCORING = ("made", "goal", "dunk", "stick_back", "score", "free_throw", "ft")
 
 
 @dataclass
@@ -47,11 +46,43 @@ class Frame:
         return asdict(self)
 
 
+def watch_board(game: Engine, boards: dict[int, list]) -> None:
+    """Where the game's presenter draws a board (FUBA): record the board right after every play
+    the game logs from now on, by event index (an engine resolves the plays between two decisions
+    in one go, so the state at the next decision would show one position for all of them; the
+    engines change the state before they log the play that says so)."""
+    presenter = presenter_for(game.ruleset)
+    draw = getattr(presenter, "board", None)
+    if draw is None:
+        return
+    log = _DrawingLog.__new__(_DrawingLog)
+    for slot in EventLog.__slots__:  # the same events (the same list) and counts, going on here
+        setattr(log, slot, getattr(game.log, slot))
+
+    def after() -> None:
+        if log.record:
+            boards[len(log.events) - 1] = draw(game)
+
+    log.after = after
+    game.log = log  # (this game only: the one the replay restores; its copies log plainly)
+
+
+class _DrawingLog(EventLog):
+    """An event log that calls ``after()`` once each event is logged (:func:`watch_board`)."""
+
+    __slots__ = ("after",)
+
+    def add(self, kind: str, side: int | None, text: str, **data: Any) -> None:
+        super().add(kind, side, text, **data)
+        self.after()
+
+
 class Replay:
     """The frames of one game (see the module docstring)."""
 
     def __init__(self, ruleset: str, events: list[Event], step_of_event: list[int], games: list[Engine],
-                 coaches: tuple[str, str], side: int | None, seed: int | None, exact: bool):
+                 coaches: tuple[str, str], side: int | None, seed: int | None, exact: bool,
+                 history: list[list] | None = None):
         self.rs = rulesets.get(ruleset)
         self.presenter = presenter_for(self.rs.name)
         self.events = events
@@ -63,6 +94,10 @@ class Replay:
         self.side = side
         self.seed = seed
         self.exact = exact
+        self._history = history or []  # [action, who chose it (``seat.PERSON`` ...)]: step k+1 follows action k
+        self._chooser = [who for _, who in self._history]
+        self._jumps: dict[str, list[int]] | None = None
+        self._boards: dict[int, list] = {}  # event index -> the board right after that event (FUBA)
         self.person_steps: list[int] = []  # the ``games`` index after each of the person's answers
 
     # ------------------------------------------------------------------ loading
@@ -83,14 +118,18 @@ class Replay:
         games: list[Engine] = []
         step_of_event: list[int] = []
 
+        boards: dict[int, list] = {}  # event index -> the board right after it (a presenter with a board: FUBA)
+
         def on_step(game: Engine, before: int) -> None:
+            if not games:
+                watch_board(game, boards)
             games.append(game.clone())
             step_of_event.extend([len(games) - 1] * (len(game.log) - before))
 
         seat = Seat.from_dict(data, where, on_step, resolve, trusted=trusted)
         rep = cls(seat.rs.name, list(seat.view_game().log.events), step_of_event, games, seat.coach_names, seat.side,
-                  seat.seed, True)
-        # games[k] is the game after history step k (games[0]: before the first): the person's answers
+                  seat.seed, True, [list(h) for h in seat.history])
+        rep._boards = boards
         rep.person_steps = [k + 1 for k, (_, who) in enumerate(seat.history) if who == PERSON]
         return rep
 
@@ -126,53 +165,72 @@ class Replay:
         if not 0 <= i < len(self.events):
             raise IndexError(f"frame {i} of a replay of {len(self.events)} events")
         e = self.events[i]
-        return Frame(i, len(self.events), e.to_dict(), e.text, self.situation_at(self._step_of_event[i]), self.exact)
+        sit = self.situation_at(self._step_of_event[i])
+        if i in self._boards and sit.board is not None:  # the pieces as they stood right after this play
+            sit = replace(sit, board=self._boards[i])
+        return Frame(i, len(self.events), e.to_dict(), e.text, sit, self.exact)
 
     def frames(self) -> Iterator[Frame]:
         for i in range(len(self.events)):
             yield self.frame(i)
 
     def jumps(self) -> dict[str, list[int]]:
-        """Frames worth jumping to, by what they are (each list sorted, frame indices):
+        """Frames worth jumping to, by kind, each list in order: ``decision`` the play before each
+        of the person's own decisions (its frame shows the situation decided in; decisions with no
+        play between them share one), ``score`` a play of each change of the score, ``lead``
+        a play where the lead changed hands, ``period`` the plays that open or close a period. A
+        score is known after a decision's plays only (the engine resolves them in one go): its
+        jump lands on the step's scoring play (``SCORING``), else the step's first play."""
+        if self._jumps is not None:
+            return self._jumps
+        first: dict[int, int] = {}
+        for i, step in enumerate(self._step_of_event):
+            first.setdefault(step, i)
+        out: dict[str, list[int]] = {"decision": [], "score": [], "lead": [], "period": []}
+        last = -1  # the last play before the action of the step below
+        decided: set[int] = set()
+        leader = 0
+        for step in range(1, len(self._games)):
+            if step - 1 < len(self._chooser) and self._chooser[step - 1] == PERSON:
+                decided.add(max(last, 0))  # the play before the decision: the situation the person decided in
+            if step not in first:
+                continue
+            last = max(i for i in range(first[step], len(self.events)) if self._step_of_event[i] == step)
+            before, after = self._games[step - 1].score, self._games[step].score
+            if tuple(after) != tuple(before):
+                out["score"].append(self.key_play(step, first[step]))
+                margin = after[0] - after[1]
+                now = (margin > 0) - (margin < 0)
+                if now and leader and now != leader:
+                    out["lead"].append(out["score"][-1])
+                leader = now or leader
+        out["decision"] = sorted(decided) if self.events else []
+        out["period"] = [i for i, e in enumerate(self.events) if e.kind in PERIOD_KINDS]
+        self._jumps = out
+        return out
 
-        * ``"decision"``: the first event after each of the person's decisions (a saved seat only);
-        * ``"score"``: the event where the score changed (between two decisions the first scoring
-          event of the stretch: a basket, a goal, a free throw; else its last event);
-        * ``"period"``: the first event of each period or half after the first (events of those kinds,
-          the event after a period's end, or a change of the ``period`` an event carries)."""
-        if self._jumps is None:
-            self._jumps = self._find_jumps()
-        return self._jumps
+    def key_play(self, step: int, start: int = 0) -> int:
+        """The frame that stands for the plays of one action (``step``, see :meth:`timeline`): its
+        last scoring play (``SCORING``) where it has one, else its first play (from ``start``, a
+        frame at or before its first)."""
+        plays = []
+        for i in range(start, len(self.events)):  # (the steps of the plays only grow)
+            if self._step_of_event[i] > step:
+                break
+            if self._step_of_event[i] == step:
+                plays.append(i)
+        scoring = [i for i in plays if self.events[i].kind.startswith(SCORING)]
+        return scoring[-1] if scoring else plays[0]
 
-    def _find_jumps(self) -> dict[str, list[int]]:
-        steps = self._step_of_event
-        decision: list[int] = []
-        k = 0
-        for step in self.person_steps:
-            while k < len(steps) and steps[k] < step:
-                k += 1
-            if k < len(steps) and (not decision or decision[-1] != k):
-                decision.append(k)
-        score: list[int] = []
-        period: list[int] = []
-        last_score = self._games[0].score if self._games else (0, 0)
-        start = 0
-        now_period: Any = None
-        for i, e in enumerate(self.events):
-            changed = "period" in e.data and now_period is not None and e.data["period"] != now_period
-            after_end = i and self.events[i - 1].kind in _PERIOD_END
-            if (e.kind in _PERIOD_START or changed or after_end) and e.kind != "final" and i \
-                    and (not period or period[-1] != i):
-                period.append(i)
-            now_period = e.data.get("period", now_period)
-            if i + 1 == len(self.events) or steps[i + 1] != steps[i]:  # the last event of a stretch
-                now = self._games[steps[i]].score if self.exact else last_score
-                if now != last_score:
-                    hit = next((j for j in range(start, i + 1) if self.events[j].kind in _SCORING), i)
-                    score.append(hit)
-                    last_score = now
-                start = i + 1
-        return {"decision": decision, "score": score, "period": period}
+    def timeline(self) -> list[tuple[Engine, int | None, str, int | None]]:
+        """For each state of the game (the start, then after each action): the game (do not change
+        it), the first play the action led to (None where it led to none), who chose the action
+        (``seat.PERSON`` ...) and the action ("" and None for the start, and for a saved engine)."""
+        first: dict[int, int] = {}
+        for i, step in enumerate(self._step_of_event):
+            first.setdefault(step, i)
+        hist = [("", None), *[(who, int(a)) for a, who in self._history]]
+        return [(g, first.get(k), *(hist[k] if k < len(hist) else ("", None))) for k, g in enumerate(self._games)]
 
     def final(self) -> Situation:
         return self.situation_at(len(self._games) - 1)

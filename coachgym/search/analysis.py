@@ -18,9 +18,9 @@ and the trained coach rank highest, plus any the caller names.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .. import rulesets
 from ..core.engine import SIDE_NAMES, Engine
@@ -64,6 +64,7 @@ class Analysis:
     legal: int  # options the decision has
     hidden: list[str] = field(default_factory=list)
     note: str = ""
+    race: Any = field(default=None, repr=False, compare=False)  # the race's tallies, to go on with (``resume``)
 
     def values(self) -> dict[int, float]:
         """Each evaluated option's value estimate (win probability, draws half): for labelling data."""
@@ -76,7 +77,8 @@ class Analysis:
         raise KeyError(action)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {f.name: [asdict(o) for o in self.options] if f.name == "options" else getattr(self, f.name)
+                for f in fields(self) if f.name != "race"}
 
     def table(self) -> str:
         value_name = "win prob" if self.horizon is None else "win est."
@@ -109,7 +111,7 @@ class Analysis:
                        f"whose interval vs best includes 0 may be as good (raise --rollouts or --seconds)")
         lines += ["", f"  * best: {self.option(self.best).label} - {verdict}"]
         if self.note:
-            lines.append(f"  {self.note}")
+            lines.append(f"  {self.note} (name more with --option)")
         return "\n".join(lines)
 
     def plot(self, path: str | Path) -> Path:
@@ -223,21 +225,29 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
             opponent: str | None = None, rollouts: int = 2000, seconds: float | None = None, seed: int = 0,
             max_options: int = 8, horizon: int | None = None, min_rounds: int = 16, confidence: float = 0.99,
             batch: int = 4, backend=None, progress: bool = False,
-            labels: Callable[[int], str] | None = None) -> Analysis:
+            labels: Callable[[int], str] | None = None, resume: Analysis | None = None) -> Analysis:
     """Evaluate the options of ``game``'s pending decision (see the module docstring).
 
     ``options``: extra options to evaluate (action indices or labels); ``policy``/``opponent``: the
     rollout coaches (``book``, ``trained``, ``random``, any coach spec); ``rollouts`` and ``seconds``:
     the budget (all options together); ``horizon``: stop rollouts after that many decisions and
     score them with the value estimate (default: play to the end); ``backend``: a
-    ``coachgym.core.runner`` backend for the rollouts (default: this process)."""
+    ``coachgym.core.runner`` backend for the rollouts (default: this process); ``resume``: an
+    earlier analysis of this same decision to go on with ("keep thinking"): its options, seed and
+    tallies, ``rollouts`` and ``seconds`` more."""
     d = game.decision
     if d is None:
         raise GameOverError(f"{game.ruleset}: the game is over; there is no decision to analyze")
     if rollouts < 1:
         raise ConfigError("rollouts must be at least 1")
     check_policy(game.ruleset, policy, opponent)
-    cands = candidate_options(game, options or (), max_options)
+    if resume is not None:
+        if resume.race is None or resume.ruleset != game.ruleset or resume.kind != d.kind:
+            raise ConfigError("that analysis cannot be resumed here: it is of another decision")
+        seed = resume.seed
+        cands = [(o.action, o.sources) for o in resume.options]
+    else:
+        cands = candidate_options(game, options or (), max_options)
     actions = [a for a, _ in cands]
     bar = None
     if progress:
@@ -248,8 +258,9 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
         run = run_race(game, d.side, actions, seed=seed, policy=policy_spec(policy),
                        opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rollouts,
                        seconds=seconds, min_rounds=min_rounds, confidence=confidence, batch=batch, backend=backend,
-                       prefer=next(a for a, s in cands if "book" in s),
-                       on_batch=bar.update if bar is not None else None)
+                       prefer=next((a for a, s in cands if "book" in s), None),
+                       on_batch=bar.update if bar is not None else None,
+                       race=resume.race if resume is not None else None)
     finally:
         if bar is not None:
             bar.close()
@@ -266,11 +277,13 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     note = ""
     if len(d.legal) > len(actions):
         note = (f"this decision has {len(d.legal)} options; evaluated the book's choice, the trained coach's "
-                f"highest-ranked ones, one of each other kind and those named (name more with --option)")
+                f"highest-ranked ones, one of each other kind and those named")
+    before = (resume.rollouts, resume.seconds) if resume is not None else (0, 0.0)
+    separated = run.stopped == "separated" or (len(race.alive) < 2 and len(actions) > 1)
     return Analysis(game.ruleset, d.side, d.kind, d.prompt, game.scoreboard().splitlines()[0],
-                    describe_policy(policy, opponent), rows, best, run.stopped == "separated", run.stopped,
-                    run.rollouts, run.rounds, run.seconds, seed, horizon, len(d.legal),
-                    list(type(game).hidden_information), note)
+                    describe_policy(policy, opponent), rows, best, separated, run.stopped,
+                    before[0] + run.rollouts, run.rounds, before[1] + run.seconds, seed, horizon, len(d.legal),
+                    list(type(game).hidden_information), note, race)
 
 
 # ---------------------------------------------------------------------------------- saved games

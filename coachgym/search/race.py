@@ -141,15 +141,17 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
              policy: str = "by-the-book", opponent: str | None = None, horizon: int | None = None,
              rollouts: int = 2000, seconds: float | None = None, min_rounds: int = 16, confidence: float = 0.99,
              batch: int = 4, lookahead: int = 4, backend=None, prefer: int | None = None,
-             on_batch: Callable[[int], None] | None = None) -> RaceRun:
+             on_batch: Callable[[int], None] | None = None, race: Race | None = None) -> RaceRun:
     """Race ``actions`` at ``game``'s pending decision of ``side`` within ``rollouts`` (all options
     together) and ``seconds``. Batches of ``batch`` rounds are sent ``lookahead`` ahead of the one
     being read (to keep a backend's workers busy); without a backend they are played here, with
-    ``policies`` when given. The numbers depend on the seed, budget, batch and lookahead only."""
-    race = Race(actions, min_rounds=min_rounds, confidence=confidence, prefer=prefer)
+    ``policies`` when given. The numbers depend on the seed, budget, batch and lookahead only.
+    ``race``: go on with that race (an earlier run's, same game, options and seed) from the round
+    after its last; ``rollouts`` and ``seconds`` are then this run's more."""
+    race = race or Race(actions, min_rounds=min_rounds, confidence=confidence, prefer=prefer)
     t0 = time.perf_counter()
     spent = 0
-    next_round = 0
+    next_round = max((max(t.values) + 1 for t in race.tallies.values() if t.values), default=0)
     stopped = "budget"
     single = len(actions) < 2
     blob = None

@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 
 from ..store import Store
 from . import errors, headers
@@ -45,6 +46,22 @@ def _ago(ts: float) -> str:
     return "just now"
 
 
+# glyphs a play's text may carry that fonts without emoji draw as empty boxes: drawn as inline SVG
+# (the Statis Pro FAC's basketball mark before a pass's assist number, cards.ICON)
+_BALL_SVG = ('<svg class="icon icon-ball" viewBox="0 0 16 16" role="img" aria-label="ball"><circle cx="8" cy="8" r="7"/>'
+             '<path d="M1 8h14M8 1v14M3 3c3 3 3 7 0 10M13 3c-3 3-3 7 0 10"/></svg>')
+_GLYPHS = {"\U0001F3C0": _BALL_SVG}
+
+
+def _icons(text) -> Markup:
+    """A play's text, escaped, with its emoji glyphs as inline SVG icons (``_GLYPHS``)."""
+    out = escape(str(text))
+    for glyph, svg in _GLYPHS.items():
+        if glyph in out:
+            out = Markup(out.replace(glyph, Markup(svg)))
+    return out
+
+
 def _kit_style(teams) -> str:
     """CSS variables for the teams' colours where the presenter gives them (``TeamView.colour``):
     the pieces, cards and bars of a side in its team's colour, with dark or light ink to match."""
@@ -66,14 +83,15 @@ def _kit_style(teams) -> str:
 def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_GAMES, *,
                abandon_after: float = ABANDON_AFTER, limits: sec.Limits | None = None,
                strategies: list[str | Path] = (), models: list[str | Path] = (),
-               allowed_hosts: list[str] | None = None) -> FastAPI:
+               allowed_hosts: list[str] | None = None, review_seconds: float | None = None) -> FastAPI:
     """The coachgym web app on the SQLite file ``db_path`` (default: ``coachgym.store.default_path()``)
     holding at most ``max_games`` games (see ``LiveGames`` for what is evicted when it is full).
     ``limits``: the bounds on requests (``security.Limits``; its ``max_games`` gives way to the
     argument); ``strategies``, ``models``: folders whose strategy files and ``.npz`` models a person
     may choose as the opponent; ``allowed_hosts``: the host names a request may address (its ``Host``
     header; None: any) - a server on loopback answers to loopback names only, so that a page of
-    another site whose name was pointed at 127.0.0.1 (DNS rebinding) is not served (docs/security.md)."""
+    another site whose name was pointed at 127.0.0.1 (DNS rebinding) is not served (docs/security.md);
+    ``review_seconds``: the end-of-game analyses' budget per game (``review.REVIEW_SECONDS``)."""
     allowed = None if allowed_hosts is None else {h.strip("[]").lower() for h in allowed_hosts}
     limits = sec.Limits(**{**(limits or sec.Limits()).__dict__, "max_games": max_games})
     store = Store(db_path)
@@ -83,6 +101,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
+        app.state.reviews.close()
         store.close()
 
     # the OpenAPI description at /api/openapi.json; no Swagger page (it would load scripts from a CDN)
@@ -107,6 +126,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates.env.autoescape = True  # every template (*.html.j2): names from uploaded files are text, never markup
     templates.env.filters["ago"] = _ago
     templates.env.filters["kit_style"] = _kit_style
+    templates.env.filters["icons"] = _icons
     templates.env.globals["max_games"] = max_games
     templates.env.globals["limits"] = limits
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
@@ -161,11 +181,16 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, sessions, tabletop, views
+    from . import api, review, sessions, tabletop, thinking, views
 
     app.include_router(views.router)
     app.include_router(api.router)
     app.include_router(tabletop.router)
+    app.include_router(review.router)
+    app.include_router(thinking.router)
+    app.state.thinking = thinking.Thinking()  # analyses to go on with ("keep thinking")
+    templates.env.globals["think_max_seconds"] = thinking.MAX_SECONDS
+    app.state.reviews = review.Reviews(review_seconds or review.REVIEW_SECONDS)  # "how the game turned"
     app.include_router(sessions.router)
     app.add_middleware(sec.BodyGuard, limits=limits)
 

@@ -8,6 +8,7 @@ the game page. A change that cannot be made re-renders the game as it stands wit
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
 import json
 import time
@@ -25,7 +26,7 @@ from ..present import box_table
 from ..present.presenter import marks
 from ..present.seat import Seat
 from . import board as board_drawing
-from . import forms
+from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
 from .live import LiveGames, expect_number
 from .security import SEALED_FORMAT, Busy, read_save
@@ -37,6 +38,7 @@ TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text
 # s (save), b (box score), c (continue) and ? (glossary) are the page's own
 CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
+FEED_MAX = 120  # plays shown at most (after a long "continue": the rest are in the replay)
 REPLAY_AROUND = 8  # plays listed before and after the replay's current one
 ANALYSE_ROLLOUTS = 2000  # the budget is the time: at most this many rollouts in ``seconds``
 ANALYSE_MAX_SECONDS = 30
@@ -106,7 +108,7 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
     dv = seat.pending()
     events = seat.game.log.events
     new = seat.new_events()
-    start = max(0, len(events) - len(new) - FEED_LENGTH)
+    start = max(0, len(events) - len(new) - FEED_LENGTH, len(events) - FEED_MAX)
     return {
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": shown_seed(seat),
         "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
@@ -419,7 +421,7 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
     live, sid = _live(request), _session(request)
     budget = min(max(float(_int(seconds, "seconds")), 1.0), ANALYSE_MAX_SECONDS, request.app.state.limits.analyse_seconds)
     try:
-        game, opponent, labels = live.read(sid, gid, analysis_input)
+        number, (game, opponent, labels) = live.read(sid, gid, lambda seat: (seat.number, analysis_input(seat)))
         result = request.app.state.analyses.run(sid, lambda: analyse_game(game, opponent, labels, budget))
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
@@ -429,8 +431,9 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
         else:
             exc.template, exc.context = live.read(sid, gid, lambda seat: page_for(seat, gid))
         raise
+    thinking.remember(request, gid, number, result)  # "keep thinking" goes on with it (thinking.py)
     if request.headers.get("HX-Request"):
-        return _render(request, "hint.html.j2", {"analysis": result})
+        return _render(request, "hint.html.j2", {"analysis": result, "gid": gid, "number": number})
     template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid))
     return _render(request, template, {**ctx, "analysis": result})
 
@@ -524,7 +527,25 @@ def replay(request: Request, gid: str, at: str = "0"):
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
+        "jumps": replay_jumps(rep.jumps(), i),
     })
+
+
+JUMP_LABELS = {"decision": "your decisions", "score": "scores", "lead": "lead changes", "period": "periods"}
+
+
+def replay_jumps(jumps: dict[str, list[int]], at: int) -> list[dict[str, Any]]:
+    """The replay's jump row: for each kind of moment the game has (``Replay.jumps``), the one
+    before and the one after frame ``at`` (None at either end) and how many there are."""
+    out = []
+    for kind, label in JUMP_LABELS.items():
+        marks = jumps.get(kind) or []
+        if not marks:
+            continue
+        before, after = bisect.bisect_left(marks, at), bisect.bisect_right(marks, at)
+        out.append({"kind": kind, "label": label, "count": len(marks), "here": before < after,
+                    "prev": marks[before - 1] if before else None, "next": marks[after] if after < len(marks) else None})
+    return out
 
 
 @router.get("/games/{gid}/delete")

@@ -65,8 +65,8 @@ def test_jumps_to_my_decisions_scores_and_periods(ruleset):
     seat.continue_to("end")
     rep = Replay.load(seat.to_json())
     j = rep.jumps()
-    # the first event after each answer of the person's (the rest went to "continue"); answers that
-    # wrote no line (a FUBA setup piece, a formation) share the next event
+    # the play before each answer of the person's (the rest went to "continue"); answers with no
+    # play between them share one
     assert 1 <= len(j["decision"]) <= 8
     for kind in ("decision", "score", "period"):
         assert j[kind] == sorted(set(j[kind])) and all(0 <= i < len(rep) for i in j[kind])
@@ -76,4 +76,6 @@ def test_jumps_to_my_decisions_scores_and_periods(ruleset):
     assert all(a != b for a, b in zip(scores, scores[1:]))  # each jump lands on a new score
     assert scores[-1] == list(seat.view_game().score)
     first_of_period = [rep.events[i].text for i in j["period"]]
-    assert first_of_period and all(("Quarter" in t or "half" in t.lower() or "setup" in t.lower()) for t in first_of_period)
+    # the plays that open or close a period (Replay.jumps)
+    assert first_of_period and all(("Quarter" in t or "half" in t.lower() or "setup" in t.lower()
+                                    or "end of period" in t.lower()) for t in first_of_period)

@@ -25,7 +25,7 @@ def start_game(page, ruleset, seed, side="home", opponent=None):
     page.check(f"input[name=side][value={side}]")
     if opponent and page.locator(f"#opponent option[value='{opponent}']:not([disabled])").count():
         page.select_option("#opponent", opponent)  # (else the form's own choice: a coach that can play)
-    page.click("text=Start the game")
+    page.click("#start-top")  # (the Start button at the top of the form)
     page.wait_for_selector(".game")
     assert page.inner_text("[data-testid=seed]") == str(seed)
 

@@ -60,7 +60,7 @@ def test_save_reload_and_resume(page, tmp_path):
     page.reload()
     assert number(page) == n and page.inner_text(".scoreboard") == score
     with page.expect_download() as info:
-        page.keyboard.press("s")  # the Save shortcut
+        page.keyboard.press("Shift+S")  # the Save shortcut (s alone does nothing: issue 22)
     path = tmp_path / "saved.json"
     info.value.save_as(path)
     page.goto("/open")

@@ -45,7 +45,7 @@ def test_no_csp_violation_on_any_page_and_computed_styles_still_apply(page, csp_
     page.locator("#at").fill("3")  # the slider: its change submits (app.js, no inline handler)
     page.wait_for_function("() => document.querySelector('[data-testid=frame]').textContent === '4'")
     page.click("a.btn:has-text('Back to the game')")
-    page.wait_for_selector(".game")
+    page.wait_for_selector(".game[data-number]")  # (the replay's .game has none: wait for the game page)
     continue_to(page, "end")  # the end-of-game page
     assert page.get_attribute(".game", "data-over") == "yes" and page.get_attribute(".game", "data-kit")
     page.goto("/")
@@ -96,7 +96,7 @@ def test_server_down_shows_a_message_and_gives_the_panel_back(browser, tmp_path)
 def start_game_at(page, url, ruleset, seed):
     page.goto(f"{url}/new?ruleset={ruleset}")
     page.fill("#seed", str(seed))
-    page.click("text=Start the game")
+    page.click("#start-top")
     page.wait_for_selector(".game")
 
 
@@ -134,7 +134,7 @@ def test_watching_an_opened_file_adds_no_resumable_game(page, tmp_path):
     start_game(page, "valueadd", seed=13)
     continue_to(page, "half")
     with page.expect_download() as info:
-        page.keyboard.press("s")
+        page.keyboard.press("Shift+S")
     path = tmp_path / "saved.json"
     info.value.save_as(path)
     assert json.loads(path.read_text())["format"] == "coachgym.seat"

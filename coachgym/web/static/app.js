@@ -17,8 +17,27 @@
     return false;
   }
 
+  // Single-key shortcuts can be switched off (WCAG 2.1.4): the "keys" box on the game page,
+  // remembered in this browser. Off, no key but the browser's own does anything.
+  var SHORTCUTS = "coachgym.shortcuts";
+  function shortcutsOn() {
+    try { return window.localStorage.getItem(SHORTCUTS) !== "off"; } catch (e) { return true; }
+  }
+  function showShortcuts(root) {
+    var on = shortcutsOn();
+    document.body.classList.toggle("no-shortcuts", !on);
+    (root || document).querySelectorAll("[data-shortcuts-switch]").forEach(function (box) { box.checked = on; });
+  }
+  document.addEventListener("change", function (ev) {
+    var box = ev.target;
+    if (!box || !box.hasAttribute || !box.hasAttribute("data-shortcuts-switch")) return;
+    try { window.localStorage.setItem(SHORTCUTS, box.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+    showShortcuts(document);
+  });
+
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return;
+    if (!shortcutsOn()) return;
     var key = ev.key;
     if (key === " " && ev.target && /^(BUTTON|A|SUMMARY)$/.test(ev.target.tagName)) return;  // Space presses the focused button
     var decision = document.getElementById("decision");
@@ -79,6 +98,9 @@
         box.querySelectorAll("[data-panel]").forEach(function (p) {
           p.hidden = p.dataset.panel !== tab.dataset.tab;
         });
+        // a tab clicked with the mouse gives the keyboard back to the decision: Enter plays on again
+        var decision = document.getElementById("decision");
+        if (ev.detail > 0 && decision) decision.focus({preventScroll: true});
       });
     });
   }
@@ -100,8 +122,49 @@
 
   // clicking "b" (a tab with a shortcut) should show it, not submit anything
   document.addEventListener("keydown", onKey);
-  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); });
-  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); });
+  // FUBA's board: a click on a piece picks the "which player moves" choice of its area, a click on
+  // an area (or on a piece where no player of it can move) the choice that goes there: a move's
+  // target, a pass's target area, a setup's place. The list under the board stays for the keyboard.
+  var AREA_CHOICES = ["to:", "pass:", "place:"];
+  function boardChoice(g) {
+    var decision = document.getElementById("decision");
+    var area = g.dataset.area;
+    if (!decision || !area) return null;
+    var keys = AREA_CHOICES.map(function (p) { return p + area; });
+    if (g.classList.contains("piece") && g.classList.contains("yours")) {  // one of your players: it moves
+      keys.unshift("move:" + area);
+      if (g.classList.contains("keeper")) keys.unshift("move:GK");
+    }
+    for (var i = 0; i < keys.length; i++) {
+      var b = decision.querySelector("button.choice[data-choice='" + CSS.escape(keys[i]) + "']");
+      if (b) return b;
+    }
+    return null;
+  }
+  function markBoard() {
+    document.querySelectorAll("svg.board [data-area]").forEach(function (g) {
+      g.classList.toggle("clickable", !!boardChoice(g));
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var g = ev.target.closest && ev.target.closest("svg.board [data-area]");
+    if (!g || document.body.classList.contains("busy")) return;
+    var b = boardChoice(g);
+    if (b) { ev.preventDefault(); b.click(); }
+  });
+
+  // The decision's choices scroll inside it: where the default (Enter) is below what shows, scroll
+  // that box (not the page) to it.
+  function showDefault() {
+    var body = document.querySelector("#decision .d-body");
+    var def = body && body.querySelector("button.choice.default");
+    if (!def) return;
+    var b = body.getBoundingClientRect(), d = def.getBoundingClientRect();
+    if (d.bottom > b.bottom) body.scrollTop += d.bottom - b.bottom + 8;
+    else if (d.top < b.top) body.scrollTop -= b.top - d.top + 8;
+  }
+  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); showDefault(); markBoard(); });
+  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); showShortcuts(ev.target); showDefault(); markBoard(); });
   // the replay's slider goes to the play it is moved to (no inline handler: the CSP forbids them)
   document.addEventListener("change", function (ev) {
     var el = ev.target;
@@ -122,7 +185,11 @@
     document.body.classList.remove("busy");
     // after the hint arrives, Enter should take the default choice again, not ask for the hint twice
     var active = document.activeElement;
-    if (ev.target && ev.target.id === "hint" && active && active.closest && active.closest(".d-tools")) active.blur();
+    if (ev.target && ev.target.id === "hint") {
+      if (active && active.closest && active.closest(".d-tools")) active.blur();
+      var body = ev.target.closest(".d-body");
+      if (body) body.scrollTop = 0;  // the hint is at the top of the choices' scrolling box
+    }
   });
   // The server did not answer (stopped, the network down) or took too long: say so, and give the
   // panel back (it was greyed while the request was out), instead of waiting forever.

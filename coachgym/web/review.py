@@ -1,0 +1,209 @@
+""""How the game turned" on the end-of-game page (issue 22): the person's win chance through the
+game (a server-drawn SVG chart), its biggest swings, and the person's decisions where the book or
+the trained coach would have chosen otherwise with what the analysis estimates each cost
+(:mod:`coachgym.search.review`).
+
+The chart and the swings are drawn with the page (milliseconds). The decisions' analyses are CPU
+work: asked for by the page (``POST /games/{id}/review``, which the page sends itself when it
+loads), they run in one background worker, at most one per session waiting or running and at most
+:data:`QUEUE` in all, each within :data:`REVIEW_SECONDS`; the page polls
+``GET /games/{id}/review`` (a progress bar) until they are done. Results are kept in memory for the
+last :data:`KEEP` games (a restarted server computes them again when asked).
+
+Every state-changing route here accepts a request from the app's own pages only
+(:func:`same_origin`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from .errors import WebError
+
+router = APIRouter()
+
+REVIEW_SECONDS = 20.0  # the analyses of one game, all together
+PER_DECISION = 2.5
+MAX_DECISIONS = 6
+QUEUE = 4  # reviews waiting or running, all sessions together
+KEEP = 16  # finished reviews kept
+CHART = {"width": 640, "height": 180, "left": 34, "right": 8, "top": 10, "bottom": 22}
+
+
+def same_origin(request: Request) -> None:
+    """Refuse a state-changing request that another site's page sent: a browser says so in
+    ``Sec-Fetch-Site`` (cross-site or same-site), or names another origin in ``Origin``."""
+    site = request.headers.get("sec-fetch-site", "")
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if site in ("cross-site", "same-site") or (origin is not None and origin not in (
+            f"http://{host}", f"https://{host}")):
+        raise WebError("That request came from another site's page; coachgym accepts changes from its own pages only.",
+                       status=403, title="Refused")
+
+
+@dataclass
+class Job:
+    state: str = "queued"  # queued, running, done, failed (refused: not started, the server busy)
+    done: int = 0
+    total: int = 0
+    result: Any = None
+    error: str = ""
+    session: str = ""
+    key: tuple = field(default_factory=tuple)
+
+
+class Reviews:
+    """The background analyses of finished games (see the module docstring)."""
+
+    def __init__(self, seconds: float = REVIEW_SECONDS, queue: int = QUEUE, keep: int = KEEP):
+        self.seconds, self.queue, self.keep = seconds, queue, keep
+        self._jobs: OrderedDict[tuple, Job] = OrderedDict()
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coachgym-review")
+        self._closing = False
+
+    def close(self) -> None:
+        """The server stops: waiting reviews are dropped, a running one ends after its analysis."""
+        self._closing = True
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def get(self, key: tuple) -> Job | None:
+        with self._lock:
+            return self._jobs.get(key)
+
+    def start(self, session: str, key: tuple, replay: Any, side: int, opponent: str) -> Job:
+        """The job of ``key`` (a game and how far it went), started if it is not known yet;
+        refused (``WebError`` 503) while this session has another one waiting or running, or
+        :data:`QUEUE` are."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None:
+                return job
+            busy = [j for j in self._jobs.values() if j.state in ("queued", "running")]
+            if any(j.session == session for j in busy):
+                raise WebError("Another of your games is being reviewed; this one can be asked for when that is done.",
+                               status=503, title="One review at a time")
+            if len(busy) >= self.queue:
+                raise WebError("The server is reviewing other games right now; ask again in a minute.", status=503,
+                               title="The server is busy")
+            job = self._jobs[key] = Job(session=session, key=key)
+            done = [k for k, j in self._jobs.items() if j.state in ("done", "failed")]
+            for k in done[:max(0, len(done) - self.keep)]:
+                del self._jobs[k]
+        self._pool.submit(self._run, job, replay, side, opponent)
+        return job
+
+    def _run(self, job: Job, replay: Any, side: int, opponent: str) -> None:
+        from ..search.review import review
+
+        job.state = "running"
+
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+
+        try:
+            job.result = review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
+                                max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
+                                stop=lambda: self._closing)
+            job.state = "done"
+        except Exception as exc:  # a bug: logged, the page says the review failed
+            import logging
+
+            logging.getLogger("coachgym.web").exception("review of %s failed", job.key)
+            job.error, job.state = f"{type(exc).__name__}", "failed"
+
+
+def panel_label(replay: Any):
+    """``label(game, action)``: an action as the decision panel named it (names, not roles), from
+    the presenter's view of that decision (``Seat.action_label``)."""
+    from types import SimpleNamespace
+
+    from ..present.seat import Seat
+
+    def label(game: Any, action: int) -> str:
+        view = replay.presenter.decision(game.clone(), game.decision)
+        return Seat.action_label(SimpleNamespace(view_game=lambda: game), action, view)  # (it reads no more of a seat)
+
+    return label
+
+
+def reviews(request: Request) -> Reviews:
+    app = request.app
+    if not hasattr(app.state, "reviews"):
+        app.state.reviews = Reviews()
+    return app.state.reviews
+
+
+def chart(curve: list[tuple[float, float]], marks: list[tuple[float, float]], swings: list[Any], ruleset: str) -> dict:
+    """The win-chance chart's geometry (SVG user units): the line, the person's decisions, the
+    numbered swings, the grid (quarters for the basketball games, halves for Value Add and FUBA)."""
+    c = CHART
+    w, h = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
+
+    def xy(played: float, win: float) -> tuple[float, float]:
+        return round(c["left"] + played * w, 1), round(c["top"] + (1 - win) * h, 1)
+
+    grid = (0.25, 0.5, 0.75) if ruleset in ("statispro", "fourthstreet") else (0.5,)
+    return {
+        **c, "points": " ".join(f"{x},{y}" for x, y in (xy(p, v) for p, v in curve)),
+        "marks": [xy(p, v) for p, v in marks],
+        "swings": [(i + 1, *xy(s.played, s.after), s.frame) for i, s in enumerate(swings)],
+        "grid": [round(c["left"] + g * w, 1) for g in grid],
+        "y": {pct: round(c["top"] + (1 - pct / 100) * h, 1) for pct in (0, 50, 100)},
+        "x_end": c["left"] + w, "y_end": c["top"] + h,
+    }
+
+
+def turning(live: Any, session: str, gid: str) -> dict[str, Any]:
+    """The end-of-game page's "how the game turned" without the analyses: the chart and the swings."""
+    from ..search.review import review
+
+    rep = live.replay(session, gid)
+    side, opponent = live.read(session, gid, lambda seat: (seat.side, seat.opponent))
+    r = review(rep, side, opponent, analyse=False, compare=False)
+    return {"review": r, "chart": chart(r.curve, r.marks, r.swings, r.ruleset)}
+
+
+def _job_key(live: Any, session: str, gid: str) -> tuple:
+    return (gid, live.read(session, gid, lambda seat: len(seat.history)))
+
+
+def _fragment(request: Request, gid: str, job: Job | None) -> Any:
+    return request.app.state.render(request, "review.html.j2", {"gid": gid, "job": job})
+
+
+@router.post("/games/{gid}/review")
+def start_review(request: Request, gid: str):
+    same_origin(request)
+    live, sid = request.app.state.live, request.state.session
+    over = live.read(sid, gid, lambda seat: seat.over)
+    if not over:
+        raise WebError("A game is reviewed when it is over.", status=409, title="Not over yet")
+    key = _job_key(live, sid, gid)
+    job = reviews(request).get(key)
+    if job is None:
+        rep = live.replay(sid, gid)
+        side, opponent = live.read(sid, gid, lambda seat: (seat.side, seat.opponent))
+        try:
+            job = reviews(request).start(sid, key, rep, side, opponent)
+        except WebError as exc:  # busy: said in the page's box, with a button to ask again
+            job = Job(state="refused", error=exc.message)
+    return _fragment(request, gid, job)
+
+
+@router.get("/games/{gid}/review")
+def review_status(request: Request, gid: str, part: str = "decisions"):
+    """The analyses' progress or results (``part=all``: with the chart and the swings before them)."""
+    live, sid = request.app.state.live, request.state.session
+    if not live.read(sid, gid, lambda seat: seat.over):
+        raise WebError("A game is reviewed when it is over.", status=409, title="Not over yet")
+    job = reviews(request).get(_job_key(live, sid, gid))
+    extra = {"turning": turning(live, sid, gid)} if part == "all" else {}
+    return request.app.state.render(request, "review.html.j2", {"gid": gid, "job": job, **extra})

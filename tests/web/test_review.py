@@ -1,0 +1,105 @@
+"""After each game, "how the game turned" (issue 22): the win-chance chart, the biggest swings and
+the person's decisions against the book and the trained coach with the analysis's cost estimates;
+in Chromium, and the routes' refusals over HTTP."""
+
+from __future__ import annotations
+
+import pytest
+
+from coachgym.present.replay import Replay
+from coachgym.present.seat import Seat
+from coachgym.search.review import review
+from coachgym.web import create_app
+from coachgym.web.server import running
+
+from .helpers import continue_to, settle, start_game
+
+
+def finished_seat(ruleset: str = "fourthstreet", seed: int = 7, own: int = 3) -> Seat:
+    """A game where the person chose the last legal option ``own`` times, then let the book finish."""
+    seat = Seat.new(ruleset, side="home", opponent="by-the-book", seed=seed)
+    for _ in range(own):
+        seat.choose(seat.game.decision.legal[-1], seat.number)
+    seat.continue_to("end")
+    return seat
+
+
+def test_review_curve_swings_and_decisions_that_differ():
+    seat = finished_seat()
+    rep = Replay.from_seat(seat)
+    r = review(rep, seat.side, seat.opponent, analyse=False)
+    assert len(r.curve) == len(seat.history) + 1
+    assert r.curve[0] == (0.0, 0.5)  # the start: nothing played, level
+    assert r.curve[-1][0] == 1.0 and r.curve[-1][1] in (0.0, 0.5, 1.0)  # the end: decided
+    assert r.own == 3 and len(r.marks) == 3
+    assert 1 <= len(r.decisions) <= 3 and all(d.book or d.trained for d in r.decisions)
+    moves = [abs(s.after - s.before) for s in r.swings]
+    assert moves == sorted(moves, reverse=True) and all(m >= 0.02 for m in moves)
+    assert all(s.text == rep.events[s.frame].text for s in r.swings)
+
+
+def test_review_analyses_within_the_budget_and_reports_progress():
+    seat = finished_seat(own=2)
+    calls = []
+    r = review(Replay.from_seat(seat), seat.side, seat.opponent, seconds=2.0, per_decision=1.0, max_decisions=2,
+               progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (0, min(2, len(r.decisions)))
+    assert r.analysed >= 1 and r.seconds < 6.0
+    analysed = [d for d in r.decisions if d.cost is not None]
+    assert all(d.rollouts > 0 and d.cost >= -1e-9 and d.best for d in analysed)
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    with running(create_app(db_path=tmp_path_factory.mktemp("review") / "g.sqlite3", review_seconds=3)) as url:
+        yield url
+
+
+def test_after_the_game_the_page_shows_how_it_turned(browser, quick_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=quick_server)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        start_game(page, "fourthstreet", 7, opponent="by-the-book")
+        for _ in range(2):  # two choices that are not the default
+            before = page.get_attribute(".game", "data-number")
+            page.locator("#decision .group-choices > button.choice:not(.default)").last.click()
+            settle(page, before)
+        continue_to(page, "end")
+        page.wait_for_selector("[data-testid=win-chart] polyline.win-line")
+        assert page.locator("[data-testid=win-chart] .decision-mark").count() == 2
+        page.wait_for_selector("#review-decisions[data-state=done]", timeout=60_000)
+        assert page.locator("[data-testid=review-table] tbody tr").count() >= 1 or page.locator(
+            "[data-testid=no-differences]").count() == 1
+        if page.locator("[data-testid=swings] a").count():  # a swing opens the replay at its play
+            page.locator("[data-testid=swings] a").first.click()
+            page.wait_for_selector(".replay")
+    finally:
+        context.close()
+
+
+def test_review_refuses_other_sites_and_unfinished_games(client):
+    gid = client.post("/api/games", json={"ruleset": "fourthstreet", "opponent": "by-the-book", "seed": 3}).json()["id"]
+    assert client.post(f"/games/{gid}/review").status_code == 409  # not over
+    client.post(f"/api/games/{gid}/continue", json={"to": "end"})
+    assert client.post(f"/games/{gid}/review", headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+    assert client.post(f"/games/{gid}/review", headers={"Origin": "http://evil.example"}).status_code == 403
+    ok = client.post(f"/games/{gid}/review", headers={"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"})
+    assert ok.status_code == 200 and "review-decisions" in ok.text
+    client.cookies.clear()  # another browser: not its game
+    assert client.get(f"/games/{gid}/review").status_code == 404
+
+
+def test_keep_thinking_continues_the_analysis_and_refuses_other_sites(client):
+    gid = client.post("/api/games", json={"ruleset": "fourthstreet", "opponent": "by-the-book", "seed": 4}).json()["id"]
+    n = client.get(f"/api/games/{gid}").json()["number"]
+    assert client.get(f"/games/{gid}/analyse/more?number={n}").status_code == 404  # nothing to go on with yet
+    first = client.get(f"/games/{gid}/analyse?seconds=1", headers={"HX-Request": "true"})
+    assert first.status_code == 200 and ("Keep thinking" in first.text or "shown better" in first.text)
+    assert client.get(f"/games/{gid}/analyse/more?number={n}&seconds=1",
+                      headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+    more = client.get(f"/games/{gid}/analyse/more?number={n}&seconds=1")
+    assert more.status_code == 200 and "games played out from here" in more.text
+    rollouts = [int(t.split('data-rollouts="')[1].split('"')[0]) for t in (first.text, more.text)]
+    assert rollouts[1] >= rollouts[0]
+    assert client.get(f"/games/{gid}/analyse/more?number={n + 1}").status_code == 409  # another decision
