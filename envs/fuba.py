@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.engine import HOME
-from ..rules.fuba import actions as AT
 from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
 from ..rules.fuba.engine import FubaEngine
 from ..rules.fuba.state import GK, INJURED

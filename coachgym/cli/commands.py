@@ -9,7 +9,9 @@ from pathlib import Path
 import click
 
 from .. import rulesets
-from . import main, parse_option_pairs as _parse_options, ruleset_arg as _ruleset
+from . import main
+from . import parse_option_pairs as _parse_options
+from . import ruleset_arg as _ruleset
 from .series import backend_options
 from .tabletop import export_options, requirement, write_exports
 
@@ -139,6 +141,40 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
                        clone_positions=clone_positions).render())
 
 
+@main.command("speed-compare")
+@click.argument("rev")
+@click.argument("chosen", nargs=-1, metavar="[RULESET]...")
+@click.option("--rounds", default=2, show_default=True, help="Interleaved runs of each tree per figure (best kept).")
+@click.option("--games", default=60, show_default=True, help="Full games per run (0: skip).")
+@click.option("--env-steps", default=10000, show_default=True, help="Env steps per run (0: skip).")
+@click.option("--rollouts", default=400, show_default=True, help="Search rollouts per run (0: skip).")
+@click.option("--train-steps", default=8192, show_default=True, help="Training env steps per run (0: skip).")
+@click.option("--memory/--no-memory", default=True, show_default=True, help="Peak memory of a game in flight.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every run and the table as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, json_out, progress) -> None:
+    """Old against new: build commit REV in a tree of its own and measure it and this tree side by side,
+    alternately, for each RULESET (default: all) - games, env steps and search rollouts per CPU-second,
+    training steps per second, peak memory - with the ratio (docs/speed.md)."""
+    from ..evaluation.speed_compare import compare
+
+    names = [_ruleset(n).name for n in chosen] or [e.name for e in rulesets.entries()]
+    sizes = {k: v for k, v in (("games", games), ("env", env_steps), ("search", rollouts), ("train", train_steps))
+             if v > 0}
+    if memory:
+        sizes["memory"] = 0
+    if not sizes:
+        raise click.UsageError("nothing to measure: every figure is skipped")
+    if rounds < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--rounds")
+    result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo)
+    click.echo(result.render())
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=1) + "\n")
+        click.echo(f"wrote {json_out}")
+
+
 @main.command()
 @click.argument("ruleset")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -194,7 +230,8 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
     """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches.
 
     Writes benchmark.json, benchmark.md and benchmark.png (win rates with 95% intervals) to --out."""
-    from ..evaluation.benchmark import run as run_benchmark, to_markdown
+    from ..evaluation.benchmark import run as run_benchmark
+    from ..evaluation.benchmark import to_markdown
 
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
     if model and len(names) != 1:
@@ -222,7 +259,8 @@ def leverage(ruleset, coach, games, seed, json_out, plot_out, progress, backend)
 
     For every kind of decision the ruleset asks, a coach that answers that kind at random (and the
     rest like --coach) meets --coach in mirror matches with paired seeds."""
-    from ..evaluation.leverage import leverage as measure_leverage, to_markdown
+    from ..evaluation.leverage import leverage as measure_leverage
+    from ..evaluation.leverage import to_markdown
 
     rs = _ruleset(ruleset)
     rs.coach(coach)  # fail early on an unknown coach
