@@ -9,10 +9,11 @@ from pathlib import Path
 import click
 
 from .. import rulesets
+from ..core.runner import BACKENDS
 from . import main
 from . import parse_option_pairs as _parse_options
 from . import ruleset_arg as _ruleset
-from .series import backend_options
+from .series import backend_line, backend_options
 from .tabletop import export_options, requirement, write_exports
 
 
@@ -177,17 +178,30 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml).")
-@click.option("--seed", type=int, default=None, help="Overrides the config's seed.")
+@click.option("--config", "config_paths", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml); repeat it to train several configs.")
+@click.option("--seed", type=int, default=None, help="Overrides the config's seed (with --seeds: the first seed).")
 @click.option("--steps", type=int, default=None, help="Overrides the config's total_timesteps.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>).")
+              help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>; with --seeds: runs/<ruleset>-sweep).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
+@click.option("--seeds", type=int, default=None,
+              help="Train every config with this many seeds, each a run of its own, on --backend; one table at the end.")
+@click.option("--backend", "backend_name", type=click.Choice(BACKENDS), default="local", show_default=True,
+              help="With --seeds: where the runs go (worker processes here, a Ray cluster, or this process).")
+@click.option("--address", default=None,
+              help="With --seeds --backend ray: the cluster ('auto', ray://HOST:10001); none: a private local Ray.")
+@click.option("--jobs", "-j", type=int, default=None,
+              help="With --seeds: runs at a time (local) or CPUs of the private Ray instance (default: every core).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
-    """Train a coach with MaskablePPO (or the config's algorithm); saves model.zip + model.json."""
+def train(ruleset, config_paths, seed, steps, out, resume, seeds, backend_name, address, jobs, progress) -> None:
+    """Train a coach with MaskablePPO (or the config's algorithm); saves model.zip + model.json.
+
+    With --seeds N: N runs per --config (seeds from the config's, or --seed, on), each a normal run
+    with its checkpoints and curve in a folder of its own under --out, run as tasks on --backend
+    (local, or Ray with --address for a cluster); a run whose worker died goes on from its last
+    checkpoint. Writes sweep.json and sweep.md (docs/training.md)."""
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
@@ -196,9 +210,19 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
     from ..training.train import train as run_training
 
     rs = _ruleset(ruleset)
-    cfg = tc.load(config_path or tc.default_config_path(rs.name))
-    if cfg.ruleset != rs.name:
-        raise click.BadParameter(f"{cfg.path} is a {cfg.ruleset} config, not {rs.name}", param_hint="--config")
+    cfgs = [tc.load(p) for p in config_paths] or [tc.load(tc.default_config_path(rs.name))]
+    for cfg in cfgs:
+        if cfg.ruleset != rs.name:
+            raise click.BadParameter(f"{cfg.path} is a {cfg.ruleset} config, not {rs.name}", param_hint="--config")
+    if seeds is not None or len(cfgs) > 1:
+        if resume:
+            raise click.BadParameter("a sweep resumes by itself: start it again with the same --out",
+                                     param_hint="--resume")
+        _train_sweep(rs, cfgs, seeds or 1, seed, steps, out, backend_name, address, jobs, progress)
+        return
+    if backend_name != "local" or address or jobs is not None:
+        raise click.UsageError("--backend, --address and --jobs are for --seeds runs")
+    cfg = cfgs[0]
     if seed is not None:
         cfg.data["seed"] = seed
     if steps is not None:
@@ -215,6 +239,32 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
     for r in meta["evaluation"]:
         click.echo(f"  vs {r['opponent']}: win rate {r['win_rate']:.3f} (95% CI {r['ci95'][0]:.3f}-{r['ci95'][1]:.3f}), "
                    f"mean margin {r['mean_margin']:+.2f}")
+
+
+def _train_sweep(rs, cfgs, seeds, seed, steps, out, backend_name, address, jobs, progress) -> None:
+    from ..core.runner import RunnerError, make_backend
+    from ..training.sweep import plan, run_sweep, table
+
+    if seeds < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--seeds")
+    if jobs is not None and jobs < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    out = out or Path("runs") / f"{rs.name}-sweep"
+    runs = plan(cfgs, seeds, out, first_seed=seed, steps=steps)
+    try:
+        backend = make_backend(backend_name, jobs=jobs, address=address)
+    except RunnerError as exc:
+        raise click.ClickException(str(exc)) from None
+    with backend:
+        click.echo(f"{len(runs)} training runs ({len(cfgs)} config(s) x {seeds} seed(s)) into {out}; "
+                   f"{backend_line(backend)}")
+        results = run_sweep(runs, backend, progress=progress)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "sweep.json").write_text(json.dumps(results, indent=1) + "\n")
+    text = table(results)
+    (out / "sweep.md").write_text(text + "\n")
+    click.echo(text)
+    click.echo(f"wrote {out / 'sweep.json'} and {out / 'sweep.md'}")
 
 
 @main.command()
