@@ -1,6 +1,6 @@
 """Old against new, side by side: ``coachgym speed-compare REV [RULESET ...]``.
 
-Builds commit REV in a tree of its own (``git archive`` into a cache folder, a virtual environment
+Builds commit REV (and with ``--new REV2`` that one too; default: this tree) in a tree of its own (``git archive`` into a cache folder, a virtual environment
 that sees this interpreter's packages, ``pip install --no-deps -e``), then runs the same probe
 (:mod:`coachgym.evaluation.speed_probe`, this tree's file) under REV's interpreter and under this
 one, alternately (old, new, new, old, ...) for ``rounds`` rounds, and keeps the best of each: on a
@@ -89,6 +89,8 @@ class Comparison:
     rulesets: list[str]
     rounds: int
     sizes: dict[str, int]
+    new_rev: str | None = None  # None: this tree
+    new_sha: str | None = None
     runs: dict = field(default_factory=dict)  # (ruleset, probe, "old"/"new") -> [result, ...]
     load: list[float] = field(default_factory=list)  # 1-minute load average before each round
 
@@ -111,7 +113,8 @@ class Comparison:
         return out
 
     def render(self) -> str:
-        head = (f"old: {self.old_rev} ({self.old_sha[:12]}), new: this tree; best of {self.rounds} interleaved "
+        new = f"{self.new_rev} ({self.new_sha[:12]})" if self.new_rev else "this tree"
+        head = (f"old: {self.old_rev} ({self.old_sha[:12]}), new: {new}; best of {self.rounds} interleaved "
                 f"runs each (old, new, new, old, ...) on {os.cpu_count()} CPUs, load average before the rounds "
                 f"{', '.join(f'{x:.1f}' for x in self.load)}")
         lines = [head, "", "| ruleset | figure | old | new | new/old |", "| --- | --- | ---: | ---: | ---: |"]
@@ -128,20 +131,23 @@ class Comparison:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"old_rev": self.old_rev, "old_sha": self.old_sha, "rounds": self.rounds, "sizes": self.sizes,
+        return {"old_rev": self.old_rev, "old_sha": self.old_sha, "new_rev": self.new_rev, "new_sha": self.new_sha,
+                "rounds": self.rounds, "sizes": self.sizes,
                 "cpus": os.cpu_count(), "load_before_rounds": self.load, "rows": self.rows(),
                 "runs": [{"ruleset": k[0], "probe": k[1], "tree": k[2], "results": v} for k, v in self.runs.items()]}
 
 
 def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, int] | None = None,
-            progress: bool = True, log=print) -> Comparison:
-    """Measure commit ``rev`` and this tree, probe by probe, alternating which goes first."""
+            progress: bool = True, log=print, new: str | None = None) -> Comparison:
+    """Measure commit ``rev`` and this tree (or commit ``new``), probe by probe, alternating which
+    goes first."""
     from tqdm import tqdm
 
     sizes = dict(sizes if sizes is not None else {"games": 60, "env": 10000, "search": 400, "train": 8192, "memory": 0})
     sha, old_python = prepare(rev, log=log)
-    pythons = {"old": old_python, "new": Path(sys.executable)}
-    c = Comparison(rev, sha, list(rulesets), rounds, sizes)
+    new_sha, new_python = prepare(new, log=log) if new else (None, Path(sys.executable))
+    pythons = {"old": old_python, "new": new_python}
+    c = Comparison(rev, sha, list(rulesets), rounds, sizes, new, new_sha)
     bar = tqdm(total=rounds * len(rulesets) * len(sizes) * 2, disable=not progress, unit="run", desc="speed-compare")
     k = 0
     for r in range(rounds):

@@ -46,6 +46,13 @@ def test_an_unknown_revision_is_named(tmp_path, monkeypatch):
     monkeypatch.setenv("COACHGYM_SPEED_CACHE", str(tmp_path))
     with pytest.raises(ConfigError, match="no-such-rev"):
         prepare("no-such-rev")
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    res = CliRunner().invoke(main, ["speed-compare", "no-such-rev", "valueadd", "--no-progress"])
+    assert res.exit_code == 1 and "Error: git rev-parse" in res.output and "no-such-rev" in res.output
+    assert "Traceback" not in res.output
 
 
 @pytest.mark.slow

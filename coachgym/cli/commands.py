@@ -151,13 +151,16 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
 @click.option("--rollouts", default=400, show_default=True, help="Search rollouts per run (0: skip).")
 @click.option("--train-steps", default=8192, show_default=True, help="Training env steps per run (0: skip).")
 @click.option("--memory/--no-memory", default=True, show_default=True, help="Peak memory of a game in flight.")
+@click.option("--new", "new_rev", default=None, help="Compare REV with this commit instead of this tree.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every run and the table as JSON.")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, json_out, progress) -> None:
+def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, json_out,
+                  progress) -> None:
     """Old against new: build commit REV in a tree of its own and measure it and this tree side by side,
     alternately, for each RULESET (default: all) - games, env steps and search rollouts per CPU-second,
     training steps per second, peak memory - with the ratio (docs/speed.md)."""
+    from ..core.errors import ConfigError
     from ..evaluation.speed_compare import compare
 
     names = [_ruleset(n).name for n in chosen] or [e.name for e in rulesets.entries()]
@@ -169,7 +172,10 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
         raise click.UsageError("nothing to measure: every figure is skipped")
     if rounds < 1:
         raise click.BadParameter("must be at least 1", param_hint="--rounds")
-    result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo)
+    try:
+        result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo, new=new_rev)
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo(result.render())
     if json_out:
         json_out.write_text(json.dumps(result.to_dict(), indent=1) + "\n")
