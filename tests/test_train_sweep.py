@@ -90,3 +90,33 @@ def test_ray_worker_killed_mid_run_resumes_from_its_last_checkpoint(tmp_path):
     assert curve[-1]["final"] and curve[-1]["steps"] == total
     meta = json.loads((Path(run.out) / "model.json").read_text())
     assert meta["steps"] == total and not meta["interrupted"]
+
+
+def _algorithm_table():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "algorithm_table.py"
+    spec = importlib.util.spec_from_file_location("algorithm_table", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_algorithm_table_rows_fit_the_budget_and_summarize_with_iqm_and_bootstrap():
+    at = _algorithm_table()
+    scratch = at.row_config("valueadd", "maskable_ppo", 4000, 50)
+    assert scratch["pretrain"]["coach"] is None and scratch["total_timesteps"] == 4000
+    assert scratch["hyperparameters"]["n_steps"] * scratch["n_envs"] * 4 <= 4000  # four updates in the budget
+    assert scratch["evaluation"] == {"every": 0, "games": 50, "opponents": ["by-the-book"]}
+    bc = at.row_config("valueadd", "bc", 4000, 50)
+    assert bc["total_timesteps"] == 0 and bc["pretrain"]["coach"] == "by-the-book"  # the warm start alone
+    dqn = at.row_config("valueadd", "dqn", 4000, 50)
+    assert dqn["hyperparameters"]["learning_starts"] <= 400 and dqn["hyperparameters"]["buffer_size"] <= 4000
+    with pytest.raises(tc.ConfigError, match="total_timesteps: must be at least 1"):
+        tc.validate({**scratch, "total_timesteps": 0}, "x.yaml")  # 0 only with a warm start
+    runs = [{"config": "a", "steps": 10, "train_steps_per_second": 100.0, "train_seconds": 1.0,
+             "evaluation": [{"opponent": "by-the-book", "win_rate": w}]} for w in (0.1, 0.4, 0.5, 0.6, 0.9)]
+    (s,) = at.summarize(runs, ["a"])
+    assert s["iqm"] == pytest.approx(0.5)  # the middle half: 0.4, 0.5, 0.6
+    assert 0.1 <= s["ci95"][0] < 0.5 < s["ci95"][1] <= 0.9
+    assert "| a | 5 | 0.500 |" in at.to_markdown([s], "valueadd", 10, 4)
