@@ -14,8 +14,9 @@ WHAT is one of
   decisions), spread over positions of one recorded game: rollouts per CPU-second.
 * ``train``: a PPO training run of N env steps with the ruleset's shipped config (its vectorized
   env and workers; no behaviour cloning, evaluation or checkpoints): env steps per wall-clock second
-  and per CPU-second (learner and workers), and the peak resident memory of the learner and of the
-  largest worker process.
+  and per CPU-second (learner and workers), and the peak resident memory of the learner
+  (``ru_maxrss``) and of the largest env worker process (``VmHWM`` from /proc, read while it runs;
+  none where the config plays its games in the learner's process).
 * ``memory``: the peak memory (tracemalloc) of one game in flight: a by-the-book game played to the
   end as a simulation runs it, and one env episode (game, coaches and observations).
 """
@@ -27,6 +28,7 @@ import os
 import random
 import resource
 import sys
+import threading
 import time
 import tracemalloc
 
@@ -117,15 +119,41 @@ def _train(name: str, n: int) -> dict:
     cfg.data["pretrain"]["coach"] = None
     cfg.data["evaluation"]["every"] = 0
     cfg.data["evaluation"]["games"] = 2
+    peaks: dict[int, int] = {}
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_children, args=(peaks, stop), daemon=True)
+    watcher.start()
     with tempfile.TemporaryDirectory() as out:
         meta = train(cfg, out, progress=False)
+    stop.set()
+    watcher.join()
     cpu = meta.get("train_cpu_seconds")
     kib = 1 if sys.platform != "darwin" else 1 / 1024  # ru_maxrss: KiB on Linux, bytes on macOS
     return {"steps": meta["steps"], "train_steps_per_second": meta["train_steps_per_second"],
             "train_steps_per_cpu_second": meta["steps"] / cpu if cpu else None,
-            "vec_env": cfg.data.get("vec_env"), "n_envs": cfg.data.get("n_envs"),
+            "vec_env": cfg.data.get("vec_env"), "n_envs": cfg.data.get("n_envs"), "worker_processes": len(peaks),
             "learner_peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * kib / 1024,
-            "worker_peak_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * kib / 1024}
+            # None: the config plays its games in the learner's process (no worker)
+            "worker_peak_mib": max(peaks.values()) / 1024 if peaks else None}
+
+
+def _watch_children(peaks: dict, stop) -> None:
+    """The peak resident memory (VmHWM, KiB) of every process this one started, read from /proc
+    four times a second while training runs (Linux; elsewhere nothing is recorded)."""
+    me = os.getpid()
+    while not stop.wait(0.25):
+        try:
+            kids = set()
+            for task in os.listdir(f"/proc/{me}/task"):
+                with open(f"/proc/{me}/task/{task}/children") as f:
+                    kids.update(int(x) for x in f.read().split())
+            for pid in kids:
+                with open(f"/proc/{pid}/status") as f:
+                    for line in f:
+                        if line.startswith("VmHWM:"):
+                            peaks[pid] = max(peaks.get(pid, 0), int(line.split()[1]))
+        except (OSError, ValueError):
+            continue
 
 
 def _memory(name: str, n: int) -> dict:
