@@ -78,6 +78,9 @@ class ObservationEncoder:
         hit = memos.get(id(game))
         if hit is not None and hit[0] is game:
             return hit[1]
+        if len(memos) >= 8:  # finished games first: an env's next episode is a new game
+            for key in [key for key, (g, _) in memos.items() if g.over]:
+                del memos[key]
         if len(memos) >= 64:
             memos.clear()
         memo: dict = {}

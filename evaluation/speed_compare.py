@@ -138,9 +138,10 @@ class Comparison:
 
 
 def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, int] | None = None,
-            progress: bool = True, log=print, new: str | None = None) -> Comparison:
+            progress: bool = True, log=print, new: str | None = None, json_out: Path | None = None) -> Comparison:
     """Measure commit ``rev`` and this tree (or commit ``new``), probe by probe, alternating which
-    goes first."""
+    goes first. ``json_out`` is rewritten after every run, so a long comparison cut short keeps what
+    it measured."""
     from tqdm import tqdm
 
     sizes = dict(sizes if sizes is not None else {"games": 60, "env": 10000, "search": 400, "train": 8192, "memory": 0})
@@ -160,5 +161,7 @@ def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, 
                     bar.set_postfix_str(f"{name} {what} {tree}")
                     c.runs.setdefault((name, what, tree), []).append(probe(pythons[tree], name, what, n))
                     bar.update()
+                    if json_out is not None:
+                        json_out.write_text(json.dumps(c.to_dict(), indent=1) + "\n")
     bar.close()
     return c

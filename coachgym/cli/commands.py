@@ -153,7 +153,7 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options) -> None:
 @click.option("--memory/--no-memory", default=True, show_default=True, help="Peak memory of a game in flight.")
 @click.option("--new", "new_rev", default=None, help="Compare REV with this commit instead of this tree.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write every run and the table as JSON.")
+              help="Also write every run and the table as JSON (rewritten after every run).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, json_out,
                   progress) -> None:
@@ -173,7 +173,8 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
     if rounds < 1:
         raise click.BadParameter("must be at least 1", param_hint="--rounds")
     try:
-        result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo, new=new_rev)
+        result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo, new=new_rev,
+                         json_out=json_out)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(result.render())
