@@ -86,3 +86,24 @@ def test_observations_masks_rewards_and_games_are_as_before_the_speed_work(rules
         assert first is None, f"{ruleset} env run {k}: step {first} differs (observation, mask, reward or end)"
         assert len(g) == len(w)
     assert got["games"] == want["games"], f"{ruleset}: a seeded by-the-book game's play-by-play or box score differs"
+
+
+def test_the_encoders_memo_lets_finished_games_go_and_stays_bounded():
+    from coachgym.envs.valueadd import ValueAddEncoder
+
+    rs = rulesets.get("valueadd")
+    enc = ValueAddEncoder()
+    finished = []
+    for seed in range(8):
+        game = rs.new_game(seed=seed, record_events=False)
+        enc.encode(game, 0)
+        play_game(game, rs.coach("by-the-book", seed=1), rs.coach("by-the-book", seed=2))
+        finished.append(game)
+    assert len(enc._memos) == 8
+    live = rs.new_game(seed=99, record_events=False)
+    first = enc.encode(live, 0)
+    assert [g for g, _ in enc._memos.values()] == [live]  # the finished games went first
+    for seed in range(100, 200):  # never more than 64 games held, whatever comes
+        enc.encode(rs.new_game(seed=seed, record_events=False), 1)
+        assert len(enc._memos) <= 64
+    assert enc.encode(live, 0).tobytes() == first.tobytes()  # a game that comes back is encoded the same
