@@ -21,6 +21,9 @@ from ..core.errors import ConfigError, GameOverError, IllegalActionError
 from ..core.ruleset import Ruleset
 
 OBS_LOW, OBS_HIGH = -1.0, 1.0
+# np.clip without its Python-level argument handling (the same ufunc, about 1 us less a step)
+_clip = getattr(getattr(np, "_core", None), "umath", None)
+_clip = getattr(_clip, "clip", None) or np.clip
 
 
 class ObservationLayout:
@@ -62,6 +65,27 @@ class ObservationEncoder:
 
     def encode(self, game: Engine, side: int) -> np.ndarray:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def memo(self, game: Engine) -> dict:
+        """A dict of this game's blocks as last encoded, each kept with every value it was made of:
+        an encoder rebuilds a block only when one of those values differs (exact invalidation: the
+        values are compared, nothing is assumed about what the engine changed). Held with a strong
+        reference to the game, so an id is never reused while cached; bounded, as one encoder serves
+        every env and search copy in the process."""
+        memos = self.__dict__.get("_memos")
+        if memos is None:
+            memos = self._memos = {}
+        hit = memos.get(id(game))
+        if hit is not None and hit[0] is game:
+            return hit[1]
+        if len(memos) >= 8:  # finished games first: an env's next episode is a new game
+            for key in [key for key, (g, _) in memos.items() if g.over]:
+                del memos[key]
+        if len(memos) >= 64:
+            memos.clear()
+        memo: dict = {}
+        memos[id(game)] = (game, memo)
+        return memo
 
 
 def _make_coach(ruleset: Ruleset, coach: Any, seed: int | None, rng: np.random.Generator | None = None) -> Coach:
@@ -173,6 +197,7 @@ class CoachEnv(gym.Env):
         self._decisions = 0
         self._last_margin = 0
         self._ended_by: str | None = None  # why the episode ended before the game did (an illegal action)
+        self._masks: dict[tuple, np.ndarray] = {}  # legal actions -> mask, see action_masks
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -187,7 +212,10 @@ class CoachEnv(gym.Env):
         if self._pool:
             i, j = rng.choice(len(self._pool), size=2, replace=len(self._pool) < 2)
             home, away = self._pool[int(i)], self._pool[int(j)]
-        self.game = self.ruleset.new_game(home, away, seed=game_seed, options=self.rule_options)
+        # the play-by-play is written only where it is shown (render_mode="ansi"): the same rolls either
+        # way, and no line is built for nobody
+        self.game = self.ruleset.new_game(home, away, seed=game_seed, options=self.rule_options,
+                                          record_events=self.render_mode == "ansi")
         self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
         self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
         self._rendered_upto = 0
@@ -247,12 +275,17 @@ class CoachEnv(gym.Env):
         """The legal actions of the decision at hand. With none at hand (the game is over, or not
         reset yet) every action is marked: a Gymnasium vector env's next step resets the game and
         plays none of them (autoreset), so a policy always has an action to pick (docs/envs.md)."""
-        game = self.game
-        if game is None or game.decision is None:
+        if self.game is None or self.game.decision is None:
             return np.ones(self.action_space.n, dtype=bool)
-        mask = np.zeros(self.action_space.n, dtype=bool)
-        mask[list(game.decision.legal)] = True
-        return mask
+        legal = self.game.decision.legal
+        masks = self._masks
+        mask = masks.get(legal)
+        if mask is None:  # the same legal sets come back all game long: each mask is built once
+            if len(masks) >= 4096:
+                masks.clear()
+            mask = masks[legal] = np.zeros(self.action_space.n, dtype=bool)
+            mask[list(legal)] = True
+        return mask.copy()
 
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
@@ -269,7 +302,7 @@ class CoachEnv(gym.Env):
 
     def _obs(self) -> np.ndarray:
         obs = self.encoder.encode(self.game, self.side)
-        np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
+        _clip(obs, OBS_LOW, OBS_HIGH, out=obs)
         return obs
 
     def _info(self) -> dict:

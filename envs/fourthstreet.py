@@ -60,8 +60,9 @@ class FourthStreetEncoder(ObservationEncoder):
         # holding the player: a later game's player could get a freed player's features.)
         self._blocks: dict[int, tuple] = {}
 
-    def _card_block(self, team) -> np.ndarray:
-        """The card features of a roster, one row per roster player (zeros past the roster), cached."""
+    def _card_block(self, team) -> tuple[np.ndarray, list[int]]:
+        """The card features of a roster, one row per roster player (zeros past the roster), and each
+        player's fat rating in seconds (fat * 60), cached."""
         c = self._blocks.get(id(team))
         if c is None or c[0] is not team:
             if len(self._blocks) >= 64:
@@ -69,8 +70,9 @@ class FourthStreetEncoder(ObservationEncoder):
             arr = np.zeros((A.MAX_ROSTER, len(CARD_FEATURES)), dtype=np.float32)
             for i, p in enumerate(team.players[:A.MAX_ROSTER]):
                 arr[i] = _card_vector(p)
-            c = self._blocks[id(team)] = (team, arr)
-        return c[1]
+            fat60 = [p.fat * 60 for p in team.players[:A.MAX_ROSTER]]
+            c = self._blocks[id(team)] = (team, arr, fat60)
+        return c[1], c[2]
 
     def encode(self, game: FourthStreetEngine, side: int) -> np.ndarray:
         g = game
@@ -116,20 +118,23 @@ class FourthStreetEncoder(ObservationEncoder):
         for s in (side, opp):
             team = g.teams[s]
             block = out[k:k + A.MAX_ROSTER * per].reshape(A.MAX_ROSTER, per)
-            block[:, :ncard] = self._card_block(team)
-            lu = g.lineup[s]
-            stats, fpts, stint, benched, req = g.stats[s], g.fpts[s], g.stint[s], g.benched[s], g.req[s]
-            avail, safe, on_at = g.avail[s], g.safe[s], g.on_at[s]
-            rows = []
-            for i, p in enumerate(team.players[:A.MAX_ROSTER]):
-                st = stats[i]
-                on = i in lu
-                sec = st[SEC] + (gsec - on_at[i] if on else 0)
-                rows.append((float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), fpts[i] / 3,
-                             min(1.0, stint[i] / (p.fat * 60)), float(rclock - benched[i] >= req[i]),
-                             float(avail[i] == AVAILABLE), float(safe[i]), min(1.0, st[PTS] / 40),
-                             min(1.0, sec / 2880)))
-            block[:len(rows), ncard:] = rows
+            cards, fat60 = self._card_block(team)
+            block[:, :ncard] = cards
+            n = min(len(team.players), A.MAX_ROSTER)
+            on_slot = [-1] * n  # each roster player's lineup slot, -1 off the court
+            for slot, i in enumerate(g.lineup[s]):
+                if i < n and on_slot[i] < 0:
+                    on_slot[i] = slot
+            # x if x < 1.0 else 1.0 is min(1.0, x), without the call
+            rows = [(float(on >= 0), on / 4 if on >= 0 else 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
+                     x if (x := sti / f60) < 1.0 else 1.0, float(rclock - b >= r), float(a == AVAILABLE), float(sf),
+                     pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
+                     x if (x := (st[SEC] + (gsec - oa if on >= 0 else 0)) / 2880) < 1.0 else 1.0)
+                    for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fpts[s], g.stint[s], fat60,
+                                                                     g.benched[s], g.req[s], g.avail[s], g.safe[s],
+                                                                     g.on_at[s])]
+            if rows:
+                block[:n, ncard:] = np.array(rows)
             k += A.MAX_ROSTER * per
         return out
 

@@ -44,10 +44,13 @@ def _float32_sixths() -> list[float]:
 _SIXTHS = _float32_sixths()
 
 
-def _piece_counts(pos) -> list[tuple[int, int]]:
-    """(area, number of outfield pieces) for the areas holding any (pos[0] is the goalkeeper)."""
-    outfield = pos[1:]
-    return [(a, outfield.count(a)) for a in set(outfield) if a >= 0]
+def _piece_row(pos) -> list[float]:
+    """The pieces field of one team: outfield pieces per area (pos[0] is the goalkeeper), as sixths."""
+    counts = [0] * N_AREAS
+    for a in pos[1:]:
+        if a >= 0:
+            counts[a] += 1
+    return [_SIXTHS[n] for n in counts]
 
 
 class FubaEncoder(ObservationEncoder):
@@ -108,8 +111,7 @@ class FubaEncoder(ObservationEncoder):
             if pos[GK] >= 0:
                 out[off[kname] + pos[GK]] = 1.0
             o = off[name]
-            for a, n in _piece_counts(pos):
-                out[o + a] = _SIXTHS[n]
+            out[o:o + N_AREAS] = _piece_row(pos)
         out[off["ball"] + game.ball] = 1.0
         o = off["ball_state"]
         out[o:o + 6] = [game.bv / 6, float(game.ct == side), float(game.phasing == side), float(game.acting == side),

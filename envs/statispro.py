@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import numpy as np
 
 from ..core.engine import HOME
@@ -25,6 +27,10 @@ COURT_BLOCK = 5 * COURT_ROW
 N_CARD = len(CARD)
 ROSTER_ROW = len(CARD) + len(ROSTER_STATE)  # one roster player's floats: card, state, positions
 ROSTER_BLOCK = MAX_ROSTER * ROSTER_ROW
+_DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+_NO_CHOICE = [0.0] * 5
+_CHOICE_SLOT = {**{a: k for k, a in enumerate(A.CHOOSE)}, **{a: k for k, a in enumerate(A.PASS_TO)}}
+_GET_PF, _GET_PTS, _GET_HALF = itemgetter(PF), itemgetter(PTS), (itemgetter(0), itemgetter(1))
 
 
 class StatisProEncoder(ObservationEncoder):
@@ -54,7 +60,7 @@ class StatisProEncoder(ObservationEncoder):
         out: list[float] = []
         d = game.decision
         onehot = [0.0] * (len(DECISIONS) + 1)
-        onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
+        onehot[_DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
         out += onehot
         menu = [0.0] * (len(MENUS) + 1)
         mk = game.menu.get("kind") if d is not None and d.kind == "menu" else None
@@ -75,44 +81,63 @@ class StatisProEncoder(ObservationEncoder):
         obs = np.empty(self.size, dtype=np.float32)
         pos = len(out)
         obs[:pos] = out
+        memo = self.memo(game)
         for s in (side, o):
             dt_def = game.dt[1 - s]  # the Double Team against this team
             dt_own = game.dt[s]
-            court = obs[pos:pos + COURT_BLOCK].reshape(5, COURT_ROW)
+            eff = game.eff(s)
+            lineup = game.lineup[s]
             bh = game.bh if game.off == s else -1
             guard = game.guard[s]
-            court[:] = [[r[0] / 100, r[1] / 40, r[2] / 10, r[3] / 100, r[4] / 100, r[5] / 40, r[6] / 40, r[7] / 20,
-                         r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]), float(bh == slot), guard[slot] / 4,
-                         float(dt_def[0] == i), float(dt_own[1] == i)]
-                        for slot, (r, i) in enumerate(zip(game.eff(s), game.lineup[s]))]
+            # the court rows depend on these values only (eff is replaced, never changed in place, when
+            # ratings change): a step that changes none of them reuses the rows of the last one
+            key = (eff, tuple(guard), dt_def[0], dt_own[1], tuple(lineup))
+            hit = memo.get(("court", s))
+            if hit is None or hit[0] != key:
+                rows = np.array([[r[0] / 100, r[1] / 40, r[2] / 10, r[3] / 100, r[4] / 100, r[5] / 40, r[6] / 40,
+                                  r[7] / 20, r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]), 0.0,
+                                  guard[slot] / 4, float(dt_def[0] == i), float(dt_own[1] == i)]
+                                 for slot, (r, i) in enumerate(zip(eff, lineup))], dtype=np.float32).ravel()
+                hit = memo[("court", s)] = (key, rows)
+            obs[pos:pos + COURT_BLOCK] = hit[1]
+            if 0 <= bh < 5:  # the Ballhandler's column (1.0 in his row, 0.0 in the others)
+                obs[pos + bh * COURT_ROW + len(SLOT_RATINGS)] = 1.0
             pos += COURT_BLOCK
         half = 0 if game.period <= 2 else 1
+        get_pf, get_pts, get_half = _GET_PF, _GET_PTS, _GET_HALF[half]
         for s in (side, o):
             team = game.teams[s]
-            block = obs[pos:pos + ROSTER_BLOCK].reshape(MAX_ROSTER, ROSTER_ROW)
-            block[:] = self._roster(team)  # the cards; the state columns are filled below
             n = min(len(team.players), MAX_ROSTER)
-            if n:
-                status, mrest, tired, rested = game.status[s], game.mrest[s], game.tired[s], game.rested[s]
-                # state per player: on court, slot/4, personal fouls/6, points/40, unavailable, Mandatory Rest,
-                # Fatigued, rested this half (on court and slot set below from the lineup)
-                block[:n, N_CARD:N_CARD + len(ROSTER_STATE) - 5] = [
-                    [0.0, 0.0, st[PF] / 6, st[PTS] / 40, float(status[i] != 0), float(mrest[i]), float(tired[i]),
-                     float(rested[i][half])] for i, st in enumerate(game.stats[s][:n])]
-                for k, i in enumerate(game.lineup[s]):
-                    if i < n:
-                        block[i, N_CARD] = 1.0
-                        block[i, N_CARD + 1] = k / 4
+            stats = game.stats[s][:n]
+            # every value the state columns are made of (copied: the engine changes its lists in place),
+            # compared with the values of the last step
+            key = (team, half, game.lineup[s][:], list(map(get_pf, stats)), list(map(get_pts, stats)),
+                   game.status[s][:n], game.mrest[s][:n], game.tired[s][:n], list(map(get_half, game.rested[s][:n])))
+            hit = memo.get(("roster", s))
+            if hit is None or hit[0] != key:
+                block = self._roster(team).copy()  # the cards; the state columns are filled below
+                if n:
+                    # state per player: on court, slot/4, personal fouls/6, points/40, unavailable, Mandatory Rest,
+                    # Fatigued, rested this half (on court and slot set below from the lineup)
+                    block[:n, N_CARD:N_CARD + len(ROSTER_STATE) - 5] = np.array(
+                        [(0.0, 0.0, pf / 6, pts / 40, float(status != 0), float(mrest), float(tired), float(rested))
+                         for pf, pts, status, mrest, tired, rested in zip(*key[3:])])
+                    for k, i in enumerate(key[2]):
+                        if i < n:
+                            block[i, N_CARD] = 1.0
+                            block[i, N_CARD + 1] = k / 4
+                hit = memo[("roster", s)] = (key, block.ravel())
+            obs[pos:pos + ROSTER_BLOCK] = hit[1]
             pos += ROSTER_BLOCK
-        choice = [0.0] * 5
-        if d is not None:
-            for a in d.legal:
-                if a in A.PASS_TO:
-                    choice[A.PASS_TO.index(a)] = 1.0
-                elif a in A.CHOOSE:
-                    choice[A.CHOOSE.index(a)] = 1.0
-        obs[pos:] = choice
+        obs[pos:] = self._choice(d.legal) if d is not None else _NO_CHOICE
         return obs
+
+    def _choice(self, legal: tuple) -> list[float]:
+        """The slots offered (pass to / choose) among ``legal``."""
+        choice = [0.0] * 5
+        for a in _CHOICE_SLOT.keys() & legal:
+            choice[_CHOICE_SLOT[a]] = 1.0
+        return choice
 
     def _roster(self, team) -> np.ndarray:
         """A team's roster block with every card's columns (ratings and positions) filled and the state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import numpy as np
 
 from ..core.engine import HOME
@@ -18,6 +20,7 @@ CARD_FEATURES = (
 )
 PLAYER_STATE = ("on_court", "slot/4", "fouls/5", "played/44", "tired", "doubled", "avoiding_fouls", "fouled_out", "points/40")
 DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+_GET_PTS = itemgetter(PTS)
 N_CARD = len(CARD_FEATURES)
 ROW = N_CARD + len(PLAYER_STATE)  # one roster player's floats: card, then state
 ROSTER_SIZE = A.MAX_ROSTER * ROW
@@ -86,30 +89,43 @@ class ValueAddEncoder(ObservationEncoder):
                     marked.add((d.side, c[key]))
         for s in (side, 1 - side):
             ts = game.ts[s]
-            holders = ts.holders
-            for slot in range(5):
-                out += [ts.guards[slot] / 4, ((holders[0] == slot) + (holders[1] == slot) + (holders[2] == slot)) / 3,
-                        float(ts.bonus20[slot]), float((s, slot) in marked)]
+            h0, h1, h2 = ts.holders[0], ts.holders[1], ts.holders[2]
+            guards, bonus20 = ts.guards, ts.bonus20
+            out += [v for slot in range(5)
+                    for v in (guards[slot] / 4, ((h0 == slot) + (h1 == slot) + (h2 == slot)) / 3, float(bonus20[slot]),
+                              float((s, slot) in marked))]
         obs = np.empty(self.size, dtype=np.float32)
         head = len(out)
         obs[:head] = out
         lim = game.options.foul_limit
+        pen = game._penalties  # stamina penalties on: tired and doubled columns (ValueAddEngine.fatigue)
         pos = head
+        memo = self.memo(game)
         for s in (side, 1 - side):
             team, ts = game.teams[s], game.ts[s]
-            block = obs[pos:pos + ROSTER_SIZE].reshape(A.MAX_ROSTER, ROW)
-            block[:] = self._roster(team)
             n = min(len(team.players), A.MAX_ROSTER)
-            if n:
-                # state per player: on_court, slot/4, fouls/lim, played/44, tired, doubled, avoiding, fouled_out, points/40
-                rows = [[0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), st[PTS] / 40]
-                        for f, p, a, st in zip(ts.fouls[:n], ts.played[:n], ts.avoiding[:n], ts.stats[:n])]
-                for k, i in enumerate(ts.lineup):
-                    row = rows[i]
-                    row[0], row[1] = 1.0, k / 4
-                    tired = game.fatigue(s, k)
-                    row[4], row[5] = float(tired >= 1), float(tired >= 2)
-                block[:n, N_CARD:] = rows
+            # every value the state columns are made of (copied: the engine changes its lists in place)
+            key = (team, lim, pen, ts.lineup[:], ts.fouls[:n], ts.played[:n], ts.avoiding[:n],
+                   list(map(_GET_PTS, ts.stats[:n])))
+            hit = memo.get(s)
+            if hit is None or hit[0] != key:
+                block = self._roster(team).copy()
+                if n:
+                    # state per player: on_court, slot/4, fouls/lim, played/44, tired, doubled, avoiding, fouled_out,
+                    # points/40
+                    rows = [[0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), pts / 40]
+                            for f, p, a, pts in zip(*key[4:])]
+                    players, played = team.players, key[5]
+                    for k, i in enumerate(key[3]):
+                        row = rows[i]
+                        row[0], row[1] = 1.0, k / 4
+                        if pen:  # ValueAddEngine.fatigue: 1 once tired, 2 past double the stamina
+                            stamina = players[i].stamina
+                            tired = 0 if played[i] <= stamina else 1 if played[i] <= 2 * stamina else 2
+                            row[4], row[5] = float(tired >= 1), float(tired >= 2)
+                    block[:n, N_CARD:] = np.array(rows)
+                hit = memo[s] = (key, block.ravel())
+            obs[pos:pos + ROSTER_SIZE] = hit[1]
             pos += ROSTER_SIZE
         choice = [0.0] * 5
         if d is not None and d.kind.startswith("choose"):

@@ -144,7 +144,8 @@ def validate(data: Any, where: str) -> TrainConfig:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
     for key in ("total_timesteps", "n_envs", "torch_threads") + (("update_threads",) if cfg["update_threads"] is not None else ()):
-        if cfg[key] < 1:
+        # total_timesteps 0 with a warm start: behaviour cloning alone, no RL step
+        if cfg[key] < (0 if key == "total_timesteps" and cfg["pretrain"]["coach"] else 1):
             raise ConfigError(f"{where}: {key}: must be at least 1")
     if cfg["vec_env"] not in VEC_ENVS:
         raise ConfigError(f"{where}: vec_env: must be {', '.join(VEC_ENVS[:-1])} or {VEC_ENVS[-1]}")

@@ -305,7 +305,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         history.append({"steps": 0, "seconds": 0, "results": pre_eval, "pretrain": pretrain_report})
         (out / "eval.json").write_text(json.dumps(history, indent=2))
     if resume and (out / "eval.json").exists():
-        history = json.loads((out / "eval.json").read_text())
+        # the evaluations up to the checkpoint: those a lost attempt wrote after it are played again
+        history = [h for h in json.loads((out / "eval.json").read_text()) if h.get("steps", 0) <= done]
     from .vecenv import cpu_seconds, worker_pids
 
     pids = worker_pids(venv)

@@ -9,9 +9,12 @@ from pathlib import Path
 import click
 
 from .. import rulesets
+from ..core.runner import BACKENDS
 from ..core.words import counted
-from . import OutDir, OutFile, count, main, parse_option_pairs as _parse_options, plot_file, ruleset_arg as _ruleset
-from .series import backend_options
+from . import OutDir, OutFile, count, main, plot_file
+from . import parse_option_pairs as _parse_options
+from . import ruleset_arg as _ruleset
+from .series import backend_line, backend_options
 from .tabletop import export_options, requirement, write_exports
 
 
@@ -180,20 +183,74 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options, progress) 
                        clone_positions=clone_positions, progress=progress).render())
 
 
+@main.command("speed-compare")
+@click.argument("rev")
+@click.argument("chosen", nargs=-1, metavar="[RULESET]...")
+@click.option("--rounds", default=2, show_default=True, help="Interleaved runs of each tree per figure (best kept).")
+@click.option("--games", default=60, show_default=True, help="Full games per run (0: skip).")
+@click.option("--env-steps", default=10000, show_default=True, help="Env steps per run (0: skip).")
+@click.option("--rollouts", default=400, show_default=True, help="Search rollouts per run (0: skip).")
+@click.option("--train-steps", default=8192, show_default=True, help="Training env steps per run (0: skip).")
+@click.option("--memory/--no-memory", default=True, show_default=True, help="Peak memory of a game in flight.")
+@click.option("--new", "new_rev", default=None, help="Compare REV with this commit instead of this tree.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every run and the table as JSON (rewritten after every run).")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, json_out,
+                  progress) -> None:
+    """Old against new: build commit REV in a tree of its own and measure it and this tree side by side,
+    alternately, for each RULESET (default: all) - games, env steps and search rollouts per CPU-second,
+    training steps per second, peak memory - with the ratio (docs/speed.md)."""
+    from ..core.errors import ConfigError
+    from ..evaluation.speed_compare import compare
+
+    names = [_ruleset(n).name for n in chosen] or [e.name for e in rulesets.entries()]
+    sizes = {k: v for k, v in (("games", games), ("env", env_steps), ("search", rollouts), ("train", train_steps))
+             if v > 0}
+    if memory:
+        sizes["memory"] = 0
+    if not sizes:
+        raise click.UsageError("nothing to measure: every figure is skipped")
+    if rounds < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--rounds")
+    try:
+        result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo, new=new_rev,
+                         json_out=json_out)
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(result.render())
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=1) + "\n")
+        click.echo(f"wrote {json_out}")
+
+
 @main.command()
 @click.argument("ruleset")
-@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml).")
-@click.option("--seed", type=int, default=None, help="Overrides the config's seed.")
+@click.option("--config", "config_paths", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml); repeat it to train several configs.")
+@click.option("--seed", type=int, default=None, help="Overrides the config's seed (with --seeds: the first seed).")
 @click.option("--steps", type=count(), default=None, help="Overrides the config's total_timesteps.")
 @click.option("--out", type=OutDir(), default=None,
-              help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>).")
+              help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>; with --seeds: runs/<ruleset>-sweep).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
+@click.option("--seeds", type=int, default=None,
+              help="Train every config with this many seeds, each a run of its own, on --backend; one table at the end.")
+@click.option("--backend", "backend_name", type=click.Choice(BACKENDS), default="local", show_default=True,
+              help="With --seeds: where the runs go (worker processes here, a Ray cluster, or this process).")
+@click.option("--address", default=None,
+              help="With --seeds --backend ray: the cluster ('auto', ray://HOST:10001); none: a private local Ray.")
+@click.option("--jobs", "-j", type=int, default=None,
+              help="With --seeds: runs at a time (local) or CPUs of the private Ray instance (default: every core).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
-    """Train a coach with MaskablePPO (or the config's algorithm); saves model.npz (plays without torch),
-    model.zip (to resume) and model.json (its metadata) in --out."""
+def train(ruleset, config_paths, seed, steps, out, resume, seeds, backend_name, address, jobs, progress) -> None:
+    """Train a coach with MaskablePPO (or the config's algorithm); saves model.npz (plays without
+    torch), model.zip (to resume) and model.json (its metadata) in --out.
+
+    With --seeds N: N runs per --config (seeds from the config's, or --seed, on), each a normal run
+    with its checkpoints and curve in a folder of its own under --out, run as tasks on --backend
+    (local, or Ray with --address for a cluster); a run whose worker died goes on from its last
+    checkpoint. Writes sweep.json and sweep.md (docs/training.md)."""
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
@@ -202,9 +259,19 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
     from ..training.train import train as run_training
 
     rs = _ruleset(ruleset)
-    cfg = tc.load(config_path or tc.default_config_path(rs.name))
-    if cfg.ruleset != rs.name:
-        raise click.BadParameter(f"{cfg.path} is a {cfg.ruleset} config, not {rs.name}", param_hint="--config")
+    cfgs = [tc.load(p) for p in config_paths] or [tc.load(tc.default_config_path(rs.name))]
+    for cfg in cfgs:
+        if cfg.ruleset != rs.name:
+            raise click.BadParameter(f"{cfg.path} is a {cfg.ruleset} config, not {rs.name}", param_hint="--config")
+    if seeds is not None or len(cfgs) > 1:
+        if resume:
+            raise click.BadParameter("a sweep resumes by itself: start it again with the same --out",
+                                     param_hint="--resume")
+        _train_sweep(rs, cfgs, seeds or 1, seed, steps, out, backend_name, address, jobs, progress)
+        return
+    if backend_name != "local" or address or jobs is not None:
+        raise click.UsageError("--backend, --address and --jobs are for --seeds runs")
+    cfg = cfgs[0]
     if seed is not None:
         cfg.data["seed"] = seed
     if steps is not None:
@@ -223,6 +290,32 @@ def train(ruleset, config_path, seed, steps, out, resume, progress) -> None:
                    f"mean margin {r['mean_margin']:+.2f}")
 
 
+def _train_sweep(rs, cfgs, seeds, seed, steps, out, backend_name, address, jobs, progress) -> None:
+    from ..core.runner import RunnerError, make_backend
+    from ..training.sweep import plan, run_sweep, table
+
+    if seeds < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--seeds")
+    if jobs is not None and jobs < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    out = out or Path("runs") / f"{rs.name}-sweep"
+    runs = plan(cfgs, seeds, out, first_seed=seed, steps=steps)
+    try:
+        backend = make_backend(backend_name, jobs=jobs, address=address)
+    except RunnerError as exc:
+        raise click.ClickException(str(exc)) from None
+    with backend:
+        click.echo(f"{len(runs)} training runs ({len(cfgs)} config(s) x {seeds} seed(s)) into {out}; "
+                   f"{backend_line(backend)}")
+        results = run_sweep(runs, backend, progress=progress)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "sweep.json").write_text(json.dumps(results, indent=1) + "\n")
+    text = table(results)
+    (out / "sweep.md").write_text(text + "\n")
+    click.echo(text)
+    click.echo(f"wrote {out / 'sweep.json'} and {out / 'sweep.md'}")
+
+
 @main.command()
 @click.argument("ruleset_names", metavar="[RULESET]...", nargs=-1)
 @click.option("--games", "-n", type=count(2), default=2000, show_default=True,
@@ -237,7 +330,8 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
     """Trained vs random, trained vs by-the-book, by-the-book vs random; mirror and cross-team matches.
 
     Writes benchmark.json, benchmark.md and benchmark.png (win rates with 95% intervals) to --out."""
-    from ..evaluation.benchmark import run as run_benchmark, to_markdown
+    from ..evaluation.benchmark import run as run_benchmark
+    from ..evaluation.benchmark import to_markdown
 
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
     if model and len(names) != 1:
@@ -263,7 +357,8 @@ def leverage(ruleset, coach, games, seed, json_out, plot_out, progress, backend)
 
     For every kind of decision the ruleset asks, a coach that answers that kind at random (and the
     rest like --coach) meets --coach in mirror matches with paired seeds."""
-    from ..evaluation.leverage import leverage as measure_leverage, to_markdown
+    from ..evaluation.leverage import leverage as measure_leverage
+    from ..evaluation.leverage import to_markdown
 
     rs = _ruleset(ruleset)
     rs.coach(coach)  # fail early on an unknown coach

@@ -1,0 +1,167 @@
+"""Old against new, side by side: ``coachgym speed-compare REV [RULESET ...]``.
+
+Builds commit REV (and with ``--new REV2`` that one too; default: this tree) in a tree of its own (``git archive`` into a cache folder, a virtual environment
+that sees this interpreter's packages, ``pip install --no-deps -e``), then runs the same probe
+(:mod:`coachgym.evaluation.speed_probe`, this tree's file) under REV's interpreter and under this
+one, alternately (old, new, new, old, ...) for ``rounds`` rounds, and keeps the best of each: on a
+machine that other work shares the best run is the one least disturbed. Every figure is per
+CPU-second of the measuring process (training: per wall-clock second too, learner and workers).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import venv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import ConfigError
+
+PROBE = Path(__file__).with_name("speed_probe.py")
+
+# (probe, figure compared, label, larger is better)
+FIGURES = (
+    ("games", "games_per_cpu_second", "full games per CPU-second (by-the-book both sides)", True),
+    ("env", "env_steps_per_cpu_second", "env steps per CPU-second (random legal agent)", True),
+    ("search", "rollouts_per_cpu_second", "search rollouts per CPU-second (40-decision book rollouts)", True),
+    ("train", "train_steps_per_second", "training env steps per second (wall clock, shipped config)", True),
+    ("train", "train_steps_per_cpu_second", "training env steps per CPU-second (learner + workers)", True),
+    ("train", "learner_peak_mib", "peak memory of the learner process, MiB", False),
+    ("train", "worker_peak_mib", "peak memory of a training worker process, MiB", False),
+    ("memory", "game_peak_kib", "peak memory of a game in flight (simulation), KiB", False),
+    ("memory", "env_episode_peak_kib", "peak memory of an env episode in flight, KiB", False),
+)
+
+
+def _git(repo: Path, *args: str, binary: bool = False):
+    r = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
+    if r.returncode:
+        raise ConfigError(f"git {' '.join(args)}: {r.stderr.decode(errors='replace').strip()}")
+    return r.stdout if binary else r.stdout.decode().strip()
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("COACHGYM_SPEED_CACHE") or Path.home() / ".cache" / "coachgym" / "speed-trees")
+
+
+def prepare(rev: str, repo: Path | None = None, log=print) -> tuple[str, Path]:
+    """``(commit, python)``: the interpreter of commit ``rev``'s own tree, built once and cached."""
+    repo = repo or Path(__file__).resolve().parent
+    top = Path(_git(repo, "rev-parse", "--show-toplevel"))
+    sha = _git(top, "rev-parse", "--verify", f"{rev}^{{commit}}")
+    home = cache_root() / sha
+    python = home / "venv" / "bin" / "python"
+    if (home / "ready").exists() and python.exists():
+        return sha, python
+    log(f"building {rev} ({sha[:12]}) in {home}")
+    tree = home / "tree"
+    tree.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=io.BytesIO(_git(top, "archive", "--format=tar", sha, binary=True))) as tar:
+        tar.extractall(tree, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(tree)
+    # the environment sees this interpreter's packages (the dependencies); only coachgym is REV's own
+    venv.EnvBuilder(system_site_packages=True, with_pip=False, clear=True).create(home / "venv")
+    r = subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "-e",
+                        str(tree)], capture_output=True, text=True, check=False)
+    if r.returncode:
+        raise ConfigError(f"installing {rev} ({sha[:12]}) failed: {r.stderr.strip().splitlines()[-1:]}")
+    (home / "ready").write_text(sha + "\n")
+    return sha, python
+
+
+def probe(python: Path | str, ruleset: str, what: str, n: int = 0) -> dict:
+    r = subprocess.run([str(python), "-I", str(PROBE), ruleset, what, str(n)], capture_output=True, text=True,
+                       check=False)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if r.returncode or not lines:
+        return {"error": (r.stderr.strip().splitlines() or ["no output"])[-1]}
+    return json.loads(lines[-1])
+
+
+@dataclass
+class Comparison:
+    old_rev: str
+    old_sha: str
+    rulesets: list[str]
+    rounds: int
+    sizes: dict[str, int]
+    new_rev: str | None = None  # None: this tree
+    new_sha: str | None = None
+    runs: dict = field(default_factory=dict)  # (ruleset, probe, "old"/"new") -> [result, ...]
+    load: list[float] = field(default_factory=list)  # 1-minute load average before each round
+
+    def best(self, ruleset: str, what: str, key: str, tree: str, larger: bool) -> float | None:
+        vals = [r[key] for r in self.runs.get((ruleset, what, tree), []) if r.get(key) is not None]
+        if not vals:
+            return None
+        return max(vals) if larger else min(vals)
+
+    def rows(self) -> list[dict]:
+        out = []
+        for name in self.rulesets:
+            for what, key, label, larger in FIGURES:
+                if what not in self.sizes:
+                    continue
+                old, new = (self.best(name, what, key, t, larger) for t in ("old", "new"))
+                ratio = (new / old if larger else old / new) if old and new else None
+                out.append({"ruleset": name, "figure": key, "label": label, "old": old, "new": new,
+                            "ratio": ratio, "better": "higher" if larger else "lower"})
+        return out
+
+    def render(self) -> str:
+        new = f"{self.new_rev} ({self.new_sha[:12]})" if self.new_rev else "this tree"
+        head = (f"old: {self.old_rev} ({self.old_sha[:12]}), new: {new}; best of {self.rounds} interleaved "
+                f"runs each (old, new, new, old, ...) on {os.cpu_count()} CPUs, load average before the rounds "
+                f"{', '.join(f'{x:.1f}' for x in self.load)}")
+        lines = [head, "", "| ruleset | figure | old | new | new/old |", "| --- | --- | ---: | ---: | ---: |"]
+        def fmt(v: float | None) -> str:
+            return "n/a" if v is None else f"{v:,.0f}" if abs(v) >= 100 else f"{v:,.1f}"
+
+        for r in self.rows():
+            ratio = "n/a" if r["ratio"] is None else f"{r['ratio']:.2f}x"
+            if r["better"] == "lower" and r["ratio"] is not None:
+                ratio += " less"
+            lines.append(f"| {r['ruleset']} | {r['label']} | {fmt(r['old'])} | {fmt(r['new'])} | {ratio} |")
+        errors = sorted({f"{k[2]} {k[0]} {k[1]}: {r['error']}" for k, rs in self.runs.items() for r in rs if "error" in r})
+        lines += [f"error: {e}" for e in errors]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {"old_rev": self.old_rev, "old_sha": self.old_sha, "new_rev": self.new_rev, "new_sha": self.new_sha,
+                "rounds": self.rounds, "sizes": self.sizes,
+                "cpus": os.cpu_count(), "load_before_rounds": self.load, "rows": self.rows(),
+                "runs": [{"ruleset": k[0], "probe": k[1], "tree": k[2], "results": v} for k, v in self.runs.items()]}
+
+
+def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, int] | None = None,
+            progress: bool = True, log=print, new: str | None = None, json_out: Path | None = None) -> Comparison:
+    """Measure commit ``rev`` and this tree (or commit ``new``), probe by probe, alternating which
+    goes first. ``json_out`` is rewritten after every run, so a long comparison cut short keeps what
+    it measured."""
+    from tqdm import tqdm
+
+    sizes = dict(sizes if sizes is not None else {"games": 60, "env": 10000, "search": 400, "train": 8192, "memory": 0})
+    sha, old_python = prepare(rev, log=log)
+    new_sha, new_python = prepare(new, log=log) if new else (None, Path(sys.executable))
+    pythons = {"old": old_python, "new": new_python}
+    c = Comparison(rev, sha, list(rulesets), rounds, sizes, new, new_sha)
+    bar = tqdm(total=rounds * len(rulesets) * len(sizes) * 2, disable=not progress, unit="run", desc="speed-compare")
+    k = 0
+    for r in range(rounds):
+        c.load.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
+        for name in rulesets:
+            for what, n in sizes.items():
+                order = ("old", "new") if (r + k) % 2 == 0 else ("new", "old")
+                k += 1
+                for tree in order:
+                    bar.set_postfix_str(f"{name} {what} {tree}")
+                    c.runs.setdefault((name, what, tree), []).append(probe(pythons[tree], name, what, n))
+                    bar.update()
+                    if json_out is not None:
+                        json_out.write_text(json.dumps(c.to_dict(), indent=1) + "\n")
+    bar.close()
+    return c
