@@ -8,8 +8,16 @@ error in wins per 82 games) and, for the 30 players with most minutes, points, r
 a game against the real ones (r and mean relative error; the simulated figures per team game, since
 a round robin has no season-long injuries, the real ones per game he played).
 
-Run:  python tools/statispro_league_realism.py [rounds] [seed]
-(COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment.)
+What limits the per-game lines is split in two: **minutes a game** (the coach's rotation: simulated
+minutes against the real MP / G) and **rates per 36 minutes** (the cards, the deck and the engine).
+Minutes are read off the clock: a quarter is its FAC pile (8.1: 180 FAC and the Time cards for 12
+minutes, 75 FAC and the 10:00 card for a 5-minute overtime), and each card drawn from the pile is
+credited to the ten men on the court. Also printed: rebounds per 48 minutes by listed position, and
+each top-30 three-point shooter's simulated 3P% against his card's THREE POINT rating and his real one.
+
+Run:  python tools/statispro_league_realism.py [rounds] [seed] [coach]
+(``coach``: a coach spec for both benches, default ``by-the-book``;
+COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment.)
 """
 
 from __future__ import annotations
@@ -27,56 +35,104 @@ from scipy.stats import pearsonr
 from tqdm import tqdm
 
 from coachgym.core.match import play_game
+from coachgym.core.statscsv import nba_teams
 from coachgym.rules.statispro import RULESET
 
 LEAGUE = Path(os.environ.get("COACHGYM_REALISM_LEAGUE") or
               Path(__file__).resolve().parent.parent / "coachgym/rules/statispro/data/leagues/nba-1993")
+PLAYER_COLS = ("PTS", "REB", "AST", "3PM", "3PA", "OREB", "DREB")  # per player, after games and minutes
+PRINTED = {"Doc Rivers": "Glen (Doc) Rivers", "B.J. Armstrong": "B. J. Armstrong"}
+
+
+class MinuteClock:
+    """Minutes each man is on the court, read off the FAC pile (8.1): ``on_event`` after every step
+    credits the game time since the last step to the lineups that were on the court."""
+
+    def __init__(self, game):
+        self.game = game
+        self.minutes = [np.zeros(len(t.players)) for t in game.teams]
+        self.t = 0.0
+        self.lineups = [list(x) for x in game.lineup]
+
+    def now(self) -> float:
+        g = self.game
+        p = g.period
+        if p <= 0:
+            return 0.0
+        if p <= 4:
+            full = 180 + (3 if p == 4 else 4)  # the FAC pile and its Time cards (3.1: no 11:00 card in Q4)
+            return 12 * (p - 1) + 12 * (full - len(g.fac)) / full
+        return 48 + 5 * (p - 5) + 5 * (76 - len(g.fac)) / 76
+
+    def __call__(self, game) -> None:
+        t = self.now()
+        dt = t - self.t
+        if dt > 0:
+            for side in (0, 1):
+                self.minutes[side][self.lineups[side]] += dt
+        self.t = t
+        self.lineups = [list(x) for x in game.lineup]
+
+
+def real_rows() -> list[dict]:
+    return list(csv.DictReader(open(LEAGUE / "stats.csv")))
 
 
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 1
     seed0 = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    coach = sys.argv[3] if len(sys.argv) > 3 else "by-the-book"
     league = json.loads((LEAGUE / "league.json").read_text())
     teams = {stem: RULESET.load_team(str(LEAGUE / f"{stem}.json")) for stem in league["teams"]}
     wins = defaultdict(int)
     games = defaultdict(int)
-    player = defaultdict(lambda: np.zeros(4))  # team games, PTS, REB, AST
+    player = defaultdict(lambda: np.zeros(2 + len(PLAYER_COLS)))  # team games, minutes, PLAYER_COLS
     team_tot = defaultdict(float)
     n = 0
     t0 = time.perf_counter()
     pairs = [(h, a) for h in teams for a in teams if h != a]
-    for r in range(rounds):
-        for h, a in tqdm(pairs, desc=f"round {r + 1}/{rounds}"):
-            seed = seed0 + n
-            g = RULESET.new_game(teams[h], teams[a], seed=seed, record_events=False)
-            play_game(g, RULESET.coach("by-the-book", seed=seed), RULESET.coach("by-the-book", seed=seed + 1), seed=seed)
-            hs, as_ = g.score
-            wins[h if hs > as_ else a] += 1
-            games[h] += 1
-            games[a] += 1
-            box = g.box_score()
-            for side, stem in ((0, h), (1, a)):
-                tb = box.teams[side]
-                tot = box.totals(side)
-                for k in ("PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "REB", "AST", "STL", "BLK", "TO", "PF"):
-                    team_tot[k] += tot.get(k, 0)
-                for p in tb.players:
-                    player[(stem, p.name)] += np.array([1, p.stats.get("PTS", 0), p.stats.get("REB", 0),
-                                                        p.stats.get("AST", 0)])
-            n += 1
+    with tqdm(total=rounds * len(pairs), desc=f"{rounds} round(s) of {len(pairs)} games", unit="game") as bar:
+        for _ in range(rounds):
+            for h, a in pairs:
+                seed = seed0 + n
+                g = RULESET.new_game(teams[h], teams[a], seed=seed, record_events=False)
+                clock = MinuteClock(g)
+                play_game(g, RULESET.coach(coach, seed=seed), RULESET.coach(coach, seed=seed + 1), seed=seed,
+                          on_event=clock)
+                clock(g)
+                hs, as_ = g.score
+                wins[h if hs > as_ else a] += 1
+                games[h] += 1
+                games[a] += 1
+                box = g.box_score()
+                for side, stem in ((0, h), (1, a)):
+                    tot = box.totals(side)
+                    for k in ("PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "REB", "AST", "STL", "BLK", "TO",
+                              "PF"):
+                        team_tot[k] += tot.get(k, 0)
+                    team_tot["MIN"] += clock.minutes[side].sum()
+                    for i, p in enumerate(box.teams[side].players):
+                        player[(stem, p.name)] += np.array([1, clock.minutes[side][i]]
+                                                           + [p.stats.get(k, 0) for k in PLAYER_COLS])
+                n += 1
+                bar.update()
     secs = time.perf_counter() - t0
     tg = 2 * n
-    print(f"{n} games in {secs:.0f} s ({n / secs:.1f} games/s)")
+    print(f"{n} games in {secs:.0f} s ({n / secs:.1f} games/s), coach {coach}, seed {seed0}")
+    report(league, teams, wins, games, player, team_tot, tg)
+
+
+def report(league, teams, wins, games, player, team_tot, tg) -> None:
     # real league averages from stats.csv (players with >= 100 minutes: about 99% of the league's minutes)
     real = defaultdict(float)
-    rows = list(csv.DictReader(open(LEAGUE / "stats.csv")))
+    rows = real_rows()
     for row in rows:
         for k, col in (("PTS", "PTS"), ("FGM", "FG"), ("FGA", "FGA"), ("3PM", "3P"), ("3PA", "3PA"), ("FTM", "FT"),
                        ("FTA", "FTA"), ("REB", "TRB"), ("AST", "AST"), ("STL", "STL"), ("BLK", "BLK"), ("TO", "TOV"),
                        ("PF", "PF")):
             real[k] += float(row[col] or 0)
     real_tg = 27 * 82
-    print("per team-game        sim    real")
+    print(f"per team-game        sim    real   (player-minutes a team game: {team_tot['MIN'] / tg:.1f})")
     for k in ("PTS", "FGA", "3PA", "FTA", "REB", "AST", "STL", "BLK", "TO", "PF"):
         print(f"  {k:5s}          {team_tot[k] / tg:6.1f}  {real[k] / real_tg:6.1f}")
     for name, m, a in (("FG%", "FGM", "FGA"), ("3P%", "3PM", "3PA"), ("FT%", "FTM", "FTA")):
@@ -87,47 +143,87 @@ def main() -> None:
     print(f"teams: Pearson r {r:.3f}, mean absolute error {np.mean(np.abs(sim_w - real_w)):.1f} wins per 82 games")
     for s, sw, rw in sorted(zip(league["teams"], sim_w, real_w), key=lambda x: -x[2]):
         print(f"  {s:14s} sim {sw:5.1f}  real {rw:4.0f}")
-    top = sorted(rows, key=lambda row: -int(row["MP"]))[:30]
-    sim_l, real_l = [], []
-    for row in top:
-        stem = next(s for s in league["teams"] if teams[s].name and row["Tm"] and _abbr(s, league) == row["Tm"])
-        card = _card_name(teams[stem], row["Player"])
+    stems = _stems(league)
+    keyed = [(row, stems[row["Tm"]], _card_name(teams[stems[row["Tm"]]], row["Player"]))
+             for row in rows if row["Tm"] in stems]
+    keyed = [x for x in keyed if x[2] in {p.name for p in teams[x[1]].players}]  # on the roster (at most 15)
+    _by_position(keyed, player)
+    top = sorted(keyed, key=lambda x: -int(x[0]["MP"]))[:30]
+    sim_l, real_l, sim_m, real_m, sim_36, real_36 = [], [], [], [], [], []
+    for row, stem, card in top:
         v = player[(stem, card)]
         g = max(1.0, v[0])
-        sim_l.append(v[1:] / g)
-        real_l.append(np.array([int(row["PTS"]), int(row["TRB"]), int(row["AST"])]) / int(row["G"]))
-    sim_l, real_l = np.array(sim_l), np.array(real_l)
+        rg = int(row["G"])
+        rv = np.array([int(row["PTS"]), int(row["TRB"]), int(row["AST"])])
+        sim_l.append(v[2:5] / g)
+        real_l.append(rv / rg)
+        sim_m.append(v[1] / g)
+        real_m.append(int(row["MP"]) / rg)
+        sim_36.append(36 * v[2:5] / max(v[1], 1e-9))
+        real_36.append(36 * rv / int(row["MP"]))
+    sim_l, real_l, sim_36, real_36 = map(np.array, (sim_l, real_l, sim_36, real_36))
+    sim_m, real_m = np.array(sim_m), np.array(real_m)
     for j, k in enumerate(("PTS", "REB", "AST")):
-        r, _ = pearsonr(sim_l[:, j], real_l[:, j])
-        rel = np.mean(np.abs(sim_l[:, j] - real_l[:, j]) / real_l[:, j])
-        within = np.mean(np.abs(sim_l[:, j] - real_l[:, j]) / real_l[:, j] <= 0.10)
-        print(f"top-30 players {k}/game: r {r:.3f}, mean relative error {100 * rel:.1f}%, within 10%: {100 * within:.0f}%")
-    for row, s, re in zip(top, sim_l, real_l):
-        print(f"  {row['Player']:22s} {row['Tm']}  sim {s[0]:5.1f} {s[1]:5.1f} {s[2]:5.1f}  real {re[0]:5.1f} {re[1]:5.1f} {re[2]:5.1f}")
+        _line(f"top-30 players {k}/game", sim_l[:, j], real_l[:, j])
+    _line("top-30 players minutes/game", sim_m, real_m)
+    print(f"  (simulated minutes a game {sim_m.mean():.1f} on average against the real {real_m.mean():.1f})")
+    for j, k in enumerate(("PTS", "REB", "AST")):
+        _line(f"top-30 players {k}/36 min", sim_36[:, j], real_36[:, j])
+    print("  player                   team  min sim/real   PTS sim/real   REB sim/real   AST sim/real")
+    for (row, _, _), s, re, sm, rm in zip(top, sim_l, real_l, sim_m, real_m):
+        print(f"  {row['Player']:24s} {row['Tm']}  {sm:5.1f} {rm:5.1f}    {s[0]:5.1f} {re[0]:5.1f}    "
+              f"{s[1]:5.1f} {re[1]:5.1f}    {s[2]:5.1f} {re[2]:5.1f}")
+    _threes(keyed, player, teams)
 
 
-def _abbr(stem: str, league: dict) -> str:
-    from coachgym.core.statscsv import nba_teams
-
-    return next(k for k, v in nba_teams().items() if v["stem"] == stem and k in _present(league))
-
-
-_PRESENT: set | None = None
+def _line(label: str, sim: np.ndarray, real: np.ndarray) -> None:
+    r, _ = pearsonr(sim, real)
+    rel = np.abs(sim - real) / real
+    print(f"{label}: r {r:.3f}, mean relative error {100 * rel.mean():.1f}% (signed {100 * np.mean((sim - real) / real):+.1f}%)"
+          f", within 10%: {100 * np.mean(rel <= 0.10):.0f}%")
 
 
-def _present(league: dict) -> set:
-    global _PRESENT
-    if _PRESENT is None:
-        _PRESENT = {row["Tm"] for row in csv.DictReader(open(LEAGUE / "stats.csv"))}
-    return _PRESENT
+def _by_position(keyed, player) -> None:
+    """Rebounds (offensive / total) and minutes per 48 by listed position (first listed), all players."""
+    acc = defaultdict(lambda: np.zeros(6))  # sim min, sim OREB, sim REB, real min, real ORB, real TRB
+    for row, stem, card in keyed:
+        pos = row["Pos"].split("-")[0]
+        v = player[(stem, card)]
+        acc[pos] += np.array([v[1], v[2 + PLAYER_COLS.index("OREB")], v[2 + PLAYER_COLS.index("REB")],
+                              int(row["MP"]), int(row["ORB"] or 0), int(row["TRB"] or 0)])
+    print("rebounds per 48 minutes by listed position (all players): sim / real  [offensive sim / real]"
+          "  [share of the minutes sim / real]")
+    tot = sum(acc.values())
+    for pos in ("PG", "SG", "SF", "PF", "C"):
+        a = acc[pos]
+        print(f"  {pos:2s}  {48 * a[2] / a[0]:5.1f} / {48 * a[5] / a[3]:5.1f}   [{48 * a[1] / a[0]:4.1f} / "
+              f"{48 * a[4] / a[3]:4.1f}]   [{100 * a[0] / tot[0]:4.1f}% / {100 * a[3] / tot[3]:4.1f}%]")
+
+
+def _threes(keyed, player, teams) -> None:
+    """The 15 top-30-minute players with most real three-point attempts: simulated 3P% against the card's
+    THREE POINT and the real 3P%."""
+    top = sorted(keyed, key=lambda x: -int(x[0]["MP"]))[:30]
+    top = sorted(top, key=lambda x: -int(x[0]["3PA"] or 0))[:15]
+    print("three-point shooters among the top 30 (3PA most first): card THREE POINT, sim 3P% (3PA a game), real")
+    cards = {(stem, p.name): p for stem, t in teams.items() for p in t.players}
+    for row, stem, card in top:
+        v = player[(stem, card)]
+        m, a = v[2 + PLAYER_COLS.index("3PM")], v[2 + PLAYER_COLS.index("3PA")]
+        c = cards[(stem, card)]
+        print(f"  {row['Player']:24s} card {c.three_point:3d}  sim {100 * m / max(a, 1):5.1f} ({a / max(v[0], 1):4.1f})"
+              f"  real {100 * int(row['3P']) / max(int(row['3PA']), 1):5.1f} ({int(row['3PA']) / int(row['G']):4.1f})")
+
+
+def _stems(league: dict) -> dict[str, str]:
+    """Basketball-Reference abbreviation -> the league's team stem, for the teams in the stats."""
+    present = {row["Tm"] for row in real_rows()}
+    return {k: v["stem"] for k, v in nba_teams().items() if k in present and v["stem"] in league["teams"]}
 
 
 def _card_name(team, player: str) -> str:
     names = [p.name for p in team.players]
-    if player in names:
-        return player
-    printed = {"Doc Rivers": "Glen (Doc) Rivers", "B.J. Armstrong": "B. J. Armstrong"}
-    return printed.get(player, player)
+    return player if player in names else PRINTED.get(player, player)
 
 
 if __name__ == "__main__":
