@@ -17,7 +17,9 @@ each top-30 three-point shooter's simulated 3P% against his card's THREE POINT r
 
 Run:  python tools/statispro_league_realism.py [rounds] [seed] [coach]
 (``coach``: a coach spec for both benches, default ``by-the-book``;
-COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment.)
+COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment;
+COACHGYM_REALISM_DECK=FILE.csv plays another FAC deck in ``fac_deck.csv``'s format, an experiment for a
+later engine version, e.g. the one ``tools/statispro_rebound_positions.py`` writes.)
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tqdm import tqdm
 from coachgym.core.match import play_game
 from coachgym.core.statscsv import nba_teams
 from coachgym.rules.statispro import RULESET
+from coachgym.rules.statispro import cards as K
 
 LEAGUE = Path(os.environ.get("COACHGYM_REALISM_LEAGUE") or
               Path(__file__).resolve().parent.parent / "coachgym/rules/statispro/data/leagues/nba-1993")
@@ -78,7 +81,18 @@ def real_rows() -> list[dict]:
     return list(csv.DictReader(open(LEAGUE / "stats.csv")))
 
 
+def use_deck(path: str) -> None:
+    """Play every game of this process with the 200 cards of ``path`` (an experiment: nothing is written)."""
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    K.DECK = tuple(K.Card(int(r["rpg"]), {s: r[s] for s in K.SECTIONS}) for r in rows)
+    K.BY_KEY = {c.key: c for c in K.DECK} | dict(K.TIME_CARDS)
+
+
 def main() -> None:
+    if os.environ.get("COACHGYM_REALISM_DECK"):
+        use_deck(os.environ["COACHGYM_REALISM_DECK"])
+        print(f"deck: {os.environ['COACHGYM_REALISM_DECK']} (an experiment, not the shipped deck)")
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 1
     seed0 = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     coach = sys.argv[3] if len(sys.argv) > 3 else "by-the-book"
@@ -140,14 +154,21 @@ def report(league, teams, wins, games, player, team_tot, tg) -> None:
     sim_w = np.array([82 * wins[s] / games[s] for s in league["teams"]])
     real_w = np.array([league["real_records"][s][0] * 82 / sum(league["real_records"][s]) for s in league["teams"]])
     r, _ = pearsonr(sim_w, real_w)
-    print(f"teams: Pearson r {r:.3f}, mean absolute error {np.mean(np.abs(sim_w - real_w)):.1f} wins per 82 games")
-    for s, sw, rw in sorted(zip(league["teams"], sim_w, real_w), key=lambda x: -x[2]):
-        print(f"  {s:14s} sim {sw:5.1f}  real {rw:4.0f}")
+    print(f"teams: Pearson r {r:.3f}, mean absolute error {np.mean(np.abs(sim_w - real_w)):.1f} wins per 82 games, "
+          f"simulated wins' standard deviation {sim_w.std():.1f} (real {real_w.std():.1f})")
     stems = _stems(league)
     keyed = [(row, stems[row["Tm"]], _card_name(teams[stems[row["Tm"]]], row["Player"]))
              for row in rows if row["Tm"] in stems]
     keyed = [x for x in keyed if x[2] in {p.name for p in teams[x[1]].players}]  # on the roster (at most 15)
+    off_minutes = defaultdict(float)  # per team: minutes a game the rotation gives away from the real season
+    for row, stem, card in keyed:
+        v = player[(stem, card)]
+        off_minutes[stem] += abs(v[1] / max(v[0], 1) - int(row["MP"]) / 82) / 2
+    print("  team           sim   real   (minutes a game played by other men than in the real season)")
+    for s, sw, rw in sorted(zip(league["teams"], sim_w, real_w), key=lambda x: -x[2]):
+        print(f"  {s:14s} {sw:5.1f}  {rw:4.0f}   ({off_minutes[s]:4.1f})")
     _by_position(keyed, player)
+    _all_minutes(keyed, player)
     top = sorted(keyed, key=lambda x: -int(x[0]["MP"]))[:30]
     sim_l, real_l, sim_m, real_m, sim_36, real_36 = [], [], [], [], [], []
     for row, stem, card in top:
@@ -198,6 +219,27 @@ def _by_position(keyed, player) -> None:
         a = acc[pos]
         print(f"  {pos:2s}  {48 * a[2] / a[0]:5.1f} / {48 * a[5] / a[3]:5.1f}   [{48 * a[1] / a[0]:4.1f} / "
               f"{48 * a[4] / a[3]:4.1f}]   [{100 * a[0] / tot[0]:4.1f}% / {100 * a[3] / tot[3]:4.1f}%]")
+
+
+def _all_minutes(keyed, player) -> None:
+    """Minutes a game of every rostered player (simulated per team game, real MP / G x his share of the
+    team's games): how the coach's rotation spreads the 240 minutes against the real season's."""
+    sim, real = [], []
+    for row, stem, card in keyed:
+        v = player[(stem, card)]
+        sim.append(v[1] / max(v[0], 1))
+        real.append(int(row["MP"]) / 82)  # per team game (a traded player: his minutes for this team)
+    sim, real = np.array(sim), np.array(real)
+    r, _ = pearsonr(sim, real)
+    print(f"every rostered player's minutes per team game: r {r:.3f}, mean absolute error "
+          f"{np.mean(np.abs(sim - real)):.1f} min; players with no simulated minutes: {int(np.sum(sim < 0.5))} "
+          f"(real minutes a team game {real[sim < 0.5].sum() / 27:.1f} of 240)")
+    order = np.argsort(-real)
+    print(f"  sim minutes a team game of the players with real MP/82 >= 30: {sim[real >= 30].mean():.1f} "
+          f"(real {real[real >= 30].mean():.1f}); 15-30: {sim[(real >= 15) & (real < 30)].mean():.1f} "
+          f"(real {real[(real >= 15) & (real < 30)].mean():.1f}); < 15: {sim[real < 15].mean():.1f} "
+          f"(real {real[real < 15].mean():.1f})")
+    del order
 
 
 def _threes(keyed, player, teams) -> None:
