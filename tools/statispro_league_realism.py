@@ -16,7 +16,9 @@ credited to the ten men on the court. Also printed: rebounds per 48 minutes by l
 each top-30 three-point shooter's simulated 3P% against his card's THREE POINT rating and his real one.
 
 Run:  python tools/statispro_league_realism.py [rounds] [seed] [coach]
-(``coach``: a coach spec for both benches, default ``by-the-book``;
+(``coach``: a coach spec for both benches, default ``by-the-book``; ``rotation:season`` and
+``rotation:game`` are this tool's experiment, the book coach with a rotation from the real minutes
+(:class:`RotationCoach`);
 COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment;
 COACHGYM_REALISM_DECK=FILE.csv plays another FAC deck in ``fac_deck.csv``'s format, an experiment for a
 later engine version, e.g. the one ``tools/statispro_rebound_positions.py`` writes.)
@@ -36,15 +38,39 @@ import numpy as np
 from scipy.stats import pearsonr
 from tqdm import tqdm
 
+from coachgym.agents.statispro import ByTheBookCoach
 from coachgym.core.match import play_game
 from coachgym.core.statscsv import nba_teams
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import cards as K
+from coachgym.rules.statispro.constants import PF
+from coachgym.rules.statispro.shooting import ShootingMixin
 
 LEAGUE = Path(os.environ.get("COACHGYM_REALISM_LEAGUE") or
               Path(__file__).resolve().parent.parent / "coachgym/rules/statispro/data/leagues/nba-1993")
 PLAYER_COLS = ("PTS", "REB", "AST", "3PM", "3PA", "OREB", "DREB")  # per player, after games and minutes
 PRINTED = {"Doc Rivers": "Glen (Doc) Rivers", "B.J. Armstrong": "B. J. Armstrong"}
+
+
+SHOTS: dict = defaultdict(float)  # (kind, figure) over every shot of the run: three / open / contested
+
+
+def count_shots():
+    """Count every resolved shot by kind (a wrapper around the engine's 4.5 / 12A resolution, in this
+    process only): how often it is made, its mean rating, and how often it is missed *and* fouled
+    (12B: then no field-goal attempt is charged, which lifts the counted percentages above the made share)."""
+    original = ShootingMixin._shot_result
+
+    def counted(self, shot: dict) -> None:
+        kind = "three" if shot["three"] else "open" if shot["open"] else "contested"
+        SHOTS[kind, "n"] += 1
+        SHOTS[kind, "made"] += shot["made"]
+        SHOTS[kind, "rating"] += shot["rating"]
+        SHOTS[kind, "fouled_miss"] += shot["fouler"] >= 0 and not shot["made"]
+        original(self, shot)
+
+    ShootingMixin._shot_result = counted
+    return original  # to put back (the tests do)
 
 
 class MinuteClock:
@@ -77,6 +103,83 @@ class MinuteClock:
         self.lineups = [list(x) for x in game.lineup]
 
 
+class RotationCoach(ByTheBookCoach):
+    """An experiment, not a shipped coach: the by-the-book coach (its Rest Periods, foul trouble,
+    Fatigue and late-game five unchanged) whose reserves - and starters ahead of their minutes - are
+    chosen by the real season's minutes: at each dead ball, a man on the court gives way at his slot
+    to the eligible man (the slot on his card, not resting, Fatigued or in foul trouble) furthest
+    behind his minutes, when that one is more than ``HYSTERESIS`` minutes further behind. Target
+    minutes a game: ``season`` = MP / 82 (the season's use, absences included), ``game`` = MP / G;
+    either scaled so a team's add up to 240."""
+
+    HYSTERESIS = 1.5
+
+    def __init__(self, seed=None, *, basis: str = "season"):
+        super().__init__(seed)
+        self.basis = basis
+        self.name = f"rotation:{basis}"
+
+    def reset(self, game, side: int, seed: int | None = None) -> None:
+        super().reset(game, side, seed)
+        team = game.teams[side]
+        real = _real_minutes(self.basis)
+        target = [real.get((team.name, p.name), 0.0) for p in team.players]
+        self.target = [240 * x / sum(target) for x in target]
+        self.played = [0.0] * len(team.players)
+        self.clock = MinuteClock(game)
+
+    def choose(self, game, d):
+        c = self.clock
+        t = c.now()
+        if t > c.t:
+            for i in c.lineups[self.side]:
+                self.played[i] += t - c.t
+        c.t = t
+        c.lineups = [list(x) for x in game.lineup]
+        return super().choose(game, d)
+
+    def _desired(self, game, side: int) -> list[int]:
+        want = self._desired_now(game, side)
+        if game.period > 4 or game.period == 4 and game.two_min:
+            return want  # the book's five at the end
+        t = min(48.0, self.clock.now() + 2)
+        players = game.teams[side].players
+        st, tired, mrest, stats = game.status[side], game.tired[side], game.mrest[side], game.stats[side]
+        benched = set(self.starters) - set(want)  # resting, Fatigued or in foul trouble by the book
+
+        def due(i: int) -> float:
+            return self.target[i] * t / 48 - self.played[i]
+
+        out = list(want)
+        for slot in range(5):
+            cands = [j for j in range(len(players)) if j not in out and j not in benched and st[j] == 0
+                     and not mrest[j] and not tired[j] and slot in players[j].positions
+                     and stats[j][PF] < game.foul_out - 1]
+            if cands:
+                j = max(cands, key=due)
+                if due(j) > due(out[slot]) + self.HYSTERESIS:
+                    out[slot] = j
+        return out
+
+
+_REAL_MIN: dict = {}
+
+
+def _real_minutes(basis: str) -> dict:
+    """(team name, card name) -> real minutes a team game (``season``) or a game played (``game``)."""
+    if basis not in _REAL_MIN:
+        names = {k: v["name"] for k, v in nba_teams().items()}
+        _REAL_MIN[basis] = {(names[row["Tm"]], PRINTED.get(row["Player"], row["Player"])):
+                            int(row["MP"]) / (82 if basis == "season" else int(row["G"])) for row in real_rows()}
+    return _REAL_MIN[basis]
+
+
+def make_coach(spec: str, seed: int):
+    if spec.startswith("rotation:"):
+        return RotationCoach(seed, basis=spec.partition(":")[2])
+    return RULESET.coach(spec, seed=seed)
+
+
 def real_rows() -> list[dict]:
     return list(csv.DictReader(open(LEAGUE / "stats.csv")))
 
@@ -103,6 +206,7 @@ def main() -> None:
     player = defaultdict(lambda: np.zeros(2 + len(PLAYER_COLS)))  # team games, minutes, PLAYER_COLS
     team_tot = defaultdict(float)
     n = 0
+    count_shots()
     t0 = time.perf_counter()
     pairs = [(h, a) for h in teams for a in teams if h != a]
     with tqdm(total=rounds * len(pairs), desc=f"{rounds} round(s) of {len(pairs)} games", unit="game") as bar:
@@ -111,7 +215,7 @@ def main() -> None:
                 seed = seed0 + n
                 g = RULESET.new_game(teams[h], teams[a], seed=seed, record_events=False)
                 clock = MinuteClock(g)
-                play_game(g, RULESET.coach(coach, seed=seed), RULESET.coach(coach, seed=seed + 1), seed=seed,
+                play_game(g, make_coach(coach, seed), make_coach(coach, seed + 1), seed=seed,
                           on_event=clock)
                 clock(g)
                 hs, as_ = g.score
@@ -151,11 +255,27 @@ def report(league, teams, wins, games, player, team_tot, tg) -> None:
         print(f"  {k:5s}          {team_tot[k] / tg:6.1f}  {real[k] / real_tg:6.1f}")
     for name, m, a in (("FG%", "FGM", "FGA"), ("3P%", "3PM", "3PA"), ("FT%", "FTM", "FTA")):
         print(f"  {name:5s}          {100 * team_tot[m] / team_tot[a]:6.1f}  {100 * real[m] / real[a]:6.1f}")
+    print("shots by kind, per team game: attempts (made share, mean rating needed, missed and fouled "
+          "- no attempt charged, 12B) -> counted percentage")
+    for kind in ("contested", "open", "three"):
+        k = SHOTS[kind, "n"]
+        if k:
+            print(f"  {kind:9s} {k / tg:5.1f}  ({100 * SHOTS[kind, 'made'] / k:4.1f}%, {SHOTS[kind, 'rating'] / k:4.1f}, "
+                  f"{100 * SHOTS[kind, 'fouled_miss'] / k:4.1f}%) -> "
+                  f"{100 * SHOTS[kind, 'made'] / (k - SHOTS[kind, 'fouled_miss']):4.1f}%")
     sim_w = np.array([82 * wins[s] / games[s] for s in league["teams"]])
     real_w = np.array([league["real_records"][s][0] * 82 / sum(league["real_records"][s]) for s in league["teams"]])
     r, _ = pearsonr(sim_w, real_w)
     print(f"teams: Pearson r {r:.3f}, mean absolute error {np.mean(np.abs(sim_w - real_w)):.1f} wins per 82 games, "
           f"simulated wins' standard deviation {sim_w.std():.1f} (real {real_w.std():.1f})")
+    # chance alone: a team's simulated win share over n games has a binomial standard error; what it
+    # adds to the mean absolute error, and the r the same teams would give over endless rounds
+    share = sim_w / 82
+    se = 82 * np.sqrt(share * (1 - share) / np.array([games[s] for s in league["teams"]]))
+    reliability = max(1e-9, 1 - np.mean(se ** 2) / sim_w.var())
+    print(f"  chance alone: standard error {np.sqrt(np.mean(se ** 2)):.1f} wins a team (mean absolute error of pure "
+          f"noise about {np.sqrt(2 / np.pi) * np.sqrt(np.mean(se ** 2)):.1f}); r corrected for it "
+          f"{min(1.0, r / np.sqrt(reliability)):.3f}")
     stems = _stems(league)
     keyed = [(row, stems[row["Tm"]], _card_name(teams[stems[row["Tm"]]], row["Player"]))
              for row in rows if row["Tm"] in stems]
