@@ -16,9 +16,9 @@ credited to the ten men on the court. Also printed: rebounds per 48 minutes by l
 each top-30 three-point shooter's simulated 3P% against his card's THREE POINT rating and his real one.
 
 Run:  python tools/statispro_league_realism.py [rounds] [seed] [coach]
-(``coach``: a coach spec for both benches, default ``by-the-book``; ``rotation:season`` and
-``rotation:game`` are this tool's experiment, the book coach with a rotation from the real minutes
-(:class:`RotationCoach`);
+(``coach``: a coach spec for both benches, default ``by-the-book``; ``rotation:season``,
+``rotation:game`` and ``rotation:healthy`` are this tool's experiment, the book coach with a rotation
+from the real minutes (:class:`RotationCoach`);
 COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment;
 COACHGYM_REALISM_DECK=FILE.csv plays another FAC deck in ``fac_deck.csv``'s format, an experiment for a
 later engine version, e.g. the one ``tools/statispro_rebound_positions.py`` writes.)
@@ -109,8 +109,9 @@ class RotationCoach(ByTheBookCoach):
     chosen by the real season's minutes: at each dead ball, a man on the court gives way at his slot
     to the eligible man (the slot on his card, not resting, Fatigued or in foul trouble) furthest
     behind his minutes, when that one is more than ``HYSTERESIS`` minutes further behind. Target
-    minutes a game: ``season`` = MP / 82 (the season's use, absences included), ``game`` = MP / G;
-    either scaled so a team's add up to 240."""
+    minutes a game: ``season`` = MP / 82 (the season's use, absences included), ``game`` = MP / G,
+    either scaled so a team's add up to 240; ``healthy`` = MP / G for the men with most minutes in
+    turn until the team's 240 are given out (the last one gets the rest, the others none)."""
 
     HYSTERESIS = 1.5
 
@@ -122,8 +123,14 @@ class RotationCoach(ByTheBookCoach):
     def reset(self, game, side: int, seed: int | None = None) -> None:
         super().reset(game, side, seed)
         team = game.teams[side]
-        real = _real_minutes(self.basis)
+        real = _real_minutes("game" if self.basis == "healthy" else self.basis)
         target = [real.get((team.name, p.name), 0.0) for p in team.players]
+        if self.basis == "healthy":
+            season = _real_minutes("season")
+            left = 240.0
+            for i in sorted(range(len(target)), key=lambda i: -season.get((team.name, team.players[i].name), 0.0)):
+                target[i] = min(target[i], left)
+                left -= target[i]
         self.target = [240 * x / sum(target) for x in target]
         self.played = [0.0] * len(team.players)
         self.clock = MinuteClock(game)
