@@ -16,9 +16,9 @@ credited to the ten men on the court. Also printed: rebounds per 48 minutes by l
 each top-30 three-point shooter's simulated 3P% against his card's THREE POINT rating and his real one.
 
 Run:  python tools/statispro_league_realism.py [rounds] [seed] [coach]
-(``coach``: a coach spec for both benches, default ``by-the-book``; ``rotation:season``,
-``rotation:game`` and ``rotation:healthy`` are this tool's experiment, the book coach with a rotation
-from the real minutes (:class:`RotationCoach`);
+(``coach``: a coach spec for both benches, default ``by-the-book`` (with the team files' rotation
+minutes); ``by-the-book:rotation=book`` is the book's rotation without them; ``rotation:season`` and
+``rotation:game`` are this tool's experiments with other targets (:class:`RotationCoach`);
 COACHGYM_REALISM_LEAGUE=DIR measures another build of the league, e.g. a calibration experiment;
 COACHGYM_REALISM_DECK=FILE.csv plays another FAC deck in ``fac_deck.csv``'s format, an experiment for a
 later engine version, e.g. the one ``tools/statispro_rebound_positions.py`` writes.)
@@ -38,12 +38,11 @@ import numpy as np
 from scipy.stats import pearsonr
 from tqdm import tqdm
 
-from coachgym.agents.statispro import ByTheBookCoach
+from coachgym.agents.statispro import ByTheBookCoach, game_minutes
 from coachgym.core.match import play_game
 from coachgym.core.statscsv import nba_teams
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import cards as K
-from coachgym.rules.statispro.constants import PF
 from coachgym.rules.statispro.shooting import ShootingMixin
 
 LEAGUE = Path(os.environ.get("COACHGYM_REALISM_LEAGUE") or
@@ -74,8 +73,9 @@ def count_shots():
 
 
 class MinuteClock:
-    """Minutes each man is on the court, read off the FAC pile (8.1): ``on_event`` after every step
-    credits the game time since the last step to the lineups that were on the court."""
+    """Minutes each man is on the court, read off the FAC pile (8.1, ``agents.statispro.game_minutes``):
+    ``on_event`` after every step credits the game time since the last step to the lineups that were
+    on the court."""
 
     def __init__(self, game):
         self.game = game
@@ -84,14 +84,7 @@ class MinuteClock:
         self.lineups = [list(x) for x in game.lineup]
 
     def now(self) -> float:
-        g = self.game
-        p = g.period
-        if p <= 0:
-            return 0.0
-        if p <= 4:
-            full = 180 + (3 if p == 4 else 4)  # the FAC pile and its Time cards (3.1: no 11:00 card in Q4)
-            return 12 * (p - 1) + 12 * (full - len(g.fac)) / full
-        return 48 + 5 * (p - 5) + 5 * (76 - len(g.fac)) / 76
+        return game_minutes(self.game)
 
     def __call__(self, game) -> None:
         t = self.now()
@@ -104,69 +97,22 @@ class MinuteClock:
 
 
 class RotationCoach(ByTheBookCoach):
-    """An experiment, not a shipped coach: the by-the-book coach (its Rest Periods, foul trouble,
-    Fatigue and late-game five unchanged) whose reserves - and starters ahead of their minutes - are
-    chosen by the real season's minutes: at each dead ball, a man on the court gives way at his slot
-    to the eligible man (the slot on his card, not resting, Fatigued or in foul trouble) furthest
-    behind his minutes, when that one is more than ``HYSTERESIS`` minutes further behind. Target
-    minutes a game: ``season`` = MP / 82 (the season's use, absences included), ``game`` = MP / G,
-    either scaled so a team's add up to 240; ``healthy`` = MP / G for the men with most minutes in
-    turn until the team's 240 are given out (the last one gets the rest, the others none)."""
-
-    HYSTERESIS = 1.5
+    """An experiment, not a shipped coach: the by-the-book coach's rotation (``agents/statispro.py``)
+    with other targets than the team file's ``rotation_minutes``: ``season`` = MP / 82 (the season's
+    use, absences included) or ``game`` = MP / G, either scaled so a team's add up to 240. (The
+    shipped rotation - MP / G given out in roster order until 240 - is ``by-the-book``; the book's
+    rotation before it, ``by-the-book:rotation=book``.)"""
 
     def __init__(self, seed=None, *, basis: str = "season"):
         super().__init__(seed)
         self.basis = basis
         self.name = f"rotation:{basis}"
 
-    def reset(self, game, side: int, seed: int | None = None) -> None:
-        super().reset(game, side, seed)
+    def rotation_targets(self, game, side: int) -> list[float]:
         team = game.teams[side]
-        real = _real_minutes("game" if self.basis == "healthy" else self.basis)
+        real = _real_minutes(self.basis)
         target = [real.get((team.name, p.name), 0.0) for p in team.players]
-        if self.basis == "healthy":
-            season = _real_minutes("season")
-            left = 240.0
-            for i in sorted(range(len(target)), key=lambda i: -season.get((team.name, team.players[i].name), 0.0)):
-                target[i] = min(target[i], left)
-                left -= target[i]
-        self.target = [240 * x / sum(target) for x in target]
-        self.played = [0.0] * len(team.players)
-        self.clock = MinuteClock(game)
-
-    def choose(self, game, d):
-        c = self.clock
-        t = c.now()
-        if t > c.t:
-            for i in c.lineups[self.side]:
-                self.played[i] += t - c.t
-        c.t = t
-        c.lineups = [list(x) for x in game.lineup]
-        return super().choose(game, d)
-
-    def _desired(self, game, side: int) -> list[int]:
-        want = self._desired_now(game, side)
-        if game.period > 4 or game.period == 4 and game.two_min:
-            return want  # the book's five at the end
-        t = min(48.0, self.clock.now() + 2)
-        players = game.teams[side].players
-        st, tired, mrest, stats = game.status[side], game.tired[side], game.mrest[side], game.stats[side]
-        benched = set(self.starters) - set(want)  # resting, Fatigued or in foul trouble by the book
-
-        def due(i: int) -> float:
-            return self.target[i] * t / 48 - self.played[i]
-
-        out = list(want)
-        for slot in range(5):
-            cands = [j for j in range(len(players)) if j not in out and j not in benched and st[j] == 0
-                     and not mrest[j] and not tired[j] and slot in players[j].positions
-                     and stats[j][PF] < game.foul_out - 1]
-            if cands:
-                j = max(cands, key=due)
-                if due(j) > due(out[slot]) + self.HYSTERESIS:
-                    out[slot] = j
-        return out
+        return [240 * x / sum(target) for x in target]
 
 
 _REAL_MIN: dict = {}

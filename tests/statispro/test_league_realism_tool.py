@@ -50,20 +50,20 @@ def test_8_1_minutes_read_off_the_fac_pile_add_up_to_five_men_a_game(tool):
             assert all(o for o, p in zip(on_court, played) if p)  # nobody with a statistic has no minutes
 
 
-def test_rotation_experiment_targets_the_real_minutes(tool):
-    """The RotationCoach's targets are each man's real minutes (a team game), scaled to 240, and it
-    gives the bench minutes the book's coach does not."""
-    g, clock = _play(tool, "trail-blazers", "spurs", "rotation:season", 11)
-    coach = tool.RotationCoach(1)
+def test_rotation_experiments_target_scaled_real_minutes(tool):
+    """The tool's RotationCoach experiments: MP / 82 (``season``) or MP / G (``game``) scaled to 240."""
+    g = RULESET.new_game(RULESET.load_team(str(tool.LEAGUE / "trail-blazers.json")),
+                         RULESET.load_team(str(tool.LEAGUE / "spurs.json")), seed=1, record_events=False)
+    coach = tool.RotationCoach(1, basis="season")
     coach.reset(g, 0)
     team = g.teams[0]
-    assert sum(coach.target) == pytest.approx(240)
-    assert all(t > 0 for t in coach.target)  # every rostered man has real minutes for Portland
+    assert sum(coach.target) == pytest.approx(240) and all(t > 0 for t in coach.target)
+    real = tool._real_minutes("season")
     robinson = [p.name for p in team.players].index("Clifford Robinson")
-    assert coach.target[robinson] == pytest.approx(240 * 2575 / 82 / sum(
-        tool._real_minutes("season")[(team.name, p.name)] for p in team.players))
-    g2, book = _play(tool, "trail-blazers", "spurs", "by-the-book", 11)
-    assert (clock.minutes[0] > 0).sum() > (book.minutes[0] > 0).sum()
+    assert coach.target[robinson] == pytest.approx(240 * (2575 / 82) / sum(real[(team.name, p.name)]
+                                                                             for p in team.players))
+    g2, clock = _play(tool, "trail-blazers", "spurs", "rotation:game", 11)
+    assert clock.minutes[0].sum() == pytest.approx(5 * (48 + 5 * max(0, g2.period - 4)))
 
 
 def test_shot_kinds_are_counted_with_the_12b_fouled_misses(tool):

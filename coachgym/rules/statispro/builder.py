@@ -304,6 +304,9 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
             built += f"; the printed cards of {pr['file']} (the 1993 rules) copied unchanged"
         team["built"] = built
         team["lineup"] = lineup
+        # the by-the-book coach's rotation (reconstruction): each man's real minutes a game
+        team["rotation_minutes"] = {card["name"]: round(r.get("MP") / r.get("G"), 1) if r.get("G") else 0.0
+                                    for card, r in zip(cards, members)}
         team["players"] = cards
         out[tm] = team
     return out
