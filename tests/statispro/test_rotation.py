@@ -107,3 +107,12 @@ def test_a_coach_that_starts_in_mid_game_takes_every_man_as_on_schedule():
     late.reset(g, 0)
     t = game_minutes(g)
     assert late.played == pytest.approx([x * t / 48 for x in late.target])
+
+
+def test_14g_a_man_out_injured_gets_no_rotation_minutes_and_the_others_fill_240():
+    data = {**_team("suns"), "injured": ["Dan Majerle"]}
+    g = RULESET.new_game(parse_team(data, "suns"), parse_team(_team("jazz"), "jazz"), seed=1, record_events=False)
+    coach = ByTheBookCoach(1)
+    coach.reset(g, 0)
+    names = [p.name for p in g.teams[0].players]
+    assert coach.target[names.index("Dan Majerle")] == 0 and sum(coach.target) == pytest.approx(240)
