@@ -18,7 +18,17 @@
   trouble / our best free-throw shooter; the better opponent rests (14A / 15F); a 14H three to our
   best free-throw shooter; an injury for games to our player with the fewest ATTEMPTS (14G).
 
-Parameter (a strategy to test against the book, e.g.
+* Rotation of a team of real players (its file's ``rotation_minutes``, the real season's minutes a
+  game): the rest, removals and late-game five above stay; each man's target is his real minutes a
+  game, given out to the roster in order (most season minutes first) until the team's 240 are used
+  up, and at each dead ball a man on the court gives way at his slot to the eligible reserve
+  (the slot on his card, not resting, Fatigued, on Mandatory Rest or in foul trouble) furthest
+  behind his target, when that one is more than 1.5 minutes further behind. The coach counts the
+  minutes on the clock (8.1: a quarter is its FAC pile); one that starts in mid-game takes every man
+  as on schedule. Teams without the field (the fictional ones, the printed Knicks and Bulls files)
+  keep the book's rotation: the starters and the best reserve for a position.
+
+Parameters (a strategy to test against the book, e.g.
 ``coachgym simulate statispro --coach-home by-the-book:double_team=star``):
 
 * ``double_team``: ``never`` (the book: the rules suggest no Double Teams) or ``star``: at every
@@ -27,6 +37,8 @@ Parameter (a strategy to test against the book, e.g.
   pass out of the Double Team to the helper's man is an Open Shot, so he should be their weakest
   shooter). Measured: ``star`` wins 0.537 (0.519-0.555) of 3,000 mirror games against the book
   (``python tools/strategy_sweep.py statispro --games 3000 by-the-book:double_team=star``).
+* ``rotation``: ``team`` (the team file's rotation minutes when it has them) or ``book`` (always the
+  starters and the best reserve for a position, as before the rotation minutes).
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ from __future__ import annotations
 from ..core.engine import Decision
 from ..core.errors import ConfigError
 from ..rules.statispro import actions as A
+from ..rules.statispro.cards import CLOCK
 from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
                                         StatisProEngine)
 from ..rules.statispro.tactics import star_double_team
@@ -43,22 +56,50 @@ REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
 
 
+def game_minutes(game: StatisProEngine) -> float:
+    """Minutes played in the game so far, read off the FAC pile (8.1: a period is its pile of FAC and
+    Time cards; 8.2: overtime's 75 FAC and its 10:00 card for five minutes)."""
+    p = game.period
+    if p <= 0:
+        return 0.0
+    clock = game.clock
+    if p <= 4:
+        full = clock["fac"] + len(clock["time_cards"]) - (1 if p == 4 and game.opts.league == "nba" else 0)
+        return clock["minutes"] * (p - 1 + (full - len(game.fac)) / full)
+    ot = CLOCK["overtime"]
+    full = ot["fac"] + len(ot["time_cards"])
+    return 4 * clock["minutes"] + ot["minutes"] * (p - 5 + (full - len(game.fac)) / full)
+
+
 class ByTheBookCoach:
-    """The coach of the module's docstring. Parameter:
+    """The coach of the module's docstring. Parameters:
 
     * ``double_team``: "never" (the book) or "star": Double Team their best scorer at every set piece (5.5).
+    * ``rotation``: "team" (the team file's rotation minutes, the real season's minutes a game, when it
+      has them) or "book" (always the starters and the best reserve for a position).
     """
 
     name = "by-the-book"
     DOUBLE_TEAM = ("never", "star")
+    ROTATION = ("team", "book")
+    HYSTERESIS = 1.5  # minutes further behind his target than the man he replaces
 
-    def __init__(self, seed: int | None = None, *, double_team: str = "never"):
+    def __init__(self, seed: int | None = None, *, double_team: str = "never", rotation: str = "team"):
         if double_team not in self.DOUBLE_TEAM:
             raise ConfigError(f"by-the-book: double_team must be one of {', '.join(self.DOUBLE_TEAM)}, got {double_team!r}")
+        if rotation not in self.ROTATION:
+            raise ConfigError(f"by-the-book: rotation must be one of {', '.join(self.ROTATION)}, got {rotation!r}")
         self.seed = seed
         self.double_team = double_team
-        if double_team != "never":
-            self.name = f"by-the-book:double_team={double_team}"
+        self.rotation = rotation
+        params = [f"{k}={v}" for k, v, d in (("double_team", double_team, "never"), ("rotation", rotation, "team"))
+                  if v != d]
+        if params:
+            self.name = "by-the-book:" + ",".join(params)
+        self.target: list[float] | None = None  # rotation minutes a game per roster index; None: the book's
+        self.played: list[float] = []
+        self._clock = 0.0
+        self._on: list[int] = []
         self.side = 0
         self.starters: tuple[int, ...] = ()
         self._cache_key = None
@@ -74,6 +115,37 @@ class ByTheBookCoach:
         # a player's value at each slot (15 off for a position not on his card; _value adds fatigue)
         self._static = [[b - 15 if slot not in p.positions else b for b, p in zip(self._base, game.teams[side].players)]
                         for slot in range(5)]
+        self.target = self.rotation_targets(game, side) if self.rotation == "team" else None
+        if self.target is not None:
+            t = game_minutes(game)  # a coach that starts in mid-game takes every man as on schedule
+            self.played = [x * t / 48 for x in self.target]
+            self._clock = t
+            self._on = list(game.lineup[side])
+
+    @staticmethod
+    def rotation_targets(game: StatisProEngine, side: int) -> list[float] | None:
+        """Target minutes a game per roster index from the team's ``rotation_minutes`` (None without
+        them): each available man's real minutes a game, in roster order, until 240 are given out."""
+        team = game.teams[side]
+        rot = team.rotation_minutes
+        if not rot:
+            return None
+        left = 240.0
+        out = []
+        for i, p in enumerate(team.players):
+            m = min(rot.get(p.name, 0.0), left) if game.status[side][i] == 0 else 0.0
+            out.append(m)
+            left -= m
+        return out if sum(out) > 0 else None
+
+    def _count_minutes(self, game: StatisProEngine) -> None:
+        """Credit the minutes since the last look to the men who were on the court (8.1)."""
+        t = game_minutes(game)
+        if t > self._clock:
+            for i in self._on:
+                self.played[i] += t - self._clock
+        self._clock = t
+        self._on = list(game.lineup[self.side])
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -98,9 +170,35 @@ class ByTheBookCoach:
         key = (game.uid, game.rev[side], side, game.period, game.rp, game.two_min, [st[i][PF] for i in self.starters])
         if self._cache_key == key:
             return self._cache_val
+        if self.target is not None:
+            return self._rotate(game, side, self._desired_now(game, side))
         val = self._desired_now(game, side)
         self._cache_key, self._cache_val = key, val
         return val
+
+    def _rotate(self, game: StatisProEngine, side: int, want: list[int]) -> list[int]:
+        """The rotation: a man gives way at his slot to the eligible man furthest behind his minutes."""
+        if game.period > 4 or game.period == 4 and game.two_min:
+            return want  # the book's five at the end
+        t = min(48.0, game_minutes(game) + 2)
+        target, played = self.target, self.played
+        players = game.teams[side].players
+        st, tired, mrest, stats = game.status[side], game.tired[side], game.mrest[side], game.stats[side]
+        benched = set(self.starters) - set(want)  # resting, Fatigued, removed or in foul trouble by the book
+        out = list(want)
+        for slot in range(5):
+            best, bv = -1, None
+            for j in range(len(players)):
+                if (j in out or j in benched or st[j] != 0 or mrest[j] or tired[j] or slot not in players[j].positions
+                        or stats[j][PF] >= game.foul_out - 1):
+                    continue
+                v = target[j] * t / 48 - played[j]
+                if bv is None or v > bv:
+                    best, bv = j, v
+            i = out[slot]
+            if best >= 0 and bv > target[i] * t / 48 - played[i] + self.HYSTERESIS:
+                out[slot] = best
+        return out
 
     def _desired_now(self, game: StatisProEngine, side: int) -> list[int]:
         starters = self.starters
@@ -163,6 +261,8 @@ class ByTheBookCoach:
 
     # ------------------------------------------------------------------ decisions
     def choose(self, game: StatisProEngine, d: Decision) -> int:
+        if self.target is not None and d.side == self.side:
+            self._count_minutes(game)
         legal = d.legal
         kind = d.kind
         side = d.side

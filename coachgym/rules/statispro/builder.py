@@ -15,7 +15,9 @@ way of making them; the formulas below were read off those ten cards against the
 * DEFENSE RATE: a least-squares fit on steals and defensive rebounds per 100 minutes (the printed
   rates carry judgment the totals do not hold: within 4 of the printed value);
 * Injury Rate from games missed, rest asterisks from minutes a game, positions from the listed
-  position (reconstructed; the printed cards agree).
+  position (reconstructed; the printed cards agree);
+* the team's ``rotation_minutes``: each rostered man's minutes a game (MP / G), the by-the-book
+  coach's rotation for a real team (reconstructed; a team field, so printed cards stay as printed).
 
 Constants live in ``data/card_builder.json``. The output is always a Base-10 card: the builder
 computes percentages directly, so the 17.1-17.4 conversion of Base-8 cards does not apply to it
@@ -304,6 +306,9 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
             built += f"; the printed cards of {pr['file']} (the 1993 rules) copied unchanged"
         team["built"] = built
         team["lineup"] = lineup
+        # the by-the-book coach's rotation (reconstruction): each man's real minutes a game
+        team["rotation_minutes"] = {card["name"]: round(r.get("MP") / r.get("G"), 1) if r.get("G") else 0.0
+                                    for card, r in zip(cards, members)}
         team["players"] = cards
         out[tm] = team
     return out

@@ -72,6 +72,9 @@ class Team:
     # 14G NOTE, replaying a season: games each player may still miss through injury (his card's
     # games played are a floor). None outside a season: every player may be injured for games.
     games_left_to_miss: dict[str, int] | None = None
+    # a team of real players: each man's real minutes a game (MP / G), the by-the-book coach's rotation
+    # (a reconstruction, docs/rules/statis-pro-basketball.md "Rotation minutes"); None: the book's rotation
+    rotation_minutes: dict[str, float] | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -81,6 +84,7 @@ class Team:
             "lineup": [self.players[i].name for i in self.lineup],
             "players": [p.to_dict() for p in self.players],
             **({"games_left_to_miss": dict(self.games_left_to_miss)} if self.games_left_to_miss is not None else {}),
+            **({"rotation_minutes": dict(self.rotation_minutes)} if self.rotation_minutes is not None else {}),
         }
 
 
@@ -171,7 +175,14 @@ def parse_team(data: Any, path: str) -> Team:
                              or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in left.values())):
         raise TeamFileError(path, "games_left_to_miss", "must map names of the roster to whole numbers >= 0 "
                                                         "(games each may still miss through injury, 14G NOTE)")
+    rot = data.get("rotation_minutes")
+    if rot is not None and (not isinstance(rot, dict) or any(n not in names for n in rot)
+                            or any(not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 48
+                                   for v in rot.values())):
+        raise TeamFileError(path, "rotation_minutes", "must map names of the roster to minutes a game 0-48 "
+                                                      "(the real season's MP / G, the by-the-book rotation)")
     return Team(name=name, season=str(data.get("season", "")), offense=data["offense"], defense=data["defense"],
                 home_index=idx["home"], road_index=idx["road"], players=players,
                 lineup=tuple(names.index(n) for n in lineup), fictional=fictional, source=source,
-                injured=tuple(injured), games_left_to_miss=dict(left) if left is not None else None)
+                injured=tuple(injured), games_left_to_miss=dict(left) if left is not None else None,
+                rotation_minutes={n: float(v) for n, v in rot.items()} if rot is not None else None)
