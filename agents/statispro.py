@@ -47,8 +47,18 @@ from ..core.engine import Decision
 from ..core.errors import ConfigError
 from ..rules.statispro import actions as A
 from ..rules.statispro.cards import CLOCK
-from ..rules.statispro.engine import (PF, PH_ADVANCE, PH_UPCOURT, R_AST, R_DEF, R_FG, R_FT, R_TATT, R_THREE,
-                                        StatisProEngine)
+from ..rules.statispro.engine import (
+    PF,
+    PH_ADVANCE,
+    PH_UPCOURT,
+    R_AST,
+    R_DEF,
+    R_FG,
+    R_FT,
+    R_TATT,
+    R_THREE,
+    StatisProEngine,
+)
 from ..rules.statispro.tactics import star_double_team
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)

@@ -72,6 +72,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("benchmark",): ["valueadd", "-n", "2", "--out", "{d}/bench", *INLINE],
     ("leverage",): ["valueadd", "-n", "1", *INLINE],
     ("serve",): ["--port", "0", "--db", "serve.sqlite3"],
+    ("speed-compare",): ["HEAD", "valueadd", "--no-progress"],
     ("strategy-help",): ["valueadd"],
     ("strategy-check",): ["{d}/strategy.yaml"],
     ("compare",): ["valueadd", "random", "by-the-book", "--games", "2", *INLINE],
@@ -160,7 +161,7 @@ def _folder():
 
         with contextlib.ExitStack() as stack:
             for target in ("coachgym.training.train.train", "coachgym.training.distill.distill",
-                           "coachgym.evaluation.benchmark.run",
+                           "coachgym.evaluation.benchmark.run", "coachgym.training.speed_compare.compare",
                            "uvicorn.Server.run", "coachgym.present.terminal.Terminal.run"):
                 stack.enter_context(mock.patch(target, started))
             yield d

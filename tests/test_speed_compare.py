@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from coachgym.evaluation import speed_probe
-from coachgym.evaluation.speed_compare import Comparison, compare, prepare, probe
+from coachgym.training import speed_probe
+from coachgym.training.speed_compare import Comparison, compare, prepare, probe
 
 
 def test_the_probe_measures_each_figure_in_this_tree(capsys):
@@ -51,7 +51,7 @@ def test_an_unknown_revision_is_named(tmp_path, monkeypatch):
     from coachgym.cli import main
 
     res = CliRunner().invoke(main, ["speed-compare", "no-such-rev", "valueadd", "--no-progress"])
-    assert res.exit_code == 1 and "Error: git rev-parse" in res.output and "no-such-rev" in res.output
+    assert res.exit_code == 2 and "Error: git rev-parse" in res.output and "no-such-rev" in res.output
     assert "Traceback" not in res.output
 
 

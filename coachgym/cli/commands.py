@@ -202,7 +202,7 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
     alternately, for each RULESET (default: all) - games, env steps and search rollouts per CPU-second,
     training steps per second, peak memory - with the ratio (docs/speed.md)."""
     from ..core.errors import ConfigError
-    from ..evaluation.speed_compare import compare
+    from ..training.speed_compare import compare
 
     names = [_ruleset(n).name for n in chosen] or [e.name for e in rulesets.entries()]
     sizes = {k: v for k, v in (("games", games), ("env", env_steps), ("search", rollouts), ("train", train_steps))

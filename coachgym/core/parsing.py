@@ -65,6 +65,8 @@ def load_json(path: Path | str) -> Any:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError:
+        raise TeamFileError(p, "<file>", "is not a UTF-8 text file (a team file or saved game is JSON)") from None
     return parse_json_text(text, p)
 
 

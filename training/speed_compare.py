@@ -2,7 +2,7 @@
 
 Builds commit REV (and with ``--new REV2`` that one too; default: this tree) in a tree of its own (``git archive`` into a cache folder, a virtual environment
 that sees this interpreter's packages, ``pip install --no-deps -e``), then runs the same probe
-(:mod:`coachgym.evaluation.speed_probe`, this tree's file) under REV's interpreter and under this
+(:mod:`coachgym.training.speed_probe`, this tree's file) under REV's interpreter and under this
 one, alternately (old, new, new, old, ...) for ``rounds`` rounds, and keeps the best of each: on a
 machine that other work shares the best run is the one least disturbed. Every figure is per
 CPU-second of the measuring process (training: per wall-clock second too, learner and workers).
