@@ -17,7 +17,7 @@ from coachgym.strategy.sprt import SPRT
 
 @pytest.mark.slow
 def test_a_known_effect_is_detected_4th_street_always_press():
-    """The trained coach's finding (README: it learned to press wherever it may, ~63% against the
+    """The trained coach's finding (docs/results.md, the benchmark: it learned to press wherever it may, ~63% against the
     book): a strategy file that always presses is found better than the book."""
     comp = run_compare("fourthstreet", "strategy:fourthstreet_press.yaml", "by-the-book", sprt=SPRT(0, 20), games=4000,
                        counterfactual=False)
