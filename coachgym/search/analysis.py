@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 from .. import rulesets
 from ..core.engine import SIDE_NAMES, Engine
 from ..core.errors import ConfigError, GameOverError, SavedGameError
+from .holds import hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import check_policy, describe_policy, policy_spec
 
@@ -42,6 +43,27 @@ class OptionAnalysis:
     delta: float  # value minus the best option's, over the rounds both played
     delta_ci95: tuple[float, float]
     eliminated_after: int | None  # rollouts it had when it was dropped from the race
+    scope: str = "decision"  # how long it was held in the rollouts (coachgym.search.holds)
+    hold: str = "none"  # setting, call or none
+    held: int = 0  # rollouts in which it was held beyond its decision
+    undone: int = 0  # ... in which the rollout coach would have undone it (its choice replaced)
+    replayed: int = 0  # ... in which it was called again
+    ended: int = 0  # ... in which the rules ended its effect before its scope
+    flag: str = ""  # a warning for the reader: its effect ended before its scope, or no different from another
+
+    @property
+    def held_text(self) -> str:
+        """Its scope and what holding it did, for the table."""
+        if self.scope == "decision" or not self.held:
+            return "decision"
+        parts = [self.scope]
+        if self.undone:
+            parts.append(f"book undid {self.undone / self.held:.0%}")
+        if self.replayed:
+            parts.append(f"called again {self.replayed / self.held:.0%}")
+        if self.ended:
+            parts.append(f"ended {self.ended / self.held:.0%}")
+        return ", ".join(parts)
 
 
 @dataclass
@@ -64,6 +86,7 @@ class Analysis:
     legal: int  # options the decision has
     hidden: list[str] = field(default_factory=list)
     note: str = ""
+    scope: str = "default"  # the scope asked for (default: each option's own)
 
     def values(self) -> dict[int, float]:
         """Each evaluated option's value estimate (win probability, draws half): for labelling data."""
@@ -90,13 +113,14 @@ class Analysis:
         ]
         width = min(56, max([len(o.label) for o in self.options] + [6])) + 2
         why = max([len(", ".join(o.sources)) for o in self.options] + [3]) + 2
-        lines.append(f"  {'option':<{width}}{'why':<{why}}{'rollouts':>8}  {value_name + ' (95% CI)':<22}"
-                     f"{'vs best (95% CI)':<27}margin (95% CI)")
+        held = max([len(o.held_text) for o in self.options] + [5]) + 2
+        lines.append(f"  {'option':<{width}}{'why':<{why}}{'held for':<{held}}{'rollouts':>8}  "
+                     f"{value_name + ' (95% CI)':<22}{'vs best (95% CI)':<27}margin (95% CI)")
         for o in sorted(self.options, key=lambda o: (-o.win, -o.margin)):
             mark = "*" if o.action == self.best else " "
             vs = "best" if o.action == self.best else f"{o.delta:+.3f} ({o.delta_ci95[0]:+.3f} to {o.delta_ci95[1]:+.3f})"
             label = o.label if len(o.label) <= width - 2 else o.label[:width - 5] + "..."
-            lines.append(f"{mark} {label:<{width}}{', '.join(o.sources):<{why}}{o.rollouts:>8}  "
+            lines.append(f"{mark} {label:<{width}}{', '.join(o.sources):<{why}}{o.held_text:<{held}}{o.rollouts:>8}  "
                          f"{o.win:.3f} ({o.win_ci95[0]:.3f}-{o.win_ci95[1]:.3f})   {vs:<27}"
                          f"{o.margin:+.2f} ({o.margin_ci95[0]:+.2f} to {o.margin_ci95[1]:+.2f})"
                          + (f"  dropped after {o.eliminated_after}" if o.eliminated_after is not None else ""))
@@ -108,6 +132,11 @@ class Analysis:
             verdict = (f"not separated within the {'time' if self.stopped == 'time' else 'rollouts'} given: an option "
                        f"whose interval vs best includes 0 may be as good (raise --rollouts or --seconds)")
         lines += ["", f"  * best: {self.option(self.best).label} - {verdict}"]
+        for o in self.options:
+            if o.flag:
+                lines.append(f"  ! {o.label}: {o.flag}")
+        lines.append(f"  held for: each option is kept in force in the rollouts for its scope ({self.scope}; "
+                     f"--scope) - a setting the book would undo is kept, a call is made again (docs/search.md, 5)")
         if self.note:
             lines.append(f"  {self.note}")
         return "\n".join(lines)
@@ -218,20 +247,23 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
             opponent: str | None = None, rollouts: int = 2000, seconds: float | None = None, seed: int = 0,
             max_options: int = 8, horizon: int | None = None, min_rounds: int = 16, confidence: float = 0.99,
             batch: int = 4, backend=None, progress: bool = False,
-            labels: Callable[[int], str] | None = None) -> Analysis:
+            labels: Callable[[int], str] | None = None, scope: str = "default") -> Analysis:
     """Evaluate the options of ``game``'s pending decision (see the module docstring).
 
     ``options``: extra options to evaluate (action indices or labels); ``policy``/``opponent``: the
     rollout coaches (``book``, ``trained``, ``random``, any coach spec); ``rollouts`` and ``seconds``:
     the budget (all options together); ``horizon``: stop rollouts after that many decisions and
     score them with the value estimate (default: play to the end); ``backend``: a
-    ``coachgym.core.runner`` backend for the rollouts (default: this process)."""
+    ``coachgym.core.runner`` backend for the rollouts (default: this process); ``scope``: how long
+    each option is held in the rollouts (:mod:`coachgym.search.holds`: ``default`` is each kind's
+    own; ``decision`` lets the rollout coach undo it at once)."""
     d = game.decision
     if d is None:
         raise GameOverError(f"{game.ruleset}: the game is over; there is no decision to analyze")
     if rollouts < 1:
         raise ConfigError("rollouts must be at least 1")
     check_policy(game.ruleset, policy, opponent)
+    parse_scope(scope, game.ruleset, ("default", "decision", "period", "half", "game"))
     cands = candidate_options(game, options or (), max_options)
     actions = [a for a, _ in cands]
     bar = None
@@ -244,7 +276,7 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
                        opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rollouts,
                        seconds=seconds, min_rounds=min_rounds, confidence=confidence, batch=batch, backend=backend,
                        prefer=next(a for a, s in cands if "book" in s),
-                       on_batch=bar.update if bar is not None else None)
+                       on_batch=bar.update if bar is not None else None, scope=scope)
     finally:
         if bar is not None:
             bar.close()
@@ -255,9 +287,13 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     for a, src in cands:
         t = race.tallies[a]
         mean, lo, hi, _ = paired(t, race.tallies[best])
+        spec = hold_spec(game, a, scope)
         rows.append(OptionAnalysis(a, label(a), src, t.n, t.mean, tuple(t.value_interval(horizon is None)),
                                    t.mean_margin, tuple(t.margin_interval()), 0.0 if a == best else mean,
-                                   (0.0, 0.0) if a == best else (lo, hi), t.eliminated))
+                                   (0.0, 0.0) if a == best else (lo, hi), t.eliminated,
+                                   spec.scope.describe() if t.held else "decision", spec.mode, t.held, t.undone,
+                                   t.replayed, t.ended))
+    _flag(rows, race, game, scope)
     note = ""
     if len(d.legal) > len(actions):
         note = (f"this decision has {len(d.legal)} options; evaluated the book's choice, the trained coach's "
@@ -265,7 +301,30 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     return Analysis(game.ruleset, d.side, d.kind, d.prompt, game.scoreboard().splitlines()[0],
                     describe_policy(policy, opponent), rows, best, run.stopped == "separated", run.stopped,
                     run.rollouts, run.rounds, run.seconds, seed, horizon, len(d.legal),
-                    list(type(game).hidden_information), note)
+                    list(type(game).hidden_information), note, str(scope))
+
+
+def _flag(rows: list[OptionAnalysis], race, game: Engine, scope: str) -> None:
+    """Warn where a value does not measure the option: its effect ended before its scope in most
+    rollouts, it was not held (scope ``decision``) though the rollout coach may undo it, or it gave
+    exactly the same result as another option in every rollout."""
+    for o in rows:
+        t = race.tallies[o.action]
+        if o.held and o.ended * 2 > o.held:
+            o.flag = (f"its effect ended before its scope ({o.scope}) in {o.ended} of {o.held} rollouts (the rules "
+                      f"ended it: a foul-out, the target left ...): the value measures it only until then")
+            continue
+        if not o.held and hold_spec(game, o.action, "default").holds:
+            o.flag = (f"not held (--scope {scope}): the rollout coach may undo it at its next decision, so the value "
+                      f"may measure the rollout coach's choice rather than this option")
+        for other in rows:
+            u = race.tallies[other.action]
+            common = [r for r in t.values if r in u.values]
+            if other.action != o.action and len(common) >= 2 and all(
+                    t.values[r] == u.values[r] and t.margins[r] == u.margins[r] for r in common):
+                same = f"exactly the same result as '{other.label}' in all {len(common)} rollouts they shared"
+                o.flag = f"{o.flag}; {same}" if o.flag else same
+                break
 
 
 # ---------------------------------------------------------------------------------- saved games
