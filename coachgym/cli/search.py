@@ -29,13 +29,17 @@ from .series import backend_line, backend_options
               help="A decision with more options is narrowed to the book's, the trained coach's top ones and those named.")
 @click.option("--horizon", type=int, default=None,
               help="Stop each rollout after this many decisions and score it with the value estimate (default: play to the end).")
+@click.option("--scope", default="default", show_default=True,
+              help="How long each option is held in the rollouts: default (each kind's own: a Double Team or a defense "
+                   "the period, a lineup 6 minutes, a press the half ...), decision, period, half, game, or minutes:N "
+                   "(boxes:N in Value Add). docs/search.md, section 5.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the analysis as JSON.")
 @click.option("--plot", "plot_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Save a chart of the options' win probabilities (PNG; needs matplotlib).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
 def analyze(saved, ruleset_name, after, game_seed, named, policy, opponent, rollouts, seconds, seed, max_options,
-            horizon, json_out, plot_out, progress, backend) -> None:
+            horizon, scope, json_out, plot_out, progress, backend) -> None:
     """What should I do here? Every option of the pending decision with its win probability and
     expected margin (95% intervals), from rollouts of resampled futures (undrawn cards reshuffled,
     new dice) shared by all options; options clearly worse stop early.
@@ -64,7 +68,7 @@ def analyze(saved, ruleset_name, after, game_seed, named, policy, opponent, roll
             click.echo(backend_line(backend), err=True)
         result = run_analysis(game, named, policy=policy, opponent=opponent, rollouts=rollouts, seconds=seconds,
                               seed=seed, max_options=max_options, horizon=horizon, backend=backend, progress=progress,
-                              labels=labels)
+                              labels=labels, scope=scope)
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(result.table())

@@ -54,6 +54,8 @@ class OptionAnalysis:
     @property
     def held_text(self) -> str:
         """Its scope and what holding it did, for the table."""
+        if "book" in self.sources:
+            return "book plays on"
         if self.scope == "decision" or not self.held:
             return "decision"
         parts = [self.scope]
@@ -314,7 +316,7 @@ def _flag(rows: list[OptionAnalysis], race, game: Engine, scope: str) -> None:
             o.flag = (f"its effect ended before its scope ({o.scope}) in {o.ended} of {o.held} rollouts (the rules "
                       f"ended it: a foul-out, the target left ...): the value measures it only until then")
             continue
-        if not o.held and hold_spec(game, o.action, "default").holds:
+        if not o.held and "book" not in o.sources and hold_spec(game, o.action, "default").holds:
             o.flag = (f"not held (--scope {scope}): the rollout coach may undo it at its next decision, so the value "
                       f"may measure the rollout coach's choice rather than this option")
         for other in rows:

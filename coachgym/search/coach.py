@@ -30,11 +30,13 @@ from typing import Any
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
 from ..core.ruleset import parse_coach_params
+from .holds import parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
 DEFAULTS = {"budget": 64, "ms": 0, "policy": "book", "opponent": "", "horizon": 40, "when": "doubt", "doubt": 0.9,
-            "width": 4, "switch": 1.0, "min_rounds": 4}
+            "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "plans": "", "plan_scope": "period",
+            "plan_budget": 64}
 
 
 class SearchCoach:
@@ -56,6 +58,7 @@ class SearchCoach:
         self.switch = float(p["switch"])
         self.policy = policy_spec(str(p["policy"]))
         self.opponent = policy_spec(str(p["opponent"])) if p["opponent"] else None
+        self.scope = parse_scope(str(p["scope"]), ruleset.name, ("default", "decision", "period", "half", "game")).text
         when = str(p["when"])
         self.kinds: frozenset[str] | None = None
         if when not in ("doubt", "all"):
@@ -128,7 +131,7 @@ class SearchCoach:
         t0 = time.process_time()
         run = run_race(game, d.side, cands, seed=self._rng.getrandbits(62), policies=self._policies_for(d.side),
                        horizon=self.horizon, rollouts=self.budget, seconds=self.ms / 1000 if self.ms else None,
-                       min_rounds=self.min_rounds, batch=2, lookahead=1, prefer=base)
+                       min_rounds=self.min_rounds, batch=2, lookahead=1, prefer=base, scope=self.scope)
         race = run.race
         self.counts["searched"] += 1
         self.counts["rollouts"] += run.rollouts
@@ -168,7 +171,8 @@ def search_coach(ruleset: Any, argument: str, seed: int | None = None, **kwargs:
 
 
 def option_values(game: Engine, *, budget: int = 256, policy: str = "book", opponent: str | None = None,
-                  horizon: int | None = 40, seed: int = 0, options: list[int] | None = None) -> dict[int, tuple[float, float, int]]:
+                  horizon: int | None = 40, seed: int = 0, options: list[int] | None = None,
+                  scope: str = "default") -> dict[int, tuple[float, float, int]]:
     """Each option's value estimate at the pending decision, for labelling training data:
     ``{action: (value, standard error, rollouts)}``, every option on the same resampled futures
     (no option is dropped). Values are win chances (draws half) from rollouts of ``horizon``
@@ -180,7 +184,7 @@ def option_values(game: Engine, *, budget: int = 256, policy: str = "book", oppo
     rounds = max(1, budget // len(actions))
     run = run_race(game, d.side, actions, seed=seed, policy=policy_spec(policy),
                    opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rounds * len(actions),
-                   min_rounds=rounds + 1, lookahead=1)
+                   min_rounds=rounds + 1, lookahead=1, scope=scope)
     out = {}
     for a, t in run.race.tallies.items():
         lo, hi = t.value_interval(exact_wins=False)

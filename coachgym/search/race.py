@@ -164,7 +164,8 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
     being read (to keep a backend's workers busy); without a backend they are played here, with
     ``policies`` when given. The numbers depend on the seed, budget, batch and lookahead only. Each
     option is held for ``scope`` in the rollouts (:mod:`coachgym.search.holds`). ``play(rounds,
-    options)``: plays rounds of other kinds of options here (plans: :mod:`coachgym.search.plans`)."""
+    options)``: plays rounds of other kinds of options here (plans: :mod:`coachgym.search.plans`).
+    The ``prefer``red option (the base coach's own choice) is not held: the rollout coach plays on."""
     race = Race(actions, min_rounds=min_rounds, confidence=confidence, prefer=prefer)
     t0 = time.perf_counter()
     spent = 0
@@ -188,7 +189,7 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
             if blob is None:
                 blob = portable(game)
             handle = backend.submit(RolloutTask(blob, game.ruleset, side, alive, rounds, seed, policy, opponent, horizon,
-                                                scope))
+                                                scope, prefer))
         inflight.append((handle, rounds, alive))
         next_round += n
         spent += n * len(alive)
@@ -208,7 +209,7 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
             elif play is not None:
                 results = play(rounds, alive)
             else:
-                results = run_rounds(game, side, alive, rounds, seed, policies, horizon, scope)
+                results = run_rounds(game, side, alive, rounds, seed, policies, horizon, scope, prefer)
             race.add(rounds, alive, results)
             if on_batch is not None:
                 on_batch(len(rounds) * len(alive))

@@ -76,15 +76,17 @@ def outcome(game: Engine, side: int) -> tuple[float, int]:
 
 def run_rounds(game: Engine, side: int, actions: Sequence[int], rounds: Sequence[int], seed: int,
                policies: Policies, horizon: int | None = None,
-               scope: str | None = "default") -> list[list[tuple[float, float, tuple[int, int, int] | None]]]:
+               scope: str | None = "default",
+               free: int | None = None) -> list[list[tuple[float, float, tuple[int, int, int] | None]]]:
     """For every round, every action's (value, margin, hold) for ``side`` from the same resampled
     future. Played to the end the value is the win score (1, 0.5, 0); with a ``horizon`` a rollout
     stops after that many decisions and the value is :func:`coachgym.search.value.leaf_value`. Each
     action is held for ``scope`` (:mod:`coachgym.search.holds`; None or ``decision``: not held);
-    ``hold`` is (choices masked, calls replayed, ended early) or None where nothing was held."""
+    ``hold`` is (choices masked, calls replayed, ended early) or None where nothing was held. The
+    ``free`` action (the rollout coach's own choice) is not held: the rollout coach plays on as itself."""
     from .value import leaf_value
 
-    specs = {a: hold_spec(game, a, scope) for a in actions} if scope not in (None, "decision") else {}
+    specs = {a: hold_spec(game, a, scope) for a in actions if a != free} if scope not in (None, "decision") else {}
     out = []
     for r in rounds:
         rs = round_seed(seed, r)
@@ -130,6 +132,7 @@ class RolloutTask:
     opponent: str | None = None
     horizon: int | None = None
     scope: str | None = "default"
+    free: int | None = None
 
     @property
     def games(self) -> int:
@@ -138,7 +141,8 @@ class RolloutTask:
     def run(self) -> list[list[tuple[float, int]]]:
         game = pickle.loads(self.game)
         policies = _policies(self.ruleset, self.policy, self.opponent, self.side)
-        return run_rounds(game, self.side, self.actions, self.rounds, self.seed, policies, self.horizon, self.scope)
+        return run_rounds(game, self.side, self.actions, self.rounds, self.seed, policies, self.horizon, self.scope,
+                          self.free)
 
     def __repr__(self) -> str:
         return f"RolloutTask({self.ruleset}, side {self.side}, actions {self.actions}, rounds {self.rounds[0]}..{self.rounds[-1]})"
