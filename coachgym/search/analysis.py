@@ -54,6 +54,8 @@ class OptionAnalysis:
     @property
     def held_text(self) -> str:
         """Its scope and what holding it did, for the table."""
+        if self.hold == "plan":
+            return self.scope if "base" in self.sources else f"{self.scope}, acted in {self.undone / max(1, self.held):.0%}"
         if "book" in self.sources:
             return "book plays on"
         if self.scope == "decision" or not self.held:
@@ -137,8 +139,13 @@ class Analysis:
         for o in self.options:
             if o.flag:
                 lines.append(f"  ! {o.label}: {o.flag}")
-        lines.append(f"  held for: each option is kept in force in the rollouts for its scope ({self.scope}; "
-                     f"--scope) - a setting the book would undo is kept, a call is made again (docs/search.md, 5)")
+        if self.kind == "plan":
+            lines.append(f"  each plan's rules act over the base coach for {self.options[0].scope}; rollouts "
+                         + ("end with it and are scored by the value estimate" if self.horizon == 0 else "go on to the end")
+                         + " (docs/search.md, 6)")
+        else:
+            lines.append(f"  held for: each option is kept in force in the rollouts for its scope ({self.scope}; "
+                         f"--scope) - a setting the book would undo is kept, a call is made again (docs/search.md, 5)")
         if self.note:
             lines.append(f"  {self.note}")
         return "\n".join(lines)

@@ -15,6 +15,13 @@ spec everywhere coach specs are taken). At each of its decisions the coach
 4. plays the leader when its paired advantage over the base choice is more than ``switch`` standard
    errors (default 1), else the base choice.
 
+Each raced option is held in the rollouts for its scope (``scope``: ``default``, each kind's own
+from :mod:`coachgym.search.holds`; ``scope=decision`` lets the rollout coach undo it at once, as
+before issue 21), the base choice playing on unheld. With ``plans=NAME+NAME`` (or ``plans=all``:
+:mod:`coachgym.search.plans`) the coach also races those plans and the base coach alone at the start
+of each ``plan_scope`` (default: period) on ``plan_budget`` rollouts, and plays the winner's rules
+over its base policy for the scope (switching from the base coach by the same ``switch`` rule).
+
 Searching only where the base is in doubt, truncated rollouts and dropping options that are clearly
 worse keep a game to seconds; :meth:`SearchCoach.stats` counts what was searched and what it cost.
 :func:`option_values` gives each option's value estimate at a decision (labels for training).
@@ -30,7 +37,7 @@ from typing import Any
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
 from ..core.ruleset import parse_coach_params
-from .holds import parse_scope
+from .holds import ScopeClock, parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
@@ -71,6 +78,7 @@ class SearchCoach:
         shown = {k: v for k, v in p.items() if v != DEFAULTS[k]}
         self.name = "search" + (":" + ",".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
         self.base = ruleset.coach(self.policy, seed=seed)
+        self._plan_setup(p)
         self.advisor = None
         if when == "doubt":
             try:
@@ -85,11 +93,59 @@ class SearchCoach:
                        "seconds": 0.0}
         self.switches: dict[str, int] = {}  # "decision kind: base action -> chosen action" -> times
 
+    # ------------------------------------------------------------------ plans
+    def _plan_setup(self, p: dict) -> None:
+        """``plans=NAME+NAME`` (or ``all``): at the start of each ``plan_scope`` the coach races these plans
+        and the base coach alone on ``plan_budget`` rollouts and plays the winner's rules for the scope."""
+        from .plans import PlanCoach, library, parse_plan
+
+        names = [n for n in str(p["plans"] or "").split("+") if n]
+        if names == ["all"]:
+            names = list(library(self.rs.name))
+        self.plan_scope = parse_scope(str(p["plan_scope"]), self.rs.name, ("period", "half", "game"))
+        self.plan_budget = _int(p, "plan_budget", 2)
+        self.plans = [parse_plan(self.rs.name, n, self.policy) for n in names]
+        self.plan_coaches = [PlanCoach(pl, self.base) for pl in self.plans]
+        self._plan: Any = None  # the plan coach in force, or None: the base coach
+        self._plan_clock: ScopeClock | None = None
+        self.plan_choices: dict[str, int] = {}
+
+    def _choose_plan(self, game: Engine, d: Decision) -> None:
+        from .plans import race_plans
+
+        t0 = time.process_time()
+        a = race_plans(game, self.plans, scope=self.plan_scope, policy=self.policy, opponent=self.opponent,
+                       rollouts=self.plan_budget, seed=self._rng.getrandbits(62), min_rounds=self.min_rounds, batch=2)
+        self.counts["plan_searches"] = self.counts.get("plan_searches", 0) + 1
+        self.counts["rollouts"] += a.rollouts
+        self.counts["search_seconds"] += time.process_time() - t0
+        best = a.best
+        chosen = 0
+        if best != 0:
+            b = a.option(0)
+            # the same rule as for single decisions: ahead of the base coach by ``switch`` standard errors
+            se = (b.delta_ci95[1] - b.delta_ci95[0]) / (2 * 1.959963984540054) if b.rollouts > 1 else float("nan")
+            lead = -b.delta
+            if lead > 0 and (math.isnan(se) or lead > self.switch * se):
+                chosen = best
+        self._plan_clock = ScopeClock(self.plan_scope, game)
+        self._plan = self.plan_coaches[chosen - 1] if chosen else None
+        name = self.plans[chosen - 1].name if chosen else "book"
+        self.plan_choices[name] = self.plan_choices.get(name, 0) + 1
+        if self._plan is not None:
+            self._plan.start(self._plan_clock)
+            self._plan.inner.memory = {}
+
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
         self.side = side
         if seed is not None:
             self._rng.seed(seed)
+        self._plan, self._plan_clock = None, None
+        for pc in self.plan_coaches:
+            if pc.inner is not None:
+                pc.inner.side = side
+                pc.inner.memory = {}
         self.base.reset(game, side, seed)
         if self.advisor is not None:
             self.advisor.reset(game, side, None)
@@ -97,7 +153,10 @@ class SearchCoach:
     def choose(self, game: Engine, decision: Decision) -> int:
         t0 = time.process_time()
         self.counts["decisions"] += 1
-        base = int(self.base.choose(game, decision))
+        if self.plans and (self._plan_clock is None or self._plan_clock.over(game)):
+            self._choose_plan(game, decision)
+        chooser = self._plan if self._plan is not None and not self._plan_clock.over(game) else self.base
+        base = int(chooser.choose(game, decision))
         cands = self._candidates(game, decision, base)
         choice = base
         if len(cands) > 1:
@@ -154,6 +213,8 @@ class SearchCoach:
         c["ms_per_decision"] = 1000 * c["seconds"] / c["decisions"] if c["decisions"] else float("nan")
         c["ms_per_search"] = 1000 * c["search_seconds"] / c["searched"] if c["searched"] else float("nan")
         c["switches"] = dict(sorted(self.switches.items(), key=lambda kv: -kv[1]))
+        if self.plans:
+            c["plans"] = dict(sorted(self.plan_choices.items(), key=lambda kv: -kv[1]))
         return c
 
 
