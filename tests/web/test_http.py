@@ -641,3 +641,20 @@ def test_fuba_pieces_and_cards_take_the_teams_colours_with_readable_ink(client):
     assert '<div class="game" style=""' in client.get(f"/games/{mirror}").text
     statispro = html_new_game(client, "statispro", seed="7")
     assert '<div class="game" style=""' in client.get(f"/games/{statispro}").text
+
+
+def test_new_game_form_offers_the_opponent_ladder_with_measured_ratings(client):
+    from coachgym.web import forms
+
+    page = client.get("/new?ruleset=statispro")
+    text = shown(page)
+    levels = forms.ladder()["statispro"]["levels"]
+    positions = [text.index(lv["label"]) for lv in levels]
+    assert positions == sorted(positions)  # weakest first, as ladder.json lists them
+    assert "Random (any legal choice) - rated -849 Elo (-1020 to -677) against the book" in text
+    assert "By the book (plays as the rulebook advises) - rated 0 Elo (the yardstick)" in text
+    assert "each rated by <code>coachgym ratings statispro</code>" in text
+    assert '<option value="trained" selected' in page.text  # the shipped AI stays the default opponent
+    for name, entry in forms.ladder().items():  # every level of the data file is a coach the ruleset builds
+        for lv in entry["levels"]:
+            forms.check_opponent(rulesets.get(name), lv["spec"])
