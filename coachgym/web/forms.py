@@ -129,11 +129,11 @@ def ladder() -> dict:
 
 def _rated(label: str, level: dict) -> str:
     if level.get("elo") is None:
-        return f"{label} - rating not measured"
+        return f"{label} · rating not measured"
     if level["spec"] == "by-the-book":
-        return f"{label} - rated 0 Elo (the yardstick)"
+        return f"{label} · Elo 0 (the yardstick)"
     lo, hi = level["ci95"]
-    return f"{label} - rated {level['elo']:+d} Elo ({lo:+d} to {hi:+d}) against the book"
+    return f"{label} · Elo {level['elo']:+d} ({lo:+d} to {hi:+d})"
 
 
 def opponents(rs: Ruleset) -> list[Opponent]:

@@ -651,8 +651,8 @@ def test_new_game_form_offers_the_opponent_ladder_with_measured_ratings(client):
     levels = forms.ladder()["statispro"]["levels"]
     positions = [text.index(lv["label"]) for lv in levels]
     assert positions == sorted(positions)  # weakest first, as ladder.json lists them
-    assert "Random (any legal choice) - rated -849 Elo (-1020 to -677) against the book" in text
-    assert "By the book (plays as the rulebook advises) - rated 0 Elo (the yardstick)" in text
+    assert "Random (any legal choice) · Elo -849 (-1020 to -677)" in text
+    assert "By the book (plays as the rulebook advises) · Elo 0 (the yardstick)" in text
     assert "each rated by <code>coachgym ratings statispro</code>" in text
     assert '<option value="trained" selected' in page.text  # the shipped AI stays the default opponent
     for name, entry in forms.ladder().items():  # every level of the data file is a coach the ruleset builds
