@@ -567,6 +567,7 @@ def test_analyse_plays_the_options_out_and_changes_nothing(client):
     before = saved(client, state["id"])
     r = client.get(f"/games/{state['id']}/analyse?seconds=1", headers={"HX-Request": "true"})
     assert r.status_code == 200 and "Analysis" in shown(r) and "win chance" in shown(r) and 'class="best"' in shown(r)
+    assert "held for" in shown(r) and "book plays on" in shown(r)  # each option's scope (coachgym.search.holds)
     assert saved(client, state["id"]) == before
     assert "/analyse" in client.get(f"/games/{state['id']}").text  # offered on the page
 
