@@ -17,7 +17,9 @@ spec everywhere coach specs are taken). At each of its decisions the coach
 
 Each raced option is held in the rollouts for its scope (``scope``: ``default``, each kind's own
 from :mod:`coachgym.search.holds`; ``scope=decision`` lets the rollout coach undo it at once, as
-before issue 21), the base choice playing on unheld. With ``plans=NAME+NAME`` (or ``plans=all``:
+before issue 21), the base choice playing on unheld; and an option it switches to is kept in force in
+its own play for the same scope (``commit=1``, the default: its base policy may not undo it, a call
+is made again), as its rollouts assumed. With ``plans=NAME+NAME`` (or ``plans=all``:
 :mod:`coachgym.search.plans`) the coach also races those plans and the base coach alone at the start
 of each ``plan_scope`` (default: period) on ``plan_budget`` rollouts, and plays the winner's rules
 over its base policy for the scope (switching from the base coach by the same ``switch`` rule).
@@ -37,12 +39,12 @@ from typing import Any
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
 from ..core.ruleset import parse_coach_params
-from .holds import ScopeClock, parse_scope
+from .holds import Hold, ScopeClock, hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
 DEFAULTS = {"budget": 64, "ms": 0, "policy": "book", "opponent": "", "horizon": 40, "when": "doubt", "doubt": 0.9,
-            "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "plans": "", "plan_scope": "period",
+            "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "commit": 1, "plans": "", "plan_scope": "period",
             "plan_budget": 64}
 
 
@@ -66,6 +68,8 @@ class SearchCoach:
         self.policy = policy_spec(str(p["policy"]))
         self.opponent = policy_spec(str(p["opponent"])) if p["opponent"] else None
         self.scope = parse_scope(str(p["scope"]), ruleset.name, ("default", "decision", "period", "half", "game")).text
+        self.commit = bool(p["commit"])
+        self._holds: list[Hold] = []  # options it switched to, kept in force in its own play for their scope
         when = str(p["when"])
         self.kinds: frozenset[str] | None = None
         if when not in ("doubt", "all"):
@@ -142,6 +146,7 @@ class SearchCoach:
         if seed is not None:
             self._rng.seed(seed)
         self._plan, self._plan_clock = None, None
+        self._holds = []
         for pc in self.plan_coaches:
             if pc.inner is not None:
                 pc.inner.side = side
@@ -157,6 +162,10 @@ class SearchCoach:
             self._choose_plan(game, decision)
         chooser = self._plan if self._plan is not None and not self._plan_clock.over(game) else self.base
         base = int(chooser.choose(game, decision))
+        if self._holds:  # as its rollouts assumed: what it switched to stays in force for its scope
+            for h in self._holds:
+                base = h.filter(game, decision, base)
+            self._holds = [h for h in self._holds if not h.done]
         cands = self._candidates(game, decision, base)
         choice = base
         if len(cands) > 1:
@@ -203,6 +212,10 @@ class SearchCoach:
             self.counts["switched"] += 1
             key = f"{d.kind}: {game.actions[base].label} -> {game.actions[best].label}"
             self.switches[key] = self.switches.get(key, 0) + 1
+            if self.commit and self.scope != "decision":
+                h = Hold.commit(game, d.side, best, hold_spec(game, best, self.scope))
+                if h is not None:
+                    self._holds.append(h)
             return best
         return base
 

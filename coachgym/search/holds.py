@@ -234,6 +234,7 @@ class Hold:
     parts: dict = field(default_factory=dict)  # held settings: part -> value
     stats: HoldStats = field(default_factory=HoldStats)
     done: bool = False
+    pending: dict | None = None  # a committed hold's settings before its action (see ``commit``)
 
     @classmethod
     def start(cls, game: Engine, side: int, action: int, spec: HoldSpec,
@@ -254,6 +255,16 @@ class Hold:
                 return None  # changed nothing that lasts: nothing to hold
         return cls(spec, side, action, ScopeClock(spec.scope, game), parts)
 
+    @classmethod
+    def commit(cls, game: Engine, side: int, action: int, spec: HoldSpec) -> "Hold | None":
+        """A hold for a coach's own play: ``action`` is about to be played in ``game`` (not played here);
+        the settings it changed are read at the side's next decision (``filter``)."""
+        if not spec.holds:
+            return None
+        h = cls(spec, side, action, ScopeClock(spec.scope, game))
+        h.pending = settings(game, side) if spec.mode == "setting" else None
+        return h
+
     def _intact(self, game: Engine) -> bool:
         now = settings(game, self.side)
         return all(now.get(k) == v for k, v in self.parts.items())
@@ -262,6 +273,14 @@ class Hold:
         """The action to play at ``decision`` of the held side, where the rollout coach proposes ``proposed``."""
         if self.done:
             return proposed
+        if self.pending is not None:  # a committed hold: what its action changed, now that it is played
+            now = settings(game, self.side)
+            self.parts = {k: v for k, v in now.items() if self.pending.get(k) != v}
+            self.parts.update({k: None for k in self.pending if k not in now})
+            self.pending = None
+            if not self.parts:
+                self.done = True
+                return proposed
         if self.clock.over(game):
             self.done = True
             return proposed

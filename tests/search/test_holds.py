@@ -185,3 +185,29 @@ def test_scopes_parse_and_end_where_the_rules_say():
         assert not clock.over(g)
         g.step(c[g.decision.side].choose(g, g.decision))
     assert clock.over(g)
+
+
+def test_a_committed_hold_keeps_the_coachs_own_choice_in_force():
+    """The search coach keeps an option it switched to in its own play, as its rollouts assumed."""
+    game, option, _ = _position("statispro", 3, _statispro_double_team, 50)
+    side = game.decision.side
+    g = game.clone(record_events=False)
+    h = Hold.commit(g, side, option, hold_spec(g, option))
+    g.step(option)
+    dt = tuple(g.dt[side])
+    assert dt[0] >= 0
+    rs = rulesets.get("statispro")
+    coaches = [rs.coach("by-the-book", seed=1), rs.coach("by-the-book", seed=2)]
+    coaches[0].reset(g, 0, 1)
+    coaches[1].reset(g, 1, 2)
+    for _ in range(40):
+        d = g.decision
+        if h.clock.over(g):  # the period ended: the Double Team with it (5.5)
+            break
+        a = coaches[d.side].choose(g, d)
+        if d.side == side:
+            a = h.filter(g, d, a)
+        g.step(a)
+    assert h.stats.masked > 0 and (tuple(g.dt[side]) == dt or h.stats.ended)
+    coach = rs.coach("search:budget=8,when=all", seed=1)
+    assert coach.commit and rs.coach("search:commit=0,when=all").commit is False
