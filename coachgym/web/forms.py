@@ -119,6 +119,7 @@ class Opponent:
     label: str
     unavailable: str = ""  # why it cannot play now (a shipped model out of date), "" if it can
     default: bool = False  # chosen when the form opens
+    name: str = ""  # the label without its rating
 
 
 @lru_cache(maxsize=1)
@@ -137,17 +138,19 @@ def _rated(label: str, level: dict) -> str:
 
 
 def opponents(rs: Ruleset) -> list[Opponent]:
-    """The opponent list of the new-game form: the ruleset's ladder, weakest first, each with its
-    measured rating (``ladder.json``; else the plain list); a coach that cannot be built says why."""
+    """The opponent list of the new-game form: the ruleset's ladder (random, the book, the trained
+    coach, search), each with its measured rating (``ladder.json``; else the plain list); a coach
+    that cannot be built says why."""
     levels = ladder().get(rs.name, {}).get("levels")
-    items = [(lv["spec"], _rated(lv["label"], lv)) for lv in levels] if levels else list(OPPONENTS)
+    items = [(lv["spec"], lv["label"], _rated(lv["label"], lv)) for lv in levels] if levels else \
+        [(spec, label, label) for spec, label in OPPONENTS]
     out = []
-    for spec, label in items:
+    for spec, name, label in items:
         try:
             _built(rs.name, rs.version, spec)
-            out.append(Opponent(spec, label, default=spec == "trained"))
+            out.append(Opponent(spec, label, default=spec == "trained", name=name))
         except CoachgymError as exc:
-            out.append(Opponent(spec, label, str(exc), default=spec == "trained"))
+            out.append(Opponent(spec, label, str(exc), default=spec == "trained", name=name))
     if not any(o.default and not o.unavailable for o in out):  # the trained coach cannot play: the book
         for o in out:
             o.default = o.spec == "by-the-book"

@@ -651,7 +651,7 @@ def test_new_game_form_offers_the_opponent_ladder_with_measured_ratings(client):
     text = shown(page)
     levels = forms.ladder()["statispro"]["levels"]
     positions = [text.index(lv["label"]) for lv in levels]
-    assert positions == sorted(positions)  # weakest first, as ladder.json lists them
+    assert positions == sorted(positions)  # random, book, trained, search: as ladder.json lists them
     assert "Random (any legal choice) · Elo -849 (-1020 to -677)" in text
     assert "By the book (plays as the rulebook advises) · Elo 0 (the yardstick)" in text
     assert "each rated by <code>coachgym ratings statispro</code>" in text
