@@ -66,10 +66,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path, default=None)
     ap.add_argument("--summary", nargs="*", type=Path, default=None, help="print the totals of these logs and stop")
+    ap.add_argument("--markdown", action="store_true", help="with --summary: as a Markdown table")
     args = ap.parse_args(argv)
     if args.summary is not None:
+        if args.markdown:
+            print("| ruleset | coach A | coach B | games | A won-drawn-lost | A win rate (95% CI) | mean margin (95% CI) "
+                  "| CPU s per game |\n| --- | --- | --- | --- | --- | --- | --- | --- |")
         for p in args.summary:
-            print(row_text(total(read(p))))
+            t = total(read(p))
+            if args.markdown:
+                print(f"| {t['ruleset']} | `{t['coach_a']}` | {t['coach_b']} | {t['games']} | {t['a_wins']}-{t['draws']}-"
+                      f"{t['b_wins']} | {t['win_rate']:.3f} ({t['ci95'][0]:.3f}-{t['ci95'][1]:.3f}) | "
+                      f"{t['mean_margin']:+.2f} ({t['margin_ci95'][0]:+.2f} to {t['margin_ci95'][1]:+.2f}) | "
+                      f"{t['cpu_seconds'] / max(1, t['games']):.1f} |")
+            else:
+                print(row_text(t))
         return
     if not args.ruleset:
         ap.error("name a ruleset (or --summary LOG ...)")
