@@ -18,8 +18,9 @@ spec everywhere coach specs are taken). At each of its decisions the coach
 Each raced option is held in the rollouts for its scope (``scope``: ``default``, each kind's own
 from :mod:`coachgym.search.holds`; ``scope=decision`` lets the rollout coach undo it at once, as
 before issue 21), the base choice playing on unheld; and an option it switches to is kept in force in
-its own play for the same scope (``commit=1``, the default: its base policy may not undo it, a call
-is made again), as its rollouts assumed. With ``plans=NAME+NAME`` (or ``plans=all``:
+its own play for as long as its rollouts held it (``commit=horizon``, the default: the scope, cut at
+the rollouts' ``horizon``, about half of whose decisions are its own; ``commit=scope``: the whole
+scope; ``commit=0``: not at all). Its base policy may not undo a committed option; a call is made again. With ``plans=NAME+NAME`` (or ``plans=all``:
 :mod:`coachgym.search.plans`) the coach also races those plans and the base coach alone at the start
 of each ``plan_scope`` (default: period) on ``plan_budget`` rollouts, and plays the winner's rules
 over its base policy for the scope (switching from the base coach by the same ``switch`` rule).
@@ -44,7 +45,7 @@ from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
 DEFAULTS = {"budget": 64, "ms": 0, "policy": "book", "opponent": "", "horizon": 40, "when": "doubt", "doubt": 0.9,
-            "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "commit": 1, "plans": "", "plan_scope": "period",
+            "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "commit": "horizon", "plans": "", "plan_scope": "period",
             "plan_budget": 64}
 
 
@@ -68,7 +69,10 @@ class SearchCoach:
         self.policy = policy_spec(str(p["policy"]))
         self.opponent = policy_spec(str(p["opponent"])) if p["opponent"] else None
         self.scope = parse_scope(str(p["scope"]), ruleset.name, ("default", "decision", "period", "half", "game")).text
-        self.commit = bool(p["commit"])
+        commit = {"0": "", "false": "", "1": "horizon", "true": "horizon"}.get(str(p["commit"]).lower(), str(p["commit"]))
+        if commit not in ("", "horizon", "scope"):
+            raise ConfigError(f"search coach: commit must be horizon, scope or 0, got {p['commit']!r}")
+        self.commit = commit
         self._holds: list[Hold] = []  # options it switched to, kept in force in its own play for their scope
         when = str(p["when"])
         self.kinds: frozenset[str] | None = None
@@ -213,7 +217,11 @@ class SearchCoach:
             key = f"{d.kind}: {game.actions[base].label} -> {game.actions[best].label}"
             self.switches[key] = self.switches.get(key, 0) + 1
             if self.commit and self.scope != "decision":
-                h = Hold.commit(game, d.side, best, hold_spec(game, best, self.scope))
+                # held in its own play for as long as its rollouts held it: the scope, cut at the rollouts'
+                # horizon (counted in decisions of both sides: about half of them are this coach's)
+                cut = self.commit == "horizon" and self.horizon is not None
+                h = Hold.commit(game, d.side, best, hold_spec(game, best, self.scope),
+                                max(1, self.horizon // 2) if cut else None)
                 if h is not None:
                     self._holds.append(h)
             return best

@@ -235,6 +235,7 @@ class Hold:
     stats: HoldStats = field(default_factory=HoldStats)
     done: bool = False
     pending: dict | None = None  # a committed hold's settings before its action (see ``commit``)
+    left: int | None = None  # a committed hold's decisions of its side still held (None: the whole scope)
 
     @classmethod
     def start(cls, game: Engine, side: int, action: int, spec: HoldSpec,
@@ -256,12 +257,14 @@ class Hold:
         return cls(spec, side, action, ScopeClock(spec.scope, game), parts)
 
     @classmethod
-    def commit(cls, game: Engine, side: int, action: int, spec: HoldSpec) -> "Hold | None":
+    def commit(cls, game: Engine, side: int, action: int, spec: HoldSpec,
+               decisions: int | None = None) -> "Hold | None":
         """A hold for a coach's own play: ``action`` is about to be played in ``game`` (not played here);
-        the settings it changed are read at the side's next decision (``filter``)."""
+        the settings it changed are read at the side's next decision (``filter``). ``decisions``: hold
+        it for at most that many more decisions of the side (as far as truncated rollouts looked)."""
         if not spec.holds:
             return None
-        h = cls(spec, side, action, ScopeClock(spec.scope, game))
+        h = cls(spec, side, action, ScopeClock(spec.scope, game), left=decisions)
         h.pending = settings(game, side) if spec.mode == "setting" else None
         return h
 
@@ -281,9 +284,11 @@ class Hold:
             if not self.parts:
                 self.done = True
                 return proposed
-        if self.clock.over(game):
+        if self.clock.over(game) or (self.left is not None and self.left <= 0):
             self.done = True
             return proposed
+        if self.left is not None:
+            self.left -= 1
         acts = game.actions
         table = TABLE[game.ruleset]
         if self.spec.mode == "call":

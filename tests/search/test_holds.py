@@ -209,5 +209,7 @@ def test_a_committed_hold_keeps_the_coachs_own_choice_in_force():
             a = h.filter(g, d, a)
         g.step(a)
     assert h.stats.masked > 0 and (tuple(g.dt[side]) == dt or h.stats.ended)
-    coach = rs.coach("search:budget=8,when=all", seed=1)
-    assert coach.commit and rs.coach("search:commit=0,when=all").commit is False
+    assert rs.coach("search:budget=8,when=all", seed=1).commit == "horizon"
+    assert rs.coach("search:commit=scope,when=all").commit == "scope" and rs.coach("search:commit=0,when=all").commit == ""
+    with pytest.raises(ConfigError, match="commit must be horizon, scope or 0"):
+        rs.coach("search:commit=maybe,when=all")
