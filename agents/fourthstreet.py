@@ -32,7 +32,6 @@ from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 from ..rules.fourthstreet.tactics import tired
 
-
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
 _FAT: dict[int, tuple] = {}
 

@@ -20,7 +20,6 @@ from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import ValueAddEngine
 from ..rules.valueadd.tactics import expected_points, fit
 
-
 _MENUS = frozenset(("defense_menu", "offense_menu", "replace_fouled_out"))
 
 

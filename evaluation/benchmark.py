@@ -15,7 +15,8 @@ from pathlib import Path
 
 from .. import rulesets
 from ..core.match import MatchResult
-from ..core.runner import Backend, make_backend, play_series as run_series
+from ..core.runner import Backend, make_backend
+from ..core.runner import play_series as run_series
 
 DEFAULT_PAIRINGS = (("trained", "random"), ("trained", "by-the-book"), ("by-the-book", "random"))
 KINDS = ("mirror", "cross-team", "real-teams")

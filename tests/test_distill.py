@@ -83,9 +83,9 @@ def test_into_sb3_copies_a_policy_file_into_a_model_and_refuses_another_shape(tm
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from coachgym.training import config as tc
+    from coachgym.training.coach import shipped_model_path
     from coachgym.training.policy_file import NumpyPolicy, from_sb3, into_sb3
     from coachgym.training.train import _algo_class, make_env
-    from coachgym.training.coach import shipped_model_path
 
     policy = NumpyPolicy.load(shipped_model_path("valueadd"))
     from coachgym.training import metadata as md

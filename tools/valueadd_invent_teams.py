@@ -11,6 +11,7 @@ The team files keep the resulting stat lines and are the source of truth: rebuil
 """
 import sys
 from pathlib import Path
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from coachgym.rules.valueadd import builder
 

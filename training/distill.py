@@ -35,8 +35,8 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any, Sequence
 
 import numpy as np
@@ -60,6 +60,7 @@ class DistillSettings:
     width: int = 4  # options raced at a wider decision: the learner's choice, its favourites, one other at random
     horizon: int | None = 40  # decisions per rollout before the value estimate scores it (None: to the end)
     rollout: str = "self"  # rollout policy for the learner's side: self (the learner) or a coach spec
+    scope: str = "default"  # how long each raced option is held in the rollouts (coachgym.search.holds)
     opponent: str = "by-the-book"
     switch: float = 2.0  # standard errors by which an option must beat the learner's choice to be the target
     epochs: int = 4
@@ -138,7 +139,8 @@ class _Labeller:
         if len(actions) > 1:
             per = max(1, self.s.budget)
             run = run_race(game, side, actions, seed=int(self.rng.integers(2**62)), policies=self._rollout_policies(side),
-                           horizon=self.s.horizon, rollouts=per * len(actions), min_rounds=per + 1, lookahead=1)
+                           horizon=self.s.horizon, rollouts=per * len(actions), min_rounds=per + 1, lookahead=1,
+                           scope=self.s.scope)
             tallies = run.race.tallies
             base = tallies[concrete[choice]]
             for o, a in concrete.items():

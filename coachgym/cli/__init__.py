@@ -131,19 +131,20 @@ def run() -> None:  # pragma: no cover
         sys.exit(2)
 
 
+# The command modules register themselves on ``main`` when imported.
+from . import (  # noqa: E402, F401 (each registers its commands on main)
+    cards,
+    commands,
+    listing,
+    play,
+    realism,
+    search,
+    series,
+    serve,
+    strategy,
+    tabletop,
+    training,
+)
+
 if __name__ == "__main__":  # pragma: no cover
     run()
-
-
-# The command modules register themselves on ``main`` when imported.
-from . import commands  # noqa: E402,F401
-from . import serve  # noqa: E402,F401
-from . import strategy  # noqa: E402,F401
-from . import realism  # noqa: E402,F401
-from . import search  # noqa: E402,F401
-from . import play  # noqa: E402,F401
-from . import series  # noqa: E402,F401
-from . import listing  # noqa: E402,F401
-from . import training  # noqa: E402,F401
-from . import tabletop  # noqa: E402,F401
-from . import cards  # noqa: E402,F401

@@ -178,8 +178,10 @@ def compare(ruleset, coach_a, coach_b, games, max_games, elo0, elo1, p0, p1, mod
 @click.option("--states", type=count(), default=200, show_default=True, help="States to sample (one per game where S arises).")
 @click.option("--max-games", type=count(), default=5000, show_default=True, help="Games to play at most while looking for them.")
 @click.option("--rollouts", type=count(), default=4, show_default=True, help="Resampled futures per state (each for every choice).")
-@click.option("--scope", type=click.Choice(["decision", "situation", "game"]), default="situation", show_default=True,
-              help="How long a choice holds: this decision only, whenever the situation holds, or the rest of the game.")
+@click.option("--scope", default="situation", show_default=True,
+              help="How long a choice holds: decision (this decision only), situation (whenever the situation holds), "
+                   "period, half, minutes:N (boxes:N in Value Add) or game - the scopes of coachgym analyze "
+                   "(docs/search.md, section 5).")
 @click.option("--by", default=None, help="Split the states by a situation variable's value (e.g. margin).")
 @click.option("--side", "sides", type=click.Choice(["both", "home", "away"]), default="both", show_default=True,
               help="The side studied (both: home in even games, away in odd ones).")

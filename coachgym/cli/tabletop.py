@@ -183,9 +183,9 @@ def scoresheet_command(ruleset, home, away, xlsx_out) -> None:
     `coachgym teams RULESET` lists them, or team files; default: the ruleset's default pair), every
     player's line and every column of the ruleset's box score to fill in; totals, percentages, the
     score, and points and rebounds from their parts computed by formulas (needs the sheets extra)."""
-    from . import ruleset_arg
     from ..core.boxexport import blank_box, require_openpyxl, write_xlsx
     from ..core.errors import CoachgymError
+    from . import ruleset_arg
 
     rs = ruleset_arg(ruleset)
     try:

@@ -58,7 +58,8 @@ def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon
     from ..training.coach import shipped_model_path
 
     ruleset = ruleset_arg(ruleset)
-    from ..training.distill import DistillSettings, distill as run_distill
+    from ..training.distill import DistillSettings
+    from ..training.distill import distill as run_distill
 
     settings = DistillSettings(games=games, sample=sample, kinds=tuple(k for k in kinds.split(",") if k) if kinds else None,
                                budget=budget, width=width, horizon=horizon or None, rollout=rollout, switch=switch, epochs=epochs,

@@ -1,11 +1,18 @@
 """Ruleset-independent core: chance source, engine protocol, actions, events, box scores, coaches, matches."""
 
 from .actions import Action, ActionTable
-from .chance import ChanceSource, ScriptedSource, SeededSource, ScriptExhausted, ChanceError
+from .chance import ChanceError, ChanceSource, ScriptedSource, ScriptExhausted, SeededSource
 from .coach import Coach, FirstLegalCoach, RandomCoach
 from .engine import AWAY, HOME, SIDE_NAMES, Decision, Engine, GameResult, other
-from .errors import (CoachgymError, ConfigError, GameOverError, IllegalActionError, ModelMismatchError,
-                     SavedGameError, TeamFileError)
+from .errors import (
+                     CoachgymError,
+                     ConfigError,
+                     GameOverError,
+                     IllegalActionError,
+                     ModelMismatchError,
+                     SavedGameError,
+                     TeamFileError,
+)
 from .events import Event, EventLog
 
 __all__ = [

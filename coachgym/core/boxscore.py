@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
 # Columns a player carries for his time on the court, counted once for each of the five on the
 # court: a team's figure is the players' sum / 5 (Value Add's POSS). Shown that way in summaries
 # and exports; ``totals`` keeps the plain sum (what calibration tools divide themselves).

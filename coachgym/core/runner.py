@@ -382,6 +382,14 @@ class LocalBackend(Backend):
         for proc in processes:
             proc.join(timeout=5)
         pool.shutdown(wait=True)  # the pool's manager thread too, before the interpreter's exit joins it
+        # the interpreter's exit wakes every pool's manager thread it knows of; this one is joined and
+        # its pipe may already be closed by the workers' ending (an OSError printed at exit): forget it
+        import concurrent.futures.process as cf_process
+
+        wakeups = getattr(cf_process, "_threads_wakeups", None)
+        thread = getattr(pool, "_executor_manager_thread", None)
+        if isinstance(wakeups, dict) and thread is not None and not thread.is_alive():
+            wakeups.pop(thread, None)
 
 
 def _worker_ignores_ctrl_c() -> None:

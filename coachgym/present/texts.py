@@ -23,7 +23,6 @@ from typing import Iterable
 
 from .model import Choice, Glossary, KindInfo
 
-
 SIDE_COLOURS = ("#b8322a", "#1f5a9e")  # home, away: --home and --away of coachgym/web/static/style.css
 
 

@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .. import rulesets
 from ..core.engine import SIDE_NAMES, Engine
 from ..core.errors import ConfigError, GameOverError, SavedGameError
+from .holds import hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import check_policy, describe_policy, policy_spec
 
@@ -42,6 +43,31 @@ class OptionAnalysis:
     delta: float  # value minus the best option's, over the rounds both played
     delta_ci95: tuple[float, float]
     eliminated_after: int | None  # rollouts it had when it was dropped from the race
+    scope: str = "decision"  # how long it was held in the rollouts (coachgym.search.holds)
+    hold: str = "none"  # setting, call or none
+    held: int = 0  # rollouts in which it was held beyond its decision
+    undone: int = 0  # ... in which the rollout coach would have undone it (its choice replaced)
+    replayed: int = 0  # ... in which it was called again
+    ended: int = 0  # ... in which the rules ended its effect before its scope
+    flag: str = ""  # a warning for the reader: its effect ended before its scope, or no different from another
+
+    @property
+    def held_text(self) -> str:
+        """Its scope and what holding it did, for the table."""
+        if self.hold == "plan":
+            return self.scope if "base" in self.sources else f"{self.scope}, acted in {self.undone / max(1, self.held):.0%}"
+        if "book" in self.sources:
+            return "book plays on"
+        if self.scope == "decision" or not self.held:
+            return "decision"
+        parts = [self.scope]
+        if self.undone:
+            parts.append(f"book undid {self.undone / self.held:.0%}")
+        if self.replayed:
+            parts.append(f"called again {self.replayed / self.held:.0%}")
+        if self.ended:
+            parts.append(f"ended {self.ended / self.held:.0%}")
+        return ", ".join(parts)
 
 
 @dataclass
@@ -64,6 +90,7 @@ class Analysis:
     legal: int  # options the decision has
     hidden: list[str] = field(default_factory=list)
     note: str = ""
+    scope: str = "default"  # the scope asked for (default: each option's own)
     race: Any = field(default=None, repr=False, compare=False)  # the race's tallies, to go on with (``resume``)
 
     def values(self) -> dict[int, float]:
@@ -92,13 +119,14 @@ class Analysis:
         ]
         width = min(56, max([len(o.label) for o in self.options] + [6])) + 2
         why = max([len(", ".join(o.sources)) for o in self.options] + [3]) + 2
-        lines.append(f"  {'option':<{width}}{'why':<{why}}{'rollouts':>8}  {value_name + ' (95% CI)':<22}"
-                     f"{'vs best (95% CI)':<27}margin (95% CI)")
+        held = max([len(o.held_text) for o in self.options] + [5]) + 2
+        lines.append(f"  {'option':<{width}}{'why':<{why}}{'held for':<{held}}{'rollouts':>8}  "
+                     f"{value_name + ' (95% CI)':<22}{'vs best (95% CI)':<27}margin (95% CI)")
         for o in sorted(self.options, key=lambda o: (-o.win, -o.margin)):
             mark = "*" if o.action == self.best else " "
             vs = "best" if o.action == self.best else f"{o.delta:+.3f} ({o.delta_ci95[0]:+.3f} to {o.delta_ci95[1]:+.3f})"
             label = o.label if len(o.label) <= width - 2 else o.label[:width - 5] + "..."
-            lines.append(f"{mark} {label:<{width}}{', '.join(o.sources):<{why}}{o.rollouts:>8}  "
+            lines.append(f"{mark} {label:<{width}}{', '.join(o.sources):<{why}}{o.held_text:<{held}}{o.rollouts:>8}  "
                          f"{o.win:.3f} ({o.win_ci95[0]:.3f}-{o.win_ci95[1]:.3f})   {vs:<27}"
                          f"{o.margin:+.2f} ({o.margin_ci95[0]:+.2f} to {o.margin_ci95[1]:+.2f})"
                          + (f"  dropped after {o.eliminated_after}" if o.eliminated_after is not None else ""))
@@ -110,6 +138,16 @@ class Analysis:
             verdict = (f"not separated within the {'time' if self.stopped == 'time' else 'rollouts'} given: an option "
                        f"whose interval vs best includes 0 may be as good (raise --rollouts or --seconds)")
         lines += ["", f"  * best: {self.option(self.best).label} - {verdict}"]
+        for o in self.options:
+            if o.flag:
+                lines.append(f"  ! {o.label}: {o.flag}")
+        if self.kind == "plan":
+            lines.append(f"  each plan's rules act over the base coach for {self.options[0].scope}; rollouts "
+                         + ("end with it and are scored by the value estimate" if self.horizon == 0 else "go on to the end")
+                         + " (docs/search.md, 6)")
+        else:
+            lines.append(f"  held for: each option is kept in force in the rollouts for its scope ({self.scope}; "
+                         f"--scope) - a setting the book would undo is kept, a call is made again (docs/search.md, 5)")
         if self.note:
             lines.append(f"  {self.note} (name more with --option)")
         return "\n".join(lines)
@@ -225,7 +263,8 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
             opponent: str | None = None, rollouts: int = 2000, seconds: float | None = None, seed: int = 0,
             max_options: int = 8, horizon: int | None = None, min_rounds: int = 16, confidence: float = 0.99,
             batch: int = 4, backend=None, progress: bool = False,
-            labels: Callable[[int], str] | None = None, resume: Analysis | None = None) -> Analysis:
+            labels: Callable[[int], str] | None = None, resume: Analysis | None = None,
+            scope: str = "default") -> Analysis:
     """Evaluate the options of ``game``'s pending decision (see the module docstring).
 
     ``options``: extra options to evaluate (action indices or labels); ``policy``/``opponent``: the
@@ -234,17 +273,21 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     score them with the value estimate (default: play to the end); ``backend``: a
     ``coachgym.core.runner`` backend for the rollouts (default: this process); ``resume``: an
     earlier analysis of this same decision to go on with ("keep thinking"): its options, seed and
-    tallies, ``rollouts`` and ``seconds`` more."""
+    tallies, ``rollouts`` and ``seconds`` more.; ``scope``: how long
+    each option is held in the rollouts (:mod:`coachgym.search.holds`: ``default`` is each kind's
+    own; ``decision`` lets the rollout coach undo it at once)."""
     d = game.decision
     if d is None:
         raise GameOverError(f"{game.ruleset}: the game is over; there is no decision to analyze")
     if rollouts < 1:
         raise ConfigError("rollouts must be at least 1")
     check_policy(game.ruleset, policy, opponent)
+    parse_scope(scope, game.ruleset, ("default", "decision", "period", "half", "game"))
     if resume is not None:
         if resume.race is None or resume.ruleset != game.ruleset or resume.kind != d.kind:
             raise ConfigError("that analysis cannot be resumed here: it is of another decision")
         seed = resume.seed
+        scope = resume.scope  # the same options held the same way, only more rollouts
         cands = [(o.action, o.sources) for o in resume.options]
     else:
         cands = candidate_options(game, options or (), max_options)
@@ -260,7 +303,7 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
                        seconds=seconds, min_rounds=min_rounds, confidence=confidence, batch=batch, backend=backend,
                        prefer=next((a for a, s in cands if "book" in s), None),
                        on_batch=bar.update if bar is not None else None,
-                       race=resume.race if resume is not None else None)
+                       race=resume.race if resume is not None else None, scope=scope)
     finally:
         if bar is not None:
             bar.close()
@@ -271,9 +314,13 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     for a, src in cands:
         t = race.tallies[a]
         mean, lo, hi, _ = paired(t, race.tallies[best])
+        spec = hold_spec(game, a, scope)
         rows.append(OptionAnalysis(a, label(a), src, t.n, t.mean, tuple(t.value_interval(horizon is None)),
                                    t.mean_margin, tuple(t.margin_interval()), 0.0 if a == best else mean,
-                                   (0.0, 0.0) if a == best else (lo, hi), t.eliminated))
+                                   (0.0, 0.0) if a == best else (lo, hi), t.eliminated,
+                                   spec.scope.describe() if t.held else "decision", spec.mode, t.held, t.undone,
+                                   t.replayed, t.ended))
+    _flag(rows, race, game, scope)
     note = ""
     if len(d.legal) > len(actions):
         note = (f"this decision has {len(d.legal)} options; evaluated the book's choice, the trained coach's "
@@ -283,7 +330,30 @@ def analyze(game: Engine, options: Iterable[str | int] | None = None, *, policy:
     return Analysis(game.ruleset, d.side, d.kind, d.prompt, game.scoreboard().splitlines()[0],
                     describe_policy(policy, opponent), rows, best, separated, run.stopped,
                     before[0] + run.rollouts, run.rounds, before[1] + run.seconds, seed, horizon, len(d.legal),
-                    list(type(game).hidden_information), note, race)
+                    list(type(game).hidden_information), note, str(scope), race)
+
+
+def _flag(rows: list[OptionAnalysis], race, game: Engine, scope: str) -> None:
+    """Warn where a value does not measure the option: its effect ended before its scope in most
+    rollouts, it was not held (scope ``decision``) though the rollout coach may undo it, or it gave
+    exactly the same result as another option in every rollout."""
+    for o in rows:
+        t = race.tallies[o.action]
+        if o.held and o.ended * 2 > o.held:
+            o.flag = (f"its effect ended before its scope ({o.scope}) in {o.ended} of {o.held} rollouts (the rules "
+                      f"ended it: a foul-out, the target left ...): the value measures it only until then")
+            continue
+        if not o.held and "book" not in o.sources and hold_spec(game, o.action, "default").holds:
+            o.flag = (f"not held (--scope {scope}): the rollout coach may undo it at its next decision, so the value "
+                      f"may measure the rollout coach's choice rather than this option")
+        for other in rows:
+            u = race.tallies[other.action]
+            common = [r for r in t.values if r in u.values]
+            if other.action != o.action and len(common) >= 2 and all(
+                    t.values[r] == u.values[r] and t.margins[r] == u.margins[r] for r in common):
+                same = f"exactly the same result as '{other.label}' in all {len(common)} rollouts they shared"
+                o.flag = f"{o.flag}; {same}" if o.flag else same
+                break
 
 
 # ---------------------------------------------------------------------------------- saved games

@@ -15,6 +15,16 @@ spec everywhere coach specs are taken). At each of its decisions the coach
 4. plays the leader when its paired advantage over the base choice is more than ``switch`` standard
    errors (default 1), else the base choice.
 
+Each raced option is held in the rollouts for its scope (``scope``: ``default``, each kind's own
+from :mod:`coachgym.search.holds`; ``scope=decision`` lets the rollout coach undo it at once, as
+before issue 21), the base choice playing on unheld; and an option it switches to is kept in force in
+its own play for as long as its rollouts held it (``commit=horizon``, the default: the scope, cut at
+the rollouts' ``horizon``, about half of whose decisions are its own; ``commit=scope``: the whole
+scope; ``commit=0``: not at all). Its base policy may not undo a committed option; a call is made again. With ``plans=NAME+NAME`` (or ``plans=all``:
+:mod:`coachgym.search.plans`) the coach also races those plans and the base coach alone at the start
+of each ``plan_scope`` (default: period) on ``plan_budget`` rollouts, and plays the winner's rules
+over its base policy for the scope (switching from the base coach by the same ``switch`` rule).
+
 Searching only where the base is in doubt, truncated rollouts and dropping options that are clearly
 worse keep a game to seconds; :meth:`SearchCoach.stats` counts what was searched and what it cost.
 :func:`option_values` gives each option's value estimate at a decision (labels for training).
@@ -30,11 +40,13 @@ from typing import Any
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
 from ..core.ruleset import parse_coach_params
+from .holds import Hold, ScopeClock, hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
 DEFAULTS = {"budget": 64, "ms": 0, "policy": "book", "opponent": "", "horizon": 40, "when": "doubt", "doubt": 0.9,
-            "width": 4, "switch": 1.0, "min_rounds": 4}
+            "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "commit": "horizon", "plans": "", "plan_scope": "period",
+            "plan_budget": 64}
 
 
 class SearchCoach:
@@ -56,6 +68,12 @@ class SearchCoach:
         self.switch = float(p["switch"])
         self.policy = policy_spec(str(p["policy"]))
         self.opponent = policy_spec(str(p["opponent"])) if p["opponent"] else None
+        self.scope = parse_scope(str(p["scope"]), ruleset.name, ("default", "decision", "period", "half", "game")).text
+        commit = {"0": "", "false": "", "1": "horizon", "true": "horizon"}.get(str(p["commit"]).lower(), str(p["commit"]))
+        if commit not in ("", "horizon", "scope"):
+            raise ConfigError(f"search coach: commit must be horizon, scope or 0, got {p['commit']!r}")
+        self.commit = commit
+        self._holds: list[Hold] = []  # options it switched to, kept in force in its own play for their scope
         when = str(p["when"])
         self.kinds: frozenset[str] | None = None
         if when not in ("doubt", "all"):
@@ -68,6 +86,7 @@ class SearchCoach:
         shown = {k: v for k, v in p.items() if v != DEFAULTS[k]}
         self.name = "search" + (":" + ",".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
         self.base = ruleset.coach(self.policy, seed=seed)
+        self._plan_setup(p)
         self.advisor = None
         if when == "doubt":
             try:
@@ -82,11 +101,60 @@ class SearchCoach:
                        "seconds": 0.0}
         self.switches: dict[str, int] = {}  # "decision kind: base action -> chosen action" -> times
 
+    # ------------------------------------------------------------------ plans
+    def _plan_setup(self, p: dict) -> None:
+        """``plans=NAME+NAME`` (or ``all``): at the start of each ``plan_scope`` the coach races these plans
+        and the base coach alone on ``plan_budget`` rollouts and plays the winner's rules for the scope."""
+        from .plans import PlanCoach, library, parse_plan
+
+        names = [n for n in str(p["plans"] or "").split("+") if n]
+        if names == ["all"]:
+            names = list(library(self.rs.name))
+        self.plan_scope = parse_scope(str(p["plan_scope"]), self.rs.name, ("period", "half", "game"))
+        self.plan_budget = _int(p, "plan_budget", 2)
+        self.plans = [parse_plan(self.rs.name, n, self.policy) for n in names]
+        self.plan_coaches = [PlanCoach(pl, self.base) for pl in self.plans]
+        self._plan: Any = None  # the plan coach in force, or None: the base coach
+        self._plan_clock: ScopeClock | None = None
+        self.plan_choices: dict[str, int] = {}
+
+    def _choose_plan(self, game: Engine, d: Decision) -> None:
+        from .plans import race_plans
+
+        t0 = time.process_time()
+        a = race_plans(game, self.plans, scope=self.plan_scope, policy=self.policy, opponent=self.opponent,
+                       rollouts=self.plan_budget, seed=self._rng.getrandbits(62), min_rounds=self.min_rounds, batch=2)
+        self.counts["plan_searches"] = self.counts.get("plan_searches", 0) + 1
+        self.counts["rollouts"] += a.rollouts
+        self.counts["search_seconds"] += time.process_time() - t0
+        best = a.best
+        chosen = 0
+        if best != 0:
+            b = a.option(0)
+            # the same rule as for single decisions: ahead of the base coach by ``switch`` standard errors
+            se = (b.delta_ci95[1] - b.delta_ci95[0]) / (2 * 1.959963984540054) if b.rollouts > 1 else float("nan")
+            lead = -b.delta
+            if lead > 0 and (math.isnan(se) or lead > self.switch * se):
+                chosen = best
+        self._plan_clock = ScopeClock(self.plan_scope, game)
+        self._plan = self.plan_coaches[chosen - 1] if chosen else None
+        name = self.plans[chosen - 1].name if chosen else "book"
+        self.plan_choices[name] = self.plan_choices.get(name, 0) + 1
+        if self._plan is not None:
+            self._plan.start(self._plan_clock)
+            self._plan.inner.memory = {}
+
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
         self.side = side
         if seed is not None:
             self._rng.seed(seed)
+        self._plan, self._plan_clock = None, None
+        self._holds = []
+        for pc in self.plan_coaches:
+            if pc.inner is not None:
+                pc.inner.side = side
+                pc.inner.memory = {}
         self.base.reset(game, side, seed)
         if self.advisor is not None:
             self.advisor.reset(game, side, None)
@@ -94,7 +162,14 @@ class SearchCoach:
     def choose(self, game: Engine, decision: Decision) -> int:
         t0 = time.process_time()
         self.counts["decisions"] += 1
-        base = int(self.base.choose(game, decision))
+        if self.plans and (self._plan_clock is None or self._plan_clock.over(game)):
+            self._choose_plan(game, decision)
+        chooser = self._plan if self._plan is not None and not self._plan_clock.over(game) else self.base
+        base = int(chooser.choose(game, decision))
+        if self._holds:  # as its rollouts assumed: what it switched to stays in force for its scope
+            for h in self._holds:
+                base = h.filter(game, decision, base)
+            self._holds = [h for h in self._holds if not h.done]
         cands = self._candidates(game, decision, base)
         choice = base
         if len(cands) > 1:
@@ -137,7 +212,7 @@ class SearchCoach:
         t0 = time.process_time()
         run = run_race(game, d.side, cands, seed=self._rng.getrandbits(62), policies=self._policies_for(d.side),
                        horizon=self.horizon, rollouts=self.budget, seconds=self.ms / 1000 if self.ms else None,
-                       min_rounds=self.min_rounds, batch=2, lookahead=1, prefer=base)
+                       min_rounds=self.min_rounds, batch=2, lookahead=1, prefer=base, scope=self.scope)
         race = run.race
         self.counts["searched"] += 1
         self.counts["rollouts"] += run.rollouts
@@ -150,6 +225,14 @@ class SearchCoach:
             self.counts["switched"] += 1
             key = f"{d.kind}: {game.actions[base].label} -> {game.actions[best].label}"
             self.switches[key] = self.switches.get(key, 0) + 1
+            if self.commit and self.scope != "decision":
+                # held in its own play for as long as its rollouts held it: the scope, cut at the rollouts'
+                # horizon (counted in decisions of both sides: about half of them are this coach's)
+                cut = self.commit == "horizon" and self.horizon is not None
+                h = Hold.commit(game, d.side, best, hold_spec(game, best, self.scope),
+                                max(1, self.horizon // 2) if cut else None)
+                if h is not None:
+                    self._holds.append(h)
             return best
         return base
 
@@ -160,6 +243,8 @@ class SearchCoach:
         c["ms_per_decision"] = 1000 * c["seconds"] / c["decisions"] if c["decisions"] else float("nan")
         c["ms_per_search"] = 1000 * c["search_seconds"] / c["searched"] if c["searched"] else float("nan")
         c["switches"] = dict(sorted(self.switches.items(), key=lambda kv: -kv[1]))
+        if self.plans:
+            c["plans"] = dict(sorted(self.plan_choices.items(), key=lambda kv: -kv[1]))
         return c
 
 
@@ -177,7 +262,8 @@ def search_coach(ruleset: Any, argument: str, seed: int | None = None, **kwargs:
 
 
 def option_values(game: Engine, *, budget: int = 256, policy: str = "book", opponent: str | None = None,
-                  horizon: int | None = 40, seed: int = 0, options: list[int] | None = None) -> dict[int, tuple[float, float, int]]:
+                  horizon: int | None = 40, seed: int = 0, options: list[int] | None = None,
+                  scope: str = "default") -> dict[int, tuple[float, float, int]]:
     """Each option's value estimate at the pending decision, for labelling training data:
     ``{action: (value, standard error, rollouts)}``, every option on the same resampled futures
     (no option is dropped). Values are win chances (draws half) from rollouts of ``horizon``
@@ -189,7 +275,7 @@ def option_values(game: Engine, *, budget: int = 256, policy: str = "book", oppo
     rounds = max(1, budget // len(actions))
     run = run_race(game, d.side, actions, seed=seed, policy=policy_spec(policy),
                    opponent=policy_spec(opponent) if opponent else None, horizon=horizon, rollouts=rounds * len(actions),
-                   min_rounds=rounds + 1, lookahead=1)
+                   min_rounds=rounds + 1, lookahead=1, scope=scope)
     out = {}
     for a, t in run.race.tallies.items():
         lo, hi = t.value_interval(exact_wins=False)

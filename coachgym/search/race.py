@@ -36,6 +36,19 @@ class Tally:
     values: dict[int, float] = field(default_factory=dict)
     margins: dict[int, float] = field(default_factory=dict)
     eliminated: int | None = None  # rounds it had played when it was dropped
+    held: int = 0  # rollouts in which the option was held beyond its decision (coachgym.search.holds)
+    undone: int = 0  # ... in which the rollout coach would have undone it (its choice replaced)
+    replayed: int = 0  # ... in which the option (a call) was called again
+    ended: int = 0  # ... in which the rules ended its effect before its scope
+
+    def add_hold(self, stats: tuple[int, int, int] | None) -> None:
+        if stats is None:
+            return
+        masked, replays, ended = stats
+        self.held += 1
+        self.undone += masked > 0
+        self.replayed += replays > 0
+        self.ended += bool(ended)
 
     @property
     def n(self) -> int:
@@ -99,12 +112,15 @@ class Race:
     def alive(self) -> list[int]:
         return [a for a, t in self.tallies.items() if t.eliminated is None]
 
-    def add(self, rounds: Sequence[int], actions: Sequence[int], results: list[list[tuple[float, int]]]) -> None:
+    def add(self, rounds: Sequence[int], actions: Sequence[int], results: list[list[tuple]]) -> None:
+        """Results per round and action: (value, margin) or (value, margin, hold stats)."""
         for r, row in zip(rounds, results):
-            for a, (v, m) in zip(actions, row):
+            for a, res in zip(actions, row):
                 t = self.tallies[a]
-                t.values[r] = v
-                t.margins[r] = m
+                t.values[r] = res[0]
+                t.margins[r] = res[1]
+                if len(res) > 2:
+                    t.add_hold(res[2])
 
     def leader(self, among: Sequence[int] | None = None) -> int:
         """The option with the best mean value (then margin; then the preferred option)."""
@@ -141,13 +157,18 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
              policy: str = "by-the-book", opponent: str | None = None, horizon: int | None = None,
              rollouts: int = 2000, seconds: float | None = None, min_rounds: int = 16, confidence: float = 0.99,
              batch: int = 4, lookahead: int = 4, backend=None, prefer: int | None = None,
-             on_batch: Callable[[int], None] | None = None, race: Race | None = None) -> RaceRun:
+             on_batch: Callable[[int], None] | None = None, race: Race | None = None,
+             scope: str | None = "default",
+             play: Callable[[Sequence[int], Sequence[int]], list] | None = None) -> RaceRun:
     """Race ``actions`` at ``game``'s pending decision of ``side`` within ``rollouts`` (all options
     together) and ``seconds``. Batches of ``batch`` rounds are sent ``lookahead`` ahead of the one
     being read (to keep a backend's workers busy); without a backend they are played here, with
     ``policies`` when given. The numbers depend on the seed, budget, batch and lookahead only.
     ``race``: go on with that race (an earlier run's, same game, options and seed) from the round
-    after its last; ``rollouts`` and ``seconds`` are then this run's more."""
+    after its last; ``rollouts`` and ``seconds`` are then this run's more.
+    Each option is held for ``scope`` in the rollouts (:mod:`coachgym.search.holds`). ``play(rounds,
+    options)``: plays rounds of other kinds of options here (plans: :mod:`coachgym.search.plans`).
+    The ``prefer``red option (the base coach's own choice) is not held: the rollout coach plays on."""
     race = race or Race(actions, min_rounds=min_rounds, confidence=confidence, prefer=prefer)
     t0 = time.perf_counter()
     spent = 0
@@ -155,7 +176,7 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
     stopped = "budget"
     single = len(actions) < 2
     blob = None
-    if backend is None and policies is None:
+    if backend is None and policies is None and play is None:
         policies = Policies(game.ruleset, policy, opponent, side=side)
 
     def submit() -> bool:
@@ -165,12 +186,13 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
         if n <= 0 or (len(alive) < 2 and not single):
             return False
         rounds = tuple(range(next_round, next_round + n))
-        if backend is None:
+        if backend is None or play is not None:
             handle = None  # played when read, with the options alive now
         else:
             if blob is None:
                 blob = portable(game)
-            handle = backend.submit(RolloutTask(blob, game.ruleset, side, alive, rounds, seed, policy, opponent, horizon))
+            handle = backend.submit(RolloutTask(blob, game.ruleset, side, alive, rounds, seed, policy, opponent, horizon,
+                                                scope, prefer))
         inflight.append((handle, rounds, alive))
         next_round += n
         spent += n * len(alive)
@@ -185,7 +207,12 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
                 stopped = "time"
                 break
             handle, rounds, alive = inflight.popleft()
-            results = handle.result() if handle is not None else run_rounds(game, side, alive, rounds, seed, policies, horizon)
+            if handle is not None:
+                results = handle.result()
+            elif play is not None:
+                results = play(rounds, alive)
+            else:
+                results = run_rounds(game, side, alive, rounds, seed, policies, horizon, scope, prefer)
             race.add(rounds, alive, results)
             if on_batch is not None:
                 on_batch(len(rounds) * len(alive))

@@ -20,6 +20,7 @@ from typing import Sequence
 from .. import rulesets
 from ..core.engine import HOME, Engine
 from ..core.errors import ConfigError
+from .holds import Hold, hold_spec
 
 POLICY_ALIASES = {"book": "by-the-book"}
 
@@ -47,8 +48,9 @@ class Policies:
         self.specs = (mine, theirs) if side == HOME else (theirs, mine)
         self.coaches = tuple(rs.coach(spec, seed=0) for spec in self.specs)
 
-    def play_out(self, game: Engine, seed: int, max_decisions: int | None = None) -> None:
-        """Play ``game`` on to the end (or ``max_decisions`` more decisions) with the rollout coaches."""
+    def play_out(self, game: Engine, seed: int, max_decisions: int | None = None, hold: Hold | None = None) -> None:
+        """Play ``game`` on to the end (or ``max_decisions`` more decisions) with the rollout coaches;
+        a ``hold`` (:mod:`coachgym.search.holds`) filters its side's choices within its scope."""
         home, away = self.coaches
         home.reset(game, 0, seed * 2 + 1)
         away.reset(game, 1, seed * 2 + 2)
@@ -56,7 +58,10 @@ class Policies:
         n = 0
         while game.decision is not None:
             d = game.decision
-            game.step(coaches[d.side].choose(game, d))
+            a = coaches[d.side].choose(game, d)
+            if hold is not None and d.side == hold.side and not hold.done:
+                a = hold.filter(game, d, a)
+            game.step(a)
             n += 1
             if max_decisions is not None and n >= max_decisions:
                 return
@@ -70,25 +75,37 @@ def outcome(game: Engine, side: int) -> tuple[float, int]:
 
 
 def run_rounds(game: Engine, side: int, actions: Sequence[int], rounds: Sequence[int], seed: int,
-               policies: Policies, horizon: int | None = None) -> list[list[tuple[float, float]]]:
-    """For every round, every action's (value, margin) for ``side`` from the same resampled future.
-    Played to the end the value is the win score (1, 0.5, 0); with a ``horizon`` a rollout stops
-    after that many decisions and the value is :func:`coachgym.search.value.leaf_value`."""
+               policies: Policies, horizon: int | None = None,
+               scope: str | None = "default",
+               free: int | None = None) -> list[list[tuple[float, float, tuple[int, int, int] | None]]]:
+    """For every round, every action's (value, margin, hold) for ``side`` from the same resampled
+    future. Played to the end the value is the win score (1, 0.5, 0); with a ``horizon`` a rollout
+    stops after that many decisions and the value is :func:`coachgym.search.value.leaf_value`. Each
+    action is held for ``scope`` (:mod:`coachgym.search.holds`; None or ``decision``: not held);
+    ``hold`` is (choices masked, calls replayed, ended early) or None where nothing was held. The
+    ``free`` action (the rollout coach's own choice) is not held: the rollout coach plays on as itself."""
     from .value import leaf_value
 
+    specs = {a: hold_spec(game, a, scope) for a in actions if a != free} if scope not in (None, "decision") else {}
     out = []
     for r in rounds:
         rs = round_seed(seed, r)
         row = []
         for action in actions:
             g = game.resampled(rs, viewer=side, record_events=False)
-            g.step(action)
-            policies.play_out(g, rs, horizon)
+            spec = specs.get(action)
+            if spec is None:
+                g.step(action)
+                hold = None
+            else:
+                hold = Hold.start(g, side, action, spec)
+            policies.play_out(g, rs, horizon, hold)
             if g.over:
-                row.append(outcome(g, side))
+                v, m = outcome(g, side)
             else:
                 h, a = g.score
-                row.append((leaf_value(g, side), h - a if side == HOME else a - h))
+                v, m = leaf_value(g, side), h - a if side == HOME else a - h
+            row.append((v, m, hold.stats.as_tuple() if hold is not None else None))
         out.append(row)
     return out
 
@@ -114,6 +131,8 @@ class RolloutTask:
     policy: str
     opponent: str | None = None
     horizon: int | None = None
+    scope: str | None = "default"
+    free: int | None = None
 
     @property
     def games(self) -> int:
@@ -122,7 +141,8 @@ class RolloutTask:
     def run(self) -> list[list[tuple[float, int]]]:
         game = pickle.loads(self.game)
         policies = _policies(self.ruleset, self.policy, self.opponent, self.side)
-        return run_rounds(game, self.side, self.actions, self.rounds, self.seed, policies, self.horizon)
+        return run_rounds(game, self.side, self.actions, self.rounds, self.seed, policies, self.horizon, self.scope,
+                          self.free)
 
     def __repr__(self) -> str:
         return f"RolloutTask({self.ruleset}, side {self.side}, actions {self.actions}, rounds {self.rounds[0]}..{self.rounds[-1]})"

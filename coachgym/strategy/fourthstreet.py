@@ -10,13 +10,27 @@ dead ball.
 
 from __future__ import annotations
 
-from ..rules.fourthstreet.tactics import tired
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import SEASON
 from ..rules.fourthstreet.engine import PF, PTS, FourthStreetEngine
-from .vocabulary import (WAIT, ActionWord, Argument, Bench, Moment, Vocabulary, by_name,
-                         choose_action, decision_variable, flag, foul_variables, number,
-                         rest_action, rest_guard, score_variables)
+from ..rules.fourthstreet.tactics import tired
+from .vocabulary import (
+    WAIT,
+    ActionWord,
+    Argument,
+    Bench,
+    Moment,
+    Vocabulary,
+    by_name,
+    choose_action,
+    decision_variable,
+    flag,
+    foul_variables,
+    number,
+    rest_action,
+    rest_guard,
+    score_variables,
+)
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 PERIOD_MIN = SEASON["period_minutes"]

@@ -13,9 +13,21 @@ from __future__ import annotations
 from ..rules.fuba import actions as AT
 from ..rules.fuba.board import HALF_OWNER, KIND, ZONE, ZONE_NAMES
 from ..rules.fuba.engine import FubaEngine
-from .vocabulary import (WAIT, ActionWord, Argument, Moment, Vocabulary, Variable, by_name, choose_action,
-                         decision_variable, number, flag, score_variables)
 from .conditions import WORD
+from .vocabulary import (
+    WAIT,
+    ActionWord,
+    Argument,
+    Moment,
+    Variable,
+    Vocabulary,
+    by_name,
+    choose_action,
+    decision_variable,
+    flag,
+    number,
+    score_variables,
+)
 
 HALF_LENGTH = 45
 AREA_KINDS = tuple(dict.fromkeys(k for k in KIND if k != "corner_spot"))

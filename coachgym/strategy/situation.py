@@ -9,8 +9,10 @@
 2. **Rollouts.** From each state, for each of ``rollouts`` resampled futures (``Engine.resampled``:
    new dice, undrawn cards reshuffled, hidden choices redrawn), every choice is played from the
    same resampled copy - common random numbers - and the game finished by the coaches. The choice
-   holds for ``scope``: ``decision`` (only the decision at hand), ``situation`` (whenever S holds
-   for the rest of the game) or ``game`` (every decision it can act at).
+   holds for ``scope`` (the scopes of :mod:`coachgym.search.holds`, shared with ``coachgym
+   analyze``): ``decision`` (only the decision at hand), ``situation`` (whenever S holds for the
+   rest of the game), ``period``, ``half``, ``minutes:N`` (``boxes:N`` in Value Add) or ``game``
+   (every decision it can act at, until the scope ends).
 3. **Figures.** A state is the independent unit: each choice's win rate (draws half) and margin
    are averaged over a state's rollouts, then over states, with 95% intervals across states; the
    difference of each choice from the first is paired within states. ``by`` splits the states by
@@ -23,23 +25,23 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .. import rulesets
 from ..core.engine import HOME
 from ..core.errors import ConfigError
 from ..core.match import play_game
-from .conditions import ConditionError, parse
 from .compare import format_interval, in_order, pyplot
+from .conditions import ConditionError, parse
 from .file import Rule, Strategy, vocabulary
 from .sprt import mean_interval
 from .vocabulary import NOT_LEGAL, WAIT, Moment
 
 # the variable that says "when" in each ruleset, for the representativeness report (its registration's)
 TIME_VARIABLE: Mapping[str, str] = rulesets.by_ruleset(lambda rs: rs.time_variable)
-SCOPES = ("decision", "situation", "game")
+SCOPES = ("decision", "situation", "period", "half", "game")  # and minutes:N / boxes:N (coachgym.search.holds)
 
 
 @dataclass(frozen=True)
@@ -196,16 +198,26 @@ class Rollouts:
     def games(self) -> int:
         return self.rollouts * len(self.choices)
 
-    def _coach(self, rs, choice: Choice, seed: int):
+    def _coach(self, rs, choice: Choice, seed: int, game=None):
+        from ..search.holds import ScopeClock, parse_scope
+
         base = rs.coach(self.coach, seed=seed)
-        if self.scope == "decision":
+        scope = parse_scope(self.scope, rs.name, SCOPES)
+        if scope.kind == "decision":
             return base
         from .coach import StrategyCoach
 
         vocab = vocabulary(rs.name)
-        cond = parse(self.when if self.scope == "situation" else "true", vocab.types())
+        cond = parse(self.when if scope.kind == "situation" else "true", vocab.types())
         rule = Rule(0, f"{choice.label} ({self.scope})", cond, vocab.actions[choice.action], choice.arg, 0)
-        return StrategyCoach(Strategy("<situation>", choice.label, rs.name, self.coach, (rule,)), base)
+        strategy = Strategy("<situation>", choice.label, rs.name, self.coach, (rule,))
+        if scope.kind in ("situation", "game"):
+            return StrategyCoach(strategy, base)
+        from ..search.plans import Plan, PlanCoach
+
+        coach = PlanCoach(Plan(choice.label, choice.label, strategy), base)  # the rule acts until the scope ends
+        coach.start(ScopeClock(scope, game))
+        return coach
 
     def run(self) -> list[list[tuple[float, int]]]:
         from .. import rulesets
@@ -219,7 +231,7 @@ class Rollouts:
             for choice, action in zip(self.choices, st.actions):
                 g = st.engine.resampled(rseed, viewer=st.side, record_events=False)
                 g.step(action)
-                ours, theirs = self._coach(rs, choice, rseed), rs.coach(self.opponent, seed=rseed + 1)
+                ours, theirs = self._coach(rs, choice, rseed, g), rs.coach(self.opponent, seed=rseed + 1)
                 home, away = (ours, theirs) if st.side == HOME else (theirs, ours)
                 m = play_game(g, home, away, seed=rseed).margin_for(st.side)
                 row.append((1.0 if m > 0 else 0.5 if m == 0 else 0.0, m))
@@ -380,8 +392,9 @@ def run_situation(ruleset: str, when: str, choices: str | Sequence[str], *, coac
     if not kinds:
         raise ConfigError(f"--choices: {', '.join(c.label for c in chosen)} never act at the same decision "
                           f"(kinds: {'; '.join(', '.join(vocab.actions[c.action].kinds) for c in chosen)})")
-    if scope not in SCOPES:
-        raise ConfigError(f"--scope must be one of {', '.join(SCOPES)}")
+    from ..search.holds import parse_scope
+
+    scope = parse_scope(scope, rs.name, SCOPES).text
     if by is not None and by not in vocab.variables:
         raise ConfigError(f"--by: unknown situation variable {by!r} (coachgym strategy-help {rs.name} lists them)")
     for spec in (coach, opponent):

@@ -11,12 +11,27 @@ free throws (6.2) and freezing the shooter (6.7).
 
 from __future__ import annotations
 
-from ..rules.statispro.tactics import star_double_team
 from ..rules.statispro import actions as A
 from ..rules.statispro.cards import CLOCK, POSITIONS
 from ..rules.statispro.engine import PF, PTS, R_ATT, R_FG, R_FT, StatisProEngine
-from .vocabulary import (WAIT, ActionWord, Argument, Bench, Moment, Vocabulary, by_name, choose_action,
-                         decision_variable, flag, foul_variables, number, rest_action, rest_guard, score_variables)
+from ..rules.statispro.tactics import star_double_team
+from .vocabulary import (
+    WAIT,
+    ActionWord,
+    Argument,
+    Bench,
+    Moment,
+    Vocabulary,
+    by_name,
+    choose_action,
+    decision_variable,
+    flag,
+    foul_variables,
+    number,
+    rest_action,
+    rest_guard,
+    score_variables,
+)
 
 CARDS_PER_MINUTE = CLOCK["nba"]["fac"] / CLOCK["nba"]["minutes"]  # 15, as in college periods and overtimes
 REGULATION_PERIODS = 4

@@ -9,12 +9,27 @@ offensive rebound.
 
 from __future__ import annotations
 
-from ..rules.valueadd.tactics import fit
 from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import ValueAddEngine
-from .vocabulary import (WAIT, ActionWord, Argument, Bench, Moment, Vocabulary, by_name, choose_action,
-                         decision_variable, flag, foul_variables, number, position_argument, rest_action, rest_guard,
-                         score_variables)
+from ..rules.valueadd.tactics import fit
+from .vocabulary import (
+    WAIT,
+    ActionWord,
+    Argument,
+    Bench,
+    Moment,
+    Vocabulary,
+    by_name,
+    choose_action,
+    decision_variable,
+    flag,
+    foul_variables,
+    number,
+    position_argument,
+    rest_action,
+    rest_guard,
+    score_variables,
+)
 
 POSITIONS = A.POSITIONS
 _CHANGES = frozenset(a.index for a in A.ACTIONS if a.kind in ("substitute", "swap_positions", "switch_defenders",

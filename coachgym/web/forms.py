@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from .. import rulesets
@@ -116,17 +118,42 @@ class Opponent:
     spec: str
     label: str
     unavailable: str = ""  # why it cannot play now (a shipped model out of date), "" if it can
+    default: bool = False  # chosen when the form opens
+    name: str = ""  # the label without its rating
+
+
+@lru_cache(maxsize=1)
+def ladder() -> dict:
+    """The opponent ladder with each level's measured rating (``ladder.json``)."""
+    return json.loads(resources.files(__package__).joinpath("ladder.json").read_text(encoding="utf-8"))["rulesets"]
+
+
+def _rated(label: str, level: dict) -> str:
+    if level.get("elo") is None:
+        return f"{label} · rating not measured"
+    if level["spec"] == "by-the-book":
+        return f"{label} · Elo 0 (the yardstick)"
+    lo, hi = level["ci95"]
+    return f"{label} · Elo {level['elo']:+d} ({lo:+d} to {hi:+d})"
 
 
 def opponents(rs: Ruleset) -> list[Opponent]:
-    """The opponent list of the new-game form; a coach that cannot be built says why."""
+    """The opponent list of the new-game form: the ruleset's ladder (random, the book, the trained
+    coach, search), each with its measured rating (``ladder.json``; else the plain list); a coach
+    that cannot be built says why."""
+    levels = ladder().get(rs.name, {}).get("levels")
+    items = [(lv["spec"], lv["label"], _rated(lv["label"], lv)) for lv in levels] if levels else \
+        [(spec, label, label) for spec, label in OPPONENTS]
     out = []
-    for spec, label in OPPONENTS:
+    for spec, name, label in items:
         try:
             _built(rs.name, rs.version, spec)
-            out.append(Opponent(spec, label))
+            out.append(Opponent(spec, label, default=spec == "trained", name=name))
         except CoachgymError as exc:
-            out.append(Opponent(spec, label, str(exc)))
+            out.append(Opponent(spec, label, str(exc), default=spec == "trained", name=name))
+    if not any(o.default and not o.unavailable for o in out):  # the trained coach cannot play: the book
+        for o in out:
+            o.default = o.spec == "by-the-book"
     return out
 
 

@@ -45,13 +45,12 @@ def test_every_ruleset_refuses_a_real_team_without_a_source_and_names_the_field(
     """Team files share one header check: a JSON object of the ruleset's schema, a name, ``fictional``
     true or false, and a ``source`` when the players are real."""
     import json
+    from importlib import resources
 
     import pytest
 
     from coachgym import rulesets
     from coachgym.core.errors import TeamFileError
-
-    from importlib import resources
 
     for name in ("valueadd", "statispro", "fuba", "fourthstreet"):
         rs = rulesets.get(name)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from coachgym.agents.fourthstreet import ByTheBookCoach
 from coachgym.core.engine import AWAY, HOME, Decision
 from coachgym.core.match import play_game
@@ -10,7 +9,6 @@ from coachgym.rules.fourthstreet import RULESET
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.builder import build_card, free_throw_cells
 from coachgym.rules.fourthstreet.engine import PTS
-
 from tests import bands
 
 from .conftest import game_at

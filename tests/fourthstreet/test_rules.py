@@ -8,13 +8,25 @@ from coachgym.core.chance import ScriptedSource, SeededSource
 from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.court import COVER, injury_row, location, move
-from coachgym.rules.fourthstreet.engine import (AST, BLK, DRB, FGA, FGM, FTA, FTM, ORB, OUT_GAME, PF, STL, TOV, TPA,
-                                                TPM, FourthStreetEngine)
+from coachgym.rules.fourthstreet.engine import (
+    AST,
+    BLK,
+    DRB,
+    FGA,
+    FGM,
+    FTA,
+    FTM,
+    ORB,
+    OUT_GAME,
+    PF,
+    STL,
+    TOV,
+    TPA,
+    TPM,
+    FourthStreetEngine,
+)
 
 from .conftest import B, K, O, R, W, events, game_at, play, play_default, run, sample_teams, set_cell, stat, texts
-
-
-
 
 
 # ---------------------------------------------------------------- The Location Grid

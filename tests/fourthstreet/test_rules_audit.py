@@ -9,13 +9,9 @@ from coachgym.core.chance import ScriptedSource, SeededSource
 from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.court import COVER, location
-from coachgym.rules.fourthstreet.engine import (AST, AVAILABLE, DRB, FGA, ORB, PF, PTS, STL, TOV, FourthStreetEngine)
+from coachgym.rules.fourthstreet.engine import AST, AVAILABLE, DRB, FGA, ORB, PF, PTS, STL, TOV, FourthStreetEngine
 
 from .conftest import B, K, O, R, W, game_at, play, play_default, sample_teams, set_cell, stat, step, texts
-
-
-
-
 
 
 # ---------------------------------------------------------------- The Dice / matchups
@@ -264,7 +260,6 @@ def test_zone_tokens_cover_two_zones_never_two_level_3_zones_pairs():
 
 def test_zone_coach_places_each_token_then_undefended_and_doubled_zones_follow():
     from coachgym.rules.fourthstreet.court import TOKEN_PAIRS
-
     from coachgym.rules.fourthstreet.options import FourthStreetOptions
 
     la, bos = sample_teams()

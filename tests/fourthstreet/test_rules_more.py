@@ -5,11 +5,9 @@ from __future__ import annotations
 from coachgym.core.chance import ScriptedSource, SeededSource
 from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.fourthstreet import actions as A
-from coachgym.rules.fourthstreet.engine import (AVAILABLE, FOULED_OUT, OUT_STOPPAGE, PF, STL, FourthStreetEngine)
+from coachgym.rules.fourthstreet.engine import AVAILABLE, FOULED_OUT, OUT_STOPPAGE, PF, STL, FourthStreetEngine
 
 from .conftest import B, K, O, R, W, game_at, play, play_default, run, sample_teams, set_cell
-
-
 
 
 def test_personal_fouls_six_fouls_disqualify_and_force_a_replacement():

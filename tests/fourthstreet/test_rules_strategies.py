@@ -18,10 +18,6 @@ from coachgym.rules.fourthstreet.engine import FTA, FTM, PF, PTS
 from .conftest import B, K, O, R, W, events, game_at, play, set_cell, stat, step
 
 
-
-
-
-
 def _milk_setup(g, zone="3B", dmode=("man", "man")):
     g.phase, g.ctx, g.dmode, g.milk = "poss", {"offense": "milk", "defense": "defense"}, list(dmode), zone
     return g

@@ -5,7 +5,8 @@ import numpy as np
 
 import coachgym.envs  # noqa: F401  (registers the ids)
 from coachgym.envs.fuba import FubaEncoder
-from coachgym.rules.fuba import RULESET, actions as AT
+from coachgym.rules.fuba import RULESET
+from coachgym.rules.fuba import actions as AT
 
 ENV_ID = "coachgym/FUBA-v0"
 

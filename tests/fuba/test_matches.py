@@ -7,12 +7,11 @@ import random
 
 import pytest
 
-from tests import bands
-
 from coachgym.agents.fuba import ByTheBookCoach
 from coachgym.core.coach import RandomCoach
 from coachgym.core.match import play_game
 from coachgym.rules.fuba import RULESET, FubaEngine, FubaOptions
+from tests import bands
 
 from .helpers import AWAY, HOME
 

@@ -6,7 +6,8 @@ import pytest
 
 from coachgym.rules.fourthstreet import RULESET, FourthStreetEngine
 from coachgym.rules.fourthstreet import actions as A
-from coachgym.rules.fourthstreet.present import PRESENTER as P, free_throw_chance
+from coachgym.rules.fourthstreet.present import PRESENTER as P
+from coachgym.rules.fourthstreet.present import free_throw_chance
 
 from . import presenter_checks as checks
 from .presenter_checks import check_view, find, play_and_check

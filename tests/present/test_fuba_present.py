@@ -12,7 +12,8 @@ from coachgym.rules.fuba import RULESET, FubaEngine
 from coachgym.rules.fuba import actions as AT
 from coachgym.rules.fuba.board import INDEX
 from coachgym.rules.fuba.options import ADVANCED
-from coachgym.rules.fuba.present import PRESENTER as P, creative_chance, keep_chance
+from coachgym.rules.fuba.present import PRESENTER as P
+from coachgym.rules.fuba.present import creative_chance, keep_chance
 from tests.fuba.helpers import pick, scenario
 
 from . import presenter_checks as checks

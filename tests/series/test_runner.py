@@ -13,8 +13,17 @@ from pathlib import Path
 import pytest
 
 from coachgym.core.match import MatchResult
-from coachgym.core.runner import (CallTask, InlineBackend, LocalBackend, RunnerError, SeriesChunk, make_backend,
-                                  merge, play_series, series_chunks)
+from coachgym.core.runner import (
+    CallTask,
+    InlineBackend,
+    LocalBackend,
+    RunnerError,
+    SeriesChunk,
+    make_backend,
+    merge,
+    play_series,
+    series_chunks,
+)
 from coachgym.evaluation.leverage import RandomInKind
 
 

@@ -6,9 +6,29 @@ from coachgym.core.chance import ScriptedSource
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
-from coachgym.rules.statispro.engine import (AST, DRB, FGA, FGM, FTA, FTM, PF, PH_ADVANCE, PH_BALL, PH_FB, PH_FT,
-                                             PH_JUMP, PH_MENU, PH_SHOT, PH_UPCOURT, PH_WAIT, STL, TECH, TOV,
-                                             TPA, TPM)
+from coachgym.rules.statispro.engine import (
+    AST,
+    DRB,
+    FGA,
+    FGM,
+    FTA,
+    FTM,
+    PF,
+    PH_ADVANCE,
+    PH_BALL,
+    PH_FB,
+    PH_FT,
+    PH_JUMP,
+    PH_MENU,
+    PH_SHOT,
+    PH_UPCOURT,
+    PH_WAIT,
+    STL,
+    TECH,
+    TOV,
+    TPA,
+    TPM,
+)
 
 from .helpers import find, holder
 

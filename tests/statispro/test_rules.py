@@ -4,13 +4,30 @@ from __future__ import annotations
 
 import pytest
 
-from coachgym.core.chance import ScriptExhausted, ScriptedSource
+from coachgym.core.chance import ScriptedSource, ScriptExhausted
 from coachgym.core.errors import TeamFileError
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
-from coachgym.rules.statispro.engine import (AST, BLK, DRB, FGA, FGM, FTA, FTM, ORB, PF, PH_ADVANCE, PH_REBOUND, PH_UPCOURT,
-                                             PTS, STL, TPA, TPM, StatisProEngine)
+from coachgym.rules.statispro.engine import (
+    AST,
+    BLK,
+    DRB,
+    FGA,
+    FGM,
+    FTA,
+    FTM,
+    ORB,
+    PF,
+    PH_ADVANCE,
+    PH_REBOUND,
+    PH_UPCOURT,
+    PTS,
+    STL,
+    TPA,
+    TPM,
+    StatisProEngine,
+)
 from coachgym.rules.statispro.teams import parse_team
 
 from .helpers import drive, find, jump, shot

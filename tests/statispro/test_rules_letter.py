@@ -10,18 +10,34 @@ from pathlib import Path
 
 import pytest
 
-from coachgym.core.chance import ScriptExhausted, ScriptedSource
+from coachgym.core.chance import ScriptedSource, ScriptExhausted
+from coachgym.core.engine import AWAY, HOME
 from coachgym.core.errors import TeamFileError
 from coachgym.core.match import play_game
 from coachgym.rules.statispro import RULESET
-from coachgym.rules.statispro import conversion as C
-from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
+from coachgym.rules.statispro import conversion as C
 from coachgym.rules.statispro.constants import R_AST
+from coachgym.rules.statispro.engine import (
+    AST,
+    FGA,
+    FGM,
+    FTA,
+    FTM,
+    OK,
+    PF,
+    PH_ADVANCE,
+    PH_FT,
+    PH_REBOUND,
+    PH_SHOT,
+    PH_UPCOURT,
+    TECH,
+    TOV,
+    TPA,
+    TPM,
+)
 from coachgym.rules.statispro.teams import parse_team
-from coachgym.rules.statispro.engine import (AST, FGA, FGM, FTA, FTM, PF, PH_ADVANCE, PH_FT, PH_REBOUND, PH_SHOT,
-                                             PH_UPCOURT, TECH, TOV, TPA, TPM, OK)
 
 from .helpers import find, shot
 from .test_sections import advance, game_at

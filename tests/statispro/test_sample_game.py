@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coachgym.core.chance import ScriptExhausted, ScriptedSource
+from coachgym.core.chance import ScriptedSource, ScriptExhausted
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro.cards import ICON, card

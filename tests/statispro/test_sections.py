@@ -6,14 +6,40 @@ Bulls (visitors): PG Jordan, SG Armstrong, SF Pippen, PF Grant, C Cartwright (no
 
 from __future__ import annotations
 
-from coachgym.core.chance import ScriptExhausted, ScriptedSource, SeededSource
+from coachgym.core.chance import ScriptedSource, ScriptExhausted, SeededSource
 from coachgym.core.engine import AWAY, HOME
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro import actions as A
 from coachgym.rules.statispro import cards as K
-from coachgym.rules.statispro.engine import (AST, BLK, DRB, FGA, FGM, FTA, INJURED_OUT, OK, ORB, PF, PH_ADVANCE, PH_BALL, PH_BLOCK,
-                                             PH_FT, PH_JUMP, PH_MENU, PH_REBOUND, PH_SHOT, PH_UPCOURT, R_BLK, R_DEF,
-                                             R_REBD, R_STL, STL, TECH, TOV, TPM)
+from coachgym.rules.statispro.engine import (
+    AST,
+    BLK,
+    DRB,
+    FGA,
+    FGM,
+    FTA,
+    INJURED_OUT,
+    OK,
+    ORB,
+    PF,
+    PH_ADVANCE,
+    PH_BALL,
+    PH_BLOCK,
+    PH_FT,
+    PH_JUMP,
+    PH_MENU,
+    PH_REBOUND,
+    PH_SHOT,
+    PH_UPCOURT,
+    R_BLK,
+    R_DEF,
+    R_REBD,
+    R_STL,
+    STL,
+    TECH,
+    TOV,
+    TPM,
+)
 
 from .helpers import find, holder, no_holder, shot
 

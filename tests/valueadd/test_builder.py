@@ -10,8 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from coachgym.core.cardbuilder import (SeasonLine, StatLineError, TeamContext, apportion, best_split,
-                                       consecutive_ranges, usage_share)
+from coachgym.core.cardbuilder import (
+    SeasonLine,
+    StatLineError,
+    TeamContext,
+    apportion,
+    best_split,
+    consecutive_ranges,
+    usage_share,
+)
 from coachgym.core.errors import TeamFileError
 from coachgym.core.ruleset import load_json
 from coachgym.rules.valueadd import builder as B

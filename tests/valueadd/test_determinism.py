@@ -12,9 +12,9 @@ import pytest
 
 from coachgym.core.coach import RandomCoach
 from coachgym.core.errors import SavedGameError
-from tests.golden import check_golden
 from coachgym.core.match import play_game
 from coachgym.rules.valueadd import RULESET, ValueAddEngine
+from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_CASES = {

@@ -3,10 +3,9 @@ calibration puts it (tests/bands.py), and points in an NCAA game's range."""
 
 import pytest
 
-from tests import bands
-
 from coachgym.core.match import run_match
 from coachgym.rules.valueadd import RULESET
+from tests import bands
 
 
 @pytest.mark.slow  # about 5 s on one core; part of the default run (deselect with -m "not slow")

@@ -7,8 +7,7 @@ rules)"). The away team attacks first; the home team's cards defend."""
 
 from coachgym.rules.valueadd import actions as A
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip,
-                       stat, team)
+from .fixtures import AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip, stat, team
 
 
 def home_with(slot: int, **over):

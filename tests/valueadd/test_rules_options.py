@@ -3,7 +3,7 @@
 and "No Point Guard in Game" are in test_rules_ballhandler.py)."""
 
 from coachgym.rules.valueadd import actions as A
-from coachgym.rules.valueadd.cards import MADE2, MADE3, MISSED2, MISSED3, FOULED, parse_card
+from coachgym.rules.valueadd.cards import FOULED, MADE2, MADE3, MISSED2, MISSED3, parse_card
 from coachgym.rules.valueadd.engine import three_point_table
 
 from .fixtures import AWAY, HOME, card, chart, events, fouls, ft, game, game_at, play, roll, stat, team

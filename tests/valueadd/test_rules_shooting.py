@@ -8,8 +8,7 @@ possible foul", "Roll 20-sided die only for each free throw", "Basic result endi
 
 from coachgym.rules.valueadd import actions as A
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip_to_box,
-                       stat, team)
+from .fixtures import AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip_to_box, stat, team
 
 FOULER = team("Home", [card("Home 1", point_guard=True, foul="33-36")])
 

@@ -4,8 +4,24 @@ Options 1, 2 and 3; "Using ... after his stamina is gone"; the 22 assumed posses
 from coachgym.rules.valueadd import actions as A
 from coachgym.rules.valueadd import parse_team
 
-from .fixtures import (AWAY, HOME, advance_to, card, chart, events, fouls, ft, game, play, roll, skip, skip_to_box,
-                       stat, team, team_dict)
+from .fixtures import (
+    AWAY,
+    HOME,
+    advance_to,
+    card,
+    chart,
+    events,
+    fouls,
+    ft,
+    game,
+    play,
+    roll,
+    skip,
+    skip_to_box,
+    stat,
+    team,
+    team_dict,
+)
 
 
 def totals(g, side, column):

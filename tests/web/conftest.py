@@ -17,7 +17,6 @@ from coachgym.web.server import running  # noqa: E402
 from .helpers import CHROMIUM, launch  # noqa: E402
 
 
-
 @pytest.fixture
 def db(tmp_path):
     return tmp_path / "games.sqlite3"

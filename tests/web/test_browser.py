@@ -145,3 +145,14 @@ def test_box_score_tab_downloads_a_csv(page, tmp_path):
     lines = path.read_text().splitlines()
     assert lines[0].startswith("seed,home,away,home_score,away_score,side,team,player,PTS")
     assert sum(1 for x in lines if ",TOTAL," in x) == 2
+
+
+def test_new_game_page_shows_the_opponent_ladder_with_ratings(page):
+    page.goto("/new?ruleset=statispro")
+    options = page.locator("#opponent option").all_inner_texts()
+    assert options[0].startswith("Random (any legal choice) · Elo -")
+    assert options[1] == "By the book (plays as the rulebook advises) · Elo 0 (the yardstick)"
+    assert any(o.startswith("Trained coach (the shipped AI) · Elo ") for o in options)
+    assert any(o.startswith("Search, 16 rollouts a decision · Elo ") for o in options)
+    assert page.locator("#opponent").input_value() == "trained"
+    assert "each rated by coachgym ratings statispro" in page.locator("fieldset", has_text="You and your opponent").inner_text()

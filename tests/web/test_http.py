@@ -575,6 +575,7 @@ def test_analyse_plays_the_options_out_and_changes_nothing(client):
     before = saved(client, state["id"])
     r = client.get(f"/games/{state['id']}/analyse?seconds=1", headers={"HX-Request": "true"})
     assert r.status_code == 200 and "Analysis" in shown(r) and "win chance" in shown(r) and 'class="best"' in shown(r)
+    assert "held for" in shown(r) and "book plays on" in shown(r)  # each option's scope (coachgym.search.holds)
     assert saved(client, state["id"]) == before
     assert "/analyse" in client.get(f"/games/{state['id']}").text  # offered on the page
 
@@ -649,3 +650,20 @@ def test_fuba_pieces_and_cards_take_the_teams_colours_with_readable_ink(client):
     assert '<div class="game" data-kit=""' in client.get(f"/games/{mirror}").text
     statispro = html_new_game(client, "statispro", seed="7")
     assert '<div class="game" data-kit=""' in client.get(f"/games/{statispro}").text
+
+
+def test_new_game_form_offers_the_opponent_ladder_with_measured_ratings(client):
+    from coachgym.web import forms
+
+    page = client.get("/new?ruleset=statispro")
+    text = shown(page)
+    levels = forms.ladder()["statispro"]["levels"]
+    positions = [text.index(lv["label"]) for lv in levels]
+    assert positions == sorted(positions)  # random, book, trained, search: as ladder.json lists them
+    assert "Random (any legal choice) · Elo -849 (-1020 to -677)" in text
+    assert "By the book (plays as the rulebook advises) · Elo 0 (the yardstick)" in text
+    assert "each rated by <code>coachgym ratings statispro</code>" in text
+    assert '<option value="trained" selected' in page.text  # the shipped AI stays the default opponent
+    for name, entry in forms.ladder().items():  # every level of the data file is a coach the ruleset builds
+        for lv in entry["levels"]:
+            forms.check_opponent(rulesets.get(name), lv["spec"])

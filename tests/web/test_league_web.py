@@ -39,6 +39,6 @@ def test_browser_picks_a_league_team_and_plays(page, tmp_path):
     page.select_option("#team-away", "nba-1980/lakers")
     page.screenshot(path=str(tmp_path / "new-league.png"), full_page=True)
     page.fill("#seed", "11")
-    page.click("text=Start the game")
+    page.click("#start-top")  # the Start button at the top of the form
     page.wait_for_selector(".game")
     assert "Philadelphia 76ers" in page.inner_text(".scoreboard") and "Los Angeles Lakers" in page.inner_text(".scoreboard")

@@ -169,7 +169,7 @@ def test_no_file_of_the_server_is_read_as_a_team(server, files, team):
         before = all_rows(server["db"])
         r = c.post("/api/games", json={"ruleset": "valueadd", "opponent": "by-the-book", "home": team})
         no_trace(r)
-        assert r.status_code == 422 and "no bundled" in r.json()["error"] and "hunter2" not in r.text
+        assert r.status_code == 422 and "bundled" in r.json()["error"] and "hunter2" not in r.text
         save = c.get(f"/api/games/{new_game(c)['id']}/save").json()
         r = c.post("/api/games/resume", content=json.dumps({**save, "teams": [team, save["teams"][1]]}))
         no_trace(r)
@@ -417,7 +417,7 @@ def test_the_recovery_link_in_chromium(server, browser):
     try:
         page = first.new_page()
         page.goto(app + "/new?ruleset=valueadd")
-        page.click("text=Start the game")
+        page.click("#start-top")  # the Start button at the top of the form
         page.wait_for_selector(".game")
         assert page.locator("[data-testid=seed]").count() == 0
         assert "secret until the end" in page.inner_text("[data-testid=seed-secret]")

@@ -31,8 +31,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams
 from ...core.errors import TeamFileError
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams
 from .cards import SCHEMA
 
 _CAL: dict | None = None

@@ -12,7 +12,6 @@ from ...core.engine import AWAY, HOME, Decision
 from . import actions as A
 from .constants import _MAN_PRESS, AVAILABLE, MAX_CHANGES, _clock
 
-
 # Decisions whose legal sets depend only on their cache key (see _poss_step, _lineup_decision) are
 # shared by all games: building the tuples and Decision objects anew for each of the ~600 calls of
 # a game was a good part of its cost.

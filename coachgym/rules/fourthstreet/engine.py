@@ -29,8 +29,24 @@ from .calls import CallMixin
 from .cards import parse_team
 from .clock import ClockMixin
 from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
-from .constants import (AST, AVAILABLE, BOX_COLS, COLS, DRB, FGA, FGM, ORB, PTS, SEC, SHOT_CLOCK, TOV, TPA, TPM,
-                        _clock, _trunc)
+from .constants import (
+    AST,
+    AVAILABLE,
+    BOX_COLS,
+    COLS,
+    DRB,
+    FGA,
+    FGM,
+    ORB,
+    PTS,
+    SEC,
+    SHOT_CLOCK,
+    TOV,
+    TPA,
+    TPM,
+    _clock,
+    _trunc,
+)
 from .copying import CopyingMixin
 from .court import SEASON
 from .fouls import FoulMixin

@@ -11,7 +11,6 @@ from . import actions as A
 from .constants import _FT_DICE, AVAILABLE, FOULED_OUT, FTA, FTM, PF, PTS
 from .court import PENALTY_LEVELS, SEASON
 
-
 _FT_DECISIONS = [Decision(side, "free_throw", (A.FT_NORMAL, A.FT_MISS), "shoot the last free throw, or miss it on purpose?")
                  for side in (0, 1)]
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from ...core.chance import SeededSource
 from ...core.engine import HOME
 from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD
-from .constants import (_MOVES, _trunc, BLK, DRIVE_LAT, FGA, MADE_SET, PASS_LAT, STL, THREES_OFF_DEFENSE, TOV, TPA)
-from .court import COVER, KICK_OUT, WEIRD as WEIRD_TABLE, custom_cover
+from .constants import _MOVES, BLK, DRIVE_LAT, FGA, MADE_SET, PASS_LAT, STL, THREES_OFF_DEFENSE, TOV, TPA, _trunc
+from .court import COVER, KICK_OUT, custom_cover
+from .court import WEIRD as WEIRD_TABLE
 
 
 class PlayMixin:

@@ -21,8 +21,20 @@ from ...core.engine import AWAY, HOME, Decision
 from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import actions as A
-from .constants import (AST, AVAILABLE, DRB, FOULED_OUT, ORB, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, PF,
-                        PTS, _clock)
+from .constants import (
+    AST,
+    AVAILABLE,
+    DRB,
+    FOULED_OUT,
+    ORB,
+    OUT_GAME,
+    OUT_PERIOD,
+    OUT_STOPPAGE,
+    OUT_THIS_STOPPAGE,
+    PF,
+    PTS,
+    _clock,
+)
 from .court import TOKEN_PAIRS
 from .engine import FourthStreetEngine
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.chance import SeededSource
 from ...core.engine import HOME
-from .constants import _LOOSE_DICE, _REBOUND_DICE, _trunc, DRB, ORB
+from .constants import _LOOSE_DICE, _REBOUND_DICE, DRB, ORB, _trunc
 from .court import SEASON, location
 
 

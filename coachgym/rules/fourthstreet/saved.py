@@ -5,13 +5,39 @@ of the state is checked for type and range."""
 
 from __future__ import annotations
 
-from ...core.savecheck import (Bool, Check, Dict, Env, Int, List, PerPlayer, PerSide, RosterIndex, Side, Skip, Slot,
-                               Str, Tuple, check, teams_and_options)
+from ...core.savecheck import (
+    Bool,
+    Check,
+    Dict,
+    Env,
+    Int,
+    List,
+    PerPlayer,
+    PerSide,
+    RosterIndex,
+    Side,
+    Skip,
+    Slot,
+    Str,
+    Tuple,
+    check,
+    teams_and_options,
+)
 from ...core.state import Field, StateDeclaration
 from . import actions as A
 from .cards import parse_team
-from .constants import (AVAILABLE, COLS, FOULED_OUT, MAX_CHANGES, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE,
-                        PTS, SHOT_CLOCK)
+from .constants import (
+    AVAILABLE,
+    COLS,
+    FOULED_OUT,
+    MAX_CHANGES,
+    OUT_GAME,
+    OUT_PERIOD,
+    OUT_STOPPAGE,
+    OUT_THIS_STOPPAGE,
+    PTS,
+    SHOT_CLOCK,
+)
 from .court import COVER, LEVELS, SEASON, TOKEN_PAIRS
 from .options import FourthStreetOptions
 

@@ -11,7 +11,7 @@ from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as A
 from .calls import _DECISIONS, _cache
-from .constants import _PRESS_DICE, _SETUP_DICE, _trunc, SHOT_CLOCK, STL, TEAM_DIE, TOV
+from .constants import _PRESS_DICE, _SETUP_DICE, SHOT_CLOCK, STL, TEAM_DIE, TOV, _trunc
 from .court import LOCATION, SEASON, THREE_POINT_GRID, location
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...core.actions import ActionTable
-from .board import IDS, IMPLEMENTED_SKILLS, NAMES, N_AREAS, PLAYING
+from .board import IDS, IMPLEMENTED_SKILLS, N_AREAS, NAMES, PLAYING
 
 FORMATIONS: list[tuple[int, int, int]] = [(d, m, 10 - d - m) for d in range(1, 9) for m in range(1, 10 - d) if 10 - d - m >= 1]
 

@@ -4,8 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
-from .board import (HALF_OWNER, KIND, ZONE)
+from .board import HALF_OWNER, KIND, ZONE
 
 
 class DefendingMixin:

@@ -4,11 +4,10 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import Decision
 from . import actions as AT
-from .board import (DIST, IDS, in_own_half_partly)
+from .board import DIST, IDS, in_own_half_partly
 from .state import GK, INJURED, OFF
 
 

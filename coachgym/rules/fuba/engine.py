@@ -11,15 +11,13 @@ few minutes). ``phase`` names where the game stands and ``ctx`` holds that phase
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
 from . import actions as AT
 from . import saved
-from .board import (CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, N_AREAS, PENALTY,
-                    SKILLS, ZONE, IMPLEMENTED_SKILLS)
+from .board import CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, N_AREAS, PENALTY, SKILLS, ZONE
 from .copying import CopyingMixin
 from .defending import DefendingMixin
 from .discipline import DisciplineMixin
@@ -31,11 +29,10 @@ from .preparation import PreparationMixin
 from .restarts import RestartsMixin
 from .skills import SkillsMixin
 from .special_events import SpecialEventsMixin
-from .state import (BOX_COLUMNS, GK, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED, clock_value,
-                    jsonify)
+from .state import BOX_COLUMNS, GK, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED, clock_value, jsonify
 from .substitutions import SubstitutionsMixin
-from .turn import TurnMixin
 from .teams import FubaTeam, parse_team
+from .turn import TurnMixin
 
 
 def skill_choices(names) -> int:

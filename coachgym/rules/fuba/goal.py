@@ -4,9 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.engine import AWAY, HOME
-from .board import (CENTRE, GOAL_DISTANCE, IDS, KIND, PENALTY)
+from .board import CENTRE, GOAL_DISTANCE, IDS, KIND, PENALTY
 from .state import GK
 
 

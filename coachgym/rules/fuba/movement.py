@@ -10,10 +10,20 @@ from typing import Any
 from ...core.actions import Action
 from ...core.engine import Decision
 from . import actions as AT
-from .board import (ADJ_SET, AWAY_FROM_GOAL_LINE, CENTRE, FWD_MID2, IDS, KIND, MOVE_ADJ, PENALTY,
-                    SIDE_AREA, TOUCHES_GOAL_LINE, ZONE)
+from .board import (
+    ADJ_SET,
+    AWAY_FROM_GOAL_LINE,
+    CENTRE,
+    FWD_MID2,
+    IDS,
+    KIND,
+    MOVE_ADJ,
+    PENALTY,
+    SIDE_AREA,
+    TOUCHES_GOAL_LINE,
+    ZONE,
+)
 from .state import GK
-
 
 # movement modes whose destinations are every adjacent playing area, less offside (see _dests)
 _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct",

@@ -4,12 +4,26 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import Decision
 from . import actions as AT
-from .board import (ADJ, ADJ_SET, DIST, FWD_MID2, GOAL_DISTANCE, IDS, KIND, MOVE_ADJ, N_AREAS,
-                    PENALTY, PLAYING, SIDE_AREA, ZONE, in_opponent_half_entirely, in_own_half_partly)
+from .board import (
+    ADJ,
+    ADJ_SET,
+    DIST,
+    FWD_MID2,
+    GOAL_DISTANCE,
+    IDS,
+    KIND,
+    MOVE_ADJ,
+    N_AREAS,
+    PENALTY,
+    PLAYING,
+    SIDE_AREA,
+    ZONE,
+    in_opponent_half_entirely,
+    in_own_half_partly,
+)
 from .state import GK
 
 

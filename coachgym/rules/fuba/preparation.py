@@ -4,11 +4,10 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as AT
-from .board import (ATTACK_SPOTS, CENTRE, OWN_HALF_PARTLY, PENALTY, PLAYING, SPOTS, WEATHER)
+from .board import ATTACK_SPOTS, CENTRE, OWN_HALF_PARTLY, PENALTY, PLAYING, SPOTS, WEATHER
 from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
 

@@ -17,8 +17,7 @@ from ...core.engine import AWAY, HOME, Decision
 from ...present.model import Area, Choice, DecisionView, Group, PlayerCard, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import actions as AT
-from .board import (AREAS, FORMATION_CARDS, FWD_MID2, IDS, N_AREAS, NAMES, PENALTY_TABLE, PLAYING, SKILLS, SPOTS,
-                    ZONE)
+from .board import AREAS, FORMATION_CARDS, FWD_MID2, IDS, N_AREAS, NAMES, PENALTY_TABLE, PLAYING, SKILLS, SPOTS, ZONE
 from .engine import FubaEngine
 from .state import GK, INJURED, LINE_NAMES, OFF, ROLES, UNPLACED
 

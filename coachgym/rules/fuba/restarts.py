@@ -4,12 +4,21 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as AT
-from .board import (ATTACK_SPOTS, CENTRE, DIST, IDS, PENALTY, PENALTY_TABLE, SPOT_CORNER, SPOTS,
-                    TOWARD_CENTRE, in_own_half_partly)
+from .board import (
+    ATTACK_SPOTS,
+    CENTRE,
+    DIST,
+    IDS,
+    PENALTY,
+    PENALTY_TABLE,
+    SPOT_CORNER,
+    SPOTS,
+    TOWARD_CENTRE,
+    in_own_half_partly,
+)
 from .state import GK
 
 

@@ -8,8 +8,23 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.savecheck import (JSON, Bool, Check, Dict, Env, Int, List, Opt, PerSide, Side, Skip, Str, Tuple, check,
-                               teams_and_options)
+from ...core.savecheck import (
+    JSON,
+    Bool,
+    Check,
+    Dict,
+    Env,
+    Int,
+    List,
+    Opt,
+    PerSide,
+    Side,
+    Skip,
+    Str,
+    Tuple,
+    check,
+    teams_and_options,
+)
 from .board import N_AREAS, SKILLS, WEATHER
 from .options import FubaOptions
 from .state import INJURED, ROLES, STAT_KEYS

@@ -4,11 +4,10 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as AT
-from .board import (HALF_OWNER, IDS, IMPLEMENTED_SKILLS, MOVE_ADJ, TOUCHES_GOAL_LINE, ZONE, special_event)
+from .board import HALF_OWNER, IDS, IMPLEMENTED_SKILLS, MOVE_ADJ, TOUCHES_GOAL_LINE, ZONE, special_event
 
 
 class SpecialEventsMixin:

@@ -4,7 +4,6 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import Decision
 from . import actions as AT

@@ -4,11 +4,10 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as AT
-from .board import (CENTRE, N_AREAS, SPOT_CORNER, SPOTS, ZONE)
+from .board import CENTRE, N_AREAS, SPOT_CORNER, SPOTS, ZONE
 from .state import INJURED
 
 

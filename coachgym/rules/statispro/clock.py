@@ -6,11 +6,10 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from ...core.engine import AWAY, Decision, HOME
+from ...core.engine import AWAY, HOME, Decision
 from . import cards as K
 from .cards import rpg_side, rpg_slot
-from .constants import (INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, PeriodOver,
-                        R_ATT)
+from .constants import INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, R_ATT, PeriodOver
 
 
 def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -> tuple[list, list]:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from ...core.engine import Decision
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
-from .constants import (PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, PeriodOver,
-                        _Pause, _ceil_quarter)
-
+from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, PeriodOver, _ceil_quarter, _Pause
 
 # the prompts of the decisions that wait inside a play, in the game's words
 _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's choice: which player?",

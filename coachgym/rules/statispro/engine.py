@@ -10,17 +10,37 @@ from __future__ import annotations
 import itertools
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
-from ...core.engine import AWAY, Decision, Engine, HOME
+from ...core.engine import AWAY, HOME, Decision, Engine
 from . import cards as K
 from . import saved
 from .actions import ACTIONS
 from .clock import ClockMixin
+from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
+from .constants import (
+    BOX_COLUMNS,
+    DRB,
+    INJURED_OUT,
+    OK,
+    ORB,
+    PH_ADVANCE,
+    PH_BALL,
+    PH_BLOCK,
+    PH_FB,
+    PH_FT,
+    PH_JUMP,
+    PH_MENU,
+    PH_OVER,
+    PH_PERIOD,
+    PH_REBOUND,
+    PH_SHOT,
+    PH_UPCOURT,
+    PH_WAIT,
+    STAT_NAMES,
+    PeriodOver,
+    _Pause,
+)
 from .conversion import before_three_point_line
 from .copying import CopyingMixin
-from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
-from .constants import (BOX_COLUMNS, DRB, INJURED_OUT, OK, ORB, PH_ADVANCE, PH_BALL, PH_BLOCK, PH_FB, PH_FT,
-                        PH_JUMP, PH_MENU, PH_OVER, PH_PERIOD, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT,
-                        PeriodOver, STAT_NAMES, _Pause)
 from .decisions import DecisionMixin
 from .fouls import FoulMixin
 from .menus import MenuMixin
@@ -30,7 +50,6 @@ from .rebounding import ReboundMixin
 from .shooting import ShootingMixin
 from .teams import Team, parse_team
 from .zreadings import ZReadingMixin
-
 
 _GAME_IDS = itertools.count(1)
 

@@ -6,11 +6,10 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from ...core.engine import AWAY, Decision, HOME
+from ...core.engine import AWAY, HOME, Decision
 from . import cards as K
 from .actions import CHOOSE, FREEZE, INTENTIONAL_MISS, NO_FREEZE, SHOOT_FREE_THROW
-from .constants import (FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOURT, PH_WAIT, R_FD, R_FT,
-                        _Pause)
+from .constants import FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOURT, PH_WAIT, R_FD, R_FT, _Pause
 
 
 class FoulMixin:

@@ -9,13 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.engine import AWAY, Decision, HOME
-from .actions import (ACTIONS, CALL_PLAY, CANCEL_DOUBLE_TEAM, CANCEL_THREE_POINT_OFFENSE, DOUBLE_TEAM,
-                      IGNORE_REST, MENU_CHANGE_LIMIT, PD_LIST, PLAY_ON, PRESS, SUBSTITUTE, SUB_BY_PLAYER,
-                      SWAP_LIST, THREE_POINT_DEFENSE, THREE_POINT_OFFENSE, TIMEOUT, TIMEOUT20)
+from ...core.engine import AWAY, HOME, Decision
+from .actions import (
+    ACTIONS,
+    CALL_PLAY,
+    CANCEL_DOUBLE_TEAM,
+    CANCEL_THREE_POINT_OFFENSE,
+    DOUBLE_TEAM,
+    IGNORE_REST,
+    MENU_CHANGE_LIMIT,
+    PD_LIST,
+    PLAY_ON,
+    PRESS,
+    SUB_BY_PLAYER,
+    SUBSTITUTE,
+    SWAP_LIST,
+    THREE_POINT_DEFENSE,
+    THREE_POINT_OFFENSE,
+    TIMEOUT,
+    TIMEOUT20,
+)
 from .cards import POSITIONS
 from .constants import OK, PH_ADVANCE, PH_MENU, PH_UPCOURT
-
 
 # the menu's prompt in the game's words, by the moment it comes (8.4, 8.5, 8.6)
 _MENU_PROMPTS = {"dead": "dead ball - substitutions or a timeout, or play on",

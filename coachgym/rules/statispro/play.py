@@ -7,13 +7,48 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from ...core.engine import AWAY, Decision, HOME
+from ...core.engine import AWAY, HOME, Decision
 from . import cards as K
-from .actions import (ADVANCE, CHOOSE, DECLINE_INDEX, DELIBERATE, FOUL_TO_STOP, INDEX_FOUL, INDEX_STEAL,
-                      INDEX_VOID_FOUL, NO_PRESS, PASS_TO, PLAY_DEFENSE, PRESS, SHOOT, SHOOT_THREE, SHOOT_TWO)
+from .actions import (
+    ADVANCE,
+    CHOOSE,
+    DECLINE_INDEX,
+    DELIBERATE,
+    FOUL_TO_STOP,
+    INDEX_FOUL,
+    INDEX_STEAL,
+    INDEX_VOID_FOUL,
+    NO_PRESS,
+    PASS_TO,
+    PLAY_DEFENSE,
+    PRESS,
+    SHOOT,
+    SHOOT_THREE,
+    SHOOT_TWO,
+)
 from .cards import POSITIONS, rpg_slot
-from .constants import (FGA, FGM, PH_ADVANCE, PH_BALL, PH_JUMP, PH_MENU, PH_SHOT, PH_UPCOURT, PH_WAIT, PTS, R_AST,
-                        R_ATT, R_REBO, R_STL, R_TATT, R_TIRED, STL, TOV, TPA, TPM)
+from .constants import (
+    FGA,
+    FGM,
+    PH_ADVANCE,
+    PH_BALL,
+    PH_JUMP,
+    PH_MENU,
+    PH_SHOT,
+    PH_UPCOURT,
+    PH_WAIT,
+    PTS,
+    R_AST,
+    R_ATT,
+    R_REBO,
+    R_STL,
+    R_TATT,
+    R_TIRED,
+    STL,
+    TOV,
+    TPA,
+    TPM,
+)
 
 
 class PlayMixin:

@@ -24,8 +24,29 @@ from ...present.texts import ScreenTexts, two_step
 from . import actions as A
 from . import cards as K
 from .cards import POSITIONS
-from .constants import (AST, DRB, EJECTED, FOULED_OUT, INJURED_OUT, OK, ORB, PF, PH_BALL, PH_OVER, PTS, R_ATT,
-                        R_AST, R_BLK, R_DEF, R_FG, R_FT, R_REBD, R_STL, R_TATT, R_THREE)
+from .constants import (
+    AST,
+    DRB,
+    EJECTED,
+    FOULED_OUT,
+    INJURED_OUT,
+    OK,
+    ORB,
+    PF,
+    PH_BALL,
+    PH_OVER,
+    PTS,
+    R_AST,
+    R_ATT,
+    R_BLK,
+    R_DEF,
+    R_FG,
+    R_FT,
+    R_REBD,
+    R_STL,
+    R_TATT,
+    R_THREE,
+)
 from .engine import StatisProEngine
 
 AUTO_KINDS = ("menu:set_piece", "menu:dead", "menu:live", "menu:replace", "press", "ballhandler", "ballhandler:late",

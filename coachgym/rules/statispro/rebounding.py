@@ -9,8 +9,22 @@ from ...core.engine import Decision
 from . import cards as K
 from .actions import CHOOSE, DECLINE_INDEX, FAST_BREAK, INDEX_REBOUND, NORMAL_ACTION
 from .cards import rpg_slot
-from .constants import (DRB, FGA, ORB, PH_BALL, PH_JUMP, PH_SHOT, PH_UPCOURT, PH_WAIT, R_REBD, R_REBO,
-                        R_TIRED, STL, TOV, TPA)
+from .constants import (
+    DRB,
+    FGA,
+    ORB,
+    PH_BALL,
+    PH_JUMP,
+    PH_SHOT,
+    PH_UPCOURT,
+    PH_WAIT,
+    R_REBD,
+    R_REBO,
+    R_TIRED,
+    STL,
+    TOV,
+    TPA,
+)
 
 
 class ReboundMixin:

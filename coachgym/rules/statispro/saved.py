@@ -9,8 +9,26 @@ from __future__ import annotations
 
 import inspect
 
-from ...core.savecheck import (JSON, Bool, Check, Dict, Env, Int, List, OneOf, PerPlayer, PerSide, RosterIndex, Side,
-                               Skip, Slot, Str, Tuple, check, teams_and_options)
+from ...core.savecheck import (
+    JSON,
+    Bool,
+    Check,
+    Dict,
+    Env,
+    Int,
+    List,
+    OneOf,
+    PerPlayer,
+    PerSide,
+    RosterIndex,
+    Side,
+    Skip,
+    Slot,
+    Str,
+    Tuple,
+    check,
+    teams_and_options,
+)
 from . import actions as A
 from . import cards as K
 from .constants import PH_OVER, PH_PERIOD, PTS, STAT_NAMES

@@ -6,10 +6,30 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from ...core.engine import AWAY, Decision, HOME
+from ...core.engine import AWAY, HOME, Decision
 from . import cards as K
-from .constants import (AST, BLK, DRB, FGA, FGM, ORB, PH_ADVANCE, PH_BALL, PH_BLOCK, PH_REBOUND, PH_UPCOURT,
-                        PeriodOver, R_AST, R_BLK, R_DEF, R_FD, R_FG, R_THREE, TPA, TPM)
+from .constants import (
+    AST,
+    BLK,
+    DRB,
+    FGA,
+    FGM,
+    ORB,
+    PH_ADVANCE,
+    PH_BALL,
+    PH_BLOCK,
+    PH_REBOUND,
+    PH_UPCOURT,
+    R_AST,
+    R_BLK,
+    R_DEF,
+    R_FD,
+    R_FG,
+    R_THREE,
+    TPA,
+    TPM,
+    PeriodOver,
+)
 
 
 class ShootingMixin:

@@ -9,8 +9,25 @@ from ...core.engine import AWAY, HOME
 from . import cards as K
 from .actions import CHOOSE, CHOOSE_PLAYER
 from .cards import POSITIONS, rpg_side, rpg_slot
-from .constants import (EJECTED, FGA, FGM, INJURED_OUT, OK, PH_ADVANCE, PH_FB, PH_JUMP, PH_MENU, PH_UPCOURT,
-                        PH_WAIT, PTS, R_TATT, STL, TECH, TOV, _Pause)
+from .constants import (
+    EJECTED,
+    FGA,
+    FGM,
+    INJURED_OUT,
+    OK,
+    PH_ADVANCE,
+    PH_FB,
+    PH_JUMP,
+    PH_MENU,
+    PH_UPCOURT,
+    PH_WAIT,
+    PTS,
+    R_TATT,
+    STL,
+    TECH,
+    TOV,
+    _Pause,
+)
 from .teams import Team
 
 _GROUP = (0, 0, 1, 1, 2)  # 14A: PG/SG guards, SF/PF forwards, C center (by slot or card position)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from .state import BLK, DREB, FGA, STL, TOV
 
-
 # "Steals (advanced rules)": extra opposing players a range reaches on a 16 (from the bottom up)
 STEAL_EXTRA_ON_16 = {17: 1, 18: 2, 19: 3, 21: 1, 22: 2}
 # "Blocks (advanced rules)": extra opposing players a range reaches on a 26 (from the top down)

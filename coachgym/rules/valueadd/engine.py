@@ -29,8 +29,14 @@ from . import actions as A
 from . import saved
 from .cards import PlayerCard, Team
 from .copying import CopyingMixin
-from .defense import (BLOCK_EXTRA_ON_26, FAST_BREAK_ODD_ROLLS, STEAL_EXTRA_ON_16, TEAM_BLOCK_NEEDS, TEAM_STEAL_NEEDS,
-                      DefenseMixin)
+from .defense import (
+    BLOCK_EXTRA_ON_26,
+    FAST_BREAK_ODD_ROLLS,
+    STEAL_EXTRA_ON_16,
+    TEAM_BLOCK_NEEDS,
+    TEAM_STEAL_NEEDS,
+    DefenseMixin,
+)
 from .fouls import FoulMixin
 from .menus import MenuMixin, _options_id
 from .options import ValueAddOptions
@@ -40,8 +46,7 @@ from .roll import RollMixin
 from .rotation import RotationMixin, extra_number_holders
 from .scoresheet import BOXES, LAST_NINE_FROM
 from .shooting import ShootingMixin, three_point_table
-from .state import (BLK, DREB, FGA, FGM, FTA, FTM, OREB, PF, POS, POSS, PTS, STATS, STL, TOV, TPA, TPM,
-                    TeamState)
+from .state import BLK, DREB, FGA, FGM, FTA, FTM, OREB, PF, POS, POSS, PTS, STATS, STL, TOV, TPA, TPM, TeamState
 
 # names coaches, envs and tests import from here (they moved into the rule-area modules)
 __all__ = ["ValueAddEngine", "TeamState", "STATS", "POS", "POSS", "PTS", "FGM", "FGA", "TPM", "TPA", "FTM", "FTA",

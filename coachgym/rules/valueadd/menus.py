@@ -15,7 +15,6 @@ from .options import ValueAddOptions
 from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM
 from .state import POS
 
-
 # Menu decisions depend only on the key built in ValueAddEngine._menu_decision: shared by all games.
 _MENU_CACHE: dict[tuple, Decision] = {}
 _MENU_TAIL_CACHE: dict[tuple, tuple[int, ...]] = {}

@@ -15,7 +15,8 @@ from __future__ import annotations
 from ...core.engine import AWAY, HOME, Decision
 from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
-from . import STATS, ValueAddEngine, actions as A
+from . import STATS, ValueAddEngine
+from . import actions as A
 from .cards import FOULED, MADE3
 from .scoresheet import BOXES, D8_FIRST_FROM, ONE_AND_ONE_FROM, is_shaded, nonshaded_rebounder
 

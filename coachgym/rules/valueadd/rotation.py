@@ -15,7 +15,6 @@ from .scoresheet import BOXES
 from .shooting import _shot_tables
 from .state import DREB, PF, POS, PTS, STATS, STL
 
-
 _NUMBERS_CACHE: dict[tuple, tuple[list, list[bool]]] = {}  # (option, extras of the five) -> extra_number_holders
 
 

@@ -5,8 +5,24 @@ per-team state and of the possession context is checked for type and range."""
 
 from __future__ import annotations
 
-from ...core.savecheck import (Bool, Check, Dict, Env, Int, List, Opt, PerPlayer, PerSide, RosterIndex, Side, Skip,
-                               Slot, Str, check, teams_and_options)
+from ...core.savecheck import (
+    Bool,
+    Check,
+    Dict,
+    Env,
+    Int,
+    List,
+    Opt,
+    PerPlayer,
+    PerSide,
+    RosterIndex,
+    Side,
+    Skip,
+    Slot,
+    Str,
+    check,
+    teams_and_options,
+)
 from . import actions as A
 from .cards import RESULT_NAMES, parse_team
 from .options import ValueAddOptions
@@ -88,8 +104,8 @@ def _parse_saved_team(data, path):
     """A team as saved: a team file (``Team.to_file_dict``), or the cards' internal form of saves
     written before (converted, then checked as a team file)."""
     if isinstance(data, dict) and "schema" not in data and "players" in data:
-        from .cards import SCHEMA, Team
         from ...core.errors import TeamFileError
+        from .cards import SCHEMA, Team
 
         try:
             data = {**Team.from_dict(data).to_file_dict(), "schema": SCHEMA}

@@ -11,7 +11,6 @@ from .cards import FOULED, MADE2, MADE3, MISS20, MISSED2, MISSED3, PlayerCard
 from .scoresheet import ONE_AND_ONE_FROM
 from .state import FGA, FGM, TPA, TPM
 
-
 _SHOT_TABLES: dict[tuple, tuple[list[int], list[int]]] = {}  # card.shot -> (normal, 3-point mode) tables
 
 
