@@ -73,6 +73,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("leverage",): ["valueadd", "-n", "1", *INLINE],
     ("serve",): ["--port", "0", "--db", "serve.sqlite3"],
     ("speed-compare",): ["HEAD", "valueadd", "--no-progress"],
+    ("plans",): ["--ruleset", "fourthstreet", "--after", "30", "--plan", "press", "--rollouts", "4", "--no-progress"],
     ("strategy-help",): ["valueadd"],
     ("strategy-check",): ["{d}/strategy.yaml"],
     ("compare",): ["valueadd", "random", "by-the-book", "--games", "2", *INLINE],

@@ -97,8 +97,9 @@ def _played_on(rs, seed: int, after: int):
 @click.argument("saved", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--ruleset", "ruleset_name", default=None,
               help="Instead of a saved game: a new game of this ruleset, played on by the book for --after decisions.")
-@click.option("--after", default=0, show_default=True, help="With --ruleset: decisions the book plays before the race.")
-@click.option("--game-seed", default=0, show_default=True, help="With --ruleset: the game's seed.")
+@click.option("--after", type=count(0), default=0, show_default=True,
+              help="With --ruleset: decisions the book plays before the race.")
+@click.option("--game-seed", type=int, default=0, show_default=True, help="With --ruleset: the game's seed.")
 @click.option("--plan", "plan_texts", multiple=True,
               help="A plan: a name (--list), inline rules 'ACTION[:ARG] [when CONDITION]; ...' or a strategy file. "
                    "Repeat for more (default: every named plan of the ruleset).")
@@ -107,11 +108,11 @@ def _played_on(rs, seed: int, after: int):
 @click.option("--to-end", is_flag=True, help="Play rollouts to the end of the game (default: score them when the scope ends).")
 @click.option("--policy", default="book", show_default=True, help="The base coach under the plans, and the rollout coach.")
 @click.option("--opponent", default=None, help="Rollout coach of the other side (default: --policy).")
-@click.option("--rollouts", "-n", default=600, show_default=True, help="Rollouts for all plans together.")
-@click.option("--seconds", type=float, default=None, help="Stop after this many seconds.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the resampled futures.")
+@click.option("--rollouts", "-n", type=count(), default=600, show_default=True, help="Rollouts for all plans together.")
+@click.option("--seconds", type=fraction(max_value=None), default=None, help="Stop after this many seconds.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the resampled futures.")
 @click.option("--list", "list_only", is_flag=True, help="List the named plans of the ruleset and stop.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the race as JSON.")
+@click.option("--json", "json_out", type=OutFile(), help="Write the race as JSON.")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def plans(saved, ruleset_name, after, game_seed, plan_texts, scope, to_end, policy, opponent, rollouts, seconds, seed,
           list_only, json_out, progress) -> None:
