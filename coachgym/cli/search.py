@@ -123,7 +123,7 @@ def plans(saved, ruleset_name, after, game_seed, plan_texts, scope, to_end, poli
     SAVED is a game saved by 'coachgym play' or the web app, or an engine's JSON."""
     from ..core.errors import CoachgymError
     from ..search.analysis import load_game
-    from ..search.plans import library, race_plans
+    from ..strategy.plans import library, race_plans
 
     if (saved is None) == (ruleset_name is None):
         raise click.UsageError("give a saved game (SAVED) or --ruleset, not both")

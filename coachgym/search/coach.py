@@ -21,7 +21,7 @@ before issue 21), the base choice playing on unheld; and an option it switches t
 its own play for as long as its rollouts held it (``commit=horizon``, the default: the scope, cut at
 the rollouts' ``horizon``, about half of whose decisions are its own; ``commit=scope``: the whole
 scope; ``commit=0``: not at all). Its base policy may not undo a committed option; a call is made again. With ``plans=NAME+NAME`` (or ``plans=all``:
-:mod:`coachgym.search.plans`) the coach also races those plans and the base coach alone at the start
+:mod:`coachgym.strategy.plans`) the coach also races those plans and the base coach alone at the start
 of each ``plan_scope`` (default: period) on ``plan_budget`` rollouts, and plays the winner's rules
 over its base policy for the scope (switching from the base coach by the same ``switch`` rule).
 
@@ -32,6 +32,7 @@ worse keep a game to seconds; :meth:`SearchCoach.stats` counts what was searched
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -44,6 +45,9 @@ from .holds import Hold, ScopeClock, hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
+# the plans of ``plans=...``: strategy rules over the base coach (coachgym/strategy/plans.py, the
+# strategy layer above search), imported by name when a plan search is asked for
+PLANS = "coachgym.strategy.plans"
 DEFAULTS = {"budget": 64, "ms": 0, "policy": "book", "opponent": "", "horizon": 40, "when": "doubt", "doubt": 0.9,
             "width": 4, "switch": 1.0, "min_rounds": 4, "scope": "default", "commit": "horizon", "plans": "", "plan_scope": "period",
             "plan_budget": 64}
@@ -105,7 +109,9 @@ class SearchCoach:
     def _plan_setup(self, p: dict) -> None:
         """``plans=NAME+NAME`` (or ``all``): at the start of each ``plan_scope`` the coach races these plans
         and the base coach alone on ``plan_budget`` rollouts and plays the winner's rules for the scope."""
-        from .plans import PlanCoach, library, parse_plan
+        # plans are strategy rules (coachgym.strategy.plans, a layer above search): reached by name
+        plans = importlib.import_module(PLANS)
+        PlanCoach, library, parse_plan = plans.PlanCoach, plans.library, plans.parse_plan
 
         names = [n for n in str(p["plans"] or "").split("+") if n]
         if names == ["all"]:
@@ -119,7 +125,7 @@ class SearchCoach:
         self.plan_choices: dict[str, int] = {}
 
     def _choose_plan(self, game: Engine, d: Decision) -> None:
-        from .plans import race_plans
+        race_plans = importlib.import_module(PLANS).race_plans
 
         t0 = time.process_time()
         a = race_plans(game, self.plans, scope=self.plan_scope, policy=self.policy, opponent=self.opponent,

@@ -41,7 +41,15 @@ def _load() -> dict:
     return json.loads(text)["rulesets"]
 
 
-TABLE: dict[str, dict] = _load()
+class _Table(dict):
+    """holds.json's rulesets; a ruleset it does not name (a toy, one registered from outside) holds
+    nothing: every option is a plain decision, its time measured in minutes."""
+
+    def __missing__(self, ruleset: str) -> dict:
+        return {"time_unit": "minutes", "neutral": {}, "holds": {}, "changes": []}
+
+
+TABLE: dict[str, dict] = _Table(_load())
 
 
 # ---------------------------------------------------------------------------------- scopes
@@ -107,10 +115,11 @@ def _half(g: Any) -> Any:
 
 
 def _time_left(g: Any) -> float:
-    from ..strategy.file import vocabulary
-    from ..strategy.situation import TIME_VARIABLE
+    """The time left by the ruleset's own measure (its registration's vocabulary and time variable)."""
+    from .. import rulesets
 
-    return float(vocabulary(g.ruleset).variables[TIME_VARIABLE[g.ruleset]].get(g, 0, None))
+    rs = rulesets.get(g.ruleset)
+    return float(rs.part("vocabulary").variables[rs.time_variable].get(g, 0, None))
 
 
 class ScopeClock:

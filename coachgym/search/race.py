@@ -167,7 +167,7 @@ def run_race(game: Engine, side: int, actions: Sequence[int], *, seed: int, poli
     ``race``: go on with that race (an earlier run's, same game, options and seed) from the round
     after its last; ``rollouts`` and ``seconds`` are then this run's more.
     Each option is held for ``scope`` in the rollouts (:mod:`coachgym.search.holds`). ``play(rounds,
-    options)``: plays rounds of other kinds of options here (plans: :mod:`coachgym.search.plans`).
+    options)``: plays rounds of other kinds of options here (plans: :mod:`coachgym.strategy.plans`).
     The ``prefer``red option (the base coach's own choice) is not held: the rollout coach plays on."""
     race = race or Race(actions, min_rounds=min_rounds, confidence=confidence, prefer=prefer)
     t0 = time.perf_counter()

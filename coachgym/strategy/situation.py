@@ -213,7 +213,7 @@ class Rollouts:
         strategy = Strategy("<situation>", choice.label, rs.name, self.coach, (rule,))
         if scope.kind in ("situation", "game"):
             return StrategyCoach(strategy, base)
-        from ..search.plans import Plan, PlanCoach
+        from .plans import Plan, PlanCoach
 
         coach = PlanCoach(Plan(choice.label, choice.label, strategy), base)  # the rule acts until the scope ends
         coach.start(ScopeClock(scope, game))

@@ -1,4 +1,4 @@
-"""Plan-level search (coachgym.search.plans), the search coach with plans, and the scopes shared
+"""Plan-level search (coachgym.strategy.plans), the search coach with plans, and the scopes shared
 with coachgym situation."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from coachgym.cli import main
 from coachgym.core.errors import ConfigError
 from coachgym.core.match import play_game
 from coachgym.search.holds import ScopeClock, parse_scope
-from coachgym.search.plans import PlanCoach, library, parse_plan, race_plans
+from coachgym.strategy.plans import PlanCoach, library, parse_plan, race_plans
 from coachgym.strategy.situation import FindStates, Rollouts, parse_choices
 
 

@@ -30,18 +30,18 @@ import yaml
 from .. import rulesets
 from ..core.engine import HOME, Engine
 from ..core.errors import ConfigError, GameOverError
-from ..strategy.coach import StrategyCoach
-from ..strategy.file import Strategy, StrategyFileError, loads
-from .holds import Scope, ScopeClock, parse_scope
-from .race import paired, run_race
-from .rollouts import describe_policy, outcome, policy_spec, round_seed
+from ..search.holds import Scope, ScopeClock, parse_scope
+from ..search.race import paired, run_race
+from ..search.rollouts import describe_policy, outcome, policy_spec, round_seed
+from .coach import StrategyCoach
+from .file import Strategy, StrategyFileError, loads
 
 BASE = "book"  # the plan with no rules: the base coach alone
 
 
 def library(ruleset: str) -> dict[str, dict]:
     """The named plans of a ruleset (``data/plans.json``)."""
-    text = resources.files(__package__).joinpath("data").joinpath("plans.json").read_text(encoding="utf-8")
+    text = resources.files("coachgym.search").joinpath("data").joinpath("plans.json").read_text(encoding="utf-8")
     return json.loads(text)["rulesets"].get(rulesets.get(ruleset).name, {})
 
 
@@ -85,7 +85,7 @@ def parse_plan(ruleset: str, text: str, base: str = "by-the-book") -> Plan:
         entry = lib[t]
         rules, name, description = entry["rules"], t, entry["description"]
     elif t.endswith((".yaml", ".yml")) or Path(t).is_file():
-        from ..strategy.file import load
+        from .file import load
 
         st = load(t, rs.name)
         return Plan(st.name, st.description or st.name, st)
@@ -140,7 +140,7 @@ class _PlanRounds:
         self.acted = [0] * len(plans)  # rollouts in which the plan changed a choice of the base coach
 
     def __call__(self, rounds: Sequence[int], alive: Sequence[int]) -> list[list[tuple[float, float]]]:
-        from .value import leaf_value
+        from ..search.value import leaf_value
 
         out = []
         for r in rounds:
@@ -181,7 +181,7 @@ def race_plans(game: Engine, plans: Sequence[str | Plan], *, scope: str | Scope 
     rollouts from resampled futures; each rollout ends with the scope (``horizon="scope"``; an integer:
     after that many decisions; None: at the end of the game). Returns an
     :class:`~coachgym.search.analysis.Analysis` whose options are the plans (0: the base coach)."""
-    from .analysis import Analysis, OptionAnalysis
+    from ..search.analysis import Analysis, OptionAnalysis
 
     d = game.decision
     if d is None:
