@@ -171,11 +171,7 @@ class SearchCoach:
         if self.plans and (self._plan_clock is None or self._plan_clock.over(game)):
             self._choose_plan(game, decision)
         chooser = self._plan if self._plan is not None and not self._plan_clock.over(game) else self.base
-        base = int(chooser.choose(game, decision))
-        if self._holds:  # as its rollouts assumed: what it switched to stays in force for its scope
-            for h in self._holds:
-                base = h.filter(game, decision, base)
-            self._holds = [h for h in self._holds if not h.done]
+        base = self._held(game, decision, int(chooser.choose(game, decision)))
         cands = self._candidates(game, decision, base)
         choice = base
         if len(cands) > 1:
@@ -187,10 +183,35 @@ class SearchCoach:
         """Leave the coach as :meth:`choose` would have left it, had it chosen ``action`` here, without
         searching: the base coach's bookkeeping and the one random draw a search takes. For restoring a
         history this coach played itself (a server's own saved game): the searches are not run again."""
+        if self.plans:  # which plan won a race is not in the history: play the decision again
+            self.choose(game, decision)
+            return
         self.counts["decisions"] += 1
-        base = int(self.base.choose(game, decision))
+        base = self._held(game, decision, int(self.base.choose(game, decision)))
         if len(self._candidates(game, decision, base)) > 1:
             self._rng.getrandbits(62)  # the race's seed (_search)
+            if action != base:
+                self._commit(game, decision, action)
+
+    def _held(self, game: Engine, decision: Decision, base: int) -> int:
+        """The base choice with what this coach switched to kept in force for its scope, as its
+        rollouts assumed."""
+        if self._holds:
+            for h in self._holds:
+                base = h.filter(game, decision, base)
+            self._holds = [h for h in self._holds if not h.done]
+        return base
+
+    def _commit(self, game: Engine, d: Decision, best: int) -> None:
+        """Hold ``best`` in this coach's own play for as long as its rollouts held it: the scope, cut
+        at the rollouts' horizon (counted in decisions of both sides: about half of them are this
+        coach's)."""
+        if self.commit and self.scope != "decision":
+            cut = self.commit == "horizon" and self.horizon is not None
+            h = Hold.commit(game, d.side, best, hold_spec(game, best, self.scope),
+                            max(1, self.horizon // 2) if cut else None)
+            if h is not None:
+                self._holds.append(h)
 
     # ------------------------------------------------------------------ search
     def _candidates(self, game: Engine, d: Decision, base: int) -> list[int]:
@@ -231,14 +252,7 @@ class SearchCoach:
             self.counts["switched"] += 1
             key = f"{d.kind}: {game.actions[base].label} -> {game.actions[best].label}"
             self.switches[key] = self.switches.get(key, 0) + 1
-            if self.commit and self.scope != "decision":
-                # held in its own play for as long as its rollouts held it: the scope, cut at the rollouts'
-                # horizon (counted in decisions of both sides: about half of them are this coach's)
-                cut = self.commit == "horizon" and self.horizon is not None
-                h = Hold.commit(game, d.side, best, hold_spec(game, best, self.scope),
-                                max(1, self.horizon // 2) if cut else None)
-                if h is not None:
-                    self._holds.append(h)
+            self._commit(game, d, best)
             return best
         return base
 
