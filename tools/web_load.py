@@ -67,6 +67,7 @@ class Tally:
     sessions: dict[int, str] = field(default_factory=dict)  # player -> session cookie
     decisions: int = 0
     finished: int = 0
+    finished_ids: set = field(default_factory=set)  # games a player saw to their end
 
     def page(self, ms: float, status: int) -> None:
         with self.lock:
@@ -96,10 +97,21 @@ def start_server(max_games: int, tmp: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit("the server did not start")
 
 
+ONE_ADDRESS = False  # --one-address: every client from 127.0.0.1, as people behind one address
+
+
+def client(url: str, timeout: float, address: str, **kw) -> httpx.Client:
+    """A client of its own loopback address (127.0.0.N: a person of their own, as on a LAN), or
+    127.0.0.1 for all with --one-address; the server's per-address limits see them apart."""
+    if ONE_ADDRESS:
+        return httpx.Client(base_url=url, timeout=timeout, **kw)
+    return httpx.Client(base_url=url, timeout=timeout, transport=httpx.HTTPTransport(local_address=address), **kw)
+
+
 def player(k: int, url: str, until: float, tally: Tally, timeout: float) -> None:
     """One person: new games through the form, every decision answered with the page's default."""
     ruleset = RULESETS[k % len(RULESETS)]
-    with httpx.Client(base_url=url, timeout=timeout) as http:
+    with client(url, timeout, f"127.0.0.{10 + k}") as http:
 
         def timed(method: str, path: str, **kw) -> httpx.Response | None:
             t = time.perf_counter()
@@ -146,11 +158,12 @@ def player(k: int, url: str, until: float, tally: Tally, timeout: float) -> None
             if 'data-over="yes"' in page:
                 with tally.lock:
                     tally.finished += 1
+                    tally.finished_ids.add(gid)
 
 
 def flood(url: str, until: float, tally: Tally, threads: int, budget: int, timeout: float) -> None:
     """One session (one cookie, ``threads`` threads): analyses, new games, uploads, round robin."""
-    setup = httpx.Client(base_url=url, timeout=timeout)
+    setup = client(url, timeout, "127.0.0.2")
     r = setup.post("/api/games", json={"ruleset": "statispro", "seed": 1, "opponent": "by-the-book"})
     if r.status_code != 201:
         raise SystemExit(f"the flood could not start a game: {r.status_code} {r.text[:200]}")
@@ -163,7 +176,7 @@ def flood(url: str, until: float, tally: Tally, threads: int, budget: int, timeo
     pick = threading.Lock()
 
     def worker() -> None:
-        with httpx.Client(base_url=url, timeout=timeout, cookies=cookies) as http:
+        with client(url, timeout, "127.0.0.2", cookies=cookies) as http:
             while time.monotonic() < until:
                 with pick:
                     n, kind = next(sent), next(kinds)
@@ -202,9 +215,14 @@ def main() -> None:
     ap.add_argument("--flood-threads", type=int, default=6)
     ap.add_argument("--flood-requests", type=int, default=400, help="the most the flooding session sends")
     ap.add_argument("--no-flood", action="store_true", help="the players alone (the baseline)")
+    ap.add_argument("--one-address", action="store_true",
+                    help="every client from 127.0.0.1 (people behind one address share its per-address limits); "
+                         "by default each player and the flood have a loopback address of their own")
     ap.add_argument("--max-games", type=int, default=200, help="of the server this tool starts")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    global ONE_ADDRESS
+    ONE_ADDRESS = args.one_address
     if not 1 <= args.clients <= 64 or not 0 < args.seconds <= 1800 or not 0 <= args.flood_threads <= 64:
         raise SystemExit("--clients 1-64, --seconds up to 1800, --flood-threads up to 64")
     with tempfile.TemporaryDirectory() as tmp:
@@ -234,7 +252,8 @@ def main() -> None:
     print(f"players' answers by status: {report['player_status']}; request errors: {report['player_errors'] or 'none'}")
     print(f"flood ({'off' if args.no_flood else f'{args.flood_threads} threads, one session'}): {report['flood']}")
     print(f"5xx answers: players {report['player_5xx']}, flood {report['flood_5xx']}; "
-          f"games lost: {report['games_lost']} of {report['games']}")
+          f"games lost: {report['games_lost']} of {report['games']} (and {report['finished_games_dropped']} finished "
+          "games dropped to make room for the same browser's new ones, --games-per-session)")
 
 
 def run(url: str, args) -> dict:
@@ -253,11 +272,17 @@ def run(url: str, args) -> dict:
     elapsed = time.monotonic() - start
     with tally.lock:
         games = list(tally.games)
-    lost = 0
+    lost = dropped = 0
     with httpx.Client(base_url=url, timeout=60) as http:  # each player's games, looked up as that player
         for k, gid in games:
             r = http.get(f"/api/games/{gid}", cookies={SESSION_COOKIE: tally.sessions.get(k, "")})
-            lost += r.status_code != 200
+            if r.status_code != 200:
+                # a finished game may make room for a new one of the same browser (--games-per-session:
+                # its oldest finished game goes first); a game in progress must never go
+                if gid in tally.finished_ids and r.status_code == 404:
+                    dropped += 1
+                else:
+                    lost += 1
     flood_counts = {f"{kind} {status}": n for (kind, status), n in sorted(tally.flood_status.items(), key=str)}
     pages = tally.pages_ms or [0.0]
     return {
@@ -268,7 +293,7 @@ def run(url: str, args) -> dict:
         "player_5xx": sum(n for s, n in tally.player_status.items() if s >= 500),
         "flood": flood_counts,
         "flood_5xx": sum(n for (_, s), n in tally.flood_status.items() if isinstance(s, int) and s >= 500),
-        "games_lost": lost,
+        "games_lost": lost, "finished_games_dropped": dropped,
     }
 
 
