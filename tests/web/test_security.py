@@ -253,6 +253,7 @@ def test_a_request_from_another_origin_changes_nothing(server, headers):
             ("/fac/draw", {"data": {"version": str(deck["version"])}}), ("/no/such/page", {}),
             ("/api/games", {"json": {"ruleset": "valueadd"}}), (f"/api/games/{state['id']}", {"method": "DELETE"}),
             ("/api/fac/draw", {"json": {"version": deck["version"]}}), ("/sessions/new-key", {}),
+            (f"/games/{state['id']}/review", {}),  # the after-game review (issue 22): analyses, so work
         ]
         for path, kw in attempts:
             method = kw.pop("method", "POST")
