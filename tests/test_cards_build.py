@@ -162,3 +162,11 @@ def test_cards_build_reads_the_newer_export_team_column_and_2tm_rows(tmp_path):
     assert league["teams"] == ["bulls", "knicks"]  # no team "2TM"
     knicks = json.loads((tmp_path / "out/knicks.json").read_text())
     assert next(p for p in knicks["players"] if p["name"] == "Mover")["injury_rate"] == 2
+
+
+def test_cards_build_on_a_file_that_is_not_text(tmp_path):
+    p = tmp_path / "stats.csv"
+    p.write_bytes(b"SQLite format 3\x00\xff\xfe")
+    res = CliRunner().invoke(main, ["cards", "build", "statispro", str(p), "--out", str(tmp_path / "out")])
+    text = _one_line_error(res)
+    assert "stats.csv" in text and "not a UTF-8 text file" in text

@@ -101,15 +101,33 @@ def _positions(path, rowno: int, text: str) -> tuple[str, ...]:
     return parts
 
 
-def read_player_totals(path: str | Path) -> list[PlayerRow]:
-    """Read a player totals CSV; raise :class:`StatsCsvError` at the first problem."""
-    path = Path(path)
+def _csv_reader(path: Path) -> tuple[csv.DictReader, list[str]]:
+    """A statistics CSV's rows and its column names (stripped); a file that cannot be read or is not
+    UTF-8 text is one error naming it."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise StatsCsvError(path, None, None, f"cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise StatsCsvError(path, None, None, "is not a UTF-8 text file (a CSV export is text)") from None
     reader = csv.DictReader(text.splitlines())
-    header = [h.strip() for h in (reader.fieldnames or [])]
+    return reader, [h.strip() for h in (reader.fieldnames or [])]
+
+
+def rows_by_team(rows: list[PlayerRow]) -> dict[str, list[PlayerRow]]:
+    """Each team's players who played (minutes and games), a traded player under each team he played
+    for (his ``TOT`` row left out)."""
+    by_team: dict[str, list[PlayerRow]] = {}
+    for r in rows:
+        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
+            by_team.setdefault(r.team, []).append(r)
+    return by_team
+
+
+def read_player_totals(path: str | Path) -> list[PlayerRow]:
+    """Read a player totals CSV; raise :class:`StatsCsvError` at the first problem."""
+    path = Path(path)
+    reader, header = _csv_reader(path)
     if not header:
         raise StatsCsvError(path, None, None, "is empty; the first line must name the columns "
                                               f"({','.join(BR_COLUMNS)})")
@@ -186,12 +204,7 @@ def _record(path, rowno: int, col: str, text: str) -> tuple[int, int] | None:
 def read_team_stats(path: str | Path) -> dict[str, TeamRow]:
     """Read a team totals CSV (``Team`` plus optional ``W,L,G,PTS,OPP_PTS,HOME,ROAD``)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise StatsCsvError(path, None, None, f"cannot read the file ({exc.strerror or exc})") from None
-    reader = csv.DictReader(text.splitlines())
-    header = [h.strip() for h in (reader.fieldnames or [])]
+    reader, header = _csv_reader(path)
     reader.fieldnames = header
     if "Team" not in header:
         raise StatsCsvError(path, 1, "Team", "column is missing; a team totals file needs Team and any of "

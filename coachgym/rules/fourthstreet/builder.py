@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import TeamFileError
-from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams, rows_by_team
 from .cards import SCHEMA
 
 _CAL: dict | None = None
@@ -416,10 +416,7 @@ _FS_POS = {"PG": 1, "G": 1, "SG": 2, "GF": 2, "SF": 3, "F": 3, "PF": 4, "FC": 4,
 
 def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
     """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...)."""
-    by_team: dict[str, list[PlayerRow]] = {}
-    for r in rows:
-        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
-            by_team.setdefault(r.team, []).append(r)
+    by_team = rows_by_team(rows)
     names = nba_teams()
     out = {}
     for tm, members in sorted(by_team.items()):

@@ -33,7 +33,7 @@ import math
 from pathlib import Path
 from typing import Any, Iterable
 
-from ...core.statscsv import PlayerRow, StatsCsvError, TeamRow, nba_teams
+from ...core.statscsv import PlayerRow, StatsCsvError, TeamRow, nba_teams, rows_by_team
 from .teams import MAX_ROSTER, SCHEMA
 
 _DATA = Path(__file__).parent / "data"
@@ -234,10 +234,7 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
             season_total[key] = season_total.get(key, 0) + r.get("G")
     for key, r in tot_rows.items():
         season_total[key] = r.get("G")
-    by_team: dict[str, list[PlayerRow]] = {}
-    for r in rows:
-        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
-            by_team.setdefault(r.team, []).append(r)
+    by_team = rows_by_team(rows)
     printed = _printed_sets(season)
     tc = c["team"]
     # league context for the team cards

@@ -49,7 +49,7 @@ from ...core.cardbuilder import (
 )
 from ...core.errors import TeamFileError
 from ...core.ruleset import load_json
-from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams, team_games_of
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams, rows_by_team, team_games_of
 from .cards import SCHEMA, SHOT_KEYS, PlayerCard, parse_team
 
 D20_FACES = 19  # faces 1-19 carry the five results; "Roll of 20 on the 20-sided die" is a miss
@@ -572,10 +572,7 @@ def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
     if missing:
         raise StatsCsvError(path, 1, missing[0], "Value Add cards need every box-score count; empty in every row: "
                                                  f"{', '.join(missing)} (a season before 1977-78 cannot be built)")
-    by_team: dict[str, list[PlayerRow]] = {}
-    for r in rows:
-        if r.team != "TOT" and r.get("MP") > 0 and r.get("G") > 0:
-            by_team.setdefault(r.team, []).append(r)
+    by_team = rows_by_team(rows)
     names = nba_teams()
     out = {}
     for tm, members in sorted(by_team.items()):
