@@ -82,7 +82,7 @@ def test_declared_state_saves_checks_and_clones(toy):
     for _ in range(3):
         game.step(game.decision.legal[0])
     saved = json.loads(game.to_json())
-    assert set(saved["state"]) == {"round", "turn", "pts", "made", "att", "last", "teams", "options"}
+    assert set(saved["state"]) == {"round", "turn", "pts", "made", "att", "last", "phase", "teams", "options"}
     again = type(game).from_json(game.to_json())
     twin = game.clone()
     for g in (game, again, twin):

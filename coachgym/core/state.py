@@ -88,6 +88,8 @@ class StateDeclaration:
 
     def restore(self, engine: Any, data: dict) -> None:
         for f in self.fields:
+            if f.optional and f.name not in data:
+                continue  # a save from before the field existed: the engine has filled it in
             setattr(engine, f.name, data[f.name])
 
     def check(self, state: dict, env: Env, *, others: Iterable[str] = ("teams", "options"), path: str = "state") -> None:

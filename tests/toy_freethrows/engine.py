@@ -17,7 +17,8 @@ from coachgym.core.boxscore import BoxScore, PlayerLine, TeamBox
 from coachgym.core.engine import AWAY, HOME, Decision, Engine
 from coachgym.core.errors import ConfigError, TeamFileError
 from coachgym.core.parsing import team_file_header
-from coachgym.core.savecheck import Int, PerPlayer, PerSide, Side, teams_and_options
+from coachgym.core.phases import OVER, PhaseDispatch
+from coachgym.core.savecheck import Int, PerPlayer, PerSide, Side, Str, teams_and_options
 from coachgym.core.state import Field, StateDeclaration
 
 SCHEMA = "coachgym.toy.freethrows/1"
@@ -82,11 +83,13 @@ STATE = StateDeclaration(
     Field("made", PerSide(PerPlayer(Int(0, 41))), "rows", "free throws made, per side and shooter"),
     Field("att", PerSide(PerPlayer(Int(0, 41))), "rows", "free throws attempted, per side and shooter"),
     Field("last", PerSide(Int(-1, ROSTER - 1)), "flat", "each side's shooter of its previous shot (-1: none yet)"),
+    Field("phase", Str(("shot", OVER)), "value", "what happens next (core.phases): a shot, or the game is over",
+          optional=True),
     share=("teams", "opts"),
 )
 
 
-class FreeThrowEngine(Engine):
+class FreeThrowEngine(PhaseDispatch, Engine):
     ruleset = "freethrows"
     version = 1
     actions = ACTIONS
@@ -99,6 +102,7 @@ class FreeThrowEngine(Engine):
         self.opts = options if options is not None else FreeThrowOptions()
         self.teams = [home, away]
         self.round, self.turn = 1, HOME
+        self.phase = "shot"
         self.pts = [0, 0]
         self.made = [[0] * ROSTER, [0] * ROSTER]
         self.att = [[0] * ROSTER, [0] * ROSTER]
@@ -119,14 +123,16 @@ class FreeThrowEngine(Engine):
             return False
         return self.pts[HOME] != self.pts[AWAY] or done >= self.opts.rounds + self.opts.sudden_death
 
-    def _next_decision(self) -> Decision | None:
+    # one phase and one decision kind (core.phases: _phase_NAME plays on, _choose_KIND applies a choice)
+    def _phase_shot(self) -> Decision | None:
         if self._finished():
             if self.log.record:
                 self.event("final", None, f"Final: {self.scoreboard()}")
+            self.phase = OVER
             return None
         return Decision(self.turn, "shooter", tuple(SHOOT), f"{self.team_name(self.turn)}: who shoots?")
 
-    def _apply(self, decision: Decision, action) -> None:
+    def _choose_shooter(self, decision: Decision, action) -> None:
         side, player = decision.side, action["player"]
         need = self.rating(side, player)
         roll = self.source.roll(20, "free throw")
@@ -165,6 +171,7 @@ class FreeThrowEngine(Engine):
     def _state_from_dict(self, data: dict) -> None:
         self.teams = [parse_team(t, f"state.teams[{i}]") for i, t in enumerate(data["teams"])]
         self.opts = FreeThrowOptions(**data["options"])
+        self.phase = "shot"  # saves from before the phase was declared: _phase_shot finds an ended game
         STATE.restore(self, data)
 
     @classmethod
