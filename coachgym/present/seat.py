@@ -170,6 +170,10 @@ class Seat:
         self.deadline: float | None = None
         # the web app: the server drew the seed, so pages show it (and saves are plain) once the game is over
         self.seed_hidden = False
+        # the side of the person acting through the seat now (the web app sets it per request: the
+        # session's side); choose, finish, continue_to, undo and can_undo take it where given no
+        # ``side``. None: whoever decides now (the terminal: one person, or both at one keyboard)
+        self.viewer: int | None = None
         self.presenter = presenter_for(self.rs.name)
         self.side = side_index(side)
         self.opponent = opponent
@@ -337,13 +341,14 @@ class Seat:
             self._apply(action, PERSON if d.side == self.side else FRIEND)
             self._run(actor=d.side)
 
-    def _pending_decision(self, number: int | None, side: int | None = None):
+    def _pending_decision(self, number: int | None, side: int | None = None, turn: bool = True):
         """The pending decision, which ``number`` (where given) must name and the person of ``side``
-        (where given) must make; else an error naming why."""
+        (where given; else the viewer; ``turn`` False: whoever) must make; else an error naming why."""
         d = self._game.decision
         if d is None:
             raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
-        if side is not None and side_index(side) != d.side:
+        side = self.viewer if side is None else side
+        if turn and side is not None and side_index(side) != d.side:
             who = "your friend decides" if self.two else "the opponent decides"
             raise NotYourTurnError(f"it is not your turn: {who} for the {SIDE_NAMES[d.side]} team now (decision "
                                    f"{self.number}); you coach the {SIDE_NAMES[side_index(side)]} team")
@@ -434,7 +439,7 @@ class Seat:
         """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence.
         Immediate after an answer in this process; after a reload it replays the history to know.
         ``side``: a two-person game's person who asks (only the one who answered last may undo)."""
-        if (whose := self._not_yours(side)):
+        if (whose := self._not_yours(self.viewer if side is None else side)):
             return whose
         if self._undo is not None and self._moved_on is not None:
             return self._moved_on and _moved_on(self._moved_on)
@@ -458,15 +463,15 @@ class Seat:
         number as before. Raises :class:`UndoError` saying why where it cannot (nothing to undo, the
         game has moved on) and changes nothing; a stale ``number`` raises StaleDecisionError."""
         if self._game.decision is not None:
-            self._pending_decision(number)
-        if (whose := self._not_yours(side)):
+            self._pending_decision(number, turn=False)  # (the other person may be deciding now)
+        if (whose := self._not_yours(self.viewer if side is None else side)):
             raise UndoError(whose)
         if self._undo is not None and self._moved_on:
             raise UndoError(_moved_on(self._moved_on))
         prev = self._undone()
-        trained = self._trained
+        trained, viewer, hidden = self._trained, self.viewer, self.seed_hidden
         self.__dict__.update(prev.__dict__)
-        self._trained = trained
+        self._trained, self.viewer, self.seed_hidden = trained, viewer, hidden
 
     def _undone(self) -> "Seat":
         """The seat as it was before the person's last answer (checked that no chance came since)."""
