@@ -434,6 +434,11 @@ class LiveGames:
             log.info("evicted game %s to make room", gid)
 
 
+def viewer(seat: Seat) -> int:
+    """The side of the person a request reads the game for (a two-person game's friend: the other side)."""
+    return seat.side if seat.viewer is None else seat.viewer
+
+
 def expect_number(seat: Seat, number: int | None) -> None:
     """A request made for decision ``number`` (the page it came from) must find that decision still
     pending; ``seat.choose`` checks it itself, this serves "continue"."""

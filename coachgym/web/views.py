@@ -28,7 +28,7 @@ from ..present.seat import FRIEND, FRIEND_COACH, PERSON, NotYourTurnError, Seat
 from . import board as board_drawing
 from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
-from .live import LiveGames, expect_number
+from .live import LiveGames, expect_number, viewer
 from .security import SEALED_FORMAT, Busy, read_save
 
 router = APIRouter()
@@ -102,11 +102,6 @@ def shown_seed(seat: Seat) -> int | None:
 def sealed(seat: Seat) -> bool:
     """Whether the save of this game is sealed (a game in progress whose seed is secret)."""
     return seat.seed_hidden and not seat.over
-
-
-def viewer(seat: Seat) -> int:
-    """The side of the person a request reads the game for (a two-person game's friend: the other side)."""
-    return seat.side if seat.viewer is None else seat.viewer
 
 
 def my_turn(seat: Seat) -> bool:
@@ -556,11 +551,12 @@ def replay(request: Request, gid: str, at: str = "0"):
     live, sid = _live(request), _session(request)
     watched = live.watched(sid, gid)  # an opened file's replay (Open -> Watch the replay)
     rep = watched or live.replay(sid, gid)
-    you = rep.side
+    you, chooser = rep.side, PERSON
     if watched is not None:  # a sealed file's seed stays secret as the game's own would
         seed = None if getattr(watched, "seed_hidden", False) else rep.seed
     else:
-        seed, you = live.read(sid, gid, lambda seat: (shown_seed(seat), viewer(seat)))
+        seed, you, chooser = live.read(sid, gid, lambda seat: (shown_seed(seat), viewer(seat),
+                                                               FRIEND if seat.two and viewer(seat) != seat.side else PERSON))
     if not len(rep):
         raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
     try:
@@ -576,7 +572,7 @@ def replay(request: Request, gid: str, at: str = "0"):
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
-        "jumps": replay_jumps(rep.jumps(), i),
+        "jumps": replay_jumps(rep.jumps(chooser), i),
     })
 
 
