@@ -150,3 +150,18 @@ def test_undo_only_by_the_person_who_made_the_last_decision_while_no_chance_came
         assert seat.to_json() == after
         done += 1
     assert done >= 3 and moved_on >= 3 and refused_other >= 6
+
+
+def test_the_terminal_opens_a_two_person_game_for_one_keyboard(tmp_path):
+    """``coachgym play --resume`` of a two-person save: both teams' decisions are asked at the one
+    keyboard (Enter each time) and the game plays to its end, the history the two people's."""
+    import io
+
+    from coachgym.present.terminal import Terminal
+
+    seat = Seat.new("valueadd", side=HOME, opponent=FRIEND_COACH, seed=5)
+    out = io.StringIO()
+    Terminal(seat, io.StringIO("\n" * 2000), out, width=100, height=40, clear=False, colour=False,
+             save_dir=tmp_path).run()
+    assert "a two-person game at one keyboard" in out.getvalue()
+    assert seat.over and {PERSON, FRIEND} <= {w for _, w in seat.history}
