@@ -39,9 +39,9 @@ def start(c, ruleset="valueadd", side="home", **extra) -> str:
 
 
 def token_of(c, gid) -> str:
-    m = re.search(r'data-testid="invite-link"[^>]*|value="[^"]*/join/([\w-]+)"', c.get(f"/games/{gid}").text)
-    found = re.search(r"/join/([\w-]+)", c.get(f"/games/{gid}").text)
-    assert m and found, "no invite link on the creator's page"
+    """The invite token in the creator's page (its link field)."""
+    found = re.search(r'value="http://[^"/]+/join/([\w-]+)"[^>]*data-testid="invite-link"', c.get(f"/games/{gid}").text)
+    assert found, "no invite link on the creator's page"
     return found.group(1)
 
 
@@ -181,3 +181,32 @@ def test_the_friend_leaving_keeps_the_game_for_its_creator(app):
     assert b.post(f"/games/{gid}/delete", follow_redirects=False).status_code == 303
     assert b.get(f"/games/{gid}").status_code == 404 and a.get(f"/games/{gid}").status_code == 200
     assert "Waiting for your friend" in a.get(f"/games/{gid}").text or state(a, gid)["turn"] == 0
+
+
+def test_joining_counts_against_the_friends_quota(tmp_path):
+    from coachgym.web.security import Limits
+
+    app = create_app(db_path=tmp_path / "db.sqlite3", limits=Limits(games_per_session=1))
+    a, b, c = clients(app, 3)
+    gid = start(a)
+    token = token_of(a, gid)
+    b.post("/new", data={"ruleset": "valueadd", "opponent": "by-the-book"})  # b's one game, not finished
+    refused = b.post(f"/join/{token}", follow_redirects=False)
+    assert refused.status_code == 429 and "Too many games" in refused.text
+    assert c.post(f"/join/{token}", follow_redirects=False).status_code == 303  # the link was not used up
+    assert c.get("/api/session").json()["games"] == 1
+    # and the friend's one game is this one: a new game of c's is refused until c leaves it
+    assert c.post("/new", data={"ruleset": "valueadd", "opponent": "by-the-book"}).status_code == 429
+
+
+def test_an_abandoned_two_person_game_is_evicted_like_any_other(tmp_path):
+    import time
+
+    app = create_app(db_path=tmp_path / "db.sqlite3", max_games=1, abandon_after=0.0)
+    a, b, c = clients(app, 3)
+    gid = start(a)
+    assert b.post(f"/join/{token_of(a, gid)}", follow_redirects=False).status_code == 303
+    time.sleep(0.01)
+    c.post("/new", data={"ruleset": "valueadd", "opponent": "by-the-book"})  # the full server makes room
+    assert a.get(f"/games/{gid}").status_code == 404 and b.get(f"/games/{gid}").status_code == 404
+    assert b.get(f"/games/{gid}/turn?number=1").status_code == 404
