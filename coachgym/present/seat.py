@@ -248,7 +248,9 @@ class Seat:
 
     @property
     def coach_names(self) -> tuple[str, str]:
-        return self.names_for(self.side)
+        """The coaches' names as the seat's person reads them; a two-person game's are neither
+        person's (a replay of it is read by both: each page marks its own side "you")."""
+        return ("", "") if self.two else self.names_for(self.side)
 
     def names_for(self, side: int) -> tuple[str, str]:
         """The coaches' names as the person of ``side`` reads them ("you"; a two-person game's

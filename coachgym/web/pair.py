@@ -64,6 +64,13 @@ def turn(request: Request, gid: str, number: str = ""):
     return Response(status_code=200, headers={"HX-Refresh": "true"})
 
 
+@router.get("/games/{gid}/invite")
+@router.get("/games/{gid}/invite/withdraw")
+def invite_address(gid: str):
+    """A change's address opened (a reload, a bookmark): the game's page, never a "405 not allowed"."""
+    return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
 @router.post("/games/{gid}/invite")
 def new_invite(request: Request, gid: str):
     _live(request).invite(request.state.session, gid)
