@@ -125,6 +125,13 @@ def test_invite_join_once_and_play_to_the_end_each_for_their_own_side(app):
     assert c.get(r.headers["location"]).status_code == 200
     replay = b.get(f"/games/{gid}/replay")
     assert replay.status_code == 200
+    # each person's end-of-game review is of their own side and their own decisions
+    from coachgym.web.review import reviewer
+
+    live = app.state.live
+    assert live.read(a.cookies.get("coachgym_session"), gid, reviewer) == (0, "by-the-book", "p")
+    assert live.read(b.cookies.get("coachgym_session"), gid, reviewer) == (1, "by-the-book", "f")
+    assert b.get(f"/games/{gid}/review?part=all").status_code == 200
 
 
 def test_replaced_withdrawn_guessed_and_cross_site_invites_are_refused(app):
