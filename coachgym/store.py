@@ -142,6 +142,13 @@ MIGRATIONS: dict[int, tuple[str, str]] = {
             value    TEXT NOT NULL
         )
     """),
+    5: ("two people, one game (docs/coach-seat.md): the second person's session and the invite link", """
+        ALTER TABLE live_games ADD COLUMN friend TEXT NOT NULL DEFAULT '';  -- the session that coaches the other
+                                            -- side of a two-person game ('' none: no friend has joined)
+        ALTER TABLE live_games ADD COLUMN invite TEXT NOT NULL DEFAULT '';  -- its unclaimed invite token ('' none)
+        CREATE INDEX live_games_friend ON live_games (friend);
+        CREATE INDEX live_games_invite ON live_games (invite)
+    """),
 }
 
 

@@ -174,14 +174,15 @@ class Replay:
         for i in range(len(self.events)):
             yield self.frame(i)
 
-    def jumps(self) -> dict[str, list[int]]:
+    def jumps(self, chooser: str = PERSON) -> dict[str, list[int]]:
         """Frames worth jumping to, by kind, each list in order: ``decision`` the play before each
         of the person's own decisions (its frame shows the situation decided in; decisions with no
         play between them share one), ``score`` a play of each change of the score, ``lead``
         a play where the lead changed hands, ``period`` the plays that open or close a period. A
         score is known after a decision's plays only (the engine resolves them in one go): its
-        jump lands on the step's scoring play (``SCORING``), else the step's first play."""
-        if self._jumps is not None:
+        jump lands on the step's scoring play (``SCORING``), else the step's first play. ``chooser``:
+        whose decisions (a two-person game's other person: ``seat.FRIEND``)."""
+        if self._jumps is not None and chooser == PERSON:
             return self._jumps
         first: dict[int, int] = {}
         for i, step in enumerate(self._step_of_event):
@@ -191,7 +192,7 @@ class Replay:
         decided: set[int] = set()
         leader = 0
         for step in range(1, len(self._games)):
-            if step - 1 < len(self._chooser) and self._chooser[step - 1] == PERSON:
+            if step - 1 < len(self._chooser) and self._chooser[step - 1] == chooser:
                 decided.add(max(last, 0))  # the play before the decision: the situation the person decided in
             if step not in first:
                 continue
@@ -206,7 +207,8 @@ class Replay:
                 leader = now or leader
         out["decision"] = sorted(decided) if self.events else []
         out["period"] = [i for i, e in enumerate(self.events) if e.kind in PERIOD_KINDS]
-        self._jumps = out
+        if chooser == PERSON:
+            self._jumps = out
         return out
 
     def key_play(self, step: int, start: int = 0) -> int:

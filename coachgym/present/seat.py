@@ -25,6 +25,14 @@ person makes), exactly as a trained coach asks its advisor: its answer is the hi
 and a scripted coach's bookkeeping stays current. The hint reads the trained coach's policy and
 changes nothing.
 
+Two people, one game (``opponent="friend"``, :data:`FRIEND_COACH`): a second person coaches the
+other side; the seat stops at either person's decisions (``turn`` says whose), ``choose``,
+``finish``, ``continue_to`` and ``undo`` take the ``side`` of the person who acts and refuse the
+other side's (:class:`NotYourTurnError`), each side has a book of its own for the kinds left to it
+and its own "plays since my last decision" (``new_events(side)``), and the history records the
+second person's choices as ``FRIEND``'s, so a save is checked on restore without a computer coach.
+Undo belongs to the person who gave the last answer.
+
 A saved seat holds the seed, the settings, both teams' data (so an uploaded team survives), the
 coaches' names and every action of the game with who chose it. Restoring replays that history with
 fresh coaches (games and coaches are deterministic) and checks that the replayed engine equals the
@@ -53,6 +61,8 @@ from .presenter import auto_kind, default_autoplay, kind_info, marks, routine
 SAVE_FORMAT = "coachgym.seat"
 SAVE_VERSION = 1
 PERSON, BOOK, OPPONENT, ROUTINE = "p", "b", "o", "r"  # who chose an action of the history (r: the routine answer)
+FRIEND = "f"  # the second person of a two-person game (the person who coaches the other side)
+FRIEND_COACH = "friend"  # the opponent of a two-person game: a second person, no computer coach
 
 
 class StaleDecisionError(CoachgymError, ValueError):
@@ -61,6 +71,10 @@ class StaleDecisionError(CoachgymError, ValueError):
 
 class UndoError(CoachgymError, ValueError):
     """The person's last decision cannot be taken back (nothing to undo, or dice were rolled since)."""
+
+
+class NotYourTurnError(CoachgymError, ValueError):
+    """A two-person game: a choice sent for one side while the other side's person decides."""
 
 
 class _ChanceSpy(ChanceSource):
@@ -94,10 +108,12 @@ def _moved_on(what: str) -> str:
 
 
 def _undo_point(data: Any, history: int) -> list | None:
-    """A saved undo point if it is well formed (else None: nothing to undo; undo checks the rest)."""
-    if (isinstance(data, list) and len(data) == 4
+    """A saved undo point if it is well formed (else None: nothing to undo; undo checks the rest).
+    A two-person game's has a fifth item: the side whose person answered."""
+    if (isinstance(data, list) and len(data) in (4, 5)
             and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in data[:3])
             and (data[3] is None or isinstance(data[3], int) and not isinstance(data[3], bool) and data[3] >= 0)
+            and (len(data) == 4 or data[4] in (HOME, AWAY) and not isinstance(data[4], bool))
             and data[0] <= history):
         return list(data)
     return None
@@ -154,6 +170,10 @@ class Seat:
         self.deadline: float | None = None
         # the web app: the server drew the seed, so pages show it (and saves are plain) once the game is over
         self.seed_hidden = False
+        # the side of the person acting through the seat now (the web app sets it per request: the
+        # session's side); choose, finish, continue_to, undo and can_undo take it where given no
+        # ``side``. None: whoever decides now (the terminal: one person, or both at one keyboard)
+        self.viewer: int | None = None
         self.presenter = presenter_for(self.rs.name)
         self.side = side_index(side)
         self.opponent = opponent
@@ -165,12 +185,21 @@ class Seat:
         away = self.rs.parse_team(teams[1][0], teams[1][1])
         self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
         other = 1 - self.side
-        self._opp = self.rs.coach(self.resolve(opponent), seed=self.seed * 2 + 1 + other)
-        self._opp.reset(self._game, other, self.seed * 2 + 1 + other)
+        # a two-person game: a second person coaches the other side (history: FRIEND), with a book
+        # of its own for the decisions that person leaves to it; no computer coach
+        self.two = opponent == FRIEND_COACH
+        self._opp: Any = None
+        if not self.two:
+            self._opp = self.rs.coach(self.resolve(opponent), seed=self.seed * 2 + 1 + other)
+            self._opp.reset(self._game, other, self.seed * 2 + 1 + other)
         # the book for the person's team, made as a trained coach makes its advisor (seed 0, reset
         # without one), so its suggestions are the ones the trained coach sees
         self._book = self.rs.coach(self.resolve(book), seed=0)
         self._book.reset(self._game, self.side, None)
+        self._friend_book: Any = None
+        if self.two:
+            self._friend_book = self.rs.coach(self.resolve(book), seed=0)
+            self._friend_book.reset(self._game, other, None)
         self._book_choice: int | None = None  # the book's answer to the pending decision
         self._trained: Any = None
         self._view: tuple[int, Engine] | None = None  # (history length, a copy of the game to read)
@@ -186,6 +215,7 @@ class Seat:
         self._asked: list[int] | None = []
         self._stopped = False  # a decision is put to the person now: the next action answers it
         self._seen = 0  # events the person had seen at his last decision
+        self._seen_friend = 0  # a two-person game: the same for the person of the other side
         # the seat just before the person's last answer, for undo: [history length, number, seen,
         # length of ``_asked`` (None where unknown)]; None where there is nothing to undo
         self._undo: list | None = None
@@ -201,7 +231,8 @@ class Seat:
         ``routine``: let routine decisions of those kinds be answered "as before" where the
         presenter defines them (a Value Add menu while nobody is tired or in foul trouble)."""
         rs = rulesets.get(ruleset)
-        rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
+        if opponent != FRIEND_COACH:
+            rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
         teams = [rs.team_data(t if t is not None else rs.default_teams[i]) for i, t in enumerate((home, away))]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -217,9 +248,29 @@ class Seat:
 
     @property
     def coach_names(self) -> tuple[str, str]:
+        """The coaches' names as the seat's person reads them; a two-person game's are neither
+        person's (a replay of it is read by both: each page marks its own side "you")."""
+        return ("", "") if self.two else self.names_for(self.side)
+
+    def names_for(self, side: int) -> tuple[str, str]:
+        """The coaches' names as the person of ``side`` reads them ("you"; a two-person game's
+        other side is "your friend")."""
         names = ["you", "you"]
-        names[1 - self.side] = self.opponent
+        if self.two:
+            names[1 - side] = "your friend"
+        else:
+            names[1 - self.side] = self.opponent
         return (names[0], names[1])
+
+    def person_sides(self) -> tuple[int, ...]:
+        """The sides a person coaches: the seat's own, and the other side too in a two-person game."""
+        return (HOME, AWAY) if self.two else (self.side,)
+
+    @property
+    def turn(self) -> int | None:
+        """The side whose person decides now (None once the game is over)."""
+        d = self._game.decision
+        return None if d is None else d.side
 
     @property
     def game(self) -> Engine:
@@ -239,8 +290,9 @@ class Seat:
     def box_score(self):
         return self.view_game().box_score()
 
-    def situation(self) -> Situation:
-        return self.presenter.situation(self.view_game(), self.coach_names)
+    def situation(self, side: int | None = None) -> Situation:
+        """The situation as the person of ``side`` (default: the seat's own) reads it."""
+        return self.presenter.situation(self.view_game(), self.names_for(self.side if side is None else side))
 
     def pending(self) -> DecisionView | None:
         """The person's pending decision, or None once the game is over. Where the presenter gives
@@ -251,7 +303,7 @@ class Seat:
             return None
         view = self.presenter.decision(g, g.decision)
         if (view.default_action is None and view.default_finish() is None and self._book_choice is not None
-                and self._book_choice in g.decision.legal and g.decision.side == self.side):
+                and self._book_choice in g.decision.legal and g.decision.side in self.person_sides()):
             view.default_action = self._book_choice
             view.default_note = "the book's choice"
         return view
@@ -266,15 +318,20 @@ class Seat:
         g = self.view_game()
         return auto_kind(self.presenter, g, g.decision) if g.decision is not None else None
 
-    def new_events(self) -> list[Event]:
-        """What happened since the person's last decision (or continue)."""
-        return list(self._game.log.events[self._seen:])
+    def new_events(self, side: int | None = None) -> list[Event]:
+        """What happened since the person's last decision (or continue); ``side``: that of the
+        person of a two-person game who asks (default: the seat's own)."""
+        return list(self._game.log.events[self._seen_by(side):])
+
+    def _seen_by(self, side: int | None) -> int:
+        return self._seen_friend if self.two and side is not None and side != self.side else self._seen
 
     # ------------------------------------------------------------------ acting
-    def choose(self, action: int, number: int | None = None) -> None:
-        """The person's choice at the pending decision. An illegal action, a stale ``number`` or a
+    def choose(self, action: int, number: int | None = None, side: int | None = None) -> None:
+        """The person's choice at the pending decision. An illegal action, a stale ``number``, a
+        ``side`` (the side of the person who chooses, where given) that does not decide now or a
         finished game raise an error naming the problem, and change nothing."""
-        d = self._pending_decision(number)
+        d = self._pending_decision(number, side)
         if isinstance(action, bool) or not isinstance(action, int) or action not in d.legal:
             g = self.view_game()
             view = self.pending()
@@ -282,26 +339,35 @@ class Seat:
                      and 0 <= action < len(g.actions) else "not in the action table")
             # in the screen's words: the decision's sentence and the options as the panel labels them
             raise IllegalActionError(action, label, view.title, d.legal, [self.action_label(a, view) for a in d.legal])
-        with self._answering():
-            self._apply(action, PERSON)
-            self._run()
+        with self._answering(d.side):
+            self._apply(action, PERSON if d.side == self.side else FRIEND)
+            self._run(actor=d.side)
 
-    def _pending_decision(self, number: int | None):
-        """The pending decision, which ``number`` (where given) must name; else an error naming why."""
+    def _pending_decision(self, number: int | None, side: int | None = None, turn: bool = True):
+        """The pending decision, which ``number`` (where given) must name and the person of ``side``
+        (where given; else the viewer; ``turn`` False: whoever) must make; else an error naming why."""
         d = self._game.decision
         if d is None:
             raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
+        side = self.viewer if side is None else side
+        if turn and side is not None and side_index(side) != d.side:
+            who = "your friend decides" if self.two else "the opponent decides"
+            raise NotYourTurnError(f"it is not your turn: {who} for the {SIDE_NAMES[d.side]} team now (decision "
+                                   f"{self.number}); you coach the {SIDE_NAMES[side_index(side)]} team")
         if number is not None and int(number) != self.number:
             raise StaleDecisionError(f"decision {number} is no longer pending; the pending decision is number "
                                      f"{self.number} ({kind_info(self.presenter, self.pending_kind()).title})")
         return d
 
-    def continue_to(self, mark: str) -> None:
+    def continue_to(self, mark: str, side: int | None = None) -> None:
         """Let the book answer the person's decisions until the next dead ball, period or half (the
         first decision the person makes after it), or to the end of the game. ``mark``: "end" or a
-        key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half")."""
+        key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half").
+        ``side``: as for :meth:`choose`. In a two-person game play stops at the other person's next
+        decision whatever the mark."""
         if self._game.decision is None:
             raise GameOverError(f"the game is over ({self._score_text()})")
+        actor = self._pending_decision(None, side).side
         start = None if mark == "end" else marks(self.presenter, self.view_game()).get(mark)
         if mark != "end" and start is None:
             known = [*marks(self.presenter, self.view_game()), "end"]
@@ -309,18 +375,18 @@ class Seat:
 
         def until() -> bool:  # the mark has moved ("end": never)
             return mark != "end" and marks(self.presenter, self.view_game())[mark] != start
-        with self._answering():
+        with self._answering(actor):
             self._apply(self._book_choice, BOOK)
-            self._run(until)
+            self._run(until, actor=actor)
 
-    def finish(self, how: str, number: int | None = None) -> None:
+    def finish(self, how: str, number: int | None = None, side: int | None = None) -> None:
         """Answer the pending multi-step decision - this step and its remaining steps - in one go, as
         one of the pending view's finish choices offers (``Choice.finish``): ``"book"`` as the book
         would, ``"routine"`` as the routine answers (the book where it has none). A FUBA setup: every
         piece still to place. The steps are the person's decisions of the same kind until the
         presenter's marks move (the setup done); play goes on to the person's next decision, and the
         history records each answer as the book's or the routine's, so a save replays exactly."""
-        d = self._pending_decision(number)
+        d = self._pending_decision(number, side)
         view = self.pending()
         offered = [c.finish for c in view.finishes()]
         if how not in offered:
@@ -332,9 +398,9 @@ class Seat:
             g = self._game
             return g.decision.kind != kind or marks(self.presenter, self.view_game()) != start
 
-        with self._answering():
+        with self._answering(d.side):
             self._apply(*self._finisher_answer(how))
-            self._run(steps_done, answer=how)
+            self._run(steps_done, answer=how, actor=d.side)
 
     def _finisher_answer(self, how: str) -> tuple[int, str]:
         """(action, who) for the pending step of a finish: the routine's answer where ``how`` is
@@ -348,12 +414,19 @@ class Seat:
 
     # ------------------------------------------------------------------ undo
     @contextmanager
-    def _answering(self) -> Iterator[None]:
+    def _answering(self, side: int | None = None) -> Iterator[None]:
         """Around the person's answer and the play up to his next decision: the undo point before
         it, the events he has seen, and whether any chance was used on the way (a spy on the game's
-        chance source for that stretch, so :meth:`can_undo` answers at once)."""
-        self._undo = [len(self.history), self.number, self._seen, None if self._asked is None else len(self._asked)]
-        self._seen = len(self._game.log)
+        chance source for that stretch, so :meth:`can_undo` answers at once). ``side``: the side of
+        the person who answers (a two-person game's undo point names it)."""
+        side = self.side if side is None else side
+        self._undo = [len(self.history), self.number, self._seen_by(side), None if self._asked is None else len(self._asked)]
+        if self.two:
+            self._undo.append(side)
+        if side == self.side:
+            self._seen = len(self._game.log)
+        else:
+            self._seen_friend = len(self._game.log)
         spy = _ChanceSpy(self._game.source)
         self._game.source = spy
         try:
@@ -364,9 +437,12 @@ class Seat:
 
     _moved_on: str | None = None  # what chance was used since the undo point ("" none; None unknown: a reload)
 
-    def can_undo(self) -> str:
+    def can_undo(self, side: int | None = None) -> str:
         """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence.
-        Immediate after an answer in this process; after a reload it replays the history to know."""
+        Immediate after an answer in this process; after a reload it replays the history to know.
+        ``side``: a two-person game's person who asks (only the one who answered last may undo)."""
+        if (whose := self._not_yours(self.viewer if side is None else side)):
+            return whose
         if self._undo is not None and self._moved_on is not None:
             return self._moved_on and _moved_on(self._moved_on)
         try:
@@ -375,29 +451,39 @@ class Seat:
             return str(exc)
         return ""
 
-    def undo(self, number: int | None = None) -> None:
+    def _not_yours(self, side: int | None) -> str:
+        """Why the person of ``side`` may not take back the last answer (another person gave it), or ""."""
+        if side is None or self._undo is None or len(self._undo) < 5 or self._undo[4] == side_index(side):
+            return ""
+        return ("the last decision was your friend's: only the person who made a decision can take it back"
+                if self.two else "the last decision was not yours")
+
+    def undo(self, number: int | None = None, side: int | None = None) -> None:
         """Take back the person's last answer (a choice, a finish or a continue) while the game has not
         moved on: no die rolled, no card drawn, no deck shuffled since (what the coaches answered in
         between is answered again, as it was). The decision is put to the person again with its
         number as before. Raises :class:`UndoError` saying why where it cannot (nothing to undo, the
         game has moved on) and changes nothing; a stale ``number`` raises StaleDecisionError."""
         if self._game.decision is not None:
-            self._pending_decision(number)
+            self._pending_decision(number, turn=False)  # (the other person may be deciding now)
+        if (whose := self._not_yours(self.viewer if side is None else side)):
+            raise UndoError(whose)
         if self._undo is not None and self._moved_on:
             raise UndoError(_moved_on(self._moved_on))
         prev = self._undone()
-        trained = self._trained
+        trained, viewer, hidden = self._trained, self.viewer, self.seed_hidden
         self.__dict__.update(prev.__dict__)
-        self._trained = trained
+        self._trained, self.viewer, self.seed_hidden = trained, viewer, hidden
 
     def _undone(self) -> "Seat":
         """The seat as it was before the person's last answer (checked that no chance came since)."""
         if self._undo is None:
             raise UndoError("nothing to undo: no decision of yours since the game started or was opened, "
                             "or the last one was already taken back")
-        at, number, seen, asked = self._undo
+        at, number, seen, asked = self._undo[:4]
         prev = Seat(self.rs.name, self.side, self.opponent, self.seed,
-                    [(t, "this game") for t in self.team_data], self.options, self.autoplay, self.book_name, self.routine)
+                    [(t, "this game") for t in self.team_data], self.options, self.autoplay, self.book_name, self.routine,
+                    self.resolve)
         prev._replay(self.history[:at], "this game")
         spy = prev._game.clone()
         spy.source = _ChanceSpy(spy.source)
@@ -406,7 +492,11 @@ class Seat:
             if spy.source.used:
                 raise UndoError(_moved_on(spy.source.used))
         prev.number = number
-        prev._seen = seen
+        prev._seen, prev._seen_friend = self._seen, self._seen_friend
+        if len(self._undo) < 5 or self._undo[4] == self.side:
+            prev._seen = seen
+        else:
+            prev._seen_friend = seen
         prev._check_counts(None if asked is None or self._asked is None else self._asked[:asked], "this game")
         prev._undo = None
         prev._moved_on = None
@@ -425,7 +515,7 @@ class Seat:
         if routine is not None:
             self.routine = bool(routine)
         d = self._game.decision
-        if run and d is not None and d.side == self.side and not self._person_decides():
+        if run and d is not None and d.side in self.person_sides() and not self._person_decides():
             self._undo = None  # the book answered the pending decision: there is no answer of the person's to take back
             self._run()
 
@@ -484,28 +574,34 @@ class Seat:
         return int(a) if a is not None else None
 
     def _apply(self, action: int, who: str) -> None:
-        if self._stopped and who != PERSON and self._asked is not None:
+        if self._stopped and who not in (PERSON, FRIEND) and self._asked is not None:
             self._asked.append(len(self.history))
         self._stopped = False
         self.history.append([int(action), who])
         self._book_choice = None
         self._game.step(int(action))
 
-    def _run(self, until: Callable[[], bool] | None = None, answer: str = "book") -> None:
+    def _book_for(self, side: int):
+        return self._book if side == self.side else self._friend_book
+
+    def _run(self, until: Callable[[], bool] | None = None, answer: str = "book", actor: int | None = None) -> None:
         """Let the coaches answer until a decision the person makes (after ``until()`` turns true;
         until then the book answers the person's decisions, or with ``answer="routine"`` the routine
-        where it has an answer)."""
+        where it has an answer). In a two-person game ``until`` serves ``actor``'s decisions only:
+        the other person's next decision stops play."""
         g = self._game
+        people = self.person_sides()
         while g.decision is not None:
             d = g.decision
-            if d.side != self.side:
+            if d.side not in people:
                 self._apply(self._opp.choose(g, d), OPPONENT)
                 continue
             if self._book_choice is None:
-                self._book_choice = int(self._book.choose(g, d))
+                self._book_choice = int(self._book_for(d.side).choose(g, d))
+            mine = actor is None or d.side == actor
             if not self._person_decides() and not self._late():
                 self._apply(self._book_choice, BOOK)
-            elif until is not None and not until() and not self._late():
+            elif until is not None and mine and not until() and not self._late():
                 self._apply(*self._finisher_answer(answer))
             elif not self._late() and (r := self._routine()) is not None:
                 self._apply(r, ROUTINE)
@@ -537,7 +633,7 @@ class Seat:
             "side": SIDE_NAMES[self.side], "opponent": self.opponent, "book": self.book_name, "seed": self.seed,
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history, "asked": self._asked,
-            "undo": self._undo,
+            "undo": self._undo, **({"seen_friend": self._seen_friend} if self.two else {}),
         }
 
     def to_json(self) -> str:
@@ -586,6 +682,7 @@ class Seat:
             seat.deadline = None
             seat.number = int(data["number"])
             seat._seen = int(data["seen"])
+            seat._seen_friend = int(data["seen_friend"]) if seat.two else 0
             seat._check_counts(data.get("asked"), where)
             seat._undo = _undo_point(data.get("undo"), len(seat.history))
         except SavedGameError:
@@ -610,8 +707,8 @@ class Seat:
         the person and answered by the book, and the pending one) and ``seen`` (events up to the
         person's last decision). A save without ``asked`` (written before coachgym kept it) is held
         to the bounds the history gives. An edited figure is refused, naming it."""
-        person = sum(1 for _, who in self.history if who == PERSON)
-        mine = sum(1 for _, who in self.history if who in (PERSON, BOOK, ROUTINE))
+        person = sum(1 for _, who in self.history if who in (PERSON, FRIEND))
+        mine = sum(1 for _, who in self.history if who in (PERSON, FRIEND, BOOK, ROUTINE))
         pending = 0 if self._game.decision is None else 1
         if asked is not None:
             if (not isinstance(asked, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in asked)
@@ -628,14 +725,16 @@ class Seat:
             told = f"{lo}" if lo == hi else f"between {lo} and {hi}"
             raise SavedGameError(f"{where}: field 'number' is {self.number}, but the game's history puts {told} "
                                  f"decisions to the person: the file was changed")
-        if not 0 <= self._seen <= len(self._game.log):
-            raise SavedGameError(f"{where}: field 'seen' is {self._seen}, but the game has {len(self._game.log)} "
-                                 f"events: the file was changed")
+        for field, seen in (("seen", self._seen), ("seen_friend", self._seen_friend)):
+            if not 0 <= seen <= len(self._game.log):
+                raise SavedGameError(f"{where}: field {field!r} is {seen}, but the game has {len(self._game.log)} "
+                                     f"events: the file was changed")
         self._stopped = pending == 1
 
     def _replay(self, history: list, where: str, on_step: Callable | None = None, trusted: bool = False) -> None:
         g = self._game
         quick = trusted and hasattr(self._opp, "replay_choice")
+        people = self.person_sides()
         if on_step is not None:
             on_step(g, 0)
         for i, entry in enumerate(history):
@@ -646,18 +745,22 @@ class Seat:
             if self._late():
                 raise SavedGameError(f"{where}: checking this game takes longer than allowed here (its coaches think "
                                      f"long; stopped at history step {i + 1}); open it with coachgym play --resume")
-            if d.side != self.side:
+            if d.side not in people:
                 if quick and who == OPPONENT and action in d.legal:
                     self._opp.replay_choice(g, d, action)
                 elif who != OPPONENT or int(self._opp.choose(g, d)) != action:
                     raise SavedGameError(f"{where}: history step {i + 1} is not what the opponent ({self.opponent}) chooses")
             else:
-                book = int(self._book.choose(g, d))
+                book = int(self._book_for(d.side).choose(g, d))
                 if who == OPPONENT or (who == BOOK and book != action):
                     raise SavedGameError(f"{where}: history step {i + 1} is not what the book chooses")
                 if who == ROUTINE and routine(self.presenter, g.clone(), d) != action:
                     raise SavedGameError(f"{where}: history step {i + 1} is not the routine answer")
-                if who not in (PERSON, BOOK, ROUTINE):
+                own = PERSON if d.side == self.side else FRIEND
+                if who in (PERSON, FRIEND) and who != own:
+                    raise SavedGameError(f"{where}: history step {i + 1}: chooser {who!r} does not coach the "
+                                         f"{SIDE_NAMES[d.side]} team, whose decision it is")
+                if who not in (PERSON, FRIEND, BOOK, ROUTINE):
                     raise SavedGameError(f"{where}: history step {i + 1}: unknown chooser {who!r}")
             if action not in d.legal:
                 raise SavedGameError(f"{where}: history step {i + 1}: action {action} is not legal there")
@@ -668,6 +771,6 @@ class Seat:
                 on_step(g, before)
         d = g.decision
         if d is not None:
-            if d.side != self.side:
+            if d.side not in people:
                 raise SavedGameError(f"{where}: the history stops at the opponent's decision")
-            self._book_choice = int(self._book.choose(g, d))
+            self._book_choice = int(self._book_for(d.side).choose(g, d))

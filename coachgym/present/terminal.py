@@ -442,8 +442,10 @@ class Terminal(_Screen):
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
         """Play until the game ends or the person quits. Ctrl-C saves the game first, then asks."""
-        self.out.write(f"coachgym: {self.seat.rs.title}, you coach the {SIDE_NAMES[self.seat.side]} team against "
-                       f"{self.seat.opponent}. Seed {self.seat.seed} (the same seed and choices replay this game).\n")
+        who = ("a two-person game at one keyboard: both teams' decisions are asked here" if self.seat.two else
+               f"you coach the {SIDE_NAMES[self.seat.side]} team against {self.seat.opponent}")
+        self.out.write(f"coachgym: {self.seat.rs.title}, {who}. Seed {self.seat.seed} (the same seed and choices "
+                       "replay this game).\n")
         while True:
             try:
                 while not self.seat.over:

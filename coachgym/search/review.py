@@ -82,11 +82,13 @@ def curve_of(timeline: list[tuple[Engine, int | None, str, int | None]], side: i
 def review(replay: Any, side: int, opponent: str, *, seconds: float = 20.0, per_decision: float = 2.5,
            max_decisions: int = 6, analyse: bool = True, compare: bool = True,
            progress: Callable[[int, int], None] | None = None,
-           label: Callable[[Engine, int], str] | None = None, stop: Callable[[], bool] | None = None) -> Review:
+           label: Callable[[Engine, int], str] | None = None, stop: Callable[[], bool] | None = None,
+           chooser: str = PERSON) -> Review:
     """The review of ``replay`` (a :class:`coachgym.present.replay.Replay` of a seat's game) for the
     person coaching ``side`` against ``opponent`` (see the module docstring); ``label(game,
     action)`` names an action (default: the engine's ``describe_action``); ``stop()`` true ends the
-    analyses early (a server shutting down)."""
+    analyses early (a server shutting down). ``chooser``: who made the person's decisions in the
+    history (a two-person game's other person: ``seat.FRIEND``)."""
     name = label or (lambda game, action: game.describe_action(action))
     timeline = replay.timeline()
     curve = curve_of(timeline, side)
@@ -101,7 +103,7 @@ def review(replay: Any, side: int, opponent: str, *, seconds: float = 20.0, per_
 
     rs = rulesets.get(replay.rs.name)
     if not compare:  # the curve and the swings only
-        marks = [curve[k - 1] for k in range(1, len(timeline)) if timeline[k][2] == PERSON]
+        marks = [curve[k - 1] for k in range(1, len(timeline)) if timeline[k][2] == chooser]
         return Review(rs.name, side, curve, marks, swings, [], len(marks))
     book = rs.coach("by-the-book", seed=0)
     try:
@@ -111,7 +113,7 @@ def review(replay: Any, side: int, opponent: str, *, seconds: float = 20.0, per_
     own, found, marks = 0, [], []
     for k in range(1, len(timeline)):
         _, frame, who, chosen = timeline[k]
-        if who != PERSON or chosen is None:
+        if who != chooser or chosen is None:
             continue
         own += 1
         before = timeline[k - 1][0]
@@ -127,7 +129,7 @@ def review(replay: Any, side: int, opponent: str, *, seconds: float = 20.0, per_
         if b == chosen and (t is None or t == chosen):
             continue
         # the swing over the plays until the person's next decision (or the end)
-        nxt = next((j for j in range(k + 1, len(timeline)) if timeline[j][2] == PERSON), len(timeline) - 1)
+        nxt = next((j for j in range(k + 1, len(timeline)) if timeline[j][2] == chooser), len(timeline) - 1)
         found.append((k, DecisionReview(own, frame, curve[k - 1][0], name(before, chosen),
                                         name(before, b) if b != chosen else None,
                                         name(before, t) if t is not None and t != chosen else None,

@@ -30,7 +30,16 @@ from ..present import kinds as kinds_of
 from ..present.seat import Seat
 from . import forms
 from .live import LiveGames, expect_number
-from .views import adopt_save, client_of, save_file, shown_seed
+from .views import (
+    adopt_save,
+    client_of,
+    my_turn,
+    refuse_two_person_autoplay,
+    require_my_turn,
+    save_file,
+    shown_seed,
+    viewer,
+)
 
 router = APIRouter(prefix="/api")
 
@@ -68,11 +77,15 @@ def _live(request: Request) -> LiveGames:
 
 
 def game_state(seat: Seat, gid: str) -> dict[str, Any]:
-    dv = seat.pending()
+    """The game as the session's person sees it (a two-person game: from that person's side, the
+    other's pending decision left out; ``turn``: the side that decides now)."""
+    you = viewer(seat)
+    dv = seat.pending() if my_turn(seat) else None
     return {
-        "id": gid, "ruleset": seat.rs.name, "seed": shown_seed(seat), "side": seat.side, "number": seat.number,
-        "over": seat.over, "autoplay": sorted(seat.autoplay), "routine": seat.routine, "situation": seat.situation().to_dict(),
-        "decision": dv.to_dict() if dv else None, "new_events": [e.to_dict() for e in seat.new_events()],
+        "id": gid, "ruleset": seat.rs.name, "seed": shown_seed(seat), "side": you, "number": seat.number,
+        "over": seat.over, "autoplay": sorted(seat.autoplay), "routine": seat.routine,
+        "situation": seat.situation(you).to_dict(), "two_person": seat.two, "turn": seat.turn,
+        "decision": dv.to_dict() if dv else None, "new_events": [e.to_dict() for e in seat.new_events(you)],
     }
 
 
@@ -161,12 +174,16 @@ def continue_to(request: Request, gid: str, body: Continue) -> dict[str, Any]:
 
 @router.post("/games/{gid}/autoplay")
 def set_autoplay(request: Request, gid: str, body: Autoplay) -> dict[str, Any]:
-    return _change(request, gid, lambda seat: seat.set_autoplay(body.kinds, routine=body.routine))
+    def act(seat: Seat) -> None:
+        refuse_two_person_autoplay(seat)
+        seat.set_autoplay(body.kinds, routine=body.routine)
+
+    return _change(request, gid, act)
 
 
 @router.get("/games/{gid}/hint")
 def hint(request: Request, gid: str) -> dict[str, Any]:
-    return _live(request).read(request.state.session, gid, lambda seat: seat.hint().to_dict())
+    return _live(request).read(request.state.session, gid, lambda seat: (require_my_turn(seat), seat.hint().to_dict())[1])
 
 
 @router.get("/games/{gid}/save")

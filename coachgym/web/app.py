@@ -181,7 +181,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, review, sessions, tabletop, thinking, views
+    from . import api, pair, review, sessions, tabletop, thinking, views
 
     app.include_router(views.router)
     app.include_router(api.router)
@@ -192,6 +192,8 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates.env.globals["think_max_seconds"] = thinking.MAX_SECONDS
     app.state.reviews = review.Reviews(review_seconds or review.REVIEW_SECONDS)  # "how the game turned"
     app.include_router(sessions.router)
+    app.include_router(pair.router)
+    app.state.polls = pair.Polls()  # two-person pages' polls, bounded per session and server-wide
     app.add_middleware(sec.BodyGuard, limits=limits)
 
     return app

@@ -17,6 +17,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from .. import rulesets
 from ..core.errors import CoachgymError, ConfigError, TeamFileError
 from ..core.ruleset import Ruleset, parse_json_text
+from ..present.seat import FRIEND_COACH
 
 # Coaches offered in the opponent list, in this order; any other spec goes in the free-text field.
 OPPONENTS = (
@@ -191,8 +192,13 @@ def parse_setup(rs: Ruleset, form: dict[str, str], uploads: dict[str, tuple[str,
     opponent = form.get("opponent", "trained")
     if opponent == "other":
         opponent = form.get("opponent_spec", "")
-    opponent = check_opponent(rs, opponent, coaches)
     seed = check_seed(form.get("seed"))
+    if opponent == FRIEND_COACH:  # two people, one game (docs/coach-seat.md): no coach to check
+        if seed is not None:
+            raise ConfigError("seed: a game against a friend draws its seed on the server and keeps it secret from "
+                              "both of you until the end (a known seed tells the dice to come); leave it empty")
+    else:
+        opponent = check_opponent(rs, opponent, coaches)
     autoplay = [k for k in kinds if form.get(f"kind_{k}") in ("on", "true", "1")] if form.get("autoplay_set") else None
     routine = form.get("routine") in ("on", "true", "1") if form.get("autoplay_set") else True
     options = parse_options_form(rs, form)

@@ -20,6 +20,12 @@ another client address holding more than half the server (one visitor cannot kee
 out; that visitor is refused). When that frees nothing, the new game is refused with a message
 saying so (``GamesFull``).
 
+Two people, one game (a seat whose opponent is ``friend``): the row's ``friend`` is the session of
+the person who coaches the other side, once that person has claimed the invite link (``invite``, an
+unguessable token: one claim, then it is gone; the creator may replace or withdraw it, which shuts
+out a friend who joined). Both sessions read and change the game (each for its own side: the seat's
+``viewer``), both count it among their games, and the friend's "delete" leaves the game.
+
 Recovery keys: each session that keeps a game has a private key (table ``web_sessions``); a browser
 that presents it (``/sessions/restore/KEY``) takes the session's games back.
 """
@@ -53,6 +59,8 @@ def keep_recent(cache: OrderedDict, key, value, size: int) -> None:
 
 
 log = logging.getLogger("coachgym.web")
+NOT_FOUND = ("There is no game with that address in this browser. Games belong to the browser that started them "
+             "(and to the friend who joined a two-person game); start a new game or upload a saved one.")
 T = TypeVar("T")
 
 DEFAULT_MAX_GAMES = 200
@@ -60,6 +68,19 @@ DEFAULT_GAMES_PER_SESSION = 20
 ABANDON_AFTER = 7 * 24 * 3600.0
 WATCH_PER_SESSION = 2  # replays of opened files kept in memory per session (Open -> Watch the replay)
 WATCH_TOTAL = 16  # and in all
+
+
+INVITE_USED = ("This invite link is not valid: it was used already, withdrawn or replaced by the person who sent it "
+               "(an invite link lets one browser join, once). Ask your friend for a new link.")
+
+
+@dataclass
+class Pair:
+    """A two-person game as one of its two sessions sees it (``seat.pair`` while a request reads it)."""
+
+    creator: bool  # this session started the game
+    invite: str  # the unclaimed invite token ("" none; only the creator is told it)
+    joined: bool  # a friend has joined
 
 
 @dataclass
@@ -72,6 +93,7 @@ class GameRow:
     updated: float
     over: bool
     number: int
+    friend: bool = False  # this session coaches the other side of a two-person game (it joined by an invite)
 
 
 class LiveGames:
@@ -98,13 +120,15 @@ class LiveGames:
 
     # ------------------------------------------------------------------ reading
     def games(self, session: str) -> list[GameRow]:
-        rows = self.store.query("SELECT id, ruleset, title, summary, created, updated, over, number FROM live_games "
-                                "WHERE session = ? ORDER BY updated DESC", (session,))
+        rows = self.store.query("SELECT id, ruleset, title, summary, created, updated, over, number, friend FROM "
+                                "live_games WHERE session = ? OR friend = ? ORDER BY updated DESC", (session, session))
         return [GameRow(r["id"], r["ruleset"], r["title"], r["summary"], r["created"], r["updated"], bool(r["over"]),
-                        r["number"]) for r in rows]
+                        r["number"], r["friend"] == session) for r in rows]
 
     def session_count(self, session: str) -> int:
-        return int(self.store.query("SELECT COUNT(*) AS n FROM live_games WHERE session = ?", (session,))[0]["n"])
+        """The games this session keeps: those it started or opened, and those it joined as a friend."""
+        return int(self.store.query("SELECT COUNT(*) AS n FROM live_games WHERE session = ? OR friend = ?",
+                                    (session, session))[0]["n"])
 
     def count(self) -> int:
         return int(self.store.query("SELECT COUNT(*) AS n FROM live_games")[0]["n"])
@@ -183,11 +207,12 @@ class LiveGames:
             gid = secrets.token_urlsafe(9)
             now = self.clock()
             title, summary = _describe(seat)
+            invite = secrets.token_urlsafe(24) if seat.two and not seat.over else ""
             with self.store.transaction() as cur:
                 cur.execute("INSERT INTO live_games (id, session, ruleset, title, summary, created, updated, over, number, "
-                            "state, client, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            "state, client, secret, invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (gid, session, seat.game.ruleset, title, summary, now, now, int(seat.over), seat.number,
-                             seat.to_json(), client, int(seat.seed_hidden)))
+                             seat.to_json(), client, int(seat.seed_hidden), invite))
                 if not cur.execute("SELECT 1 FROM web_sessions WHERE session = ?", (session,)).fetchone():
                     cur.execute("INSERT INTO web_sessions (session, recovery, created) VALUES (?, ?, ?)",
                                 (session, secrets.token_urlsafe(24), now))
@@ -214,6 +239,7 @@ class LiveGames:
             return owner
         with self._guard, self.store.transaction() as cur:
             cur.execute("UPDATE live_games SET session = ? WHERE session = ?", (owner, session))
+            cur.execute("UPDATE live_games SET friend = ? WHERE friend = ?", (owner, session))
             cur.execute("DELETE FROM web_sessions WHERE session = ?", (session,))
         return owner
 
@@ -251,13 +277,75 @@ class LiveGames:
             return seat, result
 
     def delete(self, session: str, gid: str) -> None:
+        """Delete the game (its creator), or leave it (the friend of a two-person game: the game
+        stays, its creator may invite someone else)."""
         with self._lock(gid):
-            self._load(session, gid)
+            seat = self._load(session, gid)
+            if seat.pair is not None and not seat.pair.creator:
+                with self.store.transaction() as cur:
+                    cur.execute("UPDATE live_games SET friend = '' WHERE id = ? AND friend = ?", (gid, session))
+                return
             with self.store.transaction() as cur:
                 cur.execute("DELETE FROM live_games WHERE id = ? AND session = ?", (gid, session))
             self._forget(gid)
         with self._guard:
             self._locks.pop(gid, None)
+
+    # ------------------------------------------------------------------ two people, one game
+    def invite(self, session: str, gid: str, withdraw: bool = False) -> str:
+        """A new invite link token for a two-person game of this session's (the old link stops
+        working and a friend who joined is shut out); ``withdraw``: no link at all. Returns the
+        token ("" withdrawn)."""
+        with self._lock(gid):
+            seat = self._load(session, gid)
+            if seat.pair is None or not seat.pair.creator:
+                raise WebError("Only the person who started a two-person game can invite to it.", status=403,
+                               title="Not your game to invite to")
+            if seat.over:
+                raise WebError("The game is over: there is nothing left to invite anyone to.", status=409,
+                               title="The game is over")
+            token = "" if withdraw else secrets.token_urlsafe(24)
+            with self.store.transaction() as cur:
+                cur.execute("UPDATE live_games SET invite = ?, friend = '' WHERE id = ?", (token, gid))
+            return token
+
+    def invitation(self, token: str) -> dict | None:
+        """What an invite link offers (the game's id, title, summary, creator's session), or None
+        where no game has that unclaimed token."""
+        if not token:
+            return None
+        rows = self.store.query("SELECT id, session, title, summary, invite, state FROM live_games WHERE invite = ? "
+                                "AND over = 0", (token,))
+        if not rows or not secrets.compare_digest(rows[0]["invite"], token):
+            return None
+        return dict(rows[0])
+
+    def claim(self, session: str, token: str, client: str = "") -> str:
+        """The browser ``session`` joins the two-person game of invite ``token`` (its friend from
+        now on; the token is used up); returns the game's id. Counted against that session's and
+        that address's quotas as a new game is (``admit``)."""
+        found = self.invitation(token)
+        if found is None:
+            raise NotFound(INVITE_USED, title="Invite link not valid")
+        if secrets.compare_digest(found["session"], session):
+            raise WebError("This is your own invite link: send it to the friend who is to coach the other team.",
+                           status=409, title="Your own invite link")
+        self.admit(session, client)
+        with self._lock(found["id"]), self._guard, self.store.transaction() as cur:
+            cur.execute("UPDATE live_games SET friend = ?, invite = '', updated = ? WHERE id = ? AND invite = ? "
+                        "AND friend = ''", (session, self.clock(), found["id"], token))
+            if cur.rowcount != 1:  # claimed (or replaced) meanwhile
+                raise NotFound(INVITE_USED, title="Invite link not valid")
+        return found["id"]
+
+    def turn(self, session: str, gid: str) -> tuple[int, bool]:
+        """(decision number, over) of a game of this session's, from its row (no replay, no lock):
+        what a waiting page polls."""
+        rows = self.store.query("SELECT session, friend, number, over FROM live_games WHERE id = ?", (gid,))
+        if not rows or not (secrets.compare_digest(rows[0]["session"], session)
+                            or (rows[0]["friend"] and secrets.compare_digest(rows[0]["friend"], session))):
+            raise NotFound(NOT_FOUND)
+        return int(rows[0]["number"]), bool(rows[0]["over"])
 
     # ------------------------------------------------------------------ internals
     def _lock(self, gid: str) -> threading.Lock:
@@ -268,10 +356,13 @@ class LiveGames:
             return lock
 
     def _load(self, session: str, gid: str) -> Seat:
-        rows = self.store.query("SELECT session, state, secret FROM live_games WHERE id = ?", (gid,))
-        if not rows or not secrets.compare_digest(rows[0]["session"], session):
-            raise NotFound("There is no game with that address in this browser. Games belong to the browser "
-                           "that started them; start a new game or upload a saved one.")
+        """The game's seat if this session started it or joined it (``seat.viewer``: the session's
+        side; ``seat.pair``: a two-person game as this session sees it, else None); else NotFound."""
+        rows = self.store.query("SELECT session, state, secret, friend, invite FROM live_games WHERE id = ?", (gid,))
+        creator = bool(rows) and secrets.compare_digest(rows[0]["session"], session)
+        friend = bool(rows) and bool(rows[0]["friend"]) and secrets.compare_digest(rows[0]["friend"], session)
+        if not (creator or friend):
+            raise NotFound(NOT_FOUND)
         with self._guard:
             seat = self._cache.get(gid)
             if seat is not None:
@@ -287,6 +378,8 @@ class LiveGames:
                 raise EngineFailure("This game could not be restored from the database (a bug inside coachgym); "
                                     "its saved state is kept unchanged.") from exc
             self._remember(gid, seat)
+        seat.viewer = seat.side if creator else 1 - seat.side
+        seat.pair = Pair(creator, rows[0]["invite"] if creator else "", bool(rows[0]["friend"])) if seat.two else None
         return seat
 
     def _remember(self, gid: str, seat: Seat) -> None:
@@ -339,6 +432,11 @@ class LiveGames:
             self._forget(gid)
             self._locks.pop(gid, None)
             log.info("evicted game %s to make room", gid)
+
+
+def viewer(seat: Seat) -> int:
+    """The side of the person a request reads the game for (a two-person game's friend: the other side)."""
+    return seat.side if seat.viewer is None else seat.viewer
 
 
 def expect_number(seat: Seat, number: int | None) -> None:

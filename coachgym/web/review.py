@@ -24,7 +24,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from ..present.seat import FRIEND, PERSON
 from .errors import WebError
+from .live import viewer
 
 router = APIRouter()
 
@@ -78,7 +80,7 @@ class Reviews:
         with self._lock:
             return self._jobs.get(key)
 
-    def start(self, session: str, key: tuple, replay: Any, side: int, opponent: str) -> Job:
+    def start(self, session: str, key: tuple, replay: Any, side: int, opponent: str, chooser: str = "p") -> Job:
         """The job of ``key`` (a game and how far it went), started if it is not known yet;
         refused (``WebError`` 503) while this session has another one waiting or running, or
         :data:`QUEUE` are."""
@@ -97,10 +99,10 @@ class Reviews:
             done = [k for k, j in self._jobs.items() if j.state in ("done", "failed")]
             for k in done[:max(0, len(done) - self.keep)]:
                 del self._jobs[k]
-        self._pool.submit(self._run, job, replay, side, opponent)
+        self._pool.submit(self._run, job, replay, side, opponent, chooser)
         return job
 
-    def _run(self, job: Job, replay: Any, side: int, opponent: str) -> None:
+    def _run(self, job: Job, replay: Any, side: int, opponent: str, chooser: str = "p") -> None:
         from ..search.review import review
 
         job.state = "running"
@@ -111,7 +113,7 @@ class Reviews:
         try:
             job.result = review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
                                 max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
-                                stop=lambda: self._closing)
+                                stop=lambda: self._closing, chooser=chooser)
             job.state = "done"
         except Exception as exc:  # a bug: logged, the page says the review failed
             import logging
@@ -166,13 +168,22 @@ def turning(live: Any, session: str, gid: str) -> dict[str, Any]:
     from ..search.review import review
 
     rep = live.replay(session, gid)
-    side, opponent = live.read(session, gid, lambda seat: (seat.side, seat.opponent))
-    r = review(rep, side, opponent, analyse=False, compare=False)
+    side, opponent, chooser = live.read(session, gid, reviewer)
+    r = review(rep, side, opponent, analyse=False, compare=False, chooser=chooser)
     return {"review": r, "chart": chart(r.curve, r.marks, r.swings, r.ruleset)}
 
 
+def reviewer(seat: Any) -> tuple[int, str, str]:
+    """(side, opponent, chooser in the history) of the person the review is for: a two-person game's
+    friend reviews the other side's decisions (its rollouts play the book for the other person)."""
+    side = viewer(seat)
+    if not seat.two:
+        return side, seat.opponent, PERSON
+    return side, seat.book_name, PERSON if side == seat.side else FRIEND
+
+
 def _job_key(live: Any, session: str, gid: str) -> tuple:
-    return (gid, live.read(session, gid, lambda seat: len(seat.history)))
+    return (gid, *live.read(session, gid, lambda seat: (len(seat.history), viewer(seat))))
 
 
 def _fragment(request: Request, gid: str, job: Job | None) -> Any:
@@ -190,9 +201,9 @@ def start_review(request: Request, gid: str):
     job = reviews(request).get(key)
     if job is None:
         rep = live.replay(sid, gid)
-        side, opponent = live.read(sid, gid, lambda seat: (seat.side, seat.opponent))
+        side, opponent, chooser = live.read(sid, gid, reviewer)
         try:
-            job = reviews(request).start(sid, key, rep, side, opponent)
+            job = reviews(request).start(sid, key, rep, side, opponent, chooser)
         except WebError as exc:  # busy: said in the page's box, with a button to ask again
             job = Job(state="refused", error=exc.message)
     return _fragment(request, gid, job)

@@ -24,11 +24,11 @@ from ..core.boxexport import csv_text, xlsx_bytes
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
 from ..present import box_table
 from ..present.presenter import marks
-from ..present.seat import Seat
+from ..present.seat import FRIEND, FRIEND_COACH, PERSON, NotYourTurnError, Seat
 from . import board as board_drawing
 from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
-from .live import LiveGames, expect_number
+from .live import LiveGames, expect_number, viewer
 from .security import SEALED_FORMAT, Busy, read_save
 
 router = APIRouter()
@@ -43,6 +43,8 @@ REPLAY_AROUND = 8  # plays listed before and after the replay's current one
 ANALYSE_ROLLOUTS = 2000  # the budget is the time: at most this many rollouts in ``seconds``
 ANALYSE_MAX_SECONDS = 30
 SEARCH = importlib.util.find_spec("coachgym.search") is not None  # "Analyse" where coachgym.search is there
+POLL_WAITING = 2  # seconds between a two-person page's polls while the other person decides
+POLL_DECIDING = 10  # and while its own person decides (the other may take back their last answer)
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_TEAM_BYTES = 1024 * 1024
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -102,15 +104,47 @@ def sealed(seat: Seat) -> bool:
     return seat.seed_hidden and not seat.over
 
 
-def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
-    """Everything the game page shows."""
-    sit = seat.situation()
-    dv = seat.pending()
+def my_turn(seat: Seat) -> bool:
+    """Whether the person reading decides now (always, but in a two-person game while the other decides)."""
+    return not seat.over and (not seat.two or seat.turn == viewer(seat))
+
+
+def require_my_turn(seat: Seat) -> None:
+    """Hint and analysis read the pending decision: only its person may (the other side's stays theirs)."""
+    if not my_turn(seat):
+        raise NotYourTurnError("it is not your turn: your friend decides now; hints and analysis are for your own "
+                               "decisions")
+
+
+def refuse_two_person_autoplay(seat: Seat) -> None:
+    """A two-person game's auto-play settings are the game's, set when it starts, for both sides."""
+    if seat.two:
+        raise ConfigError("auto-play: a game against a friend keeps the settings it started with, for both teams "
+                          "(one person's change would answer the other's decisions)")
+
+
+def pair_context(request: Request | None, seat: Seat) -> dict[str, Any] | None:
+    """A two-person game's panel: whose turn, and for its creator the invite link (templates/_pair.html.j2)."""
+    pair = getattr(seat, "pair", None)
+    if not seat.two or pair is None:
+        return None
+    you = viewer(seat)
+    link = f"{request.base_url}join/{pair.invite}" if pair.invite and request is not None else ""
+    return {"creator": pair.creator, "joined": pair.joined, "link": link, "mine": my_turn(seat),
+            "turn": seat.turn, "you": you, "poll": POLL_WAITING if not my_turn(seat) else POLL_DECIDING}
+
+
+def game_context(seat: Seat, gid: str, hint: Any = None, request: Request | None = None) -> dict[str, Any]:
+    """Everything the game page shows, to the person of the request's side (``viewer``)."""
+    you = viewer(seat)
+    sit = seat.situation(you)
+    dv = seat.pending() if my_turn(seat) else None  # the other person's decision stays theirs
     events = seat.game.log.events
-    new = seat.new_events()
+    new = seat.new_events(you)
     start = max(0, len(events) - len(new) - FEED_LENGTH, len(events) - FEED_MAX)
     return {
-        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": shown_seed(seat),
+        "pair": pair_context(request, seat),
+        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": you, "seed": shown_seed(seat),
         "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
         "feed": events[start:], "new_seqs": {e.seq for e in new}, "new_count": len(new), "older": start,
         "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
@@ -119,26 +153,32 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
     }
 
 
-def over_context(seat: Seat, gid: str) -> dict[str, Any]:
-    sit = seat.situation()
+def over_context(seat: Seat, gid: str, request: Request | None = None) -> dict[str, Any]:
+    you = viewer(seat)
+    sit = seat.situation(you)
     h, a = seat.game.score
-    mine, theirs = (h, a) if seat.side == 0 else (a, h)
+    mine, theirs = (h, a) if you == 0 else (a, h)
+    number = seat.number
+    if seat.two:  # the decisions this person made
+        own = PERSON if you == seat.side else FRIEND
+        number = sum(1 for _, who in seat.history if who == own)
     return {
-        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": seat.side, "seed": seat.seed, "number": seat.number,
+        "pair": pair_context(request, seat),
+        "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": you, "seed": seat.seed, "number": number,
         "you_won": None if mine == theirs else mine > theirs, "box": box_table(seat.game.box_score()),
         "events": seat.game.log.events,
     }
 
 
-def page_for(seat: Seat, gid: str, **extra: Any) -> tuple[str, dict[str, Any]]:
+def page_for(seat: Seat, gid: str, request: Request | None = None, **extra: Any) -> tuple[str, dict[str, Any]]:
     if seat.over:
-        return "over.html.j2", over_context(seat, gid)
-    return "game.html.j2", game_context(seat, gid, **extra)
+        return "over.html.j2", over_context(seat, gid, request)
+    return "game.html.j2", game_context(seat, gid, request=request, **extra)
 
 
 def _show(request: Request, gid: str) -> Response:
     if request.headers.get("HX-Request"):
-        template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid))
+        template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid, request))
         response = _render(request, template, ctx)
         response.headers["HX-Replace-Url"] = f"/games/{gid}"
         return response
@@ -149,7 +189,7 @@ def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
     """Apply a change to a game; a change that cannot be made shows the game as it stands with why."""
     live, sid = _live(request), _session(request)
     def as_it_stands() -> tuple[str, dict]:
-        return live.read(sid, gid, lambda seat: page_for(seat, gid))
+        return live.read(sid, gid, lambda seat: page_for(seat, gid, request))
 
     try:
         live.change(sid, gid, fn)
@@ -293,7 +333,7 @@ def adopt_save(request: Request, data: bytes, where: str, admit: bool = True) ->
         except ConfigError as exc:
             raise SavedGameError(f"{where}: {exc}") from None
         for field in ("opponent", "book"):
-            if field in parsed:
+            if field in parsed and not (field == "opponent" and parsed[field] == FRIEND_COACH):  # (a two-person game)
                 try:
                     app.coaches.check(rs, parsed[field], field)
                 except CoachgymError as exc:
@@ -339,7 +379,7 @@ async def open_saved(request: Request):
 
 @router.get("/games/{gid}")
 def game_page(request: Request, gid: str):
-    template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid))
+    template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid, request))
     return _render(request, template, ctx)
 
 
@@ -371,6 +411,7 @@ async def autoplay(request: Request, gid: str):
 
     def act(seat: Seat) -> None:
         forms.require_some_kinds(kinds)  # (the JSON API takes none: a script means it)
+        refuse_two_person_autoplay(seat)
         seat.set_autoplay(kinds, routine=routine)
 
     return await run_in_threadpool(_change, request, gid, act)
@@ -389,20 +430,22 @@ def change_address(gid: str):
 def hint(request: Request, gid: str):
     live, sid = _live(request), _session(request)
     try:
-        h = live.read(sid, gid, lambda seat: seat.hint())
+        h = live.read(sid, gid, lambda seat: (require_my_turn(seat), seat.hint())[1])
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
     if request.headers.get("HX-Request"):
         return _render(request, "hint.html.j2", {"h": h})
-    template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid, hint=h))
+    template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid, request, hint=h))
     return _render(request, template, ctx)
 
 
 def analysis_input(seat: Seat) -> tuple[Any, str, Callable[[int], str]]:
     """What an analysis needs, taken under the game's lock: a copy of the game, the opponent's coach
     spec (it plays the other side in the rollouts) and the panel's labels of the options."""
+    require_my_turn(seat)
     view = seat.pending()
-    return seat.view_game().clone(), seat.resolve(seat.opponent), lambda action: seat.action_label(action, view)
+    other = seat.book_name if seat.two else seat.opponent  # a two-person game: the book plays the friend's side
+    return seat.view_game().clone(), seat.resolve(other), lambda action: seat.action_label(action, view)
 
 
 def analyse_game(game: Any, opponent: str, labels: Callable[[int], str], seconds: float) -> Any:
@@ -429,12 +472,12 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
         if request.headers.get("HX-Request"):
             exc.template, exc.context = "hint.html.j2", {}
         else:
-            exc.template, exc.context = live.read(sid, gid, lambda seat: page_for(seat, gid))
+            exc.template, exc.context = live.read(sid, gid, lambda seat: page_for(seat, gid, request))
         raise
     thinking.remember(request, gid, number, result)  # "keep thinking" goes on with it (thinking.py)
     if request.headers.get("HX-Request"):
         return _render(request, "hint.html.j2", {"analysis": result, "gid": gid, "number": number})
-    template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid))
+    template, ctx = live.read(sid, gid, lambda seat: page_for(seat, gid, request))
     return _render(request, template, {**ctx, "analysis": result})
 
 
@@ -508,10 +551,12 @@ def replay(request: Request, gid: str, at: str = "0"):
     live, sid = _live(request), _session(request)
     watched = live.watched(sid, gid)  # an opened file's replay (Open -> Watch the replay)
     rep = watched or live.replay(sid, gid)
+    you, chooser = rep.side, PERSON
     if watched is not None:  # a sealed file's seed stays secret as the game's own would
         seed = None if getattr(watched, "seed_hidden", False) else rep.seed
     else:
-        seed = live.read(sid, gid, shown_seed)
+        seed, you, chooser = live.read(sid, gid, lambda seat: (shown_seed(seat), viewer(seat),
+                                                               FRIEND if seat.two and viewer(seat) != seat.side else PERSON))
     if not len(rep):
         raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
     try:
@@ -522,12 +567,12 @@ def replay(request: Request, gid: str, at: str = "0"):
     lo, hi = max(0, i - REPLAY_AROUND), min(len(rep), i + REPLAY_AROUND + 1)
     sit = frame.situation
     return _render(request, "replay.html.j2", {
-        "gid": gid, "ruleset": rep.rs.name, "frame": frame, "sit": sit, "you": rep.side, "seed": seed,
+        "gid": gid, "ruleset": rep.rs.name, "frame": frame, "sit": sit, "you": you, "seed": seed,
         "count": len(rep), "watch_only": watched is not None, "around": [(k, rep.events[k]) for k in range(lo, hi)],
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
-        "jumps": replay_jumps(rep.jumps(), i),
+        "jumps": replay_jumps(rep.jumps(chooser), i),
     })
 
 
