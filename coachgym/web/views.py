@@ -35,8 +35,8 @@ router = APIRouter()
 
 TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8"))
 # keyboard shortcuts of the first-step choices, in the order the panel shows them; h (hint),
-# s (save), b (box score), c (continue) and ? (glossary) are the page's own
-CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
+# s (save), b (box score), c (continue), u (undo, as in the terminal) and ? (glossary) are the page's own
+CHOICE_KEYS = "1234567890adefgijklmnopqrtvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
 FEED_MAX = 120  # plays shown at most (after a long "continue": the rest are in the replay)
 REPLAY_AROUND = 8  # plays listed before and after the replay's current one
@@ -116,6 +116,7 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
         "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
         "kinds": seat.presenter.kinds(), "autoplay": seat.autoplay, "routine": seat.routine,
         "terms": _terms(seat, sit.terms, dv.terms if dv else []), "hint": hint, "analyse": SEARCH,
+        "undo": not seat.can_undo(),  # the Undo button: only while the last answer can be taken back
     }
 
 
@@ -363,6 +364,14 @@ def continue_to(request: Request, gid: str, to: str = Form(""), number: str = Fo
     return _change(request, gid, act)
 
 
+@router.post("/games/{gid}/undo")
+def undo(request: Request, gid: str, number: str = Form("")):
+    """Take back the person's last decision (``Seat.undo``): while no die was rolled or card drawn
+    since; else the game as it stands with why not. The form carries the pending decision's number,
+    so an old page's Undo is refused as stale."""
+    return _change(request, gid, lambda seat: seat.undo(_int(number, "number")))
+
+
 @router.post("/games/{gid}/autoplay")
 async def autoplay(request: Request, gid: str):
     form = await request.form(max_files=0, max_fields=200)
@@ -378,6 +387,7 @@ async def autoplay(request: Request, gid: str):
 
 @router.get("/games/{gid}/choose")
 @router.get("/games/{gid}/continue")
+@router.get("/games/{gid}/undo")
 @router.get("/games/{gid}/autoplay")
 def change_address(gid: str):
     """A change's address opened (a reload, a bookmark, an old history entry): the game's page,

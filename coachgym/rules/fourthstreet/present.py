@@ -259,8 +259,13 @@ class FourthStreetPresenter:
             return []
         players, lu = game.teams[d.side].players, game.lineup[d.side]
         worn = [i for i in lu if game.stint[d.side][i] >= players[i].fat * 60]
-        return [T("warn_worn", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
-                  points=game.fpts[d.side][i]) for i in worn]
+        if not worn:
+            return []
+        who = [T("warn_worn_one", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
+                 points=game.fpts[d.side][i], s="" if game.fpts[d.side][i] == 1 else "s") for i in worn]
+        one = len(who) == 1
+        return [T("warn_worn", who=who[0] if one else ", ".join(who[:-1]) + " and " + who[-1], verb="is" if one else "are",
+                  he="he is" if one else "one of them is", him="him" if one else "them")]
 
     @staticmethod
     def _view(d: Decision, title: str, explain: str, groups: list[Group], terms: list[str], default: int | None = None):
