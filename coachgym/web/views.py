@@ -524,6 +524,7 @@ def replay(request: Request, gid: str, at: str = "0"):
         seed = live.read(sid, gid, shown_seed)
     if not len(rep):
         raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
+    add_swings(rep)
     try:
         i = min(max(_int(at, "at"), 0), len(rep) - 1)
     except ConfigError:
@@ -537,11 +538,21 @@ def replay(request: Request, gid: str, at: str = "0"):
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
-        "jumps": replay_jumps(rep.jumps(), i),
+        "jumps": replay_jumps(rep.jumps(), i), "note": rep.note(i),
     })
 
 
-JUMP_LABELS = {"decision": "your decisions", "score": "scores", "lead": "lead changes", "period": "periods"}
+def add_swings(rep: Any) -> None:
+    """The replay's "big swings" jumps (``coachgym.search.review.swing_jumps``: the end-of-game
+    page's swings), added once to the kept replay; none where coachgym.search is not there."""
+    if SEARCH and "swing" not in rep.jumps():
+        from ..search.review import swing_jumps
+
+        rep.add_jumps("swing", swing_jumps(rep, rep.side))
+
+
+JUMP_LABELS = {"decision": "your decisions", "score": "scores", "lead": "lead changes", "period": "periods",
+               "swing": "big swings"}
 
 
 def replay_jumps(jumps: dict[str, list[int]], at: int) -> list[dict[str, Any]]:
