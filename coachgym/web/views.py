@@ -111,7 +111,8 @@ def game_context(seat: Seat, gid: str, hint: Any = None) -> dict[str, Any]:
     start = max(0, len(events) - len(new) - FEED_LENGTH, len(events) - FEED_MAX)
     return {
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": seat.side, "seed": shown_seed(seat),
-        "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
+        "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "choice_keys": CHOICE_KEYS,
+        "marks": continue_marks(seat),
         "feed": events[start:], "new_seqs": {e.seq for e in new}, "new_count": len(new), "older": start,
         "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
         "kinds": seat.presenter.kinds(), "autoplay": seat.autoplay, "routine": seat.routine,
