@@ -29,7 +29,7 @@ from coachgym import rulesets  # noqa: E402
 from coachgym.web import create_app  # noqa: E402
 from coachgym.web.security import Limits  # noqa: E402
 from coachgym.web.server import running  # noqa: E402
-from tests.web.helpers import continue_to, is_over, launch, settle, start_game, take_default  # noqa: E402
+from tests.web.helpers import click_a_choice, continue_to, is_over, launch, settle, start_game, take_default  # noqa: E402
 
 # how far into the game each screenshot is taken: continue marks, then decisions answered
 PLAN = {
@@ -96,8 +96,12 @@ def main() -> None:
                 page.goto(gid_url)
                 for _ in range(2):  # two choices of the person's own, for "how the game turned"
                     before = page.get_attribute(".game", "data-number")
-                    page.locator("#decision .group-choices > button.choice:not(.default)").last.click()
-                    settle(page, before)
+                    other = page.locator("#decision .group-choices > button.choice:not(.default)")
+                    if other.count():
+                        other.last.click()
+                        settle(page, before)
+                    else:  # every choice opens a second step (a replacement ...): its first
+                        click_a_choice(page)
                 before = page.get_attribute(".game", "data-number")
                 page.click("form.continue button[value=end]")
                 settle(page, before)

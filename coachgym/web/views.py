@@ -24,7 +24,7 @@ from ..core.boxexport import csv_text, xlsx_bytes
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
 from ..present import box_table
 from ..present.presenter import marks
-from ..present.seat import Seat
+from ..present.seat import PERSON, Seat
 from . import board as board_drawing
 from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
@@ -128,6 +128,7 @@ def over_context(seat: Seat, gid: str) -> dict[str, Any]:
     return {
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": seat.side, "seed": seat.seed, "number": seat.number,
         "you_won": None if mine == theirs else mine > theirs, "box": box_table(seat.game.box_score()),
+        "own": sum(1 for _, who in seat.history if who == PERSON),  # his own answers (not the book's after "continue")
         "events": seat.game.log.events,
     }
 

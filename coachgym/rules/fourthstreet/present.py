@@ -261,11 +261,16 @@ class FourthStreetPresenter:
         worn = [i for i in lu if game.stint[d.side][i] >= players[i].fat * 60]
         if not worn:
             return []
-        who = [T("warn_worn_one", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
-                 points=game.fpts[d.side][i], s="" if game.fpts[d.side][i] == 1 else "s") for i in worn]
-        one = len(who) == 1
-        return [T("warn_worn", who=who[0] if one else ", ".join(who[:-1]) + " and " + who[-1], verb="is" if one else "are",
-                  he="he is" if one else "one of them is", him="him" if one else "them")]
+        one = len(worn) == 1
+        if one:  # his minutes and points here; several: their names (the cards say the rest)
+            i = worn[0]
+            who = T("warn_worn_one", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
+                    points=game.fpts[d.side][i], s="" if game.fpts[d.side][i] == 1 else "s")
+        else:
+            names = [players[i].name for i in worn]
+            who = ", ".join(names[:-1]) + " and " + names[-1]
+        return [T("warn_worn", who=who, verb="is" if one else "are", he="he is" if one else "one of them is",
+                  him="him" if one else "them")]
 
     @staticmethod
     def _view(d: Decision, title: str, explain: str, groups: list[Group], terms: list[str], default: int | None = None):
