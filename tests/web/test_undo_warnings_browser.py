@@ -104,3 +104,20 @@ def test_a_warning_of_what_enter_leads_to_is_shown_in_the_window(browser, live_s
         assert page.is_visible("#decision button.choice.default")  # Enter's choice is still there to see
     finally:
         context.close()
+
+
+def test_a_long_second_step_is_picked_by_keys_past_nine(page):
+    """Statis Pro's PD cards open 20 pairs: the second step's keys run 1-9, 0, then letters (as the
+    first step's), so every entry has one key."""
+    start_game(page, "statispro", 6, opponent="by-the-book")
+    n = number(page)
+    key = page.evaluate("""() => [...document.querySelectorAll('#decision details.two-step')]
+        .find(d => d.querySelectorAll('.then button.choice').length >= 12).dataset.key""")
+    page.keyboard.press(key)  # opens the step
+    step = page.locator(f"#decision details.two-step[data-key='{key}']")
+    assert step.get_attribute("open") is not None
+    keys = step.locator(".then button.choice").evaluate_all("bs => bs.map(b => b.dataset.key)")
+    assert keys[:12] == list("1234567890ad") and len(set(keys)) == len(keys) and "u" not in keys
+    page.keyboard.press("0")  # the 10th
+    settle(page, str(n))
+    assert number(page) == n + 1
