@@ -139,16 +139,16 @@ def page_for(seat: Seat, gid: str, **extra: Any) -> tuple[str, dict[str, Any]]:
     return "game.html.j2", game_context(seat, gid, **extra)
 
 
-def _show(request: Request, gid: str) -> Response:
+def _show(request: Request, gid: str, notice: str = "") -> Response:
     if request.headers.get("HX-Request"):
         template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid))
-        response = _render(request, template, ctx)
+        response = _render(request, template, {**ctx, "notice": notice} if notice else ctx)
         response.headers["HX-Replace-Url"] = f"/games/{gid}"
         return response
     return RedirectResponse(f"/games/{gid}", status_code=303)
 
 
-def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
+def _change(request: Request, gid: str, fn: Callable[[Seat], Any], notice: str = "") -> Response:
     """Apply a change to a game; a change that cannot be made shows the game as it stands with why."""
     live, sid = _live(request), _session(request)
     def as_it_stands() -> tuple[str, dict]:
@@ -165,7 +165,7 @@ def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
         except WebError:
             pass  # it cannot be restored now either: the plain error page
         raise
-    return _show(request, gid)
+    return _show(request, gid, notice)
 
 
 def _int(value: Any, field: str) -> int:
@@ -371,7 +371,8 @@ def undo(request: Request, gid: str, number: str = Form("")):
     """Take back the person's last decision (``Seat.undo``): while no die was rolled or card drawn
     since; else the game as it stands with why not. The form carries the pending decision's number,
     so an old page's Undo is refused as stale."""
-    return _change(request, gid, lambda seat: seat.undo(_int(number, "number")))
+    return _change(request, gid, lambda seat: seat.undo(_int(number, "number")),
+                   notice="Your last decision was taken back: decide again.")
 
 
 @router.post("/games/{gid}/autoplay")

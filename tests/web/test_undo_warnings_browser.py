@@ -31,6 +31,7 @@ def test_undo_takes_back_a_substitution_and_is_refused_after_a_card_was_drawn(pa
     page.keyboard.press("u")  # the shortcut, as the terminal's u
     settle(page, str(n + 1))
     assert number(page) == n  # the same decision again, as it was
+    assert page.inner_text("[role=status]") == "Your last decision was taken back: decide again."  # as the terminal says
     assert page.inner_text("#decision .d-title") == title and choices(page) == before
     assert page.locator("[data-testid=undo]").count() == 0  # one level: an undone decision is not undone again
     take_default(page)  # Enter plays on: a FAC is drawn
