@@ -9,8 +9,9 @@ new-game page, each ruleset's game page a little way into a game against the tra
 FUBA also its first kick-off setup, with "the rest as the book would"), and for the first ruleset
 the decision panel with a hint, the box-score tab with its CSV download, the replay viewer, the
 end-of-game page and its "how the game turned" (end-of-game-review.png); then the table tools: the FAC Extractor with a Time card just turned
-(fac-extractor.png) and the scoresheet page (scoresheet.png); and each ruleset's game page at
-390x844 ({name}-game-phone.png). ``--tabletop-only``: just the FAC Extractor and the scoresheet.
+(fac-extractor.png) and the scoresheet page (scoresheet.png); each ruleset's game page at
+390x844 ({name}-game-phone.png); with Statis Pro, Undo after a substitution (undo.png) and the
+warning of what Enter leads to (statispro-warning.png). ``--tabletop-only``: just the FAC Extractor and the scoresheet.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from coachgym import rulesets  # noqa: E402
 from coachgym.web import create_app  # noqa: E402
 from coachgym.web.security import Limits  # noqa: E402
 from coachgym.web.server import running  # noqa: E402
-from tests.web.helpers import continue_to, is_over, launch, settle, start_game, take_default  # noqa: E402
+from tests.web.helpers import click_a_choice, continue_to, is_over, launch, settle, start_game, take_default  # noqa: E402
 
 # how far into the game each screenshot is taken: continue marks, then decisions answered
 PLAN = {
@@ -96,8 +97,12 @@ def main() -> None:
                 page.goto(gid_url)
                 for _ in range(2):  # two choices of the person's own, for "how the game turned"
                     before = page.get_attribute(".game", "data-number")
-                    page.locator("#decision .group-choices > button.choice:not(.default)").last.click()
-                    settle(page, before)
+                    other = page.locator("#decision .group-choices > button.choice:not(.default)")
+                    if other.count():
+                        other.last.click()
+                        settle(page, before)
+                    else:  # every choice opens a second step (a replacement ...): its first
+                        click_a_choice(page)
                 before = page.get_attribute(".game", "data-number")
                 page.click("form.continue button[value=end]")
                 settle(page, before)
@@ -109,8 +114,36 @@ def main() -> None:
                 print("wrote", args.out / "replay.png", args.out / "end-of-game.png", args.out / "end-of-game-review.png")
         if not args.tabletop_only:
             phone(browser, url, args.out, args.rulesets, args.seed)
+            if "statispro" in [rulesets.get(n).name for n in args.rulesets]:
+                undo_and_warning(browser, url, args.out)
         tabletop(page, args.out)
         browser.close()
+
+
+def undo_and_warning(browser, url: str, out: Path) -> None:
+    """At 1280x720: Statis Pro's first menu after a substitution, with Undo among the tools
+    (undo.png); and the warning of what Enter leads to at the last Rest Period before 9:00 (seed
+    2025 against the trained coach, Enter from the start: statispro-warning.png)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=url)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    start_game(page, "statispro", 6, opponent="by-the-book")
+    before = page.get_attribute(".game", "data-number")
+    step = page.locator("#decision details.two-step").first  # Substitution: who comes out, then who goes in
+    step.locator("summary").click()
+    step.locator(".then button.choice").first.click()
+    settle(page, before)
+    page.mouse.move(0, 0)
+    page.screenshot(path=out / "undo.png")
+    start_game(page, "statispro", 2025, opponent="trained")
+    for _ in range(12):
+        if page.locator("[data-testid=warnings]").count():
+            break
+        take_default(page)
+    page.mouse.move(0, 0)
+    page.screenshot(path=out / "statispro-warning.png")
+    print("wrote", out / "undo.png", out / "statispro-warning.png")
+    context.close()
 
 
 def phone(browser, url: str, out: Path, names: list[str], seed: int) -> None:

@@ -13,6 +13,7 @@ milliseconds per ruleset (``--json`` adds the app's own time from the ``Server-T
 decisions per game. Run it niced on a shared machine.
 
     python tools/web_timing.py --fac 720                # the FAC Extractor page instead: 720 draws
+    python tools/web_timing.py --cpu fourthstreet --games 2   # the app's CPU time per page and choice
 
 ``--fac N`` times the table tools instead: N draws on the FAC Extractor page (the form's POST as
 htmx sends it, until the whole page has arrived: the deck read from SQLite, the card drawn, the deck
@@ -184,6 +185,38 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
             "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
 
 
+def measure_cpu(ruleset: str, games: int, seed: int, opponent: str) -> dict:
+    """``--cpu``: the app in this process (FastAPI's TestClient), Enter (else the first choice) at
+    every decision through the JSON API; the CPU time (``time.process_time``, all threads) of each
+    GET of the game page and of each choice's POST. CPU time is what the app spends, whatever else
+    the machine runs: two trees compared this way differ by their code, not by the load."""
+    from fastapi.testclient import TestClient
+
+    pages: list[float] = []
+    chooses: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(db_path=Path(tmp) / "cpu.sqlite3",
+                                                                     limits=UNLIMITED)) as c:
+        for g in range(games):
+            st = c.post("/api/games", json={"ruleset": ruleset, "seed": seed + g, "opponent": opponent,
+                                            "side": "home" if g % 2 == 0 else "away"}).json()
+            while not st["over"]:
+                t = time.process_time()
+                c.get(f"/games/{st['id']}").raise_for_status()
+                pages.append(time.process_time() - t)
+                d = st["decision"]
+                action = d["default_action"]
+                if action is None:
+                    action = next(s["action"] for grp in d["groups"] for ch in grp["choices"] for s in (ch["then"] or [ch])
+                                  if s.get("action") is not None)
+                t = time.process_time()
+                st = c.post(f"/api/games/{st['id']}/choose", json={"action": action, "number": st["number"]}).json()
+                chooses.append(time.process_time() - t)
+    return {"ruleset": ruleset, "games": games, "pages": len(pages),
+            "page_cpu_ms_median": 1000 * statistics.median(pages), "page_cpu_ms_mean": 1000 * statistics.fmean(pages),
+            "choose_cpu_ms_median": 1000 * statistics.median(chooses),
+            "choose_cpu_ms_mean": 1000 * statistics.fmean(chooses)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rulesets", nargs="*", default=[e.name for e in rulesets.entries()])
@@ -196,7 +229,17 @@ def main() -> None:
     ap.add_argument("--mixed", type=float, default=0.0, metavar="F",
                     help="with --browser: answer a share F of the decisions with another choice than Enter's")
     ap.add_argument("--size", default="1280x720", help="with --browser: the window, WIDTHxHEIGHT")
+    ap.add_argument("--cpu", action="store_true",
+                    help="the app's CPU time per game page and per choice, in-process (a load-independent comparison)")
     args = ap.parse_args()
+    if args.cpu:
+        for name in args.rulesets:
+            r = measure_cpu(rulesets.get(name).name, args.games, args.seed, args.opponent)
+            print(json.dumps(r) if args.json else
+                  f"{r['ruleset']}: {r['pages']} pages over {r['games']} games with Enter: game page CPU median "
+                  f"{r['page_cpu_ms_median']:.1f} ms (mean {r['page_cpu_ms_mean']:.1f}); choice CPU median "
+                  f"{r['choose_cpu_ms_median']:.1f} ms (mean {r['choose_cpu_ms_mean']:.1f})")
+        return
     if args.fac:
         with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
             r = measure_fac(url, args.fac)

@@ -6,6 +6,7 @@ only read the command line.
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import click
@@ -119,8 +120,8 @@ def _league_teams(rs, league: str, home: str | None, away: str | None) -> tuple[
               help="Lines a screen may use (default: the terminal's height; 40 when not a terminal).")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 def replay(file, show_all, height, no_clear) -> None:
-    """Step through a saved or finished game event by event (Enter next, p previous, m/g/t next
-    decision/score/period, j N event N, b box score, q quit)."""
+    """Step through a saved or finished game event by event (Enter next, p previous, m/g/t/w next
+    decision/score/period/big swing of the win chance, j N event N, b box score, q quit)."""
     from ..present.replay import Replay
     from ..present.terminal import ReplayTerminal
 
@@ -128,4 +129,8 @@ def replay(file, show_all, height, no_clear) -> None:
         rep = Replay.load(_read(file), where=str(file))
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
+    if not show_all and importlib.util.find_spec("coachgym.search") is not None:
+        from ..search.review import swing_jumps  # the big swings, as the end-of-game page finds them
+
+        rep.add_jumps("swing", swing_jumps(rep, rep.side))
     ReplayTerminal(rep, height=height, clear=False if no_clear else None).run(show_all)

@@ -96,7 +96,8 @@ class Replay:
         self.exact = exact
         self._history = history or []  # [action, who chose it (``seat.PERSON`` ...)]: step k+1 follows action k
         self._chooser = [who for _, who in self._history]
-        self._jumps: dict[str, list[int]] | None = None
+        self._extra: dict[str, list[int]] = {}  # jumps added by a caller (``add_jumps``: the big swings)
+        self.notes: dict[int, str] = {}  # frame -> a line about it (a big swing: how the win chance moved)
         self._boards: dict[int, list] = {}  # event index -> the board right after that event (FUBA)
         self.person_steps: list[int] = []  # the ``games`` index after each of the person's answers
 
@@ -174,6 +175,17 @@ class Replay:
         for i in range(len(self.events)):
             yield self.frame(i)
 
+    def add_jumps(self, kind: str, notes: dict[int, str]) -> None:
+        """Jumps of a kind this module cannot compute (it is below the search layer): ``"swing"``, the
+        biggest moves of the win chance (``coachgym.search.review.swing_jumps``), each frame with
+        the line :meth:`note` gives for it."""
+        self._extra[kind] = sorted(notes)
+        self.notes.update(notes)
+
+    def note(self, i: int) -> str:
+        """The line added for frame ``i`` (``add_jumps``), or ""."""
+        return self.notes.get(i, "")
+
     def jumps(self, chooser: str = PERSON) -> dict[str, list[int]]:
         """Frames worth jumping to, by kind, each list in order: ``decision`` the play before each
         of the person's own decisions (its frame shows the situation decided in; decisions with no
@@ -181,9 +193,10 @@ class Replay:
         a play where the lead changed hands, ``period`` the plays that open or close a period. A
         score is known after a decision's plays only (the engine resolves them in one go): its
         jump lands on the step's scoring play (``SCORING``), else the step's first play. ``chooser``:
-        whose decisions (a two-person game's other person: ``seat.FRIEND``)."""
+        whose decisions (a two-person game's other person: ``seat.FRIEND``). Jumps added with
+        :meth:`add_jumps` come with them."""
         if self._jumps is not None and chooser == PERSON:
-            return self._jumps
+            return {**self._jumps, **self._extra}
         first: dict[int, int] = {}
         for i, step in enumerate(self._step_of_event):
             first.setdefault(step, i)
@@ -209,7 +222,7 @@ class Replay:
         out["period"] = [i for i, e in enumerate(self.events) if e.kind in PERIOD_KINDS]
         if chooser == PERSON:
             self._jumps = out
-        return out
+        return {**out, **self._extra}
 
     def key_play(self, step: int, start: int = 0) -> int:
         """The frame that stands for the plays of one action (``step``, see :meth:`timeline`): its

@@ -102,6 +102,10 @@ class _ChanceSpy(ChanceSource):
         return self.inner.to_dict()
 
 
+NOTHING_TO_UNDO = ("nothing to undo: no decision of yours since the game started or was opened, or the last one "
+                   "was already taken back")
+
+
 def _moved_on(what: str) -> str:
     return (f"the game has moved on since your last decision ({what}): only a decision with no dice rolled or "
             "cards drawn since can be taken back")
@@ -436,6 +440,7 @@ class Seat:
             self._moved_on = spy.used
 
     _moved_on: str | None = None  # what chance was used since the undo point ("" none; None unknown: a reload)
+    _undo_known: tuple | None = None  # after a reload: ((history length, number), can_undo's answer) once replayed
 
     def can_undo(self, side: int | None = None) -> str:
         """"" where :meth:`undo` would take back the person's last decision; else why not, in a sentence.
@@ -445,11 +450,18 @@ class Seat:
             return whose
         if self._undo is not None and self._moved_on is not None:
             return self._moved_on and _moved_on(self._moved_on)
+        if self._undo is None:
+            return NOTHING_TO_UNDO
+        known = self._undo_known
+        if known is not None and known[0] == (len(self.history), self.number):
+            return known[1]  # (a reloaded game: replayed once, as a page asks on every render)
         try:
             self._undone()
+            answer = ""
         except UndoError as exc:
-            return str(exc)
-        return ""
+            answer = str(exc)
+        self._undo_known = ((len(self.history), self.number), answer)
+        return answer
 
     def _not_yours(self, side: int | None) -> str:
         """Why the person of ``side`` may not take back the last answer (another person gave it), or ""."""
@@ -472,14 +484,14 @@ class Seat:
             raise UndoError(_moved_on(self._moved_on))
         prev = self._undone()
         trained, viewer, hidden = self._trained, self.viewer, self.seed_hidden
+        self.__dict__.pop("_undo_known", None)
         self.__dict__.update(prev.__dict__)
         self._trained, self.viewer, self.seed_hidden = trained, viewer, hidden
 
     def _undone(self) -> "Seat":
         """The seat as it was before the person's last answer (checked that no chance came since)."""
         if self._undo is None:
-            raise UndoError("nothing to undo: no decision of yours since the game started or was opened, "
-                            "or the last one was already taken back")
+            raise UndoError(NOTHING_TO_UNDO)
         at, number, seen, asked = self._undo[:4]
         prev = Seat(self.rs.name, self.side, self.opponent, self.seed,
                     [(t, "this game") for t in self.team_data], self.options, self.autoplay, self.book_name, self.routine,

@@ -55,6 +55,7 @@ REPLAY_KEYS = [
     "Enter or n  next event             p   previous event",
     "m / M       next / previous of your decisions",
     "g / G       next / previous score  t / T  next / previous period",
+    "w / W       next / previous big swing of your chance to win",
     "j N         event N                e   the end",
     "b           box score              ?   these keys       q  quit",
 ]
@@ -744,13 +745,14 @@ def _team_letters(names: list[str]) -> tuple[str, str]:
 
 class ReplayTerminal(_Screen):
     """Stepping through a :class:`~coachgym.present.replay.Replay` (keys: ``REPLAY_KEYS``): Enter or n
-    the next event, p the previous, m/M your decisions, g/G scores, t/T periods, j N event N, e the
-    end, b box score, q quit."""
+    the next event, p the previous, m/M your decisions, g/G scores, t/T periods, w/W the big swings
+    of the win chance (where the caller added them: ``Replay.add_jumps``), j N event N, e the end,
+    b box score, q quit."""
 
     JUMPS = {"m": ("decision", 1), "M": ("decision", -1), "g": ("score", 1), "G": ("score", -1),
-             "t": ("period", 1), "T": ("period", -1)}
+             "t": ("period", 1), "T": ("period", -1), "w": ("swing", 1), "W": ("swing", -1)}
     WHAT = {"decision": ("your decision", "of your decisions"), "score": ("score change", "score change"),
-            "period": ("period start", "period")}
+            "period": ("period start", "period"), "swing": ("big swing", "big swing")}
 
     def __init__(self, replay, inp: TextIO | None = None, out: TextIO | None = None, *, width: int | None = None,
                  height: int | None = None, clear: bool | None = None, colour: bool | None = None):
@@ -774,7 +776,7 @@ class ReplayTerminal(_Screen):
             self._emit(self.frame_lines(i) + ([f"  {message}"] if message else []))
             message = ""
             try:
-                text = self._ask("Enter next, p previous, m/g/t next decision/score/period, b box, ? keys, q quit > ")
+                text = self._ask("Enter next, p previous, m/g/t/w next decision/score/period/swing, b box, ? keys, q quit > ")
             except (QuitTerminal, KeyboardInterrupt):
                 return
             cmd = text.lower()
@@ -800,7 +802,7 @@ class ReplayTerminal(_Screen):
             elif cmd in ("q", "quit"):
                 return
             else:
-                message = f"{text!r}: Enter, n, p, m M, g G, t T, j N, e, b, ? or q."
+                message = f"{text!r}: Enter, n, p, m M, g G, t T, w W, j N, e, b, ? or q."
 
     def jump(self, i: int, what: str, step: int) -> tuple[int, str]:
         """The next (``step`` 1) or previous (-1) frame of a kind (``Replay.jumps``), and a message
@@ -823,5 +825,8 @@ class ReplayTerminal(_Screen):
         top = self.situation_lines(f.situation, side, header, compact=self.height < 32)
         room = self.height - len(top) - 4
         earlier = feed_lines(self.replay.events[max(0, i - room + 1):i]) if room > 0 else []
+        note = self.replay.note(i) if hasattr(self.replay, "note") else ""  # a big swing: how the chance moved
+        if note:
+            earlier = earlier[1:]  # (its line instead of the oldest play's)
         return top + [f"{self.DIM}-- play-by-play --{self.RESET}"] + [f"  {x}" for x in earlier] + \
-            [f"{self.BOLD}> {f.line}{self.RESET}"]
+            [f"{self.BOLD}> {f.line}{self.RESET}"] + ([f"  {note}"] if note else [])

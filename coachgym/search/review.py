@@ -8,7 +8,8 @@
 * ``curve``: the side's win chance (draws half) after every action of the game, by the value
   model that truncated rollouts use (:func:`coachgym.search.value.leaf_value`: the margin and the
   share of the game left), against the share of the game played;
-* ``swings``: the actions after which that chance moved most, with the play they led to;
+* ``swings``: the actions after which that chance moved most, with the play they led to (also the
+  replay's "big swings" jumps, :func:`swing_jumps`);
 * ``decisions``: the person's own decisions where the by-the-book coach or the trained coach would
   have chosen otherwise; for the most consequential of them (the biggest move of the win chance
   over the plays that followed), within a time budget, what the analysis
@@ -77,6 +78,17 @@ class Review:
 
 def curve_of(timeline: list[tuple[Engine, int | None, str, int | None]], side: int) -> list[tuple[float, float]]:
     return [(1.0 - remaining(g), leaf_value(g, side)) for g, *_ in timeline]
+
+
+def swing_jumps(replay: Any, side: int | None) -> dict[int, str]:
+    """The replay's "big swings" (``Replay.add_jumps("swing", ...)``): the play of each of the
+    biggest swings of ``side``'s win chance - the end-of-game page's swings, by the same value model
+    - with a line saying how the chance moved. None for a replay without its actions or a side."""
+    if side is None or not getattr(replay, "exact", False):
+        return {}
+    r = review(replay, side, "", analyse=False, compare=False)
+    return {s.frame: f"A big swing: your chance to win went from {s.before:.0%} to {s.after:.0%} "
+                     f"({(s.after - s.before) * 100:+.0f} points)" for s in r.swings if s.frame is not None}
 
 
 def review(replay: Any, side: int, opponent: str, *, seconds: float = 20.0, per_decision: float = 2.5,

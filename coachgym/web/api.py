@@ -7,6 +7,8 @@ as ``{"error": message, "status": code}`` (``errors.py``). Sessions are the same
     GET    /api/games/{id}                    the game: number, over, situation, decision, new events
     POST   /api/games/{id}/choose             {"action": int, "number": int} or {"finish": "book", "number": int}
     POST   /api/games/{id}/continue           {"to": "dead_ball" | "period" | "half" | "end", "number": int}
+    POST   /api/games/{id}/undo               {"number": int}: take back your last decision while no die was rolled
+                                              or card drawn since (409 with why not; "can_undo" in the game says)
     POST   /api/games/{id}/autoplay           {"kinds": [...]}
     GET    /api/games/{id}/hint               the book's choice and the trained coach's top choices
     GET    /api/games/{id}/save               the saved game (the same file the page's Save button gives: sealed
@@ -67,6 +69,10 @@ class Continue(BaseModel):
     number: int | None = None
 
 
+class Undo(BaseModel):
+    number: int
+
+
 class Autoplay(BaseModel):
     kinds: list[str]
     routine: bool | None = None
@@ -86,6 +92,7 @@ def game_state(seat: Seat, gid: str) -> dict[str, Any]:
         "over": seat.over, "autoplay": sorted(seat.autoplay), "routine": seat.routine,
         "situation": seat.situation(you).to_dict(), "two_person": seat.two, "turn": seat.turn,
         "decision": dv.to_dict() if dv else None, "new_events": [e.to_dict() for e in seat.new_events(you)],
+        "can_undo": not seat.can_undo(),
     }
 
 
@@ -170,6 +177,11 @@ def continue_to(request: Request, gid: str, body: Continue) -> dict[str, Any]:
         seat.continue_to(body.to)
 
     return _change(request, gid, act)
+
+
+@router.post("/games/{gid}/undo")
+def undo(request: Request, gid: str, body: Undo) -> dict[str, Any]:
+    return _change(request, gid, lambda seat: seat.undo(body.number))
 
 
 @router.post("/games/{gid}/autoplay")

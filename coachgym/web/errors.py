@@ -21,7 +21,7 @@ from ..core.errors import (
     SavedGameError,
     TeamFileError,
 )
-from ..present.seat import NotYourTurnError, StaleDecisionError
+from ..present.seat import NotYourTurnError, StaleDecisionError, UndoError
 
 log = logging.getLogger("coachgym.web")
 
@@ -63,7 +63,7 @@ class EngineFailure(WebError):
 def status_of(exc: CoachgymError) -> int:
     """HTTP status of a coachgym error: a choice that is not open now is a conflict with the game's
     state (409); a bad file or setting is unprocessable (422); anything else a bad request."""
-    if isinstance(exc, (IllegalActionError, GameOverError, StaleDecisionError, NotYourTurnError)):
+    if isinstance(exc, (IllegalActionError, GameOverError, StaleDecisionError, NotYourTurnError, UndoError)):
         return 409
     if isinstance(exc, (SavedGameError, TeamFileError, ConfigError, ModelMismatchError)):
         return 422

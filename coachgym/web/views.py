@@ -35,8 +35,8 @@ router = APIRouter()
 
 TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8"))
 # keyboard shortcuts of the first-step choices, in the order the panel shows them; h (hint),
-# s (save), b (box score), c (continue) and ? (glossary) are the page's own
-CHOICE_KEYS = "1234567890adefgijklmnopqrtuvwxyz"
+# s (save), b (box score), c (continue), u (undo, as in the terminal) and ? (glossary) are the page's own
+CHOICE_KEYS = "1234567890adefgijklmnopqrtvwxyz"
 FEED_LENGTH = 40  # plays shown before the ones since the person's last decision
 FEED_MAX = 120  # plays shown at most (after a long "continue": the rest are in the replay)
 REPLAY_AROUND = 8  # plays listed before and after the replay's current one
@@ -145,11 +145,13 @@ def game_context(seat: Seat, gid: str, hint: Any = None, request: Request | None
     return {
         "pair": pair_context(request, seat),
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "dv": dv, "you": you, "seed": shown_seed(seat),
-        "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "marks": continue_marks(seat),
+        "number": seat.number, "keys": shortcut_keys(dv) if dv else {}, "choice_keys": CHOICE_KEYS,
+        "marks": continue_marks(seat),
         "feed": events[start:], "new_seqs": {e.seq for e in new}, "new_count": len(new), "older": start,
         "box": box_table(seat.game.box_score()), "board": board_drawing.draw(sit.board) if sit.board else None,
         "kinds": seat.presenter.kinds(), "autoplay": seat.autoplay, "routine": seat.routine,
         "terms": _terms(seat, sit.terms, dv.terms if dv else []), "hint": hint, "analyse": SEARCH,
+        "undo": not seat.can_undo(),  # the Undo button: only while the last answer can be taken back
     }
 
 
@@ -166,6 +168,7 @@ def over_context(seat: Seat, gid: str, request: Request | None = None) -> dict[s
         "pair": pair_context(request, seat),
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": you, "seed": seat.seed, "number": number,
         "you_won": None if mine == theirs else mine > theirs, "box": box_table(seat.game.box_score()),
+        "own": sum(1 for _, who in seat.history if who == PERSON),  # his own answers (not the book's after "continue")
         "events": seat.game.log.events,
     }
 
@@ -176,16 +179,16 @@ def page_for(seat: Seat, gid: str, request: Request | None = None, **extra: Any)
     return "game.html.j2", game_context(seat, gid, request=request, **extra)
 
 
-def _show(request: Request, gid: str) -> Response:
+def _show(request: Request, gid: str, notice: str = "") -> Response:
     if request.headers.get("HX-Request"):
         template, ctx = _live(request).read(_session(request), gid, lambda seat: page_for(seat, gid, request))
-        response = _render(request, template, ctx)
+        response = _render(request, template, {**ctx, "notice": notice} if notice else ctx)
         response.headers["HX-Replace-Url"] = f"/games/{gid}"
         return response
     return RedirectResponse(f"/games/{gid}", status_code=303)
 
 
-def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
+def _change(request: Request, gid: str, fn: Callable[[Seat], Any], notice: str = "") -> Response:
     """Apply a change to a game; a change that cannot be made shows the game as it stands with why."""
     live, sid = _live(request), _session(request)
     def as_it_stands() -> tuple[str, dict]:
@@ -202,7 +205,7 @@ def _change(request: Request, gid: str, fn: Callable[[Seat], Any]) -> Response:
         except WebError:
             pass  # it cannot be restored now either: the plain error page
         raise
-    return _show(request, gid)
+    return _show(request, gid, notice)
 
 
 def _int(value: Any, field: str) -> int:
@@ -403,6 +406,15 @@ def continue_to(request: Request, gid: str, to: str = Form(""), number: str = Fo
     return _change(request, gid, act)
 
 
+@router.post("/games/{gid}/undo")
+def undo(request: Request, gid: str, number: str = Form("")):
+    """Take back the person's last decision (``Seat.undo``): while no die was rolled or card drawn
+    since; else the game as it stands with why not. The form carries the pending decision's number,
+    so an old page's Undo is refused as stale."""
+    return _change(request, gid, lambda seat: seat.undo(_int(number, "number")),
+                   notice="Your last decision was taken back: decide again.")
+
+
 @router.post("/games/{gid}/autoplay")
 async def autoplay(request: Request, gid: str):
     form = await request.form(max_files=0, max_fields=200)
@@ -419,6 +431,7 @@ async def autoplay(request: Request, gid: str):
 
 @router.get("/games/{gid}/choose")
 @router.get("/games/{gid}/continue")
+@router.get("/games/{gid}/undo")
 @router.get("/games/{gid}/autoplay")
 def change_address(gid: str):
     """A change's address opened (a reload, a bookmark, an old history entry): the game's page,
@@ -559,6 +572,7 @@ def replay(request: Request, gid: str, at: str = "0"):
                                                                FRIEND if seat.two and viewer(seat) != seat.side else PERSON))
     if not len(rep):
         raise WebError("This game has no plays yet.", status=404, title="Nothing to replay")
+    swings = add_swings(rep, you)
     try:
         i = min(max(_int(at, "at"), 0), len(rep) - 1)
     except ConfigError:
@@ -572,11 +586,29 @@ def replay(request: Request, gid: str, at: str = "0"):
         "board": board_drawing.draw(sit.board) if sit.board else None,
         "steps": {"first": 0, "back10": max(0, i - 10), "prev": max(0, i - 1), "next": min(len(rep) - 1, i + 1),
                   "fwd10": min(len(rep) - 1, i + 10), "last": len(rep) - 1},
-        "jumps": replay_jumps(rep.jumps(chooser), i),
+        "jumps": replay_jumps({**rep.jumps(chooser), **({"swing": sorted(swings)} if swings is not None else {})}, i),
+        "note": rep.note(i) if swings is None else swings.get(i, ""),
     })
 
 
-JUMP_LABELS = {"decision": "your decisions", "score": "scores", "lead": "lead changes", "period": "periods"}
+def add_swings(rep: Any, side: int) -> dict[int, str] | None:
+    """The replay's "big swings" jumps (``coachgym.search.review.swing_jumps``: the end-of-game
+    page's swings), added once to the kept replay for its own side; for the other person of a
+    two-person game they are returned instead (their chance to win, not the replay side's). None
+    where the replay holds them (or coachgym.search is not there)."""
+    if not SEARCH:
+        return None
+    from ..search.review import swing_jumps
+
+    if side != rep.side:
+        return swing_jumps(rep, side)
+    if "swing" not in rep.jumps():
+        rep.add_jumps("swing", swing_jumps(rep, rep.side))
+    return None
+
+
+JUMP_LABELS = {"decision": "your decisions", "score": "scores", "lead": "lead changes", "period": "periods",
+               "swing": "big swings"}
 
 
 def replay_jumps(jumps: dict[str, list[int]], at: int) -> list[dict[str, Any]]:

@@ -60,8 +60,11 @@ def test_double_team_then_helper_names_who_is_left_open():
     d = g.decision
     view = P.decision(g, d)
     assert view.default_action == A.DEF_MAN[0] and find(view, "man").default
-    double = find(view, "double:4")
+    double = find(view, "double")  # folded: one choice that opens the list (issue 22: a short first step)
+    assert double.then_title == "Whom do you double-team, and in which defense?"
     press = {c.key: c for c in double.then}["double:4:press"]
+    assert press.label.startswith(f"Double-team {g.player(1 - d.side, 4).name} (\u2464, ") and press.label.endswith(
+        " pts), in the press")
     assert press.action == A.DEF_PRESS[5]
     g.step(press.action)
     helper = P.decision(g, g.decision)
@@ -137,7 +140,9 @@ def test_whole_games_every_screen_renders_in_names(coaches, options):
 def test_zone_calls_show_the_alignment_and_the_tokens_by_zone():
     g = book_game(seed=2, until=lambda g: g.decision.kind == "defense", zone_defense=True)
     view = P.decision(g, g.decision)
-    collapsed = find(view, "zone:collapsed")
+    check_view(view, g.decision.legal, P.glossary().terms)
+    zones = find(view, "zone")  # folded behind one choice (the zone in force, if any, stays in sight)
+    collapsed = next(c for c in zones.then if c.key == "zone:collapsed")
     assert "open: 2A, 3A, 3D" in collapsed.explain
     g.step(A.DEF_ZONE_PLACE)
     token = P.decision(g, g.decision)
@@ -165,3 +170,21 @@ def test_12_enter_warns_before_a_worn_out_man_plays_on():
     view = P.decision(g, g.decision)
     assert view.default_action is not None
     assert any(name in w and "worn out" in w and "fatigue point" in w for w in view.warnings)
+
+
+def test_the_first_step_shows_at_most_12_choices_play_it_safe_and_double_team_folded():
+    """Issue 22: play it safe (one choice that opens the five) and the double team (one that opens
+    the opponents, in man-to-man or in the press) are folded, as Statis Pro's shifts are."""
+    rs, worst, folded = RULESET, {}, set()
+    for seed in (3, 4):
+        g = rs.new_game(seed=seed)
+        coaches = [rs.coach("by-the-book", seed=seed), rs.coach("random", seed=seed)]
+        for side in (0, 1):
+            coaches[side].reset(g, side, seed)
+        while g.decision is not None:
+            view = P.decision(g, g.decision)
+            worst[view.kind] = max(worst.get(view.kind, 0), sum(len(gr.choices) for gr in view.groups))
+            folded |= {c.key for gr in view.groups for c in gr.choices if c.then and c.key in ("safe", "double")}
+            g.step(coaches[g.decision.side].choose(g, g.decision))
+    assert max(worst.values()) <= 12, worst
+    assert folded == {"safe", "double"}

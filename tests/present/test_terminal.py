@@ -156,6 +156,13 @@ def test_play_through_a_pseudo_terminal_hint_help_box_submenus_save_and_continue
     rep.expect("No next of your decisions")
     rep.sendline("M")  # the previous one
     rep.expect(r"Your decision 1 of 1")  # (Enter at the first decision; the rest to the end by "ce")
+    rep.sendline("j 1")
+    rep.expect("event 1 of")
+    rep.sendline("w")  # the next big swing of the win chance (the end-of-game page's swings)
+    rep.expect(r"A big swing: your chance to win went from \d+% to \d+%")
+    rep.expect(r"Big swing 1 of \d+")
+    rep.sendline("W")
+    rep.expect("No previous big swing")
     rep.sendline("b")  # the box score (b means the box score in play and in replay)
     rep.expect("Box score")
     rep.sendline("")

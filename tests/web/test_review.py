@@ -12,7 +12,7 @@ from coachgym.search.review import review
 from coachgym.web import create_app
 from coachgym.web.server import running
 
-from .helpers import continue_to, settle, start_game
+from .helpers import click_a_choice, continue_to, settle, start_game
 
 
 def finished_seat(ruleset: str = "fourthstreet", seed: int = 7, own: int = 3) -> Seat:
@@ -63,8 +63,12 @@ def test_after_the_game_the_page_shows_how_it_turned(browser, quick_server):
         start_game(page, "fourthstreet", 7, opponent="by-the-book")
         for _ in range(2):  # two choices that are not the default
             before = page.get_attribute(".game", "data-number")
-            page.locator("#decision .group-choices > button.choice:not(.default)").last.click()
-            settle(page, before)
+            other = page.locator("#decision .group-choices > button.choice:not(.default)")
+            if other.count():
+                other.last.click()
+                settle(page, before)
+            else:  # every other choice opens a second step (4th Street's folded first step)
+                click_a_choice(page)
         continue_to(page, "end")
         page.wait_for_selector("[data-testid=win-chart] polyline.win-line")
         assert page.locator("[data-testid=win-chart] .decision-mark").count() == 2

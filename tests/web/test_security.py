@@ -254,6 +254,7 @@ def test_a_request_from_another_origin_changes_nothing(server, headers):
             ("/api/games", {"json": {"ruleset": "valueadd"}}), (f"/api/games/{state['id']}", {"method": "DELETE"}),
             ("/api/fac/draw", {"json": {"version": deck["version"]}}), ("/sessions/new-key", {}),
             (f"/games/{state['id']}/review", {}),  # the after-game review (issue 22): analyses, so work
+            (f"/games/{state['id']}/undo", {"data": {"number": str(state["number"])}}),
         ]
         for path, kw in attempts:
             method = kw.pop("method", "POST")

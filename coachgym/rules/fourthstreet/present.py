@@ -259,8 +259,18 @@ class FourthStreetPresenter:
             return []
         players, lu = game.teams[d.side].players, game.lineup[d.side]
         worn = [i for i in lu if game.stint[d.side][i] >= players[i].fat * 60]
-        return [T("warn_worn", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
-                  points=game.fpts[d.side][i]) for i in worn]
+        if not worn:
+            return []
+        one = len(worn) == 1
+        if one:  # his minutes and points here; several: their names (the cards say the rest)
+            i = worn[0]
+            who = T("warn_worn_one", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
+                    points=game.fpts[d.side][i], s="" if game.fpts[d.side][i] == 1 else "s")
+        else:
+            names = [players[i].name for i in worn]
+            who = ", ".join(names[:-1]) + " and " + names[-1]
+        return [T("warn_worn", who=who, verb="is" if one else "are", he="he is" if one else "one of them is",
+                  him="him" if one else "them")]
 
     @staticmethod
     def _view(d: Decision, title: str, explain: str, groups: list[Group], terms: list[str], default: int | None = None):
@@ -297,6 +307,8 @@ class FourthStreetPresenter:
                 else:
                     safe.append(Choice(f"safe:{s}", T("safe_on", name=name, pos=POS[s], fouls=_fouls(game.stats[side][i][PF])),
                                        T("safe_on_explain"), action=A.SAFE[s]))
+        if len(safe) > 1:  # folded: one choice that opens the five (the first step stays short)
+            safe = two_step([("safe", T("fold_safe"), T("fold_safe_explain"), T("fold_safe_title"), safe)])
         return [Group("subs", T("group_subs"), T("group_subs_explain"), self._sub_choices(game, side, legal)),
                 Group("safe", T("group_safe"), T("group_safe_explain"), safe)]
 
@@ -396,12 +408,16 @@ class FourthStreetPresenter:
             label = T("double", name=p.name, pos=POS[k], pts=pts)
             explain = T("double_explain", defender=game.player(side, k).name)
             man, press = A.DEF_MAN[k + 1], A.DEF_PRESS[k + 1]
-            if press in legal:
-                doubles += two_step([(f"double:{k}", label, explain, T("double_title", name=p.name), [
-                    Choice(f"double:{k}:man", T("double_man"), T("double_man_explain", name=p.name), action=man),
-                    Choice(f"double:{k}:press", T("double_press"), T("double_press_explain", name=p.name), action=press)])])
+            if press in legal:  # in man-to-man or in the press: one line each
+                doubles += [Choice(f"double:{k}:man", T("double_in", what=label, defense=T("double_man")),
+                                   T("double_man_explain", name=p.name) + " " + explain, action=man),
+                            Choice(f"double:{k}:press", T("double_in", what=label, defense=T("double_press")),
+                                   T("double_press_explain", name=p.name) + " " + explain, action=press)]
             elif man in legal:
                 doubles.append(Choice(f"double:{k}", label, explain, action=man))
+        if len(doubles) > 1:  # folded: one choice that opens the list (the first step stays short)
+            title = T("fold_double_title" if any(c.key.endswith(":press") for c in doubles) else "fold_double_title_man")
+            doubles = two_step([("double", T("fold_double"), T("group_double_explain"), title, doubles)])
         zone = []
         for name, a in A.DEF_ZONE.items():
             if a in legal:
@@ -412,6 +428,10 @@ class FourthStreetPresenter:
         if A.DEF_ZONE_KEEP in legal:
             zone.append(Choice("zone:keep", T("zone_keep") + (star if force == A.DEF_ZONE_KEEP else ""), T("zone_keep_explain"),
                                action=A.DEF_ZONE_KEEP, default=force == A.DEF_ZONE_KEEP))
+        if len(zone) > 2:  # folded: the zone in force stays in sight, the other alignments behind one choice
+            shown = [c for c in zone if c.default]
+            zone = shown + two_step([("zone", T("fold_zone_other" if shown else "fold_zone"), T("zone_explain"), T("fold_zone_title"),
+                                      [c for c in zone if not c.default])])
         groups = [Group("defense", T("group_defense"), choices=basic),
                   Group("double", T("group_double"), T("group_double_explain"), doubles),
                   Group("zone", T("group_zone"), T("zone_explain"), zone)]

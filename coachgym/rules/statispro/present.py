@@ -360,7 +360,8 @@ class StatisProPresenter(BasePresenter):
         if (A.TIMEOUT in legal and g.opts.league == "nba" and not g.overtime and 1 <= g.period <= 4
                 and g.rp < (1 if side == HOME else 2) and g.to_used[side] < g.period and not g.owed_to[side]):
             n = g.to_used[side]
-            out.append(T("warn_timeout", used=f"{n} timeout{'' if n == 1 else 's'}", q=g.period, card=card))
+            quarters = f"{g.period} quarter{'' if g.period == 1 else 's'}"
+            out.append(T("warn_timeout", used=f"{n} timeout{'' if n == 1 else 's'}", q=quarters, card=card))
         return out
 
     # ================================================================== labels

@@ -178,7 +178,7 @@
   }, true);
   // a choice is being sent: no double sends
   document.addEventListener("htmx:beforeRequest", function (ev) {
-    var form = ev.target.closest && ev.target.closest("form.choices, form.continue");
+    var form = ev.target.closest && ev.target.closest("form.choices, form.continue, form.undo");
     if (form) document.body.classList.add("busy");
   });
   document.addEventListener("htmx:afterSettle", function (ev) {
