@@ -161,14 +161,15 @@ def over_context(seat: Seat, gid: str, request: Request | None = None) -> dict[s
     h, a = seat.game.score
     mine, theirs = (h, a) if you == 0 else (a, h)
     number = seat.number
-    if seat.two:  # the decisions this person made
-        own = PERSON if you == seat.side else FRIEND
-        number = sum(1 for _, who in seat.history if who == own)
+    chooser = FRIEND if seat.two and you != seat.side else PERSON
+    own = sum(1 for _, who in seat.history if who == chooser)  # his own answers (not the book's after "continue")
+    if seat.two:  # the decisions this person's team faced are his own
+        number = own
     return {
         "pair": pair_context(request, seat),
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": you, "seed": seat.seed, "number": number,
         "you_won": None if mine == theirs else mine > theirs, "box": box_table(seat.game.box_score()),
-        "own": sum(1 for _, who in seat.history if who == PERSON),  # his own answers (not the book's after "continue")
+        "own": own,
         "events": seat.game.log.events,
     }
 

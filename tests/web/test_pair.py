@@ -116,7 +116,8 @@ def test_invite_join_once_and_play_to_the_end_each_for_their_own_side(app):
     assert all("Final" in e for e in ends)
     results = [re.search(r"You (won|lost)\.|A draw\.", e).group(0) for e in ends]
     assert set(results) in ({"You won.", "You lost."}, {"A draw."})
-    assert f"You made {decided[0]} decision" in ends[0] and f"You made {decided[1]} decision" in ends[1]
+    own = [re.search(r'data-testid="own-decisions">(\d+)<', e).group(1) for e in ends]
+    assert own == [str(decided[0]), str(decided[1])]  # each person's own decisions
     # the same save for both; opened again it is a two-person game with a fresh invite link
     saved = b.get(f"/games/{gid}/save")
     assert saved.status_code == 200 and json.loads(saved.text)["opponent"] == "friend"
