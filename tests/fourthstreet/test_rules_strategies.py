@@ -147,7 +147,7 @@ def _shoot(g, makes):
     for made in makes:
         assert g.phase == "ft"
         g.source = ScriptedSource([(O, 3), (K, 4), (W, 6)] if made else [(O, 6), (K, 6), (W, 6)])
-        g._ft_step()
+        g._phase_ft()
         assert g.source.remaining == 0
     return shooter
 

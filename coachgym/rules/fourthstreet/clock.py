@@ -120,3 +120,5 @@ class ClockMixin:
             lost = 1 - self.tip_winner
             self.off = lost if self.period in (2, 3) else self.tip_winner
             self.phase = "poss"
+
+    _phase_endperiod = _end_period  # phase "endperiod" (core.phases)

@@ -1,9 +1,11 @@
 """4th Street Basketball rules engine: a state machine over :class:`coachgym.core.engine.Engine`.
 
-Phases (``self.phase``): ``pregame`` (lineup changes, then the opening jump ball), ``poss``
-(dead-ball lineup changes, the offense's call, the defense's call, then the setup play),
-``play`` (a regular play by the ball handler), ``rebound``, ``loose`` (loose ball after a block),
-``ft`` (free throws), ``jump`` (held ball at a free-throw line / centre jump), ``over``.
+Phases (``self.phase``, dispatched by :mod:`coachgym.core.phases`: ``_phase_NAME`` plays on, a
+coach's choice is applied by ``_choose_KIND`` of its decision kind, and a forced replacement comes
+ahead of any phase through ``_interrupt``): ``pregame`` (lineup changes, then the opening or overtime
+jump ball), ``poss`` (dead-ball lineup changes, the offense's call, the defense's call, then the setup
+play), ``play`` (a regular play by the ball handler), ``rebound``, ``loose`` (loose ball after a
+block), ``ft`` (free throws), ``hold`` (milking the clock), ``endperiod``, ``over``.
 
 Dice: red = visitor (AWAY) team die, blue = home team die, orange and black cross-reference
 cards and grids (black = row, orange = column), white identifies players. Every request names its
@@ -23,6 +25,7 @@ from __future__ import annotations
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Engine
+from ...core.phases import PhaseDispatch
 from . import actions as A
 from . import saved
 from .calls import CallMixin
@@ -58,7 +61,7 @@ from .setups import SetupMixin
 
 
 class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, CopyingMixin,
-                         Engine):
+                         PhaseDispatch, Engine):
     ruleset = "fourthstreet"
     # 2: the bundled fictional cards rebuilt with the card builder's calibration 2 against the 1979-80
     # NBA (docs/realism.md); the rules and the save format are unchanged; 3: the Injury Chart's printed

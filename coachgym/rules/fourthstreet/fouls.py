@@ -70,8 +70,11 @@ class FoulMixin:
         self.dead = False
         self._release_stoppage()
 
-    def _ft_step(self) -> Decision | None:
-        """Free throws: orange + black on the shooter's Free Throw section (2-12); 'U' = white 1-3."""
+    def _phase_ft(self) -> Decision | None:
+        """Free throws (after the lineup changes offered at the dead ball): orange + black on the
+        shooter's Free Throw section (2-12); 'U' = white 1-3."""
+        if self.windows:
+            return self._lineup_decision(self.windows[0])
         c = self.ctx
         o = self.off
         i = c["shooter"]

@@ -153,6 +153,8 @@ class PlayMixin:
         who = (f"{op.name} ({zone}) {ot}" + (f" vs {dp.name} {dt}" if dp and not auto else " unguarded")) if self.log.record else ""
         self._resolve(o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who)
 
+    _phase_play = _play  # phase "play" (core.phases)
+
     def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
         d = 1 - o
         op = self.player(o, slot)

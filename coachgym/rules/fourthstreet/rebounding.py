@@ -64,6 +64,8 @@ class ReboundMixin:
             self.press_ban[o] = True
             self._change(d, s)
 
+    _phase_rebound = _rebound  # phase "rebound" (core.phases)
+
     def _loose_ball(self):
         """Loose ball after a block: red vs blue, no ratings, tie -> defense; white 6 = point guards."""
         o, d = self.off, 1 - self.off
@@ -89,3 +91,5 @@ class ReboundMixin:
             self._ev("loose_ball", d, lambda: f"loose ball recovered by {self.player(d, s).name}")
             self.press_ban[o] = True  # credited as a defensive rebound: no press on the next setup
             self._change(d, s)
+
+    _phase_loose = _loose_ball  # phase "loose" (core.phases)

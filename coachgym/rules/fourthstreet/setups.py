@@ -199,6 +199,8 @@ class SetupMixin:
             d = _cache(key, Decision(o, "hold", key[2], "milk the clock: how long does player ① hold the ball?"))
         return d
 
+    _phase_hold = _hold_decision  # phase "hold" (core.phases)
+
     def _hold(self, sec: int):
         o = self.off
         self.ctx = {}
