@@ -98,7 +98,7 @@ class FourthStreetEncoder(ObservationEncoder):
                 rows.extend(k + i * per + ncard + np.arange(len(PLAYER_STATE)) for i in range(n))
                 fats.append(fat60)
                 k += A.MAX_ROSTER * per
-            index = np.array(rows, dtype=np.intp).reshape(-1, len(PLAYER_STATE))
+            index = np.concatenate([np.arange(_GAME, _GAME + 18), np.array(rows, dtype=np.intp).reshape(-1)])
             c = self._templates[key] = (own, opp, out, index, fats[0], fats[1])
         return c[2], c[3], c[4], c[5]
 
@@ -110,20 +110,19 @@ class FourthStreetEncoder(ObservationEncoder):
         out = template.copy()
         d = g.decision
         out[_DECISION_INDEX[d.kind] if d is not None else _NO_DECISION] = 1.0
-        k = _GAME
         pts = g.pts
         own_pts, opp_pts = pts[side], pts[opp]
         pen_opp, pen_own = g._penalty_level(opp), g._penalty_level(side)
         period, clock = g.period, g.clock
         tf, to = g.team_fouls, g.timeouts
         # the same expressions as min(1.0, x) and max(-1.0, min(1.0, x)), without the calls
-        out[k:k + 18] = [float(g.off == side), float(side == HOME), x if (x := period / 5) < 1.0 else 1.0, clock / 720,
-                         _clip1(g.shot_clock / 24), x if (x := own_pts / 150) < 1.0 else 1.0,
-                         x if (x := opp_pts / 150) < 1.0 else 1.0, _clip1((own_pts - opp_pts) / 20),
-                         x if (x := tf[side] / 6) < 1.0 else 1.0, x if (x := tf[opp] / 6) < 1.0 else 1.0,
-                         x if (x := to[side] / 7) < 1.0 else 1.0, x if (x := to[opp] / 7) < 1.0 else 1.0,
-                         float(pen_opp > 0), float(pen_own > 0), float(period >= 4 and clock <= 60),
-                         float(period > 4), float(pen_opp >= 2), float(pen_own >= 2)]
+        values = [float(g.off == side), float(side == HOME), x if (x := period / 5) < 1.0 else 1.0, clock / 720,
+                  _clip1(g.shot_clock / 24), x if (x := own_pts / 150) < 1.0 else 1.0,
+                  x if (x := opp_pts / 150) < 1.0 else 1.0, _clip1((own_pts - opp_pts) / 20),
+                  x if (x := tf[side] / 6) < 1.0 else 1.0, x if (x := tf[opp] / 6) < 1.0 else 1.0,
+                  x if (x := to[side] / 7) < 1.0 else 1.0, x if (x := to[opp] / 7) < 1.0 else 1.0,
+                  float(pen_opp > 0), float(pen_own > 0), float(period >= 4 and clock <= 60),
+                  float(period > 4), float(pen_opp >= 2), float(pen_own >= 2)]  # the game block, then the rosters
         k = _DEFENSE
         dmode, align, double = g.dmode, g.align, g.double
         for s in (side, opp):
@@ -152,7 +151,6 @@ class FourthStreetEncoder(ObservationEncoder):
         # the roster state: one row per roster player of both teams, written at once (see _template)
         rclock, gsec = g.rclock, g.gsec
         stint = g.stint
-        rows = []
         for s, fat60 in ((side, fat_own), (opp, fat_opp)):
             n = len(fat60)
             on_slot = [-1] * n  # each roster player's lineup slot, -1 off the court
@@ -160,15 +158,13 @@ class FourthStreetEncoder(ObservationEncoder):
                 if i < n and on_slot[i] < 0:
                     on_slot[i] = slot
             # x if x < 1.0 else 1.0 is min(1.0, x), without the call
-            rows += [(float(on >= 0), on / 4 if on >= 0 else 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
-                      x if (x := sti / f60) < 1.0 else 1.0, float(rclock - b >= r), float(a == AVAILABLE), float(sf),
-                      pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
-                      x if (x := (st[SEC] + (gsec - oa if on >= 0 else 0)) / 2880) < 1.0 else 1.0)
-                     for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fpts[s], stint[s], fat60,
-                                                                      g.benched[s], g.req[s], g.avail[s], g.safe[s],
-                                                                      g.on_at[s])]
-        if rows:
-            out[index] = rows
+            for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fpts[s], stint[s], fat60,
+                                                             g.benched[s], g.req[s], g.avail[s], g.safe[s], g.on_at[s]):
+                values += (float(on >= 0), on / 4 if on >= 0 else 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
+                           x if (x := sti / f60) < 1.0 else 1.0, float(rclock - b >= r), float(a == AVAILABLE), float(sf),
+                           pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
+                           x if (x := (st[SEC] + (gsec - oa if on >= 0 else 0)) / 2880) < 1.0 else 1.0)
+        out[index] = values
         return out
 
 
