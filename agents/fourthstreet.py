@@ -69,8 +69,8 @@ class ByTheBookCoach:
         if limit is None:
             limit = self._foul_limit(g)
         stats = g.stats[side]
-        fatigue = g.opts.fatigue
-        rclock, benched, req = g.rclock, g.benched[side], g.req[side]
+        fatigue = g.options.fatigue
+        rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
         best, key = None, None
         for b in bench:
             p = players[b]
@@ -95,14 +95,14 @@ class ByTheBookCoach:
         lu = g.lineup[side]
         team = g.teams[side]
         stats = g.stats[side]
-        fatigue = g.opts.fatigue
-        stint, fpts = g.stint[side], g.fpts[side]
+        fatigue = g.options.fatigue
+        stint, fpts = g.stint[side], g.fatigue_points[side]
         period = g.period
         limit = (5 if (period == 4 and g.clock > 360) else 99) if period >= 4 else period + 1  # _foul_limit
         legal = d.legal
         fat60 = _fat_seconds(team)
         starters = team.lineup
-        avail = g.avail[side]
+        avail = g.availability[side]
         # the common case first: nobody tired or in foul trouble, the starters on the court
         need = back = None
         for slot in range(5):
@@ -125,7 +125,7 @@ class ByTheBookCoach:
                 if c is not None and A.SUB_GRID[slot][c] in legal:
                     return A.SUB_GRID[slot][c]
         if back is not None:
-            rclock, benched, req = g.rclock, g.benched[side], g.req[side]
+            rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in back:
                 s = starters[slot]
                 i = lu[slot]
@@ -135,7 +135,7 @@ class ByTheBookCoach:
                     continue  # the starter is not fully rested, or in foul trouble
                 if A.SUB_GRID[slot][s] in legal:
                     return A.SUB_GRID[slot][s]
-        if period >= 4 and g.clock <= 360 and g.opts.strategies:
+        if period >= 4 and g.clock <= 360 and g.options.strategies:
             safe = g.safe[side]
             for slot in range(5):
                 i = lu[slot]
@@ -153,8 +153,8 @@ class ByTheBookCoach:
             return A.MILK["3B"]  # protect the lead late, or hold for the last shot in a tie game
         if m > 0 and legal[-1] == A.KICK_STOP:  # (the highest index of the table)
             return A.KICK_STOP
-        if g.opts.fatigue and g.timeouts[side] > 2 and A.TIMEOUT in legal:
-            fp, lu = g.fpts[side], g.lineup[side]
+        if g.options.fatigue and g.timeouts[side] > 2 and A.TIMEOUT in legal:
+            fp, lu = g.fatigue_points[side], g.lineup[side]
             tired = (fp[lu[0]] > 0) + (fp[lu[1]] > 0) + (fp[lu[2]] > 0) + (fp[lu[3]] > 0) + (fp[lu[4]] > 0)
             if tired >= 2 and g._bench(side) == []:
                 return A.TIMEOUT
@@ -171,7 +171,7 @@ class ByTheBookCoach:
             return A.INTENTIONAL
         if -10 <= m <= -4 and g.period >= 4 and g.clock <= 120 and A.DEF_PRESS[0] in legal:
             return A.DEF_PRESS[0]
-        if g.opts.zone_defense and A.DEF_ZONE["collapsed"] in legal:
+        if g.options.zone_defense and A.DEF_ZONE["collapsed"] in legal:
             if g.period >= 4 and g.clock <= 60 and 1 <= m <= 3:
                 return A.DEF_ZONE["expanded"]
             inside = sum(g.player(opp, s).off[1] for s in range(5))

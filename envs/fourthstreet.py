@@ -124,7 +124,7 @@ class FourthStreetEncoder(ObservationEncoder):
                   float(pen_opp > 0), float(pen_own > 0), float(period >= 4 and clock <= 60),
                   float(period > 4), float(pen_opp >= 2), float(pen_own >= 2)]  # the game block, then the rosters
         k = _DEFENSE
-        dmode, align, double = g.dmode, g.align, g.double
+        dmode, align, double = g.defense_mode, g.align, g.double
         for s in (side, opp):
             mode = dmode[s]
             out[k + _MODE_INDEX[mode]] = 1.0
@@ -149,7 +149,7 @@ class FourthStreetEncoder(ObservationEncoder):
             out[k + g.handler] = 1.0
             out[k + 5 + _ZONE_INDEX[g.zone]] = 1.0
         # the roster state: one row per roster player of both teams, written at once (see _template)
-        rclock, gsec = g.rclock, g.gsec
+        rclock, gsec = g.rest_clock, g.game_seconds
         stint = g.stint
         for s, fat60 in ((side, fat_own), (opp, fat_opp)):
             n = len(fat60)
@@ -158,8 +158,8 @@ class FourthStreetEncoder(ObservationEncoder):
                 if i < n and on_slot[i] < 0:
                     on_slot[i] = slot
             # x if x < 1.0 else 1.0 is min(1.0, x), without the call
-            for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fpts[s], stint[s], fat60,
-                                                             g.benched[s], g.req[s], g.avail[s], g.safe[s], g.on_at[s]):
+            for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fatigue_points[s], stint[s], fat60,
+                                                             g.benched[s], g.rest_needed[s], g.availability[s], g.safe[s], g.seconds_counted_at[s]):
                 values += (float(on >= 0), on / 4 if on >= 0 else 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
                            x if (x := sti / f60) < 1.0 else 1.0, float(rclock - b >= r), float(a == AVAILABLE), float(sf),
                            pt if (pt := st[PTS] / 40) < 1.0 else 1.0,

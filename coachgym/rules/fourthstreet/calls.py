@@ -66,7 +66,7 @@ class CallMixin:
         side, slot = self.replace[0]
         bench = self._bench(side)
         i = self.lineup[side][slot]
-        if not bench or self.avail[side][i] == AVAILABLE:
+        if not bench or self.availability[side][i] == AVAILABLE:
             # nobody left to come in (the player stays on) or already replaced
             self.replace.pop(0)
             return None
@@ -81,14 +81,14 @@ class CallMixin:
         lu = self.lineup[side]
         bench = self._bench_keys[side]
         if bench is None:  # cached until a substitution or a change of availability
-            av = self.avail[side]
+            av = self.availability[side]
             n = len(av)
             bench = self._bench_keys[side] = tuple([i for i in range(n if n < A.MAX_ROSTER else A.MAX_ROSTER)
                                                     if av[i] == AVAILABLE and i not in lu])
         keep = -1
         if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in lu:
             keep = lu.index(self.ctx["shooter"])  # the fouled player shoots his free throws
-        return (bench, keep, self.opts.strategies)
+        return (bench, keep, self.options.strategies)
 
     @staticmethod
     def _sub_legal(key: tuple) -> list[int]:
@@ -135,7 +135,7 @@ class CallMixin:
         # of the options on offer, plus the lineup changes on offer at a dead ball.
         if "offense" not in c:
             flags = 1 if (self.timeouts[o] > 0 and not self.timeout_called) else 0
-            if self.opts.strategies:
+            if self.options.strategies:
                 clock = self.clock
                 ku = self.kick_until[o]
                 if 0 <= ku and clock <= ku:
@@ -178,7 +178,7 @@ class CallMixin:
         if "defense" not in c:
             # no press after a defensive rebound or a lost turnover, nor on a setup play in the
             # front court (half court: after a timeout, a foul without free throws, an injury)
-            opts = self.opts
+            opts = self.options
             flags = 1 if (opts.press and not self.press_ban[d] and not self.frontcourt) else 0
             if opts.zone_defense:
                 flags |= 2
@@ -213,7 +213,7 @@ class CallMixin:
             return dec
         if self.double[d] >= 0 and self.helper[d] < 0:
             return _HELPER_DECISIONS[d][self.double[d]]
-        if self.align[d] == "custom" and self.dmode[d] == "zone" and -1 in self.tokens[d]:
+        if self.align[d] == "custom" and self.defense_mode[d] == "zone" and -1 in self.tokens[d]:
             return _TOKEN_DECISIONS[d][self.tokens[d].index(-1)]
         self._setup()
         return None
@@ -259,7 +259,7 @@ class CallMixin:
             if mode is not None:  # man-to-man or the press (the most frequent calls)
                 self.subs_open[side] = False
                 self.ctx["defense"] = k
-                self.dmode[side] = mode
+                self.defense_mode[side] = mode
                 self.double[side] = target
                 self.helper[side] = -1
                 return
@@ -270,10 +270,10 @@ class CallMixin:
         self.ctx["defense"] = k
         if k == "desperation":
             self.desperation = True
-            self.dmode[side] = "man"
+            self.defense_mode[side] = "man"
             self.double[side] = -1
             return
-        self.dmode[side] = action["mode"]
+        self.defense_mode[side] = action["mode"]
         if action["mode"] == "zone":
             if action["align"] == "custom":
                 self.tokens[side] = [-1] * 5  # the tokens are placed one call each

@@ -55,7 +55,7 @@ class ReboundMixin:
                     self._turnover(o, None, f"shot clock violation, {self.teams[o].abbr}")
                     return
             else:
-                self.shot_clock = self.opts.offensive_rebound_reset or SEASON["shot_clock"]
+                self.shot_clock = self.options.offensive_rebound_reset or SEASON["shot_clock"]
             self._revert_press(d)
             self.phase = "play"
         else:
