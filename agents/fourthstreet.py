@@ -33,17 +33,29 @@ from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 from ..rules.fourthstreet.tactics import tired
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
-_FAT: dict[int, tuple] = {}
+_TEAMS: dict[int, tuple] = {}
+
+
+def _team_readings(team) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """What the coach reads of a team that never changes during a game, cached per team object: each
+    roster player's fat rating in seconds, and for each court slot the roster players who may take it
+    (his position or one away, a roster number with a sub action) best first - position match first,
+    then the most minutes on the card, then the lowest number (``_candidate``'s order)."""
+    c = _TEAMS.get(id(team))
+    if c is None or c[0] is not team:  # (the entry holds the team: its id is not reused meanwhile)
+        if len(_TEAMS) >= 64:
+            _TEAMS.clear()  # every loaded game brings new team objects
+        players = team.players
+        order = tuple(tuple(sorted((b for b in range(min(len(players), A.MAX_ROSTER)) if -1 <= players[b].pos - slot - 1 <= 1),
+                                   key=lambda b, slot=slot: (abs(players[b].pos - slot - 1), -(players[b].stats.get("min", 0)), b)))
+                      for slot in range(5))
+        c = _TEAMS[id(team)] = (team, [p.fat * 60 for p in players], order)
+    return c[1], c[2]
 
 
 def _fat_seconds(team) -> list[int]:
     """Each roster player's fat rating in seconds (cached per team object)."""
-    c = _FAT.get(id(team))
-    if c is None or c[0] is not team:  # (the entry holds the team: its id is not reused meanwhile)
-        if len(_FAT) >= 64:
-            _FAT.clear()  # every loaded game brings new team objects
-        c = _FAT[id(team)] = (team, [p.fat * 60 for p in team.players])
-    return c[1]
+    return _team_readings(team)[0]
 
 
 class ByTheBookCoach:
@@ -63,24 +75,28 @@ class ByTheBookCoach:
 
     _tired = staticmethod(tired)
 
-    def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int], limit: int | None = None) -> int | None:
-        """Best fully rested bench player for ``slot`` (position match first, then one away)."""
-        players = g.teams[side].players
+    def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int] | None = None,
+                   limit: int | None = None) -> int | None:
+        """Best fully rested bench player for ``slot`` (position match first, then one away; then the
+        most minutes on his card): the first of the team's order for the slot (``_team_readings``) who
+        is on the bench (``bench``, default every available player off the court), out of foul trouble
+        and fully rested."""
         if limit is None:
             limit = self._foul_limit(g)
         stats = g.stats[side]
         fatigue = g.options.fatigue
         rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
-        best, key = None, None
-        for b in bench:
-            p = players[b]
-            gap = p.pos - slot - 1
-            if gap > 1 or gap < -1 or stats[b][PF] >= limit or (fatigue and rclock - benched[b] < req[b]):
-                continue  # too far from the position, in foul trouble, or not fully rested
-            k = (abs(gap), -(p.stats.get("min", 0)), b)
-            if key is None or k < key:
-                best, key = b, k
-        return best
+        if bench is None:
+            lu, avail = g.lineup[side], g.availability[side]
+            for b in _team_readings(g.teams[side])[1][slot]:
+                if avail[b] == AVAILABLE and b not in lu and stats[b][PF] < limit and not (
+                        fatigue and rclock - benched[b] < req[b]):
+                    return b
+            return None
+        for b in _team_readings(g.teams[side])[1][slot]:
+            if b in bench and stats[b][PF] < limit and not (fatigue and rclock - benched[b] < req[b]):
+                return b
+        return None
 
     @staticmethod
     def _foul_limit(g: FourthStreetEngine) -> int:
@@ -119,9 +135,8 @@ class ByTheBookCoach:
                 else:
                     back.append(slot)
         if need is not None:
-            bench = [b for b in g._bench(side) if b < A.MAX_ROSTER]
             for slot in need:
-                c = self._candidate(g, side, slot, bench, limit)
+                c = self._candidate(g, side, slot, None, limit)
                 if c is not None and A.SUB_GRID[slot][c] in legal:
                     return A.SUB_GRID[slot][c]
         if back is not None:

@@ -149,7 +149,7 @@ class FourthStreetEncoder(ObservationEncoder):
             out[k + g.handler] = 1.0
             out[k + 5 + _ZONE_INDEX[g.zone]] = 1.0
         # the roster state: one row per roster player of both teams, written at once (see _template)
-        rclock, gsec = g.rest_clock, g.game_seconds
+        rclock, gsec, available = g.rest_clock, g.game_seconds, AVAILABLE
         stint = g.stint
         for s, fat60 in ((side, fat_own), (opp, fat_opp)):
             n = len(fat60)
@@ -157,13 +157,23 @@ class FourthStreetEncoder(ObservationEncoder):
             for slot, i in enumerate(g.lineup[s]):
                 if i < n and on_slot[i] < 0:
                     on_slot[i] = slot
-            # x if x < 1.0 else 1.0 is min(1.0, x), without the call
+            # each value by the same expression as min(1.0, x) and float(flag), without the calls; a player
+            # on the court and one off it apart (the same values, fewer tests)
             for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fatigue_points[s], stint[s], fat60,
-                                                             g.benched[s], g.rest_needed[s], g.availability[s], g.safe[s], g.seconds_counted_at[s]):
-                values += (float(on >= 0), on / 4 if on >= 0 else 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
-                           x if (x := sti / f60) < 1.0 else 1.0, float(rclock - b >= r), float(a == AVAILABLE), float(sf),
-                           pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
-                           x if (x := (st[SEC] + (gsec - oa if on >= 0 else 0)) / 2880) < 1.0 else 1.0)
+                                                             g.benched[s], g.rest_needed[s], g.availability[s], g.safe[s],
+                                                             g.seconds_counted_at[s]):
+                if on >= 0:
+                    values += (1.0, on / 4, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
+                               x if (x := sti / f60) < 1.0 else 1.0, 1.0 if rclock - b >= r else 0.0,
+                               1.0 if a == available else 0.0, 1.0 if sf else 0.0,
+                               pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
+                               x if (x := (st[SEC] + (gsec - oa)) / 2880) < 1.0 else 1.0)
+                else:
+                    values += (0.0, 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
+                               x if (x := sti / f60) < 1.0 else 1.0, 1.0 if rclock - b >= r else 0.0,
+                               1.0 if a == available else 0.0, 1.0 if sf else 0.0,
+                               pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
+                               x if (x := st[SEC] / 2880) < 1.0 else 1.0)
         out[index] = values
         return out
 
