@@ -33,6 +33,13 @@ from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 from ..rules.fourthstreet.tactics import tired
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
+_SLOTS = range(5)
+_SUB_GRID = A.SUB_GRID
+_MAX_ROSTER = A.MAX_ROSTER
+# the calls the coach makes, bound once
+_SETUP, _DONE, _TIMEOUT, _THREE_PT, _KICK_STOP, _MILK_3B = A.SETUP, A.DONE, A.TIMEOUT, A.THREE_PT, A.KICK_STOP, A.MILK["3B"]
+_INTENTIONAL, _PRESS, _MAN, _DEF_MAN = A.INTENTIONAL, A.DEF_PRESS[0], A.DEF_MAN[0], A.DEF_MAN
+_COLLAPSED, _EXPANDED = A.DEF_ZONE["collapsed"], A.DEF_ZONE["expanded"]
 _TEAMS: dict[int, tuple] = {}
 
 
@@ -112,34 +119,40 @@ class ByTheBookCoach:
         team = g.teams[side]
         stats = g.stats[side]
         fatigue = g.options.fatigue
-        stint, fpts = g.stint[side], g.fatigue_points[side]
+        fpts = g.fatigue_points[side]
         period = g.period
         limit = (5 if (period == 4 and g.clock > 360) else 99) if period >= 4 else period + 1  # _foul_limit
         legal = d.legal
-        fat60 = _fat_seconds(team)
+        c = _TEAMS.get(id(team))
+        fat60, order = (c[1], c[2]) if c is not None and c[0] is team else _team_readings(team)
         starters = team.lineup
         avail = g.availability[side]
+        stint = g.stint[side] if fatigue else None
         # the common case first: nobody tired or in foul trouble, the starters on the court
         need = back = None
-        for slot in range(5):
-            i = lu[slot]
+        for slot, i, s in zip(_SLOTS, lu, starters):
             if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or stint[i] >= fat60[i])):
                 if need is None:
                     need = [slot]
                 else:
                     need.append(slot)
-            s = starters[slot]
-            if s != i and avail[s] == AVAILABLE and s < A.MAX_ROSTER and s not in lu:
+            if s != i and avail[s] == AVAILABLE and s < _MAX_ROSTER and s not in lu:
                 if back is None:
                     back = [slot]
                 else:
                     back.append(slot)
         if need is not None:
+            rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in need:
-                c = self._candidate(g, side, slot, None, limit)
-                if c is not None and A.SUB_GRID[slot][c] in legal:
-                    return A.SUB_GRID[slot][c]
+                for b in order[slot]:  # _candidate: the best fully rested bench player for the slot
+                    if avail[b] == AVAILABLE and b not in lu and stats[b][PF] < limit and not (
+                            fatigue and rclock - benched[b] < req[b]):
+                        if _SUB_GRID[slot][b] in legal:
+                            return _SUB_GRID[slot][b]
+                        break
         if back is not None:
+            if fatigue:
+                stint = g.stint[side]
             rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in back:
                 s = starters[slot]
@@ -148,8 +161,8 @@ class ByTheBookCoach:
                     continue  # his replacement has not played 4 minutes yet
                 if (fatigue and rclock - benched[s] < req[s]) or stats[s][PF] >= limit:
                     continue  # the starter is not fully rested, or in foul trouble
-                if A.SUB_GRID[slot][s] in legal:
-                    return A.SUB_GRID[slot][s]
+                if _SUB_GRID[slot][s] in legal:
+                    return _SUB_GRID[slot][s]
         if period >= 4 and g.clock <= 360 and g.options.strategies:
             safe = g.safe[side]
             for slot in range(5):
@@ -161,48 +174,51 @@ class ByTheBookCoach:
     def _offense(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
-        m = g.pts[side] - g.pts[1 - side]
-        if m <= -3 and A.THREE_PT in legal:
-            return A.THREE_PT
-        if g.period >= 4 and g.clock <= 60 and (m > 0 or (m == 0 and g.clock <= 20)) and A.MILK["3B"] in legal:
-            return A.MILK["3B"]  # protect the lead late, or hold for the last shot in a tie game
-        if m > 0 and legal[-1] == A.KICK_STOP:  # (the highest index of the table)
-            return A.KICK_STOP
-        if g.options.fatigue and g.timeouts[side] > 2 and A.TIMEOUT in legal:
+        pts = g.pts
+        m = pts[side] - pts[1 - side]
+        if m <= -3 and _THREE_PT in legal:
+            return _THREE_PT
+        clock = g.clock
+        if g.period >= 4 and clock <= 60 and (m > 0 or (m == 0 and clock <= 20)) and _MILK_3B in legal:
+            return _MILK_3B  # protect the lead late, or hold for the last shot in a tie game
+        if m > 0 and legal[-1] == _KICK_STOP:  # (the highest index of the table)
+            return _KICK_STOP
+        if g.options.fatigue and g.timeouts[side] > 2 and _TIMEOUT in legal:
             fp, lu = g.fatigue_points[side], g.lineup[side]
             tired = (fp[lu[0]] > 0) + (fp[lu[1]] > 0) + (fp[lu[2]] > 0) + (fp[lu[3]] > 0) + (fp[lu[4]] > 0)
             if tired >= 2 and g._bench(side) == []:
-                return A.TIMEOUT
+                return _TIMEOUT
             if tired >= 3:
-                return A.TIMEOUT
-        return A.SETUP
+                return _TIMEOUT
+        return _SETUP
 
     def _defense(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
         opp = 1 - side
         m = g.pts[side] - g.pts[opp]
-        if m < 0 and A.INTENTIONAL in legal:
-            return A.INTENTIONAL
-        if -10 <= m <= -4 and g.period >= 4 and g.clock <= 120 and A.DEF_PRESS[0] in legal:
-            return A.DEF_PRESS[0]
-        if g.options.zone_defense and A.DEF_ZONE["collapsed"] in legal:
+        if m < 0:
+            if _INTENTIONAL in legal:
+                return _INTENTIONAL
+            if -10 <= m <= -4 and g.period >= 4 and g.clock <= 120 and _PRESS in legal:
+                return _PRESS
+        if g.options.zone_defense and _COLLAPSED in legal:
             if g.period >= 4 and g.clock <= 60 and 1 <= m <= 3:
-                return A.DEF_ZONE["expanded"]
+                return _EXPANDED
             inside = sum(g.player(opp, s).off[1] for s in range(5))
             if inside >= 11:
-                return A.DEF_ZONE["collapsed"]
+                return _COLLAPSED
         st = g.stats[opp]
         a, b, c, e, f = g.lineup[opp]
         pts = (st[a][PTS], st[b][PTS], st[c][PTS], st[e][PTS], st[f][PTS])
         first = max(pts)
         if first < 12:
-            return A.DEF_MAN[0]
+            return _MAN
         top = pts.index(first)  # the top scorer (lowest slot on ties)
         second = max(pts[:top] + pts[top + 1:])
         if first >= 2 * second:
-            return A.DEF_MAN[top + 1]
-        return A.DEF_MAN[0]
+            return _DEF_MAN[top + 1]
+        return _MAN
 
     def _hold(self, g: FourthStreetEngine, d: Decision) -> int:
         """Milk the clock: all of it when protecting a lead late in the game, else as long as leaves
@@ -230,12 +246,18 @@ class ByTheBookCoach:
     # ------------------------------------------------------------------ decisions
     def choose(self, g: FourthStreetEngine, d: Decision) -> int:
         kind = d.kind
-        if kind == "offense" or kind == "defense":
-            if d.legal[0] < A.SETUP:  # a dead ball: lineup changes are offered within the call
+        if kind == "offense":
+            if d.legal[0] < _SETUP:  # a dead ball: lineup changes are offered within the call
                 a = self._lineup(g, d)
-                if a != A.DONE:
+                if a != _DONE:
                     return a
-            return self._offense(g, d) if kind == "offense" else self._defense(g, d)
+            return self._offense(g, d)
+        if kind == "defense":
+            if d.legal[0] < _SETUP:
+                a = self._lineup(g, d)
+                if a != _DONE:
+                    return a
+            return self._defense(g, d)
         if kind == "lineup":
             return self._lineup(g, d)
         if kind == "replace":
@@ -250,12 +272,6 @@ class ByTheBookCoach:
             return best[1]
         if kind == "jumper":
             return max(d.legal, key=lambda a: (g.player(d.side, A.ACTIONS[a]["slot"]).jmp, A.ACTIONS[a]["slot"]))
-        if kind in ("offense", "defense"):
-            if d.legal[0] < A.SETUP:  # a dead ball: lineup changes are offered within the call
-                a = self._lineup(g, d)
-                if a != A.DONE:
-                    return a
-            return self._offense(g, d) if kind == "offense" else self._defense(g, d)
         if kind == "helper":
             return self._helper(g, d)
         if kind == "hold":
