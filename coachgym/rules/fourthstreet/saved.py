@@ -144,6 +144,9 @@ DECLARATION = StateDeclaration(
     share=("options", "teams"),
     fresh={"_bench_keys": lambda: [None, None]},  # derived from the lineups on demand
 )
+# Not declared, on purpose: stint_mark, the game second up to which _stint_counted is counted (an int, so
+# a clone copies it as it is); a save holds the stint folded up to game_seconds, and a restore sets the
+# mark to game_seconds.
 # Saved keys renamed to words (issue 24): a game saved before keeps loading, its old keys read as the new.
 RENAMED = {"avail": "availability", "fpts": "fatigue_points", "rclock": "rest_clock", "req": "rest_needed",
            "dmode": "defense_mode", "gsec": "game_seconds", "on_at": "seconds_counted_at"}
