@@ -33,17 +33,36 @@ from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 from ..rules.fourthstreet.tactics import tired
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
-_FAT: dict[int, tuple] = {}
+_SLOTS = range(5)
+_SUB_GRID = A.SUB_GRID
+_MAX_ROSTER = A.MAX_ROSTER
+# the calls the coach makes, bound once
+_SETUP, _DONE, _TIMEOUT, _THREE_PT, _KICK_STOP, _MILK_3B = A.SETUP, A.DONE, A.TIMEOUT, A.THREE_PT, A.KICK_STOP, A.MILK["3B"]
+_INTENTIONAL, _PRESS, _MAN, _DEF_MAN = A.INTENTIONAL, A.DEF_PRESS[0], A.DEF_MAN[0], A.DEF_MAN
+_COLLAPSED, _EXPANDED = A.DEF_ZONE["collapsed"], A.DEF_ZONE["expanded"]
+_TEAMS: dict[int, tuple] = {}
+
+
+def _team_readings(team) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """What the coach reads of a team that never changes during a game, cached per team object: each
+    roster player's fat rating in seconds, and for each court slot the roster players who may take it
+    (his position or one away, a roster number with a sub action) best first - position match first,
+    then the most minutes on the card, then the lowest number (``_candidate``'s order)."""
+    c = _TEAMS.get(id(team))
+    if c is None or c[0] is not team:  # (the entry holds the team: its id is not reused meanwhile)
+        if len(_TEAMS) >= 64:
+            _TEAMS.clear()  # every loaded game brings new team objects
+        players = team.players
+        order = tuple(tuple(sorted((b for b in range(min(len(players), A.MAX_ROSTER)) if -1 <= players[b].pos - slot - 1 <= 1),
+                                   key=lambda b, slot=slot: (abs(players[b].pos - slot - 1), -(players[b].stats.get("min", 0)), b)))
+                      for slot in range(5))
+        c = _TEAMS[id(team)] = (team, [p.fat * 60 for p in players], order)
+    return c[1], c[2]
 
 
 def _fat_seconds(team) -> list[int]:
     """Each roster player's fat rating in seconds (cached per team object)."""
-    c = _FAT.get(id(team))
-    if c is None or c[0] is not team:  # (the entry holds the team: its id is not reused meanwhile)
-        if len(_FAT) >= 64:
-            _FAT.clear()  # every loaded game brings new team objects
-        c = _FAT[id(team)] = (team, [p.fat * 60 for p in team.players])
-    return c[1]
+    return _team_readings(team)[0]
 
 
 class ByTheBookCoach:
@@ -63,24 +82,28 @@ class ByTheBookCoach:
 
     _tired = staticmethod(tired)
 
-    def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int], limit: int | None = None) -> int | None:
-        """Best fully rested bench player for ``slot`` (position match first, then one away)."""
-        players = g.teams[side].players
+    def _candidate(self, g: FourthStreetEngine, side: int, slot: int, bench: list[int] | None = None,
+                   limit: int | None = None) -> int | None:
+        """Best fully rested bench player for ``slot`` (position match first, then one away; then the
+        most minutes on his card): the first of the team's order for the slot (``_team_readings``) who
+        is on the bench (``bench``, default every available player off the court), out of foul trouble
+        and fully rested."""
         if limit is None:
             limit = self._foul_limit(g)
         stats = g.stats[side]
-        fatigue = g.opts.fatigue
-        rclock, benched, req = g.rclock, g.benched[side], g.req[side]
-        best, key = None, None
-        for b in bench:
-            p = players[b]
-            gap = p.pos - slot - 1
-            if gap > 1 or gap < -1 or stats[b][PF] >= limit or (fatigue and rclock - benched[b] < req[b]):
-                continue  # too far from the position, in foul trouble, or not fully rested
-            k = (abs(gap), -(p.stats.get("min", 0)), b)
-            if key is None or k < key:
-                best, key = b, k
-        return best
+        fatigue = g.options.fatigue
+        rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
+        if bench is None:
+            lu, avail = g.lineup[side], g.availability[side]
+            for b in _team_readings(g.teams[side])[1][slot]:
+                if avail[b] == AVAILABLE and b not in lu and stats[b][PF] < limit and not (
+                        fatigue and rclock - benched[b] < req[b]):
+                    return b
+            return None
+        for b in _team_readings(g.teams[side])[1][slot]:
+            if b in bench and stats[b][PF] < limit and not (fatigue and rclock - benched[b] < req[b]):
+                return b
+        return None
 
     @staticmethod
     def _foul_limit(g: FourthStreetEngine) -> int:
@@ -95,37 +118,42 @@ class ByTheBookCoach:
         lu = g.lineup[side]
         team = g.teams[side]
         stats = g.stats[side]
-        fatigue = g.opts.fatigue
-        stint, fpts = g.stint[side], g.fpts[side]
+        fatigue = g.options.fatigue
+        fpts = g.fatigue_points[side]
         period = g.period
         limit = (5 if (period == 4 and g.clock > 360) else 99) if period >= 4 else period + 1  # _foul_limit
         legal = d.legal
-        fat60 = _fat_seconds(team)
+        c = _TEAMS.get(id(team))
+        fat60, order = (c[1], c[2]) if c is not None and c[0] is team else _team_readings(team)
         starters = team.lineup
-        avail = g.avail[side]
+        avail = g.availability[side]
+        stint = g.stint[side] if fatigue else None
         # the common case first: nobody tired or in foul trouble, the starters on the court
         need = back = None
-        for slot in range(5):
-            i = lu[slot]
+        for slot, i, s in zip(_SLOTS, lu, starters):
             if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or stint[i] >= fat60[i])):
                 if need is None:
                     need = [slot]
                 else:
                     need.append(slot)
-            s = starters[slot]
-            if s != i and avail[s] == AVAILABLE and s < A.MAX_ROSTER and s not in lu:
+            if s != i and avail[s] == AVAILABLE and s < _MAX_ROSTER and s not in lu:
                 if back is None:
                     back = [slot]
                 else:
                     back.append(slot)
         if need is not None:
-            bench = [b for b in g._bench(side) if b < A.MAX_ROSTER]
+            rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in need:
-                c = self._candidate(g, side, slot, bench, limit)
-                if c is not None and A.SUB_GRID[slot][c] in legal:
-                    return A.SUB_GRID[slot][c]
+                for b in order[slot]:  # _candidate: the best fully rested bench player for the slot
+                    if avail[b] == AVAILABLE and b not in lu and stats[b][PF] < limit and not (
+                            fatigue and rclock - benched[b] < req[b]):
+                        if _SUB_GRID[slot][b] in legal:
+                            return _SUB_GRID[slot][b]
+                        break
         if back is not None:
-            rclock, benched, req = g.rclock, g.benched[side], g.req[side]
+            if fatigue:
+                stint = g.stint[side]
+            rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in back:
                 s = starters[slot]
                 i = lu[slot]
@@ -133,9 +161,9 @@ class ByTheBookCoach:
                     continue  # his replacement has not played 4 minutes yet
                 if (fatigue and rclock - benched[s] < req[s]) or stats[s][PF] >= limit:
                     continue  # the starter is not fully rested, or in foul trouble
-                if A.SUB_GRID[slot][s] in legal:
-                    return A.SUB_GRID[slot][s]
-        if period >= 4 and g.clock <= 360 and g.opts.strategies:
+                if _SUB_GRID[slot][s] in legal:
+                    return _SUB_GRID[slot][s]
+        if period >= 4 and g.clock <= 360 and g.options.strategies:
             safe = g.safe[side]
             for slot in range(5):
                 i = lu[slot]
@@ -146,48 +174,51 @@ class ByTheBookCoach:
     def _offense(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
-        m = g.pts[side] - g.pts[1 - side]
-        if m <= -3 and A.THREE_PT in legal:
-            return A.THREE_PT
-        if g.period >= 4 and g.clock <= 60 and (m > 0 or (m == 0 and g.clock <= 20)) and A.MILK["3B"] in legal:
-            return A.MILK["3B"]  # protect the lead late, or hold for the last shot in a tie game
-        if m > 0 and legal[-1] == A.KICK_STOP:  # (the highest index of the table)
-            return A.KICK_STOP
-        if g.opts.fatigue and g.timeouts[side] > 2 and A.TIMEOUT in legal:
-            fp, lu = g.fpts[side], g.lineup[side]
+        pts = g.pts
+        m = pts[side] - pts[1 - side]
+        if m <= -3 and _THREE_PT in legal:
+            return _THREE_PT
+        clock = g.clock
+        if g.period >= 4 and clock <= 60 and (m > 0 or (m == 0 and clock <= 20)) and _MILK_3B in legal:
+            return _MILK_3B  # protect the lead late, or hold for the last shot in a tie game
+        if m > 0 and legal[-1] == _KICK_STOP:  # (the highest index of the table)
+            return _KICK_STOP
+        if g.options.fatigue and g.timeouts[side] > 2 and _TIMEOUT in legal:
+            fp, lu = g.fatigue_points[side], g.lineup[side]
             tired = (fp[lu[0]] > 0) + (fp[lu[1]] > 0) + (fp[lu[2]] > 0) + (fp[lu[3]] > 0) + (fp[lu[4]] > 0)
             if tired >= 2 and g._bench(side) == []:
-                return A.TIMEOUT
+                return _TIMEOUT
             if tired >= 3:
-                return A.TIMEOUT
-        return A.SETUP
+                return _TIMEOUT
+        return _SETUP
 
     def _defense(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
         opp = 1 - side
         m = g.pts[side] - g.pts[opp]
-        if m < 0 and A.INTENTIONAL in legal:
-            return A.INTENTIONAL
-        if -10 <= m <= -4 and g.period >= 4 and g.clock <= 120 and A.DEF_PRESS[0] in legal:
-            return A.DEF_PRESS[0]
-        if g.opts.zone_defense and A.DEF_ZONE["collapsed"] in legal:
+        if m < 0:
+            if _INTENTIONAL in legal:
+                return _INTENTIONAL
+            if -10 <= m <= -4 and g.period >= 4 and g.clock <= 120 and _PRESS in legal:
+                return _PRESS
+        if g.options.zone_defense and _COLLAPSED in legal:
             if g.period >= 4 and g.clock <= 60 and 1 <= m <= 3:
-                return A.DEF_ZONE["expanded"]
+                return _EXPANDED
             inside = sum(g.player(opp, s).off[1] for s in range(5))
             if inside >= 11:
-                return A.DEF_ZONE["collapsed"]
+                return _COLLAPSED
         st = g.stats[opp]
         a, b, c, e, f = g.lineup[opp]
         pts = (st[a][PTS], st[b][PTS], st[c][PTS], st[e][PTS], st[f][PTS])
         first = max(pts)
         if first < 12:
-            return A.DEF_MAN[0]
+            return _MAN
         top = pts.index(first)  # the top scorer (lowest slot on ties)
         second = max(pts[:top] + pts[top + 1:])
         if first >= 2 * second:
-            return A.DEF_MAN[top + 1]
-        return A.DEF_MAN[0]
+            return _DEF_MAN[top + 1]
+        return _MAN
 
     def _hold(self, g: FourthStreetEngine, d: Decision) -> int:
         """Milk the clock: all of it when protecting a lead late in the game, else as long as leaves
@@ -215,12 +246,18 @@ class ByTheBookCoach:
     # ------------------------------------------------------------------ decisions
     def choose(self, g: FourthStreetEngine, d: Decision) -> int:
         kind = d.kind
-        if kind == "offense" or kind == "defense":
-            if d.legal[0] < A.SETUP:  # a dead ball: lineup changes are offered within the call
+        if kind == "offense":
+            if d.legal[0] < _SETUP:  # a dead ball: lineup changes are offered within the call
                 a = self._lineup(g, d)
-                if a != A.DONE:
+                if a != _DONE:
                     return a
-            return self._offense(g, d) if kind == "offense" else self._defense(g, d)
+            return self._offense(g, d)
+        if kind == "defense":
+            if d.legal[0] < _SETUP:
+                a = self._lineup(g, d)
+                if a != _DONE:
+                    return a
+            return self._defense(g, d)
         if kind == "lineup":
             return self._lineup(g, d)
         if kind == "replace":
@@ -235,12 +272,6 @@ class ByTheBookCoach:
             return best[1]
         if kind == "jumper":
             return max(d.legal, key=lambda a: (g.player(d.side, A.ACTIONS[a]["slot"]).jmp, A.ACTIONS[a]["slot"]))
-        if kind in ("offense", "defense"):
-            if d.legal[0] < A.SETUP:  # a dead ball: lineup changes are offered within the call
-                a = self._lineup(g, d)
-                if a != A.DONE:
-                    return a
-            return self._offense(g, d) if kind == "offense" else self._defense(g, d)
         if kind == "helper":
             return self._helper(g, d)
         if kind == "hold":

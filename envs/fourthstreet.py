@@ -59,6 +59,7 @@ class FourthStreetEncoder(ObservationEncoder):
         # restored game brings new team objects. (Version 3 first cached per id(player) without
         # holding the player: a later game's player could get a freed player's features.)
         self._blocks: dict[int, tuple] = {}
+        self._templates: dict[tuple[int, int], tuple] = {}
 
     def _card_block(self, team) -> tuple[np.ndarray, list[int]]:
         """The card features of a roster, one row per roster player (zeros past the roster), and each
@@ -74,74 +75,122 @@ class FourthStreetEncoder(ObservationEncoder):
             c = self._blocks[id(team)] = (team, arr, fat60)
         return c[1], c[2]
 
+    def _template(self, own, opp) -> tuple[np.ndarray, np.ndarray, list[int], list[int]]:
+        """For a pair of teams (the encoding side's first): the observation with every value that
+        depends on the teams alone in place (both rosters' card features, zeros elsewhere), the
+        positions of the roster state values (one row per roster player of the two teams, in
+        order), and each roster's fat ratings in seconds; cached (the teams are held, see
+        ``_card_block``)."""
+        key = (id(own), id(opp))
+        c = self._templates.get(key)
+        if c is None or c[0] is not own or c[1] is not opp:
+            if len(self._templates) >= 64:
+                self._templates.clear()
+            out = np.zeros(self.layout.size, dtype=np.float32)
+            ncard, per = len(CARD_FEATURES), len(CARD_FEATURES) + len(PLAYER_STATE)
+            k = self.layout.offsets["own_roster"]
+            rows = []
+            fats = []
+            for team in (own, opp):
+                cards, fat60 = self._card_block(team)
+                out[k:k + A.MAX_ROSTER * per].reshape(A.MAX_ROSTER, per)[:, :ncard] = cards
+                n = min(len(team.players), A.MAX_ROSTER)
+                rows.extend(k + i * per + ncard + np.arange(len(PLAYER_STATE)) for i in range(n))
+                fats.append(fat60)
+                k += A.MAX_ROSTER * per
+            index = np.concatenate([np.arange(_GAME, _GAME + 18), np.array(rows, dtype=np.intp).reshape(-1)])
+            c = self._templates[key] = (own, opp, out, index, fats[0], fats[1])
+        return c[2], c[3], c[4], c[5]
+
     def encode(self, game: FourthStreetEngine, side: int) -> np.ndarray:
         g = game
         opp = 1 - side
-        out = np.zeros(self.layout.size, dtype=np.float32)
+        teams = g.teams
+        template, index, fat_own, fat_opp = self._template(teams[side], teams[opp])
+        out = template.copy()
         d = g.decision
-        out[_DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
-        k = len(DECISIONS) + 1
-        own_pts, opp_pts = g.pts[side], g.pts[opp]
+        out[_DECISION_INDEX[d.kind] if d is not None else _NO_DECISION] = 1.0
+        pts = g.pts
+        own_pts, opp_pts = pts[side], pts[opp]
         pen_opp, pen_own = g._penalty_level(opp), g._penalty_level(side)
-        out[k:k + 18] = [float(g.off == side), float(side == HOME), min(1.0, g.period / 5), g.clock / 720,
-                         max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
-                         max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
-                         min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
-                         float(pen_opp > 0), float(pen_own > 0), float(g._in_last_minute()), float(g.period > 4),
-                         float(pen_opp >= 2), float(pen_own >= 2)]
-        k += 18
-        nmode, nalign = len(MODES), len(A.ALIGNMENTS)
+        period, clock = g.period, g.clock
+        tf, to = g.team_fouls, g.timeouts
+        # the same expressions as min(1.0, x) and max(-1.0, min(1.0, x)), without the calls
+        values = [float(g.off == side), float(side == HOME), x if (x := period / 5) < 1.0 else 1.0, clock / 720,
+                  _clip1(g.shot_clock / 24), x if (x := own_pts / 150) < 1.0 else 1.0,
+                  x if (x := opp_pts / 150) < 1.0 else 1.0, _clip1((own_pts - opp_pts) / 20),
+                  x if (x := tf[side] / 6) < 1.0 else 1.0, x if (x := tf[opp] / 6) < 1.0 else 1.0,
+                  x if (x := to[side] / 7) < 1.0 else 1.0, x if (x := to[opp] / 7) < 1.0 else 1.0,
+                  float(pen_opp > 0), float(pen_own > 0), float(period >= 4 and clock <= 60),
+                  float(period > 4), float(pen_opp >= 2), float(pen_own >= 2)]  # the game block, then the rosters
+        k = _DEFENSE
+        dmode, align, double = g.defense_mode, g.align, g.double
         for s in (side, opp):
-            mode = g.dmode[s]
-            out[k + MODES.index(mode)] = 1.0
-            k += nmode
-            if mode == "zone" and g.align[s] in _ALIGN_INDEX:
-                out[k + _ALIGN_INDEX[g.align[s]]] = 1.0
-            k += nalign
-            out[k + g.double[s] + 1] = 1.0
+            mode = dmode[s]
+            out[k + _MODE_INDEX[mode]] = 1.0
+            k += _NMODE
+            if mode == "zone" and align[s] in _ALIGN_INDEX:
+                out[k + _ALIGN_INDEX[align[s]]] = 1.0
+            k += _NALIGN
+            out[k + double[s] + 1] = 1.0
             k += 6
-        out[k] = float(g.press_ban[side])
-        out[k + 1] = float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])
+        if g.press_ban[side]:
+            out[k] = 1.0
+        ku = g.kick_until[side]
+        if ku >= 0 and clock >= ku:
+            out[k + 1] = 1.0
         k += 2
-        nz = len(ZONES)
         for s in (side, opp):
-            if g.dmode[s] == "zone":
+            if dmode[s] == "zone":
                 cover = g.cover(s)
-                out[k:k + nz] = [len(cover[z]) / 2 for z in ZONES]
-            k += nz
+                out[k:k + _NZ] = [len(cover[z]) / 2 for z in ZONES]
+            k += _NZ
         if g.phase == "play":
             out[k + g.handler] = 1.0
             out[k + 5 + _ZONE_INDEX[g.zone]] = 1.0
-        k += 5 + nz
-        ncard, per = len(CARD_FEATURES), len(CARD_FEATURES) + len(PLAYER_STATE)
-        rclock, gsec = g.rclock, g.gsec
-        for s in (side, opp):
-            team = g.teams[s]
-            block = out[k:k + A.MAX_ROSTER * per].reshape(A.MAX_ROSTER, per)
-            cards, fat60 = self._card_block(team)
-            block[:, :ncard] = cards
-            n = min(len(team.players), A.MAX_ROSTER)
+        # the roster state: one row per roster player of both teams, written at once (see _template)
+        rclock, gsec, available = g.rest_clock, g.game_seconds, AVAILABLE
+        stint = g.stint
+        for s, fat60 in ((side, fat_own), (opp, fat_opp)):
+            n = len(fat60)
             on_slot = [-1] * n  # each roster player's lineup slot, -1 off the court
             for slot, i in enumerate(g.lineup[s]):
                 if i < n and on_slot[i] < 0:
                     on_slot[i] = slot
-            # x if x < 1.0 else 1.0 is min(1.0, x), without the call
-            rows = [(float(on >= 0), on / 4 if on >= 0 else 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
-                     x if (x := sti / f60) < 1.0 else 1.0, float(rclock - b >= r), float(a == AVAILABLE), float(sf),
-                     pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
-                     x if (x := (st[SEC] + (gsec - oa if on >= 0 else 0)) / 2880) < 1.0 else 1.0)
-                    for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fpts[s], g.stint[s], fat60,
-                                                                     g.benched[s], g.req[s], g.avail[s], g.safe[s],
-                                                                     g.on_at[s])]
-            if rows:
-                block[:n, ncard:] = np.array(rows)
-            k += A.MAX_ROSTER * per
+            # each value by the same expression as min(1.0, x) and float(flag), without the calls; a player
+            # on the court and one off it apart (the same values, fewer tests)
+            for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fatigue_points[s], stint[s], fat60,
+                                                             g.benched[s], g.rest_needed[s], g.availability[s], g.safe[s],
+                                                             g.seconds_counted_at[s]):
+                if on >= 0:
+                    values += (1.0, on / 4, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
+                               x if (x := sti / f60) < 1.0 else 1.0, 1.0 if rclock - b >= r else 0.0,
+                               1.0 if a == available else 0.0, 1.0 if sf else 0.0,
+                               pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
+                               x if (x := (st[SEC] + (gsec - oa)) / 2880) < 1.0 else 1.0)
+                else:
+                    values += (0.0, 0.0, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
+                               x if (x := sti / f60) < 1.0 else 1.0, 1.0 if rclock - b >= r else 0.0,
+                               1.0 if a == available else 0.0, 1.0 if sf else 0.0,
+                               pt if (pt := st[PTS] / 40) < 1.0 else 1.0,
+                               x if (x := st[SEC] / 2880) < 1.0 else 1.0)
+        out[index] = values
         return out
+
+
+def _clip1(x: float) -> float:
+    """max(-1.0, min(1.0, x)), the same value."""
+    return -1.0 if x < -1.0 else x if x < 1.0 else 1.0
 
 
 _DECISION_INDEX = {kind: n for n, kind in enumerate(DECISIONS)}
 _ALIGN_INDEX = {a: n for n, a in enumerate(A.ALIGNMENTS)}
 _ZONE_INDEX = {z: n for n, z in enumerate(ZONES)}
+_MODE_INDEX = {m: n for n, m in enumerate(MODES)}
+_NO_DECISION = len(DECISIONS)
+_GAME = len(DECISIONS) + 1  # where the game block starts, then the defense block
+_DEFENSE = _GAME + 18
+_NMODE, _NALIGN, _NZ = len(MODES), len(A.ALIGNMENTS), len(ZONES)
 
 
 class FourthStreetBasketballEnv(CoachEnv):

@@ -96,11 +96,11 @@ def check_fourthstreet(g: Any, prev: dict) -> None:
             raise InvariantError(f"{label}: score {g.pts[side]} != the players' points, or went down")
         prev[side] = g.pts[side]
         played = sum(g.seconds_played(side, i) for i in range(len(stats)))
-        if played != 5 * g.gsec:
-            raise InvariantError(f"{label}: {played} player-seconds played in {g.gsec} game seconds (5 on the court)")
-        if g.timeouts[side] < 0 or g.team_fouls[side] < 0 or not all(0 <= f <= 3 for f in g.fpts[side]):
+        if played != 5 * g.game_seconds:
+            raise InvariantError(f"{label}: {played} player-seconds played in {g.game_seconds} game seconds (5 on the court)")
+        if g.timeouts[side] < 0 or g.team_fouls[side] < 0 or not all(0 <= f <= 3 for f in g.fatigue_points[side]):
             raise InvariantError(f"{label}: timeouts {g.timeouts[side]}, team fouls {g.team_fouls[side]} or "
-                                 f"fatigue points {g.fpts[side]} out of range")
+                                 f"fatigue points {g.fatigue_points[side]} out of range")
     if not (0 <= g.clock <= per and g.shot_clock <= SEASON["shot_clock"] and g.period >= 1):
         raise InvariantError(f"fourthstreet: clock {g.clock}, shot clock {g.shot_clock}, period {g.period} out of range")
 

@@ -42,10 +42,10 @@ class _CountingEngine(FourthStreetEngine):
     """The engine, counting the source of every assist it credits (Optional Rules, Assists)."""
 
     def _score(self, side, slot, pts, three, passer, white):
-        if self.opts.assists:
+        if self.options.assists:
             if passer >= 0 and passer != slot:
                 ASSISTS["feed" if white == 0 else "pass"] += 1  # a pass, or the setup's outlet
-            elif self.opts.assist_makeup and white == 1:
+            elif self.options.assist_makeup and white == 1:
                 ASSISTS["make-up"] += 1
         ASSISTS["baskets"] += 1
         super()._score(side, slot, pts, three, passer, white)

@@ -80,7 +80,7 @@ VARIABLES = [
            lambda g, s, d: max(g.stats[1 - s][i][PTS] for i in g.lineup[1 - s])),
     number("their_inside", "their Level 1 offense grades on the court added up (the by-the-book coach zones "
                            "at 11 or more)", lambda g, s, d: sum(g.player(1 - s, k).off[1] for k in range(5))),
-    flag("zone_allowed", "zone defenses are allowed (rule option zone_defense)", lambda g, s, d: g.opts.zone_defense,
+    flag("zone_allowed", "zone defenses are allowed (rule option zone_defense)", lambda g, s, d: g.options.zone_defense,
          option="zone_defense"),
 ]
 

@@ -76,14 +76,14 @@ def reference_encode(enc, game, side):
             float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4),
             float(g._penalty_level(opp) >= 2), float(g._penalty_level(side) >= 2)]
     for s in (side, opp):
-        out += [float(g.dmode[s] == m) for m in MODES]
-        out += [float(g.dmode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
+        out += [float(g.defense_mode[s] == m) for m in MODES]
+        out += [float(g.defense_mode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
         dbl = [0.0] * 6
         dbl[g.double[s] + 1] = 1.0
         out += dbl
     out += [float(g.press_ban[side]), float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])]
     for s in (side, opp):
-        if g.dmode[s] == "zone":
+        if g.defense_mode[s] == "zone":
             cover = g.cover(s)
             out += [len(cover[z]) / 2 for z in ZONES]
         else:
@@ -105,9 +105,9 @@ def reference_encode(enc, game, side):
             out += _card_vector(p)
             on = i in lu
             st = g.stats[s][i]
-            out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fpts[s][i] / 3,
-                    min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.req[s][i]),
-                    float(g.avail[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
+            out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fatigue_points[s][i] / 3,
+                    min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.rest_needed[s][i]),
+                    float(g.availability[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
                     min(1.0, g.seconds_played(s, i) / 2880)]
     return np.asarray(out, dtype=np.float32)
 

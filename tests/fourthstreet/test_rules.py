@@ -313,7 +313,7 @@ def test_injuries_defender_removed_and_replaced_offense_sets_up_in_front_court()
     g.player(HOME, 1).inj = 0
     set_cell(g.player(HOME, 1), 4, 2, 2, "I")
     run(g, play(1, 6, 2, 2, 4) + [(O, 3), (K, 3)])  # 6 + 0: out for the game
-    assert g.avail[HOME][johnson] == OUT_GAME
+    assert g.availability[HOME][johnson] == OUT_GAME
     assert g.decision.kind == "replace" and g.decision.side == HOME
     g.step(g.decision.legal[0])
     assert johnson not in g.lineup[HOME] and g.frontcourt and g.off == AWAY
@@ -374,7 +374,7 @@ def test_man_to_man_double_team_leaves_the_helpers_man_uncovered():
 # ---------------------------------------------------------------- Zone
 def test_zone_undefended_zone_wins_automatically():
     assert COVER["standard"]["3A"] == ()
-    g = game_at(slot=1, zone="3A", dmode=["zone", "man"], align=["standard", "standard"])
+    g = game_at(slot=1, zone="3A", defense_mode=["zone", "man"], align=["standard", "standard"])
     set_cell(g.player(AWAY, 1), 3, 2, 2, "N")
     run(g, play(1, 6, 2, 2, 4))
     assert g.pts[AWAY] == 3
@@ -382,7 +382,7 @@ def test_zone_undefended_zone_wins_automatically():
 
 def test_zone_collapsed_double_team_reads_highest_token():
     assert COVER["collapsed"]["1B"] == (4, 5)
-    g = game_at(slot=1, zone="1C", dmode=["zone", "man"], align=["collapsed", "standard"])
+    g = game_at(slot=1, zone="1C", defense_mode=["zone", "man"], align=["collapsed", "standard"])
     set_cell(g.player(HOME, 4), 4, 2, 2, "S")
     g.source = ScriptedSource(play(6, 1, 2, 2, 4))
     g._play()
@@ -391,7 +391,7 @@ def test_zone_collapsed_double_team_reads_highest_token():
     assert "Chris Ford (1C) 7 vs Kareem Abdul-Jabbar 4: Chris Ford's shot rolls out" in texts(g)
     assert stat(g, HOME, 4, STL) == 0 and g.phase == "rebound"
     # now the defense wins:
-    g = game_at(slot=1, zone="1C", dmode=["zone", "man"], align=["collapsed", "standard"])
+    g = game_at(slot=1, zone="1C", defense_mode=["zone", "man"], align=["collapsed", "standard"])
     set_cell(g.player(HOME, 4), 4, 2, 2, "S")
     g.source = ScriptedSource(play(1, 3, 2, 2, 4))
     g._play()
@@ -400,7 +400,7 @@ def test_zone_collapsed_double_team_reads_highest_token():
 
 
 def test_3_second_defense_no_player_stays_in_1B_two_actions():
-    g = game_at(slot=1, zone="1B", dmode=["zone", "man"], align=["standard", "standard"])
+    g = game_at(slot=1, zone="1B", defense_mode=["zone", "man"], align=["standard", "standard"])
     first, _, auto = g._defenders(AWAY, 1, "1B")
     assert first == 4 and not auto  # token 5 covers 1B
     first, _, auto = g._defenders(AWAY, 1, "1B")
@@ -412,7 +412,7 @@ def test_3_second_defense_no_player_stays_in_1B_two_actions():
 # ---------------------------------------------------------------- Press
 def test_press_setup_defense_steal_on_white_2_3():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.dmode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     clock = g.clock
     g.source = ScriptedSource([(R, 1), (B, 5), (W, 2), (W, 3)])
     g._setup()
@@ -421,13 +421,13 @@ def test_press_setup_defense_steal_on_white_2_3():
 
 def test_press_setup_takes_10_seconds_unless_the_ball_reaches_level_1():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.dmode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     clock = g.clock
     g.source = ScriptedSource([(R, 5), (B, 1), (W, 2), (O, 3), (K, 2)])
     g._setup()
     assert g.zone == "2B" and g.clock == clock - 10
     g = game_at(slot=1, zone="2B")
-    g.phase, g.dmode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     clock = g.clock
     g.source = ScriptedSource([(R, 5), (B, 1), (W, 2), (O, 1), (K, 1)])
     g._setup()
@@ -435,7 +435,7 @@ def test_press_setup_takes_10_seconds_unless_the_ball_reaches_level_1():
 
 
 def test_press_pass_from_level_3_goes_to_level_1():
-    g = game_at(slot=1, zone="3C", dmode=["press", "man"])
+    g = game_at(slot=1, zone="3C", defense_mode=["press", "man"])
     set_cell(g.player(AWAY, 1), 3, 2, 2, "^")
     g.source = ScriptedSource(play(6, 1, 2, 2, 4))
     g._play()
@@ -459,7 +459,7 @@ def test_fatigue_points_lower_the_matchup_die():
     set_cell(g.player(HOME, 1), 4, 2, 2, ".")
     # 3 - 1 (fatigue point) + 2 = 4 vs 3 + 2 = 5: the defense wins
     run(g, play(3, 3, 2, 2, 4) + [(R, 1), (B, 6), (O, 1), (K, 1), (W, 6)])
-    assert g.fpts[AWAY][ford] == 1 and g.pts[AWAY] == 0
+    assert g.fatigue_points[AWAY][ford] == 1 and g.pts[AWAY] == 0
 
 
 def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
@@ -470,7 +470,7 @@ def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
     ford, magic = g.lineup[AWAY][1], g.lineup[HOME][1]
     g.stint[AWAY][ford] = g.player(AWAY, 1).fat * 60
     g.stint[HOME][magic] = g.player(HOME, 1).fat * 60
-    g.fpts[AWAY][ford] = 3
+    g.fatigue_points[AWAY][ford] = 3
     set_cell(g.player(AWAY, 1), 2, 2, 2, ".")
     set_cell(g.player(HOME, 1), 4, 2, 2, ".")
     # Ford 6 - 3 + 2 = 5 vs Johnson 2 - 1 + 2 = 3: Ford shoots (a miss); white 2 on the rebound: the
@@ -478,14 +478,14 @@ def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
     run(g, play(6, 2, 2, 2, 4) + [(R, 1), (B, 6), (O, 1), (K, 1), (W, 2)])
     assert "Chris Ford (2B) 5 vs Magic Johnson 3" in texts(g)
     assert f"defensive rebound Magic Johnson {6 - 2 + g.player(HOME, 1).drb} - Chris Ford {1 - 3 + g.player(AWAY, 1).orb}" in texts(g)
-    assert g.fpts[AWAY][ford] == 3 and g.fpts[HOME][magic] == 2  # capped at 3; defended + rebounded
-    assert g.fpts[AWAY][g.lineup[AWAY][0]] == 0  # not fatigued: no points
+    assert g.fatigue_points[AWAY][ford] == 3 and g.fatigue_points[HOME][magic] == 2  # capped at 3; defended + rebounded
+    assert g.fatigue_points[AWAY][g.lineup[AWAY][0]] == 0  # not fatigued: no points
     g = game_at(slot=1, zone="2B", options={"fatigue": False})
     ford = g.lineup[AWAY][1]
     g.stint[AWAY][ford] = 10 * 60 * 60
     set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
     run(g, play(3, 3, 2, 2, 4))
-    assert g.fpts[AWAY][ford] == 0 and "Chris Ford (2B) 5 vs Magic Johnson 5" in texts(g)
+    assert g.fatigue_points[AWAY][ford] == 0 and "Chris Ford (2B) 5 vs Magic Johnson 5" in texts(g)
 
 
 def test_fatigue_rest_requirements():
@@ -493,9 +493,9 @@ def test_fatigue_rest_requirements():
     i = g.lineup[AWAY][1]
     fat = g.player(AWAY, 1).fat * 60
     for pts, need in ((1, 600), (2, 720), (3, 900)):
-        g.stint[AWAY][i], g.fpts[AWAY][i] = fat + 10, pts
+        g.stint[AWAY][i], g.fatigue_points[AWAY][i] = fat + 10, pts
         assert g._rest_requirement(AWAY, i) == need
-    g.stint[AWAY][i], g.fpts[AWAY][i] = fat + 10, 0
+    g.stint[AWAY][i], g.fatigue_points[AWAY][i] = fat + 10, 0
     assert g._rest_requirement(AWAY, i) == 300
     g.stint[AWAY][i] = 180
     assert g._rest_requirement(AWAY, i) == 180
@@ -558,7 +558,7 @@ def test_foul_trouble_playing_it_safe_lowers_the_double_team_helpers_grade_too()
 def test_milk_the_clock_player_1_holds_in_level_3():
     g = game_at(slot=1, zone="2B", clock=55)
     g.phase, g.ctx, g.milk = "poss", {"offense": "milk", "defense": "defense"}, "3C"
-    g.dmode = ["man", "man"]
+    g.defense_mode = ["man", "man"]
     g._setup()
     assert g.handler == 0 and g.zone == "3C" and g.clock == 55 and g.phase == "hold"  # in place of the setup play
     g._advance()

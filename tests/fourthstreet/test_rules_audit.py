@@ -30,7 +30,7 @@ def test_dice_red_is_the_visitors_team_die_blue_the_home_teams():
 
 # ---------------------------------------------------------------- Setup Plays
 def _at_setup(g, **state):
-    g.phase, g.ctx, g.dmode = "poss", {"offense": "setup", "defense": "defense"}, ["man", "man"]
+    g.phase, g.ctx, g.defense_mode = "poss", {"offense": "setup", "defense": "defense"}, ["man", "man"]
     for k, v in state.items():
         setattr(g, k, v)
     return g
@@ -75,7 +75,7 @@ def test_zone_collapse_opens_2A_3A_3D_and_expanding_guards_every_level_3_zone():
     for z in ("3A", "3B", "3C", "3D"):
         assert COVER["expanded"][z]
     assert COVER["expanded_center"]["3B"] == (2, 5)  # the centre brought out: a double team on 3B
-    g = game_at(slot=1, zone="3A", dmode=["zone", "man"], align=["expanded", "standard"])
+    g = game_at(slot=1, zone="3A", defense_mode=["zone", "man"], align=["expanded", "standard"])
     assert g._defenders(AWAY, 1, "3A") == (0, -1, False)  # token ① covers 3A, no automatic win
 
 
@@ -121,7 +121,7 @@ def test_injuries_hurt_not_injured_stays_in_the_game_5_seconds_front_court_setup
     johnson = g.lineup[HOME][1]
     set_cell(g.player(HOME, 1), 4, 2, 2, "I")
     step(g, play(1, 6, 2, 2, 4) + [(O, 6), (K, 6)])  # 12 + inj 4 = 16: hurt, may remain
-    assert g.lineup[HOME][1] == johnson and g.avail[HOME][johnson] == AVAILABLE and not g.replace
+    assert g.lineup[HOME][1] == johnson and g.availability[HOME][johnson] == AVAILABLE and not g.replace
     assert g.clock == 595 and g.frontcourt and g.phase == "poss" and g.off == AWAY
 
 
@@ -147,15 +147,15 @@ def test_weird_play_white_die_table(white):
 
 # ---------------------------------------------------------------- Press
 def test_press_offense_wins_ties_on_the_bare_dice():
-    g = _at_setup(game_at(clock=600), dmode=["press", "man"])
+    g = _at_setup(game_at(clock=600), defense_mode=["press", "man"])
     step(g, [(R, 3), (B, 3), (W, 2), (O, 3), (K, 2)], "_setup")  # no second white roll
     assert g.off == AWAY and g.handler == 1 and g.zone == "2B" and g.clock == 590
 
 
 def test_press_reverts_to_man_after_an_offensive_rebound():
-    g = game_at(slot=1, zone="3B", phase="rebound", dmode=["press", "man"])
+    g = game_at(slot=1, zone="3B", phase="rebound", defense_mode=["press", "man"])
     step(g, [(R, 6), (B, 1), (O, 5), (K, 4), (W, 2)], "_rebound")
-    assert g.off == AWAY and g.zone == "3B" and g.dmode[HOME] == "man"
+    assert g.off == AWAY and g.zone == "3B" and g.defense_mode[HOME] == "man"
     set_cell(g.player(AWAY, 1), 3, 2, 2, "^")
     step(g, play(6, 1, 2, 2, 4))
     assert g.zone == "2B"  # a Level 3 pass moves to Level 2 again
@@ -179,14 +179,14 @@ def test_fatigue_quarter_break_2_minutes_halftime_5_minutes_of_rest():
     i = g.lineup[AWAY][1]
     bench = g._bench(AWAY)[0]
     g.stint[AWAY][i] = 200  # 3:20 on the court, short of his fat rating: needs min(5, 3:20) of rest
-    r0, b0 = g.rclock, g.rest(AWAY, bench)
+    r0, b0 = g.rest_clock, g.rest(AWAY, bench)
     g.clock = 0
     g._end_period()
-    assert g.period == 2 and g.stint[AWAY][i] == 80 and g.rclock == r0 + 120 and g.rest(AWAY, bench) == b0 + 120
+    assert g.period == 2 and g.stint[AWAY][i] == 80 and g.rest_clock == r0 + 120 and g.rest(AWAY, bench) == b0 + 120
     g.stint[AWAY][i] = 200
     g.clock = 0
     g._end_period()
-    assert g.period == 3 and g.stint[AWAY][i] == 0 and g.fpts[AWAY][i] == 0  # halftime: fully rested
+    assert g.period == 3 and g.stint[AWAY][i] == 0 and g.fatigue_points[AWAY][i] == 0  # halftime: fully rested
 
 
 # ---------------------------------------------------------------- Assists (optional rule)
@@ -200,7 +200,7 @@ def test_assists_make_up_when_the_scorer_has_the_highest_ast_the_next_highest_ge
 
 # ---------------------------------------------------------------- Additional strategies
 def test_milk_the_clock_against_the_press_advance_10_seconds_then_hold_5():
-    g = _at_setup(game_at(clock=55), dmode=["press", "man"], milk="3A")
+    g = _at_setup(game_at(clock=55), defense_mode=["press", "man"], milk="3A")
     step(g, [(R, 5), (B, 1), (W, 2)], "_setup")
     assert g.handler == 0 and g.zone == "3A" and g.clock == 55 - 10 and g.phase == "hold"
     g._advance()
@@ -272,7 +272,7 @@ def test_zone_coach_places_each_token_then_undefended_and_doubled_zones_follow()
     for t, pair in enumerate(want):
         assert g.decision.kind == "token" and g.decision.side == d and len(g.decision.legal) == 25
         g.step(A.TOKEN[t][TOKEN_PAIRS.index(pair)])
-    assert g.decision.kind != "token" and g.dmode[d] == "zone" and g.align[d] == "custom"
+    assert g.decision.kind != "token" and g.defense_mode[d] == "zone" and g.align[d] == "custom"
     cover = g.cover(d)
     assert cover["3A"] == cover["2A"] == cover["1A"] == () and cover["1B"] == (3, 4, 5)
     o = 1 - d
@@ -290,12 +290,12 @@ def test_zone_keep_the_last_token_placement_without_placing_again():
     g.source = ScriptedSource([(O, 3), (K, 2), (W, 2)], SeededSource(1))
     g.step(A.DEF_ZONE_KEEP)  # straight to the setup play: no token calls
     assert g.source.requests[:3] == ["orange setup location", "black setup location", "white setup recipient"]
-    assert g.dmode[HOME] == "zone" and g.align[HOME] == "custom" and g.tokens[HOME] == [0, 1, 2, 3, 4]
+    assert g.defense_mode[HOME] == "zone" and g.align[HOME] == "custom" and g.tokens[HOME] == [0, 1, 2, 3, 4]
     assert "setup: Chris Ford has the ball in 2B" in texts(g)
 
 
 def test_press_successful_drives_are_treated_as_against_man_to_man():
-    g = game_at(slot=1, zone="3C", dmode=["press", "man"])
+    g = game_at(slot=1, zone="3C", defense_mode=["press", "man"])
     set_cell(g.player(AWAY, 1), 3, 2, 2, "a")
     step(g, play(6, 1, 2, 2, 4))
     assert g.zone == "2C" and g.handler == 1  # one level forward, as against man-to-man (a pass: 1B)
@@ -310,5 +310,5 @@ def test_press_double_teams_are_called_as_in_man_to_man():
     g.step(A.DEF_PRESS[2])  # press, doubling Ford (their ②)
     assert g.decision.kind == "helper" and A.HELPER[1] not in g.decision.legal
     g._apply(g.decision, A.ACTIONS[A.HELPER[4]])  # Abdul-Jabbar helps (applied without playing on)
-    assert g.dmode[HOME] == "press" and g.double[HOME] == 1 and g.helper[HOME] == 4
+    assert g.defense_mode[HOME] == "press" and g.double[HOME] == 1 and g.helper[HOME] == 4
     assert g._defenders(AWAY, 1, "2B") == (1, 4, False) and g._defenders(AWAY, 4, "2B") == (4, -1, True)

@@ -16,7 +16,7 @@ def test_personal_fouls_six_fouls_disqualify_and_force_a_replacement():
     g.stats[HOME][j][PF] = 5
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     run(g, play(1, 6, 2, 2, 5))
-    assert g.avail[HOME][j] == FOULED_OUT
+    assert g.availability[HOME][j] == FOULED_OUT
     assert g.decision.kind == "replace" and g.decision.side == HOME
     g.step(g.decision.legal[0])
     assert j not in g.lineup[HOME]
@@ -33,7 +33,7 @@ def test_charging_is_a_personal_foul_but_not_a_team_foul():
 
 def test_press_defense_white_1_is_a_foul_by_the_identified_defender():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.dmode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     g.source = ScriptedSource([(R, 1), (B, 5), (W, 3), (W, 1)])
     g._setup()
     assert g.stats[HOME][g.lineup[HOME][2]][PF] == 1 and g.off == AWAY and g.frontcourt
@@ -41,7 +41,7 @@ def test_press_defense_white_1_is_a_foul_by_the_identified_defender():
 
 def test_press_white_6_the_offense_wins_automatically():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.dmode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     g.source = ScriptedSource([(R, 1), (B, 6), (W, 6), (O, 3), (K, 2)])
     g._setup()
     assert g.phase == "play" and g.handler == 3  # highest rec: Bird
@@ -49,7 +49,7 @@ def test_press_white_6_the_offense_wins_automatically():
 
 def test_press_defense_win_white_4_to_6_treated_as_offense_win():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.dmode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     g.source = ScriptedSource([(R, 1), (B, 6), (W, 2), (W, 5), (O, 3), (K, 2)])
     g._setup()
     assert g.phase == "play" and g.handler == 1 and g.zone == "2B"
@@ -118,7 +118,7 @@ def test_injuries_out_until_the_next_stoppage_returns_at_the_next_dead_ball():
     run(g, play(1, 6, 2, 2, 4) + [(O, 5), (K, 5)])  # 10: until the next stoppage
     assert g.decision.kind == "replace"
     g.step(g.decision.legal[0])  # replaced
-    assert j not in g.lineup[HOME] and g.avail[HOME][j] == OUT_STOPPAGE
+    assert j not in g.lineup[HOME] and g.availability[HOME][j] == OUT_STOPPAGE
     # the dead ball his injury caused: the defense's call offers no substitution bringing him back
     assert g.decision.kind == "offense" and g.decision.side == AWAY
     g.step(A.SETUP)
@@ -132,7 +132,7 @@ def test_injuries_out_until_the_next_stoppage_returns_at_the_next_dead_ball():
     assert g.decision.kind == "offense" and g.frontcourt
     g.step(A.SETUP)
     # he may come back now
-    assert g.decision.kind == "defense" and g.decision.side == HOME and g.avail[HOME][j] == AVAILABLE
+    assert g.decision.kind == "defense" and g.decision.side == HOME and g.availability[HOME][j] == AVAILABLE
     assert A.SUB[(1, j)] in g.decision.legal
 
 

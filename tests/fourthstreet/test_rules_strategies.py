@@ -19,7 +19,7 @@ from .conftest import B, K, O, R, W, events, game_at, play, set_cell, stat, step
 
 
 def _milk_setup(g, zone="3B", dmode=("man", "man")):
-    g.phase, g.ctx, g.dmode, g.milk = "poss", {"offense": "milk", "defense": "defense"}, list(dmode), zone
+    g.phase, g.ctx, g.defense_mode, g.milk = "poss", {"offense": "milk", "defense": "defense"}, list(dmode), zone
     return g
 
 
@@ -147,7 +147,7 @@ def _shoot(g, makes):
     for made in makes:
         assert g.phase == "ft"
         g.source = ScriptedSource([(O, 3), (K, 4), (W, 6)] if made else [(O, 6), (K, 6), (W, 6)])
-        g._ft_step()
+        g._phase_ft()
         assert g.source.remaining == 0
     return shooter
 
@@ -206,11 +206,11 @@ def test_double_bonus_last_two_minutes_and_overtime_thresholds():
 
 def test_double_bonus_press_foul_and_desperation_foul_three_shots_to_make_two():
     g = game_at(clock=300, team_fouls=[8, 0])
-    g.phase, g.ctx, g.dmode = "poss", {"offense": "setup", "defense": "defense"}, ["press", "man"]
+    g.phase, g.ctx, g.defense_mode = "poss", {"offense": "setup", "defense": "defense"}, ["press", "man"]
     step(g, [(R, 1), (B, 5), (W, 3), (W, 1)], "_setup")  # the press wins, white 1: a foul by ③
     assert g.phase == "ft" and g.ctx["left"] == 3 and g.ctx["need"] == 2 and stat(g, HOME, 2, PF) == 1
     g = game_at(period=4, clock=50, team_fouls=[4, 0])
-    g.phase, g.ctx, g.dmode, g.desperation = "poss", {"offense": "setup", "defense": "desperation"}, ["man", "man"], True
+    g.phase, g.ctx, g.defense_mode, g.desperation = "poss", {"offense": "setup", "defense": "desperation"}, ["man", "man"], True
     step(g, [(B, 2)], "_setup")  # the home (blue) die names the fouler
     assert g.phase == "ft" and g.ctx["left"] == 2 and "need" not in g.ctx and stat(g, HOME, 1, PF) == 1
 

@@ -48,7 +48,7 @@ def test_fatigue_reads_minutes_on_against_the_fat_rating_and_rest_on_the_bench()
     i = g.lineup[0][0]
     p = g.teams[0].players[i]
     g.stint[0][i] = p.fat * 60 + 30
-    g.fpts[0][i] = 2
+    g.fatigue_points[0][i] = 2
     text = P.situation(g).teams[0].on_court[0].fatigue
     assert text.startswith("worn out (") and f"fat {p.fat}" in text and "2 fatigue points: die -2" in text
     bench = [c for c in P.situation(g).teams[0].bench if c.fatigue.startswith("resting")]
@@ -95,9 +95,9 @@ def test_routine_keeps_the_defense_in_force_and_runs_the_setup_play():
     g = book_game(until=lambda g: g.decision.kind == "defense" and g.decision.legal[0] >= A.SETUP
                   and A.DEF_PRESS[0] in g.decision.legal)
     side = g.decision.side
-    g.dmode[side] = "press"
+    g.defense_mode[side] = "press"
     assert P.routine(g, g.decision) == A.DEF_PRESS[0]
-    g.dmode[side] = "man"
+    g.defense_mode[side] = "man"
     assert P.routine(g, g.decision) == A.DEF_MAN[0]
     g2 = book_game(until=lambda g: g.decision.kind == "offense" and g.decision.legal[0] >= A.SETUP and g.period < 4)
     assert P.routine(g2, g2.decision) == A.SETUP

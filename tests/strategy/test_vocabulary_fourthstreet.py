@@ -63,10 +63,10 @@ def test_personal_fouls_by_position(defense):
 def test_fatigue_top_scorer_inside_and_zones(defense):
     g, d, _ = defense
     for i in g.lineup[HOME]:
-        g.fpts[HOME][i] = 0
+        g.fatigue_points[HOME][i] = 0
         g.stint[HOME][i] = 0
-    g.fpts[HOME][g.lineup[HOME][1]] = 1
-    g.fpts[HOME][g.lineup[HOME][3]] = 2
+    g.fatigue_points[HOME][g.lineup[HOME][1]] = 1
+    g.fatigue_points[HOME][g.lineup[HOME][3]] = 2
     assert value(g, HOME, "our_tired") == 2 and value(g, AWAY, "their_tired") == 2
     g.stats[HOME][g.lineup[HOME][2]][PTS] = 31
     assert value(g, AWAY, "their_top_scorer_points") == 31
@@ -83,14 +83,14 @@ def test_press_keeps_the_base_coachs_double_team_and_plays_the_press(defense):
     assert resolve(g, "press", decision=Decision(AWAY, "defense", tuple(A.DEF_MAN))) == NOT_LEGAL  # press banned
     c = g.clone()
     c.step(resolve(c, "press", base=A.DEF_MAN[0]))
-    assert c.dmode[AWAY] == "press"
+    assert c.defense_mode[AWAY] == "press"
 
 
 def test_zone_double_team_no_double_team_and_desperation(defense):
     g, d, _ = defense
     c = g.clone()
     c.step(resolve(c, "zone", "collapsed", base=A.DEF_MAN[0]))
-    assert (c.dmode[AWAY], c.align[AWAY]) == ("zone", "collapsed")
+    assert (c.defense_mode[AWAY], c.align[AWAY]) == ("zone", "collapsed")
     for k, i in enumerate(g.lineup[HOME]):
         g.stats[HOME][i][PTS] = 30 if k == 2 else 4
     assert resolve(g, "double_team", base=A.DEF_MAN[0]) == A.DEF_MAN[3]  # their best scorer, at position 3

@@ -12,7 +12,7 @@ from ...core.engine import AWAY, HOME, Decision
 from . import actions as A
 from .constants import _MAN_PRESS, AVAILABLE, MAX_CHANGES, _clock
 
-# Decisions whose legal sets depend only on their cache key (see _poss_step, _lineup_decision) are
+# Decisions whose legal sets depend only on their cache key (see _phase_poss, _lineup_decision) are
 # shared by all games: building the tuples and Decision objects anew for each of the ~600 calls of
 # a game was a good part of its cost.
 _DECISIONS: dict[tuple, Decision] = {}
@@ -34,61 +34,39 @@ def _cache(key: tuple, decision: Decision) -> Decision:
 
 
 class CallMixin:
-    def _next_decision(self) -> Decision | None:
-        while True:
-            if self.replace:
-                d = self._replace_decision()
-                if d is not None:
-                    return d
-                continue
-            ph = self.phase
-            if ph == "play":  # the most frequent phases first
-                self._play()
-            elif ph == "poss":
-                if self.windows:
-                    return self._lineup_decision(self.windows[0])
-                d = self._poss_step()
-                if d is not None:
-                    return d
-            elif ph == "rebound":
-                self._rebound()
-            elif ph == "ft":
-                if self.windows:
-                    return self._lineup_decision(self.windows[0])
-                d = self._ft_step()
-                if d is not None:
-                    return d
-            elif ph == "over":
-                return None
-            elif ph == "pregame":
-                if self.windows:
-                    return self._lineup_decision(self.windows[0])
-                if self.ctx.get("step") is None:
-                    self.ctx["step"] = "windows"
-                    self.windows = [HOME, AWAY]
-                    self.changes = 0
-                    continue
-                if self.jumpers[HOME] < 0:
-                    return _JUMPER_DECISIONS[HOME]
-                if self.jumpers[AWAY] < 0:
-                    return _JUMPER_DECISIONS[AWAY]
-                self._centre_jump()
-            elif ph == "loose":
-                self._loose_ball()
-            elif ph == "hold":
-                d = self._hold_decision()
-                if d is not None:
-                    return d
-            elif ph == "endperiod":
-                self._end_period()
-            else:  # pragma: no cover
-                raise RuntimeError(f"unknown phase {ph}")
+    """The phases that ask the coaches (``pregame``, ``poss``, ``ft``; core.phases: ``_phase_NAME``),
+    the forced replacements asked ahead of any phase (``_interrupt``) and applying each kind of
+    choice (``_choose_KIND``)."""
+
+    def _interrupt(self) -> Decision | None:
+        """A player who must leave (fouled out, hurt) is replaced before anything else happens."""
+        while self.replace:
+            d = self._replace_decision()
+            if d is not None:
+                return d
+        return None
+
+    def _phase_pregame(self) -> Decision | None:
+        """Lineup changes (home, then away), each side's jumper, then the opening (or overtime) jump ball."""
+        if self.windows:
+            return self._lineup_decision(self.windows[0])
+        if self.ctx.get("step") is None:
+            self.ctx["step"] = "windows"
+            self.windows = [HOME, AWAY]
+            self.changes = 0
+            return None
+        if self.jumpers[HOME] < 0:
+            return _JUMPER_DECISIONS[HOME]
+        if self.jumpers[AWAY] < 0:
+            return _JUMPER_DECISIONS[AWAY]
+        self._centre_jump()
+        return None
 
     def _replace_decision(self) -> Decision | None:
         side, slot = self.replace[0]
         bench = self._bench(side)
         i = self.lineup[side][slot]
-        if not bench or self.avail[side][i] == AVAILABLE:
+        if not bench or self.availability[side][i] == AVAILABLE:
             # nobody left to come in (the player stays on) or already replaced
             self.replace.pop(0)
             return None
@@ -103,14 +81,14 @@ class CallMixin:
         lu = self.lineup[side]
         bench = self._bench_keys[side]
         if bench is None:  # cached until a substitution or a change of availability
-            av = self.avail[side]
+            av = self.availability[side]
             n = len(av)
             bench = self._bench_keys[side] = tuple([i for i in range(n if n < A.MAX_ROSTER else A.MAX_ROSTER)
                                                     if av[i] == AVAILABLE and i not in lu])
         keep = -1
         if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in lu:
             keep = lu.index(self.ctx["shooter"])  # the fouled player shoots his free throws
-        return (bench, keep, self.opts.strategies)
+        return (bench, keep, self.options.strategies)
 
     @staticmethod
     def _sub_legal(key: tuple) -> list[int]:
@@ -136,7 +114,11 @@ class CallMixin:
                                      "lineup changes (substitutions, play it safe)"))
         return d
 
-    def _poss_step(self) -> Decision | None:
+    def _phase_poss(self) -> Decision | None:
+        """A possession starts: lineup changes offered at a free throw's dead ball, the offense's call,
+        the defense's call (its helper, its zone tokens), then the setup play."""
+        if self.windows:
+            return self._lineup_decision(self.windows[0])
         c = self.ctx
         if self.clock <= 0:
             self.phase = "endperiod"
@@ -153,7 +135,7 @@ class CallMixin:
         # of the options on offer, plus the lineup changes on offer at a dead ball.
         if "offense" not in c:
             flags = 1 if (self.timeouts[o] > 0 and not self.timeout_called) else 0
-            if self.opts.strategies:
+            if self.options.strategies:
                 clock = self.clock
                 ku = self.kick_until[o]
                 if 0 <= ku and clock <= ku:
@@ -196,7 +178,7 @@ class CallMixin:
         if "defense" not in c:
             # no press after a defensive rebound or a lost turnover, nor on a setup play in the
             # front court (half court: after a timeout, a foul without free throws, an injury)
-            opts = self.opts
+            opts = self.options
             flags = 1 if (opts.press and not self.press_ban[d] and not self.frontcourt) else 0
             if opts.zone_defense:
                 flags |= 2
@@ -231,116 +213,117 @@ class CallMixin:
             return dec
         if self.double[d] >= 0 and self.helper[d] < 0:
             return _HELPER_DECISIONS[d][self.double[d]]
-        if self.align[d] == "custom" and self.dmode[d] == "zone" and -1 in self.tokens[d]:
+        if self.align[d] == "custom" and self.defense_mode[d] == "zone" and -1 in self.tokens[d]:
             return _TOKEN_DECISIONS[d][self.tokens[d].index(-1)]
         self._setup()
         return None
 
-    def _apply(self, decision: Decision, action) -> None:
+    def _choose_offense(self, decision: Decision, action) -> None:
         k = action.kind
         side = decision.side
-        dk = decision.kind
-        # the frequent choices first: a setup play, man-to-man or the press, no (more) changes
-        if dk == "offense" and k == "setup":
+        if k == "setup":  # the most frequent call first
             self.subs_open[side] = False
             self.ctx["offense"] = k
             return
-        if dk == "defense" and k == "defense":
+        if k == "sub" or k == "safe":
+            self._call_change(side, action)
+            return
+        if k == "kick_stop":  # the coach ends kick it out early; the call goes on
+            self.kick_until[side] = -1
+            self._ev("strategy", side, lambda: f"{self.teams[side].abbr} stop kicking it out")
+            return
+        self.subs_open[side] = False
+        if k == "timeout":
+            self.timeouts[side] -= 1
+            self.timeout_called = True
+            self.frontcourt = True
+            self._rest_all(60)
+            self._ev("timeout", side, lambda: f"timeout {self.teams[side].abbr} ({self.timeouts[side]} left)")
+            self.dead = True
+            return
+        self.ctx["offense"] = k
+        if k == "three_point_offense":
+            self.three_pt = True
+        elif k == "kick_it_out":
+            self.kick_used[side] = True
+            self.kick_until[side] = max(0, self.clock - 180)
+            self._ev("strategy", side, lambda: f"{self.teams[side].abbr} kick it out (until {_clock(self.kick_until[side])})")
+        elif k == "milk":
+            self.milk = action["zone"]
+
+    def _choose_defense(self, decision: Decision, action) -> None:
+        k = action.kind
+        side = decision.side
+        if k == "defense":
             mode, target = _MAN_PRESS.get(action.index, (None, -1))
-            if mode is not None:
+            if mode is not None:  # man-to-man or the press (the most frequent calls)
                 self.subs_open[side] = False
                 self.ctx["defense"] = k
-                self.dmode[side] = mode
+                self.defense_mode[side] = mode
                 self.double[side] = target
                 self.helper[side] = -1
                 return
-        if dk == "lineup" and k == "done":
+        elif k == "sub" or k == "safe":
+            self._call_change(side, action)
+            return
+        self.subs_open[side] = False
+        self.ctx["defense"] = k
+        if k == "desperation":
+            self.desperation = True
+            self.defense_mode[side] = "man"
+            self.double[side] = -1
+            return
+        self.defense_mode[side] = action["mode"]
+        if action["mode"] == "zone":
+            if action["align"] == "custom":
+                self.tokens[side] = [-1] * 5  # the tokens are placed one call each
+            self.align[side] = "custom" if action["align"] == "custom_keep" else action["align"]
+            self.double[side] = -1
+        else:
+            self.double[side] = action["target"]
+            self.helper[side] = -1
+
+    def _call_change(self, side: int, action) -> None:
+        """A lineup change inside the offense's or the defense's call."""
+        if action.kind == "sub":
+            self._substitute(side, action["slot"], action["player"])
+        else:
+            i = self.lineup[side][action["slot"]]
+            self.safe[side][i] = not self.safe[side][i]
+            self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
+        self.poss_changes[side] += 1
+
+    def _choose_lineup(self, decision: Decision, action) -> None:
+        k = action.kind
+        side = decision.side
+        if k == "done":
             self.windows.pop(0)
             self.changes = 0
-            return
-        if dk == "replace":
+        elif k == "sub":
             self._substitute(side, action["slot"], action["player"])
-            self.replace.pop(0)
-            return
-        if decision.kind == "lineup":
-            if k == "done":
-                self.windows.pop(0)
-                self.changes = 0
-            elif k == "sub":
-                self._substitute(side, action["slot"], action["player"])
-                self.changes += 1
-            elif k == "safe":
-                i = self.lineup[side][action["slot"]]
-                self.safe[side][i] = not self.safe[side][i]
-                self.changes += 1
-                self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
-            return
-        if k == "jumper":
-            self.jumpers[side] = action["slot"]
-            return
-        if k == "free_throw":
-            self.ctx["intent_miss"] = action["miss"]
-            self.ctx["asked"] = True
-            return
-        c = self.ctx
-        if k in ("sub", "safe"):  # a lineup change inside the offense's or the defense's call
-            if k == "sub":
-                self._substitute(side, action["slot"], action["player"])
-            else:
-                i = self.lineup[side][action["slot"]]
-                self.safe[side][i] = not self.safe[side][i]
-                self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
-            self.poss_changes[side] += 1
-            return
-        if decision.kind == "offense":
-            if k == "kick_stop":  # the coach ends kick it out early; the call goes on
-                self.kick_until[side] = -1
-                self._ev("strategy", side, lambda: f"{self.teams[side].abbr} stop kicking it out")
-                return
-            self.subs_open[side] = False
-            if k == "timeout":
-                self.timeouts[side] -= 1
-                self.timeout_called = True
-                self.frontcourt = True
-                self._rest_all(60)
-                self._ev("timeout", side, lambda: f"timeout {self.teams[side].abbr} ({self.timeouts[side]} left)")
-                self.dead = True
-                return
-            c["offense"] = k
-            if k == "three_point_offense":
-                self.three_pt = True
-            elif k == "kick_it_out":
-                self.kick_used[side] = True
-                self.kick_until[side] = max(0, self.clock - 180)
-                self._ev("strategy", side, lambda: f"{self.teams[side].abbr} kick it out (until {_clock(self.kick_until[side])})")
-            elif k == "milk":
-                self.milk = action["zone"]
-            return
-        if decision.kind == "defense":
-            self.subs_open[side] = False
-            c["defense"] = k
-            if k == "desperation":
-                self.desperation = True
-                self.dmode[side] = "man"
-                self.double[side] = -1
-            else:
-                self.dmode[side] = action["mode"]
-                if action["mode"] == "zone":
-                    if action["align"] == "custom":
-                        self.tokens[side] = [-1] * 5  # the tokens are placed one call each
-                    self.align[side] = "custom" if action["align"] == "custom_keep" else action["align"]
-                    self.double[side] = -1
-                else:
-                    self.double[side] = action["target"]
-                    self.helper[side] = -1
-            return
-        if decision.kind == "helper":
-            self.helper[side] = action["slot"]
-            return
-        if k == "hold":
-            self._hold(action["sec"])
-            return
-        if k == "token":
-            self.tokens[side][action["token"] - 1] = action["pair"]
-            return
-        raise RuntimeError(f"unhandled action {action}")  # pragma: no cover
+            self.changes += 1
+        else:  # safe
+            i = self.lineup[side][action["slot"]]
+            self.safe[side][i] = not self.safe[side][i]
+            self.changes += 1
+            self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
+
+    def _choose_replace(self, decision: Decision, action) -> None:
+        self._substitute(decision.side, action["slot"], action["player"])
+        self.replace.pop(0)
+
+    def _choose_jumper(self, decision: Decision, action) -> None:
+        self.jumpers[decision.side] = action["slot"]
+
+    def _choose_free_throw(self, decision: Decision, action) -> None:
+        self.ctx["intent_miss"] = action["miss"]
+        self.ctx["asked"] = True
+
+    def _choose_helper(self, decision: Decision, action) -> None:
+        self.helper[decision.side] = action["slot"]
+
+    def _choose_hold(self, decision: Decision, action) -> None:
+        self._hold(action["sec"])
+
+    def _choose_token(self, decision: Decision, action) -> None:
+        self.tokens[decision.side][action["token"] - 1] = action["pair"]

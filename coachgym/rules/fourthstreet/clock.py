@@ -23,28 +23,28 @@ class ClockMixin:
         self.clock = clock - sec
         if shot:
             self.shot_clock -= sec
-        self.rclock += sec
-        self.gsec += sec  # playing time (the SEC column) is folded in lazily: see _fold_minutes
+        self.rest_clock += sec
+        self.game_seconds += sec  # playing time (the SEC column) is folded in lazily: see _fold_minutes
         # the players' consecutive time on the court (stint) is counted lazily too: see _fold_stint
 
     @property
     def stint(self) -> list[list[int]]:
         """Consecutive seconds each roster player has been on the court (Fatigue), brought up to date."""
-        if self.gsec != self.smark:
+        if self.game_seconds != self.stint_mark:
             self._fold_stint()
-        return self._stint
+        return self._stint_counted
 
     @stint.setter
     def stint(self, value: list[list[int]]) -> None:
-        self._stint = value
-        self.smark = self.__dict__.get("gsec", 0)  # (a restore sets the mark again once gsec is known)
+        self._stint_counted = value
+        self.stint_mark = self.__dict__.get("game_seconds", 0)  # (a restore sets it again once game_seconds is known)
 
     def _fold_stint(self):
         """Add the game seconds since the last fold to the stint of every player on the court (all
         of them accrue the same time, so one mark serves both teams)."""
-        sec = self.gsec - self.smark
-        self.smark = self.gsec
-        stint = self._stint
+        sec = self.game_seconds - self.stint_mark
+        self.stint_mark = self.game_seconds
+        stint = self._stint_counted
         for s in (0, 1):
             st = stint[s]
             a, b, c, d, e = self.lineup[s]
@@ -56,10 +56,10 @@ class ClockMixin:
 
     def _fold_minutes(self):
         """Bring the playing time (SEC) of the players on the court up to date: it is counted as
-        game seconds since each one's ``on_at`` mark instead of on every tick."""
-        g = self.gsec
+        game seconds since each one's ``seconds_counted_at`` mark instead of on every tick."""
+        g = self.game_seconds
         for s in (0, 1):
-            st, on = self.stats[s], self.on_at[s]
+            st, on = self.stats[s], self.seconds_counted_at[s]
             for i in self.lineup[s]:
                 st[i][SEC] += g - on[i]
                 on[i] = g
@@ -68,7 +68,7 @@ class ClockMixin:
         """Seconds roster player ``i`` has played so far."""
         sec = self.stats[side][i][SEC]
         if i in self.lineup[side]:
-            sec += self.gsec - self.on_at[side][i]
+            sec += self.game_seconds - self.seconds_counted_at[side][i]
         return sec
 
     def _in_last_minute(self) -> bool:
@@ -102,7 +102,7 @@ class ClockMixin:
         self.desperation = False
         self._bench_keys = [None, None]
         for s in (0, 1):
-            av = self.avail[s]
+            av = self.availability[s]
             for i in range(len(av)):
                 if av[i] in (OUT_STOPPAGE, OUT_PERIOD, OUT_THIS_STOPPAGE):
                     av[i] = AVAILABLE
@@ -120,3 +120,5 @@ class ClockMixin:
             lost = 1 - self.tip_winner
             self.off = lost if self.period in (2, 3) else self.tip_winner
             self.phase = "poss"
+
+    _phase_endperiod = _end_period  # phase "endperiod" (core.phases)

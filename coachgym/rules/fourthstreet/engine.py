@@ -1,9 +1,11 @@
 """4th Street Basketball rules engine: a state machine over :class:`coachgym.core.engine.Engine`.
 
-Phases (``self.phase``): ``pregame`` (lineup changes, then the opening jump ball), ``poss``
-(dead-ball lineup changes, the offense's call, the defense's call, then the setup play),
-``play`` (a regular play by the ball handler), ``rebound``, ``loose`` (loose ball after a block),
-``ft`` (free throws), ``jump`` (held ball at a free-throw line / centre jump), ``over``.
+Phases (``self.phase``, dispatched by :mod:`coachgym.core.phases`: ``_phase_NAME`` plays on, a
+coach's choice is applied by ``_choose_KIND`` of its decision kind, and a forced replacement comes
+ahead of any phase through ``_interrupt``): ``pregame`` (lineup changes, then the opening or overtime
+jump ball), ``poss`` (dead-ball lineup changes, the offense's call, the defense's call, then the setup
+play), ``play`` (a regular play by the ball handler), ``rebound``, ``loose`` (loose ball after a
+block), ``ft`` (free throws), ``hold`` (milking the clock), ``endperiod``, ``over``.
 
 Dice: red = visitor (AWAY) team die, blue = home team die, orange and black cross-reference
 cards and grids (black = row, orange = column), white identifies players. Every request names its
@@ -23,6 +25,7 @@ from __future__ import annotations
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Engine
+from ...core.phases import PhaseDispatch
 from . import actions as A
 from . import saved
 from .calls import CallMixin
@@ -58,7 +61,7 @@ from .setups import SetupMixin
 
 
 class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, CopyingMixin,
-                         Engine):
+                         PhaseDispatch, Engine):
     ruleset = "fourthstreet"
     # 2: the bundled fictional cards rebuilt with the card builder's calibration 2 against the 1979-80
     # NBA (docs/realism.md); the rules and the save format are unchanged; 3: the Injury Chart's printed
@@ -70,7 +73,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
 
     def __init__(self, home, away, source=None, *, options=None, record_events=True):
         super().__init__(source, record_events=record_events)
-        self.opts = options if options is not None else FourthStreetOptions()
+        self.options = options if options is not None else FourthStreetOptions()
         self.teams = [home, away]
         self._init_state()
         self.start()
@@ -86,25 +89,25 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.lineup = [list(t.lineup) for t in self.teams]
         n = [len(t.players) for t in self.teams]
         self.stats = [[[0] * len(COLS) for _ in range(n[s])] for s in (0, 1)]
-        self.avail = [[AVAILABLE] * n[s] for s in (0, 1)]
+        self.availability = [[AVAILABLE] * n[s] for s in (0, 1)]
         self._prior_injuries()
         # consecutive seconds on the court (Optional Rules, Fatigue): for a player on the court,
-        # _stint plus the game seconds since smark (see the stint property and _fold_stint)
-        self._stint = [[0] * n[s] for s in (0, 1)]
-        self.smark = 0
-        self.fpts = [[0] * n[s] for s in (0, 1)]
-        self.gsec = 0  # game seconds played (all periods)
-        self.on_at = [[0] * n[s] for s in (0, 1)]  # gsec when each player's SEC was last brought up to date
-        self.rclock = 0  # rest clock: game seconds plus rest credits (timeouts, breaks)
+        # _stint_counted plus the game seconds since stint_mark (see the stint property and _fold_stint)
+        self._stint_counted = [[0] * n[s] for s in (0, 1)]
+        self.stint_mark = 0
+        self.fatigue_points = [[0] * n[s] for s in (0, 1)]
+        self.game_seconds = 0  # game seconds played (all periods)
+        self.seconds_counted_at = [[0] * n[s] for s in (0, 1)]  # game_seconds up to which each player's SEC is counted
+        self.rest_clock = 0  # game seconds plus rest credits (timeouts, breaks)
         self.benched = [[-10 ** 6] * n[s] for s in (0, 1)]  # rest clock when each player last left the court
-        self.req = [[0] * n[s] for s in (0, 1)]
+        self.rest_needed = [[0] * n[s] for s in (0, 1)]  # rest to be fully rested, set when benched
         self.safe = [[False] * n[s] for s in (0, 1)]
         self.played = [[i in self.lineup[s] for i in range(n[s])] for s in (0, 1)]
         self.team_fouls = [0, 0]
         self.late_fouls = [0, 0]
         self.team_tov = [0, 0]
         self.timeouts = [SEASON["timeouts_per_game"]] * 2
-        self.dmode = ["man", "man"]  # defense of each side when defending
+        self.defense_mode = ["man", "man"]  # defense of each side when defending
         self.align = ["standard", "standard"]  # a named alignment, or "custom": the tokens below
         self.tokens = [[-1] * 5, [-1] * 5]  # custom zone: TOKEN_PAIRS index of each token (-1: not yet placed)
         self.double = [-1, -1]  # doubled opponent slot
@@ -141,31 +144,33 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         import copy
         d = {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
         # playing time as saved: brought up to date in the copy, never in the game (reading a game must not
-        # change it); the marks of the men on the court at gsec, a bench man's mark 0 (never read: it is
-        # set again when he comes in), so a save does not depend on when the game was last read
+        # change it); the marks of the men on the court at game_seconds, a bench man's mark 0 (never read:
+        # it is set again when he comes in), so a save does not depend on when the game was last read
+        now = self.game_seconds
+        marks = d["seconds_counted_at"]
         for s in (HOME, AWAY):
             on = self.lineup[s]
             for i in on:
-                d["stats"][s][i][SEC] += self.gsec - self.on_at[s][i]
-            d["on_at"][s] = [self.gsec if i in on else 0 for i in range(len(d["on_at"][s]))]
+                d["stats"][s][i][SEC] += now - self.seconds_counted_at[s][i]
+            marks[s] = [now if i in on else 0 for i in range(len(marks[s]))]
         d["teams"] = [t.raw for t in self.teams]
-        d["options"] = {k: getattr(self.opts, k) for k in self.opts.__dataclass_fields__}
+        d["options"] = {k: getattr(self.options, k) for k in self.options.__dataclass_fields__}
         return d
 
     def _state_from_dict(self, data: dict) -> None:
         import copy
-        data = copy.deepcopy(data)  # the game mutates its lists in place: never the caller's dict
-        self.opts = FourthStreetOptions(**data["options"])
+        data = copy.deepcopy(saved.migrate(data))  # the game mutates its lists in place: never the caller's dict
+        self.options = FourthStreetOptions(**data["options"])
         self.teams = [parse_team(t, f"saved game team {i}") for i, t in enumerate(data["teams"])]
         for k in self._FIELDS:
-            if k == "gsec" and k not in data:  # saves from before the lazy minutes (folded)
-                self.gsec, self.on_at = 0, [[0] * len(st) for st in data["stats"]]
+            if k == "game_seconds" and k not in data:  # saves from before the lazy minutes (folded)
+                self.game_seconds, self.seconds_counted_at = 0, [[0] * len(st) for st in data["stats"]]
             elif k == "tokens" and k not in data:
                 self.tokens = [[-1] * 5, [-1] * 5]
-            elif k != "on_at" or k in data:
+            elif k != "seconds_counted_at" or k in data:
                 setattr(self, k, data[k])
         self._bench_keys = [None, None]
-        self.smark = self.gsec  # the saved stint is up to date (folded when saved)
+        self.stint_mark = self.game_seconds  # the saved stint is up to date (folded when saved)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -233,10 +238,10 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         if three:
             st[TPM] += 1
             st[TPA] += 1
-        if self.opts.assists:
+        if self.options.assists:
             if passer >= 0 and passer != slot:
                 self._stat(side, passer, AST)
-            elif self.opts.assist_makeup and white == 1:
+            elif self.options.assist_makeup and white == 1:
                 a = self._highest(side, "ast", (slot,))
                 self._stat(side, a, AST)
 

@@ -51,8 +51,8 @@ class FoulMixin:
             self.team_fouls[side] += 1
             if self.clock <= SEASON["late_period_seconds"]:
                 self.late_fouls[side] += 1
-        if self.stats[side][i][PF] >= SEASON["personal_foul_limit"] and self.avail[side][i] == AVAILABLE:
-            self.avail[side][i] = FOULED_OUT
+        if self.stats[side][i][PF] >= SEASON["personal_foul_limit"] and self.availability[side][i] == AVAILABLE:
+            self.availability[side][i] = FOULED_OUT
             self._bench_keys[side] = None
             self._ev("foul_out", side, lambda: f"{self.teams[side].players[i].name} fouls out")
             self.replace.append([side, slot])
@@ -70,8 +70,11 @@ class FoulMixin:
         self.dead = False
         self._release_stoppage()
 
-    def _ft_step(self) -> Decision | None:
-        """Free throws: orange + black on the shooter's Free Throw section (2-12); 'U' = white 1-3."""
+    def _phase_ft(self) -> Decision | None:
+        """Free throws (after the lineup changes offered at the dead ball): orange + black on the
+        shooter's Free Throw section (2-12); 'U' = white 1-3."""
+        if self.windows:
+            return self._lineup_decision(self.windows[0])
         c = self.ctx
         o = self.off
         i = c["shooter"]
@@ -80,7 +83,7 @@ class FoulMixin:
             c["shooter"] = i = self.lineup[o][0]
             p = self.teams[o].players[i]
         last = c["left"] == 1
-        if (last and c["after"] == "change" and self.opts.strategies and self._in_last_minute()
+        if (last and c["after"] == "change" and self.options.strategies and self._in_last_minute()
                 and self._trailing_by_10(o) and not c.get("asked")):
             return _FT_DECISIONS[o]
         orange, black, white = self._dice(_FT_DICE)

@@ -16,27 +16,27 @@ class LineupMixin:
         still out from an earlier game (the team file's ``injured``) are unavailable all game."""
         for side, team in enumerate(self.teams):
             for i in team.injured:
-                self.avail[side][i] = OUT_GAME
+                self.availability[side][i] = OUT_GAME
 
     def rest(self, side: int, i: int) -> int:
         """Seconds of rest of a bench player since he last left the court (rest credits included)."""
-        return self.rclock - self.benched[side][i]
+        return self.rest_clock - self.benched[side][i]
 
     def _fatigue(self, side: int, slot: int) -> int:
         """Fatigue points (Optional Rules, Fatigue): a fatigued player called upon gains one (limit 3)
         and his matchup die is lowered by his points."""
-        if not self.opts.fatigue:
+        if not self.options.fatigue:
             return 0
         i = self.lineup[side][slot]
-        if self._stint[side][i] + self.gsec - self.smark >= self.teams[side].players[i].fat * 60:
-            if self.fpts[side][i] < 3:
-                self.fpts[side][i] += 1
-            return self.fpts[side][i]
+        if self._stint_counted[side][i] + self.game_seconds - self.stint_mark >= self.teams[side].players[i].fat * 60:
+            if self.fatigue_points[side][i] < 3:
+                self.fatigue_points[side][i] += 1
+            return self.fatigue_points[side][i]
         return 0
 
     def _rest_requirement(self, side: int, i: int) -> int:
         p = self.teams[side].players[i]
-        fp = self.fpts[side][i]
+        fp = self.fatigue_points[side][i]
         if fp:
             return (0, 600, 720, 900)[fp]
         if self.stint[side][i] >= p.fat * 60:
@@ -50,24 +50,24 @@ class LineupMixin:
                 if i in self.lineup[s]:
                     if sec >= self._rest_requirement(s, i):
                         self.stint[s][i] = 0
-                        self.fpts[s][i] = 0
+                        self.fatigue_points[s][i] = 0
                     else:
                         self.stint[s][i] = max(0, self.stint[s][i] - sec)
-        self.rclock += sec
+        self.rest_clock += sec
 
     def _substitute(self, side: int, slot: int, i: int):
-        if self.gsec != self.smark:
+        if self.game_seconds != self.stint_mark:
             self._fold_stint()  # before the lineup changes
         out = self.lineup[side][slot]
-        self.stats[side][out][SEC] += self.gsec - self.on_at[side][out]
-        self.on_at[side][i] = self.gsec
-        self.req[side][out] = self._rest_requirement(side, out)
-        self.benched[side][out] = self.rclock
+        self.stats[side][out][SEC] += self.game_seconds - self.seconds_counted_at[side][out]
+        self.seconds_counted_at[side][i] = self.game_seconds
+        self.rest_needed[side][out] = self._rest_requirement(side, out)
+        self.benched[side][out] = self.rest_clock
         self.lineup[side][slot] = i
         self._bench_keys[side] = None
-        if self.rest(side, i) >= self.req[side][i]:
+        if self.rest(side, i) >= self.rest_needed[side][i]:
             self.stint[side][i] = 0
-            self.fpts[side][i] = 0
+            self.fatigue_points[side][i] = 0
         self.played[side][i] = True
         t = self.teams[side]
         self._ev("substitution", side, lambda: f"{t.abbr}: {t.players[i].name} in for {t.players[out].name} at position {slot + 1}",
@@ -75,7 +75,7 @@ class LineupMixin:
 
     def _bench(self, side: int) -> list[int]:
         lu = self.lineup[side]
-        av = self.avail[side]
+        av = self.availability[side]
         return [i for i in range(len(av)) if av[i] == AVAILABLE and i not in lu]
 
     def _injury(self, side: int, slot: int, who: str):
@@ -93,7 +93,7 @@ class LineupMixin:
                  injury=row["kind"], games=games)
         if row["kind"] != "hurt":
             self._bench_keys[side] = None
-            self.avail[side][i] = {"stoppage": OUT_THIS_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
+            self.availability[side][i] = {"stoppage": OUT_THIS_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
             self.replace.append([side, slot])
         self.dead = True
         self.frontcourt = True
@@ -102,7 +102,7 @@ class LineupMixin:
 
     def _release_stoppage(self):
         for s in (0, 1):
-            av = self.avail[s]
+            av = self.availability[s]
             if OUT_STOPPAGE not in av and OUT_THIS_STOPPAGE not in av:
                 continue
             self._bench_keys[s] = None

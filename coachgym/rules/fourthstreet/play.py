@@ -25,10 +25,10 @@ class PlayMixin:
     def _defenders(self, o: int, slot: int, zone: str) -> tuple[int, int, bool]:
         """(first defender slot, second defender slot or -1, offense wins automatically)."""
         d = 1 - o
-        if self.dmode[d] == "zone":
+        if self.defense_mode[d] == "zone":
             cover = self.cover(d)
             cov = list(cover[zone])
-            if self.opts.three_second_rule:
+            if self.options.three_second_rule:
                 in_lane = list(cover["1B"])
                 if zone == "1B":
                     cov = [t for t in cov if t not in self.lane]
@@ -76,16 +76,16 @@ class PlayMixin:
             white = roll(6, "white")
         olu = self.lineup[o]
         op = self.teams[o].players[olu[slot]]
-        if self.double[d] < 0 and self.dmode[d] != "zone":
+        if self.double[d] < 0 and self.defense_mode[d] != "zone":
             first, second, auto = slot, -1, False  # man-to-man or press, no double team (see _defenders)
         else:
             first, second, auto = self._defenders(o, slot, zone)
-        fatigue = self.opts.fatigue
+        fatigue = self.options.fatigue
         fo = fd = 0
         if fatigue:  # Optional Rules, Fatigue: see _fatigue
             i = olu[slot]
-            if self._stint[o][i] + self.gsec - self.smark >= op.fat * 60:
-                fp = self.fpts[o]
+            if self._stint_counted[o][i] + self.game_seconds - self.stint_mark >= op.fat * 60:
+                fp = self.fatigue_points[o]
                 if fp[i] < 3:
                     fp[i] += 1
                 fo = fp[i]
@@ -101,8 +101,8 @@ class PlayMixin:
                 dg -= 1
             if fatigue:  # (_fatigue, inline)
                 j = dlu[first]
-                if self._stint[d][j] + self.gsec - self.smark >= dp.fat * 60:
-                    fp = self.fpts[d]
+                if self._stint_counted[d][j] + self.game_seconds - self.stint_mark >= dp.fat * 60:
+                    fp = self.fatigue_points[d]
                     if fp[j] < 3:
                         fp[j] += 1
                     fd = fp[j]
@@ -125,7 +125,7 @@ class PlayMixin:
         self._tick(5)
         ku = self.kick_until[o]
         if (ku >= 0 and lv == 1 and offense_wins and not self.kicked and self.clock >= ku
-                and self.opts.strategies):
+                and self.options.strategies):
             self.kicked = True
             to = self._recipient(o, white, slot)
             self.zone = KICK_OUT[orange]
@@ -140,7 +140,7 @@ class PlayMixin:
             sym = dp.grids[4][(black - 1) * 6 + orange - 1]
             card = dp
         if sym in MADE_SET:  # the most frequent result first (see _resolve)
-            three = lv == 3 and (offense_wins or THREES_OFF_DEFENSE) and self.opts.three_point_line
+            three = lv == 3 and (offense_wins or THREES_OFF_DEFENSE) and self.options.three_point_line
             val = 3 if three else 2
             self._score(o, slot, val, three, passer, white)
             if self.log.record:
@@ -153,10 +153,12 @@ class PlayMixin:
         who = (f"{op.name} ({zone}) {ot}" + (f" vs {dp.name} {dt}" if dp and not auto else " unguarded")) if self.log.record else ""
         self._resolve(o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who)
 
+    _phase_play = _play  # phase "play" (core.phases)
+
     def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
         d = 1 - o
         op = self.player(o, slot)
-        three = lv == 3 and self.opts.three_point_line and (offense_wins or THREES_OFF_DEFENSE)
+        three = lv == 3 and self.options.three_point_line and (offense_wins or THREES_OFF_DEFENSE)
         val = 3 if three else 2
         if sym in MADE_SET:
             self._score(o, slot, val, three, passer, white)
@@ -180,7 +182,7 @@ class PlayMixin:
             self._start_ft(o, slot, 1, "change")
             return
         rec = self.log.record
-        if sym == MISS or (sym == INJURY and not self.opts.injuries):
+        if sym == MISS or (sym == INJURY and not self.options.injuries):
             self._miss(o, slot, three, who + f": {op.name} misses" if rec else "")
             return
         if sym == AIR:
@@ -189,7 +191,7 @@ class PlayMixin:
         if sym in PASS_LAT:
             to = self._recipient(o, white, slot)
             # one level forward (Level 3 passes against the press: to Level 1), then the lateral shift
-            self.zone = _MOVES[zone, sym, self.dmode[d] == "press"]
+            self.zone = _MOVES[zone, sym, self.defense_mode[d] == "press"]
             self.passer = slot
             self.handler = to
             if rec:
@@ -235,7 +237,7 @@ class PlayMixin:
             self.dead = True
             self.double = [-1, -1]
             shots = 0
-            if lv == 3 and white == 1 and self.opts.three_point_line:
+            if lv == 3 and white == 1 and self.options.three_point_line:
                 shots = 3
             elif white <= 3:
                 shots = 2
@@ -304,7 +306,7 @@ class PlayMixin:
             self._personal_foul(o, slot, team=False)
             self._turnover(o, slot, f"{who}: {w['text']} on {self.player(o, slot).name}")
         else:  # goaltending
-            three = lv == 3 and self.opts.three_point_line
+            three = lv == 3 and self.options.three_point_line
             val = 3 if three else 2
             self._score(o, slot, val, three, -1, 0)
             self._ev("made", o, lambda: f"{who}: {w['text']} {self._sc()}", pts=val)

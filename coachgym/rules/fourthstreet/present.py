@@ -107,16 +107,16 @@ class FourthStreetPresenter:
         p = game.teams[side].players[i]
         if i in game.lineup[side]:
             on = game.stint[side][i]
-            if not game.opts.fatigue:
+            if not game.options.fatigue:
                 return T("no_fatigue", played=_clock(on))
-            pts = game.fpts[side][i]
+            pts = game.fatigue_points[side][i]
             if pts or on >= p.fat * 60:
                 points = T("worn_points", n=pts, s="" if pts == 1 else "s") if pts else ""
                 return T("worn", played=_clock(on), fat=p.fat, points=points)
             return T("fresh", played=_clock(on), fat=p.fat)
-        if not game.opts.fatigue:
+        if not game.options.fatigue:
             return ""
-        rest, need = game.rest(side, i), game.req[side][i]
+        rest, need = game.rest(side, i), game.rest_needed[side][i]
         return T("rested") if rest >= need else T("resting", rest=_clock(max(0, rest)), need=_clock(need))
 
     @staticmethod
@@ -134,7 +134,7 @@ class FourthStreetPresenter:
         """Whom he guards in his team's defense in force (man-to-man and the press by number; a zone
         by the zones his token covers)."""
         opp = 1 - side
-        mode = game.dmode[side]
+        mode = game.defense_mode[side]
         if mode == "zone":
             return T("guards_zone", zones="/".join(self.token_zones(game, side)[slot]))
         target, helper = game.double[side], game.helper[side]
@@ -158,7 +158,7 @@ class FourthStreetPresenter:
         lu = game.lineup[side]
         on = i in lu
         slot = lu.index(i) if on else -1
-        status = T(_STATUS[game.avail[side][i]]) if game.avail[side][i] != AVAILABLE else ""
+        status = T(_STATUS[game.availability[side][i]]) if game.availability[side][i] != AVAILABLE else ""
         if on and game.safe[side][i] and not status:
             status = T("status_safe")
         notes = []
@@ -171,7 +171,7 @@ class FourthStreetPresenter:
 
     # ------------------------------------------------------------------ situation
     def defense_text(self, game: FourthStreetEngine, side: int) -> str:
-        mode = game.dmode[side]
+        mode = game.defense_mode[side]
         if mode == "zone":
             return T("defense_zone", align=game.align[side].replace("_", " ") if game.align[side] != "custom" else "your placement")
         words = T("defense_man" if mode == "man" else "defense_press")
@@ -224,18 +224,18 @@ class FourthStreetPresenter:
         home, away = game.teams[HOME], game.teams[AWAY]
         clock, period = self.clock(game)
         facts = [("shot clock", T("fact_shot_clock", shot=game.shot_clock)),
-                 ("zone defenses", T("fact_zones" if game.opts.zone_defense else "fact_no_zones"))]
+                 ("zone defenses", T("fact_zones" if game.options.zone_defense else "fact_no_zones"))]
         result = ""
         if game.over:
             h, a = game.score
             win = home if h > a else away
             result = T("result", winner=win.name, high=max(h, a), low=min(h, a))
         terms = list(_SITUATION_TERMS)
-        if any(game.dmode[s] == "press" for s in (0, 1)):
+        if any(game.defense_mode[s] == "press" for s in (0, 1)):
             terms.append("press")
         if any(game.double[s] >= 0 for s in (0, 1)):
             terms += ["double team", "helper"]
-        if any(game.dmode[s] == "zone" for s in (0, 1)):
+        if any(game.defense_mode[s] == "zone" for s in (0, 1)):
             terms += ["zone defense", "zone token"]
         return Situation(ruleset=self.ruleset, title=T("title", away=away.name, home=home.name), clock=clock, period=period,
                          possession=None if game.over or game.phase == "pregame" else game.off,
@@ -255,7 +255,7 @@ class FourthStreetPresenter:
         into, said before: a man on the court who has played his fat rating in minutes gets a
         fatigue point in every matchup he is called upon in (his die one lower each, up to 3) and
         needs a longer rest (12, Fatigue), while a substitution could take him out now."""
-        if not game.opts.fatigue or not any(a in _SUBS for a in d.legal):
+        if not game.options.fatigue or not any(a in _SUBS for a in d.legal):
             return []
         players, lu = game.teams[d.side].players, game.lineup[d.side]
         worn = [i for i in lu if game.stint[d.side][i] >= players[i].fat * 60]
@@ -265,7 +265,7 @@ class FourthStreetPresenter:
         if one:  # his minutes and points here; several: their names (the cards say the rest)
             i = worn[0]
             who = T("warn_worn_one", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
-                    points=game.fpts[d.side][i], s="" if game.fpts[d.side][i] == 1 else "s")
+                    points=game.fatigue_points[d.side][i], s="" if game.fatigue_points[d.side][i] == 1 else "s")
         else:
             names = [players[i].name for i in worn]
             who = ", ".join(names[:-1]) + " and " + names[-1]
@@ -279,7 +279,7 @@ class FourthStreetPresenter:
 
     def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Choice]:
         lu = game.lineup[side]
-        bench = [b for b in range(min(len(game.avail[side]), A.MAX_ROSTER)) if b not in lu]
+        bench = [b for b in range(min(len(game.availability[side]), A.MAX_ROSTER)) if b not in lu]
         first = []
         for s in range(5):
             out = lu[s]
@@ -327,7 +327,7 @@ class FourthStreetPresenter:
         side = d.side
         slot = game.actions[d.legal[0]]["slot"]
         i = game.lineup[side][slot]
-        why = T("replace_why_fouled" if game.avail[side][i] == FOULED_OUT else "replace_why_hurt")
+        why = T("replace_why_fouled" if game.availability[side][i] == FOULED_OUT else "replace_why_hurt")
         choices = [Choice(f"in:{a}", self.player_label(game, side, game.actions[a]["player"]),
                           T("in_explain", ratings=self.ratings_text(game.teams[side].players[game.actions[a]["player"]]),
                             fatigue=self.fatigue(game, side, game.actions[a]["player"])), action=a) for a in d.legal]
@@ -379,7 +379,7 @@ class FourthStreetPresenter:
         (a press the rules do not allow on this setup falls back to man-to-man); a double team is
         called anew each possession."""
         side, legal = d.side, d.legal
-        mode = game.dmode[side]
+        mode = game.defense_mode[side]
         if mode == "zone":
             a = A.DEF_ZONE_KEEP if game.align[side] == "custom" else A.DEF_ZONE.get(game.align[side])
             if a in legal:
@@ -528,11 +528,11 @@ class FourthStreetPresenter:
         one position away) waits on the bench, or a player whose foul has just put him in foul trouble
         (2 fouls in the 1st quarter, 3 in the 2nd, 4 in the 3rd, 5 in the 4th and overtime)."""
         players, lu = game.teams[side].players, game.lineup[side]
-        if game.opts.fatigue:
-            bench = [b for b in range(len(players)) if b not in lu and game.avail[side][b] == AVAILABLE
-                     and game.rest(side, b) >= game.req[side][b]]
+        if game.options.fatigue:
+            bench = [b for b in range(len(players)) if b not in lu and game.availability[side][b] == AVAILABLE
+                     and game.rest(side, b) >= game.rest_needed[side][b]]
             for slot, i in enumerate(lu):
-                if (game.fpts[side][i] or (not points and game.stint[side][i] >= players[i].fat * 60)) and any(
+                if (game.fatigue_points[side][i] or (not points and game.stint[side][i] >= players[i].fat * 60)) and any(
                         abs(players[b].pos - 1 - slot) <= 1 for b in bench):
                     return True
         trouble = min(game.period, 4) + 1

@@ -55,7 +55,7 @@ class ReboundMixin:
                     self._turnover(o, None, f"shot clock violation, {self.teams[o].abbr}")
                     return
             else:
-                self.shot_clock = self.opts.offensive_rebound_reset or SEASON["shot_clock"]
+                self.shot_clock = self.options.offensive_rebound_reset or SEASON["shot_clock"]
             self._revert_press(d)
             self.phase = "play"
         else:
@@ -63,6 +63,8 @@ class ReboundMixin:
             self._ev("rebound", d, lambda: f"defensive rebound {pd.name} {dt} - {po.name} {ot}")
             self.press_ban[o] = True
             self._change(d, s)
+
+    _phase_rebound = _rebound  # phase "rebound" (core.phases)
 
     def _loose_ball(self):
         """Loose ball after a block: red vs blue, no ratings, tie -> defense; white 6 = point guards."""
@@ -89,3 +91,5 @@ class ReboundMixin:
             self._ev("loose_ball", d, lambda: f"loose ball recovered by {self.player(d, s).name}")
             self.press_ban[o] = True  # credited as a defensive rebound: no press on the next setup
             self._change(d, s)
+
+    _phase_loose = _loose_ball  # phase "loose" (core.phases)

@@ -72,8 +72,8 @@ class SetupMixin:
         example, following a rebound) it reverts to a man-to-man defense instead." The press lives on
         the setup play; when the possession goes on without one (offensive rebound, loose ball or held
         ball won by the offense) the defense is back in man-to-man (Level 3 passes go to Level 2)."""
-        if self.dmode[d] == "press":
-            self.dmode[d] = "man"
+        if self.defense_mode[d] == "press":
+            self.defense_mode[d] = "man"
 
     def _grid(self, side: int, slot: int) -> int:
         return THREE_POINT_GRID if (self.three_pt and side == self.off) else slot + 1
@@ -92,7 +92,7 @@ class SetupMixin:
         if self.lane:
             self.lane = []
         self.shot_clock = SHOT_CLOCK
-        base = 0 if front else self.opts.setup_seconds
+        base = 0 if front else self.options.setup_seconds
         milk, self.milk = self.milk, ""
         if self.desperation:
             self.desperation = False
@@ -110,9 +110,9 @@ class SetupMixin:
                     self.phase = "poss"
                 return
             self._ev("setup", o, "desperation defense: no foul called")
-        if front and self.dmode[d] == "press":
-            self.dmode[d] = "man"  # a half-court setup cannot be pressed: reverts to man-to-man
-        press = self.dmode[d] == "press"
+        if front and self.defense_mode[d] == "press":
+            self.defense_mode[d] = "man"  # a half-court setup cannot be pressed: reverts to man-to-man
+        press = self.defense_mode[d] == "press"
         if press:
             red, blue, white = self._dice(_PRESS_DICE)
             od, dd = (blue, red) if o == HOME else (red, blue)
@@ -198,6 +198,8 @@ class SetupMixin:
         if d is None:
             d = _cache(key, Decision(o, "hold", key[2], "milk the clock: how long does player ① hold the ball?"))
         return d
+
+    _phase_hold = _hold_decision  # phase "hold" (core.phases)
 
     def _hold(self, sec: int):
         o = self.off

@@ -10,10 +10,10 @@ from .engine import FourthStreetEngine
 def tired(g: FourthStreetEngine, side: int, i: int) -> bool:
     """Roster player ``i`` of ``side`` is tired: fatigue points, or a stint past his fat rating (with
     the fatigue rule on)."""
-    if not g.opts.fatigue:
+    if not g.options.fatigue:
         return False
     p = g.teams[side].players[i]
-    return g.fpts[side][i] > 0 or g.stint[side][i] >= p.fat * 60
+    return g.fatigue_points[side][i] > 0 or g.stint[side][i] >= p.fat * 60
 
 
 def remaining(g: FourthStreetEngine) -> float:
