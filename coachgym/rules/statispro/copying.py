@@ -25,7 +25,7 @@ PLAN = ClonePlan(
     rows=("lineup", "guard", "status", "inj_until", "injured", "tired", "mrest", "played_rp", "dt", "missed_games"),
     cube=("stats", "rested"),
     nested=("ctx", "menu"),
-    fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None]},  # memos, rebuilt on demand
+    fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None], "_eff_rows": dict},  # memos, rebuilt on demand
 )
 
 

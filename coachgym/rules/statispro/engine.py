@@ -165,6 +165,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.ctx: dict = {}
         self.menu: dict = {}
         self._eff: list = [None, None]
+        self._eff_rows: dict = {}  # eff's rows by everything they depend on (rows are never changed)
         self._bench_cache: list = [None, None]  # menus: (rev, bench, substitutions) per team
         self.rev = [0, 0]  # per team: bumped by every change of lineups, ratings, fatigue, rest or status
         self.uid = next(_GAME_IDS)  # tells coaches' caches apart from other games
@@ -187,38 +188,54 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         e = self._eff[side]
         if e is not None:
             return e
-        team = self.teams[side]
+        players = self.teams[side].players
         other = 1 - side
-        out = []
         fiba = self.opts.league == "fiba"
+        lineup, guard, status = self.lineup[side], self.guard[side], self.status[side]
+        tired_l, mrest, injured = self.tired[side], self.mrest[side], self.injured[side]
+        gn = self.great_night[1] if self.great_night[0] == side else -1
+        tpo, tpd = bool(self.tpo[side]), bool(self.tpd[other])
+        rows = self._eff_rows  # one player's row by everything it depends on (rows are never changed)
+        out = []
         for slot in range(5):
-            i = self.lineup[side][slot]
-            if fiba and self.status[side][i] != OK:  # 20.7: nobody at this position (plays with four)
+            i = lineup[slot]
+            if fiba and status[i] != OK:  # 20.7: nobody at this position (plays with four)
                 out.append([0, 0, 0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0, False])
                 continue
-            p = team.players[i]
-            fg, att, tatt, three, ft = p.field_goal, p.attempts, p.three_point_attempts, p.three_point, p.free_throw
-            rebo = rebd = p.rebound
-            blk, ast, stl, dr = p.block, p.assist, p.steal, p.defense
-            if slot not in p.positions or self.guard[side][slot] not in p.positions:
-                dr, rebd, blk, stl = int(dr / 2), rebd // 2, blk // 2, stl // 2  # 3.2: halved, fractions dropped
-            tired = self.tired[side][i] or self.mrest[side][i]
-            if tired:  # 5.4
-                dr = 0
-                rebo, rebd, blk, ast, stl, att, tatt = rebo // 2, rebd // 2, blk // 2, ast // 2, stl // 2, att // 2, tatt // 2
-            if self.injured[side][i]:  # 14G: ratings two worse
-                fg, att, three, ft = fg - 2, max(0, att - 2), three - 2, ft - 2
-                tatt = max(0, tatt - 2) if tatt else 0
-                rebo, rebd, blk, ast, stl, dr = max(0, rebo - 2), max(0, rebd - 2), max(0, blk - 2), max(0, ast - 2), max(0, stl - 2), dr + 2
-            if self.great_night[0] == side and self.great_night[1] == i:  # 14I
-                att, tatt = att * 2, tatt * 2
-            if self.tpo[side] and tatt:  # 4.61 / 4.62
-                tatt *= 2 if self.tpd[other] else 3
-            if self.tpo[side] and self.tpd[other]:
-                three, fg, ast = three - 5, fg + 5, ast + 5
-            out.append([fg, att, tatt, three, ft, rebo, rebd, p.foul_drawing, blk, ast, stl, dr, tired])
+            p = players[i]
+            pos = p.positions
+            in_pos = slot in pos and guard[slot] in pos
+            tired = tired_l[i] or mrest[i]
+            key = (side, i, in_pos, tired, injured[i], i == gn, tpo, tpd)
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = self._eff_row(p, in_pos, tired, injured[i], i == gn, tpo, tpd)
+            out.append(row)
         self._eff[side] = out
         return out
+
+    @staticmethod
+    def _eff_row(p, in_pos: bool, tired, injured: bool, great_night: bool, tpo: bool, tpd: bool) -> list:
+        """One player's effective ratings (see ``eff``)."""
+        fg, att, tatt, three, ft = p.field_goal, p.attempts, p.three_point_attempts, p.three_point, p.free_throw
+        rebo = rebd = p.rebound
+        blk, ast, stl, dr = p.block, p.assist, p.steal, p.defense
+        if not in_pos:
+            dr, rebd, blk, stl = int(dr / 2), rebd // 2, blk // 2, stl // 2  # 3.2: halved, fractions dropped
+        if tired:  # 5.4
+            dr = 0
+            rebo, rebd, blk, ast, stl, att, tatt = rebo // 2, rebd // 2, blk // 2, ast // 2, stl // 2, att // 2, tatt // 2
+        if injured:  # 14G: ratings two worse
+            fg, att, three, ft = fg - 2, max(0, att - 2), three - 2, ft - 2
+            tatt = max(0, tatt - 2) if tatt else 0
+            rebo, rebd, blk, ast, stl, dr = max(0, rebo - 2), max(0, rebd - 2), max(0, blk - 2), max(0, ast - 2), max(0, stl - 2), dr + 2
+        if great_night:  # 14I
+            att, tatt = att * 2, tatt * 2
+        if tpo and tatt:  # 4.61 / 4.62
+            tatt *= 2 if tpd else 3
+        if tpo and tpd:
+            three, fg, ast = three - 5, fg + 5, ast + 5
+        return [fg, att, tatt, three, ft, rebo, rebd, p.foul_drawing, blk, ast, stl, dr, tired]
 
     def pd_slot(self, off_side: int, off_slot: int) -> int:
         """The defender (slot) who is the PD of the offensive player at ``off_slot`` (3.2, 6.6)."""
