@@ -39,6 +39,12 @@ _MENU_PROMPTS = {"dead": "dead ball - substitutions or a timeout, or play on",
                  "timeout": "timeout - substitutions and matchups, then play on"}
 
 
+# 5.5's Double Teams offered, by the PD cards (guard per slot); the shifts and PD cards that keep a
+# Double Team, by (target's slot, helper's slot, PD cards): pure functions of their keys, so kept
+_DOUBLE_TEAMS: dict[tuple, list[int]] = {}
+_KEPT_SHIFTS: dict[tuple, list[int]] = {}
+
+
 class MenuMixin:
     def _open_menu(self, queue: list, resume: int, kind: str, **extra: Any) -> None:
         self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
@@ -88,8 +94,7 @@ class MenuMixin:
                 legal += SWAP_LIST  # 6.6 position shifts
                 legal += PD_LIST  # 3.2 / 6.6 PD cards
             else:  # 5.5: no shift or PD card that makes our helper the target's PD
-                legal += [a for a in SWAP_LIST if self._keeps_double_team(side, a)]
-                legal += [a for a in PD_LIST if self._keeps_double_team(side, a)]
+                legal += self._shifts_keeping_double_team(side)
         if not set_piece and self._can_timeout(side, dead):
             legal.append(TIMEOUT)
             if self.to20_used[side] < 1:
@@ -97,8 +102,11 @@ class MenuMixin:
         if dead and changes_ok and side != self.off and m["resume"] == PH_UPCOURT and not self.press_next:
             legal.append(PRESS)  # 4.2: after a Dead Ball
         if set_piece and changes_ok and self.dt[side][0] < 0:
-            g = self.guard[side]  # 5.5: the helper is another man than the target's PD
-            legal += [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
+            g = tuple(self.guard[side])  # 5.5: the helper is another man than the target's PD
+            dts = _DOUBLE_TEAMS.get(g)
+            if dts is None:  # (a function of the PD cards alone: kept per arrangement)
+                dts = _DOUBLE_TEAMS[g] = [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
+            legal += dts
         if dead and changes_ok and self.dt[side][0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
         if kind == "timeout" and self.final_two and changes_ok and not self.no_threes:  # 4.61 / 4.62 (not 17.5)
@@ -115,6 +123,17 @@ class MenuMixin:
         if kind == "timeout" and changes_ok and self._index_ok(side, 1):  # 16D
             legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
         return legal
+
+    def _shifts_keeping_double_team(self, side: int) -> list[int]:
+        """The position shifts and PD cards (in table order) that keep ``side``'s Double Team (5.5, see
+        ``_keeps_double_team``): a function of the target's and the helper's slots and the PD cards,
+        kept per those."""
+        target, helper = self.dt[side]
+        key = (self.lineup[1 - side].index(target), self.lineup[side].index(helper), tuple(self.guard[side]))
+        kept = _KEPT_SHIFTS.get(key)
+        if kept is None:
+            kept = _KEPT_SHIFTS[key] = [a for a in SWAP_LIST + PD_LIST if self._keeps_double_team(side, a)]
+        return kept
 
     def _keeps_double_team(self, side: int, a: int) -> bool:
         """Whether ``side``'s position shift or PD card ``a`` leaves its Double Team's helper another

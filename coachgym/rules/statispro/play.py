@@ -261,7 +261,7 @@ class PlayMixin:
             if trap:  # 15K
                 self.limit -= 1
             if sthr:  # 13B / 7.1 steals
-                e = self.eff(de)
+                e = self._eff[de] or self.eff(de)
                 if sslot >= 0:
                     stealer = sslot if e[sslot][R_STL] >= sthr else -1
                 else:
@@ -480,7 +480,7 @@ class PlayMixin:
         can_shoot = self.pass_no <= att
         qual = self.assist_no > 0 and e[R_AST] >= self.assist_no
         out = self.passes >= self.limit
-        late = self._final_minutes()
+        late = self.eleven or (self.two_min and (self.period >= 4 or len(self.fac) <= 15))  # _final_minutes()
         ext = qual and out and not self.ext_used and self.passes == self.limit
         options = []
         if can_shoot:
