@@ -177,7 +177,9 @@ class ByTheBookCoach:
         # the engine bumps ``rev`` on every change of lineups, ratings, fatigue, rest or status; the
         # starters' personal fouls complete the key
         st = game.stats[side]
-        key = (game.uid, game.rev[side], side, game.period, game.rp, game.two_min, [st[i][PF] for i in self.starters])
+        s0, s1, s2, s3, s4 = self.starters
+        key = (game.uid, game.rev[side], side, game.period, game.rp, game.two_min, st[s0][PF], st[s1][PF], st[s2][PF],
+               st[s3][PF], st[s4][PF])
         if self._cache_key == key:
             return self._cache_val
         if self.target is not None:
