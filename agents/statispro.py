@@ -63,6 +63,7 @@ from ..rules.statispro.tactics import star_double_team
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)
 REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
+IGNORE_REST_PLAYER = {a.index: a["player"] for a in A.ACTIONS.of_kind("ignore_rest")}  # 16D's actions: whose rest
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
 
 
@@ -412,7 +413,8 @@ class ByTheBookCoach:
             return A.THREE_POINT_DEFENSE
         if kind == "timeout" and game.period >= 3:
             for a in legal:
-                if A.ACTIONS[a].kind == "ignore_rest" and A.ACTIONS[a]["player"] in self.starters:
+                player = IGNORE_REST_PLAYER.get(a)
+                if player is not None and player in self.starters:
                     return a
         if A.PRESS in legal and final_two and margin < 0:
             return A.PRESS
