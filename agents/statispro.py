@@ -358,7 +358,7 @@ class ByTheBookCoach:
         legal = d.legal
         if A.ADVANCE not in legal:
             return A.SHOOT
-        if game.open_from >= 0 or game._injured_pd_open():
+        if game.open_from >= 0 or (game.inj_wait and game._injured_pd_open()):
             return A.SHOOT  # an Open Shot (4.4, 14G) is always taken by the book
         if game.via == "recovery":
             return A.SHOOT

@@ -30,6 +30,7 @@ from .cards import POSITIONS, rpg_slot
 from .constants import (
     FGA,
     FGM,
+    OK,
     PH_ADVANCE,
     PH_BALL,
     PH_JUMP,
@@ -404,7 +405,8 @@ class PlayMixin:
 
     def _complete_pass(self, slot: int, no: int, ast: int, src: str) -> None:
         off = self.off
-        slot = self._present(off, slot)  # 20.7: a pass to the empty position goes to the nearest teammate
+        if self.status[off][self.lineup[off][slot]] != OK:
+            slot = self._present(off, slot)  # 20.7: a pass to the empty position goes to the nearest teammate
         passer = self.bh
         # Open Shot: the passer qualified for an Assist on the previous FAC (4.4), or the Double
         # Team target passed to the teammate whose PD is the second defender (5.5)
@@ -462,7 +464,7 @@ class PlayMixin:
             att += 10  # 8.42
         self.play_call[off] = -1  # 8.42: a called play lasts for the first in-bounds pass only
         self.ctx = {"att": att}
-        if self.open_from >= 0 or self._injured_pd_open():
+        if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):
             # 4.4 "Any player receiving the next ADVANCE from an eligible ASSIST passer *may* shoot
             # ... as an Open Shot"; 14G "he may shoot an Open Shot regardless of the PASS #": he may
             # also decline it and ADVANCE while he has an ADVANCE left (the Open Shot is then lost),
@@ -548,7 +550,7 @@ class PlayMixin:
 
     def _ballhandler_choice(self, act: int) -> None:
         off, s = self.off, self.bh
-        if self.open_from >= 0 or self._injured_pd_open():  # the same test as _ph_ball's
+        if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):  # the same test as _ph_ball's
             if act == SHOOT:
                 self._open_shot()
                 return
