@@ -94,19 +94,19 @@ class StatisProEncoder(ObservationEncoder):
         else:
             head = _HEADS[d.kind]
         o = 1 - side
-        pts, period, tf, to_used, index, tpo = game.pts, game.period, game.tf, game.to_used, game.index, game.tpo
+        pts, period, tf, to_used, index, tpo = game.pts, game.period, game.team_fouls, game.timeouts_used, game.index, game.three_point_offense
         own_pts, opp_pts = pts[side], pts[o]
         buf[:_HEAD_SIZE] = array("f", head + [
             float(game.off == side), float(side == HOME), min(period, 4) / 4, float(period > 4),
             float(game.two_min), float(game.last_minute), len(game.fac) / 180, own_pts / 150, opp_pts / 150,
             (own_pts - opp_pts) / 20, game.passes / 4, game.limit / 4, game.pass_no / 40, game.assist_no / 20,
             tf[side] / 6, tf[o] / 6, (7 - to_used[side]) / 7, (7 - to_used[o]) / 7,
-            float(game.to20_used[side] < 1), index[side] / 12, index[o] / 12, float(tpo[side]),
+            float(game.timeouts20_used[side] < 1), index[side] / 12, index[o] / 12, float(tpo[side]),
             float(tpo[o]), float(game.press_next)] + _VIA_ONEHOT.get(game.via, _NO_VIA))
         if view[5] >= 0:  # the last Ballhandler's mark back to 0.0
             buf[view[5]] = 0.0
             view[5] = -1
-        dt = game.dt
+        dt = game.double_team
         pos = _HEAD_SIZE
         for s, m in ((side, view[1]), (o, view[2])):
             dt_def0 = dt[1 - s][0]  # the Double Team against this team: its target
@@ -130,7 +130,7 @@ class StatisProEncoder(ObservationEncoder):
                     at += COURT_ROW
                 m[0], m[1], m[2], m[3], m[4] = eff, guard[:], lineup[:], dt_def0, dt_own1
             if game.off == s:
-                bh = game.bh
+                bh = game.ballhandler
                 if 0 <= bh < 5:  # the Ballhandler's column (1.0 in his row, 0.0 in the others)
                     view[5] = pos + bh * COURT_ROW + len(SLOT_RATINGS)
                     buf[view[5]] = 1.0
@@ -169,7 +169,7 @@ class StatisProEncoder(ObservationEncoder):
                 if flags != m[4]:
                     buf[pos + N_CARD + 4:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x != 0) for x in flags[:n]])
                     m[4] = flags[:]
-                flags = game.mrest[s]
+                flags = game.mandatory_rest[s]
                 if flags != m[5]:
                     buf[pos + N_CARD + 5:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
                     m[5] = flags[:]

@@ -37,7 +37,7 @@ def prepared(cards=(), off=0, bh=-1, passes=1, options=None):
     """A game in the first quarter, ``off`` with the ball, the next draws scripted."""
     g = RULESET.new_game("knicks-1993", "bulls-1993", source=ScriptedSource(list(cards)), options=options)
     g.opening = 0
-    g.off, g.bh, g.passes, g.limit = off, bh, passes, 3
+    g.off, g.ballhandler, g.passes, g.limit = off, bh, passes, 3
     g.discard = list(K.DECK[:40])  # late enough in the quarter for Mandatory Rest (14A)
     return g
 
@@ -53,7 +53,7 @@ def test_9b_d_ob_turnover_by_rpg():
 def test_9f_offensive_foul_charged_by_the_offenses_foul_range_and_not_a_team_foul():
     g = prepared([holder("knicks-1993", 4)])  # a FOUL # in Ewing's range
     g._pass_section((K.P_OFOUL,), "action")
-    assert g.stats[0][4][PF] == 1 and g.stats[0][4][TOV] == 1 and g.tf[0] == 0 and g.off == 1
+    assert g.stats[0][4][PF] == 1 and g.stats[0][4][TOV] == 1 and g.team_fouls[0] == 0 and g.off == 1
 
 
 def test_13c_pass_to_choice_offers_every_player_with_enough_attempts():
@@ -68,13 +68,13 @@ def test_13c_pass_to_choice_offers_every_player_with_enough_attempts():
 def test_13c_nobody_high_enough_goes_to_the_highest_attempts():
     g = prepared()
     g._pass_section((K.P_CHOICE, 27), "advance")
-    assert g.phase == PH_BALL and g.bh == 4
+    assert g.phase == PH_BALL and g.ballhandler == 4
 
 
 def test_13e_24_second_violation_early_is_a_pass_40_to_the_last_ballhandler():
     g = prepared(bh=2, passes=0)
     g._pass_section((K.P_24,), "advance")
-    assert g.phase == PH_BALL and g.bh == 2 and g.pass_no == 40
+    assert g.phase == PH_BALL and g.ballhandler == 2 and g.pass_no == 40
 
 
 def test_13e_24_second_violation_on_the_third_pass_is_a_team_turnover():
@@ -154,7 +154,7 @@ def test_10h_loose_ball_foul_on_the_defense():
     g = prepared([find("rebound", "Loose Ball Foul on Defense"), holder("bulls-1993", 4)])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._ph_rebound()
-    assert g.stats[1][4][PF] == 1 and g.tf[1] == 1 and g.off == 0 and g.team_reb[0] == 1
+    assert g.stats[1][4][PF] == 1 and g.team_fouls[1] == 1 and g.off == 0 and g.team_reb[0] == 1
 
 
 def test_10i_loose_ball_foul_on_the_offense_is_a_team_foul():
@@ -162,7 +162,7 @@ def test_10i_loose_ball_foul_on_the_offense_is_a_team_foul():
     g.index = [0, 0]  # (no 16C offer)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._ph_rebound()
-    assert g.stats[0][4][PF] == 1 and g.tf[0] == 1 and g.off == 1
+    assert g.stats[0][4][PF] == 1 and g.team_fouls[0] == 1 and g.off == 1
 
 
 def test_10a_fast_break_column_c_foul_16_basket_sf_assist_originator():
@@ -219,7 +219,7 @@ def test_14c_double_foul_both_charged_then_a_jump_ball():
     z = find("z_reading", "Double Foul")
     g = prepared([z, find("foul", pred=lambda c: c.fd == 1)])
     g._consult_z(press=False)
-    assert g.stats[0][4][PF] == 1 and g.stats[1][4][PF] == 1 and g.tf == [1, 1] and g.phase == PH_JUMP
+    assert g.stats[0][4][PF] == 1 and g.stats[1][4][PF] == 1 and g.team_fouls == [1, 1] and g.phase == PH_JUMP
 
 
 def test_14d_technical_foul_one_shot_for_the_best_foul_shooter():
@@ -274,7 +274,7 @@ def test_15f_press_consult_z_draws_five_more_for_defenders():
     tip = find("z_reading", "Accidental Tip-In")
     g = prepared([tip, rest, tip, tip, tip, tip])
     g._consult_z(press=True)
-    assert g.mrest[1][2]
+    assert g.mandatory_rest[1][2]
 
 
 def test_8_41_timeout_late_takes_the_ball_out_at_mid_court_from_the_dead_ball_deck():

@@ -18,11 +18,13 @@ register_immutable(K.Card)  # cards are never changed once the deck is read
 
 PLAN = ClonePlan(
     base=ENGINE_PLAN,
-    share=("opts", "teams", "clock"),  # options, rosters as prepared (14G), the league's clock table
-    flat=("fac", "dead", "discard", "pts", "team_reb", "team_tov", "poss", "tf", "tf_last2", "to_used", "to20_used",
-          "to_q4", "to_last2", "owed_to", "great_night", "tpo", "tpd", "illegal_def", "index", "index_start",
-          "index_spent", "play_call", "rev", "inj_wait"),
-    rows=("lineup", "guard", "status", "inj_until", "injured", "tired", "mrest", "played_rp", "dt", "missed_games"),
+    share=("options", "teams", "clock"),  # options, rosters as prepared (14G), the league's clock table
+    flat=("fac", "dead", "discard", "pts", "team_reb", "team_tov", "poss", "team_fouls", "team_fouls_last2",
+          "timeouts_used", "timeouts20_used", "timeouts_q4", "timeouts_last2", "owed_timeout", "great_night",
+          "three_point_offense", "three_point_defense", "illegal_def", "index", "index_start", "index_spent",
+          "play_call", "rev", "inj_wait"),
+    rows=("lineup", "guard", "status", "inj_until", "injured", "tired", "mandatory_rest", "played_rp", "double_team",
+          "missed_games"),
     cube=("stats", "rested"),
     nested=("ctx", "menu"),
     fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None], "_eff_rows": dict},  # memos, rebuilt on demand

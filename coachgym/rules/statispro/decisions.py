@@ -93,9 +93,9 @@ class DecisionMixin:
             self._complete_pass(a["slot"], ctx["choice_no"], 0, ctx["src"])
             return
         if then == "three_or_two":
-            s = self.bh
+            s = self.ballhandler
             self._setup_shot(s, three=a.kind == "shoot_three", forced=0,
-                             passer=self.prev_bh if self.opts.assist_last_passer else -1)
+                             passer=self.prev_ballhandler if self.options.assist_last_passer else -1)
             self.phase = PH_SHOT
             return
         if then == "fast_break":
@@ -144,7 +144,7 @@ class DecisionMixin:
                 return
             if a.kind == "index_steal":  # 16A
                 self._spend_index(de, 2)
-                bh = self.bh if self.bh >= 0 else 0
+                bh = self.ballhandler if self.ballhandler >= 0 else 0
                 stealer = self.pd_slot(off, bh)
                 if self.log.record:
                     self.event("index", de, f"{self.teams[de].name} spend two Index Points: the foul becomes a steal (16A)")
@@ -218,16 +218,16 @@ class DecisionMixin:
             return
         if kind == "stop_clock":
             if k == "foul_to_stop_clock":
-                self._deliberate_foul(self.pd_slot(self.off, self.bh), self.bh, stop_clock=True)
+                self._deliberate_foul(self.pd_slot(self.off, self.ballhandler), self.ballhandler, stop_clock=True)
             elif k == "deliberate_foul":
                 self._deliberate_foul(action["defender"], action["target"], stop_clock=False)
             return
         if kind == "freeze":
             if k == "freeze_shooter":
                 de = 1 - self.ctx["side"]
-                self.to_used[de] += 1
-                self.to_q4[de] += 1
-                self.to_last2[de] += 1
+                self.timeouts_used[de] += 1
+                self.timeouts_q4[de] += 1
+                self.timeouts_last2[de] += 1
                 self.ctx["freeze"] = 5
                 if self.log.record:
                     self.event("timeout", de, f"{self.teams[de].name} call a timeout to freeze the shooter (6.7)")

@@ -72,8 +72,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     def __init__(self, home: Team, away: Team, source=None, *, options: StatisProOptions | None = None,
                  record_events: bool = True):
         super().__init__(source, record_events=record_events)
-        self.opts = options or StatisProOptions()
-        self.teams = [self._prepare_roster(t, self.opts.expanded_attempts) for t in (home, away)]
+        self.options = options or StatisProOptions()
+        self.teams = [self._prepare_roster(t, self.options.expanded_attempts) for t in (home, away)]
         self._setup()
         for side in (HOME, AWAY):
             for name in self.teams[side].injured:
@@ -85,7 +85,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     # ================================================================== setup
     def _setup(self) -> None:
-        o = self.opts
+        o = self.options
         college = o.league in ("ncaa", "fiba")
         self.clock = K.CLOCK["college" if college else "nba"]
         self.pass_limit = 4 if o.league == "ncaa" else 3
@@ -106,27 +106,27 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.team_reb = [0, 0]
         self.team_tov = [0, 0]
         self.poss = [0, 0]
-        self.tf = [0, 0]
-        self.tf_last2 = [0, 0]
-        self.to_used = [0, 0]
-        self.to20_used = [0, 0]
-        self.to_q4 = [0, 0]
-        self.to_last2 = [0, 0]
-        self.owed_to = [False, False]
+        self.team_fouls = [0, 0]  # per side: Team Fouls this period (6.3; per half in NCAA, 19.5)
+        self.team_fouls_last2 = [0, 0]  # per side: Team Fouls in the period's final 2:00 (6.3)
+        self.timeouts_used = [0, 0]  # per side: full timeouts charged in the game (8.4)
+        self.timeouts20_used = [0, 0]  # per side: 20-second timeouts this half (8.4)
+        self.timeouts_q4 = [0, 0]  # per side: timeouts in the fourth quarter and overtime (8.4)
+        self.timeouts_last2 = [0, 0]  # per side: timeouts in the game's final 2:00 (8.4)
+        self.owed_timeout = [False, False]  # per side: a mandatory timeout is charged at its next possession (8.4)
         self.status = [[OK] * len(t.players) for t in self.teams]
         self.inj_until = [[0] * len(t.players) for t in self.teams]
         self.injured = [[False] * len(t.players) for t in self.teams]
         self.tired = [[False] * len(t.players) for t in self.teams]
-        self.mrest = [[False] * len(t.players) for t in self.teams]
+        self.mandatory_rest = [[False] * len(t.players) for t in self.teams]  # per player: in the Mandatory Rest box (14A)
         self.rested = [[[False, False] for _ in t.players] for t in self.teams]
         self.played_rp = [[False] * len(t.players) for t in self.teams]
         self.rp_grace = False
         self.removal_pending = True  # someone in a lineup may have to leave (checked, then cleared)
-        self.rp = 0  # the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)
+        self.rest_period = 0  # the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)
         self.great_night = [-1, -1]  # side, roster index
-        self.tpo = [False, False]
-        self.tpd = [False, False]
-        self.dt = [[-1, -1], [-1, -1]]  # per defending side: [target roster idx, helper roster idx]
+        self.three_point_offense = [False, False]  # per side: the Three Point Offense is declared (4.61)
+        self.three_point_defense = [False, False]  # per side: the Three Point Defense is declared (4.62)
+        self.double_team = [[-1, -1], [-1, -1]]  # per defending side: [target roster idx, helper roster idx]
         self.illegal_def = [0, 0]
         self.tip_in = False
         self.injury_done = False
@@ -146,8 +146,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.arrow = -1  # NCAA/FIBA alternating possession (19.3, 20.3)
         # possession
         self.off = HOME
-        self.bh = -1
-        self.prev_bh = -1
+        self.ballhandler = -1  # slot of the offense's Ballhandler (-1: none yet)
+        self.prev_ballhandler = -1  # slot of the Ballhandler before the last pass (-1: none)
         self.passes = 0
         self.limit = self.pass_limit
         self.ext_used = False
@@ -190,11 +190,11 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
             return e
         players = self.teams[side].players
         other = 1 - side
-        fiba = self.opts.league == "fiba"
+        fiba = self.options.league == "fiba"
         lineup, guard, status = self.lineup[side], self.guard[side], self.status[side]
-        tired_l, mrest, injured = self.tired[side], self.mrest[side], self.injured[side]
+        tired_l, mrest, injured = self.tired[side], self.mandatory_rest[side], self.injured[side]
         gn = self.great_night[1] if self.great_night[0] == side else -1
-        tpo, tpd = bool(self.tpo[side]), bool(self.tpd[other])
+        tpo, tpd = bool(self.three_point_offense[side]), bool(self.three_point_defense[other])
         rows = self._eff_rows  # one player's row by everything it depends on (rows are never changed)
         out = []
         for slot in range(5):
@@ -278,12 +278,13 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     # ================================================================== save / restore
     _STATE = ("period", "two_min", "eleven", "pts", "lineup", "guard", "stats", "team_reb", "team_tov", "poss",
-              "tf", "tf_last2", "to_used", "to20_used", "to_q4", "to_last2", "owed_to", "status", "inj_until",
-              "injured", "tired", "mrest", "rested", "played_rp", "rp_grace", "rp", "great_night", "tpo", "tpd", "dt",
+              "team_fouls", "team_fouls_last2", "timeouts_used", "timeouts20_used", "timeouts_q4", "timeouts_last2",
+              "owed_timeout", "status", "inj_until", "injured", "tired", "mandatory_rest", "rested", "played_rp",
+              "rp_grace", "rest_period", "great_night", "three_point_offense", "three_point_defense", "double_team",
               "illegal_def", "tip_in", "injury_done", "inj_wait", "missed_games", "index", "index_start", "index_spent",
-              "opening", "arrow", "off", "bh", "prev_bh", "passes", "limit", "ext_used", "assist_from", "open_from",
-              "pass_no", "assist_no", "via", "play_call", "press_next", "from_dead", "last_fac_heave",
-              "last_shot_used", "phase", "ctx", "menu", "dead_from_discard")
+              "opening", "arrow", "off", "ballhandler", "prev_ballhandler", "passes", "limit", "ext_used",
+              "assist_from", "open_from", "pass_no", "assist_no", "via", "play_call", "press_next", "from_dead",
+              "last_fac_heave", "last_shot_used", "phase", "ctx", "menu", "dead_from_discard")
 
     def _state_to_dict(self) -> dict:
         import copy
@@ -292,11 +293,12 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         d["dead"] = [c.key for c in self.dead]
         d["discard"] = [c.key for c in self.discard]
         d["teams"] = [t.to_dict() for t in self.teams]
-        d["options"] = self.opts.to_dict()
+        d["options"] = self.options.to_dict()
         return d
 
     def _state_from_dict(self, d: dict) -> None:
-        self.opts = StatisProOptions(**d["options"])
+        d = saved.migrate_state(d)  # saves from before the fields' names said what they hold
+        self.options = StatisProOptions(**d["options"])
         self.teams = [parse_team(t, "saved game") for t in d["teams"]]  # rosters as prepared (14G)
         self._setup()
         for k in self._STATE:
@@ -343,7 +345,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         q = f"OT{self.period - 4}" if self.period > 4 else f"Q{self.period}"
         return (f"{self.teams[AWAY].name} {self.pts[AWAY]} at {self.teams[HOME].name} {self.pts[HOME]} - "
                 f"{q}, {len(self.fac)} FAC left{' (final 2:00)' if self.two_min else ''}; "
-                f"team fouls {self.tf[HOME]}-{self.tf[AWAY]}; ball: {self.teams[self.off].name}")
+                f"team fouls {self.team_fouls[HOME]}-{self.team_fouls[AWAY]}; ball: {self.teams[self.off].name}")
 
 
 _HANDLERS = {

@@ -221,10 +221,10 @@ class ReboundMixin:
                 return
         else:
             self.passes = 0
-            self.limit = 2 if (self.opts.league == "fiba" and self.opts.fiba_orb_14) else self.pass_limit
+            self.limit = 2 if (self.options.league == "fiba" and self.options.fiba_orb_14) else self.pass_limit
             self.ext_used = False
-        self.bh = slot
-        self.prev_bh = -1
+        self.ballhandler = slot
+        self.prev_ballhandler = -1
         self.pass_no = no
         self.assist_no = ast
         self.via = "orb"

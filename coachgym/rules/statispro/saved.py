@@ -129,17 +129,17 @@ STATE_FIELDS = {
     "guard": PerSide(List(Slot, 5, distinct=True)),  # the offensive slot each defender guards (PD cards)
     "stats": PerSide(PerPlayer(List(Int(0, MAX_COUNT), len(STAT_NAMES)))),
     "team_reb": PerSide(Int(0, MAX_COUNT)), "team_tov": PerSide(Int(0, MAX_COUNT)), "poss": PerSide(Int(0, MAX_COUNT)),
-    "tf": PerSide(Int(0, MAX_COUNT)), "tf_last2": PerSide(Int(0, MAX_COUNT)),
-    "to_used": PerSide(Int(0, 100)), "to20_used": PerSide(Int(0, 100)), "to_q4": PerSide(Int(0, 100)),
-    "to_last2": PerSide(Int(0, 100)), "owed_to": PerSide(Bool()),
+    "team_fouls": PerSide(Int(0, MAX_COUNT)), "team_fouls_last2": PerSide(Int(0, MAX_COUNT)),
+    "timeouts_used": PerSide(Int(0, 100)), "timeouts20_used": PerSide(Int(0, 100)), "timeouts_q4": PerSide(Int(0, 100)),
+    "timeouts_last2": PerSide(Int(0, 100)), "owed_timeout": PerSide(Bool()),
     "status": PerSide(PerPlayer(Int(0, 3))),  # OK, FOULED_OUT, EJECTED, INJURED_OUT
     "inj_until": PerSide(PerPlayer(Int(0, 1000))),
-    "injured": PerSide(PerPlayer(Bool())), "tired": PerSide(PerPlayer(Bool())), "mrest": PerSide(PerPlayer(Bool())),
+    "injured": PerSide(PerPlayer(Bool())), "tired": PerSide(PerPlayer(Bool())), "mandatory_rest": PerSide(PerPlayer(Bool())),
     "rested": PerSide(PerPlayer(List(Bool(), 2))), "played_rp": PerSide(PerPlayer(Bool())),
-    "rp_grace": Bool(), "rp": Int(0, 2),
+    "rp_grace": Bool(), "rest_period": Int(0, 2),
     "great_night": Tuple(Int(-1, 1), ROSTER_OR_NONE),
-    "tpo": PerSide(Bool()), "tpd": PerSide(Bool()),
-    "dt": PerSide(Tuple(ROSTER_OR_NONE, ROSTER_OR_NONE)),  # Double Team: [target, helper] roster indices
+    "three_point_offense": PerSide(Bool()), "three_point_defense": PerSide(Bool()),
+    "double_team": PerSide(Tuple(ROSTER_OR_NONE, ROSTER_OR_NONE)),  # Double Team: [target, helper] roster indices
     "illegal_def": PerSide(Int(0, 100)),
     "tip_in": Bool(), "injury_done": Bool(),
     # 14G: [side, roster index, until] of an injured defender still in play, or []
@@ -147,7 +147,7 @@ STATE_FIELDS = {
     "missed_games": List(Tuple(Side, Int(0, _any_roster), Int(0, 1000))),
     "index": PerSide(Int(0, 12)), "index_start": PerSide(Int(0, 12)), "index_spent": PerSide(Int(0, 12)),
     "opening": Int(-1, 1), "arrow": Int(-1, 1), "off": Side,
-    "bh": SLOT_OR_NONE, "prev_bh": SLOT_OR_NONE, "passes": Int(0, 100), "limit": Int(0, 100), "ext_used": Bool(),
+    "ballhandler": SLOT_OR_NONE, "prev_ballhandler": SLOT_OR_NONE, "passes": Int(0, 100), "limit": Int(0, 100), "ext_used": Bool(),
     "assist_from": SLOT_OR_NONE, "open_from": SLOT_OR_NONE, "pass_no": Int(0, 1000), "assist_no": Int(0, 1000),
     "via": Str(("", "action", "advance", "ob", "orb", "press", "recovery")),
     "play_call": PerSide(ROSTER_OR_NONE),
@@ -159,7 +159,24 @@ STATE = Check(Dict(STATE_FIELDS, optional=(k for k in STATE_FIELDS if k not in (
                                                                                  "discard"))), _piles_and_score)
 
 
+# fields renamed to say what they hold (saves before the rename use the old keys): old key -> new key
+RENAMED_FIELDS = {"tf": "team_fouls", "tf_last2": "team_fouls_last2", "to_used": "timeouts_used",
+                  "to20_used": "timeouts20_used", "to_q4": "timeouts_q4", "to_last2": "timeouts_last2",
+                  "owed_to": "owed_timeout", "mrest": "mandatory_rest", "rp": "rest_period",
+                  "tpo": "three_point_offense", "tpd": "three_point_defense", "dt": "double_team", "bh": "ballhandler",
+                  "prev_bh": "prev_ballhandler"}
+
+
+def migrate_state(state: dict) -> dict:
+    """A saved state with every field under today's name: the one place the old keys are read (the
+    check and the restore both take the state through it). A new dict when a key was renamed."""
+    if not any(k in state for k in RENAMED_FIELDS):
+        return state
+    return {RENAMED_FIELDS.get(k, k): v for k, v in state.items()}
+
+
 def check_state(state: dict, env: Env) -> None:
     """Check a saved Statis Pro game's ``state`` (raises SavedGameError naming the field)."""
+    state = migrate_state(state)
     teams_and_options(state, env, parse_team, StatisProOptions)
     check(state, STATE, env, "state")

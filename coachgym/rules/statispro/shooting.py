@@ -60,7 +60,7 @@ class ShootingMixin:
         pd = self.pd_slot(off, s)
         ed = self.eff(de)
         i = self.lineup[off][s]
-        dt_target = self.dt[de][0] == i
+        dt_target = self.double_team[de][0] == i
         if three:
             rating = e[R_THREE]
         elif ctx["open"]:
@@ -196,7 +196,7 @@ class ShootingMixin:
                 self.team_tov[off] += 1
                 self._turnover_to_defense()
                 return None
-            self.bh = slot
+            self.ballhandler = slot
             self.via = "recovery"
             self.open_from = -1
             self.assist_no = 0
@@ -214,7 +214,7 @@ class ShootingMixin:
                 self.team_tov[off] += 1
                 self._turnover_to_defense()
                 return None
-            self.bh = -1
+            self.ballhandler = -1
             self.ctx = {}
             self._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
             return None
