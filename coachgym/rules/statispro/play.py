@@ -217,7 +217,7 @@ class PlayMixin:
     def _ph_upcourt(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
-        if self._stop_for_removals(PH_UPCOURT):
+        if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_UPCOURT):  # (nothing to do otherwise)
             return None
         # 8.4 a charged (mandatory) timeout at the start of the team's next non-Fast Break possession
         if self.owed_timeout[off] and not ctx.get("owed_done"):
@@ -595,7 +595,7 @@ class PlayMixin:
     def _ph_advance(self) -> Decision | None:
         ctx = self.ctx
         de = 1 - self.off
-        if self._stop_for_removals(PH_ADVANCE):
+        if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_ADVANCE):  # (nothing to do otherwise)
             return None
         if not ctx.get("asked"):
             ctx["asked"] = True

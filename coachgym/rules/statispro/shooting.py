@@ -44,7 +44,7 @@ class ShootingMixin:
         s = ctx["s"]
         c = self._draw("SHOT #", dead=ctx["dead"])
         number, clause, thr, where = c.shot
-        e = self.eff(off)[s]
+        e = (self._eff[off] or self.eff(off))[s]
         three = ctx["three"]
         forced = ctx["forced"]
         if forced < 0:  # 13G: the Pass # of the SHOT FAC (ACTION, ADVANCE, PRESS in that order)
@@ -58,7 +58,7 @@ class ShootingMixin:
                     break
             forced = max(0, no - self._att(off, s))
         pd = self.pd_slot(off, s)
-        ed = self.eff(de)
+        ed = self._eff[de] or self.eff(de)
         i = self.lineup[off][s]
         dt_target = self.double_team[de][0] == i
         if three:
@@ -69,7 +69,7 @@ class ShootingMixin:
             rating = e[R_FG] + ed[pd][R_DEF] - forced
             if dt_target and not ctx["fb"] and self.via in ("action", "advance", "press"):
                 rating -= 5  # 5.5 (not after a rebound)
-        st = self._st(off, s)
+        st = self.stats[off][i]  # (= self._st(off, s))
         name = self.pname(off, s) if self.log.record else ""
         # 12C blocks (not on Three-Pointers or Open Shots)
         if clause == K.S_BLOCK and not three and not ctx["open"]:
