@@ -24,6 +24,7 @@ from ...core.savecheck import (
     Side,
     Skip,
     Slot,
+    Spec,
     Str,
     Tuple,
     check,
@@ -96,7 +97,36 @@ CTX_FIELDS = {
     "after": Str(), "kind": Str(), "jump": Str(("tip", "held", "rebound", "double_foul")),
     "src": Str(("action", "advance", "press")), "col": Str(), "sec": List(Int(-1000, 1000), hi=10),
 }
-CTX = Check(Dict(CTX_FIELDS, optional=tuple(CTX_FIELDS)), _ctx_names)
+CTX_DICT = Dict(CTX_FIELDS, optional=tuple(CTX_FIELDS))
+
+# 16C: what a foul that may still be ignored carries in ``ctx.data``, by ``ctx.foul`` (DecisionMixin._void_resolved)
+SHOT = Dict({"s": Slot, "three": Bool(), "made": Bool(), "number": Int(0, 1000), "rating": Int(-1000, 1000),
+             "rpg": Int(0, 1000), "passer": SLOT_OR_NONE, "open": Bool(), "no_assist": Bool(), "last": Bool(),
+             "fb": Bool(), "fouler": SLOT_OR_NONE, "where": Int(K.FOUL_BY_FOUL_NUMBER, 4), "pd": Slot})
+VOID_DATA = {"shot_foul": SHOT, "lb_def": Dict({"reb": CTX_DICT}), "lb_off": Dict({"reb": CTX_DICT}),
+             "fb_and_one": Dict({"slot": Slot}), "fb_fouled": Dict({"slot": Slot}),
+             "z_foul": Dict({"code": Int(-1000, 1000)})}
+
+
+class _Ctx(Spec):
+    """The context of the play being resolved: its fields, the names it continues with, and the data
+    of a foul that may still be ignored (16C) by the foul's kind."""
+
+    def describe(self, env: Env) -> str:
+        return "an object"
+
+    def check(self, value, path, env):
+        CTX_DICT.check(value, path, env)
+        problem = _ctx_names(value, env)
+        if problem:
+            raise env.fail(path, problem)
+        if "foul" in value:
+            if "data" not in value:
+                raise env.fail(f"{path}.data", f"is missing (the data of the {value['foul']} that may be ignored)")
+            VOID_DATA[value["foul"]].check(value["data"], f"{path}.data", env)
+
+
+CTX = _Ctx()
 
 MENU_FIELDS = {
     "queue": List(Side, hi=2), "resume": PHASE, "kind": Str(("dead", "live", "period", "timeout")),
