@@ -62,3 +62,29 @@ def test_a_bad_field_is_named_under_either_key(key, new):
     data["state"][key] = "nonsense"
     with pytest.raises(SavedGameError, match=new or key):
         StatisProEngine.from_dict(data)
+
+
+def test_one_declaration_gives_the_save_and_the_clone_plan():
+    from coachgym.rules.statispro.copying import PLAN
+    from coachgym.rules.statispro.saved import DECLARATION, OTHERS
+
+    state = json.loads(_mid_game().to_json())["state"]
+    assert set(state) == set(DECLARATION.names) | set(OTHERS)
+    assert set(DECLARATION.names) <= PLAN.names
+    assert all(f.doc for f in DECLARATION.fields)  # each field says what it holds
+
+
+def test_a_save_without_the_fields_added_later_loads_with_their_defaults():
+    game = _mid_game()
+    data = json.loads(game.to_json())
+    for key in ("inj_wait", "dead_from_discard"):  # (declared optional: saves of engine version 1 lack them)
+        del data["state"][key]
+    old = StatisProEngine.from_dict(data)
+    assert old.inj_wait == [] and old.dead_from_discard is False
+
+
+def test_a_missing_field_is_named():
+    data = json.loads(_mid_game().to_json())
+    del data["state"]["team_fouls"]
+    with pytest.raises(SavedGameError, match="team_fouls"):
+        StatisProEngine.from_dict(data)

@@ -11,24 +11,16 @@ known (they were seen) but not their order.
 
 from __future__ import annotations
 
-from ...core.copying import ENGINE_PLAN, ClonePlan, register_immutable
+from ...core.copying import ClonePlan, register_immutable
 from . import cards as K
+from .saved import DECLARATION
 
 register_immutable(K.Card)  # cards are never changed once the deck is read
 
-PLAN = ClonePlan(
-    base=ENGINE_PLAN,
-    share=("options", "teams", "clock"),  # options, rosters as prepared (14G), the league's clock table
-    flat=("fac", "dead", "discard", "pts", "team_reb", "team_tov", "poss", "team_fouls", "team_fouls_last2",
-          "timeouts_used", "timeouts20_used", "timeouts_q4", "timeouts_last2", "owed_timeout", "great_night",
-          "three_point_offense", "three_point_defense", "illegal_def", "index", "index_start", "index_spent",
-          "play_call", "rev", "inj_wait"),
-    rows=("lineup", "guard", "status", "inj_until", "injured", "tired", "mandatory_rest", "played_rp", "double_team",
-          "missed_games"),
-    cube=("stats", "rested"),
-    nested=("ctx", "menu"),
-    fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None], "_eff_rows": dict},  # memos, rebuilt on demand
-)
+# the clone plan, derived from the state's one declaration (saved.DECLARATION: shared data, each field as
+# it declares, the memos a copy starts again), plus what the declaration leaves to the engine: the card
+# piles (saved by key) and the per-team change counter ``rev`` the coaches' caches key on (not saved)
+PLAN = ClonePlan(base=DECLARATION.clone_plan(), flat=("fac", "dead", "discard", "rev"))
 
 
 class CopyingMixin:

@@ -277,18 +277,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
                 return d
 
     # ================================================================== save / restore
-    _STATE = ("period", "two_min", "eleven", "pts", "lineup", "guard", "stats", "team_reb", "team_tov", "poss",
-              "team_fouls", "team_fouls_last2", "timeouts_used", "timeouts20_used", "timeouts_q4", "timeouts_last2",
-              "owed_timeout", "status", "inj_until", "injured", "tired", "mandatory_rest", "rested", "played_rp",
-              "rp_grace", "rest_period", "great_night", "three_point_offense", "three_point_defense", "double_team",
-              "illegal_def", "tip_in", "injury_done", "inj_wait", "missed_games", "index", "index_start", "index_spent",
-              "opening", "arrow", "off", "ballhandler", "prev_ballhandler", "passes", "limit", "ext_used",
-              "assist_from", "open_from", "pass_no", "assist_no", "via", "play_call", "press_next", "from_dead",
-              "last_fac_heave", "last_shot_used", "phase", "ctx", "menu", "dead_from_discard")
+    _STATE = saved.DECLARATION.names  # what a save holds besides teams, options and card piles (saved.py)
 
     def _state_to_dict(self) -> dict:
-        import copy
-        d = {k: copy.deepcopy(getattr(self, k)) for k in self._STATE}
+        d = saved.DECLARATION.save(self)
         d["fac"] = [c.key for c in self.fac]
         d["dead"] = [c.key for c in self.dead]
         d["discard"] = [c.key for c in self.discard]
@@ -301,9 +293,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.options = StatisProOptions(**d["options"])
         self.teams = [parse_team(t, "saved game") for t in d["teams"]]  # rosters as prepared (14G)
         self._setup()
-        for k in self._STATE:
-            if k in d:  # (saved games from before a field existed keep its default)
-                setattr(self, k, d[k])
+        saved.DECLARATION.restore(self, d)  # (a field older saves lack keeps its default)
         self.menu = self._fix_menu(self.menu)
         self.ctx = self._fix_ctx(self.ctx)
         self.fac = [K.BY_KEY[k] for k in d["fac"]]
@@ -314,8 +304,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     @staticmethod
     def _fix_ctx(ctx: dict) -> dict:
-        if "decision" in ctx and isinstance(ctx["decision"], list):
-            ctx["decision"] = tuple(ctx["decision"])
+        if "decision" in ctx and isinstance(ctx["decision"], list):  # (a new dict: the saved one stays as it was)
+            ctx = {**ctx, "decision": tuple(ctx["decision"])}
         return ctx
 
     @staticmethod
