@@ -93,7 +93,7 @@ def test_13g_jump_ball_kept_out_of_advances_forces_a_shot_with_the_shot_facs_pas
     g = prepared([find("jump_to", "+0 C")], passes=2)
     g._pass_section((K.P_JUMP, 4), "advance")  # Ewing 33 vs Cartwright 19: Knicks keep it
     assert g.phase == PH_JUMP
-    g._ph_jump()
+    g._phase_jump()
     assert g.off == 0 and g.phase == PH_SHOT and g.ctx["forced"] == -1
 
 
@@ -121,14 +121,14 @@ def test_15e_pass_to_choice_who_scores():
 def test_10e_o_ob_offense_team_rebound_and_three_advances():
     g = prepared([find("rebound", "O OB")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.team_reb[0] == 1 and g.off == 0 and g.limit == 3 and g.passes == 0
 
 
 def test_10f_d_ob_defense_team_rebound():
     g = prepared([find("rebound", "D OB")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.team_reb[1] == 1 and g.off == 1
 
 
@@ -136,7 +136,7 @@ def test_10g_offensive_goaltending_removes_the_field_goal_attempt():
     g = prepared([find("rebound", "Off. GT")])
     g.stats[0][0][FGA] = 1
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][0][FGA] == 0 and g.team_tov[0] == 1 and g.off == 1
 
 
@@ -146,14 +146,14 @@ def test_10g_offensive_goaltending_on_a_missed_three_removes_the_three_point_att
     g = prepared([find("rebound", "Off. GT")])
     g.stats[0][0][FGA] = g.stats[0][0][TPA] = 1
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False, "three": True}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][0][FGA] == 0 and g.stats[0][0][TPA] == 0 and g.team_tov[0] == 1
 
 
 def test_10h_loose_ball_foul_on_the_defense():
     g = prepared([find("rebound", "Loose Ball Foul on Defense"), holder("bulls-1993", 4)])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[1][4][PF] == 1 and g.team_fouls[1] == 1 and g.off == 0 and g.team_reb[0] == 1
 
 
@@ -161,7 +161,7 @@ def test_10i_loose_ball_foul_on_the_offense_is_a_team_foul():
     g = prepared([find("rebound", "Loose Ball Foul on Offense"), holder("knicks-1993", 4)])
     g.index = [0, 0]  # (no 16C offer)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][4][PF] == 1 and g.team_fouls[0] == 1 and g.off == 1
 
 
@@ -169,7 +169,7 @@ def test_10a_fast_break_column_c_foul_16_basket_sf_assist_originator():
     g = prepared([K.card(16)], off=1)
     g.ctx = {"orig": 4}
     g.phase = PH_FB
-    g._ph_fb()  # Bulls B offense vs Knicks A defense -> column C
+    g._phase_fast_break()  # Bulls B offense vs Knicks A defense -> column C
     assert g.pts == [0, 2] and g.stats[1][2][FGM] == 1 and g.stats[1][4][AST] == 1
 
 
@@ -186,7 +186,7 @@ def test_6_21_two_best_defensive_rebounders_plus_five_on_free_throws():
     g = prepared([r], off=1)
     # Bulls shoot; Knicks defend: Ewing 33 and Oakley 32 get +5; Grant 27 vs Oakley 37
     g.ctx = {"shooter": 0, "air": False, "ft": True, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][3][DRB] == 1
 
 
@@ -194,7 +194,7 @@ def test_12e_lane_violation_on_the_offense_voids_the_last_free_throw():
     lane = find("shot", pred=lambda c: c.shot[1] == K.S_LANE_OFF)
     g = prepared([lane])
     g._free_throws(0, 0, 1, after="other")
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.stats[0][0][FTA] == 0 and g.team_tov[0] == 1 and g.off == 1
 
 
@@ -202,9 +202,9 @@ def test_12e_lane_violation_on_the_defense_gives_another_shot():
     lane = find("shot", pred=lambda c: c.shot[1] == K.S_LANE_DEF)
     g = prepared([lane, K.card(30)])
     g._free_throws(0, 0, 1, after="other")
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.stats[0][0][FTA] == 0 and g.phase == PH_FT
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.stats[0][0][FTM] == 1
 
 
@@ -250,7 +250,7 @@ def test_14k_accidental_tip_in_scores_the_next_missed_shot():
     g._consult_z(press=False)
     assert g.tip_in
     g.ctx = {"shooter": 4, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.pts == [2, 0] and not g.tip_in
 
 

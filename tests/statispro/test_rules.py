@@ -70,7 +70,7 @@ def test_3_1_quarter_deck_has_180_fac_time_cards_at_their_marks_and_20_dead_ball
 def test_3_1_no_11_00_card_in_the_fourth_quarter():
     g = RULESET.new_game(seed=1)
     g.period = 3
-    g._ph_period()
+    g._phase_period()
     assert g.period == 4
     assert sorted(c.time for c in g.fac if c.time) == ["10:00", "5:00", "9:00"]
 
@@ -209,13 +209,13 @@ def test_6_7_freezing_the_shooter_takes_five_from_the_free_throw_rating():
     g.period, g.two_min, g.eleven = 4, True, True
     g.pts = [90, 91]
     g._free_throws(0, 4, 1, after="other")
-    d = g._ph_ft()
+    d = g._phase_free_throw()
     assert d.kind == "freeze" and d.side == 1
-    g._apply_choice(d, A.ACTIONS[A.FREEZE])
-    d2 = g._ph_ft()  # the shooter's intentional-miss choice (last shot, final minute)
+    g._apply(d, A.ACTIONS[A.FREEZE])
+    d2 = g._phase_free_throw()  # the shooter's intentional-miss choice (last shot, final minute)
     assert d2.kind == "free_throw"
-    g._apply_choice(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
-    g._ph_ft()
+    g._apply(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
+    g._phase_free_throw()
     assert g.stats[0][4][FTA] == 1 and g.stats[0][4][FTM] == 0 and g.timeouts_used[1] == 1
 
 
@@ -250,7 +250,7 @@ def test_8_2_a_tie_after_four_quarters_goes_to_overtime():
     g.pts = [90, 90]
     g._period_over()
     assert g.phase != 12  # not over
-    g._ph_period()
+    g._phase_period()
     assert g.period == 5 and len([c for c in g.fac if not c.time]) == 75 and any(c.time == "10:00" for c in g.fac)
 
 
@@ -375,7 +375,7 @@ def test_8_7_fouling_to_stop_the_clock_in_the_last_minute():
     g.off, g.ballhandler = 0, 0
     g.phase = PH_ADVANCE
     g.ctx = {}
-    d = g._ph_advance()
+    d = g._phase_advance()
     assert d.kind == "stop_clock" and A.FOUL_TO_STOP in d.legal and d.side == 1
 
 
@@ -467,7 +467,7 @@ def test_10c_tied_defenders_the_defensive_coach_chooses():
     e[3][6] = e[4][6] = 60
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g.phase = PH_REBOUND
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.ctx["decision"][0] == "choose" and g.ctx["decision"][1] == 1
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from coachgym import rulesets
 from coachgym.core.errors import SavedGameError
+from coachgym.rules.statispro.constants import PHASE_NAMES
 from coachgym.rules.statispro.engine import StatisProEngine
 from coachgym.rules.statispro.saved import RENAMED_FIELDS
 
@@ -25,10 +26,14 @@ def _mid_game(seed: int = 4, steps: int = 150):
 
 
 def _old_save(game) -> dict:
-    """The game's save as an older version wrote it: every renamed field under its old key."""
+    """The game's save as an older version wrote it: every renamed field under its old key, the phase
+    and the menu's resume phase as their index in PHASE_NAMES."""
     data = json.loads(game.to_json())
     new_to_old = {new: old for old, new in RENAMED_FIELDS.items()}
-    data["state"] = {new_to_old.get(k, k): v for k, v in data["state"].items()}
+    state = data["state"] = {new_to_old.get(k, k): v for k, v in data["state"].items()}
+    state["phase"] = PHASE_NAMES.index(state["phase"])
+    if state["menu"]:
+        state["menu"]["resume"] = PHASE_NAMES.index(state["menu"]["resume"])
     return data
 
 
@@ -38,9 +43,13 @@ def test_a_save_holds_the_new_names_only():
     assert set(RENAMED_FIELDS.values()) <= set(state)
 
 
-def test_a_save_with_the_old_keys_loads_and_plays_on_identically():
-    game = _mid_game()
-    old = StatisProEngine.from_dict(_old_save(game))
+@pytest.mark.parametrize("steps", [152, 153])  # (153: a menu open, its resume phase saved)
+def test_a_save_with_the_old_keys_loads_and_plays_on_identically(steps):
+    game = _mid_game(steps=steps)
+    data = _old_save(game)
+    assert isinstance(data["state"]["phase"], int) and (steps != 153 or isinstance(data["state"]["menu"]["resume"], int))
+    old = StatisProEngine.from_dict(data)
+    assert old.phase == game.phase and old.menu == game.menu
     assert old.team_fouls == game.team_fouls and old.double_team == game.double_team
     assert old.ballhandler == game.ballhandler and old.mandatory_rest == game.mandatory_rest
     rng = random.Random(9)

@@ -123,12 +123,12 @@ def test_4_2_press_is_offered_only_after_a_dead_ball_or_in_the_final_two_minutes
     g2 = game_at([clean_pass("action", 0, 1, 10)])
     g2.phase = PH_UPCOURT
     g2.ctx = {"offered": True, "owed_done": True}
-    assert g2._ph_upcourt() is None and g2.phase != PH_UPCOURT  # live ball, not the final 2:00: no PRESS asked
+    assert g2._phase_upcourt() is None and g2.phase != PH_UPCOURT  # live ball, not the final 2:00: no PRESS asked
     g3 = game_at([clean_pass("action", 0, 1, 10)])
     g3.period, g3.two_min = 4, True
     g3.phase = PH_UPCOURT
     g3.ctx = {"offered": True, "owed_done": True}
-    d = g3._ph_upcourt()
+    d = g3._phase_upcourt()
     assert d.kind == "press" and d.side == AWAY
 
 
@@ -194,14 +194,14 @@ def test_5_3_forced_shot_doubles_the_pds_block_rate_b0_becomes_b1():
     g._dirty()
     g._setup_shot(4, three=False, forced=6)
     g.phase = PH_SHOT
-    g._ph_shot()
+    g._phase_shot()
     assert g.phase == PH_BLOCK and g.stats[AWAY][4][FGA] == 1
     g2 = game_at([blk], off=AWAY, bh=4, passes=3)
     g2.guard[HOME][1], g2.guard[HOME][4] = 4, 1
     g2._dirty()
     g2._setup_shot(4, three=False, forced=0)
     g2.phase = PH_SHOT
-    g2._ph_shot()
+    g2._phase_shot()
     assert g2.phase != PH_BLOCK  # no Forced Shot: B0 does not block
 
 
@@ -258,7 +258,7 @@ def test_20_7_fiba_no_substitute_the_team_plays_with_four_without_a_technical():
 def test_8_2_overtime_deck_is_75_fac_with_the_10_00_card_30_from_the_bottom():
     g = RULESET.new_game(seed=2)
     g.period = 4
-    g._ph_period()
+    g._phase_period()
     fac = list(reversed(g.fac))  # from the top
     assert len([c for c in fac if not c.time]) == 75 and len(g.dead) == 125
     assert [c.time for c in fac if c.time] == ["10:00"] and fac.index(next(c for c in fac if c.time)) == 45
@@ -278,13 +278,13 @@ def test_8_6_a_made_basket_is_a_dead_ball_only_late():
     g = game_at([shot(1, 20)], bh=4)
     g._setup_shot(4, three=False, forced=0)
     g.phase = PH_SHOT
-    g._ph_shot()
+    g._phase_shot()
     assert g.off == AWAY and g.phase == PH_UPCOURT  # live: no substitution menu
     g2 = game_at([shot(1, 20)], bh=4)
     g2.period, g2.two_min = 4, True
     g2._setup_shot(4, three=False, forced=0)
     g2.phase = PH_SHOT
-    g2._ph_shot()
+    g2._phase_shot()
     assert g2.off == AWAY and g2.phase == PH_MENU and g2.menu["kind"] == "dead"
 
 
@@ -315,7 +315,7 @@ def test_8_5_only_one_substitution_per_team_in_a_20_second_timeout():
 def test_10b_defense_position_gets_the_ball_and_brings_it_up():
     g = game_at([find("rebound", "Defense SG")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[AWAY][1][DRB] == 1 and g.off == AWAY and g.phase == PH_UPCOURT and g.ballhandler == 1
 
 
@@ -323,16 +323,16 @@ def test_10d_offense_position_rebound_and_its_number():
     c = find("rebound", pred=lambda c: c.rebound[0] == K.R_OFF and c.rebound[1] == 4)
     g = game_at([c])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[HOME][4][ORB] == 1 and g.ballhandler == 4 and g.via == "orb" and g.passes == 0 and g.phase == PH_BALL
 
 
 def test_10j_jump_ball_on_a_rebound_credits_a_team_rebound():
     g = game_at([find("rebound", pred=lambda c: c.rebound[0] == K.R_JUMP), find("jump_to", "+0 PG")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.phase == PH_JUMP
-    g._ph_jump()
+    g._phase_jump()
     assert g.team_reb[HOME] + g.team_reb[AWAY] == 1
 
 
@@ -340,7 +340,7 @@ def test_14k_a_defenders_tip_in_is_credited_to_his_pd():
     g = game_at([find("rebound", "Defense SG")])
     g.tip_in = True
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[HOME][1][FGM] == 1 and g.pts == [2, 0] and not g.tip_in  # Armstrong's man: Rivers
 
 
@@ -348,7 +348,7 @@ def test_14k_tip_in_ignored_when_the_rebound_goes_out_of_bounds():
     g = game_at([find("rebound", "D OB")])
     g.tip_in = True
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.pts == [0, 0] and not g.tip_in and g.off == AWAY
 
 
@@ -359,7 +359,7 @@ def test_12b_fouled_by_position_when_the_shooters_fd_is_higher():
     g.index = [0, 0]
     g._setup_shot(0, three=False, forced=0)
     g.phase = PH_SHOT
-    g._ph_shot()
+    g._phase_shot()
     assert g.stats[HOME][0][PF] == 1 and g.stats[AWAY][0][FGA] == 0 and g.phase == PH_FT
 
 
@@ -482,7 +482,7 @@ def test_14g_injured_defender_stays_until_his_team_has_the_ball_and_his_man_shoo
 def test_14g_a_period_injury_ends_with_the_period():
     g = game_at([find("action", "Consult Z"), find("z_reading", "Injury: rest of period"), K.card(81)], passes=0)
     at_upcourt(g)
-    g._ph_period()
+    g._phase_period()
     assert g.period == 2 and g.status[HOME][1] == OK and g.injured[HOME][1]
 
 
@@ -556,8 +556,8 @@ def test_16b_highest_rebounder_overturned_goes_to_the_payers_highest_rebounder()
     g = game_at([c], off=AWAY)  # Bulls miss; Ewing (33) beats Grant (27): the Bulls may pay? no points
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g.index = [0, 2]
-    g._ph_rebound()
-    d = g._ph_wait()
+    g._phase_rebound()
+    d = g._phase_wait()
     assert d.kind == "index" and d.side == AWAY and A.INDEX_REBOUND in d.legal
     g._apply(d, A.ACTIONS[A.INDEX_REBOUND])
     assert g.stats[AWAY][3][ORB] == 1 and g.index[AWAY] == 1  # to their own highest rebounder, Grant
@@ -568,8 +568,8 @@ def test_16c_a_foul_on_the_shot_may_be_ignored_and_the_shot_stands():
     g = game_at([c], off=AWAY, bh=0)  # Jordan (51 - Starks 9 = 42) makes it; the Knicks may void the foul
     g._setup_shot(0, three=False, forced=0)
     g.phase = PH_SHOT
-    g._ph_shot()
-    d = g._ph_wait()
+    g._phase_shot()
+    d = g._phase_wait()
     assert d.kind == "index" and d.side == HOME and A.INDEX_VOID_FOUL in d.legal
     g._apply(d, A.ACTIONS[A.INDEX_VOID_FOUL])
     assert g.pts == [0, 2] and g.stats[HOME][0][PF] == 0 and g.index[HOME] == 5 and g.off == HOME
@@ -578,12 +578,12 @@ def test_16c_a_foul_on_the_shot_may_be_ignored_and_the_shot_stands():
 def test_16c_a_loose_ball_foul_may_be_ignored_and_the_rebound_is_drawn_again():
     g = game_at([find("rebound", "Loose Ball Foul on Defense"), find("rebound", "Defense PG")], off=AWAY)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
-    d = g._ph_wait()
+    g._phase_rebound()
+    d = g._phase_wait()
     assert d.kind == "index" and d.side == HOME
     g._apply(d, A.ACTIONS[A.INDEX_VOID_FOUL])
     assert g.phase == PH_REBOUND
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[HOME][0][DRB] == 1 and g.team_fouls[HOME] == 0 and g.off == HOME
 
 
@@ -624,14 +624,14 @@ def test_20_11_fiba_has_no_deliberate_fouls():
     g = game_at([K.card(120)], bh=0, options={"league": "fiba", "deliberate_fouls": True})
     g.phase = PH_ADVANCE
     g.ctx = {}
-    assert g._ph_advance() is None and g.phase != PH_ADVANCE  # the ADVANCE was drawn: nothing asked
+    assert g._phase_advance() is None and g.phase != PH_ADVANCE  # the ADVANCE was drawn: nothing asked
 
 
 # ---------------------------------------------------------------- NCAA (19) and FIBA (20)
 def test_19_1_19_2_ncaa_semi_halves_of_150_fac_and_50_dead_ball_cards():
     g = RULESET.new_game(seed=3, options={"league": "ncaa"})
     assert len([c for c in g.fac if not c.time]) + len(g.discard) == 150 and len(g.dead) == 50
-    g._ph_period()
+    g._phase_period()
     assert g.period == 2 and len([c for c in g.fac if not c.time]) == 150
 
 
@@ -640,14 +640,14 @@ def test_19_3_ncaa_alternating_possession_replaces_jump_balls():
     g = game_at([jb], bh=0, options={"league": "ncaa"})
     g.arrow = AWAY
     g._pass_section(jb.advance, "advance")
-    g._ph_jump()
+    g._phase_jump()
     assert g.off == AWAY and g.arrow == HOME and g.team_tov[HOME] == 1
 
 
 def test_19_3_ncaa_second_half_starts_by_the_possession_arrow():
     g = RULESET.new_game(seed=3, options={"league": "ncaa"})
     g.period, g.arrow = 2, AWAY
-    g._ph_period()
+    g._phase_period()
     assert g.period == 3 and g.off == AWAY and g.arrow == HOME
 
 
@@ -670,7 +670,7 @@ def test_19_5_ncaa_overtime_and_final_two_minutes_penalty():
 def test_19_8_ncaa_overtime_starts_with_a_jump_ball():
     g = RULESET.new_game(seed=3, options={"league": "ncaa"})
     g.period = 4
-    g._ph_period()
+    g._phase_period()
     assert g.menu["resume"] == PH_JUMP and g.ctx["jump"] == "tip"
 
 
@@ -684,7 +684,7 @@ def test_19_9_20_10_no_illegal_defense_in_fiba_either():
 def test_20_3_fiba_overtime_starts_with_the_possession_arrow():
     g = RULESET.new_game(seed=3, options={"league": "fiba"})
     g.period, g.arrow = 4, AWAY
-    g._ph_period()
+    g._phase_period()
     assert g.period == 5 and g.off == AWAY and g.menu["resume"] == PH_UPCOURT
 
 
@@ -716,7 +716,7 @@ def test_20_8_fiba_technical_one_free_throw_and_the_ball_stays():
 def test_20_9_fiba_overtime_keeps_the_fourth_quarters_team_fouls():
     g = RULESET.new_game(seed=3, options={"league": "fiba"})
     g.period, g.team_fouls = 4, [3, 5]
-    g._ph_period()
+    g._phase_period()
     assert g.team_fouls == [3, 5] and g._in_penalty(AWAY)
 
 
@@ -741,7 +741,7 @@ def test_8_4_mandatory_timeout_charged_at_the_teams_time_card():
     assert g.owed_timeout == [True, True]
     g.phase = PH_UPCOURT
     g.ctx = {}
-    g._ph_upcourt()  # the Knicks' next (non-Fast Break) possession starts with the charged timeout
+    g._phase_upcourt()  # the Knicks' next (non-Fast Break) possession starts with the charged timeout
     assert g.timeouts_used[HOME] == 1 and g.phase == PH_MENU and g.menu["kind"] == "timeout" and not g.owed_timeout[HOME]
 
 
@@ -757,12 +757,12 @@ def test_6_2_intentional_miss_of_the_last_free_throw():
     g.period, g.two_min, g.eleven = 4, True, True
     g._free_throws(HOME, 0, 1, after="other")
     g.ctx["q_freeze"] = True
-    d = g._ph_ft()
+    d = g._phase_free_throw()
     assert d.kind == "free_throw" and d.side == HOME
-    g._apply_choice(d, A.ACTIONS[A.INTENTIONAL_MISS])
-    g._ph_ft()
+    g._apply(d, A.ACTIONS[A.INTENTIONAL_MISS])
+    g._phase_free_throw()
     assert g.stats[HOME][0][FTA] == 1 and g.pts == [0, 0] and g.phase == PH_REBOUND and g.ctx["dead"]
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[HOME][3][ORB] == 1
 
 
@@ -779,14 +779,14 @@ def test_12d_air_ball_on_the_last_free_throw_is_d_ob():
     g = game_at([shot(98, 100, clause=True)])
     g._free_throws(HOME, 4, 1, after="other")
     g.ctx["q_freeze"] = g.ctx["q_miss"] = True
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.off == AWAY and g.team_reb[AWAY] == 1 and g.phase == PH_MENU
 
 
 def test_7_2_defensive_goaltending_credits_the_basket_not_a_block():
     g = game_at([find("block", "Def. GT")])
     g.ctx = {"blocker": 3, "shooter": 4}
-    g._ph_block()
+    g._phase_block()
     assert g.pts == [2, 0] and g.stats[HOME][4][FGM] == 1 and g.stats[AWAY][3][BLK] == 0
 
 
@@ -794,12 +794,12 @@ def test_10a_no_fast_break_on_the_rebound_of_a_free_throw():
     c = find("rebound", pred=lambda c: c.rebound[0] == K.R_DEF and c.rebound[2])
     g = game_at([c])
     g.ctx = {"shooter": 0, "air": False, "ft": True, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.phase == PH_UPCOURT  # a normal ACTION; after a field goal the FB would be offered
     g2 = game_at([c])
     g2.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g2._ph_rebound()
-    assert g2._ph_wait().kind == "fast_break"
+    g2._phase_rebound()
+    assert g2._phase_wait().kind == "fast_break"
 
 
 def test_14d_technical_on_a_coach_moves_an_index_point():
@@ -873,7 +873,7 @@ def test_6_6_after_a_fouls_free_throws_the_fouling_team_may_shift_positions():
     g = game_at([shot(1, 20)])
     g._free_throws(HOME, 4, 1, after="other")  # the Bulls fouled Ewing; he makes the free throw
     g.ctx["q_freeze"] = g.ctx["q_miss"] = True
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.phase == PH_MENU and g.off == AWAY and g.menu["resume"] == PH_UPCOURT
     assert A.SWAP[(0, 1)] in g._menu_legal(AWAY) and A.PD_CARD[(4, 0)] in g._menu_legal(AWAY)
     assert A.SWAP[(0, 1)] not in g._menu_legal(HOME)

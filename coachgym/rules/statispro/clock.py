@@ -133,7 +133,7 @@ class ClockMixin:
         self.rp_grace = True
         self._dirty()
 
-    def _ph_period(self) -> Decision | None:
+    def _phase_period(self) -> Decision | None:
         self.period += 1
         n_reg = 4
         self.two_min = self.eleven = False

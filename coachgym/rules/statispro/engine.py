@@ -11,6 +11,7 @@ import itertools
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, HOME, Decision, Engine
+from ...core.phases import PhaseDispatch
 from . import cards as K
 from . import saved
 from .actions import ACTIONS
@@ -22,19 +23,8 @@ from .constants import (
     INJURED_OUT,
     OK,
     ORB,
-    PH_ADVANCE,
-    PH_BALL,
-    PH_BLOCK,
-    PH_FB,
-    PH_FT,
-    PH_JUMP,
-    PH_MENU,
     PH_OVER,
     PH_PERIOD,
-    PH_REBOUND,
-    PH_SHOT,
-    PH_UPCOURT,
-    PH_WAIT,
     STAT_NAMES,
     PeriodOver,
     _Pause,
@@ -55,7 +45,7 @@ _GAME_IDS = itertools.count(1)
 
 
 class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMixin, FoulMixin, ZReadingMixin,
-                      DecisionMixin, CopyingMixin, Engine):
+                      DecisionMixin, CopyingMixin, PhaseDispatch, Engine):
     ruleset = "statispro"
     # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md); 3: 2015 6.6's fresh
     # 14-second clock, declining an Open Shot (4.4 / 14G), Base-8 cards (17.1-17.4), 17.5, FIBA 20.7;
@@ -262,12 +252,16 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     # ================================================================== main loop
     def _next_decision(self) -> Decision | None:
+        """PhaseDispatch's loop over the ``_phase_NAME`` methods (``PHASES``, built from their names),
+        with the two exceptions this engine still raises deep in a play: an empty FAC pile ends the
+        period (``PeriodOver``, 8.1) and a coach's choice in the middle of a FAC (``_Pause``)."""
+        phases = self.PHASES
         while True:
             ph = self.phase
             if ph == PH_OVER:
                 return None
             try:
-                d = _HANDLER_LIST[ph](self)
+                d = phases[ph](self)
             except PeriodOver:
                 self._period_over()
                 continue
@@ -337,19 +331,3 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
                 f"{q}, {len(self.fac)} FAC left{' (final 2:00)' if self.two_min else ''}; "
                 f"team fouls {self.team_fouls[HOME]}-{self.team_fouls[AWAY]}; ball: {self.teams[self.off].name}")
 
-
-_HANDLERS = {
-    PH_PERIOD: StatisProEngine._ph_period,
-    PH_MENU: StatisProEngine._ph_menu,
-    PH_JUMP: StatisProEngine._ph_jump,
-    PH_UPCOURT: StatisProEngine._ph_upcourt,
-    PH_BALL: StatisProEngine._ph_ball,
-    PH_ADVANCE: StatisProEngine._ph_advance,
-    PH_SHOT: StatisProEngine._ph_shot,
-    PH_REBOUND: StatisProEngine._ph_rebound,
-    PH_BLOCK: StatisProEngine._ph_block,
-    PH_FT: StatisProEngine._ph_ft,
-    PH_FB: StatisProEngine._ph_fb,
-    PH_WAIT: StatisProEngine._ph_wait,
-}
-_HANDLER_LIST = [_HANDLERS[ph] for ph in range(len(_HANDLERS))]  # indexed by phase

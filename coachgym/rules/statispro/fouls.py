@@ -170,7 +170,7 @@ class FoulMixin:
                     "freeze": 0}
         self.phase = PH_FT
 
-    def _ph_ft(self) -> Decision | None:
+    def _phase_free_throw(self) -> Decision | None:
         ctx = self.ctx
         side = ctx["side"]
         i = ctx["i"]

@@ -176,7 +176,7 @@ class MenuMixin:
             return False
         return True
 
-    def _ph_menu(self) -> Decision | None:
+    def _phase_menu(self) -> Decision | None:
         m = self.menu
         while m["queue"]:
             side = m["queue"][0]

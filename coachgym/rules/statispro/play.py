@@ -143,7 +143,7 @@ class PlayMixin:
                 best, bv = s, e[s][idx]
         return best
 
-    def _ph_jump(self) -> Decision | None:
+    def _phase_jump(self) -> Decision | None:
         ctx = self.ctx
         college = self.options.league in ("ncaa", "fiba")
         if ctx["jump"] != "tip" and college:
@@ -214,7 +214,7 @@ class PlayMixin:
             else:
                 self._new_possession(winner, dead=False)
 
-    def _ph_upcourt(self) -> Decision | None:
+    def _phase_upcourt(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_UPCOURT):  # (nothing to do otherwise)
@@ -449,7 +449,7 @@ class PlayMixin:
             att += 10  # 8.42
         return att
 
-    def _ph_ball(self) -> Decision | None:
+    def _phase_ball(self) -> Decision | None:
         off = self.off
         s = self.ballhandler
         i = self.lineup[off][s]
@@ -510,7 +510,7 @@ class PlayMixin:
         """5.1 PASS RECIPIENT: "A Ballhandler must shoot when he has received a Pass # ... less than or
         equal to his ATTEMPTS rating. (EXCEPTIONS: A Ballhandler may decline a shot of this type in the
         final 1:00 of any period, or the final 2:00 of a game, or if he has qualified for a possible
-        Assist on the next ADVANCE)"; a Double Team's target may always pass (5.5), as in _ph_ball."""
+        Assist on the next ADVANCE)"; a Double Team's target may always pass (5.5), as in _phase_ball."""
         if self.pass_no > att or dt_target:
             return True
         return self.assist_no > 0 and e[R_AST] >= self.assist_no or self._final_minutes()
@@ -550,7 +550,7 @@ class PlayMixin:
 
     def _ballhandler_choice(self, act: int) -> None:
         off, s = self.off, self.ballhandler
-        if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):  # the same test as _ph_ball's
+        if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):  # the same test as _phase_ball's
             if act == SHOOT:
                 self._open_shot()
                 return
@@ -592,7 +592,7 @@ class PlayMixin:
         self._setup_shot(s, three=False, forced=forced, passer=self.prev_ballhandler if self.options.assist_last_passer and not free else -1)
         self.phase = PH_SHOT
 
-    def _ph_advance(self) -> Decision | None:
+    def _phase_advance(self) -> Decision | None:
         ctx = self.ctx
         de = 1 - self.off
         if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_ADVANCE):  # (nothing to do otherwise)

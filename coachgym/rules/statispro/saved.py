@@ -33,12 +33,12 @@ from ...core.savecheck import (
 from ...core.state import Field, StateDeclaration
 from . import actions as A
 from . import cards as K
-from .constants import PH_OVER, PH_PERIOD, PTS, STAT_NAMES
+from .constants import PHASE_NAMES, PTS, STAT_NAMES
 from .options import StatisProOptions
 from .teams import parse_team
 
 MAX_COUNT = 10_000
-PHASE = Int(PH_PERIOD, PH_OVER)
+PHASE = Str(PHASE_NAMES)  # (saves of engine version 6 and before: the phase's index in PHASE_NAMES, migrated)
 # what a coach's pending choice inside a play continues with (DecisionMixin._wait_resolved)
 THEN = ("three_or_two", "fast_break", "dreb_choice", "index_rebound", "index_rebound_off", "choice_scores",
         "choice_scores_fouled", "index_foul", "index_steal", "great_night", "injury", "void", "fd_tie", "rest_choice",
@@ -257,12 +257,28 @@ RENAMED_FIELDS = {"tf": "team_fouls", "tf_last2": "team_fouls_last2", "to_used":
                   "prev_bh": "prev_ballhandler"}
 
 
+def _phase_name(phase):
+    """A phase as saved before phases were names: its index in PHASE_NAMES (anything else as it is)."""
+    if isinstance(phase, int) and not isinstance(phase, bool) and 0 <= phase < len(PHASE_NAMES):
+        return PHASE_NAMES[phase]
+    return phase
+
+
 def migrate_state(state: dict) -> dict:
-    """A saved state with every field under today's name: the one place the old keys are read (the
-    check and the restore both take the state through it). A new dict when a key was renamed."""
-    if not any(k in state for k in RENAMED_FIELDS):
+    """A saved state with every field under today's name and the phases as names: the one place older
+    saves are read (the check and the restore both take the state through it; older saves: the terse
+    keys of RENAMED_FIELDS, phases as integers in ``phase`` and the menu's ``resume``). A new dict when
+    anything changed; the saved dict is left as it was."""
+    menu = state.get("menu")
+    old_phase = isinstance(state.get("phase"), int) or (isinstance(menu, dict) and isinstance(menu.get("resume"), int))
+    if not old_phase and not any(k in state for k in RENAMED_FIELDS):
         return state
-    return {RENAMED_FIELDS.get(k, k): v for k, v in state.items()}
+    out = {RENAMED_FIELDS.get(k, k): v for k, v in state.items()}
+    if "phase" in out:
+        out["phase"] = _phase_name(out["phase"])
+    if isinstance(menu, dict) and "resume" in menu:
+        out["menu"] = {**menu, "resume": _phase_name(menu["resume"])}
+    return out
 
 
 def check_state(state: dict, env: Env) -> None:

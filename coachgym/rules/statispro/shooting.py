@@ -38,7 +38,7 @@ class ShootingMixin:
         self.ctx = {"s": s, "three": three, "forced": forced, "open": open_, "passer": passer, "fouled": fouled,
                     "dead": dead, "last": last, "fb": fb}
 
-    def _ph_shot(self) -> Decision | None:
+    def _phase_shot(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         s = ctx["s"]
@@ -172,7 +172,7 @@ class ShootingMixin:
         if dead:
             self._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
 
-    def _ph_block(self) -> Decision | None:
+    def _phase_block(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         c = self._draw("BLOCK")

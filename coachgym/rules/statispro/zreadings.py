@@ -361,7 +361,7 @@ class ZReadingMixin:
         period / half / game. Play resumes with the first of two allowed ADVANCES. An injured player
         in the lineup leaves as soon as his team has the ball: an offensive player at once, a
         defender when his team gains possession (until then the Ballhandler he guards may take an
-        Open Shot, see PlayMixin._ph_ball)."""
+        Open Shot, see PlayMixin._phase_ball)."""
         self.injured[side][i] = True
         name = self.teams[side].players[i].name
         if games:
