@@ -63,6 +63,10 @@ from ..rules.statispro.tactics import star_double_team
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)
 REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
+# the slots whose starter rests, by (period, Rest Period), from REST_PLAN (the third and fourth quarters
+# repeat the first and second)
+REST_SLOTS = {(q + 2 * h, when): tuple(slot for slot, plan in REST_PLAN.items() if plan == (q, when))
+              for q in (1, 2) for h in (0, 1) for when in (0, 1, 2)}
 IGNORE_REST_PLAYER = {a.index: a["player"] for a in A.ACTIONS.of_kind("ignore_rest")}  # 16D's actions: whose rest
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
 
@@ -225,18 +229,17 @@ class ByTheBookCoach:
         rp = game.rest_period
         fo = game.foul_out
 
+        rest_slots = () if late or period > 4 else REST_SLOTS.get((period, rp), ())  # (mostly none)
+
         def rest_now(i: int, slot: int) -> bool:  # the starter of ``slot`` takes his planned rest now (REST_PLAN)
-            if late or period > 4:
+            if slot not in rest_slots:
                 return False
             r = players[i].rest
-            if r == 2 or (r == 1 and half == 1) or rested[i][half]:
-                return False
-            q, when = REST_PLAN[slot]
-            return period == (q if half == 0 else q + 2) and rp == when
+            return not (r == 2 or (r == 1 and half == 1) or rested[i][half])
 
         if list(starters) == cur:  # a quick check: the starters are in and may stay
             for slot, i in enumerate(cur):
-                if st[i] != 0 or tired[i] or mrest[i] or stats[i][PF] >= fo - 2 or rest_now(i, slot):
+                if st[i] != 0 or tired[i] or mrest[i] or stats[i][PF] >= fo - 2 or (rest_slots and rest_now(i, slot)):
                     break
             else:
                 return list(cur)
@@ -247,7 +250,7 @@ class ByTheBookCoach:
             fouls = stats[starter][PF]
             foul_trouble = fouls >= fo - 1 and period < 4 or fouls >= fo - 2 and period <= 2
             if st[starter] == 0 and not mrest[starter] and not tired[starter] and not foul_trouble \
-                    and not rest_now(starter, slot):
+                    and not (rest_slots and rest_now(starter, slot)):
                 want.append(starter)
                 used.add(starter)
             else:
