@@ -94,11 +94,13 @@ class StatisProEncoder(ObservationEncoder):
         else:
             head = _HEADS[d.kind]
         o = 1 - side
-        pts, period, tf, to_used, index, tpo = game.pts, game.period, game.team_fouls, game.timeouts_used, game.index, game.three_point_offense
+        pts, period, tf, to_used = game.pts, game.period, game.team_fouls, game.timeouts_used
+        index, tpo = game.index, game.three_point_offense
         own_pts, opp_pts = pts[side], pts[o]
+        two_min, n_fac = game.two_min, len(game.fac)
         buf[:_HEAD_SIZE] = array("f", head + [
             float(game.off == side), float(side == HOME), min(period, 4) / 4, float(period > 4),
-            float(game.two_min), float(game.last_minute), len(game.fac) / 180, own_pts / 150, opp_pts / 150,
+            float(two_min), float(game.eleven or (two_min and n_fac <= 15)), n_fac / 180, own_pts / 150, opp_pts / 150,
             (own_pts - opp_pts) / 20, game.passes / 4, game.limit / 4, game.pass_no / 40, game.assist_no / 20,
             tf[side] / 6, tf[o] / 6, (7 - to_used[side]) / 7, (7 - to_used[o]) / 7,
             float(game.timeouts20_used[side] < 1), index[side] / 12, index[o] / 12, float(tpo[side]),
@@ -111,7 +113,7 @@ class StatisProEncoder(ObservationEncoder):
         for s, m in ((side, view[1]), (o, view[2])):
             dt_def0 = dt[1 - s][0]  # the Double Team against this team: its target
             dt_own1 = dt[s][1]  # our Double Team's helper
-            eff = game.eff(s)
+            eff = game._eff[s] or game.eff(s)  # (the engine's cached ratings, else computed)
             lineup = game.lineup[s]
             guard = game.guard[s]
             # the court rows depend on these values only (eff is replaced, never changed in place, when

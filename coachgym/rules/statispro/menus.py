@@ -45,6 +45,23 @@ _DOUBLE_TEAMS: dict[tuple, list[int]] = {}
 _KEPT_SHIFTS: dict[tuple, list[int]] = {}
 
 
+# every position shift (swap, a, b) and PD card (not a swap, defender, target), in table order
+_SHIFTS = [(a, True, ACTIONS[a]["a"], ACTIONS[a]["b"]) for a in SWAP_LIST] + \
+          [(a, False, ACTIONS[a]["defender"], ACTIONS[a]["target"]) for a in PD_LIST]
+
+
+def _keeps_double_team(ts: int, hs: int, g, swap: bool, x: int, y: int) -> bool:
+    """Whether a position shift of slots ``x``, ``y`` (``swap``) or a PD card giving defender ``x`` the
+    man at ``y`` leaves the Double Team's helper (at slot ``hs``, PD cards ``g``) another man than the
+    target's (at slot ``ts``) PD (5.5: "his own defender who will join the target's PD")."""
+    if swap:
+        hs = y if hs == x else x if hs == y else hs
+        return g[hs] != ts
+    # as _apply_menu's pd_card: x takes y, y's PD takes x's man
+    guards = g[x] if hs == g.index(y) else y if hs == x else g[hs]
+    return guards != ts
+
+
 class MenuMixin:
     def _open_menu(self, queue: list, resume: int, kind: str, **extra: Any) -> None:
         self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
@@ -132,24 +149,9 @@ class MenuMixin:
         key = (self.lineup[1 - side].index(target), self.lineup[side].index(helper), tuple(self.guard[side]))
         kept = _KEPT_SHIFTS.get(key)
         if kept is None:
-            kept = _KEPT_SHIFTS[key] = [a for a in SWAP_LIST + PD_LIST if self._keeps_double_team(side, a)]
+            ts, hs, g = key
+            kept = _KEPT_SHIFTS[key] = [a for a, swap, x, y in _SHIFTS if _keeps_double_team(ts, hs, g, swap, x, y)]
         return kept
-
-    def _keeps_double_team(self, side: int, a: int) -> bool:
-        """Whether ``side``'s position shift or PD card ``a`` leaves its Double Team's helper another
-        man than the target's PD (5.5: "his own defender who will join the target's PD")."""
-        act = ACTIONS[a]
-        target, helper = self.double_team[side]
-        ts = self.lineup[1 - side].index(target)
-        hs = self.lineup[side].index(helper)
-        g = self.guard[side]
-        if act.kind == "swap_positions":
-            x, y = act["a"], act["b"]
-            hs = y if hs == x else x if hs == y else hs
-            return g[hs] != ts
-        d, t = act["defender"], act["target"]  # as _apply_menu's pd_card: d takes t, t's PD takes d's man
-        guards = g[d] if hs == g.index(t) else t if hs == d else g[hs]
-        return guards != ts
 
     def _double_team_still_two(self, side: int) -> None:
         """5.5: a Double Team needs a second man. When the other team's position shift puts the target
