@@ -35,10 +35,11 @@ class FoulMixin:
         """6.1: the home coach named the player among equal FOUL DRAWING numbers; the foul goes on."""
         cont = ctx["cont"]
         self.ctx = {}
+        after = self.CONTINUATIONS[cont]  # the foul's _after_<cont> (engine.py)
         if cont in ("offensive_foul", "lb_off", "double_foul"):
-            getattr(self, "_after_" + cont)(slot, **ctx["data"])
+            after(self, slot, **ctx["data"])
         else:
-            getattr(self, "_after_" + cont)(self.pd_slot(self.off, slot), slot, **ctx["data"])
+            after(self, self.pd_slot(self.off, slot), slot, **ctx["data"])
 
     def _foul_number_holder(self, side: int, number: int) -> int:
         for s in range(5):

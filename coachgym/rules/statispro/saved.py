@@ -57,8 +57,7 @@ ROSTER_OR_NONE = Int(-1, _any_roster)
 def _continuations() -> dict[str, inspect.Signature]:
     from .engine import StatisProEngine
 
-    return {name[len("_after_"):]: inspect.signature(getattr(StatisProEngine, name))
-            for name in dir(StatisProEngine) if name.startswith("_after_") and name != "_after_copy"}
+    return {name: inspect.signature(f) for name, f in StatisProEngine.CONTINUATIONS.items()}
 
 
 def _ctx_names(ctx: dict, env: Env) -> str | None:
