@@ -63,6 +63,11 @@ from ..rules.statispro.tactics import star_double_team
 
 # Rest Period (period, rest period index) in which a starter at each position sits (by slot)
 REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
+# the slots whose starter rests, by (period, Rest Period), from REST_PLAN (the third and fourth quarters
+# repeat the first and second)
+REST_SLOTS = {(q + 2 * h, when): tuple(slot for slot, plan in REST_PLAN.items() if plan == (q, when))
+              for q in (1, 2) for h in (0, 1) for when in (0, 1, 2)}
+IGNORE_REST_PLAYER = {a.index: a["player"] for a in A.ACTIONS.of_kind("ignore_rest")}  # 16D's actions: whose rest
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
 
 
@@ -74,7 +79,7 @@ def game_minutes(game: StatisProEngine) -> float:
         return 0.0
     clock = game.clock
     if p <= 4:
-        full = clock["fac"] + len(clock["time_cards"]) - (1 if p == 4 and game.opts.league == "nba" else 0)
+        full = clock["fac"] + len(clock["time_cards"]) - (1 if p == 4 and game.options.league == "nba" else 0)
         return clock["minutes"] * (p - 1 + (full - len(game.fac)) / full)
     ot = CLOCK["overtime"]
     full = ot["fac"] + len(ot["time_cards"])
@@ -177,7 +182,9 @@ class ByTheBookCoach:
         # the engine bumps ``rev`` on every change of lineups, ratings, fatigue, rest or status; the
         # starters' personal fouls complete the key
         st = game.stats[side]
-        key = (game.uid, game.rev[side], side, game.period, game.rp, game.two_min, [st[i][PF] for i in self.starters])
+        s0, s1, s2, s3, s4 = self.starters
+        key = (game.uid, game.rev[side], side, game.period, game.rest_period, game.two_min, st[s0][PF], st[s1][PF], st[s2][PF],
+               st[s3][PF], st[s4][PF])
         if self._cache_key == key:
             return self._cache_val
         if self.target is not None:
@@ -193,7 +200,7 @@ class ByTheBookCoach:
         t = min(48.0, game_minutes(game) + 2)
         target, played = self.target, self.played
         players = game.teams[side].players
-        st, tired, mrest, stats = game.status[side], game.tired[side], game.mrest[side], game.stats[side]
+        st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
         benched = set(self.starters) - set(want)  # resting, Fatigued, removed or in foul trouble by the book
         out = list(want)
         for slot in range(5):
@@ -213,27 +220,26 @@ class ByTheBookCoach:
     def _desired_now(self, game: StatisProEngine, side: int) -> list[int]:
         starters = self.starters
         cur = game.lineup[side]
-        st, tired, mrest, stats = game.status[side], game.tired[side], game.mrest[side], game.stats[side]
+        st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
         players = game.teams[side].players
         period = game.period
         late = period >= 4 and game.two_min
         half = 0 if period <= 2 else 1
         rested = game.rested[side]
-        rp = game.rp
+        rp = game.rest_period
         fo = game.foul_out
 
+        rest_slots = () if late or period > 4 else REST_SLOTS.get((period, rp), ())  # (mostly none)
+
         def rest_now(i: int, slot: int) -> bool:  # the starter of ``slot`` takes his planned rest now (REST_PLAN)
-            if late or period > 4:
+            if slot not in rest_slots:
                 return False
             r = players[i].rest
-            if r == 2 or (r == 1 and half == 1) or rested[i][half]:
-                return False
-            q, when = REST_PLAN[slot]
-            return period == (q if half == 0 else q + 2) and rp == when
+            return not (r == 2 or (r == 1 and half == 1) or rested[i][half])
 
         if list(starters) == cur:  # a quick check: the starters are in and may stay
             for slot, i in enumerate(cur):
-                if st[i] != 0 or tired[i] or mrest[i] or stats[i][PF] >= fo - 2 or rest_now(i, slot):
+                if st[i] != 0 or tired[i] or mrest[i] or stats[i][PF] >= fo - 2 or (rest_slots and rest_now(i, slot)):
                     break
             else:
                 return list(cur)
@@ -244,7 +250,7 @@ class ByTheBookCoach:
             fouls = stats[starter][PF]
             foul_trouble = fouls >= fo - 1 and period < 4 or fouls >= fo - 2 and period <= 2
             if st[starter] == 0 and not mrest[starter] and not tired[starter] and not foul_trouble \
-                    and not rest_now(starter, slot):
+                    and not (rest_slots and rest_now(starter, slot)):
                 want.append(starter)
                 used.add(starter)
             else:
@@ -285,8 +291,8 @@ class ByTheBookCoach:
         if kind == "ballhandler":
             return self._ballhandler(game, d)
         if kind == "three_or_two":
-            e = game.eff(side)[game.bh]
-            pd = game.pd_slot(side, game.bh)
+            e = game.eff(side)[game.ballhandler]
+            pd = game.pd_slot(side, game.ballhandler)
             two = (e[R_FG] + game.eff(1 - side)[pd][R_DEF]) * 2
             three = e[R_THREE] * (2 if game.no_threes else 3)  # 17.5: the long two with the THREE POINT rating
             return A.SHOOT_THREE if three >= two else A.SHOOT_TWO
@@ -315,7 +321,7 @@ class ByTheBookCoach:
                 return A.INDEX_REBOUND  # 16B
             if A.INDEX_STEAL in legal and game.period >= 4:
                 return A.INDEX_STEAL  # 16A: a steal is worth a possession
-            if A.INDEX_VOID_FOUL in legal and game.tf[side] >= 4:
+            if A.INDEX_VOID_FOUL in legal and game.team_fouls[side] >= 4:
                 return A.INDEX_VOID_FOUL  # 16C: avoid penalty free throws
             if A.INDEX_FOUL in legal and game.final_two:
                 return A.INDEX_FOUL
@@ -355,20 +361,20 @@ class ByTheBookCoach:
         legal = d.legal
         if A.ADVANCE not in legal:
             return A.SHOOT
-        if game.open_from >= 0 or game._injured_pd_open():
+        if game.open_from >= 0 or (game.inj_wait and game._injured_pd_open()):
             return A.SHOOT  # an Open Shot (4.4, 14G) is always taken by the book
         if game.via == "recovery":
             return A.SHOOT
         side = d.side
-        e = game.eff(side)[game.bh]
+        e = game.eff(side)[game.ballhandler]
         qualifies = game.assist_no > 0 and e[R_AST] >= game.assist_no
         can_shoot = game.pass_no <= game.ctx.get("att", 0)
         if can_shoot and e[R_TATT] and game.pass_no <= e[R_TATT] and e[R_THREE] * 3 >= 90:
             return A.SHOOT  # a good three-point shooter takes the three (4.6)
         if qualifies:
             return A.ADVANCE  # 4.4 an Open Shot is worth +10 and no PD
-        i = game.lineup[side][game.bh]
-        if game.dt[1 - side][0] == i:
+        i = game.lineup[side][game.ballhandler]
+        if game.double_team[1 - side][0] == i:
             return A.ADVANCE  # 5.5 pass out of the Double Team
         if not can_shoot:
             # a voluntary Forced Shot only when time is nearly gone
@@ -393,7 +399,7 @@ class ByTheBookCoach:
                 # must replace someone: the best available
                 subs = [a for a in legal if lo <= a <= hi]
                 return max(subs, key=lambda a: self._value(game, side, SLOT_OF_ACTION[a][0], SLOT_OF_ACTION[a][1]))
-        if self.double_team == "star" and game.dt[side][0] < 0 and game.menu.get("kind") in ("period", "timeout"):
+        if self.double_team == "star" and game.double_team[side][0] < 0 and game.menu.get("kind") in ("period", "timeout"):
             dt = star_double_team(game, side)  # a set piece without a Double Team of ours (5.5)
             if dt is not None and dt in legal:
                 return dt
@@ -410,11 +416,12 @@ class ByTheBookCoach:
             return A.THREE_POINT_DEFENSE
         if kind == "timeout" and game.period >= 3:
             for a in legal:
-                if A.ACTIONS[a].kind == "ignore_rest" and A.ACTIONS[a]["player"] in self.starters:
+                player = IGNORE_REST_PLAYER.get(a)
+                if player is not None and player in self.starters:
                     return a
         if A.PRESS in legal and final_two and margin < 0:
             return A.PRESS
         if (A.TIMEOUT in legal and side == game.off and final_two and margin <= 0
-                and m.get("resume") in (PH_UPCOURT, PH_ADVANCE) and kind in ("live", "dead") and game.to_last2[side] < 2):
+                and m.get("resume") in (PH_UPCOURT, PH_ADVANCE) and kind in ("live", "dead") and game.timeouts_last2[side] < 2):
             return A.TIMEOUT
         return A.PLAY_ON

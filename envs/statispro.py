@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from operator import itemgetter
 
 import numpy as np
@@ -28,9 +29,28 @@ N_CARD = len(CARD)
 ROSTER_ROW = len(CARD) + len(ROSTER_STATE)  # one roster player's floats: card, state, positions
 ROSTER_BLOCK = MAX_ROSTER * ROSTER_ROW
 _DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
-_NO_CHOICE = [0.0] * 5
+_NO_CHOICE_F = array("f", [0.0] * 5)
+_CHOICE_KINDS = ("pass_to", "choose")  # the decisions whose legal actions can be PASS_TO / CHOOSE ones
 _CHOICE_SLOT = {**{a: k for k, a in enumerate(A.CHOOSE)}, **{a: k for k, a in enumerate(A.PASS_TO)}}
 _GET_PF, _GET_PTS, _GET_HALF = itemgetter(PF), itemgetter(PTS), (itemgetter(0), itemgetter(1))
+_VIA_ONEHOT = {v: [float(v == w) for w in VIAS] for v in VIAS}  # how the Ballhandler got the ball
+_NO_VIA = [0.0] * len(VIAS)
+
+
+def _head(kind: str | None, menu: str | None) -> list[float]:
+    """The one-hots of the decision kind and the menu kind (the first fields of the observation)."""
+    onehot = [0.0] * (len(DECISIONS) + 1)
+    onehot[_DECISION_INDEX[kind] if kind is not None else len(DECISIONS)] = 1.0
+    menus = [0.0] * (len(MENUS) + 1)
+    menus[MENUS.index(menu) if menu in MENUS else len(MENUS)] = 1.0
+    return onehot + menus
+
+
+# the first fields, by decision kind (a menu by its kind too): every value is 0.0 or 1.0
+_HEADS: dict = {None: _head(None, None), **{k: _head(k, None) for k in DECISIONS},
+                **{("menu", m): _head("menu", m) for m in (*MENUS, None)}}
+_MENU_HEAD = _HEADS[("menu", None)]
+_HEAD_SIZE = len(DECISIONS) + 1 + len(MENUS) + 1 + 24 + len(VIAS)  # the one-hots, the game, via
 
 
 class StatisProEncoder(ObservationEncoder):
@@ -57,80 +77,133 @@ class StatisProEncoder(ObservationEncoder):
         self._rosters: dict[int, tuple] = {}  # id(team) -> (team, card block), see _roster
 
     def encode(self, game: StatisProEngine, side: int) -> np.ndarray:
-        out: list[float] = []
-        d = game.decision
-        onehot = [0.0] * (len(DECISIONS) + 1)
-        onehot[_DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
-        out += onehot
-        menu = [0.0] * (len(MENUS) + 1)
-        mk = game.menu.get("kind") if d is not None and d.kind == "menu" else None
-        menu[MENUS.index(mk) if mk in MENUS else len(MENUS)] = 1.0
-        out += menu
-        o = 1 - side
-        own_pts, opp_pts = game.pts[side], game.pts[o]
-        out += [float(game.off == side), float(side == HOME), min(game.period, 4) / 4, float(game.period > 4),
-                float(game.two_min), float(game.last_minute), len(game.fac) / 180, own_pts / 150, opp_pts / 150,
-                (own_pts - opp_pts) / 20, game.passes / 4, game.limit / 4, game.pass_no / 40, game.assist_no / 20,
-                game.tf[side] / 6, game.tf[o] / 6, (7 - game.to_used[side]) / 7, (7 - game.to_used[o]) / 7,
-                float(game.to20_used[side] < 1), game.index[side] / 12, game.index[o] / 12, float(game.tpo[side]),
-                float(game.tpo[o]), float(game.press_next)]
-        via = [0.0] * len(VIAS)
-        if game.via in VIAS:
-            via[VIAS.index(game.via)] = 1.0
-        out += via
-        obs = np.empty(self.size, dtype=np.float32)
-        pos = len(out)
-        obs[:pos] = out
+        # The observation is kept per game and viewing side as a float32 buffer (``array``: no NumPy
+        # call per field); each block is rewritten only when one of the values it was made of differs
+        # from the last encode's (compared, never assumed), and one NumPy copy of the buffer is returned.
+        # Every value is the same Python expression as before, cast to float32 the same way.
         memo = self.memo(game)
-        for s in (side, o):
-            dt_def = game.dt[1 - s]  # the Double Team against this team
-            dt_own = game.dt[s]
-            eff = game.eff(s)
+        view = memo.get(side)
+        if view is None or view[6] is not game.teams[side] or view[7] is not game.teams[1 - side]:
+            view = memo[side] = self._new_view(game, side)
+        buf = view[0]
+        d = game.decision
+        if d is None:
+            head = _HEADS[None]
+        elif d.kind == "menu":
+            head = _HEADS.get(("menu", game.menu.get("kind")), _MENU_HEAD)
+        else:
+            head = _HEADS[d.kind]
+        o = 1 - side
+        pts, period, tf, to_used = game.pts, game.period, game.team_fouls, game.timeouts_used
+        index, tpo = game.index, game.three_point_offense
+        own_pts, opp_pts = pts[side], pts[o]
+        two_min, n_fac = game.two_min, len(game.fac)
+        buf[:_HEAD_SIZE] = array("f", head + [
+            float(game.off == side), float(side == HOME), min(period, 4) / 4, float(period > 4),
+            float(two_min), float(game.eleven or (two_min and n_fac <= 15)), n_fac / 180, own_pts / 150, opp_pts / 150,
+            (own_pts - opp_pts) / 20, game.passes / 4, game.limit / 4, game.pass_no / 40, game.assist_no / 20,
+            tf[side] / 6, tf[o] / 6, (7 - to_used[side]) / 7, (7 - to_used[o]) / 7,
+            float(game.timeouts20_used[side] < 1), index[side] / 12, index[o] / 12, float(tpo[side]),
+            float(tpo[o]), float(game.press_next)] + _VIA_ONEHOT.get(game.via, _NO_VIA))
+        if view[5] >= 0:  # the last Ballhandler's mark back to 0.0
+            buf[view[5]] = 0.0
+            view[5] = -1
+        dt = game.double_team
+        pos = _HEAD_SIZE
+        for s, m in ((side, view[1]), (o, view[2])):
+            dt_def0 = dt[1 - s][0]  # the Double Team against this team: its target
+            dt_own1 = dt[s][1]  # our Double Team's helper
+            eff = game._eff[s] or game.eff(s)  # (the engine's cached ratings, else computed)
             lineup = game.lineup[s]
-            bh = game.bh if game.off == s else -1
             guard = game.guard[s]
             # the court rows depend on these values only (eff is replaced, never changed in place, when
-            # ratings change): a step that changes none of them reuses the rows of the last one
-            key = (eff, tuple(guard), dt_def[0], dt_own[1], tuple(lineup))
-            hit = memo.get(("court", s))
-            if hit is None or hit[0] != key:
-                rows = np.array([[r[0] / 100, r[1] / 40, r[2] / 10, r[3] / 100, r[4] / 100, r[5] / 40, r[6] / 40,
-                                  r[7] / 20, r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]), 0.0,
-                                  guard[slot] / 4, float(dt_def[0] == i), float(dt_own[1] == i)]
-                                 for slot, (r, i) in enumerate(zip(eff, lineup))], dtype=np.float32).ravel()
-                hit = memo[("court", s)] = (key, rows)
-            obs[pos:pos + COURT_BLOCK] = hit[1]
-            if 0 <= bh < 5:  # the Ballhandler's column (1.0 in his row, 0.0 in the others)
-                obs[pos + bh * COURT_ROW + len(SLOT_RATINGS)] = 1.0
+            # ratings change): a row is rewritten only when one of its values differs
+            if m[0] is not eff or m[1] != guard or m[2] != lineup or m[3] != dt_def0 or m[4] != dt_own1:
+                old_eff, old_guard, old_lineup = m[0], m[1], m[2]
+                every = old_eff is None or m[3] != dt_def0 or m[4] != dt_own1
+                at = pos
+                for slot in range(5):
+                    r, i, g = eff[slot], lineup[slot], guard[slot]
+                    if every or r != old_eff[slot] or i != old_lineup[slot] or g != old_guard[slot]:
+                        buf[at:at + COURT_ROW] = array("f", (
+                            r[0] / 100, r[1] / 40, r[2] / 10, r[3] / 100, r[4] / 100, r[5] / 40, r[6] / 40, r[7] / 20,
+                            r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]), 0.0, g / 4, float(dt_def0 == i),
+                            float(dt_own1 == i)))
+                    at += COURT_ROW
+                m[0], m[1], m[2], m[3], m[4] = eff, guard[:], lineup[:], dt_def0, dt_own1
+            if game.off == s:
+                bh = game.ballhandler
+                if 0 <= bh < 5:  # the Ballhandler's column (1.0 in his row, 0.0 in the others)
+                    view[5] = pos + bh * COURT_ROW + len(SLOT_RATINGS)
+                    buf[view[5]] = 1.0
             pos += COURT_BLOCK
-        half = 0 if game.period <= 2 else 1
-        get_pf, get_pts, get_half = _GET_PF, _GET_PTS, _GET_HALF[half]
-        for s in (side, o):
-            team = game.teams[s]
-            n = min(len(team.players), MAX_ROSTER)
-            stats = game.stats[s][:n]
-            # every value the state columns are made of (copied: the engine changes its lists in place),
-            # compared with the values of the last step
-            key = (team, half, game.lineup[s][:], list(map(get_pf, stats)), list(map(get_pts, stats)),
-                   game.status[s][:n], game.mrest[s][:n], game.tired[s][:n], list(map(get_half, game.rested[s][:n])))
-            hit = memo.get(("roster", s))
-            if hit is None or hit[0] != key:
-                block = self._roster(team).copy()  # the cards; the state columns are filled below
-                if n:
-                    # state per player: on court, slot/4, personal fouls/6, points/40, unavailable, Mandatory Rest,
-                    # Fatigued, rested this half (on court and slot set below from the lineup)
-                    block[:n, N_CARD:N_CARD + len(ROSTER_STATE) - 5] = np.array(
-                        [(0.0, 0.0, pf / 6, pts / 40, float(status != 0), float(mrest), float(tired), float(rested))
-                         for pf, pts, status, mrest, tired, rested in zip(*key[3:])])
-                    for k, i in enumerate(key[2]):
+        half = 0 if period <= 2 else 1
+        get_half = _GET_HALF[half]
+        for s, m in ((side, view[3]), (o, view[4])):
+            n = m[0]
+            if n:
+                # each state column is kept with the values it was made of (copied: the engine changes its
+                # lists in place) and rewritten only when they differ
+                stats = game.stats[s]
+                if n < len(stats):
+                    stats = stats[:n]
+                lineup = game.lineup[s]
+                if lineup != m[1]:
+                    on, at = [0.0] * n, [0.0] * n
+                    for k, i in enumerate(lineup):
                         if i < n:
-                            block[i, N_CARD] = 1.0
-                            block[i, N_CARD + 1] = k / 4
-                hit = memo[("roster", s)] = (key, block.ravel())
-            obs[pos:pos + ROSTER_BLOCK] = hit[1]
+                            on[i] = 1.0
+                            at[i] = k / 4
+                    buf[pos + N_CARD:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", on)
+                    buf[pos + N_CARD + 1:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", at)
+                    m[1] = lineup[:]
+                col = list(map(_GET_PF, stats))
+                if col != m[2]:
+                    buf[pos + N_CARD + 2:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [x / 6 for x in col])
+                    m[2] = col
+                col = list(map(_GET_PTS, stats))
+                if col != m[3]:
+                    buf[pos + N_CARD + 3:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [x / 40 for x in col])
+                    m[3] = col
+                # the lists of flags are compared whole with a copy of the last ones (their columns only
+                # change when they do)
+                flags = game.status[s]
+                if flags != m[4]:
+                    buf[pos + N_CARD + 4:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x != 0) for x in flags[:n]])
+                    m[4] = flags[:]
+                flags = game.mandatory_rest[s]
+                if flags != m[5]:
+                    buf[pos + N_CARD + 5:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
+                    m[5] = flags[:]
+                flags = game.tired[s]
+                if flags != m[6]:
+                    buf[pos + N_CARD + 6:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
+                    m[6] = flags[:]
+                flags = game.rested[s]
+                if half != m[8] or flags != m[7]:
+                    buf[pos + N_CARD + 7:pos + n * ROSTER_ROW:ROSTER_ROW] = array(
+                        "f", [float(x) for x in map(get_half, flags[:n])])
+                    m[7], m[8] = [r[:] for r in flags], half
             pos += ROSTER_BLOCK
-        obs[pos:] = self._choice(d.legal) if d is not None else _NO_CHOICE
-        return obs
+        if d is not None and d.kind in _CHOICE_KINDS:  # (only these decisions offer pass-to / choose actions)
+            buf[pos:] = array("f", self._choice(d.legal))
+        else:
+            buf[pos:] = _NO_CHOICE_F
+        return np.frombuffer(buf, dtype=np.float32).copy()
+
+    def _new_view(self, game: StatisProEngine, side: int) -> list:
+        """A game's observation buffer for one viewing side, the roster cards written in, with each
+        block's memo (the values it was last made of: none yet), where the Ballhandler's mark is (-1:
+        none) and the two teams it was made for."""
+        buf = array("f", bytes(4 * self.size))
+        pos = _HEAD_SIZE + 2 * COURT_BLOCK
+        rosters = []
+        for s in (side, 1 - side):
+            team = game.teams[s]
+            buf[pos:pos + ROSTER_BLOCK] = array("f", self._roster(team).tobytes())  # the cards
+            rosters.append([min(len(team.players), MAX_ROSTER), None, None, None, None, None, None, None, -1])
+            pos += ROSTER_BLOCK
+        return [buf, [None] * 5, [None] * 5, rosters[0], rosters[1], -1, game.teams[side], game.teams[1 - side]]
 
     def _choice(self, legal: tuple) -> list[float]:
         """The slots offered (pass to / choose) among ``legal``."""

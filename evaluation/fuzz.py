@@ -134,13 +134,13 @@ def check_statispro(g: Any, prev: dict) -> None:
         if g.pts[side] != sum(st[PTS] for st in stats) or g.pts[side] < prev.get(side, 0):
             raise InvariantError(f"{label}: score {g.pts[side]} != the players' points, or went down")
         prev[side] = g.pts[side]
-        if not 0 <= g.index[side] <= 12 or min(g.team_reb[side], g.team_tov[side], g.poss[side], g.tf[side]) < 0:
+        if not 0 <= g.index[side] <= 12 or min(g.team_reb[side], g.team_tov[side], g.poss[side], g.team_fouls[side]) < 0:
             raise InvariantError(f"{label}: Index Points {g.index[side]} or a team count out of range")
     keys = [c.key for c in (*g.fac, *g.dead, *g.discard)]
     if len(keys) != len(set(keys)):
         raise InvariantError("statispro: a FAC is in two places (pile, Dead Ball Deck, discards)")
-    if not 0 <= g.rp <= 2:
-        raise InvariantError(f"statispro: Rest Period {g.rp} out of range")
+    if not 0 <= g.rest_period <= 2:
+        raise InvariantError(f"statispro: Rest Period {g.rest_period} out of range")
 
 
 # ------------------------------------------------------------------ FUBA

@@ -157,7 +157,8 @@ def settings(game: Any, side: int) -> dict:
     r = game.ruleset
     if r == "statispro":
         out = {("lineup", k): p for k, p in enumerate(game.lineup[side])}
-        out.update(guard=tuple(game.guard[side]), dt=tuple(game.dt[side]), tpo=game.tpo[side], tpd=game.tpd[side])
+        out.update(guard=tuple(game.guard[side]), dt=tuple(game.double_team[side]), tpo=game.three_point_offense[side],
+                   tpd=game.three_point_defense[side])
         return out
     if r == "fourthstreet":
         out = {("lineup", k): p for k, p in enumerate(game.lineup[side])}

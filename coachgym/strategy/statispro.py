@@ -61,9 +61,9 @@ VARIABLES = [
     flag("last_minute", "the last minute of a period (the 11:00 card, or 15 cards or fewer in the final 2:00)",
          lambda g, s, d: g.last_minute),
     flag("our_ball", "we have the ball", lambda g, s, d: g.off == s),
-    number("team_fouls", "our team fouls this quarter", lambda g, s, d: g.tf[s]),
-    number("their_team_fouls", "their team fouls this quarter", lambda g, s, d: g.tf[1 - s]),
-    number("timeouts_used", "our full timeouts used (8.4: seven a game)", lambda g, s, d: g.to_used[s]),
+    number("team_fouls", "our team fouls this quarter", lambda g, s, d: g.team_fouls[s]),
+    number("their_team_fouls", "their team fouls this quarter", lambda g, s, d: g.team_fouls[1 - s]),
+    number("timeouts_used", "our full timeouts used (8.4: seven a game)", lambda g, s, d: g.timeouts_used[s]),
     *foul_variables(POSITIONS, lambda g, side, slot: g.stats[side][g.lineup[side][slot]][PF]),
     number("our_tired", "our players on the court who are Fatigued (5.4)",
            lambda g, s, d: sum(g.tired[s][i] for i in g.lineup[s])),
@@ -71,10 +71,10 @@ VARIABLES = [
     number("their_top_scorer_points", "the most points of any of their players on the court",
            lambda g, s, d: max(g.stats[1 - s][i][PTS] for i in g.lineup[1 - s])),
     number("index_points", "our Index Points left (16)", lambda g, s, d: g.index[s]),
-    flag("double_team_on", "our Double Team is in force (5.5)", lambda g, s, d: g.dt[s][0] >= 0),
-    flag("their_double_team_on", "their Double Team is in force", lambda g, s, d: g.dt[1 - s][0] >= 0),
-    flag("three_point_offense_on", "our Three Point Offense is declared (4.61)", lambda g, s, d: g.tpo[s]),
-    flag("their_three_point_offense_on", "their Three Point Offense is declared", lambda g, s, d: g.tpo[1 - s]),
+    flag("double_team_on", "our Double Team is in force (5.5)", lambda g, s, d: g.double_team[s][0] >= 0),
+    flag("their_double_team_on", "their Double Team is in force", lambda g, s, d: g.double_team[1 - s][0] >= 0),
+    flag("three_point_offense_on", "our Three Point Offense is declared (4.61)", lambda g, s, d: g.three_point_offense[s]),
+    flag("their_three_point_offense_on", "their Three Point Offense is declared", lambda g, s, d: g.three_point_offense[1 - s]),
 ]
 
 
@@ -122,7 +122,7 @@ def _no_press(m: Moment) -> int:
 
 def _double_team(m: Moment) -> int:
     g, side = m.game, m.side
-    if g.dt[side][0] >= 0 or not any(a in m.decision.legal for a in A.DOUBLE_TEAM_LIST):
+    if g.double_team[side][0] >= 0 or not any(a in m.decision.legal for a in A.DOUBLE_TEAM_LIST):
         return WAIT  # one in force, or not a set piece (5.5: declared at a period start or a timeout)
     if m.base != A.PLAY_ON and A.ACTIONS[m.base].kind != "double_team":
         return WAIT
@@ -181,11 +181,11 @@ ACTIONS = [
     ActionWord("no_double_team", "no Double Team: leave out the base coach's, cancel ours at a dead ball",
                ("menu",), _no_double_team),
     ActionWord("three_point_offense", "declare the Three Point Offense (4.61: a timeout in the final 2:00, behind)",
-               ("menu",), _declare(A.THREE_POINT_OFFENSE, lambda g, s: g.tpo[s])),
+               ("menu",), _declare(A.THREE_POINT_OFFENSE, lambda g, s: g.three_point_offense[s])),
     ActionWord("cancel_three_point_offense", "cancel our Three Point Offense", ("menu",),
-               _declare(A.CANCEL_THREE_POINT_OFFENSE, lambda g, s: not g.tpo[s])),
+               _declare(A.CANCEL_THREE_POINT_OFFENSE, lambda g, s: not g.three_point_offense[s])),
     ActionWord("three_point_defense", "declare the Three Point Defense (4.62: against their Three Point Offense)",
-               ("menu",), _declare(A.THREE_POINT_DEFENSE, lambda g, s: g.tpd[s])),
+               ("menu",), _declare(A.THREE_POINT_DEFENSE, lambda g, s: g.three_point_defense[s])),
     ActionWord("timeout", "call a full timeout (8.4) when the base coach is done with its menu changes", ("menu",),
                _declare(A.TIMEOUT)),
     ActionWord("foul_to_stop_clock", "foul to stop the clock (8.7), else a deliberate foul (2015 6.6) on their "

@@ -45,9 +45,9 @@ def test_8_1_the_clock_is_the_quarter_and_the_fac_left():
 
 def test_6_3_team_fouls_and_the_penalty_situation():
     g = RULESET.new_game(seed=2)
-    g.tf[HOME] = 3
+    g.team_fouls[HOME] = 3
     assert dict(P.situation(g).teams[HOME].facts)["team fouls"] == "3"
-    g.tf[HOME] = 4  # the fifth Team Foul of a quarter is penalized (6.3, 6.4)
+    g.team_fouls[HOME] = 4  # the fifth Team Foul of a quarter is penalized (6.3, 6.4)
     assert dict(P.situation(g).teams[HOME].facts)["team fouls"] == "4, in the penalty"
     assert not g._in_penalty(HOME) and g.penalty_next(HOME)  # read-only: nothing counted
 
@@ -55,9 +55,9 @@ def test_6_3_team_fouls_and_the_penalty_situation():
 def test_8_4_timeouts_left_follow_the_limits_of_the_last_quarter():
     g = RULESET.new_game(seed=3)
     assert dict(P.situation(g).teams[AWAY].facts)["timeouts"] == "7 + a 20-second"
-    g.to_used[AWAY], g.to20_used[AWAY] = 2, 1
+    g.timeouts_used[AWAY], g.timeouts20_used[AWAY] = 2, 1
     assert dict(P.situation(g).teams[AWAY].facts)["timeouts"] == "5"
-    g.period, g.to_q4[AWAY] = 4, 3  # at most four in the last quarter
+    g.period, g.timeouts_q4[AWAY] = 4, 3  # at most four in the last quarter
     assert P.timeouts_left(g, AWAY) == 1
 
 
@@ -141,7 +141,7 @@ def test_6_5_a_man_who_fouled_out_is_replaced_by_name():
 def test_5_4_routine_dead_balls_pass_but_a_rest_period_start_or_a_tired_man_is_asked():
     quiet = book_game(seed=9, until=lambda g: g.decision.kind == "menu" and g.menu.get("kind") == "dead"
                       and A.PLAY_ON in g.decision.legal and not g.rp_grace and not g.final_two
-                      and not any(g.tired[g.decision.side][i] or g.mrest[g.decision.side][i] for i in g.lineup[g.decision.side])
+                      and not any(g.tired[g.decision.side][i] or g.mandatory_rest[g.decision.side][i] for i in g.lineup[g.decision.side])
                       and not P.calls(g, g.decision))
     assert P.routine(quiet, quiet.decision) == A.PLAY_ON and P.auto_kind(quiet, quiet.decision) == "menu:dead"
     rest = book_game(seed=9, until=lambda g: dead_menu(g) and g.rp_grace and needing_rest(g))
@@ -204,7 +204,7 @@ def test_4_5_shoot_or_advance_gives_the_number_the_shot_needs():
     view = P.decision(g, g.decision)
     assert view.kind in ("ballhandler", "ballhandler:late")
     check_view(view, g.decision.legal, P.glossary().terms)
-    off, s = g.off, g.bh
+    off, s = g.off, g.ballhandler
     e, de = g.eff(off)[s], g.eff(1 - off)[g.pd_slot(off, s)]
     shoot = next(c for c in view.choices() if c.action == A.SHOOT)
     forced = max(0, g.pass_no - e[1])
@@ -254,7 +254,7 @@ def _dead_menu(period):
 def test_5_4_enter_warns_before_the_last_rest_period_fatigues_unrested_men():
     g = _dead_menu(2)
     side = g.decision.side
-    g.rp, g.rp_grace = 1, True  # the first dead ball after the 5:00 Time card: the last whole Rest Period before 9:00
+    g.rest_period, g.rp_grace = 1, True  # the first dead ball after the 5:00 Time card: the last whole Rest Period before 9:00
     i = g.lineup[side][0]
     g.rested[side][i][0] = False
     g.tired[side][i] = False
@@ -266,7 +266,7 @@ def test_5_4_enter_warns_before_the_last_rest_period_fatigues_unrested_men():
     assert warn and "FATIGUED at the 9:00 card" in warn[0] and warn[0].startswith("Enter plays on")
     g._time_card("9:00")  # what the warning said: still on the floor at 9:00, he is Fatigued (5.4)
     assert g.tired[side][i]
-    g.rp, g.rp_grace = 0, True  # before the 5:00 card there is still a whole Rest Period to come: no warning
+    g.rest_period, g.rp_grace = 0, True  # before the 5:00 card there is still a whole Rest Period to come: no warning
     assert not [w for w in P.decision(g, g.decision).warnings if "FATIGUED" in w]
 
 
@@ -274,11 +274,11 @@ def test_8_4_enter_warns_before_the_time_card_charges_a_timeout():
     g = _dead_menu(2)
     side = g.decision.side
     assert A.TIMEOUT in g.decision.legal
-    g.rp = 0
-    g.to_used[side], g.owed_to[side] = 0, False
+    g.rest_period = 0
+    g.timeouts_used[side], g.owed_timeout[side] = 0, False
     view = P.decision(g, g.decision)
     assert any("you are charged one" in w and "(8.4)" in w for w in view.warnings)
-    g.to_used[side] = 2  # as many timeouts as quarters: nothing is charged
+    g.timeouts_used[side] = 2  # as many timeouts as quarters: nothing is charged
     assert not any("(8.4)" in w for w in P.decision(g, g.decision).warnings)
 
 

@@ -37,7 +37,7 @@ def prepared(cards=(), off=0, bh=-1, passes=1, options=None):
     """A game in the first quarter, ``off`` with the ball, the next draws scripted."""
     g = RULESET.new_game("knicks-1993", "bulls-1993", source=ScriptedSource(list(cards)), options=options)
     g.opening = 0
-    g.off, g.bh, g.passes, g.limit = off, bh, passes, 3
+    g.off, g.ballhandler, g.passes, g.limit = off, bh, passes, 3
     g.discard = list(K.DECK[:40])  # late enough in the quarter for Mandatory Rest (14A)
     return g
 
@@ -53,7 +53,7 @@ def test_9b_d_ob_turnover_by_rpg():
 def test_9f_offensive_foul_charged_by_the_offenses_foul_range_and_not_a_team_foul():
     g = prepared([holder("knicks-1993", 4)])  # a FOUL # in Ewing's range
     g._pass_section((K.P_OFOUL,), "action")
-    assert g.stats[0][4][PF] == 1 and g.stats[0][4][TOV] == 1 and g.tf[0] == 0 and g.off == 1
+    assert g.stats[0][4][PF] == 1 and g.stats[0][4][TOV] == 1 and g.team_fouls[0] == 0 and g.off == 1
 
 
 def test_13c_pass_to_choice_offers_every_player_with_enough_attempts():
@@ -68,13 +68,13 @@ def test_13c_pass_to_choice_offers_every_player_with_enough_attempts():
 def test_13c_nobody_high_enough_goes_to_the_highest_attempts():
     g = prepared()
     g._pass_section((K.P_CHOICE, 27), "advance")
-    assert g.phase == PH_BALL and g.bh == 4
+    assert g.phase == PH_BALL and g.ballhandler == 4
 
 
 def test_13e_24_second_violation_early_is_a_pass_40_to_the_last_ballhandler():
     g = prepared(bh=2, passes=0)
     g._pass_section((K.P_24,), "advance")
-    assert g.phase == PH_BALL and g.bh == 2 and g.pass_no == 40
+    assert g.phase == PH_BALL and g.ballhandler == 2 and g.pass_no == 40
 
 
 def test_13e_24_second_violation_on_the_third_pass_is_a_team_turnover():
@@ -93,7 +93,7 @@ def test_13g_jump_ball_kept_out_of_advances_forces_a_shot_with_the_shot_facs_pas
     g = prepared([find("jump_to", "+0 C")], passes=2)
     g._pass_section((K.P_JUMP, 4), "advance")  # Ewing 33 vs Cartwright 19: Knicks keep it
     assert g.phase == PH_JUMP
-    g._ph_jump()
+    g._phase_jump()
     assert g.off == 0 and g.phase == PH_SHOT and g.ctx["forced"] == -1
 
 
@@ -121,14 +121,14 @@ def test_15e_pass_to_choice_who_scores():
 def test_10e_o_ob_offense_team_rebound_and_three_advances():
     g = prepared([find("rebound", "O OB")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.team_reb[0] == 1 and g.off == 0 and g.limit == 3 and g.passes == 0
 
 
 def test_10f_d_ob_defense_team_rebound():
     g = prepared([find("rebound", "D OB")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.team_reb[1] == 1 and g.off == 1
 
 
@@ -136,7 +136,7 @@ def test_10g_offensive_goaltending_removes_the_field_goal_attempt():
     g = prepared([find("rebound", "Off. GT")])
     g.stats[0][0][FGA] = 1
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][0][FGA] == 0 and g.team_tov[0] == 1 and g.off == 1
 
 
@@ -146,30 +146,30 @@ def test_10g_offensive_goaltending_on_a_missed_three_removes_the_three_point_att
     g = prepared([find("rebound", "Off. GT")])
     g.stats[0][0][FGA] = g.stats[0][0][TPA] = 1
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False, "three": True}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][0][FGA] == 0 and g.stats[0][0][TPA] == 0 and g.team_tov[0] == 1
 
 
 def test_10h_loose_ball_foul_on_the_defense():
     g = prepared([find("rebound", "Loose Ball Foul on Defense"), holder("bulls-1993", 4)])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
-    assert g.stats[1][4][PF] == 1 and g.tf[1] == 1 and g.off == 0 and g.team_reb[0] == 1
+    g._phase_rebound()
+    assert g.stats[1][4][PF] == 1 and g.team_fouls[1] == 1 and g.off == 0 and g.team_reb[0] == 1
 
 
 def test_10i_loose_ball_foul_on_the_offense_is_a_team_foul():
     g = prepared([find("rebound", "Loose Ball Foul on Offense"), holder("knicks-1993", 4)])
     g.index = [0, 0]  # (no 16C offer)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
-    assert g.stats[0][4][PF] == 1 and g.tf[0] == 1 and g.off == 1
+    g._phase_rebound()
+    assert g.stats[0][4][PF] == 1 and g.team_fouls[0] == 1 and g.off == 1
 
 
 def test_10a_fast_break_column_c_foul_16_basket_sf_assist_originator():
     g = prepared([K.card(16)], off=1)
     g.ctx = {"orig": 4}
     g.phase = PH_FB
-    g._ph_fb()  # Bulls B offense vs Knicks A defense -> column C
+    g._phase_fast_break()  # Bulls B offense vs Knicks A defense -> column C
     assert g.pts == [0, 2] and g.stats[1][2][FGM] == 1 and g.stats[1][4][AST] == 1
 
 
@@ -186,7 +186,7 @@ def test_6_21_two_best_defensive_rebounders_plus_five_on_free_throws():
     g = prepared([r], off=1)
     # Bulls shoot; Knicks defend: Ewing 33 and Oakley 32 get +5; Grant 27 vs Oakley 37
     g.ctx = {"shooter": 0, "air": False, "ft": True, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[0][3][DRB] == 1
 
 
@@ -194,7 +194,7 @@ def test_12e_lane_violation_on_the_offense_voids_the_last_free_throw():
     lane = find("shot", pred=lambda c: c.shot[1] == K.S_LANE_OFF)
     g = prepared([lane])
     g._free_throws(0, 0, 1, after="other")
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.stats[0][0][FTA] == 0 and g.team_tov[0] == 1 and g.off == 1
 
 
@@ -202,9 +202,9 @@ def test_12e_lane_violation_on_the_defense_gives_another_shot():
     lane = find("shot", pred=lambda c: c.shot[1] == K.S_LANE_DEF)
     g = prepared([lane, K.card(30)])
     g._free_throws(0, 0, 1, after="other")
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.stats[0][0][FTA] == 0 and g.phase == PH_FT
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.stats[0][0][FTM] == 1
 
 
@@ -219,7 +219,7 @@ def test_14c_double_foul_both_charged_then_a_jump_ball():
     z = find("z_reading", "Double Foul")
     g = prepared([z, find("foul", pred=lambda c: c.fd == 1)])
     g._consult_z(press=False)
-    assert g.stats[0][4][PF] == 1 and g.stats[1][4][PF] == 1 and g.tf == [1, 1] and g.phase == PH_JUMP
+    assert g.stats[0][4][PF] == 1 and g.stats[1][4][PF] == 1 and g.team_fouls == [1, 1] and g.phase == PH_JUMP
 
 
 def test_14d_technical_foul_one_shot_for_the_best_foul_shooter():
@@ -250,7 +250,7 @@ def test_14k_accidental_tip_in_scores_the_next_missed_shot():
     g._consult_z(press=False)
     assert g.tip_in
     g.ctx = {"shooter": 4, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.pts == [2, 0] and not g.tip_in
 
 
@@ -274,7 +274,7 @@ def test_15f_press_consult_z_draws_five_more_for_defenders():
     tip = find("z_reading", "Accidental Tip-In")
     g = prepared([tip, rest, tip, tip, tip, tip])
     g._consult_z(press=True)
-    assert g.mrest[1][2]
+    assert g.mandatory_rest[1][2]
 
 
 def test_8_41_timeout_late_takes_the_ball_out_at_mid_court_from_the_dead_ball_deck():

@@ -40,9 +40,9 @@ def play_random(seed, options=None, home=None, away=None, check_restore_every=0)
         last = s
         for side in (0, 1):
             assert len(set(g.lineup[side])) == 5, "five different players in each lineup"
-            assert g.to_used[side] <= 7 and g.to20_used[side] <= 1, "timeouts within their limits (8.4)"
-            assert g.to_q4[side] <= 4 and g.to_last2[side] <= 3, "at most 4 in the last quarter, 3 in the final 2:00"
-            assert g.tf[side] >= 0
+            assert g.timeouts_used[side] <= 7 and g.timeouts20_used[side] <= 1, "timeouts within their limits (8.4)"
+            assert g.timeouts_q4[side] <= 4 and g.timeouts_last2[side] <= 3, "at most 4 in the last quarter, 3 in the final 2:00"
+            assert g.team_fouls[side] >= 0
         assert 0 <= len(g.fac) <= 184
         if check_restore_every and steps % check_restore_every == 0:
             g2 = StatisProEngine.from_json(g.to_json())
@@ -174,7 +174,7 @@ def test_5_5_by_the_book_double_team_star_variant_doubles_their_best_scorer():
             declared.append(a)
         g.step(a)
         if declared:
-            assert g.dt[0][0] == g.lineup[1][A.ACTIONS[declared[-1]]["target"]] or g.dt[0][0] == -1
+            assert g.double_team[0][0] == g.lineup[1][A.ACTIONS[declared[-1]]["target"]] or g.double_team[0][0] == -1
     assert declared, "the star variant never declared a Double Team"
     with pytest.raises(ConfigError, match="double_team must be one of never, star"):
         RULESET.coach("by-the-book:double_team=always")

@@ -70,7 +70,7 @@ def test_3_1_quarter_deck_has_180_fac_time_cards_at_their_marks_and_20_dead_ball
 def test_3_1_no_11_00_card_in_the_fourth_quarter():
     g = RULESET.new_game(seed=1)
     g.period = 3
-    g._ph_period()
+    g._phase_period()
     assert g.period == 4
     assert sorted(c.time for c in g.fac if c.time) == ["10:00", "5:00", "9:00"]
 
@@ -78,12 +78,12 @@ def test_3_1_no_11_00_card_in_the_fourth_quarter():
 def test_3_4_11_2_jump_plus_seven_lets_grant_win_the_opening_tip():
     # Ewing 33 vs Grant 27: +7 lifts Grant to 34; the listed PF (Grant) controls for Chicago
     g = run(game_with([jump(7, "PF")]))
-    assert g.off == 1 and g.bh == 3 and g.opening == 1
+    assert g.off == 1 and g.ballhandler == 3 and g.opening == 1
 
 
 def test_11_3_equal_after_modification_goes_to_the_home_team():
     g = run(game_with([jump(6, "PF")]))  # Grant 27 + 6 = 33 = Ewing
-    assert g.off == 0 and g.bh == 3
+    assert g.off == 0 and g.ballhandler == 3
 
 
 # ---------------------------------------------------------------- 4 play outline
@@ -155,20 +155,20 @@ def test_5_4_a_benched_player_rests_a_complete_rest_period():
 
 def test_5_5_double_team_takes_five_from_attempts():
     g = game_with(knicks_ball_after_tip() + [K.card(81)])  # Pass to C #15: Ewing 19 - 5 = 14 must ADVANCE
-    g.dt[1] = [4, 3]
+    g.double_team[1] = [4, 3]
     run(g)
-    assert g.phase == PH_ADVANCE and g.bh == 4
+    assert g.phase == PH_ADVANCE and g.ballhandler == 4
 
 
 # ---------------------------------------------------------------- 6 fouls
 def test_6_1_foul_number_in_a_defenders_range_charges_him():
     g = run(game_with(knicks_ball_after_tip() + [K.card(173), K.card(4)]))  # Defensive Foul, FOUL # 4: Jordan
-    assert g.stats[1][0][PF] == 1 and g.tf[1] == 1
+    assert g.stats[1][0][PF] == 1 and g.team_fouls[1] == 1
 
 
 def test_6_3_6_4_fifth_team_foul_gives_two_free_throws():
     g = game_with(knicks_ball_after_tip() + [K.card(173), K.card(4), K.card(30), K.card(40)])
-    g.tf[1] = 4
+    g.team_fouls[1] = 4
     run(g)
     assert g.stats[0][0][FTA] == 2 and g.pts[0] == 2  # Starks (80) makes 30 and 40
 
@@ -209,14 +209,14 @@ def test_6_7_freezing_the_shooter_takes_five_from_the_free_throw_rating():
     g.period, g.two_min, g.eleven = 4, True, True
     g.pts = [90, 91]
     g._free_throws(0, 4, 1, after="other")
-    d = g._ph_ft()
+    d = g._phase_free_throw()
     assert d.kind == "freeze" and d.side == 1
-    g._apply_choice(d, A.ACTIONS[A.FREEZE])
-    d2 = g._ph_ft()  # the shooter's intentional-miss choice (last shot, final minute)
+    g._apply(d, A.ACTIONS[A.FREEZE])
+    d2 = g._phase_free_throw()  # the shooter's intentional-miss choice (last shot, final minute)
     assert d2.kind == "free_throw"
-    g._apply_choice(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
-    g._ph_ft()
-    assert g.stats[0][4][FTA] == 1 and g.stats[0][4][FTM] == 0 and g.to_used[1] == 1
+    g._apply(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
+    g._phase_free_throw()
+    assert g.stats[0][4][FTA] == 1 and g.stats[0][4][FTM] == 0 and g.timeouts_used[1] == 1
 
 
 # ---------------------------------------------------------------- 7 steals and blocks
@@ -250,15 +250,15 @@ def test_8_2_a_tie_after_four_quarters_goes_to_overtime():
     g.pts = [90, 90]
     g._period_over()
     assert g.phase != 12  # not over
-    g._ph_period()
+    g._phase_period()
     assert g.period == 5 and len([c for c in g.fac if not c.time]) == 75 and any(c.time == "10:00" for c in g.fac)
 
 
 def test_8_4_no_timeout_after_seven():
     g = RULESET.new_game(seed=4)
-    g.to_used[0] = 7
+    g.timeouts_used[0] = 7
     assert not g._can_timeout(0, True)
-    g.to_used[0] = 3
+    g.timeouts_used[0] = 3
     assert g._can_timeout(0, True)
 
 
@@ -290,7 +290,7 @@ def test_14a_mandatory_rest_has_no_effect_while_the_dead_ball_deck_is_larger():
     g.discard = []
     assert not g._mandatory_rest(1, 0, 0)
     g.discard = list(K.DECK[:30])
-    assert g._mandatory_rest(1, 0, 0) and g.mrest[1][0]
+    assert g._mandatory_rest(1, 0, 0) and g.mandatory_rest[1][0]
 
 
 def test_16_index_points_are_the_difference_of_home_and_road_ratings():
@@ -301,9 +301,9 @@ def test_16_index_points_are_the_difference_of_home_and_road_ratings():
 # ---------------------------------------------------------------- variants
 def test_19_5_ncaa_bonus_is_one_and_one_from_the_seventh_team_foul():
     g = RULESET.new_game(seed=1, options={"league": "ncaa"})
-    g.tf[1] = 7
+    g.team_fouls[1] = 7
     assert g._in_penalty(1)
-    g.tf[1] = 6
+    g.team_fouls[1] = 6
     assert not g._in_penalty(1)
     assert g.foul_out == 5 and g.pass_limit == 4
 
@@ -311,7 +311,7 @@ def test_19_5_ncaa_bonus_is_one_and_one_from_the_seventh_team_foul():
 def test_20_fiba_penalty_from_the_fifth_team_foul_and_150_card_quarters():
     g = RULESET.new_game(seed=1, options={"league": "fiba"})
     assert len([c for c in g.fac if not c.time]) + len(g.discard) == 150 and len(g.dead) == 50
-    g.tf[1] = 5
+    g.team_fouls[1] = 5
     assert g._in_penalty(1)
 
 
@@ -342,7 +342,7 @@ def test_16c_an_index_point_voids_a_defensive_foul_and_the_ballhandler_must_adva
     g.index = [6, 0]
     g.index_start = [6, 0]
     run(g, [("index", A.INDEX_VOID_FOUL)])
-    assert g.index[0] == 5 and g.tf[0] == 0 and g.off == 1 and g.phase == PH_ADVANCE
+    assert g.index[0] == 5 and g.team_fouls[0] == 0 and g.off == 1 and g.phase == PH_ADVANCE
 
 
 def test_16a_two_index_points_turn_a_defense_foul_into_a_steal():
@@ -372,10 +372,10 @@ def test_8_42_a_called_play_adds_ten_to_attempts_on_the_first_pass():
 def test_8_7_fouling_to_stop_the_clock_in_the_last_minute():
     g = RULESET.new_game(seed=1)
     g.period, g.two_min, g.eleven = 4, True, True
-    g.off, g.bh = 0, 0
+    g.off, g.ballhandler = 0, 0
     g.phase = PH_ADVANCE
     g.ctx = {}
-    d = g._ph_advance()
+    d = g._phase_advance()
     assert d.kind == "stop_clock" and A.FOUL_TO_STOP in d.legal and d.side == 1
 
 
@@ -433,10 +433,10 @@ def test_8_7_teams_fouling_at_every_chance_still_finish_the_game():
 def test_4_61_three_point_offense_triples_three_point_attempts():
     g = RULESET.new_game(seed=1)
     base = g.eff(0)[0][2]
-    g.tpo[0] = True
+    g.three_point_offense[0] = True
     g._dirty()
     assert g.eff(0)[0][2] == 3 * base
-    g.tpd[1] = True
+    g.three_point_defense[1] = True
     g._dirty()
     e = g.eff(0)[0]
     assert e[2] == 2 * base and e[3] == 32 - 5 and e[0] == 47 + 5  # 4.62 Starks
@@ -453,8 +453,8 @@ def test_5_5_fd5_charges_the_double_teams_second_defender():
     # Knicks Ewing (slot 4) double-teamed by Grant; a defensive foul on an ADVANCE to Ewing, FOUL # nobody with FD5
     c = find("foul", pred=lambda c: c.fd == 5 and not any(p.foul_lo <= c.foul <= p.foul_hi for p in RULESET.load_team("bulls-1993").players[:5]))
     g = RULESET.new_game(seed=1, source=ScriptedSource([c]))
-    g.dt[1] = [4, 3]
-    g.off, g.bh = 0, 4
+    g.double_team[1] = [4, 3]
+    g.off, g.ballhandler = 0, 4
     assert g._who_fouled(4) == (3, 4)
 
 
@@ -467,7 +467,7 @@ def test_10c_tied_defenders_the_defensive_coach_chooses():
     e[3][6] = e[4][6] = 60
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g.phase = PH_REBOUND
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.ctx["decision"][0] == "choose" and g.ctx["decision"][1] == 1
 
 
@@ -502,6 +502,6 @@ def test_14g_expanded_attempts_and_ten_day_contracts_for_prior_injuries():
 def test_4_61_three_point_offense_ends_when_no_longer_trailing():
     g = RULESET.new_game(seed=1)
     g.pts = [80, 82]
-    g.tpo[0] = True
+    g.three_point_offense[0] = True
     g._points(0, 0, 3)
-    assert not g.tpo[0]
+    assert not g.three_point_offense[0]

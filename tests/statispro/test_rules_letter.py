@@ -58,8 +58,8 @@ def _late_deliberate_foul(options):
     g.ctx = {}
     g._apply(advance(g), A.ACTIONS[A.DELIBERATE[(4, 3)]])  # Cartwright fouls Oakley
     assert g.phase == PH_FT and g.ctx["n"] == 2
-    g._ph_ft()
-    g._ph_ft()
+    g._phase_free_throw()
+    g._phase_free_throw()
     return g
 
 
@@ -123,7 +123,7 @@ def test_4_4_an_open_shot_with_no_advance_left_is_taken():
     g = _open_shot_game()
     _drive_to_open_shot(g)
     g.passes = g.limit  # the pass to him was the last one allowed (Cartwright has no assist extension)
-    assert g._ph_ball() is None and g.phase == PH_SHOT and g.ctx["open"] and g.ctx["passer"] == 0
+    assert g._phase_ball() is None and g.phase == PH_SHOT and g.ctx["open"] and g.ctx["passer"] == 0
 
 
 def _open_shot_at_pass(no: int, assist_no: int = 0, **state):
@@ -133,7 +133,7 @@ def _open_shot_at_pass(no: int, assist_no: int = 0, **state):
     for k, v in state.items():
         setattr(g, k, v)
     g.ctx = {}
-    return g, g._ph_ball()
+    return g, g._phase_ball()
 
 
 def test_5_1_an_open_shot_receiver_must_shoot_when_the_pass_is_within_his_attempts():
@@ -152,7 +152,7 @@ def test_5_1_exceptions_final_minute_final_two_minutes_or_possible_assist_may_de
     for state in ({"eleven": True}, {"two_min": True, "period": 4}):
         g, d = _open_shot_at_pass(3, **state)
         assert d is not None and set(d.legal) == {A.SHOOT, A.ADVANCE}, state
-    ast = g.eff(AWAY)[g.bh][R_AST]
+    ast = g.eff(AWAY)[g.ballhandler][R_AST]
     g, d = _open_shot_at_pass(3, assist_no=ast)  # qualified for a possible Assist
     assert d is not None and set(d.legal) == {A.SHOOT, A.ADVANCE}
     g, d = _open_shot_at_pass(3, assist_no=ast + 1)  # not qualified: must shoot
@@ -167,7 +167,7 @@ def test_12e_a_lane_violation_on_the_first_of_two_is_ignored():
     for card, made in ((lane_off, 1), (lane_def, 0)):
         g = game_at([card])
         g._free_throws(HOME, 4, 2, after="other")  # Ewing, FREE THROW 72
-        g._ph_ft()
+        g._phase_free_throw()
         st = g.stats[HOME][g.lineup[HOME][4]]
         # an ordinary first shot: charged, made or missed by its SHOT #, no turnover, no shot again
         assert st[FTA] == 1 and st[FTM] == made and g.team_tov[HOME] == 0
@@ -194,16 +194,16 @@ def test_6_7_freezing_after_a_missed_first_shot_takes_ten():
     g.period, g.two_min, g.eleven = 4, True, True
     g.pts = [90, 91]
     g._free_throws(HOME, 4, 2, after="other")
-    d = g._ph_ft()
+    d = g._phase_free_throw()
     assert d.kind == "freeze" and d.side == AWAY
-    g._apply_choice(d, A.ACTIONS[A.FREEZE])
-    g._ph_ft()  # the first: 68-71 against 67, missed
-    d2 = g._ph_ft()  # the shooter's choice on the last one (final minute)
+    g._apply(d, A.ACTIONS[A.FREEZE])
+    g._phase_free_throw()  # the first: 68-71 against 67, missed
+    d2 = g._phase_free_throw()  # the shooter's choice on the last one (final minute)
     assert d2.kind == "free_throw"
-    g._apply_choice(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
-    g._ph_ft()
+    g._apply(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
+    g._phase_free_throw()
     st = g.stats[HOME][g.lineup[HOME][4]]
-    assert st[FTA] == 2 and st[FTM] == 0 and g.to_used[AWAY] == 1
+    assert st[FTA] == 2 and st[FTM] == 0 and g.timeouts_used[AWAY] == 1
 
 
 def test_19_5_a_missed_first_shot_of_a_one_and_one_is_rebounded():
@@ -211,10 +211,10 @@ def test_19_5_a_missed_first_shot_of_a_one_and_one_is_rebounded():
     rebound = find("rebound", "Defense PG")
     g = game_at([shot(80, 97), rebound], options={"league": "ncaa"})
     g._free_throws(HOME, 4, 2, after="other", kind="one_and_one")
-    g._ph_ft()
+    g._phase_free_throw()
     st = g.stats[HOME][g.lineup[HOME][4]]
     assert st[FTA] == 1 and st[FTM] == 0 and g.phase == PH_REBOUND and g.ctx["ft"]
-    g._ph_rebound()
+    g._phase_rebound()
     assert st[FTA] == 1 and g.off == AWAY  # no second shot; the defense rebounds
     assert g.stats[HOME][g.lineup[HOME][4]][TOV] == 0
 
@@ -280,13 +280,13 @@ def test_17_5_a_three_point_rating_may_be_used_for_a_long_two():
     of his normal FIELD GOAL rating for a long two-point shot": no PD, counts two, not a three."""
     g = RULESET.new_game(str(BASE8), "bulls-1993", source=ScriptedSource([shot(30, 35)]))
     g.opening = 0
-    g.off, g.bh, g.passes, g.limit, g.pass_no, g.via = AWAY, 0, 1, 3, 1, "advance"
+    g.off, g.ballhandler, g.passes, g.limit, g.pass_no, g.via = AWAY, 0, 1, 3, 1, "advance"
     g._shoot_or_three(0, 0)
-    d = g._ph_wait()
+    d = g._phase_wait()
     assert d.kind == "three_or_two" and set(d.legal) == {A.SHOOT_THREE, A.SHOOT_TWO}
     g._apply(d, A.ACTIONS[A.SHOOT_THREE])
     assert g.ctx["three"]
-    g._ph_shot()
+    g._phase_shot()
     st = g.stats[AWAY][0]
     assert g.pts == [0, 2] and st[FGM] == 1 and st[FGA] == 1 and st[TPA] == 0 and st[TPM] == 0
 
@@ -294,7 +294,7 @@ def test_17_5_a_three_point_rating_may_be_used_for_a_long_two():
 def test_17_5_a_14h_three_pointer_counts_two_and_no_three_point_offense_is_offered():
     g = RULESET.new_game(str(BASE8), "bulls-1993", source=ScriptedSource([find("z_reading", "Three Pointer")]), seed=1)
     g.opening = 0
-    g.off, g.bh = AWAY, 0
+    g.off, g.ballhandler = AWAY, 0
     g._made_three(AWAY, 0)
     assert g.pts == [0, 2] and g.stats[AWAY][0][TPA] == 0
     # 4.61: the Bulls, trailing at a timeout in the final 2:00, get no Three Point Offense here
@@ -334,9 +334,9 @@ def test_20_7_a_team_reduced_below_five_plays_with_four():
 
 def test_20_7_a_pass_to_the_empty_position_goes_to_the_nearest_teammate():
     g = _bulls_with_four()
-    g.off, g.bh, g.passes = AWAY, 1, 1
+    g.off, g.ballhandler, g.passes = AWAY, 1, 1
     g._complete_pass(0, 12, 0, "advance")
-    assert g.bh == 1 and g.pass_no == 12  # Armstrong, the SG, has it
+    assert g.ballhandler == 1 and g.pass_no == 12  # Armstrong, the SG, has it
 
 
 def test_20_7_never_fewer_than_four():
@@ -406,4 +406,4 @@ def test_14g_expanded_attempts_the_coach_may_increase_them(expanded):
     g = RULESET.new_game("knicks-1993", team, seed=1, options={"expanded_attempts": expanded})
     pippen = next(p for p in g.teams[AWAY].players if p.name == "Scottie Pippen")
     assert pippen.attempts == (16 + 26 // 2 if expanded else 16)
-    assert g.opts.expanded_attempts is expanded
+    assert g.options.expanded_attempts is expanded

@@ -69,9 +69,9 @@ def test_sample_game_1993_replays_to_13_4():
     assert (k["Ewing"][PTS], k["Ewing"][ORB], k["Ewing"][DRB]) == (8, 1, 1)
     assert (k["Starks"][TPM], k["Starks"][TPA], k["Starks"][PTS]) == (1, 1, 3)
     assert k["Smith"][DRB] == 1
-    assert game.tf == [0, 3]
-    assert game.to20_used[1] == 1
-    assert game.mrest[1][0]  # Jordan in the Mandatory Rest box
+    assert game.team_fouls == [0, 3]
+    assert game.timeouts20_used[1] == 1
+    assert game.mandatory_rest[1][0]  # Jordan in the Mandatory Rest box
     assert game.lineup[1][0] == 5
-    assert game.dt[1] == [4, 3]  # Chicago double-teams Ewing (roster 4) with Grant (roster 3)
+    assert game.double_team[1] == [4, 3]  # Chicago double-teams Ewing (roster 4) with Grant (roster 3)
     assert game.pts == [13, 4]

@@ -49,7 +49,7 @@ def game_at(cards=(), off=HOME, bh=-1, passes=1, options=None, fallback=False):
     src = ScriptedSource(list(cards), SeededSource(0) if fallback else None)
     g = RULESET.new_game("knicks-1993", "bulls-1993", source=src, options=options)
     g.opening = 0
-    g.off, g.bh, g.passes, g.limit = off, bh, passes, g.pass_limit
+    g.off, g.ballhandler, g.passes, g.limit = off, bh, passes, g.pass_limit
     g.discard = list(K.DECK[:40])  # deep enough into the quarter for Mandatory Rest (14A)
     return g
 
@@ -123,22 +123,22 @@ def test_4_2_press_is_offered_only_after_a_dead_ball_or_in_the_final_two_minutes
     g2 = game_at([clean_pass("action", 0, 1, 10)])
     g2.phase = PH_UPCOURT
     g2.ctx = {"offered": True, "owed_done": True}
-    assert g2._ph_upcourt() is None and g2.phase != PH_UPCOURT  # live ball, not the final 2:00: no PRESS asked
+    assert g2._phase_upcourt() is None and g2.phase != PH_UPCOURT  # live ball, not the final 2:00: no PRESS asked
     g3 = game_at([clean_pass("action", 0, 1, 10)])
     g3.period, g3.two_min = 4, True
     g3.phase = PH_UPCOURT
     g3.ctx = {"offered": True, "owed_done": True}
-    d = g3._ph_upcourt()
+    d = g3._phase_upcourt()
     assert d.kind == "press" and d.side == AWAY
 
 
 def test_4_62_three_point_defense_doubles_instead_of_triples_and_shifts_percentages():
     g = game_at()
     starks = g.eff(HOME)[0]
-    g.tpo[HOME] = True
+    g.three_point_offense[HOME] = True
     g._dirty()
     assert g.eff(HOME)[0][2] == starks[2] * 3
-    g.tpd[AWAY] = True
+    g.three_point_defense[AWAY] = True
     g._dirty()
     e = g.eff(HOME)[0]
     assert e[2] == starks[2] * 2 and e[3] == starks[3] - 5 and e[0] == starks[0] + 5 and e[9] == starks[9] + 5
@@ -150,7 +150,7 @@ def test_4_61_three_point_offense_is_offered_only_to_the_trailing_team_at_a_time
     g.pts = [80, 84]
     g._open_menu([HOME, AWAY], PH_UPCOURT, "timeout")
     assert A.THREE_POINT_OFFENSE in g._menu_legal(HOME) and A.THREE_POINT_OFFENSE not in g._menu_legal(AWAY)
-    g.tpo[HOME] = True
+    g.three_point_offense[HOME] = True
     assert A.THREE_POINT_DEFENSE in g._menu_legal(AWAY) and A.CANCEL_THREE_POINT_OFFENSE in g._menu_legal(HOME)
     g.two_min = False
     assert A.THREE_POINT_OFFENSE not in g._menu_legal(HOME) and A.THREE_POINT_DEFENSE not in g._menu_legal(AWAY)
@@ -194,14 +194,14 @@ def test_5_3_forced_shot_doubles_the_pds_block_rate_b0_becomes_b1():
     g._dirty()
     g._setup_shot(4, three=False, forced=6)
     g.phase = PH_SHOT
-    g._ph_shot()
+    g._phase_shot()
     assert g.phase == PH_BLOCK and g.stats[AWAY][4][FGA] == 1
     g2 = game_at([blk], off=AWAY, bh=4, passes=3)
     g2.guard[HOME][1], g2.guard[HOME][4] = 4, 1
     g2._dirty()
     g2._setup_shot(4, three=False, forced=0)
     g2.phase = PH_SHOT
-    g2._ph_shot()
+    g2._phase_shot()
     assert g2.phase != PH_BLOCK  # no Forced Shot: B0 does not block
 
 
@@ -215,7 +215,7 @@ def test_6_1_equal_foul_drawing_numbers_the_home_coach_decides():
     d = at_upcourt(g)
     assert d.kind == "choose" and d.side == HOME and set(d.legal) == {A.CHOOSE[3], A.CHOOSE[4]}
     g.step(A.CHOOSE[4])  # Prescott drew it: his PD, Cartwright, is charged
-    assert g.stats[AWAY][4][PF] == 1 and g.stats[AWAY][3][PF] == 0 and g.tf[AWAY] == 1
+    assert g.stats[AWAY][4][PF] == 1 and g.stats[AWAY][3][PF] == 0 and g.team_fouls[AWAY] == 1
     assert g.decision.kind == "menu" and g.menu["resume"] == PH_ADVANCE  # Knicks ball out-of-bounds (9D)
 
 
@@ -258,7 +258,7 @@ def test_20_7_fiba_no_substitute_the_team_plays_with_four_without_a_technical():
 def test_8_2_overtime_deck_is_75_fac_with_the_10_00_card_30_from_the_bottom():
     g = RULESET.new_game(seed=2)
     g.period = 4
-    g._ph_period()
+    g._phase_period()
     fac = list(reversed(g.fac))  # from the top
     assert len([c for c in fac if not c.time]) == 75 and len(g.dead) == 125
     assert [c.time for c in fac if c.time] == ["10:00"] and fac.index(next(c for c in fac if c.time)) == 45
@@ -278,26 +278,26 @@ def test_8_6_a_made_basket_is_a_dead_ball_only_late():
     g = game_at([shot(1, 20)], bh=4)
     g._setup_shot(4, three=False, forced=0)
     g.phase = PH_SHOT
-    g._ph_shot()
+    g._phase_shot()
     assert g.off == AWAY and g.phase == PH_UPCOURT  # live: no substitution menu
     g2 = game_at([shot(1, 20)], bh=4)
     g2.period, g2.two_min = 4, True
     g2._setup_shot(4, three=False, forced=0)
     g2.phase = PH_SHOT
-    g2._ph_shot()
+    g2._phase_shot()
     assert g2.off == AWAY and g2.phase == PH_MENU and g2.menu["kind"] == "dead"
 
 
 def test_8_4_timeout_limits_in_the_last_quarter_and_the_final_two_minutes():
     g = game_at()
     g.period = 4
-    g.to_q4[HOME] = 4
+    g.timeouts_q4[HOME] = 4
     assert not g._can_timeout(HOME, True)
-    g.to_q4[HOME] = 2
+    g.timeouts_q4[HOME] = 2
     g.two_min = True
-    g.to_last2[HOME] = 3
+    g.timeouts_last2[HOME] = 3
     assert not g._can_timeout(HOME, True)
-    g.to_last2[HOME] = 2
+    g.timeouts_last2[HOME] = 2
     assert g._can_timeout(HOME, True) and not g._can_timeout(AWAY, False)  # live ball: only the team with it
 
 
@@ -305,7 +305,7 @@ def test_8_5_only_one_substitution_per_team_in_a_20_second_timeout():
     g = game_at()
     g._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
     g._apply_menu(AWAY, A.ACTIONS[A.TIMEOUT20])
-    assert g.to20_used[AWAY] == 1
+    assert g.timeouts20_used[AWAY] == 1
     g._apply_menu(HOME, A.ACTIONS[A.PLAY_ON])
     g._apply_menu(AWAY, A.ACTIONS[A.SUBSTITUTE[(5, 0)]])
     assert not any(A.ACTIONS[a].kind == "substitute" for a in g._menu_legal(AWAY))
@@ -315,24 +315,24 @@ def test_8_5_only_one_substitution_per_team_in_a_20_second_timeout():
 def test_10b_defense_position_gets_the_ball_and_brings_it_up():
     g = game_at([find("rebound", "Defense SG")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
-    assert g.stats[AWAY][1][DRB] == 1 and g.off == AWAY and g.phase == PH_UPCOURT and g.bh == 1
+    g._phase_rebound()
+    assert g.stats[AWAY][1][DRB] == 1 and g.off == AWAY and g.phase == PH_UPCOURT and g.ballhandler == 1
 
 
 def test_10d_offense_position_rebound_and_its_number():
     c = find("rebound", pred=lambda c: c.rebound[0] == K.R_OFF and c.rebound[1] == 4)
     g = game_at([c])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
-    assert g.stats[HOME][4][ORB] == 1 and g.bh == 4 and g.via == "orb" and g.passes == 0 and g.phase == PH_BALL
+    g._phase_rebound()
+    assert g.stats[HOME][4][ORB] == 1 and g.ballhandler == 4 and g.via == "orb" and g.passes == 0 and g.phase == PH_BALL
 
 
 def test_10j_jump_ball_on_a_rebound_credits_a_team_rebound():
     g = game_at([find("rebound", pred=lambda c: c.rebound[0] == K.R_JUMP), find("jump_to", "+0 PG")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.phase == PH_JUMP
-    g._ph_jump()
+    g._phase_jump()
     assert g.team_reb[HOME] + g.team_reb[AWAY] == 1
 
 
@@ -340,7 +340,7 @@ def test_14k_a_defenders_tip_in_is_credited_to_his_pd():
     g = game_at([find("rebound", "Defense SG")])
     g.tip_in = True
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[HOME][1][FGM] == 1 and g.pts == [2, 0] and not g.tip_in  # Armstrong's man: Rivers
 
 
@@ -348,7 +348,7 @@ def test_14k_tip_in_ignored_when_the_rebound_goes_out_of_bounds():
     g = game_at([find("rebound", "D OB")])
     g.tip_in = True
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.pts == [0, 0] and not g.tip_in and g.off == AWAY
 
 
@@ -359,7 +359,7 @@ def test_12b_fouled_by_position_when_the_shooters_fd_is_higher():
     g.index = [0, 0]
     g._setup_shot(0, three=False, forced=0)
     g.phase = PH_SHOT
-    g._ph_shot()
+    g._phase_shot()
     assert g.stats[HOME][0][PF] == 1 and g.stats[AWAY][0][FGA] == 0 and g.phase == PH_FT
 
 
@@ -393,27 +393,27 @@ def test_13e_24_second_violation_on_the_last_pass_of_a_14_second_clock():
 # ---------------------------------------------------------------- 14 Z READINGS
 def test_14a_second_rest_at_a_position_the_opposing_coach_chooses():
     g = game_at([find("action", "Consult Z"), find("z_reading", "Visitor SG must rest")], passes=0)
-    g.mrest[AWAY][0] = True  # Jordan (a guard) is already in the Mandatory Rest box
+    g.mandatory_rest[AWAY][0] = True  # Jordan (a guard) is already in the Mandatory Rest box
     d = at_upcourt(g)
     assert d.kind == "choose_player" and d.side == HOME and set(d.legal) == {A.CHOOSE_PLAYER[0], A.CHOOSE_PLAYER[1]}
     g._apply(d, A.ACTIONS[A.CHOOSE_PLAYER[1]])  # Armstrong must rest, Jordan returns to play
-    assert g.mrest[AWAY][1] and not g.mrest[AWAY][0] and g.phase == PH_ADVANCE
+    assert g.mandatory_rest[AWAY][1] and not g.mandatory_rest[AWAY][0] and g.phase == PH_ADVANCE
 
 
 def test_14a_the_opposing_coach_may_keep_the_first_player_resting():
     g = game_at([find("action", "Consult Z"), find("z_reading", "Visitor SG must rest")], passes=0)
-    g.mrest[AWAY][0] = True
+    g.mandatory_rest[AWAY][0] = True
     d = at_upcourt(g)
     g._apply(d, A.ACTIONS[A.CHOOSE_PLAYER[0]])
-    assert g.mrest[AWAY][0] and not g.mrest[AWAY][1]
+    assert g.mandatory_rest[AWAY][0] and not g.mandatory_rest[AWAY][1]
 
 
 def test_14a_a_two_position_player_takes_the_free_group():
     # Pippen (PG/SG/SF/PF) plays SF; a forward (Grant) is in the box, the guards' place is free
     g = game_at([find("action", "Consult Z"), find("z_reading", "Visitor SF must rest")], passes=0)
-    g.mrest[AWAY][3] = True
+    g.mandatory_rest[AWAY][3] = True
     d = at_upcourt(g)
-    assert g.mrest[AWAY][2] and g.mrest[AWAY][3]
+    assert g.mandatory_rest[AWAY][2] and g.mandatory_rest[AWAY][3]
     assert d is None or d.kind != "choose_player"
 
 
@@ -423,14 +423,14 @@ def test_15f_extra_readings_the_offensive_coach_may_ignore_a_defenders_rest():
     dull = [c for c in K.DECK if c.z[0] == K.Z_TIP_IN][1:5]
     g = game_at([find("press", "Consult Z"), tip, rest] + dull[:4], passes=0)
     g.press_next = True
-    g.mrest[AWAY][4] = False
+    g.mandatory_rest[AWAY][4] = False
     g.lineup[AWAY][4] = 7  # Stallworth at C; Cartwright (a center) is in the box on the bench
-    g.mrest[AWAY][4] = True
+    g.mandatory_rest[AWAY][4] = True
     g._dirty()
     d = at_upcourt(g)
     assert d.kind == "choose_player" and d.side == HOME
     g._apply(d, A.ACTIONS[A.CHOOSE_PLAYER[4]])  # keep Cartwright in the box: the new rest is ignored
-    assert g.mrest[AWAY][4] and not g.mrest[AWAY][7] and g.phase == PH_ADVANCE
+    assert g.mandatory_rest[AWAY][4] and not g.mandatory_rest[AWAY][7] and g.phase == PH_ADVANCE
 
 
 def test_14e_pass_to_choice_who_scores_and_is_fouled():
@@ -482,7 +482,7 @@ def test_14g_injured_defender_stays_until_his_team_has_the_ball_and_his_man_shoo
 def test_14g_a_period_injury_ends_with_the_period():
     g = game_at([find("action", "Consult Z"), find("z_reading", "Injury: rest of period"), K.card(81)], passes=0)
     at_upcourt(g)
-    g._ph_period()
+    g._phase_period()
     assert g.period == 2 and g.status[HOME][1] == OK and g.injured[HOME][1]
 
 
@@ -510,7 +510,7 @@ def test_14m_dead_ball_foul_two_shots_regardless_of_the_penalty():
     g = game_at([find("action", "Consult Z"), find("z_reading", "Dead Ball Foul"), holder("bulls-1993", 0)], passes=0)
     g.index = [0, 0]
     at_upcourt(g)
-    assert g.tf[AWAY] == 1 and g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "other"
+    assert g.team_fouls[AWAY] == 1 and g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "other"
 
 
 def test_14o_desperation_heave_on_the_last_fac_of_the_period():
@@ -531,7 +531,7 @@ def test_15a_15d_15g_15h_press_items_resolve_like_their_action_and_advance_twins
     g = game_at([find("press", "Defense Foul"), no_holder("bulls-1993"), find("foul", pred=lambda c: c.fd == 1)], passes=0)
     g.press_next = True
     at_upcourt(g)
-    assert g.stats[AWAY][4][PF] == 1 and g.tf[AWAY] == 1  # 15A as 9D
+    assert g.stats[AWAY][4][PF] == 1 and g.team_fouls[AWAY] == 1  # 15A as 9D
     g = game_at([find("press", pred=lambda c: c.press[0] == K.P_DOB and c.press[1] == 4)], passes=0)
     g.press_next = True
     at_upcourt(g)
@@ -539,7 +539,7 @@ def test_15a_15d_15g_15h_press_items_resolve_like_their_action_and_advance_twins
     g = game_at([find("press", "Offensive Foul"), holder("knicks-1993", 0)], passes=0)
     g.press_next = True
     at_upcourt(g)
-    assert g.stats[HOME][0][PF] == 1 and g.tf[HOME] == 0 and g.off == AWAY  # 15H as 9F
+    assert g.stats[HOME][0][PF] == 1 and g.team_fouls[HOME] == 0 and g.off == AWAY  # 15H as 9F
 
 
 def test_15j_press_dead_ball_foul_two_shots():
@@ -556,8 +556,8 @@ def test_16b_highest_rebounder_overturned_goes_to_the_payers_highest_rebounder()
     g = game_at([c], off=AWAY)  # Bulls miss; Ewing (33) beats Grant (27): the Bulls may pay? no points
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g.index = [0, 2]
-    g._ph_rebound()
-    d = g._ph_wait()
+    g._phase_rebound()
+    d = g._phase_wait()
     assert d.kind == "index" and d.side == AWAY and A.INDEX_REBOUND in d.legal
     g._apply(d, A.ACTIONS[A.INDEX_REBOUND])
     assert g.stats[AWAY][3][ORB] == 1 and g.index[AWAY] == 1  # to their own highest rebounder, Grant
@@ -568,8 +568,8 @@ def test_16c_a_foul_on_the_shot_may_be_ignored_and_the_shot_stands():
     g = game_at([c], off=AWAY, bh=0)  # Jordan (51 - Starks 9 = 42) makes it; the Knicks may void the foul
     g._setup_shot(0, three=False, forced=0)
     g.phase = PH_SHOT
-    g._ph_shot()
-    d = g._ph_wait()
+    g._phase_shot()
+    d = g._phase_wait()
     assert d.kind == "index" and d.side == HOME and A.INDEX_VOID_FOUL in d.legal
     g._apply(d, A.ACTIONS[A.INDEX_VOID_FOUL])
     assert g.pts == [0, 2] and g.stats[HOME][0][PF] == 0 and g.index[HOME] == 5 and g.off == HOME
@@ -578,25 +578,25 @@ def test_16c_a_foul_on_the_shot_may_be_ignored_and_the_shot_stands():
 def test_16c_a_loose_ball_foul_may_be_ignored_and_the_rebound_is_drawn_again():
     g = game_at([find("rebound", "Loose Ball Foul on Defense"), find("rebound", "Defense PG")], off=AWAY)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g._ph_rebound()
-    d = g._ph_wait()
+    g._phase_rebound()
+    d = g._phase_wait()
     assert d.kind == "index" and d.side == HOME
     g._apply(d, A.ACTIONS[A.INDEX_VOID_FOUL])
     assert g.phase == PH_REBOUND
-    g._ph_rebound()
-    assert g.stats[HOME][0][DRB] == 1 and g.tf[HOME] == 0 and g.off == HOME
+    g._phase_rebound()
+    assert g.stats[HOME][0][DRB] == 1 and g.team_fouls[HOME] == 0 and g.off == HOME
 
 
 def test_16d_ignoring_a_mandatory_rest_costs_an_index_point_at_a_timeout():
     g = game_at()
-    g.mrest[HOME][4] = True
+    g.mandatory_rest[HOME][4] = True
     g._open_menu([HOME], PH_UPCOURT, "timeout")
     legal = g._menu_legal(HOME)
     assert A.IGNORE_REST[4] in legal
     g._apply_menu(HOME, A.ACTIONS[A.IGNORE_REST[4]])
-    assert not g.mrest[HOME][4] and g.index[HOME] == 5
+    assert not g.mandatory_rest[HOME][4] and g.index[HOME] == 5
     g._open_menu([HOME], PH_UPCOURT, "dead")
-    g.mrest[HOME][4] = True
+    g.mandatory_rest[HOME][4] = True
     assert A.IGNORE_REST[4] not in g._menu_legal(HOME)  # only during a timeout
 
 
@@ -608,7 +608,7 @@ def test_2015_6_6_deliberate_foul_the_defense_picks_both_players():
     d = advance(g)
     assert d.kind == "stop_clock" and d.side == AWAY and A.DELIBERATE[(4, 3)] in d.legal
     g.step(A.DELIBERATE[(4, 3)])  # Cartwright fouls Oakley
-    assert g.stats[AWAY][4][PF] == 1 and g.tf[AWAY] == 1
+    assert g.stats[AWAY][4][PF] == 1 and g.team_fouls[AWAY] == 1
 
 
 def test_2015_6_6_deliberate_foul_in_the_last_two_minutes_of_the_half_is_a_dead_ball_foul():
@@ -624,14 +624,14 @@ def test_20_11_fiba_has_no_deliberate_fouls():
     g = game_at([K.card(120)], bh=0, options={"league": "fiba", "deliberate_fouls": True})
     g.phase = PH_ADVANCE
     g.ctx = {}
-    assert g._ph_advance() is None and g.phase != PH_ADVANCE  # the ADVANCE was drawn: nothing asked
+    assert g._phase_advance() is None and g.phase != PH_ADVANCE  # the ADVANCE was drawn: nothing asked
 
 
 # ---------------------------------------------------------------- NCAA (19) and FIBA (20)
 def test_19_1_19_2_ncaa_semi_halves_of_150_fac_and_50_dead_ball_cards():
     g = RULESET.new_game(seed=3, options={"league": "ncaa"})
     assert len([c for c in g.fac if not c.time]) + len(g.discard) == 150 and len(g.dead) == 50
-    g._ph_period()
+    g._phase_period()
     assert g.period == 2 and len([c for c in g.fac if not c.time]) == 150
 
 
@@ -640,14 +640,14 @@ def test_19_3_ncaa_alternating_possession_replaces_jump_balls():
     g = game_at([jb], bh=0, options={"league": "ncaa"})
     g.arrow = AWAY
     g._pass_section(jb.advance, "advance")
-    g._ph_jump()
+    g._phase_jump()
     assert g.off == AWAY and g.arrow == HOME and g.team_tov[HOME] == 1
 
 
 def test_19_3_ncaa_second_half_starts_by_the_possession_arrow():
     g = RULESET.new_game(seed=3, options={"league": "ncaa"})
     g.period, g.arrow = 2, AWAY
-    g._ph_period()
+    g._phase_period()
     assert g.period == 3 and g.off == AWAY and g.arrow == HOME
 
 
@@ -659,9 +659,9 @@ def test_19_4_ncaa_four_pass_facs_and_a_fresh_35_second_clock_after_a_foul():
 def test_19_5_ncaa_overtime_and_final_two_minutes_penalty():
     g = game_at(options={"league": "ncaa"})
     g.period = 5
-    g.tf[AWAY] = 4
+    g.team_fouls[AWAY] = 4
     assert g._in_penalty(AWAY)
-    g.period, g.tf[AWAY], g.two_min, g.tf_last2[AWAY] = 2, 3, True, 2
+    g.period, g.team_fouls[AWAY], g.two_min, g.team_fouls_last2[AWAY] = 2, 3, True, 2
     assert g._in_penalty(AWAY)
     g.period = 1
     assert not g._in_penalty(AWAY)
@@ -670,7 +670,7 @@ def test_19_5_ncaa_overtime_and_final_two_minutes_penalty():
 def test_19_8_ncaa_overtime_starts_with_a_jump_ball():
     g = RULESET.new_game(seed=3, options={"league": "ncaa"})
     g.period = 4
-    g._ph_period()
+    g._phase_period()
     assert g.menu["resume"] == PH_JUMP and g.ctx["jump"] == "tip"
 
 
@@ -684,7 +684,7 @@ def test_19_9_20_10_no_illegal_defense_in_fiba_either():
 def test_20_3_fiba_overtime_starts_with_the_possession_arrow():
     g = RULESET.new_game(seed=3, options={"league": "fiba"})
     g.period, g.arrow = 4, AWAY
-    g._ph_period()
+    g._phase_period()
     assert g.period == 5 and g.off == AWAY and g.menu["resume"] == PH_UPCOURT
 
 
@@ -715,17 +715,17 @@ def test_20_8_fiba_technical_one_free_throw_and_the_ball_stays():
 
 def test_20_9_fiba_overtime_keeps_the_fourth_quarters_team_fouls():
     g = RULESET.new_game(seed=3, options={"league": "fiba"})
-    g.period, g.tf = 4, [3, 5]
-    g._ph_period()
-    assert g.tf == [3, 5] and g._in_penalty(AWAY)
+    g.period, g.team_fouls = 4, [3, 5]
+    g._phase_period()
+    assert g.team_fouls == [3, 5] and g._in_penalty(AWAY)
 
 
 # ---------------------------------------------------------------- more clock, foul and Z items
 def test_3_1_8_3_time_cards_10_00_starts_the_final_two_minutes_and_11_00_the_final_minute():
     g = game_at()
-    g.tf_last2 = [1, 1]
+    g.team_fouls_last2 = [1, 1]
     g._time_card("10:00")
-    assert g.two_min and g.tf_last2 == [0, 0] and not g.last_minute
+    assert g.two_min and g.team_fouls_last2 == [0, 0] and not g.last_minute
     g._time_card("11:00")
     assert g.last_minute
     g2 = game_at()
@@ -736,13 +736,13 @@ def test_3_1_8_3_time_cards_10_00_starts_the_final_two_minutes_and_11_00_the_fin
 def test_8_4_mandatory_timeout_charged_at_the_teams_time_card():
     g = game_at()
     g._time_card("5:00")  # the home team's card: no timeout called in the first quarter
-    assert g.owed_to == [True, False]
+    assert g.owed_timeout == [True, False]
     g._time_card("9:00")
-    assert g.owed_to == [True, True]
+    assert g.owed_timeout == [True, True]
     g.phase = PH_UPCOURT
     g.ctx = {}
-    g._ph_upcourt()  # the Knicks' next (non-Fast Break) possession starts with the charged timeout
-    assert g.to_used[HOME] == 1 and g.phase == PH_MENU and g.menu["kind"] == "timeout" and not g.owed_to[HOME]
+    g._phase_upcourt()  # the Knicks' next (non-Fast Break) possession starts with the charged timeout
+    assert g.timeouts_used[HOME] == 1 and g.phase == PH_MENU and g.menu["kind"] == "timeout" and not g.owed_timeout[HOME]
 
 
 def test_8_1_last_shot_from_the_dead_ball_deck_is_a_forced_shot():
@@ -757,21 +757,21 @@ def test_6_2_intentional_miss_of_the_last_free_throw():
     g.period, g.two_min, g.eleven = 4, True, True
     g._free_throws(HOME, 0, 1, after="other")
     g.ctx["q_freeze"] = True
-    d = g._ph_ft()
+    d = g._phase_free_throw()
     assert d.kind == "free_throw" and d.side == HOME
-    g._apply_choice(d, A.ACTIONS[A.INTENTIONAL_MISS])
-    g._ph_ft()
+    g._apply(d, A.ACTIONS[A.INTENTIONAL_MISS])
+    g._phase_free_throw()
     assert g.stats[HOME][0][FTA] == 1 and g.pts == [0, 0] and g.phase == PH_REBOUND and g.ctx["dead"]
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.stats[HOME][3][ORB] == 1
 
 
 def test_6_3_one_team_foul_allowed_in_the_final_two_minutes():
     g = game_at()
     g.two_min = True
-    g.tf[AWAY], g.tf_last2[AWAY] = 2, 1
+    g.team_fouls[AWAY], g.team_fouls_last2[AWAY] = 2, 1
     assert not g._in_penalty(AWAY)
-    g.tf[AWAY], g.tf_last2[AWAY] = 3, 2
+    g.team_fouls[AWAY], g.team_fouls_last2[AWAY] = 3, 2
     assert g._in_penalty(AWAY)
 
 
@@ -779,14 +779,14 @@ def test_12d_air_ball_on_the_last_free_throw_is_d_ob():
     g = game_at([shot(98, 100, clause=True)])
     g._free_throws(HOME, 4, 1, after="other")
     g.ctx["q_freeze"] = g.ctx["q_miss"] = True
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.off == AWAY and g.team_reb[AWAY] == 1 and g.phase == PH_MENU
 
 
 def test_7_2_defensive_goaltending_credits_the_basket_not_a_block():
     g = game_at([find("block", "Def. GT")])
     g.ctx = {"blocker": 3, "shooter": 4}
-    g._ph_block()
+    g._phase_block()
     assert g.pts == [2, 0] and g.stats[HOME][4][FGM] == 1 and g.stats[AWAY][3][BLK] == 0
 
 
@@ -794,12 +794,12 @@ def test_10a_no_fast_break_on_the_rebound_of_a_free_throw():
     c = find("rebound", pred=lambda c: c.rebound[0] == K.R_DEF and c.rebound[2])
     g = game_at([c])
     g.ctx = {"shooter": 0, "air": False, "ft": True, "fb": False}
-    g._ph_rebound()
+    g._phase_rebound()
     assert g.phase == PH_UPCOURT  # a normal ACTION; after a field goal the FB would be offered
     g2 = game_at([c])
     g2.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
-    g2._ph_rebound()
-    assert g2._ph_wait().kind == "fast_break"
+    g2._phase_rebound()
+    assert g2._phase_wait().kind == "fast_break"
 
 
 def test_14d_technical_on_a_coach_moves_an_index_point():
@@ -852,19 +852,19 @@ def test_15c_15d_15i_press_pass_to_choice_pass_and_jump_ball():
     g = game_at([clean_pass("press", 4, 1, 19)], passes=0)
     g.press_next = True
     at_upcourt(g)
-    assert g.bh == 4 and g.via == "press" and g.passes == 1  # 15D: Ewing has the ball after the PRESS pass
+    assert g.ballhandler == 4 and g.via == "press" and g.passes == 1  # 15D: Ewing has the ball after the PRESS pass
     g = game_at([find("press", pred=lambda c: c.press[0] == K.P_JUMP), find("jump_to", "+0 SF")], passes=0)
     g.press_next = True
     at_upcourt(g)
-    assert g.off == HOME and g.bh == 2  # 15I: the listed Knicks jumper is at least as good (+0); their SF controls
+    assert g.off == HOME and g.ballhandler == 2  # 15I: the listed Knicks jumper is at least as good (+0); their SF controls
 
 
 def test_19_6_ncaa_penalty_one_and_one_then_two_shots_from_the_tenth():
     g = game_at(options={"league": "ncaa"})
-    g.tf[AWAY] = 7
+    g.team_fouls[AWAY] = 7
     g._penalty_free_throws(HOME, 0)
     assert g.phase == PH_FT and g.ctx["kind"] == "one_and_one"
-    g.tf[AWAY] = 10
+    g.team_fouls[AWAY] = 10
     g._penalty_free_throws(HOME, 0)
     assert g.ctx["kind"] == "two" and g.ctx["n"] == 2
 
@@ -873,7 +873,7 @@ def test_6_6_after_a_fouls_free_throws_the_fouling_team_may_shift_positions():
     g = game_at([shot(1, 20)])
     g._free_throws(HOME, 4, 1, after="other")  # the Bulls fouled Ewing; he makes the free throw
     g.ctx["q_freeze"] = g.ctx["q_miss"] = True
-    g._ph_ft()
+    g._phase_free_throw()
     assert g.phase == PH_MENU and g.off == AWAY and g.menu["resume"] == PH_UPCOURT
     assert A.SWAP[(0, 1)] in g._menu_legal(AWAY) and A.PD_CARD[(4, 0)] in g._menu_legal(AWAY)
     assert A.SWAP[(0, 1)] not in g._menu_legal(HOME)
@@ -920,7 +920,7 @@ def test_by_the_book_three_point_offense_down_three_and_defense_against_it():
     home = _coach(g, HOME)
     legal = tuple(g._menu_legal(HOME))
     assert home.choose(g, Decision(HOME, "menu", legal, "")) == A.THREE_POINT_OFFENSE  # 4.61
-    g.tpo[HOME] = True
+    g.three_point_offense[HOME] = True
     away = _coach(g, AWAY)
     legal = tuple(g._menu_legal(AWAY))
     assert away.choose(g, Decision(AWAY, "menu", legal, "")) == A.THREE_POINT_DEFENSE  # 4.62
@@ -934,7 +934,7 @@ def test_by_the_book_freezes_runs_the_fast_break_and_spends_index_points():
     assert home.choose(g, Decision(HOME, "fast_break", (A.FAST_BREAK, A.NORMAL_ACTION), "")) == A.FAST_BREAK  # 10A
     g.period = 3
     assert home.choose(g, Decision(HOME, "index", (A.INDEX_REBOUND, A.DECLINE_INDEX), "")) == A.INDEX_REBOUND  # 16B
-    g.tf[HOME] = 4
+    g.team_fouls[HOME] = 4
     assert home.choose(g, Decision(HOME, "index", (A.INDEX_VOID_FOUL, A.DECLINE_INDEX), "")) == A.INDEX_VOID_FOUL  # 16C
 
 
@@ -946,7 +946,7 @@ def test_by_the_book_fd_tie_and_rest_choices():
     d = at_upcourt(g)
     assert _coach(g, HOME).choose(g, d) == A.CHOOSE[4]  # our better free-throw shooter draws it
     g = game_at([find("action", "Consult Z"), find("z_reading", "Visitor SG must rest")], passes=0)
-    g.mrest[AWAY][0] = True
+    g.mandatory_rest[AWAY][0] = True
     d = at_upcourt(g)
     assert _coach(g, HOME).choose(g, d) == A.CHOOSE_PLAYER[0]  # keep Jordan (ATTEMPTS 26) resting
 
@@ -972,12 +972,12 @@ def test_5_5_double_team_declared_at_a_timeout_and_cancelled_at_a_dead_ball():
     g._open_menu([AWAY], PH_UPCOURT, "timeout")
     assert A.DOUBLE_TEAM[(4, 3)] in g._menu_legal(AWAY)
     g._apply_menu(AWAY, A.ACTIONS[A.DOUBLE_TEAM[(4, 3)]])  # Grant joins the PD on Ewing
-    assert g.dt[AWAY] == [4, 3]
+    assert g.double_team[AWAY] == [4, 3]
     g._open_menu([AWAY], PH_UPCOURT, "dead")
     legal = g._menu_legal(AWAY)
     assert A.CANCEL_DOUBLE_TEAM in legal and A.DOUBLE_TEAM[(4, 3)] not in legal  # declared only at timeouts
     g._apply_menu(AWAY, A.ACTIONS[A.CANCEL_DOUBLE_TEAM])
-    assert g.dt[AWAY] == [-1, -1]
+    assert g.double_team[AWAY] == [-1, -1]
 
 
 def test_5_5_the_double_teams_helper_is_another_man_than_the_targets_pd():
@@ -1004,7 +1004,7 @@ def test_5_5_no_shift_or_pd_card_of_ours_makes_the_helper_the_targets_pd():
     assert A.SWAP[(3, 4)] not in legal  # Grant to C, whose PD card is Ewing
     assert A.PD_CARD[(2, 4)] in legal and A.SWAP[(0, 1)] in legal  # the others stay on offer
     g._apply_menu(AWAY, A.ACTIONS[A.PD_CARD[(2, 4)]])  # Pippen is now Ewing's PD, Grant still helps
-    assert g.dt[AWAY] == [4, 3] and A.PD_CARD[(3, 4)] not in set(g._menu_legal(AWAY))
+    assert g.double_team[AWAY] == [4, 3] and A.PD_CARD[(3, 4)] not in set(g._menu_legal(AWAY))
 
 
 def test_5_5_their_position_shift_that_leaves_no_second_man_calls_the_double_team_off():
@@ -1015,7 +1015,7 @@ def test_5_5_their_position_shift_that_leaves_no_second_man_calls_the_double_tea
     g._apply_menu(AWAY, A.ACTIONS[A.DOUBLE_TEAM[(4, 3)]])
     g._open_menu([HOME], PH_UPCOURT, "timeout")
     g._apply_menu(HOME, A.ACTIONS[A.SWAP[(0, 1)]])  # Starks and Rivers trade: the Double Team stands
-    assert g.dt[AWAY] == [4, 3]
+    assert g.double_team[AWAY] == [4, 3]
     g._apply_menu(HOME, A.ACTIONS[A.SWAP[(3, 4)]])  # Ewing to PF, the man Grant guards
-    assert g.dt[AWAY] == [-1, -1]
+    assert g.double_team[AWAY] == [-1, -1]
     assert g.log.events[-1].kind == "double_team_off" and "no second man" in g.log.events[-1].text

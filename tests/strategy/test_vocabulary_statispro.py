@@ -44,8 +44,8 @@ def test_score_clock_and_ball_variables(press_menu):
 
 def test_fouls_timeouts_fatigue_index_and_declarations(press_menu):
     g, d, _ = press_menu
-    g.tf = [4, 1]
-    g.to_used = [2, 0]
+    g.team_fouls = [4, 1]
+    g.timeouts_used = [2, 0]
     assert (value(g, HOME, "team_fouls"), value(g, HOME, "their_team_fouls"), value(g, HOME, "timeouts_used")) == (4, 1, 2)
     g.stats[AWAY][g.lineup[AWAY][4]][PF] = 5
     assert value(g, HOME, "their_c_fouls") == 5 and value(g, AWAY, "our_c_fouls") == 5
@@ -59,12 +59,12 @@ def test_fouls_timeouts_fatigue_index_and_declarations(press_menu):
     assert value(g, AWAY, "their_top_scorer_points") == 33
     g.index = [3, 0]
     assert value(g, HOME, "index_points") == 3
-    g.dt = [[g.lineup[AWAY][0], g.lineup[HOME][1]], [-1, -1]]
+    g.double_team = [[g.lineup[AWAY][0], g.lineup[HOME][1]], [-1, -1]]
     assert value(g, HOME, "double_team_on") and value(g, AWAY, "their_double_team_on") and not value(g, AWAY, "double_team_on")
-    g.dt = [[-1, -1], [-1, -1]]
-    g.tpo = [True, False]
+    g.double_team = [[-1, -1], [-1, -1]]
+    g.three_point_offense = [True, False]
     assert value(g, HOME, "three_point_offense_on") and value(g, AWAY, "their_three_point_offense_on")
-    g.tpo = [False, False]
+    g.three_point_offense = [False, False]
 
 
 def test_press_is_declared_when_the_base_coach_plays_on(press_menu):
@@ -93,7 +93,7 @@ def test_double_team_at_a_set_piece():
     assert A.ACTIONS[best].kind == "double_team"
     c = g.clone()
     c.step(best)
-    assert c.dt[side][0] == c.lineup[1 - side][A.ACTIONS[best]["target"]]
+    assert c.double_team[side][0] == c.lineup[1 - side][A.ACTIONS[best]["target"]]
     dt_c = resolve(g, "double_team", "c", base=A.PLAY_ON)
     assert A.ACTIONS[dt_c]["target"] == 4 and g.guard[side][A.ACTIONS[dt_c]["helper"]] != 4
     assert resolve(g, "no_double_team", base=best) == A.PLAY_ON
@@ -109,7 +109,7 @@ def test_timeout_and_three_point_declarations():
     assert resolve(g, "three_point_offense", base=A.PLAY_ON, decision=menu) == A.THREE_POINT_OFFENSE
     assert resolve(g, "three_point_defense", base=A.PLAY_ON, decision=menu) == A.THREE_POINT_DEFENSE
     assert resolve(g, "cancel_three_point_offense", base=A.PLAY_ON, decision=menu) == WAIT  # none in force
-    g.tpo[side] = True
+    g.three_point_offense[side] = True
     assert resolve(g, "three_point_offense", base=A.PLAY_ON, decision=menu) == WAIT  # already declared
     assert resolve(g, "cancel_three_point_offense", base=A.PLAY_ON,
                    decision=Decision(side, "menu", (A.PLAY_ON, A.CANCEL_THREE_POINT_OFFENSE))) == A.CANCEL_THREE_POINT_OFFENSE

@@ -58,7 +58,7 @@ class ClockMixin:
         return self.eleven or (self.two_min and len(self.fac) <= 15)
 
     def _build_period_deck(self) -> None:
-        self.fac, self.dead = period_deck(self.source, self.clock, self.period, self.opts.league, self.overtime)
+        self.fac, self.dead = period_deck(self.source, self.clock, self.period, self.options.league, self.overtime)
         self.discard = []
         self.dead_from_discard = False
 
@@ -95,7 +95,7 @@ class ClockMixin:
             self.event("time", None, f"-- {label} Time card (quarter {self.period}) --")
         if label in ("5:00", "9:00") and not self.overtime:
             self._rest_boundary()
-            self.rp = 1 if label == "5:00" else 2
+            self.rest_period = 1 if label == "5:00" else 2
             # 5.4: by the 9:00 mark of the second and fourth quarters every player must have rested
             if label == "9:00" and self.period in (2, 4):
                 half = 0 if self.period == 2 else 1
@@ -110,11 +110,11 @@ class ClockMixin:
                 self._dirty()
             # 8.4: a team that has not called as many timeouts as quarters is charged one
             side = HOME if label == "5:00" else AWAY
-            if self.to_used[side] < self.period and self.opts.league == "nba":
-                self.owed_to[side] = True
+            if self.timeouts_used[side] < self.period and self.options.league == "nba":
+                self.owed_timeout[side] = True
         elif label == "10:00":
             self.two_min = True
-            self.tf_last2 = [0, 0]
+            self.team_fouls_last2 = [0, 0]
         elif label == "11:00":
             self.eleven = True
 
@@ -126,25 +126,25 @@ class ClockMixin:
             for i in range(len(self.teams[side].players)):
                 if not self.played_rp[side][i] and i not in on:
                     self.rested[side][i][half] = True
-                    if self.tired[side][i] or self.mrest[side][i]:
+                    if self.tired[side][i] or self.mandatory_rest[side][i]:
                         self.tired[side][i] = False
-                        self.mrest[side][i] = False
+                        self.mandatory_rest[side][i] = False
                 self.played_rp[side][i] = i in on
         self.rp_grace = True
         self._dirty()
 
-    def _ph_period(self) -> Decision | None:
+    def _phase_period(self) -> Decision | None:
         self.period += 1
         n_reg = 4
         self.two_min = self.eleven = False
         self._build_period_deck()
-        lg = self.opts.league
+        lg = self.options.league
         if lg == "nba" or (lg == "fiba" and not self.overtime) or (lg == "ncaa" and (self.period in (1, 3) or self.overtime)):
-            self.tf = [0, 0]  # 6.3 per quarter; 19.5 per half; 20.9 FIBA overtimes continue the 4th quarter
-        self.tf_last2 = [0, 0]
+            self.team_fouls = [0, 0]  # 6.3 per quarter; 19.5 per half; 20.9 FIBA overtimes continue the 4th quarter
+        self.team_fouls_last2 = [0, 0]
         self.index_spent = [0, 0]
         if self.period in (1, 3):
-            self.to20_used = [0, 0]
+            self.timeouts20_used = [0, 0]
         if self.inj_wait:  # 14G: the break between periods stops play for an injured defender
             self._injury_takes_effect()
         for side in (HOME, AWAY):
@@ -155,21 +155,21 @@ class ClockMixin:
                     self.tired[side][i] = False  # 5.4: penalties last for the rest of that half
                 self.played_rp[side][i] = i in self.lineup[side]
         self.rp_grace = True
-        self.rp = 0
-        self.tpo = [False, False]
-        self.tpd = [False, False]
+        self.rest_period = 0
+        self.three_point_offense = [False, False]
+        self.three_point_defense = [False, False]
         self.last_shot_used = False
         self._dirty()
         if self.log.record:
             self.event("period", None, f"== {'Overtime ' + str(self.period - n_reg) if self.overtime else 'Quarter ' + str(self.period)} ==")
         # who starts with the ball (3.4, 19.3, 20.3)
-        college = self.opts.league in ("ncaa", "fiba")
-        if self.period == 1 or (self.overtime and not (self.opts.league == "fiba")):
+        college = self.options.league in ("ncaa", "fiba")
+        if self.period == 1 or (self.overtime and not (self.options.league == "fiba")):
             self.ctx = {"jump": "tip"}
             after = PH_JUMP
         else:
             if college:
-                if self.opts.league == "ncaa" and self.period in (2, 4) and not self.overtime:
+                if self.options.league == "ncaa" and self.period in (2, 4) and not self.overtime:
                     starter = self.off
                 else:
                     starter = self.arrow
@@ -184,13 +184,13 @@ class ClockMixin:
     def _period_over(self) -> None:
         # 8.1 last shot: an ACTION/PRESS pass with a Pass # or an offensive rebound
         if (self.phase == PH_BALL and self.via in ("action", "press", "orb") and not self.last_shot_used
-                and self.bh >= 0):
+                and self.ballhandler >= 0):
             self.last_shot_used = True
-            e = self.eff(self.off)[self.bh]
+            e = self.eff(self.off)[self.ballhandler]
             pen = max(0, self.pass_no - e[R_ATT])
             if self.log.record:
-                self.event("last_shot", self.off, f"The period ends: {self.pname(self.off, self.bh)} takes a last Forced Shot from the Dead Ball Deck (8.1)")
-            self._setup_shot(self.bh, three=False, forced=pen, dead=True, last=True)
+                self.event("last_shot", self.off, f"The period ends: {self.pname(self.off, self.ballhandler)} takes a last Forced Shot from the Dead Ball Deck (8.1)")
+            self._setup_shot(self.ballhandler, three=False, forced=pen, dead=True, last=True)
             self.phase = PH_SHOT
             return
         # 14O desperation heave: the last FAC of the pile

@@ -10,9 +10,11 @@ BOX_COLUMNS = ["PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", 
 # effective ratings of a player in play (index into a slot's rating list)
 R_FG, R_ATT, R_TATT, R_THREE, R_FT, R_REBO, R_REBD, R_FD, R_BLK, R_AST, R_STL, R_DEF, R_TIRED = range(13)
 
-# phases
+# phases: what happens next (the engine plays each with its method _phase_NAME, coachgym/core/phases.py)
+PHASE_NAMES = ("period", "menu", "jump", "upcourt", "ball", "advance", "shot", "rebound", "block", "free_throw",
+          "fast_break", "wait", "over")
 (PH_PERIOD, PH_MENU, PH_JUMP, PH_UPCOURT, PH_BALL, PH_ADVANCE, PH_SHOT, PH_REBOUND, PH_BLOCK, PH_FT,
- PH_FB, PH_WAIT, PH_OVER) = range(13)
+ PH_FB, PH_WAIT, PH_OVER) = PHASE_NAMES
 # player status
 OK, FOULED_OUT, EJECTED, INJURED_OUT = range(4)
 

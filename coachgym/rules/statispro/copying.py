@@ -11,22 +11,16 @@ known (they were seen) but not their order.
 
 from __future__ import annotations
 
-from ...core.copying import ENGINE_PLAN, ClonePlan, register_immutable
+from ...core.copying import ClonePlan, register_immutable
 from . import cards as K
+from .saved import DECLARATION
 
 register_immutable(K.Card)  # cards are never changed once the deck is read
 
-PLAN = ClonePlan(
-    base=ENGINE_PLAN,
-    share=("opts", "teams", "clock"),  # options, rosters as prepared (14G), the league's clock table
-    flat=("fac", "dead", "discard", "pts", "team_reb", "team_tov", "poss", "tf", "tf_last2", "to_used", "to20_used",
-          "to_q4", "to_last2", "owed_to", "great_night", "tpo", "tpd", "illegal_def", "index", "index_start",
-          "index_spent", "play_call", "rev", "inj_wait"),
-    rows=("lineup", "guard", "status", "inj_until", "injured", "tired", "mrest", "played_rp", "dt", "missed_games"),
-    cube=("stats", "rested"),
-    nested=("ctx", "menu"),
-    fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None]},  # memos, rebuilt on demand
-)
+# the clone plan, derived from the state's one declaration (saved.DECLARATION: shared data, each field as
+# it declares, the memos a copy starts again), plus what the declaration leaves to the engine: the card
+# piles (saved by key) and the per-team change counter ``rev`` the coaches' caches key on (not saved)
+PLAN = ClonePlan(base=DECLARATION.clone_plan(), flat=("fac", "dead", "discard", "rev"))
 
 
 class CopyingMixin:

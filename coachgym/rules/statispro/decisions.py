@@ -78,7 +78,7 @@ class DecisionMixin:
         else:
             self._z_foul(data["code"])
 
-    def _ph_wait(self) -> Decision | None:
+    def _phase_wait(self) -> Decision | None:
         kind, side, legal = self.ctx["decision"]
         if len(legal) == 1:
             self._resolve_wait(ACTIONS[legal[0]])
@@ -93,9 +93,9 @@ class DecisionMixin:
             self._complete_pass(a["slot"], ctx["choice_no"], 0, ctx["src"])
             return
         if then == "three_or_two":
-            s = self.bh
+            s = self.ballhandler
             self._setup_shot(s, three=a.kind == "shoot_three", forced=0,
-                             passer=self.prev_bh if self.opts.assist_last_passer else -1)
+                             passer=self.prev_ballhandler if self.options.assist_last_passer else -1)
             self.phase = PH_SHOT
             return
         if then == "fast_break":
@@ -144,7 +144,7 @@ class DecisionMixin:
                 return
             if a.kind == "index_steal":  # 16A
                 self._spend_index(de, 2)
-                bh = self.bh if self.bh >= 0 else 0
+                bh = self.ballhandler if self.ballhandler >= 0 else 0
                 stealer = self.pd_slot(off, bh)
                 if self.log.record:
                     self.event("index", de, f"{self.teams[de].name} spend two Index Points: the foul becomes a steal (16A)")
@@ -197,43 +197,61 @@ class DecisionMixin:
         raise RuntimeError(f"unhandled pending decision {ctx!r}")
 
     def _apply(self, decision: Decision, action) -> None:
+        """PhaseDispatch's ``_apply``: the choice applied by the decision's ``_choose_KIND`` (``CHOICES``),
+        with the engine's two exceptions (see ``_next_decision``)."""
         try:
-            self._apply_choice(decision, action)
+            self.CHOICES[decision.kind](self, decision, action)
         except PeriodOver:
             self._period_over()
         except _Pause:
             pass
 
-    def _apply_choice(self, decision: Decision, action) -> None:
-        kind = decision.kind
+    # ------------------------------------------------------------------ a coach's choice, by decision kind
+    def _choose_menu(self, decision: Decision, action) -> None:
+        self._apply_menu(decision.side, action)
+
+    def _choose_press(self, decision: Decision, action) -> None:  # 4.2
+        self.press_next = action.kind == "press"
+
+    def _choose_ballhandler(self, decision: Decision, action) -> None:  # shoot or ADVANCE
+        self._ballhandler_choice(action.index)
+
+    def _choose_stop_clock(self, decision: Decision, action) -> None:  # 8.7, 2015 6.6
         k = action.kind
-        if kind == "menu":
-            self._apply_menu(decision.side, action)
-            return
-        if kind == "press":
-            self.press_next = k == "press"
-            return
-        if kind == "ballhandler":
-            self._ballhandler_choice(action.index)
-            return
-        if kind == "stop_clock":
-            if k == "foul_to_stop_clock":
-                self._deliberate_foul(self.pd_slot(self.off, self.bh), self.bh, stop_clock=True)
-            elif k == "deliberate_foul":
-                self._deliberate_foul(action["defender"], action["target"], stop_clock=False)
-            return
-        if kind == "freeze":
-            if k == "freeze_shooter":
-                de = 1 - self.ctx["side"]
-                self.to_used[de] += 1
-                self.to_q4[de] += 1
-                self.to_last2[de] += 1
-                self.ctx["freeze"] = 5
-                if self.log.record:
-                    self.event("timeout", de, f"{self.teams[de].name} call a timeout to freeze the shooter (6.7)")
-            return
-        if kind == "free_throw":
-            if k == "intentional_miss":
-                self.ctx["intentional"] = True
-            return
+        if k == "foul_to_stop_clock":
+            self._deliberate_foul(self.pd_slot(self.off, self.ballhandler), self.ballhandler, stop_clock=True)
+        elif k == "deliberate_foul":
+            self._deliberate_foul(action["defender"], action["target"], stop_clock=False)
+
+    def _choose_freeze(self, decision: Decision, action) -> None:  # 6.7
+        if action.kind == "freeze_shooter":
+            de = 1 - self.ctx["side"]
+            self.timeouts_used[de] += 1
+            self.timeouts_q4[de] += 1
+            self.timeouts_last2[de] += 1
+            self.ctx["freeze"] = 5
+            if self.log.record:
+                self.event("timeout", de, f"{self.teams[de].name} call a timeout to freeze the shooter (6.7)")
+
+    def _choose_free_throw(self, decision: Decision, action) -> None:  # 14D: an intentional miss
+        if action.kind == "intentional_miss":
+            self.ctx["intentional"] = True
+
+    # the decisions that wait inside a play (PH_WAIT): resolved by what the play continues with
+    def _choose_three_or_two(self, decision: Decision, action) -> None:
+        self._resolve_wait(action)
+
+    def _choose_pass_to(self, decision: Decision, action) -> None:
+        self._resolve_wait(action)
+
+    def _choose_fast_break(self, decision: Decision, action) -> None:
+        self._resolve_wait(action)
+
+    def _choose_index(self, decision: Decision, action) -> None:
+        self._resolve_wait(action)
+
+    def _choose_choose(self, decision: Decision, action) -> None:
+        self._resolve_wait(action)
+
+    def _choose_choose_player(self, decision: Decision, action) -> None:
         self._resolve_wait(action)

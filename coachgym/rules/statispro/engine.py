@@ -11,6 +11,7 @@ import itertools
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, HOME, Decision, Engine
+from ...core.phases import PhaseDispatch, handlers
 from . import cards as K
 from . import saved
 from .actions import ACTIONS
@@ -22,19 +23,8 @@ from .constants import (
     INJURED_OUT,
     OK,
     ORB,
-    PH_ADVANCE,
-    PH_BALL,
-    PH_BLOCK,
-    PH_FB,
-    PH_FT,
-    PH_JUMP,
-    PH_MENU,
     PH_OVER,
     PH_PERIOD,
-    PH_REBOUND,
-    PH_SHOT,
-    PH_UPCOURT,
-    PH_WAIT,
     STAT_NAMES,
     PeriodOver,
     _Pause,
@@ -55,7 +45,7 @@ _GAME_IDS = itertools.count(1)
 
 
 class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMixin, FoulMixin, ZReadingMixin,
-                      DecisionMixin, CopyingMixin, Engine):
+                      DecisionMixin, CopyingMixin, PhaseDispatch, Engine):
     ruleset = "statispro"
     # 2: the deck and fictional cards calibrated against 1992-93 (docs/realism.md); 3: 2015 6.6's fresh
     # 14-second clock, declining an Open Shot (4.4 / 14G), Base-8 cards (17.1-17.4), 17.5, FIBA 20.7;
@@ -67,13 +57,14 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")
+    CONTINUATIONS: dict = {}  # 6.1's _after_NAME methods by NAME (set below the class)
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
     def __init__(self, home: Team, away: Team, source=None, *, options: StatisProOptions | None = None,
                  record_events: bool = True):
         super().__init__(source, record_events=record_events)
-        self.opts = options or StatisProOptions()
-        self.teams = [self._prepare_roster(t, self.opts.expanded_attempts) for t in (home, away)]
+        self.options = options or StatisProOptions()
+        self.teams = [self._prepare_roster(t, self.options.expanded_attempts) for t in (home, away)]
         self._setup()
         for side in (HOME, AWAY):
             for name in self.teams[side].injured:
@@ -85,7 +76,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     # ================================================================== setup
     def _setup(self) -> None:
-        o = self.opts
+        o = self.options
         college = o.league in ("ncaa", "fiba")
         self.clock = K.CLOCK["college" if college else "nba"]
         self.pass_limit = 4 if o.league == "ncaa" else 3
@@ -106,27 +97,27 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.team_reb = [0, 0]
         self.team_tov = [0, 0]
         self.poss = [0, 0]
-        self.tf = [0, 0]
-        self.tf_last2 = [0, 0]
-        self.to_used = [0, 0]
-        self.to20_used = [0, 0]
-        self.to_q4 = [0, 0]
-        self.to_last2 = [0, 0]
-        self.owed_to = [False, False]
+        self.team_fouls = [0, 0]  # per side: Team Fouls this period (6.3; per half in NCAA, 19.5)
+        self.team_fouls_last2 = [0, 0]  # per side: Team Fouls in the period's final 2:00 (6.3)
+        self.timeouts_used = [0, 0]  # per side: full timeouts charged in the game (8.4)
+        self.timeouts20_used = [0, 0]  # per side: 20-second timeouts this half (8.4)
+        self.timeouts_q4 = [0, 0]  # per side: timeouts in the fourth quarter and overtime (8.4)
+        self.timeouts_last2 = [0, 0]  # per side: timeouts in the game's final 2:00 (8.4)
+        self.owed_timeout = [False, False]  # per side: a mandatory timeout is charged at its next possession (8.4)
         self.status = [[OK] * len(t.players) for t in self.teams]
         self.inj_until = [[0] * len(t.players) for t in self.teams]
         self.injured = [[False] * len(t.players) for t in self.teams]
         self.tired = [[False] * len(t.players) for t in self.teams]
-        self.mrest = [[False] * len(t.players) for t in self.teams]
+        self.mandatory_rest = [[False] * len(t.players) for t in self.teams]  # per player: in the Mandatory Rest box (14A)
         self.rested = [[[False, False] for _ in t.players] for t in self.teams]
         self.played_rp = [[False] * len(t.players) for t in self.teams]
         self.rp_grace = False
         self.removal_pending = True  # someone in a lineup may have to leave (checked, then cleared)
-        self.rp = 0  # the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)
+        self.rest_period = 0  # the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)
         self.great_night = [-1, -1]  # side, roster index
-        self.tpo = [False, False]
-        self.tpd = [False, False]
-        self.dt = [[-1, -1], [-1, -1]]  # per defending side: [target roster idx, helper roster idx]
+        self.three_point_offense = [False, False]  # per side: the Three Point Offense is declared (4.61)
+        self.three_point_defense = [False, False]  # per side: the Three Point Defense is declared (4.62)
+        self.double_team = [[-1, -1], [-1, -1]]  # per defending side: [target roster idx, helper roster idx]
         self.illegal_def = [0, 0]
         self.tip_in = False
         self.injury_done = False
@@ -146,8 +137,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.arrow = -1  # NCAA/FIBA alternating possession (19.3, 20.3)
         # possession
         self.off = HOME
-        self.bh = -1
-        self.prev_bh = -1
+        self.ballhandler = -1  # slot of the offense's Ballhandler (-1: none yet)
+        self.prev_ballhandler = -1  # slot of the Ballhandler before the last pass (-1: none)
         self.passes = 0
         self.limit = self.pass_limit
         self.ext_used = False
@@ -165,6 +156,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.ctx: dict = {}
         self.menu: dict = {}
         self._eff: list = [None, None]
+        self._eff_rows: dict = {}  # eff's rows by everything they depend on (rows are never changed)
         self._bench_cache: list = [None, None]  # menus: (rev, bench, substitutions) per team
         self.rev = [0, 0]  # per team: bumped by every change of lineups, ratings, fatigue, rest or status
         self.uid = next(_GAME_IDS)  # tells coaches' caches apart from other games
@@ -187,38 +179,54 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         e = self._eff[side]
         if e is not None:
             return e
-        team = self.teams[side]
+        players = self.teams[side].players
         other = 1 - side
+        fiba = self.options.league == "fiba"
+        lineup, guard, status = self.lineup[side], self.guard[side], self.status[side]
+        tired_l, mrest, injured = self.tired[side], self.mandatory_rest[side], self.injured[side]
+        gn = self.great_night[1] if self.great_night[0] == side else -1
+        tpo, tpd = bool(self.three_point_offense[side]), bool(self.three_point_defense[other])
+        rows = self._eff_rows  # one player's row by everything it depends on (rows are never changed)
         out = []
-        fiba = self.opts.league == "fiba"
         for slot in range(5):
-            i = self.lineup[side][slot]
-            if fiba and self.status[side][i] != OK:  # 20.7: nobody at this position (plays with four)
+            i = lineup[slot]
+            if fiba and status[i] != OK:  # 20.7: nobody at this position (plays with four)
                 out.append([0, 0, 0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0, False])
                 continue
-            p = team.players[i]
-            fg, att, tatt, three, ft = p.field_goal, p.attempts, p.three_point_attempts, p.three_point, p.free_throw
-            rebo = rebd = p.rebound
-            blk, ast, stl, dr = p.block, p.assist, p.steal, p.defense
-            if slot not in p.positions or self.guard[side][slot] not in p.positions:
-                dr, rebd, blk, stl = int(dr / 2), rebd // 2, blk // 2, stl // 2  # 3.2: halved, fractions dropped
-            tired = self.tired[side][i] or self.mrest[side][i]
-            if tired:  # 5.4
-                dr = 0
-                rebo, rebd, blk, ast, stl, att, tatt = rebo // 2, rebd // 2, blk // 2, ast // 2, stl // 2, att // 2, tatt // 2
-            if self.injured[side][i]:  # 14G: ratings two worse
-                fg, att, three, ft = fg - 2, max(0, att - 2), three - 2, ft - 2
-                tatt = max(0, tatt - 2) if tatt else 0
-                rebo, rebd, blk, ast, stl, dr = max(0, rebo - 2), max(0, rebd - 2), max(0, blk - 2), max(0, ast - 2), max(0, stl - 2), dr + 2
-            if self.great_night[0] == side and self.great_night[1] == i:  # 14I
-                att, tatt = att * 2, tatt * 2
-            if self.tpo[side] and tatt:  # 4.61 / 4.62
-                tatt *= 2 if self.tpd[other] else 3
-            if self.tpo[side] and self.tpd[other]:
-                three, fg, ast = three - 5, fg + 5, ast + 5
-            out.append([fg, att, tatt, three, ft, rebo, rebd, p.foul_drawing, blk, ast, stl, dr, tired])
+            p = players[i]
+            pos = p.positions
+            in_pos = slot in pos and guard[slot] in pos
+            tired = tired_l[i] or mrest[i]
+            key = (side, i, in_pos, tired, injured[i], i == gn, tpo, tpd)
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = self._eff_row(p, in_pos, tired, injured[i], i == gn, tpo, tpd)
+            out.append(row)
         self._eff[side] = out
         return out
+
+    @staticmethod
+    def _eff_row(p, in_pos: bool, tired, injured: bool, great_night: bool, tpo: bool, tpd: bool) -> list:
+        """One player's effective ratings (see ``eff``)."""
+        fg, att, tatt, three, ft = p.field_goal, p.attempts, p.three_point_attempts, p.three_point, p.free_throw
+        rebo = rebd = p.rebound
+        blk, ast, stl, dr = p.block, p.assist, p.steal, p.defense
+        if not in_pos:
+            dr, rebd, blk, stl = int(dr / 2), rebd // 2, blk // 2, stl // 2  # 3.2: halved, fractions dropped
+        if tired:  # 5.4
+            dr = 0
+            rebo, rebd, blk, ast, stl, att, tatt = rebo // 2, rebd // 2, blk // 2, ast // 2, stl // 2, att // 2, tatt // 2
+        if injured:  # 14G: ratings two worse
+            fg, att, three, ft = fg - 2, max(0, att - 2), three - 2, ft - 2
+            tatt = max(0, tatt - 2) if tatt else 0
+            rebo, rebd, blk, ast, stl, dr = max(0, rebo - 2), max(0, rebd - 2), max(0, blk - 2), max(0, ast - 2), max(0, stl - 2), dr + 2
+        if great_night:  # 14I
+            att, tatt = att * 2, tatt * 2
+        if tpo and tatt:  # 4.61 / 4.62
+            tatt *= 2 if tpd else 3
+        if tpo and tpd:
+            three, fg, ast = three - 5, fg + 5, ast + 5
+        return [fg, att, tatt, three, ft, rebo, rebd, p.foul_drawing, blk, ast, stl, dr, tired]
 
     def pd_slot(self, off_side: int, off_slot: int) -> int:
         """The defender (slot) who is the PD of the offensive player at ``off_slot`` (3.2, 6.6)."""
@@ -245,12 +253,16 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     # ================================================================== main loop
     def _next_decision(self) -> Decision | None:
+        """PhaseDispatch's loop over the ``_phase_NAME`` methods (``PHASES``, built from their names),
+        with the two exceptions this engine still raises deep in a play: an empty FAC pile ends the
+        period (``PeriodOver``, 8.1) and a coach's choice in the middle of a FAC (``_Pause``)."""
+        phases = self.PHASES
         while True:
             ph = self.phase
             if ph == PH_OVER:
                 return None
             try:
-                d = _HANDLER_LIST[ph](self)
+                d = phases[ph](self)
             except PeriodOver:
                 self._period_over()
                 continue
@@ -260,31 +272,23 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
                 return d
 
     # ================================================================== save / restore
-    _STATE = ("period", "two_min", "eleven", "pts", "lineup", "guard", "stats", "team_reb", "team_tov", "poss",
-              "tf", "tf_last2", "to_used", "to20_used", "to_q4", "to_last2", "owed_to", "status", "inj_until",
-              "injured", "tired", "mrest", "rested", "played_rp", "rp_grace", "rp", "great_night", "tpo", "tpd", "dt",
-              "illegal_def", "tip_in", "injury_done", "inj_wait", "missed_games", "index", "index_start", "index_spent",
-              "opening", "arrow", "off", "bh", "prev_bh", "passes", "limit", "ext_used", "assist_from", "open_from",
-              "pass_no", "assist_no", "via", "play_call", "press_next", "from_dead", "last_fac_heave",
-              "last_shot_used", "phase", "ctx", "menu", "dead_from_discard")
+    _STATE = saved.DECLARATION.names  # what a save holds besides teams, options and card piles (saved.py)
 
     def _state_to_dict(self) -> dict:
-        import copy
-        d = {k: copy.deepcopy(getattr(self, k)) for k in self._STATE}
+        d = saved.DECLARATION.save(self)
         d["fac"] = [c.key for c in self.fac]
         d["dead"] = [c.key for c in self.dead]
         d["discard"] = [c.key for c in self.discard]
         d["teams"] = [t.to_dict() for t in self.teams]
-        d["options"] = self.opts.to_dict()
+        d["options"] = self.options.to_dict()
         return d
 
     def _state_from_dict(self, d: dict) -> None:
-        self.opts = StatisProOptions(**d["options"])
+        d = saved.migrate_state(d)  # saves from before the fields' names said what they hold
+        self.options = StatisProOptions(**d["options"])
         self.teams = [parse_team(t, "saved game") for t in d["teams"]]  # rosters as prepared (14G)
         self._setup()
-        for k in self._STATE:
-            if k in d:  # (saved games from before a field existed keep its default)
-                setattr(self, k, d[k])
+        saved.DECLARATION.restore(self, d)  # (a field older saves lack keeps its default)
         self.menu = self._fix_menu(self.menu)
         self.ctx = self._fix_ctx(self.ctx)
         self.fac = [K.BY_KEY[k] for k in d["fac"]]
@@ -295,8 +299,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     @staticmethod
     def _fix_ctx(ctx: dict) -> dict:
-        if "decision" in ctx and isinstance(ctx["decision"], list):
-            ctx["decision"] = tuple(ctx["decision"])
+        if "decision" in ctx and isinstance(ctx["decision"], list):  # (a new dict: the saved one stays as it was)
+            ctx = {**ctx, "decision": tuple(ctx["decision"])}
         return ctx
 
     @staticmethod
@@ -326,21 +330,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         q = f"OT{self.period - 4}" if self.period > 4 else f"Q{self.period}"
         return (f"{self.teams[AWAY].name} {self.pts[AWAY]} at {self.teams[HOME].name} {self.pts[HOME]} - "
                 f"{q}, {len(self.fac)} FAC left{' (final 2:00)' if self.two_min else ''}; "
-                f"team fouls {self.tf[HOME]}-{self.tf[AWAY]}; ball: {self.teams[self.off].name}")
+                f"team fouls {self.team_fouls[HOME]}-{self.team_fouls[AWAY]}; ball: {self.teams[self.off].name}")
 
 
-_HANDLERS = {
-    PH_PERIOD: StatisProEngine._ph_period,
-    PH_MENU: StatisProEngine._ph_menu,
-    PH_JUMP: StatisProEngine._ph_jump,
-    PH_UPCOURT: StatisProEngine._ph_upcourt,
-    PH_BALL: StatisProEngine._ph_ball,
-    PH_ADVANCE: StatisProEngine._ph_advance,
-    PH_SHOT: StatisProEngine._ph_shot,
-    PH_REBOUND: StatisProEngine._ph_rebound,
-    PH_BLOCK: StatisProEngine._ph_block,
-    PH_FT: StatisProEngine._ph_ft,
-    PH_FB: StatisProEngine._ph_fb,
-    PH_WAIT: StatisProEngine._ph_wait,
-}
-_HANDLER_LIST = [_HANDLERS[ph] for ph in range(len(_HANDLERS))]  # indexed by phase
+# 6.1: what a foul continues with once the home coach has named the player among equal FOUL DRAWING
+# numbers (ctx["cont"]): the ``_after_NAME`` methods by NAME, built once from the method names (as
+# PhaseDispatch builds its tables; ``_after_copy`` is the clone hook, not a foul)
+StatisProEngine.CONTINUATIONS = {k: f for k, f in handlers(StatisProEngine, "_after_").items() if k != "copy"}

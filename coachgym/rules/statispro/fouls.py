@@ -35,10 +35,11 @@ class FoulMixin:
         """6.1: the home coach named the player among equal FOUL DRAWING numbers; the foul goes on."""
         cont = ctx["cont"]
         self.ctx = {}
+        after = self.CONTINUATIONS[cont]  # the foul's _after_<cont> (engine.py)
         if cont in ("offensive_foul", "lb_off", "double_foul"):
-            getattr(self, "_after_" + cont)(slot, **ctx["data"])
+            after(self, slot, **ctx["data"])
         else:
-            getattr(self, "_after_" + cont)(self.pd_slot(self.off, slot), slot, **ctx["data"])
+            after(self, self.pd_slot(self.off, slot), slot, **ctx["data"])
 
     def _foul_number_holder(self, side: int, number: int) -> int:
         for s in range(5):
@@ -53,7 +54,7 @@ class FoulMixin:
         player who had to leave is no longer in play; with nobody eligible on the bench his position
         stays empty (ratings 0: no shot, no rebound, no defense) until a substitute can come in at a
         dead ball."""
-        return self.status[side][self.lineup[side][slot]] != OK and self.opts.league == "fiba"
+        return self.status[side][self.lineup[side][slot]] != OK and self.options.league == "fiba"
 
     def _present(self, side: int, slot: int) -> int:
         """A card result naming an empty position (20.7) is read for the nearest teammate in slot
@@ -75,7 +76,7 @@ class FoulMixin:
         if f >= 0:
             fouled = known_bh if known_bh >= 0 else self.guard[d][f]
             return f, fouled
-        dt = self.dt[d]
+        dt = self.double_team[d]
         if (c.fd == 5 and known_bh >= 0 and dt[0] == self.lineup[self.off][known_bh]
                 and dt[1] in self.lineup[d]):  # 5.5: FD5 charges the second defender of a Double Team
             return self.lineup[d].index(dt[1]), known_bh
@@ -93,9 +94,9 @@ class FoulMixin:
         FIBA (20.5): the fifth of a quarter. ``counted=False`` asks before a foul: would the next
         Team Foul by ``side`` be penalized (what a scoreboard shows as "in the bonus")."""
         extra = 0 if counted else 1
-        n = self.tf[side] + extra
-        last2 = self.tf_last2[side] + (extra if self.two_min else 0)
-        lg = self.opts.league
+        n = self.team_fouls[side] + extra
+        last2 = self.team_fouls_last2[side] + (extra if self.two_min else 0)
+        lg = self.options.league
         if lg == "ncaa":  # 19.5: six per half (three per overtime, one in the final 2:00 of a half)
             if n >= 7 or (self.overtime and n > 3):
                 return True
@@ -116,17 +117,17 @@ class FoulMixin:
         st = self.stats[side][i]
         st[PF] += 1
         if team:
-            self.tf[side] += 1
+            self.team_fouls[side] += 1
             if self.two_min:
-                self.tf_last2[side] += 1
+                self.team_fouls_last2[side] += 1
         if self.log.record:
-            self.event("foul", side, f"Personal foul on {self.teams[side].players[i].name} ({st[PF]}){', team foul ' + str(self.tf[side]) if team else ''}")
+            self.event("foul", side, f"Personal foul on {self.teams[side].players[i].name} ({st[PF]}){', team foul ' + str(self.team_fouls[side]) if team else ''}")
         if st[PF] >= self.foul_out and self.status[side][i] == OK:
             self._remove(side, i, FOULED_OUT, "fouls out (6.5)")
 
     def _remove(self, side: int, i: int, status: int, why: str) -> None:
         bench = self._bench(side)
-        fiba = self.opts.league == "fiba"
+        fiba = self.options.league == "fiba"
         if not bench and status == FOULED_OUT and not fiba:
             # 6.5: the last player disqualified returns; his team is given a Technical
             self._technical_ft(1 - side)
@@ -147,7 +148,7 @@ class FoulMixin:
     def _penalty_free_throws(self, side: int, slot: int, dead_next: bool = False) -> None:
         n = 2
         kind = "two"
-        if self.opts.league == "ncaa" and self.tf[1 - side] < 10:
+        if self.options.league == "ncaa" and self.team_fouls[1 - side] < 10:
             kind = "one_and_one"
         self._free_throws(side, slot, n, after="other", kind=kind)
 
@@ -170,7 +171,7 @@ class FoulMixin:
                     "freeze": 0}
         self.phase = PH_FT
 
-    def _ph_ft(self) -> Decision | None:
+    def _phase_free_throw(self) -> Decision | None:
         ctx = self.ctx
         side = ctx["side"]
         i = ctx["i"]

@@ -39,6 +39,29 @@ _MENU_PROMPTS = {"dead": "dead ball - substitutions or a timeout, or play on",
                  "timeout": "timeout - substitutions and matchups, then play on"}
 
 
+# 5.5's Double Teams offered, by the PD cards (guard per slot); the shifts and PD cards that keep a
+# Double Team, by (target's slot, helper's slot, PD cards): pure functions of their keys, so kept
+_DOUBLE_TEAMS: dict[tuple, list[int]] = {}
+_KEPT_SHIFTS: dict[tuple, list[int]] = {}
+
+
+# every position shift (swap, a, b) and PD card (not a swap, defender, target), in table order
+_SHIFTS = [(a, True, ACTIONS[a]["a"], ACTIONS[a]["b"]) for a in SWAP_LIST] + \
+          [(a, False, ACTIONS[a]["defender"], ACTIONS[a]["target"]) for a in PD_LIST]
+
+
+def _keeps_double_team(ts: int, hs: int, g, swap: bool, x: int, y: int) -> bool:
+    """Whether a position shift of slots ``x``, ``y`` (``swap``) or a PD card giving defender ``x`` the
+    man at ``y`` leaves the Double Team's helper (at slot ``hs``, PD cards ``g``) another man than the
+    target's (at slot ``ts``) PD (5.5: "his own defender who will join the target's PD")."""
+    if swap:
+        hs = y if hs == x else x if hs == y else hs
+        return g[hs] != ts
+    # as _apply_menu's pd_card: x takes y, y's PD takes x's man
+    guards = g[x] if hs == g.index(y) else y if hs == x else g[hs]
+    return guards != ts
+
+
 class MenuMixin:
     def _open_menu(self, queue: list, resume: int, kind: str, **extra: Any) -> None:
         self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
@@ -47,7 +70,7 @@ class MenuMixin:
     def _bench(self, side: int) -> list[int]:
         on = self.lineup[side]
         st = self.status[side]
-        mr = self.mrest[side]
+        mr = self.mandatory_rest[side]
         return [i for i in range(len(st)) if st[i] == OK and i not in on and not mr[i]]
 
     def _must_sub(self, side: int) -> list[int]:
@@ -64,7 +87,7 @@ class MenuMixin:
         kind = m["kind"]
         on = self.lineup[side]
         st = self.status[side]
-        mr = self.mrest[side]
+        mr = self.mandatory_rest[side]
         bc = self._bench_cache[side]  # the bench and its substitutions, kept while ``rev`` stands
         if bc is None or bc[0] != self.rev[side]:
             bench = [i for i in range(len(st)) if st[i] == OK and not mr[i] and i not in on]
@@ -84,30 +107,32 @@ class MenuMixin:
         if changes_ok and dead and bench and not (m.get("twenty") and m["subs_done"][side] >= 1):
             legal += bc[2]  # 8.5 substitutions
         if changes_ok and (set_piece or (kind == "dead" and m.get("fouler") == side)):
-            if self.dt[side][0] < 0:
+            if self.double_team[side][0] < 0:
                 legal += SWAP_LIST  # 6.6 position shifts
                 legal += PD_LIST  # 3.2 / 6.6 PD cards
             else:  # 5.5: no shift or PD card that makes our helper the target's PD
-                legal += [a for a in SWAP_LIST if self._keeps_double_team(side, a)]
-                legal += [a for a in PD_LIST if self._keeps_double_team(side, a)]
+                legal += self._shifts_keeping_double_team(side)
         if not set_piece and self._can_timeout(side, dead):
             legal.append(TIMEOUT)
-            if self.to20_used[side] < 1:
+            if self.timeouts20_used[side] < 1:
                 legal.append(TIMEOUT20)
         if dead and changes_ok and side != self.off and m["resume"] == PH_UPCOURT and not self.press_next:
             legal.append(PRESS)  # 4.2: after a Dead Ball
-        if set_piece and changes_ok and self.dt[side][0] < 0:
-            g = self.guard[side]  # 5.5: the helper is another man than the target's PD
-            legal += [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
-        if dead and changes_ok and self.dt[side][0] >= 0:
+        if set_piece and changes_ok and self.double_team[side][0] < 0:
+            g = tuple(self.guard[side])  # 5.5: the helper is another man than the target's PD
+            dts = _DOUBLE_TEAMS.get(g)
+            if dts is None:  # (a function of the PD cards alone: kept per arrangement)
+                dts = _DOUBLE_TEAMS[g] = [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
+            legal += dts
+        if dead and changes_ok and self.double_team[side][0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
         if kind == "timeout" and self.final_two and changes_ok and not self.no_threes:  # 4.61 / 4.62 (not 17.5)
             diff = self.pts[side] - self.pts[1 - side]
-            if diff < 0 and not self.tpo[side]:
+            if diff < 0 and not self.three_point_offense[side]:
                 legal.append(THREE_POINT_OFFENSE)
-            if self.tpo[side]:
+            if self.three_point_offense[side]:
                 legal.append(CANCEL_THREE_POINT_OFFENSE)
-            if diff > 0 and self.tpo[1 - side] and not self.tpd[side]:
+            if diff > 0 and self.three_point_offense[1 - side] and not self.three_point_defense[side]:
                 legal.append(THREE_POINT_DEFENSE)
         if (kind == "period" or (kind == "timeout" and m.get("caller") == side)) and side == self.off \
                 and self.play_call[side] < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
@@ -116,31 +141,27 @@ class MenuMixin:
             legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
         return legal
 
-    def _keeps_double_team(self, side: int, a: int) -> bool:
-        """Whether ``side``'s position shift or PD card ``a`` leaves its Double Team's helper another
-        man than the target's PD (5.5: "his own defender who will join the target's PD")."""
-        act = ACTIONS[a]
-        target, helper = self.dt[side]
-        ts = self.lineup[1 - side].index(target)
-        hs = self.lineup[side].index(helper)
-        g = self.guard[side]
-        if act.kind == "swap_positions":
-            x, y = act["a"], act["b"]
-            hs = y if hs == x else x if hs == y else hs
-            return g[hs] != ts
-        d, t = act["defender"], act["target"]  # as _apply_menu's pd_card: d takes t, t's PD takes d's man
-        guards = g[d] if hs == g.index(t) else t if hs == d else g[hs]
-        return guards != ts
+    def _shifts_keeping_double_team(self, side: int) -> list[int]:
+        """The position shifts and PD cards (in table order) that keep ``side``'s Double Team (5.5, see
+        ``_keeps_double_team``): a function of the target's and the helper's slots and the PD cards,
+        kept per those."""
+        target, helper = self.double_team[side]
+        key = (self.lineup[1 - side].index(target), self.lineup[side].index(helper), tuple(self.guard[side]))
+        kept = _KEPT_SHIFTS.get(key)
+        if kept is None:
+            ts, hs, g = key
+            kept = _KEPT_SHIFTS[key] = [a for a, swap, x, y in _SHIFTS if _keeps_double_team(ts, hs, g, swap, x, y)]
+        return kept
 
     def _double_team_still_two(self, side: int) -> None:
         """5.5: a Double Team needs a second man. When the other team's position shift puts the target
         where our helper is the PD, the Double Team is called off (our own shifts and PD cards that
         would do it are not offered)."""
-        target, helper = self.dt[side]
+        target, helper = self.double_team[side]
         if target < 0 or target not in self.lineup[1 - side] or helper not in self.lineup[side]:
             return
         if self.guard[side][self.lineup[side].index(helper)] == self.lineup[1 - side].index(target):
-            self.dt[side] = [-1, -1]
+            self.double_team[side] = [-1, -1]
             if self.log.record:
                 self.event("double_team_off", side, f"{self.teams[side].name}'s Double Team on "
                            f"{self.teams[1 - side].players[target].name} is off: {self.teams[side].players[helper].name} "
@@ -149,15 +170,15 @@ class MenuMixin:
     def _can_timeout(self, side: int, dead: bool) -> bool:
         if not dead and side != self.off:
             return False
-        if self.to_used[side] >= 7:
+        if self.timeouts_used[side] >= 7:
             return False
-        if self.period >= 4 and self.to_q4[side] >= 4:
+        if self.period >= 4 and self.timeouts_q4[side] >= 4:
             return False
-        if self.final_two and self.to_last2[side] >= 3:
+        if self.final_two and self.timeouts_last2[side] >= 3:
             return False
         return True
 
-    def _ph_menu(self) -> Decision | None:
+    def _phase_menu(self) -> Decision | None:
         m = self.menu
         while m["queue"]:
             side = m["queue"][0]
@@ -199,38 +220,38 @@ class MenuMixin:
         elif k in ("timeout", "timeout20"):
             self._call_timeout(side, k == "timeout20", m["resume"])
         elif k == "double_team":
-            self.dt[side] = [self.lineup[1 - side][a["target"]], self.lineup[side][a["helper"]]]
+            self.double_team[side] = [self.lineup[1 - side][a["target"]], self.lineup[side][a["helper"]]]
             if self.log.record:
                 self.event("double_team", side, f"{self.teams[side].name} will Double Team {self.pname(1 - side, a['target'])} with {self.pname(side, a['helper'])} (5.5)")
         elif k == "cancel_double_team":
-            self.dt[side] = [-1, -1]
+            self.double_team[side] = [-1, -1]
         elif k == "three_point_offense":
-            self.tpo[side] = True
+            self.three_point_offense[side] = True
             self._dirty(side)
         elif k == "cancel_three_point_offense":
-            self.tpo[side] = False
+            self.three_point_offense[side] = False
             self._dirty(side)
         elif k == "three_point_defense":
-            self.tpd[side] = True
+            self.three_point_defense[side] = True
             self._dirty(1 - side)
         elif k == "call_play":
             self.play_call[side] = self.lineup[side][a["slot"]]
         elif k == "ignore_rest":
             self._spend_index(side, 1)
-            self.mrest[side][a["player"]] = False
+            self.mandatory_rest[side][a["player"]] = False
             self._dirty(side)
         elif k == "press":
             self.press_next = True
 
     def _call_timeout(self, side: int, twenty: bool, resume: int) -> None:
         if twenty:
-            self.to20_used[side] += 1
+            self.timeouts20_used[side] += 1
         else:
-            self.to_used[side] += 1
+            self.timeouts_used[side] += 1
         if self.period >= 4:
-            self.to_q4[side] += 1
+            self.timeouts_q4[side] += 1
         if self.final_two:
-            self.to_last2[side] += 1
+            self.timeouts_last2[side] += 1
         if self.log.record:
             self.event("timeout", side, f"{self.teams[side].name} call a {'20-second' if twenty else 'full'} timeout (8.4)")
         # 8.41 half-court inbounds in the final two minutes of a game / last minute of a period
@@ -248,10 +269,10 @@ class MenuMixin:
         if self.rp_grace:
             self.played_rp[side][out] = False
         self.played_rp[side][player] = True
-        if self.dt[1 - side][0] == out:  # 5.5: the Double Team ends when the target leaves
-            self.dt[1 - side] = [-1, -1]
-        if self.dt[side][1] == out:
-            self.dt[side] = [-1, -1]
+        if self.double_team[1 - side][0] == out:  # 5.5: the Double Team ends when the target leaves
+            self.double_team[1 - side] = [-1, -1]
+        if self.double_team[side][1] == out:
+            self.double_team[side] = [-1, -1]
         self._dirty(side)  # (the other team's effective ratings do not depend on this lineup)
         if self.log.record:
             p = self.teams[side].players

@@ -30,6 +30,7 @@ from .cards import POSITIONS, rpg_slot
 from .constants import (
     FGA,
     FGM,
+    OK,
     PH_ADVANCE,
     PH_BALL,
     PH_JUMP,
@@ -57,8 +58,8 @@ class PlayMixin:
         if count:
             self.poss[side] += 1
         self.off = side
-        self.bh = bh
-        self.prev_bh = -1
+        self.ballhandler = bh
+        self.prev_ballhandler = -1
         self.passes = 0
         self.limit = self.pass_limit
         self.ext_used = False
@@ -73,8 +74,8 @@ class PlayMixin:
         if side != self.off:
             self.poss[side] += 1
         self.off = side
-        self.bh = -1
-        self.prev_bh = -1
+        self.ballhandler = -1
+        self.prev_ballhandler = -1
         self.passes = 0
         self.limit = fresh
         self.ext_used = False
@@ -89,9 +90,9 @@ class PlayMixin:
 
     def _fresh_ob(self) -> int:
         """ADVANCES allowed after a defensive foul or kicked ball: 3, or 2 with the 14-second clock."""
-        if self.opts.league == "ncaa":
+        if self.options.league == "ncaa":
             return 4
-        if self.opts.shot_clock_14 or self.opts.league == "fiba":
+        if self.options.shot_clock_14 or self.options.league == "fiba":
             return 2
         return 3
 
@@ -103,11 +104,11 @@ class PlayMixin:
     def _points(self, side: int, slot: int, n: int) -> None:
         self.pts[side] += n
         self._st(side, slot)[PTS] += n
-        if self.tpo[0] or self.tpo[1]:
+        if self.three_point_offense[0] or self.three_point_offense[1]:
             for s in (HOME, AWAY):  # 4.61: the Three Point Offense lasts while the team trails
-                if self.tpo[s] and self.pts[s] >= self.pts[1 - s]:
-                    self.tpo[s] = False
-                    self.tpd[1 - s] = False
+                if self.three_point_offense[s] and self.pts[s] >= self.pts[1 - s]:
+                    self.three_point_offense[s] = False
+                    self.three_point_defense[1 - s] = False
                     self._dirty()
 
     def _made_two(self, side: int, slot: int) -> None:
@@ -142,9 +143,9 @@ class PlayMixin:
                 best, bv = s, e[s][idx]
         return best
 
-    def _ph_jump(self) -> Decision | None:
+    def _phase_jump(self) -> Decision | None:
         ctx = self.ctx
-        college = self.opts.league in ("ncaa", "fiba")
+        college = self.options.league in ("ncaa", "fiba")
         if ctx["jump"] != "tip" and college:
             # 19.3 / 20.3 alternating possession
             winner = self.arrow
@@ -175,7 +176,7 @@ class PlayMixin:
         if ctx["jump"] == "tip" and self.period == 1:
             self.opening = winner
             self.arrow = 1 - winner
-        elif ctx["jump"] == "tip" and self.opts.league == "ncaa":
+        elif ctx["jump"] == "tip" and self.options.league == "ncaa":
             self.arrow = 1 - winner
         self._after_jump(winner, pos)
         return None
@@ -190,11 +191,11 @@ class PlayMixin:
                 self.team_tov[self.off] += 1
                 self._new_possession(winner, dead=False)
                 return
-            self.bh = pos if pos >= 0 else self.bh
+            self.ballhandler = pos if pos >= 0 else self.ballhandler
             if self._out_of_options():
                 # 13G: immediate Forced Shot with the Pass # of the SHOT FAC
                 self.ctx = {}
-                self._setup_shot(max(self.bh, 0), three=False, forced=-1)
+                self._setup_shot(max(self.ballhandler, 0), three=False, forced=-1)
                 self.phase = PH_SHOT
             else:
                 self.ctx = {}
@@ -213,18 +214,18 @@ class PlayMixin:
             else:
                 self._new_possession(winner, dead=False)
 
-    def _ph_upcourt(self) -> Decision | None:
+    def _phase_upcourt(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
-        if self._stop_for_removals(PH_UPCOURT):
+        if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_UPCOURT):  # (nothing to do otherwise)
             return None
         # 8.4 a charged (mandatory) timeout at the start of the team's next non-Fast Break possession
-        if self.owed_to[off] and not ctx.get("owed_done"):
-            self.owed_to[off] = False
+        if self.owed_timeout[off] and not ctx.get("owed_done"):
+            self.owed_timeout[off] = False
             ctx["owed_done"] = True
-            self.to_used[off] += 1
+            self.timeouts_used[off] += 1
             if self.period >= 4:
-                self.to_q4[off] += 1
+                self.timeouts_q4[off] += 1
             if self.log.record:
                 self.event("timeout", off, f"{self.teams[off].name} are charged with a mandatory timeout (8.4)")
             self.menu = {"queue": [de, off], "resume": PH_UPCOURT, "kind": "timeout", "changes": 0, "caller": off}
@@ -261,7 +262,7 @@ class PlayMixin:
             if trap:  # 15K
                 self.limit -= 1
             if sthr:  # 13B / 7.1 steals
-                e = self.eff(de)
+                e = self._eff[de] or self.eff(de)
                 if sslot >= 0:
                     stealer = sslot if e[sslot][R_STL] >= sthr else -1
                 else:
@@ -304,7 +305,7 @@ class PlayMixin:
             return
         if code in (K.P_DFOUL, K.P_INTFOUL):
             data = {"code": code}
-            fouler, fouled = self._who_fouled(self.bh if src == "advance" else -1, "def_foul", data)
+            fouler, fouled = self._who_fouled(self.ballhandler if src == "advance" else -1, "def_foul", data)
             self._after_def_foul(fouler, fouled, **data)
             return
         if code == K.P_SHOOTFOUL:  # 9E
@@ -337,7 +338,7 @@ class PlayMixin:
                     self.event("turnover", off, "24-Second Violation: team turnover (13E)")
                 self._turnover_to_defense()
             else:
-                self._complete_pass(self.bh if self.bh >= 0 else 0, 40, 0, src)
+                self._complete_pass(self.ballhandler if self.ballhandler >= 0 else 0, 40, 0, src)
             return
         if code == K.P_KICKED:  # 13F
             if self.log.record:
@@ -404,20 +405,21 @@ class PlayMixin:
 
     def _complete_pass(self, slot: int, no: int, ast: int, src: str) -> None:
         off = self.off
-        slot = self._present(off, slot)  # 20.7: a pass to the empty position goes to the nearest teammate
-        passer = self.bh
+        if self.status[off][self.lineup[off][slot]] != OK:
+            slot = self._present(off, slot)  # 20.7: a pass to the empty position goes to the nearest teammate
+        passer = self.ballhandler
         # Open Shot: the passer qualified for an Assist on the previous FAC (4.4), or the Double
         # Team target passed to the teammate whose PD is the second defender (5.5)
         open_from = -1
         if src == "advance" and self.assist_from >= 0:
             open_from = self.assist_from
-        dt = self.dt[1 - off]
+        dt = self.double_team[1 - off]
         if src == "advance" and passer >= 0 and dt[0] >= 0 and self.lineup[off][passer] == dt[0]:
             helper_slot = self.lineup[1 - off].index(dt[1]) if dt[1] in self.lineup[1 - off] else -1
             if helper_slot >= 0 and self.guard[1 - off][helper_slot] == slot:
                 open_from = passer
-        self.prev_bh = passer if passer >= 0 else (0 if slot != 0 else -1)
-        self.bh = slot
+        self.prev_ballhandler = passer if passer >= 0 else (0 if slot != 0 else -1)
+        self.ballhandler = slot
         self.pass_no = no
         self.assist_no = ast
         self.via = src
@@ -435,34 +437,34 @@ class PlayMixin:
         if self.log.record:
             self.event("steal", de, f"{self.pname(de, stealer)} steals the pass to {self.pname(off, target)} (7.1)")
         self._new_possession(de, dead=False)
-        self.bh = stealer
+        self.ballhandler = stealer
 
     def _att(self, side: int, slot: int) -> int:
         e = self.eff(side)[slot]
         att = e[R_ATT]
         i = self.lineup[side][slot]
-        if self.dt[1 - side][0] == i and self.via in ("action", "advance", "press"):
+        if self.double_team[1 - side][0] == i and self.via in ("action", "advance", "press"):
             att -= 5  # 5.5
         if self.play_call[side] == i and self.via in ("action", "press", "advance") and self.passes <= 1:
             att += 10  # 8.42
         return att
 
-    def _ph_ball(self) -> Decision | None:
+    def _phase_ball(self) -> Decision | None:
         off = self.off
-        s = self.bh
+        s = self.ballhandler
         i = self.lineup[off][s]
         e = (self._eff[off] or self.eff(off))[s]
         via = self.via
         live_pass = via == "action" or via == "advance" or via == "press"
         att = e[R_ATT]  # (= self._att(off, s), inlined)
-        dt_target = live_pass and self.dt[1 - off][0] == i
+        dt_target = live_pass and self.double_team[1 - off][0] == i
         if dt_target:
             att -= 5  # 5.5
         if live_pass and self.play_call[off] == i and self.passes <= 1:
             att += 10  # 8.42
         self.play_call[off] = -1  # 8.42: a called play lasts for the first in-bounds pass only
         self.ctx = {"att": att}
-        if self.open_from >= 0 or self._injured_pd_open():
+        if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):
             # 4.4 "Any player receiving the next ADVANCE from an eligible ASSIST passer *may* shoot
             # ... as an Open Shot"; 14G "he may shoot an Open Shot regardless of the PASS #": he may
             # also decline it and ADVANCE while he has an ADVANCE left (the Open Shot is then lost),
@@ -480,7 +482,7 @@ class PlayMixin:
         can_shoot = self.pass_no <= att
         qual = self.assist_no > 0 and e[R_AST] >= self.assist_no
         out = self.passes >= self.limit
-        late = self._final_minutes()
+        late = self.eleven or (self.two_min and (self.period >= 4 or len(self.fac) <= 15))  # _final_minutes()
         ext = qual and out and not self.ext_used and self.passes == self.limit
         options = []
         if can_shoot:
@@ -508,7 +510,7 @@ class PlayMixin:
         """5.1 PASS RECIPIENT: "A Ballhandler must shoot when he has received a Pass # ... less than or
         equal to his ATTEMPTS rating. (EXCEPTIONS: A Ballhandler may decline a shot of this type in the
         final 1:00 of any period, or the final 2:00 of a game, or if he has qualified for a possible
-        Assist on the next ADVANCE)"; a Double Team's target may always pass (5.5), as in _ph_ball."""
+        Assist on the next ADVANCE)"; a Double Team's target may always pass (5.5), as in _phase_ball."""
         if self.pass_no > att or dt_target:
             return True
         return self.assist_no > 0 and e[R_AST] >= self.assist_no or self._final_minutes()
@@ -520,7 +522,7 @@ class PlayMixin:
     def _injured_pd_open(self) -> bool:
         """14G: the Ballhandler's PD is injured and still in play."""
         off = self.off
-        return bool(self.inj_wait) and self.inj_wait[0] != off and self.lineup[1 - off][self.pd_slot(off, self.bh)] == self.inj_wait[1]
+        return bool(self.inj_wait) and self.inj_wait[0] != off and self.lineup[1 - off][self.pd_slot(off, self.ballhandler)] == self.inj_wait[1]
 
     def _may_advance(self, e: list) -> bool:
         """An ADVANCE is left: passes remain, or the one 13A extension of an Assist-qualified Ballhandler."""
@@ -532,14 +534,14 @@ class PlayMixin:
     def _open_shot(self) -> None:
         """Take the Open Shot (4.4, 14G): +10, no PD, no block; a three when the Pass # is below THREE POINT
         ATTEMPTS (no bonus, assist still credited)."""
-        off, s = self.off, self.bh
+        off, s = self.off, self.ballhandler
         tatt = 0 if self.no_threes else self.eff(off)[s][R_TATT]  # 17.5: a pre-1979 game's Open Shot is a two (+10)
         if self.open_from >= 0:
             three = bool(tatt) and self.pass_no < tatt
             self._setup_shot(s, three=three, forced=0, open_=not three, passer=self.open_from)
         else:  # 14G: the Ballhandler he guards is open regardless of the Pass #
             three = bool(tatt) and 0 < self.pass_no < tatt
-            passer = self.prev_bh if self.opts.assist_last_passer else -1
+            passer = self.prev_ballhandler if self.options.assist_last_passer else -1
             self._setup_shot(s, three=three, forced=0, open_=not three, passer=passer)
             self.ctx["no_assist"] = passer < 0
             if self.log.record:
@@ -547,8 +549,8 @@ class PlayMixin:
         self.phase = PH_SHOT
 
     def _ballhandler_choice(self, act: int) -> None:
-        off, s = self.off, self.bh
-        if self.open_from >= 0 or self._injured_pd_open():  # the same test as _ph_ball's
+        off, s = self.off, self.ballhandler
+        if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):  # the same test as _phase_ball's
             if act == SHOOT:
                 self._open_shot()
                 return
@@ -581,26 +583,26 @@ class PlayMixin:
         tatt = self.eff(off)[s][R_TATT]
         if not free and not forced and tatt and self.pass_no <= tatt:
             if self.pass_no < tatt and not self.no_threes:
-                self._setup_shot(s, three=True, forced=0, passer=self.prev_bh if self.opts.assist_last_passer else -1)
+                self._setup_shot(s, three=True, forced=0, passer=self.prev_ballhandler if self.options.assist_last_passer else -1)
                 self.phase = PH_SHOT
                 return
             self.ctx = {"decision": ("three_or_two", off, [SHOOT_THREE, SHOOT_TWO]), "then": "three_or_two"}
             self.phase = PH_WAIT
             return
-        self._setup_shot(s, three=False, forced=forced, passer=self.prev_bh if self.opts.assist_last_passer and not free else -1)
+        self._setup_shot(s, three=False, forced=forced, passer=self.prev_ballhandler if self.options.assist_last_passer and not free else -1)
         self.phase = PH_SHOT
 
-    def _ph_advance(self) -> Decision | None:
+    def _phase_advance(self) -> Decision | None:
         ctx = self.ctx
         de = 1 - self.off
-        if self._stop_for_removals(PH_ADVANCE):
+        if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_ADVANCE):  # (nothing to do otherwise)
             return None
         if not ctx.get("asked"):
             ctx["asked"] = True
             legal = []
-            if self.final_two and self.last_minute and self.bh >= 0:
+            if self.final_two and self.last_minute and self.ballhandler >= 0:
                 legal.append(FOUL_TO_STOP)  # 8.7
-            if self.opts.deliberate_fouls and self.opts.league != "fiba":
+            if self.options.deliberate_fouls and self.options.league != "fiba":
                 legal.extend(DELIBERATE[(d, o)] for d in range(5) for o in range(5))
             if legal:
                 legal.append(PLAY_DEFENSE)

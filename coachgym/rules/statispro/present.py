@@ -84,7 +84,7 @@ class StatisProPresenter(BasePresenter):
             return T("clock_final"), T("period_final"), 0
         fac = sum(1 for c in g.fac if not c.time)
         if g.overtime:
-            layout = K.CLOCK["overtime" if g.opts.league != "ncaa" and g.opts.league != "fiba" else "college_overtime"]
+            layout = K.CLOCK["overtime" if g.options.league != "ncaa" and g.options.league != "fiba" else "college_overtime"]
             minutes, total = layout["minutes"], layout["fac"]
         else:
             minutes, total = g.clock["minutes"], g.clock["fac"]
@@ -100,11 +100,11 @@ class StatisProPresenter(BasePresenter):
     @staticmethod
     def timeouts_left(g: StatisProEngine, side: int) -> int:
         """Full timeouts a team may still call (8.4: seven a game, four in the last quarter, three in the final 2:00)."""
-        left = 7 - g.to_used[side]
+        left = 7 - g.timeouts_used[side]
         if g.period >= 4:
-            left = min(left, 4 - g.to_q4[side])
+            left = min(left, 4 - g.timeouts_q4[side])
         if g.final_two:
-            left = min(left, 3 - g.to_last2[side])
+            left = min(left, 3 - g.timeouts_last2[side])
         return max(0, left)
 
     @staticmethod
@@ -147,7 +147,7 @@ class StatisProPresenter(BasePresenter):
     def fatigue(g: StatisProEngine, side: int, i: int) -> str:
         """Rest and stamina in the rules' words (5.4, 14A)."""
         p = g.teams[side].players[i]
-        if g.mrest[side][i]:
+        if g.mandatory_rest[side][i]:
             return "MANDATORY REST"
         if g.tired[side][i]:
             return "FATIGUED"
@@ -156,7 +156,7 @@ class StatisProPresenter(BasePresenter):
             return ""
         if g.rested[side][i][half]:
             return "rested"
-        if g.period in (2, 4) and g.rp < 2:
+        if g.period in (2, 4) and g.rest_period < 2:
             return "must rest by 9:00"  # 5.4: not rested by the 9:00 card of the 2nd / 4th quarter -> Fatigued
         return ""
 
@@ -172,12 +172,12 @@ class StatisProPresenter(BasePresenter):
             guards = g.pname(1 - side, g.guard[side][slot])
             if slot not in p.positions or g.guard[side][slot] not in p.positions:
                 notes.append("out of position")
-            if g.off == side and g.bh == slot and not g.over:
+            if g.off == side and g.ballhandler == slot and not g.over:
                 notes.append("has the ball")
-            dt = g.dt[1 - side]
+            dt = g.double_team[1 - side]
             if dt[0] == i:
                 notes.append("Double Teamed")
-            if g.dt[side][1] == i:
+            if g.double_team[side][1] == i:
                 notes.append("helps in the Double Team")
             if g.play_call[side] == i:
                 notes.append("play called")
@@ -196,18 +196,18 @@ class StatisProPresenter(BasePresenter):
         t = g.teams[side]
         on = [self.card(g, side, i) for i in g.lineup[side]]
         bench = [self.card(g, side, i) for i in range(len(t.players)) if i not in g.lineup[side]]
-        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if g.to20_used[side] else " + a 20-second")),
-                 ("team fouls", f"{g.tf[side]}" + (", in the penalty" if g.penalty_next(side) else ""))]
-        if g.opts.index_points and (g.index_start[side] or g.index[side]):
+        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if g.timeouts20_used[side] else " + a 20-second")),
+                 ("team fouls", f"{g.team_fouls[side]}" + (", in the penalty" if g.penalty_next(side) else ""))]
+        if g.options.index_points and (g.index_start[side] or g.index[side]):
             facts.append(("Index Points", f"{g.index[side]}, {self.index_can(g, side)} usable this period"))
-        dt = g.dt[side]
+        dt = g.double_team[side]
         if dt[0] >= 0:
             facts.append(("Double Team", f"on {self.name(g, 1 - side, dt[0])}, {self.name(g, side, dt[1])} helps"))
         if g.press_next and side != g.off:
             facts.append(("PRESS", "on their next ACTION"))
-        if g.tpo[side]:
+        if g.three_point_offense[side]:
             facts.append(("Three Point Offense", "on"))
-        if g.tpd[side]:
+        if g.three_point_defense[side]:
             facts.append(("Three Point Defense", "on"))
         facts.append(("Fast Break grades", f"{t.offense}/{t.defense}"))
         return TeamView(t.name, side, g.pts[side], coach, on, bench, facts)
@@ -216,8 +216,8 @@ class StatisProPresenter(BasePresenter):
         if g.over:
             return ""
         team = g.teams[g.off].name
-        if g.bh >= 0 and g.phase in (PH_BALL,) or (g.decision is not None and g.decision.kind == "ballhandler"):
-            return T("ball_bh", team=team, name=g.pname(g.off, g.bh), used=g.passes, limit=g.limit)
+        if g.ballhandler >= 0 and g.phase in (PH_BALL,) or (g.decision is not None and g.decision.kind == "ballhandler"):
+            return T("ball_bh", team=team, name=g.pname(g.off, g.ballhandler), used=g.passes, limit=g.limit)
         return T("ball_team", team=team)
 
     # ================================================================== the protocol
@@ -232,7 +232,7 @@ class StatisProPresenter(BasePresenter):
             result = T("result_win", team=home if h > a else away, won=max(h, a), lost=min(h, a))
         else:
             if g.period and not g.overtime:
-                facts.append(("Rest Period", ("start to 5:00", "5:00 to 9:00", "9:00 to the end")[g.rp]))
+                facts.append(("Rest Period", ("start to 5:00", "5:00 to 9:00", "9:00 to the end")[g.rest_period]))
             if g.final_two:
                 facts.append(("final 2:00", ""))
                 terms.append("final 2:00")
@@ -299,7 +299,7 @@ class StatisProPresenter(BasePresenter):
             return out
         lineup = g.lineup[side]
         for i in lineup:
-            if g.mrest[side][i]:
+            if g.mandatory_rest[side][i]:
                 out.append(f"{self.name(g, side, i)} is on Mandatory Rest (14A).")
             elif g.tired[side][i]:
                 out.append(f"{self.name(g, side, i)} is Fatigued (5.4).")
@@ -349,7 +349,7 @@ class StatisProPresenter(BasePresenter):
         side, legal = d.side, set(d.legal)
         out = []
         subs = any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in legal)
-        if subs and g.rp_grace and g.rp == 1 and g.period in (2, 4) and not g.overtime:
+        if subs and g.rp_grace and g.rest_period == 1 and g.period in (2, 4) and not g.overtime:
             half = 0 if g.period == 2 else 1
             need = [self.name(g, side, i) for i in g.lineup[side]
                     if self.needs_rest(g, side, i, half) and not g.tired[side][i]]
@@ -357,9 +357,10 @@ class StatisProPresenter(BasePresenter):
                 out.append(T("warn_rest", names=", ".join(need), verb="has" if len(need) == 1 else "have",
                              them="him" if len(need) == 1 else "them"))
         card = "5:00" if side == HOME else "9:00"
-        if (A.TIMEOUT in legal and g.opts.league == "nba" and not g.overtime and 1 <= g.period <= 4
-                and g.rp < (1 if side == HOME else 2) and g.to_used[side] < g.period and not g.owed_to[side]):
-            n = g.to_used[side]
+        if (A.TIMEOUT in legal and g.options.league == "nba" and not g.overtime and 1 <= g.period <= 4
+                and g.rest_period < (1 if side == HOME else 2) and g.timeouts_used[side] < g.period
+                and not g.owed_timeout[side]):
+            n = g.timeouts_used[side]
             quarters = f"{g.period} quarter{'' if g.period == 1 else 's'}"
             out.append(T("warn_timeout", used=f"{n} timeout{'' if n == 1 else 's'}", q=quarters, card=card))
         return out
@@ -449,7 +450,7 @@ class StatisProPresenter(BasePresenter):
                                       "Their next ACTION is read from the PRESS section: traps and steals, but fouls and tired defenders (4.2, 15F).", A.PRESS))
             terms.append("PRESS")
         if A.CANCEL_DOUBLE_TEAM in legal:
-            dt = g.dt[side]
+            dt = g.double_team[side]
             calls.append(self._choice("cancel_dt", f"Cancel the Double Team on {self.name(g, 1 - side, dt[0])}",
                                       "Back to man-to-man: your helper returns to his own man (5.5).", A.CANCEL_DOUBLE_TEAM))
             terms.append("Double Team")
@@ -549,7 +550,7 @@ class StatisProPresenter(BasePresenter):
         return T("press"), T("press_explain"), [Group("press", "PRESS", "", choices)], ["PRESS", "ACTION", "final 2:00"], A.NO_PRESS
 
     def _ballhandler(self, g, d):
-        off, s = g.off, g.bh
+        off, s = g.off, g.ballhandler
         e = g.eff(off)[s]
         name = g.pname(off, s)
         pd = g.pd_slot(off, s)
@@ -572,7 +573,7 @@ class StatisProPresenter(BasePresenter):
         why = []
         if qual:
             why.append("He may pass up the shot for a possible Assist (4.4).")
-        elif g.dt[1 - off][0] == g.lineup[off][s]:
+        elif g.double_team[1 - off][0] == g.lineup[off][s]:
             why.append("He is Double Teamed and may pass out of it (5.5).")
         elif g.last_minute or g.final_two:
             why.append("In the final minute he may pass up a shot or take a Forced Shot (5.1, 5.2).")
@@ -590,7 +591,7 @@ class StatisProPresenter(BasePresenter):
         return title, " ".join(why), [Group("shot", "Shoot or ADVANCE", "", choices)], terms, default
 
     def _three_or_two(self, g, d):
-        off, s = g.off, g.bh
+        off, s = g.off, g.ballhandler
         e = g.eff(off)[s]
         pd = g.pd_slot(off, s)
         de = g.eff(1 - off)[pd]
@@ -630,7 +631,7 @@ class StatisProPresenter(BasePresenter):
     def _stop_clock(self, g, d):
         side, off = d.side, g.off
         legal = set(d.legal)
-        bh = g.bh
+        bh = g.ballhandler
         groups = [Group("defense", "Play defense", "", [self._choice("defense", "Play defense (no foul)",
                                                                      "Let him ADVANCE as usual.", A.PLAY_DEFENSE, True)])]
         fouls = []

@@ -28,7 +28,7 @@ from .constants import (
 
 
 class ReboundMixin:
-    def _ph_rebound(self) -> Decision | None:
+    def _phase_rebound(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         c = self._draw("REBOUND", dead=ctx.get("dead", False))
@@ -221,10 +221,10 @@ class ReboundMixin:
                 return
         else:
             self.passes = 0
-            self.limit = 2 if (self.opts.league == "fiba" and self.opts.fiba_orb_14) else self.pass_limit
+            self.limit = 2 if (self.options.league == "fiba" and self.options.fiba_orb_14) else self.pass_limit
             self.ext_used = False
-        self.bh = slot
-        self.prev_bh = -1
+        self.ballhandler = slot
+        self.prev_ballhandler = -1
         self.pass_no = no
         self.assist_no = ast
         self.via = "orb"
@@ -238,7 +238,7 @@ class ReboundMixin:
         tired = sum(1 for s in range(5) if self.eff(side)[s][R_TIRED])
         return min(4, g + tired)
 
-    def _ph_fb(self) -> Decision | None:
+    def _phase_fast_break(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         col = ctx.get("col") or K.fb_column(K.GRADES[self._grade(off, "offense")], K.GRADES[self._grade(de, "defense")])

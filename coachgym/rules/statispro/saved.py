@@ -24,19 +24,21 @@ from ...core.savecheck import (
     Side,
     Skip,
     Slot,
+    Spec,
     Str,
     Tuple,
     check,
     teams_and_options,
 )
+from ...core.state import Field, StateDeclaration
 from . import actions as A
 from . import cards as K
-from .constants import PH_OVER, PH_PERIOD, PTS, STAT_NAMES
+from .constants import PHASE_NAMES, PTS, STAT_NAMES
 from .options import StatisProOptions
 from .teams import parse_team
 
 MAX_COUNT = 10_000
-PHASE = Int(PH_PERIOD, PH_OVER)
+PHASE = Str(PHASE_NAMES)  # (saves of engine version 6 and before: the phase's index in PHASE_NAMES, migrated)
 # what a coach's pending choice inside a play continues with (DecisionMixin._wait_resolved)
 THEN = ("three_or_two", "fast_break", "dreb_choice", "index_rebound", "index_rebound_off", "choice_scores",
         "choice_scores_fouled", "index_foul", "index_steal", "great_night", "injury", "void", "fd_tie", "rest_choice",
@@ -55,8 +57,7 @@ ROSTER_OR_NONE = Int(-1, _any_roster)
 def _continuations() -> dict[str, inspect.Signature]:
     from .engine import StatisProEngine
 
-    return {name[len("_after_"):]: inspect.signature(getattr(StatisProEngine, name))
-            for name in dir(StatisProEngine) if name.startswith("_after_") and name != "_after_copy"}
+    return {name: inspect.signature(f) for name, f in StatisProEngine.CONTINUATIONS.items()}
 
 
 def _ctx_names(ctx: dict, env: Env) -> str | None:
@@ -96,7 +97,36 @@ CTX_FIELDS = {
     "after": Str(), "kind": Str(), "jump": Str(("tip", "held", "rebound", "double_foul")),
     "src": Str(("action", "advance", "press")), "col": Str(), "sec": List(Int(-1000, 1000), hi=10),
 }
-CTX = Check(Dict(CTX_FIELDS, optional=tuple(CTX_FIELDS)), _ctx_names)
+CTX_DICT = Dict(CTX_FIELDS, optional=tuple(CTX_FIELDS))
+
+# 16C: what a foul that may still be ignored carries in ``ctx.data``, by ``ctx.foul`` (DecisionMixin._void_resolved)
+SHOT = Dict({"s": Slot, "three": Bool(), "made": Bool(), "number": Int(0, 1000), "rating": Int(-1000, 1000),
+             "rpg": Int(0, 1000), "passer": SLOT_OR_NONE, "open": Bool(), "no_assist": Bool(), "last": Bool(),
+             "fb": Bool(), "fouler": SLOT_OR_NONE, "where": Int(K.FOUL_BY_FOUL_NUMBER, 4), "pd": Slot})
+VOID_DATA = {"shot_foul": SHOT, "lb_def": Dict({"reb": CTX_DICT}), "lb_off": Dict({"reb": CTX_DICT}),
+             "fb_and_one": Dict({"slot": Slot}), "fb_fouled": Dict({"slot": Slot}),
+             "z_foul": Dict({"code": Int(-1000, 1000)})}
+
+
+class _Ctx(Spec):
+    """The context of the play being resolved: its fields, the names it continues with, and the data
+    of a foul that may still be ignored (16C) by the foul's kind."""
+
+    def describe(self, env: Env) -> str:
+        return "an object"
+
+    def check(self, value, path, env):
+        CTX_DICT.check(value, path, env)
+        problem = _ctx_names(value, env)
+        if problem:
+            raise env.fail(path, problem)
+        if "foul" in value:
+            if "data" not in value:
+                raise env.fail(f"{path}.data", f"is missing (the data of the {value['foul']} that may be ignored)")
+            VOID_DATA[value["foul"]].check(value["data"], f"{path}.data", env)
+
+
+CTX = _Ctx()
 
 MENU_FIELDS = {
     "queue": List(Side, hi=2), "resume": PHASE, "kind": Str(("dead", "live", "period", "timeout")),
@@ -121,45 +151,137 @@ def _piles_and_score(state: dict, env: Env) -> str | None:
 
 
 CARD = Str(tuple(K.BY_KEY))
-STATE_FIELDS = {
-    "teams": Skip(), "options": Skip(),  # parsed as team files and rule options before this check
-    "period": Int(0, 1000), "two_min": Bool(), "eleven": Bool(),
-    "pts": PerSide(Int(0, MAX_COUNT)),
-    "lineup": PerSide(List(RosterIndex, 5, distinct=True)),
-    "guard": PerSide(List(Slot, 5, distinct=True)),  # the offensive slot each defender guards (PD cards)
-    "stats": PerSide(PerPlayer(List(Int(0, MAX_COUNT), len(STAT_NAMES)))),
-    "team_reb": PerSide(Int(0, MAX_COUNT)), "team_tov": PerSide(Int(0, MAX_COUNT)), "poss": PerSide(Int(0, MAX_COUNT)),
-    "tf": PerSide(Int(0, MAX_COUNT)), "tf_last2": PerSide(Int(0, MAX_COUNT)),
-    "to_used": PerSide(Int(0, 100)), "to20_used": PerSide(Int(0, 100)), "to_q4": PerSide(Int(0, 100)),
-    "to_last2": PerSide(Int(0, 100)), "owed_to": PerSide(Bool()),
-    "status": PerSide(PerPlayer(Int(0, 3))),  # OK, FOULED_OUT, EJECTED, INJURED_OUT
-    "inj_until": PerSide(PerPlayer(Int(0, 1000))),
-    "injured": PerSide(PerPlayer(Bool())), "tired": PerSide(PerPlayer(Bool())), "mrest": PerSide(PerPlayer(Bool())),
-    "rested": PerSide(PerPlayer(List(Bool(), 2))), "played_rp": PerSide(PerPlayer(Bool())),
-    "rp_grace": Bool(), "rp": Int(0, 2),
-    "great_night": Tuple(Int(-1, 1), ROSTER_OR_NONE),
-    "tpo": PerSide(Bool()), "tpd": PerSide(Bool()),
-    "dt": PerSide(Tuple(ROSTER_OR_NONE, ROSTER_OR_NONE)),  # Double Team: [target, helper] roster indices
-    "illegal_def": PerSide(Int(0, 100)),
-    "tip_in": Bool(), "injury_done": Bool(),
-    # 14G: [side, roster index, until] of an injured defender still in play, or []
-    "inj_wait": OneOf(List(JSON(), 0), Tuple(Side, Int(0, _any_roster), Int(0, 1000))),
-    "missed_games": List(Tuple(Side, Int(0, _any_roster), Int(0, 1000))),
-    "index": PerSide(Int(0, 12)), "index_start": PerSide(Int(0, 12)), "index_spent": PerSide(Int(0, 12)),
-    "opening": Int(-1, 1), "arrow": Int(-1, 1), "off": Side,
-    "bh": SLOT_OR_NONE, "prev_bh": SLOT_OR_NONE, "passes": Int(0, 100), "limit": Int(0, 100), "ext_used": Bool(),
-    "assist_from": SLOT_OR_NONE, "open_from": SLOT_OR_NONE, "pass_no": Int(0, 1000), "assist_no": Int(0, 1000),
-    "via": Str(("", "action", "advance", "ob", "orb", "press", "recovery")),
-    "play_call": PerSide(ROSTER_OR_NONE),
-    "press_next": Bool(), "from_dead": Bool(), "last_fac_heave": Int(0, 1000), "last_shot_used": Bool(),
-    "phase": PHASE, "ctx": CTX, "menu": MENU, "dead_from_discard": Bool(),
-    "fac": List(CARD), "dead": List(CARD), "discard": List(CARD),
-}
-STATE = Check(Dict(STATE_FIELDS, optional=(k for k in STATE_FIELDS if k not in ("teams", "options", "fac", "dead",
-                                                                                 "discard"))), _piles_and_score)
+PER_SIDE_COUNT = PerSide(Int(0, MAX_COUNT))
+TIMEOUTS = PerSide(Int(0, 100))
+PER_PLAYER_FLAG = PerSide(PerPlayer(Bool()))
+
+# The state, declared once: each field's saved name (the engine attribute), what a saved value may hold,
+# how a clone copies it and what it holds (coachgym.core.state). The engine's save (StatisProEngine._STATE),
+# the saved game's check (STATE) and the clone plan (copying.PLAN) derive from it. Besides it a save holds
+# the teams and options, and the FAC piles by card key (engine._state_to_dict).
+DECLARATION = StateDeclaration(
+    Field("period", Int(0, 1000), "value", "the period being played (1-4, 5 on: overtimes; 0 before the game)"),
+    Field("two_min", Bool(), "value", "the 2:00 Time card of the period has come (8.1)"),
+    Field("eleven", Bool(), "value", "the 11:00 card: the final minute of the period (8.1)"),
+    Field("pts", PER_SIDE_COUNT, "flat", "points per side"),
+    Field("lineup", PerSide(List(RosterIndex, 5, distinct=True)), "rows",
+          "per side: the roster index at each slot PG, SG, SF, PF, C"),
+    Field("guard", PerSide(List(Slot, 5, distinct=True)), "rows",
+          "per defending side: the offensive slot each defender guards (the PD cards, 3.2 / 6.6)"),
+    Field("stats", PerSide(PerPlayer(List(Int(0, MAX_COUNT), len(STAT_NAMES)))), "cube",
+          "per side and roster player: the box score line (constants.STAT_NAMES)"),
+    Field("team_reb", PER_SIDE_COUNT, "flat", "Team Rebounds per side (10J)"),
+    Field("team_tov", PER_SIDE_COUNT, "flat", "team turnovers per side"),
+    Field("poss", PER_SIDE_COUNT, "flat", "possessions per side"),
+    Field("team_fouls", PER_SIDE_COUNT, "flat", "Team Fouls per side this period (6.3; per half in NCAA, 19.5)"),
+    Field("team_fouls_last2", PER_SIDE_COUNT, "flat", "Team Fouls per side in the period's final 2:00 (6.3)"),
+    Field("timeouts_used", TIMEOUTS, "flat", "full timeouts charged per side in the game (8.4)"),
+    Field("timeouts20_used", TIMEOUTS, "flat", "20-second timeouts per side this half (8.4)"),
+    Field("timeouts_q4", TIMEOUTS, "flat", "timeouts per side in the fourth quarter and overtime (8.4)"),
+    Field("timeouts_last2", TIMEOUTS, "flat", "timeouts per side in the game's final 2:00 (8.4)"),
+    Field("owed_timeout", PerSide(Bool()), "flat",
+          "per side: a mandatory timeout is charged at the start of its next possession (8.4)"),
+    Field("status", PerSide(PerPlayer(Int(0, 3))), "rows",
+          "per side and roster player: OK, FOULED_OUT, EJECTED or INJURED_OUT (constants)"),
+    Field("inj_until", PerSide(PerPlayer(Int(0, 1000))), "rows",
+          "per side and roster player: the period through which an injured player is out (14G)"),
+    Field("injured", PER_PLAYER_FLAG, "rows", "per side and roster player: playing hurt, ratings two worse (14G)"),
+    Field("tired", PER_PLAYER_FLAG, "rows", "per side and roster player: Fatigued (5.4)"),
+    Field("mandatory_rest", PER_PLAYER_FLAG, "rows", "per side and roster player: in the Mandatory Rest box (14A)"),
+    Field("rested", PerSide(PerPlayer(List(Bool(), 2))), "cube",
+          "per side and roster player: rested a full Rest Period in the first / second half (5.4)"),
+    Field("played_rp", PER_PLAYER_FLAG, "rows",
+          "per side and roster player: played in the current Rest Period (5.4)"),
+    Field("rp_grace", Bool(), "value",
+          "substitutions at the start of a Rest Period still count as resting in it (5.4)"),
+    Field("rest_period", Int(0, 2), "value",
+          "the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)"),
+    Field("great_night", Tuple(Int(-1, 1), ROSTER_OR_NONE), "flat",
+          "[side, roster index] of the player having a Great Night (14I), or [-1, -1]"),
+    Field("three_point_offense", PerSide(Bool()), "flat", "per side: the Three Point Offense is declared (4.61)"),
+    Field("three_point_defense", PerSide(Bool()), "flat", "per side: the Three Point Defense is declared (4.62)"),
+    Field("double_team", PerSide(Tuple(ROSTER_OR_NONE, ROSTER_OR_NONE)), "rows",
+          "per defending side: [target, helper] roster indices of its Double Team (5.5), or [-1, -1]"),
+    Field("illegal_def", PerSide(Int(0, 100)), "flat", "illegal defense warnings per side (14L)"),
+    Field("tip_in", Bool(), "value", "the next shot is a tip-in (10)"),
+    Field("injury_done", Bool(), "value", "this game's one injury Z READING has happened (14G)"),
+    Field("inj_wait", OneOf(List(JSON(), 0), Tuple(Side, Int(0, _any_roster), Int(0, 1000))), "flat",
+          "[side, roster index, until] of an injured defender still in play (14G), or []", optional=True),
+    Field("missed_games", List(Tuple(Side, Int(0, _any_roster), Int(0, 1000))), "rows",
+          "[side, roster index, games] of each injury's games missed after this one (14G)"),
+    Field("index", PerSide(Int(0, 12)), "flat", "Index Points left per side (16)"),
+    Field("index_start", PerSide(Int(0, 12)), "flat", "Index Points per side at the start of the game (16)"),
+    Field("index_spent", PerSide(Int(0, 12)), "flat", "Index Points spent per side this period (16)"),
+    Field("opening", Int(-1, 1), "value", "the side that won the opening jump (3.4), or -1"),
+    Field("arrow", Int(-1, 1), "value", "NCAA/FIBA alternating possession: the side it points to (19.3, 20.3)"),
+    Field("off", Side, "value", "the side with the ball"),
+    Field("ballhandler", SLOT_OR_NONE, "value", "slot of the offense's Ballhandler, or -1"),
+    Field("prev_ballhandler", SLOT_OR_NONE, "value", "slot of the Ballhandler before the last pass, or -1"),
+    Field("passes", Int(0, 100), "value", "passes (ACTION/ADVANCE results) used this possession (4.3)"),
+    Field("limit", Int(0, 100), "value", "passes allowed this possession (4.3, 13A, 15K)"),
+    Field("ext_used", Bool(), "value", "the one 13A extension of the 24-Second clock is used"),
+    Field("assist_from", SLOT_OR_NONE, "value", "slot of a Ballhandler who qualified for an Assist (4.4), or -1"),
+    Field("open_from", SLOT_OR_NONE, "value",
+          "slot of the passer who set up the Ballhandler's Open Shot (4.4, 5.5), or -1"),
+    Field("pass_no", Int(0, 1000), "value", "the Pass # the Ballhandler received (4.3)"),
+    Field("assist_no", Int(0, 1000), "value", "the assist number of that pass (4.4), 0: none"),
+    Field("via", Str(("", "action", "advance", "ob", "orb", "press", "recovery")), "value",
+          "how the Ballhandler got the ball"),
+    Field("play_call", PerSide(ROSTER_OR_NONE), "flat", "per side: roster index named for the next shot (8.42), or -1"),
+    Field("press_next", Bool(), "value", "the defense declared a PRESS for the next FAC (4.2)"),
+    Field("from_dead", Bool(), "value", "the next ACTION/PRESS/ADVANCE comes from the Dead Ball Deck (8.41, 8.7)"),
+    Field("last_fac_heave", Int(0, 1000), "value",
+          "the last FAC's heave (14O): its RPG, +200 with the visitors on offense; 0: none"),
+    Field("last_shot_used", Bool(), "value", "the period's last shot (14O) has been taken"),
+    Field("phase", PHASE, "value", "what happens next (constants.PH_*)"),
+    Field("ctx", CTX, "nested", "the context of the phase: the play being resolved (plain JSON types)"),
+    Field("menu", MENU, "nested", "the open dead-ball or timeout menu: queue of sides, resume phase, kind"),
+    Field("dead_from_discard", Bool(), "value",
+          "8.3 rebuilt the Dead Ball Deck from the discard pile (its cards are known)", optional=True),
+    share=("options", "teams", "clock"),  # options, rosters as prepared (14G), the league's clock table
+    # memos, rebuilt on demand: effective ratings (engine.eff) and their rows, the menus' bench
+    fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None], "_eff_rows": dict},
+)
+# what a save holds besides the declared fields: the teams and options (checked as team files and rule
+# options first), the FAC pile, the Dead Ball Deck and the discard pile by card key
+OTHERS = {"teams": Skip(), "options": Skip(), "fac": List(CARD), "dead": List(CARD), "discard": List(CARD)}
+STATE = Check(DECLARATION.spec(OTHERS), _piles_and_score)
+
+
+# fields renamed to say what they hold (saves before the rename use the old keys): old key -> new key
+RENAMED_FIELDS = {"tf": "team_fouls", "tf_last2": "team_fouls_last2", "to_used": "timeouts_used",
+                  "to20_used": "timeouts20_used", "to_q4": "timeouts_q4", "to_last2": "timeouts_last2",
+                  "owed_to": "owed_timeout", "mrest": "mandatory_rest", "rp": "rest_period",
+                  "tpo": "three_point_offense", "tpd": "three_point_defense", "dt": "double_team", "bh": "ballhandler",
+                  "prev_bh": "prev_ballhandler"}
+
+
+def _phase_name(phase):
+    """A phase as saved before phases were names: its index in PHASE_NAMES (anything else as it is)."""
+    if isinstance(phase, int) and not isinstance(phase, bool) and 0 <= phase < len(PHASE_NAMES):
+        return PHASE_NAMES[phase]
+    return phase
+
+
+def migrate_state(state: dict) -> dict:
+    """A saved state with every field under today's name and the phases as names: the one place older
+    saves are read (the check and the restore both take the state through it; older saves: the terse
+    keys of RENAMED_FIELDS, phases as integers in ``phase`` and the menu's ``resume``). A new dict when
+    anything changed; the saved dict is left as it was."""
+    menu = state.get("menu")
+    old_phase = isinstance(state.get("phase"), int) or (isinstance(menu, dict) and isinstance(menu.get("resume"), int))
+    if not old_phase and not any(k in state for k in RENAMED_FIELDS):
+        return state
+    out = {RENAMED_FIELDS.get(k, k): v for k, v in state.items()}
+    if "phase" in out:
+        out["phase"] = _phase_name(out["phase"])
+    if isinstance(menu, dict) and "resume" in menu:
+        out["menu"] = {**menu, "resume": _phase_name(menu["resume"])}
+    return out
 
 
 def check_state(state: dict, env: Env) -> None:
     """Check a saved Statis Pro game's ``state`` (raises SavedGameError naming the field)."""
+    state = migrate_state(state)
     teams_and_options(state, env, parse_team, StatisProOptions)
     check(state, STATE, env, "state")

@@ -38,13 +38,13 @@ class ShootingMixin:
         self.ctx = {"s": s, "three": three, "forced": forced, "open": open_, "passer": passer, "fouled": fouled,
                     "dead": dead, "last": last, "fb": fb}
 
-    def _ph_shot(self) -> Decision | None:
+    def _phase_shot(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         s = ctx["s"]
         c = self._draw("SHOT #", dead=ctx["dead"])
         number, clause, thr, where = c.shot
-        e = self.eff(off)[s]
+        e = (self._eff[off] or self.eff(off))[s]
         three = ctx["three"]
         forced = ctx["forced"]
         if forced < 0:  # 13G: the Pass # of the SHOT FAC (ACTION, ADVANCE, PRESS in that order)
@@ -58,9 +58,9 @@ class ShootingMixin:
                     break
             forced = max(0, no - self._att(off, s))
         pd = self.pd_slot(off, s)
-        ed = self.eff(de)
+        ed = self._eff[de] or self.eff(de)
         i = self.lineup[off][s]
-        dt_target = self.dt[de][0] == i
+        dt_target = self.double_team[de][0] == i
         if three:
             rating = e[R_THREE]
         elif ctx["open"]:
@@ -69,7 +69,7 @@ class ShootingMixin:
             rating = e[R_FG] + ed[pd][R_DEF] - forced
             if dt_target and not ctx["fb"] and self.via in ("action", "advance", "press"):
                 rating -= 5  # 5.5 (not after a rebound)
-        st = self._st(off, s)
+        st = self.stats[off][i]  # (= self._st(off, s))
         name = self.pname(off, s) if self.log.record else ""
         # 12C blocks (not on Three-Pointers or Open Shots)
         if clause == K.S_BLOCK and not three and not ctx["open"]:
@@ -172,7 +172,7 @@ class ShootingMixin:
         if dead:
             self._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
 
-    def _ph_block(self) -> Decision | None:
+    def _phase_block(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         c = self._draw("BLOCK")
@@ -196,7 +196,7 @@ class ShootingMixin:
                 self.team_tov[off] += 1
                 self._turnover_to_defense()
                 return None
-            self.bh = slot
+            self.ballhandler = slot
             self.via = "recovery"
             self.open_from = -1
             self.assist_no = 0
@@ -214,7 +214,7 @@ class ShootingMixin:
                 self.team_tov[off] += 1
                 self._turnover_to_defense()
                 return None
-            self.bh = -1
+            self.ballhandler = -1
             self.ctx = {}
             self._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
             return None

@@ -12,7 +12,7 @@ def star_double_team(game: StatisProEngine, side: int) -> int | None:
     man guarding their weakest; ``None`` while a Double Team of ours is in force (one at a time).
     The by-the-book coach's ``double_team=star``, the strategy action and the training macro
     ``double_team_best_scorer`` all use it."""
-    if game.dt[side][0] >= 0:
+    if game.double_team[side][0] >= 0:
         return None
     e = game.eff(1 - side)
     rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]

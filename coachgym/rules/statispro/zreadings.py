@@ -96,7 +96,7 @@ class ZReadingMixin:
             self.event("fac", None, f"RPG {c.rpg} Z READING: {c.text['z_reading']}")
         z = c.z
         code = z[0]
-        lg = self.opts.league
+        lg = self.options.league
         if code == K.Z_ILLEGAL_DEFENSE and lg in ("ncaa", "fiba"):  # 19.9 / 20.10
             c = self._draw("Z READING (replacing Illegal Defense)", dead=True)
             z = c.z
@@ -146,7 +146,7 @@ class ZReadingMixin:
             self._remove(AWAY, self.lineup[AWAY][b], EJECTED, "is ejected after a fight (14F)")
             self._new_possession(off, dead=True, count=False)
             self.ctx["offered"] = False
-            self.bh = -1
+            self.ballhandler = -1
             self._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
             cont = False
         elif code == K.Z_INJURY:
@@ -189,11 +189,11 @@ class ZReadingMixin:
     def _z_foul(self, code: int) -> None:
         """14B / 14L / 14M: who fouled who (6.1), then the foul's own rule."""
         if code == K.Z_FLAGRANT:
-            fouler, fouled = self._who_fouled(self.bh, "flagrant", {})
+            fouler, fouled = self._who_fouled(self.ballhandler, "flagrant", {})
             self._after_flagrant(fouler, fouled)
             return
         data = {"code": code}
-        fouler, fouled = self._who_fouled(self.bh, "elbow", data)
+        fouler, fouled = self._who_fouled(self.ballhandler, "elbow", data)
         self._after_elbow(fouler, fouled, **data)
 
     def _after_flagrant(self, fouler: int, fouled: int) -> None:
@@ -268,11 +268,11 @@ class ZReadingMixin:
         p = players[i]
         if unless_star and p.rest:
             return False
-        if self.mrest[side][i]:
+        if self.mandatory_rest[side][i]:
             return True  # already in the box
         box = {}
         for j, pl in enumerate(players):  # the box: one guard, one forward, one center
-            if j != i and self.mrest[side][j]:
+            if j != i and self.mandatory_rest[side][j]:
                 box[_GROUP[lineup.index(j)] if j in lineup else _GROUP[pl.positions[0]]] = j
         group = _GROUP[slot]
         if group in box:
@@ -293,8 +293,8 @@ class ZReadingMixin:
         """14A: player ``i`` goes to the Mandatory Rest box (Fatigued until he sits out a Rest
         Period); ``release`` (if any) returns to play normally."""
         if release >= 0:
-            self.mrest[side][release] = False
-        self.mrest[side][i] = True
+            self.mandatory_rest[side][release] = False
+        self.mandatory_rest[side][i] = True
         self._dirty(side)
         if self.log.record:
             self.event("rest", side, f"{self.teams[side].players[i].name} must rest (14A)")
@@ -316,7 +316,7 @@ class ZReadingMixin:
         """14G injuries (one per game; later ones are Mandatory Rest)."""
         c = self._draw("RPG (14G injury)")
         side, slot = rpg_side(c.rpg), rpg_slot(c.rpg)
-        if self.injury_done or not self.opts.injuries:
+        if self.injury_done or not self.options.injuries:
             self._mandatory_rest(side, slot, 0, extra=extra)
             return
         self.injury_done = True
@@ -361,7 +361,7 @@ class ZReadingMixin:
         period / half / game. Play resumes with the first of two allowed ADVANCES. An injured player
         in the lineup leaves as soon as his team has the ball: an offensive player at once, a
         defender when his team gains possession (until then the Ballhandler he guards may take an
-        Open Shot, see PlayMixin._ph_ball)."""
+        Open Shot, see PlayMixin._phase_ball)."""
         self.injured[side][i] = True
         name = self.teams[side].players[i].name
         if games:
