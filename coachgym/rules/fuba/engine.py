@@ -17,7 +17,22 @@ from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
 from . import actions as AT
 from . import saved
-from .board import CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, N_AREAS, PENALTY, SKILLS, ZONE
+from .board import (
+    AWAY_FROM_GOAL_LINE,
+    CENTRE,
+    FWD_HI,
+    FWD_LO,
+    FWD_MID2,
+    HALF_OWNER,
+    IDS,
+    IMPLEMENTED_SKILLS,
+    MOVE_ADJ,
+    N_AREAS,
+    PENALTY,
+    SKILLS,
+    TOUCHES_GOAL_LINE,
+    ZONE,
+)
 from .copying import CopyingMixin
 from .defending import DefendingMixin
 from .discipline import DisciplineMixin
@@ -29,7 +44,19 @@ from .preparation import PreparationMixin
 from .restarts import RestartsMixin
 from .skills import SkillsMixin
 from .special_events import SpecialEventsMixin
-from .state import BOX_COLUMNS, GK, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED, clock_value, jsonify
+from .state import (
+    BOX_COLUMNS,
+    GK,
+    INJURED,
+    LINE_NAMES,
+    OFF,
+    ROLES,
+    STAT_KEYS,
+    STATE_FIELDS,
+    UNPLACED,
+    clock_value,
+    jsonify,
+)
 from .substitutions import SubstitutionsMixin
 from .teams import FubaTeam, parse_team
 from .turn import TurnMixin
@@ -58,6 +85,7 @@ def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> N
 _DECISIONS: dict[tuple, Decision] = {}  # (side, kind, legal, prompt) -> the shared frozen Decision
 _COUNTS_CACHE: dict[tuple, list[int]] = {}  # positions of one side -> capped counts per area (1.4.1)
 _OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's positions) -> offside areas (5.1)
+_MOVE_TABLES: dict[int, tuple] = {}  # id of an offside list -> (the list, may_move, may_leave): offside_move_tables
 
 
 class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
@@ -179,7 +207,8 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return c
 
     def on_pitch(self, side: int) -> int:
-        return sum(1 for p in self.pos[side] if p >= 0)
+        pos = self.pos[side]  # OFF, UNPLACED and INJURED are the only codes below 0
+        return len(pos) - pos.count(OFF) - pos.count(UNPLACED) - pos.count(INJURED)
 
     def keeper_in_box(self, side: int) -> bool:
         return self.pos[side][GK] == PENALTY[side]
@@ -217,8 +246,32 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
             out = self._offside_areas(side, ball, d)
             if len(_OFFSIDE_CACHE) > 100_000:
                 _OFFSIDE_CACHE.clear()
+                _MOVE_TABLES.clear()
             _OFFSIDE_CACHE[key] = out
         return out
+
+    def offside_move_tables(self, side: int) -> tuple[list[bool], list[bool], list[bool]]:
+        """(offside areas, may_move, may_leave) for ``side`` as controlling team now: per area, whether
+        a piece there has an adjacent playing area it may move to (not an offside position unless
+        backwards, 4.4.1), and whether its move straight away from the goal line is allowed (4.1).
+        A pure function of the offside areas (and the side), memoised on that shared list."""
+        off = self.offside_areas(side)
+        hit = _MOVE_TABLES.get(id(off))
+        if hit is None or hit[0] is not off:  # checked by identity: an id is never taken for another list
+            fm = FWD_MID2[side]
+            may_move = [False] * N_AREAS
+            may_leave = [False] * N_AREAS
+            for a in range(N_AREAS):
+                fa = fm[a]
+                for t in MOVE_ADJ[a]:
+                    if not off[t] or fm[t] < fa:
+                        may_move[a] = True
+                        break
+                t = AWAY_FROM_GOAL_LINE[a]
+                if TOUCHES_GOAL_LINE[a] and t >= 0 and (not off[t] or fm[t] < fa):
+                    may_leave[a] = True
+            hit = _MOVE_TABLES[id(off)] = (off, may_move, may_leave)
+        return hit
 
     def _offside_areas(self, side: int, ball: int, d: int) -> list[bool]:
         fm = FWD_MID2[side]

@@ -18,6 +18,7 @@ from .board import (
     IDS,
     KIND,
     MOVE_ADJ,
+    N_AREAS,
     PENALTY,
     SIDE_AREA,
     TOUCHES_GOAL_LINE,
@@ -29,6 +30,9 @@ from .state import GK
 _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct",
                           "goal_kick_dt", "event_ct", "event_dt"))
 
+# without offside: every area has a playing area next to it; the move straight away from a goal line (4.1)
+_ALL_MAY_MOVE = [True] * N_AREAS
+_MAY_LEAVE = [bool(TOUCHES_GOAL_LINE[a] and AWAY_FROM_GOAL_LINE[a] >= 0) for a in range(N_AREAS)]
 _ONE_MOVE_MODES = frozenset(("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free",
                              "easy_dt", "seconda_punta", "catenaccio"))  # one move, then the movement ends
 _DECISION_KIND = {"reaction": "reaction", "sprint": "sprint"}  # movement mode -> decision kind (else "moves")
@@ -38,7 +42,9 @@ MODE_WORDS = {"reaction": "reaction stage", "sprint": "sprint", "into_target": "
               "quick_fk_ct": "quick free kick", "quick_fk_dt": "quick free kick", "goal_kick_ct": "goal kick",
               "goal_kick_dt": "goal kick", "event_ct": "special event", "event_dt": "special event",
               "event_dribble": "special event", "seconda_punta": "seconda punta", "catenaccio": "catenaccio"}
-_PROMPTS: dict[str, tuple[str, str, str, str]] = {}  # mode -> (source kind, source prompt, where-to kind, prompt)
+_PROMPTS: dict[str, tuple[str, str, str, str]] = {}
+_MOVE_ADJ_SET = [frozenset(m) for m in MOVE_ADJ]
+_OUTFIELD_AREAS: dict[tuple, list[int]] = {}  # one side's positions -> areas with an outfield piece, ascending  # mode -> (source kind, source prompt, where-to kind, prompt)
 
 
 def _prompts(mode: str) -> tuple[str, str, str, str]:
@@ -155,15 +161,24 @@ class MovementMixin:
         mode, side, moved = c["mode"], c["side"], c["moved"]
         legal = []
         pos = self.pos[side]
-        # the areas holding an outfield piece that has not moved yet
+        # the areas holding an outfield piece that has not moved yet, ascending
         if moved:
-            areas = {pos[k] for k in range(1, 11) if pos[k] >= 0 and k not in moved}
+            areas = sorted({pos[k] for k in range(1, 11) if pos[k] >= 0 and k not in moved})
         else:
-            areas = {p for p in pos[1:] if p >= 0}
+            key = tuple(pos)
+            areas = _OUTFIELD_AREAS.get(key)
+            if areas is None:  # a pure function of the positions: memoised (shared, read-only)
+                if len(_OUTFIELD_AREAS) > 100_000:
+                    _OUTFIELD_AREAS.clear()
+                areas = _OUTFIELD_AREAS[key] = sorted({p for p in pos[1:] if p >= 0})
         if mode == "into_target" or mode == "easy_ct":
-            areas.intersection_update(MOVE_ADJ[c["target"]])
+            near = _MOVE_ADJ_SET[c["target"]]
+            areas = [a for a in areas if a in near]
         ct = side == self.ct
-        off = self.offside_areas(side) if ct and self._offside_applies(side, mode) else None
+        if ct and self._offside_applies(side, mode):
+            off, may_move, may_leave = self.offside_move_tables(side)
+        else:
+            off, may_move, may_leave = None, _ALL_MAY_MOVE, _MAY_LEAVE
         if mode == "reaction":
             # 4.1 without the A12 reaction skills (_dests' reaction branch): an outnumbering area's
             # move, or the move straight away from a goal line; not into an offside position unless
@@ -176,34 +191,10 @@ class MovementMixin:
             # (4.4.1: not into an offside position unless straight backwards) can remove them
             fast = 2 if mode in _PLAIN_MODES else 0
         skip = self.ball if ct else -1
-        fm = FWD_MID2[side]
         move_from = AT.MOVE_FROM
-        for a in sorted(areas):
+        for a in areas:
             if fast and a != skip:
-                if fast == 1:
-                    ok = False
-                    if a in major:
-                        if off is None:
-                            ok = True  # every area has a neighbour
-                        else:
-                            fa = fm[a]
-                            for d in MOVE_ADJ[a]:
-                                if not off[d] or fm[d] < fa:
-                                    ok = True
-                                    break
-                    if not ok and TOUCHES_GOAL_LINE[a]:
-                        d = AWAY_FROM_GOAL_LINE[a]
-                        ok = d >= 0 and (off is None or not off[d] or fm[d] < fm[a])
-                elif off is None:
-                    ok = True  # every area has a playing area next to it
-                else:
-                    fa = fm[a]
-                    ok = False
-                    for d in MOVE_ADJ[a]:
-                        if not off[d] or fm[d] < fa:
-                            ok = True
-                            break
-                if ok:
+                if may_move[a] if fast == 2 else (may_leave[a] or (may_move[a] and a in major)):
                     legal.append(move_from[a])
                 continue
             cand, drib = self._dests(side, self._piece_in(side, a, moved), a, off)
@@ -213,14 +204,7 @@ class MovementMixin:
         if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode != "event_dribble":
             if fast == 2 and gk != skip:
                 # a plain movement (see above): the keeper may go to any adjacent area but an offside one
-                ok = off is None
-                if not ok:
-                    fa = fm[gk]
-                    for d in MOVE_ADJ[gk]:
-                        if not off[d] or fm[d] < fa:
-                            ok = True
-                            break
-                if ok:
+                if may_move[gk]:
                     legal.append(AT.GK_SRC)
             elif (mode != "into_target" and mode != "easy_ct") or gk in MOVE_ADJ[c["target"]]:
                 cand, drib = self._dests(side, GK, gk, off)
