@@ -51,7 +51,7 @@ class DefendingMixin:
                 return
         self._press_roll(side, aggressive, forced, counter)
 
-    def _run_press_prep(self) -> None:
+    def _phase_press_prep(self) -> None:
         c = self.ctx
         if "midfield_pressing" in self.active[c["side"]]:
             self._begin_moves("into_target", c["side"], cont="_cont_press", target=self.ball, press=c)
@@ -127,7 +127,7 @@ class DefendingMixin:
                    dice=[d1, d2], threshold=thr)
         self._action_done()
 
-    def _run_counter_press(self) -> None:
+    def _phase_counter_press(self) -> None:
         side = self.ctx["side"]
         self.phase = "actions"
         self.ctx = {}

@@ -61,6 +61,9 @@ class DisciplineMixin:
                              "replace the injured player?")
         raise ValueError(q)
 
+    def _choose_remove(self, decision: Decision, a: Action) -> None:  # 5.6.2: the player a red card removes
+        self._queue_apply(a)
+
     def _queue_apply(self, a: Action) -> None:
         q = self.queue.pop(0)
         side = q["side"]

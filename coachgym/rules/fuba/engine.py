@@ -15,6 +15,7 @@ from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
+from ...core.phases import PhaseDispatch, handlers
 from . import actions as AT
 from . import saved
 from .board import (
@@ -88,7 +89,7 @@ _OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's position
 _MOVE_TABLES: dict[int, tuple] = {}  # id of an offside list -> (the list, may_move, may_leave): offside_move_tables
 
 
-class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
+class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
                  RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, CopyingMixin, Engine):
     """The FUBA engine. Its rules live in the mixins named after the game's concepts (one module each):
     preparation (2, 3), turn (4-4.3), movement (4.1, 4.4), defending (4.5, 4.6), passing (4.7), goal (4.8),
@@ -372,42 +373,29 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.event("cp_lost", side, f"{self._name(side)} lose condition ({why})")
 
     # ================================================================== engine protocol
-    def _next_decision(self) -> Decision | None:
-        while True:
-            if self.queue:
-                d = self._queue_decision()
-                if d is not None:
-                    return d
-                continue
-            if self.offers:
-                side, name = self.offers[0]
-                if SKILLS[name]["cp"] and self._cp_source(side) is None:
-                    self.offers.pop(0)  # another skill spent the points meanwhile
-                    continue
-                return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
-            phase = self.phase
-            if phase == "moves":  # most decisions: no name lookup
-                d = self._run_moves()
-            elif phase == "over":
-                return None
-            else:
-                d = getattr(self, "_run_" + phase)()
+    # _next_decision and _apply come from PhaseDispatch (core/phases.py): _phase_NAME plays the phase
+    # NAME on, _choose_KIND applies a choice of decision kind KIND; the mixins define both
+    def _interrupt(self) -> Decision | None:
+        """Decisions ahead of any phase: the queue (a red card's removal 5.6.2, an injured player's
+        replacement A4, a trained formation change's line changes A12), then the A12 skill offers."""
+        while self.queue:
+            d = self._queue_decision()
             if d is not None:
                 return d
+        offers = self.offers
+        while offers:
+            side, name = offers[0]
+            if SKILLS[name]["cp"] and self._cp_source(side) is None:
+                offers.pop(0)  # another skill spent the points meanwhile
+                continue
+            return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
+        return None
 
-    def _apply(self, decision: Decision, action: Action) -> None:
-        if self.queue:
-            self._queue_apply(action)
-            return
-        if self.offers:
-            side, name = self.offers.pop(0)
-            if action["skill"]:
-                self._accept_skill(side, name)
-            return
-        if self.phase == "moves":
-            self._do_moves(action)
-        else:
-            getattr(self, "_do_" + self.phase)(action)
+    def _choose_skill(self, decision: Decision, action: Action) -> None:
+        """A12: the skill offered first is played, or not."""
+        side, name = self.offers.pop(0)
+        if action["skill"]:
+            self._accept_skill(side, name)
 
     def _dec_sorted(self, side: int, kind: str, legal: tuple, prompt: str) -> Decision:
         """_dec for a legal tuple already in ascending order (the hot movement decisions)."""
@@ -539,3 +527,11 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                 + (f"  condition {'/'.join(map(str, self.cp[0]))} - {'/'.join(map(str, self.cp[1]))}"
                    if self.opts.condition_points else "")
                 + ("\n" + self.board_text() if self.phase not in ("formation", "kickoff_roll", "kickoff_choice") else ""))
+
+
+# the continuations a movement names (ctx["cont"], saved with the game): what follows its last move
+FubaEngine.CONTINUATIONS = {
+    **{"_cont_" + name: f for name, f in handlers(FubaEngine, "_cont_").items()},
+    "_action_done": lambda engine, ctx: engine._action_done(),
+    "_after_reaction": lambda engine, ctx: engine._after_reaction(),
+}

@@ -56,7 +56,7 @@ class GoalMixin:
             return
         self._resolve_goal_attempt(side, free_kick)
 
-    def _run_goal_attempt_roll(self) -> None:
+    def _phase_goal_attempt_roll(self) -> None:
         self._resolve_goal_attempt(self.ctx["side"], self.ctx["free_kick"])
         return None
 

@@ -213,7 +213,7 @@ class MovementMixin:
         done_ok = not c.get("must") or not legal
         return legal, done_ok
 
-    def _run_moves(self) -> Decision | None:
+    def _phase_moves(self) -> Decision | None:
         c = self.ctx
         side = c["side"]
         kind, prompt, kind_to, prompt_to = _prompts(c["mode"])
@@ -243,10 +243,10 @@ class MovementMixin:
         cont = self.ctx["cont"]
         ctx = self.ctx
         self.ctx = {}
-        getattr(self, cont)(ctx) if cont.startswith("_cont") else getattr(self, cont)()
+        self.CONTINUATIONS[cont](self, ctx)
         return None
 
-    def _do_moves(self, a: Action) -> None:
+    def _choose_moves(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         side = c["side"]
         if a.kind == "done":
@@ -294,6 +294,12 @@ class MovementMixin:
         if c["mode"] in _ONE_MOVE_MODES:
             self._finish_moves()
 
+    _choose_reaction = _choose_moves
+    _choose_sprint = _choose_moves
+    _choose_reaction_to = _choose_moves
+    _choose_sprint_to = _choose_moves
+    _choose_moves_to = _choose_moves
+
     # ================================================================== 4.4 sprint
     def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
         """A12 fanatical fans: offered after the action's dice; True when the offer is pending."""
@@ -307,7 +313,7 @@ class MovementMixin:
         self.ctx = {"side": side, "what": what, "dice": list(dice), "args": args}
         return True
 
-    def _run_fans(self) -> None:
+    def _phase_fans(self) -> None:
         c = self.ctx
         side, what, (d1, d2), args = c["side"], c["what"], c["dice"], c["args"]
         if "fanatical_fans" in self.active[side]:
@@ -349,14 +355,14 @@ class MovementMixin:
     def _start_sprint_moves(self) -> None:
         self._begin_moves("sprint", self.acting, cont="_action_done", left=self.pctx["moves"])
 
-    def _run_use_cp(self) -> Decision | None:
+    def _phase_use_cp(self) -> Decision | None:
         if not self.cp_available(self.ctx["side"]):  # a skill played meanwhile spent the last point
-            self._do_use_cp(AT.TABLE[AT.TABLE.index("use_cp", use=False)])
+            self._choose_use_cp(None, AT.TABLE[AT.TABLE.index("use_cp", use=False)])
             return None
         return self._dec(self.ctx["side"], "use_cp", [AT.TABLE.index("use_cp", use=True), AT.TABLE.index("use_cp", use=False)],
                          f"use a condition point for the {self.ctx['for']}?")
 
-    def _do_use_cp(self, a: Action) -> None:
+    def _choose_use_cp(self, decision: Decision, a: Action) -> None:
         side, what = self.ctx["side"], self.ctx["for"]
         if what == "sprint":
             if a["use"]:

@@ -161,12 +161,12 @@ class PassingMixin:
         self.phase = "pass_to"
         self.ctx = {"side": side}
 
-    def _run_pass_to(self) -> Decision:
+    def _phase_pass_to(self) -> Decision:
         side = self.ctx["side"]
         targets = self._pass_targets(side)
         return self._dec(side, "pass_to", [AT.PASS_TO[t] for t in targets], "choose the target area")
 
-    def _do_pass_to(self, a: Action) -> None:
+    def _choose_pass_to(self, decision: Decision, a: Action) -> None:
         self._pass_target_chosen(self.ctx["side"], a["area"])
 
     def _pass_target_chosen(self, side: int, target: int) -> None:
@@ -188,7 +188,7 @@ class PassingMixin:
                 return
         self._pass_target_value(side, target)
 
-    def _run_pass_pre(self) -> None:
+    def _phase_pass_pre(self) -> None:
         side = self.ctx["side"]
         p = self.pctx
         opp = 1 - side
@@ -235,7 +235,7 @@ class PassingMixin:
             return
         self._pass_continue(side)
 
-    def _run_pass_mods(self) -> None:
+    def _phase_pass_mods(self) -> None:
         side = self.ctx["side"]
         if "crossing" in self.active[side]:
             self.bv = max(1, self.bv - 1)
@@ -255,11 +255,11 @@ class PassingMixin:
             return
         self._roll_pass()
 
-    def _run_charge(self) -> Decision:
+    def _phase_charge(self) -> Decision:
         return self._dec(self.ctx["side"], "charge", [AT.TABLE.index("charge", charge=True), AT.TABLE.index("charge", charge=False)],
                          "goalkeeper charge?")
 
-    def _do_charge(self, a: Action) -> None:
+    def _choose_charge(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a["charge"]:
             self.turn_bonus += 1
@@ -272,7 +272,7 @@ class PassingMixin:
             return
         self._roll_pass()
 
-    def _run_pass_roll(self) -> None:
+    def _phase_pass_roll(self) -> None:
         side = self.ctx["side"]
         self.bv = min(6, self.bv + (2 if "sweeper_keeper" in self.active[side] else 1))  # A5 (A12 sweeper keeper)
         self.event("charge", side, f"{self._name(side)}'s goalkeeper charges out: ball value {self.bv}")
@@ -321,7 +321,7 @@ class PassingMixin:
             return
         self._pass_outcome()
 
-    def _run_pass_outcome(self) -> None:
+    def _phase_pass_outcome(self) -> None:
         p = self.pctx
         if "creative_midfielder" in self.active[p["side"]]:
             p["outcome"] = "creative"
@@ -405,7 +405,7 @@ class PassingMixin:
             return
         self._pass_new_value()
 
-    def _run_pass_extra_move(self) -> None:
+    def _phase_pass_extra_move(self) -> None:
         p = self.pctx
         side = p["side"]
         if "aggressive_striker" in self.active[side]:
@@ -420,7 +420,7 @@ class PassingMixin:
         """A12 note 2: not when the keeper is the team's only player in the area."""
         return any(self.pos[side][k] == area for k in range(1, 11))
 
-    def _run_pass_value(self) -> None:
+    def _phase_pass_value(self) -> None:
         self._pass_new_value()
         return None
 
@@ -481,7 +481,7 @@ class PassingMixin:
             return
         self._action_done()
 
-    def _run_pass_end_offer(self) -> None:
+    def _phase_pass_end_offer(self) -> None:
         name, who = self.ctx["skill"], self.ctx["side"]
         if name not in self.active[who]:
             self._pass_end()
@@ -524,11 +524,11 @@ class PassingMixin:
         else:
             self._miss(side)
 
-    def _run_goal_attempt(self) -> Decision:
+    def _phase_goal_attempt(self) -> Decision:
         return self._dec(self.ctx["side"], "goal_attempt", [AT.TABLE.index("goal_attempt", shoot=True),
                                                            AT.TABLE.index("goal_attempt", shoot=False)], "goal attempt?")
 
-    def _do_goal_attempt(self, a: Action) -> None:
+    def _choose_goal_attempt(self, decision: Decision, a: Action) -> None:
         if a["shoot"]:
             self._goal_attempt(self.ctx["side"])
         else:

@@ -13,13 +13,13 @@ from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
 class PreparationMixin:
     # ================================================================== 2.1 formations
-    def _run_formation(self) -> Decision:
+    def _phase_formation(self) -> Decision:
         side = self.ctx["side"]
         if self.ctx.get("roles"):
             return self._dec(side, "roles", self._role_legal(side), "A2: give a player a special role, or done")
         return self._dec(side, "formation", AT.FORMATION_INDEX.values(), "choose a formation card (secretly)")
 
-    def _do_formation(self, a: Action) -> None:
+    def _choose_formation(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a.kind == "formation":
             self.formation[side] = [a["d"], a["m"], a["f"]]
@@ -30,6 +30,8 @@ class PreparationMixin:
             self.roles[side][ROLES.index(a["role"])] += 1
             return
         self._formation_done(side)
+
+    _choose_roles = _choose_formation
 
     def _formation_done(self, side: int) -> None:
         self.event("formation_chosen", side, f"{self._name(side)} have chosen a formation card")
@@ -71,7 +73,7 @@ class PreparationMixin:
         return [d - acb - wb + dm, m - am - dm + acb + ws, f - ws + am + wb]
 
     # ================================================================== 3.2 who kicks off
-    def _run_kickoff_roll(self) -> None:
+    def _phase_kickoff_roll(self) -> None:
         first = True
         while True:
             h = self.source.roll(6, "kick-off roll home")
@@ -87,11 +89,11 @@ class PreparationMixin:
         self.ctx = {"side": HOME if h > a else AWAY}
         return None
 
-    def _run_kickoff_choice(self) -> Decision:
+    def _phase_kickoff_choice(self) -> Decision:
         return self._dec(self.ctx["side"], "kickoff", [a.index for a in AT.TABLE.of_kind("kickoff")],
                          "you won the roll: choose who starts with the ball")
 
-    def _do_kickoff_choice(self, a: Action) -> None:
+    def _choose_kickoff(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         self.first_kickoff = side if a["take"] else 1 - side
         self.event("kickoff_choice", side, f"{self._name(self.first_kickoff)} will start with the ball")
@@ -152,7 +154,7 @@ class PreparationMixin:
             return [a for a in PLAYING if a != opp_box]
         raise ValueError(kind)
 
-    def _run_setup(self) -> Decision | None:
+    def _phase_setup(self) -> Decision | None:
         c = self.ctx
         while c["i"] < 2:
             side = c["order"][c["i"]]
@@ -170,7 +172,7 @@ class PreparationMixin:
             self._start_turn(self.ct, kind)
         return None
 
-    def _do_setup(self, a: Action) -> None:
+    def _choose_setup(self, decision: Decision, a: Action) -> None:
         side = self.ctx["order"][self.ctx["i"]]
         k = self.pos[side].index(UNPLACED)
         self.pos[side][k] = a["area"]

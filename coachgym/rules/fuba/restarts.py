@@ -53,7 +53,7 @@ class RestartsMixin:
         self.phase = "restart"
         self.ctx = {"kind": kind, "ct": ct, "area": area, "slow_asked": kind == "kickoff" or not self.opts.slowing_play or bool(self.stoppage)}
 
-    def _run_restart(self) -> Decision | None:
+    def _phase_restart(self) -> Decision | None:
         c = self.ctx
         if not c["slow_asked"]:  # A9 slowing down play
             return self._dec(c["ct"], "slow", [AT.TABLE.index("slow", slow=True), AT.TABLE.index("slow", slow=False)], "slow the restart down?")
@@ -81,7 +81,7 @@ class RestartsMixin:
                 self._begin_setup("free_kick", ct, area)
         return None
 
-    def _do_restart(self, a: Action) -> None:
+    def _choose_slow(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         c["slow_asked"] = True
         if a["slow"]:
@@ -119,13 +119,13 @@ class RestartsMixin:
         self._start_turn(self.ct, "goal_kick")
 
     # ---------------------------------------------------------------- 5.5 penalty kick
-    def _run_penalty(self) -> Decision:
+    def _phase_penalty(self) -> Decision:
         ct = self.ct
         if self.ctx["keeper"] is None:
             return self._dec(1 - ct, "keeper", [a.index for a in AT.TABLE.of_kind("keeper")], "goalkeeper's hidden choice")
         return self._dec(ct, "kick", [a.index for a in AT.TABLE.of_kind("kick")], "choose the shooting spot")
 
-    def _do_penalty(self, a: Action) -> None:
+    def _choose_keeper(self, decision: Decision, a: Action) -> None:
         if self.ctx["keeper"] is None:
             self.ctx["keeper"] = a["spot"]
             self.event("keeper_hidden", 1 - self.ct, f"{self._name(1 - self.ct)}'s goalkeeper has made his choice")
@@ -145,3 +145,5 @@ class RestartsMixin:
             self._goal(ct, self.ball)
         else:
             self._restart("goal_kick", 1 - ct, PENALTY[1 - ct])
+
+    _choose_kick = _choose_keeper

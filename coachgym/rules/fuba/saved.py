@@ -40,12 +40,10 @@ WEATHERS = tuple(sorted(set(WEATHER.values()) | {"storm"}))  # A10 (a storm foll
 
 @lru_cache(maxsize=1)
 def _names() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(phases: each has a ``_run_<phase>`` step, or is "over"; continuations ``ctx.cont`` may name)."""
+    """(phases: each has a ``_phase_NAME`` method, or is "over"; continuations ``ctx.cont`` may name)."""
     from .engine import FubaEngine
 
-    phases = tuple(sorted(n[len("_run_"):] for n in dir(FubaEngine) if n.startswith("_run_"))) + ("over",)
-    conts = tuple(sorted(n for n in dir(FubaEngine) if n.startswith("_cont_"))) + ("_action_done", "_after_reaction")
-    return phases, conts
+    return tuple(sorted(FubaEngine.PHASES)) + ("over",), tuple(sorted(FubaEngine.CONTINUATIONS))
 
 
 def _phase_known(value: str, env: Env) -> str | None:

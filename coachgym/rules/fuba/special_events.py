@@ -23,7 +23,7 @@ class SpecialEventsMixin:
                 return
         self._special_event_roll()
 
-    def _run_event_actor(self) -> None:
+    def _phase_event_actor(self) -> None:
         who = self.ctx["who"]
         self.phase = "actions"
         self.ctx = {}
@@ -150,12 +150,12 @@ class SpecialEventsMixin:
         self.phase = "actions"
         self.ctx = {}
 
-    def _run_perfect_pass(self) -> Decision:
+    def _phase_perfect_pass(self) -> Decision:
         side = self.ctx["side"]
         legal = [AT.MOVE_TO[b] for b in MOVE_ADJ[self.ball] if self.raw_count(side, b) > 0] + [AT.DONE]
         return self._dec(side, "perfect_pass", legal, "perfect pass: move the ball?")
 
-    def _do_perfect_pass(self, a: Action) -> None:
+    def _choose_perfect_pass(self, decision: Decision, a: Action) -> None:
         if a.kind == "move_to":
             self.event("perfect_pass", self.ctx["side"], f"perfect pass to {IDS[a['area']]}")
             self.ball = a["area"]

@@ -18,7 +18,7 @@ class SubstitutionsMixin:
         self.ctx = {"sides": sides, "i": 0, "n": -1, "done": 0, "step": "count", "ret_phase": self.phase, "ret_ctx": self.ctx}
         self.phase = "subs"
 
-    def _run_subs(self) -> Decision | None:
+    def _phase_subs(self) -> Decision | None:
         c = self.ctx
         while c["i"] < len(c["sides"]):
             side = c["sides"][c["i"]]
@@ -69,45 +69,69 @@ class SubstitutionsMixin:
         self.phase, self.ctx = c["ret_phase"], c["ret_ctx"]
         return None
 
-    def _do_subs(self, a: Action) -> None:
+    # a choice at a substitution step (phase "subs"), one method per decision kind
+    def _choose_substitutions(self, decision: Decision, a: Action) -> None:
+        if self.queue:  # A4: the replacement of a player injured for good (queued, see discipline.py)
+            self._queue_apply(a)
+            return
         c = self.ctx
         side = c["sides"][c["i"]]
-        if a.kind == "substitutions":
-            c["n"], c["done"] = a["n"], 0
-            c["step"] = "roll"
-            if a["n"]:
-                self.event("substitutions", side, f"{self._name(side)} announce {a['n']} substitution(s)")
-        elif a.kind == "cp_zone":
-            self.cp[side][a["zone"]] += 1
-            c["pts"] -= 1
-        elif a.kind == "sub_option":
-            if a["option"] == "yellow":
-                self.yellow[side] -= 1
-                self.event("yellow_off", side, f"{self._name(side)} substitute a player with a yellow card")
-            if a["option"] == "formation":
-                c["step"] = "formation"
-                return
-            if a["option"] == "skill":
-                c["step"] = "skill_in"
-                return
-            c["done"] += 1
-            c["step"] = "roll"
-        elif a.kind == "line_change":
-            self._change_line(side, a)
-            c["done"] += 1
-            c["step"] = "roll"
-        elif a.kind == "skill_in":  # A3 game plan change (A12)
-            self.reserve[side].remove(a["skill"])
-            self.skills[side].append(a["skill"])
-            c["in"] = a["skill"]
-            c["step"] = "skill_out"
-        elif a.kind == "skill_out":
-            self.skills[side].remove(a["skill"])
-            self.reserve[side].append(a["skill"])
-            self.event("skill_swap", side, f"{self._name(side)} change the game plan: {c['in'].replace('_', ' ')} in, "
-                       f"{a['skill'].replace('_', ' ')} out")
-            c["done"] += 1
-            c["step"] = "roll"
+        c["n"], c["done"] = a["n"], 0
+        c["step"] = "roll"
+        if a["n"]:
+            self.event("substitutions", side, f"{self._name(side)} announce {a['n']} substitution(s)")
+
+    def _choose_cp_zone(self, decision: Decision, a: Action) -> None:
+        c = self.ctx
+        self.cp[c["sides"][c["i"]]][a["zone"]] += 1
+        c["pts"] -= 1
+
+    def _choose_sub_option(self, decision: Decision, a: Action) -> None:
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        if a["option"] == "yellow":
+            self.yellow[side] -= 1
+            self.event("yellow_off", side, f"{self._name(side)} substitute a player with a yellow card")
+        if a["option"] == "formation":
+            c["step"] = "formation"
+            return
+        if a["option"] == "skill":
+            c["step"] = "skill_in"
+            return
+        c["done"] += 1
+        c["step"] = "roll"
+
+    def _choose_line_change(self, decision: Decision, a: Action) -> None:
+        """A line change: a queued trained formation change (A12), half time's change of one player's
+        position, or a substitution's formation change (A3)."""
+        if self.queue:
+            self._queue_apply(a)
+            return
+        if self.phase == "halftime":
+            self._halftime_change(a)
+            return
+        c = self.ctx
+        self._change_line(c["sides"][c["i"]], a)
+        c["done"] += 1
+        c["step"] = "roll"
+
+    def _choose_skill_in(self, decision: Decision, a: Action) -> None:  # A3 game plan change (A12)
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        self.reserve[side].remove(a["skill"])
+        self.skills[side].append(a["skill"])
+        c["in"] = a["skill"]
+        c["step"] = "skill_out"
+
+    def _choose_skill_out(self, decision: Decision, a: Action) -> None:
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        self.skills[side].remove(a["skill"])
+        self.reserve[side].append(a["skill"])
+        self.event("skill_swap", side, f"{self._name(side)} change the game plan: {c['in'].replace('_', ' ')} in, "
+                   f"{a['skill'].replace('_', ' ')} out")
+        c["done"] += 1
+        c["step"] = "roll"
 
     def _add_cp_auto(self, side: int, n: int) -> None:
         for _ in range(n):

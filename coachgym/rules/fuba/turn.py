@@ -56,7 +56,7 @@ class TurnMixin:
             self.ctx = {}
 
     # ---------------------------------------------------------------- 4.2 momentum stage
-    def _run_momentum(self) -> None:
+    def _phase_momentum(self) -> None:
         side = self.phasing
         d1, d2 = self._dice2("momentum")
         line = ZONE[side][self.ball]
@@ -88,7 +88,7 @@ class TurnMixin:
         self._momentum_end(special)
         return None
 
-    def _run_momentum_end(self) -> None:
+    def _phase_momentum_end(self) -> None:
         self._momentum_end(self.ctx["special"])
         return None
 
@@ -137,7 +137,7 @@ class TurnMixin:
         legal.append(AT.ACT["end"])
         return legal
 
-    def _run_actions(self) -> Decision | None:
+    def _phase_actions(self) -> Decision | None:
         if self.turn_over or self.actions_left <= 0:
             if self.nt_pending:
                 return self._nt_action_done()
@@ -147,7 +147,7 @@ class TurnMixin:
         return self._dec(side, "action", self._legal_actions(side),
                          f"{self.actions_left} action{'s' if self.actions_left > 1 else ''} left")
 
-    def _do_actions(self, a: Action) -> None:
+    def _choose_action(self, decision: Decision, a: Action) -> None:
         what = a["what"]
         side = self.acting
         if what == "end":
@@ -226,7 +226,7 @@ class TurnMixin:
             return
         self._start_turn(1 - self.phasing)
 
-    def _run_after_turn(self) -> None:
+    def _phase_after_turn(self) -> None:
         if self.half_ending:
             self._end_half()
         else:
@@ -255,7 +255,7 @@ class TurnMixin:
                 legal.append(a.index)
         return legal
 
-    def _run_halftime(self) -> Decision | None:
+    def _phase_halftime(self) -> Decision | None:
         if self.ctx["side"] > AWAY:
             if self.weather in ("wind", "rain"):  # A10: second-half weather roll
                 r = self.source.roll(6, "second-half weather")
@@ -273,7 +273,7 @@ class TurnMixin:
         legal = self._line_changes(side) if not self.coach_off[side] else [AT.TABLE.index("line_change", src=-1, dst=-1)]
         return self._dec(side, "line_change", legal, "half time: change one player's position?")
 
-    def _do_halftime(self, a: Action) -> None:
+    def _halftime_change(self, a: Action) -> None:
         side = self.ctx["side"]
         self._change_line(side, a)
         self.ctx["side"] += 1
