@@ -48,23 +48,27 @@ _N_DECISIONS = len(DECISIONS)
 _N_SET_PIECES = len(SET_PIECES)
 _N_SKILLS = len(IMPLEMENTED_SKILLS)
 _ZEROS3, _ZEROS5 = (0.0,) * 3, (0.0,) * 5
-_ROWS: dict[tuple, np.ndarray] = {}  # one team's positions -> its pieces field (read-only float32 row)
+_ROWS: dict[tuple, tuple] = {}  # one team's positions -> _team_rows
 _OFFSIDE: dict[int, tuple[list[bool], np.ndarray | None]] = {}  # id of an offside list -> (the list, its row)
 
 
-def _piece_row(pos: tuple) -> np.ndarray:
-    """The pieces field of one team: outfield pieces per area (pos[0] is the goalkeeper), as sixths.
-    A pure function of the positions, memoised on them (a float32 row the caller only copies from)."""
-    row = _ROWS.get(pos)
-    if row is None:
+def _team_rows(pos: tuple) -> tuple[np.ndarray, float, float]:
+    """What one team's positions give the observation: its pieces field (outfield pieces per area,
+    pos[0] is the goalkeeper, as sixths: a float32 row the caller only copies from), its pieces on
+    the pitch /11 and its injured pieces /3 (the squad field). A pure function of the positions,
+    memoised on them."""
+    hit = _ROWS.get(pos)
+    if hit is None:
         counts = [0] * N_AREAS
         for a in pos[1:]:
             if a >= 0:
                 counts[a] += 1
         if len(_ROWS) > 50_000:
             _ROWS.clear()
-        row = _ROWS[pos] = np.array([_SIXTHS[n] for n in counts], dtype=np.float32)
-    return row
+        on_pitch = sum(1 for p in pos if p >= 0)
+        hit = _ROWS[pos] = (np.array([_SIXTHS[n] for n in counts], dtype=np.float32), on_pitch / 11,
+                            pos.count(INJURED) / 3)
+    return hit
 
 
 def _offside_row(off: list[bool]) -> np.ndarray | None:
@@ -78,11 +82,6 @@ def _offside_row(off: list[bool]) -> np.ndarray | None:
             _OFFSIDE.clear()
         hit = _OFFSIDE[id(off)] = (off, row)
     return hit[1]
-
-
-def _on_pitch(pos: list[int]) -> int:
-    """Pieces on an area (the OFF, UNPLACED and INJURED codes are the only negative values)."""
-    return len(pos) - pos.count(-1) - pos.count(-2) - pos.count(-3)
 
 
 class FubaEncoder(ObservationEncoder):
@@ -154,10 +153,12 @@ class FubaEncoder(ObservationEncoder):
         ps, po = pos_all[side], pos_all[opp]
         if ps[GK] >= 0:
             out[o_ownk + ps[GK]] = 1.0
-        out[o_own:o_own + N_AREAS] = _piece_row(tuple(ps))
+        own_row, own_on, own_inj = _ROWS.get(key := tuple(ps)) or _team_rows(key)
+        out[o_own:o_own + N_AREAS] = own_row
         if po[GK] >= 0:
             out[o_oppk + po[GK]] = 1.0
-        out[o_opp:o_opp + N_AREAS] = _piece_row(tuple(po))
+        opp_row, opp_on, opp_inj = _ROWS.get(key := tuple(po)) or _team_rows(key)
+        out[o_opp:o_opp + N_AREAS] = opp_row
         out[o_ball + game.ball] = 1.0
         own_g, opp_g = game.goals[side], game.goals[opp]
         yellow, red, cp, subs = game.yellow, game.red, game.cp, game.subs
@@ -168,8 +169,7 @@ class FubaEncoder(ObservationEncoder):
                own_g / 10, opp_g / 10, (own_g - opp_g) / 5, float(side == HOME),
                yellow[side] / 3, red[side] / 3, yellow[opp] / 3, red[opp] / 3,
                cps[0] / 6, cps[1] / 6, cps[2] / 6, cpo[0] / 6, cpo[1] / 6, cpo[2] / 6,
-               subs[side] / 3, subs[opp] / 3, _on_pitch(ps) / 11, _on_pitch(po) / 11,
-               ps.count(INJURED) / 3, po.count(INJURED) / 3]
+               subs[side] / 3, subs[opp] / 3, own_on, opp_on, own_inj, opp_inj]
         revealed = phase != "formation"
         fs, fo = game.formation[side], game.formation[opp]
         run += (fs[0] / 10, fs[1] / 10, fs[2] / 10) if fs is not None else _ZEROS3
@@ -197,7 +197,9 @@ class FubaEncoder(ObservationEncoder):
         if w is not None:
             out[o_weather + w] = 1.0
         if phase != "formation" and phase != "kickoff_choice":
-            row = _offside_row(game.offside_areas(side))
+            off = game.offside_areas(side)
+            hit = _OFFSIDE.get(id(off))
+            row = hit[1] if hit is not None and hit[0] is off else _offside_row(off)
             if row is not None:
                 out[o_offside:o_offside + N_AREAS] = row
         if d is not None and d.kind == "pass_to" and d.side == side:

@@ -44,6 +44,9 @@ MODE_WORDS = {"reaction": "reaction stage", "sprint": "sprint", "into_target": "
               "event_dribble": "special event", "seconda_punta": "seconda punta", "catenaccio": "catenaccio"}
 _PROMPTS: dict[str, tuple[str, str, str, str]] = {}
 _MOVE_ADJ_SET = [frozenset(m) for m in MOVE_ADJ]
+_NO_OFFSIDE_MODES = frozenset(("goal_kick_ct", "goal_kick_dt"))  # 5.1: no offside from a goal kick
+_AREA_OF = tuple(a.get("area") for a in AT.TABLE)  # each action's area parameter (None: it has none)
+_MOVE_TO = AT.MOVE_TO
 _OUTFIELD_AREAS: dict[tuple, list[int]] = {}  # one side's positions -> areas with an outfield piece, ascending  # mode -> (source kind, source prompt, where-to kind, prompt)
 
 
@@ -72,7 +75,7 @@ class MovementMixin:
         return -1
 
     def _offside_applies(self, side: int, mode: str) -> bool:
-        return side == self.ct and mode not in ("goal_kick_ct", "goal_kick_dt") and self.set_piece != "goal_kick"
+        return side == self.ct and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick"
 
     def _dests(self, side: int, piece: int, frm: int, off: list[bool] | None = None) -> tuple[list[int], list[int]]:
         """Legal destinations (plain moves, dribbles) for ``piece`` of ``side`` now in ``frm``.
@@ -175,7 +178,7 @@ class MovementMixin:
             near = _MOVE_ADJ_SET[c["target"]]
             areas = [a for a in areas if a in near]
         ct = side == self.ct
-        if ct and self._offside_applies(side, mode):
+        if ct and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick":  # _offside_applies
             off, may_move, may_leave = self.offside_move_tables(side)
         else:
             off, may_move, may_leave = None, _ALL_MAY_MOVE, _MAY_LEAVE
@@ -216,14 +219,15 @@ class MovementMixin:
     def _phase_moves(self) -> Decision | None:
         c = self.ctx
         side = c["side"]
-        kind, prompt, kind_to, prompt_to = _prompts(c["mode"])
-        if c["src"] is not None:
-            k, frm = c["src"]
-            cand, drib = self._dests(side, k, frm)
+        mode = c["mode"]
+        kind, prompt, kind_to, prompt_to = _PROMPTS.get(mode) or _prompts(mode)
+        src = c["src"]
+        if src is not None:
+            cand, drib = self._dests(side, src[0], src[1])
+            move_to = _MOVE_TO
             if drib:
-                legal = [AT.MOVE_TO[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
+                legal = [move_to[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
             else:
-                move_to = AT.MOVE_TO
                 legal = [move_to[d] for d in cand]
             if legal:
                 # ascending already (destinations in area order, dribbles after moves in the table)
@@ -247,20 +251,27 @@ class MovementMixin:
         return None
 
     def _choose_moves(self, decision: Decision, a: Action) -> None:
+        """A movement's source decision: the piece to move (by its area, or the keeper), or done."""
         c = self.ctx
-        side = c["side"]
         if a.kind == "done":
             self._finish_moves()
             return
-        if a.kind == "move_from":
-            area = a["area"]
-            if area == -1:
-                c["src"] = [GK, self.pos[side][GK]]
-            else:
-                c["src"] = [self._piece_in(side, area, c["moved"]), area]
-            return
+        area = _AREA_OF[a.index]
+        side = c["side"]
+        if area == -1:
+            c["src"] = [GK, self.pos[side][GK]]
+        else:
+            c["src"] = [self._piece_in(side, area, c["moved"]), area]
+
+    _choose_reaction = _choose_moves
+    _choose_sprint = _choose_moves
+
+    def _choose_moves_to(self, decision: Decision, a: Action) -> None:
+        """A movement's where-to decision: the piece chosen moves (or dribbles) to the area."""
+        c = self.ctx
+        side = c["side"]
         k, frm = c["src"]
-        dest = a["area"]
+        dest = _AREA_OF[a.index]
         self.pos[side][k] = dest
         c["moved"].append(k)
         c["n"] += 1
@@ -294,11 +305,8 @@ class MovementMixin:
         if c["mode"] in _ONE_MOVE_MODES:
             self._finish_moves()
 
-    _choose_reaction = _choose_moves
-    _choose_sprint = _choose_moves
-    _choose_reaction_to = _choose_moves
-    _choose_sprint_to = _choose_moves
-    _choose_moves_to = _choose_moves
+    _choose_reaction_to = _choose_moves_to
+    _choose_sprint_to = _choose_moves_to
 
     # ================================================================== 4.4 sprint
     def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
