@@ -251,28 +251,32 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
             _OFFSIDE_CACHE[key] = out
         return out
 
-    def offside_move_tables(self, side: int) -> tuple[list[bool], list[bool], list[bool]]:
+    def offside_move_tables(self, side: int) -> tuple[list[bool], list, list]:
         """(offside areas, may_move, may_leave) for ``side`` as controlling team now: per area, whether
         a piece there has an adjacent playing area it may move to (not an offside position unless
         backwards, 4.4.1), and whether its move straight away from the goal line is allowed (4.1).
-        A pure function of the offside areas (and the side), memoised on that shared list."""
+        A pure function of the offside areas (and the side), memoised on that shared list; the two
+        tables are filled in area by area as they are asked (None: not yet, see _may_move)."""
         off = self.offside_areas(side)
         hit = _MOVE_TABLES.get(id(off))
         if hit is None or hit[0] is not off:  # checked by identity: an id is never taken for another list
-            fm = FWD_MID2[side]
-            may_move = [False] * N_AREAS
-            may_leave = [False] * N_AREAS
-            for a in range(N_AREAS):
-                fa = fm[a]
-                for t in MOVE_ADJ[a]:
-                    if not off[t] or fm[t] < fa:
-                        may_move[a] = True
-                        break
-                t = AWAY_FROM_GOAL_LINE[a]
-                if TOUCHES_GOAL_LINE[a] and t >= 0 and (not off[t] or fm[t] < fa):
-                    may_leave[a] = True
-            hit = _MOVE_TABLES[id(off)] = (off, may_move, may_leave)
+            hit = _MOVE_TABLES[id(off)] = (off, [None] * N_AREAS, [None] * N_AREAS, FWD_MID2[side])
         return hit
+
+    @staticmethod
+    def _may_move(tables: tuple, a: int) -> bool:
+        """Fill in offside_move_tables' two entries of area ``a``; return may_move."""
+        off, may_move, may_leave, fm = tables
+        fa = fm[a]
+        ok = False
+        for t in MOVE_ADJ[a]:
+            if not off[t] or fm[t] < fa:
+                ok = True
+                break
+        may_move[a] = ok
+        t = AWAY_FROM_GOAL_LINE[a]
+        may_leave[a] = bool(TOUCHES_GOAL_LINE[a] and t >= 0 and (not off[t] or fm[t] < fa))
+        return ok
 
     def _offside_areas(self, side: int, ball: int, d: int) -> list[bool]:
         fm = FWD_MID2[side]

@@ -33,6 +33,7 @@ _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "
 # without offside: every area has a playing area next to it; the move straight away from a goal line (4.1)
 _ALL_MAY_MOVE = [True] * N_AREAS
 _MAY_LEAVE = [bool(TOUCHES_GOAL_LINE[a] and AWAY_FROM_GOAL_LINE[a] >= 0) for a in range(N_AREAS)]
+_FREE_TABLES = (None, _ALL_MAY_MOVE, _MAY_LEAVE, None)
 _ONE_MOVE_MODES = frozenset(("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free",
                              "easy_dt", "seconda_punta", "catenaccio"))  # one move, then the movement ends
 _DECISION_KIND = {"reaction": "reaction", "sprint": "sprint"}  # movement mode -> decision kind (else "moves")
@@ -179,9 +180,10 @@ class MovementMixin:
             areas = [a for a in areas if a in near]
         ct = side == self.ct
         if ct and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick":  # _offside_applies
-            off, may_move, may_leave = self.offside_move_tables(side)
+            tables = self.offside_move_tables(side)
+            off, may_move, may_leave, _ = tables
         else:
-            off, may_move, may_leave = None, _ALL_MAY_MOVE, _MAY_LEAVE
+            tables, off, may_move, may_leave = _FREE_TABLES, None, _ALL_MAY_MOVE, _MAY_LEAVE
         if mode == "reaction":
             # 4.1 without the A12 reaction skills (_dests' reaction branch): an outnumbering area's
             # move, or the move straight away from a goal line; not into an offside position unless
@@ -197,7 +199,10 @@ class MovementMixin:
         move_from = AT.MOVE_FROM
         for a in areas:
             if fast and a != skip:
-                if may_move[a] if fast == 2 else (may_leave[a] or (may_move[a] and a in major)):
+                ok = may_move[a]
+                if ok is None:
+                    ok = self._may_move(tables, a)
+                if ok if fast == 2 else (may_leave[a] or (ok and a in major)):
                     legal.append(move_from[a])
                 continue
             cand, drib = self._dests(side, self._piece_in(side, a, moved), a, off)
@@ -207,7 +212,8 @@ class MovementMixin:
         if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode != "event_dribble":
             if fast == 2 and gk != skip:
                 # a plain movement (see above): the keeper may go to any adjacent area but an offside one
-                if may_move[gk]:
+                ok = may_move[gk]
+                if ok or (ok is None and self._may_move(tables, gk)):
                     legal.append(AT.GK_SRC)
             elif (mode != "into_target" and mode != "easy_ct") or gk in MOVE_ADJ[c["target"]]:
                 cand, drib = self._dests(side, GK, gk, off)
