@@ -161,9 +161,9 @@ class FubaEncoder(ObservationEncoder):
         out[o_opp:o_opp + N_AREAS] = opp_row
         out[o_ball + game.ball] = 1.0
         own_g, opp_g = game.goals[side], game.goals[opp]
-        yellow, red, cp, subs = game.yellow, game.red, game.cp, game.subs
+        yellow, red, cp, subs = game.yellow, game.red, game.condition, game.subs
         cps, cpo = cp[side], cp[opp]
-        run = [game.bv / 6, float(game.ct == side), float(game.phasing == side), float(game.acting == side),
+        run = [game.ball_value / 6, float(game.controlling == side), float(game.phasing == side), float(game.acting == side),
                min(game.actions_left, 4) / 4, game.turn_bonus / 4,
                float(game.half == 2), game.minute / 90, game.stoppage / 5, float(game.half_ending), game.turns / 150,
                own_g / 10, opp_g / 10, (own_g - opp_g) / 5, float(side == HOME),

@@ -53,7 +53,6 @@ from .state import (
     OFF,
     ROLES,
     STAT_KEYS,
-    STATE_FIELDS,
     UNPLACED,
     clock_value,
     jsonify,
@@ -109,14 +108,14 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
                  options: FubaOptions | None = None, record_events: bool = True):
         super().__init__(source, record_events=record_events)
         self.teams = [home, away]
-        self.opts = options or FubaOptions()
-        self.opts.validate()
+        self.options = options or FubaOptions()
+        self.options.validate()
         self.formation: list[list[int] | None] = [None, None]
         self.roles = [[0] * len(ROLES), [0] * len(ROLES)]  # A2
         self.pos = [[UNPLACED] * 11, [UNPLACED] * 11]
         self.ball = CENTRE
-        self.bv = 2
-        self.ct = HOME
+        self.ball_value = 2
+        self.controlling = HOME
         self.phasing = HOME
         self.acting = HOME
         self.half = 1
@@ -126,45 +125,45 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
         self.goals = [0, 0]
         self.yellow = [0, 0]
         self.red = [0, 0]
-        self.cp = [[0, 0, 0], [0, 0, 0]]
+        self.condition = [[0, 0, 0], [0, 0, 0]]
         self.subs = [0, 0]
         self.first_kickoff = HOME
         self.turns = 0
         self.phase = "formation"
         self.ctx: dict = {"side": HOME}
-        self.pctx: dict = {}
+        self.resolving: dict = {}
         self.queue: list[dict] = []
         self.actions_left = 0
         self.turn_over = False
         self.set_piece: str | None = None
         self.turn_bonus = 0
         self.no_offside_risk = False
-        self.free_cp = False
-        self.nt_pending = False
-        self.nt_saved = 0
+        self.free_condition_point = False
+        self.fast_situation_pending = False
+        self.fast_situation_actions = 0
         self.weather: str | None = None
-        self.gk_bonus = [0, 0]  # A4: +1 for the opponent's goal attempts when a keeper "would be removed"
+        self.keeper_injury_bonus = [0, 0]  # A4: +1 for the opponent's goal attempts when a keeper "would be removed"
         self.injured: list[list[int]] = []  # A4: [side, piece, return clock]
         self.stats = [{k: 0 for k in STAT_KEYS}, {k: 0 for k in STAT_KEYS}]
-        self.clock_high = 0
+        self.clock_reached = 0
         self.charged = False
         # A12 skills: the match skills of each team, pending offers, skills played in the current
         # resolution, skills shaping the current turn, the set piece the turn began with
         self.skills: list[list[str]] = [[], []]
-        if self.opts.skills:
+        if self.options.skills:
             from ...core.errors import ConfigError
             for s, t in ((HOME, home), (AWAY, away)):
                 for name in t.skills:
                     if name not in IMPLEMENTED_SKILLS:
                         raise ConfigError(f"{t.name}: skill {name!r} is not implemented yet (see docs/rules/fuba.md)")
-                check_skill_choice(t, self.opts.skill_limit, ConfigError)
+                check_skill_choice(t, self.options.skill_limit, ConfigError)
                 self.skills[s] = list(t.skills)
-        self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.opts.skills else [[], []]
+        self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.options.skills else [[], []]
         self.offers: list[list] = []
         self.active: list[list[str]] = [[], []]
         self.turn_flags: list[str] = []
-        self.turn_start_sp: str | None = None
-        self.last_cp: list[int] | None = None
+        self.turn_set_piece: str | None = None
+        self.last_condition_spent: list[int] | None = None
         self.coach_off = [False, False]  # A12 angry coach sent off
         self._dcache = (None, -1, {})  # movement destinations memo (movement.py _dests), not game state
         self.start()
@@ -175,8 +174,8 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
         return (self.goals[0], self.goals[1])
 
     @property
-    def dt(self) -> int:
-        return 1 - self.ct
+    def defending(self) -> int:
+        return 1 - self.controlling
 
     @property
     def clock(self) -> int:
@@ -319,9 +318,9 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
 
     def _check_clock(self) -> None:
         c = self.clock
-        if c < self.clock_high:
+        if c < self.clock_reached:
             raise RuntimeError("time went backwards")
-        self.clock_high = c
+        self.clock_reached = c
 
     def time_label(self) -> str:
         return f"{self.minute}'" + (f"+{self.stoppage}" if self.stoppage else "")
@@ -330,32 +329,32 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
     def _cp_source(self, side: int) -> tuple[int, int] | None:
         """A1.2: (zone, points) a condition point would be paid from, or None."""
         z = ZONE[side][self.ball]
-        if self.cp[side][z] >= 1:
+        if self.condition[side][z] >= 1:
             return (z, 1)
         best = None
         for adj in (z - 1, z + 1):
-            if 0 <= adj <= 2 and self.cp[side][adj] >= 2 and (best is None or self.cp[side][adj] > self.cp[side][best]):
+            if 0 <= adj <= 2 and self.condition[side][adj] >= 2 and (best is None or self.condition[side][adj] > self.condition[side][best]):
                 best = adj
         return (best, 2) if best is not None else None
 
     def cp_available(self, side: int) -> bool:
-        if not self.opts.condition_points:
+        if not self.options.condition_points:
             return False
-        if self.free_cp and side == self.phasing:
+        if self.free_condition_point and side == self.phasing:
             return True
         return self._cp_source(side) is not None
 
     def _spend_cp(self, side: int, why: str) -> None:
-        if self.free_cp and side == self.phasing:
-            self.free_cp = False  # A13 terrace chant
+        if self.free_condition_point and side == self.phasing:
+            self.free_condition_point = False  # A13 terrace chant
             self.event("cp", side, f"{self._name(side)} use the free condition point from the terrace chant ({why})")
             return
         z, n = self._cp_source(side)
-        self.cp[side][z] -= n
-        self.last_cp = [z, n]
+        self.condition[side][z] -= n
+        self.last_condition_spent = [z, n]
         self.event("cp", side, f"{self._name(side)} spend {n} {LINE_NAMES[z]} condition point{'s' if n > 1 else ''} ({why})",
                    zone=z, points=n)
-        if self.opts.skills:
+        if self.options.skills:
             self._offer(side, "angry_coach")  # A12
         if self.weather == "heat":  # A10 heat
             if self.source.roll(6, "heat") == 1:
@@ -364,15 +363,15 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
     def _lose_cp(self, side: int, n: int, why: str) -> None:
         """Lose condition points from the ball's zone, else two from other zones (A13 fatigue)."""
         z = ZONE[side][self.ball]
-        if self.cp[side][z] >= n:
-            self.cp[side][z] -= n
+        if self.condition[side][z] >= n:
+            self.condition[side][z] -= n
         else:
             need = 2 * n
-            for other in sorted((0, 1, 2), key=lambda k: -self.cp[side][k]):
+            for other in sorted((0, 1, 2), key=lambda k: -self.condition[side][k]):
                 if other == z:
                     continue
-                take = min(need, self.cp[side][other])
-                self.cp[side][other] -= take
+                take = min(need, self.condition[side][other])
+                self.condition[side][other] -= take
                 need -= take
         self.event("cp_lost", side, f"{self._name(side)} lose condition ({why})")
 
@@ -445,7 +444,7 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
 
     def goal_need(self, side: int) -> int:
         """The die result a goal attempt by ``side`` from the ball's area needs now (over 6: difficult)."""
-        return self.bv - self.goal_modifiers(side)[1] + 1
+        return self.ball_value - self.goal_modifiers(side)[1] + 1
 
     # ================================================================== scenarios (tests, tutorials)
     def set_scenario(self, *, home: list[str], away: list[str], ball: str, bv: int, ct: int,
@@ -463,12 +462,12 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
         for s, areas in ((HOME, home), (AWAY, away)):
             self.pos[s] = [INDEX[a] for a in areas] + [OFF] * (11 - len(areas))
         self.formation = [list(formations[0]), list(formations[1])]
-        self.ball, self.bv, self.ct = INDEX[ball], bv, ct
+        self.ball, self.ball_value, self.controlling = INDEX[ball], bv, ct
         self.half, self.minute, self.stoppage = half, minute, stoppage
-        self.clock_high = self.clock
+        self.clock_reached = self.clock
         self.yellow = list(yellow)
         if cp is not None:
-            self.cp = [list(cp[0]), list(cp[1])]
+            self.condition = [list(cp[0]), list(cp[1])]
         self.queue = []
         self.half_ending = False
         phasing = ct if phasing is None else phasing
@@ -484,18 +483,17 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
 
     # ================================================================== save / restore, reports
     def _state_to_dict(self) -> dict:
-        d = {k: getattr(self, k) for k in STATE_FIELDS}
+        d = saved.DECLARATION.save(self)  # every declared field (saved.py)
         d["teams"] = [t.to_dict() for t in self.teams]
-        d["options"] = self.opts.to_dict()
+        d["options"] = self.options.to_dict()
         return jsonify(d)
 
     def _state_from_dict(self, data: dict) -> None:
         import copy
-        data = copy.deepcopy(data)
+        data = copy.deepcopy(saved.migrate(data))  # older saves' keys read under their new names
         self.teams = [parse_team(t, "saved game") for t in data["teams"]]
-        self.opts = FubaOptions(**data["options"])
-        for k in STATE_FIELDS:
-            setattr(self, k, data[k])
+        self.options = FubaOptions(**data["options"])
+        saved.DECLARATION.restore(self, data)
         self._dcache = (None, -1, {})
 
     def box_score(self) -> BoxScore:
@@ -526,10 +524,10 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
         hidden = self.phase == "formation"  # 2.1: cards stay hidden until both are chosen
         f = ["-".join(map(str, x)) if x and not hidden else "?" for x in self.formation]
         return (f"{self.teams[0].name} ({f[0]}) {self.goals[0]} - {self.goals[1]} {self.teams[1].name} ({f[1]})  "
-                f"{'H1' if self.half == 1 else 'H2'} {self.time_label()}  ball {IDS[self.ball]} value {self.bv} "
-                f"with {SIDE_NAMES[self.ct]}  cards Y{self.yellow[0]}/R{self.red[0]} - Y{self.yellow[1]}/R{self.red[1]}"
-                + (f"  condition {'/'.join(map(str, self.cp[0]))} - {'/'.join(map(str, self.cp[1]))}"
-                   if self.opts.condition_points else "")
+                f"{'H1' if self.half == 1 else 'H2'} {self.time_label()}  ball {IDS[self.ball]} value {self.ball_value} "
+                f"with {SIDE_NAMES[self.controlling]}  cards Y{self.yellow[0]}/R{self.red[0]} - Y{self.yellow[1]}/R{self.red[1]}"
+                + (f"  condition {'/'.join(map(str, self.condition[0]))} - {'/'.join(map(str, self.condition[1]))}"
+                   if self.options.condition_points else "")
                 + ("\n" + self.board_text() if self.phase not in ("formation", "kickoff_roll", "kickoff_choice") else ""))
 
 

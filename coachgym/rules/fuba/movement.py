@@ -76,7 +76,7 @@ class MovementMixin:
         return -1
 
     def _offside_applies(self, side: int, mode: str) -> bool:
-        return side == self.ct and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick"
+        return side == self.controlling and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick"
 
     def _dests(self, side: int, piece: int, frm: int, off: list[bool] | None = None) -> tuple[list[int], list[int]]:
         """Legal destinations (plain moves, dribbles) for ``piece`` of ``side`` now in ``frm``.
@@ -102,7 +102,7 @@ class MovementMixin:
             # ascending area order, no repeats (MOVE_ADJ rows are ascending)
             cand = list(MOVE_ADJ[frm]) if frm in c["major"] else []
             extra = []
-            if piece != GK and self.opts.skills:  # A12 extra reaction moves, paid when used
+            if piece != GK and self.options.skills:  # A12 extra reaction moves, paid when used
                 if (frm == CENTRE and "box_to_box_midfielder" in self.skills[side] and not c.get("b2b")
                         and self._cp_source(side) is not None):
                     extra.extend(d for d in MOVE_ADJ[frm] if KIND[d] == "front")  # directly forwards / backwards
@@ -126,14 +126,14 @@ class MovementMixin:
         else:
             cand = list(MOVE_ADJ[frm])
         dribble: list[int] = []
-        ct = side == self.ct
+        ct = side == self.controlling
         if ct and frm == self.ball:
             if not c["dribbled"]:
                 no_opp = frm not in self.pos[1 - side]
                 if (mode in ("sprint", "event_ct") and no_opp) or (mode == "creative_free" and c.get("dribble_ok")) \
                         or mode == "event_dribble":
                     dribble = list(MOVE_ADJ[frm])
-                elif (mode == "sprint" and SIDE_AREA[frm] and KIND[frm] != "corner_spot" and self.opts.skills
+                elif (mode == "sprint" and SIDE_AREA[frm] and KIND[frm] != "corner_spot" and self.options.skills
                       and "skilled_wing_back" in self.skills[side] and self._cp_source(side) is not None
                       and self.count(1 - side, frm) <= self.count(side, frm)):
                     # A12 skilled wing back: straight forward along the touchline despite opponents
@@ -178,7 +178,7 @@ class MovementMixin:
         if mode == "into_target" or mode == "easy_ct":
             near = _MOVE_ADJ_SET[c["target"]]
             areas = [a for a in areas if a in near]
-        ct = side == self.ct
+        ct = side == self.controlling
         if ct and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick":  # _offside_applies
             tables = self.offside_move_tables(side)
             off, may_move, may_leave, _ = tables
@@ -188,7 +188,7 @@ class MovementMixin:
             # 4.1 without the A12 reaction skills (_dests' reaction branch): an outnumbering area's
             # move, or the move straight away from a goal line; not into an offside position unless
             # backwards. The ball's area of the controlling team (4.4.3) goes through _dests.
-            fast = 1 if not (self.opts.skills and ("box_to_box_midfielder" in self.skills[side]
+            fast = 1 if not (self.options.skills and ("box_to_box_midfielder" in self.skills[side]
                                                    or "runner" in self.skills[side])) else 0
             major = c["major"]
         else:
@@ -291,7 +291,7 @@ class MovementMixin:
             c["dribbled"] = True
             if c["mode"] == "sprint" and opp_here:  # only the skilled wing back dribbles past opponents
                 self._accept_skill(side, "skilled_wing_back")
-                self.bv = min(6, self.bv + opp_here)
+                self.ball_value = min(6, self.ball_value + opp_here)
         if c["mode"] == "reaction":
             if not ((k != GK and TOUCHES_GOAL_LINE[frm] and dest == AWAY_FROM_GOAL_LINE[frm])
                     or (k == GK and dest == PENALTY[side])):
@@ -317,7 +317,7 @@ class MovementMixin:
     # ================================================================== 4.4 sprint
     def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
         """A12 fanatical fans: offered after the action's dice; True when the offer is pending."""
-        if not self.opts.skills or "fanatical_fans" not in self.skills[side]:
+        if not self.options.skills or "fanatical_fans" not in self.skills[side]:
             return False
         self.active = [[], []]
         self._offer(side, "fanatical_fans")
@@ -359,7 +359,7 @@ class MovementMixin:
         moves = min(d1, d2)
         self.stats[side]["sprints"] += 1
         self.event("sprint", side, f"{self._name(side)} sprint: {d1} and {d2}", dice=[d1, d2])
-        self.pctx = {"what": "sprint", "dice": [d1, d2], "moves": moves}
+        self.resolving = {"what": "sprint", "dice": [d1, d2], "moves": moves}
         if max(d1, d2) > moves and self.cp_available(side):  # A1.2 sprint: the higher die
             self.phase = "use_cp"
             self.ctx = {"side": side, "for": "sprint"}
@@ -367,7 +367,7 @@ class MovementMixin:
         self._start_sprint_moves()
 
     def _start_sprint_moves(self) -> None:
-        self._begin_moves("sprint", self.acting, cont="_action_done", left=self.pctx["moves"])
+        self._begin_moves("sprint", self.acting, cont="_action_done", left=self.resolving["moves"])
 
     def _phase_use_cp(self) -> Decision | None:
         if not self.cp_available(self.ctx["side"]):  # a skill played meanwhile spent the last point
@@ -381,13 +381,13 @@ class MovementMixin:
         if what == "sprint":
             if a["use"]:
                 self._spend_cp(side, "sprint with the higher die")
-                self.pctx["moves"] = max(self.pctx["dice"])
+                self.resolving["moves"] = max(self.resolving["dice"])
                 if self.has_skill(side, "great_condition"):  # A12, no cost: played automatically
-                    self.pctx["moves"] += 1
+                    self.resolving["moves"] += 1
                     self.event("skill", side, f"{self._name(side)} play the skill great condition: one more move")
             self._start_sprint_moves()
         elif what == "positioning":
-            inc = self.pctx["inc"]
+            inc = self.resolving["inc"]
             if a["use"]:
                 self._spend_cp(side, "positioning")
                 inc += 1

@@ -23,7 +23,7 @@ class PreparationMixin:
         side = self.ctx["side"]
         if a.kind == "formation":
             self.formation[side] = [a["d"], a["m"], a["f"]]
-            if self.opts.player_roles:  # A2: roles are part of the secret formation
+            if self.options.player_roles:  # A2: roles are part of the secret formation
                 self.ctx["roles"] = True
                 return
         elif a.kind == "role":
@@ -40,7 +40,7 @@ class PreparationMixin:
             return
         def show(s):
             txt = "-".join(map(str, self.formation[s]))
-            if self.opts.player_roles and any(self.roles[s]):
+            if self.options.player_roles and any(self.roles[s]):
                 txt += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, self.roles[s]) if n) + ")"
             return txt
         self.event("formations", None, "Formation cards revealed: " + ", ".join(
@@ -67,7 +67,7 @@ class PreparationMixin:
     def condition_points_at_start(self, side: int) -> list[int]:
         """A1.2 / A2: condition points of each line at the kick-off."""
         d, m, f = self.formation[side]
-        if not self.opts.player_roles:
+        if not self.options.player_roles:
             return [d, m, f]
         am, dm, acb, ws, wb = self.roles[side]
         return [d - acb - wb + dm, m - am - dm + acb + ws, f - ws + am + wb]
@@ -79,7 +79,7 @@ class PreparationMixin:
             h = self.source.roll(6, "kick-off roll home")
             a = self.source.roll(6, "kick-off roll away")
             self.event("kickoff_roll", None, f"Kick-off roll: {self._name(HOME)} {h}, {self._name(AWAY)} {a}", home=h, away=a)
-            if h == a and first and self.opts.weather:  # A10 weather from the first roll
+            if h == a and first and self.options.weather:  # A10 weather from the first roll
                 self.weather = WEATHER[h]
                 self.event("weather", None, f"Weather for the match: {self.weather}", weather=self.weather)
             first = False
@@ -97,9 +97,9 @@ class PreparationMixin:
         side = self.ctx["side"]
         self.first_kickoff = side if a["take"] else 1 - side
         self.event("kickoff_choice", side, f"{self._name(self.first_kickoff)} will start with the ball")
-        if self.opts.condition_points:  # A1.2: condition points = the formation's lines
+        if self.options.condition_points:  # A1.2: condition points = the formation's lines
             for s in (HOME, AWAY):
-                self.cp[s] = self.condition_points_at_start(s)
+                self.condition[s] = self.condition_points_at_start(s)
         self._start_half(1)
 
     def _start_half(self, half: int) -> None:
@@ -116,9 +116,9 @@ class PreparationMixin:
     def _begin_setup(self, kind: str, ct: int, area: int) -> None:
         """3.3 setup order (controlling team first) for kick-offs (3.3.1), free kicks (5.2.1),
         corner kicks (5.3.1) and penalty kicks (5.5.1). Goalkeepers go to their penalty areas."""
-        self.ct = ct
+        self.controlling = ct
         self.ball = area
-        self.bv = 2
+        self.ball_value = 2
         for s in (HOME, AWAY):
             for k in range(11):
                 if self.pos[s][k] >= 0 or self.pos[s][k] == UNPLACED:
@@ -127,11 +127,11 @@ class PreparationMixin:
                 self.pos[s][GK] = PENALTY[s]
         self.phase = "setup"
         self.ctx = {"kind": kind, "order": [ct, 1 - ct], "i": 0, "area": area}
-        if self.opts.substitutions:
+        if self.options.substitutions:
             self._offer_substitutions([ct, 1 - ct], "setup")
 
     def _setup_legal(self, kind: str, side: int) -> list[int]:
-        ct = side == self.ct
+        ct = side == self.controlling
         remaining = sum(1 for p in self.pos[side] if p == UNPLACED)
         if kind == "kickoff":
             allowed = list(OWN_HALF_PARTLY[side])
@@ -169,7 +169,7 @@ class PreparationMixin:
             self.phase = "penalty"
             self.ctx = {"keeper": None}
         else:
-            self._start_turn(self.ct, kind)
+            self._start_turn(self.controlling, kind)
         return None
 
     def _choose_setup(self, decision: Decision, a: Action) -> None:

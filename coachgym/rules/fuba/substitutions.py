@@ -41,11 +41,11 @@ class SubstitutionsMixin:
                 self.stats[side]["substitutions"] += 1
                 self.event("substitution", side, f"{self._name(side)} make a substitution ({r * 10} against {self.minute}): "
                            f"{pts} condition point{'s' if pts > 1 else ''}")
-                c["pts"] = pts if self.opts.condition_points else 0
+                c["pts"] = pts if self.options.condition_points else 0
                 c["step"] = "cp"
             if c["step"] == "cp":
                 if c["pts"] > 0:
-                    zones = [z for z in range(3) if self.cp[side][z] < 6] if sum(self.cp[side]) < 10 else []
+                    zones = [z for z in range(3) if self.condition[side][z] < 6] if sum(self.condition[side]) < 10 else []
                     if zones:
                         return self._dec(side, "cp_zone", [AT.TABLE.index("cp_zone", zone=z) for z in zones], "where does the point go?")
                     c["pts"] = 0
@@ -83,7 +83,7 @@ class SubstitutionsMixin:
 
     def _choose_cp_zone(self, decision: Decision, a: Action) -> None:
         c = self.ctx
-        self.cp[c["sides"][c["i"]]][a["zone"]] += 1
+        self.condition[c["sides"][c["i"]]][a["zone"]] += 1
         c["pts"] -= 1
 
     def _choose_sub_option(self, decision: Decision, a: Action) -> None:
@@ -135,8 +135,8 @@ class SubstitutionsMixin:
 
     def _add_cp_auto(self, side: int, n: int) -> None:
         for _ in range(n):
-            if sum(self.cp[side]) >= 10:
+            if sum(self.condition[side]) >= 10:
                 return
-            z = min(range(3), key=lambda k: self.cp[side][k])
-            if self.cp[side][z] < 6:
-                self.cp[side][z] += 1
+            z = min(range(3), key=lambda k: self.condition[side][k])
+            if self.condition[side][z] < 6:
+                self.condition[side][z] += 1
