@@ -61,7 +61,6 @@ _LOSS_COST = {0: 2.5, 1: 1.2, 2: 0.6}  # by zone, seen from the passing team
 
 
 _WANT_CACHE: dict[tuple, list[float]] = {}  # see ByTheBookCoach._desired
-_MINE: dict[tuple, list[int]] = {}  # one side's positions -> its outfield pieces per area (read-only)
 _DONE = AT.DONE
 _SETUP_CACHE: dict[tuple, tuple[int, ...]] = {}  # (side, set piece, controlling, formation) -> setup order
 # _ADJ_CLOSER[ball][from]: (adjacent area, 0.1 x the steps a move there gains towards the ball)
@@ -180,16 +179,10 @@ class ByTheBookCoach:
                 return (gk_src, own, False)
             srcs = all_srcs[:-1]
         want = self._desired(game, side)
-        key = tuple(pos)
-        mine = _MINE.get(key)
-        if mine is None:  # outfield pieces per area (uncapped): a pure function of the positions
-            mine = [0] * N_AREAS
-            for p in pos[1:]:
-                if p >= 0:
-                    mine[p] += 1
-            if len(_MINE) > 100_000:
-                _MINE.clear()
-            _MINE[key] = mine
+        mine = [0] * N_AREAS
+        for p in pos[1:]:
+            if p >= 0:
+                mine[p] += 1
         b = game.ball
         fm = FWD_MID2[side]
         into = mode == "into_target"

@@ -43,12 +43,11 @@ MODE_WORDS = {"reaction": "reaction stage", "sprint": "sprint", "into_target": "
               "quick_fk_ct": "quick free kick", "quick_fk_dt": "quick free kick", "goal_kick_ct": "goal kick",
               "goal_kick_dt": "goal kick", "event_ct": "special event", "event_dt": "special event",
               "event_dribble": "special event", "seconda_punta": "seconda punta", "catenaccio": "catenaccio"}
-_PROMPTS: dict[str, tuple[str, str, str, str]] = {}
+_PROMPTS: dict[str, tuple[str, str, str, str]] = {}  # mode -> (source kind, source prompt, where-to kind, prompt)
 _MOVE_ADJ_SET = [frozenset(m) for m in MOVE_ADJ]
 _NO_OFFSIDE_MODES = frozenset(("goal_kick_ct", "goal_kick_dt"))  # 5.1: no offside from a goal kick
 _AREA_OF = tuple(a.get("area") for a in AT.TABLE)  # each action's area parameter (None: it has none)
 _MOVE_TO = AT.MOVE_TO
-_OUTFIELD_AREAS: dict[tuple, list[int]] = {}  # one side's positions -> areas with an outfield piece, ascending  # mode -> (source kind, source prompt, where-to kind, prompt)
 
 
 def _prompts(mode: str) -> tuple[str, str, str, str]:
@@ -169,12 +168,7 @@ class MovementMixin:
         if moved:
             areas = sorted({pos[k] for k in range(1, 11) if pos[k] >= 0 and k not in moved})
         else:
-            key = tuple(pos)
-            areas = _OUTFIELD_AREAS.get(key)
-            if areas is None:  # a pure function of the positions: memoised (shared, read-only)
-                if len(_OUTFIELD_AREAS) > 100_000:
-                    _OUTFIELD_AREAS.clear()
-                areas = _OUTFIELD_AREAS[key] = sorted({p for p in pos[1:] if p >= 0})
+            areas = sorted({p for p in pos[1:] if p >= 0})
         if mode == "into_target" or mode == "easy_ct":
             near = _MOVE_ADJ_SET[c["target"]]
             areas = [a for a in areas if a in near]

@@ -26,6 +26,8 @@ from .board import (
 )
 from .state import GK
 
+_PASS_TARGETS: dict[tuple, dict[int, int]] = {}  # _pass_targets_key -> the answer (read-only)
+
 
 class PassingMixin:
     # ================================================================== 4.7 passing
@@ -83,12 +85,17 @@ class PassingMixin:
         cached = self.__dict__.get("_pt_cache")
         if cached is not None and cached[0] == key:
             return cached[1]
-        out = self._pass_targets_now(side)
+        out = _PASS_TARGETS.get(key)  # the same key in any game gives the same answer: shared by all games
+        if out is None:
+            out = self._pass_targets_now(side)
+            if len(_PASS_TARGETS) > 50_000:
+                _PASS_TARGETS.clear()
+            _PASS_TARGETS[key] = out
         self._pt_cache = (key, out)
         return out
 
     def _pass_targets_key(self, side: int) -> tuple:
-        """Everything _pass_targets_now and _pass_value read."""
+        """Everything _pass_targets_now and _pass_value read (the key of their answer in every game)."""
         pctx = self.resolving
         return (side, tuple(self.pos[0]), tuple(self.pos[1]), self.ball, self.ball_value, self.set_piece, pctx.get("sp_done"),
                 pctx.get("short"), tuple(self.turn_flags), self.weather, self.no_offside_risk, self.options.offside_risk)
