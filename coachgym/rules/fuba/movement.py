@@ -191,6 +191,10 @@ class MovementMixin:
             fast = 2 if mode in _PLAIN_MODES else 0
         skip = self.ball if ct else -1
         move_from = AT.MOVE_FROM
+        if fast == 2 and off is None and skip not in areas:
+            # a plain movement without offside (goal kicks, the defending team): every area's piece may move
+            legal = [move_from[a] for a in areas]
+            areas = ()
         for a in areas:
             if fast and a != skip:
                 ok = may_move[a]
