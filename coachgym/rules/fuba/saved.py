@@ -1,8 +1,12 @@
-"""What a saved FUBA game may hold (checked by ``FubaEngine.from_dict`` before restoring; see
-:mod:`coachgym.core.savecheck`). The teams are team files (``parse_team``: the same checks and
-messages as a team file), the options go through the rule-option check, every piece and the ball
-stand on an area of the board (1.4) or off it, and the names the engine continues with (``phase``,
-``ctx.cont``, ``ctx.ret_phase``) must be ones it knows."""
+"""The FUBA engine's state, declared once (``DECLARATION``, on :mod:`coachgym.core.state`): each
+field's saved key (the engine attribute of that name), what a saved value may hold, how a copy
+treats it and what it holds. The save (``FubaEngine._state_to_dict``), the save's check
+(``check_state``, run by ``FubaEngine.from_dict`` before restoring; see :mod:`coachgym.core.savecheck`)
+and the clone plan (``copying.PLAN``) derive from it. The teams are team files (``parse_team``: the
+same checks and messages as a team file), the options go through the rule-option check, every piece
+and the ball stand on an area of the board (1.4) or off it, and the names the engine continues with
+(``phase``, ``ctx.cont``, ``ctx.ret_phase``) must be ones it knows. Keys older saves used are read
+under their new names (``RENAMED``, ``migrate``)."""
 
 from __future__ import annotations
 
