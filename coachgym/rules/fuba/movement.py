@@ -24,7 +24,7 @@ from .board import (
     TOUCHES_GOAL_LINE,
     ZONE,
 )
-from .state import GK
+from .state import GK, INJURED, OFF, UNPLACED
 
 # movement modes whose destinations are every adjacent playing area, less offside (see _dests)
 _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct",
@@ -165,10 +165,15 @@ class MovementMixin:
         legal = []
         pos = self.pos[side]
         # the areas holding an outfield piece that has not moved yet, ascending
-        if moved:
-            areas = sorted({pos[k] for k in range(1, 11) if pos[k] >= 0 and k not in moved})
-        else:
-            areas = sorted({p for p in pos[1:] if p >= 0})
+        outfield = pos[1:]
+        for k in moved:
+            if k:
+                outfield[k - 1] = OFF
+        areas = set(outfield)
+        areas.discard(OFF)  # the codes of pieces off the board (the only negative values)
+        areas.discard(UNPLACED)
+        areas.discard(INJURED)
+        areas = sorted(areas)
         if mode == "into_target" or mode == "easy_ct":
             near = _MOVE_ADJ_SET[c["target"]]
             areas = [a for a in areas if a in near]
