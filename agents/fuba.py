@@ -61,6 +61,7 @@ _LOSS_COST = {0: 2.5, 1: 1.2, 2: 0.6}  # by zone, seen from the passing team
 
 
 _WANT_CACHE: dict[tuple, list[float]] = {}  # see ByTheBookCoach._desired
+_DONE = AT.DONE
 _SETUP_CACHE: dict[tuple, tuple[int, ...]] = {}  # (side, set piece, controlling, formation) -> setup order
 # _ADJ_CLOSER[ball][from]: (adjacent area, 0.1 x the steps a move there gains towards the ball)
 _ADJ_CLOSER = [[tuple((t, (DIST[b][f] - DIST[b][t]) * 0.1) for t in MOVE_ADJ[f]) for f in range(N_AREAS)]
@@ -95,7 +96,7 @@ class ByTheBookCoach:
     # ------------------------------------------------------------------ shape
     def _setup_targets(self, game: FubaEngine, side: int, kind: str) -> list[int]:
         d, m, f = game.formation[side]
-        ct = game.ct == side
+        ct = game.controlling == side
         r = _REL[side].__getitem__
         if kind == "kickoff":
             back = [r("O-F"), r("O-NS"), r("O-SS"), r("O-F"), r("O-PA"), r("O-NS")][:d] + [r("O-F")] * max(0, d - 6)
@@ -116,7 +117,7 @@ class ByTheBookCoach:
         depends only on the side, the ball's area, who controls it and the opponents with the ball)."""
         b = game.ball
         n = game.pos[1 - side].count(b)  # the opponents with the ball (1.4.1: at most six count)
-        key = (side, b, game.ct == side, 6 if n > 6 else n, self.box_men)
+        key = (side, b, game.controlling == side, 6 if n > 6 else n, self.box_men)
         want = _WANT_CACHE.get(key)
         if want is None:
             want = _WANT_CACHE[key] = self._desired_now(game, side)
@@ -129,7 +130,7 @@ class ByTheBookCoach:
         fm = FWD_MID2[side]
         r = _REL[side].__getitem__
         their = game.counts(opp)
-        if game.ct == side:
+        if game.controlling == side:
             want[b] = max(2, min(4, 2 * their[b]))
             for a in MOVE_ADJ[b]:
                 if fm[a] > fm[b]:
@@ -164,7 +165,9 @@ class ByTheBookCoach:
         mode = c["mode"]
         move_from = AT.MOVE_FROM_AREA
         gk_src = AT.GK_SRC
-        all_srcs = [i for i in d.legal if i in move_from or i == gk_src]
+        # a source decision's options: the move_from actions, the keeper's, then "done" (ascending)
+        legal = d.legal
+        all_srcs = legal[:-1] if legal[-1] == _DONE else legal
         if not all_srcs:
             return None
         pos = game.pos[side]
@@ -183,7 +186,7 @@ class ByTheBookCoach:
         b = game.ball
         fm = FWD_MID2[side]
         into = mode == "into_target"
-        ct = game.ct == side
+        ct = game.controlling == side
         opp_pos = game.pos[1 - side]
         pairs_of = _ADJ_CLOSER[b]
         # first pass: the best move (highest value, the earliest in table order on a tie) and whether it
@@ -291,7 +294,7 @@ class ByTheBookCoach:
             return T.index("kickoff", take=True)
         if kind == "setup":
             kind_sp = game.ctx["kind"]
-            key = (side, kind_sp, game.ct == side, tuple(game.formation[side]))
+            key = (side, kind_sp, game.controlling == side, tuple(game.formation[side]))
             targets = _SETUP_CACHE.get(key)
             if targets is None:  # a pure function of the key (see _setup_targets)
                 targets = _SETUP_CACHE[key] = tuple(self._setup_targets(game, side, kind_sp))
@@ -317,13 +320,13 @@ class ByTheBookCoach:
             what = game.ctx.get("for")
             use = False
             if what == "sprint":
-                dice = game.pctx.get("dice", [0, 0])
+                dice = game.resolving.get("dice", [0, 0])
                 use = max(dice) - min(dice) >= 2
             elif what == "positioning":
-                use = game.bv >= 3
+                use = game.ball_value >= 3
             return T.index("use_cp", use=use)
         if kind == "charge":
-            return T.index("charge", charge=game.bv >= 3)
+            return T.index("charge", charge=game.ball_value >= 3)
         if kind in ("keeper", "kick"):
             return legal[self.rng.randrange(len(legal))]
         if kind == "slow":
@@ -334,7 +337,7 @@ class ByTheBookCoach:
             idx = T.index("substitutions", n=want)
             return idx if idx in legal else legal[0]
         if kind == "cp_zone":
-            return min(legal, key=lambda i: game.cp[side][T[i]["zone"]])
+            return min(legal, key=lambda i: game.condition[side][T[i]["zone"]])
         if kind in ("skill_in", "skill_out"):
             return legal[0]
         if kind == "sub_option":
@@ -386,10 +389,10 @@ class ByTheBookCoach:
         legal = d.legal
         A = AT.ACT
         if A["shoot"] in legal:
-            need = game.bv - game.goal_modifiers(side, free_kick=True)[1] + 1
+            need = game.ball_value - game.goal_modifiers(side, free_kick=True)[1] + 1
             if need <= 5 or A["pass"] not in legal:
                 return A["shoot"]
-        if game.ct == side:
+        if game.controlling == side:
             if A["pass"] in legal:
                 targets = game.pass_targets(side)
                 fm = FWD_MID2[side]
@@ -404,8 +407,8 @@ class ByTheBookCoach:
                 return A["sprint"]
             return A["end"] if A["end"] in legal else legal[0]
         # defending
-        mine, theirs = game.count(side, game.ball), game.count(game.ct, game.ball)
-        bv = game.bv
+        mine, theirs = game.count(side, game.ball), game.count(game.controlling, game.ball)
+        bv = game.ball_value
         thr = min(6, bv + (1 if mine > theirs else 0))
         p_press = 1 - ((7 - thr) / 6) ** 2
         if A["pressing"] in legal and p_press >= self.press_min:

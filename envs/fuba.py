@@ -44,13 +44,44 @@ def _float32_sixths() -> list[float]:
 _SIXTHS = _float32_sixths()
 
 
-def _piece_row(pos) -> list[float]:
-    """The pieces field of one team: outfield pieces per area (pos[0] is the goalkeeper), as sixths."""
-    counts = [0] * N_AREAS
-    for a in pos[1:]:
-        if a >= 0:
-            counts[a] += 1
-    return [_SIXTHS[n] for n in counts]
+_N_DECISIONS = len(DECISIONS)
+_N_SET_PIECES = len(SET_PIECES)
+_N_SKILLS = len(IMPLEMENTED_SKILLS)
+_ZEROS3, _ZEROS5 = (0.0,) * 3, (0.0,) * 5
+_ROWS: dict[tuple, tuple] = {}  # one team's positions -> _team_rows
+_OFFSIDE: dict[int, tuple[list[bool], np.ndarray | None]] = {}  # id of an offside list -> (the list, its row)
+
+
+def _team_rows(pos: tuple) -> tuple[np.ndarray, float, float]:
+    """What one team's positions give the observation: its pieces field (outfield pieces per area,
+    pos[0] is the goalkeeper, as sixths: a float32 row the caller only copies from), its pieces on
+    the pitch /11 and its injured pieces /3 (the squad field). A pure function of the positions,
+    memoised on them."""
+    hit = _ROWS.get(pos)
+    if hit is None:
+        counts = [0] * N_AREAS
+        for a in pos[1:]:
+            if a >= 0:
+                counts[a] += 1
+        if len(_ROWS) > 50_000:
+            _ROWS.clear()
+        on_pitch = sum(1 for p in pos if p >= 0)
+        hit = _ROWS[pos] = (np.array([_SIXTHS[n] for n in counts], dtype=np.float32), on_pitch / 11,
+                            pos.count(INJURED) / 3)
+    return hit
+
+
+def _offside_row(off: list[bool]) -> np.ndarray | None:
+    """The offside field of the engine's offside list ``off`` (None: no offside area). The engine's
+    offside lists are shared and never changed, so the row is memoised on the list itself (checked by
+    identity, so a recycled id cannot answer for another list)."""
+    hit = _OFFSIDE.get(id(off))
+    if hit is None or hit[0] is not off:
+        row = np.array(off, dtype=np.float32) if any(off) else None
+        if len(_OFFSIDE) > 50_000:
+            _OFFSIDE.clear()
+        hit = _OFFSIDE[id(off)] = (off, row)
+    return hit[1]
 
 
 class FubaEncoder(ObservationEncoder):
@@ -82,93 +113,102 @@ class FubaEncoder(ObservationEncoder):
         L.add("offside", N_AREAS, "areas in which an own piece would be offside now (5.1), as controlling team")
         L.add("pass_values", len(PLAYING), "at a pass-target decision: the ball value after modifiers /6 for each legal target area (0 = not legal)")
         L.add("setup", 2, "pieces of the own team still to place in a setup /10, a setup is running")
+        names = ("decision", "move_mode", "move_state", "move_source", "own_pieces", "opp_pieces", "own_keeper",
+                 "opp_keeper", "ball", "ball_state", "skills", "skill_offer", "set_piece", "weather", "offside",
+                 "pass_values", "setup")
+        self._offsets = tuple(L.offsets[n] for n in names)
+        self._size = L.size
+        # encode writes ball_state, time, score, cards, condition, squad, formation and roles as one run
+        assert [n for n, _, _ in L.fields][9:18] == ["ball_state", "time", "score", "cards", "condition", "squad",
+                                                     "formation", "roles", "skills"]
 
     def encode(self, game: FubaEngine, side: int) -> np.ndarray:
-        # written into a zeroed float32 array (most entries stay zero), returned as a copy
-        buf = self.__dict__.get("_buf")
-        if buf is None:
-            buf = self._buf = np.zeros(self.layout.size, dtype=np.float32)
-        else:
-            buf.fill(0.0)
-        out = buf
-        off = self.layout.offsets
+        # written into a new zeroed float32 array (most entries stay zero); the fields from ball_state to
+        # roles in one run from one list, the pieces and offside fields from memoised float32 rows: every
+        # value is the same Python float as before and becomes the same float32
+        (o_dec, o_mode, o_mstate, o_msrc, o_own, o_opp, o_ownk, o_oppk, o_ball, o_run, o_skills, o_offer, o_sp,
+         o_weather, o_offside, o_pass, o_setup) = self._offsets
+        out = np.zeros(self._size, dtype=np.float32)
         opp = 1 - side
         d = game.decision
-        out[off["decision"] + (_DECISION_POS[d.kind] if d is not None else len(DECISIONS))] = 1.0
-        mode = game.move_mode
-        if mode in _MOVE_MODE_POS:
-            out[off["move_mode"] + _MOVE_MODE_POS[mode]] = 1.0
-            c = game.ctx
-            out[off["move_state"]] = c.get("n", 0) / 10
-            if c.get("left") is not None:
-                out[off["move_state"] + 1] = (c["left"] - c.get("n", 0)) / 6
-            if c.get("limit") is not None:
-                out[off["move_state"] + 2] = c["limit"] / 10
-            if c.get("src") is not None:
-                out[off["move_source"] + c["src"][1]] = 1.0
-        for s, name, kname in ((side, "own_pieces", "own_keeper"), (opp, "opp_pieces", "opp_keeper")):
-            pos = game.pos[s]
-            if pos[GK] >= 0:
-                out[off[kname] + pos[GK]] = 1.0
-            o = off[name]
-            out[o:o + N_AREAS] = _piece_row(pos)
-        out[off["ball"] + game.ball] = 1.0
-        o = off["ball_state"]
-        out[o:o + 6] = [game.bv / 6, float(game.ct == side), float(game.phasing == side), float(game.acting == side),
-                        min(game.actions_left, 4) / 4, game.turn_bonus / 4]
-        o = off["time"]
-        out[o:o + 5] = [float(game.half == 2), game.minute / 90, game.stoppage / 5, float(game.half_ending), game.turns / 150]
-        o = off["score"]
+        out[o_dec + (_DECISION_POS[d.kind] if d is not None else _N_DECISIONS)] = 1.0
+        phase = game.phase
+        c = game.ctx
+        if phase == "moves":
+            mode = c.get("mode")
+            if mode in _MOVE_MODE_POS:
+                out[o_mode + _MOVE_MODE_POS[mode]] = 1.0
+                n = c.get("n", 0)
+                out[o_mstate] = n / 10
+                left = c.get("left")
+                if left is not None:
+                    out[o_mstate + 1] = (left - n) / 6
+                limit = c.get("limit")
+                if limit is not None:
+                    out[o_mstate + 2] = limit / 10
+                src = c.get("src")
+                if src is not None:
+                    out[o_msrc + src[1]] = 1.0
+        pos_all = game.pos
+        ps, po = pos_all[side], pos_all[opp]
+        if ps[GK] >= 0:
+            out[o_ownk + ps[GK]] = 1.0
+        own_row, own_on, own_inj = _ROWS.get(key := tuple(ps)) or _team_rows(key)
+        out[o_own:o_own + N_AREAS] = own_row
+        if po[GK] >= 0:
+            out[o_oppk + po[GK]] = 1.0
+        opp_row, opp_on, opp_inj = _ROWS.get(key := tuple(po)) or _team_rows(key)
+        out[o_opp:o_opp + N_AREAS] = opp_row
+        out[o_ball + game.ball] = 1.0
         own_g, opp_g = game.goals[side], game.goals[opp]
-        out[o:o + 4] = [own_g / 10, opp_g / 10, (own_g - opp_g) / 5, float(side == HOME)]
-        o = off["cards"]
-        out[o:o + 4] = [game.yellow[side] / 3, game.red[side] / 3, game.yellow[opp] / 3, game.red[opp] / 3]
-        o = off["condition"]
-        out[o:o + 6] = [x / 6 for x in game.cp[side]] + [x / 6 for x in game.cp[opp]]
-        o = off["squad"]
-        out[o:o + 6] = [game.subs[side] / 3, game.subs[opp] / 3, game.on_pitch(side) / 11, game.on_pitch(opp) / 11,
-                        game.pos[side].count(INJURED) / 3, game.pos[opp].count(INJURED) / 3]
-        o = off["formation"]
-        revealed = game.phase != "formation"
-        if game.formation[side] is not None:
-            out[o:o + 3] = [x / 10 for x in game.formation[side]]
-        if revealed and game.formation[opp] is not None:
-            out[o + 3:o + 6] = [x / 10 for x in game.formation[opp]]
-        o = off["roles"]
-        out[o:o + 5] = [x / 5 for x in game.roles[side]]
-        if revealed:
-            out[o + 5:o + 10] = [x / 5 for x in game.roles[opp]]
-        o = off["skills"]
-        n = len(IMPLEMENTED_SKILLS)
-        for base, names in ((o, game.skills[side]), (o + n, game.reserve[side]), (o + 2 * n, game.skills[opp])):
+        yellow, red, cp, subs = game.yellow, game.red, game.condition, game.subs
+        cps, cpo = cp[side], cp[opp]
+        run = [game.ball_value / 6, float(game.controlling == side), float(game.phasing == side), float(game.acting == side),
+               min(game.actions_left, 4) / 4, game.turn_bonus / 4,
+               float(game.half == 2), game.minute / 90, game.stoppage / 5, float(game.half_ending), game.turns / 150,
+               own_g / 10, opp_g / 10, (own_g - opp_g) / 5, float(side == HOME),
+               yellow[side] / 3, red[side] / 3, yellow[opp] / 3, red[opp] / 3,
+               cps[0] / 6, cps[1] / 6, cps[2] / 6, cpo[0] / 6, cpo[1] / 6, cpo[2] / 6,
+               subs[side] / 3, subs[opp] / 3, own_on, opp_on, own_inj, opp_inj]
+        revealed = phase != "formation"
+        fs, fo = game.formation[side], game.formation[opp]
+        run += (fs[0] / 10, fs[1] / 10, fs[2] / 10) if fs is not None else _ZEROS3
+        run += (fo[0] / 10, fo[1] / 10, fo[2] / 10) if revealed and fo is not None else _ZEROS3
+        roles = game.roles
+        run += [x / 5 for x in roles[side]]
+        run += [x / 5 for x in roles[opp]] if revealed else _ZEROS5
+        out[o_run:o_skills] = run
+        n = _N_SKILLS
+        for base, names in ((o_skills, game.skills[side]), (o_skills + n, game.reserve[side]),
+                            (o_skills + 2 * n, game.skills[opp])):
             for name in names:
                 k = _SKILL_POS.get(name)
                 if k is not None:
                     out[base + k] = 1.0
         if d is not None and d.kind == "skill" and game.offers:
-            out[off["skill_offer"] + _SKILL_POS[game.offers[0][1]]] = 1.0
+            out[o_offer + _SKILL_POS[game.offers[0][1]]] = 1.0
         sp = game.set_piece
-        if game.phase in ("setup", "penalty") and game.ctx.get("kind") in SET_PIECES:
-            sp = game.ctx["kind"]
-        if game.phase == "penalty":
+        if phase in ("setup", "penalty") and c.get("kind") in SET_PIECES:
+            sp = c["kind"]
+        if phase == "penalty":
             sp = "penalty"
-        out[off["set_piece"] + _SET_PIECE_POS.get(sp, len(SET_PIECES))] = 1.0
-        if game.weather in _WEATHER_POS:
-            out[off["weather"] + _WEATHER_POS[game.weather]] = 1.0
-        if game.phase not in ("formation", "kickoff_choice"):
-            o = off["offside"]
-            for a, f in enumerate(game.offside_areas(side)):
-                if f:
-                    out[o + a] = 1.0
+        out[o_sp + _SET_PIECE_POS.get(sp, _N_SET_PIECES)] = 1.0
+        w = _WEATHER_POS.get(game.weather)
+        if w is not None:
+            out[o_weather + w] = 1.0
+        if phase != "formation" and phase != "kickoff_choice":
+            off = game.offside_areas(side)
+            hit = _OFFSIDE.get(id(off))
+            row = hit[1] if hit is not None and hit[0] is off else _offside_row(off)
+            if row is not None:
+                out[o_offside:o_offside + N_AREAS] = row
         if d is not None and d.kind == "pass_to" and d.side == side:
-            o = off["pass_values"]
             for t, v in game.pass_targets(side).items():
-                out[o + _PLAYING_POS[t]] = v / 6
-        if game.phase == "setup":
-            o = off["setup"]
-            out[o] = game.pos[side].count(-2) / 10
-            out[o + 1] = 1.0
-        return buf.copy()
+                out[o_pass + _PLAYING_POS[t]] = v / 6
+        if phase == "setup":
+            out[o_setup] = ps.count(-2) / 10
+            out[o_setup + 1] = 1.0
+        return out
 
 
 class FubaEnv(CoachEnv):

@@ -164,8 +164,8 @@ def check_fuba(g: Any, prev: dict) -> None:
         if sum(1 for p in pos if p >= 0) > 11 - g.red[side] + removing or g.red[side] > 11 or g.subs[side] > 3:
             raise InvariantError(f"{label}: {sum(1 for p in pos if p >= 0)} pieces on the board with {g.red[side]} "
                                  f"sent off, {g.subs[side]} substitutions")
-        if min(g.cp[side]) < 0:
-            raise InvariantError(f"{label}: negative condition points {g.cp[side]}")
+        if min(g.condition[side]) < 0:
+            raise InvariantError(f"{label}: negative condition points {g.condition[side]}")
     if not (0 <= g.ball < N_AREAS and g.half in (1, 2) and 0 <= g.minute <= 200):
         raise InvariantError(f"fuba: ball {g.ball}, half {g.half}, minute {g.minute} out of range")
 

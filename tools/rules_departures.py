@@ -63,7 +63,7 @@ def measure_fuba(games: int, seed: int) -> Counter:
     label = ""
 
     def watched(self, side, target):
-        p = self.pctx
+        p = self.resolving
         if p["what"] != "pass":
             return orig(self, side, target)
         start = p["start"]
@@ -75,7 +75,7 @@ def measure_fuba(games: int, seed: int) -> Counter:
         counts[f"{label}: passes"] += 1
         counts[f"{label}: empty target area"] += empty_t
         counts[f"{label}: empty start area"] += empty_s
-        counts[f"{label}: ball value changed"] += (empty_t or empty_s) and self.bv > 1  # old: -1 each, floor 1
+        counts[f"{label}: ball value changed"] += (empty_t or empty_s) and self.ball_value > 1  # old: -1 each, floor 1
         return None
 
     FubaEngine._pass_target_value = watched

@@ -45,13 +45,13 @@ VARIABLES = [
     number("minute", "the match minute (1-45 in the first half, 46-90 in the second)", lambda g, s, d: g.minute),
     number("minutes_left", "minutes left in the half", lambda g, s, d: max(0, HALF_LENGTH * g.half - g.minute)),
     number("game_minutes_left", "minutes left in the match", lambda g, s, d: max(0, 2 * HALF_LENGTH - g.minute)),
-    flag("our_ball", "we control the ball", lambda g, s, d: g.ct == s),
+    flag("our_ball", "we control the ball", lambda g, s, d: g.controlling == s),
     Variable("ball_half", WORD, "where the ball is: our half, the centre area, their half",
              lambda g, s, d: _ball_half(g, s), ("own", "centre", "opponent")),
     Variable("ball_zone", WORD, "the ball's zone seen from our goal (1.5)",
              lambda g, s, d: ZONE_NAMES[ZONE[s][g.ball]], ZONE_NAMES),
     Variable("ball_area", WORD, "the kind of area the ball is in", lambda g, s, d: KIND[g.ball], AREA_KINDS),
-    number("ball_value", "the ball value (1-6)", lambda g, s, d: g.bv),
+    number("ball_value", "the ball value (1-6)", lambda g, s, d: g.ball_value),
     number("our_players_at_ball", "our players in the ball's area (at most six count, 1.4.1)",
            lambda g, s, d: g.count(s, g.ball)),
     number("their_players_at_ball", "their players in the ball's area", lambda g, s, d: g.count(1 - s, g.ball)),
@@ -59,8 +59,8 @@ VARIABLES = [
     number("their_yellow_cards", "their yellow cards", lambda g, s, d: g.yellow[1 - s]),
     number("red_cards", "our red cards", lambda g, s, d: g.red[s]),
     number("their_red_cards", "their red cards", lambda g, s, d: g.red[1 - s]),
-    number("condition_points", "our condition points left (A1)", lambda g, s, d: sum(g.cp[s])),
-    number("their_condition_points", "their condition points left", lambda g, s, d: sum(g.cp[1 - s])),
+    number("condition_points", "our condition points left (A1)", lambda g, s, d: sum(g.condition[s])),
+    number("their_condition_points", "their condition points left", lambda g, s, d: sum(g.condition[1 - s])),
     number("substitutions_used", "our substitutions so far (A3)", lambda g, s, d: g.subs[s]),
 ]
 
@@ -71,7 +71,7 @@ def _defending(what: str):
     """An action stage choice of the team without the ball."""
 
     def resolve(m: Moment) -> int:
-        if m.game.ct == m.side:
+        if m.game.controlling == m.side:
             return WAIT
         return m.pick(ACT[what])
 
@@ -80,7 +80,7 @@ def _defending(what: str):
 
 def _attacking(what: str):
     def resolve(m: Moment) -> int:
-        if m.game.ct != m.side:
+        if m.game.controlling != m.side:
             return WAIT
         return m.pick(ACT[what])
 

@@ -15,7 +15,7 @@ def test_3_match_preparation_example_higher_roll_chooses_no_weather():
     assert g.decision.kind == "kickoff" and g.decision.side == HOME
     pick(g, "kickoff", take=True)
     assert g.weather is None
-    assert g.ct == HOME and g.decision.kind == "setup" and g.decision.side == HOME
+    assert g.controlling == HOME and g.decision.kind == "setup" and g.decision.side == HOME
     # Santeri's setup: four in the middle, two in each side area, two in front of his penalty area
     for area in ["C"] * 4 + ["H-NS"] * 2 + ["H-SS"] * 2 + ["H-F"] * 2:
         pick(g, "place", area=A(area))
@@ -67,7 +67,7 @@ def test_4_5_positioning_example_three_and_four_raise_three_to_four():
     g = scenario([("positioning", 3), ("positioning", 4)], home=["H-PA", "C", "C"], away=["A-PA", "C"],
                  ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="positioning")
-    assert g.bv == 4
+    assert g.ball_value == 4
 
 
 def test_4_6_pressing_example_two_and_five_wins_ball_at_five():
@@ -79,11 +79,11 @@ def test_4_6_pressing_example_two_and_five_wins_ball_at_five():
         g = scenario([("pressing", 2), ("pressing", 5)], home=["H-PA", "C"], away=["A-PA", "C"],
                      ball="C", bv=bv, ct=HOME, phasing=AWAY, stage="actions")
         pick(g, "action", what="pressing")
-        assert g.ct == AWAY and g.bv == 5, bv
+        assert g.controlling == AWAY and g.ball_value == 5, bv
     g = scenario([("pressing", 2), ("pressing", 5)], home=["H-PA", "C"], away=["A-PA", "C"],
                  ball="C", bv=2, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == HOME and g.bv == 1
+    assert g.controlling == HOME and g.ball_value == 1
 
 
 def test_4_7_choosing_target_area_example():
@@ -122,9 +122,9 @@ def test_4_7_passing_procedure_example_two_and_six_supportive():
     if g.decision.kind == "moves":
         pick(g, "move_from", area=A("C"))
     assert g.raw_count(HOME, A("A-NS")) == before + 1
-    assert g.bv == 2  # lower die: adjacent target where Otto had a player
+    assert g.ball_value == 2  # lower die: adjacent target where Otto had a player
     assert g.decision.kind == "action"  # no goal attempt after a supportive outcome
-    assert g.ct == HOME
+    assert g.controlling == HOME
 
 
 def _goal_attempt_example(script):
@@ -135,7 +135,7 @@ def _goal_attempt_example(script):
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("H-F"))
     pick(g, "done")  # creative: no extra move
-    assert g.bv == 3
+    assert g.ball_value == 3
     assert g.goal_modifiers(AWAY) == (-2, -2)
     pick(g, "goal_attempt", shoot=True)
     return g
@@ -161,7 +161,7 @@ def test_4_8_goal_attempt_example_four_is_a_rebound():
 def test_4_8_goal_attempt_example_three_is_a_miss_and_goal_kick():
     g = _goal_attempt_example([("goal attempt", 3)])
     assert g.score == (0, 0)
-    assert g.ct == HOME and g.ball == A("H-PA") and g.bv == 2
+    assert g.controlling == HOME and g.ball == A("H-PA") and g.ball_value == 2
 
 
 def test_5_6_yellow_and_red_card_example_third_yellow_roll_two():
@@ -173,7 +173,7 @@ def test_5_6_yellow_and_red_card_example_third_yellow_roll_two():
     pick(g, "remove", area=A("A-F"))
     assert g.yellow[AWAY] == 1 and g.red[AWAY] == 1
     assert g.on_pitch(AWAY) == 3
-    assert g.ct == HOME and g.bv == 2  # free kick to the fouled team
+    assert g.controlling == HOME and g.ball_value == 2  # free kick to the fouled team
 
 
 def test_a1_condition_points_example_442():
@@ -181,7 +181,7 @@ def test_a1_condition_points_example_442():
     pick(g, "formation", d=4, m=4, f=2)
     pick(g, "formation", d=4, m=5, f=1)
     pick(g, "kickoff", take=True)
-    assert g.cp == [[4, 4, 2], [4, 5, 1]]
+    assert g.condition == [[4, 4, 2], [4, 5, 1]]
 
 
 def test_a5_goalkeeper_charge_example_raises_ball_value():
@@ -190,7 +190,7 @@ def test_a5_goalkeeper_charge_example_raises_ball_value():
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-PA"))
     assert g.decision.kind == "charge" and g.decision.side == AWAY
-    before = g.bv
+    before = g.ball_value
     pick(g, "charge", charge=True)
     assert [e for e in g.log if e.kind == "charge"]
     roll = [e for e in g.log if e.kind == "pass_roll"][-1].data
@@ -209,4 +209,4 @@ def test_a2_condition_points_example_451_with_three_attacking_midfielders():
     assert not any("attacking" in line for line in g.play_by_play())  # still secret
     pick(g, "done")
     pick(g, "kickoff", take=True)
-    assert g.cp == [[4, 4, 2], [4, 2, 4]]
+    assert g.condition == [[4, 4, 2], [4, 2, 4]]

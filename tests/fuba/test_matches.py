@@ -32,10 +32,10 @@ class Invariants:
             assert len(pos) == 11  # eleven pieces (goalkeeper first), so at most eleven on the pitch
             assert g.subs[s] <= 3
             assert g.yellow[s] >= 0 and 0 <= g.red[s] <= 10
-            cp = g.cp[s]
+            cp = g.condition[s]
             assert min(cp) >= 0 and max(cp) <= 10 and sum(cp) <= 16
         if g.phase != "setup":
-            assert 1 <= g.bv <= 6, g.bv
+            assert 1 <= g.ball_value <= 6, g.ball_value
         clock = g.clock
         assert clock >= self.clock
         self.clock = clock

@@ -18,7 +18,7 @@ def test_a1_2_sprint_condition_point_takes_the_higher_die():
     pick(g, "action", what="sprint")
     assert g.decision.kind == "use_cp"
     pick(g, "use_cp", use=True)
-    assert g.cp[HOME] == [4, 3, 2]  # the ball is in the midfield zone
+    assert g.condition[HOME] == [4, 3, 2]  # the ball is in the midfield zone
     assert g.ctx["left"] == 5
 
 
@@ -27,7 +27,7 @@ def test_a1_2_no_point_in_the_zone_costs_two_from_an_adjacent_zone():
                  bv=2, ct=HOME, stage="actions", cp=((3, 0, 1), (4, 4, 2)), options=CP)
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.cp[HOME] == [1, 0, 1]
+    assert g.condition[HOME] == [1, 0, 1]
 
 
 def test_a1_2_positioning_condition_point_adds_a_step_unless_outnumbered():
@@ -35,11 +35,11 @@ def test_a1_2_positioning_condition_point_adds_a_step_unless_outnumbered():
                  ct=HOME, phasing=AWAY, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
     pick(g, "action", what="positioning")
     pick(g, "use_cp", use=True)
-    assert g.bv == 4 and g.cp[AWAY] == [4, 3, 2]
+    assert g.ball_value == 4 and g.condition[AWAY] == [4, 3, 2]
     g = scenario([("positioning", 3), ("positioning", 1)], home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C",
                  bv=2, ct=HOME, phasing=AWAY, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
     pick(g, "action", what="positioning")
-    assert g.bv == 3 and g.decision.kind != "use_cp"
+    assert g.ball_value == 3 and g.decision.kind != "use_cp"
 
 
 def test_a3_substitution_at_the_end_of_the_turn_adds_condition_points():
@@ -54,7 +54,7 @@ def test_a3_substitution_at_the_end_of_the_turn_adds_condition_points():
     pick(g, "cp_zone", zone=2)
     pick(g, "cp_zone", zone=2)
     pick(g, "sub_option", option="none")
-    assert g.subs[HOME] == 1 and g.cp[HOME] == [2, 2, 4]
+    assert g.subs[HOME] == 1 and g.condition[HOME] == [2, 2, 4]
     assert g.phasing == AWAY
 
 
@@ -97,8 +97,8 @@ def test_a6_aggressive_pressing_one_player_short_and_failure_gives_free_kick():
                  stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=opts)
     assert act("action", what="pressing") not in g.decision.legal
     pick(g, "action", what="aggressive_pressing")
-    assert g.cp[AWAY] == [4, 3, 2] and g.yellow[AWAY] == 1
-    assert g.ct == HOME and g.bv == 2 and g.stats[HOME]["free_kicks"] == 1
+    assert g.condition[AWAY] == [4, 3, 2] and g.yellow[AWAY] == 1
+    assert g.controlling == HOME and g.ball_value == 2 and g.stats[HOME]["free_kicks"] == 1
 
 
 def test_a6_aggressive_pressing_raises_the_value_before_the_roll():
@@ -106,7 +106,7 @@ def test_a6_aggressive_pressing_raises_the_value_before_the_roll():
     g = scenario([("pressing", 4), ("pressing", 6)], home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C", bv=4,
                  ct=HOME, phasing=AWAY, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=opts)
     pick(g, "action", what="aggressive_pressing")
-    assert g.ct == AWAY and g.bv == 6  # 4 < 4+1
+    assert g.controlling == AWAY and g.ball_value == 6  # 4 < 4+1
 
 
 def test_a7_offside_risk_adds_one_and_ignores_the_target_modifier():
@@ -125,8 +125,8 @@ def test_a8_challenge_needs_dice_higher_than_the_ball_value():
     g = scenario([("pass", 3), ("pass", 3)], home=["H-PA", "C", "C"], away=["A-PA", "C", "C"], ball="C", bv=3,
                  ct=HOME, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=opts)
     pick(g, "action", what="challenge")
-    assert g.cp[HOME] == [4, 3, 2]
-    assert g.ct == AWAY  # 3 and 3 against 3: equal is not enough
+    assert g.condition[HOME] == [4, 3, 2]
+    assert g.controlling == AWAY  # 3 and 3 against 3: equal is not enough
 
 
 def test_a8_challenge_creative_may_dribble_the_ball_on():
@@ -176,7 +176,7 @@ def test_a10_wind_doubles_the_long_pass_modifier_and_rain_raises_the_new_value()
     pick(g, "pass_to", area=A("A-NS"))
     if g.decision.kind == "moves":
         pick(g, "done")
-    assert g.bv == 3  # lower die 2 + 1 for the rain
+    assert g.ball_value == 3  # lower die 2 + 1 for the rain
 
 
 def test_a11_var_denies_a_goal_on_double_six():
@@ -188,17 +188,17 @@ def test_a11_var_denies_a_goal_on_double_six():
     if g.decision.kind == "moves":
         pick(g, "done")
     pick(g, "goal_attempt", shoot=True)
-    assert g.score == (0, 0) and g.ct == AWAY and g.stats[AWAY]["free_kicks"] == 1
+    assert g.score == (0, 0) and g.controlling == AWAY and g.stats[AWAY]["free_kicks"] == 1
 
 
 @pytest.mark.parametrize("dice,check", [
-    ((2, 1), lambda g: g.bv == 5),                       # ball bounces (DT): +2
-    ((2, 3), lambda g: g.bv == 1),                       # ball bounces (CT): -2
+    ((2, 1), lambda g: g.ball_value == 5),                       # ball bounces (DT): +2
+    ((2, 3), lambda g: g.ball_value == 1),                       # ball bounces (CT): -2
     ((2, 5), lambda g: g.actions_left == 2),              # lost momentum: -1 action
     ((1, 6), lambda g: g.actions_left == 4),              # fast situation (PT): +1 action
     ((5, 6), lambda g: g.turn_bonus == 2),                # out of position goalkeeper
     ((2, 6), lambda g: g.no_offside_risk),                # failed man-marking
-    ((6, 1), lambda g: g.free_cp),                        # terrace chant
+    ((6, 1), lambda g: g.free_condition_point),                        # terrace chant
 ])
 def test_a13_special_events_table(dice, check):
     g = scenario([("momentum", 2), ("momentum", 2), ("special event controlling team", dice[0]),
@@ -223,7 +223,7 @@ def test_a13_fast_situation_for_the_non_phasing_team():
                  options=FubaOptions(special_events=True))
     assert g.decision.side == AWAY and g.decision.kind == "action"
     pick(g, "action", what="positioning")
-    assert g.bv == 5
+    assert g.ball_value == 5
     assert g.decision.side == HOME and g.actions_left == 3
 
 
@@ -243,7 +243,7 @@ def test_a2_roles_limits_and_condition_point_shifts():
     pick(g, "done")
     pick(g, "kickoff", take=True)
     # defence 4 - 1 (centre-back) - 2 (wing backs) + 1 (defending mid); midfield 4 - 1 + 1 + 1; forwards 2 - 1 + 2
-    assert g.cp[HOME] == [2, 5, 3] and g.cp[AWAY] == [4, 4, 2]
+    assert g.condition[HOME] == [2, 5, 3] and g.condition[AWAY] == [4, 4, 2]
 
 
 def test_unimplemented_options_are_refused():
@@ -294,7 +294,7 @@ def test_a12_clinical_finisher_adds_one_from_the_penalty_area():
     g = _shoot_from_box([("goal attempt", 3)], home_skills=["clinical_finisher"])
     assert g.decision.kind == "skill" and g.decision.side == HOME
     pick(g, "skill", skill="clinical_finisher")
-    assert g.score == (1, 0) and g.cp[HOME] == [4, 4, 1]  # paid from the forwards (attack zone)
+    assert g.score == (1, 0) and g.condition[HOME] == [4, 4, 1]  # paid from the forwards (attack zone)
 
 
 def test_a12_shot_stopper_two_dice_lower_counts():
@@ -307,14 +307,14 @@ def test_a12_shot_stopper_two_dice_lower_counts():
 def test_a12_skill_may_be_declined():
     g = _shoot_from_box([("goal attempt", 6)], away_skills=["shot_stopper"])
     pick(g, "skill", skill="")
-    assert g.score == (1, 0) and g.cp[AWAY] == [4, 4, 2]
+    assert g.score == (1, 0) and g.condition[AWAY] == [4, 4, 2]
 
 
 def test_a12_midfield_general_takes_an_action_from_the_opponent():
     g = _skill_scenario([("momentum", 1), ("momentum", 2)], away_skills=["midfield_general"],
                         home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C", bv=2, ct=HOME, stage="momentum")
     pick(g, "skill", skill="midfield_general")
-    assert g.actions_left == 2 and g.cp[AWAY] == [4, 3, 2]
+    assert g.actions_left == 2 and g.condition[AWAY] == [4, 3, 2]
 
 
 def test_a12_skilled_full_back_extra_action_in_own_defence_zone():
@@ -363,7 +363,7 @@ def test_a12_creative_midfielder_turns_supportive_into_creative():
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-NS"))
     pick(g, "skill", skill="creative_midfielder")
-    assert g.pctx["outcome"] == "creative"
+    assert g.resolving["outcome"] == "creative"
 
 
 def test_a12_regista_long_creative_pass_from_midfield_keeps_the_lower_die():
@@ -375,7 +375,7 @@ def test_a12_regista_long_creative_pass_from_midfield_keeps_the_lower_die():
     if g.decision.kind == "moves":
         pick(g, "done")
     pick(g, "skill", skill="regista")
-    assert g.bv == 5
+    assert g.ball_value == 5
 
 
 def test_a12_stopper_makes_the_higher_die_the_new_value():
@@ -387,7 +387,7 @@ def test_a12_stopper_makes_the_higher_die_the_new_value():
     while g.decision.kind in ("moves", "moves_to"):
         g.step(g.decision.legal[0])
     pick(g, "skill", skill="stopper")
-    assert g.bv == 5
+    assert g.ball_value == 5
 
 
 def test_a12_mezzala_lowers_the_new_value_into_an_empty_attack_area():
@@ -399,7 +399,7 @@ def test_a12_mezzala_lowers_the_new_value_into_an_empty_attack_area():
     while g.decision.kind in ("moves", "moves_to"):
         g.step(g.decision.legal[0])
     pick(g, "skill", skill="mezzala")
-    assert g.bv == 5 - 2  # creative: two steps
+    assert g.ball_value == 5 - 2  # creative: two steps
 
 
 def test_a12_offside_trap_after_supportive_pass_into_offside_risk():
@@ -411,7 +411,7 @@ def test_a12_offside_trap_after_supportive_pass_into_offside_risk():
     while g.decision.kind in ("moves", "moves_to"):
         g.step(g.decision.legal[0])
     pick(g, "skill", skill="offside_trap")
-    assert g.ct == AWAY and g.stats[AWAY]["free_kicks"] == 1 and g.yellow == [0, 0]
+    assert g.controlling == AWAY and g.stats[AWAY]["free_kicks"] == 1 and g.yellow == [0, 0]
 
 
 def test_a12_doubling_up_raises_the_value_by_two():
@@ -420,7 +420,7 @@ def test_a12_doubling_up_raises_the_value_by_two():
     while g.decision.kind in ("reaction", "reaction_to"):
         pick(g, "done")
     pick(g, "skill", skill="doubling_up")
-    assert g.bv == 4
+    assert g.ball_value == 4
 
 
 def test_a12_tackler_failed_aggressive_pressing_without_free_kick():
@@ -430,7 +430,7 @@ def test_a12_tackler_failed_aggressive_pressing_without_free_kick():
                         stage="actions", options=opts, actions=2)
     pick(g, "action", what="aggressive_pressing")
     # no free kick, and the value raised before the roll (3 + 1, A6) is not reduced
-    assert g.ct == AWAY and g.bv == 4 and g.stats[AWAY]["free_kicks"] == 0
+    assert g.controlling == AWAY and g.ball_value == 4 and g.stats[AWAY]["free_kicks"] == 0
 
 
 def test_a12_gegenpressing_counter_press_after_losing_the_ball():
@@ -438,9 +438,9 @@ def test_a12_gegenpressing_counter_press_after_losing_the_ball():
                         home=["H-PA", "A-NS"], away=["A-PA", "A-NS"], ball="A-NS", bv=3, ct=HOME, phasing=AWAY,
                         stage="actions", actions=2)
     pick(g, "action", what="pressing")
-    assert g.ct == AWAY and g.bv == 5
+    assert g.controlling == AWAY and g.ball_value == 5
     pick(g, "skill", skill="gegenpressing")
-    assert g.ct == HOME and g.bv == 2 and g.actions_left == 1 and g.decision.side == AWAY
+    assert g.controlling == HOME and g.ball_value == 2 and g.actions_left == 1 and g.decision.side == AWAY
 
 
 def test_a12_trained_formation_change_once_per_game():
@@ -476,12 +476,12 @@ def test_a12_angry_coach_keeps_the_point_on_four_or_more_and_leaves_on_one():
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
     pick(g, "skill", skill="angry_coach")
-    assert g.cp[HOME] == [4, 4, 2]
+    assert g.condition[HOME] == [4, 4, 2]
     g = _skill_scenario([("sprint", 5), ("sprint", 2), ("angry coach", 1)], home_skills=["angry_coach"], **kw)
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
     pick(g, "skill", skill="angry_coach")
-    assert g.cp[HOME] == [4, 3, 2] and g.coach_off[HOME] and "angry_coach" not in g.skills[HOME]
+    assert g.condition[HOME] == [4, 3, 2] and g.coach_off[HOME] and "angry_coach" not in g.skills[HOME]
 
 
 def test_a12_loose_cannon_forces_an_attempt_with_plus_two_on_equal_dice():
@@ -493,7 +493,7 @@ def test_a12_loose_cannon_forces_an_attempt_with_plus_two_on_equal_dice():
     while g.decision.kind in ("moves", "moves_to"):
         pick(g, "done")
     ev = [e for e in g.log if e.kind == "goal_attempt"][-1].data
-    assert ev["roll"] == 1 and g.cp[HOME][2] == 1
+    assert ev["roll"] == 1 and g.condition[HOME][2] == 1
     # A-F: -2, more players there +1, box 0 v 1 -1, loose cannon +2 -> 1 + 0 = 1 against 4: miss
     assert ev["mods"] == 0
 
@@ -516,7 +516,7 @@ def test_a12_aggressive_striker_moves_in_after_a_failed_pass():
                         stage="actions", actions=2)
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-F"))
-    assert g.ct == AWAY
+    assert g.controlling == AWAY
     pick(g, "skill", skill="aggressive_striker")
     pick(g, "move_from", area=A("A-NS"))
     assert g.raw_count(HOME, A("A-F")) == 1
@@ -543,7 +543,7 @@ def test_a12_midfield_pressing_brings_a_player_before_the_roll():
     pick(g, "skill", skill="midfield_pressing")
     pick(g, "move_from", area=A("A-F"))
     # now 2 v 1: +1 before the roll, 3 < 4 wins the ball with the higher die
-    assert g.ct == AWAY and g.bv == 5
+    assert g.controlling == AWAY and g.ball_value == 5
 
 
 def test_a12_catenaccio_second_lowest_player_steps_up():
@@ -564,7 +564,7 @@ def test_a12_actor_wins_a_free_kick():
                         home_skills=["actor"], home=["H-PA", "A-NS"], away=["A-PA", "A-F"], ball="A-F", bv=3, ct=HOME,
                         stage="momentum", options=opts)
     pick(g, "skill", skill="actor")
-    assert g.stats[HOME]["free_kicks"] == 1 and g.ct == HOME
+    assert g.stats[HOME]["free_kicks"] == 1 and g.controlling == HOME
 
 
 def test_a12_short_passes_extra_pass_to_an_adjacent_area():
@@ -587,12 +587,12 @@ def test_a12_fanatical_fans_reroll_and_equal_reroll_is_booked():
                         away_skills=["fanatical_fans"], **kw)
     pick(g, "action", what="pressing")
     pick(g, "skill", skill="fanatical_fans")
-    assert g.ct == AWAY and g.bv == 5
+    assert g.controlling == AWAY and g.ball_value == 5
     g = _skill_scenario([("pressing", 5), ("pressing", 6), ("pressing reroll", 2), ("pressing reroll", 2)],
                         away_skills=["fanatical_fans"], **kw)
     pick(g, "action", what="pressing")
     pick(g, "skill", skill="fanatical_fans")
-    assert g.yellow[AWAY] == 1 and g.ct == HOME and g.stats[HOME]["free_kicks"] == 1
+    assert g.yellow[AWAY] == 1 and g.controlling == HOME and g.stats[HOME]["free_kicks"] == 1
 
 
 def test_a12_fast_defender_moves_in_before_the_modifiers():
@@ -638,10 +638,10 @@ def test_a12_box_to_box_and_runner_extra_reaction_moves():
     pick(g, "move_from", area=A("C"))
     assert A("A-F") in {g.actions[i]["area"] for i in g.decision.legal}
     pick(g, "move_to", area=A("H-F"))  # directly backwards: the box-to-box midfielder
-    assert g.cp[HOME] == [4, 3, 2]
+    assert g.condition[HOME] == [4, 3, 2]
     pick(g, "move_from", area=A("A-NS"))  # the runner: its only move (A-F; A-NC is offside) is taken at once
     assert g.raw_count(HOME, A("A-F")) == 1
-    assert g.cp[HOME] == [4, 2, 2]
+    assert g.condition[HOME] == [4, 2, 2]
 
 
 def test_a12_skilled_wing_back_dribbles_along_the_touchline_past_an_opponent():
@@ -652,7 +652,7 @@ def test_a12_skilled_wing_back_dribbles_along_the_touchline_past_an_opponent():
     pick(g, "move_from", area=A("H-NS"))
     assert {g.actions[i]["area"] for i in g.decision.legal if g.actions[i].kind == "dribble_to"} == {A("A-NS")}
     pick(g, "dribble_to", area=A("A-NS"))
-    assert g.ball == A("A-NS") and g.bv == 4
+    assert g.ball == A("A-NS") and g.ball_value == 4
 
 
 def test_a3_a12_game_plan_change_swaps_a_skill_with_the_reserve():
@@ -683,7 +683,7 @@ def test_a13_note_closest_player_moved_further_than_an_adjacent_area():
                  stage="momentum", options=FubaOptions(special_events=True))
     from coachgym.rules.fuba.board import DIST
     assert DIST[A("H-F")][A("A-NS")] == 2
-    assert g.ct == AWAY and g.ball == A("A-NS") and g.bv == 2
+    assert g.controlling == AWAY and g.ball == A("A-NS") and g.ball_value == 2
     assert g.pos[AWAY][1] == A("A-NS") and g.raw_count(AWAY, A("H-F")) == 0
     assert g.decision.kind == "moves" and g.decision.side == AWAY  # 5.2.3 quick free kick moves
 
@@ -723,14 +723,14 @@ def test_a3_substitution_points_at_most_six_per_line_and_ten_in_all():
     assert g.decision.kind == "cp_zone" and act("cp_zone", zone=2) not in g.decision.legal
     pick(g, "cp_zone", zone=0)
     pick(g, "cp_zone", zone=1)
-    assert g.cp[HOME] == [2, 2, 6]
+    assert g.condition[HOME] == [2, 2, 6]
     # nine points in all: the second point of the substitution is lost at ten
     g = scenario([("substitution", 3), ("substitution", 2)], home=["H-PA", "C", "C"], away=["A-PA", "A-F"],
                  ball="C", bv=2, ct=HOME, stage="actions", half=2, minute=60, cp=((3, 3, 3), (4, 4, 2)), options=opts)
     pick(g, "action", what="end")
     pick(g, "substitutions", n=1)
     pick(g, "cp_zone", zone=1)
-    assert g.cp[HOME] == [3, 4, 3] and g.decision.kind == "sub_option"
+    assert g.condition[HOME] == [3, 4, 3] and g.decision.kind == "sub_option"
 
 
 def test_a10_heat_roll_of_one_loses_another_condition_point():
@@ -739,13 +739,13 @@ def test_a10_heat_roll_of_one_loses_another_condition_point():
     g.weather = "heat"
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.cp[HOME] == [4, 2, 2]  # the point spent and one more lost to the heat
+    assert g.condition[HOME] == [4, 2, 2]  # the point spent and one more lost to the heat
     g = scenario([("sprint", 5), ("sprint", 2), ("heat", 2)], home=["H-PA", "C", "C", "H-F"], away=["A-PA", "A-F"],
                  ball="C", bv=2, ct=HOME, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
     g.weather = "heat"
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.cp[HOME] == [4, 3, 2]
+    assert g.condition[HOME] == [4, 3, 2]
 
 
 def test_a10_sunshine_no_goalkeeper_charge_for_the_first_half_kick_off_team():
@@ -775,7 +775,7 @@ def test_a12_trained_special_event_two_actions_at_a_free_kick():
                                     ct=HOME, set_piece="free_kick"))
     assert g.decision.kind == "skill" and g.decision.side == HOME
     pick(g, "skill", skill="trained_special_event")
-    assert g.actions_left == 2 and g.cp[HOME] == [4, 4, 1]
+    assert g.actions_left == 2 and g.condition[HOME] == [4, 4, 1]
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-NS"))
     while g.decision.kind in ("moves", "moves_to"):
@@ -795,7 +795,7 @@ def test_a12_creative_goalkeeper_two_actions_at_a_goal_kick_not_into_the_attack_
     pick(g, "skill", skill="creative_goalkeeper")
     # two actions: the first, which must be the pass, was taken automatically; one is left after it
     assert g.decision.kind == "pass_to" and g.actions_left == 1
-    assert g.cp[HOME] == [3, 4, 2]  # paid from the defence (the ball is in its box)
+    assert g.condition[HOME] == [3, 4, 2]  # paid from the defence (the ball is in its box)
     assert g.pass_targets(HOME) and all(ZONE[HOME][t] != 2 for t in g.pass_targets(HOME))
 
 
@@ -806,11 +806,11 @@ def test_a12_sweeper_keeper_charge_adds_two():
                         stage="actions", options=opts)
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-PA"))
-    before = g.bv
+    before = g.ball_value
     pick(g, "charge", charge=True)
     pick(g, "skill", skill="sweeper_keeper")
     roll = [e for e in g.log if e.kind == "pass_roll"][-1].data
-    assert roll["bv"] == before + 2 and g.cp[AWAY] == [3, 4, 2]
+    assert roll["bv"] == before + 2 and g.condition[AWAY] == [3, 4, 2]
 
 
 def _free_kick_shot(script, away_skills, set_piece="free_kick"):
@@ -846,12 +846,12 @@ def test_a12_long_range_shooter_adds_one_outside_the_penalty_area():
     pick(g, "goal_attempt", shoot=True)
     assert g.decision.kind == "skill" and g.decision.side == AWAY
     pick(g, "skill", skill="long_range_shooter")
-    assert g.score == (0, 1) and g.cp[AWAY] == [4, 4, 1]
+    assert g.score == (0, 1) and g.condition[AWAY] == [4, 4, 1]
 
 
 def test_a12_long_range_shooter_is_not_offered_in_the_penalty_area():
     g = _shoot_from_box([("goal attempt", 3)], home_skills=["long_range_shooter"])
-    assert g.score == (0, 0) and g.cp[HOME] == [4, 4, 2]  # 3 needs 4: no skill, no goal
+    assert g.score == (0, 0) and g.condition[HOME] == [4, 4, 2]  # 3 needs 4: no skill, no goal
 
 
 def test_a12_penalty_saver_two_dice_for_the_penalty_lower_counts():
@@ -880,7 +880,7 @@ def test_a12_strength_in_depth_minus_two_on_the_substitution_dice():
         pick(g, "substitutions", n=1)
         while g.decision.kind == "cp_zone":
             pick(g, "cp_zone", zone=0)
-        return g.cp[HOME]
+        return g.condition[HOME]
     assert sub([]) == [3, 2, 2]  # 60 is higher than 50: one point
     assert sub(["strength_in_depth"]) == [4, 2, 2]  # (6 - 2) x 10 = 40: two points
 
@@ -895,7 +895,7 @@ def test_a3_substitutions_offered_at_a_goal_kick_controlling_team_first():
     if g.decision.kind == "moves":
         pick(g, "done")
     pick(g, "goal_attempt", shoot=True)
-    assert g.ct == AWAY and g.decision.kind == "substitutions" and g.decision.side == AWAY
+    assert g.controlling == AWAY and g.decision.kind == "substitutions" and g.decision.side == AWAY
     pick(g, "substitutions", n=0)
     assert g.decision.kind == "substitutions" and g.decision.side == HOME
     pick(g, "substitutions", n=0)
@@ -934,12 +934,12 @@ def test_a11_var_after_pressing_won_in_a_penalty_area_free_kick_or_penalty():
                  home=["H-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=3, ct=HOME, phasing=AWAY,
                  stage="actions", options=FubaOptions(var=True))
     pick(g, "action", what="pressing")
-    assert g.ct == HOME and g.stats[HOME]["penalties"] == 1 and g.yellow[AWAY] == 1
+    assert g.controlling == HOME and g.stats[HOME]["penalties"] == 1 and g.yellow[AWAY] == 1
     g = scenario([("pressing", 1), ("pressing", 1), ("V.A.R. (1st die)", 6), ("V.A.R. (2nd die)", 5)],
                  home=["H-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=3, ct=HOME, phasing=AWAY,
                  stage="actions", options=FubaOptions(var=True))
     pick(g, "action", what="pressing")
-    assert g.ct == AWAY and g.bv == 1 and g.stats[HOME]["penalties"] == 0
+    assert g.controlling == AWAY and g.ball_value == 1 and g.stats[HOME]["penalties"] == 0
 
 
 def test_a10_cold_and_storm_add_one_to_injury_rolls():
@@ -962,4 +962,4 @@ def test_a4_injured_keeper_is_replaced_by_another_piece_and_opponent_gets_plus_o
                  home=["H-PA", "A-NS"], away=["A-PA", "H-PA"], ball="H-PA", bv=3, ct=HOME, stage="momentum",
                  options=opts)
     assert g.pos[HOME][0] == A("H-PA")  # the keeper stays
-    assert g.gk_bonus[HOME] == 1 and g.on_pitch(HOME) == 1  # the outfield piece leaves instead
+    assert g.keeper_injury_bonus[HOME] == 1 and g.on_pitch(HOME) == 1  # the outfield piece leaves instead

@@ -45,7 +45,7 @@ def test_2_2_half_time_formation_change_of_one_player():
     pick(g, "line_change", src=0, dst=2)
     assert g.formation[HOME] == [3, 4, 3]
     pick(g, "line_change", src=-1, dst=-1)
-    assert g.half == 2 and g.minute == 46 and g.ct == AWAY  # the other team kicks off the second half
+    assert g.half == 2 and g.minute == 46 and g.controlling == AWAY  # the other team kicks off the second half
 
 
 # ---------------------------------------------------------------- 3 match preparation
@@ -59,7 +59,7 @@ def _to_setup(first=HOME):
 
 def test_3_3_1_kickoff_setup_own_half_and_two_in_the_centre():
     g = _to_setup()
-    assert g.ball == A("C") and g.bv == 2
+    assert g.ball == A("C") and g.ball_value == 2
     assert legal_areas(g, "place") == {B.IDS[a] for a in B.OWN_HALF_PARTLY[HOME]}
     for _ in range(8):
         pick(g, "place", area=A("H-F"))
@@ -140,7 +140,7 @@ def test_4_5_positioning_without_defender_in_ball_area_one_step_less():
     g = scenario([("positioning", 5), ("positioning", 6)], home=["H-PA", "C"], away=["A-PA", "A-F"],
                  ball="C", bv=2, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="positioning")
-    assert g.bv == 3
+    assert g.ball_value == 3
 
 
 def test_4_6_pressing_needs_at_least_equal_numbers():
@@ -152,18 +152,18 @@ def test_4_6_pressing_with_more_players_raises_value_before_roll():
     g = scenario([("pressing", 3), ("pressing", 5)], home=["H-PA", "C"], away=["A-PA", "C", "C"],
                  ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == AWAY and g.bv == 5  # 3 < 3+1: only one die lower -> the higher die
+    assert g.controlling == AWAY and g.ball_value == 5  # 3 < 3+1: only one die lower -> the higher die
 
 
 def test_4_6_pressing_both_lower_takes_lower_die_and_failure_lowers_value():
     g = scenario([("pressing", 1), ("pressing", 2)], home=["H-PA", "C"], away=["A-PA", "C"],
                  ball="C", bv=4, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == AWAY and g.bv == 1
+    assert g.controlling == AWAY and g.ball_value == 1
     g = scenario([("pressing", 4), ("pressing", 6)], home=["H-PA", "C"], away=["A-PA", "C"],
                  ball="C", bv=4, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == HOME and g.bv == 3
+    assert g.controlling == HOME and g.ball_value == 3
 
 
 def test_4_6_failed_pressing_reduces_the_raised_ball_value():
@@ -172,11 +172,11 @@ def test_4_6_failed_pressing_reduces_the_raised_ball_value():
     g = scenario([("pressing", 4), ("pressing", 6)], home=["H-PA", "C"], away=["A-PA", "C", "C"],
                  ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == HOME and g.bv == 3
+    assert g.controlling == HOME and g.ball_value == 3
     g = scenario([("pressing", 4), ("pressing", 6)], home=["H-PA", "C"], away=["A-PA", "C"],
                  ball="C", bv=3, ct=HOME, phasing=AWAY, stage="actions")
     pick(g, "action", what="pressing")
-    assert g.ct == HOME and g.bv == 2
+    assert g.controlling == HOME and g.ball_value == 2
 
 
 # ---------------------------------------------------------------- 4.7 passing
@@ -206,12 +206,12 @@ def test_4_7_3_failed_pass_defenders_take_the_ball_and_move_in():
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-NS"))
     # away had nobody in A-NS: a player from an adjacent area (C or A-F) must move in
-    assert g.ct == AWAY
+    assert g.controlling == AWAY
     if g.decision.kind == "moves":
         assert "done" not in g.legal_labels()
         pick(g, "move_from", area=A("A-F"))
     assert g.raw_count(AWAY, A("A-NS")) == 1
-    assert g.bv == 1  # adjacent, home had a player there: the lower die
+    assert g.ball_value == 1  # adjacent, home had a player there: the lower die
 
 
 def test_4_7_3_1_easy_situation_turns_failure_into_supportive_with_value_six():
@@ -219,11 +219,11 @@ def test_4_7_3_1_easy_situation_turns_failure_into_supportive_with_value_six():
                  ball="C", bv=6, ct=HOME, stage="actions", actions=2)
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("H-NS"))
-    assert g.ct == HOME
+    assert g.controlling == HOME
     pick(g, "done")  # the controlling team may move into the target area; it does not
     assert g.decision.side == AWAY  # the defending team may move one player
     pick(g, "done")
-    assert g.bv == 6 and g.ct == HOME
+    assert g.ball_value == 6 and g.controlling == HOME
 
 
 def test_4_7_3_supportive_without_support_ends_the_turn():
@@ -241,7 +241,7 @@ def test_4_7_4_new_ball_value_highest_die_for_long_pass():
     pick(g, "pass_to", area=A("A-NS"))  # two steps: a long pass
     if g.decision.kind == "moves":
         pick(g, "done")
-    assert g.bv == 5
+    assert g.ball_value == 5
 
 
 # ---------------------------------------------------------------- 4.8 goal attempts
@@ -278,7 +278,7 @@ def test_4_8_2_difficult_goal_attempt_six_then_beat_the_distance():
     assert g.score == (0, 0) and g.stats[HOME]["corners"] == 1
     g = _creative_in("A-NS", "A-NC", home, away, 2, [("goal attempt", 5)])
     pick(g, "goal_attempt", shoot=True)
-    assert g.score == (0, 0) and g.ct == AWAY  # goal kick
+    assert g.score == (0, 0) and g.controlling == AWAY  # goal kick
 
 
 def test_4_8_3_keeper_out_of_his_area_allows_attempts_from_the_centre_plus_four():
@@ -303,7 +303,7 @@ def test_4_8_1_rebound_defenders_win_and_the_new_defending_teams_die_is_the_ball
     pick(g, "goal_attempt", shoot=True)
     # home 1 + 3 = 4 against away 4 + 2 (keeper not counted) = 6: away takes the ball; the new
     # defending team (home, the shooters) rolled 1, which is the new ball value
-    assert g.ct == AWAY and g.bv == 1 and g.score == (0, 0)
+    assert g.controlling == AWAY and g.ball_value == 1 and g.score == (0, 0)
 
 
 # ---------------------------------------------------------------- 5.1 offside
@@ -344,7 +344,7 @@ def test_5_2_free_kick_in_the_defenders_penalty_area_is_a_penalty():
 
 def test_5_2_3_quick_free_kick_defenders_move_at_most_as_many():
     g = _foul_game("C", ["H-PA", "C", "H-F", "H-F"], ["A-PA", "C", "A-F", "A-F"])
-    assert g.ct == HOME and g.bv == 2 and g.decision.kind == "moves" and g.decision.side == HOME
+    assert g.controlling == HOME and g.ball_value == 2 and g.decision.kind == "moves" and g.decision.side == HOME
     assert g.minute == 14  # 10 + 3 actions + 1 for the free kick (4.2.2.1)
     pick(g, "move_from", area=A("H-F"))
     pick(g, "move_to", area=A("H-NS"))
@@ -387,7 +387,7 @@ def test_5_5_penalty_saved_gives_goal_kick():
         g.step(g.decision.legal[0])
     pick(g, "keeper", spot=0)
     pick(g, "kick", spot=2)  # kick right, keeper left: needs 6
-    assert g.score == (0, 0) and g.ct == AWAY and g.ball == A("A-PA") and g.bv == 2
+    assert g.score == (0, 0) and g.controlling == AWAY and g.ball == A("A-PA") and g.ball_value == 2
 
 
 # ---------------------------------------------------------------- 5.3 corner, 5.4 goal kick
@@ -403,7 +403,7 @@ def test_5_3_corner_taker_in_the_spot_one_pass_then_leaves_the_spot():
     assert g.stats[AWAY]["corners"] == 1
     assert g.decision.kind == "setup" and legal_areas(g, "place") == {"H-NK", "H-SK"}
     pick(g, "place", area=A("H-NK"))
-    assert g.ball == A("H-NK") and g.bv == 2
+    assert g.ball == A("H-NK") and g.ball_value == 2
     while g.decision.kind == "setup":
         g.step(g.decision.legal[0])
     while g.decision.kind in ("reaction", "reaction_to"):
@@ -432,7 +432,7 @@ def _goal_kick_game():
 
 def test_5_4_goal_kick_clears_the_box_and_defenders_move_at_least_four():
     g = _goal_kick_game()
-    assert g.ct == AWAY and g.ball == A("A-PA") and g.bv == 2
+    assert g.controlling == AWAY and g.ball == A("A-PA") and g.ball_value == 2
     assert g.pos[AWAY][0] == A("A-PA") and g.raw_count(AWAY, A("A-PA")) == 1
     assert g.raw_count(HOME, A("A-PA")) == 0  # moved one area towards the centre circle
     pick(g, "done")  # controlling team moves nobody
@@ -491,7 +491,7 @@ def test_4_2_3_equal_momentum_dice_without_a13_have_no_special_event():
     # basic rules: a double at the momentum stage only counts for actions and time
     g = scenario([("momentum", 2), ("momentum", 2)], home=["H-PA", "C", "C"], away=["A-PA", "C"],
                  ball="C", bv=3, ct=HOME, stage="momentum")
-    assert g.actions_left == 3 and g.bv == 3 and g.minute == 13
+    assert g.actions_left == 3 and g.ball_value == 3 and g.minute == 13
     assert not [e for e in g.log if e.kind == "special_event"]
     assert g.decision.kind == "action"
 
@@ -504,7 +504,7 @@ def test_3_1_time_marker_starts_on_the_first_minute_goals_on_zero():
     assert g.decision.kind == "kickoff" and g.decision.side == AWAY  # the higher roll chooses (3.2)
     pick(g, "kickoff", take=False)
     assert g.half == 1 and g.minute == 1 and g.stoppage == 0 and g.score == (0, 0)
-    assert g.ct == HOME and g.decision.kind == "setup" and g.decision.side == HOME  # 3.3: controlling team first
+    assert g.controlling == HOME and g.decision.kind == "setup" and g.decision.side == HOME  # 3.3: controlling team first
 
 
 def test_4_2_2_3_end_of_the_half_second_half_kicked_off_by_the_other_team_from_minute_46():
@@ -515,8 +515,8 @@ def test_4_2_2_3_end_of_the_half_second_half_kicked_off_by_the_other_team_from_m
     pick(g, "line_change", src=-1, dst=-1)  # 2.2 half time, home first
     pick(g, "line_change", src=-1, dst=-1)
     assert g.half == 2 and g.minute == 46 and g.stoppage == 0
-    assert g.ct == AWAY and g.decision.kind == "setup" and g.decision.side == AWAY
-    assert g.bv == 2 and g.ball == A("C")
+    assert g.controlling == AWAY and g.decision.kind == "setup" and g.decision.side == AWAY
+    assert g.ball_value == 2 and g.ball == A("C")
 
 
 def test_4_3_1_actions_of_the_controlling_and_the_defending_team():
@@ -539,7 +539,7 @@ def test_4_turns_alternate_after_the_action_stage():
     g = scenario(home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C", bv=3, ct=HOME, stage="actions")
     turns = g.turns
     pick(g, "action", what="end")
-    assert g.phasing == AWAY and g.turns == turns + 1 and g.ct == HOME
+    assert g.phasing == AWAY and g.turns == turns + 1 and g.controlling == HOME
 
 
 def test_4_1_goalkeeper_next_to_his_penalty_area_may_step_back_into_it():
@@ -582,7 +582,7 @@ def test_4_7_2_start_area_situation_ignored_at_a_free_kick():
 
 def test_5_2_1_free_kick_setup_a_taker_must_stand_in_the_area():
     g = _foul_game("A-F", ["H-PA", "A-F", "A-NS"], ["A-PA", "A-PA", "A-NS"])
-    assert g.decision.kind == "setup" and g.decision.side == HOME and g.ball == A("A-F") and g.bv == 2
+    assert g.decision.kind == "setup" and g.decision.side == HOME and g.ball == A("A-F") and g.ball_value == 2
     assert len(legal_areas(g, "place")) == 13  # "all other players can be set up without restriction"
     pick(g, "place", area=A("C"))
     # the last piece must take the kick: its only legal area, A-F, was taken automatically
@@ -596,6 +596,6 @@ def test_1_3_roles_reverse_immediately_when_the_ball_is_won():
     g = scenario([("pressing", 1), ("pressing", 2)], home=["H-PA", "C"], away=["A-PA", "C", "A-F"], ball="C",
                  bv=3, ct=HOME, phasing=AWAY, stage="actions", actions=2)
     pick(g, "action", what="pressing")
-    assert g.ct == AWAY and g.dt == HOME and g.bv == 1
+    assert g.controlling == AWAY and g.defending == HOME and g.ball_value == 1
     labels = set(g.legal_labels())
     assert "passing" in labels and "pressing" not in labels and "positioning" not in labels

@@ -47,7 +47,7 @@ def test_a13_1_1_excellent_attack_move_may_dribble_from_an_area_without_opponent
     pick(g, "move_from", area=A("H-NS"))
     assert "A-NS" in legal_areas(g, "dribble_to")
     pick(g, "dribble_to", area=A("A-NS"))
-    assert g.ball == A("A-NS") and g.ct == HOME
+    assert g.ball == A("A-NS") and g.controlling == HOME
 
 
 @pytest.mark.parametrize("dt_die", [3, 4])
@@ -64,7 +64,7 @@ def test_a13_1_3_excellent_defence_move_defending_team_moves_one_player(dt_die):
 def test_a13_3_1_defenders_foul_free_kick_and_yellow_test_for_the_defenders():
     g = _event(3, 2, [("yellow card test", 4)])
     assert _name(g) == "defenders_foul"
-    assert g.yellow == [0, 1] and g.ct == HOME and g.bv == 2
+    assert g.yellow == [0, 1] and g.controlling == HOME and g.ball_value == 2
     # a free kick in the centre is always a quick free kick (5.2.3): the awarded team moves first
     assert g.decision.kind == "moves" and g.decision.side == HOME
     assert g.stats[HOME]["free_kicks"] == 1
@@ -74,7 +74,7 @@ def test_a13_3_1_defenders_foul_free_kick_and_yellow_test_for_the_defenders():
 def test_a13_3_3_attackers_foul_free_kick_and_yellow_test_for_the_attackers(dt_die):
     g = _event(3, dt_die, [("yellow card test", 5)])
     assert _name(g) == "attackers_foul"
-    assert g.yellow == [1, 0] and g.ct == AWAY and g.bv == 2
+    assert g.yellow == [1, 0] and g.controlling == AWAY and g.ball_value == 2
     assert g.stats[AWAY]["free_kicks"] == 1
 
 
@@ -87,28 +87,28 @@ def test_a13_3_5_defenders_rude_foul_yellow_red_test_plus_one_and_injury_to_the_
     assert g.stats[HOME]["injuries"] == 1 and g.injured and g.injured[0][0] == HOME
     assert g.decision.kind == "remove" and g.decision.side == AWAY
     pick(g, "remove", area=A("A-NS"))
-    assert g.ct == HOME and g.bv == 2
+    assert g.controlling == HOME and g.ball_value == 2
 
 
 def test_a13_3_6_attackers_rude_foul_yellow_and_red_test_for_the_attackers_injury_for_the_defenders():
     g = _event(3, 6, [("red card test", 2), ("injury", 3)], options=EV_ALL, cp=CP)
     assert _name(g) == "attackers_rude_foul"
     assert g.yellow == [1, 0] and g.red == [0, 0]  # 2 is not below 1 + 1
-    assert g.stats[AWAY]["injuries"] == 1 and g.ct == AWAY and g.bv == 2
+    assert g.stats[AWAY]["injuries"] == 1 and g.controlling == AWAY and g.ball_value == 2
 
 
 @pytest.mark.parametrize("dt_die", [1, 2, 3])
 def test_a13_4_1_fatigue_both_teams_lose_a_point_in_the_balls_zone(dt_die):
     g = _event(4, dt_die, options=FubaOptions(special_events=True, condition_points=True), cp=((4, 4, 2), (4, 0, 2)))
     assert _name(g) == "fatigue"
-    assert g.cp[HOME] == [4, 3, 2]  # the ball is in the midfield zone
-    assert g.cp[AWAY] == [2, 0, 2]  # none left in midfield: two from the other zones
+    assert g.condition[HOME] == [4, 3, 2]  # the ball is in the midfield zone
+    assert g.condition[AWAY] == [2, 0, 2]  # none left in midfield: two from the other zones
 
 
 def test_a13_4_4_ball_over_the_goal_line_corner_if_the_area_touches_a_goal_line():
     g = _event(4, 4, home=["H-PA", "A-NC", "A-NC"], away=["A-PA", "A-NC"], ball="A-NC")
     assert _name(g) == "ball_over_goal_line"
-    assert g.stats[HOME]["corners"] == 1 and g.ct == HOME
+    assert g.stats[HOME]["corners"] == 1 and g.controlling == HOME
     assert g.decision.kind == "setup" and legal_areas(g, "place") == {"A-NK", "A-SK"}
     # in the centre (no goal line) nothing happens
     g = _event(4, 4)
@@ -130,11 +130,11 @@ def test_a13_4_6_aggressive_defence_forced_aggressive_pressing():
     # away has one player in C against two: it must press aggressively (numbers not counted), +1 before the roll
     g = _event(4, 6, [("pressing", 3), ("pressing", 5)], options=EV_ALL, cp=CP)
     assert _name(g) == "aggressive_defence"
-    assert g.cp[AWAY] == [4, 3, 2]  # the condition point is paid
-    assert g.ct == AWAY and g.bv == 5  # 3 < 3 + 1: ball won, the higher die is the value
+    assert g.condition[AWAY] == [4, 3, 2]  # the condition point is paid
+    assert g.controlling == AWAY and g.ball_value == 5  # 3 < 3 + 1: ball won, the higher die is the value
     # without A6 the event has no effect
     g = _event(4, 6, options=EV)
-    assert g.ct == HOME and g.bv == 3
+    assert g.controlling == HOME and g.ball_value == 3
 
 
 def test_a13_5_1_high_ball_head_collision_higher_die_wins_the_ball_both_roll_injuries():
@@ -142,7 +142,7 @@ def test_a13_5_1_high_ball_head_collision_higher_die_wins_the_ball_both_roll_inj
                       ("head collision controlling team", 2), ("head collision defending team", 5),
                       ("injury", 6), ("injury", 1)], options=EV_ALL, cp=CP, away=["A-PA", "C", "C", "A-F"])
     assert _name(g) == "head_collision"
-    assert g.ct == AWAY and g.bv == 5  # tie rerolled; away's 5 beats 2
+    assert g.controlling == AWAY and g.ball_value == 5  # tie rerolled; away's 5 beats 2
     assert g.stats[HOME]["injuries"] == 1 and g.stats[AWAY]["injuries"] == 1
     assert g.on_pitch(HOME) == 3 and g.on_pitch(AWAY) == 3  # home's player out for good, away's for 1 minute
     assert len(g.injured) == 1 and g.injured[0][0] == AWAY and g.injured[0][2] == g.clock + 10
@@ -151,10 +151,10 @@ def test_a13_5_1_high_ball_head_collision_higher_die_wins_the_ball_both_roll_inj
 def test_a13_5_2_failed_pass_defenders_take_the_ball_with_a_rolled_value():
     g = _event(5, 2, [("failed pass ball value", 4)])
     assert _name(g) == "failed_pass"
-    assert g.ct == AWAY and g.bv == 4
+    assert g.controlling == AWAY and g.ball_value == 4
     # no defender in the ball's area: no effect
     g = _event(5, 2, away=["A-PA", "A-F"])
-    assert g.ct == HOME and g.bv == 3
+    assert g.controlling == HOME and g.ball_value == 3
 
 
 def test_a13_5_3_perfect_pass_ball_to_an_adjacent_area_with_a_player():
@@ -182,23 +182,23 @@ def test_a13_5_5_streaker_and_5_6_out_of_position_goalkeeper():
 def test_a13_6_1_terrace_chant_free_condition_point_for_the_first_action():
     g = _event(6, 2, [("sprint", 5), ("sprint", 2)], options=FubaOptions(special_events=True, condition_points=True),
                cp=CP)
-    assert _name(g) == "terrace_chant" and g.free_cp
+    assert _name(g) == "terrace_chant" and g.free_condition_point
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.cp[HOME] == [4, 4, 2] and not g.free_cp  # the point came from the terraces
+    assert g.condition[HOME] == [4, 4, 2] and not g.free_condition_point  # the point came from the terraces
 
 
 def test_a13_6_1_terrace_chant_point_is_lost_when_the_first_action_does_not_use_it():
     g = _event(6, 1, [("sprint", 3), ("sprint", 3), ("sprint", 5), ("sprint", 2)],
                options=FubaOptions(special_events=True, condition_points=True), cp=CP)
-    assert g.free_cp
+    assert g.free_condition_point
     pick(g, "action", what="sprint")  # equal dice: no condition point to use
     while g.decision.kind in ("sprint", "sprint_to"):
         pick(g, "done")
-    assert not g.free_cp and g.decision.kind == "action"
+    assert not g.free_condition_point and g.decision.kind == "action"
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.cp[HOME] == [4, 3, 2]  # the second action pays from the midfield
+    assert g.condition[HOME] == [4, 3, 2]  # the second action pays from the midfield
 
 
 SKA = FubaOptions(special_events=True, condition_points=True, skills=True)

@@ -392,10 +392,10 @@ def test_fuba_goalkeeper_choice_is_hidden_from_the_kicker():
     game = _new("fuba", seed=2)
     _advance(game, random.Random(0), 60)
     game.phase, game.ctx = "penalty", {"keeper": 0}
-    game.decision = Decision(game.ct, "kick", tuple(a.index for a in AT.TABLE.of_kind("kick")), "")
+    game.decision = Decision(game.controlling, "kick", tuple(a.index for a in AT.TABLE.of_kind("kick")), "")
     assert {game.resampled(s).ctx["keeper"] for s in range(40)} == {0, 1, 2}
     assert game.ctx["keeper"] == 0
-    assert game.resampled(0, viewer=1 - game.ct).ctx["keeper"] == 0  # the keeper's own coach knows
+    assert game.resampled(0, viewer=1 - game.controlling).ctx["keeper"] == 0  # the keeper's own coach knows
 
 
 def test_speed_reports_the_time_of_a_copy():

@@ -42,7 +42,7 @@ def test_score_clock_and_ball_variables():
 def test_cards_condition_points_and_substitutions():
     g = scenario("C", ct=HOME, half=1, minute=30)
     g.yellow, g.red, g.subs = [2, 1], [0, 1], [1, 0]
-    g.cp = [[1, 1, 0], [0, 0, 0]]
+    g.condition = [[1, 1, 0], [0, 0, 0]]
     assert (value(g, HOME, "yellow_cards"), value(g, HOME, "their_yellow_cards")) == (2, 1)
     assert (value(g, HOME, "red_cards"), value(g, HOME, "their_red_cards")) == (0, 1)
     assert (value(g, HOME, "condition_points"), value(g, AWAY, "their_condition_points")) == (2, 2)

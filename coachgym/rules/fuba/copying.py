@@ -11,18 +11,11 @@ cards of tables.json, without A2 roles; the keeper's side uniformly (left, stay,
 
 from __future__ import annotations
 
-from ...core.copying import ENGINE_PLAN, ClonePlan
 from ...core.engine import AWAY, HOME
 from .board import FORMATION_CARDS
+from .saved import DECLARATION
 
-PLAN = ClonePlan(
-    base=ENGINE_PLAN,
-    share=("teams", "opts", "_pt_cache"),  # _pt_cache: keyed on everything it depends on, read-only answer
-    flat=("goals", "yellow", "red", "subs", "gk_bonus", "coach_off", "turn_flags", "last_cp"),
-    rows=("formation", "roles", "pos", "cp", "stats", "skills", "reserve", "active"),
-    nested=("ctx", "pctx", "queue", "offers", "injured"),
-    fresh={"_dcache": lambda: (None, -1, {})},  # movement memo keyed on the ctx object
-)
+PLAN = DECLARATION.clone_plan()  # from the declared state (saved.py)
 
 
 class CopyingMixin:
@@ -39,5 +32,5 @@ class CopyingMixin:
             d, m, f = (int(x) for x in FORMATION_CARDS[self.source.roll(len(FORMATION_CARDS), "hidden formation") - 1].split("-"))
             self.formation[HOME] = [d, m, f]
             self.roles[HOME] = [0] * len(self.roles[HOME])
-        elif self.phase == "penalty" and viewer == self.ct and self.ctx.get("keeper") is not None:
+        elif self.phase == "penalty" and viewer == self.controlling and self.ctx.get("keeper") is not None:
             self.ctx["keeper"] = self.source.roll(3, "hidden goalkeeper choice") - 1

@@ -16,24 +16,24 @@ class DefendingMixin:
         self._positioning_dice(side, d1, d2)
 
     def _positioning_dice(self, side: int, d1: int, d2: int) -> None:
-        inc = (d1 > self.bv) + (d2 > self.bv)
+        inc = (d1 > self.ball_value) + (d2 > self.ball_value)
         if self.raw_count(side, self.ball) == 0:
             inc = max(0, inc - 1)
         self.stats[side]["positionings"] += 1
-        self.pctx = {"what": "positioning", "dice": [d1, d2], "inc": inc}
+        self.resolving = {"what": "positioning", "dice": [d1, d2], "inc": inc}
         self.event("positioning", side, f"{self._name(side)} positioning: {d1} and {d2}", dice=[d1, d2])
-        if (self.bv + inc < 6 and self.cp_available(side)
-                and not self.count(self.ct, self.ball) > self.count(side, self.ball)):  # A1.2 positioning
+        if (self.ball_value + inc < 6 and self.cp_available(side)
+                and not self.count(self.controlling, self.ball) > self.count(side, self.ball)):  # A1.2 positioning
             self.phase = "use_cp"
             self.ctx = {"side": side, "for": "positioning"}
             return
         self._finish_positioning(side, inc)
 
     def _finish_positioning(self, side: int, inc: int) -> None:
-        old = self.bv
-        self.bv = min(6, self.bv + inc)
+        old = self.ball_value
+        self.ball_value = min(6, self.ball_value + inc)
         if self.log.record:  # the play-by-play line is only built when events are kept
-            self.event("ball_value", side, f"ball value {old} -> {self.bv}", old=old, new=self.bv)
+            self.event("ball_value", side, f"ball value {old} -> {self.ball_value}", old=old, new=self.ball_value)
         else:
             self.log.count += 1
         self._action_done()
@@ -42,7 +42,7 @@ class DefendingMixin:
     def _pressing(self, side: int, aggressive: bool = False, forced: bool = False, counter: bool = False) -> None:
         if aggressive:
             self._spend_cp(side, "aggressive pressing")
-        if self.opts.skills and not forced:
+        if self.options.skills and not forced:
             self.active = [[], []]
             self._offer(side, "midfield_pressing")  # A12: at the beginning of the pressing action
             if self.offers:
@@ -51,7 +51,7 @@ class DefendingMixin:
                 return
         self._press_roll(side, aggressive, forced, counter)
 
-    def _run_press_prep(self) -> None:
+    def _phase_press_prep(self) -> None:
         c = self.ctx
         if "midfield_pressing" in self.active[c["side"]]:
             self._begin_moves("into_target", c["side"], cont="_cont_press", target=self.ball, press=c)
@@ -64,8 +64,8 @@ class DefendingMixin:
         self._press_roll(c["side"], c["aggressive"], False, c["counter"])
 
     def _press_roll(self, side: int, aggressive: bool, forced: bool, counter: bool) -> None:
-        mine, theirs = self.count(side, self.ball), self.count(self.ct, self.ball)
-        thr = self.bv
+        mine, theirs = self.count(side, self.ball), self.count(self.controlling, self.ball)
+        thr = self.ball_value
         if mine > theirs and not forced:
             thr += 1
         if aggressive:
@@ -82,20 +82,20 @@ class DefendingMixin:
         low = [d for d in (d1, d2) if d < thr]
         label = "aggressive pressing" if aggressive else "pressing"
         if low:
-            old_ct = self.ct
-            self.ct = side
-            self.bv = min(d1, d2) if len(low) == 2 else max(d1, d2)
+            old_ct = self.controlling
+            self.controlling = side
+            self.ball_value = min(d1, d2) if len(low) == 2 else max(d1, d2)
             st["pressings_won"] += 1
-            self.event("pressing_won", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - ball won, ball value {self.bv}",
+            self.event("pressing_won", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - ball won, ball value {self.ball_value}",
                        dice=[d1, d2], threshold=thr)
-            if self.opts.var and KIND[self.ball] == "penalty" and self._var_check():  # A11
+            if self.options.var and KIND[self.ball] == "penalty" and self._var_check():  # A11
                 self.event("var", old_ct, "V.A.R.: foul in the pressing - free kick")
                 self._yellow_test(side)
                 self._award_free_kick(old_ct, self.ball)
                 return
             self._action_done()
             # A12 gegenpressing: the pressed team counter-presses at once (area fully in the presser's half)
-            if (self.opts.skills and HALF_OWNER[self.ball] == side and not counter
+            if (self.options.skills and HALF_OWNER[self.ball] == side and not counter
                     and self.count(old_ct, self.ball) >= self.count(side, self.ball)):
                 self.active = [[], []]
                 self._offer(old_ct, "gegenpressing")
@@ -108,26 +108,26 @@ class DefendingMixin:
             self.event("skill", side, f"{self._name(side)} play the skill tackler")
             if d1 == d2:
                 self._yellow_test(side)
-                self._award_free_kick(self.ct, self.ball)
+                self._award_free_kick(self.controlling, self.ball)
                 return
-            self.bv = thr  # "the ball value is not reduced": it keeps the value raised before the roll
+            self.ball_value = thr  # "the ball value is not reduced": it keeps the value raised before the roll
             self.event("pressing_failed", side, f"{self._name(side)} aggressive pressing fails ({d1}, {d2}), ball value {thr}")
             self._action_done()
             return
         if aggressive:
             self.event("pressing_failed", side, f"{self._name(side)} aggressive pressing fails ({d1}, {d2}): free kick")
             self._yellow_test(side)
-            self._award_free_kick(self.ct, self.ball)
+            self._award_free_kick(self.controlling, self.ball)
             return
         # 4.6: the ball value was raised before the roll (more pressing players); the failure reduces
         # that value by one
-        old = self.bv
-        self.bv = max(1, thr - 1)
-        self.event("pressing_failed", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - fails, ball value {old} -> {self.bv}",
+        old = self.ball_value
+        self.ball_value = max(1, thr - 1)
+        self.event("pressing_failed", side, f"{self._name(side)} {label}: {d1} and {d2} against {thr} - fails, ball value {old} -> {self.ball_value}",
                    dice=[d1, d2], threshold=thr)
         self._action_done()
 
-    def _run_counter_press(self) -> None:
+    def _phase_counter_press(self) -> None:
         side = self.ctx["side"]
         self.phase = "actions"
         self.ctx = {}

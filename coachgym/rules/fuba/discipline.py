@@ -21,7 +21,7 @@ class DisciplineMixin:
             return
         self.event("yellow_test", side, f"yellow card test for {self._name(side)}: {r}", roll=r)
         self._give_yellow(side, red_test=r == 6, plus_one=r == 6)
-        if r == 6 and self.opts.injuries:
+        if r == 6 and self.options.injuries:
             self._injury(1 - side)
 
     def _give_yellow(self, side: int, red_test: bool = False, plus_one: bool = False) -> None:
@@ -61,6 +61,9 @@ class DisciplineMixin:
                              "replace the injured player?")
         raise ValueError(q)
 
+    def _choose_remove(self, decision: Decision, a: Action) -> None:  # 5.6.2: the player a red card removes
+        self._queue_apply(a)
+
     def _queue_apply(self, a: Action) -> None:
         q = self.queue.pop(0)
         side = q["side"]
@@ -79,7 +82,7 @@ class DisciplineMixin:
                 self.subs[side] += 1
                 self.stats[side]["substitutions"] += 1
                 self.pos[side][q["piece"]] = q["area"]
-                if self.half == 2 and self.opts.condition_points:
+                if self.half == 2 and self.options.condition_points:
                     self._add_cp_auto(side, 1)
                 self.event("substitution", side, f"{self._name(side)} replace the injured player")
 
@@ -88,9 +91,9 @@ class DisciplineMixin:
         opponent when they have one there (interpretation for removals)."""
         if self.phase in ("setup", "over", "restart"):
             return
-        if self.raw_count(self.ct, self.ball) == 0 and self.raw_count(self.dt, self.ball) > 0:
-            self.ct = self.dt
-            self.event("control", self.ct, f"{self._name(self.ct)} take the loose ball")
+        if self.raw_count(self.controlling, self.ball) == 0 and self.raw_count(self.defending, self.ball) > 0:
+            self.controlling = self.defending
+            self.event("control", self.controlling, f"{self._name(self.controlling)} take the loose ball")
 
     # ================================================================== A4 injuries
     def _injury(self, side: int) -> None:
@@ -102,14 +105,14 @@ class DisciplineMixin:
                 return
             k0 = min(live, key=lambda k: (DIST[pos[k]][self.ball], k))
             if k0 == GK:
-                self.gk_bonus[side] += 1  # A4: the opponent gets +1 for goal attempts
+                self.keeper_injury_bonus[side] += 1  # A4: the opponent gets +1 for goal attempts
                 outs = [k for k in range(1, 11) if pos[k] >= 0]
                 if not outs:
                     return
                 k0 = min(outs, key=lambda k: (DIST[pos[k]][self.ball], k))
             cand = [k0]
         elif pos[GK] == self.ball and not cand:
-            self.gk_bonus[side] += 1
+            self.keeper_injury_bonus[side] += 1
         k = cand[0]
         area = pos[k]
         r = self.source.roll(6, "injury")
@@ -123,6 +126,6 @@ class DisciplineMixin:
         else:
             pos[k] = OFF
             self.event("injury", side, f"{self._name(side)} player injured in {IDS[area]}: cannot return", roll=r)
-            if self.opts.substitutions and self.subs[side] < 3:
+            if self.options.substitutions and self.subs[side] < 3:
                 self.queue.append({"kind": "injury_sub", "side": side, "piece": k, "area": area})
         self._fix_ball_control()

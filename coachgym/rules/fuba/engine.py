@@ -15,9 +15,25 @@ from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
+from ...core.phases import PhaseDispatch, handlers
 from . import actions as AT
 from . import saved
-from .board import CENTRE, FWD_HI, FWD_LO, FWD_MID2, HALF_OWNER, IDS, IMPLEMENTED_SKILLS, N_AREAS, PENALTY, SKILLS, ZONE
+from .board import (
+    AWAY_FROM_GOAL_LINE,
+    CENTRE,
+    FWD_HI,
+    FWD_LO,
+    FWD_MID2,
+    HALF_OWNER,
+    IDS,
+    IMPLEMENTED_SKILLS,
+    MOVE_ADJ,
+    N_AREAS,
+    PENALTY,
+    SKILLS,
+    TOUCHES_GOAL_LINE,
+    ZONE,
+)
 from .copying import CopyingMixin
 from .defending import DefendingMixin
 from .discipline import DisciplineMixin
@@ -29,7 +45,18 @@ from .preparation import PreparationMixin
 from .restarts import RestartsMixin
 from .skills import SkillsMixin
 from .special_events import SpecialEventsMixin
-from .state import BOX_COLUMNS, GK, LINE_NAMES, OFF, ROLES, STAT_KEYS, STATE_FIELDS, UNPLACED, clock_value, jsonify
+from .state import (
+    BOX_COLUMNS,
+    GK,
+    INJURED,
+    LINE_NAMES,
+    OFF,
+    ROLES,
+    STAT_KEYS,
+    UNPLACED,
+    clock_value,
+    jsonify,
+)
 from .substitutions import SubstitutionsMixin
 from .teams import FubaTeam, parse_team
 from .turn import TurnMixin
@@ -58,9 +85,10 @@ def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> N
 _DECISIONS: dict[tuple, Decision] = {}  # (side, kind, legal, prompt) -> the shared frozen Decision
 _COUNTS_CACHE: dict[tuple, list[int]] = {}  # positions of one side -> capped counts per area (1.4.1)
 _OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's positions) -> offside areas (5.1)
+_MOVE_TABLES: dict[int, tuple] = {}  # id of an offside list -> (the list, may_move, may_leave): offside_move_tables
 
 
-class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
+class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
                  RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, CopyingMixin, Engine):
     """The FUBA engine. Its rules live in the mixins named after the game's concepts (one module each):
     preparation (2, 3), turn (4-4.3), movement (4.1, 4.4), defending (4.5, 4.6), passing (4.7), goal (4.8),
@@ -80,14 +108,14 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                  options: FubaOptions | None = None, record_events: bool = True):
         super().__init__(source, record_events=record_events)
         self.teams = [home, away]
-        self.opts = options or FubaOptions()
-        self.opts.validate()
+        self.options = options or FubaOptions()
+        self.options.validate()
         self.formation: list[list[int] | None] = [None, None]
         self.roles = [[0] * len(ROLES), [0] * len(ROLES)]  # A2
         self.pos = [[UNPLACED] * 11, [UNPLACED] * 11]
         self.ball = CENTRE
-        self.bv = 2
-        self.ct = HOME
+        self.ball_value = 2
+        self.controlling = HOME
         self.phasing = HOME
         self.acting = HOME
         self.half = 1
@@ -97,45 +125,45 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.goals = [0, 0]
         self.yellow = [0, 0]
         self.red = [0, 0]
-        self.cp = [[0, 0, 0], [0, 0, 0]]
+        self.condition = [[0, 0, 0], [0, 0, 0]]
         self.subs = [0, 0]
         self.first_kickoff = HOME
         self.turns = 0
         self.phase = "formation"
         self.ctx: dict = {"side": HOME}
-        self.pctx: dict = {}
+        self.resolving: dict = {}
         self.queue: list[dict] = []
         self.actions_left = 0
         self.turn_over = False
         self.set_piece: str | None = None
         self.turn_bonus = 0
         self.no_offside_risk = False
-        self.free_cp = False
-        self.nt_pending = False
-        self.nt_saved = 0
+        self.free_condition_point = False
+        self.fast_situation_pending = False
+        self.fast_situation_actions = 0
         self.weather: str | None = None
-        self.gk_bonus = [0, 0]  # A4: +1 for the opponent's goal attempts when a keeper "would be removed"
+        self.keeper_injury_bonus = [0, 0]  # A4: +1 for the opponent's goal attempts when a keeper "would be removed"
         self.injured: list[list[int]] = []  # A4: [side, piece, return clock]
         self.stats = [{k: 0 for k in STAT_KEYS}, {k: 0 for k in STAT_KEYS}]
-        self.clock_high = 0
+        self.clock_reached = 0
         self.charged = False
         # A12 skills: the match skills of each team, pending offers, skills played in the current
         # resolution, skills shaping the current turn, the set piece the turn began with
         self.skills: list[list[str]] = [[], []]
-        if self.opts.skills:
+        if self.options.skills:
             from ...core.errors import ConfigError
             for s, t in ((HOME, home), (AWAY, away)):
                 for name in t.skills:
                     if name not in IMPLEMENTED_SKILLS:
                         raise ConfigError(f"{t.name}: skill {name!r} is not implemented yet (see docs/rules/fuba.md)")
-                check_skill_choice(t, self.opts.skill_limit, ConfigError)
+                check_skill_choice(t, self.options.skill_limit, ConfigError)
                 self.skills[s] = list(t.skills)
-        self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.opts.skills else [[], []]
+        self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.options.skills else [[], []]
         self.offers: list[list] = []
         self.active: list[list[str]] = [[], []]
         self.turn_flags: list[str] = []
-        self.turn_start_sp: str | None = None
-        self.last_cp: list[int] | None = None
+        self.turn_set_piece: str | None = None
+        self.last_condition_spent: list[int] | None = None
         self.coach_off = [False, False]  # A12 angry coach sent off
         self._dcache = (None, -1, {})  # movement destinations memo (movement.py _dests), not game state
         self.start()
@@ -146,8 +174,8 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return (self.goals[0], self.goals[1])
 
     @property
-    def dt(self) -> int:
-        return 1 - self.ct
+    def defending(self) -> int:
+        return 1 - self.controlling
 
     @property
     def clock(self) -> int:
@@ -179,7 +207,8 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return c
 
     def on_pitch(self, side: int) -> int:
-        return sum(1 for p in self.pos[side] if p >= 0)
+        pos = self.pos[side]  # OFF, UNPLACED and INJURED are the only codes below 0
+        return len(pos) - pos.count(OFF) - pos.count(UNPLACED) - pos.count(INJURED)
 
     def keeper_in_box(self, side: int) -> bool:
         return self.pos[side][GK] == PENALTY[side]
@@ -217,8 +246,36 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
             out = self._offside_areas(side, ball, d)
             if len(_OFFSIDE_CACHE) > 100_000:
                 _OFFSIDE_CACHE.clear()
+                _MOVE_TABLES.clear()
             _OFFSIDE_CACHE[key] = out
         return out
+
+    def offside_move_tables(self, side: int) -> tuple[list[bool], list, list]:
+        """(offside areas, may_move, may_leave) for ``side`` as controlling team now: per area, whether
+        a piece there has an adjacent playing area it may move to (not an offside position unless
+        backwards, 4.4.1), and whether its move straight away from the goal line is allowed (4.1).
+        A pure function of the offside areas (and the side), memoised on that shared list; the two
+        tables are filled in area by area as they are asked (None: not yet, see _may_move)."""
+        off = self.offside_areas(side)
+        hit = _MOVE_TABLES.get(id(off))
+        if hit is None or hit[0] is not off:  # checked by identity: an id is never taken for another list
+            hit = _MOVE_TABLES[id(off)] = (off, [None] * N_AREAS, [None] * N_AREAS, FWD_MID2[side])
+        return hit
+
+    @staticmethod
+    def _may_move(tables: tuple, a: int) -> bool:
+        """Fill in offside_move_tables' two entries of area ``a``; return may_move."""
+        off, may_move, may_leave, fm = tables
+        fa = fm[a]
+        ok = False
+        for t in MOVE_ADJ[a]:
+            if not off[t] or fm[t] < fa:
+                ok = True
+                break
+        may_move[a] = ok
+        t = AWAY_FROM_GOAL_LINE[a]
+        may_leave[a] = bool(TOUCHES_GOAL_LINE[a] and t >= 0 and (not off[t] or fm[t] < fa))
+        return ok
 
     def _offside_areas(self, side: int, ball: int, d: int) -> list[bool]:
         fm = FWD_MID2[side]
@@ -261,9 +318,9 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
 
     def _check_clock(self) -> None:
         c = self.clock
-        if c < self.clock_high:
+        if c < self.clock_reached:
             raise RuntimeError("time went backwards")
-        self.clock_high = c
+        self.clock_reached = c
 
     def time_label(self) -> str:
         return f"{self.minute}'" + (f"+{self.stoppage}" if self.stoppage else "")
@@ -272,32 +329,32 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def _cp_source(self, side: int) -> tuple[int, int] | None:
         """A1.2: (zone, points) a condition point would be paid from, or None."""
         z = ZONE[side][self.ball]
-        if self.cp[side][z] >= 1:
+        if self.condition[side][z] >= 1:
             return (z, 1)
         best = None
         for adj in (z - 1, z + 1):
-            if 0 <= adj <= 2 and self.cp[side][adj] >= 2 and (best is None or self.cp[side][adj] > self.cp[side][best]):
+            if 0 <= adj <= 2 and self.condition[side][adj] >= 2 and (best is None or self.condition[side][adj] > self.condition[side][best]):
                 best = adj
         return (best, 2) if best is not None else None
 
     def cp_available(self, side: int) -> bool:
-        if not self.opts.condition_points:
+        if not self.options.condition_points:
             return False
-        if self.free_cp and side == self.phasing:
+        if self.free_condition_point and side == self.phasing:
             return True
         return self._cp_source(side) is not None
 
     def _spend_cp(self, side: int, why: str) -> None:
-        if self.free_cp and side == self.phasing:
-            self.free_cp = False  # A13 terrace chant
+        if self.free_condition_point and side == self.phasing:
+            self.free_condition_point = False  # A13 terrace chant
             self.event("cp", side, f"{self._name(side)} use the free condition point from the terrace chant ({why})")
             return
         z, n = self._cp_source(side)
-        self.cp[side][z] -= n
-        self.last_cp = [z, n]
+        self.condition[side][z] -= n
+        self.last_condition_spent = [z, n]
         self.event("cp", side, f"{self._name(side)} spend {n} {LINE_NAMES[z]} condition point{'s' if n > 1 else ''} ({why})",
                    zone=z, points=n)
-        if self.opts.skills:
+        if self.options.skills:
             self._offer(side, "angry_coach")  # A12
         if self.weather == "heat":  # A10 heat
             if self.source.roll(6, "heat") == 1:
@@ -306,55 +363,42 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def _lose_cp(self, side: int, n: int, why: str) -> None:
         """Lose condition points from the ball's zone, else two from other zones (A13 fatigue)."""
         z = ZONE[side][self.ball]
-        if self.cp[side][z] >= n:
-            self.cp[side][z] -= n
+        if self.condition[side][z] >= n:
+            self.condition[side][z] -= n
         else:
             need = 2 * n
-            for other in sorted((0, 1, 2), key=lambda k: -self.cp[side][k]):
+            for other in sorted((0, 1, 2), key=lambda k: -self.condition[side][k]):
                 if other == z:
                     continue
-                take = min(need, self.cp[side][other])
-                self.cp[side][other] -= take
+                take = min(need, self.condition[side][other])
+                self.condition[side][other] -= take
                 need -= take
         self.event("cp_lost", side, f"{self._name(side)} lose condition ({why})")
 
     # ================================================================== engine protocol
-    def _next_decision(self) -> Decision | None:
-        while True:
-            if self.queue:
-                d = self._queue_decision()
-                if d is not None:
-                    return d
-                continue
-            if self.offers:
-                side, name = self.offers[0]
-                if SKILLS[name]["cp"] and self._cp_source(side) is None:
-                    self.offers.pop(0)  # another skill spent the points meanwhile
-                    continue
-                return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
-            phase = self.phase
-            if phase == "moves":  # most decisions: no name lookup
-                d = self._run_moves()
-            elif phase == "over":
-                return None
-            else:
-                d = getattr(self, "_run_" + phase)()
+    # _next_decision and _apply come from PhaseDispatch (core/phases.py): _phase_NAME plays the phase
+    # NAME on, _choose_KIND applies a choice of decision kind KIND; the mixins define both
+    def _interrupt(self) -> Decision | None:
+        """Decisions ahead of any phase: the queue (a red card's removal 5.6.2, an injured player's
+        replacement A4, a trained formation change's line changes A12), then the A12 skill offers."""
+        while self.queue:
+            d = self._queue_decision()
             if d is not None:
                 return d
+        offers = self.offers
+        while offers:
+            side, name = offers[0]
+            if SKILLS[name]["cp"] and self._cp_source(side) is None:
+                offers.pop(0)  # another skill spent the points meanwhile
+                continue
+            return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
+        return None
 
-    def _apply(self, decision: Decision, action: Action) -> None:
-        if self.queue:
-            self._queue_apply(action)
-            return
-        if self.offers:
-            side, name = self.offers.pop(0)
-            if action["skill"]:
-                self._accept_skill(side, name)
-            return
-        if self.phase == "moves":
-            self._do_moves(action)
-        else:
-            getattr(self, "_do_" + self.phase)(action)
+    def _choose_skill(self, decision: Decision, action: Action) -> None:
+        """A12: the skill offered first is played, or not."""
+        side, name = self.offers.pop(0)
+        if action["skill"]:
+            self._accept_skill(side, name)
 
     def _dec_sorted(self, side: int, kind: str, legal: tuple, prompt: str) -> Decision:
         """_dec for a legal tuple already in ascending order (the hot movement decisions)."""
@@ -400,7 +444,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
 
     def goal_need(self, side: int) -> int:
         """The die result a goal attempt by ``side`` from the ball's area needs now (over 6: difficult)."""
-        return self.bv - self.goal_modifiers(side)[1] + 1
+        return self.ball_value - self.goal_modifiers(side)[1] + 1
 
     # ================================================================== scenarios (tests, tutorials)
     def set_scenario(self, *, home: list[str], away: list[str], ball: str, bv: int, ct: int,
@@ -418,12 +462,12 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         for s, areas in ((HOME, home), (AWAY, away)):
             self.pos[s] = [INDEX[a] for a in areas] + [OFF] * (11 - len(areas))
         self.formation = [list(formations[0]), list(formations[1])]
-        self.ball, self.bv, self.ct = INDEX[ball], bv, ct
+        self.ball, self.ball_value, self.controlling = INDEX[ball], bv, ct
         self.half, self.minute, self.stoppage = half, minute, stoppage
-        self.clock_high = self.clock
+        self.clock_reached = self.clock
         self.yellow = list(yellow)
         if cp is not None:
-            self.cp = [list(cp[0]), list(cp[1])]
+            self.condition = [list(cp[0]), list(cp[1])]
         self.queue = []
         self.half_ending = False
         phasing = ct if phasing is None else phasing
@@ -439,18 +483,17 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
 
     # ================================================================== save / restore, reports
     def _state_to_dict(self) -> dict:
-        d = {k: getattr(self, k) for k in STATE_FIELDS}
+        d = saved.DECLARATION.save(self)  # every declared field (saved.py)
         d["teams"] = [t.to_dict() for t in self.teams]
-        d["options"] = self.opts.to_dict()
+        d["options"] = self.options.to_dict()
         return jsonify(d)
 
     def _state_from_dict(self, data: dict) -> None:
         import copy
-        data = copy.deepcopy(data)
+        data = copy.deepcopy(saved.migrate(data))  # older saves' keys read under their new names
         self.teams = [parse_team(t, "saved game") for t in data["teams"]]
-        self.opts = FubaOptions(**data["options"])
-        for k in STATE_FIELDS:
-            setattr(self, k, data[k])
+        self.options = FubaOptions(**data["options"])
+        saved.DECLARATION.restore(self, data)
         self._dcache = (None, -1, {})
 
     def box_score(self) -> BoxScore:
@@ -481,8 +524,16 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         hidden = self.phase == "formation"  # 2.1: cards stay hidden until both are chosen
         f = ["-".join(map(str, x)) if x and not hidden else "?" for x in self.formation]
         return (f"{self.teams[0].name} ({f[0]}) {self.goals[0]} - {self.goals[1]} {self.teams[1].name} ({f[1]})  "
-                f"{'H1' if self.half == 1 else 'H2'} {self.time_label()}  ball {IDS[self.ball]} value {self.bv} "
-                f"with {SIDE_NAMES[self.ct]}  cards Y{self.yellow[0]}/R{self.red[0]} - Y{self.yellow[1]}/R{self.red[1]}"
-                + (f"  condition {'/'.join(map(str, self.cp[0]))} - {'/'.join(map(str, self.cp[1]))}"
-                   if self.opts.condition_points else "")
+                f"{'H1' if self.half == 1 else 'H2'} {self.time_label()}  ball {IDS[self.ball]} value {self.ball_value} "
+                f"with {SIDE_NAMES[self.controlling]}  cards Y{self.yellow[0]}/R{self.red[0]} - Y{self.yellow[1]}/R{self.red[1]}"
+                + (f"  condition {'/'.join(map(str, self.condition[0]))} - {'/'.join(map(str, self.condition[1]))}"
+                   if self.options.condition_points else "")
                 + ("\n" + self.board_text() if self.phase not in ("formation", "kickoff_roll", "kickoff_choice") else ""))
+
+
+# the continuations a movement names (ctx["cont"], saved with the game): what follows its last move
+FubaEngine.CONTINUATIONS = {
+    **{"_cont_" + name: f for name, f in handlers(FubaEngine, "_cont_").items()},
+    "_action_done": lambda engine, ctx: engine._action_done(),
+    "_after_reaction": lambda engine, ctx: engine._after_reaction(),
+}

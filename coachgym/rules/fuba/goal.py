@@ -38,17 +38,17 @@ class GoalMixin:
             mods -= 1
         if not self.keeper_in_box(opp):
             mods += 4
-        mods += self.turn_bonus + self.gk_bonus[opp]
+        mods += self.turn_bonus + self.keeper_injury_bonus[opp]
         return dist, mods
 
     def _goal_attempt(self, side: int, free_kick: bool = False) -> None:
         opp = 1 - side
         self.active = [[], []]
-        if self.opts.skills:  # A12 skills played when the attempt is announced
+        if self.options.skills:  # A12 skills played when the attempt is announced
             self._offer(side, "clinical_finisher" if KIND[self.ball] == "penalty" else "long_range_shooter")
             if not self.charged:
                 self._offer(opp, "shot_stopper")
-            if self.turn_start_sp in ("corner", "free_kick"):
+            if self.turn_set_piece in ("corner", "free_kick"):
                 self._offer(opp, "leading_goalkeeper")
         if self.offers:
             self.phase = "goal_attempt_roll"
@@ -56,7 +56,7 @@ class GoalMixin:
             return
         self._resolve_goal_attempt(side, free_kick)
 
-    def _run_goal_attempt_roll(self) -> None:
+    def _phase_goal_attempt_roll(self) -> None:
         self._resolve_goal_attempt(self.ctx["side"], self.ctx["free_kick"])
         return None
 
@@ -74,9 +74,9 @@ class GoalMixin:
         dist, mods = self.goal_modifiers(side, free_kick)
         if "clinical_finisher" in self.active[side] or "long_range_shooter" in self.active[side]:
             mods += 1
-        if self.pctx.get("lc"):
+        if self.resolving.get("lc"):
             mods += 2  # A12 loose cannon
-        need = self.bv - mods + 1
+        need = self.ball_value - mods + 1
         area = self.ball
         if need > 6:  # 4.8.2 difficult goal attempt
             r = self._attempt_die(side, "goal attempt")
@@ -98,14 +98,14 @@ class GoalMixin:
             return
         r = self._attempt_die(side, "goal attempt")
         total = r + mods
-        self.event("goal_attempt", side, f"{self._name(side)} goal attempt from {IDS[area]}: {r}{mods:+d} = {total} against ball value {self.bv}",
-                   roll=r, mods=mods, total=total, bv=self.bv)
-        if total > self.bv:
+        self.event("goal_attempt", side, f"{self._name(side)} goal attempt from {IDS[area]}: {r}{mods:+d} = {total} against ball value {self.ball_value}",
+                   roll=r, mods=mods, total=total, bv=self.ball_value)
+        if total > self.ball_value:
             self._goal(side, area)
-        elif total == self.bv:
+        elif total == self.ball_value:
             st["on_target"] += 1
             self._corner(side)
-        elif total == self.bv - 1 and self.raw_count(side, PENALTY[opp]) > 0:
+        elif total == self.ball_value - 1 and self.raw_count(side, PENALTY[opp]) > 0:
             self._rebound(side)
         else:
             self._miss(side)
@@ -129,12 +129,12 @@ class GoalMixin:
         else:
             # "The new ball value is the die score that the new defending team rolled": the new
             # defending team is the shooting team, so its die (r1) becomes the ball value
-            self.ct = opp
-            self.bv = r1
+            self.controlling = opp
+            self.ball_value = r1
             self._action_done()
 
     def _goal(self, side: int, area: int) -> None:
-        if self.opts.var and self._var_check():  # A11
+        if self.options.var and self._var_check():  # A11
             self.event("var", side, f"V.A.R.: the goal of {self._name(side)} is denied - free kick")
             self._award_free_kick(1 - side, self.ball)
             return

@@ -18,17 +18,22 @@ from .board import (
     IDS,
     KIND,
     MOVE_ADJ,
+    N_AREAS,
     PENALTY,
     SIDE_AREA,
     TOUCHES_GOAL_LINE,
     ZONE,
 )
-from .state import GK
+from .state import GK, INJURED, OFF, UNPLACED
 
 # movement modes whose destinations are every adjacent playing area, less offside (see _dests)
 _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct",
                           "goal_kick_dt", "event_ct", "event_dt"))
 
+# without offside: every area has a playing area next to it; the move straight away from a goal line (4.1)
+_ALL_MAY_MOVE = [True] * N_AREAS
+_MAY_LEAVE = [bool(TOUCHES_GOAL_LINE[a] and AWAY_FROM_GOAL_LINE[a] >= 0) for a in range(N_AREAS)]
+_FREE_TABLES = (None, _ALL_MAY_MOVE, _MAY_LEAVE, None)
 _ONE_MOVE_MODES = frozenset(("into_target", "easy_ct", "event_ct", "event_dt", "event_dribble", "creative_free",
                              "easy_dt", "seconda_punta", "catenaccio"))  # one move, then the movement ends
 _DECISION_KIND = {"reaction": "reaction", "sprint": "sprint"}  # movement mode -> decision kind (else "moves")
@@ -39,6 +44,10 @@ MODE_WORDS = {"reaction": "reaction stage", "sprint": "sprint", "into_target": "
               "goal_kick_dt": "goal kick", "event_ct": "special event", "event_dt": "special event",
               "event_dribble": "special event", "seconda_punta": "seconda punta", "catenaccio": "catenaccio"}
 _PROMPTS: dict[str, tuple[str, str, str, str]] = {}  # mode -> (source kind, source prompt, where-to kind, prompt)
+_MOVE_ADJ_SET = [frozenset(m) for m in MOVE_ADJ]
+_NO_OFFSIDE_MODES = frozenset(("goal_kick_ct", "goal_kick_dt"))  # 5.1: no offside from a goal kick
+_AREA_OF = tuple(a.get("area") for a in AT.TABLE)  # each action's area parameter (None: it has none)
+_MOVE_TO = AT.MOVE_TO
 
 
 def _prompts(mode: str) -> tuple[str, str, str, str]:
@@ -66,7 +75,7 @@ class MovementMixin:
         return -1
 
     def _offside_applies(self, side: int, mode: str) -> bool:
-        return side == self.ct and mode not in ("goal_kick_ct", "goal_kick_dt") and self.set_piece != "goal_kick"
+        return side == self.controlling and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick"
 
     def _dests(self, side: int, piece: int, frm: int, off: list[bool] | None = None) -> tuple[list[int], list[int]]:
         """Legal destinations (plain moves, dribbles) for ``piece`` of ``side`` now in ``frm``.
@@ -92,7 +101,7 @@ class MovementMixin:
             # ascending area order, no repeats (MOVE_ADJ rows are ascending)
             cand = list(MOVE_ADJ[frm]) if frm in c["major"] else []
             extra = []
-            if piece != GK and self.opts.skills:  # A12 extra reaction moves, paid when used
+            if piece != GK and self.options.skills:  # A12 extra reaction moves, paid when used
                 if (frm == CENTRE and "box_to_box_midfielder" in self.skills[side] and not c.get("b2b")
                         and self._cp_source(side) is not None):
                     extra.extend(d for d in MOVE_ADJ[frm] if KIND[d] == "front")  # directly forwards / backwards
@@ -116,14 +125,14 @@ class MovementMixin:
         else:
             cand = list(MOVE_ADJ[frm])
         dribble: list[int] = []
-        ct = side == self.ct
+        ct = side == self.controlling
         if ct and frm == self.ball:
             if not c["dribbled"]:
                 no_opp = frm not in self.pos[1 - side]
                 if (mode in ("sprint", "event_ct") and no_opp) or (mode == "creative_free" and c.get("dribble_ok")) \
                         or mode == "event_dribble":
                     dribble = list(MOVE_ADJ[frm])
-                elif (mode == "sprint" and SIDE_AREA[frm] and KIND[frm] != "corner_spot" and self.opts.skills
+                elif (mode == "sprint" and SIDE_AREA[frm] and KIND[frm] != "corner_spot" and self.options.skills
                       and "skilled_wing_back" in self.skills[side] and self._cp_source(side) is not None
                       and self.count(1 - side, frm) <= self.count(side, frm)):
                     # A12 skilled wing back: straight forward along the touchline despite opponents
@@ -155,20 +164,30 @@ class MovementMixin:
         mode, side, moved = c["mode"], c["side"], c["moved"]
         legal = []
         pos = self.pos[side]
-        # the areas holding an outfield piece that has not moved yet
-        if moved:
-            areas = {pos[k] for k in range(1, 11) if pos[k] >= 0 and k not in moved}
-        else:
-            areas = {p for p in pos[1:] if p >= 0}
+        # the areas holding an outfield piece that has not moved yet, ascending
+        outfield = pos[1:]
+        for k in moved:
+            if k:
+                outfield[k - 1] = OFF
+        areas = set(outfield)
+        areas.discard(OFF)  # the codes of pieces off the board (the only negative values)
+        areas.discard(UNPLACED)
+        areas.discard(INJURED)
+        areas = sorted(areas)
         if mode == "into_target" or mode == "easy_ct":
-            areas.intersection_update(MOVE_ADJ[c["target"]])
-        ct = side == self.ct
-        off = self.offside_areas(side) if ct and self._offside_applies(side, mode) else None
+            near = _MOVE_ADJ_SET[c["target"]]
+            areas = [a for a in areas if a in near]
+        ct = side == self.controlling
+        if ct and mode not in _NO_OFFSIDE_MODES and self.set_piece != "goal_kick":  # _offside_applies
+            tables = self.offside_move_tables(side)
+            off, may_move, may_leave, _ = tables
+        else:
+            tables, off, may_move, may_leave = _FREE_TABLES, None, _ALL_MAY_MOVE, _MAY_LEAVE
         if mode == "reaction":
             # 4.1 without the A12 reaction skills (_dests' reaction branch): an outnumbering area's
             # move, or the move straight away from a goal line; not into an offside position unless
             # backwards. The ball's area of the controlling team (4.4.3) goes through _dests.
-            fast = 1 if not (self.opts.skills and ("box_to_box_midfielder" in self.skills[side]
+            fast = 1 if not (self.options.skills and ("box_to_box_midfielder" in self.skills[side]
                                                    or "runner" in self.skills[side])) else 0
             major = c["major"]
         else:
@@ -176,34 +195,17 @@ class MovementMixin:
             # (4.4.1: not into an offside position unless straight backwards) can remove them
             fast = 2 if mode in _PLAIN_MODES else 0
         skip = self.ball if ct else -1
-        fm = FWD_MID2[side]
         move_from = AT.MOVE_FROM
-        for a in sorted(areas):
+        if fast == 2 and off is None and skip not in areas:
+            # a plain movement without offside (goal kicks, the defending team): every area's piece may move
+            legal = [move_from[a] for a in areas]
+            areas = ()
+        for a in areas:
             if fast and a != skip:
-                if fast == 1:
-                    ok = False
-                    if a in major:
-                        if off is None:
-                            ok = True  # every area has a neighbour
-                        else:
-                            fa = fm[a]
-                            for d in MOVE_ADJ[a]:
-                                if not off[d] or fm[d] < fa:
-                                    ok = True
-                                    break
-                    if not ok and TOUCHES_GOAL_LINE[a]:
-                        d = AWAY_FROM_GOAL_LINE[a]
-                        ok = d >= 0 and (off is None or not off[d] or fm[d] < fm[a])
-                elif off is None:
-                    ok = True  # every area has a playing area next to it
-                else:
-                    fa = fm[a]
-                    ok = False
-                    for d in MOVE_ADJ[a]:
-                        if not off[d] or fm[d] < fa:
-                            ok = True
-                            break
-                if ok:
+                ok = may_move[a]
+                if ok is None:
+                    ok = self._may_move(tables, a)
+                if ok if fast == 2 else (may_leave[a] or (ok and a in major)):
                     legal.append(move_from[a])
                 continue
             cand, drib = self._dests(side, self._piece_in(side, a, moved), a, off)
@@ -213,14 +215,8 @@ class MovementMixin:
         if gk >= 0 and GK not in moved and not c.get("no_keeper") and mode != "event_dribble":
             if fast == 2 and gk != skip:
                 # a plain movement (see above): the keeper may go to any adjacent area but an offside one
-                ok = off is None
-                if not ok:
-                    fa = fm[gk]
-                    for d in MOVE_ADJ[gk]:
-                        if not off[d] or fm[d] < fa:
-                            ok = True
-                            break
-                if ok:
+                ok = may_move[gk]
+                if ok or (ok is None and self._may_move(tables, gk)):
                     legal.append(AT.GK_SRC)
             elif (mode != "into_target" and mode != "easy_ct") or gk in MOVE_ADJ[c["target"]]:
                 cand, drib = self._dests(side, GK, gk, off)
@@ -229,17 +225,18 @@ class MovementMixin:
         done_ok = not c.get("must") or not legal
         return legal, done_ok
 
-    def _run_moves(self) -> Decision | None:
+    def _phase_moves(self) -> Decision | None:
         c = self.ctx
         side = c["side"]
-        kind, prompt, kind_to, prompt_to = _prompts(c["mode"])
-        if c["src"] is not None:
-            k, frm = c["src"]
-            cand, drib = self._dests(side, k, frm)
+        mode = c["mode"]
+        kind, prompt, kind_to, prompt_to = _PROMPTS.get(mode) or _prompts(mode)
+        src = c["src"]
+        if src is not None:
+            cand, drib = self._dests(side, src[0], src[1])
+            move_to = _MOVE_TO
             if drib:
-                legal = [AT.MOVE_TO[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
+                legal = [move_to[d] for d in cand] + [AT.DRIBBLE_TO[d] for d in drib]
             else:
-                move_to = AT.MOVE_TO
                 legal = [move_to[d] for d in cand]
             if legal:
                 # ascending already (destinations in area order, dribbles after moves in the table)
@@ -259,24 +256,31 @@ class MovementMixin:
         cont = self.ctx["cont"]
         ctx = self.ctx
         self.ctx = {}
-        getattr(self, cont)(ctx) if cont.startswith("_cont") else getattr(self, cont)()
+        self.CONTINUATIONS[cont](self, ctx)
         return None
 
-    def _do_moves(self, a: Action) -> None:
+    def _choose_moves(self, decision: Decision, a: Action) -> None:
+        """A movement's source decision: the piece to move (by its area, or the keeper), or done."""
         c = self.ctx
-        side = c["side"]
         if a.kind == "done":
             self._finish_moves()
             return
-        if a.kind == "move_from":
-            area = a["area"]
-            if area == -1:
-                c["src"] = [GK, self.pos[side][GK]]
-            else:
-                c["src"] = [self._piece_in(side, area, c["moved"]), area]
-            return
+        area = _AREA_OF[a.index]
+        side = c["side"]
+        if area == -1:
+            c["src"] = [GK, self.pos[side][GK]]
+        else:
+            c["src"] = [self._piece_in(side, area, c["moved"]), area]
+
+    _choose_reaction = _choose_moves
+    _choose_sprint = _choose_moves
+
+    def _choose_moves_to(self, decision: Decision, a: Action) -> None:
+        """A movement's where-to decision: the piece chosen moves (or dribbles) to the area."""
+        c = self.ctx
+        side = c["side"]
         k, frm = c["src"]
-        dest = a["area"]
+        dest = _AREA_OF[a.index]
         self.pos[side][k] = dest
         c["moved"].append(k)
         c["n"] += 1
@@ -290,7 +294,7 @@ class MovementMixin:
             c["dribbled"] = True
             if c["mode"] == "sprint" and opp_here:  # only the skilled wing back dribbles past opponents
                 self._accept_skill(side, "skilled_wing_back")
-                self.bv = min(6, self.bv + opp_here)
+                self.ball_value = min(6, self.ball_value + opp_here)
         if c["mode"] == "reaction":
             if not ((k != GK and TOUCHES_GOAL_LINE[frm] and dest == AWAY_FROM_GOAL_LINE[frm])
                     or (k == GK and dest == PENALTY[side])):
@@ -310,10 +314,13 @@ class MovementMixin:
         if c["mode"] in _ONE_MOVE_MODES:
             self._finish_moves()
 
+    _choose_reaction_to = _choose_moves_to
+    _choose_sprint_to = _choose_moves_to
+
     # ================================================================== 4.4 sprint
     def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
         """A12 fanatical fans: offered after the action's dice; True when the offer is pending."""
-        if not self.opts.skills or "fanatical_fans" not in self.skills[side]:
+        if not self.options.skills or "fanatical_fans" not in self.skills[side]:
             return False
         self.active = [[], []]
         self._offer(side, "fanatical_fans")
@@ -323,7 +330,7 @@ class MovementMixin:
         self.ctx = {"side": side, "what": what, "dice": list(dice), "args": args}
         return True
 
-    def _run_fans(self) -> None:
+    def _phase_fans(self) -> None:
         c = self.ctx
         side, what, (d1, d2), args = c["side"], c["what"], c["dice"], c["args"]
         if "fanatical_fans" in self.active[side]:
@@ -355,7 +362,7 @@ class MovementMixin:
         moves = min(d1, d2)
         self.stats[side]["sprints"] += 1
         self.event("sprint", side, f"{self._name(side)} sprint: {d1} and {d2}", dice=[d1, d2])
-        self.pctx = {"what": "sprint", "dice": [d1, d2], "moves": moves}
+        self.resolving = {"what": "sprint", "dice": [d1, d2], "moves": moves}
         if max(d1, d2) > moves and self.cp_available(side):  # A1.2 sprint: the higher die
             self.phase = "use_cp"
             self.ctx = {"side": side, "for": "sprint"}
@@ -363,27 +370,27 @@ class MovementMixin:
         self._start_sprint_moves()
 
     def _start_sprint_moves(self) -> None:
-        self._begin_moves("sprint", self.acting, cont="_action_done", left=self.pctx["moves"])
+        self._begin_moves("sprint", self.acting, cont="_action_done", left=self.resolving["moves"])
 
-    def _run_use_cp(self) -> Decision | None:
+    def _phase_use_cp(self) -> Decision | None:
         if not self.cp_available(self.ctx["side"]):  # a skill played meanwhile spent the last point
-            self._do_use_cp(AT.TABLE[AT.TABLE.index("use_cp", use=False)])
+            self._choose_use_cp(None, AT.TABLE[AT.TABLE.index("use_cp", use=False)])
             return None
         return self._dec(self.ctx["side"], "use_cp", [AT.TABLE.index("use_cp", use=True), AT.TABLE.index("use_cp", use=False)],
                          f"use a condition point for the {self.ctx['for']}?")
 
-    def _do_use_cp(self, a: Action) -> None:
+    def _choose_use_cp(self, decision: Decision, a: Action) -> None:
         side, what = self.ctx["side"], self.ctx["for"]
         if what == "sprint":
             if a["use"]:
                 self._spend_cp(side, "sprint with the higher die")
-                self.pctx["moves"] = max(self.pctx["dice"])
+                self.resolving["moves"] = max(self.resolving["dice"])
                 if self.has_skill(side, "great_condition"):  # A12, no cost: played automatically
-                    self.pctx["moves"] += 1
+                    self.resolving["moves"] += 1
                     self.event("skill", side, f"{self._name(side)} play the skill great condition: one more move")
             self._start_sprint_moves()
         elif what == "positioning":
-            inc = self.pctx["inc"]
+            inc = self.resolving["inc"]
             if a["use"]:
                 self._spend_cp(side, "positioning")
                 inc += 1

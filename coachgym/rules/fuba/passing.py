@@ -26,6 +26,8 @@ from .board import (
 )
 from .state import GK
 
+_PASS_TARGETS: dict[tuple, dict[int, int]] = {}  # _pass_targets_key -> the answer (read-only)
+
 
 class PassingMixin:
     # ================================================================== 4.7 passing
@@ -36,8 +38,8 @@ class PassingMixin:
         opp = 1 - side
         if cm is None:
             cm, co = self.counts(side), self.counts(opp)
-        v = self.bv
-        sp = self.set_piece if not self.pctx.get("sp_done") else None
+        v = self.ball_value
+        sp = self.set_piece if not self.resolving.get("sp_done") else None
         if start != target and sp is None:
             mine, theirs = cm[start], co[start]
             if mine and mine >= 2 * theirs:  # an empty area: nobody "has twice as many players"
@@ -51,7 +53,7 @@ class PassingMixin:
         if mine and "target_man" in self.turn_flags and ZONE[side][target] == 2:
             mine = min(6, mine + 2)  # A12 target man: one player counts as three
         risk = False
-        if self.opts.offside_risk and not self.no_offside_risk and sp not in ("goal_kick", "corner") and mine > 0:
+        if self.options.offside_risk and not self.no_offside_risk and sp not in ("goal_kick", "corner") and mine > 0:
             risk = self._offside_risk(side, target)
         if risk:
             v += 1  # A7: +1 and the target area modifier is ignored
@@ -83,15 +85,20 @@ class PassingMixin:
         cached = self.__dict__.get("_pt_cache")
         if cached is not None and cached[0] == key:
             return cached[1]
-        out = self._pass_targets_now(side)
+        out = _PASS_TARGETS.get(key)  # the same key in any game gives the same answer: shared by all games
+        if out is None:
+            out = self._pass_targets_now(side)
+            if len(_PASS_TARGETS) > 50_000:
+                _PASS_TARGETS.clear()
+            _PASS_TARGETS[key] = out
         self._pt_cache = (key, out)
         return out
 
     def _pass_targets_key(self, side: int) -> tuple:
-        """Everything _pass_targets_now and _pass_value read."""
-        pctx = self.pctx
-        return (side, tuple(self.pos[0]), tuple(self.pos[1]), self.ball, self.bv, self.set_piece, pctx.get("sp_done"),
-                pctx.get("short"), tuple(self.turn_flags), self.weather, self.no_offside_risk, self.opts.offside_risk)
+        """Everything _pass_targets_now and _pass_value read (the key of their answer in every game)."""
+        pctx = self.resolving
+        return (side, tuple(self.pos[0]), tuple(self.pos[1]), self.ball, self.ball_value, self.set_piece, pctx.get("sp_done"),
+                pctx.get("short"), tuple(self.turn_flags), self.weather, self.no_offside_risk, self.options.offside_risk)
 
     def _any_pass_target(self, side: int) -> bool:
         """Whether a pass is possible (4.7.2: "a pass action is cancelled if the ball value would be
@@ -103,7 +110,7 @@ class PassingMixin:
         start = self.ball
         mine = self.counts(side)
         theirs = self.counts(1 - side)
-        sp = self.set_piece if not self.pctx.get("sp_done") else None
+        sp = self.set_piece if not self.resolving.get("sp_done") else None
         offside_on = sp not in ("goal_kick", "corner")
         off = self.offside_areas(side) if offside_on else None
         fm = FWD_MID2[side]
@@ -117,7 +124,7 @@ class PassingMixin:
                     reach[b] = True
         no_start = sp in ("free_kick", "goal_kick") and self.raw_count(side, start) < 2  # 5.2.2 / 5.4
         no_attack = "creative_goalkeeper" in self.turn_flags  # A12: not into the attack zone
-        short = self.pctx.get("short")  # A12 short passes: an adjacent area
+        short = self.resolving.get("short")  # A12 short passes: an adjacent area
         zone = ZONE[side]
         for t in PLAYING:
             if not reach[t]:
@@ -154,32 +161,32 @@ class PassingMixin:
         if challenge:
             self._spend_cp(side, "challenge")
             target = self.ball
-            self.pctx = {"what": "challenge", "start": self.ball, "target": target, "sp_done": self.pctx.get("sp_done", False)}
+            self.resolving = {"what": "challenge", "start": self.ball, "target": target, "sp_done": self.resolving.get("sp_done", False)}
             self._pass_target_chosen(side, target)
             return
-        self.pctx = {"what": "pass", "start": self.ball}
+        self.resolving = {"what": "pass", "start": self.ball}
         self.phase = "pass_to"
         self.ctx = {"side": side}
 
-    def _run_pass_to(self) -> Decision:
+    def _phase_pass_to(self) -> Decision:
         side = self.ctx["side"]
         targets = self._pass_targets(side)
         return self._dec(side, "pass_to", [AT.PASS_TO[t] for t in targets], "choose the target area")
 
-    def _do_pass_to(self, a: Action) -> None:
+    def _choose_pass_to(self, decision: Decision, a: Action) -> None:
         self._pass_target_chosen(self.ctx["side"], a["area"])
 
     def _pass_target_chosen(self, side: int, target: int) -> None:
-        p = self.pctx
+        p = self.resolving
         p["target"] = target
         p["side"] = side
         opp = 1 - side
-        if self.opts.skills and p["what"] == "pass" and "asked_pre" not in p:
+        if self.options.skills and p["what"] == "pass" and "asked_pre" not in p:
             p["asked_pre"] = True
             self.active = [[], []]
             if ZONE[opp][target] == 0 and any(self.pos[opp][k] in MOVE_ADJ[target] for k in range(1, 11)):
                 self._offer(opp, "fast_defender")
-            if (self.opts.goalkeeper_charge and target in MOVE_ADJ[PENALTY[opp]] and KIND[target] != "corner_spot"
+            if (self.options.goalkeeper_charge and target in MOVE_ADJ[PENALTY[opp]] and KIND[target] != "corner_spot"
                     and self.keeper_in_box(opp) and p["start"] != target):
                 self._offer(opp, "advancing_goalkeeper")
             if self.offers:
@@ -188,9 +195,9 @@ class PassingMixin:
                 return
         self._pass_target_value(side, target)
 
-    def _run_pass_pre(self) -> None:
+    def _phase_pass_pre(self) -> None:
         side = self.ctx["side"]
-        p = self.pctx
+        p = self.resolving
         opp = 1 - side
         if "advancing_goalkeeper" in self.active[opp]:
             self.pos[opp][GK] = p["target"]
@@ -203,10 +210,10 @@ class PassingMixin:
         return None
 
     def _cont_pass_pre(self, ctx: dict) -> None:
-        self._pass_target_value(self.pctx["side"], self.pctx["target"])
+        self._pass_target_value(self.resolving["side"], self.resolving["target"])
 
     def _pass_target_value(self, side: int, target: int) -> None:
-        p = self.pctx
+        p = self.resolving
         start = p["start"]
         if p["what"] == "challenge":
             v = self._challenge_value(side)
@@ -218,8 +225,8 @@ class PassingMixin:
         p["empty"] = not p["had_player"] and self.raw_count(1 - side, target) == 0
         p["long"] = DIST[start][target] > 1
         p["risk"] = p["what"] == "pass" and p["had_player"] and self._offside_risk(side, target)
-        old = self.bv
-        self.bv = v
+        old = self.ball_value
+        self.ball_value = v
         self.ball = target
         if self.log.record:  # the play-by-play line is only built when events are kept
             self.event("pass", side, f"{self._name(side)} {'challenge in' if p['what'] == 'challenge' else 'pass to'} {IDS[target]}: ball value {old} -> {v}",
@@ -227,7 +234,7 @@ class PassingMixin:
         else:
             self.log.count += 1
         self.active = [[], []]
-        if self.opts.skills and SIDE_AREA[start] and DIST[start][target] > 1 and self.bv > 1:
+        if self.options.skills and SIDE_AREA[start] and DIST[start][target] > 1 and self.ball_value > 1:
             self._offer(side, "crossing")  # A12
         if self.offers:
             self.phase = "pass_mods"
@@ -235,52 +242,52 @@ class PassingMixin:
             return
         self._pass_continue(side)
 
-    def _run_pass_mods(self) -> None:
+    def _phase_pass_mods(self) -> None:
         side = self.ctx["side"]
         if "crossing" in self.active[side]:
-            self.bv = max(1, self.bv - 1)
-            self.event("ball_value", side, f"crossing: ball value {self.bv}")
+            self.ball_value = max(1, self.ball_value - 1)
+            self.event("ball_value", side, f"crossing: ball value {self.ball_value}")
         self._pass_continue(side)
         return None
 
     def _pass_continue(self, side: int) -> None:
-        p = self.pctx
+        p = self.resolving
         start, target = p["start"], p["target"]
         opp = 1 - side
         # A5 goalkeeper charge
-        if (self.opts.goalkeeper_charge and target == PENALTY[opp] and start != target and self.keeper_in_box(opp)
-                and self.bv < 6 and not (self.weather == "sunshine" and self.half == 1 and opp == self.first_kickoff)):
+        if (self.options.goalkeeper_charge and target == PENALTY[opp] and start != target and self.keeper_in_box(opp)
+                and self.ball_value < 6 and not (self.weather == "sunshine" and self.half == 1 and opp == self.first_kickoff)):
             self.phase = "charge"
             self.ctx = {"side": opp}
             return
         self._roll_pass()
 
-    def _run_charge(self) -> Decision:
+    def _phase_charge(self) -> Decision:
         return self._dec(self.ctx["side"], "charge", [AT.TABLE.index("charge", charge=True), AT.TABLE.index("charge", charge=False)],
                          "goalkeeper charge?")
 
-    def _do_charge(self, a: Action) -> None:
+    def _choose_charge(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a["charge"]:
             self.turn_bonus += 1
             self.charged = True
             self.active = [[], []]
-            if self.opts.skills:
+            if self.options.skills:
                 self._offer(side, "sweeper_keeper")
             self.phase = "pass_roll"
             self.ctx = {"side": side}
             return
         self._roll_pass()
 
-    def _run_pass_roll(self) -> None:
+    def _phase_pass_roll(self) -> None:
         side = self.ctx["side"]
-        self.bv = min(6, self.bv + (2 if "sweeper_keeper" in self.active[side] else 1))  # A5 (A12 sweeper keeper)
-        self.event("charge", side, f"{self._name(side)}'s goalkeeper charges out: ball value {self.bv}")
+        self.ball_value = min(6, self.ball_value + (2 if "sweeper_keeper" in self.active[side] else 1))  # A5 (A12 sweeper keeper)
+        self.event("charge", side, f"{self._name(side)}'s goalkeeper charges out: ball value {self.ball_value}")
         self._roll_pass()
         return None
 
     def _roll_pass(self) -> None:
-        p = self.pctx
+        p = self.resolving
         side = p["side"]
         d1, d2 = self._dice2("pass")
         if self._fans(side, "pass", [d1, d2], {}):
@@ -288,10 +295,10 @@ class PassingMixin:
         self._pass_dice(d1, d2)
 
     def _pass_dice(self, d1: int, d2: int) -> None:
-        p = self.pctx
+        p = self.resolving
         side = p["side"]
         p["dice"] = [d1, d2]
-        bv = self.bv
+        bv = self.ball_value
         if p["what"] == "challenge":  # A8: equal is not enough
             good = (d1 > bv) + (d2 > bv)
         else:
@@ -312,7 +319,7 @@ class PassingMixin:
         else:
             self.log.count += 1
         self.active = [[], []]
-        if (outcome == "supportive" and self.opts.skills and ZONE[side][start] == 1 and not p["long"]
+        if (outcome == "supportive" and self.options.skills and ZONE[side][start] == 1 and not p["long"]
                 and p["what"] == "pass"):
             self._offer(side, "creative_midfielder")  # A12
         if self.offers:
@@ -321,8 +328,8 @@ class PassingMixin:
             return
         self._pass_outcome()
 
-    def _run_pass_outcome(self) -> None:
-        p = self.pctx
+    def _phase_pass_outcome(self) -> None:
+        p = self.resolving
         if "creative_midfielder" in self.active[p["side"]]:
             p["outcome"] = "creative"
             self.event("skill_effect", p["side"], "creative midfielder: the outcome becomes creative")
@@ -331,7 +338,7 @@ class PassingMixin:
 
     def _pass_outcome(self) -> None:
         """4.7.3 the outcome's moves."""
-        p = self.pctx
+        p = self.resolving
         side, target, outcome = p["side"], p["target"], p["outcome"]
         opp = 1 - side
         if outcome == "failed":
@@ -344,7 +351,7 @@ class PassingMixin:
                 self._begin_moves("easy_ct", side, cont="_cont_easy_ct", target=target)
                 return
             self.stats[side]["passes_failed"] += 1
-            self.ct = opp
+            self.controlling = opp
             if self.raw_count(opp, target) == 0:
                 self._begin_moves("into_target", opp, cont="_cont_pass_moves", target=target, must=True)
                 return
@@ -366,7 +373,7 @@ class PassingMixin:
             self._begin_moves("creative_free", side, cont="_cont_pass_moves", dribble_ok=p["what"] == "challenge")
 
     def _cont_easy_ct(self, ctx: dict) -> None:
-        p = self.pctx
+        p = self.resolving
         self._begin_moves("easy_dt", 1 - p["side"], cont="_cont_pass_moves")
 
     def _cont_pass_moves(self, ctx: dict) -> None:
@@ -374,15 +381,15 @@ class PassingMixin:
 
     def _pass_after_moves(self) -> None:
         """4.7.4 new ball value; A12 skills played when it is applied, controlling team first."""
-        p = self.pctx
+        p = self.resolving
         side, target = p["side"], p["target"]
         opp = 1 - side
-        if self.opts.skills and not p.get("easy"):
+        if self.options.skills and not p.get("easy"):
             if p["outcome"] == "failed" and ZONE[side][target] == 2 and "asked_as" not in p:
                 p["asked_as"] = True
                 self.active = [[], []]
                 self._offer(side, "aggressive_striker")
-            elif p["outcome"] == "creative" and self.ct == side and "asked_sp" not in p:
+            elif p["outcome"] == "creative" and self.controlling == side and "asked_sp" not in p:
                 p["asked_sp"] = True
                 self.active = [[], []]
                 self._offer(side, "seconda_punta")
@@ -391,7 +398,7 @@ class PassingMixin:
                 self.ctx = {}
                 return
         self.active = [[], []]
-        if self.opts.skills and not p.get("easy"):
+        if self.options.skills and not p.get("easy"):
             ok = p["outcome"] != "failed"
             if ok and p["long"] and p["outcome"] == "creative" and ZONE[side][p["start"]] == 1:
                 self._offer(side, "regista")
@@ -405,8 +412,8 @@ class PassingMixin:
             return
         self._pass_new_value()
 
-    def _run_pass_extra_move(self) -> None:
-        p = self.pctx
+    def _phase_pass_extra_move(self) -> None:
+        p = self.resolving
         side = p["side"]
         if "aggressive_striker" in self.active[side]:
             self._begin_moves("into_target", side, cont="_cont_pass_moves", target=p["target"])
@@ -420,12 +427,12 @@ class PassingMixin:
         """A12 note 2: not when the keeper is the team's only player in the area."""
         return any(self.pos[side][k] == area for k in range(1, 11))
 
-    def _run_pass_value(self) -> None:
+    def _phase_pass_value(self) -> None:
         self._pass_new_value()
         return None
 
     def _pass_new_value(self) -> None:
-        p = self.pctx
+        p = self.resolving
         side = p["side"]
         d = p["dice"]
         rain = 1 if self.weather in ("rain", "storm") else 0
@@ -436,33 +443,33 @@ class PassingMixin:
         if "mezzala" in self.active[side]:
             p["nbv"] = p["nbv"] - (2 if p["outcome"] == "creative" else 1)
         p["nbv"] = max(1, min(6, p["nbv"]))
-        old = self.bv
-        self.bv = p["nbv"]
+        old = self.ball_value
+        self.ball_value = p["nbv"]
         p["sp_done"] = True
         if self.log.record:
-            self.event("ball_value", self.ct, f"new ball value {old} -> {self.bv}", old=old, new=self.bv)
+            self.event("ball_value", self.controlling, f"new ball value {old} -> {self.ball_value}", old=old, new=self.ball_value)
         else:
             self.log.count += 1
         self._pass_end()
 
     def _pass_end(self) -> None:
         """The end of a pass action: A12 skills played then, then the goal attempt after a creative outcome."""
-        p = self.pctx
+        p = self.resolving
         side, opp = p["side"], 1 - p["side"]
         ok = p["outcome"] != "failed" and not p.get("easy")
-        if self.opts.skills:
+        if self.options.skills:
             d = p["dice"]
-            if ("lc" not in p and ok and self.ct == side and ZONE[side][p["target"]] == 2 and d[0] == d[1]
-                    and self.has_skill(side, "loose_cannon") and self.cp[side][2] >= 1 and self._can_shoot(side)):
+            if ("lc" not in p and ok and self.controlling == side and ZONE[side][p["target"]] == 2 and d[0] == d[1]
+                    and self.has_skill(side, "loose_cannon") and self.condition[side][2] >= 1 and self._can_shoot(side)):
                 p["lc"] = True  # A12 loose cannon: triggered automatically
-                self.cp[side][2] -= 1
+                self.condition[side][2] -= 1
                 self.event("skill", side, f"{self._name(side)} loose cannon: an immediate goal attempt with +2")
                 self._goal_attempt(side)
                 return
             asks = (("catenaccio", opp, True),
                     ("offside_trap", opp, p["outcome"] == "supportive" and p.get("risk") and not p.get("easy")),
                     ("goal_poacher", side, p["outcome"] in ("failed", "supportive") and self._can_shoot(side)),
-                    ("short_passes", side, ok and self.ct == side and ZONE[side][self.ball] == 1 and not p.get("short")
+                    ("short_passes", side, ok and self.controlling == side and ZONE[side][self.ball] == 1 and not p.get("short")
                      and p["outcome"] != "creative" and not self.turn_over
                      and any(t in ADJ_SET[self.ball] for t in self._pass_targets(side))))
             for name, who, cond in asks:
@@ -475,13 +482,13 @@ class PassingMixin:
                         self.phase = "pass_end_offer"
                         self.ctx = {"skill": name, "side": who}
                         return
-        if p["outcome"] == "creative" and self.ct == side and self._can_shoot(side):
+        if p["outcome"] == "creative" and self.controlling == side and self._can_shoot(side):
             self.phase = "goal_attempt"
             self.ctx = {"side": side}
             return
         self._action_done()
 
-    def _run_pass_end_offer(self) -> None:
+    def _phase_pass_end_offer(self) -> None:
         name, who = self.ctx["skill"], self.ctx["side"]
         if name not in self.active[who]:
             self._pass_end()
@@ -498,7 +505,7 @@ class PassingMixin:
         elif name == "goal_poacher":
             self._difficult_attempt(who)
         elif name == "short_passes":  # an extra pass to an adjacent area, not counted
-            self.pctx = {"what": "pass", "start": self.ball, "short": True, "sp_done": True}
+            self.resolving = {"what": "pass", "start": self.ball, "short": True, "sp_done": True}
             self.stats[who]["passes"] += 1
             self.phase = "pass_to"
             self.ctx = {"side": who}
@@ -524,11 +531,11 @@ class PassingMixin:
         else:
             self._miss(side)
 
-    def _run_goal_attempt(self) -> Decision:
+    def _phase_goal_attempt(self) -> Decision:
         return self._dec(self.ctx["side"], "goal_attempt", [AT.TABLE.index("goal_attempt", shoot=True),
                                                            AT.TABLE.index("goal_attempt", shoot=False)], "goal attempt?")
 
-    def _do_goal_attempt(self, a: Action) -> None:
+    def _choose_goal_attempt(self, decision: Decision, a: Action) -> None:
         if a["shoot"]:
             self._goal_attempt(self.ctx["side"])
         else:

@@ -13,23 +13,25 @@ from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
 class PreparationMixin:
     # ================================================================== 2.1 formations
-    def _run_formation(self) -> Decision:
+    def _phase_formation(self) -> Decision:
         side = self.ctx["side"]
         if self.ctx.get("roles"):
             return self._dec(side, "roles", self._role_legal(side), "A2: give a player a special role, or done")
         return self._dec(side, "formation", AT.FORMATION_INDEX.values(), "choose a formation card (secretly)")
 
-    def _do_formation(self, a: Action) -> None:
+    def _choose_formation(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a.kind == "formation":
             self.formation[side] = [a["d"], a["m"], a["f"]]
-            if self.opts.player_roles:  # A2: roles are part of the secret formation
+            if self.options.player_roles:  # A2: roles are part of the secret formation
                 self.ctx["roles"] = True
                 return
         elif a.kind == "role":
             self.roles[side][ROLES.index(a["role"])] += 1
             return
         self._formation_done(side)
+
+    _choose_roles = _choose_formation
 
     def _formation_done(self, side: int) -> None:
         self.event("formation_chosen", side, f"{self._name(side)} have chosen a formation card")
@@ -38,7 +40,7 @@ class PreparationMixin:
             return
         def show(s):
             txt = "-".join(map(str, self.formation[s]))
-            if self.opts.player_roles and any(self.roles[s]):
+            if self.options.player_roles and any(self.roles[s]):
                 txt += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, self.roles[s]) if n) + ")"
             return txt
         self.event("formations", None, "Formation cards revealed: " + ", ".join(
@@ -65,19 +67,19 @@ class PreparationMixin:
     def condition_points_at_start(self, side: int) -> list[int]:
         """A1.2 / A2: condition points of each line at the kick-off."""
         d, m, f = self.formation[side]
-        if not self.opts.player_roles:
+        if not self.options.player_roles:
             return [d, m, f]
         am, dm, acb, ws, wb = self.roles[side]
         return [d - acb - wb + dm, m - am - dm + acb + ws, f - ws + am + wb]
 
     # ================================================================== 3.2 who kicks off
-    def _run_kickoff_roll(self) -> None:
+    def _phase_kickoff_roll(self) -> None:
         first = True
         while True:
             h = self.source.roll(6, "kick-off roll home")
             a = self.source.roll(6, "kick-off roll away")
             self.event("kickoff_roll", None, f"Kick-off roll: {self._name(HOME)} {h}, {self._name(AWAY)} {a}", home=h, away=a)
-            if h == a and first and self.opts.weather:  # A10 weather from the first roll
+            if h == a and first and self.options.weather:  # A10 weather from the first roll
                 self.weather = WEATHER[h]
                 self.event("weather", None, f"Weather for the match: {self.weather}", weather=self.weather)
             first = False
@@ -87,17 +89,17 @@ class PreparationMixin:
         self.ctx = {"side": HOME if h > a else AWAY}
         return None
 
-    def _run_kickoff_choice(self) -> Decision:
+    def _phase_kickoff_choice(self) -> Decision:
         return self._dec(self.ctx["side"], "kickoff", [a.index for a in AT.TABLE.of_kind("kickoff")],
                          "you won the roll: choose who starts with the ball")
 
-    def _do_kickoff_choice(self, a: Action) -> None:
+    def _choose_kickoff(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         self.first_kickoff = side if a["take"] else 1 - side
         self.event("kickoff_choice", side, f"{self._name(self.first_kickoff)} will start with the ball")
-        if self.opts.condition_points:  # A1.2: condition points = the formation's lines
+        if self.options.condition_points:  # A1.2: condition points = the formation's lines
             for s in (HOME, AWAY):
-                self.cp[s] = self.condition_points_at_start(s)
+                self.condition[s] = self.condition_points_at_start(s)
         self._start_half(1)
 
     def _start_half(self, half: int) -> None:
@@ -114,9 +116,9 @@ class PreparationMixin:
     def _begin_setup(self, kind: str, ct: int, area: int) -> None:
         """3.3 setup order (controlling team first) for kick-offs (3.3.1), free kicks (5.2.1),
         corner kicks (5.3.1) and penalty kicks (5.5.1). Goalkeepers go to their penalty areas."""
-        self.ct = ct
+        self.controlling = ct
         self.ball = area
-        self.bv = 2
+        self.ball_value = 2
         for s in (HOME, AWAY):
             for k in range(11):
                 if self.pos[s][k] >= 0 or self.pos[s][k] == UNPLACED:
@@ -125,11 +127,11 @@ class PreparationMixin:
                 self.pos[s][GK] = PENALTY[s]
         self.phase = "setup"
         self.ctx = {"kind": kind, "order": [ct, 1 - ct], "i": 0, "area": area}
-        if self.opts.substitutions:
+        if self.options.substitutions:
             self._offer_substitutions([ct, 1 - ct], "setup")
 
     def _setup_legal(self, kind: str, side: int) -> list[int]:
-        ct = side == self.ct
+        ct = side == self.controlling
         remaining = sum(1 for p in self.pos[side] if p == UNPLACED)
         if kind == "kickoff":
             allowed = list(OWN_HALF_PARTLY[side])
@@ -152,7 +154,7 @@ class PreparationMixin:
             return [a for a in PLAYING if a != opp_box]
         raise ValueError(kind)
 
-    def _run_setup(self) -> Decision | None:
+    def _phase_setup(self) -> Decision | None:
         c = self.ctx
         while c["i"] < 2:
             side = c["order"][c["i"]]
@@ -167,10 +169,10 @@ class PreparationMixin:
             self.phase = "penalty"
             self.ctx = {"keeper": None}
         else:
-            self._start_turn(self.ct, kind)
+            self._start_turn(self.controlling, kind)
         return None
 
-    def _do_setup(self, a: Action) -> None:
+    def _choose_setup(self, decision: Decision, a: Action) -> None:
         side = self.ctx["order"][self.ctx["i"]]
         k = self.pos[side].index(UNPLACED)
         self.pos[side][k] = a["area"]

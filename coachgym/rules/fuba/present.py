@@ -77,13 +77,13 @@ class FubaPresenter:
         if f is None or game.phase == "formation":
             return T("team_hidden")
         text = "-".join(map(str, f))
-        if game.opts.player_roles and any(game.roles[side]):
+        if game.options.player_roles and any(game.roles[side]):
             text += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, game.roles[side]) if n) + ")"
         return text
 
     @staticmethod
     def cp_text(game: FubaEngine, side: int) -> str:
-        d, m, f = game.cp[side]
+        d, m, f = game.condition[side]
         return T("team_cp", d=d, m=m, f=f)
 
     def team_view(self, game: FubaEngine, side: int, coach: str) -> TeamView:
@@ -107,7 +107,7 @@ class FubaPresenter:
                 status = T("status_off") if pos[k] == OFF else T("status_injured", back=self._injury_back(game, side, k))
                 out.append(PlayerCard(name=T("piece_gk") if k == GK else T("piece_outfield"), position="", on_court=False,
                                       status=status))
-        if game.opts.substitutions:
+        if game.options.substitutions:
             left = 3 - game.subs[side]
             if left:
                 out.append(PlayerCard(name=T("bench_sub", n=left, s=_s(left)), position="", on_court=False, note=T("bench_sub_note")))
@@ -116,18 +116,18 @@ class FubaPresenter:
                 and not game.over and game.ball in PLAYING:
             facts.append(("actions", self.actions_text(game, side)))
         facts.append(("cards", T("team_cards", y=game.yellow[side], r=game.red[side])))
-        if game.opts.condition_points:
+        if game.options.condition_points:
             facts.append(("condition points", self.cp_text(game, side)))
-        if game.opts.substitutions:
+        if game.options.substitutions:
             facts.append(("substitutions", T("team_subs", n=game.subs[side])))
-        if game.opts.skills:
+        if game.options.skills:
             facts.append(("skills", ", ".join(k.replace("_", " ") for k in game.skills[side]) or "none"))
             if game.reserve[side]:
                 facts.append(("reserve skills", ", ".join(k.replace("_", " ") for k in game.reserve[side])))
             if game.coach_off[side]:
                 facts.append(("coach", "sent off (angry coach)"))
-        if game.gk_bonus[1 - side]:
-            facts.append(("goal attempts", f"+{game.gk_bonus[1 - side]} (the opponent's keeper is out)"))
+        if game.keeper_injury_bonus[1 - side]:
+            facts.append(("goal attempts", f"+{game.keeper_injury_bonus[1 - side]} (the opponent's keeper is out)"))
         colour = TEXTS.kit_colours([t.name for t in game.teams])[side]
         return TeamView(team.name, side, game.goals[side], coach, on, out, facts, colour)
 
@@ -141,7 +141,7 @@ class FubaPresenter:
     @staticmethod
     def _area_note(game: FubaEngine, side: int, area: int) -> str:
         zone = T(f"zone_{ZONE[side][area]}") if area in PLAYING else T("zone_spot")
-        return T("piece_explain", name=_AREA[area], zone=zone) + ("; with the ball" if area == game.ball and side == game.ct else "")
+        return T("piece_explain", name=_AREA[area], zone=zone) + ("; with the ball" if area == game.ball and side == game.controlling else "")
 
     @staticmethod
     def _injury_back(game: FubaEngine, side: int, piece: int) -> str:
@@ -199,21 +199,21 @@ class FubaPresenter:
                 facts.append(("set piece", T("set_piece_" + game.set_piece)))
         if game.weather:
             facts.append(("weather", T("fact_weather", weather=game.weather)))
-        ball = "" if game.over else (T("ball_pre") if pre else T("ball", team=game.teams[game.ct].name, area=_AREA[game.ball],
-                                                                  id=IDS[game.ball], bv=game.bv))
+        ball = "" if game.over else (T("ball_pre") if pre else T("ball", team=game.teams[game.controlling].name, area=_AREA[game.ball],
+                                                                  id=IDS[game.ball], bv=game.ball_value))
         terms = list(_SITUATION_TERMS)
-        if game.opts.condition_points:
+        if game.options.condition_points:
             terms.append("condition points")
-        if game.opts.substitutions:
+        if game.options.substitutions:
             terms.append("substitution")
-        if game.opts.skills:
+        if game.options.skills:
             terms.append("skills")
         if game.weather:
             terms.append("weather")
-        if game.opts.player_roles:
+        if game.options.player_roles:
             terms.append("roles")
         return Situation(ruleset=self.ruleset, title=T("title", home=home.name, away=away.name), clock=clock, period=period,
-                         possession=None if game.over or pre else game.ct, ball=ball,
+                         possession=None if game.over or pre else game.controlling, ball=ball,
                          teams=[self.team_view(game, HOME, coaches[HOME]), self.team_view(game, AWAY, coaches[AWAY])],
                          facts=facts, board=self.board(game), over=game.over, result=result, terms=terms)
 
@@ -388,7 +388,7 @@ class FubaPresenter:
     def _move_to(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         k, frm = game.ctx["src"]
-        off = game.offside_areas(side) if side == game.ct else [False] * N_AREAS
+        off = game.offside_areas(side) if side == game.controlling else [False] * N_AREAS
         moves, dribbles = {}, {}
         for a in d.legal:
             act = AT.TABLE[a]
@@ -409,7 +409,7 @@ class FubaPresenter:
     # 4.3 actions ---------------------------------------------------------------
     def _action(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
-        bv = game.bv
+        bv = game.ball_value
         mine, theirs = game.count(side, game.ball), game.count(1 - side, game.ball)
         thr = min(6, bv + (1 if mine > theirs else 0))
         agg = min(6, bv + (1 if mine > theirs else 0) + 1)
@@ -432,14 +432,14 @@ class FubaPresenter:
                 continue
             groups[group_of[what]].choices.append(Choice(what, T(f"act_{what}"), explain_for[what], action=a))
         team = game.teams[side].name
-        if game.set_piece in ("free_kick", "corner", "goal_kick") and not game.pctx.get("sp_done"):
+        if game.set_piece in ("free_kick", "corner", "goal_kick") and not game.resolving.get("sp_done"):
             title = T("action_title_set_piece", team=team, what=T("set_piece_" + game.set_piece))
         else:
             title = T("action_title", team=team, left=game.actions_left, s=_s(game.actions_left))
         terms = ["action stage", "sprint", "positioning", "pressing", "passing", "ball value"]
-        if game.opts.aggressive_pressing:
+        if game.options.aggressive_pressing:
             terms.append("aggressive pressing")
-        if game.opts.challenge:
+        if game.options.challenge:
             terms.append("challenge")
         view = self._view(d, title, T("action_explain", bv=bv, area=_AREA[game.ball], id=IDS[game.ball],
                                       mine=game.raw_count(side, game.ball), theirs=game.raw_count(1 - side, game.ball)),
@@ -462,7 +462,7 @@ class FubaPresenter:
             groups[direction].append(Choice(f"pass:{IDS[t]}", T("pass_target", name=_AREA[t], id=IDS[t], v=v if v is not None else "?"),
                                             text or T("place_explain", **self._counts_text(game, side, t)), action=a))
         return self._view(d, T("pass_title", team=game.teams[side].name),
-                          T("pass_explain", area=_AREA[start], id=IDS[start], bv=game.bv),
+                          T("pass_explain", area=_AREA[start], id=IDS[start], bv=game.ball_value),
                           [Group(k, T(f"group_pass_{k}"), choices=v) for k, v in groups.items()],
                           ["passing", "target area", "ball value", "long pass", "failed", "supportive", "creative", "offside",
                            "offside risk"])
@@ -474,7 +474,7 @@ class FubaPresenter:
         need_text = T("goal_need", n=need) if need <= 6 else T("goal_need_difficult", dist=-dist)
         shoot, keep = (AT.TABLE.index("goal_attempt", shoot=True), AT.TABLE.index("goal_attempt", shoot=False))
         return self._yes_no(d, T("goal_title", team=game.teams[side].name, area=_AREA[game.ball]),
-                            T("goal_explain", bv=game.bv, mods=mods, need=need_text), "Goal attempt",
+                            T("goal_explain", bv=game.ball_value, mods=mods, need=need_text), "Goal attempt",
                             ("shoot", T("goal_shoot"), T("goal_shoot_explain", need=need_text[0].upper() + need_text[1:]), shoot),
                             ("keep", T("goal_keep"), T("goal_keep_explain"), keep),
                             ["goal attempt", "difficult goal attempt", "rebound", "corner kick", "goal kick", "creative"],
@@ -485,7 +485,7 @@ class FubaPresenter:
         side = d.side
         what = game.ctx["for"]
         if what == "sprint":
-            dice = game.pctx["dice"]
+            dice = game.resolving["dice"]
             yes_explain = T("use_cp_sprint", moves=max(dice), low=min(dice))
         else:
             yes_explain = T("use_cp_positioning")
@@ -496,7 +496,7 @@ class FubaPresenter:
 
     def _charge(self, game: FubaEngine, d: Decision) -> DecisionView:
         return self._yes_no(d, T("charge_title", team=game.teams[d.side].name), T("charge_explain"), "Goalkeeper",
-                            ("charge", T("charge_yes"), T("charge_yes_explain", bv=game.bv, up=min(6, game.bv + 1)),
+                            ("charge", T("charge_yes"), T("charge_yes_explain", bv=game.ball_value, up=min(6, game.ball_value + 1)),
                              AT.TABLE.index("charge", charge=True)),
                             ("stay", T("charge_no"), T("charge_no_explain"), AT.TABLE.index("charge", charge=False)),
                             ["goalkeeper charge", "ball value"])
@@ -550,7 +550,7 @@ class FubaPresenter:
     def _cp_zone(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         choices = [Choice(f"cp:{AT.TABLE[a]['zone']}", T("cp_zone", line=LINE_NAMES[AT.TABLE[a]["zone"]]),
-                          T("cp_zone_choice_explain", now=game.cp[side][AT.TABLE[a]["zone"]]), action=a) for a in d.legal]
+                          T("cp_zone_choice_explain", now=game.condition[side][AT.TABLE[a]["zone"]]), action=a) for a in d.legal]
         return self._view(d, T("cp_zone_title", team=game.teams[side].name), T("cp_zone_explain", cp=self.cp_text(game, side)),
                           [Group("cp", "Condition point", choices=choices)], ["condition points"])
 

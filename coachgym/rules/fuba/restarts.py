@@ -41,19 +41,19 @@ class RestartsMixin:
         """End the turn and prepare a set piece. 4.2.2.1: +1 minute (not in stoppage time)."""
         self.turn_over = True
         self.actions_left = 0
-        self.nt_pending = False
+        self.fast_situation_pending = False
         self.acting = self.phasing
         self.set_piece = None
-        self.pctx = {}
+        self.resolving = {}
         if self.half_ending:  # the half ends at the end of this turn
             self._end_half()
             return
         self._advance_time(1)
-        self.ct = ct
+        self.controlling = ct
         self.phase = "restart"
-        self.ctx = {"kind": kind, "ct": ct, "area": area, "slow_asked": kind == "kickoff" or not self.opts.slowing_play or bool(self.stoppage)}
+        self.ctx = {"kind": kind, "ct": ct, "area": area, "slow_asked": kind == "kickoff" or not self.options.slowing_play or bool(self.stoppage)}
 
-    def _run_restart(self) -> Decision | None:
+    def _phase_restart(self) -> Decision | None:
         c = self.ctx
         if not c["slow_asked"]:  # A9 slowing down play
             return self._dec(c["ct"], "slow", [AT.TABLE.index("slow", slow=True), AT.TABLE.index("slow", slow=False)], "slow the restart down?")
@@ -69,19 +69,19 @@ class RestartsMixin:
         elif kind == "free_kick":
             if in_own_half_partly(ct, area):  # 5.2.3 quick free kick
                 self.ball = area
-                self.bv = 2
+                self.ball_value = 2
                 if self.raw_count(ct, area) == 0:  # interpretation: the nearest player takes the kick
                     k = min(range(1, 11), key=lambda k: DIST[self.pos[ct][k]][area] if self.pos[ct][k] >= 0 else 99)
                     if self.pos[ct][k] >= 0:
                         self.pos[ct][k] = area
                 self._begin_moves("quick_fk_ct", ct, cont="_cont_quick_fk")
-                if self.opts.substitutions:  # A3: "a free kick" is one of the new setups listed
+                if self.options.substitutions:  # A3: "a free kick" is one of the new setups listed
                     self._offer_substitutions([ct, 1 - ct], "setup")
             else:
                 self._begin_setup("free_kick", ct, area)
         return None
 
-    def _do_restart(self, a: Action) -> None:
+    def _choose_slow(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         c["slow_asked"] = True
         if a["slow"]:
@@ -92,16 +92,16 @@ class RestartsMixin:
                 self._give_yellow(c["ct"], red_test=True)
 
     def _cont_quick_fk(self, ctx: dict) -> None:
-        self._begin_moves("quick_fk_dt", 1 - self.ct, cont="_cont_quick_fk_dt", limit=ctx["n"])
+        self._begin_moves("quick_fk_dt", 1 - self.controlling, cont="_cont_quick_fk_dt", limit=ctx["n"])
 
     def _cont_quick_fk_dt(self, ctx: dict) -> None:
-        self._start_turn(self.ct, "free_kick")
+        self._start_turn(self.controlling, "free_kick")
 
     def _begin_goal_kick(self, ct: int) -> None:
         """5.4 goal kick."""
         box = PENALTY[ct]
         self.ball = box
-        self.bv = 2
+        self.ball_value = 2
         for s in (HOME, AWAY):
             for k in range(11):
                 if self.pos[s][k] == box and not (s == ct and k == GK):
@@ -109,28 +109,28 @@ class RestartsMixin:
         if self.pos[ct][GK] != box and self.raw_count(ct, box) == 0:
             self.pos[ct][GK] = box  # interpretation: the keeper takes the goal kick from his area
         self._begin_moves("goal_kick_ct", ct, cont="_cont_goal_kick")
-        if self.opts.substitutions:  # A3: substitutions at "a goal kick" too, controlling team first
+        if self.options.substitutions:  # A3: substitutions at "a goal kick" too, controlling team first
             self._offer_substitutions([ct, 1 - ct], "setup")
 
     def _cont_goal_kick(self, ctx: dict) -> None:
-        self._begin_moves("goal_kick_dt", 1 - self.ct, cont="_cont_goal_kick_dt", limit=max(4, ctx["n"]))
+        self._begin_moves("goal_kick_dt", 1 - self.controlling, cont="_cont_goal_kick_dt", limit=max(4, ctx["n"]))
 
     def _cont_goal_kick_dt(self, ctx: dict) -> None:
-        self._start_turn(self.ct, "goal_kick")
+        self._start_turn(self.controlling, "goal_kick")
 
     # ---------------------------------------------------------------- 5.5 penalty kick
-    def _run_penalty(self) -> Decision:
-        ct = self.ct
+    def _phase_penalty(self) -> Decision:
+        ct = self.controlling
         if self.ctx["keeper"] is None:
             return self._dec(1 - ct, "keeper", [a.index for a in AT.TABLE.of_kind("keeper")], "goalkeeper's hidden choice")
         return self._dec(ct, "kick", [a.index for a in AT.TABLE.of_kind("kick")], "choose the shooting spot")
 
-    def _do_penalty(self, a: Action) -> None:
+    def _choose_keeper(self, decision: Decision, a: Action) -> None:
         if self.ctx["keeper"] is None:
             self.ctx["keeper"] = a["spot"]
-            self.event("keeper_hidden", 1 - self.ct, f"{self._name(1 - self.ct)}'s goalkeeper has made his choice")
+            self.event("keeper_hidden", 1 - self.controlling, f"{self._name(1 - self.controlling)}'s goalkeeper has made his choice")
             return
-        ct = self.ct
+        ct = self.controlling
         keeper, kick = self.ctx["keeper"], a["spot"]
         need = PENALTY_TABLE["kick"][("left", "middle", "right")[kick]][keeper]
         r = self.source.roll(6, "penalty kick")
@@ -145,3 +145,5 @@ class RestartsMixin:
             self._goal(ct, self.ball)
         else:
             self._restart("goal_kick", 1 - ct, PENALTY[1 - ct])
+
+    _choose_kick = _choose_keeper

@@ -1,8 +1,12 @@
-"""What a saved FUBA game may hold (checked by ``FubaEngine.from_dict`` before restoring; see
-:mod:`coachgym.core.savecheck`). The teams are team files (``parse_team``: the same checks and
-messages as a team file), the options go through the rule-option check, every piece and the ball
-stand on an area of the board (1.4) or off it, and the names the engine continues with (``phase``,
-``ctx.cont``, ``ctx.ret_phase``) must be ones it knows."""
+"""The FUBA engine's state, declared once (``DECLARATION``, on :mod:`coachgym.core.state`): each
+field's saved key (the engine attribute of that name), what a saved value may hold, how a copy
+treats it and what it holds. The save (``FubaEngine._state_to_dict``), the save's check
+(``check_state``, run by ``FubaEngine.from_dict`` before restoring; see :mod:`coachgym.core.savecheck`)
+and the clone plan (``copying.PLAN``) derive from it. The teams are team files (``parse_team``: the
+same checks and messages as a team file), the options go through the rule-option check, every piece
+and the ball stand on an area of the board (1.4) or off it, and the names the engine continues with
+(``phase``, ``ctx.cont``, ``ctx.ret_phase``) must be ones it knows. Keys older saves used are read
+under their new names (``RENAMED``, ``migrate``)."""
 
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from ...core.savecheck import (
     check,
     teams_and_options,
 )
+from ...core.state import Field, StateDeclaration
 from .board import N_AREAS, SKILLS, WEATHER
 from .options import FubaOptions
 from .state import INJURED, ROLES, STAT_KEYS
@@ -40,12 +45,10 @@ WEATHERS = tuple(sorted(set(WEATHER.values()) | {"storm"}))  # A10 (a storm foll
 
 @lru_cache(maxsize=1)
 def _names() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(phases: each has a ``_run_<phase>`` step, or is "over"; continuations ``ctx.cont`` may name)."""
+    """(phases: each has a ``_phase_NAME`` method, or is "over"; continuations ``ctx.cont`` may name)."""
     from .engine import FubaEngine
 
-    phases = tuple(sorted(n[len("_run_"):] for n in dir(FubaEngine) if n.startswith("_run_"))) + ("over",)
-    conts = tuple(sorted(n for n in dir(FubaEngine) if n.startswith("_cont_"))) + ("_action_done", "_after_reaction")
-    return phases, conts
+    return tuple(sorted(FubaEngine.PHASES)) + ("over",), tuple(sorted(FubaEngine.CONTINUATIONS))
 
 
 def _phase_known(value: str, env: Env) -> str | None:
@@ -96,28 +99,91 @@ def _goals_counted(state: dict, env: Env) -> str | None:
     return None
 
 
-STATE = Check(Dict({
-    "teams": Skip(), "options": Skip(),  # parsed as team files and rule options before this check
-    "formation": PerSide(Opt(List(Int(0, 10), 3))),  # defence, midfield, forwards (2.1)
-    "roles": PerSide(List(Int(0, 10), len(ROLES))),  # A2
-    "pos": PerSide(List(Int(INJURED, N_AREAS - 1), 11)),  # an area, or OFF / UNPLACED / INJURED
-    "ball": AREA, "bv": Int(0, 20), "ct": Side, "phasing": Side, "acting": Side,
-    "half": Int(1, 2), "minute": Int(0, 200), "stoppage": Int(0, 100), "half_ending": Bool(),
-    "goals": PerSide(Int(0, MAX_COUNT)), "yellow": PerSide(Int(0, 100)), "red": PerSide(Int(0, 11)),
-    "cp": PerSide(List(Int(0, 100), 3)), "subs": PerSide(Int(0, 11)), "first_kickoff": Side,
-    "turns": Int(0, MAX_COUNT), "phase": PHASE, "ctx": CTX, "pctx": PCTX, "queue": List(QUEUE_ITEM, hi=50),
-    "actions_left": Int(0, 20), "turn_over": Bool(), "set_piece": Opt(Str(SET_PIECES)), "turn_bonus": Int(0, 20),
-    "no_offside_risk": Bool(), "free_cp": Bool(), "nt_pending": Bool(), "weather": Opt(Str(WEATHERS)),
-    "gk_bonus": PerSide(Int(0, 20)), "injured": List(Tuple(Side, PIECE, Int(0, MAX_COUNT))),
-    "stats": PerSide(Dict({k: Int(0, MAX_COUNT) for k in STAT_KEYS})),
-    "clock_high": Int(0, MAX_COUNT), "charged": Bool(), "nt_saved": Int(0, 100),
-    "skills": PerSide(List(SKILL)), "reserve": PerSide(List(SKILL)), "offers": List(Tuple(Side, SKILL)),
-    "active": PerSide(List(SKILL)), "turn_flags": List(Str()), "turn_start_sp": Opt(Str(SET_PIECES)),
-    "last_cp": Opt(List(Int(0, 100), 2)), "coach_off": PerSide(Bool()),
-}), _goals_counted)
+# The engine's state, declared once: each field's saved key (the engine attribute of that name), what a
+# saved value may hold, how a copy treats it, and what it holds. The save (FubaEngine._state_to_dict),
+# its check (check_state) and the clone plan (copying.PLAN) derive from it.
+DECLARATION = StateDeclaration(
+    Field("formation", PerSide(Opt(List(Int(0, 10), 3))), "rows",
+          "each side's formation card: defenders, midfielders, forwards (2.1); null until chosen"),
+    Field("roles", PerSide(List(Int(0, 10), len(ROLES))), "rows",
+          "A2: each side's players in each special role (attacking midfielder ... offensive wing back)"),
+    Field("pos", PerSide(List(Int(INJURED, N_AREAS - 1), 11)), "rows",
+          "each side's eleven pieces (0 the goalkeeper): an area (1.4), or OFF -1, UNPLACED -2, INJURED -3"),
+    Field("ball", AREA, "value", "the area the ball is in"),
+    Field("ball_value", Int(0, 20), "value", "the ball value: 1 excellent control to 6 poor (4.2)"),
+    Field("controlling", Side, "value", "the side controlling the ball (the defending side is the other)"),
+    Field("phasing", Side, "value", "the phasing team of the turn (4)"),
+    Field("acting", Side, "value", "the side whose action stage is being played"),
+    Field("half", Int(1, 2), "value", "the half being played"),
+    Field("minute", Int(0, 200), "value", "the time marker's minute (4.2.2)"),
+    Field("stoppage", Int(0, 100), "value", "the stoppage-time square the time marker stands on (0: none, 4.2.2.2)"),
+    Field("half_ending", Bool(), "value", "the half ends after this turn"),
+    Field("goals", PerSide(Int(0, MAX_COUNT)), "flat", "goals scored, per side"),
+    Field("yellow", PerSide(Int(0, 100)), "flat", "yellow cards against each side still counting (5.6)"),
+    Field("red", PerSide(Int(0, 11)), "flat", "players each side has had sent off (5.6)"),
+    Field("condition", PerSide(List(Int(0, 100), 3)), "rows",
+          "A1: each side's condition points per line (defence, midfield, forwards)"),
+    Field("subs", PerSide(Int(0, 11)), "flat", "A3: substitutions each side has made"),
+    Field("first_kickoff", Side, "value", "the side that kicked off the first half (2.2)"),
+    Field("turns", Int(0, MAX_COUNT), "value", "turns played"),
+    Field("phase", PHASE, "value", "what happens next: a _phase_NAME of the engine, or over"),
+    Field("ctx", CTX, "nested", "the phase's working data"),
+    Field("resolving", PCTX, "nested", "the action being resolved (a pass, a sprint, a goal attempt): its dice and flags"),
+    Field("queue", List(QUEUE_ITEM, hi=50), "nested",
+          "decisions due ahead of any phase: a red card's removal (5.6.2), an injured player's replacement (A4), "
+          "a trained formation change's line changes (A12)"),
+    Field("actions_left", Int(0, 20), "value", "actions left to the acting side in this action stage (4.3)"),
+    Field("turn_over", Bool(), "value", "the turn has ended early (the ball was lost)"),
+    Field("set_piece", Opt(Str(SET_PIECES)), "value", "the set piece being taken, if any"),
+    Field("turn_bonus", Int(0, 20), "value", "goal-attempt bonus earned this turn"),
+    Field("no_offside_risk", Bool(), "value", "A7: the offside risk is off for this turn"),
+    Field("free_condition_point", Bool(), "value", "A13 terrace chant: a free condition point for the phasing team's first action"),
+    Field("fast_situation_pending", Bool(), "value", "A13 fast situation: the non-phasing team is playing its extra action"),
+    Field("weather", Opt(Str(WEATHERS)), "value", "A10: the weather, if any"),
+    Field("keeper_injury_bonus", PerSide(Int(0, 20)), "flat",
+          "A4: +1 per injury for the opponent's goal attempts, per side, when a keeper would be removed"),
+    Field("injured", List(Tuple(Side, PIECE, Int(0, MAX_COUNT))), "nested",
+          "A4: [side, piece, clock of return] of each piece out injured for a few minutes"),
+    Field("stats", PerSide(Dict({k: Int(0, MAX_COUNT) for k in STAT_KEYS})), "rows", "each side's match statistics"),
+    Field("clock_reached", Int(0, MAX_COUNT), "value", "the highest game clock reached (time never goes back)"),
+    Field("charged", Bool(), "value", "A5: the goalkeeper charge was made this turn"),
+    Field("fast_situation_actions", Int(0, 100), "value",
+          "A13 fast situation: the phasing team's actions left, given back after the extra action"),
+    Field("skills", PerSide(List(SKILL)), "rows", "A12: each side's match skills"),
+    Field("reserve", PerSide(List(SKILL)), "rows", "A12: each side's reserve skills"),
+    Field("offers", List(Tuple(Side, SKILL)), "nested", "A12: [side, skill] offers waiting for their coach's answer"),
+    Field("active", PerSide(List(SKILL)), "rows", "A12: skills played in the current resolution, per side"),
+    Field("turn_flags", List(Str()), "flat", "A12: skills shaping the current turn"),
+    Field("turn_set_piece", Opt(Str(SET_PIECES)), "value", "the set piece the current turn began with"),
+    Field("last_condition_spent", Opt(List(Int(0, 100), 2)), "flat",
+          "A1: [line, points] of the last condition point spent (A12 angry coach gives it back)"),
+    Field("coach_off", PerSide(Bool()), "flat", "A12 angry coach: each side's coach has been sent off"),
+    share=("teams", "options", "_pt_cache"),  # _pt_cache: keyed on everything it depends on, read-only answer
+    fresh={"_dcache": lambda: (None, -1, {})},  # movement memo keyed on the ctx object
+)
+
+# saved keys renamed (issue 24: names that say what they hold): a save from before is read with the new
+# names, here and only here
+RENAMED = {"bv": "ball_value", "ct": "controlling", "cp": "condition", "pctx": "resolving",
+           "nt_pending": "fast_situation_pending", "nt_saved": "fast_situation_actions", "gk_bonus": "keeper_injury_bonus",
+           "turn_start_sp": "turn_set_piece", "clock_high": "clock_reached", "free_cp": "free_condition_point",
+           "last_cp": "last_condition_spent"}
+
+
+def migrate(state: dict) -> dict:
+    """A saved state with the keys of this version: older saves' keys (RENAMED) read under their new
+    names. A new dict when anything is renamed; the saved state itself is never changed."""
+    if not isinstance(state, dict) or not any(k in state for k in RENAMED):
+        return state
+    return {RENAMED.get(k, k): v for k, v in state.items()}
+
+
+STATE = Check(DECLARATION.spec({"teams": Skip(), "options": Skip()}),  # parsed as team files and rule options first
+              _goals_counted)
 
 
 def check_state(state: dict, env: Env) -> None:
     """Check a saved FUBA game's ``state`` (raises SavedGameError naming the field)."""
+    state = migrate(state)
     teams_and_options(state, env, parse_team, FubaOptions)
     check(state, STATE, env, "state")

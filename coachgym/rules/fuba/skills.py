@@ -18,13 +18,13 @@ class SkillsMixin:
         self.offers.append([side, name])
 
     def has_skill(self, side: int, name: str) -> bool:
-        return self.opts.skills and name in self.skills[side]
+        return self.options.skills and name in self.skills[side]
 
     def _accept_skill(self, side: int, name: str) -> None:
         cost = SKILLS[name]["cp"]
         if cost:
             z, n = self._cp_source(side)
-            self.cp[side][z] -= n
+            self.condition[side][z] -= n
         self.active[side].append(name)
         self.event("skill", side, f"{self._name(side)} play the skill {name.replace('_', ' ')}", skill=name)
         if name == "skilled_full_back":
@@ -33,16 +33,16 @@ class SkillsMixin:
             self.actions_left += 1
         elif name == "angry_coach":
             r = self.source.roll(6, "angry coach")
-            if r >= 4 and self.last_cp:
-                z, n = self.last_cp
-                self.cp[side][z] += n
+            if r >= 4 and self.last_condition_spent:
+                z, n = self.last_condition_spent
+                self.condition[side][z] += n
                 self.event("skill_effect", side, f"angry coach ({r}): the condition point is kept")
             elif r == 1:
                 self.coach_off[side] = True
                 self.skills[side].remove("angry_coach")
                 self.event("skill_effect", side, f"angry coach ({r}): the referee sends the coach off")
         elif name == "doubling_up":
-            self.bv = min(6, self.bv + 2)
+            self.ball_value = min(6, self.ball_value + 2)
         elif name == "trained_formation_change":  # once per game: two line changes now
             self.skills[side].remove(name)
             self.queue.append({"kind": "line_change", "side": side})

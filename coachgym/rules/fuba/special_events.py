@@ -13,8 +13,8 @@ from .board import HALF_OWNER, IDS, IMPLEMENTED_SKILLS, MOVE_ADJ, TOUCHES_GOAL_L
 class SpecialEventsMixin:
     # ================================================================== A13 special events
     def _special_event(self) -> None:
-        who = self.ct if ZONE[self.ct][self.ball] == 2 else self.dt if ZONE[self.dt][self.ball] == 2 else -1
-        if self.opts.skills and who >= 0:
+        who = self.controlling if ZONE[self.controlling][self.ball] == 2 else self.defending if ZONE[self.defending][self.ball] == 2 else -1
+        if self.options.skills and who >= 0:
             self.active = [[], []]
             self._offer(who, "actor")  # A12: before the special event is determined
             if self.offers:
@@ -23,7 +23,7 @@ class SpecialEventsMixin:
                 return
         self._special_event_roll()
 
-    def _run_event_actor(self) -> None:
+    def _phase_event_actor(self) -> None:
         who = self.ctx["who"]
         self.phase = "actions"
         self.ctx = {}
@@ -44,7 +44,7 @@ class SpecialEventsMixin:
         return None
 
     def _special_event_roll(self) -> None:
-        ct, dt = self.ct, self.dt
+        ct, dt = self.controlling, self.defending
         a = self.source.roll(6, "special event controlling team")
         b = self.source.roll(6, "special event defending team")
         name = special_event(a, b)
@@ -55,16 +55,16 @@ class SpecialEventsMixin:
         elif name == "excellent_defence_move":
             self._begin_moves("event_dt", dt, cont="_cont_event")
         elif name == "fast_situation_nt":
-            self.nt_saved = self.actions_left
-            self.nt_pending = True
+            self.fast_situation_actions = self.actions_left
+            self.fast_situation_pending = True
             self.acting = 1 - ph
             self.actions_left = 1
         elif name == "fast_situation_pt":
             self.actions_left += 1
         elif name == "ball_bounces_dt":
-            self.bv = min(6, self.bv + 2)
+            self.ball_value = min(6, self.ball_value + 2)
         elif name == "ball_bounces_ct":
-            self.bv = max(1, self.bv - 2)
+            self.ball_value = max(1, self.ball_value - 2)
         elif name == "lost_momentum":
             self.actions_left = max(0, self.actions_left - 1)
         elif name == "failed_man_marking":
@@ -76,11 +76,11 @@ class SpecialEventsMixin:
         elif name in ("defenders_rude_foul", "attackers_rude_foul"):
             fouler = dt if name == "defenders_rude_foul" else ct
             self._give_yellow(fouler, red_test=True, plus_one=True)
-            if self.opts.injuries:
+            if self.options.injuries:
                 self._injury(1 - fouler)
             self._award_free_kick(1 - fouler, self.ball)
         elif name == "fatigue":
-            if self.opts.condition_points:
+            if self.options.condition_points:
                 self._lose_cp(ct, 1, "fatigue")
                 self._lose_cp(dt, 1, "fatigue")
         elif name == "ball_over_goal_line":
@@ -94,7 +94,7 @@ class SpecialEventsMixin:
             if self.raw_count(ct, self.ball) >= 1:
                 self._begin_moves("event_dribble", ct, cont="_cont_event")
         elif name == "aggressive_defence":
-            if self.raw_count(dt, self.ball) >= 1 and self.opts.aggressive_pressing and self.cp_available(dt):
+            if self.raw_count(dt, self.ball) >= 1 and self.options.aggressive_pressing and self.cp_available(dt):
                 saved = self.acting
                 self._pressing(dt, aggressive=True, forced=True)
                 if self.phase == "actions":
@@ -106,38 +106,38 @@ class SpecialEventsMixin:
                 if r1 != r2:
                     break
             win = ct if r1 > r2 else dt
-            self.ct = win
-            self.bv = max(r1, r2)
-            if self.opts.injuries:
+            self.controlling = win
+            self.ball_value = max(r1, r2)
+            if self.options.injuries:
                 self._injury(HOME)
                 self._injury(AWAY)
         elif name == "failed_pass":
             if self.raw_count(dt, self.ball) >= 1:
-                self.ct = dt
-                self.bv = self.source.roll(6, "failed pass ball value")
+                self.controlling = dt
+                self.ball_value = self.source.roll(6, "failed pass ball value")
         elif name == "perfect_pass":
             opts = [b for b in MOVE_ADJ[self.ball] if self.raw_count(ct, b) > 0]
             if opts:
                 self.phase = "perfect_pass"
                 self.ctx = {"side": ct}
         elif name == "behind_referees_back":
-            if self.opts.injuries:
+            if self.options.injuries:
                 self._injury(ct)
         elif name == "streaker":
             self._advance_time(self.source.roll(6, "streaker") + 1)
         elif name == "keeper_out_of_position":
             self.turn_bonus += 2
         elif name == "terrace_chant":
-            if self.opts.condition_points:
-                self.free_cp = True
-        elif name in ("injured_star_dt", "injured_star_ct") and self.opts.skills:
+            if self.options.condition_points:
+                self.free_condition_point = True
+        elif name in ("injured_star_dt", "injured_star_ct") and self.options.skills:
             who = dt if name == "injured_star_dt" else ct
             if self.skills[who]:
                 i = self.source.roll(len(self.skills[who]), "injured star skill") - 1
                 lost = self.skills[who].pop(i)
                 # in a tournament or league the skill "cannot be chosen for the next match" (data: skill)
                 self.event("skill_lost", who, f"{self._name(who)} lose the skill {lost.replace('_', ' ')}", skill=lost)
-        elif name in ("new_talent_dt", "new_talent_ct") and self.opts.skills:
+        elif name in ("new_talent_dt", "new_talent_ct") and self.options.skills:
             who = dt if name == "new_talent_dt" else ct
             pool = [k for k in IMPLEMENTED_SKILLS if k not in self.skills[who]]
             if pool:
@@ -150,12 +150,12 @@ class SpecialEventsMixin:
         self.phase = "actions"
         self.ctx = {}
 
-    def _run_perfect_pass(self) -> Decision:
+    def _phase_perfect_pass(self) -> Decision:
         side = self.ctx["side"]
         legal = [AT.MOVE_TO[b] for b in MOVE_ADJ[self.ball] if self.raw_count(side, b) > 0] + [AT.DONE]
         return self._dec(side, "perfect_pass", legal, "perfect pass: move the ball?")
 
-    def _do_perfect_pass(self, a: Action) -> None:
+    def _choose_perfect_pass(self, decision: Decision, a: Action) -> None:
         if a.kind == "move_to":
             self.event("perfect_pass", self.ctx["side"], f"perfect pass to {IDS[a['area']]}")
             self.ball = a["area"]

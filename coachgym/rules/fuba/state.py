@@ -1,4 +1,4 @@
-"""FUBA engine state: piece codes, statistics, box-score columns and the saved-state fields."""
+"""FUBA engine state: piece codes, statistics and box-score columns (the state itself is declared in saved.py)."""
 
 from __future__ import annotations
 
@@ -21,15 +21,6 @@ BOX_COLUMNS = (("goals", "G"), ("attempts", "SH"), ("on_target", "SOT"), ("corne
                ("penalties", "PK"), ("passes", "PAS"), ("passes_failed", "PF"), ("creative", "CRE"),
                ("pressings", "PR"), ("pressings_won", "PRW"), ("sprints", "SPR"), ("positionings", "POS"),
                ("yellow", "YC"), ("red", "RC"), ("injuries", "INJ"), ("substitutions", "SUB"), ("turns", "TRN"))
-
-STATE_FIELDS = (
-    "formation", "roles", "pos", "ball", "bv", "ct", "phasing", "acting", "half", "minute", "stoppage", "half_ending",
-    "goals", "yellow", "red", "cp", "subs", "first_kickoff", "turns", "phase", "ctx", "pctx", "queue",
-    "actions_left", "turn_over", "set_piece", "turn_bonus", "no_offside_risk", "free_cp", "nt_pending",
-    "weather", "gk_bonus", "injured", "stats", "clock_high", "charged", "nt_saved",
-    "skills", "reserve", "offers", "active", "turn_flags", "turn_start_sp", "last_cp", "coach_off",
-)
-
 
 def clock_value(half: int, minute: int, stoppage: int) -> int:
     return (half - 1) * 1000 + minute * 10 + stoppage

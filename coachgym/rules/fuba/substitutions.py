@@ -18,7 +18,7 @@ class SubstitutionsMixin:
         self.ctx = {"sides": sides, "i": 0, "n": -1, "done": 0, "step": "count", "ret_phase": self.phase, "ret_ctx": self.ctx}
         self.phase = "subs"
 
-    def _run_subs(self) -> Decision | None:
+    def _phase_subs(self) -> Decision | None:
         c = self.ctx
         while c["i"] < len(c["sides"]):
             side = c["sides"][c["i"]]
@@ -41,11 +41,11 @@ class SubstitutionsMixin:
                 self.stats[side]["substitutions"] += 1
                 self.event("substitution", side, f"{self._name(side)} make a substitution ({r * 10} against {self.minute}): "
                            f"{pts} condition point{'s' if pts > 1 else ''}")
-                c["pts"] = pts if self.opts.condition_points else 0
+                c["pts"] = pts if self.options.condition_points else 0
                 c["step"] = "cp"
             if c["step"] == "cp":
                 if c["pts"] > 0:
-                    zones = [z for z in range(3) if self.cp[side][z] < 6] if sum(self.cp[side]) < 10 else []
+                    zones = [z for z in range(3) if self.condition[side][z] < 6] if sum(self.condition[side]) < 10 else []
                     if zones:
                         return self._dec(side, "cp_zone", [AT.TABLE.index("cp_zone", zone=z) for z in zones], "where does the point go?")
                     c["pts"] = 0
@@ -69,50 +69,74 @@ class SubstitutionsMixin:
         self.phase, self.ctx = c["ret_phase"], c["ret_ctx"]
         return None
 
-    def _do_subs(self, a: Action) -> None:
+    # a choice at a substitution step (phase "subs"), one method per decision kind
+    def _choose_substitutions(self, decision: Decision, a: Action) -> None:
+        if self.queue:  # A4: the replacement of a player injured for good (queued, see discipline.py)
+            self._queue_apply(a)
+            return
         c = self.ctx
         side = c["sides"][c["i"]]
-        if a.kind == "substitutions":
-            c["n"], c["done"] = a["n"], 0
-            c["step"] = "roll"
-            if a["n"]:
-                self.event("substitutions", side, f"{self._name(side)} announce {a['n']} substitution(s)")
-        elif a.kind == "cp_zone":
-            self.cp[side][a["zone"]] += 1
-            c["pts"] -= 1
-        elif a.kind == "sub_option":
-            if a["option"] == "yellow":
-                self.yellow[side] -= 1
-                self.event("yellow_off", side, f"{self._name(side)} substitute a player with a yellow card")
-            if a["option"] == "formation":
-                c["step"] = "formation"
-                return
-            if a["option"] == "skill":
-                c["step"] = "skill_in"
-                return
-            c["done"] += 1
-            c["step"] = "roll"
-        elif a.kind == "line_change":
-            self._change_line(side, a)
-            c["done"] += 1
-            c["step"] = "roll"
-        elif a.kind == "skill_in":  # A3 game plan change (A12)
-            self.reserve[side].remove(a["skill"])
-            self.skills[side].append(a["skill"])
-            c["in"] = a["skill"]
-            c["step"] = "skill_out"
-        elif a.kind == "skill_out":
-            self.skills[side].remove(a["skill"])
-            self.reserve[side].append(a["skill"])
-            self.event("skill_swap", side, f"{self._name(side)} change the game plan: {c['in'].replace('_', ' ')} in, "
-                       f"{a['skill'].replace('_', ' ')} out")
-            c["done"] += 1
-            c["step"] = "roll"
+        c["n"], c["done"] = a["n"], 0
+        c["step"] = "roll"
+        if a["n"]:
+            self.event("substitutions", side, f"{self._name(side)} announce {a['n']} substitution(s)")
+
+    def _choose_cp_zone(self, decision: Decision, a: Action) -> None:
+        c = self.ctx
+        self.condition[c["sides"][c["i"]]][a["zone"]] += 1
+        c["pts"] -= 1
+
+    def _choose_sub_option(self, decision: Decision, a: Action) -> None:
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        if a["option"] == "yellow":
+            self.yellow[side] -= 1
+            self.event("yellow_off", side, f"{self._name(side)} substitute a player with a yellow card")
+        if a["option"] == "formation":
+            c["step"] = "formation"
+            return
+        if a["option"] == "skill":
+            c["step"] = "skill_in"
+            return
+        c["done"] += 1
+        c["step"] = "roll"
+
+    def _choose_line_change(self, decision: Decision, a: Action) -> None:
+        """A line change: a queued trained formation change (A12), half time's change of one player's
+        position, or a substitution's formation change (A3)."""
+        if self.queue:
+            self._queue_apply(a)
+            return
+        if self.phase == "halftime":
+            self._halftime_change(a)
+            return
+        c = self.ctx
+        self._change_line(c["sides"][c["i"]], a)
+        c["done"] += 1
+        c["step"] = "roll"
+
+    def _choose_skill_in(self, decision: Decision, a: Action) -> None:  # A3 game plan change (A12)
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        self.reserve[side].remove(a["skill"])
+        self.skills[side].append(a["skill"])
+        c["in"] = a["skill"]
+        c["step"] = "skill_out"
+
+    def _choose_skill_out(self, decision: Decision, a: Action) -> None:
+        c = self.ctx
+        side = c["sides"][c["i"]]
+        self.skills[side].remove(a["skill"])
+        self.reserve[side].append(a["skill"])
+        self.event("skill_swap", side, f"{self._name(side)} change the game plan: {c['in'].replace('_', ' ')} in, "
+                   f"{a['skill'].replace('_', ' ')} out")
+        c["done"] += 1
+        c["step"] = "roll"
 
     def _add_cp_auto(self, side: int, n: int) -> None:
         for _ in range(n):
-            if sum(self.cp[side]) >= 10:
+            if sum(self.condition[side]) >= 10:
                 return
-            z = min(range(3), key=lambda k: self.cp[side][k])
-            if self.cp[side][z] < 6:
-                self.cp[side][z] += 1
+            z = min(range(3), key=lambda k: self.condition[side][k])
+            if self.condition[side][z] < 6:
+                self.condition[side][z] += 1

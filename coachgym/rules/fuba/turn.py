@@ -23,12 +23,12 @@ class TurnMixin:
         self.turn_bonus = 0
         self.charged = False
         self.no_offside_risk = False
-        self.free_cp = False
-        self.nt_pending = False
+        self.free_condition_point = False
+        self.fast_situation_pending = False
         self.actions_left = 0
-        self.pctx = {}
+        self.resolving = {}
         self.turn_flags = []
-        self.turn_start_sp = set_piece
+        self.turn_set_piece = set_piece
         self.active = [[], []]
         # 4.1 reaction stage: areas where the team has more players at the beginning of the turn
         mine, theirs = self.counts(side), self.counts(1 - side)
@@ -37,8 +37,8 @@ class TurnMixin:
 
     def _after_reaction(self) -> None:
         side = self.phasing
-        if (self.opts.skills and side != self.ct and ZONE[side][self.ball] == 0 and self.bv < 6
-                and self.count(side, self.ball) > self.count(self.ct, self.ball) and self._not_keeper_only(side, self.ball)):
+        if (self.options.skills and side != self.controlling and ZONE[side][self.ball] == 0 and self.ball_value < 6
+                and self.count(side, self.ball) > self.count(self.controlling, self.ball) and self._not_keeper_only(side, self.ball)):
             self.active = [[], []]
             self._offer(side, "doubling_up")  # A12: its effect is applied when it is played
         self._after_reaction2()
@@ -49,14 +49,14 @@ class TurnMixin:
             self.actions_left = 1
             self.phase = "actions"
             self.ctx = {}
-            if self.opts.skills:
-                self._offer(self.ct, "creative_goalkeeper" if self.set_piece == "goal_kick" else "trained_special_event")
+            if self.options.skills:
+                self._offer(self.controlling, "creative_goalkeeper" if self.set_piece == "goal_kick" else "trained_special_event")
         else:
             self.phase = "momentum"
             self.ctx = {}
 
     # ---------------------------------------------------------------- 4.2 momentum stage
-    def _run_momentum(self) -> None:
+    def _phase_momentum(self) -> None:
         side = self.phasing
         d1, d2 = self._dice2("momentum")
         line = ZONE[side][self.ball]
@@ -77,9 +77,9 @@ class TurnMixin:
                        dice=[d1, d2], actions=n, minute=self.minute, stoppage=self.stoppage)
         else:
             self.log.count += 1
-        special = d1 == d2 and self.opts.special_events
+        special = d1 == d2 and self.options.special_events
         self.active = [[], []]
-        if self.opts.skills and ZONE[side][self.ball] == 1:
+        if self.options.skills and ZONE[side][self.ball] == 1:
             self._offer(1 - side, "midfield_general")
         if self.offers:
             self.phase = "momentum_end"
@@ -88,7 +88,7 @@ class TurnMixin:
         self._momentum_end(special)
         return None
 
-    def _run_momentum_end(self) -> None:
+    def _phase_momentum_end(self) -> None:
         self._momentum_end(self.ctx["special"])
         return None
 
@@ -100,20 +100,20 @@ class TurnMixin:
         if special:  # 4.2.3 special event
             self._special_event()
         # A12 skilled full back: the phasing (defending) team with the ball in its defence zone
-        if (self.phase == "actions" and self.opts.skills and self.ct != self.phasing
+        if (self.phase == "actions" and self.options.skills and self.controlling != self.phasing
                 and ZONE[self.phasing][self.ball] == 0):
             self._offer(self.phasing, "skilled_full_back")
         # A12 target man (interpretation: played at the beginning of the team's own action stage)
-        if (self.phase == "actions" and self.opts.skills and self.ct == self.phasing
+        if (self.phase == "actions" and self.options.skills and self.controlling == self.phasing
                 and any(ZONE[self.phasing][p] == 2 for p in self.pos[self.phasing] if p >= 0)):
             self._offer(self.phasing, "target_man")
 
     # ---------------------------------------------------------------- 4.3 action stage
     def _legal_actions(self, side: int) -> list[int]:
         legal = []
-        ct = side == self.ct
+        ct = side == self.controlling
         sp = self.set_piece
-        if sp in ("free_kick", "corner", "goal_kick") and not self.pctx.get("sp_done"):
+        if sp in ("free_kick", "corner", "goal_kick") and not self.resolving.get("sp_done"):
             if self._any_pass_target(side):
                 legal.append(AT.ACT["pass"])
             if sp == "free_kick" and self._can_shoot(side):
@@ -125,21 +125,21 @@ class TurnMixin:
         if ct:
             if self._any_pass_target(side):
                 legal.append(AT.ACT["pass"])
-            if self.opts.challenge and self.cp_available(side) and self._challenge_value(side) is not None:
+            if self.options.challenge and self.cp_available(side) and self._challenge_value(side) is not None:
                 legal.append(AT.ACT["challenge"])
         else:
-            mine, theirs = self.count(side, self.ball), self.count(self.ct, self.ball)
+            mine, theirs = self.count(side, self.ball), self.count(self.controlling, self.ball)
             legal.append(AT.ACT["positioning"])
             if mine >= theirs:  # 4.6
                 legal.append(AT.ACT["pressing"])
-            if self.opts.aggressive_pressing and mine >= theirs - 1 and self.cp_available(side):  # A6
+            if self.options.aggressive_pressing and mine >= theirs - 1 and self.cp_available(side):  # A6
                 legal.append(AT.ACT["aggressive_pressing"])
         legal.append(AT.ACT["end"])
         return legal
 
-    def _run_actions(self) -> Decision | None:
+    def _phase_actions(self) -> Decision | None:
         if self.turn_over or self.actions_left <= 0:
-            if self.nt_pending:
+            if self.fast_situation_pending:
                 return self._nt_action_done()
             self._end_turn()
             return None
@@ -147,7 +147,7 @@ class TurnMixin:
         return self._dec(side, "action", self._legal_actions(side),
                          f"{self.actions_left} action{'s' if self.actions_left > 1 else ''} left")
 
-    def _do_actions(self, a: Action) -> None:
+    def _choose_action(self, decision: Decision, a: Action) -> None:
         what = a["what"]
         side = self.acting
         if what == "end":
@@ -157,7 +157,7 @@ class TurnMixin:
         if what == "sprint":
             self._sprint(side)
         elif what == "positioning":
-            if self.opts.skills and ZONE[side][self.ball] == 1:
+            if self.options.skills and ZONE[side][self.ball] == 1:
                 self.active = [[], []]
                 self._offer(side, "il_mediano")  # A12: this positioning is not counted
             self._positioning(side)
@@ -166,13 +166,13 @@ class TurnMixin:
         elif what in ("pass", "challenge"):
             self._begin_pass(side, challenge=what == "challenge")
         elif what == "shoot":
-            self.pctx = {"sp_done": True}
+            self.resolving = {"sp_done": True}
             self._goal_attempt(side, free_kick=True)
 
     def _action_done(self) -> None:
         """After each action; the corner taker leaves the corner-kick spot (5.3.2)."""
-        if self.free_cp and self.acting == self.phasing:
-            self.free_cp = False  # A13 terrace chant: the free point is for the first action only
+        if self.free_condition_point and self.acting == self.phasing:
+            self.free_condition_point = False  # A13 terrace chant: the free point is for the first action only
         if self.set_piece:
             for s in (HOME, AWAY):
                 for k in range(11):
@@ -182,24 +182,24 @@ class TurnMixin:
                     "trained_special_event" in self.turn_flags or "creative_goalkeeper" in self.turn_flags):
                 self.actions_left = 0
             self.set_piece = None
-        self.pctx = {}
+        self.resolving = {}
         self.phase = "actions"
         self.ctx = {}
 
     def _nt_action_done(self) -> None:
         """A13 fast situation (NT): the non-phasing team's extra action is over."""
-        self.nt_pending = False
+        self.fast_situation_pending = False
         self.turn_over = False
         self.acting = self.phasing
-        self.actions_left = self.nt_saved
+        self.actions_left = self.fast_situation_actions
         return None
 
     # ---------------------------------------------------------------- end of turn / half
     def _end_turn(self) -> None:
         side = self.phasing
-        if (self.opts.skills and "trained_formation_change" in self.skills[side]
-                and not self.pctx.get("tfc_asked")):
-            self.pctx = {"tfc_asked": True}
+        if (self.options.skills and "trained_formation_change" in self.skills[side]
+                and not self.resolving.get("tfc_asked")):
+            self.resolving = {"tfc_asked": True}
             self._offer(side, "trained_formation_change")
             if self.offers:
                 return  # the action stage phase runs _end_turn again after the offer
@@ -219,14 +219,14 @@ class TurnMixin:
         if self.half_ending:
             self._end_half()
             return
-        if self.opts.substitutions and self.subs[self.phasing] < 3 and self.phase != "subs":
+        if self.options.substitutions and self.subs[self.phasing] < 3 and self.phase != "subs":
             self.phase = "after_turn"
             self.ctx = {}
             self._offer_substitutions([self.phasing], "turn")
             return
         self._start_turn(1 - self.phasing)
 
-    def _run_after_turn(self) -> None:
+    def _phase_after_turn(self) -> None:
         if self.half_ending:
             self._end_half()
         else:
@@ -255,7 +255,7 @@ class TurnMixin:
                 legal.append(a.index)
         return legal
 
-    def _run_halftime(self) -> Decision | None:
+    def _phase_halftime(self) -> Decision | None:
         if self.ctx["side"] > AWAY:
             if self.weather in ("wind", "rain"):  # A10: second-half weather roll
                 r = self.source.roll(6, "second-half weather")
@@ -273,7 +273,7 @@ class TurnMixin:
         legal = self._line_changes(side) if not self.coach_off[side] else [AT.TABLE.index("line_change", src=-1, dst=-1)]
         return self._dec(side, "line_change", legal, "half time: change one player's position?")
 
-    def _do_halftime(self, a: Action) -> None:
+    def _halftime_change(self, a: Action) -> None:
         side = self.ctx["side"]
         self._change_line(side, a)
         self.ctx["side"] += 1
