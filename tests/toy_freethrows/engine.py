@@ -85,7 +85,7 @@ STATE = StateDeclaration(
     Field("last", PerSide(Int(-1, ROSTER - 1)), "flat", "each side's shooter of its previous shot (-1: none yet)"),
     Field("phase", Str(("shot", OVER)), "value", "what happens next (core.phases): a shot, or the game is over",
           optional=True),
-    share=("teams", "opts"),
+    share=("teams", "options"),
 )
 
 
@@ -99,7 +99,7 @@ class FreeThrowEngine(PhaseDispatch, Engine):
     def __init__(self, home: Team, away: Team, source=None, *, options: FreeThrowOptions | None = None,
                  record_events: bool = True):
         super().__init__(source, record_events=record_events)
-        self.opts = options if options is not None else FreeThrowOptions()
+        self.options = options if options is not None else FreeThrowOptions()
         self.teams = [home, away]
         self.round, self.turn = 1, HOME
         self.phase = "shot"
@@ -113,15 +113,15 @@ class FreeThrowEngine(PhaseDispatch, Engine):
     def rating(self, side: int, player: int) -> int:
         """The shooter's rating now: his ``ft``, less the tired penalty after his team's previous shot."""
         ft = self.teams[side].players[player].ft
-        return ft - self.opts.tired_penalty if self.last[side] == player else ft
+        return ft - self.options.tired_penalty if self.last[side] == player else ft
 
     def _finished(self) -> bool:
         if self.turn != HOME:
             return False
         done = self.round - 1  # rounds complete
-        if done < self.opts.rounds:
+        if done < self.options.rounds:
             return False
-        return self.pts[HOME] != self.pts[AWAY] or done >= self.opts.rounds + self.opts.sudden_death
+        return self.pts[HOME] != self.pts[AWAY] or done >= self.options.rounds + self.options.sudden_death
 
     # one phase and one decision kind (core.phases: _phase_NAME plays on, _choose_KIND applies a choice)
     def _phase_shot(self) -> Decision | None:
@@ -166,11 +166,11 @@ class FreeThrowEngine(PhaseDispatch, Engine):
 
     # ------------------------------------------------------------------ saving
     def _state_to_dict(self) -> dict:
-        return {**STATE.save(self), "teams": [t.to_dict() for t in self.teams], "options": vars(self.opts)}
+        return {**STATE.save(self), "teams": [t.to_dict() for t in self.teams], "options": vars(self.options)}
 
     def _state_from_dict(self, data: dict) -> None:
         self.teams = [parse_team(t, f"state.teams[{i}]") for i, t in enumerate(data["teams"])]
-        self.opts = FreeThrowOptions(**data["options"])
+        self.options = FreeThrowOptions(**data["options"])
         self.phase = "shot"  # saves from before the phase was declared: _phase_shot finds an ended game
         STATE.restore(self, data)
 

@@ -28,12 +28,12 @@ from .engine import ROSTER, SHOOT, FreeThrowEngine
 
 def rounds_left(g: FreeThrowEngine) -> int:
     """Regulation rounds still to shoot, this one included (0 in sudden death)."""
-    return max(0, g.opts.rounds - g.round + 1)
+    return max(0, g.options.rounds - g.round + 1)
 
 
 def remaining(g: FreeThrowEngine) -> float:
     """The share of the contest still to shoot (the value model): regulation shots left."""
-    total = 2 * g.opts.rounds
+    total = 2 * g.options.rounds
     done = 2 * (g.round - 1) + (g.turn == 1)
     return max(0.0, (total - done) / total)
 
