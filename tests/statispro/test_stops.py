@@ -10,6 +10,8 @@ import random
 import sys
 
 from coachgym import rulesets
+from coachgym.core.phases import PhaseDispatch
+from coachgym.rules.statispro import constants
 from coachgym.rules.statispro.engine import StatisProEngine
 
 
@@ -69,3 +71,9 @@ def test_a_coach_chooses_in_the_middle_of_a_card():
     assert game.decision.kind == "choose" and game.decision.side == 0
     assert not game._stopped
     _plays_on_identically(game, 0)
+
+
+def test_the_engine_runs_on_phase_dispatch_own_loop_with_no_exception_classes():
+    assert StatisProEngine._next_decision is PhaseDispatch._next_decision
+    assert StatisProEngine._apply is PhaseDispatch._apply
+    assert not hasattr(constants, "PeriodOver") and not hasattr(constants, "_Pause")

@@ -17,7 +17,8 @@ class FoulMixin:
         """FD1..FD5: the offensive player with the rank-th highest FOUL DRAWING number (6.1). "If two
         players have the same FOULING DRAWING rating, the home coach decides": when the rank falls on
         tied players the home coach chooses among them and the foul goes on with ``_after_<cont>``
-        (the engine waits at PH_WAIT). Without ``cont`` ties rank by lineup slot."""
+        (the engine waits at PH_WAIT; ``_stopped`` is set and the caller returns at once). Without
+        ``cont`` ties rank by lineup slot."""
         e = self.eff(side)
         order = sorted((s for s in range(5) if not self._empty(side, s)), key=lambda s: (-e[s][R_FD], s))
         s = order[min(rank, len(order)) - 1]  # (20.7: four to rank when a team plays with four)

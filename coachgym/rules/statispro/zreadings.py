@@ -289,7 +289,8 @@ class ZReadingMixin:
         place is taken, the opposing coach selects which of the two players is subject to the rest
         (for 15F's extra readings that is the offensive coach's option to ignore the new one). Returns
         whether the new player must rest now; False also while that choice is pending (the engine then
-        waits at PH_WAIT and ``extra`` / ``rest_hit`` / ``primary`` carry the Z READING's remainder)."""
+        waits at PH_WAIT, ``_stopped`` set: the caller returns at once, and ``extra`` / ``rest_hit`` /
+        ``primary`` carry the Z READING's remainder)."""
         if len(self.dead) > len(self.discard):
             return False
         lineup = self.lineup[side]
