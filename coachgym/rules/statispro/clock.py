@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core.engine import AWAY, HOME, Decision
 from . import cards as K
 from .cards import rpg_side, rpg_slot
-from .constants import INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, R_ATT, PeriodOver
+from .constants import INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, R_ATT
 
 
 def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -> tuple[list, list]:
@@ -62,8 +62,10 @@ class ClockMixin:
         self.discard = []
         self.dead_from_discard = False
 
-    def _draw(self, what: str, dead: bool = False) -> K.Card:
-        """Draw the next FAC: from the FAC pile (time passes) or the Dead Ball Deck (it does not)."""
+    def _draw(self, what: str, dead: bool = False) -> K.Card | None:
+        """Draw the next FAC: from the FAC pile (time passes) or the Dead Ball Deck (it does not). With
+        the FAC pile empty the period ends (8.1, :meth:`_end_period`) and the draw returns None: the
+        caller returns at once (a draw from the Dead Ball Deck never returns None)."""
         if dead or (self.two_min and self.period >= 4 and what.startswith(("RPG", "Z READING"))):
             if not self.dead:  # 8.3: flip the discard pile, shuffle it, deal 20
                 self.source.shuffle(self.discard, "reshuffle the discard pile")
@@ -77,7 +79,8 @@ class ClockMixin:
             return c
         while True:
             if not self.fac:
-                raise PeriodOver()
+                self._end_period()
+                return None
             c = self.source.draw(self.fac, what)
             if c.time:
                 self._time_card(c.time)
@@ -180,6 +183,13 @@ class ClockMixin:
             after = PH_UPCOURT
         self._open_menu([AWAY, HOME], after, "period")
         return None
+
+    def _end_period(self) -> None:
+        """8.1: the FAC pile has run out in the middle of a play: the play stops where it is (``_stopped``:
+        every caller on the way back to the phase returns at once, none of its remaining code runs) and
+        the period ends."""
+        self._stopped = True
+        self._period_over()
 
     def _period_over(self) -> None:
         # 8.1 last shot: an ACTION/PRESS pass with a Pass # or an offensive rebound

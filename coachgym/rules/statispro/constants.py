@@ -1,5 +1,5 @@
 """Shared indices and phases of the Statis Pro engine (statistics, effective ratings, phases,
-player status) and its two control-flow exceptions."""
+player status)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,5 @@ PHASE_NAMES = ("period", "menu", "jump", "upcourt", "ball", "advance", "shot", "
 OK, FOULED_OUT, EJECTED, INJURED_OUT = range(4)
 
 
-class PeriodOver(Exception):
-    """The FAC pile is empty: the period ends (8.1)."""
-
-
 def _ceil_quarter(n: int) -> int:
     return -(-n // 4)
-
-
-class _Pause(Exception):
-    """A coach must decide in the middle of resolving a FAC: the engine stops at PH_WAIT."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core.engine import Decision
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
-from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, PeriodOver, _ceil_quarter, _Pause
+from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, _ceil_quarter
 
 # the prompts of the decisions that wait inside a play, in the game's words
 _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's choice: which player?",
@@ -49,6 +49,8 @@ class DecisionMixin:
         if foul == "shot_foul":
             if not voided:
                 self._shot_foul(data)
+                if self._stopped:  # the FAC pile ran out (8.1)
+                    return
             self._shot_result(data)
         elif foul in ("lb_def", "lb_off"):
             if voided:
@@ -131,6 +133,8 @@ class DecisionMixin:
             if then == "choice_scores_fouled":
                 de = 1 - off
                 c = self._draw("FOUL # (14E)")
+                if c is None:  # the FAC pile ran out (8.1)
+                    return
                 f = self._foul_number_holder(de, c.foul)
                 self._charge_foul(de, f if f >= 0 else self.pd_slot(off, s), team=True)
                 self._free_throws(off, s, 1, after="other")
@@ -195,16 +199,6 @@ class DecisionMixin:
             self._three_pointer_z(a["slot"])
             return
         raise RuntimeError(f"unhandled pending decision {ctx!r}")
-
-    def _apply(self, decision: Decision, action) -> None:
-        """PhaseDispatch's ``_apply``: the choice applied by the decision's ``_choose_KIND`` (``CHOICES``),
-        with the engine's two exceptions (see ``_next_decision``)."""
-        try:
-            self.CHOICES[decision.kind](self, decision, action)
-        except PeriodOver:
-            self._period_over()
-        except _Pause:
-            pass
 
     # ------------------------------------------------------------------ a coach's choice, by decision kind
     def _choose_menu(self, decision: Decision, action) -> None:

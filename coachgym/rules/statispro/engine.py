@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
-from ...core.engine import AWAY, HOME, Decision, Engine
+from ...core.engine import AWAY, HOME, Engine
 from ...core.phases import PhaseDispatch, handlers
 from . import cards as K
 from . import saved
@@ -23,11 +23,8 @@ from .constants import (
     INJURED_OUT,
     OK,
     ORB,
-    PH_OVER,
     PH_PERIOD,
     STAT_NAMES,
-    PeriodOver,
-    _Pause,
 )
 from .conversion import before_three_point_line
 from .copying import CopyingMixin
@@ -252,24 +249,19 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     # zreadings.py  14A-14O, 15F, 14G prior injuries          decisions.py 16A-16D, pending in-play decisions
 
     # ================================================================== main loop
-    def _next_decision(self) -> Decision | None:
-        """PhaseDispatch's loop over the ``_phase_NAME`` methods (``PHASES``, built from their names),
-        with the two exceptions this engine still raises deep in a play: an empty FAC pile ends the
-        period (``PeriodOver``, 8.1) and a coach's choice in the middle of a FAC (``_Pause``)."""
-        phases = self.PHASES
-        while True:
-            ph = self.phase
-            if ph == PH_OVER:
-                return None
-            try:
-                d = phases[ph](self)
-            except PeriodOver:
-                self._period_over()
-                continue
-            except _Pause:
-                continue
-            if d is not None:
-                return d
+    # PhaseDispatch's own _next_decision and _apply (coachgym/core/phases.py), no exceptions: a play stops
+    # in the middle of a FAC when the FAC pile runs out (8.1: ``_draw`` returns None after ClockMixin's
+    # ``_end_period``) or a coach must choose (the phase set to PH_WAIT, e.g. 6.1's FD tie, 14A, 14G,
+    # 14I). Both set ``_stopped``: each caller on the way back to the phase or choice returns at once
+    # (``if c is None: return`` after a draw, ``if self._stopped: return`` after a call that can stop),
+    # so none of its remaining code runs. The flag is cleared before each phase.
+    _stopped = False
+
+    def _interrupt(self) -> None:
+        """Asked by PhaseDispatch before each phase: no decision comes ahead of a phase in Statis Pro;
+        the play that stopped (``_stopped``) has returned, the next one starts afresh."""
+        self._stopped = False
+        return None
 
     # ================================================================== save / restore
     _STATE = saved.DECLARATION.names  # what a save holds besides teams, options and card piles (saved.py)

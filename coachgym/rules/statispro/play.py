@@ -159,6 +159,8 @@ class PlayMixin:
         else:
             hs = as_ = ctx["slot"]
         c = self._draw("JUMP TO")
+        if c is None:  # the FAC pile ran out (8.1)
+            return None
         plus, pos = c.jump
         eh, ea = self.eff(HOME)[hs], self.eff(AWAY)[as_]
         rh, ra = eh[R_REBO], ea[R_REBO]
@@ -246,6 +248,8 @@ class PlayMixin:
         dead = self.from_dead
         self.from_dead = False
         c = self._draw("PRESS" if press else "ACTION", dead=dead)
+        if c is None:
+            return None
         sec = c.press if press else c.action
         if self.log.record:
             self.event("fac", off, f"RPG {c.rpg} {'PRESS' if press else 'ACTION'}: {c.text['press' if press else 'action']}")
@@ -306,24 +310,37 @@ class PlayMixin:
         if code in (K.P_DFOUL, K.P_INTFOUL):
             data = {"code": code}
             fouler, fouled = self._who_fouled(self.ballhandler if src == "advance" else -1, "def_foul", data)
+            if self._stopped:  # the FAC pile ran out, or the home coach names the player (6.1)
+                return
             self._after_def_foul(fouler, fouled, **data)
             return
         if code == K.P_SHOOTFOUL:  # 9E
             fouler, shooter = self._who_fouled(-1, "shooting_foul", {})
+            if self._stopped:
+                return
             self._after_shooting_foul(fouler, shooter)
             return
         if code == K.P_OFOUL:  # 9F
             c = self._draw("FOUL # (9F offensive foul)")
+            if c is None:
+                return
             s = self._foul_number_holder(off, c.foul)
             if s < 0:
                 c2 = self._draw("FD# (9F offensive foul)")
+                if c2 is None:
+                    return
                 s = self._fd_rank(off, c2.fd, "offensive_foul", {})
+                if self._stopped:
+                    return
             self._after_offensive_foul(s)
             return
         if code == K.P_DOB:
             slot = sec[1]
             if slot < 0:
-                slot = rpg_slot(self._draw("RPG (turnover)").rpg)
+                c = self._draw("RPG (turnover)")
+                if c is None:
+                    return
+                slot = rpg_slot(c.rpg)
             slot = self._present(off, slot)  # 20.7
             self._st(off, slot)[TOV] += 1
             if self.log.record:
@@ -360,6 +377,8 @@ class PlayMixin:
             return
         if code == K.P_DEADBALL_FOUL:  # 15J / 14M
             fouler, fouled = self._who_fouled(-1, "dead_ball_foul", {})
+            if self._stopped:
+                return
             self._after_dead_ball_foul(fouler, fouled)
             return
         raise RuntimeError(f"unknown pass section {sec!r}")
@@ -610,6 +629,8 @@ class PlayMixin:
         dead = self.from_dead
         self.from_dead = False
         c = self._draw("ADVANCE", dead=dead)
+        if c is None:
+            return None
         if self.log.record:
             self.event("fac", self.off, f"RPG {c.rpg} ADVANCE: {c.text['advance']}")
         self.ctx = {}
@@ -623,12 +644,14 @@ class PlayMixin:
             # takes the place of the ADVANCE, whose FAC is used up (time passes). Without it a
             # defense could foul at every ADVANCE with the clock stopped, every free throw coming
             # from the Dead Ball Deck, and a game need never end (docs, "2015 options").
-            self._draw("ADVANCE (replaced by a deliberate foul)")
+            if self._draw("ADVANCE (replaced by a deliberate foul)") is None:  # the FAC pile ran out (8.1)
+                return
         else:
             # 8.7 (interpretation): the pass the foul follows took time: one FAC of the pile is used
             # up (about four seconds). Without it two teams fouling each other at every pass, with
             # every ACTION and free throw from the Dead Ball Deck, would stop the clock for ever.
-            self._draw("the pass before the foul to stop the clock (8.7)")
+            if self._draw("the pass before the foul to stop the clock (8.7)") is None:
+                return
         self._charge_foul(de, de_slot, team=True)
         if self.log.record:
             self.event("foul", de, f"{self.pname(de, de_slot)} fouls {self.pname(off, off_slot)} deliberately ({'8.7' if stop_clock else '2015 6.6'})")

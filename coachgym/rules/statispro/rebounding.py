@@ -32,6 +32,8 @@ class ReboundMixin:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         c = self._draw("REBOUND", dead=ctx.get("dead", False))
+        if c is None:  # the FAC pile ran out (8.1)
+            return None
         r = c.rebound
         code = r[0]
         if self.log.record:
@@ -157,12 +159,18 @@ class ReboundMixin:
         off, de = self.off, 1 - self.off
         self.team_reb[off] += 1
         c2 = self._draw("FOUL # (10H)")
+        if c2 is None:
+            return
         f = self._foul_number_holder(de, c2.foul)
         if f >= 0:
             fouled = self.guard[de][f]
         else:
             c3 = self._draw("FD# (10H)")
+            if c3 is None:
+                return
             fouled = self._fd_rank(off, c3.fd, "lb_def", {})
+            if self._stopped:  # the home coach names the player (6.1)
+                return
             f = self.pd_slot(off, fouled)
         self._after_lb_def(f, fouled)
 
@@ -171,14 +179,20 @@ class ReboundMixin:
         off, de = self.off, 1 - self.off
         self.team_reb[de] += 1
         c2 = self._draw("FOUL # (10I)")
+        if c2 is None:
+            return
         f = self._foul_number_holder(off, c2.foul)
         if f < 0:
             f = self._fd_rank(off, c2.fd, "lb_off", {})
+            if self._stopped:
+                return
         self._after_lb_off(f)
 
     def _fb_foul(self, slot: int, shots: int) -> None:
         """10A: a foul on the Fast Break shooter (the fouler by 6.1), one or two free throws."""
         fouler, _ = self._who_fouled(slot)
+        if self._stopped:
+            return
         self._charge_foul(1 - self.off, fouler, team=True)
         self._free_throws(self.off, slot, shots, after="other")
 
@@ -243,6 +257,8 @@ class ReboundMixin:
         off, de = self.off, 1 - self.off
         col = ctx.get("col") or K.fb_column(K.GRADES[self._grade(off, "offense")], K.GRADES[self._grade(de, "defense")])
         c = self._draw("FOUL # (Fast Break)")
+        if c is None:
+            return None
         res = K.FB_COLUMNS[col][c.foul]
         code, slot = res
         if slot >= 0:
@@ -253,7 +269,10 @@ class ReboundMixin:
             self.event("fast_break", off, f"Fast Break, column {col}: RPG {c.rpg} FOUL # {c.foul}: {K.fb_text(col, c.foul)}")
         if code == K.FB_BASKET:
             if slot == K.FB_RPG:
-                slot = self._present(off, rpg_slot(self._draw("RPG (Fast Break scorer)").rpg))
+                c = self._draw("RPG (Fast Break scorer)")
+                if c is None:
+                    return None
+                slot = self._present(off, rpg_slot(c.rpg))
             self._made_two(off, slot)
             self._credit_assist(off, orig, slot)
             self._after_made_basket()

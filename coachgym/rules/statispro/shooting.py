@@ -28,7 +28,6 @@ from .constants import (
     R_THREE,
     TPA,
     TPM,
-    PeriodOver,
 )
 
 
@@ -43,6 +42,8 @@ class ShootingMixin:
         off, de = self.off, 1 - self.off
         s = ctx["s"]
         c = self._draw("SHOT #", dead=ctx["dead"])
+        if c is None:  # the FAC pile ran out (8.1)
+            return None
         number, clause, thr, where = c.shot
         e = (self._eff[off] or self.eff(off))[s]
         three = ctx["three"]
@@ -102,6 +103,8 @@ class ShootingMixin:
             if self._offer_void(de, "shot_foul", shot):  # 16C, declared before the next FAC
                 return None
             self._shot_foul(shot)
+            if self._stopped:
+                return None
         self._shot_result(shot)
         return None
 
@@ -110,6 +113,8 @@ class ShootingMixin:
         de = 1 - self.off
         if shot["where"] == K.FOUL_BY_FOUL_NUMBER:
             c2 = self._draw("FOUL # (12B fouled by FOUL #)")
+            if c2 is None:
+                return
             f = self._foul_number_holder(de, c2.foul)
             fouler = f if f >= 0 else shot["pd"]
         else:
@@ -155,7 +160,8 @@ class ShootingMixin:
         if self.log.record:
             self.event("missed", off, f"RPG {shot['rpg']} SHOT # {number} (needs {rating}): {name} misses{' an air ball' if number >= 98 else ''}")
         if shot["last"]:
-            raise PeriodOver()
+            self._end_period()
+            return
         self.ctx = {"shooter": s, "air": number >= 98, "ft": False, "fb": shot["fb"], "three": three}
         self.phase = PH_REBOUND
 
@@ -176,6 +182,8 @@ class ShootingMixin:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         c = self._draw("BLOCK")
+        if c is None:
+            return None
         code = c.block[0]
         blocker, shooter = ctx["blocker"], ctx["shooter"]
         if code == K.B_DEF_GT:  # 7.2 defensive goaltending

@@ -26,7 +26,6 @@ from .constants import (
     STL,
     TECH,
     TOV,
-    _Pause,
 )
 from .teams import Team
 
@@ -92,6 +91,8 @@ class ZReadingMixin:
         the reading ends the possession or stops play (15F: five more readings for a PRESS)."""
         off, de = self.off, 1 - self.off
         c = self._draw("Z READING")
+        if c is None:  # the FAC pile ran out (8.1)
+            return
         if self.log.record:
             self.event("fac", None, f"RPG {c.rpg} Z READING: {c.text['z_reading']}")
         z = c.z
@@ -106,13 +107,20 @@ class ZReadingMixin:
         extra = 5 if press else 0  # 15F
         if code == K.Z_REST:
             rest_hit = z[1] if self._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True) else -1
+            if self._stopped:  # the opposing coach chooses who rests (14A)
+                return
         elif code == K.Z_FLAGRANT:  # 14B
             if not self._offer_void(de, "z_foul", {"code": code}):  # 16C
                 self._z_foul(code)
             cont = False
         elif code == K.Z_DOUBLE_FOUL:  # 14C
             c2 = self._draw("FD# (14C double foul)")
-            self._after_double_foul(self._fd_rank(off, c2.fd, "double_foul", {}))
+            if c2 is None:
+                return
+            s = self._fd_rank(off, c2.fd, "double_foul", {})
+            if self._stopped:  # the home coach names the player (6.1)
+                return
+            self._after_double_foul(s)
             cont = False
         elif code == K.Z_TECHNICAL:  # 14D
             if z[1] >= 0:
@@ -124,6 +132,8 @@ class ZReadingMixin:
                 self._technical_ft(1 - who)
             else:
                 c2 = self._draw("RPG (14D technical)")
+                if c2 is None:
+                    return
                 who, slot = rpg_side(c2.rpg), rpg_slot(c2.rpg)
                 i = self.lineup[who][slot]
                 self.stats[who][i][TECH] += 1
@@ -140,8 +150,13 @@ class ZReadingMixin:
             self.phase = PH_WAIT
             cont = False
         elif code == K.Z_FIGHT:  # 14F
-            a = rpg_slot(self._draw("RPG (14F fight, home)").rpg)
-            b = rpg_slot(self._draw("RPG (14F fight, visitor)").rpg)
+            ca = self._draw("RPG (14F fight, home)")
+            if ca is None:
+                return
+            cb = self._draw("RPG (14F fight, visitor)")
+            if cb is None:
+                return
+            a, b = rpg_slot(ca.rpg), rpg_slot(cb.rpg)
             self._remove(HOME, self.lineup[HOME][a], EJECTED, "is ejected after a fight (14F)")
             self._remove(AWAY, self.lineup[AWAY][b], EJECTED, "is ejected after a fight (14F)")
             self._new_possession(off, dead=True, count=False)
@@ -151,6 +166,8 @@ class ZReadingMixin:
             cont = False
         elif code == K.Z_INJURY:
             self._injury(z[1], z[2], extra)
+            if self._stopped:
+                return
         elif code == K.Z_THREE:  # 14H
             e = self.eff(off)
             if any(e[k][R_TATT] for k in range(5)):
@@ -161,6 +178,8 @@ class ZReadingMixin:
             cont = False
         elif code == K.Z_GREAT_NIGHT:  # 14I
             self._great_night(extra)
+            if self._stopped:
+                return
         elif code == K.Z_ILLEGAL_DEFENSE:  # 14J
             self.illegal_def[de] += 1
             if self.illegal_def[de] > 1:
@@ -174,7 +193,10 @@ class ZReadingMixin:
                 self._z_foul(code)
             cont = False
         elif code == K.Z_STOLEN_FB:  # 14N
-            s = rpg_slot(self._draw("RPG (14N turnover)").rpg)
+            c2 = self._draw("RPG (14N turnover)")
+            if c2 is None:
+                return
+            s = rpg_slot(c2.rpg)
             pd = self.pd_slot(off, s)
             self._st(off, s)[TOV] += 1
             self._st(de, pd)[STL] += 1
@@ -190,10 +212,14 @@ class ZReadingMixin:
         """14B / 14L / 14M: who fouled who (6.1), then the foul's own rule."""
         if code == K.Z_FLAGRANT:
             fouler, fouled = self._who_fouled(self.ballhandler, "flagrant", {})
+            if self._stopped:  # the FAC pile ran out, or the home coach names the player (6.1)
+                return
             self._after_flagrant(fouler, fouled)
             return
         data = {"code": code}
         fouler, fouled = self._who_fouled(self.ballhandler, "elbow", data)
+        if self._stopped:
+            return
         self._after_elbow(fouler, fouled, **data)
 
     def _after_flagrant(self, fouler: int, fouled: int) -> None:
@@ -202,6 +228,8 @@ class ZReadingMixin:
         off, de = self.off, 1 - self.off
         self._charge_foul(de, fouler, team=True)
         c2 = self._draw("FOUL # (14B ejection check)")
+        if c2 is None:
+            return
         if rpg_slot(c2.foul) == fouler:
             self._remove(de, self.lineup[de][fouler], EJECTED, "is ejected for a flagrant foul (14B)")
         self._free_throws(off, fouled, 2, after="keep")
@@ -235,6 +263,8 @@ class ZReadingMixin:
             c5 = self._draw("Z READING (15F extra)", dead=True)
             if c5.z[0] == K.Z_REST and c5.z[1] == de:
                 self._mandatory_rest(de, c5.z[2], c5.z[3], extra=extra, rest_hit=rest_hit)
+                if self._stopped:  # the opposing coach chooses who rests (14A)
+                    return
         self.ctx = {}
         if rest_hit == off and self._can_timeout(off, False):
             self.menu = {"queue": [off], "resume": PH_ADVANCE, "kind": "live", "changes": 0}
@@ -259,7 +289,8 @@ class ZReadingMixin:
         place is taken, the opposing coach selects which of the two players is subject to the rest
         (for 15F's extra readings that is the offensive coach's option to ignore the new one). Returns
         whether the new player must rest now; False also while that choice is pending (the engine then
-        waits at PH_WAIT and ``extra`` / ``rest_hit`` / ``primary`` carry the Z READING's remainder)."""
+        waits at PH_WAIT, ``_stopped`` set: the caller returns at once, and ``extra`` / ``rest_hit`` /
+        ``primary`` carry the Z READING's remainder)."""
         if len(self.dead) > len(self.discard):
             return False
         lineup = self.lineup[side]
@@ -285,7 +316,8 @@ class ZReadingMixin:
                         "then": "rest_choice", "side": side, "new": i, "old": old, "extra": extra,
                         "rest_hit": rest_hit, "primary": primary}
             self.phase = PH_WAIT
-            raise _Pause()
+            self._stopped = True  # the engine waits at PH_WAIT: every caller returns at once
+            return False
         self._rest_box(side, i, -1)
         return True
 
@@ -315,6 +347,8 @@ class ZReadingMixin:
     def _injury(self, kind: int, n: int, extra: int = 0) -> None:
         """14G injuries (one per game; later ones are Mandatory Rest)."""
         c = self._draw("RPG (14G injury)")
+        if c is None:
+            return
         side, slot = rpg_side(c.rpg), rpg_slot(c.rpg)
         if self.injury_done or not self.options.injuries:
             self._mandatory_rest(side, slot, 0, extra=extra)
@@ -341,7 +375,8 @@ class ZReadingMixin:
                 self.ctx = {"decision": ("choose_player", side, [CHOOSE_PLAYER[j] for j in cands]), "then": "injury",
                             "side": side, "n": n, "extra": extra}
                 self.phase = PH_WAIT
-                raise _Pause()
+                self._stopped = True  # the engine waits at PH_WAIT
+                return
             i = cands[0] if cands else self.lineup[side][slot]
             self._injure(side, i, 99, self._games_out(side, i))
             return
@@ -410,14 +445,18 @@ class ZReadingMixin:
         top = max(c[0] for c in cands)
         best = [c for c in cands if c[0] == top]
         if len({c[1] for c in best}) > 1:
-            side = rpg_side(self._draw("RPG (14I Great Night team)").rpg)
+            c = self._draw("RPG (14I Great Night team)")
+            if c is None:
+                return
+            side = rpg_side(c.rpg)
             best = [c for c in best if c[1] == side]
         if len(best) > 1:
             side = best[0][1]
             self.ctx = {"decision": ("choose_player", side, [CHOOSE_PLAYER[c[2]] for c in best]), "then": "great_night",
                         "side": side, "extra": extra}
             self.phase = PH_WAIT
-            raise _Pause()
+            self._stopped = True  # the engine waits at PH_WAIT
+            return
         self._set_great_night(best[0][1], best[0][2])
 
     def _set_great_night(self, side: int, i: int) -> None:
