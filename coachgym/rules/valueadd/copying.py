@@ -30,7 +30,7 @@ PLAN = ClonePlan(
     base=ENGINE_PLAN,
     # the options, the teams and what _build_tables derives from them never change during a game
     share=("options", "teams", "tables", "three_tables", "dunk_net", "pre86_extra", "reserve_slots", "_extras",
-           "_assist20"),
+           "_assist20", "_stamina"),
     custom={"ts": lambda ts: [copy_team_state(t) for t in ts]},
     nested=("ctx",),
 )

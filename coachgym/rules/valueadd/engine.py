@@ -25,6 +25,7 @@ from typing import Any
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Engine
+from ...core.phases import PhaseDispatch
 from . import actions as A
 from . import saved
 from .cards import PlayerCard, Team
@@ -55,7 +56,7 @@ __all__ = ["ValueAddEngine", "TeamState", "STATS", "POS", "POSS", "PTS", "FGM", 
 
 
 class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, DefenseMixin, ShootingMixin, FoulMixin,
-                     ReboundMixin, CopyingMixin, Engine):
+                     ReboundMixin, CopyingMixin, PhaseDispatch, Engine):
     """One game of Value Add Basketball between a home and an away team."""
 
     ruleset = "valueadd"
@@ -115,7 +116,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
         ts = self.ts[side]
         i = ts.lineup[slot]
         played = ts.played[i]
-        stamina = self.teams[side].players[i].stamina
+        stamina = self._stamina[side][i]
         if played <= stamina:
             return 0
         return 1 if played <= 2 * stamina else 2

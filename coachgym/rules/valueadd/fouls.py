@@ -7,7 +7,7 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
-from .state import FTA, FTM, PF, TOV
+from .state import FTA, FTM, PF, PTS, TOV
 
 
 class FoulMixin:
@@ -54,13 +54,16 @@ class FoulMixin:
         """'Roll 20-sided die only for each free throw'."""
         card = self.card(off, slot)
         pen = self.fatigue(off, slot)
+        ts = self.ts[off]
+        st = ts.stats[ts.lineup[slot]]
         for k in range(n):
             d20 = self.source.roll(20, "d20 free throw")
             good = d20 + pen <= card.free_throw
-            self._stat(off, slot, FTA)
+            st[FTA] += 1
             if good:
-                self._score(off, slot, 1)
-                self._stat(off, slot, FTM)
+                ts.points += 1
+                st[PTS] += 1
+                st[FTM] += 1
             if self.rec:
                 self.event("free_throw", off, f"  free throw {k + 1}{' (one-and-one)' if one_and_one and k == 0 else ''}: "
                            f"{'good' if good else 'missed'} (20-sided {d20}) [{self._score_text()}]", made=good)

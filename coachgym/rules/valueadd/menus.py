@@ -114,9 +114,11 @@ class MenuMixin:
         else:
             out = ()
             members = (1 << lu[0]) | (1 << lu[1]) | (1 << lu[2]) | (1 << lu[3]) | (1 << lu[4])  # only the bench matters
+        box, period = self.box, self.period
+        # before the tip the team's starters matter too (option 2 keeps them off the bench's list)
+        tip = box == BOXES and period == 0 and self._turn == 0 and self.half == 0 and self.teams[side].lineup
         key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, members, out, len(ts.fouls),
-               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM,
-               self.box == BOXES and self.period == 0 and self.turn == 0 and self.half == 0, self._options_id)
+               period > 0 or box <= LAST_NINE_FROM, box <= D8_FIRST_FROM, tip, self._options_id)
         d = _MENU_CACHE.get(key)
         if d is None:
             if len(_MENU_CACHE) > 200_000:
@@ -128,9 +130,8 @@ class MenuMixin:
                                             f"{SIDE_NAMES[side]} team on {role}: changes before {when}")
         return d
 
-    def _apply_menu(self, decision: Decision, act: Action) -> None:
-        side = decision.side
-        ts, team = self.ts[side], self.teams[side]
+    def _choose_defense_menu(self, decision: Decision, act: Action) -> None:
+        """A menu's choice: a change (the menu stays open), "play", or a call that starts the possession."""
         k = act.kind
         if k == "play":
             if decision.kind == "defense_menu":
@@ -140,6 +141,8 @@ class MenuMixin:
                 self.phase = "roll"
             self.menu_changes = 0
             return
+        side = decision.side
+        ts, team = self.ts[side], self.teams[side]
         if k == "intentional_foul":
             self.ctx["intentional"] = True
             if self.rec:
@@ -191,3 +194,6 @@ class MenuMixin:
             if self.rec:
                 self.event("three_point_mode", side, f"{team.name} {'is attempting 3-pointers' if ts.three_mode else 'stops forcing 3-pointers'}",
                            on=ts.three_mode)
+
+    _choose_offense_menu = _choose_defense_menu  # both menus are applied alike
+    _apply_menu = _choose_defense_menu  # (the replacement of a fouled-out player too)

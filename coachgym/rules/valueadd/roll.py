@@ -54,7 +54,7 @@ class RollMixin:
         d8 = fixed if fixed is not None else src.roll(8, "d8 ballhandler")
         r = src.roll(6, "d6 tens") * 10 + src.roll(6, "d6 ones")
         d20 = 0 if intentional else src.roll(20, "d20 offensive card")
-        slot = self._ballhandler(off, d8)
+        slot = d8 - 1 if d8 <= 5 else self._ballhandler(off, d8)
         c["d8_roll"] = d8
         if self.rec:
             self.event("roll", off, f"  dice: 8-sided {d8}, 11-66 {r}" + ("" if intentional else f", 20-sided {d20}"),
@@ -75,19 +75,20 @@ class RollMixin:
                 self.event("no_ballhandler", off, f"  nobody gets the ball on a {d8}: roll again (10 seconds left)")
             c["second"] = True
             return  # phase stays "roll"
-        team_def = d8 > 5 and self.options.team_defense
-        ds = self.defender_of(dfn, slot)  # the defender at the same position (after switches)
+        o = self.options
+        team_def = d8 > 5 and o.team_defense
+        dts = self.ts[dfn]
+        ds = dts.guards.index(slot)  # the defender at the same position (after switches): defender_of
         if intentional:
             self._intentional_foul(off, slot, ds, r, team_def)
             return
-        o = self.options
         if o.home_court and r == 36 and off == AWAY:
             if self.rec:
                 self.event("turnover", off, f"  {self.pname(off, slot)} is bumped out of bounds, no call (home court)")
             self._stat(off, slot, TOV)
             self.phase = "end"
             return
-        avoid = self.avoiding(dfn, ds)
+        avoid = dts.avoiding[dts.lineup[ds]]
         if 11 <= r <= 16:
             k = self._steal_by(dfn, slot, ds, r, team_def)
             if k is not None:

@@ -57,6 +57,7 @@ class RotationMixin:
         self.tables = [[_shot_tables(p)[0] for p in t.players] for t in self.teams]
         self.three_tables = [[_shot_tables(p)[1] for p in t.players] for t in self.teams]
         self._penalties = self.options.stamina_penalties
+        self._stamina = [[p.stamina for p in t.players] for t in self.teams]  # for fatigue
         # "Determine dunk range": team dunk range adjusted by the opponent's "adj opp dunk/layup"
         self.dunk_net = [self.teams[HOME].dunk + self.teams[AWAY].defense_adjust,
                          self.teams[AWAY].dunk + self.teams[HOME].defense_adjust]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import FOULED, MADE2, MADE3, MISS20, MISSED2, MISSED3, PlayerCard
 from .scoresheet import ONE_AND_ONE_FROM
-from .state import FGA, FGM, TPA, TPM
+from .state import FGA, FGM, PTS, TPA, TPM
 
 _SHOT_TABLES: dict[tuple, tuple[list[int], list[int]]] = {}  # card.shot -> (normal, 3-point mode) tables
 
@@ -71,12 +71,15 @@ class ShootingMixin:
 
     def _basket(self, off: int, slot: int, pts: int) -> None:
         """A made field goal of ``pts`` points: the score and the shooter's FGM, FGA (and 3PM, 3PA)."""
-        self._score(off, slot, pts)
-        self._stat(off, slot, FGM)
-        self._stat(off, slot, FGA)
+        ts = self.ts[off]
+        ts.points += pts
+        st = ts.stats[ts.lineup[slot]]
+        st[PTS] += pts
+        st[FGM] += 1
+        st[FGA] += 1
         if pts == 3:
-            self._stat(off, slot, TPM)
-            self._stat(off, slot, TPA)
+            st[TPM] += 1
+            st[TPA] += 1
 
     def _avoid_basket(self, off: int, slot: int, d20: int, ds: int) -> None:
         """'Avoiding Fouls - Option 2': 31-36 become baskets for the man he guards (3 on a made 3)."""
