@@ -88,7 +88,7 @@ class ByTheBookCoach:
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _margin(game: ValueAddEngine, side: int) -> int:
-        ts = game.ts
+        ts = game.team_state
         return ts[side].points - ts[1 - side].points
 
     def _team_ep(self, game: ValueAddEngine, side: int) -> float:
@@ -127,7 +127,7 @@ class ByTheBookCoach:
             if res == FOULED:
                 dfn = 1 - side
                 ds = game.ctx["ds"]
-                fouls = game.ts[dfn].fouls[game.ts[dfn].lineup[ds]]
+                fouls = game.team_state[dfn].fouls[game.team_state[dfn].lineup[ds]]
                 if fouls >= game.options.foul_limit - 1:
                     return A.TAKE_D20
             return A.TAKE_DUNK
@@ -143,7 +143,7 @@ class ByTheBookCoach:
     def _menu(self, game: ValueAddEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
-        ts = game.ts[side]
+        ts = game.team_state[side]
         o = game.options
         lim = o.foul_limit
         # 1. a fouled-out player must be replaced (legal is ascending and PLAY is index 0)
@@ -184,14 +184,14 @@ class ByTheBookCoach:
         if d.kind == "offense_menu":
             if not late and not ts.three_mode:
                 return PLAY
-            margin = ts.points - game.ts[1 - side].points
+            margin = ts.points - game.team_state[1 - side].points
             want3 = self.three_point_mode and late and box <= self.three_boxes and margin <= -self.three_deficit
             if ts.three_mode != want3 and A.THREE_POINT_MODE in legal:
                 return A.THREE_POINT_MODE
             if box <= 2 and margin == -3 and A.D8_FIRST in legal:
                 return A.D8_FIRST
         elif self.intentional_fouls and late and box <= self.foul_boxes and game.half == 0 and not game.extra_box:
-            margin = ts.points - game.ts[1 - side].points
+            margin = ts.points - game.team_state[1 - side].points
             if -12 <= margin <= -self.foul_deficit and A.INTENTIONAL_FOUL in legal:
                 return A.INTENTIONAL_FOUL
         return PLAY
@@ -199,7 +199,7 @@ class ByTheBookCoach:
     def _fit(self, game: ValueAddEngine, side: int, player: int, slot: int) -> float:
         """:func:`~coachgym.rules.valueadd.tactics.fit`, read from the precomputed table."""
         k = self._team_constants(game)
-        return k.fit[side][player][slot][game.ts[side].played[player] >= k.stamina[side][player]]
+        return k.fit[side][player][slot][game.team_state[side].played[player] >= k.stamina[side][player]]
 
     def _rotation_change(self, game: ValueAddEngine, side: int, legal: tuple[int, ...], ts, lim: int,
                          box: int) -> int | None:
@@ -209,7 +209,9 @@ class ByTheBookCoach:
         defence menu and its next offence menu, or a menu after a switch, ask the same)."""
         if side == 1 and game.turn == 1:
             box -= 1  # possessions this team still has in regulation, this box's included if not yet played
-        k = self._team_constants(game)
+        k, t = self._teams, game.teams
+        if k is None or k.home is not t[0] or k.away is not t[1]:
+            k = self._team_constants(game)
         lineup, played, fouls = ts.lineup, ts.played, ts.fouls
         memo = self._rotation_memo[side]
         if (memo is not None and memo[0] is k and memo[1] == box and memo[2] == lim and memo[3] == lineup
@@ -271,21 +273,19 @@ class ByTheBookCoach:
         return tuple(wanted)
 
     def _foul_trouble_switch(self, game: ValueAddEngine, side: int, legal: tuple[int, ...]) -> int | None:
-        ts = game.ts[side]
-        lim = game.options.foul_limit
+        ts = game.team_state[side]
+        trouble = game.options.foul_limit - 2
+        fouls, lineup = ts.fouls, ts.lineup
         opp = 1 - side
-        opp_players = game.teams[opp].players
-        shots = [opp_players[i].shot for i in game.ts[opp].lineup]
-        draws = [sh[2] - sh[1] for sh in shots]  # fouled range size of each opposing slot
+        draws = list(map(self._team_constants(game).draws[opp].__getitem__, game.team_state[opp].lineup))
         safest = draws.index(min(draws))  # the first slot drawing the fewest fouls
         for k in range(5):
-            i = ts.lineup[k]
-            if ts.fouls[i] < lim - 2:
+            if fouls[lineup[k]] < trouble:
                 continue
             guarded = ts.guards[k]
             if draws[guarded] > draws[safest]:
                 j = ts.guards.index(safest)
-                if ts.fouls[ts.lineup[j]] >= lim - 2:
+                if fouls[lineup[j]] >= trouble:
                     continue
                 a, b = min(k, j), max(k, j)
                 action = A.SWITCH.get((a, b))
@@ -297,9 +297,10 @@ class ByTheBookCoach:
 class _Teams:
     """What the coach reads of the two teams, computed once per pair: each roster's stamina, each
     position's (slot, starter, reserve), the roster numbers a substitution may name, and
-    :func:`~coachgym.rules.valueadd.tactics.fit` of every player at every slot, fresh and tired."""
+    :func:`~coachgym.rules.valueadd.tactics.fit` of every player at every slot, fresh and tired, and the
+    size of each card's fouled range (the fouls he draws)."""
 
-    __slots__ = ("home", "away", "stamina", "positions", "roster", "fit")
+    __slots__ = ("home", "away", "stamina", "positions", "roster", "fit", "draws")
 
     def __init__(self, home, away):
         self.home, self.away = home, away
@@ -309,4 +310,5 @@ class _Teams:
         self.roster = [range(min(len(t.players), A.MAX_ROSTER)) for t in teams]
         self.fit = [[[(fit_value(card, slot, True), fit_value(card, slot, False)) for slot in range(5)]
                      for card in t.players] for t in teams]
+        self.draws = [[p.shot[2] - p.shot[1] for p in t.players] for t in teams]  # each card's fouled range size
 

@@ -73,7 +73,7 @@ class ValueAddEncoder(ObservationEncoder):
     def encode(self, game: ValueAddEngine, side: int) -> np.ndarray:
         d = game.decision
         other = 1 - side
-        tss = game.ts
+        tss = game.team_state
         own, opp = tss[side], tss[other]
         box, period = game.box, game.period
         out = list(_ONEHOT[d.kind if d is not None else None])

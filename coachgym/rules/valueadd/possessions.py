@@ -33,7 +33,7 @@ class PossessionMixin:
 
     def _phase_roll(self) -> Decision | None:
         """The four dice, once every fouled-out player on the court has been replaced."""
-        if self.ts[0].fouled_out or self.ts[1].fouled_out:
+        if self.team_state[0].fouled_out or self.team_state[1].fouled_out:
             d = self._replacement_decision()
             if d is not None:
                 return d
@@ -42,7 +42,7 @@ class PossessionMixin:
 
     def _phase_d8_roll(self) -> Decision | None:
         """'Roll 8-sided die first', once every fouled-out player on the court has been replaced."""
-        if self.ts[0].fouled_out or self.ts[1].fouled_out:
+        if self.team_state[0].fouled_out or self.team_state[1].fouled_out:
             d = self._replacement_decision()
             if d is not None:
                 return d
@@ -100,7 +100,7 @@ class PossessionMixin:
         self.next_fast_break = None
         self.ctx = {"fb": fast_break}
         self.menu_changes = 0
-        if self.rec:
+        if self.recording:
             self.event("possession", off, f"{self.box_label()}: {self.teams[off].name} ball"
                        + (" on the fast break" if fast_break is not None else "") + f" ({self._score_text()})",
                        box=self.box, period=self.period, half=self.half)
@@ -113,14 +113,14 @@ class PossessionMixin:
 
     def _count_possession(self) -> None:
         """The five on the court play this possession (stamina: 'plays 37 of 44 possessions')."""
-        ts = self.ts[self.offense]
+        ts = self.team_state[self.offense]
         played, stats = ts.played, ts.stats
         for i in ts.lineup:
             played[i] += 1
             stats[i][POSS] += 1
 
     def _score_text(self) -> str:
-        return f"{self.teams[AWAY].short} {self.ts[AWAY].points} - {self.teams[HOME].short} {self.ts[HOME].points}"
+        return f"{self.teams[AWAY].short} {self.team_state[AWAY].points} - {self.teams[HOME].short} {self.team_state[HOME].points}"
 
     def _phase_end(self) -> None:
         """Next possession: away then home in each half-box; bottom halves only when earned. (``_turn``
@@ -147,7 +147,7 @@ class PossessionMixin:
         """'Foul adds possession' / 'Steal and Fast Break adds possession' in the last nine boxes."""
         if self.in_last_nine() and self.half == 0 and not self.extra_box:
             self.extra_box = True
-            if self.rec:
+            if self.recording:
                 self.event("extra_possession", None, f"{why}: both teams get a bottom-half possession in {self.box_label()}")
 
     # ------------------------------------------------------------------ choices
@@ -165,7 +165,7 @@ class PossessionMixin:
         else:
             c.pop("d8_value"), c.pop("d8_slot")
             c["passing"] = True
-            if self.rec:
+            if self.recording:
                 self.event("keep_passing", self.offense, "keeps passing")
         self.phase = "roll"
 
@@ -173,11 +173,11 @@ class PossessionMixin:
         c = self.ctx
         side, slot = c["stealer_side"], c["stealer"]
         if act.index == A.FAST_BREAK:
-            if self.rec:
+            if self.recording:
                 self.event("fast_break", side, f"{self.pname(side, slot)} leads the fast break")
             self._trigger_extra("steal and fast break")
             self.next_fast_break = slot
-        elif self.rec:
+        elif self.recording:
             self.event("normal_offense", side, "normal offense after the steal")
         self.ctx = {}
         self.phase = "end"
@@ -186,11 +186,11 @@ class PossessionMixin:
         off = self.offense
         slot = self.ctx["rebounder"]
         if act.index == A.STICK_BACK:
-            if self.rec:
+            if self.recording:
                 self.event("stick_back", off, f"{self.pname(off, slot)} goes back up (stick back)")
             self.ctx = {"sb": slot}
         else:
-            if self.rec:
+            if self.recording:
                 self.event("normal_offense", off, "normal offense after the offensive rebound")
             self.ctx = {}
         self.phase = "roll"

@@ -24,7 +24,7 @@ def fit(game: ValueAddEngine, side: int, player: int, slot: int) -> float:
     rebounding and steals, less when he has played past his stamina, plays out of position, or is a
     point guard slot's non-point guard."""
     card = game.teams[side].players[player]
-    return fit_value(card, slot, game.ts[side].played[player] < card.stamina)
+    return fit_value(card, slot, game.team_state[side].played[player] < card.stamina)
 
 
 def fit_value(card: PlayerCard, slot: int, fresh_now: bool) -> float:
