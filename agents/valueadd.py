@@ -214,8 +214,8 @@ class ByTheBookCoach:
             k = self._team_constants(game)
         lineup, played, fouls = ts.lineup, ts.played, ts.fouls
         memo = self._rotation_memo[side]
-        if (memo is not None and memo[0] is k and memo[1] == box and memo[2] == lim and memo[3] == lineup
-                and memo[4] == played and memo[5] == fouls):
+        if (memo is not None and memo[4] == played and memo[1] == box and memo[3] == lineup and memo[5] == fouls
+                and memo[0] is k and memo[2] == lim):
             wanted = memo[6]
         else:
             wanted = self._rotation_wanted(k, side, lineup, played, fouls, lim, box)
