@@ -68,20 +68,26 @@ class Field:
 class Record:
     """An object of declared fields (a team's state, one per side): ``cls`` is its class, ``fields`` its
     saved state (each checked by its spec and copied by its ``copy``), ``derived`` the attributes it also
-    holds that are not saved (the engine derives them again after a restore; a copy copies them
-    with :func:`~coachgym.core.copying.deep`); ``check`` a test of the whole object
+    holds that are not saved (the engine derives them again after a restore), each with how a copy
+    copies it (a copy kind of :data:`COPIES`); ``check`` a test of the whole object
     (``test(saved_object, env) -> problem or None``)."""
 
-    def __init__(self, cls: type, *fields: Field, derived: Iterable[str] = (),
+    def __init__(self, cls: type, *fields: Field, derived: dict[str, str] | None = None,
                  check: Callable[[dict, Env], str | None] | None = None):
         bad = [f.name for f in fields if f.copy == "record"]
         if bad:
             raise ValueError(f"record fields cannot hold records: {bad}")
         self.cls = cls
         self.fields = fields
-        self.derived = tuple(derived)
+        self.derived = dict(derived or {})
+        bad = sorted(n for n, kind in self.derived.items() if kind not in _COPIERS)
+        if bad:
+            raise ValueError(f"derived attributes {bad}: copy must be one of {', '.join(_COPIERS)}")
         self.test = check
-        self._copiers = [(f.name, _COPIERS[f.copy]) for f in fields] + [(n, deep) for n in self.derived]
+        # a copy, grouped by kind (a clone copies every record: this is a search's hot path)
+        kinds = {**{f.name: f.copy for f in fields}, **self.derived}
+        self._same = tuple(n for n, kind in kinds.items() if kind == "value")
+        self._copiers = tuple((n, _COPIERS[kind]) for n, kind in kinds.items() if kind != "value")
 
     def spec(self) -> Spec:
         spec = Dict({f.name: f.spec for f in self.fields}, optional=[f.name for f in self.fields if f.optional])
@@ -101,6 +107,8 @@ class Record:
 
     def copy(self, obj: Any) -> Any:
         new = self.cls.__new__(self.cls)
+        for name in self._same:
+            setattr(new, name, getattr(obj, name))
         for name, copier in self._copiers:
             setattr(new, name, copier(getattr(obj, name)))
         return new

@@ -63,7 +63,7 @@ def test_a_record_declares_an_object_per_side_saved_checked_and_copied_field_by_
         return None if value["pts"] % 2 == 0 else "pts must be even"
 
     rec = Record(Side, Field("pts", Int(0, 99), "value", "points"),
-                 Field("fouls", PerPlayer(Int(0, 5)), "flat", "per player"), derived=("memo",), check=even)
+                 Field("fouls", PerPlayer(Int(0, 5)), "flat", "per player"), derived={"memo": "flat"}, check=even)
     decl = StateDeclaration(Field.per_side("side_state", rec, "each side's state"), Field("round", Int(1, 9), "value"),
                             renamed={"sides": "side_state"})
 

@@ -84,7 +84,7 @@ TEAM_STATE = Record(
     Field("team_turnovers", Int(0, MAX_COUNT), "value", "shot-clock turnovers, charged to no player"),
     Field("fouled_out", Int(0, lambda env: env.roster()), "value", "players who have reached the foul limit"),
     # derived from the lineup by ValueAddEngine._assign_numbers (not saved)
-    derived=("holders", "bonus20", "assist20"),
+    derived={"holders": "flat", "bonus20": "flat", "assist20": "value"},
     check=_team_state_consistent,
 )
 
