@@ -110,3 +110,13 @@ def test_the_encoders_blocks_match_a_fresh_encoder_on_interleaved_games_and_copi
         for side in (0, 1):
             assert np.array_equal(shared.encode(g, side), ValueAddEncoder().encode(g, side))
         g.step(g.decision.legal[rngs[k].randrange(len(g.decision.legal))])
+
+
+def test_the_engine_follows_the_one_phase_convention_with_the_saved_phase_names():
+    from coachgym.core.phases import PhaseDispatch
+    from coachgym.rules.valueadd.state import PHASES
+
+    assert issubclass(ValueAddEngine, PhaseDispatch)
+    assert set(ValueAddEngine.PHASES) | {"over"} == set(PHASES)  # the names saves hold: old saves load
+    assert set(ValueAddEngine.CHOICES) == set(ValueAddEngine.decision_kinds)
+    assert not ValueAddEngine.INTERRUPTS  # a fouled-out player is replaced inside the roll phases
