@@ -120,3 +120,19 @@ def test_the_engine_follows_the_one_phase_convention_with_the_saved_phase_names(
     assert set(ValueAddEngine.PHASES) | {"over"} == set(PHASES)  # the names saves hold: old saves load
     assert set(ValueAddEngine.CHOICES) == set(ValueAddEngine.decision_kinds)
     assert not ValueAddEngine.INTERRUPTS  # a fouled-out player is replaced inside the roll phases
+
+
+def test_a_seat_saved_before_the_rename_resumes_and_a_changed_one_is_still_refused():
+    from coachgym.core.engine import AWAY
+    from coachgym.present.seat import Seat
+
+    seat = Seat.new("valueadd", side=AWAY, opponent="by-the-book", seed=41)
+    for _ in range(6):
+        seat.choose(seat.book_choice, seat.number)
+    data = json.loads(seat.to_json())
+    data["engine"]["state"] = {("ts" if k == "team_state" else k): v for k, v in data["engine"]["state"].items()}
+    again = Seat.from_json(json.dumps(data))  # its engine's state under the old key: replayed and equal
+    assert again.to_json() == seat.to_json()
+    data["engine"]["state"]["ts"][0]["points"] += 1
+    with pytest.raises(SavedGameError, match=r"engine\.state\.team_state\[0\]\.points"):
+        Seat.from_json(json.dumps(data))

@@ -251,6 +251,13 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
 
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict
 
+    @classmethod
+    def upgrade_saved(cls, data: Any) -> Any:
+        """A saved game with the keys of renamed fields (``ts``) under their names now."""
+        if isinstance(data, dict) and isinstance(data.get("state"), dict):
+            data = {**data, "state": DECLARATION.upgrade(dict(data["state"]))}
+        return data
+
     def _state_from_dict(self, d: dict) -> None:
         d = DECLARATION.upgrade(dict(d))  # (a save from before a field was renamed)
         self.teams = saved.restore_teams(d)
