@@ -9,7 +9,7 @@ import numpy as np
 from ..core.engine import HOME
 from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import PTS, ValueAddEngine
-from ..rules.valueadd.scoresheet import D8_FIRST_FROM, is_shaded
+from ..rules.valueadd.scoresheet import D8_FIRST_FROM, LAST_NINE_FROM, is_shaded
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 
 DECISIONS = ValueAddEngine.decision_kinds
@@ -20,6 +20,10 @@ CARD_FEATURES = (
 )
 PLAYER_STATE = ("on_court", "slot/4", "fouls/5", "played/44", "tired", "doubled", "avoiding_fouls", "fouled_out", "points/40")
 DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+# the decision field's one-hot per decision kind (None: no decision pending)
+_ONEHOT = {k: tuple(float(j == DECISION_INDEX.get(k, len(DECISIONS))) for j in range(len(DECISIONS) + 1))
+           for k in (*DECISIONS, None)}
+_MARK_KEYS = ("d8_slot", "rebounder", "stealer", "slot")  # the context's player of a pending decision
 _GET_PTS = itemgetter(PTS)
 N_CARD = len(CARD_FEATURES)
 ROW = N_CARD + len(PLAYER_STATE)  # one roster player's floats: card, then state
@@ -67,54 +71,59 @@ class ValueAddEncoder(ObservationEncoder):
         return block
 
     def encode(self, game: ValueAddEngine, side: int) -> np.ndarray:
-        out: list[float] = []
         d = game.decision
-        onehot = [0.0] * (len(DECISIONS) + 1)
-        onehot[DECISION_INDEX[d.kind] if d is not None else len(DECISIONS)] = 1.0
-        out += onehot
-        h = game.score
-        own_pts, opp_pts = (h[0], h[1]) if side == HOME else (h[1], h[0])
-        out += [float(game.offense == side), float(side == HOME), game.box / 44, float(game.half), float(game.period > 0),
-                float(game.in_last_nine()),
-                float(game.box <= D8_FIRST_FROM), float(is_shaded(game.box)) if game.box >= 1 else 0.0,
+        other = 1 - side
+        tss = game.team_state
+        own, opp = tss[side], tss[other]
+        box, period = game.box, game.period
+        out = list(_ONEHOT[d.kind if d is not None else None])
+        own_pts, opp_pts = own.points, opp.points
+        out += [float(game.offense == side), float(side == HOME), box / 44, float(game.half), float(period > 0),
+                float(period > 0 or box <= LAST_NINE_FROM),
+                float(box <= D8_FIRST_FROM), float(is_shaded(box)) if box >= 1 else 0.0,
                 own_pts / 120, opp_pts / 120, (own_pts - opp_pts) / 20, game.menu_changes / A.MENU_CHANGE_LIMIT]
-        for s in (side, 1 - side):
-            ts = game.ts[s]
-            out += [float(ts.three_mode), game.dunk_net[s] / 6, float(game.has_point_guard(s)), float(game.extra_box)]
+        extra = float(game.extra_box)
+        teams, dunk = game.teams, game.dunk_net
+        for s, ts in ((side, own), (other, opp)):
+            out += [float(ts.three_mode), dunk[s] / 6, float(teams[s].players[ts.lineup[0]].point_guard), extra]
+        memo = self.memo(game)
         c = game.ctx
-        marked = set()
-        if d is not None:
-            for key in ("d8_slot", "rebounder", "stealer", "slot"):
-                if c.get(key) is not None:
-                    marked.add((d.side, c[key]))
-        for s in (side, 1 - side):
-            ts = game.ts[s]
-            h0, h1, h2 = ts.holders[0], ts.holders[1], ts.holders[2]
-            guards, bonus20 = ts.guards, ts.bonus20
-            out += [v for slot in range(5)
-                    for v in (guards[slot] / 4, ((h0 == slot) + (h1 == slot) + (h2 == slot)) / 3, float(bonus20[slot]),
-                              float((s, slot) in marked))]
+        for s, ts in ((side, own), (other, opp)):
+            # the court block (guards, 6/7/8 holders, "20", the marked player), kept with what it was made of
+            marked = ()
+            if d is not None and d.side == s:
+                marked = tuple(c[key] for key in _MARK_KEYS if c.get(key) is not None)
+            hit = memo.get(("court", s))
+            if (hit is None or hit[0] != ts.guards or hit[1] != ts.holders or hit[2] != ts.bonus20
+                    or hit[3] != marked):
+                h0, h1, h2 = ts.holders[0], ts.holders[1], ts.holders[2]
+                guards, bonus20 = ts.guards, ts.bonus20
+                block = [v for slot in range(5)
+                         for v in (guards[slot] / 4, ((h0 == slot) + (h1 == slot) + (h2 == slot)) / 3,
+                                   float(bonus20[slot]), float(slot in marked))]
+                hit = memo[("court", s)] = (guards[:], ts.holders[:], ts.bonus20[:], marked, block)
+            out += hit[4]
         obs = np.empty(self.size, dtype=np.float32)
         head = len(out)
         obs[:head] = out
         lim = game.options.foul_limit
         pen = game._penalties  # stamina penalties on: tired and doubled columns (ValueAddEngine.fatigue)
         pos = head
-        memo = self.memo(game)
-        for s in (side, 1 - side):
-            team, ts = game.teams[s], game.ts[s]
+        for s, ts in ((side, own), (other, opp)):
+            team = teams[s]
             n = min(len(team.players), A.MAX_ROSTER)
-            # every value the state columns are made of (copied: the engine changes its lists in place)
-            key = (team, lim, pen, ts.lineup[:], ts.fouls[:n], ts.played[:n], ts.avoiding[:n],
-                   list(map(_GET_PTS, ts.stats[:n])))
+            pts = list(map(_GET_PTS, ts.stats[:n]))
             hit = memo.get(s)
-            if hit is None or hit[0] != key:
+            # every value the state columns are made of, compared (the engine changes its lists in place)
+            if (hit is None or hit[0] is not team or hit[1] != lim or hit[2] != pen or hit[3] != ts.lineup
+                    or hit[4] != ts.fouls[:n] or hit[5] != ts.played[:n] or hit[6] != ts.avoiding[:n] or hit[7] != pts):
+                key = (team, lim, pen, ts.lineup[:], ts.fouls[:n], ts.played[:n], ts.avoiding[:n], pts)
                 block = self._roster(team).copy()
                 if n:
                     # state per player: on_court, slot/4, fouls/lim, played/44, tired, doubled, avoiding, fouled_out,
                     # points/40
-                    rows = [[0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), pts / 40]
-                            for f, p, a, pts in zip(*key[4:])]
+                    rows = [[0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), pt / 40]
+                            for f, p, a, pt in zip(*key[4:])]
                     players, played = team.players, key[5]
                     for k, i in enumerate(key[3]):
                         row = rows[i]
@@ -124,14 +133,16 @@ class ValueAddEncoder(ObservationEncoder):
                             tired = 0 if played[i] <= stamina else 1 if played[i] <= 2 * stamina else 2
                             row[4], row[5] = float(tired >= 1), float(tired >= 2)
                     block[:n, N_CARD:] = np.array(rows)
-                hit = memo[s] = (key, block.ravel())
-            obs[pos:pos + ROSTER_SIZE] = hit[1]
+                hit = memo[s] = (*key, block.ravel())
+            obs[pos:pos + ROSTER_SIZE] = hit[8]
             pos += ROSTER_SIZE
-        choice = [0.0] * 5
         if d is not None and d.kind.startswith("choose"):
+            choice = [0.0] * 5
             for a in d.legal:
                 choice[A.CHOOSE.index(a)] = 1.0
-        obs[pos:] = choice
+            obs[pos:] = choice
+        else:
+            obs[pos:] = 0.0
         return obs
 
 

@@ -53,7 +53,7 @@ def check_valueadd(g: Any, prev: dict) -> None:
     idx = {"fgm": FGM, "fga": FGA, "tpm": TPM, "tpa": TPA, "ftm": FTM, "fta": FTA}
     limit = g.options.foul_limit
     for side in (0, 1):
-        ts, label = g.ts[side], f"valueadd side {side}"
+        ts, label = g.team_state[side], f"valueadd side {side}"
         _lineup_ok(label, ts.lineup, len(g.teams[side].players))
         if sorted(ts.guards) != [0, 1, 2, 3, 4]:
             raise InvariantError(f"{label}: defensive matchups {ts.guards} do not guard each attacker once")

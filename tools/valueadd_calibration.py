@@ -42,9 +42,9 @@ class _CountingEngine(ValueAddEngine):
         super()._roll()
 
     def _intentional_foul(self, off, slot, ds, r, team_def):
-        before = sum(st[FTA] for st in self.ts[off].stats)
+        before = sum(st[FTA] for st in self.team_state[off].stats)
         super()._intentional_foul(off, slot, ds, r, team_def)
-        fta = sum(st[FTA] for st in self.ts[off].stats) - before
+        fta = sum(st[FTA] for st in self.team_state[off].stats) - before
         self.counts[off]["intentional_trips"] += fta > 0
         self.counts[off]["intentional_fta"] += fta
 

@@ -228,6 +228,13 @@ class Engine:
         return eng
 
     @classmethod
+    def upgrade_saved(cls, data: Any) -> Any:
+        """A saved game (``to_dict``'s form) as this version writes it: the keys of state fields renamed
+        since moved to their names now (a ruleset with renamed fields overrides this; ``from_dict``
+        reads older saves anyway). For readers that compare a saved game with a replayed one."""
+        return data
+
+    @classmethod
     def check_saved_state(cls, state: dict, env: "savecheck.Env") -> None:
         """Check a saved game's ``state`` field by field before it is restored (raise
         :class:`SavedGameError` naming the field). Each ruleset overrides this with its schema."""

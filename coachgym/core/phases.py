@@ -51,11 +51,13 @@ class PhaseDispatch:
 
     PHASES: dict[str, Callable[..., Any]] = {}
     CHOICES: dict[str, Callable[..., Any]] = {}
+    INTERRUPTS = False  # the class defines _interrupt
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.PHASES = handlers(cls, PHASE_PREFIX)
         cls.CHOICES = handlers(cls, CHOICE_PREFIX)
+        cls.INTERRUPTS = cls._interrupt is not PhaseDispatch._interrupt  # else the loop asks none (speed)
         kinds = getattr(cls, "decision_kinds", ())
         missing = [k for k in kinds if k not in cls.CHOICES]
         if missing and cls.PHASES:  # a concrete engine (mixins declare no phases)
@@ -66,6 +68,14 @@ class PhaseDispatch:
 
     def _next_decision(self) -> Any:
         phases = self.PHASES
+        if not self.INTERRUPTS:
+            while True:
+                phase = self.phase  # type: ignore[attr-defined]
+                if phase == OVER:
+                    return None
+                d = phases[phase](self)
+                if d is not None:
+                    return d
         interrupt = self._interrupt
         while True:
             d = interrupt()

@@ -2,7 +2,7 @@
 
 A saved game (``Engine.to_dict``) comes back from a file, a web form or another program; what it
 holds is checked here so that a bad value is refused with the field named and what it may hold
-(``state.ts[0].stats[3][1]: must be an integer from 0 to 200, got -4``) instead of playing on with
+(``state.team_state[0].stats[3][1]: must be an integer from 0 to 200, got -4``) instead of playing on with
 it or failing with a Python error. Team cards inside a saved game go through the ruleset's
 team-file parser, so they are held to the same rules as team files.
 
@@ -256,7 +256,8 @@ class List(Spec):
             lo, hi = _bound(item.lo, env), _bound(item.hi, env)
             lo = -math.inf if lo is None else lo
             hi = math.inf if hi is None else hi
-            if all(type(v) is int and lo <= v <= hi for v in value):
+            if all(type(v) is int and lo <= v <= hi for v in value) and (not self.distinct
+                                                                         or len(set(value)) == len(value)):
                 return
         for i, v in enumerate(value):
             item.check(v, f"{path}[{i}]", env)

@@ -18,6 +18,12 @@ copy treats it (:mod:`~coachgym.core.copying`: ``"value"`` for an immutable valu
     @classmethod
     def check_saved_state(cls, state, env): ...; STATE.check(state, env)
 
+A state kept as one object per side (Value Add's team state) is declared the same way, field by field,
+as a :class:`Record`; the engine's field holding the two objects is ``Field.per_side(name, record)``:
+saved as a list of objects, checked field by field (``state.team_state[0].stats[3][1]``), copied field
+by field. A field renamed keeps loading from older saves: ``renamed={"old": "new"}``, applied by
+:meth:`StateDeclaration.upgrade` before the check and the restore.
+
 ``tests/core/test_state.py`` checks the pattern; the tests' toy ruleset (tests/toy_freethrows) is
 built on it.
 """
@@ -27,10 +33,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from .copying import ENGINE_PLAN, ClonePlan
-from .savecheck import Dict, Env, Spec
+from .copying import ENGINE_PLAN, ClonePlan, _cube, _flat, _rows, deep
+from .savecheck import Check, Dict, Env, PerSide, Spec
 
-COPIES = ("value", "flat", "rows", "cube", "nested")
+COPIES = ("value", "flat", "rows", "cube", "nested", "record")
+_COPIERS: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "flat": _flat, "rows": _rows, "cube": _cube,
+                                             "nested": deep}
 
 
 @dataclass(frozen=True)
@@ -43,10 +51,71 @@ class Field:
     doc: str = ""
     attr: str = ""  # the attribute a clone copies, where the saved name is a property over it
     optional: bool = False  # saves from before the field existed may lack it (the engine fills it in)
+    record: "Record | None" = None  # copy "record": the field holds one such object per side
 
     def __post_init__(self):
         if self.copy not in COPIES:
             raise ValueError(f"field {self.name!r}: copy must be one of {', '.join(COPIES)}, got {self.copy!r}")
+        if (self.copy == "record") != (self.record is not None):
+            raise ValueError(f"field {self.name!r}: a record field needs copy='record' and its Record")
+
+    @classmethod
+    def per_side(cls, name: str, record: "Record", doc: str = "", **kw: Any) -> "Field":
+        """A field holding one ``record`` object per side."""
+        return cls(name, PerSide(record.spec()), "record", doc, record=record, **kw)
+
+
+class Record:
+    """An object of declared fields (a team's state, one per side): ``cls`` is its class, ``fields`` its
+    saved state (each checked by its spec and copied by its ``copy``), ``derived`` the attributes it also
+    holds that are not saved (the engine derives them again after a restore), each with how a copy
+    copies it (a copy kind of :data:`COPIES`); ``check`` a test of the whole object
+    (``test(saved_object, env) -> problem or None``)."""
+
+    def __init__(self, cls: type, *fields: Field, derived: dict[str, str] | None = None,
+                 check: Callable[[dict, Env], str | None] | None = None):
+        bad = [f.name for f in fields if f.copy == "record"]
+        if bad:
+            raise ValueError(f"record fields cannot hold records: {bad}")
+        self.cls = cls
+        self.fields = fields
+        self.derived = dict(derived or {})
+        bad = sorted(n for n, kind in self.derived.items() if kind not in _COPIERS)
+        if bad:
+            raise ValueError(f"derived attributes {bad}: copy must be one of {', '.join(_COPIERS)}")
+        self.test = check
+        # a copy, grouped by kind (a clone copies every record: this is a search's hot path)
+        kinds = {**{f.name: f.copy for f in fields}, **self.derived}
+        self._same = tuple(n for n, kind in kinds.items() if kind == "value")
+        self._copiers = tuple((n, _COPIERS[kind]) for n, kind in kinds.items() if kind != "value")
+
+    def spec(self) -> Spec:
+        spec = Dict({f.name: f.spec for f in self.fields}, optional=[f.name for f in self.fields if f.optional])
+        return Check(spec, self.test) if self.test else spec
+
+    def save(self, obj: Any) -> dict:
+        return {f.name: _plain(getattr(obj, f.name)) for f in self.fields}
+
+    def restore(self, data: dict) -> Any:
+        """A new object from its saved fields (copied: the object never shares the saved lists); the
+        derived attributes are left to the engine."""
+        obj = self.cls.__new__(self.cls)
+        for f in self.fields:
+            if f.name in data:
+                setattr(obj, f.name, deep(data[f.name]))
+        return obj
+
+    def copy(self, obj: Any) -> Any:
+        new = self.cls.__new__(self.cls)
+        for name in self._same:
+            setattr(new, name, getattr(obj, name))
+        for name, copier in self._copiers:
+            setattr(new, name, copier(getattr(obj, name)))
+        return new
+
+    def copy_per_side(self, objs: list) -> list:
+        copy = self.copy
+        return [copy(o) for o in objs]
 
 
 class StateDeclaration:
@@ -55,7 +124,7 @@ class StateDeclaration:
     itself) or are memos a copy starts again (``fresh``)."""
 
     def __init__(self, *fields: Field, share: Iterable[str] = (), fresh: dict[str, Callable[[], Any]] | None = None,
-                 base: ClonePlan = ENGINE_PLAN):
+                 base: ClonePlan = ENGINE_PLAN, renamed: dict[str, str] | None = None):
         names = [f.name for f in fields]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
@@ -64,6 +133,10 @@ class StateDeclaration:
         self.share = tuple(share)
         self.fresh = dict(fresh or {})
         self.base = base
+        self.renamed = dict(renamed or {})  # saved key of older saves -> the field's name now
+        unknown = sorted(set(self.renamed.values()) - set(names))
+        if unknown:
+            raise ValueError(f"renamed to fields not declared: {unknown}")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -73,8 +146,9 @@ class StateDeclaration:
         """The clone plan: shared data, then each field copied as it declares (an immutable value is
         shared too)."""
         by = {kind: [f.attr or f.name for f in self.fields if f.copy == kind] for kind in COPIES}
+        custom = {f.attr or f.name: f.record.copy_per_side for f in self.fields if f.record is not None}
         return ClonePlan(base=self.base, share=(*self.share, *by["value"]), flat=by["flat"], rows=by["rows"],
-                         cube=by["cube"], nested=by["nested"], fresh=self.fresh)
+                         cube=by["cube"], nested=by["nested"], fresh=self.fresh, custom=custom)
 
     def spec(self, others: dict[str, Spec] | None = None) -> Dict:
         """The saved state's schema: ``others`` first (keys the engine saves besides the declared
@@ -83,14 +157,23 @@ class StateDeclaration:
                     optional=[f.name for f in self.fields if f.optional], extra=None)
 
     def save(self, engine: Any) -> dict:
-        """The declared fields as JSON values (tuples become lists)."""
-        return {f.name: _plain(getattr(engine, f.name)) for f in self.fields}
+        """The declared fields as JSON values (tuples become lists, records objects)."""
+        return {f.name: [f.record.save(o) for o in getattr(engine, f.name)] if f.record is not None
+                else _plain(getattr(engine, f.name)) for f in self.fields}
+
+    def upgrade(self, state: dict) -> dict:
+        """A saved state from before a field was renamed, with its keys renamed (in place; returned)."""
+        for old, new in self.renamed.items():
+            if old in state and new not in state:
+                state[new] = state.pop(old)
+        return state
 
     def restore(self, engine: Any, data: dict) -> None:
         for f in self.fields:
             if f.optional and f.name not in data:
                 continue  # a save from before the field existed: the engine has filled it in
-            setattr(engine, f.name, data[f.name])
+            value = data[f.name]
+            setattr(engine, f.name, [f.record.restore(o) for o in value] if f.record is not None else value)
 
     def check(self, state: dict, env: Env, *, others: Iterable[str] = ("teams", "options"), path: str = "state") -> None:
         """Check the declared fields of a saved ``state`` (``others``: its keys the engine checks

@@ -706,9 +706,10 @@ class Seat:
         except (TypeError, ValueError, IndexError, AttributeError) as exc:
             raise SavedGameError(f"{where}: malformed ({exc})") from None
         replayed = json.loads(seat._game.to_json())
-        if replayed != data.get("engine"):
+        engine = type(seat._game).upgrade_saved(data.get("engine"))  # (fields renamed since it was saved)
+        if replayed != engine:
             raise SavedGameError(f"{where}: the game does not replay to the saved state (field "
-                                 f"{first_difference(data.get('engine'), replayed, 'engine')!r} differs): the file was "
+                                 f"{first_difference(engine, replayed, 'engine')!r} differs): the file was "
                                  f"changed, or saved by a coachgym whose rules, coaches or play-by-play wording differ "
                                  f"from this one")
         return seat

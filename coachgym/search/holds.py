@@ -165,7 +165,7 @@ def settings(game: Any, side: int) -> dict:
         out.update({("safe", k): bool(v) for k, v in enumerate(game.safe[side])})
         return out
     if r == "valueadd":
-        ts = game.ts[side]
+        ts = game.team_state[side]
         out = {("lineup", k): p for k, p in enumerate(ts.lineup)}
         out.update({("avoid", p): True for p, v in enumerate(ts.avoiding) if v})
         out.update(guards=tuple(ts.guards), three=ts.three_mode)

@@ -37,24 +37,24 @@ _CHANGES = frozenset(a.index for a in A.ACTIONS if a.kind in ("substitute", "swa
 
 
 def _tired(g: ValueAddEngine, side: int) -> int:
-    ts, players = g.ts[side], g.teams[side].players
+    ts, players = g.team_state[side], g.teams[side].players
     return sum(ts.played[i] > players[i].stamina for i in ts.lineup)
 
 
 VARIABLES = [
     decision_variable(ValueAddEngine.decision_kinds),
-    *score_variables(lambda g, s: g.ts[s].points),
+    *score_variables(lambda g, s: g.team_state[s].points),
     number("boxes_left", "boxes left on the scoresheet, this one included (44 at the tip; an overtime's own)",
            lambda g, s, d: g.box),
     flag("last_nine", "the last nine boxes of regulation, or an overtime", lambda g, s, d: g.in_last_nine()),
     flag("overtime", "an overtime is being played", lambda g, s, d: g.period > 0),
     flag("bottom_half", "a bottom-half (added) possession of the box", lambda g, s, d: g.half == 1),
     flag("our_ball", "we have the ball (the possession about to be played is ours)", lambda g, s, d: g.offense == s),
-    flag("three_point_mode_on", "we are attempting 3-pointers", lambda g, s, d: g.ts[s].three_mode),
-    flag("their_three_point_mode_on", "they are attempting 3-pointers", lambda g, s, d: g.ts[1 - s].three_mode),
+    flag("three_point_mode_on", "we are attempting 3-pointers", lambda g, s, d: g.team_state[s].three_mode),
+    flag("their_three_point_mode_on", "they are attempting 3-pointers", lambda g, s, d: g.team_state[1 - s].three_mode),
     number("foul_limit", "personal fouls that foul a player out (rule option foul_limit)",
            lambda g, s, d: g.options.foul_limit, option="foul_limit"),
-    *foul_variables(POSITIONS, lambda g, side, slot: g.ts[side].fouls[g.ts[side].lineup[slot]]),
+    *foul_variables(POSITIONS, lambda g, side, slot: g.team_state[side].fouls[g.team_state[side].lineup[slot]]),
     number("our_tired", "our players on the court who have played more possessions than their stamina",
            lambda g, s, d: _tired(g, s)),
     number("their_tired", "the same for their players on the court", lambda g, s, d: _tired(g, 1 - s)),
@@ -104,7 +104,7 @@ _ON_OFF = Argument("on or off", ("on", "off"), "on")
 _BENCH = Bench(
     sub_of=lambda a: (A.ACTIONS[a]["player"], A.ACTIONS[a]["slot"]) if A.ACTIONS[a].kind == "substitute" else None,
     sub_index=lambda player, slot: A.SUBSTITUTE.get((player, slot)),
-    lineup=lambda g, s: g.ts[s].lineup,
+    lineup=lambda g, s: g.team_state[s].lineup,
     rating=fit,  # as the by-the-book coach rates a substitute
     period=lambda g: (g.period, 0 if g.box > 22 and g.period == 0 else 1),  # a half of regulation, or an overtime
     play_on=lambda m: A.PLAY,
@@ -116,7 +116,7 @@ ACTIONS = [
     ActionWord("no_intentional_foul", "no intentional foul (the base coach's is left out)", ("defense_menu",),
                _not(A.INTENTIONAL_FOUL)),
     ActionWord("three_point_mode", "attempt 3-pointers (on) or stop (off)", ("offense_menu",),
-               _toggle(lambda m: m.game.ts[m.side].three_mode, lambda m: A.THREE_POINT_MODE), _ON_OFF),
+               _toggle(lambda m: m.game.team_state[m.side].three_mode, lambda m: A.THREE_POINT_MODE), _ON_OFF),
     ActionWord("d8_first", "roll the 8-sided die first (for a 3-pointer at the end)", ("offense_menu",), _call(A.D8_FIRST)),
     ActionWord("avoid_fouls", "the player now at POSITION avoids fouls (kept on while the rule holds)",
                ("defense_menu", "offense_menu"),

@@ -56,6 +56,7 @@ def test_an_interrupt_comes_ahead_of_the_phase():
 
     e = Interrupted()
     assert e._next_decision().side == 1
+    assert Interrupted.INTERRUPTS and not _Counter.INTERRUPTS  # the loop asks _interrupt only where defined
 
 
 def test_a_decision_kind_without_its_choose_method_is_refused_when_the_class_is_made():

@@ -93,9 +93,9 @@ def test_valueadd_card_out_of_range_is_refused_naming_the_card_field():
 
 def test_wrong_type_names_the_field_and_the_allowed_range():
     saved = a_save("valueadd")
-    saved["state"]["ts"][0]["stats"][3][1] = "12"
+    saved["state"]["team_state"][0]["stats"][3][1] = "12"
     err = refused("valueadd", saved)
-    assert err.field == "state.ts[0].stats[3][1]"
+    assert err.field == "state.team_state[0].stats[3][1]"
     assert "an integer from 0 to" in str(err) and "'12'" in str(err)
 
 
@@ -110,7 +110,7 @@ def test_missing_key_names_the_field_not_a_key_error():
 
 
 # where each ruleset keeps a player index (an area for FUBA's pieces): a value no roster holds
-PLACES = {"valueadd": ("ts", 0, "lineup", 0), "statispro": ("lineup", 0, 0), "fourthstreet": ("lineup", 0, 0),
+PLACES = {"valueadd": ("team_state", 0, "lineup", 0), "statispro": ("lineup", 0, 0), "fourthstreet": ("lineup", 0, 0),
           "fuba": ("pos", 0, 0)}
 
 

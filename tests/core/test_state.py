@@ -50,3 +50,49 @@ def test_fourth_streets_save_check_and_clone_plan_come_from_its_declaration():
     game = RULESET.new_game(seed=4)
     assert set(json.loads(game.to_json())["state"]) == {"teams", "options", *decl.names}
     assert not copying.PLAN.undeclared_containers(vars(game))
+
+
+def test_a_record_declares_an_object_per_side_saved_checked_and_copied_field_by_field():
+    from coachgym.core.savecheck import List, PerPlayer
+    from coachgym.core.state import Record
+
+    class Side:
+        __slots__ = ("pts", "fouls", "memo")
+
+    def even(value, env):
+        return None if value["pts"] % 2 == 0 else "pts must be even"
+
+    rec = Record(Side, Field("pts", Int(0, 99), "value", "points"),
+                 Field("fouls", PerPlayer(Int(0, 5)), "flat", "per player"), derived={"memo": "flat"}, check=even)
+    decl = StateDeclaration(Field.per_side("side_state", rec, "each side's state"), Field("round", Int(1, 9), "value"),
+                            renamed={"sides": "side_state"})
+
+    class Game:
+        pass
+
+    game = Game()
+    decl.restore(game, {"side_state": [{"pts": 2, "fouls": [1, 0]}, {"pts": 4, "fouls": [0, 3]}], "round": 2})
+    for s in game.side_state:
+        s.memo = [s.pts]  # derived: not saved, copied
+    assert decl.save(game) == {"side_state": [{"pts": 2, "fouls": [1, 0]}, {"pts": 4, "fouls": [0, 3]}], "round": 2}
+    copy = decl.clone_plan().copy_state(vars(game))["side_state"]
+    copy[1].fouls[1] += 1
+    copy[1].memo.append(0)
+    assert game.side_state[1].fouls == [0, 3] and game.side_state[1].memo == [4]
+    env = Env("saved toy game", players=(2, 2))
+    old = {"sides": [{"pts": 2, "fouls": [1, 0]}, {"pts": 3, "fouls": [0, 3]}], "round": 2}
+    with pytest.raises(SavedGameError, match=r"field state\.side_state\[1\]: pts must be even"):
+        decl.check(decl.upgrade(old), env)
+    with pytest.raises(SavedGameError, match=r"field state\.side_state\[0\]\.fouls\[1\]: must be an integer from 0 to 5"):
+        decl.check({"side_state": [{"pts": 2, "fouls": [1, 6]}, {"pts": 2, "fouls": [0, 0]}], "round": 2}, env)
+    with pytest.raises(ValueError, match="needs copy='record'"):
+        Field("x", List(Int()), "record")
+    with pytest.raises(ValueError, match="renamed to fields not declared"):
+        StateDeclaration(Field("a", Int()), renamed={"b": "c"})
+
+
+def test_a_distinct_list_of_integers_is_checked_as_distinct():
+    from coachgym.core.savecheck import List
+
+    with pytest.raises(SavedGameError, match="must not hold the same entry twice"):
+        List(Int(0, 4), 5, distinct=True).check([0, 1, 2, 3, 3], "state.guards", Env("saved toy game"))

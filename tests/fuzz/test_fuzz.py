@@ -27,7 +27,7 @@ def test_the_fuzz_finds_a_broken_invariant(monkeypatch):
 
     def off_by_one(self, side, slot, pts):
         real(self, side, slot, pts)
-        self.ts[side].points += 1
+        self.team_state[side].points += 1
 
     monkeypatch.setattr(ValueAddEngine, "_score", off_by_one)
     rep = fuzz("valueadd", 2_000)

@@ -16,7 +16,7 @@ def new_game(seed=1, **options):
 
 
 def names(game, side):
-    return [game.teams[side].players[i].name for i in game.ts[side].lineup]
+    return [game.teams[side].players[i].name for i in game.team_state[side].lineup]
 
 
 def test_every_decision_kind_is_described_in_people_words():
@@ -50,7 +50,7 @@ def test_situation_box_countdown_from_the_20_20_start_with_names_fouls_and_match
 
 def test_stamina_reads_played_of_stamina_tired_and_exhausted():
     g = new_game()
-    ts = g.ts[0]
+    ts = g.team_state[0]
     okafor = ts.lineup[0]  # stamina 37
     ts.played[okafor] = 38
     assert P.situation(g).teams[0].on_court[0].fatigue.startswith("tired, played 38 of 37")
@@ -109,13 +109,13 @@ def test_routine_asks_at_the_tip_when_a_player_is_spent_or_late_when_trailing():
     while g.box == 44 or g.decision.kind != "offense_menu" or g.decision.side != 0:
         g.step(P.routine(g, g.decision) or g.decision.legal[0])
     assert P.routine(g, g.decision) == A.PLAY  # nothing calls for the coach
-    ts = g.ts[0]
+    ts = g.team_state[0]
     pg = ts.lineup[0]
     ts.played[pg] = g.teams[0].players[pg].stamina
     assert P.routine(g, g.decision) is None  # his stamina is used up
     ts.played[pg] = 0
     g.box = 5
-    g.ts[0].points = g.ts[1].points - 4
+    g.team_state[0].points = g.team_state[1].points - 4
     assert P.routine(g, g.decision) is None  # 4 behind late: 3-point mode is a question
 
 
@@ -200,7 +200,7 @@ def test_enter_warns_before_a_man_plays_a_possession_tired():
                and any(a in g.decision.legal for a in A.SUBSTITUTE.values())):
         g.step(coaches[g.decision.side].choose(g, g.decision))
     side = g.decision.side
-    ts = g.ts[side]
+    ts = g.team_state[side]
     i = ts.lineup[2]
     assert not P.decision(g, g.decision).warnings or all(g.teams[side].players[i].name not in w
                                                          for w in P.decision(g, g.decision).warnings)

@@ -21,7 +21,7 @@ def late_defense():
 
 def test_score_and_box_variables(late_defense):
     g, d, _ = late_defense
-    g.ts[HOME].points, g.ts[AWAY].points = 61, 58
+    g.team_state[HOME].points, g.team_state[AWAY].points = 61, 58
     assert (value(g, HOME, "margin"), value(g, AWAY, "margin"), value(g, AWAY, "score")) == (3, -3, 58)
     assert value(g, AWAY, "opponent_score") == 61
     assert value(g, HOME, "boxes_left") == g.box and value(g, HOME, "last_nine") is True
@@ -38,14 +38,14 @@ def test_score_and_box_variables(late_defense):
 
 def test_modes_fouls_and_tiredness(late_defense):
     g, d, _ = late_defense
-    g.ts[HOME].three_mode = True
+    g.team_state[HOME].three_mode = True
     assert value(g, HOME, "three_point_mode_on") and value(g, AWAY, "their_three_point_mode_on")
-    g.ts[HOME].three_mode = False
+    g.team_state[HOME].three_mode = False
     assert value(g, HOME, "foul_limit") == 5
-    g.ts[AWAY].fouls[g.ts[AWAY].lineup[0]] = 4
+    g.team_state[AWAY].fouls[g.team_state[AWAY].lineup[0]] = 4
     assert value(g, AWAY, "our_pg_fouls") == 4 and value(g, HOME, "their_pg_fouls") == 4
     assert value(g, HOME, "their_most_fouls") == 4 and value(g, AWAY, "our_most_fouls") == 4
-    ts = g.ts[HOME]
+    ts = g.team_state[HOME]
     players = g.teams[HOME].players
     saved = list(ts.played)
     for i in ts.lineup:
@@ -73,11 +73,11 @@ def test_intentional_fouls(late_defense):
 def test_three_point_mode_is_switched_and_kept():
     g, d, a = play_until(rs, lambda g, d, a: d.kind == "offense_menu" and A.THREE_POINT_MODE in d.legal and a == A.PLAY)
     side = d.side
-    assert not g.ts[side].three_mode
+    assert not g.team_state[side].three_mode
     assert resolve(g, "three_point_mode", "on", base=A.PLAY) == A.THREE_POINT_MODE
     assert resolve(g, "three_point_mode", "off", base=A.PLAY) == WAIT  # already off
     g.step(A.THREE_POINT_MODE)
-    assert g.ts[side].three_mode
+    assert g.team_state[side].three_mode
     # on: the base coach switching it off is kept from it
     assert resolve(g, "three_point_mode", "on", base=A.THREE_POINT_MODE, side=side,
                    decision=Decision(side, "offense_menu", (A.PLAY, A.THREE_POINT_MODE))) == A.PLAY
@@ -107,12 +107,12 @@ def test_rest_with_rotation_three():
     g, d, a = play_until(rs, lambda g, d, a: d.kind == "offense_menu" and d.legal[0] == A.PLAY
                          and any(A.ACTIONS[x].kind == "substitute" for x in d.legal) and g.box > 30)
     side = d.side
-    out = g.ts[side].lineup[1]
+    out = g.team_state[side].lineup[1]
     memory = {}
     sub = resolve(g, "rest", "sg", base=A.PLAY, memory=memory)
     assert A.ACTIONS[sub].kind == "substitute" and A.ACTIONS[sub]["slot"] == 1
     g.step(sub)
-    assert out not in g.ts[side].lineup
+    assert out not in g.team_state[side].lineup
     back = A.SUBSTITUTE[(out, 1)]
     assert V.guard(Moment(g, side, Decision(side, "offense_menu", (A.PLAY, back)), back, None, memory), back) == A.PLAY
 
@@ -120,7 +120,7 @@ def test_rest_with_rotation_three():
 @pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
 def test_personal_fouls_at_every_position(late_defense, slot, pos):
     g, d, _ = late_defense
-    ts = g.ts[HOME]
+    ts = g.team_state[HOME]
     i = ts.lineup[slot]
     saved = ts.fouls[i]
     ts.fouls[i] = 3

@@ -107,11 +107,11 @@ def stat(g, side: int, player: int, column: str) -> int:
     """Box-score figure of roster player ``player`` (index in the team file: 0-4 starters PG..C,
     5-9 reserves PG..C)."""
     from coachgym.rules.valueadd.engine import STATS
-    return g.ts[side].stats[player][STATS.index(column)]
+    return g.team_state[side].stats[player][STATS.index(column)]
 
 
 def fouls(g, side: int, player: int) -> int:
-    return g.ts[side].fouls[player]
+    return g.team_state[side].fouls[player]
 
 
 def ft(*values: int) -> list:

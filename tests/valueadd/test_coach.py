@@ -17,7 +17,7 @@ def coach_for(g, side):
 
 def lead(g, side, margin):
     """Give ``side`` a lead of ``margin`` points (negative: trailing)."""
-    g.ts[side].points = g.ts[1 - side].points + margin
+    g.team_state[side].points = g.team_state[1 - side].points + margin
 
 
 def steal_by_home_sg(script_before=(), stealer_shot=None, box=None):
@@ -117,10 +117,10 @@ def test_rotation_option_3_reserve_first_then_the_starter_finishes():
         else:
             a = A.PLAY
         g.step(a)
-        lineups[g.box] = g.ts[HOME].lineup[0]
+        lineups[g.box] = g.team_state[HOME].lineup[0]
     assert [lineups[b] for b in (44, 43, 42, 41)] == [5, 5, 5, 5]  # the reserve PG (roster #6)
     assert lineups[40] == 0 and lineups[39] == 0  # the starter from the 40th possession
-    assert g.ts[HOME].played[5] == 4 and g.ts[HOME].played[0] <= 40
+    assert g.team_state[HOME].played[5] == 4 and g.team_state[HOME].played[0] <= 40
 
 
 def test_switch_defender_in_foul_trouble_to_a_player_who_draws_fewer_fouls():
@@ -132,11 +132,11 @@ def test_switch_defender_in_foul_trouble_to_a_player_who_draws_fewer_fouls():
     away_players[4] = card("Away 5", positions=[5], shot={"made3": "none", "made2": "1-8", "fouled": "none",
                                                            "missed3": "none", "missed2": "9-19"})
     g = game([], away=team("Away", away_players))
-    g.ts[HOME].fouls[0] = 3  # the home PG has three fouls, guarding the away PG (fouls drawn 7-12)
+    g.team_state[HOME].fouls[0] = 3  # the home PG has three fouls, guarding the away PG (fouls drawn 7-12)
     d = g.decision
     assert d.kind == "defense_menu" and d.side == HOME
     assert coach_for(g, HOME).choose(g, d) == A.SWITCH[(0, 4)]  # he takes the away C (no fouls drawn)
-    g.ts[HOME].fouls[0] = 2
+    g.team_state[HOME].fouls[0] = 2
     assert coach_for(g, HOME).choose(g, d) == A.PLAY
 
 

@@ -98,8 +98,8 @@ def test_restore_refuses_other_ruleset_or_version():
     with pytest.raises(SavedGameError, match="not valid JSON"):
         ValueAddEngine.from_json("{not json")
     data["version"] = ValueAddEngine.version
-    del data["state"]["ts"]
-    with pytest.raises(SavedGameError, match=r"field state\.ts: is missing"):
+    del data["state"]["team_state"]
+    with pytest.raises(SavedGameError, match=r"field state\.team_state: is missing"):
         ValueAddEngine.from_dict(data)
 
 

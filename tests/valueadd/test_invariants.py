@@ -28,7 +28,7 @@ def possession_bounds(game) -> tuple[int, int]:
 
 
 def possessions(game, side: int) -> int:
-    return sum(st[POSS] for st in game.ts[side].stats) // 5
+    return sum(st[POSS] for st in game.team_state[side].stats) // 5
 
 
 class CheckedLog(EventLog):
@@ -54,7 +54,7 @@ def check(game, prev) -> None:
     limit = game.options.foul_limit
     hi = possession_bounds(game)[1]
     for side in (0, 1):
-        ts = game.ts[side]
+        ts = game.team_state[side]
         lineup = ts.lineup
         assert len(lineup) == 5 and len(set(lineup)) == 5, lineup  # five on the court
         assert 0 <= min(lineup) and max(lineup) < len(game.teams[side].players)

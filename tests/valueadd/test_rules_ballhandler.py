@@ -46,7 +46,7 @@ def test_d8_option2_player_with_two_numbers_takes_6_and_7():
         play(g)
     assert stat(g, AWAY, 1, "FGM") == 2  # 6 and 7 to the SG
     assert stat(g, AWAY, 3, "FGM") == 1  # 8 to the PF
-    assert g.ts[AWAY].holders == [1, 1, 3]
+    assert g.team_state[AWAY].holders == [1, 1, 3]
 
 
 def test_d8_option2_numbers_shift_when_point_guard_with_number_enters():
@@ -57,9 +57,9 @@ def test_d8_option2_numbers_shift_when_point_guard_with_number_enters():
                          card("Away 6", point_guard=True, extra=[7])])
     g = game(roll(7, 55, 5), away=away, rotation=3)
     g.step(A.PLAY)  # home defence
-    assert g.ts[AWAY].holders == [1, None, None]
+    assert g.team_state[AWAY].holders == [1, None, None]
     g.step(A.SUBSTITUTE[(5, 0)])  # Away 6 in at PG
-    assert g.ts[AWAY].holders == [0, 1, None]
+    assert g.team_state[AWAY].holders == [0, 1, None]
     g.step(A.PLAY)
     assert stat(g, AWAY, 1, "FGM") == 1  # the SG now gets the 7
 
@@ -72,7 +72,7 @@ def test_extra_numbers_used_up_player_scores_on_20():
                          None, None, card("Away 5", extra=[6])])
     g = game(roll(5, 55, 20) + roll(1, 41, 1) + roll(4, 55, 20), away=away)
     play(g)
-    assert g.ts[AWAY].bonus20 == [False, False, False, False, True]
+    assert g.team_state[AWAY].bonus20 == [False, False, False, False, True]
     assert g.score == (20, 22) and stat(g, AWAY, 4, "FGM") == 1
     play(g)
     play(g)
@@ -111,7 +111,7 @@ def test_extra_numbers_option1_as_printed():
     g = game(roll(8, 55, 5) + roll(1, 41, 1) + roll(6, 55, 5) + roll(3, 55, 5), away=away, extra_numbers=1)
     play(g)
     assert stat(g, AWAY, 1, "FGM") == 1
-    assert g.ts[AWAY].holders == [None, None, 1]
+    assert g.team_state[AWAY].holders == [None, None, 1]
     play(g)
     play(g)  # a 6: nobody prints it -> roll again, the SF scores
     assert events(g, "no_ballhandler")
@@ -137,7 +137,7 @@ def test_6_7_8_to_nobody_roll_again_second_6_7_8_is_shot_clock_violation():
     play(g)
     assert g.score == (20, 20)
     assert [e.kind for e in events(g, "no_ballhandler", "shot_clock")] == ["no_ballhandler", "shot_clock"]
-    assert g.ts[AWAY].team_turnovers == 1
+    assert g.team_state[AWAY].team_turnovers == 1
     assert g.box_score().teams[AWAY].team["TO"] == 1
     assert g.turn == 1  # the home team has the ball
 
@@ -194,7 +194,7 @@ def test_no_point_guard_ignores_6_7_8_even_on_first_roll():
     play(g)
     assert stat(g, AWAY, 1, "FGA") == 0
     assert [e.kind for e in events(g, "no_ballhandler", "shot_clock")] == ["no_ballhandler", "shot_clock"]
-    assert g.ts[AWAY].team_turnovers == 1 and g.score == (20, 20)
+    assert g.team_state[AWAY].team_turnovers == 1 and g.score == (20, 20)
 
 
 def test_no_point_guard_first_roll_6_then_1_to_5_plays():

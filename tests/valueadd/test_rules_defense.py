@@ -367,7 +367,7 @@ def test_foul_limit_five_fouls_must_be_replaced():
     assert A.PLAY not in g.decision.legal
     assert set(g.decision.legal) == {A.SUBSTITUTE[(i, 1)] for i in range(5, 10)}
     g.step(A.SUBSTITUTE[(6, 1)])
-    assert g.ts[HOME].lineup[1] == 6
+    assert g.team_state[HOME].lineup[1] == 6
     assert stat(g, HOME, 6, "PTS") == 0 and stat(g, HOME, 6, "DREB") == 0
 
 

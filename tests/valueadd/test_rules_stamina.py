@@ -25,7 +25,7 @@ from .fixtures import (
 
 
 def totals(g, side, column):
-    return sum(stat(g, side, i, column) for i in range(len(g.ts[side].stats)))
+    return sum(stat(g, side, i, column) for i in range(len(g.team_state[side].stats)))
 
 
 def test_option1_starters_begin_with_4_points_and_rebounds():
@@ -70,11 +70,11 @@ def test_option2_reserves_play_44_to_38_then_starters():
     starters for both teams."
     """
     g = game(roll(1, 55, 5) + skip(6, 1) + roll(1, 55, 5), rotation=2)
-    assert g.ts[AWAY].lineup == [5, 6, 7, 8, 9] and g.ts[HOME].lineup == [5, 6, 7, 8, 9]
+    assert g.team_state[AWAY].lineup == [5, 6, 7, 8, 9] and g.team_state[HOME].lineup == [5, 6, 7, 8, 9]
     play(g)
     assert stat(g, AWAY, 5, "FGM") == 1
     advance_to(g, 37)
-    assert g.ts[AWAY].lineup == [0, 1, 2, 3, 4] and g.ts[HOME].lineup == [0, 1, 2, 3, 4]
+    assert g.team_state[AWAY].lineup == [0, 1, 2, 3, 4] and g.team_state[HOME].lineup == [0, 1, 2, 3, 4]
     play(g)
     assert stat(g, AWAY, 0, "FGM") == 1
 
@@ -104,7 +104,7 @@ def test_option1_choose_5_starters_before_the_tip():
     assert A.SUBSTITUTE[(5, 0)] in d.legal and A.SWAP[(0, 4)] in d.legal
     g.step(A.SUBSTITUTE[(5, 0)])  # the reserve PG (#6) starts instead of #1
     g.step(A.SWAP[(1, 4)])  # the SG (#2) and the C (#5) change places
-    assert g.ts[HOME].lineup == [5, 4, 2, 3, 1]
+    assert g.team_state[HOME].lineup == [5, 4, 2, 3, 1]
     assert [stat(g, HOME, i, "PTS") for i in (5, 4, 2, 3, 1)] == [4] * 5 and stat(g, HOME, 0, "PTS") == 0
     assert [stat(g, HOME, i, "DREB") for i in (5, 4, 2, 3, 1)] == [2, 2, 3, 3, 3]  # guards 2, the rest 3
     assert [stat(g, HOME, i, "STL") for i in (5, 4, 2, 3, 1)] == [1, 1, 0, 0, 0]
@@ -115,7 +115,7 @@ def test_option1_choose_5_starters_before_the_tip():
     assert stat(g, AWAY, 6, "PTS") == 4 and stat(g, AWAY, 1, "PTS") == 0
     g.step(A.PLAY)
     assert stat(g, AWAY, 0, "FGM") == 1  # no dunk range: the 55 reads the 20-sided die, a made 2
-    assert g.ts[HOME].lineup == [5, 4, 2, 3, 1]  # the changes last: starters play the whole game
+    assert g.team_state[HOME].lineup == [5, 4, 2, 3, 1]  # the changes last: starters play the whole game
 
 
 def test_option2_choose_the_reserves_who_play_44_to_38_before_the_tip():
@@ -127,7 +127,7 @@ def test_option2_choose_the_reserves_who_play_44_to_38_before_the_tip():
     eleven["players"].append(card("Home 11", positions=[3]))
     g = game(skip_to_box(37), home=parse_team(eleven, "<eleven>"), rotation=2)
     d = g.decision
-    assert g.ts[HOME].lineup == [5, 6, 7, 8, 9]  # the file's reserves
+    assert g.team_state[HOME].lineup == [5, 6, 7, 8, 9]  # the file's reserves
     assert A.SUBSTITUTE[(10, 2)] in d.legal  # the eleventh man may play instead
     assert not any(A.SUBSTITUTE[(i, s)] in d.legal for i in range(5) for s in range(5))  # starters wait
     g.step(A.SUBSTITUTE[(10, 2)])
@@ -135,7 +135,7 @@ def test_option2_choose_the_reserves_who_play_44_to_38_before_the_tip():
     assert stat(g, HOME, 7, "PTS") == 0 and fouls(g, HOME, 7) == 0
     assert totals(g, HOME, "PTS") == 20 and totals(g, HOME, "DREB") == 13
     advance_to(g, 37)
-    assert g.ts[HOME].lineup == [0, 1, 2, 3, 4]  # "discard all reserves at once"
+    assert g.team_state[HOME].lineup == [0, 1, 2, 3, 4]  # "discard all reserves at once"
     assert stat(g, HOME, 10, "POSS") == 7 and stat(g, HOME, 7, "POSS") == 0
 
 
@@ -166,7 +166,7 @@ def test_stamina_counts_possessions_played():
     possession of his team with him on the court counts."""
     g = game(skip(3), rotation=3)
     advance_to(g, 41)
-    assert g.ts[AWAY].played[:5] == [3] * 5 and g.ts[AWAY].played[5:] == [0] * 5
+    assert g.team_state[AWAY].played[:5] == [3] * 5 and g.team_state[AWAY].played[5:] == [0] * 5
     assert [stat(g, HOME, i, "POSS") for i in range(5)] == [3] * 5
 
 

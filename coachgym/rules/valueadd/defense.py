@@ -58,7 +58,7 @@ class DefenseMixin:
             # a range "higher than 11-16 [21-26] after any adjustments" reaches other opposing players:
             # steals "from the bottom and works up", blocks "from the top of the opposing line-up"
             extra_of = BLOCK_EXTRA_ON_26 if block else STEAL_EXTRA_ON_16
-            guards = self.ts[dfn].guards
+            guards = self.team_state[dfn].guards
             for k in range(5):
                 if k == ds:
                     continue
@@ -87,7 +87,7 @@ class DefenseMixin:
         dfn = 1 - off
         self._stat(dfn, k, STL)
         self._stat(off, slot, TOV)
-        if self.rec:
+        if self.recording:
             self.event("steal", dfn, f"  {self.pname(dfn, k)} steals the ball from {self.pname(off, slot)}", r=r)
         # "Fast break after steal": guards always, forwards on 11, 13, 15 or 31, centers never
         can_break = k < 2 or (k < 4 and r in FAST_BREAK_ODD_ROLLS)
@@ -109,7 +109,7 @@ class DefenseMixin:
         dfn = 1 - off
         self._stat(dfn, k, BLK)
         self._stat(off, slot, FGA)
-        if self.rec:
+        if self.recording:
             self.event("block", dfn, f"  {self.pname(dfn, k)} blocks {self.pname(off, slot)}'s shot")
         self._rebound(slot, ft=False)
 
@@ -119,6 +119,6 @@ class DefenseMixin:
         if slot is not None:
             self._stat(off, slot, FGA)
         self._stat(dfn, ds, DREB)
-        if self.rec:
+        if self.recording:
             self.event("stop", dfn, f"  stop: missed shot, rebound {self.pname(dfn, ds)}")
         self.phase = "end"

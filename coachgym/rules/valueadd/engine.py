@@ -24,7 +24,9 @@ from typing import Any
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
+from ...core.copying import deep
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Engine
+from ...core.phases import PhaseDispatch
 from . import actions as A
 from . import saved
 from .cards import PlayerCard, Team
@@ -46,7 +48,26 @@ from .roll import RollMixin
 from .rotation import RotationMixin, extra_number_holders
 from .scoresheet import BOXES, LAST_NINE_FROM
 from .shooting import ShootingMixin, three_point_table
-from .state import BLK, DREB, FGA, FGM, FTA, FTM, OREB, PF, POS, POSS, PTS, STATS, STL, TOV, TPA, TPM, TeamState
+from .state import (
+    BLK,
+    DECLARATION,
+    DREB,
+    FGA,
+    FGM,
+    FTA,
+    FTM,
+    OREB,
+    PF,
+    POS,
+    POSS,
+    PTS,
+    STATS,
+    STL,
+    TOV,
+    TPA,
+    TPM,
+    TeamState,
+)
 
 # names coaches, envs and tests import from here (they moved into the rule-area modules)
 __all__ = ["ValueAddEngine", "TeamState", "STATS", "POS", "POSS", "PTS", "FGM", "FGA", "TPM", "TPA", "FTM", "FTA",
@@ -55,7 +76,7 @@ __all__ = ["ValueAddEngine", "TeamState", "STATS", "POS", "POSS", "PTS", "FGM", 
 
 
 class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, DefenseMixin, ShootingMixin, FoulMixin,
-                     ReboundMixin, CopyingMixin, Engine):
+                     ReboundMixin, CopyingMixin, PhaseDispatch, Engine):
     """One game of Value Add Basketball between a home and an away team."""
 
     ruleset = "valueadd"
@@ -67,19 +88,20 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
     def __init__(self, home: Team, away: Team, source: ChanceSource | None = None, *,
                  options: ValueAddOptions | None = None, record_events: bool = True):
         super().__init__(source, record_events=record_events)
-        self.rec = record_events  # build event text only when events are recorded
+        self.recording = record_events  # build event text only when events are recorded
         self.options = options or ValueAddOptions()
         self._options_id = _options_id(self.options)
         self.teams: list[Team] = [home, away]
-        self.ts: list[TeamState] = [TeamState(len(home.players)), TeamState(len(away.players))]
-        self.period = 0  # 0 regulation, k = k-th overtime
+        # the state declared in state.py (DECLARATION: each field's meaning, saved values and copy)
+        self.team_state: list[TeamState] = [TeamState(len(home.players)), TeamState(len(away.players))]
+        self.period = 0
         self.box = BOXES
-        self.half = 0  # 0 top, 1 bottom ("Recording the last 9 possessions above the diagonal line")
-        self.turn = 0  # 0: away's possession of the half-box, 1: home's
-        self.extra_box = False  # a bottom half has been earned for this box
+        self.half = 0  # ("Recording the last 9 possessions above the diagonal line")
+        self.turn = 0
+        self.extra_box = False
         self.phase = "start"
         self.ctx: dict[str, Any] = {}
-        self.next_fast_break: int | None = None  # slot of the stealer who leads the next possession's fast break
+        self.next_fast_break: int | None = None
         self.menu_changes = 0
         self._build_tables()
         for side in (HOME, AWAY):
@@ -90,7 +112,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
 
     @property
     def score(self) -> tuple[int, int]:
-        return self.ts[HOME].points, self.ts[AWAY].points
+        return self.team_state[HOME].points, self.team_state[AWAY].points
 
     @property
     def turn(self) -> int:
@@ -103,29 +125,29 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
         self.offense = AWAY if value == 0 else HOME  # the side with the ball (a plain attribute: read often)
 
     def card(self, side: int, slot: int) -> PlayerCard:
-        return self.teams[side].players[self.ts[side].lineup[slot]]
+        return self.teams[side].players[self.team_state[side].lineup[slot]]
 
     def pname(self, side: int, slot: int) -> str:
-        return f"{self.teams[side].players[self.ts[side].lineup[slot]].name} ({POS[slot]})"
+        return f"{self.teams[side].players[self.team_state[side].lineup[slot]].name} ({POS[slot]})"
 
     def fatigue(self, side: int, slot: int) -> int:
         """Stamina penalty of the player in ``slot``: 0, 1 once tired, 2 past double his stamina."""
         if not self._penalties:
             return 0
-        ts = self.ts[side]
+        ts = self.team_state[side]
         i = ts.lineup[slot]
         played = ts.played[i]
-        stamina = self.teams[side].players[i].stamina
+        stamina = self._stamina[side][i]
         if played <= stamina:
             return 0
         return 1 if played <= 2 * stamina else 2
 
     def defender_of(self, dside: int, oslot: int) -> int:
         """Defensive slot guarding offensive slot ``oslot`` (after switches)."""
-        return self.ts[dside].guards.index(oslot)
+        return self.team_state[dside].guards.index(oslot)
 
     def avoiding(self, side: int, slot: int) -> bool:
-        ts = self.ts[side]
+        ts = self.team_state[side]
         return ts.avoiding[ts.lineup[slot]]
 
     def has_point_guard(self, side: int) -> bool:
@@ -140,22 +162,24 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
         return b + (" (bottom)" if self.half else "")
 
     def _stat(self, side: int, slot: int, stat: int, n: int = 1) -> None:
-        ts = self.ts[side]
+        ts = self.team_state[side]
         ts.stats[ts.lineup[slot]][stat] += n
 
     def _score(self, side: int, slot: int, pts: int) -> None:
-        self.ts[side].points += pts
-        self._stat(side, slot, PTS, pts)
+        """Every point scored goes through here: the team's score and the player's PTS."""
+        ts = self.team_state[side]
+        ts.points += pts
+        ts.stats[ts.lineup[slot]][PTS] += pts
 
     def _player_note(self, side: int, i: int) -> str:
-        ts, p = self.ts[side], self.teams[side].players[i]
+        ts, p = self.team_state[side], self.teams[side].players[i]
         return f"{p.name} ({'/'.join(POS[q - 1] for q in p.positions)}, {ts.fouls[i]} fouls, played {ts.played[i]}/{p.stamina})"
 
     def describe_action(self, action: int) -> str:
         act = self.actions[action]
         d = self.decision
         side = d.side if d is not None else HOME
-        ts = self.ts[side]
+        ts = self.team_state[side]
         k = act.kind
         if k == "substitute":
             i, s = act["player"], act["slot"]
@@ -182,7 +206,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
     def box_score(self) -> BoxScore:
         teams = []
         for side in (HOME, AWAY):
-            team, ts = self.teams[side], self.ts[side]
+            team, ts = self.teams[side], self.team_state[side]
             players = [PlayerLine(p.name, dict(zip(STATS, ts.stats[i]))) for i, p in enumerate(team.players)]
             for line in players:
                 line.stats["REB"] = line.stats["OREB"] + line.stats["DREB"]
@@ -190,10 +214,10 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
         return BoxScore(self.ruleset, list(STATS[:10]) + ["REB"] + list(STATS[10:]), teams)
 
     def scoreboard(self) -> str:
-        lines = [f"{self.teams[AWAY].name} {self.ts[AWAY].points}  at  {self.teams[HOME].name} {self.ts[HOME].points}"
+        lines = [f"{self.teams[AWAY].name} {self.team_state[AWAY].points}  at  {self.teams[HOME].name} {self.team_state[HOME].points}"
                  f"   {self.box_label()}{'  FINAL' if self.over else ''}"]
         for side in (AWAY, HOME):
-            ts = self.ts[side]
+            ts = self.team_state[side]
             flags = []
             if ts.three_mode:
                 flags.append("attempting 3-pointers")
@@ -222,23 +246,26 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
         return {
             "teams": [t.to_file_dict() for t in self.teams],  # team files: restored through parse_team
             "options": self.options.to_dict(),
-            "ts": [t.to_dict() for t in self.ts],
-            "period": self.period, "box": self.box, "half": self.half, "turn": self.turn,
-            "extra_box": self.extra_box, "phase": self.phase, "ctx": dict(self.ctx), "menu_changes": self.menu_changes,
-            "next_fast_break": self.next_fast_break,
+            **DECLARATION.save(self),  # every declared field (state.py)
         }
 
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict
 
+    @classmethod
+    def upgrade_saved(cls, data: Any) -> Any:
+        """A saved game with the keys of renamed fields (``ts``) under their names now."""
+        if isinstance(data, dict) and isinstance(data.get("state"), dict):
+            data = {**data, "state": DECLARATION.upgrade(dict(data["state"]))}
+        return data
+
     def _state_from_dict(self, d: dict) -> None:
+        d = DECLARATION.upgrade(dict(d))  # (a save from before a field was renamed)
         self.teams = saved.restore_teams(d)
         self.options = ValueAddOptions(**d["options"])
         self._options_id = _options_id(self.options)
-        self.ts = [TeamState.from_dict(t) for t in d["ts"]]
-        self.rec = self.log.record
-        for k in ("period", "box", "half", "turn", "extra_box", "phase", "menu_changes", "next_fast_break"):
-            setattr(self, k, d[k])
-        self.ctx = dict(d["ctx"])
+        self.recording = self.log.record
+        DECLARATION.restore(self, d)
+        self.ctx = deep(self.ctx)  # the game's own context, never the caller's dict
         self._build_tables()
         for side in (HOME, AWAY):
             self._assign_numbers(side)

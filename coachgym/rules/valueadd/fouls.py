@@ -12,18 +12,18 @@ from .state import FTA, FTM, PF, TOV
 
 class FoulMixin:
     def _foul(self, dfn: int, k: int, off: int, slot: int, home_whistle: bool = False) -> None:
-        ts = self.ts[dfn]
+        ts = self.team_state[dfn]
         i = ts.lineup[k]
         ts.fouls[i] += 1
         ts.stats[i][PF] += 1
         n = ts.fouls[i]
         if n == self.options.foul_limit:
             ts.fouled_out += 1  # counted with the foul, before it is reported
-        if self.rec:
+        if self.recording:
             self.event("foul", dfn, f"  foul on {self.pname(dfn, k)} ({n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'})"
                        + (" - a home whistle" if home_whistle else ""), fouls=n)
         if n == self.options.foul_limit:
-            if self.rec:
+            if self.recording:
                 self.event("fouled_out", dfn, f"  {self.pname(dfn, k)} fouls out")
         self._trigger_extra("foul")
 
@@ -40,13 +40,13 @@ class FoulMixin:
             return
         if 41 <= r <= 46 and r - self.fatigue(off, slot) <= self.card(off, slot).turnover:
             self._stat(off, slot, TOV)
-            if self.rec:
+            if self.recording:
                 self.event("turnover", off, f"  turnover by {self.pname(off, slot)} against the intentional foul")
             self._trigger_extra("turnover forced while fouling intentionally")
             self.phase = "end"
             return
         self._foul(dfn, ds, off, slot)
-        if self.rec:
+        if self.recording:
             self.event("intentional_foul", dfn, f"  {self.pname(dfn, ds)} fouls {self.pname(off, slot)} intentionally")
         self._free_throws(off, slot, 2)
 
@@ -54,14 +54,16 @@ class FoulMixin:
         """'Roll 20-sided die only for each free throw'."""
         card = self.card(off, slot)
         pen = self.fatigue(off, slot)
+        ts = self.team_state[off]
+        st = ts.stats[ts.lineup[slot]]
         for k in range(n):
             d20 = self.source.roll(20, "d20 free throw")
             good = d20 + pen <= card.free_throw
-            self._stat(off, slot, FTA)
+            st[FTA] += 1
             if good:
                 self._score(off, slot, 1)
-                self._stat(off, slot, FTM)
-            if self.rec:
+                st[FTM] += 1
+            if self.recording:
                 self.event("free_throw", off, f"  free throw {k + 1}{' (one-and-one)' if one_and_one and k == 0 else ''}: "
                            f"{'good' if good else 'missed'} (20-sided {d20}) [{self._score_text()}]", made=good)
             if not good and one_and_one and k == 0:

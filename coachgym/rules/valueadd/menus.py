@@ -28,7 +28,7 @@ def _options_id(options: ValueAddOptions) -> int:
 class MenuMixin:
     def _must_fill(self, side: int) -> list[int]:
         """Slots held by a fouled-out player who can be replaced from the bench."""
-        ts = self.ts[side]
+        ts = self.team_state[side]
         if not ts.fouled_out:
             return []
         lim = self.options.foul_limit
@@ -38,7 +38,7 @@ class MenuMixin:
         return []
 
     def _bench(self, side: int) -> list[int]:
-        ts = self.ts[side]
+        ts = self.team_state[side]
         lineup = ts.lineup
         n = min(len(ts.fouls), A.MAX_ROSTER)
         if not ts.fouled_out:
@@ -49,7 +49,7 @@ class MenuMixin:
     def _fouled_out_on_court(self) -> int | None:
         """A team with a fouled-out player still on the court (and a bench to replace him)."""
         for side in (1 - self.offense, self.offense):
-            if self.ts[side].fouled_out and self._must_fill(side):
+            if self.team_state[side].fouled_out and self._must_fill(side):
                 return side
         return None
 
@@ -106,7 +106,7 @@ class MenuMixin:
     def _menu_decision(self, side: int, kind: str) -> Decision:
         """The menu before a possession. Its legal set only changes with the lineup, foul-outs, the
         change count and the box window, so decisions are cached on those."""
-        ts = self.ts[side]
+        ts = self.team_state[side]
         lu = ts.lineup
         if ts.fouled_out:
             out = tuple(i for i, f in enumerate(ts.fouls) if f >= self.options.foul_limit)
@@ -114,9 +114,11 @@ class MenuMixin:
         else:
             out = ()
             members = (1 << lu[0]) | (1 << lu[1]) | (1 << lu[2]) | (1 << lu[3]) | (1 << lu[4])  # only the bench matters
+        box, period = self.box, self.period
+        # before the tip the team's starters matter too (option 2 keeps them off the bench's list)
+        tip = box == BOXES and period == 0 and self._turn == 0 and self.half == 0 and self.teams[side].lineup
         key = (side, kind, self.menu_changes < A.MENU_CHANGE_LIMIT, members, out, len(ts.fouls),
-               self.period > 0 or self.box <= LAST_NINE_FROM, self.box <= D8_FIRST_FROM,
-               self.box == BOXES and self.period == 0 and self.turn == 0 and self.half == 0, self._options_id)
+               period > 0 or box <= LAST_NINE_FROM, box <= D8_FIRST_FROM, tip, self._options_id)
         d = _MENU_CACHE.get(key)
         if d is None:
             if len(_MENU_CACHE) > 200_000:
@@ -128,9 +130,8 @@ class MenuMixin:
                                             f"{SIDE_NAMES[side]} team on {role}: changes before {when}")
         return d
 
-    def _apply_menu(self, decision: Decision, act: Action) -> None:
-        side = decision.side
-        ts, team = self.ts[side], self.teams[side]
+    def _choose_defense_menu(self, decision: Decision, act: Action) -> None:
+        """A menu's choice: a change (the menu stays open), "play", or a call that starts the possession."""
         k = act.kind
         if k == "play":
             if decision.kind == "defense_menu":
@@ -140,15 +141,17 @@ class MenuMixin:
                 self.phase = "roll"
             self.menu_changes = 0
             return
+        side = decision.side
+        ts, team = self.team_state[side], self.teams[side]
         if k == "intentional_foul":
             self.ctx["intentional"] = True
-            if self.rec:
+            if self.recording:
                 self.event("intentional_foul", side, f"{team.name} will foul intentionally")
             self.phase = "offense_menu"
             self.menu_changes = 0
             return
         if k == "d8_first":
-            if self.rec:
+            if self.recording:
                 self.event("d8_first", side, f"{team.name} rolls the 8-sided die first")
             self._count_possession()
             self.phase = "d8_roll"
@@ -159,7 +162,7 @@ class MenuMixin:
             out = ts.lineup[s]
             ts.lineup[s] = i
             self._assign_numbers(side)
-            if self.rec:
+            if self.recording:
                 self.event("sub", side, f"{team.players[i].name} replaces {team.players[out].name} at {POS[s]}",
                            player_in=i, player_out=out, slot=s)
             if self.options.rotation != 3 and self._pregame():
@@ -168,7 +171,7 @@ class MenuMixin:
             a, b = act["a"], act["b"]
             ts.lineup[a], ts.lineup[b] = ts.lineup[b], ts.lineup[a]
             self._assign_numbers(side)
-            if self.rec:
+            if self.recording:
                 self.event("swap", side, f"{team.players[ts.lineup[a]].name} moves to {POS[a]}, "
                            f"{team.players[ts.lineup[b]].name} to {POS[b]}", a=a, b=b)
             if self.options.rotation != 3 and self._pregame():
@@ -176,18 +179,21 @@ class MenuMixin:
         elif k == "switch_defenders":
             a, b = act["a"], act["b"]
             ts.guards[a], ts.guards[b] = ts.guards[b], ts.guards[a]
-            if self.rec:
+            if self.recording:
                 self.event("switch", side, f"defensive switch: {self.pname(side, a)} now guards the {POS[ts.guards[a]]}, "
                            f"{self.pname(side, b)} the {POS[ts.guards[b]]}", a=a, b=b)
         elif k == "avoid_fouls":
             s = act["slot"]
             i = ts.lineup[s]
             ts.avoiding[i] = not ts.avoiding[i]
-            if self.rec:
+            if self.recording:
                 self.event("avoid_fouls", side, f"{self.pname(side, s)} {'avoids fouls' if ts.avoiding[i] else 'defends normally'}",
                            slot=s, on=ts.avoiding[i])
         elif k == "three_point_mode":
             ts.three_mode = not ts.three_mode
-            if self.rec:
+            if self.recording:
                 self.event("three_point_mode", side, f"{team.name} {'is attempting 3-pointers' if ts.three_mode else 'stops forcing 3-pointers'}",
                            on=ts.three_mode)
+
+    _choose_offense_menu = _choose_defense_menu  # both menus are applied alike
+    _apply_menu = _choose_defense_menu  # (the replacement of a fouled-out player too)

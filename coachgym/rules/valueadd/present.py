@@ -70,7 +70,7 @@ class ValueAddPresenter:
     def fatigue(game: ValueAddEngine, side: int, i: int) -> str:
         """'played 12 of 37', 'tired, played 39 of 37 ...' in the card's words."""
         card = game.teams[side].players[i]
-        played = game.ts[side].played[i]
+        played = game.team_state[side].played[i]
         if not game.options.stamina_penalties:
             return T("no_penalty", played=played, stamina=card.stamina, rotation=game.options.rotation)
         if played <= card.stamina:
@@ -83,13 +83,13 @@ class ValueAddPresenter:
 
     @staticmethod
     def line(game: ValueAddEngine, side: int, i: int) -> str:
-        st = game.ts[side].stats[i]
+        st = game.team_state[side].stats[i]
         parts = [f"{st[PTS]} pts", f"{st[OREB] + st[DREB]} reb"]
         parts += [f"{st[k]} {w}" for k, w in ((STL, "stl"), (BLK, "blk")) if st[k]]
         return ", ".join(parts)
 
     def player_card(self, game: ValueAddEngine, side: int, i: int) -> PlayerCard:
-        ts, team = game.ts[side], game.teams[side]
+        ts, team = game.team_state[side], game.teams[side]
         card = team.players[i]
         on = i in ts.lineup
         slot = ts.lineup.index(i) if on else -1
@@ -110,7 +110,7 @@ class ValueAddPresenter:
                 notes.append("no point guard: 6-8 go to nobody")
             opp = 1 - side
             oslot = ts.guards[slot]
-            guards = f"{game.teams[opp].players[game.ts[opp].lineup[oslot]].name} ({POS[oslot]})"
+            guards = f"{game.teams[opp].players[game.team_state[opp].lineup[oslot]].name} ({POS[oslot]})"
         else:
             if card.extra:
                 notes.append("prints " + ", ".join(map(str, card.extra)))
@@ -126,7 +126,7 @@ class ValueAddPresenter:
         """'Dante Okafor (PG, 2 fouls, played 12 of 37)': a name and what a coach glances at."""
         card = game.teams[side].players[i]
         pos = POS[slot] if slot is not None else self.positions(card)
-        ts = game.ts[side]
+        ts = game.team_state[side]
         return f"{card.name} ({pos}, {_fouls(ts.fouls[i])}, {self.fatigue(game, side, i)})"
 
     # ------------------------------------------------------------------ situation
@@ -166,7 +166,7 @@ class ValueAddPresenter:
         return T("ball", team=team)
 
     def team_view(self, game: ValueAddEngine, side: int, coach: str) -> TeamView:
-        ts, team = game.ts[side], game.teams[side]
+        ts, team = game.team_state[side], game.teams[side]
         on = [self.player_card(game, side, i) for i in ts.lineup]
         bench = [self.player_card(game, side, i) for i in range(len(team.players)) if i not in ts.lineup]
         net = game.dunk_net[side]
@@ -240,7 +240,7 @@ class ValueAddPresenter:
 
     def _sub_groups(self, game: ValueAddEngine, side: int, legal: set[int]) -> list[Choice]:
         """'Who comes out' (a slot) then 'who goes in' (the bench players legal there)."""
-        ts = game.ts[side]
+        ts = game.team_state[side]
         bench = [i for i in range(min(len(ts.fouls), A.MAX_ROSTER)) if i not in ts.lineup]
         first = []
         for s in range(5):
@@ -261,7 +261,7 @@ class ValueAddPresenter:
     def _pair_groups(self, game: ValueAddEngine, side: int, legal: set[int], table: dict, switch: bool) -> list[Choice]:
         """Position swaps or defensive switches: the first of the pair (top of the lineup first), then
         the other; each pair appears once."""
-        ts = game.ts[side]
+        ts = game.team_state[side]
         opp = 1 - side
         name = [game.card(side, s).name for s in range(5)]
         man = [f"{game.card(opp, ts.guards[s]).name} ({POS[ts.guards[s]]})" for s in range(5)]
@@ -289,7 +289,7 @@ class ValueAddPresenter:
 
     def _menu(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         side, legal = d.side, set(d.legal)
-        ts = game.ts[side]
+        ts = game.team_state[side]
         defense = d.kind == "defense_menu"
         team = game.teams[side].name
         tip = self._tip(game)
@@ -370,7 +370,7 @@ class ValueAddPresenter:
             return []
         if not any(a in set(d.legal) for a in A.SUBSTITUTE.values()):
             return []
-        ts, team = game.ts[d.side], game.teams[d.side]
+        ts, team = game.team_state[d.side], game.teams[d.side]
         out = []
         for i in ts.lineup:
             played, stamina = ts.played[i], team.players[i].stamina
@@ -387,7 +387,7 @@ class ValueAddPresenter:
     def _replace(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         side, legal = d.side, set(d.legal)
         subs = self._sub_groups(game, side, legal)
-        ts = game.ts[side]
+        ts = game.team_state[side]
         for c in subs:  # the fouled-out player is named as such
             s = int(c.key.split(":")[1])
             c.label = T("replace_out", name=game.teams[side].players[ts.lineup[s]].name, pos=POS[s])
@@ -435,7 +435,7 @@ class ValueAddPresenter:
         card = game.card(d.side, slot)
         dfn = 1 - d.side
         defender = game.card(dfn, c["ds"])
-        dts = game.ts[dfn]
+        dts = game.team_state[dfn]
         dfouls = dts.fouls[dts.lineup[c["ds"]]]
         defender_text = f"{defender.name}, {_fouls(dfouls)}"
         made3 = res == MADE3
@@ -510,7 +510,7 @@ class ValueAddPresenter:
             return None  # the person is making changes in this menu: he closes it himself
         if game.period == 0 and game.box == BOXES and game.half == 0:
             return None  # the first menus: the tip five (options 1-2) or the first rotation (option 3)
-        ts, team = game.ts[side], game.teams[side]
+        ts, team = game.team_state[side], game.teams[side]
         if game.options.stamina_penalties and decision.kind == "offense_menu":
             for i in ts.lineup:
                 if ts.played[i] == team.players[i].stamina:
@@ -534,7 +534,7 @@ class ValueAddPresenter:
         """A player of ``side`` on the court picked up his 3rd or 4th foul since his team's last menu
         (read from the play-by-play: the foul events since the possession before this one)."""
         limit = game.options.foul_limit
-        lineup_names = {game.teams[side].players[i].name for i in game.ts[side].lineup}
+        lineup_names = {game.teams[side].players[i].name for i in game.team_state[side].lineup}
         seen_possessions = 0
         for ev in reversed(game.log.events):
             if ev.kind == "possession":

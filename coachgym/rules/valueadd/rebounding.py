@@ -57,7 +57,7 @@ class ReboundMixin:
             if d6 <= self._reb_value(dfn, s, False):
                 side, slot, offensive = dfn, s, False
             else:  # "the player he is guarding gets the offensive rebound"
-                side, slot, offensive = off, self.ts[dfn].guards[s], True
+                side, slot, offensive = off, self.team_state[dfn].guards[s], True
         if offensive and ft:
             # "Offensive Players who cannot get free throw rebound"
             if slot <= 1:
@@ -70,7 +70,7 @@ class ReboundMixin:
 
     def _take_rebound(self, side: int, slot: int, offensive: bool) -> None:
         self._stat(side, slot, OREB if offensive else DREB)
-        if self.rec:
+        if self.recording:
             self.event("rebound", side, f"  {'offensive' if offensive else 'defensive'} rebound {self.pname(side, slot)}",
                        offensive=offensive)
         if offensive:

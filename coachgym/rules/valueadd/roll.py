@@ -21,14 +21,14 @@ class RollMixin:
         slot = self._ballhandler(off, d8)
         if slot is None:
             # nobody holds that number: the second roll rules apply (6-8 is a shot-clock turnover)
-            if self.rec:
+            if self.recording:
                 self.event("no_ballhandler", off, f"8-sided die {d8}: nobody holds it; roll again (10 seconds left)")
             self.ctx["second"] = True
             self.phase = "roll"
             return
         self.ctx["d8_value"] = d8
         self.ctx["d8_slot"] = slot
-        if self.rec:
+        if self.recording:
             self.event("d8", off, f"8-sided die {d8}: the ball goes to {self.pname(off, slot)}")
         self.phase = "d8_choice"
 
@@ -43,7 +43,7 @@ class RollMixin:
             return c["sb"]
         if c.get("second") or c.get("passing") or not self.has_point_guard(off):
             return None
-        return self.ts[off].holders[d8 - 6]
+        return self.team_state[off].holders[d8 - 6]
 
     def _roll(self) -> None:
         off, dfn = self.offense, 1 - self.offense
@@ -54,9 +54,9 @@ class RollMixin:
         d8 = fixed if fixed is not None else src.roll(8, "d8 ballhandler")
         r = src.roll(6, "d6 tens") * 10 + src.roll(6, "d6 ones")
         d20 = 0 if intentional else src.roll(20, "d20 offensive card")
-        slot = self._ballhandler(off, d8)
+        slot = d8 - 1 if d8 <= 5 else self._ballhandler(off, d8)
         c["d8_roll"] = d8
-        if self.rec:
+        if self.recording:
             self.event("roll", off, f"  dice: 8-sided {d8}, 11-66 {r}" + ("" if intentional else f", 20-sided {d20}"),
                        d8=d8, r=r, d20=d20)
         if slot is None:
@@ -71,23 +71,24 @@ class RollMixin:
             if not intentional and n < 0 and 51 <= r <= 50 - n:
                 self.phase = "choose_stop_rebounder"
                 return
-            if self.rec:
+            if self.recording:
                 self.event("no_ballhandler", off, f"  nobody gets the ball on a {d8}: roll again (10 seconds left)")
             c["second"] = True
             return  # phase stays "roll"
-        team_def = d8 > 5 and self.options.team_defense
-        ds = self.defender_of(dfn, slot)  # the defender at the same position (after switches)
+        o = self.options
+        team_def = d8 > 5 and o.team_defense
+        dts = self.team_state[dfn]
+        ds = dts.guards.index(slot)  # the defender at the same position (after switches): defender_of
         if intentional:
             self._intentional_foul(off, slot, ds, r, team_def)
             return
-        o = self.options
         if o.home_court and r == 36 and off == AWAY:
-            if self.rec:
+            if self.recording:
                 self.event("turnover", off, f"  {self.pname(off, slot)} is bumped out of bounds, no call (home court)")
             self._stat(off, slot, TOV)
             self.phase = "end"
             return
-        avoid = self.avoiding(dfn, ds)
+        avoid = dts.avoiding[dts.lineup[ds]]
         if 11 <= r <= 16:
             k = self._steal_by(dfn, slot, ds, r, team_def)
             if k is not None:
@@ -126,7 +127,7 @@ class RollMixin:
         elif 41 <= r <= 46:
             card_o = self.card(off, slot)
             if r - self.fatigue(off, slot) <= card_o.turnover:
-                if self.rec:
+                if self.recording:
                     self.event("turnover", off, f"  turnover by {self.pname(off, slot)}")
                 self._stat(off, slot, TOV)
                 self.phase = "end"
@@ -152,7 +153,7 @@ class RollMixin:
         self._resolve_shot(off, slot, res, None, ds)
 
     def _shot_clock_violation(self, off: int) -> None:
-        self.ts[off].team_turnovers += 1
-        if self.rec:
+        self.team_state[off].team_turnovers += 1
+        if self.recording:
             self.event("shot_clock", off, "  shot clock violation (turnover)")
         self.phase = "end"

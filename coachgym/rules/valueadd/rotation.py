@@ -57,6 +57,7 @@ class RotationMixin:
         self.tables = [[_shot_tables(p)[0] for p in t.players] for t in self.teams]
         self.three_tables = [[_shot_tables(p)[1] for p in t.players] for t in self.teams]
         self._penalties = self.options.stamina_penalties
+        self._stamina = [[p.stamina for p in t.players] for t in self.teams]  # for fatigue
         # "Determine dunk range": team dunk range adjusted by the opponent's "adj opp dunk/layup"
         self.dunk_net = [self.teams[HOME].dunk + self.teams[AWAY].defense_adjust,
                          self.teams[AWAY].dunk + self.teams[HOME].defense_adjust]
@@ -85,7 +86,7 @@ class RotationMixin:
         ``tip``: the five the coach put on the court before the tip under options 1 and 2 ("Choose 5
         starters for each team" - the starters under option 1; under option 2 the reserves who play
         possessions 44-38); by default the team file's ``lineup`` and ``reserves``."""
-        team, ts = self.teams[side], self.ts[side]
+        team, ts = self.teams[side], self.team_state[side]
         rot = self.options.rotation
         starters = list(tip) if rot == 1 and tip is not None else list(team.lineup)
         reserves = list(tip) if rot == 2 and tip is not None else self._reserves(team)
@@ -133,7 +134,7 @@ class RotationMixin:
 
     def _assign_numbers(self, side: int) -> None:
         """'In most cases, player with 6, 7 or 8 on card gets ball' (options 1 and 2) and the "20"."""
-        ts = self.ts[side]
+        ts = self.team_state[side]
         extra, lu = self._extras[side], ts.lineup
         key = (self.options.extra_numbers, extra[lu[0]], extra[lu[1]], extra[lu[2]], extra[lu[3]], extra[lu[4]])
         known = _NUMBERS_CACHE.get(key)
@@ -145,10 +146,10 @@ class RotationMixin:
 
     def _starters_return(self, side: int) -> None:
         """Rotation option 2: after possession 38 'discard all reserves' and play the starters."""
-        team, ts = self.teams[side], self.ts[side]
+        team, ts = self.teams[side], self.team_state[side]
         for slot, starter in enumerate(team.lineup):
             if ts.lineup[slot] != starter and ts.fouls[starter] < self.options.foul_limit and starter not in ts.lineup:
-                if self.rec:
+                if self.recording:
                     self.event("sub", side, f"{team.players[starter].name} replaces {team.players[ts.lineup[slot]].name} at {POS[slot]}")
                 ts.lineup[slot] = starter
         self._assign_numbers(side)

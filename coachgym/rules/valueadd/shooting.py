@@ -41,7 +41,7 @@ class ShootingMixin:
     def _d20_result(self, off: int, slot: int, d20: int) -> int:
         """The 20-sided die on the ballhandler's card, with every adjustment of the text."""
         c = self.ctx
-        ts = self.ts[off]
+        ts = self.team_state[off]
         i = ts.lineup[slot]
         roll = d20 + self.fatigue(off, slot)
         if c.get("fb") is not None or c.get("sb") is not None:
@@ -72,18 +72,20 @@ class ShootingMixin:
     def _basket(self, off: int, slot: int, pts: int) -> None:
         """A made field goal of ``pts`` points: the score and the shooter's FGM, FGA (and 3PM, 3PA)."""
         self._score(off, slot, pts)
-        self._stat(off, slot, FGM)
-        self._stat(off, slot, FGA)
+        ts = self.team_state[off]
+        st = ts.stats[ts.lineup[slot]]
+        st[FGM] += 1
+        st[FGA] += 1
         if pts == 3:
-            self._stat(off, slot, TPM)
-            self._stat(off, slot, TPA)
+            st[TPM] += 1
+            st[TPA] += 1
 
     def _avoid_basket(self, off: int, slot: int, d20: int, ds: int) -> None:
         """'Avoiding Fouls - Option 2': 31-36 become baskets for the man he guards (3 on a made 3)."""
         res = self._d20_result(off, slot, d20)
         pts = 3 if res == MADE3 else 2
         self._basket(off, slot, pts)
-        if self.rec:
+        if self.recording:
             self.event("made_3" if pts == 3 else "made_2", off,
                        f"  {self.pname(off, slot)} scores {pts} against a defender avoiding fouls [{self._score_text()}]")
         self.phase = "end"
@@ -91,7 +93,7 @@ class ShootingMixin:
     def _resolve_shot(self, off: int, slot: int, res: int, foul_by: int | None, ds: int, home_whistle: bool = False) -> None:
         """'Read the 20-sided die' with or without a 33-36 foul by ``foul_by``."""
         dfn = 1 - off
-        rec = self.rec
+        rec = self.recording
         who = self.pname(off, slot) if rec else ""
         if res == MADE3 or res == MADE2:
             pts = 3 if res == MADE3 else 2
@@ -141,12 +143,12 @@ class ShootingMixin:
 
     def _avoid_basket_two(self, off: int, slot: int) -> None:
         self._basket(off, slot, 2)
-        if self.rec:
+        if self.recording:
             self.event("made_2", off, f"  {self.pname(off, slot)} scores 2 against a defender avoiding fouls [{self._score_text()}]")
         self.phase = "end"
 
     def _dunk(self, off: int, slot: int) -> None:
         self._basket(off, slot, 2)
-        if self.rec:
+        if self.recording:
             self.event("dunk", off, f"  {self.pname(off, slot)} dunks (+2) [{self._score_text()}]")
         self.phase = "end"

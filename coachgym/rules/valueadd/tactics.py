@@ -24,8 +24,12 @@ def fit(game: ValueAddEngine, side: int, player: int, slot: int) -> float:
     rebounding and steals, less when he has played past his stamina, plays out of position, or is a
     point guard slot's non-point guard."""
     card = game.teams[side].players[player]
-    ts = game.ts[side]
-    fresh = 1.0 if ts.played[player] < card.stamina else 0.3
+    return fit_value(card, slot, game.team_state[side].played[player] < card.stamina)
+
+
+def fit_value(card: PlayerCard, slot: int, fresh_now: bool) -> float:
+    """:func:`fit` of ``card`` at ``slot``, fresh (not yet played past his stamina) or not."""
+    fresh = 1.0 if fresh_now else 0.3
     pos = 1.0 if (slot + 1) in card.positions else 0.6
     pg = 1.0 if slot != 0 or card.point_guard else 0.4
     return (expected_points(card) + card.def_reb / 12 + (card.steal - 10) / 20) * fresh * pos * pg
