@@ -248,7 +248,7 @@ def win_rates(results: list[dict], row: str) -> list[float]:
 def summarize(results: list[dict], rows: list[str]) -> list[dict]:
     out = []
     for row in rows:
-        rs = sorted((r for r in results if r["config"] == row), key=lambda r: r["seed"])
+        rs = sorted((r for r in results if r["config"] == row), key=lambda r: r.get("seed", 0))
         wins = win_rates(rs, row)
         point, lo, hi = iqm_interval([wins])
         sps = [r["train_steps_per_second"] for r in rs if r["train_steps_per_second"]]

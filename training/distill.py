@@ -433,6 +433,16 @@ def distill(ruleset: str, model: str | Path, out: str | Path, *, rounds: int = 3
 
 
 # ---------------------------------------------------------------------------------------------- a run
+def games_for(steps: int, rounds: int, pretrain: dict) -> tuple[float, int]:
+    """Labelling games per round that give the learner about ``steps`` policy decisions over
+    ``rounds`` rounds: ``(decisions per game, games per round)``, the decisions per game of one bench
+    read from the clone's warm-start report (``samples`` over ``games`` games, both benches cloned)."""
+    import math
+
+    per_game = max(1.0, pretrain.get("samples", 0) / max(1, 2 * pretrain.get("games", 1)))
+    return per_game, math.ceil(max(rounds, math.ceil(steps / per_game)) / rounds)
+
+
 @dataclass(frozen=True)
 class DistillRun:
     """A search-distilled coach as one run of a sweep (``tools/algorithm_table.py``'s
@@ -470,16 +480,13 @@ class DistillRun:
         return Path(self.start.out)
 
     def run(self) -> dict:
-        import math
         from dataclasses import replace
 
         from . import metadata as md
         from .train import evaluate
 
         start = self._start_folder() / "model.zip"
-        pre = md.load(start).get("pretrain") or {}
-        per_game = max(1.0, pre.get("samples", 0) / max(1, 2 * pre.get("games", 1)))  # both benches were cloned
-        games = math.ceil(max(self.rounds, math.ceil(self.steps / per_game)) / self.rounds)
+        per_game, games = games_for(self.steps, self.rounds, md.load(start).get("pretrain") or {})
         settings = replace(self.settings, games=games, seed=self.seed)
         started = time.time()
         reports = distill(self.start.config["ruleset"], start, self.out, rounds=self.rounds, settings=settings,
