@@ -74,6 +74,7 @@ def test_rulesets_without_ppo_or_dqn_configs_get_them_from_their_maskable_ppo_co
     assert all(ppo[k] is None for k in at.SCOPE_KEYS)  # masks and macros belong to MaskablePPO
     mppo = at.row_config("statispro", "maskable_ppo", 5000, 200)
     assert mppo["macros"] == ["double_team_best_scorer"] and mppo["env"] == ppo["env"]
+    assert mppo["vec_env"] == "batched" and mppo["workers"] == 0  # no worker processes beside a run's neighbour
     dqn = at.row_config("fuba", "dqn", 5000, 200)
     va = tc.load(tc.default_config_path("valueadd", "dqn")).to_dict()
     assert dqn["algo"] == "dqn" and dqn["advice"] is None and dqn["n_envs"] == va["n_envs"]

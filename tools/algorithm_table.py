@@ -7,8 +7,9 @@ rliable method, computed with SciPy), steps per second and wall-clock.
         [--jobs J] [--address ...] [--out runs/algorithms]
 
 Rows (each from the ruleset's configs in configs/<ruleset>/, with total_timesteps set to --steps,
-rollout and replay sizes cut to fit the budget, evaluation only at the end, --games mirror games
-against by-the-book with the evaluation seed of every run):
+rollout and replay sizes cut to fit the budget, a batched env's games in the learner's process
+(``workers: 0``: runs side by side share the cores), evaluation only at the end, --games mirror
+games against by-the-book with the evaluation seed of every run):
 
 * ``maskable_ppo``: the MaskablePPO config without its warm start (from scratch);
 * ``ppo``: ``ppo.yaml`` without its warm start (masked only by the illegal-action rule: an illegal
@@ -100,6 +101,8 @@ def row_config(ruleset: str, row: str, steps: int, games: int) -> dict:
     data["evaluation"] = {"every": 0, "games": games, "opponents": [OPPONENT]}
     data["checkpoint_every"] = max(1, steps // 4)
     data["tensorboard"] = False
+    if data["vec_env"] == "batched":
+        data["workers"] = 0  # the games in the learner's process: two runs side by side share the cores
     hp = data["hyperparameters"]
     n_envs = data["n_envs"]
     if algo in ("maskable_ppo", "ppo"):  # at least four updates within the budget
