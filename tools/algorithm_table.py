@@ -306,7 +306,7 @@ def plot(summaries: dict[str, list[dict]], agg: list[dict] | None, path: Path, s
               for name, summary in summaries.items()}
     if agg is not None:
         panels["all rulesets"] = {a["algorithm"]: (a["iqm"], *a["ci95"]) for a in agg if a["runs"]}
-    return plot_interval_estimates(panels, path, xlabel="win rate vs by-the-book (IQM, 95% CI)", reference=0.5,
+    return plot_interval_estimates(panels, path, xlabel="win rate vs by-the-book (IQM, 95% CI)", reference=0.5, xlim=(0, 1),
                                    title=f"{steps:,} env steps per run, {games} mirror games per seed against by-the-book")
 
 
