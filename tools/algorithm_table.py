@@ -285,7 +285,7 @@ def to_markdown(summary: list[dict], ruleset: str, steps: int, games: int) -> st
         per = ", ".join(f"{w:.3f}" for w in s["win_rates"])
         sps = f"{s['steps_per_second']:,.0f}" if s["steps_per_second"] else "n/a (no RL step)"
         wall = f"{s['wall_seconds']:.0f}" if s["wall_seconds"] is not None else "n/a"
-        name = s["algorithm"] + (f" ({s['steps']:,} steps)" if s["algorithm"] == "search_distilled" else "")
+        name = s["algorithm"] + (f" ({s['steps']:,} steps)" if s["steps"] and s["steps"] != steps else "")
         lines.append(f"| {name} | {s['seeds']} | {s['iqm']:.3f} | {s['ci95'][0]:.3f}-{s['ci95'][1]:.3f} | "
                      f"{per} | {sps} | {wall} |")
     return "\n".join(lines)
