@@ -51,6 +51,9 @@ def test_the_bootstrap_is_stratified_by_ruleset_resampling_seeds_within_each():
     assert lo <= point <= hi and hi - lo < phi - plo
     # two rulesets with no spread inside either: nothing to resample
     assert at.iqm_interval([[0.2] * 5, [0.8] * 5]) == (0.5, 0.5, 0.5)
+    # a ruleset with one run so far (a partial table) joins every resample as it is
+    point, lo, hi = at.iqm_interval([[0.1, 0.5], [0.3]])
+    assert point == pytest.approx(0.3) and (lo, hi) == pytest.approx((0.5 / 3, 1.3 / 3))  # IQM of 0.1/0.5 x2, 0.3
 
 
 def test_the_interval_agrees_with_rliable():

@@ -236,10 +236,15 @@ def iqm_interval(samples: list, confidence: float = 0.95, resamples: int = RESAM
     if sum(len(s) for s in samples) < 2 or all(np.ptp(s) == 0 for s in samples):
         return point, point, point
 
-    def statistic(*xs, axis=-1):
-        return stats.trim_mean(np.concatenate(xs, axis=axis), 0.25, axis=axis)
+    # a task with one run resamples to itself: it joins every resample as it is (SciPy needs two)
+    fixed = np.concatenate([s for s in samples if len(s) == 1] or [np.zeros(0)])
+    varied = tuple(s for s in samples if len(s) > 1)
 
-    ci = stats.bootstrap(tuple(samples), statistic, confidence_level=confidence, n_resamples=resamples,
+    def statistic(*xs, axis=-1):
+        both = np.concatenate([*xs, np.broadcast_to(fixed, xs[0].shape[:-1] + fixed.shape)], axis=-1)
+        return stats.trim_mean(both, 0.25, axis=-1)
+
+    ci = stats.bootstrap(varied, statistic, confidence_level=confidence, n_resamples=resamples,
                          method="percentile", vectorized=True, random_state=np.random.default_rng(seed)).confidence_interval
     return point, float(ci.low), float(ci.high)
 
