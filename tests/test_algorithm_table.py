@@ -156,6 +156,9 @@ def test_every_run_is_kept_as_it_finishes_and_a_rerun_runs_only_the_missing_ones
     assert [r["out"] for r in results] == [r.out for r in runs]
     at.run_all(runs, InlineBackend(), progress=False)
     assert len(_ran(tmp_path)) == 6  # all read back
+    fresh = _fake(tmp_path, "fuba")
+    assert at.run_all(fresh, InlineBackend(), progress=False, run=False) == [None] * 6  # --tables-only runs nothing
+    assert len(_ran(tmp_path)) == 6
     at.run_all(_fake(tmp_path, "valueadd", steps=200)[:1], InlineBackend(), progress=False)
     assert len(_ran(tmp_path)) == 7  # another budget: the cached result is not reused
 

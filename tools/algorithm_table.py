@@ -201,11 +201,12 @@ def keep(run, result: dict) -> None:
     tmp.replace(folder / "result.json")
 
 
-def run_all(runs: list, backend, *, progress: bool = True, on_result=None) -> list:
+def run_all(runs: list, backend, *, progress: bool = True, on_result=None, run: bool = True) -> list:
     """Every run's result in the order of ``runs``: cached ones read back, the others run on
-    ``backend`` (each kept as it finishes, then ``on_result(results so far)``)."""
+    ``backend`` (each kept as it finishes, then ``on_result(results so far)``); ``run=False``: only
+    the cached ones (None for the others)."""
     results = [cached(r) for r in runs]
-    todo = [i for i, r in enumerate(results) if r is None]
+    todo = [i for i, r in enumerate(results) if r is None] if run else []
 
     def done(j: int, result: dict) -> None:
         i = todo[j]
@@ -354,6 +355,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--address", default=None)
     ap.add_argument("--out", type=Path, default=None, help="default runs/algorithms (one ruleset: runs/<ruleset>-algorithms)")
     ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--tables-only", action="store_true",
+                    help="write the tables and the plot from the runs kept so far; run nothing")
     args = ap.parse_args(argv)
     try:
         names = [rulesets.get(r).name for r in args.rulesets]
@@ -377,8 +380,8 @@ def main(argv: list[str] | None = None) -> None:
     with make_backend(args.backend, jobs=args.jobs, address=args.address) as backend:
         results = run_all(runs, backend, progress=not args.no_progress,
                           on_result=lambda so_far: write(out, names, so_far, rows, args.steps, args.games,
-                                                         with_plot=False))
-    text = write(out, names, results, rows, args.steps, args.games)
+                                                         with_plot=False), run=not args.tables_only)
+    text = write(out, names, [r for r in results if r is not None], rows, args.steps, args.games)
     print(text)
     print(f"wrote {out / 'algorithms.md'}, {out / 'algorithms.json'} and {out / 'algorithms.png'}")
 
