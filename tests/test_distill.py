@@ -63,6 +63,8 @@ def test_labels_are_the_learners_own_decisions_with_every_raced_option_valued_an
     with LocalBackend(2) as backend:
         local = label("valueadd", model, settings, seed=5, teams=["harbor-city"], backend=backend, games_per_task=1)
     assert len(inline["choice"]) > 0
+    # every decision of the learner's policy is counted (labelled or not): a 3% sample labels few
+    assert int(inline["decisions"]) == int(local["decisions"]) > 10 * len(inline["choice"])
     for k in ("obs", "masks", "choice", "kind", "rounds"):
         assert np.array_equal(inline[k], local[k]), k
     assert np.array_equal(inline["values"], local["values"], equal_nan=True)

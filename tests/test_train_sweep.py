@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -98,6 +99,7 @@ def _algorithm_table():
     path = Path(__file__).resolve().parents[1] / "tools" / "algorithm_table.py"
     spec = importlib.util.spec_from_file_location("algorithm_table", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 

@@ -374,3 +374,19 @@ def test_update_threads_give_the_ppo_update_more_threads_and_the_rollout_its_own
     assert seen[0] == 1 and seen[1:5] == [1, 2, 1, 2], seen
     with pytest.raises(ConfigError, match="update_threads: must be at least 1"):
         tiny(update_threads=0)
+
+
+def test_behaviour_cloning_alone_is_evaluated_once(tmp_path, monkeypatch):
+    """total_timesteps 0 with a warm start: the evaluation after the clone is the final one (the same
+    policy and seed), not played a second time."""
+    from coachgym.training import train as tr
+
+    calls = []
+    evaluate = tr.evaluate
+    monkeypatch.setattr(tr, "evaluate", lambda *a, **k: calls.append(1) or evaluate(*a, **k))
+    cfg = tiny(total_timesteps=0, pretrain={"coach": "by-the-book", "games": 2, "epochs": 1, "learning_rate": 0.003},
+               checkpoint_every=0)
+    meta = tr.train(cfg, tmp_path, progress=False)
+    history = json.loads((tmp_path / "eval.json").read_text())
+    assert len(calls) == 1 and meta["steps"] == 0
+    assert history[-1]["final"] and history[-1]["results"] == history[0]["results"] == meta["evaluation"]

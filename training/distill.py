@@ -95,6 +95,7 @@ class _Labeller:
         self.seed = seed
         self.name = learner.name
         self.rows: list[dict] = []
+        self.decisions = 0  # the learner's own policy decisions (what an env step is in training)
         self._policies: dict[int, Any] = {}
 
     def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
@@ -105,6 +106,7 @@ class _Labeller:
         advice, opts = learner.options_at(game, decision)
         if opts is None:
             return advice
+        self.decisions += 1
         choice = learner.policy_choice(game, decision, opts, advice)
         if (self.s.kinds is None or decision.kind in self.s.kinds) and self.rng.random() < self.s.sample:
             self._label(game, decision, advice, opts, choice)
@@ -183,6 +185,7 @@ class LabelTask:
         learner = TrainedCoach(self.model, rs.name)
         teams = list(self.teams) or list(rs.default_teams)
         rows: list[dict] = []
+        decisions = 0
         seconds = time.process_time()
         for seed in self.seeds:
             rng = np.random.default_rng(seed)
@@ -193,8 +196,10 @@ class LabelTask:
             opponent = rs.coach(self.settings.opponent, seed=seed + 1)
             play_game(game, *((labeller, opponent) if side == 0 else (opponent, labeller)))
             rows += labeller.rows
+            decisions += labeller.decisions
         out = stack(rows)
         out["cpu_seconds"] = np.array(time.process_time() - seconds)
+        out["decisions"] = np.array(decisions)
         return out
 
 
@@ -238,6 +243,7 @@ def label(ruleset: str, model: str | Path, settings: DistillSettings, *, seed: i
             backend.close()
     out = concat(parts)
     out["cpu_seconds"] = np.array(sum(float(p["cpu_seconds"]) for p in parts))
+    out["decisions"] = np.array(sum(int(p["decisions"]) for p in parts))  # the learner's, labelled or not
     return out
 
 
@@ -323,6 +329,7 @@ class RoundReport:
     kinds: dict = field(default_factory=dict)
     top_switches: dict = field(default_factory=dict)
     pooled: list = field(default_factory=list)  # over every label so far (see :func:`pooled`)
+    decisions: int = 0  # the learner's policy decisions in this round's games (env steps, in training's terms)
 
 
 def _sb3_model(meta: dict, source: Path):
@@ -387,6 +394,7 @@ def distill(ruleset: str, model: str | Path, out: str | Path, *, rounds: int = 3
                     backend=backend, progress=progress)
         label_seconds = time.time() - started
         cpu = float(new.pop("cpu_seconds"))
+        decisions = int(new.pop("decisions"))
         new["round"] = np.full(len(new["choice"]), k, dtype=np.int64)
         gathered.append(new)
         labels = concat(gathered)
@@ -414,10 +422,88 @@ def distill(ruleset: str, model: str | Path, out: str | Path, *, rounds: int = 3
             evaluation = {"opponent": "by-the-book", "seed": eval_seed, **r.stats()}
         reports.append(RoundReport(k, new_summary["labels"], int(len(target)), new_summary["switched"], round(cpu, 1),
                                    round(label_seconds, 1), fit, str(folder / "model.npz"), evaluation,
-                                   new_summary["kinds"], new_summary["top_switches"], pooled(labels, scope)))
+                                   new_summary["kinds"], new_summary["top_switches"], pooled(labels, scope),
+                                   decisions))
         (out / "distill.json").write_text(json.dumps({"ruleset": rs.name, "model": str(source),
                                                       "settings": record["settings"],
                                                       "rounds": [r.__dict__ for r in reports]}, indent=2, default=float))
         current = folder / "model.npz"
     venv.close()
     return reports
+
+
+# ---------------------------------------------------------------------------------------------- a run
+def games_for(steps: int, rounds: int, pretrain: dict) -> tuple[float, int]:
+    """Labelling games per round that give the learner about ``steps`` policy decisions over
+    ``rounds`` rounds: ``(decisions per game, games per round)``, the decisions per game of one bench
+    read from the clone's warm-start report (``samples`` over ``games`` games, both benches cloned)."""
+    import math
+
+    per_game = max(1.0, pretrain.get("samples", 0) / max(1, 2 * pretrain.get("games", 1)))
+    return per_game, math.ceil(max(rounds, math.ceil(steps / per_game)) / rounds)
+
+
+@dataclass(frozen=True)
+class DistillRun:
+    """A search-distilled coach as one run of a sweep (``tools/algorithm_table.py``'s
+    ``search_distilled`` row), a runner task: behaviour cloning of the book (``start``, a
+    :class:`~coachgym.training.sweep.TrainRun` with ``total_timesteps: 0``, read back from
+    ``start_from`` where that same run is finished), then ``rounds`` rounds of :func:`distill` whose
+    labelling games give the learner about ``steps`` policy decisions in all (an env step, in
+    training's terms: the games per round come from the clone's decisions per game), then the final
+    evaluation of a training run (``train.evaluate``: ``eval_games`` mirror games against
+    by-the-book, the same seed and teams). Returns a summary shaped as ``sweep.summarize``'s."""
+
+    start: Any  # a sweep.TrainRun
+    out: str
+    steps: int
+    rounds: int
+    settings: DistillSettings
+    eval_games: int
+    start_from: str | None = None
+    config_name: str = "search_distilled"
+    games: int = 1  # the runner's progress unit: one run
+
+    @property
+    def seed(self) -> int:
+        return self.start.seed
+
+    def _start_folder(self) -> Path:
+        from .sweep import finished_run
+
+        if self.start_from:
+            meta = finished_run(self.start_from, 0)
+            if meta is not None and json.dumps(meta.get("config"), sort_keys=True) == json.dumps(
+                    json.loads(json.dumps(self.start.config)), sort_keys=True):
+                return Path(self.start_from)
+        self.start.run()
+        return Path(self.start.out)
+
+    def run(self) -> dict:
+        from dataclasses import replace
+
+        from . import metadata as md
+        from .train import evaluate
+
+        start = self._start_folder() / "model.zip"
+        per_game, games = games_for(self.steps, self.rounds, md.load(start).get("pretrain") or {})
+        settings = replace(self.settings, games=games, seed=self.seed)
+        started = time.time()
+        reports = distill(self.start.config["ruleset"], start, self.out, rounds=self.rounds, settings=settings,
+                          eval_games=0, progress=False)
+        seconds = time.time() - started
+        final = Path(reports[-1].model).with_suffix(".zip")
+        model, venv, cfg = _sb3_model(md.load(final), final)
+        try:
+            evaluation = evaluate(model, cfg, venv, self.eval_games, ["by-the-book"])
+        finally:
+            venv.close()
+        steps = sum(r.decisions for r in reports)
+        return {"config": self.config_name, "algo": cfg.algo, "seed": self.seed, "out": self.out, "steps": steps,
+                "train_seconds": round(seconds, 1), "train_steps_per_second": round(steps / seconds, 1) if seconds else None,
+                "evaluation": evaluation, "curve_points": [], "attempts": 1, "resumed_from": 0,
+                "distill": {"start": str(start), "rounds": self.rounds, "games_per_round": games,
+                            "clone_decisions_per_game": round(per_game, 1), "labels": sum(r.labels for r in reports),
+                            "switched": sum(r.switched for r in reports),
+                            "label_cpu_seconds": round(sum(r.label_cpu_seconds for r in reports), 1),
+                            "settings": {**settings.__dict__, "kinds": list(settings.kinds or [])}}}

@@ -326,7 +326,10 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     if interrupted:
         final = history[-1]["results"] if history else []
     else:
-        final = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
+        # behaviour cloning alone (total_timesteps 0): the same policy and evaluation seed as the
+        # evaluation after the warm start, so its result is the final one rather than played twice
+        final = (pre_eval if pretrain_report and not resume and model.num_timesteps == 0 else
+                 evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"]))
         history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
         (out / "eval.json").write_text(json.dumps(history, indent=2))
     model_path = out / "model.zip"

@@ -58,3 +58,43 @@ def plot_match(result: MatchResult, path: str | Path, title: str = "") -> Path:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def plot_interval_estimates(panels: dict[str, dict[str, tuple[float, float, float]]], path: str | Path, *,
+                            xlabel: str = "", title: str = "", reference: float | None = None,
+                            xlim: tuple[float, float] | None = None) -> Path:
+    """Point estimates with intervals, one panel per group (e.g. a ruleset) and one row per entry of
+    it (e.g. an algorithm): ``panels[group][label] = (estimate, low, high)``, in the style of
+    rliable's ``plot_interval_estimates``. ``reference`` draws a vertical line (e.g. 0.5: even);
+    ``xlim`` gives every panel the same axis."""
+    plt = _pyplot()
+    labels: list[str] = []
+    for rows in panels.values():
+        labels += [k for k in rows if k not in labels]
+    colors = {k: plt.get_cmap("tab10")(i % 10) for i, k in enumerate(labels)}
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.1 * len(panels) + 1.4, 0.42 * len(labels) + 1.4),
+                             sharey=True, squeeze=False)
+    for ax, (group, rows) in zip(axes[0], panels.items()):
+        for y, name in enumerate(labels):
+            if name not in rows:
+                continue
+            est, lo, hi = rows[name]
+            ax.barh(y, hi - lo, left=lo, height=0.6, color=colors[name], alpha=0.55)
+            ax.vlines(est, y - 0.3, y + 0.3, color="black", lw=1.5)
+            ax.plot([est], [y], marker="o", ms=4, color="black")  # seen where the interval is a point
+        if reference is not None:
+            ax.axvline(reference, color="gray", ls="--", lw=1)
+        ax.set_title(group)
+        ax.set_xlabel(xlabel)
+        if xlim is not None:
+            ax.set_xlim(*xlim)
+        ax.grid(axis="x", alpha=0.3)
+    axes[0][0].set_yticks(range(len(labels)), labels)
+    axes[0][0].invert_yaxis()
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -1,0 +1,175 @@
+"""tools/algorithm_table.py: the rows of every ruleset, the IQM with its stratified bootstrap interval
+(checked against rliable where it is installed), and the per-run cache that makes a rerun resume."""
+
+import importlib.util
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("scipy")
+pytest.importorskip("sb3_contrib")
+
+from coachgym.core.runner import InlineBackend  # noqa: E402
+from coachgym.training import config as tc  # noqa: E402
+from coachgym.training.distill import DistillRun, games_for  # noqa: E402
+
+
+def _tool():
+    path = Path(__file__).resolve().parents[1] / "tools" / "algorithm_table.py"
+    spec = importlib.util.spec_from_file_location("algorithm_table", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+at = _tool()
+
+
+def test_iqm_is_the_mean_of_the_middle_half_and_its_interval_the_percentile_bootstrap_over_seeds():
+    assert at.iqm([0.1, 0.4, 0.5, 0.6, 0.9]) == pytest.approx(0.5)  # 0.4, 0.5, 0.6 (the ends trimmed)
+    assert at.iqm([0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.0, 1.0]) == pytest.approx(0.7)  # 0.4, 0.6, 0.8, 1.0
+    point, lo, hi = at.iqm_interval([[0.1, 0.4, 0.5, 0.6, 0.9]])
+    assert point == pytest.approx(0.5) and 0.1 <= lo < 0.5 < hi <= 0.9
+    # the same seed of the bootstrap gives the same interval; no spread gives the point itself
+    assert at.iqm_interval([[0.1, 0.4, 0.5, 0.6, 0.9]]) == (point, lo, hi)
+    assert at.iqm_interval([[0.5] * 5]) == (0.5, 0.5, 0.5)
+    assert all(np.isnan(at.iqm_interval([[]])))
+
+
+def test_the_bootstrap_is_stratified_by_ruleset_resampling_seeds_within_each():
+    spread, flat = [0.1, 0.3, 0.5, 0.7, 0.9], [0.8] * 5
+    point, lo, hi = at.iqm_interval([spread, flat])
+    assert point == pytest.approx(at.iqm(spread + flat))
+    # every resample keeps five runs of each ruleset (the flat one unchanged), so the interval is
+    # narrower than that of the ten runs pooled and resampled as one sample
+    _, plo, phi = at.iqm_interval([spread + flat])
+    assert lo <= point <= hi and hi - lo < phi - plo
+    # two rulesets with no spread inside either: nothing to resample
+    assert at.iqm_interval([[0.2] * 5, [0.8] * 5]) == (0.5, 0.5, 0.5)
+    # a ruleset with one run so far (a partial table) joins every resample as it is
+    point, lo, hi = at.iqm_interval([[0.1, 0.5], [0.3]])
+    assert point == pytest.approx(0.3) and (lo, hi) == pytest.approx((0.5 / 3, 1.3 / 3))  # IQM of 0.1/0.5 x2, 0.3
+
+
+def test_the_interval_agrees_with_rliable():
+    try:  # rliable is not a dependency; its arch import fails with pandas 3 (arch 7.2)
+        from rliable import library as rly
+        from rliable import metrics
+    except Exception as exc:  # noqa: BLE001 - any import failure means: not usable here
+        pytest.skip(f"rliable not usable: {exc}")
+
+    rng = np.random.default_rng(7)
+    scores = rng.uniform(0.2, 0.7, size=(5, 4))  # 5 seeds x 4 rulesets
+    point, lo, hi = at.iqm_interval([scores[:, t] for t in range(4)], resamples=20_000)
+    est, ci = rly.get_interval_estimates({"a": scores}, lambda x: np.array([metrics.aggregate_iqm(x)]), reps=20_000)
+    assert point == pytest.approx(est["a"][0])
+    assert lo == pytest.approx(ci["a"][0, 0], abs=0.01) and hi == pytest.approx(ci["a"][1, 0], abs=0.01)
+
+
+def test_rulesets_without_ppo_or_dqn_configs_get_them_from_their_maskable_ppo_config():
+    ppo = at.row_config("statispro", "ppo", 5000, 200)
+    assert ppo["algo"] == "ppo" and ppo["advice"] == "by-the-book" and ppo["pretrain"]["coach"] is None
+    assert all(ppo[k] is None for k in at.SCOPE_KEYS)  # masks and macros belong to MaskablePPO
+    mppo = at.row_config("statispro", "maskable_ppo", 5000, 200)
+    assert mppo["macros"] == ["double_team_best_scorer"] and mppo["env"] == ppo["env"]
+    assert mppo["vec_env"] == "batched" and mppo["workers"] == 0  # no worker processes beside a run's neighbour
+    dqn = at.row_config("fuba", "dqn", 5000, 200)
+    va = tc.load(tc.default_config_path("valueadd", "dqn")).to_dict()
+    assert dqn["algo"] == "dqn" and dqn["advice"] is None and dqn["n_envs"] == va["n_envs"]
+    assert dqn["env"]["team_pool"] == tc.load(tc.default_config_path("fuba")).to_dict()["env"]["team_pool"]
+    assert dqn["hyperparameters"]["buffer_size"] == 5000 and dqn["hyperparameters"]["learning_starts"] == 500
+    assert dqn["hyperparameters"]["exploration_fraction"] == va["hyperparameters"]["exploration_fraction"]
+    # the search_distilled row starts from the bc row's clone: the same config
+    assert at.row_config("fourthstreet", "search_distilled", 5000, 200) == at.row_config("fourthstreet", "bc", 5000, 200)
+
+
+def test_the_plan_goes_seed_by_seed_and_points_distillation_and_bc_ppo_at_the_bc_clone(tmp_path):
+    runs = at.plan("valueadd", ["bc", "bc+maskable_ppo", "search_distilled"], 2, 4000, 50, tmp_path)
+    assert [(type(r).__name__, r.seed) for r in runs] == [("TrainRun", 0), ("AfterClone", 0), ("DistillRun", 0),
+                                                          ("TrainRun", 1), ("AfterClone", 1), ("DistillRun", 1)]
+    assert runs[1].clone == runs[0].out and runs[2].start_from == runs[0].out and runs[2].steps == 4000
+    assert isinstance(runs[2], DistillRun) and runs[2].start.config == runs[0].config
+    assert at._same_start(runs[0].config, runs[1].config)  # only the RL budget differs
+    assert not at._same_start(runs[0].config, runs[4].config)  # another seed
+
+
+def test_distillation_labels_enough_games_for_the_step_budget():
+    # Statis Pro's clone: 24,193 decisions of both benches in 100 games, 121 a bench
+    per_game, games = games_for(5000, 2, {"samples": 24193, "games": 100})
+    assert per_game == pytest.approx(120.965) and games == 21  # 42 games x 121 ~ 5,080 decisions
+    assert games_for(10, 2, {"samples": 24193, "games": 100})[1] == 1  # at least one game a round
+    assert games_for(100, 1, {})[1] == 100  # no report: one decision a game at least
+
+
+@dataclass(frozen=True)
+class FakeRun:
+    """A picklable task shaped as a training run; each run appends its name to ``log``."""
+
+    config: dict
+    config_name: str
+    out: str
+    log: str
+    fail: bool = False
+    games: int = 1
+
+    @property
+    def seed(self):
+        return self.config["seed"]
+
+    def run(self):
+        if self.fail:
+            raise RuntimeError("killed")
+        with open(self.log, "a") as f:
+            f.write(f"{self.out}\n")
+        win = 0.3 + 0.1 * self.seed + (0.2 if self.config_name == "b" else 0.0)
+        return {"config": self.config_name, "seed": self.seed, "out": self.out, "steps": 100, "train_seconds": 2.0,
+                "train_steps_per_second": 50.0, "evaluation": [{"opponent": at.OPPONENT, "win_rate": win}]}
+
+
+def _fake(tmp_path, ruleset, seeds=3, fail_at=None, steps=100):
+    log = str(tmp_path / "log.txt")
+    return [FakeRun({"seed": s, "steps": steps}, name, str(tmp_path / ruleset / f"{name}-seed{s}"), log,
+                    fail=(name, s) == fail_at)
+            for s in range(seeds) for name in ("a", "b")]
+
+
+def _ran(tmp_path):
+    p = tmp_path / "log.txt"
+    return p.read_text().split() if p.exists() else []
+
+
+def test_every_run_is_kept_as_it_finishes_and_a_rerun_runs_only_the_missing_ones(tmp_path):
+    runs = _fake(tmp_path, "valueadd", fail_at=("a", 2))
+    partial = []
+    with pytest.raises(RuntimeError, match="killed"):
+        at.run_all(runs, InlineBackend(), progress=False, on_result=lambda so_far: partial.append(len(so_far)))
+    assert partial == [1, 2, 3, 4] and len(_ran(tmp_path)) == 4  # four runs finished before the fifth failed
+    assert json.loads((Path(runs[0].out) / "result.json").read_text())["result"]["seed"] == 0
+    runs = _fake(tmp_path, "valueadd")
+    results = at.run_all(runs, InlineBackend(), progress=False)
+    assert _ran(tmp_path)[4:] == [runs[4].out, runs[5].out]  # only the two missing runs, nothing twice
+    assert [r["out"] for r in results] == [r.out for r in runs]
+    at.run_all(runs, InlineBackend(), progress=False)
+    assert len(_ran(tmp_path)) == 6  # all read back
+    fresh = _fake(tmp_path, "fuba")
+    assert at.run_all(fresh, InlineBackend(), progress=False, run=False) == [None] * 6  # --tables-only runs nothing
+    assert len(_ran(tmp_path)) == 6
+    at.run_all(_fake(tmp_path, "valueadd", steps=200)[:1], InlineBackend(), progress=False)
+    assert len(_ran(tmp_path)) == 7  # another budget: the cached result is not reused
+
+
+def test_tables_per_ruleset_and_over_all_of_them_with_the_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    results = at.run_all(_fake(tmp_path, "valueadd") + _fake(tmp_path, "fuba"), InlineBackend(), progress=False)
+    text = at.write(tmp_path, ["valueadd", "fuba"], results, ["a", "b"], 100, 50)
+    va = json.loads((tmp_path / "valueadd" / "algorithms.json").read_text())
+    assert [s["win_rates"] for s in va["summary"]] == [pytest.approx([0.3, 0.4, 0.5]), pytest.approx([0.5, 0.6, 0.7])]
+    assert va["summary"][1]["iqm"] == pytest.approx(0.6) and len(va["runs"]) == 6
+    assert "| b | 3 | 0.600 |" in text and "All rulesets" in text and "| b | 2 | 6 | 0.600 |" in text
+    assert (tmp_path / "algorithms.png").stat().st_size > 1000
+    assert (tmp_path / "fuba" / "algorithms.md").read_text().startswith("fuba, 100 env steps per run")
