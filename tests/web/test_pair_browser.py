@@ -56,7 +56,7 @@ def test_two_people_play_a_game_to_the_end_from_two_browsers(browser, live_serve
         assert "invite-link" not in b.content()  # only the creator is told the link
         started, shot, moves = time.monotonic(), False, {a: 0, b: 0}
         while not (state(a) == "over" and state(b) == "over"):
-            assert time.monotonic() - started < 50, "the two-person game did not end in time"
+            assert time.monotonic() - started < 240, "the two-person game did not end in time"  # a hang guard, not a timing
             acted = False
             for p, other in ((a, b), (b, a)):
                 if state(p) != "mine":
