@@ -123,8 +123,8 @@ class Comparison:
 
         for r in self.rows():
             ratio = "n/a" if r["ratio"] is None else f"{r['ratio']:.2f}x"
-            if r["better"] == "lower" and r["ratio"] is not None:
-                ratio += " less"
+            if r["better"] == "lower" and r["ratio"] is not None:  # (ratio: old / new)
+                ratio = f"{r['ratio']:.2f}x less" if r["ratio"] >= 1 else f"{1 / r['ratio']:.2f}x more"
             lines.append(f"| {r['ruleset']} | {r['label']} | {fmt(r['old'])} | {fmt(r['new'])} | {ratio} |")
         errors = sorted({f"{k[2]} {k[0]} {k[1]}: {r['error']}" for k, rs in self.runs.items() for r in rs if "error" in r})
         lines += [f"error: {e}" for e in errors]
