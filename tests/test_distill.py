@@ -149,3 +149,66 @@ def test_pooled_verdict_averages_an_alternative_against_the_choice_over_labels()
     assert p["kind"] == "menu" and p["labels"] == 5 and p["choice"] == "0" and p["alternative"] == "1"
     assert p["advantage"] == pytest.approx(0.02, abs=1e-6)
     assert p["ci95"][0] > 0.01 and p["ci95"][1] < 0.03
+
+
+def test_teacher_labels_target_the_teachers_action_and_leave_search_labels_as_they_were():
+    nan = np.nan
+    lab = labels_of([[0.50, 0.56, nan], [nan, nan, nan], [nan, nan, nan]],
+                    [[0.00, 0.02, nan], [nan, nan, nan], [nan, nan, nan]], [0, 0, 2])
+    lab["teacher"] = np.array([-1, 1, 2])  # a search label, then two of a teacher
+    target, switched = targets(lab, switch=1.0)
+    assert target.tolist() == [1, 1, 2] and switched.tolist() == [True, True, False]
+
+
+def test_a_teacher_plays_its_own_game_and_each_label_is_its_action_as_the_learners_option():
+    from coachgym.core.match import play_game
+    from coachgym.training.coach import TrainedCoach, shipped_model_path
+
+    rs = rulesets.get("fourthstreet")
+    model = shipped_model_path("fourthstreet")
+    teacher = "by-the-book"  # the trained coach departs from it (it presses)
+    settings = DistillSettings(games=1, sample=1.0, teacher=teacher, seed=2)
+    team = rs.team_names()[0]
+    out = label("fourthstreet", model, settings, seed=7, teams=[team], games_per_task=1)
+    n = len(out["choice"])
+    assert n > 50 and int(out["outside"]) == 0
+    rows = np.arange(n)
+    assert (out["teacher"] >= 0).all() and out["masks"][rows, out["teacher"]].all()
+    assert np.isnan(out["values"]).all() and (out["rounds"] == 0).all()
+    target, switched = targets(out, 2.0)
+    assert np.array_equal(target, out["teacher"]) and np.array_equal(switched, out["teacher"] != out["choice"])
+    # the same game played by the teacher alone: its actions at the learner's decisions are the labels,
+    # and the learner's choice is its deterministic policy's top option at the labelled observation
+    seed = 7 * 1_000_003
+    rng = np.random.default_rng(seed)
+    rng.integers(1)
+    side = int(rng.integers(2))
+    learner, coach = TrainedCoach(model), rs.coach(teacher, seed=seed)
+    seen: list[int] = []
+
+    class Watch:
+        name = "watch"
+
+        def reset(self, game, s, seed=None):
+            coach.reset(game, s, seed)
+            learner.reset(game, s, seed)
+
+        def choose(self, game, d):
+            _, opts = learner.options_at(game, d)
+            a = coach.choose(game, d)
+            if opts is not None:
+                seen.append(a)
+            return a
+
+    game = rs.new_game(team, team, seed=seed, record_events=False)
+    book = rs.coach("by-the-book", seed=seed + 1)
+    play_game(game, *((Watch(), book) if side == 0 else (book, Watch())))
+    assert seen == out["teacher"].tolist()
+    scores = np.stack([learner.policy.scores(o) for o in out["obs"]])
+    assert (np.where(out["masks"], scores, -np.inf).argmax(axis=1) == out["choice"]).all()
+    assert (out["teacher"] != out["choice"]).any()
+
+
+def test_a_bad_teacher_is_refused_before_any_game():
+    with pytest.raises(ConfigError, match="nonsense"):
+        DistillSettings(teacher="nonsense").check("fourthstreet")

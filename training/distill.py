@@ -25,6 +25,17 @@ A round has three steps (``coachgym distill``, :func:`distill`):
    and ``model.zip`` to go on with PPO: ``coachgym train --resume``) and, with ``eval_games``,
    measured in mirror matches against by-the-book on seeds of its own.
 
+**Imitating a coach** (``teacher``, ``coachgym distill --teacher SPEC``). A search that wins by
+*plans* (4th Street's ``search:budget=16,plans=all``: at each period's start it races coaching plans
+and plays the winner's rules for the period, docs/search.md section 7) has no single decision whose
+raced options show its idea: the idea is the plan. So the teacher plays the learner's side itself
+(:class:`_Imitator`), and at a sample of the decisions in the learner's scope the label keeps the
+observation the learner would see there, its options, its own choice, and the option that is the
+teacher's action (``teacher``; the labels of search keep -1 there). The target is the teacher's
+action (:func:`targets`); a teacher's action the learner cannot take (outside its scope) is counted,
+not labelled. The states are the teacher's (behaviour cloning, not DAgger: the search coach's own
+bookkeeping - the plan in force, the options it committed to - assumes its choices are played).
+
 Search is expensive: a label costs ``budget`` truncated rollouts (Statis Pro: about 2.5 ms a round of
 two options, ``docs/benchmark/search_costs.json``), so labels go where they can matter (``kinds``) and
 are reused.
@@ -46,7 +57,7 @@ from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
 from ..core.match import play_game
 
-LABEL_KEYS = ("obs", "masks", "values", "se", "choice", "kind", "round", "rounds")
+LABEL_KEYS = ("obs", "masks", "values", "se", "choice", "kind", "round", "rounds", "teacher")
 
 
 @dataclass(frozen=True)
@@ -67,9 +78,12 @@ class DistillSettings:
     learning_rate: float = 1e-4
     label_smoothing: float = 0.1
     seed: int = 0
+    teacher: str | None = None  # a coach spec: label with its actions in its own games instead of racing options
 
     def check(self, ruleset: str) -> None:
         rs = rulesets.get(ruleset)
+        if self.teacher:
+            rs.coach(self.teacher, seed=0)  # a bad spec fails here, naming what is wrong
         if self.games < 1 or self.budget < 2 or self.width < 2 or not 0 < self.sample <= 1 or self.epochs < 0:
             raise ConfigError("distill: games >= 1, budget >= 2, width >= 2, 0 < sample <= 1 and epochs >= 0 "
                               "are needed")
@@ -162,6 +176,52 @@ class _Labeller:
                           "choice": int(choice), "kind": d.kind, "rounds": rounds})
 
 
+class _Imitator:
+    """The teacher as a coach, labelling a sample of its decisions that fall in the learner's scope
+    with its own action, as the learner's option (see the module docstring)."""
+
+    def __init__(self, learner: Any, teacher: Any, s: DistillSettings, rng: np.random.Generator):
+        self.learner = learner
+        self.teacher = teacher
+        self.s = s
+        self.rng = rng
+        self.name = teacher.name
+        self.rows: list[dict] = []
+        self.outside = 0  # sampled decisions where the teacher took an action the learner cannot take
+        self.decisions = 0  # the learner's policy decisions in these games (the teacher plays them)
+
+    def reset(self, game: Engine, side: int, seed: int | None = None) -> None:
+        self.learner.reset(game, side, seed)
+        self.teacher.reset(game, side, seed)
+
+    def choose(self, game: Engine, decision: Decision) -> int:
+        learner = self.learner
+        advice, opts = learner.options_at(game, decision)  # the learner's advisor sees every decision
+        sampled = (self.s.kinds is None or decision.kind in self.s.kinds) and self.rng.random() < self.s.sample
+        obs = learner.observe(game, decision.side, advice) if sampled else None
+        action = int(self.teacher.choose(game, decision))
+        if opts is not None:
+            self.decisions += 1
+        if not sampled:
+            return action
+        if opts is None:  # the learner's advisor decides alone here: the teacher's action is learnable only if it agrees
+            if action != advice:
+                self.outside += 1
+            return action
+        option = next((o for o in opts if int(learner.concrete(o, game, decision.side)) == action), None)
+        if option is None:
+            self.outside += 1
+            return action
+        n_out = learner.scope.n_actions if learner.scope is not None else len(game.actions)
+        mask = np.zeros(n_out, dtype=bool)
+        mask[list(opts)] = True
+        nan = np.full(n_out, np.nan, dtype=np.float32)
+        self.rows.append({"obs": obs, "masks": mask, "values": nan, "se": nan.copy(),
+                          "choice": int(learner.policy_choice(game, decision, opts, advice)), "kind": decision.kind,
+                          "rounds": 0, "teacher": int(option)})
+        return action
+
+
 @dataclass(frozen=True)
 class LabelTask:
     """Games of the learner (``model``: a ``.npz`` or ``.zip`` with its ``.json``) against
@@ -186,20 +246,26 @@ class LabelTask:
         teams = list(self.teams) or list(rs.default_teams)
         rows: list[dict] = []
         decisions = 0
+        outside = 0
         seconds = time.process_time()
         for seed in self.seeds:
             rng = np.random.default_rng(seed)
             team = teams[int(rng.integers(len(teams)))]
             side = int(rng.integers(2))
             game = rs.new_game(team, team, seed=seed, options=dict(self.rule_options), record_events=False)
-            labeller = _Labeller(learner, self.settings, rng, self.model, seed)
+            if self.settings.teacher:
+                labeller: Any = _Imitator(learner, rs.coach(self.settings.teacher, seed=seed), self.settings, rng)
+            else:
+                labeller = _Labeller(learner, self.settings, rng, self.model, seed)
             opponent = rs.coach(self.settings.opponent, seed=seed + 1)
             play_game(game, *((labeller, opponent) if side == 0 else (opponent, labeller)))
             rows += labeller.rows
             decisions += labeller.decisions
+            outside += getattr(labeller, "outside", 0)
         out = stack(rows)
         out["cpu_seconds"] = np.array(time.process_time() - seconds)
         out["decisions"] = np.array(decisions)
+        out["outside"] = np.array(outside)
         return out
 
 
@@ -208,18 +274,21 @@ def stack(rows: Sequence[dict]) -> dict[str, np.ndarray]:
     if not rows:
         return {"obs": np.zeros((0, 0), np.float32), "masks": np.zeros((0, 0), bool), "values": np.zeros((0, 0), np.float32),
                 "se": np.zeros((0, 0), np.float32), "choice": np.zeros(0, np.int64), "kind": np.zeros(0, dtype="<U32"),
-                "rounds": np.zeros(0, np.int64)}
+                "rounds": np.zeros(0, np.int64), "teacher": np.zeros(0, np.int64)}
     return {"obs": np.stack([r["obs"] for r in rows]).astype(np.float32), "masks": np.stack([r["masks"] for r in rows]),
             "values": np.stack([r["values"] for r in rows]), "se": np.stack([r["se"] for r in rows]),
             "choice": np.array([r["choice"] for r in rows], dtype=np.int64),
             "kind": np.array([r["kind"] for r in rows], dtype="<U32"),
-            "rounds": np.array([r["rounds"] for r in rows], dtype=np.int64)}
+            "rounds": np.array([r["rounds"] for r in rows], dtype=np.int64),
+            "teacher": np.array([r.get("teacher", -1) for r in rows], dtype=np.int64)}
 
 
 def concat(parts: Sequence[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     parts = [p for p in parts if len(p["choice"])]
     if not parts:
         return stack([])
+    for p in parts:  # labels saved before teachers existed are labels of search
+        p.setdefault("teacher", np.full(len(p["choice"]), -1, dtype=np.int64))
     return {k: np.concatenate([p[k] for p in parts]) for k in LABEL_KEYS if k in parts[0]}
 
 
@@ -244,6 +313,7 @@ def label(ruleset: str, model: str | Path, settings: DistillSettings, *, seed: i
     out = concat(parts)
     out["cpu_seconds"] = np.array(sum(float(p["cpu_seconds"]) for p in parts))
     out["decisions"] = np.array(sum(int(p["decisions"]) for p in parts))  # the learner's, labelled or not
+    out["outside"] = np.array(sum(int(p.get("outside", 0)) for p in parts))
     return out
 
 
@@ -252,7 +322,8 @@ def targets(labels: dict[str, np.ndarray], switch: float) -> tuple[np.ndarray, n
     """The search's choice at every label and whether it departs from the learner's (see the module
     docstring): ``(target, switched)``. ``switch`` is the margin in standard errors for one
     comparison; with more options raced it grows by Bonferroni's rule (the best of several noisy
-    options beats the choice by chance more often than one does)."""
+    options beats the choice by chance more often than one does). A label of a teacher (``teacher``
+    0 or more) targets the teacher's action; ``switched`` says where it differs from the learner's."""
     raced = labels["masks"] & ~np.isnan(labels["values"])
     values = np.where(raced, labels["values"], -np.inf)
     best = np.argmax(values, axis=1)
@@ -264,7 +335,13 @@ def targets(labels: dict[str, np.ndarray], switch: float) -> tuple[np.ndarray, n
     others = np.maximum(1, raced.sum(axis=1) - 1)
     z = np.array([NormalDist().inv_cdf(1.0 - p_one / k) for k in others]) if len(others) else np.zeros(0)
     switched = (best != choice) & (gain > 0) & np.where(np.isnan(se), False, gain > z * np.nan_to_num(se))
-    return np.where(switched, best, choice), switched
+    target = np.where(switched, best, choice)
+    teacher = labels.get("teacher")
+    if teacher is not None and len(teacher):
+        taught = teacher >= 0
+        target = np.where(taught, teacher, target)
+        switched = np.where(taught, teacher != choice, switched)
+    return target, switched
 
 
 def summary(labels: dict[str, np.ndarray], switch: float, scope: Any = None) -> dict:
@@ -330,6 +407,7 @@ class RoundReport:
     top_switches: dict = field(default_factory=dict)
     pooled: list = field(default_factory=list)  # over every label so far (see :func:`pooled`)
     decisions: int = 0  # the learner's policy decisions in this round's games (env steps, in training's terms)
+    outside: int = 0  # with a teacher: sampled decisions where it took an action the learner cannot take
 
 
 def _sb3_model(meta: dict, source: Path):
@@ -395,6 +473,7 @@ def distill(ruleset: str, model: str | Path, out: str | Path, *, rounds: int = 3
         label_seconds = time.time() - started
         cpu = float(new.pop("cpu_seconds"))
         decisions = int(new.pop("decisions"))
+        outside = int(new.pop("outside", 0))
         new["round"] = np.full(len(new["choice"]), k, dtype=np.int64)
         gathered.append(new)
         labels = concat(gathered)
@@ -423,7 +502,7 @@ def distill(ruleset: str, model: str | Path, out: str | Path, *, rounds: int = 3
         reports.append(RoundReport(k, new_summary["labels"], int(len(target)), new_summary["switched"], round(cpu, 1),
                                    round(label_seconds, 1), fit, str(folder / "model.npz"), evaluation,
                                    new_summary["kinds"], new_summary["top_switches"], pooled(labels, scope),
-                                   decisions))
+                                   decisions, outside))
         (out / "distill.json").write_text(json.dumps({"ruleset": rs.name, "model": str(source),
                                                       "settings": record["settings"],
                                                       "rounds": [r.__dict__ for r in reports]}, indent=2, default=float))

@@ -26,6 +26,9 @@ from .series import backend_line, backend_options
               help="Decisions per rollout before the value estimate scores it (0: play to the end).")
 @click.option("--rollout", default="self", show_default=True,
               help="Rollout coach of the learner's side: self (the coach being fitted) or a coach spec (book ...).")
+@click.option("--teacher", default=None,
+              help="Imitate this coach instead of racing options: it plays the coach's side and each sampled "
+                   "decision is labelled with its action (a coach spec, e.g. search:budget=16,plans=all).")
 @click.option("--switch", type=click.FloatRange(min=0.0), default=2.0, show_default=True,
               help="Standard errors by which an option must beat the coach's choice to become the target.")
 @click.option("--epochs", type=count(), default=4, show_default=True)
@@ -42,14 +45,15 @@ from .series import backend_line, backend_options
               help="Output folder (default: runs/<ruleset>-distill).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @backend_options
-def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon, rollout, switch, epochs, learning_rate,
+def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon, rollout, teacher, switch, epochs, learning_rate,
             label_smoothing, labels_from, eval_games, eval_seed, seed, out, progress, backend) -> None:
     """Fit a trained coach to what search finds where it plays (expert iteration).
 
     Each round the coach plays --games games against by-the-book; at a --sample of its decisions every
     option it has (up to --width) is raced by --budget rollouts each from resampled futures, and the
     policy is fitted to the option that beats its own choice by --switch standard errors (else its
-    own choice). Writes
+    own choice). With --teacher the coach is fitted to that coach's actions instead, in the games the
+    teacher plays on its side (a plan-playing search has no single decision that shows its plan). Writes
     labels.npz, round_<k>/model.{npz,json,zip} and distill.json to --out (docs/training.md)."""
     try:
         import sb3_contrib  # noqa: F401
@@ -63,15 +67,20 @@ def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon
 
     settings = DistillSettings(games=games, sample=sample, kinds=tuple(k for k in kinds.split(",") if k) if kinds else None,
                                budget=budget, width=width, horizon=horizon or None, rollout=rollout, switch=switch, epochs=epochs,
-                               learning_rate=learning_rate, label_smoothing=label_smoothing, seed=seed)
+                               learning_rate=learning_rate, label_smoothing=label_smoothing, seed=seed,
+                               teacher=teacher or None)
     model = model or shipped_model_path(ruleset.name)
     out = out or Path("runs") / f"{ruleset.name}-distill"
-    click.echo(f"distilling {model} by search labels: {rounds} rounds of {games} games; {backend_line(backend)}")
+    settings.check(ruleset.name)  # a bad --teacher is one error line before any work starts
+    by = f"imitating {teacher}" if teacher else "by search labels"
+    click.echo(f"distilling {model} {by}: {rounds} rounds of {games} games; {backend_line(backend)}")
     reports = run_distill(ruleset.name, model, out, rounds=rounds, settings=settings, eval_games=eval_games,
                           eval_seed=eval_seed, backend=backend, progress=progress, labels_from=labels_from)
     for r in reports:
-        line = (f"round {r.round}: {r.labels} labels ({r.switched} where search beat the coach's choice; "
-                f"{r.labels_total} in all), {r.label_cpu_seconds:.0f} CPU s of search, fit accuracy "
+        moved = (f"where the teacher's action was not the coach's; {r.outside} sampled decisions the teacher "
+                 f"played outside what the coach decides" if teacher else "where search beat the coach's choice")
+        line = (f"round {r.round}: {r.labels} labels ({r.switched} {moved}; "
+                f"{r.labels_total} in all), {r.label_cpu_seconds:.0f} CPU s of {'play' if teacher else 'search'}, fit accuracy "
                 f"{r.fit.get('accuracy', float('nan')):.3f} -> {r.model}")
         if r.evaluation:
             e = r.evaluation

@@ -664,6 +664,11 @@ def test_new_game_form_offers_the_opponent_ladder_with_measured_ratings(client):
     assert "By the book (plays as the rulebook advises) · Elo 0 (the yardstick)" in text
     assert "each rated by <code>coachgym ratings statispro</code>" in text
     assert '<option value="trained" selected' in page.text  # the shipped AI stays the default opponent
+    search = levels[-1]  # the held search coach (issue 21), rated in a run of its own against the book
+    assert search["spec"] == "search:budget=16"
+    assert f"Search, 16 rollouts a decision · Elo {search['elo']:+d} ({search['ci95'][0]:+d} to {search['ci95'][1]:+d})" in text
     for name, entry in forms.ladder().items():  # every level of the data file is a coach the ruleset builds
         for lv in entry["levels"]:
             forms.check_opponent(rulesets.get(name), lv["spec"])
+            if "command" in lv:  # ... and one measured on its own says by which command, in how many games
+                assert f"ratings {name} by-the-book {lv['spec']} -n {lv['games']} " in lv["command"]
