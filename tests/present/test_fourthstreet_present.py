@@ -50,7 +50,7 @@ def test_fatigue_reads_minutes_on_against_the_fat_rating_and_rest_on_the_bench()
     g.stint[0][i] = p.fat * 60 + 30
     g.fatigue_points[0][i] = 2
     text = P.situation(g).teams[0].on_court[0].fatigue
-    assert text.startswith("worn out (") and f"fat {p.fat}" in text and "2 fatigue points: die -2" in text
+    assert text.startswith("worn out: ") and ")" not in text and f"fat {p.fat}" in text and "2 fatigue points: die -2" in text
     bench = [c for c in P.situation(g).teams[0].bench if c.fatigue.startswith("resting")]
     assert all(" of " in c.fatigue for c in bench)
 
