@@ -375,6 +375,7 @@ class LocalBackend(Backend):
         if pool is None:
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        thread = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it: keep it here)
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             if proc.is_alive():
@@ -387,8 +388,9 @@ class LocalBackend(Backend):
         import concurrent.futures.process as cf_process
 
         wakeups = getattr(cf_process, "_threads_wakeups", None)
-        thread = getattr(pool, "_executor_manager_thread", None)
-        if isinstance(wakeups, dict) and thread is not None and not thread.is_alive():
+        if thread is not None:
+            thread.join(timeout=5)
+        if wakeups is not None and thread is not None and not thread.is_alive():  # (a WeakKeyDictionary)
             wakeups.pop(thread, None)
 
 
