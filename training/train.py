@@ -285,6 +285,10 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     else:
         model = Algo("MlpPolicy", venv, seed=cfg["seed"], device=cfg["device"], tensorboard_log=tb, verbose=verbose, **hp)
         done = 0
+    if cfg.algo == "maskable_ppo":
+        from .rollout_forward import install
+
+        install(model)  # the same actions, values and log-probabilities, without the per-step overhead
     pretrain_report = None
     pre = cfg["pretrain"]
     if pre["coach"] and not resume:
