@@ -8,7 +8,8 @@ in its constructor and again in ``apply_masking``), each normalising its logits 
 arguments.
 
 :func:`install` replaces the policy instance's ``forward`` with one that runs the same tensor
-operations in the same order (the layers' own ``forward``, the logits normalised, masked with
+operations in the same order (``obs.float().flatten(1)`` for a Box observation through ``FlattenExtractor``, the layers'
+own ``forward``, the logits normalised, masked with
 ``-1e8`` (or, without masks, left) and normalised again, ``softmax``, ``torch.multinomial`` with one sample and replacement,
 the log-probability gathered from the normalised logits) without the module dispatch and the
 distribution objects. The actions, values and log-probabilities are therefore bit-identical, and
@@ -54,11 +55,19 @@ def install(model: Any) -> bool:
         return False
     stock = policy.forward
     n = int(policy.action_space.n)
+    from stable_baselines3.common.preprocessing import is_image_space
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    # a Box observation through FlattenExtractor: preprocess_obs is ``obs.float()``, then ``flatten(1)``
+    flat = (isinstance(policy.observation_space, spaces.Box) and type(policy.features_extractor) is FlattenExtractor
+            and not (policy.normalize_images and is_image_space(policy.observation_space))
+            and not policy.features_extractor._forward_hooks and not policy.features_extractor._forward_pre_hooks)
+    huge_neg: dict = {}  # MaskableCategorical's -1e8, one tensor per dtype and device
 
     def forward(obs, deterministic: bool = False, action_masks=None):
         if th.is_grad_enabled():
             return stock(obs, deterministic=deterministic, action_masks=action_masks)
-        features = policy.extract_features(obs)
+        features = obs.float().flatten(1) if flat else policy.extract_features(obs)
         latent_pi = features
         for layer in mlp.policy_net:
             latent_pi = layer.forward(latent_pi)
@@ -70,7 +79,11 @@ def install(model: Any) -> bool:
         logits = logits - logits.logsumexp(dim=-1, keepdim=True)  # Categorical(logits=...)
         if action_masks is not None:  # MaskableCategorical.apply_masking
             masks = th.as_tensor(action_masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
-            logits = th.where(masks, logits, th.tensor(-1e8, dtype=logits.dtype, device=logits.device))
+            key = (logits.dtype, logits.device)
+            neg = huge_neg.get(key)
+            if neg is None:
+                neg = huge_neg[key] = th.tensor(-1e8, dtype=logits.dtype, device=logits.device)
+            logits = th.where(masks, logits, neg)
         # MaskableCategorical.__init__ applies the masks (None: none) and normalises once more
         logits = logits - logits.logsumexp(dim=-1, keepdim=True)
         probs = th.nn.functional.softmax(logits, dim=-1)
