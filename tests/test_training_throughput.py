@@ -188,3 +188,55 @@ def test_statispro_encoder_keeps_each_teams_cards_apart():
             game.step(coach.choose(game, game.decision))
         for side in (0, 1):
             assert np.array_equal(used.encode(game, side), StatisProEncoder().encode(game, side))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_lean_dummy_vec_env_gives_the_reference_transitions(name):
+    from coachgym.training.vecenv import lean_dummy_vec_env
+
+    cfg = shipped(name)
+    cfg.data["env"]["max_decisions"] = 50
+    ref = transitions(DummyVecEnv([make_env(cfg, i, None) for i in range(2)]), 120)
+    got = transitions(lean_dummy_vec_env([make_env(cfg, i, None) for i in range(2)]), 120)
+    assert_same(ref, got)
+
+
+def test_lean_rollout_forward_is_bit_identical_to_the_stock_forward():
+    import gymnasium as gym
+    import torch as th
+    from gymnasium import spaces
+    from sb3_contrib import MaskablePPO
+
+    from coachgym.training.rollout_forward import install
+
+    class Env(gym.Env):
+        observation_space = spaces.Box(-1, 1, (37,), np.float32)
+        action_space = spaces.Discrete(11)
+
+        def reset(self, seed=None, options=None):
+            return np.zeros(37, np.float32), {}
+
+        def step(self, action):
+            return np.zeros(37, np.float32), 0.0, False, False, {}
+
+        def action_masks(self):
+            return np.ones(11, bool)
+
+    model = MaskablePPO("MlpPolicy", Env(), seed=3, policy_kwargs={"net_arch": [64, 64]})
+    stock = model.policy.forward
+    assert install(model) and not install(model)
+    lean = model.policy.forward
+    rng = np.random.default_rng(0)
+    for batch in (1, 5, 32):
+        obs = th.as_tensor(rng.standard_normal((batch, 37)).astype(np.float32))
+        masks = rng.random((batch, 11)) < 0.4
+        masks[:, 3] = True
+        for deterministic in (False, True):
+            for m in (masks, None):
+                outs = []
+                for forward in (stock, lean):
+                    th.manual_seed(7)
+                    with th.no_grad():
+                        outs.append((*forward(obs, deterministic=deterministic, action_masks=m), th.rand(3)))
+                for x, y in zip(*outs):  # actions, values, log-probabilities, then torch's random stream
+                    assert x.dtype == y.dtype and th.equal(x, y)

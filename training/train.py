@@ -86,7 +86,7 @@ def make_env(cfg: TrainConfig, rank: int, out: Path | None):
 
 
 def build_vec_env(cfg: TrainConfig, out: Path | None):
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecNormalize
+    from stable_baselines3.common.vec_env import SubprocVecEnv, VecNormalize
 
     fns = [make_env(cfg, i, out) for i in range(cfg["n_envs"])]
     kind = cfg["vec_env"]
@@ -97,7 +97,9 @@ def build_vec_env(cfg: TrainConfig, out: Path | None):
 
         venv = BatchedVecEnv(fns, workers=cfg["workers"])
     else:
-        venv = SubprocVecEnv(fns, start_method="spawn") if kind == "subproc" else DummyVecEnv(fns)
+        from .vecenv import lean_dummy_vec_env
+
+        venv = SubprocVecEnv(fns, start_method="spawn") if kind == "subproc" else lean_dummy_vec_env(fns)
     if cfg["normalize_observations"]:
         venv = VecNormalize(venv, norm_obs=True, norm_reward=False)
     return venv
@@ -285,6 +287,10 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     else:
         model = Algo("MlpPolicy", venv, seed=cfg["seed"], device=cfg["device"], tensorboard_log=tb, verbose=verbose, **hp)
         done = 0
+    if cfg.algo == "maskable_ppo":
+        from .rollout_forward import install
+
+        install(model)  # the same actions, values and log-probabilities, without the per-step overhead
     pretrain_report = None
     pre = cfg["pretrain"]
     if pre["coach"] and not resume:

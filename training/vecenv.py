@@ -347,3 +347,31 @@ def cpu_seconds(pids: Sequence[int] = ()) -> float | None:
         total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14 and 15 of stat)
     return total
 
+
+
+def lean_dummy_vec_env(env_fns: list[Callable]):
+    """stable-baselines3's ``DummyVecEnv`` (``vec_env: dummy``) without its two ``deepcopy`` calls per
+    step (issue 25): the observation buffer is copied with ``np.copy`` and the infos list is copied,
+    not deep-copied, since a coachgym env returns a fresh info dict from every ``step`` (the learner reads
+    it in that step). Observations, rewards, dones, infos and resets are those of ``DummyVecEnv``."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+    from stable_baselines3.common.vec_env.util import dict_to_obs
+
+    class LeanDummyVecEnv(DummyVecEnv):
+        def step_wait(self):
+            for env_idx in range(self.num_envs):
+                obs, self.buf_rews[env_idx], terminated, truncated, info = self.envs[env_idx].step(self.actions[env_idx])
+                info = dict(info)  # the learner's own dict: the keys below are not written into the env's
+                self.buf_infos[env_idx] = info
+                self.buf_dones[env_idx] = terminated or truncated
+                info["TimeLimit.truncated"] = truncated and not terminated
+                if self.buf_dones[env_idx]:
+                    info["terminal_observation"] = obs
+                    obs, self.reset_infos[env_idx] = self.envs[env_idx].reset()
+                self._save_obs(env_idx, obs)
+            return self._obs_from_buf(), np.copy(self.buf_rews), np.copy(self.buf_dones), list(self.buf_infos)
+
+        def _obs_from_buf(self):
+            return dict_to_obs(self.observation_space, {k: np.copy(v) for k, v in self.buf_obs.items()})
+
+    return LeanDummyVecEnv(env_fns)
