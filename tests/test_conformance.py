@@ -15,6 +15,7 @@ import coachgym.envs
 from coachgym import rulesets
 from coachgym.core.coach import RandomCoach
 from coachgym.core.engine import Engine
+from coachgym.core.phases import PhaseDispatch
 from coachgym.core.ruleset import PARTS, Ruleset
 from tests.toy import NAME as TOY
 from tests.toy import toy_registered
@@ -45,6 +46,8 @@ def lacks(rs: Ruleset) -> list[str]:
         out.append("engine: engine_cls is not an Engine")
     elif rs.engine_cls.ruleset != rs.name or not rs.engine_cls.decision_kinds or not len(rs.engine_cls.actions):
         out.append("engine: its ruleset name, decision_kinds and action table must be set")
+    elif not issubclass(rs.engine_cls, PhaseDispatch) or not rs.engine_cls.PHASES:
+        out.append("engine: must dispatch its phases and choices through core.phases.PhaseDispatch")
     if not dataclasses.is_dataclass(rs.options_cls):
         out.append("options: options_cls is not a dataclass")
     if len(rs.team_names()) < 2:
