@@ -72,10 +72,7 @@ def analyze(saved, ruleset_name, after, game_seed, named, policy, opponent, roll
                               labels=labels, scope=scope)
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(result.table())
-    if json_out:
-        json_out.write_text(json.dumps(result.to_dict(), indent=2))
-        click.echo(f"wrote {json_out}")
+    _show(result, json_out)
     if plot_out:
         click.echo(f"wrote {result.plot(plot_out)}")
 
@@ -148,6 +145,11 @@ def plans(saved, ruleset_name, after, game_seed, plan_texts, scope, to_end, poli
                             horizon=None if to_end else "scope", progress=progress)
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
+    _show(result, json_out)
+
+
+def _show(result, json_out) -> None:
+    """A race's table, and its JSON where ``--json`` asks for it (analyze and plans alike)."""
     click.echo(result.table())
     if json_out:
         json_out.write_text(json.dumps(result.to_dict(), indent=2))

@@ -51,13 +51,7 @@ def plot_match(result: MatchResult, path: str | Path, title: str = "") -> Path:
     ax2.set_title("points per game")
     ax2.set_xlabel("points")
     ax2.legend()
-    if title:
-        fig.suptitle(title)
-    fig.tight_layout()
-    path = Path(path)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path, title)
 
 
 def plot_interval_estimates(panels: dict[str, dict[str, tuple[float, float, float]]], path: str | Path, *,
@@ -91,6 +85,11 @@ def plot_interval_estimates(panels: dict[str, dict[str, tuple[float, float, floa
         ax.grid(axis="x", alpha=0.3)
     axes[0][0].set_yticks(range(len(labels)), labels)
     axes[0][0].invert_yaxis()
+    return _save(plt, fig, path, title)
+
+
+def _save(plt, fig, path: str | Path, title: str = "") -> Path:
+    """A figure's title, layout and file (110 dpi), then closed; the file's path."""
     if title:
         fig.suptitle(title)
     fig.tight_layout()
