@@ -5,3 +5,7 @@ adapters in ``coachgym.envs``, coaches in ``coachgym.agents``.
 """
 
 __version__ = "0.1.0"
+
+from .compiled import install_guard as _install_guard
+
+_install_guard()  # compiled engines load only while their source is unchanged (coachgym/compiled.py)

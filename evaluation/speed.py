@@ -54,7 +54,17 @@ class SpeedReport:
                 f"{self.decisions / self.games:.0f} coach decisions per game)\n"
                 f"{self.ruleset}: {self.env_steps} Gymnasium env steps (random legal agent vs {self.coach}) in "
                 f"{self.env_seconds:.2f} s = {self.env_steps_per_second:.0f} steps/s wall clock, "
-                f"{self.env_steps_per_cpu_second:.0f} steps per CPU-second" + clone)
+                f"{self.env_steps_per_cpu_second:.0f} steps per CPU-second" + clone + "\n" + _engines_line())
+
+
+def _engines_line() -> str:
+    """Which engines ran: pure Python, or the compiled ones (coachgym compile) and how many modules."""
+    from ..compiled import compiled_modules_loaded, status
+
+    loaded = compiled_modules_loaded()
+    if loaded:
+        return f"engines: compiled ({len(loaded)} modules loaded; COACHGYM_PURE=1 for pure Python)"
+    return status().line()
 
 
 def copy_times(game_factory, home_coach, away_coach, positions: int = 40, repeats: int = 50) -> tuple[int, float, float, float]:
@@ -155,3 +165,40 @@ def measure(ruleset_name: str, games: int = 1000, coach: str = "by-the-book", en
          report.json_us) = copy_times(lambda: rs.new_game(home, away, seed=seed, options=opts), c_home, c_away,
                                       positions=clone_positions)
     return report
+
+
+def pgo_workload(games: int = 12, env_steps: int = 1500, search_decisions: int = 4) -> None:
+    """What the profile-guided build counts: full games (events recorded and not), env steps of a random
+    legal agent and a few search-coach decisions, in every ruleset (about a minute; coachgym compile --pgo)."""
+    import random
+
+    import gymnasium as gym
+    import numpy as np
+
+    from .. import (
+        envs,  # noqa: F401 - registers the env ids
+        rulesets,
+    )
+    from ..core.match import play_game
+
+    for rs in (rulesets.get(e.name) for e in rulesets.entries()):
+        for g in range(games):
+            game = rs.new_game(seed=g, record_events=g % 3 == 0)
+            play_game(game, rs.coach("by-the-book", seed=g), rs.coach("by-the-book" if g % 2 else "random", seed=g + 1))
+        env = gym.make(rs.env_id, opponent="by-the-book", agent_side="random").unwrapped
+        rng = random.Random(1)
+        obs, info = env.reset(seed=1)
+        for _ in range(env_steps):
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, term, trunc, info = env.step(int(legal[rng.randrange(len(legal))]))
+            if term or trunc:
+                obs, info = env.reset()
+        game = rs.new_game(seed=7)
+        coaches = (rs.coach("search:budget=8", seed=1), rs.coach("by-the-book", seed=2))
+        coaches[0].reset(game, 0, 1)
+        coaches[1].reset(game, 1, 2)
+        asked = 0
+        while game.decision is not None and asked < search_decisions:
+            d = game.decision
+            asked += d.side == 0 and len(d.legal) > 1
+            game.step(coaches[d.side].choose(game, d))

@@ -9,11 +9,30 @@
 A test that needs something optional (Chromium for the browser tests, Ray, an extra) skips itself
 where it is missing. With ``COACHGYM_REQUIRE_ALL=1`` (set by ``.ci/run``, which installs all of
 it) such a skip fails instead, so CI can never pass by skipping them.
+
+The suite tests pure Python, the reference, even where the compiled engines are built (``coachgym
+compile``): ``COACHGYM_PURE=1`` is set here for the session and every process it starts.
+``tests/test_compiled.py`` runs the golden games and digests with the compiled engines in a process of
+their own (``COACHGYM_TEST_COMPILED=1``, which keeps the build and requires that it loads).
 """
 
 import os
 
 import pytest
+
+if os.environ.get("COACHGYM_TEST_COMPILED") == "1":
+    os.environ.pop("COACHGYM_PURE", None)
+else:
+    os.environ["COACHGYM_PURE"] = "1"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if os.environ.get("COACHGYM_TEST_COMPILED") == "1":
+        from coachgym.compiled import compiled_modules_loaded
+
+        if not compiled_modules_loaded():  # the run asked for the compiled engines and got Python
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            print("\nCOACHGYM_TEST_COMPILED=1 but no compiled module was loaded (coachgym compile --status)")
 
 LONG_REASON = "long: run with -m long"
 

@@ -73,6 +73,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("leverage",): ["valueadd", "-n", "1", *INLINE],
     ("serve",): ["--port", "0", "--db", "serve.sqlite3"],
     ("speed-compare",): ["HEAD", "valueadd", "--no-progress"],
+    ("compile",): ["--status"],
     ("plans",): ["--ruleset", "fourthstreet", "--after", "30", "--plan", "press", "--rollouts", "4", "--no-progress"],
     ("strategy-help",): ["valueadd"],
     ("strategy-check",): ["{d}/strategy.yaml"],
@@ -163,6 +164,7 @@ def _folder():
         with contextlib.ExitStack() as stack:
             for target in ("coachgym.training.train.train", "coachgym.training.distill.distill",
                            "coachgym.evaluation.benchmark.run", "coachgym.training.speed_compare.compare",
+                           "coachgym.compiled.build", "coachgym.compiled.clean",
                            "uvicorn.Server.run", "coachgym.present.terminal.Terminal.run"):
                 stack.enter_context(mock.patch(target, started))
             yield d

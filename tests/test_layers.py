@@ -22,7 +22,8 @@ PACKAGE_DIRS = {"coachgym": ROOT / "coachgym", "coachgym.envs": ROOT / "envs", "
 # layer -> the module prefixes it holds (the longest matching prefix decides)
 LAYER_OF = {
     "coachgym": "core",  # the package itself: its docstring and __version__
-    "coachgym.core": "core", "coachgym.rulesets": "core",  # the registry of rulesets is part of core
+    "coachgym.core": "core", "coachgym.rulesets": "core",
+    "coachgym.compiled": "core",  # the compiled engines' build and import guard (imported by coachgym/__init__)  # the registry of rulesets is part of core
     "coachgym.rules": "rules",
     "coachgym.store": "store",
     "coachgym.agents": "agents",

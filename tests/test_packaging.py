@@ -45,6 +45,7 @@ def test_every_folder_and_data_file_installs_with_the_package():
     package-data pattern: the wheel carries all data files (`pip wheel .` builds it quietly)."""
     import fnmatch
     import tomllib
+    from importlib.machinery import EXTENSION_SUFFIXES
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
@@ -63,7 +64,9 @@ def test_every_folder_and_data_file_installs_with_the_package():
                 continue  # its own root
             if any(".".join((top, *rel[:k])) in mapping and k for k in range(1, len(rel) + 1)):
                 continue  # under another root (coachgym/.. maps envs elsewhere)
-            files = [f for f in d.iterdir() if f.is_file() and f.suffix not in (".pyc",)]
+            # (the compiled engines are build outputs of `coachgym compile`, beside their sources, not data)
+            files = [f for f in d.iterdir() if f.is_file() and f.suffix not in (".pyc",)
+                     and not f.name.endswith(tuple(EXTENSION_SUFFIXES)) and f.name != "_compiled.json"]
             if files and name not in packages:
                 problems.append(f"folder {d.relative_to(root)} is not in [tool.setuptools] packages as {name!r}")
             for f in files:

@@ -40,6 +40,35 @@ def test_the_table_keeps_the_best_run_of_each_tree_and_the_ratio():
     assert "1.50x less" in text
 
 
+def test_with_compiled_engines_the_table_has_python_and_compiled_columns():
+    c = Comparison("old", "0" * 40, ["fuba"], 1, {"games": 10}, trees=("old", "new", "compiled"))
+    c.runs = {("fuba", "games", "old"): [{"games_per_cpu_second": 100.0}],
+              ("fuba", "games", "new"): [{"games_per_cpu_second": 110.0}],
+              ("fuba", "games", "compiled"): [{"games_per_cpu_second": 180.0}]}
+    (row,) = c.rows()
+    assert row["ratio"] == pytest.approx(1.1) and row["compiled_ratio"] == pytest.approx(1.8)
+    text = c.render()
+    assert "| ruleset | figure | old | new (Python) | new (compiled) | Python/old | compiled/old |" in text
+    assert "| fuba | full games per CPU-second (by-the-book both sides) | 100 | 110 | 180 | 1.10x | 1.80x |" in text
+    assert "as pure Python (COACHGYM_PURE=1) and with its compiled engines" in text
+    assert c.to_dict()["trees"] == ["old", "new", "compiled"]
+
+
+def test_the_probe_runs_pure_python_when_asked(monkeypatch):
+    seen = {}
+
+    def fake_run(cmd, capture_output, text, check, env):
+        seen["env"] = env
+        return subprocess.CompletedProcess(cmd, 0, stdout='{"games_per_cpu_second": 1.0}\n', stderr="")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    monkeypatch.setenv("COACHGYM_PURE", "1")
+    probe(sys.executable, "valueadd", "games", 1)
+    assert "COACHGYM_PURE" not in seen["env"]  # the compiled tree as built (the session's setting dropped)
+    probe(sys.executable, "valueadd", "games", 1, pure=True)
+    assert seen["env"]["COACHGYM_PURE"] == "1"
+
+
 def test_an_unknown_revision_is_named(tmp_path, monkeypatch):
     from coachgym.core.errors import ConfigError
 

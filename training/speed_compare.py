@@ -73,9 +73,13 @@ def prepare(rev: str, repo: Path | None = None, log=print) -> tuple[str, Path]:
     return sha, python
 
 
-def probe(python: Path | str, ruleset: str, what: str, n: int = 0) -> dict:
+def probe(python: Path | str, ruleset: str, what: str, n: int = 0, *, pure: bool = False) -> dict:
+    """One probe run; ``pure``: with ``COACHGYM_PURE=1``, so a tree with compiled engines runs as Python."""
+    env = {k: v for k, v in os.environ.items() if k != "COACHGYM_PURE"}
+    if pure:
+        env["COACHGYM_PURE"] = "1"
     r = subprocess.run([str(python), "-I", str(PROBE), ruleset, what, str(n)], capture_output=True, text=True,
-                       check=False)
+                       check=False, env=env)
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
     if r.returncode or not lines:
         return {"error": (r.stderr.strip().splitlines() or ["no output"])[-1]}
@@ -91,8 +95,11 @@ class Comparison:
     sizes: dict[str, int]
     new_rev: str | None = None  # None: this tree
     new_sha: str | None = None
-    runs: dict = field(default_factory=dict)  # (ruleset, probe, "old"/"new") -> [result, ...]
+    runs: dict = field(default_factory=dict)  # (ruleset, probe, tree) -> [result, ...]
     load: list[float] = field(default_factory=list)  # 1-minute load average before each round
+    # the trees measured: "old", "new" and, where the new tree has compiled engines (coachgym compile),
+    # "compiled" (the new tree as built) beside "new" (the same tree as pure Python, COACHGYM_PURE=1)
+    trees: tuple[str, ...] = ("old", "new")
 
     def best(self, ruleset: str, what: str, key: str, tree: str, larger: bool) -> float | None:
         vals = [r[key] for r in self.runs.get((ruleset, what, tree), []) if r.get(key) is not None]
@@ -108,58 +115,93 @@ class Comparison:
                     continue
                 old, new = (self.best(name, what, key, t, larger) for t in ("old", "new"))
                 ratio = (new / old if larger else old / new) if old and new else None
-                out.append({"ruleset": name, "figure": key, "label": label, "old": old, "new": new,
-                            "ratio": ratio, "better": "higher" if larger else "lower"})
+                row = {"ruleset": name, "figure": key, "label": label, "old": old, "new": new,
+                       "ratio": ratio, "better": "higher" if larger else "lower"}
+                if "compiled" in self.trees:
+                    comp = self.best(name, what, key, "compiled", larger)
+                    row["compiled"] = comp
+                    row["compiled_ratio"] = (comp / old if larger else old / comp) if old and comp else None
+                out.append(row)
         return out
 
     def render(self) -> str:
         new = f"{self.new_rev} ({self.new_sha[:12]})" if self.new_rev else "this tree"
-        head = (f"old: {self.old_rev} ({self.old_sha[:12]}), new: {new}; best of {self.rounds} interleaved "
-                f"runs each (old, new, new, old, ...) on {os.cpu_count()} CPUs, load average before the rounds "
-                f"{', '.join(f'{x:.1f}' for x in self.load)}")
-        lines = [head, "", "| ruleset | figure | old | new | new/old |", "| --- | --- | ---: | ---: | ---: |"]
+        comp = "compiled" in self.trees
+        head = (f"old: {self.old_rev} ({self.old_sha[:12]}), new: {new}"
+                + (" as pure Python (COACHGYM_PURE=1) and with its compiled engines (coachgym compile)" if comp else "")
+                + f"; best of {self.rounds} interleaved runs each (order rotated every figure) on {os.cpu_count()} "
+                f"CPUs, load average before the rounds {', '.join(f'{x:.1f}' for x in self.load)}")
+        if comp:
+            lines = [head, "", "| ruleset | figure | old | new (Python) | new (compiled) | Python/old | compiled/old |",
+                     "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+        else:
+            lines = [head, "", "| ruleset | figure | old | new | new/old |", "| --- | --- | ---: | ---: | ---: |"]
+
         def fmt(v: float | None) -> str:
             return "n/a" if v is None else f"{v:,.0f}" if abs(v) >= 100 else f"{v:,.1f}"
 
+        def times(x: float | None, better: str) -> str:
+            if x is None:
+                return "n/a"
+            if better == "lower":  # (x: old / new)
+                return f"{x:.2f}x less" if x >= 1 else f"{1 / x:.2f}x more"
+            return f"{x:.2f}x"
+
         for r in self.rows():
-            ratio = "n/a" if r["ratio"] is None else f"{r['ratio']:.2f}x"
-            if r["better"] == "lower" and r["ratio"] is not None:  # (ratio: old / new)
-                ratio = f"{r['ratio']:.2f}x less" if r["ratio"] >= 1 else f"{1 / r['ratio']:.2f}x more"
-            lines.append(f"| {r['ruleset']} | {r['label']} | {fmt(r['old'])} | {fmt(r['new'])} | {ratio} |")
+            cells = [r["ruleset"], r["label"], fmt(r["old"]), fmt(r["new"])]
+            if comp:
+                cells += [fmt(r["compiled"]), times(r["ratio"], r["better"]), times(r["compiled_ratio"], r["better"])]
+            else:
+                cells.append(times(r["ratio"], r["better"]))
+            lines.append("| " + " | ".join(cells) + " |")
         errors = sorted({f"{k[2]} {k[0]} {k[1]}: {r['error']}" for k, rs in self.runs.items() for r in rs if "error" in r})
         lines += [f"error: {e}" for e in errors]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
         return {"old_rev": self.old_rev, "old_sha": self.old_sha, "new_rev": self.new_rev, "new_sha": self.new_sha,
-                "rounds": self.rounds, "sizes": self.sizes,
+                "trees": list(self.trees), "rounds": self.rounds, "sizes": self.sizes,
                 "cpus": os.cpu_count(), "load_before_rounds": self.load, "rows": self.rows(),
                 "runs": [{"ruleset": k[0], "probe": k[1], "tree": k[2], "results": v} for k, v in self.runs.items()]}
 
 
 def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, int] | None = None,
-            progress: bool = True, log=print, new: str | None = None, json_out: Path | None = None) -> Comparison:
-    """Measure commit ``rev`` and this tree (or commit ``new``), probe by probe, alternating which
-    goes first. ``json_out`` is rewritten after every run, so a long comparison cut short keeps what
-    it measured."""
+            progress: bool = True, log=print, new: str | None = None, json_out: Path | None = None,
+            compiled: bool | None = None) -> Comparison:
+    """Measure commit ``rev`` and this tree (or commit ``new``), probe by probe, rotating which goes
+    first. ``compiled``: measure this tree both as pure Python and with its compiled engines (default:
+    when it has a build that loads; ``coachgym compile``). ``json_out`` is rewritten after every run,
+    so a long comparison cut short keeps what it measured."""
     from tqdm import tqdm
 
     sizes = dict(sizes if sizes is not None else {"games": 60, "env": 10000, "search": 400, "train": 8192, "memory": 0})
     sha, old_python = prepare(rev, log=log)
     new_sha, new_python = prepare(new, log=log) if new else (None, Path(sys.executable))
-    pythons = {"old": old_python, "new": new_python}
-    c = Comparison(rev, sha, list(rulesets), rounds, sizes, new, new_sha)
-    bar = tqdm(total=rounds * len(rulesets) * len(sizes) * 2, disable=not progress, unit="run", desc="speed-compare")
+    from .. import compiled as _compiled
+
+    if compiled is None:
+        compiled = new is None and bool(_compiled.status().fresh) and not _compiled.pure()
+    elif compiled and (new is not None or not _compiled.status().fresh):
+        raise ConfigError("--compiled: this tree has no compiled engines that load (coachgym compile; "
+                          "coachgym compile --status)")
+    pythons = {"old": old_python, "new": new_python, "compiled": new_python}
+    trees = ("old", "new", "compiled") if compiled else ("old", "new")
+    c = Comparison(rev, sha, list(rulesets), rounds, sizes, new, new_sha, trees=trees)
+    bar = tqdm(total=rounds * len(rulesets) * len(sizes) * len(trees), disable=not progress, unit="run",
+               desc="speed-compare")
     k = 0
     for r in range(rounds):
         c.load.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
         for name in rulesets:
             for what, n in sizes.items():
-                order = ("old", "new") if (r + k) % 2 == 0 else ("new", "old")
+                shift = (r + k) % len(trees)  # each tree goes first in turn
+                order = trees[shift:] + trees[:shift]
                 k += 1
                 for tree in order:
                     bar.set_postfix_str(f"{name} {what} {tree}")
-                    c.runs.setdefault((name, what, tree), []).append(probe(pythons[tree], name, what, n))
+                    # "new" is this tree as pure Python whenever "compiled" is measured beside it
+                    c.runs.setdefault((name, what, tree), []).append(
+                        probe(pythons[tree], name, what, n, pure=compiled and tree == "new"))
                     bar.update()
                     if json_out is not None:
                         json_out.write_text(json.dumps(c.to_dict(), indent=1) + "\n")

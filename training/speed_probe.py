@@ -202,6 +202,12 @@ def main(argv: list[str]) -> None:
         out = {"error": f"{type(e).__name__}: {e}"}
     import coachgym
 
+    try:  # how many compiled engine modules ran (coachgym compile); an old tree has none
+        from coachgym.compiled import compiled_modules_loaded
+
+        out["compiled_modules"] = len(compiled_modules_loaded())
+    except ImportError:
+        out["compiled_modules"] = 0
     out.update(ruleset=name, what=what, pid=os.getpid(), coachgym=os.path.dirname(coachgym.__file__))
     print(json.dumps(out), flush=True)
 

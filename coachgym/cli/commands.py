@@ -183,6 +183,43 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options, progress) 
                        clone_positions=clone_positions, progress=progress).render())
 
 
+@main.command("compile")
+@click.option("--status", "show_status", is_flag=True, help="Say what is built and what loads compiled; build nothing.")
+@click.option("--clean", is_flag=True, help="Remove the compiled modules: everything runs as pure Python again.")
+@click.option("--jobs", "-j", type=count(), default=None, help="C compilers run at once [default: the CPUs].")
+@click.option("--pgo/--no-pgo", default=False, show_default=True,
+              help="Profile-guided: compile, play a minute of every ruleset, compile again with the counts.")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def compile_engines(show_status, clean, jobs, pgo, progress) -> None:
+    """Compile the rules engines, book coaches, encoders and search rollouts with Cython from the same
+    Python files, for speed; identical play (docs/speed.md "The compiled engines"). Needs Cython
+    (pip install 'coachgym[compiled]') and a C compiler. COACHGYM_PURE=1 runs pure Python anyway."""
+    from .. import compiled
+
+    if show_status and clean:
+        raise click.UsageError("--status and --clean: choose one")
+    if show_status:
+        st = compiled.status()
+        click.echo(st.line())
+        click.echo(f"built: {st.built} modules ({len(st.fresh)} load compiled, {len(st.stale)} stale, "
+                   f"{len(st.missing)} missing), manifest {compiled.MANIFEST}")
+        for m in st.stale:
+            click.echo(f"  stale (source changed since the build, runs as Python): {m}")
+        for m in st.missing:
+            click.echo(f"  missing (its extension file is gone, runs as Python): {m}")
+        return
+    if clean:
+        n = compiled.clean()
+        click.echo(f"removed {n} compiled modules: everything runs as pure Python")
+        return
+    try:
+        report = compiled.build(jobs=jobs, progress=progress, log=click.echo if pgo else (lambda s: None), pgo=pgo)
+    except compiled.BuildError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(report.summary())
+    click.echo(compiled.status().line() + " (COACHGYM_PURE=1 for pure Python; coachgym compile --clean removes them)")
+
+
 @main.command("speed-compare")
 @click.argument("rev")
 @click.argument("chosen", nargs=-1, metavar="[RULESET]...")
@@ -193,10 +230,13 @@ def speed(ruleset, games, coach, env_steps, clone_positions, options, progress) 
 @click.option("--train-steps", default=8192, show_default=True, help="Training env steps per run (0: skip).")
 @click.option("--memory/--no-memory", default=True, show_default=True, help="Peak memory of a game in flight.")
 @click.option("--new", "new_rev", default=None, help="Compare REV with this commit instead of this tree.")
+@click.option("--compiled/--no-compiled", default=None,
+              help="Measure this tree both as pure Python and with its compiled engines [default: when it has a "
+                   "build that loads: coachgym compile].")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every run and the table as JSON (rewritten after every run).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, json_out,
+def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, compiled, json_out,
                   progress) -> None:
     """Old against new: build commit REV in a tree of its own and measure it and this tree side by side,
     alternately, for each RULESET (default: all) - games, env steps and search rollouts per CPU-second,
@@ -215,7 +255,7 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
         raise click.BadParameter("must be at least 1", param_hint="--rounds")
     try:
         result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo, new=new_rev,
-                         json_out=json_out)
+                         json_out=json_out, compiled=compiled)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(result.render())

@@ -103,7 +103,17 @@ class SeededSource(ChanceSource):
         return int(self._random() * sides) + 1
 
     def shuffle(self, items: list, what: str = "") -> None:
-        self._rng.shuffle(items)
+        # random.Random.shuffle written out (Fisher-Yates over _randbelow_with_getrandbits, as in
+        # CPython's random.py): the very same swaps from the same state, without two Python-level
+        # calls per card (a Statis Pro game shuffles its 200-card FAC deck about five times)
+        getrandbits = self._rng.getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def draw(self, pile: list, what: str = "") -> Any:
         if not pile:

@@ -19,6 +19,7 @@ import re
 import sys
 import tokenize
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 
@@ -63,7 +64,8 @@ def _one_line(text: str) -> str:
 def rule_options(options_cls: type) -> list[Setting]:
     """The fields of a ruleset's options dataclass, in order, with their defaults and explanations."""
     module = sys.modules[options_cls.__module__]
-    source = inspect.getsource(module)
+    # the .py file itself: a compiled module (coachgym compile) keeps no source of its own
+    source = Path(module.__file__).with_name(module.__name__.rpartition(".")[2] + ".py").read_text(encoding="utf-8")
     comments = _comments(source)
     lines = source.splitlines()
     tree = ast.parse(source)

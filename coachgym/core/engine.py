@@ -38,11 +38,14 @@ SIDE_NAMES = ("home", "away")
 _ROSTER = re.compile(r"roster player #(\d+)")  # action-table labels that name a roster number
 
 
+_set = object.__setattr__  # (a frozen dataclass sets its fields so)
+
+
 def other(side: int) -> int:
     return 1 - side
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """A pending coaching decision."""
 
@@ -50,6 +53,14 @@ class Decision:
     kind: str  # ruleset-specific decision kind, e.g. "offense_menu"
     legal: tuple[int, ...]  # legal action indices, ascending
     prompt: str = ""  # one line for a human coach
+
+    def __init__(self, side: int, kind: str, legal: tuple[int, ...], prompt: str = "") -> None:
+        # the __init__ dataclass would generate, written here so that it is compiled with this module
+        # (coachgym compile): hundreds of decisions a game
+        _set(self, "side", side)
+        _set(self, "kind", kind)
+        _set(self, "legal", legal)
+        _set(self, "prompt", prompt)
 
     def to_dict(self) -> dict:
         return {"side": self.side, "kind": self.kind, "legal": list(self.legal), "prompt": self.prompt}

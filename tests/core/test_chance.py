@@ -83,3 +83,18 @@ def test_scripted_state_round_trips():
     src.roll(8)
     restored = ChanceSource.from_dict(json.loads(json.dumps(src.to_dict())))
     assert restored.roll(6, "d6 ones") == 2 and restored.roll(20) == 3
+
+
+def test_the_written_out_shuffle_is_random_shuffle_swap_for_swap():
+    """SeededSource.shuffle spells out random.Random.shuffle (for speed): same order, same generator
+    state after, for every deck size the rules use and the edge cases."""
+    import random
+
+    for seed in range(50):
+        ours, std = SeededSource(seed), random.Random(seed)
+        for n in (0, 1, 2, 3, 10, 64, 197, 200, 1000):
+            a, b = list(range(n)), list(range(n))
+            ours.shuffle(a)
+            std.shuffle(b)
+            assert a == b, (seed, n)
+        assert ours._rng.getstate() == std.getstate()

@@ -14,6 +14,10 @@ from .calls import _DECISIONS, _cache
 from .constants import _PRESS_DICE, _SETUP_DICE, SHOT_CLOCK, STL, TEAM_DIE, TOV, _trunc
 from .court import LOCATION, SEASON, THREE_POINT_GRID, location
 
+# Milk the clock's holds in seconds (see _hold_decision)
+_HOLDS = (5, 10, 15)
+_HOLDS_AFTER_PRESS = (0, 5)
+
 
 class SetupMixin:
     def _centre_jump(self):
@@ -186,7 +190,7 @@ class SetupMixin:
             return None
         o = self.off
         press = self.ctx.get("press", False)
-        steps = (0, 5) if press else (5, 10, 15)
+        steps = _HOLDS_AFTER_PRESS if press else _HOLDS
         legal, prev = [], None
         for h in steps:
             if prev is not None and (h > self.shot_clock - 1 or prev >= self.clock):
