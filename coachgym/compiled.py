@@ -3,8 +3,8 @@ compiled with Cython from the very same Python files, for speed (``coachgym comp
 "The compiled engines").
 
 Pure Python stays the reference. Nothing here changes a line of a source file: Cython compiles each
-listed module as it is (no type declarations; annotations ignored; no C types inferred, so every
-number stays a Python object and every operation keeps Python's meaning), and the extension module
+listed module as it is (no type declarations; annotations ignored; only Cython's safe type
+inference, so a Python int stays a Python int and every operation keeps Python's meaning), and the extension module
 lands beside its ``.py`` file, where Python's import system prefers it. The build writes a manifest
 (``coachgym/_compiled.json``) with each source file's SHA-256; :class:`_Guard`, installed when
 ``coachgym`` is imported, lets an extension module load only while its source is unchanged since the
@@ -55,7 +55,8 @@ MODULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 # Cython's options: the language of the sources, annotations not read as C types (``x: float`` would
-# otherwise become a C double), no inferred C types, functions that behave as Python functions
+# otherwise become a C double), only the type inference Cython calls safe (it never changes what an
+# operation means: no C integers for Python ints), functions that behave as Python functions
 # (signatures, keyword arguments, pickling by name).
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "infer_types": None, "binding": True}
 OPTIMIZE = "-O3"

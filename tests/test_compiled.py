@@ -106,7 +106,7 @@ def test_a_build_in_a_copy_of_the_tree_writes_its_manifest_and_sees_a_changed_so
     assert ext.is_file()
     manifest = json.loads((tmp_path / "coachgym" / "_compiled.json").read_text())
     assert manifest["modules"]["coachgym.core.phases"]["extension"] == ext.relative_to(tmp_path).as_posix()
-    assert manifest["directives"]["infer_types"] is False and manifest["directives"]["annotation_typing"] is False
+    assert manifest["directives"]["infer_types"] is None and manifest["directives"]["annotation_typing"] is False
     assert compiled.status(tmp_path).fresh == ["coachgym.core.phases"]
     src = tmp_path / "coachgym" / "core" / "phases.py"
     src.write_text(src.read_text() + "\n# changed\n")
@@ -124,7 +124,8 @@ def test_without_cython_or_a_compiler_the_build_says_what_to_install(tmp_path, m
     with pytest.raises(compiled.BuildError, match="no C compiler"):
         compiled.build(tmp_path, progress=False)
     res = CliRunner().invoke(main, ["compile", "--no-progress"])
-    assert res.exit_code == 1 and "no C compiler" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "no C compiler" in res.output and "Traceback" not in res.output
+    assert len([ln for ln in res.output.splitlines() if "error:" in ln.lower()]) == 1
 
 
 def test_compile_status_and_its_usage_errors():
