@@ -141,8 +141,9 @@ def _compiler() -> tuple[list[str], list[str], list[str]]:
 def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[str], None] = print,
           progress: bool = True, only: list[str] | None = None, pgo: bool = False) -> BuildReport:
     """Compile the modules of :data:`MODULES` (or those in ``only``) in the tree at ``root`` and write its
-    manifest. A module Cython or the C compiler refuses is left as Python and reported (Cython prints
-    the file, line and column of what it refuses).
+    manifest; ``log`` hears of the steps (the caller prints the returned report's ``summary()``). A
+    module Cython or the C compiler refuses is left as Python and reported (Cython prints the file,
+    line and column of what it refuses).
 
     ``pgo``: profile-guided optimization, as CPython itself is built: the C is compiled once with
     counters, :func:`coachgym.evaluation.speed.pgo_workload` plays games, env steps and search rollouts of every ruleset with that
@@ -252,7 +253,6 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
             entries = {m: e for m, e in entries.items() if m in report.built}
     _write_manifest(manifest_path, {**kept, **entries}, cython=version, pgo=pgo)
     report.seconds = time.perf_counter() - t0
-    log(report.summary())
     return report
 
 

@@ -213,7 +213,7 @@ def compile_engines(show_status, clean, jobs, pgo, progress) -> None:
         click.echo(f"removed {n} compiled modules: everything runs as pure Python")
         return
     try:
-        report = compiled.build(jobs=jobs, progress=progress, log=click.echo if pgo else (lambda s: None), pgo=pgo)
+        report = compiled.build(jobs=jobs, progress=progress, log=click.echo, pgo=pgo)
     except compiled.BuildError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(report.summary())
