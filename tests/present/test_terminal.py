@@ -63,7 +63,10 @@ def test_every_screen_of_a_whole_game_fits_in_40_lines(ruleset):
 
 
 def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-c", "from coachgym.cli import run; run()", *args], cwd=str(cwd),
+    # Python's Ctrl-C handler first: a test run started as a background job ignores SIGINT, and the
+    # child would inherit that (as in tests/interrupt.py); a person's terminal never does
+    code = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from coachgym.cli import run; run()"
+    child = pexpect.spawn(sys.executable, ["-c", code, *args], cwd=str(cwd),
                           encoding="utf-8", dimensions=(HEIGHT, WIDTH), timeout=60,
                           env={"TERM": "xterm", "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
                                "PATH": "/usr/bin:/bin", "HOME": str(cwd)})
@@ -254,7 +257,10 @@ def test_3_3_enter_at_a_setup_places_the_rest_as_the_book_would(tmp_path):
 
 
 def spawn_sized(args: list[str], cwd: Path, rows: int, cols: int, **env) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-c", "from coachgym.cli import run; run()", *args], cwd=str(cwd),
+    # Python's Ctrl-C handler first: a test run started as a background job ignores SIGINT, and the
+    # child would inherit that (as in tests/interrupt.py); a person's terminal never does
+    code = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from coachgym.cli import run; run()"
+    child = pexpect.spawn(sys.executable, ["-c", code, *args], cwd=str(cwd),
                           encoding="utf-8", dimensions=(rows, cols), timeout=60,
                           env={"TERM": "xterm", "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
                                "PATH": "/usr/bin:/bin", "HOME": str(cwd), **env})
