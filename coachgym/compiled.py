@@ -179,7 +179,11 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
     t0 = time.perf_counter()
     manifest_path = root / "coachgym" / MANIFEST.name
     kept = {m: e for m, e in (_read_manifest(manifest_path) or {}).items() if only and m not in mods}
-    _write_manifest(manifest_path, kept, cython=version)  # a build cut short leaves nothing half-trusted
+    # an extension file exists only while the manifest lists it (the guard speaks for those): the old
+    # ones of the modules rebuilt go first, so a build cut short leaves them as Python, never stale
+    _write_manifest(manifest_path, kept, cython=version)
+    for src in mods.values():
+        src.with_name(src.stem + suffix()).unlink(missing_ok=True)
     with tempfile.TemporaryDirectory(prefix="coachgym-compile-") as tmp:
         work = Path(tmp)
         hashes = {m: _sha(p) for m, p in mods.items()}
@@ -240,6 +244,8 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                                cwd=str(work), env=env, capture_output=True, text=True, check=False)
             _write_manifest(manifest_path, kept, cython=version)
             if r.returncode:
+                for m in report.built:  # the counting build goes too (see above)
+                    mods[m].with_name(mods[m].stem + suffix()).unlink(missing_ok=True)
                 raise BuildError("the profile-guided workload failed: "
                                  + ((r.stderr.strip().splitlines() or ["no output"])[-1]))
             stage = ["-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"]
