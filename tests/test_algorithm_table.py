@@ -1,9 +1,7 @@
 """tools/algorithm_table.py: the rows of every ruleset, the IQM with its stratified bootstrap interval
 (checked against rliable where it is installed), and the per-run cache that makes a rerun resume."""
 
-import importlib.util
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,17 +15,9 @@ from coachgym.core.runner import InlineBackend  # noqa: E402
 from coachgym.training import config as tc  # noqa: E402
 from coachgym.training.distill import DistillRun, games_for  # noqa: E402
 
+from .tools import load_tool  # noqa: E402
 
-def _tool():
-    path = Path(__file__).resolve().parents[1] / "tools" / "algorithm_table.py"
-    spec = importlib.util.spec_from_file_location("algorithm_table", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-at = _tool()
+at = load_tool("algorithm_table")
 
 
 def test_iqm_is_the_mean_of_the_middle_half_and_its_interval_the_percentile_bootstrap_over_seeds():

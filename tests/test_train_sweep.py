@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 
@@ -18,6 +17,8 @@ pytest.importorskip("sb3_contrib")
 from coachgym.core.runner import InlineBackend  # noqa: E402
 from coachgym.training import config as tc  # noqa: E402
 from coachgym.training.sweep import latest_checkpoint, plan, run_sweep, table  # noqa: E402
+
+from .tools import load_tool  # noqa: E402
 
 
 def tiny(steps: int, checkpoint_every: int = 0, evaluate_every: int = 0) -> tc.TrainConfig:
@@ -93,19 +94,8 @@ def test_ray_worker_killed_mid_run_resumes_from_its_last_checkpoint(tmp_path):
     assert meta["steps"] == total and not meta["interrupted"]
 
 
-def _algorithm_table():
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "tools" / "algorithm_table.py"
-    spec = importlib.util.spec_from_file_location("algorithm_table", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_algorithm_table_rows_fit_the_budget_and_summarize_with_iqm_and_bootstrap():
-    at = _algorithm_table()
+    at = load_tool("algorithm_table")
     scratch = at.row_config("valueadd", "maskable_ppo", 4000, 50)
     assert scratch["pretrain"]["coach"] is None and scratch["total_timesteps"] == 4000
     assert scratch["hyperparameters"]["n_steps"] * scratch["n_envs"] * 4 <= 4000  # four updates in the budget

@@ -162,13 +162,9 @@ def test_cpu_seconds_counts_this_process():
 
 
 def test_throughput_tool_prints_a_line_per_setup(capsys):
-    import importlib.util
-    from pathlib import Path
+    from .tools import load_tool
 
-    path = Path(__file__).resolve().parents[1] / "tools" / "training_throughput.py"
-    spec = importlib.util.spec_from_file_location("training_throughput", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("training_throughput")
     tool.main(["valueadd", "--steps", "128", "--n-envs", "4", "--workers", "0"])
     out = capsys.readouterr().out
     assert out.startswith("valueadd") and "steps/s" in out and "4 games in the learner's process" in out
