@@ -33,7 +33,6 @@ from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, FourthStreetEngine
 from ..rules.fourthstreet.tactics import tired
 
 _HELPER_SLOT = {a: s for s, a in enumerate(A.HELPER)}
-_SLOTS = range(5)
 _SUB_GRID = A.SUB_GRID
 _MAX_ROSTER = A.MAX_ROSTER
 # the calls the coach makes, bound once
@@ -127,20 +126,24 @@ class ByTheBookCoach:
         fat60, order = (c[1], c[2]) if c is not None and c[0] is team else _team_readings(team)
         starters = team.lineup
         avail = g.availability[side]
-        stint = g.stint[side] if fatigue else None
-        # the common case first: nobody tired or in foul trouble, the starters on the court
+        if fatigue:  # g.stint[side][i] is counted[i] + extra (the engine folds the stint lazily: clock.py)
+            counted, extra = g._stint_counted[side], g.game_seconds - g.stint_mark
+        # the common case first: nobody tired or in foul trouble, the starters on the court (the slots
+        # by index, not zip: a compiled build indexes with machine integers then)
         need = back = None
-        for slot, i, s in zip(_SLOTS, lu, starters):
-            if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or stint[i] >= fat60[i])):
+        for k in range(5):
+            i = lu[k]
+            if stats[i][PF] >= limit or (fatigue and (fpts[i] > 0 or counted[i] + extra >= fat60[i])):
                 if need is None:
-                    need = [slot]
+                    need = [k]
                 else:
-                    need.append(slot)
+                    need.append(k)
+            s = starters[k]
             if s != i and avail[s] == AVAILABLE and s < _MAX_ROSTER and s not in lu:
                 if back is None:
-                    back = [slot]
+                    back = [k]
                 else:
-                    back.append(slot)
+                    back.append(k)
         if need is not None:
             rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in need:
@@ -151,13 +154,11 @@ class ByTheBookCoach:
                             return _SUB_GRID[slot][b]
                         break
         if back is not None:
-            if fatigue:
-                stint = g.stint[side]
             rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
             for slot in back:
                 s = starters[slot]
                 i = lu[slot]
-                if fatigue and stint[i] < 240 and stats[i][PF] < limit:
+                if fatigue and counted[i] + extra < 240 and stats[i][PF] < limit:
                     continue  # his replacement has not played 4 minutes yet
                 if (fatigue and rclock - benched[s] < req[s]) or stats[s][PF] >= limit:
                     continue  # the starter is not fully rested, or in foul trouble

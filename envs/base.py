@@ -257,7 +257,8 @@ class CoachEnv(gym.Env):
         self._decisions += 1
         self._run_opponent()
         terminated = game.over
-        margin = game.result().margin_for(self.side)
+        home, away = game.score  # (game.result().margin_for(side), without the result object)
+        margin = home - away if self.side == HOME else away - home
         reward = 0.0
         if self.reward_mode == "margin":
             reward += (margin - self._last_margin) / self.margin_scale
@@ -308,10 +309,12 @@ class CoachEnv(gym.Env):
     def _info(self) -> dict:
         g = self.game
         d = g.decision
+        home, away = g.score
         info = {"action_mask": self.action_masks(), "decision": d.kind if d else None, "side": SIDE_NAMES[self.side],
-                "score": {"home": g.score[0], "away": g.score[1]}}
+                "score": {"home": home, "away": away}}
         if g.over:
-            info["result"] = "win" if g.result().margin_for(self.side) > 0 else "loss" if g.result().margin_for(self.side) < 0 else "draw"
+            margin = home - away if self.side == HOME else away - home
+            info["result"] = "win" if margin > 0 else "loss" if margin < 0 else "draw"
             info["box_score"] = g.box_score().to_dict()
         return info
 

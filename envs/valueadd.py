@@ -26,7 +26,8 @@ _ONEHOT = {k: tuple(float(j == DECISION_INDEX.get(k, len(DECISIONS))) for j in r
 _MARK_KEYS = ("d8_slot", "rebounder", "stealer", "slot")  # the context's player of a pending decision
 _GET_PTS = itemgetter(PTS)
 N_CARD = len(CARD_FEATURES)
-ROW = N_CARD + len(PLAYER_STATE)  # one roster player's floats: card, then state
+N_STATE = len(PLAYER_STATE)
+ROW = N_CARD + N_STATE  # one roster player's floats: card, then state
 ROSTER_SIZE = A.MAX_ROSTER * ROW
 
 
@@ -112,29 +113,42 @@ class ValueAddEncoder(ObservationEncoder):
         for s, ts in ((side, own), (other, opp)):
             team = teams[s]
             n = min(len(team.players), A.MAX_ROSTER)
-            pts = list(map(_GET_PTS, ts.stats[:n]))
             hit = memo.get(s)
-            # every value the state columns are made of, compared (the engine changes its lists in place)
-            if (hit is None or hit[0] is not team or hit[1] != lim or hit[2] != pen or hit[3] != ts.lineup
-                    or hit[4] != ts.fouls[:n] or hit[5] != ts.played[:n] or hit[6] != ts.avoiding[:n] or hit[7] != pts):
-                key = (team, lim, pen, ts.lineup[:], ts.fouls[:n], ts.played[:n], ts.avoiding[:n], pts)
-                block = self._roster(team).copy()
-                if n:
-                    # state per player: on_court, slot/4, fouls/lim, played/44, tired, doubled, avoiding, fouled_out,
-                    # points/40
-                    rows = [[0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), pt / 40]
-                            for f, p, a, pt in zip(*key[4:])]
-                    players, played = team.players, key[5]
-                    for k, i in enumerate(key[3]):
-                        row = rows[i]
-                        row[0], row[1] = 1.0, k / 4
+            if hit is None or hit[0] is not team or hit[1] != lim or hit[2] != pen:
+                # the roster block (card features, never changed) with its state columns, and what each
+                # player's state columns were made of (None: not filled yet)
+                hit = memo[s] = [team, lim, pen, [None] * n, [0.0] * (n * N_STATE), self._roster(team).copy(), None]
+            made, state, block = hit[3], hit[4], hit[5]
+            lineup, fouls, played, avoiding, stats = ts.lineup, ts.fouls, ts.played, ts.avoiding, ts.stats
+            where = [-1] * n
+            for k in range(5):
+                where[lineup[k]] = k
+            changed = hit[6] is None
+            # every value a player's state columns are made of, compared (the engine changes its lists
+            # in place); only a player whose values differ is written again (his minutes change every
+            # possession he plays, the bench's values seldom)
+            for i in range(n):
+                f, p, a, pt, k = fouls[i], played[i], avoiding[i], stats[i][PTS], where[i]
+                if made[i] != (f, p, a, pt, k):
+                    made[i] = (f, p, a, pt, k)
+                    changed = True
+                    # state per player: on_court, slot/4, fouls/lim, played/44, tired, doubled, avoiding,
+                    # fouled_out, points/40
+                    b = i * N_STATE
+                    if k < 0:
+                        state[b:b + N_STATE] = [0.0, 0.0, f / lim, p / 44, 0.0, 0.0, float(a), float(f >= lim), pt / 40]
+                    else:
+                        tired = 0
                         if pen:  # ValueAddEngine.fatigue: 1 once tired, 2 past double the stamina
-                            stamina = players[i].stamina
-                            tired = 0 if played[i] <= stamina else 1 if played[i] <= 2 * stamina else 2
-                            row[4], row[5] = float(tired >= 1), float(tired >= 2)
-                    block[:n, N_CARD:] = np.array(rows)
-                hit = memo[s] = (*key, block.ravel())
-            obs[pos:pos + ROSTER_SIZE] = hit[8]
+                            stamina = team.players[i].stamina
+                            tired = 0 if p <= stamina else 1 if p <= 2 * stamina else 2
+                        state[b:b + N_STATE] = [1.0, k / 4, f / lim, p / 44, float(tired >= 1), float(tired >= 2),
+                                                float(a), float(f >= lim), pt / 40]
+            if changed:
+                if n:
+                    block[:n, N_CARD:] = np.array(state).reshape(n, N_STATE)
+                hit[6] = block.ravel()
+            obs[pos:pos + ROSTER_SIZE] = hit[6]
             pos += ROSTER_SIZE
         if d is not None and d.kind.startswith("choose"):
             choice = [0.0] * 5

@@ -1,6 +1,7 @@
 """The training pipeline with a tiny config: train, save, load as a coach, play, refuse a mismatch."""
 
 import json
+import os
 import shutil
 
 import numpy as np
@@ -11,6 +12,7 @@ from coachgym.core.errors import ConfigError, ModelMismatchError
 from coachgym.core.match import play_game
 from coachgym.rules.valueadd import RULESET
 from coachgym.training import config as tc
+from coachgym.training import metadata as md
 
 pytest.importorskip("sb3_contrib")
 
@@ -366,14 +368,52 @@ def test_update_threads_give_the_ppo_update_more_threads_and_the_rollout_its_own
     real = torch.set_num_threads
     monkeypatch.setattr(torch, "set_num_threads", lambda n: (seen.append(n), real(n))[1])
     before = torch.get_num_threads()
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)  # (put back as it was after the test)
     try:
         train(tiny(update_threads=2, checkpoint_every=0), tmp_path / "run", progress=False)
     finally:
         real(before)
     # set once at the start, then for every rollout (1) and every update after it (2)
     assert seen[0] == 1 and seen[1:5] == [1, 2, 1, 2], seen
+    # the update's extra threads wait passively (a setting of the user's own would stay)
+    assert os.environ["OMP_WAIT_POLICY"] == "PASSIVE"
+    assert md.load(tmp_path / "run" / "model.zip")["torch_threads"] == {"rollout": 1, "update": 2}
     with pytest.raises(ConfigError, match="update_threads: must be at least 1"):
         tiny(update_threads=0)
+    # auto: the cores this process may run on; any other word is an error naming the key
+    from coachgym.training.config import update_threads, usable_cores
+
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    assert update_threads(tiny(update_threads="auto")) == usable_cores() >= 1
+    assert update_threads(tiny()) == 1 and update_threads(tiny(update_threads=3)) == 3
+    with pytest.raises(ConfigError, match="update_threads: must be a number of threads or auto, got 'all'"):
+        tiny(update_threads="all")
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")  # what Ray gives a task with 3 CPUs
+    assert update_threads(tiny(update_threads="auto")) == 3 and update_threads(tiny(update_threads=2)) == 2
+
+
+def test_runs_side_by_side_share_the_cores_for_their_updates(monkeypatch):
+    """A sweep on local worker processes: `update_threads: auto` becomes the cores per run at once (at
+    least 1); a number stays; one run at a time (inline) keeps `auto`."""
+    from coachgym.training import config as config_module
+    from coachgym.training.sweep import TrainRun, run_sweep
+
+    monkeypatch.setattr(config_module, "usable_cores", lambda: 4)
+
+    class Backend:
+        def __init__(self, name, workers):
+            self.name, self.workers, self.seen = name, workers, None
+
+        def map(self, tasks, **_kw):
+            self.seen = [t.config["update_threads"] for t in tasks]
+            return []
+
+    runs = [TrainRun({"seed": k, "update_threads": u}, "c", f"/nowhere/{k}") for k, u in enumerate(["auto", "auto", 3])]
+    for name, workers, want in (("local", 2, [2, 2, 3]), ("local", 8, [1, 1, 3]), ("inline", 1, ["auto", "auto", 3]),
+                                ("local", 1, ["auto", "auto", 3])):
+        b = Backend(name, workers)
+        run_sweep(runs, b, progress=False)
+        assert b.seen == want, (name, workers, b.seen)
 
 
 def test_behaviour_cloning_alone_is_evaluated_once(tmp_path, monkeypatch):

@@ -7,6 +7,7 @@ unknown key``), so a typo never silently falls back to a default.
 from __future__ import annotations
 
 import copy
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ SCHEMA: dict[str, Any] = {
     "normalize_observations": (bool, False),
     "device": (str, "cpu"),
     "torch_threads": (int, 1),
-    "update_threads": ((int, type(None)), None),  # torch threads for the PPO update, when the games wait (None: torch_threads)
+    "update_threads": ((int, str, type(None)), None),  # torch threads for the PPO update, when the games wait (None: torch_threads; auto: the usable cores)
     "advice": ((str, type(None)), None),  # a scripted coach whose suggestion the policy observes (advice.py)
     "decisions": ((list, type(None)), None),  # decision kinds the policy makes; the advisor makes the rest
     "action_kinds": ((list, type(None)), None),  # action kinds the policy may choose (besides the advice)
@@ -143,7 +144,10 @@ def validate(data: Any, where: str) -> TrainConfig:
     for key in cfg["hyperparameters"]:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
-    for key in ("total_timesteps", "n_envs", "torch_threads") + (("update_threads",) if cfg["update_threads"] is not None else ()):
+    if isinstance(cfg["update_threads"], str) and cfg["update_threads"] != "auto":
+        raise ConfigError(f"{where}: update_threads: must be a number of threads or auto, got {cfg['update_threads']!r}")
+    counted = ("update_threads",) if isinstance(cfg["update_threads"], int) else ()
+    for key in ("total_timesteps", "n_envs", "torch_threads") + counted:
         # total_timesteps 0 with a warm start: behaviour cloning alone, no RL step
         if cfg[key] < (0 if key == "total_timesteps" and cfg["pretrain"]["coach"] else 1):
             raise ConfigError(f"{where}: {key}: must be at least 1")
@@ -227,3 +231,24 @@ def default_config_path(ruleset: str, algo: str = "maskable_ppo") -> Path:
         if candidate.exists():
             return candidate
     raise ConfigError(f"no config for {ruleset}/{algo}: pass --config configs/{ruleset}/{algo}.yaml")
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells, else all)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+def update_threads(cfg: TrainConfig) -> int:
+    """Torch threads for the PPO update: ``update_threads``, else ``torch_threads``. ``auto``: the
+    ``OMP_NUM_THREADS`` of the environment where it is set (Ray sets it to a task's CPUs; a sweep of
+    runs side by side on one machine shares the cores out: sweep.run_sweep), else the usable cores."""
+    value = cfg["update_threads"]
+    if value is None:
+        return cfg["torch_threads"]
+    if value != "auto":
+        return value
+    omp = os.environ.get("OMP_NUM_THREADS", "").strip()
+    return int(omp) if omp.isdigit() and int(omp) >= 1 else usable_cores()

@@ -22,7 +22,7 @@ import os
 import re
 import socket
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -128,8 +128,18 @@ def plan(configs: Sequence[Any], seeds: int, out: str | Path, *, first_seed: int
 
 def run_sweep(runs: Sequence[TrainRun], backend: Any, *, progress: bool = True) -> list[dict]:
     """Run every training run on ``backend`` (a :mod:`coachgym.core.runner` backend); the summaries
-    in the order of ``runs``."""
-    return backend.map(list(runs), progress=progress, desc="training runs")
+    in the order of ``runs``. Runs side by side in this machine's worker processes share its cores:
+    an ``update_threads: auto`` becomes the cores per run (one torch thread each when there are at
+    least as many runs at once as cores), so that their PPO updates do not contend for them."""
+    from .config import usable_cores
+
+    runs = list(runs)
+    at_once = min(len(runs), getattr(backend, "workers", 1)) if getattr(backend, "name", "") == "local" else 1
+    if at_once > 1:
+        share = max(1, usable_cores() // at_once)
+        runs = [replace(r, config={**r.config, "update_threads": share}) if r.config.get("update_threads") == "auto" else r
+                for r in runs]
+    return backend.map(runs, progress=progress, desc="training runs")
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float, float]:

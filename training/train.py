@@ -24,7 +24,7 @@ from ..core.match import run_match
 from . import metadata as md
 from .advice import scope_of
 from .coach import PolicyCoach, TrainedCoach
-from .config import TrainConfig
+from .config import TrainConfig, update_threads
 
 SELFPLAY_DIR = "selfplay"
 
@@ -248,8 +248,8 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             return True
 
     callbacks = [EvalAndSelfPlay()]
-    if cfg["update_threads"] and cfg["update_threads"] != cfg["torch_threads"]:
-        callbacks.append(UpdateThreads(cfg["torch_threads"], cfg["update_threads"]))
+    if update_threads(cfg) != cfg["torch_threads"]:
+        callbacks.append(UpdateThreads(cfg["torch_threads"], update_threads(cfg)))
     if progress:
         callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
@@ -264,6 +264,13 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+    if update_threads(cfg) > 1:
+        # The update's extra threads sleep while they wait instead of spinning: OpenMP's default spin
+        # made an update 1.8x slower when another process held a core, passive waiting costs nothing
+        # on an idle machine (docs/speed.md, fourth round). OpenMP reads it when torch is first
+        # imported, so it applies where this process has not imported torch yet; a setting of the
+        # user's own stays.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     import torch
 
     torch.set_num_threads(cfg["torch_threads"])  # small MLPs: one thread beats contention with the env workers
@@ -346,6 +353,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta = md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=int(model.num_timesteps),
                     rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
     meta["interrupted"] = interrupted
+    meta["torch_threads"] = {"rollout": cfg["torch_threads"], "update": update_threads(cfg)}  # update_threads: auto, resolved
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
     # CPU seconds of the learner and its env workers while learning (evaluations included)

@@ -12,7 +12,10 @@ from the method names, so a step costs one dictionary lookup: no if/elif chain o
 sets the phase that follows and returns None). An engine with decisions that can come ahead of any
 phase (a fouled-out player's replacement, a skill offered in the middle of a move) defines
 ``_interrupt(self) -> Decision | None``, asked before each phase, and applies those decisions through
-their own ``_choose_KIND``.
+their own ``_choose_KIND``. Where ``_interrupt`` answers None and changes nothing while one attribute
+is false (the list where such decisions wait is empty, a flag it clears is clear), the engine names
+that attribute in ``INTERRUPT_WHEN`` and the loop asks ``_interrupt`` only when it is true (one
+attribute read instead of a call per phase).
 
 ::
 
@@ -52,6 +55,7 @@ class PhaseDispatch:
     PHASES: dict[str, Callable[..., Any]] = {}
     CHOICES: dict[str, Callable[..., Any]] = {}
     INTERRUPTS = False  # the class defines _interrupt
+    INTERRUPT_WHEN: str | None = None  # an attribute that is false whenever _interrupt would answer None and change nothing
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -79,10 +83,12 @@ class PhaseDispatch:
                 if d is not None:
                     return d
         interrupt = self._interrupt
+        when = self.INTERRUPT_WHEN
         while True:
-            d = interrupt()
-            if d is not None:
-                return d
+            if when is None or getattr(self, when):
+                d = interrupt()
+                if d is not None:
+                    return d
             phase = self.phase  # type: ignore[attr-defined]
             if phase == OVER:
                 return None

@@ -59,6 +59,45 @@ def test_an_interrupt_comes_ahead_of_the_phase():
     assert Interrupted.INTERRUPTS and not _Counter.INTERRUPTS  # the loop asks _interrupt only where defined
 
 
+def test_interrupt_when_asks_the_interrupt_only_while_its_list_holds_something():
+    class Queued(_Counter):
+        INTERRUPT_WHEN = "waiting"
+
+        def __init__(self):
+            self.waiting, self.asked = [], 0
+            super().__init__()
+
+        def _interrupt(self):
+            self.asked += 1
+            return Decision(1, "go", (0, 1), "first this") if self.waiting else None
+
+    e = Queued()
+    asked = e.asked
+    assert e._next_decision().side == 0 and e.asked == asked  # nothing waits: never asked
+    e.waiting.append("x")
+    assert e._next_decision().side == 1 and e.asked == asked + 1
+
+
+def test_bundled_engines_name_interrupt_attributes_they_have():
+    """Every bundled engine with INTERRUPT_WHEN has that attribute, and while it is false its
+    _interrupt answers None and leaves it false (4th Street: the replacements of players who must
+    leave, an empty list; Statis Pro: the flag of a play that stopped, 8.1, which it clears)."""
+    from coachgym import rulesets
+
+    seen = 0
+    for entry in rulesets.entries():
+        rs = rulesets.get(entry.name)
+        game = rs.new_game(seed=1)
+        when = type(game).INTERRUPT_WHEN
+        if when is None:
+            continue
+        seen += 1
+        empty = [] if isinstance(getattr(game, when), list) else False
+        setattr(game, when, empty)
+        assert game._interrupt() is None and getattr(game, when) == empty
+    assert seen >= 2
+
+
 def test_a_decision_kind_without_its_choose_method_is_refused_when_the_class_is_made():
     with pytest.raises(TypeError, match="decision kinds without a _choose_ method: stop"):
         class Broken(_Counter):  # noqa: F841 - made for the error

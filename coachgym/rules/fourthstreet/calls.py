@@ -38,6 +38,8 @@ class CallMixin:
     the forced replacements asked ahead of any phase (``_interrupt``) and applying each kind of
     choice (``_choose_KIND``)."""
 
+    INTERRUPT_WHEN = "replace"  # (core.phases: _interrupt is asked only while a replacement waits)
+
     def _interrupt(self) -> Decision | None:
         """A player who must leave (fouled out, hurt) is replaced before anything else happens."""
         while self.replace:

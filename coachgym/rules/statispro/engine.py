@@ -254,8 +254,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     # ``_end_period``) or a coach must choose (the phase set to PH_WAIT, e.g. 6.1's FD tie, 14A, 14G,
     # 14I). Both set ``_stopped``: each caller on the way back to the phase or choice returns at once
     # (``if c is None: return`` after a draw, ``if self._stopped: return`` after a call that can stop),
-    # so none of its remaining code runs. The flag is cleared before each phase.
+    # so none of its remaining code runs. The flag is cleared before each phase (only when it is set:
+    # INTERRUPT_WHEN, core.phases).
     _stopped = False
+    INTERRUPT_WHEN = "_stopped"
 
     def _interrupt(self) -> None:
         """Asked by PhaseDispatch before each phase: no decision comes ahead of a phase in Statis Pro;
