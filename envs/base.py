@@ -257,8 +257,7 @@ class CoachEnv(gym.Env):
         self._decisions += 1
         self._run_opponent()
         terminated = game.over
-        home, away = game.score  # (game.result().margin_for(side), without the result object)
-        margin = home - away if self.side == HOME else away - home
+        margin = self._margin(*game.score)
         reward = 0.0
         if self.reward_mode == "margin":
             reward += (margin - self._last_margin) / self.margin_scale
@@ -296,6 +295,11 @@ class CoachEnv(gym.Env):
         return "\n".join([*lines, "", self.game.scoreboard()])
 
     # ------------------------------------------------------------------ internals
+    def _margin(self, home: int, away: int) -> int:
+        """The agent's margin from the score (``game.result().margin_for(side)`` without the result
+        object: read every step)."""
+        return home - away if self.side == HOME else away - home
+
     def _run_opponent(self) -> None:
         game = self.game
         while game.decision is not None and game.decision.side != self.side:
@@ -313,7 +317,7 @@ class CoachEnv(gym.Env):
         info = {"action_mask": self.action_masks(), "decision": d.kind if d else None, "side": SIDE_NAMES[self.side],
                 "score": {"home": home, "away": away}}
         if g.over:
-            margin = home - away if self.side == HOME else away - home
+            margin = self._margin(home, away)
             info["result"] = "win" if margin > 0 else "loss" if margin < 0 else "draw"
             info["box_score"] = g.box_score().to_dict()
         return info

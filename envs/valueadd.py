@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 import numpy as np
 
 from ..core.engine import HOME
@@ -24,7 +22,6 @@ DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
 _ONEHOT = {k: tuple(float(j == DECISION_INDEX.get(k, len(DECISIONS))) for j in range(len(DECISIONS) + 1))
            for k in (*DECISIONS, None)}
 _MARK_KEYS = ("d8_slot", "rebounder", "stealer", "slot")  # the context's player of a pending decision
-_GET_PTS = itemgetter(PTS)
 N_CARD = len(CARD_FEATURES)
 N_STATE = len(PLAYER_STATE)
 ROW = N_CARD + N_STATE  # one roster player's floats: card, then state

@@ -248,8 +248,9 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             return True
 
     callbacks = [EvalAndSelfPlay()]
-    if update_threads(cfg) != cfg["torch_threads"]:
-        callbacks.append(UpdateThreads(cfg["torch_threads"], update_threads(cfg)))
+    update = update_threads(cfg)
+    if update != cfg["torch_threads"]:
+        callbacks.append(UpdateThreads(cfg["torch_threads"], update))
     if progress:
         callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
