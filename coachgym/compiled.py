@@ -5,7 +5,9 @@ compiled with Cython from the very same Python files, for speed (``coachgym comp
 Pure Python stays the reference. Nothing here changes a line of a source file: Cython compiles each
 listed module as it is (no type declarations; annotations ignored; only Cython's safe type
 inference, so a Python int stays a Python int and every operation keeps Python's meaning), and the extension module
-lands beside its ``.py`` file, where Python's import system prefers it. The build writes a manifest
+lands beside its ``.py`` file, where Python's import system prefers it. The generated C is Cython's but
+for one thing: its attribute reads and assignments by name go through a cache at each place
+(``_attrcache.h``, :data:`ATTR_CACHE`), which finds what CPython's generic lookup finds. The build writes a manifest
 (``coachgym/_compiled.json``) with each source file's SHA-256; :class:`_Guard`, installed when
 ``coachgym`` is imported, lets an extension module load only while its source is unchanged since the
 build, so an edited file always runs as written (a stale build is reported by ``coachgym compile
@@ -24,6 +26,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 import sysconfig
 import warnings
@@ -60,6 +63,17 @@ MODULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 # (signatures, keyword arguments, pickling by name).
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "infer_types": None, "binding": True}
 OPTIMIZE = "-O3"
+
+# Reads and assignments of an attribute by name (``self.clock``) in the generated C go through a cache
+# of their own at each place (``_attrcache.h``): while the object's class (and so every class it
+# inherits from) is unchanged since that place last asked it, and the classes hold nothing under that
+# name or a plain ``__slots__`` member, the value is read or stored in the instance's dictionary or at
+# the member's offset, where Python's own lookup finds it after asking the classes (CPython 3.11;
+# elsewhere the plain lookup). Every other case takes the plain lookup. The C is otherwise Cython's.
+ATTR_CACHE = PACKAGE / "_attrcache.h"
+_ATTR_READ = re.compile(r"= __Pyx_PyObject_GetAttrStr\(")
+_ATTR_WRITE = re.compile(r"if \(__Pyx_PyObject_SetAttrStr\(")
+_PYTHON_H = '#include "Python.h"\n'
 
 
 def tree() -> Path:
@@ -220,6 +234,7 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                 except Exception:  # noqa: BLE001 - an internal Cython error leaves this module as Python
                     ok = False
                 if ok:
+                    _with_attr_cache(c)
                     c_files[m] = c
                     futures.append(pool.submit(cc, m))
                 else:
@@ -262,9 +277,22 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
     return report
 
 
+def _with_attr_cache(c: Path) -> int:
+    """Route the attribute reads and assignments of the C file ``c`` through the per-place cache
+    (``ATTR_CACHE``); returns how many places were routed."""
+    text = c.read_text()
+    if _PYTHON_H not in text:
+        return 0
+    text, n = _ATTR_READ.subn("= __CG_GETATTR(", text)
+    text, w = _ATTR_WRITE.subn("if (__CG_SETATTR(", text)
+    c.write_text(text.replace(_PYTHON_H, _PYTHON_H + ATTR_CACHE.read_text(), 1))
+    return n + w
+
+
 def _write_manifest(path: Path, modules: dict, cython: str | None = None, pgo: bool = False) -> None:
     body = {"version": MANIFEST_VERSION, "python": sys.implementation.cache_tag, "extension_suffix": suffix(),
-            "cython": cython, "directives": DIRECTIVES, "optimize": OPTIMIZE, "pgo": pgo, "modules": modules}
+            "cython": cython, "directives": DIRECTIVES, "optimize": OPTIMIZE, "pgo": pgo, "attr_cache": True,
+            "modules": modules}
     tmp = path.with_name(path.name + ".part")
     tmp.write_text(json.dumps(body, indent=1, sort_keys=True) + "\n")
     tmp.replace(path)

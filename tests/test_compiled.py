@@ -134,3 +134,152 @@ def test_compile_status_and_its_usage_errors():
     assert res.output.startswith("engines: ") and "modules" in res.output
     res = CliRunner().invoke(main, ["compile", "--status", "--clean"])
     assert res.exit_code == 2 and "choose one" in res.output
+
+
+# a module compiled in a copy of the tree to check the attribute cache of the generated C (_attrcache.h):
+# every read and assignment below is one place in the C with a cache of its own
+ATTR_PROBE = '''
+class Many:
+    def __init__(self):
+        for i in range(40):  # more attributes than CPython keeps inline: a dictionary of its own
+            setattr(self, "a%d" % i, i)
+        self.x = 1
+
+
+class Few:
+    def __init__(self):
+        self.x = 1  # kept inline (no dictionary yet)
+
+
+class Sub(Many):
+    pass
+
+
+class Slotted:
+    __slots__ = ("x",)
+
+    def __init__(self):
+        self.x = 1
+
+
+class Dynamic:
+    def __getattr__(self, name):
+        return "from __getattr__"
+
+
+def read_x(o):
+    return o.x
+
+
+def write_x(o, v):
+    o.x = v
+'''
+
+
+@pytest.fixture(scope="module")
+def attr_probe(tmp_path_factory):
+    pytest.importorskip("Cython", reason="Cython (pip install 'coachgym[compiled]')")
+    import importlib.machinery
+    import importlib.util
+
+    root = tmp_path_factory.mktemp("attrcache")
+    (root / "coachgym" / "core").mkdir(parents=True)
+    (root / "coachgym" / "core" / "state.py").write_text(ATTR_PROBE)
+    try:
+        report = compiled.build(root, only=["coachgym.core.state"], progress=False, log=lambda s: None)
+    except compiled.BuildError as e:
+        pytest.skip(f"no build here: {e}")
+    assert report.built == ["coachgym.core.state"], report.failed
+    assert json.loads((root / "coachgym" / "_compiled.json").read_text())["attr_cache"] is True
+    path = root / "coachgym" / "core" / ("state" + compiled.suffix())
+    loader = importlib.machinery.ExtensionFileLoader("coachgym.core.state", str(path))
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location("coachgym.core.state", path, loader=loader))
+    loader.exec_module(mod)  # (not in sys.modules: the real coachgym.core.state stays)
+    assert mod.read_x.__class__.__name__ == "cython_function_or_method"
+    return mod
+
+
+def test_the_attribute_cache_routes_reads_and_assignments_of_the_generated_c(tmp_path):
+    c = tmp_path / "m.c"
+    c.write_text('#include "Python.h"\nx = __Pyx_PyObject_GetAttrStr(o, n); if (unlikely(!x)) {}\n'
+                 "if (__Pyx_PyObject_SetAttrStr(o, n, v) < 0) {}\n#define __Pyx_PyObject_GetAttrStr(o,n) PyObject_GetAttr(o,n)\n")
+    assert compiled._with_attr_cache(c) == 2
+    text = c.read_text()
+    assert "x = __CG_GETATTR(o, n)" in text and "if (__CG_SETATTR(o, n, v) < 0)" in text
+    assert "#define __Pyx_PyObject_GetAttrStr(o,n) PyObject_GetAttr(o,n)" in text  # Cython's own lines untouched
+    assert text.index("__cg_getattr") > text.index('#include "Python.h"')
+
+
+def test_the_attribute_cache_reads_and_assigns_as_python_does_when_classes_change(attr_probe):
+    """Python's lookup order (data descriptor of the class, then the instance's dictionary, then any
+    other class attribute, then __getattr__) holds at a cached place however the classes change after
+    it was cached: by a class attribute, a property, a base class's change, a deletion. Each change
+    comes right after the place has read or assigned through its cache for that very class."""
+    m = attr_probe
+
+    def prime(o, write=False):  # fill the place's cache for o's class and use it
+        for _ in range(3):
+            if write:
+                m.write_x(o, o.__dict__.get("x", 0))
+            else:
+                m.read_x(o)
+
+    for cls in (m.Many, m.Few, m.Sub, m.Slotted):
+        o = cls()
+        for v in range(3):
+            m.write_x(o, v)
+            assert m.read_x(o) == v and o.x == v
+    o, s = m.Many(), m.Sub()
+    prime(o)
+    m.Many.x = property(lambda self: "property", lambda self, v: setattr(self, "seen", v))
+    assert m.read_x(o) == "property"  # a data descriptor beats the instance
+    del m.Many.x
+    prime(o, write=True)
+    m.Many.x = property(lambda self: "property", lambda self, v: setattr(self, "seen", v))
+    m.write_x(o, 7)
+    assert o.seen == 7 and o.__dict__["x"] == 1  # the assignment went to the setter
+    del m.Many.x
+    prime(s)
+    m.Many.x = property(lambda self: "base property")  # a base class changes
+    assert m.read_x(s) == "base property"
+    del m.Many.x
+    prime(o)
+    m.Many.x = "class attribute"
+    assert m.read_x(o) == 1  # the instance's own value beats a plain class attribute
+    del o.x
+    assert m.read_x(o) == "class attribute"
+    del m.Many.x
+    with pytest.raises(AttributeError, match="'x'"):
+        m.read_x(o)
+    m.write_x(o, 3)
+    assert m.read_x(o) == 3
+    m.Many.x = property(lambda self: "property", lambda self, v: setattr(self, "seen", v))
+    o.__dict__["x"] = "in the dictionary"
+    for v in range(3):  # cached while the class has the property: the property every time
+        assert m.read_x(o) == "property"
+        m.write_x(o, v)
+        assert o.seen == v and o.__dict__["x"] == "in the dictionary"
+    del m.Many.x
+    o.x = 3
+    f = m.Few()
+    prime(f)
+    m.Few.x = property(lambda self: "few property")
+    assert m.read_x(f) == "few property"
+    del m.Few.x
+    t = m.Slotted()
+    prime(t)
+    prime(t, write=False)
+    for v in range(3):
+        m.write_x(t, v)
+        assert m.read_x(t) == v
+    del t.x
+    with pytest.raises(AttributeError, match="x"):  # an empty slot, read at a place cached for it
+        m.read_x(t)
+    m.write_x(t, 5)
+    slot = m.Slotted.x
+    m.Slotted.x = property(lambda self: "slot property")
+    assert m.read_x(t) == "slot property"
+    m.Slotted.x = slot
+    assert m.read_x(t) == 5
+    assert m.read_x(m.Dynamic()) == "from __getattr__"
+    assert m.read_x(o) == 3 and m.read_x(f) == 1 and m.read_x(s) == 1  # the place moved between classes and back

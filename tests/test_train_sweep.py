@@ -47,6 +47,51 @@ def test_seeds_run_as_tasks_each_a_normal_run_and_one_table(tmp_path):
     assert again["steps"] == 128 and again["attempts"] == 2 and again["curve_points"] == results[0]["curve_points"]
 
 
+def test_checkpoints_are_written_whole_and_one_cut_short_is_passed_over(tmp_path):
+    """A checkpoint is saved under a name no resume takes and then renamed (train.save_checkpoint); a
+    file cut short where the policy's own zip archive ends still passes ``zipfile.is_zipfile`` (the
+    cause of a resume from a broken checkpoint once seen in the killed-worker test below), and
+    ``latest_checkpoint`` passes it over."""
+    import zipfile
+
+    from coachgym.training.train import save_checkpoint
+
+    run = plan([tiny(128, checkpoint_every=64)], 1, tmp_path)[0]
+    run_sweep([run], InlineBackend(), progress=False)
+    cdir = Path(run.out) / "checkpoints"
+    assert sorted(p.name for p in cdir.iterdir()) == ["model_128_steps.zip", "model_64_steps.zip"]  # no part left
+    best, steps = latest_checkpoint(run.out)
+    assert (best.name, steps) == ("model_128_steps.zip", 128)
+    data = best.read_bytes()
+    with zipfile.ZipFile(best) as z:
+        policy = z.getinfo("policy.pth")
+    # cut the file just after the policy's archive (its own end record), before the directory of the whole
+    off = policy.header_offset  # the local header: 30 bytes, the name, the extra field, then the data
+    start = off + 30 + int.from_bytes(data[off + 26:off + 28], "little") + int.from_bytes(data[off + 28:off + 30], "little")
+    cut = data[:start + policy.compress_size]
+    broken = cdir / "model_192_steps.zip"
+    broken.write_bytes(cut)
+    if zipfile.is_zipfile(broken):  # (as the policy archive is stored, not compressed)
+        with pytest.raises((KeyError, zipfile.BadZipFile)):
+            with zipfile.ZipFile(broken) as z:
+                z.getinfo("data")
+    assert latest_checkpoint(run.out) == (best, 128)  # the broken one is never the one to resume from
+    broken.write_bytes(data[: len(data) // 2])
+    assert latest_checkpoint(run.out) == (best, 128)
+
+    class Fails:  # a save that dies half way: no checkpoint under the real name
+        num_timesteps = 256
+
+        def save(self, path):
+            Path(path).write_bytes(data[:100])
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        save_checkpoint(Fails(), cdir)
+    assert not (cdir / "model_256_steps.zip").exists() and latest_checkpoint(run.out) == (best, 128)
+    assert not list(cdir.glob(".*"))  # nor the part it wrote
+
+
 def test_cli_sweep_writes_the_table(tmp_path):
     from click.testing import CliRunner
 

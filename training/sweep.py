@@ -38,10 +38,22 @@ def latest_checkpoint(folder: str | Path) -> tuple[Path | None, int]:
     if cdir.is_dir():
         for p in cdir.iterdir():
             m = _CHECKPOINT.search(p.name)
-            # a checkpoint cut short by the kill (no zip directory at its end) is passed over
-            if m and int(m.group(1)) > steps and zipfile.is_zipfile(p):
+            # checkpoints are written whole or not at all (train.save_checkpoint); one cut short by a
+            # kill in an older version is passed over
+            if m and int(m.group(1)) > steps and _whole_model_zip(p):
                 best, steps = p, int(m.group(1))
     return best, steps
+
+
+def _whole_model_zip(p: Path) -> bool:
+    """A model saved by stable-baselines3 to its end: a zip archive whose directory lists its "data"
+    (a file cut short can still look like a zip to ``zipfile.is_zipfile``: the policy inside is a zip
+    archive of its own, whose end record then ends the file)."""
+    try:
+        with zipfile.ZipFile(p) as z:
+            return "data" in z.namelist()
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return False
 
 
 def finished_run(folder: str | Path, total: int) -> dict | None:

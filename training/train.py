@@ -163,8 +163,24 @@ def evaluate(model, cfg: TrainConfig, venv, games: int, opponents: list[str], se
     return results
 
 
+def save_checkpoint(model, folder: Path) -> Path:
+    """``folder/model_STEPS_steps.zip``, written whole or not at all: the model is saved under a name
+    no reader takes for a checkpoint and then renamed, so a process killed while saving (a Ray worker
+    lost mid-run, Ctrl-C twice) never leaves a checkpoint cut short under the name a resume looks for."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"model_{int(model.num_timesteps)}_steps.zip"
+    part = folder / f".{path.stem}.part.zip"
+    try:
+        model.save(str(part))
+        os.replace(part, path)
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    return path
+
+
 def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float, progress: bool = False):
-    from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
     n_envs = cfg["n_envs"]
 
@@ -254,8 +270,15 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
     if progress:
         callbacks.append(Progress(cfg["total_timesteps"]))
     if cfg["checkpoint_every"]:
-        callbacks.append(CheckpointCallback(save_freq=max(1, cfg["checkpoint_every"] // n_envs),
-                                            save_path=str(out / "checkpoints"), name_prefix="model"))
+        every = max(1, cfg["checkpoint_every"] // n_envs)
+
+        class Checkpoints(BaseCallback):  # (stable-baselines3's CheckpointCallback, saving whole or not at all)
+            def _on_step(self) -> bool:
+                if self.n_calls % every == 0:
+                    save_checkpoint(self.model, out / "checkpoints")
+                return True
+
+        callbacks.append(Checkpoints())
     return CallbackList(callbacks)
 
 
@@ -349,8 +372,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     model_path = out / "model.zip"
     model.save(str(model_path))
     if interrupted:
-        (out / "checkpoints").mkdir(exist_ok=True)
-        model.save(str(out / "checkpoints" / f"model_{int(model.num_timesteps)}_steps.zip"))
+        save_checkpoint(model, out / "checkpoints")
     meta = md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=int(model.num_timesteps),
                     rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
     meta["interrupted"] = interrupted
