@@ -41,24 +41,33 @@ static void __cg_fill(__cg_attr_site *site, PyTypeObject *tp, PyObject *name) {
     }
 }
 
+/* the place last asked this very class, unchanged since (no class in its MRO changed) */
+static inline int __cg_valid(const __cg_attr_site *site, PyTypeObject *tp) {
+    return tp == site->tp && tp->tp_version_tag == site->tag && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG);
+}
+
+/* the instance dictionary of an object of a managed-dictionary class, or NULL where there is none or
+   its attributes are still kept inline (CPython 3.11: the values pointer at -4, the dict at -3) */
+static inline PyObject *__cg_instance_dict(PyObject *obj) {
+    return ((void **)obj)[-4] == NULL ? ((PyObject **)obj)[-3] : NULL;
+}
+
 static PyObject *__cg_getattr(PyObject *obj, PyObject *name, __cg_attr_site *site) {
     PyTypeObject *tp = Py_TYPE(obj);
-    if (tp == site->tp && tp->tp_version_tag == site->tag && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+    if (__cg_valid(site, tp)) {
         if (site->kind == __CG_DICT) {
-            if (((void **)obj)[-4] == NULL) {  /* the managed dictionary, no inline values */
-                PyObject *dict = ((PyObject **)obj)[-3];
-                Py_hash_t h = ((PyASCIIObject *)name)->hash;
-                if (dict != NULL && h != -1) {
-                    Py_INCREF(dict);  /* (held through the lookup, as the generic lookup holds it) */
-                    PyObject *res = _PyDict_GetItem_KnownHash(dict, name, h);
-                    Py_XINCREF(res);
-                    Py_DECREF(dict);
-                    if (res != NULL) {
-                        return res;
-                    }
-                    if (PyErr_Occurred()) {
-                        return NULL;
-                    }
+            PyObject *dict = __cg_instance_dict(obj);
+            Py_hash_t h = ((PyASCIIObject *)name)->hash;
+            if (dict != NULL && h != -1) {
+                Py_INCREF(dict);  /* (held through the lookup, as the generic lookup holds it) */
+                PyObject *res = _PyDict_GetItem_KnownHash(dict, name, h);
+                Py_XINCREF(res);
+                Py_DECREF(dict);
+                if (res != NULL) {
+                    return res;
+                }
+                if (PyErr_Occurred()) {
+                    return NULL;
                 }
             }
         } else if (site->kind == __CG_SLOT) {
@@ -78,14 +87,12 @@ static PyObject *__cg_getattr(PyObject *obj, PyObject *name, __cg_attr_site *sit
 
 static int __cg_setattr(PyObject *obj, PyObject *name, PyObject *value, __cg_attr_site *site) {
     PyTypeObject *tp = Py_TYPE(obj);
-    if (tp == site->tp && tp->tp_version_tag == site->tag && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+    if (__cg_valid(site, tp)) {
         if (value != NULL) {
             if (site->kind == __CG_DICT) {
-                if (((void **)obj)[-4] == NULL) {
-                    PyObject *dict = ((PyObject **)obj)[-3];
-                    if (dict != NULL) {
-                        return PyDict_SetItem(dict, name, value);
-                    }
+                PyObject *dict = __cg_instance_dict(obj);
+                if (dict != NULL) {
+                    return PyDict_SetItem(dict, name, value);
                 }
             } else if (site->kind == __CG_SLOT) {
                 PyObject **slot = (PyObject **)((char *)obj + site->offset);

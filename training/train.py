@@ -179,7 +179,9 @@ def save_checkpoint(model, folder: Path) -> Path:
     return path
 
 
-def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float, progress: bool = False):
+def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float, progress: bool = False,
+               update: int = 1):
+    """``update``: the torch threads of the PPO update (``update_threads``, resolved)."""
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 
     n_envs = cfg["n_envs"]
@@ -264,7 +266,6 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             return True
 
     callbacks = [EvalAndSelfPlay()]
-    update = update_threads(cfg)
     if update != cfg["torch_threads"]:
         callbacks.append(UpdateThreads(cfg["torch_threads"], update))
     if progress:
@@ -288,7 +289,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg.to_dict(), sort_keys=False))
-    if update_threads(cfg) > 1:
+    update = update_threads(cfg)  # (auto: resolved once, for the OpenMP setting, the callback and the metadata)
+    if update > 1:
         # The update's extra threads sleep while they wait instead of spinning: OpenMP's default spin
         # made an update 1.8x slower when another process held a core, passive waiting costs nothing
         # on an idle machine (docs/speed.md, fourth round). OpenMP reads it when torch is first
@@ -352,7 +354,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     remaining = max(0, cfg["total_timesteps"] - done)
     interrupted = False
     try:
-        model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started, progress),
+        model.learn(total_timesteps=remaining, callback=_callbacks(cfg, out, venv, history, started, progress, update),
                     reset_num_timesteps=not resume)
     except KeyboardInterrupt:
         # Ctrl-C: keep what was learned (model, metadata, .npz and a checkpoint to --resume from);
@@ -376,7 +378,7 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta = md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=int(model.num_timesteps),
                     rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
     meta["interrupted"] = interrupted
-    meta["torch_threads"] = {"rollout": cfg["torch_threads"], "update": update_threads(cfg)}  # update_threads: auto, resolved
+    meta["torch_threads"] = {"rollout": cfg["torch_threads"], "update": update}
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
     # CPU seconds of the learner and its env workers while learning (evaluations included)
