@@ -28,12 +28,20 @@ def coaches_command(ruleset) -> None:
 
     rs = ruleset_arg(ruleset)
     click.echo(f"{rs.title} coaches:")
+    from ..core import coachspec
+
+    grammar = {k.name: k for k in coachspec.kinds(rs)}  # the one coach grammar (web and command line)
     for name in rs.coach_names():
         click.echo(f"\n{name}: {coach_description(rs, name)}")
         params = rs.coach_parameters(name) if not name.endswith(":...") else []
         if params:
             click.echo("  parameters (name, default, what it does):")
             click.echo(render(params, "").replace("\n  ", "\n    ").replace("  ", "    ", 1))
+        kind = grammar.get(name[:-4] if name.endswith(":...") else name)
+        if kind is not None and (kind.argument is not None or kind.params):
+            click.echo("  grammar (type, default, bounds; the bound from the web where lower):")
+            click.echo("\n".join("  " + line for line in coachspec.listing(kind)))
+    click.echo("\nNAME.npz / NAME.zip: " + coachspec.MODEL_FILE.describe())
     scripted = [n for n in rs.coach_names() if not n.endswith(":...") and rs.coach_parameters(n)]
     if scripted:
         p = rs.coach_parameters(scripted[0])[0]

@@ -38,9 +38,9 @@ import random
 import time
 from typing import Any
 
+from ..core.coachspec import Param, check_value, split_params
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
-from ..core.ruleset import parse_coach_params
 from .holds import Hold, ScopeClock, hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
@@ -275,10 +275,55 @@ def _int(p: dict, key: str, least: int) -> int:
     return v
 
 
+# The search coach's parameter table (coachgym.core.coachspec): the one grammar of ``search:...``
+# from the command line and the web (``web_hi``: the bound on a request from the web; the web's
+# budget bound is the server's --max-search-budget). ``coachgym coaches RULESET`` lists it.
+_POLICIES = ("book", "by-the-book", "trained", "random", "first-legal")
+PARAMS = (
+    Param("budget", "int", 64, "rollouts a searched decision", lo=2, hi=10**7, web_hi=256),
+    Param("ms", "float", 0, "milliseconds a searched decision instead of a budget (0: the budget); not on the web: "
+          "a search stopped by the clock is not reproducible, so the game could not be restored", lo=0, hi=10**7,
+          web_fixed=0),
+    Param("policy", "word", "book", "the rollouts' coach for this side (a coach spec; from the web: "
+          + "/".join(_POLICIES) + ")", file=True),
+    Param("opponent", "word", "", "the rollouts' coach for the other side (default: policy)", file=True),
+    Param("horizon", "int", 40, "decisions a rollout plays before the value estimate scores it (0: to the end)",
+          lo=1, hi=10**4, web_hi=60, zero_ok=True),
+    Param("when", "word", "doubt", "doubt | all | KIND+KIND: the decisions searched"),
+    Param("doubt", "float", 0.9, "searched where the trained coach gives the base choice less than this", lo=0, hi=1),
+    Param("width", "int", 4, "options raced at a decision", lo=2, hi=64, web_hi=8),
+    Param("switch", "float", 1.0, "standard errors ahead of the base choice to switch", lo=0, hi=10),
+    Param("min_rounds", "int", 4, "rounds before an option is dropped", lo=1, hi=10**6, web_hi=16),
+    Param("scope", "word", "default", "how long a raced option is held (default, decision, period, half, game, UNIT:N)"),
+    Param("commit", "choice", "horizon", "how long a chosen option is kept in force", choices=("horizon", "scope", "0")),
+    Param("plans", "names", "", "plans raced at each plan scope: names of the ruleset's plans, all, or (command "
+          "line) strategy files", hi=16, file=True),
+    Param("plan_scope", "choice", "period", "how often plans are raced", choices=("period", "half", "game")),
+    Param("plan_budget", "int", 64, "rollouts a plan race", lo=2, hi=10**7, web_hi=32),
+)
+BARE = True  # ``search`` alone: the defaults
+
+
+def offered_plans(ruleset: str) -> list[str]:
+    """The plan names the web offers for ``plans=`` (the ruleset's library, ``all``, the base)."""
+    plans = importlib.import_module(PLANS)
+    return ["all", "book", *plans.library(ruleset)]
+
+
 def search_coach(ruleset: Any, argument: str, seed: int | None = None, **kwargs: Any) -> SearchCoach:
-    """``Ruleset.coach("search:budget=64,policy=trained")`` (registered in core.ruleset.COACH_KINDS)."""
-    params = {**parse_coach_params(argument, "search"), **kwargs}
+    """``Ruleset.coach("search:budget=64,policy=trained")`` (registered in core.ruleset.COACH_KINDS);
+    the parameters are held to :data:`PARAMS` first."""
+    given = split_params(argument, "search")
+    table = {p.name: p for p in PARAMS}
+    for key, value in given.items():
+        if key in table and table[key].type in ("int", "float"):
+            check_value(table[key], value, field="search coach", kind="", web=False)
+    params = {**given, **kwargs}
     return SearchCoach(ruleset, seed=seed, **params)
+
+
+search_coach.PARAMS = PARAMS  # type: ignore[attr-defined]
+search_coach.BARE = BARE  # type: ignore[attr-defined]
 
 
 def option_values(game: Engine, *, budget: int = 256, policy: str = "book", opponent: str | None = None,

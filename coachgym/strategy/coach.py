@@ -127,3 +127,16 @@ def base_spec(spec: str, ruleset: str) -> str:
     if isinstance(spec, str) and spec.startswith("strategy:"):
         return load(spec.partition(":")[2], ruleset).base
     return spec
+
+
+def _grammar() -> None:
+    """The strategy coach's entry in the coach grammar (coachgym.core.coachspec): ``strategy:FILE``,
+    a strategy file (from the web: a name the server offers)."""
+    from ..core.coachspec import Param
+
+    strategy_coach.ARGUMENT = Param("file", "file", None, "a strategy file (docs/strategy.md); a shipped example "  # type: ignore[attr-defined]
+                                    "by its file name", file=True)
+    strategy_coach.PARAMS = ()  # type: ignore[attr-defined]
+
+
+_grammar()

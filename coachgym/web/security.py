@@ -31,9 +31,9 @@ from urllib.parse import urlsplit
 
 import anyio
 
-from ..core import jsontext
+from ..core import coachspec, jsontext
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
-from ..core.ruleset import COACH_KINDS, Ruleset, parse_coach_params
+from ..core.ruleset import Ruleset
 from .errors import WebError
 
 KIB = 1024
@@ -63,9 +63,7 @@ class Limits:
 # ---------------------------------------------------------------------------------------- coaches
 LISTED = ("trained", "by-the-book", "random", "first-legal")  # besides a ruleset's own scripted coaches
 ROLLOUT_POLICIES = ("book", "by-the-book", "trained", "random", "first-legal")
-SEARCH_INTS = {"horizon": (1, 60), "width": (2, 8), "min_rounds": (1, 16)}  # budget: Limits.search_budget
-SEARCH_FLOATS = {"doubt": (0.0, 1.0), "switch": (0.0, 10.0)}
-MAX_SPEC = 200
+MAX_SPEC = coachspec.MAX_SPEC
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,120}")
 
 
@@ -131,40 +129,37 @@ class WebCoaches:
             return str(p)
         return spec
 
+    def offered(self, rs: Ruleset) -> Any:
+        """``offered(kind, param)``: the names this server offers where a coach parameter may name a
+        file (coachgym.core.coachspec): strategies and models of the named folders, rollout coaches,
+        the ruleset's plans."""
+        def names(kind: str, param: str) -> list[str]:
+            if kind == "strategy":  # (a file name, or the name without .yaml)
+                names = self.strategies()
+                return names + [n.rsplit(".", 1)[0] for n in names if n.endswith(".yaml")]
+            if kind == "model file":
+                return self.models()
+            if kind == "search" and param in ("policy", "opponent"):
+                return list(ROLLOUT_POLICIES)
+            if kind == "search" and param == "plans":
+                from ..search.coach import offered_plans
+
+                return offered_plans(rs.name)
+            return []
+
+        return names
+
     def check(self, rs: Ruleset, spec: Any, field: str = "opponent") -> str:
-        """The spec of a coach chosen from the web, checked and built once (so that a bad one is
-        reported where it was chosen); raises ``ConfigError`` naming the field."""
-        if not isinstance(spec, str):
-            raise ConfigError(f"{field}: expected a coach's name, got {type(spec).__name__}")
+        """The spec of a coach chosen from the web, held to the coach grammar with the web's bounds
+        (``coachspec.read(web=True)``: no parameter names a file but by an offered name) and built
+        once (so that a bad one is reported where it was chosen); raises ``ConfigError`` naming the
+        field and never a path of the server."""
+        read = coachspec.read(rs, spec, field=field, web=True, offered=self.offered(rs),
+                              caps={("search", "budget"): self.search_budget})
         spec = spec.strip()
-        if not spec:
-            raise ConfigError(f"{field}: choose a coach or write a coach spec")
-        if len(spec) > MAX_SPEC:
-            raise ConfigError(f"{field}: a coach spec is at most {MAX_SPEC} characters")
-        kind, sep, arg = spec.partition(":")
-        if spec.endswith(".zip"):
-            raise ConfigError(f"{field} {spec!r}: .zip models can execute code when loaded and are not "
-                              "accepted from the browser; export the coach as .npz or play it from the command line")
-        if sep and kind == "strategy":
-            if self._strategy_path(arg) is None:
-                raise ConfigError(f"{field} {spec!r}: this server offers no strategy of that name (a name, never a "
-                                  f"path); offered: {', '.join(self.strategies()) or 'none'}")
-        elif spec.endswith(".npz"):
-            if self._model_path(spec) is None:
-                offered = self.models()
-                raise ConfigError(f"{field} {spec!r}: this server offers no model of that name (a name, never a path); "
-                                  + (f"offered: {', '.join(offered)}" if offered else
-                                     "it offers none (coachgym serve --models DIR offers the .npz files of a folder)"))
-        elif kind == "search":
-            self._check_search(arg, field)
-        else:
-            if kind in COACH_KINDS or kind not in (*LISTED, *rs.coach_names()) or kind.endswith(":..."):
-                listed = [c for c in rs.coach_names() if not c.endswith(":...")]
-                raise ConfigError(f"{field} {spec!r}: unknown coach {kind!r}; this server offers {', '.join(listed)}, "
-                                  "search:PARAMETERS, strategy:NAME and its models")
-            if sep:
-                _scalars(parse_coach_params(arg, kind), field)
         resolved = self.resolve(spec)
+        if read.kind.name == "search" and "ms" in read.params:
+            pass  # (ms=0 only: held by the grammar)
         try:
             rs.coach(resolved, seed=0)  # raises ConfigError / ModelMismatchError naming the problem
         except CoachgymError as exc:
@@ -175,28 +170,6 @@ class WebCoaches:
             raise ConfigError(f"{field} {spec!r} cannot play {rs.title}: "
                               + str(exc).replace(path, Path(path).name)) from None
         return spec
-
-    def _check_search(self, arg: str, field: str) -> None:
-        params = _scalars(parse_coach_params(arg, "search"), field)
-        budget = params.get("budget", 64)
-        if not _whole(budget) or not 2 <= budget <= self.search_budget:
-            raise ConfigError(f"{field}: search budget must be a whole number from 2 to {self.search_budget} on this "
-                              f"server (coachgym serve --max-search-budget), got {budget!r}")
-        if "ms" in params and params["ms"] not in (0, "0"):
-            raise ConfigError(f"{field}: search ms is not offered on the web: a search stopped by the clock is not "
-                              "reproducible, so the game could not be restored; give a budget instead")
-        for key, (lo, hi) in SEARCH_INTS.items():
-            if key in params and (not _whole(params[key]) or not lo <= params[key] <= hi):
-                raise ConfigError(f"{field}: search {key} must be a whole number from {lo} to {hi} on the web, "
-                                  f"got {params[key]!r}")
-        for key, (lo, hi) in SEARCH_FLOATS.items():
-            v = params.get(key, lo)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
-                raise ConfigError(f"{field}: search {key} must be a number from {lo} to {hi}, got {v!r}")
-        for key in ("policy", "opponent"):
-            if key in params and params[key] not in ROLLOUT_POLICIES + ("",):
-                raise ConfigError(f"{field}: search {key} must be one of {', '.join(ROLLOUT_POLICIES)} on the web, "
-                                  f"got {params[key]!r}")
 
 
 def _files(d: Path) -> list[Path]:
