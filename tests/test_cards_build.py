@@ -34,7 +34,9 @@ def _lines(n_teams: int = 1, per_team: int = 8) -> list[str]:
 def _build(tmp_path, lines, ruleset="statispro", extra=()):
     p = tmp_path / "stats.csv"
     p.write_text("\n".join(lines) + "\n")
-    return CliRunner().invoke(main, ["cards", "build", ruleset, str(p), "--out", str(tmp_path / "out"), *extra])
+    season = () if "--season" in extra or "--no-season" in extra else ("--season", "1999-00")
+    extra = tuple(e for e in extra if e != "--no-season")
+    return CliRunner().invoke(main, ["cards", "build", ruleset, str(p), "--out", str(tmp_path / "out"), *season, *extra])
 
 
 def _one_line_error(result) -> str:
@@ -170,3 +172,89 @@ def test_cards_build_on_a_file_that_is_not_text(tmp_path):
     res = CliRunner().invoke(main, ["cards", "build", "statispro", str(p), "--out", str(tmp_path / "out")])
     text = _one_line_error(res)
     assert "stats.csv" in text and "not a UTF-8 text file" in text
+
+
+# ------------------------------------------------------------------ the builders' defects (issue: every season)
+def _short_stint(lines: list[str], team: str = "NYK") -> list[str]:
+    """A player with 7 minutes and a heap of rebounds, shots and assists: ratings beyond every range."""
+    return lines + [f"98,Short Stint,C,22,{team},2,0,7,6,30,.200,0,0,,6,30,.200,.200,10,12,.833,10,20,30,"
+                    f"25,9,9,8,6,22"]
+
+
+def test_defect_fourthstreet_build_clamps_a_rating_beyond_its_range_with_a_note_and_the_loader_takes_it(tmp_path):
+    res = _build(tmp_path, _short_stint(_lines(2, 10)), ruleset="fourthstreet")
+    assert res.exit_code == 0, res.output
+    notes = [line for line in res.output.splitlines() if line.startswith("note:")]
+    assert any("NYK Short Stint: trb" in n and "outside 0..99, clamped to 99" in n for n in notes), notes
+    assert any("NYK Short Stint: rec" in n and "outside 0..200" in n for n in notes), notes
+    rs = rulesets.get("fourthstreet")
+    knicks = rs.parse_team(json.loads((tmp_path / "out/knicks.json").read_text()), "knicks")
+    short = next(p for p in knicks.players if p.name == "Short Stint")
+    assert short.trb == 99 and short.rec == 200 and short.ast <= 99
+
+
+def test_defect_statispro_build_clamps_ratings_with_a_note_naming_player_and_field(tmp_path):
+    res = _build(tmp_path, _short_stint(_lines(2)))
+    assert res.exit_code == 0, res.output
+    notes = [line for line in res.output.splitlines() if line.startswith("note:")]
+    for field in ("rebound", "assist", "steal"):
+        assert any(f"NYK Short Stint: {field} " in n and "clamped to" in n for n in notes), (field, notes)
+    card = next(p for p in json.loads((tmp_path / "out/knicks.json").read_text())["players"] if p["name"] == "Short Stint")
+    assert card["rebound"] == 60 and card["assist"] == 30 and card["steal"] == 9
+
+
+def test_defect_a_built_file_the_loader_would_reject_is_refused_before_anything_is_written(tmp_path, monkeypatch):
+    from coachgym.rules.fourthstreet import builder
+
+    real = builder.build_card
+
+    def broken(st, constants=None, notes=None):
+        card = real(st, constants, notes)
+        card["fat"] = 0  # a builder bug: outside 1..48
+        return card
+
+    monkeypatch.setattr(builder, "build_card", broken)
+    text = _one_line_error(_build(tmp_path, _lines(2, 10), ruleset="fourthstreet"))
+    assert "fat" in text and "as built from stats.csv" in text
+    assert not (tmp_path / "out").exists()
+
+
+def test_defect_cards_build_reads_the_newer_export_and_skips_its_league_average_row(tmp_path):
+    lines = [line.replace(",Tm,", ",Team,") for line in _lines(2)]
+    lines.append(",League Average,,26.6,,50,24,1133,183,398,.460,22,64,.343,161,334,.482,.488,82,108,.757,"
+                 "50,151,201,106,37,22,62,95,470")
+    res = _build(tmp_path, lines)
+    assert res.exit_code == 0, res.output
+    assert json.loads((tmp_path / "out/league.json").read_text())["teams"] == ["bulls", "knicks"]
+
+
+def test_defect_cards_build_without_season_reads_it_from_the_stats_or_refuses_in_one_line(tmp_path):
+    text = _one_line_error(_build(tmp_path, _lines(2), extra=("--no-season",)))
+    assert "does not name its season" in text and "--season YYYY-YY" in text
+    assert not (tmp_path / "out").exists()
+    with_year = [line + (",Year" if i == 0 else ",1996") for i, line in enumerate(_lines(2))]
+    res = _build(tmp_path, with_year, extra=("--no-season",))
+    assert res.exit_code == 0, res.output
+    assert json.loads((tmp_path / "out/league.json").read_text())["season"] == "1995-96"
+    rulesets.get("statispro").league(str(tmp_path / "out"))  # a league every command takes
+    text = _one_line_error(_build(tmp_path, _lines(2), extra=("--season", "1996")))
+    assert "--season '1996': write the season as YYYY-YY" in text
+
+
+def test_defect_cards_build_without_team_stats_warns_and_refuses_a_schedule_format(tmp_path):
+    res = _build(tmp_path, _lines(2))
+    assert res.exit_code == 0 and "warning: no --team-stats: the league has no divisions" in res.output
+    text = _one_line_error(_build(tmp_path, _lines(2), extra=("--schedule-format", "games=82,division=4,conference=4,other=2")))
+    assert "--schedule-format needs the league's divisions: give --team-stats with a Division column" in text
+
+
+def test_defect_teams_league_path_hint_names_the_folder_that_works(tmp_path):
+    res = _build(tmp_path, _lines(2), extra=("--name", "nba-1996"))
+    assert res.exit_code == 0, res.output
+    folder = str(tmp_path / "out")
+    out = CliRunner().invoke(main, ["teams", "statispro", "--league", folder])
+    assert out.exit_code == 0, out.output
+    hint = out.output.strip().splitlines()[-1]
+    assert f"--league {folder} " in hint and "--league nba-1996" not in hint
+    league_arg = hint.split("--league ")[1].split()[0]
+    assert rulesets.get("statispro").league(league_arg).name == "nba-1996"

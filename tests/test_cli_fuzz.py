@@ -85,7 +85,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("analyze",): ["{d}/midgame.json", "--rollouts", "4", "--max-options", "2", "--horizon", "5", *INLINE],
     ("play",): ["valueadd", "--opponent", "random", "--seed", "1"],
     ("replay",): ["{d}/game.json", "--all"],
-    ("cards", "build"): ["statispro", "{d}/stats.csv", "--out", "{d}/league"],
+    ("cards", "build"): ["statispro", "{d}/stats.csv", "--out", "{d}/league", "--season", "1999-00"],
     ("distill",): ["valueadd", "--rounds", "1", "--games", "1", "--no-progress"],
 }
 # options whose valid values would start long or outside work: only these values are drawn

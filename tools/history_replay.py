@@ -37,9 +37,18 @@ def real_lines(league, rs) -> dict[tuple[str, str], dict[str, float]]:
     """(team stem, player) -> real games, minutes and points/rebounds/assists per game, from the
     league's stats.csv; a row's team code is matched to the league team whose roster holds most of
     that code's players (so any league folder works, whatever its team codes)."""
+    from coachgym.core.statscsv import COMBINED
+
     path = league.folder / "stats.csv"
     with path.open(newline="", encoding="utf-8-sig") as fh:
-        rows = [r for r in csv.DictReader(fh) if r.get("Player") and r["Player"] != "Player" and r.get("Tm") != "TOT"]
+        rows = []
+        for r in csv.DictReader(fh):
+            # the site's newer exports name the team column Team, a traded player's season row 2TM,
+            # 3TM ..., and end with a League Average row (docs/leagues.md): read as cards build does
+            r["Tm"] = (r.get("Tm") or r.get("Team") or "").strip()
+            if (r.get("Player") and r["Player"] not in ("Player", "League Average") and r["Tm"]
+                    and not COMBINED.match(r["Tm"])):
+                rows.append(r)
     rosters = {t: {p.name for p in rs.load_team(league.team_key(t)).players} for t in league.teams}
     codes: dict[str, str] = {}
     for code in sorted({r["Tm"] for r in rows}):
@@ -235,7 +244,30 @@ def main(argv: list[str]) -> int:
         played = replay(rs.name, args.league, args.replays, args.seed, backend, args.games_per_team, db, bar, options,
                         args.availability)
         bar.close()
-    result = compare(league, rs, played, args.top)
+        # the games are played: keep them before anything that reads them can fail (a scratch database
+        # is copied beside the output; run again with --db to report without playing)
+        kept = args.db
+        if kept is None:
+            import sqlite3
+
+            kept = (args.json_out.with_suffix(".sqlite3") if args.json_out
+                    else Path(f"history-{Path(league.name).name}-seed{args.seed}.sqlite3"))
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.unlink(missing_ok=True)
+            with sqlite3.connect(db) as src, sqlite3.connect(kept) as dst:  # SQLite's own copy (WAL included)
+                src.backup(dst)
+            src.close()
+            dst.close()
+        try:
+            result = compare(league, rs, played, args.top)
+        except Exception as exc:  # report the failure in one line; the played games stay in the kept database
+            print(f"error: the replays are played and kept in {kept}, but comparing them with {league.name}'s "
+                  f"real season failed ({type(exc).__name__}: {exc}); report again without playing: "
+                  f"python tools/history_replay.py {rs.name} {args.league} --replays {args.replays} "
+                  f"--seed {args.seed} --db {kept}", file=sys.stderr)
+            return 1
+        if args.db is None:
+            kept.unlink()
     result.update({"ruleset": rs.name, "league": league.name, "replays": args.replays, "seed": args.seed,
                    "options": options, "availability": args.availability,
                    "games_per_replay": per_replay, "seconds": round(time.time() - t0, 1),

@@ -22,7 +22,8 @@ def cards_group() -> None:
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="league folder to write")
 @click.option("--name", default=None, help="league name (default: the folder's name), e.g. nba-1993")
 @click.option("--title", default=None, help='league title, e.g. "1992-93 NBA"')
-@click.option("--season", default=None, help="season, e.g. 1992-93 (1992-93 keeps the ten printed Statis Pro cards)")
+@click.option("--season", default=None, help="season, e.g. 1992-93 (1992-93 keeps the ten printed Statis Pro cards); "
+                                             "default: the stats' Season or Year column, else refused")
 @click.option("--team-stats", "team_stats", default=None, type=click.Path(dir_okay=False),
               help="team totals CSV: Team, Division, W, L, G, PTS, OPP_PTS, HOME, ROAD (all but Team optional)")
 @click.option("--source", default="", help="where the statistics come from (recorded in every file)")
@@ -40,7 +41,7 @@ def cards_build(ruleset, stats, out, name, title, season, team_stats, source, no
         fmt = parse_schedule_format(schedule_format) if schedule_format else None
         league = build_league_folder(rs.name, stats, out, name=name, title=title, season=season,
                                      team_stats=team_stats, source=source, notes=notes, command=command,
-                                     schedule_format=fmt)
+                                     schedule_format=fmt, say=lambda line: click.echo(line, err=True))
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "

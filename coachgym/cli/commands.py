@@ -4,6 +4,7 @@ leverage (``play`` and ``replay`` are in play.py)."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import click
@@ -57,8 +58,8 @@ def teams(ruleset: str, league: str | None) -> None:
                 wl = lg.real_records.get(t)
                 record = f"real {wl[0]}-{wl[1]}" if wl else "no real record"
                 click.echo(f"  {lg.team_key(t):<28} {team.name:<28} {record}, {len(team.players)} players")
-        click.echo(f"\nfiles: {lg.folder}\nplay one: coachgym play {rs.name} --home {lg.team_key(lg.teams[0])}; "
-                   f"the season: coachgym season start {rs.name} --league {lg.name} --name NAME")
+        click.echo(f"\nfiles: {lg.folder}\nplay one: coachgym play {rs.name} --home {shlex.quote(lg.team_key(lg.teams[0]))}; "
+                   f"the season: coachgym season start {rs.name} --league {shlex.quote(lg.ref)} --name NAME")
         return
     aliases: dict[str, list[str]] = {}
     for alias, name in rs.team_aliases().items():
@@ -268,8 +269,9 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
 @click.argument("ruleset")
 @click.option("--config", "config_paths", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="YAML config (default: configs/<ruleset>/maskable_ppo.yaml); repeat it to train several configs.")
-@click.option("--seed", type=int, default=None, help="Overrides the config's seed (with --seeds: the first seed).")
-@click.option("--steps", type=count(), default=None, help="Overrides the config's total_timesteps.")
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=None,
+              help="Overrides the config's seed (with --seeds: the first seed).")
+@click.option("--steps", type=click.IntRange(1, 2**31 - 1), default=None, help="Overrides the config's total_timesteps.")
 @click.option("--out", type=OutDir(), default=None,
               help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>; with --seeds: runs/<ruleset>-sweep).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
@@ -316,6 +318,12 @@ def train(ruleset, config_paths, seed, steps, out, resume, seeds, backend_name, 
         cfg.data["seed"] = seed
     if steps is not None:
         cfg.data["total_timesteps"] = steps
+    cfg = tc.validate(cfg.data, cfg.path)  # the overrides checked like the file's values
+    from ..training.checks import check_resume, resolve_device
+
+    resolve_device(cfg)  # a device this machine lacks: one line, before anything is written
+    if resume:
+        check_resume(cfg, resume)  # another ruleset's, algorithm's or layout's checkpoint: refused before loading
     out = out or Path("runs") / f"{rs.name}-{cfg.algo}-seed{cfg['seed']}"
     meta = run_training(cfg, out, resume=resume, progress=progress)
     if meta.get("interrupted"):  # Ctrl-C: the model so far is saved, and a checkpoint to go on from
@@ -376,6 +384,8 @@ def benchmark(ruleset_names, games, seed, model, out, progress, backend) -> None
     names = [_ruleset(n).name for n in ruleset_names] or [e.name for e in rulesets.entries()]
     if model and len(names) != 1:
         raise click.BadParameter("--model needs exactly one ruleset", param_hint="--model")
+    if model:
+        rulesets.get(names[0]).coach(model, seed=seed)  # a file that is not a model of it: one line, no games
     _needs_matplotlib(click.get_current_context(), None, "benchmark.png")  # before the games, not after
     rows = run_benchmark(names, games, out, seed=seed, progress=progress, model=model, backend=backend)
     click.echo(to_markdown(rows))

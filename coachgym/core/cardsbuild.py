@@ -10,11 +10,13 @@ the same box-score lines with a team context (games, 240 player-minutes a game).
 
 from __future__ import annotations
 
+import csv
 import json
+import re
 import shlex
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import ConfigError
 from .statscsv import TeamRow, nba_teams, read_player_totals, read_team_stats
@@ -23,7 +25,9 @@ LEAGUE_SCHEMA = "coachgym.league/1"
 
 # The NBA's conferences by their divisions, 1970-71 to 2003-04 (the divisions a team-stats CSV names):
 # a league whose divisions are all here gets its "conferences" (the balanced schedule weights them)
-NBA_CONFERENCES = {"Eastern": ("Atlantic", "Central"), "Western": ("Midwest", "Pacific")}
+NBA_CONFERENCES = {"Eastern": ("Atlantic", "Central", "Southeast"), "Western": ("Midwest", "Pacific", "Northwest", "Southwest")}
+# (from 2004-05: Atlantic, Central and Southeast in the East; Northwest, Pacific and Southwest in the West)
+SEASON_FORMAT = re.compile(r"^(\d{4})-(\d{2})$")
 SCHEDULE_KEYS = ("games", "division", "conference", "other")
 
 
@@ -44,11 +48,44 @@ def parse_schedule_format(text: str) -> dict[str, int]:
     return out
 
 
+def season_of(stats: str | Path, season: str | None) -> str:
+    """The league's season, ``YYYY-YY``: ``season`` as given (checked), else read from a ``Season``
+    (``1992-93``) or ``Year`` (``1993``, the year the season ends, as the Kaggle data set writes it)
+    column of the statistics when every row names the same one; otherwise a one-line refusal (a
+    league.json needs its season: every league command refuses one without)."""
+    if season is not None:
+        m = SEASON_FORMAT.match(season.strip())
+        if not m or (int(m.group(1)) + 1) % 100 != int(m.group(2)):
+            raise ConfigError(f"--season {season!r}: write the season as YYYY-YY, e.g. 1992-93")
+        return season.strip()
+    try:
+        with open(stats, encoding="utf-8-sig", newline="") as fh:
+            rows = list(csv.DictReader(fh))
+    except (OSError, UnicodeDecodeError):
+        rows = []
+    for col in ("Season", "Year"):
+        values = {(r.get(col) or "").strip() for r in rows if (r.get("Player") or "").strip() not in ("", "Player", "League Average")}
+        if len(values) == 1:
+            v = values.pop()
+            if SEASON_FORMAT.match(v):
+                return v
+            if v.isdigit() and len(v) == 4:
+                return f"{int(v) - 1}-{v[2:]}"
+    raise ConfigError(f"cards build: {Path(stats).name} does not name its season (no Season or Year column with one "
+                      "value); give --season YYYY-YY, e.g. --season 1992-93")
+
+
 def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, name: str | None = None,
                         title: str | None = None, season: str | None = None, team_stats: str | Path | None = None,
                         source: str = "", notes: str = "", command: str | None = None,
-                        schedule_format: dict[str, int] | None = None) -> dict[str, Any]:
-    """Build every team of ``stats`` for ``ruleset`` into the folder ``out``; returns league.json's data."""
+                        schedule_format: dict[str, int] | None = None,
+                        say: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Build every team of ``stats`` for ``ruleset`` into the folder ``out``; returns league.json's data.
+
+    Every team file is checked with the ruleset's own team loader before anything is written (a
+    file the loader would reject stops the build with its one-line error); ``say`` receives the
+    builder's notes (a rating clamped to its range: team, player, field) and warnings (no team
+    statistics: no divisions, no real records)."""
     from .. import rulesets
 
     rs = rulesets.get(ruleset)
@@ -58,12 +95,26 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
         raise ConfigError(f"cards build: no card builder for ruleset {ruleset!r}; known: {', '.join(known)}")
     stats = Path(stats)
     rows = read_player_totals(stats)
+    season = season_of(stats, season)
+    say = say or (lambda line: None)
     teams_rows: dict[str, TeamRow] = read_team_stats(team_stats) if team_stats else {}
     names = nba_teams()
     full_to_abbr = {v["name"]: k for k, v in names.items()}
     team_stats_by_abbr = {full_to_abbr.get(k, k): v for k, v in teams_rows.items()}
     source = source or f"{stats.name}"
-    built = builder(rows, team_stats_by_abbr, season, source, str(stats))
+    div_of = _divisions(team_stats) if team_stats else {}
+    if schedule_format and not div_of:
+        raise ConfigError("--schedule-format needs the league's divisions: give --team-stats with a Division column "
+                          "(docs/leagues.md, 'The team totals CSV'); without them a replay plays a double round robin")
+    build_notes: list[str] = []
+    built = builder(rows, team_stats_by_abbr, season, source, str(stats), notes=build_notes)
+    for line in build_notes:
+        say(f"note: {line}")
+    for tm, team in built.items():  # the file must be one the ruleset's own loader takes
+        rs.parse_team(json.loads(json.dumps(team)), f"{tm} as built from {stats.name}")
+    if not team_stats:
+        say("warning: no --team-stats: the league has no divisions and no real records (a season replay then plays "
+            "a double round robin and cannot be compared with history)")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     stems: dict[str, str] = {}
@@ -80,7 +131,6 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
         shutil.copyfile(team_stats, out / "team_stats.csv")
     divisions: dict[str, list[str]] = {}
     real = {}
-    div_of = _divisions(team_stats) if team_stats else {}
     for tm in built:
         t = team_stats_by_abbr.get(tm)
         if t is not None and t.wins is not None and t.losses is not None:
@@ -90,7 +140,7 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
             divisions.setdefault(d, []).append(stems[tm])
     name = name or out.name
     league = {
-        "schema": LEAGUE_SCHEMA, "name": name, "title": title or name, "season": season or "",
+        "schema": LEAGUE_SCHEMA, "name": name, "title": title or name, "season": season,
         "ruleset": ruleset, "source": source,
         "built_by": command or " ".join(["coachgym", "cards", "build", ruleset, shlex.quote(str(stats)), "--out",
                                          shlex.quote(str(out))]),
@@ -108,7 +158,6 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
 
 
 def _divisions(path) -> dict[str, str]:
-    import csv
     with open(path, encoding="utf-8-sig", newline="") as fh:
         return {(r.get("Team") or "").strip(): (r.get("Division") or "").strip()
                 for r in csv.DictReader(fh) if (r.get("Division") or "").strip()}

@@ -145,6 +145,8 @@ def read_player_totals(path: str | Path) -> list[PlayerRow]:
             continue  # a blank line
         if (raw.get("Player") or "").strip() == "Player":
             continue  # the header repeated inside the table, as Basketball-Reference exports do
+        if (raw.get("Player") or "").strip() == "League Average":
+            continue  # the newer exports' last row: the league's per-player average, not a player
         name = (raw.get("Player") or "").strip().split("\\")[0].rstrip("*").strip()
         if not name:
             raise StatsCsvError(path, i, "Player", "is empty; the player's name is required")
@@ -220,6 +222,18 @@ def read_team_stats(path: str | Path) -> dict[str, TeamRow]:
                 for col in ("W", "L", "G", "PTS", "OPP_PTS")}
         out[team] = TeamRow(i, team, vals["W"], vals["L"], vals["G"], vals["PTS"], vals["OPP_PTS"],
                             _record(path, i, "HOME", raw.get("HOME") or ""), _record(path, i, "ROAD", raw.get("ROAD") or ""))
+    return out
+
+
+def clamp_rating(notes: list[str] | None, who: str, field: str, value, lo, hi, why: str = ""):
+    """``value`` limited to ``lo..hi`` (the range the ruleset's team-file loader accepts); a value
+    outside it is clamped and, with ``notes`` given, a line naming the player and the field is added
+    (``coachgym cards build`` prints them: a built file is never one its own loader rejects)."""
+    if lo <= value <= hi:
+        return value
+    out = lo if value < lo else hi
+    if notes is not None:
+        notes.append(f"{who}: {field} {value} is outside {lo}..{hi}, clamped to {out}" + (f" ({why})" if why else ""))
     return out
 
 

@@ -327,3 +327,52 @@ def test_tournament_with_league_plays_a_knockout_of_its_teams(tmp_path):
 
     comp = Competition.load(Store(db), "cup")
     assert comp.keys == TINY and comp.champion() in TINY and len(comp.games) >= 3
+
+
+def _load_history_tool():
+    spec = importlib.util.spec_from_file_location("history_replay", ROOT / "tools" / "history_replay.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_defect_history_replay_reads_the_newer_team_column_and_keeps_the_games_when_reporting_fails(tmp_path, capsys,
+                                                                                                      monkeypatch):
+    tool = _load_history_tool()
+    folder = _tiny_league(tmp_path)
+    lines = (folder / "stats.csv").read_text().splitlines()
+    lines[0] = lines[0].replace(",Tm,", ",Team,")
+    first = lines[1].split(",")
+    lines.insert(1, ",".join(first[:3] + ["2TM"] + first[4:]))  # a traded player's season row, newer style
+    lines.append("League Average,,26.6,,50,24,1133,183,398,.460,22,64,.343,161,334,.482,.488,82,108,.757,"
+                 "50,151,201,106,37,22,62,95,470")
+    (folder / "stats.csv").write_text("\n".join(lines) + "\n")
+    out = tmp_path / "h.json"
+    args = ["fourthstreet", str(folder), "--replays", "1", "--games-per-team", "2", "--top", "8", "--backend",
+            "inline", "--no-progress", "--json", str(out)]
+    assert tool.main(args) == 0
+    assert len(json.loads(out.read_text())["players"]) == 8
+    assert not out.with_suffix(".sqlite3").exists()  # a scratch database is dropped once reported
+
+    def broken(*a, **k):
+        raise KeyError("Tm")
+
+    monkeypatch.setattr(tool, "compare", broken)
+    capsys.readouterr()
+    assert tool.main(args) == 1
+    err = capsys.readouterr().err.strip()
+    kept = out.with_suffix(".sqlite3")
+    assert kept.exists() and len(err.splitlines()) == 1 and f"--db {kept}" in err and "KeyError" in err
+    monkeypatch.undo()
+    import sqlite3
+
+    def games() -> int:
+        with sqlite3.connect(kept) as con:
+            n = con.execute("SELECT COUNT(*) FROM competition_games").fetchone()[0]
+        con.close()
+        return n
+
+    before = games()
+    assert before == 4  # one replay of 2 games a team, 4 teams
+    assert tool.main(args + ["--db", str(kept)]) == 0  # reported again from the kept games, none played
+    assert games() == before and len(json.loads(out.read_text())["players"]) == 8

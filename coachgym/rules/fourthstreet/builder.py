@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import TeamFileError
-from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, nba_teams, rows_by_team
+from ...core.statscsv import PlayerRow, StatsCsvError, by_slot, clamp_rating, nba_teams, rows_by_team
 from .cards import SCHEMA
 
 _CAL: dict | None = None
@@ -116,9 +116,12 @@ def free_throw_cells(ft_pct: float) -> str:
     return " ".join(cells[k] for k in range(2, 13))
 
 
-def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, Any]:
+def build_card(st: dict[str, Any], constants: dict | None = None, notes: list[str] | None = None) -> dict[str, Any]:
     """Build one card (team-file player object) from a stats line; ``constants`` replace some of
-    ``data/card_builder.json``'s (calibration experiments: tools/fourthstreet_calibration.py)."""
+    ``data/card_builder.json``'s (calibration experiments: tools/fourthstreet_calibration.py). A
+    rating or a section's cell count outside what the card holds (a few minutes' line can give a
+    rebound rating of 151) is clamped to its range, with a line in ``notes`` naming the player and
+    the field."""
     c = {**calibration(), **constants} if constants else calibration()
     name, pos = st["name"], int(st["pos"])
     mins = max(1.0, float(st["min"]))
@@ -146,12 +149,19 @@ def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, A
         s = shot_cells / 36
         return _clamp(fg_target * (p * s + (1 - p) * dshot) / (p * s), 0.05, 0.97)
 
-    to_cells = int(round(per36["tov"] * c["offense_turnover_cells_per_tov36"]))
+    def rng(field: str, value, lo, hi, why: str = ""):
+        return clamp_rating(notes, name, field, value, lo, hi, why)
+
+    # a section holds 36 cells: turnovers (at most 6 a section) and fouls drawn (at most 18 on Level 1)
+    # leave room for shots
+    to_cells = rng("turnover cells", int(round(per36["tov"] * c["offense_turnover_cells_per_tov36"])), 0, 18,
+                   "6 a section")
     to1 = to3 = to_cells // 3
     to2 = to_cells - to1 - to3
     feed = int(round(per36["ast"] * c["feed_cells_per_ast36"]))
     and1 = int(round(per36["fta"] * c["and_one_cells_per_fta36"]))
-    drawn1 = int(round(per36["fta"] * c["drawn_foul_cells_per_fta36"]))
+    drawn1 = rng("Level 1 foul-drawn cells", int(round(per36["fta"] * c["drawn_foul_cells_per_fta36"])), 0, 18,
+                 "half the section")
     drawn2 = int(round(drawn1 / 2))
     # Level 1: shots, fouls drawn and turnovers (no passes or drives)
     n1 = 36 - to1 - drawn1
@@ -159,7 +169,7 @@ def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, A
     cells1 += ["T", "Z"][:to1] + ["T"] * max(0, to1 - 2) + ["F"] * drawn1
     # Level 2: shots, passes, drives, feeds
     share2 = _clamp(c["level2_shot_share"] * usage ** 0.7, 0.3, 0.92)
-    n2 = int(round(36 * share2)) - to2 - drawn2
+    n2 = max(0, int(round(36 * share2)) - to2 - drawn2)
     feed2 = min(feed, 36 - n2 - to2 - drawn2)
     rest2 = 36 - n2 - to2 - drawn2 - feed2
     drives2 = int(round(rest2 * c["level2_drive_share"][1 if big else 0]))
@@ -183,6 +193,7 @@ def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, A
     h = zlib.crc32(name.encode())
     extras = ["C"] * c["defense_charge_cells"] + ["T", "Z", "J", "O"] + (["W"] if h % 2 else []) + (["I"] if st.get("g", 82) < 72 or h % 5 == 0 else [])
     celld = ["S"] * stl + ["X"] * blk + ["F"] * fouls + extras
+    rng("Defense section cells", len(celld), 0, 36, "steals, blocks, fouls and the fixed cells; the last ones left out")
     celld = celld[:36] + ["."] * max(0, 36 - len(celld))
     for cells in (cells1, cells2, cells3):
         assert len(cells) == 36, (name, len(cells))
@@ -191,11 +202,13 @@ def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, A
     thr_o, thr_d = c["orb36_thresholds"], c["drb36_thresholds"]
     card = {
         "name": name, "pos": pos,
-        "rec": int(round(c["rec_per_fga48"] * st.get("fga", 0) / mins * 48)),
-        "ast": int(round(c["ast_per_ast48"] * st.get("ast", 0) / mins * 48)),
+        "rec": rng("rec", int(round(c["rec_per_fga48"] * st.get("fga", 0) / mins * 48)), 0, 200,
+                   "from field-goal attempts per 48 minutes"),
+        "ast": rng("ast", int(round(c["ast_per_ast48"] * st.get("ast", 0) / mins * 48)), 0, 99,
+                   "from assists per 48 minutes"),
         "jmp": _grade((pos - 1) * 0.5 + (per36["blk"] - 0.7) * 0.5),
         "orb": int(sum(per36["orb"] >= t for t in thr_o)), "drb": int(sum(per36["drb"] >= t for t in thr_d)),
-        "trb": int(round(c["trb_per_trb48"] * trb48)),
+        "trb": rng("trb", int(round(c["trb_per_trb48"] * trb48)), 0, 99, "from rebounds per 48 minutes"),
         "inj": next(v for g, v in ((80, 5), (76, 4), (70, 3), (60, 2), (45, 1), (0, 0)) if st.get("g", 82) >= g),
         "fat": int(_clamp(round(mpg / 4) + 1, 3, 12)),
         "grades": {"l1": l1, "l2": l2, "l3": l3, "def": [d1, d2, d3]},
@@ -209,11 +222,12 @@ def build_card(st: dict[str, Any], constants: dict | None = None) -> dict[str, A
     return card
 
 
-def build_team(spec: dict[str, Any], constants: dict | None = None) -> dict[str, Any]:
-    """A team file from ``{"name", "abbr", "season", "fictional", "source"?, "lineup", "players": [stats...]}``."""
+def build_team(spec: dict[str, Any], constants: dict | None = None, notes: list[str] | None = None) -> dict[str, Any]:
+    """A team file from ``{"name", "abbr", "season", "fictional", "source"?, "lineup", "players": [stats...]}``
+    (ratings clamped to their ranges add a line to ``notes``)."""
     players = []
     for st in spec["players"]:
-        card = build_card(st, constants)
+        card = build_card(st, constants, notes)
         card.update(st.get("printed", {}))  # printed grades/ratings (the sample game) win over the builder
         for section, cells in st.get("printed_cells", {}).items():
             if section == "free_throws":
@@ -414,8 +428,9 @@ if __name__ == "__main__":
 _FS_POS = {"PG": 1, "G": 1, "SG": 2, "GF": 2, "SF": 3, "F": 3, "PF": 4, "FC": 4, "C": 5}
 
 
-def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
-    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...)."""
+def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes: list[str] | None = None):
+    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...); a rating
+    clamped to its range adds a line to ``notes`` (team, player, field)."""
     by_team = rows_by_team(rows)
     names = nba_teams()
     out = {}
@@ -437,6 +452,10 @@ def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
                             "pf": r.get("PF")})
         lineup = [r.player for r in by_slot(sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))[:5])]
         info = names.get(tm, {"name": tm})
+        team_notes: list[str] = []
         out[tm] = build_team({"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
-                              "fictional": False, "source": source, "lineup": lineup, "players": players})
+                              "fictional": False, "source": source, "lineup": lineup, "players": players},
+                             notes=team_notes)
+        if notes is not None:
+            notes.extend(f"{tm} {line}" for line in team_notes)
     return out

@@ -33,7 +33,7 @@ import math
 from pathlib import Path
 from typing import Any, Iterable
 
-from ...core.statscsv import PlayerRow, StatsCsvError, TeamRow, nba_teams, rows_by_team
+from ...core.statscsv import PlayerRow, StatsCsvError, TeamRow, clamp_rating, nba_teams, rows_by_team
 from .teams import MAX_ROSTER, SCHEMA
 
 _DATA = Path(__file__).parent / "data"
@@ -63,12 +63,13 @@ def _pct(made: int, att: int) -> int:
 
 
 def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | None = None,
-                  team_defense: float = 0.0) -> dict[str, Any]:
+                  team_defense: float = 0.0, notes: list[str] | None = None) -> dict[str, Any]:
     """One player card (a team-file player object, without FOUL RANGE) from a totals row.
 
     ``season_games``: the games he played in the whole season (all teams), for the Injury Rate.
     ``team_defense``: his team's share of the DEFENSE RATE (points of rating; 17.6: the rates rest
-    on team defense too), added before rounding.
+    on team defense too), added before rounding. A rating outside the range the team-file loader
+    accepts is clamped to it, with a line in ``notes`` naming the player and the field.
     """
     c = cal or calibration()
     g, mp = r.get("G"), max(1, r.get("MP"))
@@ -102,23 +103,29 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
     missed = max(0, c["season_games"] - played)
     mpg = mp / g if g else 0.0
     has3 = bool(fg3m)
+
+    def rng(field: str, value, lo, hi, why: str = ""):
+        return clamp_rating(notes, r.player, field, value, lo, hi, why)
+
     card = {
         "name": r.player,
         "positions": [p for p in POSITION_ORDER if p in positions],
         "field_goal": max(1, _pct(fg2m, fg2a)) if fg2a else max(1, _pct(r.get("FG"), r.get("FGA")) or 40),
-        "attempts": min(40, _round(r.get("FGA") / g)) if g else 0,
-        "three_point_attempts": min(40, max(1, _round(fg3a / g))) if has3 else None,
+        "attempts": rng("attempts", _round(r.get("FGA") / g), 0, 40, "field-goal attempts a game") if g else 0,
+        "three_point_attempts": rng("three_point_attempts", max(1, _round(fg3a / g)), 1, 40,
+                                    "3-point attempts a game") if has3 else None,
         "three_point": max(1, _pct(fg3m, fg3a)) if has3 else None,
         "free_throw": max(1, _pct(r.get("FT"), r.get("FTA"))) if r.get("FTA") else 50,
-        "rebound": min(60, _round(c["rebound_per_minute"] * trb / mp)),
+        "rebound": rng("rebound", _round(c["rebound_per_minute"] * trb / mp), 0, 60, "rebounds per 100 minutes"),
         "foul_range": None,
-        "foul_drawing": min(40.0, math.floor(10 * c["foul_drawing_per_minute"] * r.get("FTA") / mp + 1e-9) / 10),
-        "block": block,
-        "assist": min(30, assist),
-        "steal": min(9, _round(c["steal_per_minute"] * stl_pm)),
-        "defense": int(min(d["max"], max(d["min"], defense))),
-        "injury_rate": min(9, math.ceil(missed / c["injury_games_per_point"])),
-        "games": min(82, g),
+        "foul_drawing": rng("foul_drawing", math.floor(10 * c["foul_drawing_per_minute"] * r.get("FTA") / mp + 1e-9) / 10,
+                            0.0, 40.0, "free-throw attempts per 100 minutes"),
+        "block": min(9, block),  # the printed cards' BLOCK stops at 9 (per 100 minutes, a rule of the card)
+        "assist": rng("assist", assist, 0, 30, "assists per 60 minutes"),
+        "steal": rng("steal", _round(c["steal_per_minute"] * stl_pm), 0, 9, "steals per 100 minutes"),
+        "defense": int(rng("defense", defense, d["min"], d["max"], "the DEFENSE fit")),
+        "injury_rate": min(9, math.ceil(missed / c["injury_games_per_point"])),  # 9: the card's most
+        "games": rng("games", g, 0, 82, "a card lists games of an 82-game season"),
         "rest": "**" if mpg >= c["rest_two_star_mpg"] else "*" if mpg >= c["rest_one_star_mpg"] else "",
     }
     return card
@@ -221,8 +228,9 @@ def team_games(tm: str, team_stats: dict[str, TeamRow], season_games: int) -> in
 
 
 def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = None, season: str | None = None,
-                 source: str = "", path: str = "<stats>") -> dict[str, dict]:
-    """Team files for every team of the totals: {team abbreviation: team-file dict}."""
+                 source: str = "", path: str = "<stats>", notes: list[str] | None = None) -> dict[str, dict]:
+    """Team files for every team of the totals: {team abbreviation: team-file dict}; a rating clamped
+    to its range adds a line to ``notes`` (team, player, field)."""
     c = calibration()
     team_stats = team_stats or {}
     names = nba_teams()
@@ -264,7 +272,8 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
             raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
                                                   "a Statis Pro roster needs at least 8")
         team_def = c["defense"]["per_opp_ppg"] * (oppg[tm] - league_oppg) if tm in oppg else 0.0
-        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def) for r in members]
+        team_notes: list[str] | None = [] if notes is not None else None
+        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def, team_notes) for r in members]
         pr = printed.get(tm)
         taken: list[tuple[int, int]] = []
         if pr:
@@ -304,8 +313,12 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         team["built"] = built
         team["lineup"] = lineup
         # the by-the-book coach's rotation (reconstruction): each man's real minutes a game
-        team["rotation_minutes"] = {card["name"]: round(r.get("MP") / r.get("G"), 1) if r.get("G") else 0.0
-                                    for card, r in zip(cards, members)}
+        team["rotation_minutes"] = {card["name"]: clamp_rating(team_notes, card["name"], "rotation_minutes",
+                                                               round(r.get("MP") / r.get("G"), 1), 0.0, 48.0,
+                                                               "minutes a game")
+                                    if r.get("G") else 0.0 for card, r in zip(cards, members)}
+        if notes is not None:
+            notes.extend(f"{tm} {line}" for line in team_notes or [])
         team["players"] = cards
         out[tm] = team
     return out

@@ -562,11 +562,13 @@ if __name__ == "__main__":  # pragma: no cover
 
 
 # ------------------------------------------------------------ coachgym cards build (core/cardsbuild.py)
-def league_teams(rows: list[PlayerRow], team_stats, season, source, path):
+def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes: list[str] | None = None):
     """Value Add's builder takes the same box-score season lines (``coachgym.core.cardbuilder``
     keys) with a team context: the NBA's 82 games of 5 x 48 = 240 player-minutes, the average dunk
     range 51-53 and defensive adjustment 0 ("The average dunk range is 51-53 and the average
-    defensive adjustment is 0"); ten players a team, five starters and five reserves."""
+    defensive adjustment is 0"); ten players a team, five starters and five reserves. Every rating
+    is fitted inside its range by ``build_team`` (``notes`` is not needed; ``coachgym cards build``
+    still checks each file with the team loader before writing)."""
     missing = [c for c in ("ORB", "DRB", "AST", "STL", "BLK", "TOV")
                if all(r.stats.get(c) is None for r in rows)]
     if missing:
