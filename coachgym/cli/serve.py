@@ -41,11 +41,15 @@ _DIR = click.Path(exists=True, file_okay=False, path_type=Path)
               help="The longest analysis a person may ask for.")
 @click.option("--request-seconds", default=10.0, show_default=True, type=click.FloatRange(0.5, None),
               help="A 'continue' stops at the person's next decision after this many seconds.")
+@click.option("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+              help="The addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed "
+                   "(comma-separated, or *). Default: none - quotas are keyed on the connection's own address.")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(host: str, port: int, db_path: Path | None, max_games: int, games_per_session: int,
           new_games_per_minute: int, strategies: tuple[Path, ...], models: tuple[Path, ...], max_search_budget: int,
-          analyses: int | None, analyse_seconds: int, request_seconds: float, log_level: str) -> None:
+          analyses: int | None, analyse_seconds: int, request_seconds: float, forwarded_allow_ips: str | None,
+          log_level: str) -> None:
     """Coach a game in the browser: start the web app and print its address. Ctrl+C or SIGTERM stops
     it within a few seconds; every game is kept (docs/security.md)."""
     try:
@@ -53,7 +57,7 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, games_per_
 
         from ..web import create_app
         from ..web.security import LOOPBACK_NAMES, Limits
-        from ..web.server import bind, exposure_warning, url_of
+        from ..web.server import bind, exposure_warning, url_of, uvicorn_config
     except ImportError as exc:
         raise click.ClickException(f"the web app needs the web extra ({exc.name} is missing): "
                                    "pip install 'coachgym[web]'") from None
@@ -83,7 +87,7 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, games_per_
                "Ctrl+C stops it")
     # requests still running 2 s after Ctrl+C / SIGTERM are dropped (a change not finished is not
     # saved: its game stays as it was before it)
-    uvicorn.Server(uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=2)).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, log_level=log_level, forwarded_allow_ips=forwarded_allow_ips)).run(sockets=[sock])
     # engine work still running in the thread pool would keep the process alive: every game is saved
     # after each change, so leave without waiting for it
     store = app.state.store

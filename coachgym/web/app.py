@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from ..present.texts import words
 from ..store import Store
 from . import errors, headers
 from . import security as sec
@@ -127,6 +128,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates.env.filters["ago"] = _ago
     templates.env.filters["kit_style"] = _kit_style
     templates.env.filters["icons"] = _icons
+    templates.env.filters["words"] = lambda text, ruleset: words(str(ruleset or ""))(str(text))  # the play-by-play in words
     templates.env.globals["max_games"] = max_games
     templates.env.globals["limits"] = limits
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
@@ -169,6 +171,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         if fresh:
             sid = secrets.token_urlsafe(32)
         request.state.session = sid
+        request.state.fresh = fresh  # no session cookie came with it: nothing is stored for it but a game
         started = time.perf_counter()
         response = await call_next(request)
         response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
@@ -179,6 +182,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
+    app.add_middleware(sec.BodyGuard, limits=limits)  # (inside the headers: its 400/413 carry them too)
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
     from . import api, pair, review, sessions, tabletop, thinking, views
@@ -194,6 +198,5 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.include_router(sessions.router)
     app.include_router(pair.router)
     app.state.polls = pair.Polls()  # two-person pages' polls, bounded per session and server-wide
-    app.add_middleware(sec.BodyGuard, limits=limits)
 
     return app

@@ -230,6 +230,9 @@ def entry_view(entry: dict, league: str) -> dict:
     return {**entry, "text": dict(card.text), "rpg_reading": rpg_reading(card.rpg)}
 
 
+MAX_DECKS = 2000  # decks kept on the server (about 8 KB each), the least recently used dropped first
+
+
 class FacDecks:
     """The decks of every browser session, in the store; one lock per session (two quick clicks are
     applied one after the other). The decks last used are kept in memory too (``cache_size``), read
@@ -241,14 +244,15 @@ class FacDecks:
         self.store = store
         self.abandon_after = abandon_after
         self.clock = clock
-        self._locks: dict[str, threading.Lock] = {}
+        from .live import LockTable
+
+        self._locks = LockTable()  # one per session, while in use
         self._guard = threading.Lock()
         self._cache: OrderedDict[str, TableDeck] = OrderedDict()
         self._cache_size = cache_size
 
-    def _lock(self, session: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(session, threading.Lock())
+    def _lock(self, session: str):
+        return self._locks(session)
 
     def _load(self, session: str) -> tuple[TableDeck | None, str]:
         """The session's deck, or None; a row that cannot be read is reported (and replaced on the
@@ -280,18 +284,24 @@ class FacDecks:
         now = self.clock()
         with self.store.transaction() as cur:
             cur.execute("DELETE FROM fac_decks WHERE updated < ? AND session != ?", (now - self.abandon_after, session))
+            # at most MAX_DECKS decks on the server: the least recently used make room
+            cur.execute("DELETE FROM fac_decks WHERE session IN (SELECT session FROM fac_decks WHERE session != ? "
+                        "ORDER BY updated DESC LIMIT -1 OFFSET ?)", (session, MAX_DECKS - 1))
             cur.execute("INSERT INTO fac_decks (session, version, state, updated) VALUES (?, ?, ?, ?) "
                         "ON CONFLICT(session) DO UPDATE SET version = excluded.version, state = excluded.state, "
                         "updated = excluded.updated", (session, deck.version, deck.to_json(), now))
         self._remember(session, deck)
 
-    def get(self, session: str) -> tuple[TableDeck, str]:
-        """The session's deck (a fresh NBA deck, saved, when it has none) and a notice for the page."""
+    def get(self, session: str, store: bool = True) -> tuple[TableDeck, str]:
+        """The session's deck (a fresh NBA deck, saved, when it has none) and a notice for the page.
+        ``store`` False (a request without the session's cookie: an image tag of another page, a
+        script): a fresh deck is shown and nothing is stored."""
         with self._lock(session):
             deck, notice = self._load(session)
             if deck is None:
                 deck = TableDeck.new()
-                self._save(session, deck)
+                if store:
+                    self._save(session, deck)
             return deck, notice
 
     def change(self, session: str, version: int | None, fn: Callable[[TableDeck], Any]) -> tuple[TableDeck, Any]:

@@ -15,9 +15,10 @@ its bound loses its oldest finished game to a new one, else the new one is refus
 and ``new_games_per_minute`` new or opened games per client address (a burst of that many, then
 that many a minute). The number of games is bounded (``max_games``). When a new game would pass the
 bound, room is made by evicting, least recently played first: (1) finished games, then (2) games
-nobody has touched for ``abandon_after`` seconds (7 days by default), then (3) the games of
-another client address holding more than half the server (one visitor cannot keep everybody else
-out; that visitor is refused). When that frees nothing, the new game is refused with a message
+nobody has touched for ``abandon_after`` seconds (7 days by default), then (3) the least recently
+played game of the client address holding the most games, when that is another address holding
+more games than the newcomer's (+1): a few addresses cannot keep everybody else out; the address
+that holds the most is itself refused). When that frees nothing, the new game is refused with a message
 saying so (``GamesFull``).
 
 Two people, one game (a seat whose opponent is ``friend``): the row's ``friend`` is the session of
@@ -37,6 +38,7 @@ import math
 import secrets
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, TypeVar
@@ -47,6 +49,48 @@ from ..present.seat import Seat, StaleDecisionError
 from ..store import Store
 from .errors import EngineFailure, GamesFull, NotFound, WebError
 from .security import RateLimit
+
+
+class _Lock:
+    """A lock of a :class:`LockTable` (weakly referable; ``with`` keeps it alive while held)."""
+
+    __slots__ = ("_lock", "__weakref__")
+
+    def __init__(self):
+        self._lock = threading.Lock()
+
+    def __enter__(self):
+        self._lock.acquire()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._lock.release()
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        return self._lock.acquire(blocking, timeout)
+
+    def release(self) -> None:
+        self._lock.release()
+
+
+class LockTable:
+    """One lock per key (a game, a session's deck), kept only while someone holds or waits for it: a
+    weak table, so that asking for a million made-up ids leaves nothing behind."""
+
+    def __init__(self):
+        self._locks: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self._guard = threading.Lock()
+
+    def __call__(self, key) -> _Lock:
+        with self._guard:
+            lock = self._locks.get(key)
+            if lock is None:
+                lock = _Lock()
+                self._locks[key] = lock
+            return lock
+
+    def __len__(self) -> int:
+        return len(self._locks)
 
 
 def keep_recent(cache: OrderedDict, key, value, size: int) -> None:
@@ -115,7 +159,7 @@ class LiveGames:
         self._cache_size = cache_size
         self._replays: OrderedDict[tuple[str, int], Replay] = OrderedDict()  # (id, actions played) -> frames
         self._watched: OrderedDict[tuple[str, str], Replay] = OrderedDict()  # (session, id) -> an opened file's
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks = LockTable()  # one per game, while in use
         self._guard = threading.RLock()  # the lock table and the caches (shared by every game's requests)
 
     # ------------------------------------------------------------------ reading
@@ -288,8 +332,6 @@ class LiveGames:
             with self.store.transaction() as cur:
                 cur.execute("DELETE FROM live_games WHERE id = ? AND session = ?", (gid, session))
             self._forget(gid)
-        with self._guard:
-            self._locks.pop(gid, None)
 
     # ------------------------------------------------------------------ two people, one game
     def invite(self, session: str, gid: str, withdraw: bool = False) -> str:
@@ -348,12 +390,8 @@ class LiveGames:
         return int(rows[0]["number"]), bool(rows[0]["over"])
 
     # ------------------------------------------------------------------ internals
-    def _lock(self, gid: str) -> threading.Lock:
-        with self._guard:
-            lock = self._locks.get(gid)
-            if lock is None:
-                lock = self._locks[gid] = threading.Lock()
-            return lock
+    def _lock(self, gid: str) -> _Lock:
+        return self._locks(gid)
 
     def _load(self, session: str, gid: str) -> Seat:
         """The game's seat if this session started it or joined it (``seat.viewer``: the session's
@@ -408,9 +446,13 @@ class LiveGames:
             (cutoff, excess))
         ids = [row["id"] for row in victims]
         if len(ids) < excess:
-            # (3) another address that holds more than half the server gives up its least recently played games
-            hog = self.store.query("SELECT client, COUNT(*) AS n FROM live_games GROUP BY client ORDER BY n DESC LIMIT 1")
-            if hog and hog[0]["n"] * 2 > self.max_games and hog[0]["client"] != client:
+            # (3) the address holding the most games gives up its least recently played ones, when it
+            # is another's and holds more than the newcomer's address does (its fair share is passed):
+            # a few addresses cannot hold the server between them and lock everybody else out
+            mine = int(self.store.query("SELECT COUNT(*) AS n FROM live_games WHERE client = ?", (client,))[0]["n"])
+            hog = self.store.query("SELECT client, COUNT(*) AS n FROM live_games GROUP BY client ORDER BY n DESC, "
+                                   "MIN(updated) ASC LIMIT 1")
+            if hog and hog[0]["client"] != client and hog[0]["n"] > mine + 1:
                 more = self.store.query("SELECT id FROM live_games WHERE client = ? ORDER BY updated ASC LIMIT ?",
                                         (hog[0]["client"], excess - len(ids)))
                 ids += [r["id"] for r in more if r["id"] not in ids]
@@ -430,7 +472,6 @@ class LiveGames:
                 cur.execute("DELETE FROM live_games WHERE id = ?", (gid,))
         for gid in ids:
             self._forget(gid)
-            self._locks.pop(gid, None)
             log.info("evicted game %s to make room", gid)
 
 

@@ -49,6 +49,70 @@ def exposure_warning(host: str, port: int) -> str | None:
             "you mean to share it on a network you trust.")
 
 
+HEADER_SECONDS = 10.0  # a request's head (line and headers) must arrive whole within this (slow headers)
+KEEP_ALIVE_SECONDS = 5  # an idle kept-alive connection is closed after this
+MAX_HEAD_BYTES = 16 * 1024  # a request's head (h11's max incomplete event size)
+
+
+def header_timeout_protocol():
+    """uvicorn's h11 protocol with a deadline on each request's head: a connection that has not sent
+    a whole request line and headers :data:`HEADER_SECONDS` after it opened (or after its last
+    answer) is closed - uvicorn's keep-alive timer stops at the first byte, so a client trickling
+    a header byte at a time (slowloris) held its connection for ever."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _head_timer = None
+
+        def connection_made(self, transport):  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def _arm(self) -> None:
+            if self._head_timer is None:
+                self._head_timer = self.loop.call_later(HEADER_SECONDS, self._head_timeout)
+
+        def _disarm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_timeout(self) -> None:
+            self._head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()  # (no answer: the client never finished asking)
+
+        def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE:
+                self._arm()
+            super().data_received(data)
+            if self.conn.their_state is not h11.IDLE:
+                self._disarm()
+
+        def connection_lost(self, exc):  # type: ignore[override]
+            self._disarm()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
+
+
+def uvicorn_config(app, *, log_level: str = "warning", forwarded_allow_ips: str | None = None, **kw):
+    """The uvicorn settings of every server of the app (``coachgym serve`` and :func:`running`): no
+    proxy header (``X-Forwarded-For``, ``X-Forwarded-Proto``) is believed unless ``forwarded_allow_ips``
+    names the proxies whose headers are (``coachgym serve --forwarded-allow-ips``); a request's head
+    must arrive within :data:`HEADER_SECONDS` and be at most :data:`MAX_HEAD_BYTES`; idle kept-alive
+    connections close after :data:`KEEP_ALIVE_SECONDS`; requests still running 2 s after a stop are
+    dropped."""
+    import uvicorn
+
+    proxies = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips} if forwarded_allow_ips else \
+        {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                          h11_max_incomplete_event_size=MAX_HEAD_BYTES, http=header_timeout_protocol(), **proxies,
+                          **kw)
+
+
 def url_of(sock: socket.socket, host: str) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{sock.getsockname()[1]}"
@@ -60,7 +124,7 @@ def running(app, host: str = "127.0.0.1", port: int = 0, timeout: float = 20.0) 
     import uvicorn
 
     sock = bind(host, port)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn_config(app))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="coachgym-web")
     thread.start()
     try:

@@ -84,14 +84,26 @@ def _status(exc: CoachgymError) -> int:
 
 @router.get("/fac")
 def fac_page(request: Request):
-    deck, notice = _decks(request).get(request.state.session)
+    deck, notice = _decks(request).get(request.state.session, store=_has_session(request))
     return _render(request, "fac.html.j2", fac_context(deck, notice))
+
+
+def _has_session(request: Request) -> bool:
+    """The request carried this app's session cookie: a deck is stored only for such a session (an
+    image tag on another page, or a script without the cookie, stores nothing)."""
+    return not getattr(request.state, "fresh", False)
+
+
+NO_SESSION = ("This request did not carry this app's session cookie, so no deck is kept for it and nothing was "
+              "changed. Open /fac in a browser (or send the cookie the first answer set) and try again.")
 
 
 def _fac_change(request: Request, version: Any, fn: Callable[[TableDeck], Any]) -> Response:
     """Apply a change to the session's deck and answer with the page (htmx) or a redirect to it;
     a change that cannot be made shows the deck as it stands with why (nothing changed)."""
     decks, sid = _decks(request), request.state.session
+    if not _has_session(request):
+        raise WebError(NO_SESSION, status=403, title="No session")
     try:
         deck, _ = decks.change(sid, _version(version), fn)
     except CoachgymError as exc:
@@ -128,6 +140,8 @@ async def fac_new(request: Request):
 
     def make() -> Response:
         decks, sid = _decks(request), request.state.session
+        if not _has_session(request):
+            raise WebError(NO_SESSION, status=403, title="No session")
         try:
             league = f.get("league")  # the page has a period list per league: period_nba, period_ncaa ...
             period = f.get(f"period_{league}", f.get("period"))
@@ -173,6 +187,8 @@ class NewDeck(Version):
 
 
 def _api_change(request: Request, version: int | None, fn: Callable[[TableDeck], Any]) -> dict:
+    if not _has_session(request):
+        raise WebError(NO_SESSION, status=403, title="No session")
     try:
         deck, _ = _decks(request).change(request.state.session, version, fn)
     except CoachgymError as exc:
@@ -182,12 +198,14 @@ def _api_change(request: Request, version: int | None, fn: Callable[[TableDeck],
 
 @router.get("/api/fac")
 def api_fac(request: Request) -> dict:
-    deck, notice = _decks(request).get(request.state.session)
+    deck, notice = _decks(request).get(request.state.session, store=_has_session(request))
     return {**deck.view(RECENT), "notice": notice}
 
 
 @router.post("/api/fac/new")
 def api_fac_new(request: Request, body: NewDeck | None = None) -> dict:
+    if not _has_session(request):
+        raise WebError(NO_SESSION, status=403, title="No session")
     try:
         if body is None:
             _version(None)

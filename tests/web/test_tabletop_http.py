@@ -188,6 +188,7 @@ def test_each_browser_has_its_own_deck_and_a_restarted_server_keeps_it(db):
 
 
 def test_a_damaged_deck_in_the_database_gives_a_fresh_one_and_says_so(client):
+    client.get("/fac")  # (the first answer sets the session cookie; a deck is kept for a session that sent it)
     client.get("/fac")
     store = client.app.state.store
     with store.transaction() as cur:
