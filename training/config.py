@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..core.errors import ConfigError
 
@@ -79,6 +78,151 @@ DQN_KEYS = {"learning_rate", "buffer_size", "learning_starts", "batch_size", "ta
 
 
 def _defaults(schema: dict) -> dict:
+INT_MAX = 2**31 - 1  # counts torch and NumPy index with 32-bit integers in places; seeds: NumPy's 2**32 - 1
+SEED_MAX = 2**32 - 1
+# hyperparameter -> (kind, low, high, low_open, high_open); kind: "int", "float", "bool", or a special
+# reading below. Bounds are what stable-baselines3 can run with (it fails deep in torch otherwise)
+HYPERPARAMETERS: dict[str, tuple[str, float | None, float | None, bool, bool]] = {
+    "learning_rate": ("float", 0.0, 1.0, False, False),
+    "n_steps": ("int", 1, INT_MAX, False, False),
+    "batch_size": ("int", 1, INT_MAX, False, False),
+    "n_epochs": ("int", 1, 10_000, False, False),
+    "gamma": ("float", 0.0, 1.0, False, False),
+    "gae_lambda": ("float", 0.0, 1.0, False, False),
+    "clip_range": ("float", 0.0, 10.0, True, False),
+    "ent_coef": ("float", 0.0, 100.0, False, False),
+    "vf_coef": ("float", 0.0, 100.0, False, False),
+    "max_grad_norm": ("float", 0.0, 1e6, True, False),
+    "target_kl": ("float_or_none", 0.0, 100.0, True, False),
+    "normalize_advantage": ("bool", None, None, False, False),
+    "policy_kwargs": ("policy_kwargs", None, None, False, False),
+    "buffer_size": ("int", 1, INT_MAX, False, False),
+    "learning_starts": ("int", 0, INT_MAX, False, False),
+    "tau": ("float", 0.0, 1.0, True, False),
+    "train_freq": ("int", 1, INT_MAX, False, False),
+    "gradient_steps": ("gradient_steps", -1, INT_MAX, False, False),
+    "target_update_interval": ("int", 1, INT_MAX, False, False),
+    "exploration_fraction": ("float", 0.0, 1.0, False, False),
+    "exploration_initial_eps": ("float", 0.0, 1.0, False, False),
+    "exploration_final_eps": ("float", 0.0, 1.0, False, False),
+}
+POLICY_KWARGS = ("net_arch", "ortho_init", "log_std_init", "share_features_extractor", "normalize_images")
+MAX_LAYER = 65_536  # units in one hidden layer
+MAX_BUFFER_BYTES_SHARE = 0.5  # a rollout or replay buffer may take at most this share of the machine's memory
+
+
+def _number_text(low, high, low_open, high_open) -> str:
+    lo = f"above {low:g}" if low_open else f"at least {low:g}"
+    return f"a number {lo} and at most {high:g}" if not high_open else f"a number {lo} and below {high:g}"
+
+
+def _check_hyperparameter(key: str, value: Any, where: str) -> None:
+    import math
+
+    kind, low, high, low_open, high_open = HYPERPARAMETERS[key]
+    name = f"{where}: hyperparameters.{key}"
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise ConfigError(f"{name}: must be true or false, got {value!r}")
+        return
+    if kind == "policy_kwargs":
+        if not isinstance(value, dict):
+            raise ConfigError(f"{name}: must be a mapping (net_arch: [64, 64] ...), got {value!r}")
+        for k in value:
+            if k not in POLICY_KWARGS:
+                raise ConfigError(f"{name}.{k}: unknown (known: {', '.join(POLICY_KWARGS)})")
+        arch = value.get("net_arch")
+        if arch is not None:
+            layers = [arch] if not isinstance(arch, dict) else [arch.get(k) for k in ("pi", "vf", "qf") if k in arch]
+            if isinstance(arch, dict) and (not layers or set(arch) - {"pi", "vf", "qf"}):
+                raise ConfigError(f"{name}.net_arch: a mapping takes pi, vf (and qf) lists, got {arch!r}")
+            for lst in layers:
+                if not isinstance(lst, list) or not all(isinstance(n, int) and not isinstance(n, bool)
+                                                        and 1 <= n <= MAX_LAYER for n in lst):
+                    raise ConfigError(f"{name}.net_arch: must be a list of layer sizes from 1 to {MAX_LAYER}, "
+                                      f"got {arch!r}")
+        for k in ("ortho_init", "share_features_extractor", "normalize_images"):
+            if k in value and not isinstance(value[k], bool):
+                raise ConfigError(f"{name}.{k}: must be true or false, got {value[k]!r}")
+        if "log_std_init" in value and (isinstance(value["log_std_init"], bool)
+                                        or not isinstance(value["log_std_init"], (int, float))
+                                        or not math.isfinite(value["log_std_init"])):
+            raise ConfigError(f"{name}.log_std_init: must be a number, got {value['log_std_init']!r}")
+        return
+    if kind == "float_or_none" and value is None:
+        return
+    if kind in ("int", "gradient_steps"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{name}: must be a whole number, got {value!r}")
+        if kind == "gradient_steps" and value == 0:
+            raise ConfigError(f"{name}: must be at least 1, or -1 (as many as the steps collected), got 0")
+        if not low <= value <= high:
+            raise ConfigError(f"{name}: must be from {low} to {high}, got {value!r}")
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ConfigError(f"{name}: must be {_number_text(low, high, low_open, high_open)}, got {value!r}")
+    if value < low or (low_open and value == low) or value > high or (high_open and value == high):
+        raise ConfigError(f"{name}: must be {_number_text(low, high, low_open, high_open)}, got {value!r}")
+
+
+def _memory_bytes() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _check_counts(cfg: dict, where: str, obs_size: int, n_actions: int) -> None:
+    """Every count of the config within what a run can hold: seeds NumPy takes, whole-number counts
+    a 32-bit index holds, and rollout / replay buffers that fit in this machine's memory."""
+    if not 0 <= cfg["seed"] <= SEED_MAX:
+        raise ConfigError(f"{where}: seed: must be from 0 to {SEED_MAX}, got {cfg['seed']}")
+    counts = {"total_timesteps": cfg["total_timesteps"], "n_envs": cfg["n_envs"], "torch_threads": cfg["torch_threads"],
+              "env.max_decisions": cfg["env"]["max_decisions"], "self_play.snapshot_every": cfg["self_play"]["snapshot_every"],
+              "self_play.pool_size": cfg["self_play"]["pool_size"], "pretrain.games": cfg["pretrain"]["games"],
+              "pretrain.epochs": cfg["pretrain"]["epochs"], "evaluation.every": cfg["evaluation"]["every"],
+              "evaluation.games": cfg["evaluation"]["games"], "evaluation.seed": cfg["evaluation"].get("seed", 0),
+              "checkpoint_every": cfg["checkpoint_every"]}
+    minimum = {"env.max_decisions": 1, "self_play.snapshot_every": 1, "self_play.pool_size": 1, "pretrain.games": 1,
+               "pretrain.epochs": 1}
+    for name, value in counts.items():
+        if not minimum.get(name, 0) <= value <= (SEED_MAX if name == "evaluation.seed" else INT_MAX):
+            raise ConfigError(f"{where}: {name}: must be from {minimum.get(name, 0)} to "
+                              f"{SEED_MAX if name == 'evaluation.seed' else INT_MAX}, got {value}")
+    if cfg["n_envs"] > 4096:
+        raise ConfigError(f"{where}: n_envs: at most 4096 games side by side, got {cfg['n_envs']}")
+    lr = cfg["pretrain"]["learning_rate"]
+    if isinstance(lr, bool) or not 0 < lr <= 1:
+        raise ConfigError(f"{where}: pretrain.learning_rate: must be a number above 0 and at most 1, got {lr!r}")
+    ms = cfg["env"]["margin_scale"]
+    if not ms > 0 or ms != ms or ms == float("inf"):
+        raise ConfigError(f"{where}: env.margin_scale: must be a positive number, got {ms!r}")
+    hp = cfg["hyperparameters"]
+    memory = _memory_bytes()
+    if cfg["algo"] == "dqn":
+        rows, what = hp.get("buffer_size", 1_000_000), "hyperparameters.buffer_size (the replay buffer)"
+        per_row = 2 * 4 * obs_size + 32  # observation and next observation, float32
+    else:
+        rows = hp.get("n_steps", 2048) * cfg["n_envs"]
+        what = "hyperparameters.n_steps x n_envs (the rollout buffer)"
+        per_row = 4 * obs_size + 64
+        if cfg["algo"] == "maskable_ppo":
+            per_row += 4 * n_actions  # its action masks (float32)
+        if hp.get("normalize_advantage", True) and rows < 2:
+            raise ConfigError(f"{where}: hyperparameters.n_steps x n_envs: must be at least 2 with normalize_advantage "
+                              f"(an advantage is normalized over the rollout), got {rows}")
+        if hp.get("normalize_advantage", True) and hp.get("batch_size", 64) < 2:
+            raise ConfigError(f"{where}: hyperparameters.batch_size: must be at least 2 with normalize_advantage, "
+                              f"got {hp.get('batch_size')}")
+    if memory and rows * per_row > MAX_BUFFER_BYTES_SHARE * memory:
+        raise ConfigError(f"{where}: {what}: {rows} rows of about {per_row} bytes need "
+                          f"{rows * per_row / 2**30:.1f} GiB, more than half of this machine's "
+                          f"{memory / 2**30:.1f} GiB of memory")
+
+
+DEVICES = re.compile(r"cpu|auto|mps|cuda(:\d{1,3})?")
+
+
     out = {}
     for key, spec in schema.items():
         out[key] = _defaults(spec) if isinstance(spec, dict) else copy.deepcopy(spec[1])
@@ -145,6 +289,9 @@ def validate(data: Any, where: str) -> TrainConfig:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
     if isinstance(cfg["update_threads"], str) and cfg["update_threads"] != "auto":
+        _check_hyperparameter(key, cfg["hyperparameters"][key], where)
+    if not DEVICES.fullmatch(cfg["device"]):
+        raise ConfigError(f"{where}: device: must be cpu, cuda, cuda:N, mps or auto, got {cfg['device']!r}")
         raise ConfigError(f"{where}: update_threads: must be a number of threads or auto, got {cfg['update_threads']!r}")
     counted = ("update_threads",) if isinstance(cfg["update_threads"], int) else ()
     for key in ("total_timesteps", "n_envs", "torch_threads") + counted:
@@ -152,6 +299,9 @@ def validate(data: Any, where: str) -> TrainConfig:
         if cfg[key] < (0 if key == "total_timesteps" and cfg["pretrain"]["coach"] else 1):
             raise ConfigError(f"{where}: {key}: must be at least 1")
     if cfg["vec_env"] not in VEC_ENVS:
+    if cfg["workers"] is not None and cfg["workers"] > 4096:
+        raise ConfigError(f"{where}: workers: at most 4096 processes, got {cfg['workers']}")
+    _check_counts(cfg, where, _obs_size(rs), len(rs.actions))
         raise ConfigError(f"{where}: vec_env: must be {', '.join(VEC_ENVS[:-1])} or {VEC_ENVS[-1]}")
     if cfg["workers"] is not None and cfg["workers"] < 0:
         raise ConfigError(f"{where}: workers: must be 0 (the games in the learner's process) or more")
@@ -211,15 +361,23 @@ def validate(data: Any, where: str) -> TrainConfig:
 
 
 def load(path: str | Path) -> TrainConfig:
+def _obs_size(rs) -> int:
+    """The observation size of a ruleset's env (for the buffer sizes), without building an env."""
+    try:
+        from ..envs import env_class
+
+        return int(env_class(rs.env_id).encoder.size)
+    except Exception:  # noqa: BLE001 - a ruleset registered without an env: a generous guess
+        return 4096
+
+
     p = Path(path)
+    from ..core import jsontext
+
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot be read ({exc.strerror or exc})") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{p}: not valid YAML: {exc}") from exc
+        data = jsontext.yaml_load(jsontext.read_text(p, "a training config (YAML)"), p)
+    except jsontext.FileProblem as exc:
+        raise ConfigError(str(exc)) from None
     return validate(data or {}, str(p))
 
 

@@ -70,13 +70,17 @@ def save(model_path: str | Path, meta: dict) -> Path:
 
 def load(model_path: str | Path) -> dict:
     path = metadata_path(model_path)
+    from ..core import jsontext
+
+    if not path.is_file():
+        raise ModelMismatchError(f"{path}: the model's metadata file is missing; "
+                                 "a coachgym model is saved as NAME.zip with NAME.json beside it")
     try:
-        meta = json.loads(path.read_text())
-    except OSError as exc:
-        raise ModelMismatchError(f"{path}: the model's metadata file is missing ({exc.strerror or exc}); "
-                                 "a coachgym model is saved as NAME.zip with NAME.json beside it") from exc
-    except json.JSONDecodeError as exc:
-        raise ModelMismatchError(f"{path}: metadata is not valid JSON ({exc})") from exc
+        meta = jsontext.load_file(path, "a model's metadata (JSON)")
+    except jsontext.FileProblem as exc:
+        raise ModelMismatchError(f"{path}: the model's metadata cannot be used: {exc.problem}") from None
+    if not isinstance(meta, dict):
+        raise ModelMismatchError(f"{path}: the model's metadata is not a JSON object")
     if meta.get("schema") != METADATA_SCHEMA:
         raise ModelMismatchError(f"{path}: schema {meta.get('schema')!r} is not {METADATA_SCHEMA!r}")
     return meta

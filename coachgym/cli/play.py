@@ -17,12 +17,12 @@ from .tabletop import export_options, write_exports
 
 
 def _read(path: Path) -> str:
+    from ..core import jsontext
+
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise click.BadParameter(f"{path}: {exc.strerror or exc}", param_hint="FILE") from None
-    except UnicodeDecodeError:
-        raise click.BadParameter(f"{path}: not a text file (a saved game is JSON)", param_hint="FILE") from None
+        return jsontext.read_text(path, "a saved game (JSON)")
+    except jsontext.FileProblem as exc:
+        raise click.BadParameter(str(exc), param_hint="FILE") from None
 
 
 @main.command()
@@ -30,6 +30,9 @@ def _read(path: Path) -> str:
 @click.option("--side", type=click.Choice(["home", "away"]), default="home", show_default=True, help="The side you coach.")
 @click.option("--opponent", default="trained", show_default=True,
               help="Coach of the other side: trained, by-the-book (and its variants), random ...")
+@click.option("--friend", is_flag=True,
+              help="A two-person game at this terminal: you and a friend coach one team each, in turn (no computer "
+                   "coach). For two browsers: coachgym serve, New game, opponent 'Play against a friend' (an invite link).")
 @click.option("--home", default=None, help="Home team (bundled name, LEAGUE/TEAM or team file).")
 @click.option("--away", default=None, help="Away team (bundled name, LEAGUE/TEAM or team file).")
 @click.option("--league", default=None,
@@ -49,17 +52,23 @@ def _read(path: Path) -> str:
                    "game is offered as coachgym-RULESET-SEED-final.json, never over it).")
 @click.option("--no-clear", is_flag=True, help="Do not clear the screen between screens.")
 @export_options
-def play(ruleset, side, opponent, home, away, league, seed, options, autoplay, resume, height, save, no_clear, csv_out=None,
-         xlsx_out=None) -> None:
+def play(ruleset, side, opponent, friend, home, away, league, seed, options, autoplay, resume, height, save, no_clear,
+         csv_out=None, xlsx_out=None) -> None:
     """Coach one side yourself in the terminal, against the trained coach by default.
 
     Names and grouped menus; Enter takes the default; h hint, c continue to the next dead ball,
     u undo, b box score, l last plays, ? help and glossary, a auto-play settings, s save, q quit
     (Ctrl-C saves the game, then asks). NO_COLOR=1 writes no escape codes."""
     from ..present import presenter_for
-    from ..present.seat import Seat
+    from ..present.seat import FRIEND_COACH, Seat
     from ..present.terminal import Terminal
 
+    if friend:
+        if resume is not None:
+            raise click.UsageError("--friend starts a new game; a saved two-person game resumes as it is (--resume FILE)")
+        if opponent not in ("trained", FRIEND_COACH):
+            raise click.UsageError("--friend plays against a person: leave out --opponent")
+        opponent = FRIEND_COACH
     try:
         if resume is not None:
             seat = Seat.from_json(_read(resume), where=str(resume))
@@ -81,6 +90,11 @@ def play(ruleset, side, opponent, home, away, league, seed, options, autoplay, r
         raise click.ClickException(f"{exc}{advice}") from None
     if save is None and resume is not None:
         save = resume  # a resumed game saves back to its own file
+    if seat.two and resume is None:
+        click.echo(f"Two people, one terminal: each screen says whose decision it is ({seat.game.teams[0].name} "
+                   f"home, {seat.game.teams[1].name} away); hand over the keyboard when it changes. From two "
+                   "browsers instead: coachgym serve, then New game with the opponent 'Play against a friend': the game page "
+                   "gives an invite link to send (with a Copy button).")
     Terminal(seat, height=height, clear=False if no_clear else None, save=save).run()
     if csv_out or xlsx_out:  # the box score as the game stands when you leave it (--csv / --xlsx)
         box = seat.game.box_score()

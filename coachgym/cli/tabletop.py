@@ -41,12 +41,15 @@ def _status(fx) -> str:
 def fac_command(league, seed, n_draw, state_file) -> None:
     """The Statis Pro FAC Extractor (2015 edition 3.1, 8.1-8.3): shuffle the Fast Action Cards, draw
     them one by one and run the time, for a game played on the board."""
+    from ..core import jsontext
     from ..core.errors import CoachgymError
     from ..rules.statispro.extractor import FacExtractor
 
     if state_file is not None and state_file.exists():
         try:
-            fx = FacExtractor.from_dict(json.loads(state_file.read_text(encoding="utf-8")))
+            fx = FacExtractor.from_dict(jsontext.load_file(state_file, "a FAC deck's state (JSON)"))
+        except jsontext.FileProblem as exc:
+            raise click.ClickException(str(exc)) from None
         except (ValueError, CoachgymError) as exc:
             raise click.ClickException(f"{state_file}: {exc}") from None
         click.echo(f"{state_file}: going on with the {fx.league} deck")

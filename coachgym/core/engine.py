@@ -252,10 +252,12 @@ class Engine:
 
     @classmethod
     def from_json(cls, text: str) -> "Engine":
+        from . import jsontext
+
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SavedGameError(f"saved game is not valid JSON: {exc}") from exc
+            data = jsontext.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, TooDeep
+            raise SavedGameError(f"saved game is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
     # ----------------------------------------------------------------- copies and determinization

@@ -17,7 +17,6 @@ and the trained coach rank highest, plus any the caller names.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -361,16 +360,13 @@ def load_game(path: str | Path) -> tuple[Engine, Callable[[int], str]]:
     """A game from a file: a seat saved by ``coachgym play`` or the web app (format
     ``coachgym.seat``), or an engine's own JSON (``engine.to_json()``). Returns the game and a
     function that labels an action as the person's screen does."""
+    from ..core import jsontext
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SavedGameError(f"{p}: cannot be read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SavedGameError(f"{p}: not a saved coachgym game (not valid JSON: line {exc.lineno}, column {exc.colno}: "
-                             f"{exc.msg})") from None
+        data = jsontext.load_file(p, "a saved game (JSON)")
+    except jsontext.FileProblem as exc:
+        raise SavedGameError(f"{p}: not a saved coachgym game ({exc.problem})") from None
     if isinstance(data, dict) and data.get("format") == "coachgym.seat":
         from ..present.seat import Seat
 

@@ -175,10 +175,12 @@ def load(spec: str | Path, ruleset: str | None = None) -> Strategy:
     """Read and check a strategy file (a path, or a shipped example's name). ``ruleset``: the ruleset
     it will play (a file for another ruleset is refused)."""
     path = resolve_path(str(spec))
+    from ..core import jsontext
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StrategyFileError(path, 0, "", f"cannot be read: {exc}") from None
+        text = jsontext.read_text(path, "a strategy file (YAML)")
+    except jsontext.FileProblem as exc:
+        raise StrategyFileError(path, 0, "", exc.problem) from None
     return loads(text, str(path), ruleset)
 
 
@@ -238,7 +240,11 @@ class _Reader:
         return value
 
     def read(self, text: str, ruleset: str | None) -> Strategy:
+        from ..core import jsontext
+
         try:
+            if jsontext.yaml_depth(text) > jsontext.MAX_DEPTH:
+                raise StrategyFileError(self.path, 0, "", f"is nested more than {jsontext.MAX_DEPTH} levels deep")
             root = yaml.compose(text)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
