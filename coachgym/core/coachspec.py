@@ -217,8 +217,8 @@ def read(rs: Any, spec: Any, *, field: str = "coach", web: bool = False,
         p = kind.param(key)
         if p is None:
             known = ", ".join(q.name for q in kind.params) or "none"
-            raise ConfigError(f"{field}: coach {kind.name!r} has no parameter {key[:40]!r}; its parameters: {known} "
-                              f"(coachgym coaches {rs.name})")
+            raise ConfigError(f"{field}: coach {kind.name!r} does not take the parameter {key[:40]!r}; its parameters: "
+                              f"{known} (coachgym coaches {rs.name})")
         if web and caps and (kind.name, key) in caps:
             p = dataclasses.replace(p, web_hi=caps[(kind.name, key)])
         out[key] = check_value(p, value, field=field, kind=kind.name, web=web, offered=offered)

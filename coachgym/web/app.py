@@ -11,7 +11,6 @@ in its thread pool, off the event loop.
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -30,8 +29,7 @@ from . import security as sec
 from .facdecks import FacDecks
 from .live import ABANDON_AFTER, DEFAULT_MAX_GAMES, LiveGames
 
-SESSION_COOKIE = "coachgym_session"
-_SESSION_RE = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
+SESSION_COOKIE = sec.SESSION_COOKIE
 
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -114,6 +112,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         app.state.sealer = sec.Sealer(store)
     except ImportError:  # cryptography (the web extra) missing: games in progress cannot be saved sealed
         app.state.sealer = None
+    app.state.cookies = cookies = sec.SessionCookies(store)  # session ids bound to this server
     app.state.analyses = sec.Slots(limits.analyses, limits.analyse_wait)
     app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after,
                                games_per_session=limits.games_per_session,
@@ -162,22 +161,24 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
             status = 413 if length.strip().isdigit() else 400
             return respond(request, status, sec.too_large_message(limit) if status == 413 else
                            "The request's Content-Length is not a number; nothing was read.", "Refused")
-        sid = request.cookies.get(SESSION_COOKIE, "")
-        fresh = not _SESSION_RE.match(sid)
+        sid, in_host_cookie = cookies.read(request.cookies)
+        fresh = sid is None
         if fresh and request.method not in ("GET", "HEAD") and sec.is_browser(request.headers):
             return respond(request, 403, "Your browser did not send this app's session cookie with the request (are "
                                          "cookies blocked for this address?), so nothing was changed. Reload the "
                                          "page and try again.", "Refused")
         if fresh:
-            sid = secrets.token_urlsafe(32)
+            sid = cookies.mint()
         request.state.session = sid
         request.state.fresh = fresh  # no session cookie came with it: nothing is stored for it but a game
         started = time.perf_counter()
         response = await call_next(request)
         response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
-        if fresh and not any(k == b"set-cookie" and v.startswith(SESSION_COOKIE.encode() + b"=")
+        # a new session, or a browser that has not the __Host- cookie yet (an earlier coachgym's): both set
+        renew = fresh or (not in_host_cookie and sec.is_browser(request.headers))
+        if renew and not any(k == b"set-cookie" and v.startswith(SESSION_COOKIE.encode() + b"=")
                              for k, v in response.raw_headers):
-            response.set_cookie(SESSION_COOKIE, sid, max_age=400 * 86400, httponly=True, samesite="lax", path="/")
+            sec.SessionCookies.set(response, sid)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response

@@ -451,3 +451,77 @@ class RateLimit:
                 for k in [k for k, (t, w) in self._buckets.items() if t + (now - w) * self.per_minute / 60 >= self.per_minute]:
                     del self._buckets[k]
             return 0.0
+
+
+# ---------------------------------------------------------------------------------------- session cookies
+SESSION_COOKIE = "coachgym_session"  # read where the browser sends no __Host- cookie (an http client, curl)
+HOST_COOKIE = "__Host-coachgym_session"  # host-only, Secure, Path=/: what a browser keeps (docs/security.md)
+SESSION_AGE = 400 * 86400
+_TOKEN_CHARS = 32  # secrets.token_urlsafe(24)
+_SIG_CHARS = 22
+_LEGACY = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
+
+
+class SessionCookies:
+    """The session cookie, bound to this server: a session id is a random token followed by its
+    HMAC-SHA256 under a key the server draws once and keeps in its database (``web_secrets``), so
+    a value the server did not issue is not a session (a page that plants a made-up cookie in a
+    fresh browser gets nothing). Browsers keep it as ``__Host-coachgym_session`` (host-only, Secure,
+    HttpOnly, SameSite=Lax, Path=/: a page on another port of the same host can neither overwrite
+    it from script nor shadow it with another path); the same value goes in ``coachgym_session``
+    for clients that do not send Secure cookies over plain http, and is read only where the
+    ``__Host-`` cookie is absent. A session id of an earlier coachgym (a bare token) is accepted
+    while the server keeps games or a recovery key for it, and then issued again under both names."""
+
+    def __init__(self, store):
+        import secrets as _secrets
+
+        rows = store.query("SELECT value FROM web_secrets WHERE name = 'session'")
+        if not rows:
+            with store.transaction() as cur:
+                cur.execute("INSERT OR IGNORE INTO web_secrets (name, value) VALUES ('session', ?)",
+                            (_secrets.token_urlsafe(32),))
+            rows = store.query("SELECT value FROM web_secrets WHERE name = 'session'")
+        self._key = rows[0]["value"].encode()
+        self.store = store
+
+    def _sig(self, token: str) -> str:
+        import base64
+        import hashlib
+        import hmac
+
+        mac = hmac.new(self._key, token.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).decode()[:_SIG_CHARS]
+
+    def mint(self) -> str:
+        import secrets as _secrets
+
+        token = _secrets.token_urlsafe(24)
+        return token + self._sig(token)
+
+    def valid(self, value: str) -> bool:
+        import secrets as _secrets
+
+        if len(value) == _TOKEN_CHARS + _SIG_CHARS and _LEGACY.match(value):
+            token, sig = value[:_TOKEN_CHARS], value[_TOKEN_CHARS:]
+            if _secrets.compare_digest(sig, self._sig(token)):
+                return True
+        if _LEGACY.match(value):  # an earlier coachgym's bare token: only one the server keeps something for
+            return bool(self.store.query("SELECT 1 FROM web_sessions WHERE session = ? UNION ALL SELECT 1 FROM "
+                                         "live_games WHERE session = ? OR friend = ? LIMIT 1", (value, value, value)))
+        return False
+
+    def read(self, cookies: dict) -> tuple[str | None, bool]:
+        """(the session id the request carries, or None; whether it came in the ``__Host-`` cookie)."""
+        host = cookies.get(HOST_COOKIE, "")
+        if host and self.valid(host):
+            return host, True
+        plain = cookies.get(SESSION_COOKIE, "")
+        if not host and plain and self.valid(plain):
+            return plain, False
+        return None, False
+
+    @staticmethod
+    def set(response, sid: str) -> None:
+        response.set_cookie(SESSION_COOKIE, sid, max_age=SESSION_AGE, httponly=True, samesite="lax", path="/")
+        response.set_cookie(HOST_COOKIE, sid, max_age=SESSION_AGE, httponly=True, samesite="lax", path="/", secure=True)

@@ -28,9 +28,9 @@ def _live(request: Request) -> LiveGames:
 
 
 def set_session(response: Response, sid: str) -> None:
-    from .app import SESSION_COOKIE
+    from .security import SessionCookies
 
-    response.set_cookie(SESSION_COOKIE, sid, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
+    SessionCookies.set(response, sid)  # (both names: security.SessionCookies)
 
 
 def _render(request: Request, template: str, context: dict, status: int = 200) -> Response:
