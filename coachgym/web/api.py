@@ -146,7 +146,7 @@ async def resume(request: Request) -> dict[str, Any]:
 
     def adopt():
         seat = adopt_save(request, body, "uploaded game")
-        gid = _live(request).add(request.state.session, seat, client_of(request))
+        gid = _live(request).add(request.state.session, seat, client_of(request), seat.lineage)
         return game_state(seat, gid)
 
     return await run_in_threadpool(adopt)
@@ -200,7 +200,7 @@ def hint(request: Request, gid: str) -> dict[str, Any]:
 
 @router.get("/games/{gid}/save")
 def save(request: Request, gid: str) -> Response:
-    _, text = _live(request).read(request.state.session, gid, lambda seat: save_file(request, seat))
+    _, text = _live(request).read(request.state.session, gid, lambda seat: save_file(request, seat, gid))
     return Response(text, media_type="application/json")
 
 

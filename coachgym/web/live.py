@@ -112,6 +112,7 @@ DEFAULT_GAMES_PER_SESSION = 20
 ABANDON_AFTER = 7 * 24 * 3600.0
 WATCH_PER_SESSION = 2  # replays of opened files kept in memory per session (Open -> Watch the replay)
 WATCH_TOTAL = 16  # and in all
+GONE_KEPT = 200_000  # games that left the server remembered for their sealed saves (about 60 bytes each)
 
 
 INVITE_USED = ("This invite link is not valid: it was used already, withdrawn or replaced by the person who sent it "
@@ -161,6 +162,9 @@ class LiveGames:
         self._watched: OrderedDict[tuple[str, str], Replay] = OrderedDict()  # (session, id) -> an opened file's
         self._locks = LockTable()  # one per game, while in use
         self._guard = threading.RLock()  # the lock table and the caches (shared by every game's requests)
+        with store.transaction() as cur:  # games in progress that left the server (sealed saves' lineage)
+            cur.execute("CREATE TABLE IF NOT EXISTS web_gone (id TEXT PRIMARY KEY, number INTEGER NOT NULL, "
+                        "over INTEGER NOT NULL, opened INTEGER NOT NULL DEFAULT 0, gone REAL NOT NULL)")
 
     # ------------------------------------------------------------------ reading
     def games(self, session: str) -> list[GameRow]:
@@ -237,8 +241,38 @@ class LiveGames:
                             "(coachgym serve --games-per-session). Finish or delete one of them on Your games first.",
                             status=429, title="Too many games")
 
-    def add(self, session: str, seat: Seat, client: str = "") -> str:
-        """Keep a new seat (a new game or an uploaded save) for this session; returns its id."""
+    # ------------------------------------------------------------------ sealed saves
+    def lineage(self, gid: str, seat: Seat) -> dict:
+        """What a sealed save of this game carries for :meth:`check_sealed`: its id, its decision
+        number, and the two sessions of a two-person game."""
+        rows = self.store.query("SELECT session, friend FROM live_games WHERE id = ?", (gid,))
+        pair = [rows[0]["session"], rows[0]["friend"]] if rows and seat.two else None
+        return {"game": gid, "number": seat.number, "pair": pair}
+
+    def check_sealed(self, lineage: dict, session: str) -> None:
+        """Refuse to open a sealed save of a game in progress unless the game has left this server
+        (deleted or evicted) at the very decision the save holds, and no copy was opened from it
+        yet; a two-person game's only by one of its two sessions. So no copy ever plays alongside
+        the game, nor replays a future its holder has already seen (docs/security.md, "Saves")."""
+        gid, number, pair = lineage.get("game"), lineage.get("number"), lineage.get("pair")
+        if pair and session not in pair:
+            raise WebError("This is the save of a two-person game; only the two people who coach it can open it "
+                           "(each for their own side). Nothing was changed.", status=403, title="Not your game")
+        if self.store.query("SELECT 1 FROM live_games WHERE id = ?", (gid,)):
+            raise WebError("This game is still in progress on this server: continue it from Your games (another "
+                           "browser: its recovery link). A save of a game in progress opens only once the game has "
+                           "left the server, so that no copy can show what is still to come of it. Nothing was "
+                           "changed.", status=409, title="The game is still here")
+        gone = self.store.query("SELECT number, over, opened FROM web_gone WHERE id = ?", (gid,))
+        if not gone or gone[0]["opened"] or gone[0]["over"] or gone[0]["number"] != number:
+            raise WebError("This save cannot be opened again: its game went on past it, or a copy of it was opened "
+                           "already (a save of a game in progress opens once, at the point its game last reached). "
+                           "Nothing was changed.", status=409, title="Save used")
+
+    def add(self, session: str, seat: Seat, client: str = "", lineage: dict | None = None) -> str:
+        """Keep a new seat (a new game or an uploaded save) for this session; returns its id.
+        ``lineage``: a sealed save's (:meth:`check_sealed`, checked again and used up here, in the
+        same transaction); a two-person game's copy goes back to both its sessions."""
         with self._guard:
             if self.session_count(session) >= self.games_per_session:
                 finished = self._finished_of(session)
@@ -252,11 +286,21 @@ class LiveGames:
             now = self.clock()
             title, summary = _describe(seat)
             invite = secrets.token_urlsafe(24) if seat.two and not seat.over else ""
+            owner, friend = session, ""
+            if lineage is not None and lineage.get("pair"):
+                owner, friend = lineage["pair"][0], lineage["pair"][1] or ""
+                invite = "" if friend else invite
             with self.store.transaction() as cur:
+                if lineage is not None:
+                    cur.execute("UPDATE web_gone SET opened = 1 WHERE id = ? AND opened = 0 AND number = ? AND over = 0",
+                                (lineage.get("game"), lineage.get("number")))
+                    if cur.rowcount != 1:
+                        raise WebError("This save was opened already (a save of a game in progress opens once). "
+                                       "Nothing was changed.", status=409, title="Save used")
                 cur.execute("INSERT INTO live_games (id, session, ruleset, title, summary, created, updated, over, number, "
-                            "state, client, secret, invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (gid, session, seat.game.ruleset, title, summary, now, now, int(seat.over), seat.number,
-                             seat.to_json(), client, int(seat.seed_hidden), invite))
+                            "state, client, secret, invite, friend) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (gid, owner, seat.game.ruleset, title, summary, now, now, int(seat.over), seat.number,
+                             seat.to_json(), client, int(seat.seed_hidden), invite, friend))
                 if not cur.execute("SELECT 1 FROM web_sessions WHERE session = ?", (session,)).fetchone():
                     cur.execute("INSERT INTO web_sessions (session, recovery, created) VALUES (?, ?, ?)",
                                 (session, secrets.token_urlsafe(24), now))
@@ -330,6 +374,7 @@ class LiveGames:
                     cur.execute("UPDATE live_games SET friend = '' WHERE id = ? AND friend = ?", (gid, session))
                 return
             with self.store.transaction() as cur:
+                self._gone(cur, [gid])
                 cur.execute("DELETE FROM live_games WHERE id = ? AND session = ?", (gid, session))
             self._forget(gid)
 
@@ -462,12 +507,23 @@ class LiveGames:
                             "your games, or ask whoever runs the server to raise --max-games.")
         self._evict(ids[:excess])
 
+    def _gone(self, cur, ids: list[str]) -> None:
+        """Remember where the games ``ids`` stood when they left (sealed saves' lineage; a game whose
+        seed the server keeps secret only); at most :data:`GONE_KEPT` rows, the oldest dropped."""
+        now = self.clock()
+        for gid in ids:
+            cur.execute("INSERT OR REPLACE INTO web_gone (id, number, over, opened, gone) SELECT id, number, over, 0, ? "
+                        "FROM live_games WHERE id = ? AND secret = 1", (now, gid))
+        cur.execute("DELETE FROM web_gone WHERE id IN (SELECT id FROM web_gone ORDER BY gone DESC LIMIT -1 OFFSET ?)",
+                    (GONE_KEPT,))
+
     def _finished_of(self, session: str) -> list[str]:
         return [r["id"] for r in self.store.query("SELECT id FROM live_games WHERE session = ? AND over = 1 "
                                                   "ORDER BY updated ASC", (session,))]
 
     def _evict(self, ids: list[str]) -> None:
         with self.store.transaction() as cur:
+            self._gone(cur, ids)
             for gid in ids:
                 cur.execute("DELETE FROM live_games WHERE id = ?", (gid,))
         for gid in ids:

@@ -356,8 +356,11 @@ class Sealer:
             key = store.query("SELECT value FROM web_secrets WHERE name = 'seal'")[0]["value"]
         self._fernet = Fernet(key.encode())
 
-    def seal(self, state: str, about: dict) -> str:
-        token = self._fernet.encrypt(zlib.compress(state.encode("utf-8"), 6)).decode()
+    def seal(self, state: str, about: dict, lineage: dict | None = None) -> str:
+        """``lineage``: what the server checks when the file is opened (``LiveGames.check_sealed``):
+        the game's id, its decision number, the sessions of a two-person game; sealed with the game."""
+        inner = state if lineage is None else json.dumps({"sealed_seat": 2, "lineage": lineage, "seat": state})
+        token = self._fernet.encrypt(zlib.compress(inner.encode("utf-8"), 6)).decode()
         return json.dumps({"format": SEALED_FORMAT, "version": 1, **about,
                            "note": "A game in progress, sealed by the coachgym server that saved it: open it there "
                                    "(Open a saved game). What the rules hide from you is inside, so it is not shown.",
@@ -377,9 +380,11 @@ class Sealer:
                                  "was changed); only the server that saved it can open it") from None
 
 
-def read_save(data: bytes, where: str, sealer: Sealer | None, max_depth: int) -> tuple[Any, bool]:
+def read_save(data: bytes, where: str, sealer: Sealer | None, max_depth: int,
+              lineage: list | None = None) -> tuple[Any, bool]:
     """A saved game's JSON data from an upload: (data, sealed). A sealed game is opened with this
-    server's key; errors are ``SavedGameError`` naming ``where``."""
+    server's key; errors are ``SavedGameError`` naming ``where``. ``lineage``: a list that gets the
+    sealed game's lineage (``Sealer.seal``), where it has one."""
     try:
         parsed = jsontext.loads(data, max_depth)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -387,7 +392,12 @@ def read_save(data: bytes, where: str, sealer: Sealer | None, max_depth: int) ->
     if isinstance(parsed, dict) and parsed.get("format") == SEALED_FORMAT:
         if sealer is None:
             raise SavedGameError(f"{where}: a sealed game; this server cannot open sealed games")
-        return jsontext.loads(sealer.open(parsed, where), max_depth), True
+        inner = jsontext.loads(sealer.open(parsed, where), max_depth)
+        if isinstance(inner, dict) and inner.get("sealed_seat") == 2:
+            if lineage is not None:
+                lineage.append(inner["lineage"])
+            return jsontext.loads(inner["seat"], max_depth), True
+        return inner, True  # (sealed by an earlier coachgym: no lineage)
     return parsed, False
 
 

@@ -330,7 +330,13 @@ def adopt_save(request: Request, data: bytes, where: str, admit: bool = True) ->
     from ..core.errors import SavedGameError
 
     app = request.app.state
-    parsed, was_sealed = read_save(data, where, app.sealer, app.limits.max_depth)
+    lineage: list = []
+    parsed, was_sealed = read_save(data, where, app.sealer, app.limits.max_depth, lineage)
+    if lineage:  # a sealed save of a game in progress: opens once, after its game left (LiveGames.check_sealed)
+        if not admit:
+            raise WebError("A game in progress cannot be watched from its save; open it to coach it (once its game "
+                           "has left this server).", status=409, title="A game in progress")
+        _live(request).check_sealed(lineage[0], _session(request))
     if isinstance(parsed, dict) and parsed.get("format") != SEALED_FORMAT and isinstance(parsed.get("ruleset"), str):
         try:
             rs = rulesets.get(parsed["ruleset"])
@@ -347,6 +353,7 @@ def adopt_save(request: Request, data: bytes, where: str, admit: bool = True) ->
     seat = Seat.from_dict(parsed, where, resolve=app.coaches.resolve, trusted=was_sealed,  # (sealed here)
                           deadline=time.monotonic() + app.limits.request_seconds)
     seat.seed_hidden = was_sealed
+    seat.lineage = lineage[0] if lineage else None  # (used up by LiveGames.add)
     return seat
 
 
@@ -370,7 +377,7 @@ async def open_saved(request: Request):
             seat = adopt_save(request, data, filename, admit=not watch)
             if watch:
                 return _live(request).watch(_session(request), seat)
-            return _live(request).add(_session(request), seat, client_of(request))
+            return _live(request).add(_session(request), seat, client_of(request), seat.lineage)
 
         gid = await run_in_threadpool(adopt)
     except CoachgymError as exc:
@@ -497,12 +504,12 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
 
 @router.get("/games/{gid}/save")
 def save(request: Request, gid: str):
-    name, text = _live(request).read(_session(request), gid, lambda seat: save_file(request, seat))
+    name, text = _live(request).read(_session(request), gid, lambda seat: save_file(request, seat, gid))
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-def save_file(request: Request, seat: Seat) -> tuple[str, str]:
+def save_file(request: Request, seat: Seat, gid: str | None = None) -> tuple[str, str]:
     """(file name, text) of the Save button: the game as it is, or sealed while it hides something
     from the person (``sealed``; docs/security.md)."""
     if sealed(seat):
@@ -513,7 +520,7 @@ def save_file(request: Request, seat: Seat) -> tuple[str, str]:
         home, away = sit.teams
         text = request.app.state.sealer.seal(seat.to_json(), {
             "ruleset": seat.rs.name, "title": sit.title, "summary": f"{home.name} {home.score} - {away.score} {away.name}",
-            "number": seat.number})
+            "number": seat.number}, _live(request).lineage(gid, seat) if gid else None)
         return f"coachgym-{seat.rs.name}-decision{seat.number}-sealed.json", text
     return f"coachgym-{seat.rs.name}-seed{seat.seed}-decision{seat.number}.json", seat.to_json()
 

@@ -739,9 +739,13 @@ def test_a_statis_pro_save_is_sealed_and_opens_only_on_its_server(server, tmp_pa
         save = c.get(f"/games/{gid}/save")
         assert save.json()["format"] == "coachgym.sealed" and '"fac"' not in save.text
         assert "sealed" in save.headers["content-disposition"]
-        # it opens here, at the same decision, its seed still secret
+        # it opens here, at the same decision, its seed still secret - once its game has left the
+        # server (issue 32: never a copy beside the game), and only once
+        assert c.post("/api/games/resume", content=save.content).status_code == 409
+        assert c.delete(f"/api/games/{gid}").status_code == 204
         r = c.post("/api/games/resume", content=save.content)
         assert r.status_code == 201 and r.json()["number"] == state["number"] and r.json()["seed"] is None
+        assert c.post("/api/games/resume", content=save.content).status_code == 409
         # an altered seal is refused
         bad = save.json()
         bad["sealed"] = bad["sealed"][:-8] + "AAAAAAAA"
