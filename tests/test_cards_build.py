@@ -258,3 +258,45 @@ def test_defect_teams_league_path_hint_names_the_folder_that_works(tmp_path):
     assert f"--league {folder} " in hint and "--league nba-1996" not in hint
     league_arg = hint.split("--league ")[1].split()[0]
     assert rulesets.get("statispro").league(league_arg).name == "nba-1996"
+
+
+def _team_stats(tmp_path, rows: list[str], header: str = "Team,Division,W,L,G,PTS,OPP_PTS,HOME,ROAD") -> str:
+    p = tmp_path / "teams.csv"
+    p.write_text("\n".join([header, *rows]) + "\n")
+    return str(p)
+
+
+def test_blind_build_index_points_from_the_scoring_margin_and_home_edge_not_the_standings(tmp_path):
+    # NYK outscores its opponents by 5 a game, CHI is outscored by 5; the standings say the opposite
+    ts = _team_stats(tmp_path, ["NYK,Atlantic,20,62,82,8200,7790,12-29,8-33", "CHI,Central,62,20,82,8200,8610,35-6,27-14"])
+    res = _build(tmp_path, _lines(2), extra=("--team-stats", ts, "--blind"))
+    assert res.exit_code == 0, res.output
+    knicks = json.loads((tmp_path / "out/knicks.json").read_text())
+    bulls = json.loads((tmp_path / "out/bulls.json").read_text())
+    # win share 0.5 + 2.7 x 5 / 82 = 0.665; home 0.775 -> round(2 + 7.5 x 0.775) = 8; road 0.555 -> round(-6 + 14 x 0.555) = 2
+    assert knicks["home"] == {"index": 8} and knicks["road"] == {"index": 2}
+    # 0.335: home 0.445 -> 5, road 0.225 -> -3
+    assert bulls["home"] == {"index": 5} and bulls["road"] == {"index": -3}
+    assert "blind build" in knicks["built"]
+    league = json.loads((tmp_path / "out/league.json").read_text())
+    assert league["real_records"] == {"knicks": [20, 62], "bulls": [62, 20]}  # still there, for the replay
+    # the game's own build reads the records: the Knicks' 12-29 at home
+    res = _build(tmp_path, _lines(2), extra=("--team-stats", ts))
+    assert res.exit_code == 0, res.output
+    own = json.loads((tmp_path / "out/knicks.json").read_text())
+    assert own["home"] == {"record": "12-29", "index": 4} and "blind" not in own["built"]
+
+
+def test_blind_build_without_w_and_l_in_the_team_stats_is_the_blind_build(tmp_path):
+    ts = _team_stats(tmp_path, ["NYK,Atlantic,82,8200,7790", "CHI,Central,82,8200,8610"],
+                     header="Team,Division,G,PTS,OPP_PTS")
+    res = _build(tmp_path, _lines(2), extra=("--team-stats", ts))
+    assert res.exit_code == 0, res.output
+    knicks = json.loads((tmp_path / "out/knicks.json").read_text())
+    assert knicks["home"] == {"index": 8} and knicks["road"] == {"index": 2}  # not the old 7 and -1 for all
+
+
+def test_blind_flag_for_a_builder_without_standings_says_so_and_builds_the_same(tmp_path):
+    ts = _team_stats(tmp_path, ["NYK,Atlantic,20,62,82,8200,7790,,", "CHI,Central,62,20,82,8200,8610,,"])
+    res = _build(tmp_path, _lines(2, 10), ruleset="fourthstreet", extra=("--team-stats", ts, "--blind"))
+    assert res.exit_code == 0 and "cards use no standings; the build is the same" in res.output

@@ -31,7 +31,11 @@ def cards_group() -> None:
 @click.option("--schedule-format", "schedule_format", default=None,
               help="the season's schedule for a balanced replay: games=82,division=4,conference=4,other=2 (games a "
                    "team plays; games against each opponent of its division, its conference, the other conference)")
-def cards_build(ruleset, stats, out, name, title, season, team_stats, source, notes, schedule_format) -> None:
+@click.option("--blind", is_flag=True, default=False,
+              help="cards from no standings: W, L, HOME and ROAD are kept for the replay against history (real "
+                   "records) but not read for cards; Statis Pro's Index Points then come from the scoring margin "
+                   "(PTS and OPP_PTS) and the league's home edge (docs/leagues.md)")
+def cards_build(ruleset, stats, out, name, title, season, team_stats, source, notes, schedule_format, blind) -> None:
     """Build RULESET team files for every team of STATS.csv (Basketball-Reference totals export)."""
     from ..core.cardsbuild import build_league_folder, parse_schedule_format
 
@@ -41,7 +45,7 @@ def cards_build(ruleset, stats, out, name, title, season, team_stats, source, no
         fmt = parse_schedule_format(schedule_format) if schedule_format else None
         league = build_league_folder(rs.name, stats, out, name=name, title=title, season=season,
                                      team_stats=team_stats, source=source, notes=notes, command=command,
-                                     schedule_format=fmt, say=lambda line: click.echo(line, err=True))
+                                     schedule_format=fmt, say=lambda line: click.echo(line, err=True), blind=blind)
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "

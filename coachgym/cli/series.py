@@ -110,6 +110,10 @@ def _competition_group(kind: str, help_text: str):
             click.option("--games-per-team", type=count(), default=None,
                          help="Repeat double round robins until every team has played this many games "
                               "(82: replay a full NBA season)."),
+            click.option("--availability/--no-availability", default=True, show_default=True,
+                         help="With --league: each player available for his real share of his team's games, a "
+                              "traded player on each team for his games there (docs/league-seasons.md); off: every "
+                              "player available every game unless injured."),
         ]
     else:
         common += [
@@ -121,7 +125,7 @@ def _competition_group(kind: str, help_text: str):
         ]
 
     def start(ruleset, teams, league, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
-              legs=2, games_per_team=None, court=None, max_replays=3):
+              legs=2, games_per_team=None, court=None, max_replays=3, availability=True):
         from ..series.competition import Competition, entries_from, league_season_format
         from ..series.tables import render_screen
         from . import parse_option_pairs, ruleset_arg
@@ -139,7 +143,7 @@ def _competition_group(kind: str, help_text: str):
             raise click.BadParameter("at least two teams", param_hint="TEAMS")
         if kind == "season" and league is not None:
             try:
-                fmt = league_season_format(rs.name, league, seed, games_per_team)
+                fmt = league_season_format(rs.name, league, seed, games_per_team, availability)
             except CoachgymError as exc:
                 raise click.ClickException(str(exc)) from None
         elif kind == "season":

@@ -11,6 +11,7 @@ the same box-score lines with a team context (games, 240 player-minutes a game).
 from __future__ import annotations
 
 import csv
+import inspect
 import json
 import re
 import shlex
@@ -79,13 +80,15 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
                         title: str | None = None, season: str | None = None, team_stats: str | Path | None = None,
                         source: str = "", notes: str = "", command: str | None = None,
                         schedule_format: dict[str, int] | None = None,
-                        say: Callable[[str], None] | None = None) -> dict[str, Any]:
+                        say: Callable[[str], None] | None = None, blind: bool = False) -> dict[str, Any]:
     """Build every team of ``stats`` for ``ruleset`` into the folder ``out``; returns league.json's data.
 
     Every team file is checked with the ruleset's own team loader before anything is written (a
     file the loader would reject stops the build with its one-line error); ``say`` receives the
     builder's notes (a rating clamped to its range: team, player, field) and warnings (no team
-    statistics: no divisions, no real records)."""
+    statistics: no divisions, no real records). ``blind``: the cards use no standings (W, L, home and
+    road records; the real records still go to league.json for the replay against history): Statis
+    Pro's Index Points then come from the scoring margin (the other builders use no standings)."""
     from .. import rulesets
 
     rs = rulesets.get(ruleset)
@@ -107,7 +110,12 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
         raise ConfigError("--schedule-format needs the league's divisions: give --team-stats with a Division column "
                           "(docs/leagues.md, 'The team totals CSV'); without them a replay plays a double round robin")
     build_notes: list[str] = []
-    built = builder(rows, team_stats_by_abbr, season, source, str(stats), notes=build_notes)
+    kwargs: dict[str, Any] = {"notes": build_notes}
+    if "blind" in inspect.signature(builder).parameters:
+        kwargs["blind"] = blind
+    elif blind:
+        say(f"note: --blind: {rs.title}'s cards use no standings; the build is the same")
+    built = builder(rows, team_stats_by_abbr, season, source, str(stats), **kwargs)
     for line in build_notes:
         say(f"note: {line}")
     for tm, team in built.items():  # the file must be one the ruleset's own loader takes

@@ -40,13 +40,24 @@ from typing import Any
 CARD_SEASON_GAMES = 82
 
 
+def available(real_games: int, game_index: int, card_season: int = CARD_SEASON_GAMES) -> bool:
+    """Real availability in a real league's season (docs/league-seasons.md, reconstruction): a player
+    who played ``real_games`` of the team's ``card_season`` games plays that share of its games,
+    spread evenly: he is available for the team's game ``k`` (0-based) when
+    ``floor((k + 1) r + 1/2) > floor(k r + 1/2)`` with ``r = real_games / card_season`` (all when
+    r >= 1): round(82 r) = his games over an 82-game season, the misses spread out, none bunched
+    at the start. A traded player is on each of his teams with that team's games."""
+    r = min(1.0, max(0, real_games) / card_season)
+    return r >= 1.0 or math.floor((game_index + 1) * r + 0.5) > math.floor(game_index * r + 0.5)
+
+
 @dataclass(frozen=True)
 class Context:
     """What a carry-over rule may need to know about the competition."""
 
     kind: str  # "season" or "tournament"
     games_per_team: int | None  # a season's length per team (None: a knockout tournament)
-    availability: bool = False  # a real league's season: players play their real share of games (4th Street)
+    availability: bool = False  # a real league's season: players play their real share of games
 
 
 class CarryOver:
@@ -122,15 +133,41 @@ class StatisProCarryOver(_InjuriesForGames):
         must_play = math.ceil(card_games * season_games / CARD_SEASON_GAMES - 1e-9)
         return max(0, season_games - must_play)
 
+    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
+        new = super().advance(state, facts, ctx)
+        if ctx.availability and ctx.kind == "season":  # the team's games so far (real availability)
+            new["games"] = state.get("games", 0) + 1
+        return new
+
     def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
         out = sorted(n for n in state["out"])
+        real = ctx.availability and ctx.kind == "season"
+        away: list[str] = []
+        if real:
+            # real availability (docs/league-seasons.md): each man plays his card's games (for this
+            # team) spread over the team's season; a game he is not available for he misses like a
+            # player out with a prior injury (14G: EXPANDED ATTEMPTS, TEN-DAY CONTRACTS)
+            k = state.get("games", 0)
+            away = [p["name"] for p in data["players"] if not available(int(p.get("games") or 0), k)]
+            names = [p["name"] for p in data["players"]]
+            gone = set(out) | set(away)
+            if len(names) - len(gone) < 5:
+                # never fewer than five: the players closest to returning, then most games, play (as 4th Street)
+                games = {p["name"]: int(p.get("games") or 0) for p in data["players"]}
+                back = sorted(gone, key=lambda n: (state["out"].get(n, 0), -games[n], names.index(n)))
+                back = back[:5 - (len(names) - len(gone))]
+                away = [n for n in away if n not in back]
+                out = [n for n in out if n not in back]
         left = None
         if ctx.kind == "season" and ctx.games_per_team:
             left = {}
             for p in data["players"]:
                 name = p["name"]
                 room = self.allowance(p.get("games") or 0, ctx.games_per_team) - state["missed"].get(name, 0)
+                if real:  # the games real availability keeps him out count toward the 14G NOTE's allowance
+                    room -= sum(not available(int(p.get("games") or 0), j) for j in range(ctx.games_per_team))
                 left[name] = max(0, room - state["out"].get(name, 0))
+        out = sorted(set(out) | set(away))
         if not out and left is None:
             return data
         d = copy.deepcopy(data)
@@ -151,16 +188,7 @@ class FourthStreetCarryOver(_InjuriesForGames):
     def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
         return {**super().advance(state, facts, ctx), "games": state.get("games", 0) + 1}
 
-    @staticmethod
-    def available(real_games: int, game_index: int, card_season: int = CARD_SEASON_GAMES) -> bool:
-        """Availability in a real league's season (docs/league-seasons.md, reconstruction): a player who
-        played ``real_games`` of the team's ``card_season`` games plays that share of its games,
-        spread evenly: he is available for the team's game ``k`` (0-based) when
-        ``floor((k + 1) r + 1/2) > floor(k r + 1/2)`` with ``r = real_games / card_season`` (all when
-        r >= 1): round(82 r) = his games over an 82-game season, the misses spread out, none bunched
-        at the start."""
-        r = min(1.0, max(0, real_games) / card_season)
-        return r >= 1.0 or math.floor((game_index + 1) * r + 0.5) > math.floor(game_index * r + 0.5)
+    available = staticmethod(available)  # real availability (the module's function)
 
     def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
         out = sorted(state["out"])

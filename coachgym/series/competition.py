@@ -466,8 +466,8 @@ def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_tea
     length is asked for), else a balanced one to the league's format (``schedule_format`` in
     league.json: games per team, meetings within a division, a conference, across conferences;
     ``coachgym.series.schedule.league_schedule``), dealt from ``seed``. ``availability``: each player
-    plays his real share of the team's games where the ruleset's carry-over knows how (4th Street;
-    Statis Pro's 14G games limits do it from the cards)."""
+    plays his real share of the team's games where the ruleset's carry-over knows how (4th Street and
+    Statis Pro: ``coachgym.series.carryover.available``)."""
     from .schedule import league_schedule
 
     lg = rulesets.get(ruleset).league(league)

@@ -376,3 +376,83 @@ def test_defect_history_replay_reads_the_newer_team_column_and_keeps_the_games_w
     assert before == 4  # one replay of 2 games a team, 4 teams
     assert tool.main(args + ["--db", str(kept)]) == 0  # reported again from the kept games, none played
     assert games() == before and len(json.loads(out.read_text())["players"]) == 8
+
+
+# ------------------------------------------------------------------ Statis Pro: real availability
+def _statispro_tiny_league(tmp_path: Path, games: dict[str, int]) -> Path:
+    """Two printed teams as a league; ``games``: card games to set (player's last name -> games)."""
+    rs = rulesets.get("statispro")
+    folder = tmp_path / "sp"
+    folder.mkdir()
+    for t in ("knicks-1993", "bulls-1993"):
+        data = json.loads(rs.team_file(t).read_text())
+        for p in data["players"]:
+            p["games"] = games.get(p["name"].split()[-1].lower(), 82)
+        (folder / f"{t}.json").write_text(json.dumps(data))
+    (folder / "league.json").write_text(json.dumps({
+        "schema": "coachgym.league/1", "name": "sp", "title": "Two", "season": "1992-93", "ruleset": "statispro",
+        "source": "the printed cards", "teams": ["knicks-1993", "bulls-1993"], "real_records": {}, "schedule": None,
+        "schedule_format": {"games": 8, "division": 4, "conference": 4, "other": 4}}))
+    return folder
+
+
+def test_defect_statispro_real_availability_a_part_season_player_misses_his_share_and_injuries_stop_at_his_card():
+    from coachgym.series.carryover import Context, StatisProCarryOver
+
+    carry = StatisProCarryOver()
+    rs = rulesets.get("statispro")
+    data = json.loads(rs.team_file("bulls-1993").read_text())
+    starks = data["lineup"][0]
+    for p in data["players"]:
+        p["games"] = 41 if p["name"] == starks else 82
+    ctx = Context("season", 82, availability=True)
+    state = carry.initial_state(data)
+    played = 0
+    for _ in range(82):
+        team = carry.game_team(data, state, ctx)
+        played += starks not in team.get("injured", [])
+        # his card's 41 games are all he plays: with availability no game is left to miss through injury
+        assert team["games_left_to_miss"][starks] == 0
+        state = carry.advance(state, {}, ctx)
+    assert played == 41
+    # without availability (the 14G NOTE only) he is available every game and may miss 41 through injury
+    off = Context("season", 82, availability=False)
+    state = carry.initial_state(data)
+    team = carry.game_team(data, state, off)
+    assert starks not in team.get("injured", []) and team["games_left_to_miss"][starks] == 41
+    assert "games" not in carry.advance(state, {}, off)
+
+
+def test_defect_statispro_league_season_plays_a_traded_player_only_his_real_games_and_no_availability_turns_it_off(
+        tmp_path):
+    from coachgym.series.competition import Competition, league_season_format
+    from coachgym.store import Store
+
+    rs = rulesets.get("statispro")
+    folder = _statispro_tiny_league(tmp_path, {"ewing": 41})
+    ewing = next(p.name for p in rs.load_team(f"{folder}/knicks-1993.json").players if p.name.endswith("Ewing"))
+    for availability, games in ((True, 4), (False, 8)):
+        store = Store(tmp_path / f"sp{availability}.sqlite3")
+        comp = Competition.create(store, name="a", kind="season", ruleset="statispro",
+                                  teams=[(t, "by-the-book") for t in rs.league_team_names(str(folder))],
+                                  fmt=league_season_format("statispro", str(folder), 0, None, availability), seed=1,
+                                  options={"injuries": False})
+        comp.play()
+        played = 0
+        for g in comp.games:
+            side = 0 if g.home.endswith("knicks-1993") else 1
+            line = next(p for p in g.box["teams"][side]["players"] if p["name"] == ewing)
+            played += any(line.get(k) for k in ("FGA", "REB", "PF", "FTA", "AST", "TO", "STL", "BLK"))
+        assert len(comp.games) == 8 and played == games, (availability, played)
+
+
+def test_defect_season_start_no_availability_is_a_real_option(tmp_path):
+    folder = _statispro_tiny_league(tmp_path, {})
+    res = CliRunner().invoke(main, ["season", "start", "statispro", "--league", str(folder), "--name", "x",
+                                    "--no-availability", "--max-games", "1", "--db", str(tmp_path / "s.sqlite3"),
+                                    "--no-progress"])
+    assert res.exit_code == 0, res.output
+    from coachgym.series.competition import Competition
+    from coachgym.store import Store
+
+    assert Competition.load(Store(tmp_path / "s.sqlite3"), "x").fmt["availability"] is False

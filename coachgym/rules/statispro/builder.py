@@ -228,9 +228,16 @@ def team_games(tm: str, team_stats: dict[str, TeamRow], season_games: int) -> in
 
 
 def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = None, season: str | None = None,
-                 source: str = "", path: str = "<stats>", notes: list[str] | None = None) -> dict[str, dict]:
+                 source: str = "", path: str = "<stats>", notes: list[str] | None = None,
+                 blind: bool = False) -> dict[str, dict]:
     """Team files for every team of the totals: {team abbreviation: team-file dict}; a rating clamped
-    to its range adds a line to ``notes`` (team, player, field)."""
+    to its range adds a line to ``notes`` (team, player, field).
+
+    ``blind`` (and whenever the team statistics carry no W and L): the cards use no standings. The
+    Home / Road Index Points then come from the scoring margin (``OPP_PTS`` given) with the league's
+    home edge instead of the home and road records, and opponents' points are never estimated from
+    a record (docs/rules/statis-pro-basketball.md, "Team cards", the blind build); the printed team
+    cards' Index Points are replaced the same way."""
     c = calibration()
     team_stats = team_stats or {}
     names = nba_teams()
@@ -247,18 +254,27 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
     tc = c["team"]
     # league context for the team cards
     ppg, oppg, pct, home, road = {}, {}, {}, {}, {}
+    blind = blind or not any(t.wins is not None and t.losses is not None for t in team_stats.values())
     for tm, members in by_team.items():
-        games = team_games(tm, team_stats, c["season_games"])
         t = team_stats.get(tm)
+        # blind: the games from G only (W + L are standings); the season's length where G is absent
+        games = (t.games if t is not None and t.games else c["season_games"]) if blind \
+            else team_games(tm, team_stats, c["season_games"])
         pts = t.pts if t is not None and t.pts is not None else sum(r.get("PTS") or (2 * r.get("FG") + r.get("3P") + r.get("FT"))
                                                                      for r in members)
         ppg[tm] = pts / games
-        if t is not None and t.wins is not None and t.losses is not None and t.wins + t.losses:
+        if not blind and t is not None and t.wins is not None and t.losses is not None and t.wins + t.losses:
             pct[tm] = t.wins / (t.wins + t.losses)
         if t is not None and t.opp_pts is not None:
             oppg[tm] = t.opp_pts / games
         elif tm in pct:
             oppg[tm] = ppg[tm] - (t.wins - t.losses) / 2 / tc["wins_per_point_margin"] * 82 / max(1, games)
+        if blind:
+            # the blind build: the win share the scoring margin gives (about 2.7 wins per point of margin
+            # over 82 games, as above), 0.5 where the opponents' points are unknown; the league's home edge
+            p = min(1.0, max(0.0, 0.5 + tc["wins_per_point_margin"] * (ppg[tm] - oppg[tm]) / 82)) if tm in oppg else 0.5
+            home[tm], road[tm] = min(1.0, p + tc["home_edge"]), max(0.0, p - tc["home_edge"])
+            continue
         p = pct.get(tm, 0.5)
         home[tm] = (t.home[0] / max(1, sum(t.home))) if t is not None and t.home else min(1.0, p + tc["home_edge"])
         road[tm] = (t.road[0] / max(1, sum(t.road))) if t is not None and t.road else max(0.0, p - tc["home_edge"])
@@ -294,11 +310,14 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         if pr:
             p = pr["team"]
             team.update({k: p[k] for k in ("coach", "offense", "defense", "home", "road") if k in p})
+            if blind:  # the printed Index Points come from the real records: blind, from the margin
+                team["home"] = {"index": _index(home[tm], tc["home_index"])}
+                team["road"] = {"index": _index(road[tm], tc["road_index"])}
             lineup = list(p["lineup"])  # the printed cards' names (all five are on the roster)
         else:
             team["offense"] = _grade(off_rank[tm], n, tc["grade_shares"])
             team["defense"] = _grade(def_rank[tm], len(oppg), tc["grade_shares"]) if tm in def_rank else "C"
-            t = team_stats.get(tm)
+            t = None if blind else team_stats.get(tm)
             team["home"] = {**({"record": f"{t.home[0]}-{t.home[1]}"} if t is not None and t.home else {}),
                             "index": _index(home[tm], tc["home_index"])}
             team["road"] = {**({"record": f"{t.road[0]}-{t.road[1]}"} if t is not None and t.road else {}),
@@ -310,6 +329,8 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
                 + c["calibration"].split(":")[0] + ")"
         if pr:
             built += f"; the printed cards of {pr['file']} (the 1993 rules) copied unchanged"
+        if blind and team_stats:
+            built += "; blind build: no standings, Index Points from the scoring margin and the league's home edge"
         team["built"] = built
         team["lineup"] = lineup
         # the by-the-book coach's rotation (reconstruction): each man's real minutes a game
