@@ -229,3 +229,67 @@ def test_every_option_with_an_empty_value_and_a_negative_count(folder, path, opt
             continue
         res, extra = _run(folder, path, option, value)
         _check(res, [" ".join(path), *extra])
+
+
+# ------------------------------------------------------------------ huge numbers (issue 32, item 9)
+NUMERIC = [(path, o) for path, o in CASES
+           if isinstance(o.type, (click.types.IntParamType, click.IntRange, click.types.FloatParamType, click.FloatRange))
+           and o.name not in ONLY and path in BASE]
+
+
+@pytest.mark.parametrize("path, option", NUMERIC, ids=[f"{' '.join(p)} {o.name}" for p, o in NUMERIC])
+def test_every_number_option_takes_a_huge_value_with_one_error_line(folder, path, option):
+    """A count beyond what can be stored (``--games 99999999999999999999`` grew memory 33 MB/s with
+    nothing printed) or a seed beyond 64 bits: refused with one line, or run (a seed taken whole)."""
+    for value in ("99999999999999999999", str(2**63), "1e300"):
+        res, extra = _run(folder, path, option, value)
+        _check(res, [" ".join(path), *extra])
+
+
+# ------------------------------------------------------------------ files a person names (issue 32, item 8)
+BAD_FILES = {
+    "non-utf8": b"\xff\xfe",
+    "deep-array": ("[" * 2000 + "]" * 2000).encode(),
+    "deep-object": ('{"a":' * 2000 + "1" + "}" * 2000).encode(),
+    "truncated": b'{"ruleset": "valueadd", "sta',
+    "deep-yaml": ("a:\n" + "".join("  " * i + "- \n" for i in range(1, 200))).encode(),
+}
+# every command that reads a file a person names ({f}: the bad file, with the suffix the command expects)
+FILE_COMMANDS = {
+    "analyze": ["analyze", "{f}.json", "--rollouts", "4", *INLINE],
+    "boxscore": ["boxscore", "{f}.json"],
+    "plans": ["plans", "{f}.json", "--rollouts", "4", "--no-progress"],
+    "replay": ["replay", "{f}.json", "--all"],
+    "play --resume": ["play", "--resume", "{f}.json"],
+    "play --home (team file)": ["play", "valueadd", "--home", "{f}.json", "--opponent", "random"],
+    "simulate --home (team file)": ["simulate", "valueadd", "-n", "2", "--home", "{f}.json", *INLINE],
+    "season start (team file)": ["season", "start", "valueadd", "{f}.json", "harbor-city", "--name", "fz", "--db",
+                                 "fz.sqlite3", *INLINE],
+    "tournament start (team file)": ["tournament", "start", "valueadd", "{f}.json", "harbor-city", "--name", "fz",
+                                     "--db", "fz.sqlite3", *INLINE],
+    "strategy-check": ["strategy-check", "{f}.yaml"],
+    "cards build": ["cards", "build", "statispro", "{f}.csv", "--out", "league", "--season", "1992-93"],
+    "cards build --team-stats": ["cards", "build", "statispro", "{d}/stats.csv", "--team-stats", "{f}.csv", "--season", "1992-93", "--out",
+                                 "league"],
+    "train --config": ["train", "valueadd", "--config", "{f}.yaml", "--no-progress"],
+    "train --resume": ["train", "valueadd", "--resume", "{f}.zip", "--no-progress"],
+    "fac --state": ["fac", "--state", "{f}.json", "--draw", "1"],
+    "benchmark --model": ["benchmark", "valueadd", "--model", "{f}.npz", "-n", "2", "--out", "bench", *INLINE],
+    "distill --model": ["distill", "valueadd", "--model", "{f}.npz", "--rounds", "1", "--games", "1", "--no-progress"],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+@pytest.mark.parametrize("command", sorted(FILE_COMMANDS))
+def test_file_reading_commands_refuse_non_utf8_deep_and_truncated_files_with_one_error_line(folder, command, kind):
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=folder) as here:
+        for suffix in ("json", "yaml", "csv", "zip", "npz"):
+            Path(here, f"bad.{suffix}").write_bytes(BAD_FILES[kind])
+        args = [a.replace("{f}", str(Path(here, "bad"))).replace("{d}", folder) for a in FILE_COMMANDS[command]]
+        res = runner.invoke(main, args, input="", catch_exceptions=True)
+    what = f"{command} with a {kind} file: exit {res.exit_code}\n{res.output}\n{res.exception!r}"
+    assert "Traceback" not in res.output and not isinstance(res.exception, _Started), what
+    assert res.exit_code == 2, what
+    errors = [line for line in res.output.splitlines() if "error:" in line.lower()]
+    assert len(errors) == 1 and "bad." in errors[0], what

@@ -118,6 +118,9 @@ def _build(fns: Sequence[Callable]) -> list:
 
 
 def _worker(remote, parent_remote, fns_wrapper, info_keys) -> None:
+    from ..core.lifeline import die_with_parent
+
+    die_with_parent()  # the learner killed (SIGKILL too): this worker ends with it
     parent_remote.close()
     group = _Group(_build(fns_wrapper.var), info_keys)
     while True:

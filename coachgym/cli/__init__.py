@@ -8,6 +8,7 @@ library (``coachgym.evaluation``, ``coachgym.present`` ...), so Python users get
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -25,10 +26,55 @@ def ruleset_arg(name: str):
         raise click.BadParameter(str(exc), param_hint="RULESET") from None
 
 
-def count(minimum: int = 1) -> click.IntRange:
-    """The type of a count option (games, rollouts, steps, jobs ...): a whole number of at least
-    ``minimum``; anything else is a usage error naming the option, before any work starts."""
-    return click.IntRange(min=minimum)
+MAX_COUNT = 10**9  # any count: a billion games, rollouts or decisions is years of CPU; beyond it nothing is stored
+GAME_RECORD_BYTES = 10_600  # a stored game's record (pickled, measured: docs/training.md "Checked before a run")
+GAME_COUNTS = ("games", "max_games", "eval_games", "games_per_team")  # counts of games whose records are kept
+
+
+def _memory_bytes() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+class Count(click.IntRange):
+    """A whole number from ``min`` to :data:`MAX_COUNT`; a count of games also no more than this
+    machine's memory can hold the records of (half of it, :data:`GAME_RECORD_BYTES` a game)."""
+
+    def convert(self, value, param, ctx):
+        value = super().convert(value, param, ctx)
+        if param is not None and param.name in GAME_COUNTS:
+            memory = _memory_bytes()
+            most = int(memory // 2 // GAME_RECORD_BYTES) if memory else None
+            if most is not None and value > most:
+                self.fail(f"{value} games: their results (about {GAME_RECORD_BYTES // 1000} KB a game) would take more "
+                          f"than half of this machine's {memory / 2**30:.0f} GiB of memory; at most {most}", param, ctx)
+        return value
+
+
+STORED_INT = click.IntRange(-(2**63), 2**63 - 1)  # a number the results database keeps (SQLite INTEGER)
+# the seed of a season, tournament or ratings run: each game's seed (about a million times it) is stored too
+STORED_SEED = click.IntRange(-(2**40), 2**40)
+
+
+def count(minimum: int = 1, maximum: int = MAX_COUNT) -> click.IntRange:
+    """The type of a count option (games, rollouts, steps, jobs ...): a whole number from ``minimum``
+    to ``maximum`` (a count of games also within what memory can store); anything else is a usage
+    error naming the option, before any work starts."""
+    return Count(min=minimum, max=maximum)
+
+
+def bound_jobs(jobs: int | None, backend_name: str = "local", address: str | None = None) -> int | None:
+    """``--jobs`` for work on this machine (the local backend, or a private local Ray) held to its CPU
+    count: more processes than cores only compete for them, and thousands would exhaust the
+    machine; a larger number is lowered to the cores with a note. A Ray cluster (``address``) takes
+    what it is given."""
+    cores = os.cpu_count() or 1
+    if jobs is None or jobs <= cores or backend_name == "inline" or (backend_name == "ray" and address):
+        return jobs
+    click.echo(f"note: --jobs {jobs} is more than this machine's {cores} CPU(s); running {cores} at a time", err=True)
+    return cores
 
 
 def fraction(min_open: bool = True, max_value: float | None = 1.0) -> click.FloatRange:

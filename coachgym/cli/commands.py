@@ -214,7 +214,9 @@ def compile_engines(show_status, clean, jobs, pgo, progress) -> None:
         click.echo(f"removed {n} compiled modules: everything runs as pure Python")
         return
     try:
-        report = compiled.build(jobs=jobs, progress=progress, log=click.echo, pgo=pgo)
+        from . import bound_jobs
+
+        report = compiled.build(jobs=bound_jobs(jobs), progress=progress, log=click.echo, pgo=pgo)
     except compiled.BuildError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(report.summary())
@@ -276,13 +278,13 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
               help="Output folder (default: runs/<ruleset>-<algo>-seed<seed>; with --seeds: runs/<ruleset>-sweep).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Continue from a checkpoint (checkpoints/model_N_steps.zip).")
-@click.option("--seeds", type=int, default=None,
+@click.option("--seeds", type=click.IntRange(1, 10_000), default=None,
               help="Train every config with this many seeds, each a run of its own, on --backend; one table at the end.")
 @click.option("--backend", "backend_name", type=click.Choice(BACKENDS), default="local", show_default=True,
               help="With --seeds: where the runs go (worker processes here, a Ray cluster, or this process).")
 @click.option("--address", default=None,
               help="With --seeds --backend ray: the cluster ('auto', ray://HOST:10001); none: a private local Ray.")
-@click.option("--jobs", "-j", type=int, default=None,
+@click.option("--jobs", "-j", type=count(), default=None,
               help="With --seeds: runs at a time (local) or CPUs of the private Ray instance (default: every core).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def train(ruleset, config_paths, seed, steps, out, resume, seeds, backend_name, address, jobs, progress) -> None:
@@ -309,7 +311,7 @@ def train(ruleset, config_paths, seed, steps, out, resume, seeds, backend_name, 
         if resume:
             raise click.BadParameter("a sweep resumes by itself: start it again with the same --out",
                                      param_hint="--resume")
-        _train_sweep(rs, cfgs, seeds or 1, seed, steps, out, backend_name, address, jobs, progress)
+        _train_sweep(rs, cfgs, 1 if seeds is None else seeds, seed, steps, out, backend_name, address, jobs, progress)
         return
     if backend_name != "local" or address or jobs is not None:
         raise click.UsageError("--backend, --address and --jobs are for --seeds runs")
@@ -340,16 +342,22 @@ def train(ruleset, config_paths, seed, steps, out, resume, seeds, backend_name, 
 
 def _train_sweep(rs, cfgs, seeds, seed, steps, out, backend_name, address, jobs, progress) -> None:
     from ..core.runner import RunnerError, make_backend
+    from ..training import config as tc
+    from ..training.checks import resolve_device
     from ..training.sweep import plan, run_sweep, table
+    from . import bound_jobs
 
     if seeds < 1:
         raise click.BadParameter("must be at least 1", param_hint="--seeds")
     if jobs is not None and jobs < 1:
         raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    for cfg in cfgs:
+        tc.validate(cfg.data, cfg.path)
+        resolve_device(cfg)  # every run's device, here: not in a worker after the others started
     out = out or Path("runs") / f"{rs.name}-sweep"
     runs = plan(cfgs, seeds, out, first_seed=seed, steps=steps)
     try:
-        backend = make_backend(backend_name, jobs=jobs, address=address)
+        backend = make_backend(backend_name, jobs=bound_jobs(jobs, backend_name, address), address=address)
     except RunnerError as exc:
         raise click.ClickException(str(exc)) from None
     with backend:

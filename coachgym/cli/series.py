@@ -10,7 +10,7 @@ import click
 
 from ..core.runner import BACKENDS, Backend, RunnerError, make_backend
 from ..core.words import counted
-from . import OutFile, count, main, plot_file  # noqa: F401  (the season/tournament/ratings commands register on it)
+from . import STORED_INT, STORED_SEED, OutFile, count, main, plot_file  # noqa: F401  (the season/tournament/ratings commands register on it)
 
 
 def backend_options(fn):
@@ -26,8 +26,10 @@ def backend_options(fn):
                   help="Worker processes (local) or CPUs of the private Ray instance (default: every core).")
     @functools.wraps(fn)
     def wrapper(*args, backend_name: str, address: str | None, jobs: int | None, **kwargs):
+        from . import bound_jobs
+
         try:
-            backend = make_backend(backend_name, jobs=jobs, address=address)
+            backend = make_backend(backend_name, jobs=bound_jobs(jobs, backend_name, address), address=address)
         except RunnerError as exc:
             raise click.ClickException(str(exc)) from None
         with backend:
@@ -96,7 +98,8 @@ def _competition_group(kind: str, help_text: str):
         click.option("--coach", "coach_pairs", multiple=True, metavar="TEAM=COACH",
                      help="Coach of one team (any coach spec: random, by-the-book:..., trained, a model file); repeatable."),
         click.option("--default-coach", default="by-the-book", show_default=True, help="Coach of the other teams."),
-        click.option("--seed", default=0, show_default=True, help=f"Seed of the {kind}: every game's seed follows from it."),
+        click.option("--seed", type=STORED_SEED, default=0, show_default=True,
+                     help=f"Seed of the {kind}: every game's seed follows from it."),
         click.option("--option", "-o", "options", multiple=True, help="Rule option KEY=VALUE for every game (repeatable)."),
         click.option("--max-games", type=count(), default=None,
                      help="Stop after this many games (continue later with resume)."),
@@ -231,7 +234,7 @@ def _competition_group(kind: str, help_text: str):
 
     @group.command("game", help="Replay a stored game (exactly: same seed, teams, coaches) and print it, or step "
                                 "through it event by event with --step (the 'coachgym replay' screens).")
-    @click.argument("game_id", type=int)
+    @click.argument("game_id", type=STORED_INT)
     @click.option("--play-by-play/--box-only", default=True, show_default=True)
     @click.option("--step", is_flag=True, help="Step through the game event by event (Enter next, p previous, b box score, q quit).")
     @click.option("--save", "save_to", type=OutFile(None), default=None,
@@ -272,7 +275,7 @@ tournament = _competition_group("tournament", "Tournaments: knockout brackets (N
 @click.argument("coaches", nargs=-1)
 @click.option("--games", "-n", type=count(), default=200, show_default=True,
               help="Games per pairing (whole pairs: benches swapped).")
-@click.option("--seed", default=0, show_default=True, help="Seed: every pairing plays the same seeded games.")
+@click.option("--seed", type=STORED_SEED, default=0, show_default=True, help="Seed: every pairing plays the same seeded games.")
 @click.option("--teams", "teams_choice", default="mirror", show_default=True,
               help="mirror (each bundled team against itself), cross (every ordered pair of different bundled "
                    "teams), or HOME:AWAY pairs separated by commas.")
@@ -283,7 +286,7 @@ tournament = _competition_group("tournament", "Tournaments: knockout brackets (N
 @click.option("--markdown", "md_out", type=OutFile(None), default=None, help="Write the table as Markdown.")
 @click.option("--name", default=None, help="Name of the run in the database.")
 @click.option("--store/--no-store", "keep", default=True, show_default=True, help="Save the run and its games in --db.")
-@click.option("--show", "show_id", type=int, default=None, help="Print a stored run instead (its id; see --list).")
+@click.option("--show", "show_id", type=STORED_INT, default=None, help="Print a stored run instead (its id; see --list).")
 @click.option("--list", "list_runs", is_flag=True, help="List the stored ratings runs.")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @_db_option

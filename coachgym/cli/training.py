@@ -72,6 +72,9 @@ def distill(ruleset, model, rounds, games, sample, kinds, budget, width, horizon
     model = model or shipped_model_path(ruleset.name)
     out = out or Path("runs") / f"{ruleset.name}-distill"
     settings.check(ruleset.name)  # a bad --teacher is one error line before any work starts
+    from ..training import metadata as md
+
+    md.check(md.load(model), ruleset.name, str(model))  # a model of another ruleset, or no model: one line
     by = f"imitating {teacher}" if teacher else "by search labels"
     click.echo(f"distilling {model} {by}: {rounds} rounds of {games} games; {backend_line(backend)}")
     reports = run_distill(ruleset.name, model, out, rounds=rounds, settings=settings, eval_games=eval_games,

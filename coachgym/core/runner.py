@@ -395,8 +395,12 @@ class LocalBackend(Backend):
 
 
 def _worker_ignores_ctrl_c() -> None:
-    """A LocalBackend worker leaves Ctrl-C to the process that runs the series (see ``abort``)."""
+    """A LocalBackend worker leaves Ctrl-C to the process that runs the series (see ``abort``), and
+    ends when that process dies by any signal, SIGKILL included (``core.lifeline``): no orphans."""
+    from .lifeline import die_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
 
 
 class RayBackend(Backend):

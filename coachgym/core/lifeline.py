@@ -1,0 +1,69 @@
+"""Worker processes that end when the process that started them dies, by any signal.
+
+A pool's workers are ended by their parent when it exits normally or on Ctrl-C; a parent killed by
+SIGKILL (an out-of-memory kill, a job scheduler's time limit, ``kill -9``) runs no code, and its
+workers would go on as orphans at full CPU. :func:`die_with_parent`, called first thing in a worker
+(a pool's ``initializer``), ties the worker to its parent two ways:
+
+* on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the kernel kills the worker the moment the parent
+  goes. (The kernel's "parent" is the *thread* that started the worker: a worker started from a
+  thread that ends before the process does would be killed with that thread, so a pool fed from
+  short-lived threads passes ``kernel=False``.)
+* everywhere, a watchdog thread that checks every ``interval`` seconds whether the parent is still
+  the worker's parent (an orphan is adopted by another process) and ends the worker if not.
+
+Plain Python (ctypes, threads): no dependency, and a no-op where neither is possible.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+_started: list[int] = []  # the pid this process's watchdog watches (one watchdog per process)
+
+
+def _kernel_tie() -> bool:
+    """``prctl(PR_SET_PDEATHSIG, SIGKILL)`` on Linux; False where it is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _end_now() -> None:
+    try:
+        os.kill(os.getpid(), signal.SIGKILL)
+    finally:  # (where SIGKILL does not exist)
+        os._exit(1)
+
+
+def _watch(parent: int, interval: float) -> None:
+    while True:
+        time.sleep(interval)
+        if os.getppid() != parent:
+            _end_now()
+
+
+def die_with_parent(parent: int | None = None, *, kernel: bool = True, interval: float = 1.0) -> None:
+    """End this process when its parent (``parent``, default: the current parent) dies, by any
+    signal: the kernel's death signal where it exists (``kernel``) and a watchdog thread checking the
+    parent every ``interval`` seconds. Ends at once when the parent is already gone. Idempotent."""
+    parent = os.getppid() if parent is None else parent
+    if kernel:
+        _kernel_tie()
+    if os.getppid() != parent:  # the parent died before the tie was made
+        _end_now()
+    if _started and _started[0] == parent:
+        return
+    _started[:] = [parent]
+    threading.Thread(target=_watch, args=(parent, interval), name="coachgym-lifeline", daemon=True).start()

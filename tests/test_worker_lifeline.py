@@ -1,0 +1,97 @@
+"""Worker processes end when their parent dies by any signal, SIGKILL included (issue 32, item 9):
+an out-of-memory kill or a job scheduler's time limit of ``coachgym train --seeds`` or of a
+``simulate --jobs 2`` must not leave workers training or playing on as orphans."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+ROOT = Path(__file__).resolve().parents[1]
+COACHGYM = [sys.executable, "-c", "import sys; from coachgym.cli import run; sys.argv[0] = 'coachgym'; run()"]
+
+
+def _alive(pid: int) -> bool:
+    """Running (not gone, not a zombie waiting for a reaper)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry.name))
+    return out
+
+
+def _kill_parent_and_check(args: list[str], workers: int, settle: float, cwd: Path) -> None:
+    proc = subprocess.Popen([*COACHGYM, *args], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    kids: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            kids = _children(proc.pid)
+            if len(kids) >= workers:
+                break
+            time.sleep(0.2)
+        assert len(kids) >= workers, (f"{args}: {len(kids)} worker processes after 120 s "
+                                      f"(exit {proc.poll()}): {proc.stderr.read().decode() if proc.poll() else ''}")
+        time.sleep(settle)  # the workers past their start (the initializer ties them to the parent)
+        kids = _children(proc.pid)
+        assert proc.poll() is None, f"{args}: ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_alive(k) for k in kids):
+            time.sleep(0.1)
+        orphans = [k for k in kids if _alive(k)]
+        assert not orphans, f"{args}: workers {orphans} still running 5 s after their parent was SIGKILLed"
+    finally:  # whatever happened, no process of this test is left behind (orphans included)
+        for k in set(kids) | set(_children(proc.pid) if proc.poll() is None else []):
+            if _alive(k):
+                try:
+                    os.kill(k, signal.SIGKILL)
+                except OSError:
+                    pass
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()
+
+
+def test_simulate_workers_end_when_the_parent_is_sigkilled(tmp_path):
+    _kill_parent_and_check(["simulate", "valueadd", "-n", "200000", "--jobs", "2", "--no-progress"], 2, 1.0, tmp_path)
+
+
+def test_training_sweep_workers_end_when_the_parent_is_sigkilled(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    config = ROOT / "configs" / "valueadd" / "tiny.yaml"
+    _kill_parent_and_check(["train", "valueadd", "--config", str(config), "--seeds", "2", "--steps", "1000000",
+                            "--jobs", "2", "--out", str(tmp_path / "sweep"), "--no-progress"], 2, 3.0, tmp_path)
+
+
+def test_a_worker_whose_parent_died_before_the_tie_ends_at_once(tmp_path):
+    """``die_with_parent(parent)`` of a process whose parent is already gone ends it (the race between
+    the parent's death and the tie)."""
+    code = ("import os, sys; from coachgym.core.lifeline import die_with_parent; "
+            "die_with_parent(parent=os.getppid() + 10**6); print('survived')")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert res.returncode == -signal.SIGKILL and "survived" not in res.stdout
