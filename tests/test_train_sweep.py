@@ -144,7 +144,7 @@ def test_algorithm_table_rows_fit_the_budget_and_summarize_with_iqm_and_bootstra
     scratch = at.row_config("valueadd", "maskable_ppo", 4000, 50)
     assert scratch["pretrain"]["coach"] is None and scratch["total_timesteps"] == 4000
     assert scratch["hyperparameters"]["n_steps"] * scratch["n_envs"] * 4 <= 4000  # four updates in the budget
-    assert scratch["evaluation"] == {"every": 0, "games": 50, "opponents": ["by-the-book"]}
+    assert scratch["evaluation"] == {"every": 0, "games": 50, "opponents": ["by-the-book"], "seed": 12345}
     bc = at.row_config("valueadd", "bc", 4000, 50)
     assert bc["total_timesteps"] == 0 and bc["pretrain"]["coach"] == "by-the-book"  # the warm start alone
     dqn = at.row_config("valueadd", "dqn", 4000, 50)
@@ -156,4 +156,4 @@ def test_algorithm_table_rows_fit_the_budget_and_summarize_with_iqm_and_bootstra
     (s,) = at.summarize(runs, ["a"])
     assert s["iqm"] == pytest.approx(0.5)  # the middle half: 0.4, 0.5, 0.6
     assert 0.1 <= s["ci95"][0] < 0.5 < s["ci95"][1] <= 0.9
-    assert "| a | 5 | 0.500 |" in at.to_markdown([s], "valueadd", 10, 4)
+    assert "| a | 5 | 10 | 0.500 |" in at.to_markdown([s], "valueadd", 10, 4)

@@ -64,6 +64,7 @@ SCHEMA: dict[str, Any] = {
         "every": (int, 25_000),
         "games": (int, 100),
         "opponents": (list, ["by-the-book", "random"]),
+        "seed": (int, 12345),  # the mirror matches' seed (run_match); keep it apart from every training seed
     },
     "checkpoint_every": (int, 50_000),
     "tensorboard": (bool, True),

@@ -574,7 +574,8 @@ class DistillRun:
         final = Path(reports[-1].model).with_suffix(".zip")
         model, venv, cfg = _sb3_model(md.load(final), final)
         try:
-            evaluation = evaluate(model, cfg, venv, self.eval_games, ["by-the-book"])
+            evaluation = evaluate(model, cfg, venv, self.eval_games, ["by-the-book"],
+                                  seed=int(self.start.config.get("evaluation", {}).get("seed", 12345)))
         finally:
             venv.close()
         steps = sum(r.decisions for r in reports)

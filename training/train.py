@@ -199,7 +199,8 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
             steps = self.num_timesteps
             if cfg["evaluation"]["every"] and steps >= self.next_eval:
                 self.next_eval += cfg["evaluation"]["every"]
-                res = evaluate(self.model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
+                res = evaluate(self.model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"],
+                               seed=cfg["evaluation"]["seed"])
                 entry = {"steps": steps, "seconds": round(time.time() - started, 1), "results": res}
                 history.append(entry)
                 (out / "eval.json").write_text(json.dumps(history, indent=2))
@@ -343,7 +344,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
                                           label_smoothing=pre["label_smoothing"])
         pretrain_report["games"] = pre["games"]
         pretrain_report["coach"] = pre["coach"]
-        pre_eval = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"])
+        pre_eval = evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"],
+                            seed=cfg["evaluation"]["seed"])
     history: list = []
     if pretrain_report:
         history.append({"steps": 0, "seconds": 0, "results": pre_eval, "pretrain": pretrain_report})
@@ -373,7 +375,8 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
         # behaviour cloning alone (total_timesteps 0): the same policy and evaluation seed as the
         # evaluation after the warm start, so its result is the final one rather than played twice
         final = (pre_eval if pretrain_report and not resume and model.num_timesteps == 0 else
-                 evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"]))
+                 evaluate(model, cfg, venv, cfg["evaluation"]["games"], cfg["evaluation"]["opponents"],
+                          seed=cfg["evaluation"]["seed"]))
         history.append({"steps": int(model.num_timesteps), "seconds": round(seconds, 1), "results": final, "final": True})
         (out / "eval.json").write_text(json.dumps(history, indent=2))
     model_path = out / "model.zip"
