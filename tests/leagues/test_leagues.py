@@ -456,3 +456,25 @@ def test_defect_season_start_no_availability_is_a_real_option(tmp_path):
     from coachgym.store import Store
 
     assert Competition.load(Store(tmp_path / "s.sqlite3"), "x").fmt["availability"] is False
+
+
+def test_team_totals_from_bref_writes_the_blind_build_team_stats_and_names_a_bad_file(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("tt", ROOT / "tools" / "team_totals_from_bref.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    (tmp_path / "Team Totals.csv").write_text(
+        "season,lg,team,abbreviation,playoffs,g,pts\n1993,NBA,New York Knicks,NYK,TRUE,82,8328\n"
+        "1993,NBA,Chicago Bulls,CHI,TRUE,82,8625\n1993,NBA,League Average,NA,FALSE,82,8632\n"
+        "1994,NBA,New York Knicks,NYK,TRUE,82,8000\n1993,ABA,Other,OTH,FALSE,84,9000\n")
+    (tmp_path / "Opponent Totals.csv").write_text(
+        "season,lg,team,abbreviation,opp_pts\n1993,NBA,New York Knicks,NYK,7823\n1993,NBA,Chicago Bulls,CHI,8109\n")
+    (tmp_path / "Team Summaries.csv").write_text(
+        "season,lg,team,abbreviation,w,l\n1993,NBA,New York Knicks,NYK,60,22\n1993,NBA,Chicago Bulls,CHI,57,25\n")
+    (tmp_path / "div.csv").write_text("Team,Division\nNYK,Atlantic\nCHI,Central\n")
+    assert tool.main([str(tmp_path), "--season", "1993", "--divisions", str(tmp_path / "div.csv")]) == 0
+    assert capsys.readouterr().out.splitlines() == ["Team,Division,W,L,G,PTS,OPP_PTS", "NYK,Atlantic,60,22,82,8328,7823",
+                                                    "CHI,Central,57,25,82,8625,8109"]
+    (tmp_path / "Opponent Totals.csv").write_text("season,lg,team,abbreviation,opp_pts\n1993,NBA,New York Knicks,NYK,x\n")
+    assert tool.main([str(tmp_path), "--season", "1993"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Opponent Totals.csv: line 2, column opp_pts: 'x' is not a whole number" in err
