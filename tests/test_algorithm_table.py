@@ -269,3 +269,64 @@ def test_tables_per_ruleset_and_over_all_of_them_with_the_plot(tmp_path):
     assert "| b | 3 | 100 | 0.600 |" in text and "All rulesets" in text and "| b | 2 | 6 | 0.600 |" in text
     assert (tmp_path / "algorithms.png").stat().st_size > 1000
     assert (tmp_path / "fuba" / "algorithms.md").read_text().startswith("fuba, a budget of 100 env steps per run")
+
+
+# ------------------------------------------------------------------------------------------ published
+ROOT = Path(__file__).resolve().parents[1]
+PUBLISHED = sorted((ROOT / "docs").rglob("algorithms*.json"))
+MIN_PUBLISHED_BUDGET = 100_000  # below this a run is a few dozen games: the initial policy, not learning
+
+
+def _published_tables() -> list[tuple[Path, dict]]:
+    return [(p, json.loads(p.read_text())) for p in PUBLISHED if "runs" in json.loads(p.read_text())]
+
+
+def test_no_published_row_was_trained_with_fewer_env_steps_than_its_budget():
+    for path, table in _published_tables():
+        runs = table["runs"]
+        assert runs, path
+        at.check_budgets(runs)  # every run records its budget and reached it
+        assert table["steps"] >= MIN_PUBLISHED_BUDGET, path
+        for r in runs:
+            assert r["env_steps"] == r["rl_steps"] + r["demo_steps"], r["out"]
+            if r["config"] == "control":
+                assert r["budget"] == 0 and r["env_steps"] == 0
+            elif r["config"] == "bc":
+                assert r["budget"] == r["demo_steps"] > 0 and r["rl_steps"] == 0
+            else:  # the table's stated budget, demonstrations counted
+                assert r["budget"] == table["steps"] <= r["env_steps"], r["out"]
+        for s in table["summary"]:  # the rows as published: recomputed from the runs
+            rs = [r for r in runs if r["config"] == s["algorithm"]]
+            assert s["seeds"] == len(rs) and s["budget"] == int(round(np.mean([r["budget"] for r in rs])))
+            wins = [e["win_rate"] for r in sorted(rs, key=lambda r: r["seed"]) for e in r["evaluation"]
+                    if e["opponent"] == at.OPPONENT]
+            assert s["win_rates"] == pytest.approx(wins)
+            point, lo, hi = at.iqm_interval([wins])
+            assert (s["iqm"], *s["ci95"]) == pytest.approx((point, lo, hi))
+            live = _rliable()
+            if live and len(set(wins)) > 1:
+                want = live(np.array(wins)[:, None])
+                assert s["iqm"] == pytest.approx(want[0]) and s["ci95"] == pytest.approx(want[1:], abs=1e-9)
+
+
+def test_published_runs_were_evaluated_on_seeds_no_training_run_uses():
+    for path, table in _published_tables():
+        seeds = sorted({r["seed"] for r in table["runs"]})
+        assert len(seeds) >= 3, path  # the issue's floor: 3 seeds at least
+        for s in table["summary"]:
+            assert s["evaluation_seeds"] == [at.eval_seed(k) for k in s["training_seeds"]]
+        for r in table["runs"]:  # as recorded in the run's settings when it was made
+            assert r["evaluation_seed"] == at.eval_seed(r["seed"]), r["out"]
+
+
+def test_every_algorithm_table_in_the_docs_is_a_shipped_table_at_an_honest_budget():
+    """A table of tools/algorithm_table.py in the docs or README ("a budget of N env steps per run")
+    is one whose JSON is shipped and checked above; the withdrawn 2,000- and 10,000-step tables are gone."""
+    import re
+
+    budgets = {t["steps"] for _, t in _published_tables()}
+    for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        text = doc.read_text()
+        for m in re.finditer(r"a budget of ([\d,]+) env steps per run", text):
+            assert int(m.group(1).replace(",", "")) in budgets, f"{doc.name}: {m.group(0)}"
+        assert not re.search(r"^\S+, [\d,]+ env steps per run, win rate against", text, re.M), doc.name

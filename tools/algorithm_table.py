@@ -507,11 +507,21 @@ def plot(summaries: dict[str, list[dict]], agg: list[dict] | None, path: Path, s
                                    title=f"{steps:,} env steps per run, {games} mirror games per seed against by-the-book")
 
 
+def recorded_evaluation_seed(result: dict) -> int | None:
+    """The evaluation match seed a finished run was made with (its ``result.json``'s settings)."""
+    try:
+        key = json.loads((Path(result["out"]) / "result.json").read_text())["key"]
+        return int((key.get("config") or key.get("start"))["evaluation"]["seed"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def write(out: Path, names: list[str], results: list[dict], rows: list[str], steps: int, games: int, *,
           with_plot: bool = True, scope: str = "config") -> str:
     """Write every table (and the plot) from the results so far; the combined Markdown. Refuses
     (ConfigError, nothing written) while a run has fewer env steps than its budget."""
     check_budgets(results)
+    results = [{**r, "evaluation_seed": recorded_evaluation_seed(r)} for r in results]
     by_ruleset = {n: [r for r in results if Path(r["out"]).parent == out / n] for n in names}
     summaries, texts = {}, []
     for n in names:
