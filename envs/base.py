@@ -21,6 +21,8 @@ from ..core.errors import ConfigError, GameOverError, IllegalActionError
 from ..core.ruleset import Ruleset
 
 OBS_LOW, OBS_HIGH = -1.0, 1.0
+# ansi: the play-by-play and scoreboard as text; rgb_array: the scoreboard as an image (envs/raster.py)
+RENDER_MODES = (None, "ansi", "rgb_array")
 # np.clip without its Python-level argument handling (the same ufunc, about 1 us less a step)
 _clip = getattr(getattr(np, "_core", None), "umath", None)
 _clip = getattr(_clip, "clip", None) or np.clip
@@ -133,8 +135,8 @@ def check_env_keywords(where: str, **given: Any) -> None:
         raise bad("agent_side", "'home', 'away' or 'random'")
     if "reward" in given and given["reward"] not in ("win", "margin"):
         raise bad("reward", "'win' or 'margin'")
-    if "render_mode" in given and given["render_mode"] not in (None, "ansi"):
-        raise bad("render_mode", "None or 'ansi'")
+    if "render_mode" in given and given["render_mode"] not in RENDER_MODES:
+        raise bad("render_mode", "None, 'ansi' or 'rgb_array'")
     ms = given.get("margin_scale", 1.0)
     if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0:
         raise bad("margin_scale", "a positive number")
@@ -156,7 +158,7 @@ def check_env_keywords(where: str, **given: Any) -> None:
 class CoachEnv(gym.Env):
     """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     ruleset_name: str = ""
     encoder: ObservationEncoder
 
@@ -288,6 +290,10 @@ class CoachEnv(gym.Env):
         return mask.copy()
 
     def render(self):
+        if self.render_mode == "rgb_array":  # the scoreboard and the decision at hand (no play-by-play is kept)
+            from .raster import frame
+
+            return frame(self.game)
         if self.render_mode != "ansi" or self.game is None:
             return None
         lines = self.game.play_by_play(self._rendered_upto)
@@ -342,7 +348,7 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
     from pettingzoo import AECEnv
 
     class CoachAECEnv(AECEnv):
-        metadata = {"render_modes": ["ansi"], "name": name, "is_parallelizable": False}
+        metadata = {"render_modes": ["ansi", "rgb_array"], "name": name, "is_parallelizable": False}
 
         def __init__(self, home: Any = None, away: Any = None, team_pool: Sequence[str] | None = None,
                      rule_options: dict | None = None, strict: bool = False, render_mode: str | None = None):
@@ -452,6 +458,10 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
     CoachAECEnv.__name__ = f"{gym_cls.__name__}AEC"
     CoachAECEnv.__doc__ = f"PettingZoo AEC version of :class:`{gym_cls.__name__}`: agents 'home' and 'away' both coach."
     return CoachAECEnv
+            if self.render_mode == "rgb_array":
+                from .raster import frame
+
+                return frame(self.game)
 
 
 def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):

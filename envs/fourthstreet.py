@@ -9,6 +9,7 @@ from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import LEVELS
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
+from .parallel import parallel_constructors
 
 DECISIONS = FourthStreetEngine.decision_kinds
 ZONES = tuple(z for lv in (1, 2, 3) for z in LEVELS[lv])
@@ -238,3 +239,4 @@ class FourthStreetBasketballEnv(CoachEnv):
 
 
 aec_env_class, env = pettingzoo_constructors(FourthStreetBasketballEnv, "fourthstreet_basketball_v0", "coachgym.envs.fourthstreet")
+parallel_env_class, parallel_env = parallel_constructors(aec_env_class, "fourthstreet_basketball_v0", "coachgym.envs.fourthstreet")

@@ -17,6 +17,7 @@ from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
 from ..rules.fuba.engine import FubaEngine
 from ..rules.fuba.state import GK, INJURED
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
+from .parallel import parallel_constructors
 
 DECISIONS = FubaEngine.decision_kinds
 MOVE_MODES = ("reaction", "sprint", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct", "goal_kick_dt", "into_target",
@@ -247,3 +248,4 @@ class FubaEnv(CoachEnv):
 
 
 aec_env_class, env = pettingzoo_constructors(FubaEnv, "fuba_v0", "coachgym.envs.fuba")
+parallel_env_class, parallel_env = parallel_constructors(aec_env_class, "fuba_v0", "coachgym.envs.fuba")

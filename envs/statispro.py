@@ -12,6 +12,7 @@ from ..rules.statispro import actions as A
 from ..rules.statispro.engine import PF, PTS, StatisProEngine
 from ..rules.statispro.teams import MAX_ROSTER
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
+from .parallel import parallel_constructors
 
 DECISIONS = StatisProEngine.decision_kinds
 MENUS = ("period", "dead", "live", "timeout")
@@ -276,3 +277,4 @@ class StatisProBasketballEnv(CoachEnv):
 
 
 aec_env_class, env = pettingzoo_constructors(StatisProBasketballEnv, "statispro_basketball_v0", "coachgym.envs.statispro")
+parallel_env_class, parallel_env = parallel_constructors(aec_env_class, "statispro_basketball_v0", "coachgym.envs.statispro")

@@ -9,6 +9,7 @@ from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import PTS, ValueAddEngine
 from ..rules.valueadd.scoresheet import D8_FIRST_FROM, LAST_NINE_FROM, is_shaded
 from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
+from .parallel import parallel_constructors
 
 DECISIONS = ValueAddEngine.decision_kinds
 CARD_FEATURES = (
@@ -206,3 +207,4 @@ class ValueAddBasketballEnv(CoachEnv):
 
 
 aec_env_class, env = pettingzoo_constructors(ValueAddBasketballEnv, "valueadd_basketball_v0", "coachgym.envs.valueadd")
+parallel_env_class, parallel_env = parallel_constructors(aec_env_class, "valueadd_basketball_v0", "coachgym.envs.valueadd")

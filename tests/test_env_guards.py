@@ -56,7 +56,7 @@ def test_strict_still_raises_without_ending_the_episode():
     ({"home": 3}, "keyword 'home' must be None, a bundled team's name"),
     ({"agent_side": "left"}, "keyword 'agent_side' must be 'home', 'away' or 'random'"),
     ({"reward": "points"}, "keyword 'reward' must be 'win' or 'margin'"),
-    ({"render_mode": "human"}, "keyword 'render_mode' must be None or 'ansi'"),
+    ({"render_mode": "video"}, "keyword 'render_mode' must be None, 'ansi' or 'rgb_array'"),
     ({"stirct": True}, "unknown keyword 'stirct'; its keywords: agent_side"),
 ])
 def test_wrong_env_keywords_are_refused_by_name(keywords, message):
