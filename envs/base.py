@@ -446,6 +446,10 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
             self._accumulate_rewards()
 
         def render(self):
+            if self.render_mode == "rgb_array":
+                from .raster import frame
+
+                return frame(self.game)
             if self.render_mode != "ansi" or self.game is None:
                 return None
             lines = self.game.play_by_play(self._rendered_upto)
@@ -458,10 +462,6 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
     CoachAECEnv.__name__ = f"{gym_cls.__name__}AEC"
     CoachAECEnv.__doc__ = f"PettingZoo AEC version of :class:`{gym_cls.__name__}`: agents 'home' and 'away' both coach."
     return CoachAECEnv
-            if self.render_mode == "rgb_array":
-                from .raster import frame
-
-                return frame(self.game)
 
 
 def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):

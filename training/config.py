@@ -78,7 +78,6 @@ DQN_KEYS = {"learning_rate", "buffer_size", "learning_starts", "batch_size", "ta
             "exploration_final_eps", "max_grad_norm", "policy_kwargs"}
 
 
-def _defaults(schema: dict) -> dict:
 INT_MAX = 2**31 - 1  # counts torch and NumPy index with 32-bit integers in places; seeds: NumPy's 2**32 - 1
 SEED_MAX = 2**32 - 1
 # hyperparameter -> (kind, low, high, low_open, high_open); kind: "int", "float", "bool", or a special
@@ -224,6 +223,7 @@ def _check_counts(cfg: dict, where: str, obs_size: int, n_actions: int) -> None:
 DEVICES = re.compile(r"cpu|auto|mps|cuda(:\d{1,3})?")
 
 
+def _defaults(schema: dict) -> dict:
     out = {}
     for key, spec in schema.items():
         out[key] = _defaults(spec) if isinstance(spec, dict) else copy.deepcopy(spec[1])
@@ -289,20 +289,20 @@ def validate(data: Any, where: str) -> TrainConfig:
     for key in cfg["hyperparameters"]:
         if key not in allowed:
             raise ConfigError(f"{where}: hyperparameters.{key}: unknown for {cfg['algo']} (known: {', '.join(sorted(allowed))})")
-    if isinstance(cfg["update_threads"], str) and cfg["update_threads"] != "auto":
         _check_hyperparameter(key, cfg["hyperparameters"][key], where)
     if not DEVICES.fullmatch(cfg["device"]):
         raise ConfigError(f"{where}: device: must be cpu, cuda, cuda:N, mps or auto, got {cfg['device']!r}")
+    if isinstance(cfg["update_threads"], str) and cfg["update_threads"] != "auto":
         raise ConfigError(f"{where}: update_threads: must be a number of threads or auto, got {cfg['update_threads']!r}")
     counted = ("update_threads",) if isinstance(cfg["update_threads"], int) else ()
     for key in ("total_timesteps", "n_envs", "torch_threads") + counted:
         # total_timesteps 0 with a warm start: behaviour cloning alone, no RL step
         if cfg[key] < (0 if key == "total_timesteps" and cfg["pretrain"]["coach"] else 1):
             raise ConfigError(f"{where}: {key}: must be at least 1")
-    if cfg["vec_env"] not in VEC_ENVS:
     if cfg["workers"] is not None and cfg["workers"] > 4096:
         raise ConfigError(f"{where}: workers: at most 4096 processes, got {cfg['workers']}")
     _check_counts(cfg, where, _obs_size(rs), len(rs.actions))
+    if cfg["vec_env"] not in VEC_ENVS:
         raise ConfigError(f"{where}: vec_env: must be {', '.join(VEC_ENVS[:-1])} or {VEC_ENVS[-1]}")
     if cfg["workers"] is not None and cfg["workers"] < 0:
         raise ConfigError(f"{where}: workers: must be 0 (the games in the learner's process) or more")
@@ -361,7 +361,6 @@ def validate(data: Any, where: str) -> TrainConfig:
     return TrainConfig(cfg, where)
 
 
-def load(path: str | Path) -> TrainConfig:
 def _obs_size(rs) -> int:
     """The observation size of a ruleset's env (for the buffer sizes), without building an env."""
     try:
@@ -372,9 +371,10 @@ def _obs_size(rs) -> int:
         return 4096
 
 
-    p = Path(path)
+def load(path: str | Path) -> TrainConfig:
     from ..core import jsontext
 
+    p = Path(path)
     try:
         data = jsontext.yaml_load(jsontext.read_text(p, "a training config (YAML)"), p)
     except jsontext.FileProblem as exc:
