@@ -287,12 +287,12 @@ def _callbacks(cfg: TrainConfig, out: Path, venv, history: list, started: float,
 def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None, progress: bool = True,
           verbose: int = 0) -> dict:
     """Train per ``cfg``; returns the metadata written beside ``out/model.zip``."""
-    out = Path(out)
     from .checks import check_resume, resolve_device
 
     device = resolve_device(cfg)  # refused here, by name, where the machine lacks it (nothing written yet)
     if resume:
         check_resume(cfg, resume)  # the file fits this ruleset, algorithm and observation space
+    out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg.to_dict(), sort_keys=False))
     update = update_threads(cfg)  # (auto: resolved once, for the OpenMP setting, the callback and the metadata)
@@ -386,10 +386,10 @@ def train(cfg: TrainConfig, out: str | Path, *, resume: str | Path | None = None
     meta = md.build(cfg.ruleset, config=cfg.to_dict(), seed=cfg["seed"], steps=int(model.num_timesteps),
                     rule_options=_options_dict(cfg.ruleset, cfg["env"]["rule_options"]), evaluation=final)
     meta["interrupted"] = interrupted
+    meta["device"] = str(model.device)  # the device it trained on (the config's "auto" resolved)
     meta["torch_threads"] = {"rollout": cfg["torch_threads"], "update": update}
     meta["train_seconds"] = round(seconds, 1)
     meta["train_steps_per_second"] = round((model.num_timesteps - done) / seconds, 1) if seconds else None
-    meta["device"] = str(model.device)  # the device it trained on (the config's "auto" resolved)
     # CPU seconds of the learner and its env workers while learning (evaluations included)
     meta["train_cpu_seconds"] = round(cpu_ended - cpu_started, 3) if cpu_started is not None and cpu_ended is not None else None
     # ... of which the learner's process (policy calls, the PPO update, games played in-process)
