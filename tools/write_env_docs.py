@@ -30,6 +30,24 @@ none of the actions given for it; with an all-marked mask the README's loop
 (`np.random.choice(np.flatnonzero(mask))`, or `envs.call("action_masks")`) always has an action to pick.
 Under `SAME_STEP` the info already holds the new game's mask. A single env still refuses a `step`
 after the end (`GameOverError`) until `reset()`. Tested by `tests/test_vector_masks.py`.
+
+**Rendering.** `render_mode="ansi"`: the play-by-play since the last render and the scoreboard, as
+text (the game records its play-by-play only in this mode). `render_mode="rgb_array"`: an RGB image
+(`uint8`, 312 x 700 x 3, the same size all game long) of the scoreboard and the decision at hand,
+drawn with a small bitmap font in NumPy (`envs/raster.py`, `coachgym.envs.raster`: no Pillow or matplotlib, and no
+play-by-play kept, so it costs nothing while training). stable-baselines3's
+`make_vec_env("coachgym/<Id>-v0")`, which asks for `rgb_array`, works unchanged for every env id, and
+its `VecVideoRecorder` gets frames. Tested by `tests/test_env_conventions.py`.
+
+**PettingZoo.** Each ruleset's module offers the AEC env (`coachgym.envs.<ruleset>.env()`, both coaches
+as agents `home` and `away`) and a parallel env (`parallel_env()`, `envs/parallel.py`) that
+passes `pettingzoo.test.parallel_api_test`. The games are turn-based, so in parallel form the action
+space has one extra action, **wait** (index `n`, one past the action table): the agent whose decision
+is pending gets an `action_mask` of its legal actions (wait masked out), the other an `action_mask` of
+zeros but wait, and whatever the waiting agent sends (wait, any action, or no key at all) is ignored;
+`infos[agent]["acting"]` names who decides next. An illegal action of the deciding agent (wait
+included) ends the game as its loss (`strict=True`: `IllegalActionError`); `max_cycles` truncates an
+episode after that many steps.
 """
 
 
