@@ -84,16 +84,21 @@ class League:
         if not self.schedule:
             return None
         path = self.folder / self.schedule
+        from . import jsontext
+
         rows = []
-        with path.open(newline="", encoding="utf-8") as fh:
-            for k, row in enumerate(csv.DictReader(fh), start=2):
-                for col in ("date", "home", "away"):
-                    if not row.get(col):
-                        raise TeamFileError(path, f"line {k}", f"column {col!r} is empty (columns: date,home,away)")
-                for col in ("home", "away"):
-                    if row[col] not in self.teams:
-                        raise TeamFileError(path, f"line {k}", f"{col} team {row[col]!r} is not a team of {self.name}")
-                rows.append((row["date"], row["home"], row["away"]))
+        try:
+            text = jsontext.read_text(path, "a schedule (CSV: date,home,away)")
+        except jsontext.FileProblem as exc:
+            raise TeamFileError(path, "<file>", exc.problem) from None
+        for k, row in enumerate(csv.DictReader(text.splitlines()), start=2):
+            for col in ("date", "home", "away"):
+                if not row.get(col):
+                    raise TeamFileError(path, f"line {k}", f"column {col!r} is empty (columns: date,home,away)")
+            for col in ("home", "away"):
+                if row[col] not in self.teams:
+                    raise TeamFileError(path, f"line {k}", f"{col} team {row[col]!r} is not a team of {self.name}")
+            rows.append((row["date"], row["home"], row["away"]))
         return rows
 
 
