@@ -18,10 +18,21 @@ from coachgym import rulesets
 from coachgym.evaluation.fuzz import fuzz
 
 
+def _count(text: str) -> int:
+    """A count of decisions: a whole number from 1 to 10^9 (a clear usage error otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 10**9:
+        raise argparse.ArgumentTypeError(f"{value} is not from 1 to 1000000000")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python tools/fuzz.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("rulesets", nargs="*", help="default: every ruleset")
-    ap.add_argument("--decisions", type=int, default=1_000_000)
+    ap.add_argument("--decisions", type=_count, default=1_000_000, help="decisions per ruleset (1 to 10^9)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--keep-going", action="store_true", help="collect every failure instead of stopping at the first")
     args = ap.parse_args(argv)
