@@ -44,6 +44,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
@@ -55,7 +56,7 @@ from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from ..core.errors import CoachgymError, ConfigError, GameOverError, IllegalActionError, SavedGameError
 from ..core.events import Event
 from . import presenter_for
-from .model import DecisionView, Hint, HintOption, Situation
+from .model import Choice, DecisionView, Hint, HintOption, Situation
 from .presenter import auto_kind, default_autoplay, kind_info, marks, routine
 
 SAVE_FORMAT = "coachgym.seat"
@@ -159,6 +160,24 @@ def first_difference(saved: Any, replayed: Any, path: str) -> str:
 _MISSING = object()
 
 
+
+def then_default(choice: Choice, book: int | None) -> Choice:
+    """The default of a second step the presenter left without one (Enter once "Take John Starks
+    out" is open): the book's choice where it is in the list; else the first man listed who plays
+    the position the step names ("Who goes in for John Starks at PG?": a man with PG among the
+    positions his label lists first, "(PG/SG, ..."); else the first listed."""
+    then = choice.then or []
+    hit = next((t for t in then if book is not None and t.action == book), None)
+    if hit is not None:
+        return hit
+    m = re.search(r" at ([^ ?]+)\??$", choice.then_title or "")
+    if m:
+        for t in then:
+            pos = re.search(r"\(([^,)]+)", t.label)
+            if pos and m.group(1) in pos.group(1).split("/"):
+                return t
+    return then[0]
+
 class Seat:
     """A person coaching one side of a game (see the module docstring)."""
 
@@ -228,12 +247,15 @@ class Seat:
     @classmethod
     def new(cls, ruleset: str, side: int | str = HOME, opponent: str = "trained", home: Any = None, away: Any = None,
             seed: int | None = None, options: Any = None, autoplay: Iterable[str] | None = None,
-            book: str = "by-the-book", routine: bool = True, resolve: Callable[[str], str] | None = None) -> "Seat":
+            book: str = "by-the-book", routine: bool = True, resolve: Callable[[str], str] | None = None,
+            deadline: float | None = None) -> "Seat":
         """A new game. ``home``/``away``: a bundled team's name, a team file or its JSON data (None:
         the ruleset's default teams); ``seed`` None draws one (``seat.seed`` says which);
         ``autoplay``: the auto-play kinds the person makes (None: the presenter's default);
         ``routine``: let routine decisions of those kinds be answered "as before" where the
-        presenter defines them (a Value Add menu while nobody is tired or in foul trouble)."""
+        presenter defines them (a Value Add menu while nobody is tired or in foul trouble).
+        ``deadline`` (``time.monotonic()``): play to the person's first decision stops at the person's
+        next decision after it, even one the book would answer (as :attr:`deadline` does)."""
         rs = rulesets.get(ruleset)
         if opponent != FRIEND_COACH:
             rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
@@ -242,7 +264,11 @@ class Seat:
             seed = random.SystemRandom().randrange(2**31)
         seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine,
                    resolve)
-        seat._run()
+        seat.deadline = deadline
+        try:
+            seat._run()
+        finally:
+            seat.deadline = None
         return seat
 
     # ------------------------------------------------------------------ reading
@@ -310,6 +336,10 @@ class Seat:
                 and self._book_choice in g.decision.legal and g.decision.side in self.person_sides()):
             view.default_action = self._book_choice
             view.default_note = "the book's choice"
+        for group in view.groups:  # a second step (who goes in for him) has a marked default too
+            for c in group.choices:
+                if c.then and not any(t.default for t in c.then):
+                    then_default(c, self._book_choice).default = True
         return view
 
     @property

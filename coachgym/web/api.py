@@ -36,6 +36,7 @@ from .views import (
     adopt_save,
     client_of,
     my_turn,
+    new_seat,
     refuse_two_person_autoplay,
     require_my_turn,
     save_file,
@@ -131,8 +132,9 @@ def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     opponent = forms.check_opponent(rs, body.opponent, coaches)
     seed = forms.check_seed(body.seed)
     _live(request).admit(request.state.session, client_of(request))
-    seat = Seat.new(rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away, seed=seed,
-                    options=body.options, autoplay=body.autoplay, routine=body.routine, resolve=coaches.resolve)
+    seat = new_seat(request, dict(ruleset=rs.name, side=body.side, opponent=opponent, home=body.home, away=body.away,
+                                  seed=seed, options=body.options, autoplay=body.autoplay, routine=body.routine,
+                                  resolve=coaches.resolve))
     seat.seed_hidden = seed is None
     gid = _live(request).add(request.state.session, seat, client_of(request))
     return _live(request).read(request.state.session, gid, lambda s: game_state(s, gid))

@@ -113,7 +113,8 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     except ImportError:  # cryptography (the web extra) missing: games in progress cannot be saved sealed
         app.state.sealer = None
     app.state.cookies = cookies = sec.SessionCookies(store)  # session ids bound to this server
-    app.state.analyses = sec.Slots(limits.analyses, limits.analyse_wait)
+    # the one pool of CPU-heavy work (searches, opened saves, replays, reviews, analyses): security.WorkPool
+    app.state.pool = app.state.analyses = sec.WorkPool(limits.analyses, limits.analyse_wait)
     app.state.live = LiveGames(store, max_games=max_games, abandon_after=abandon_after,
                                games_per_session=limits.games_per_session,
                                new_games_per_minute=limits.new_games_per_minute,
@@ -128,6 +129,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     templates.env.filters["kit_style"] = _kit_style
     templates.env.filters["icons"] = _icons
     templates.env.filters["words"] = lambda text, ruleset: words(str(ruleset or ""))(str(text))  # the play-by-play in words
+    templates.env.filters["truncate_head"] = lambda label: str(label).split(": ", 1)[0] if ": " in str(label) else ""
     templates.env.globals["max_games"] = max_games
     templates.env.globals["limits"] = limits
     templates.env.globals["abandon_days"] = round(abandon_after / 86400, 1) if abandon_after % 86400 else int(abandon_after // 86400)
@@ -196,6 +198,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.state.thinking = thinking.Thinking()  # analyses to go on with ("keep thinking")
     templates.env.globals["think_max_seconds"] = thinking.MAX_SECONDS
     app.state.reviews = review.Reviews(review_seconds or review.REVIEW_SECONDS)  # "how the game turned"
+    app.state.reviews.pool = app.state.live.pool = app.state.pool  # (one pool of heavy work: security.WorkPool)
     app.include_router(sessions.router)
     app.include_router(pair.router)
     app.state.polls = pair.Polls()  # two-person pages' polls, bounded per session and server-wide

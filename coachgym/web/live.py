@@ -73,6 +73,26 @@ class _Lock:
         self._lock.release()
 
 
+class _Release:
+    """``with`` of a lock acquired already: releases it at the end."""
+
+    __slots__ = ("lock",)
+
+    def __init__(self, lock):
+        self.lock = lock
+
+    def __enter__(self):
+        return self.lock
+
+    def __exit__(self, *exc) -> None:
+        self.lock.release()
+
+
+def is_costly(opponent: str) -> bool:
+    """Whether a coach spec searches (its decisions are CPU-heavy work: the pool's)."""
+    return isinstance(opponent, str) and opponent.split(":", 1)[0] == "search"
+
+
 class LockTable:
     """One lock per key (a game, a session's deck), kept only while someone holds or waits for it: a
     weak table, so that asking for a million made-up ids leaves nothing behind."""
@@ -161,6 +181,8 @@ class LiveGames:
         self._replays: OrderedDict[tuple[str, int], Replay] = OrderedDict()  # (id, actions played) -> frames
         self._watched: OrderedDict[tuple[str, str], Replay] = OrderedDict()  # (session, id) -> an opened file's
         self._locks = LockTable()  # one per game, while in use
+        self.pool = None  # the server's pool of heavy work (security.WorkPool; app.py sets it)
+        self.lock_wait = max(5.0, 2 * (request_seconds or 5.0))  # the most a request waits for its game
         self._guard = threading.RLock()  # the lock table and the caches (shared by every game's requests)
         with store.transaction() as cur:  # games in progress that left the server (sealed saves' lineage)
             cur.execute("CREATE TABLE IF NOT EXISTS web_gone (id TEXT PRIMARY KEY, number INTEGER NOT NULL, "
@@ -184,13 +206,50 @@ class LiveGames:
     def read(self, session: str, gid: str, fn: Callable[[Seat], T]) -> T:
         """``fn(seat)`` under the game's lock (no change runs meanwhile), if the game is this
         session's; else ``NotFound``. ``fn`` must not change the seat."""
-        with self._lock(gid):
+        with self._held(session, gid):
+            with self._guard:
+                cached = gid in self._cache
+            if not cached and self._costly(gid):  # restoring a search game (a plan search plays its races again)
+                return self.heavy(session, lambda: fn(self._load(session, gid)), "restoring this game")
             return fn(self._load(session, gid))
+
+    # ------------------------------------------------------------------ bounded work
+    def _held(self, session: str, gid: str):
+        """The game's lock for a request of ``session``: ``NotFound`` first, without waiting, when
+        the game is not this session's (a request for someone else's game never queues behind it);
+        then a wait of at most :attr:`lock_wait` seconds (another request of the game - its
+        opponent thinking - holds it), after which the request is refused with a message."""
+        self._owner(session, gid)
+        lock = self._lock(gid)
+        if not lock.acquire(timeout=self.lock_wait):
+            raise WebError("This game is busy with an earlier request of yours (its opponent may be thinking); "
+                           "nothing was changed. Reload the page in a moment.", status=503, title="The game is busy")
+        return _Release(lock)
+
+    def _owner(self, session: str, gid: str) -> None:
+        rows = self.store.query("SELECT session, friend FROM live_games WHERE id = ?", (gid,))
+        if not rows or not (secrets.compare_digest(rows[0]["session"], session)
+                            or (rows[0]["friend"] and secrets.compare_digest(rows[0]["friend"], session))):
+            raise NotFound(NOT_FOUND)
+
+    def heavy(self, session: str, fn: Callable[[], T], what: str) -> T:
+        """``fn()`` in the server's pool of heavy work (``security.WorkPool``), or at once without one."""
+        return fn() if self.pool is None else self.pool.run(session, fn, what)
+
+    def _costly(self, gid: str) -> bool:
+        """Whether the game's opponent searches (its decisions, and restoring a plan search, are
+        CPU-heavy work): read from the seat in memory, or the head of its saved state."""
+        with self._guard:
+            seat = self._cache.get(gid)
+        if seat is not None:
+            return is_costly(seat.opponent)
+        rows = self.store.query("SELECT substr(state, 1, 400) AS head FROM live_games WHERE id = ?", (gid,))
+        return bool(rows) and '"opponent":"search' in rows[0]["head"]
 
     def replay(self, session: str, gid: str) -> Replay:
         """The game so far, event by event (``coachgym.present.replay``); kept for the next step
         through it until the game moves on."""
-        with self._lock(gid):
+        with self._held(session, gid):
             seat = self._load(session, gid)
             key = (gid, len(seat.history))
             with self._guard:
@@ -198,7 +257,7 @@ class LiveGames:
                 if rep is not None:
                     self._replays.move_to_end(key)
                     return rep
-            rep = Replay.from_seat(seat)  # (under the game's lock only: other games go on meanwhile)
+            rep = self.heavy(session, lambda: Replay.from_seat(seat), "this replay")  # (other games go on meanwhile)
             with self._guard:
                 self._replays[key] = rep
                 while len(self._replays) > 8:
@@ -344,7 +403,13 @@ class LiveGames:
         (an illegal or stale choice ...) passes through - the seat promises to change nothing then;
         any other error is a bug: the seat is dropped from memory (the saved state stays) and
         ``EngineFailure`` raised."""
-        with self._lock(gid):
+        with self._held(session, gid):
+            if self._costly(gid):  # a searching opponent: the change runs in the pool of heavy work
+                return self.heavy(session, lambda: self._apply_change(session, gid, fn), "this move")
+            return self._apply_change(session, gid, fn)
+
+    def _apply_change(self, session: str, gid: str, fn: Callable[[Seat], T]) -> tuple[Seat, T]:
+        if True:  # (under the game's lock: change)
             seat = self._load(session, gid)
             before = seat.number
             seat.deadline = None if self.request_seconds is None else time.monotonic() + self.request_seconds
@@ -367,7 +432,7 @@ class LiveGames:
     def delete(self, session: str, gid: str) -> None:
         """Delete the game (its creator), or leave it (the friend of a two-person game: the game
         stays, its creator may invite someone else)."""
-        with self._lock(gid):
+        with self._held(session, gid):
             seat = self._load(session, gid)
             if seat.pair is not None and not seat.pair.creator:
                 with self.store.transaction() as cur:
@@ -383,7 +448,7 @@ class LiveGames:
         """A new invite link token for a two-person game of this session's (the old link stops
         working and a friend who joined is shut out); ``withdraw``: no link at all. Returns the
         token ("" withdrawn)."""
-        with self._lock(gid):
+        with self._held(session, gid):
             seat = self._load(session, gid)
             if seat.pair is None or not seat.pair.creator:
                 raise WebError("Only the person who started a two-person game can invite to it.", status=403,

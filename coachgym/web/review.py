@@ -61,6 +61,9 @@ class Job:
     key: tuple = field(default_factory=tuple)
 
 
+REVIEW_WAIT = 300.0  # the most a review waits for a place in the server's pool of heavy work
+
+
 class Reviews:
     """The background analyses of finished games (see the module docstring)."""
 
@@ -70,6 +73,7 @@ class Reviews:
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coachgym-review")
         self._closing = False
+        self.pool = None  # the server's WorkPool (app.py sets it)
 
     def close(self) -> None:
         """The server stops: waiting reviews are dropped, a running one ends after its analysis."""
@@ -110,11 +114,18 @@ class Reviews:
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
 
+        def work():
+            return review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
+                          max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
+                          stop=lambda: self._closing, chooser=chooser)
+
         try:
-            job.result = review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
-                                max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
-                                stop=lambda: self._closing, chooser=chooser)
+            # in the server's one pool of heavy work (security.WorkPool), waiting its turn there
+            job.result = work() if self.pool is None else self.pool.run(job.session, work, "this review", "reviews",
+                                                                       wait=REVIEW_WAIT)
             job.state = "done"
+        except WebError as exc:  # the pool stayed full: the page says so
+            job.error, job.state = exc.message, "failed"
         except Exception as exc:  # a bug: logged, the page says the review failed
             import logging
 
@@ -134,6 +145,47 @@ def panel_label(replay: Any):
         return Seat.action_label(SimpleNamespace(view_game=lambda: game), action, view)  # (it reads no more of a seat)
 
     return label
+
+
+STORY = 5  # the moments the story names; the rest behind "show all"
+
+
+@dataclass
+class Moment:
+    """One moment of the story: a big swing of the win chance, or a decision of the person's whose
+    options the analysis told apart (a costly one, or the best of them)."""
+
+    played: float  # share of the game played before it
+    frame: int | None  # the replay's frame to jump to
+    kind: str  # "swing", "costly" (the analysis separated a better option), "best" (his was the best, separated)
+    text: str  # the play's line, or "Your decision 12: <chosen>"
+    detail: str  # what it did to the chance to win, or what the analysis found
+    weight: float  # how much it turned the game: the swing, or the cost, in win chance
+
+
+def story(r: Any, limit: int = STORY) -> list[Moment]:
+    """The moments that turned the game (at most ``limit``, in game order): the biggest swings of the
+    person's chance to win and his decisions whose options the analysis separated, the largest
+    first (a swing by how far it moved the chance; a costly decision by what it cost; a separated best
+    choice by how far the chance moved in the plays after it). The rest of the review is the
+    "show all" below the story."""
+    moments = [Moment(sw.played, sw.frame, "swing", sw.text,
+                      f"your chance to win {sw.before * 100:.0f}% \u2192 {sw.after * 100:.0f}%", abs(sw.after - sw.before))
+               for sw in r.swings]
+    for d in r.decisions:
+        if d.cost is None or not d.separated:
+            continue
+        what = f"Your decision {d.number}: {d.chosen}"
+        if d.cost > 0.005:
+            moments.append(Moment(d.played, d.frame, "costly", what,
+                                  f"the analysis tells {d.best} apart as better: about {d.cost * 100:.0f}% more chance "
+                                  f"to win ({d.rollouts} games played out)", d.cost))
+        else:
+            moments.append(Moment(d.played, d.frame, "best", what,
+                                  f"the best of the options, told apart from the others ({d.rollouts} games played out)",
+                                  abs(d.swing)))
+    top = sorted(moments, key=lambda m: -m.weight)[:limit]
+    return sorted(top, key=lambda m: m.played)
 
 
 def reviews(request: Request) -> Reviews:
@@ -186,8 +238,15 @@ def _job_key(live: Any, session: str, gid: str) -> tuple:
     return (gid, *live.read(session, gid, lambda seat: (len(seat.history), viewer(seat))))
 
 
+def _story_context(job: Job | None) -> dict[str, Any]:
+    """The story once the analyses are done (their result holds the swings too)."""
+    if job is None or job.state != "done" or job.result is None:
+        return {}
+    return {"story": story(job.result), "ruleset": job.result.ruleset}
+
+
 def _fragment(request: Request, gid: str, job: Job | None) -> Any:
-    return request.app.state.render(request, "review.html.j2", {"gid": gid, "job": job})
+    return request.app.state.render(request, "review.html.j2", {"gid": gid, "job": job, **_story_context(job)})
 
 
 @router.post("/games/{gid}/review")
@@ -217,4 +276,10 @@ def review_status(request: Request, gid: str, part: str = "decisions"):
         raise WebError("A game is reviewed when it is over.", status=409, title="Not over yet")
     job = reviews(request).get(_job_key(live, sid, gid))
     extra = {"turning": turning(live, sid, gid)} if part == "all" else {}
+    if extra:
+        extra["ruleset"] = extra["turning"]["review"].ruleset
+    extra.update(_story_context(job))
+    if part == "all" and "story" not in extra:  # (the analyses still to come: the swings alone, for now)
+        extra["story"] = story(extra["turning"]["review"])
+        extra["story_partial"] = True
     return request.app.state.render(request, "review.html.j2", {"gid": gid, "job": job, **extra})

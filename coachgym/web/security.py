@@ -535,3 +535,81 @@ class SessionCookies:
     def set(response, sid: str) -> None:
         response.set_cookie(SESSION_COOKIE, sid, max_age=SESSION_AGE, httponly=True, samesite="lax", path="/")
         response.set_cookie(HOST_COOKIE, sid, max_age=SESSION_AGE, httponly=True, samesite="lax", path="/", secure=True)
+
+
+# ---------------------------------------------------------------------------------------- the work pool
+class WorkPool:
+    """The one bounded pool of CPU-heavy work (an opponent's search, opening a save, a replay, a
+    review, an analysis): at most ``total`` pieces run at once on the server and one per session;
+    a session may have ``per_session_waiting`` more waiting and the server ``waiting`` in all
+    (beyond: refused at once, so waiting requests never hold the server's threads); a free place
+    goes to the waiting session served least recently (a session that asks a lot waits behind
+    everybody else's turn); a request waits at most ``wait`` seconds, then ``Busy`` (503) with a
+    message. ``run(session, fn, what)`` runs ``fn()`` in its place."""
+
+    def __init__(self, total: int, wait: float, waiting: int = 8, per_session_waiting: int = 1):
+        self.total = max(1, total)
+        self.wait = wait
+        self.waiting = waiting
+        self.per_session_waiting = per_session_waiting
+        self._cond = threading.Condition()
+        self._running: dict[str, int] = {}
+        self._queue: list[tuple[str, int]] = []  # (session, ticket), arrival order
+        self._served: dict[str, float] = {}  # session -> when it last got a place
+        self._tickets = 0
+        self.peak = 0  # most running at once (tests, tools)
+
+    def _mine(self, session: str) -> int:
+        return sum(1 for s, _ in self._queue if s == session)
+
+    def _next(self) -> tuple[str, int] | None:
+        """The waiter whose turn it is: of the sessions with nothing running, the one served least
+        recently (never: first), then the earliest ticket."""
+        free = [w for w in self._queue if not self._running.get(w[0])]
+        if not free or sum(self._running.values()) >= self.total:
+            return None
+        return min(free, key=lambda w: (self._served.get(w[0], 0.0), w[1]))
+
+    def run(self, session: str, fn, what: str = "this", kind: str = "work", queue_own: bool = True,
+            wait: float | None = None):
+        """``fn()`` in a place of the pool for ``session``; ``what`` and ``kind`` name the work in
+        messages ("this analysis", "analyses"); ``queue_own`` False: refused while the session has
+        work running, not queued behind it (an analysis)."""
+        with self._cond:
+            mine = self._running.get(session, 0) + self._mine(session)
+            if mine and (not queue_own or self._mine(session) >= self.per_session_waiting):
+                raise Busy(f"{'An analysis' if kind == 'analyses' else 'Work'} of yours is still running on the "
+                           f"server; wait for it, then ask again ({what} was not started; nothing was changed).")
+            if len(self._queue) >= self.waiting:
+                raise Busy(f"The server is busy with other {kind}; {what} was not started. Try again in a "
+                           "moment. Nothing was changed.", status=503)
+            self._tickets += 1
+            me = (session, self._tickets)
+            self._queue.append(me)
+            deadline = time.monotonic() + (self.wait if wait is None else wait)
+            try:
+                while self._next() != me:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise Busy(f"The server is busy with other {kind} ({self.total} at a time, coachgym serve "
+                                   f"--analyses); {what} was not started. Try again in a moment. Nothing was changed.",
+                                   status=503)
+                    self._cond.wait(left)
+            finally:
+                self._queue.remove(me)
+                self._cond.notify_all()
+            self._running[session] = self._running.get(session, 0) + 1
+            self._served[session] = time.monotonic()
+            if len(self._served) > 10_000:  # forget the sessions served longest ago
+                for k in sorted(self._served, key=self._served.get)[:5_000]:
+                    if not self._running.get(k):
+                        del self._served[k]
+            self.peak = max(self.peak, sum(self._running.values()))
+        try:
+            return fn()
+        finally:
+            with self._cond:
+                self._running[session] -= 1
+                if not self._running[session]:
+                    del self._running[session]
+                self._cond.notify_all()

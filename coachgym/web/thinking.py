@@ -106,7 +106,7 @@ def keep_thinking(request: Request, gid: str, number: str = "", seconds: str = "
                 # bounded as every analysis is (security.Slots: one per session, --analyses at once)
                 result = request.app.state.analyses.run(sid, lambda: analyze(
                     game, opponent=opponent, rollouts=MORE_ROLLOUTS, labels=labels, resume=prev,
-                    seconds=min(more, MAX_SECONDS - prev.seconds)))
+                    seconds=min(more, MAX_SECONDS - prev.seconds)), "this analysis", "analyses", queue_own=False)
         finally:
             thinking(request).give(key, result)
     except CoachgymError as exc:

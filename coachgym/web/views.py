@@ -28,7 +28,7 @@ from ..present.seat import FRIEND, FRIEND_COACH, PERSON, NotYourTurnError, Seat
 from . import board as board_drawing
 from . import forms, thinking
 from .errors import EngineFailure, WebError, from_coachgym
-from .live import LiveGames, expect_number, viewer
+from .live import LiveGames, expect_number, is_costly, viewer
 from .security import SEALED_FORMAT, Busy, read_save
 
 router = APIRouter()
@@ -302,9 +302,9 @@ async def create_game(request: Request):
 
             setup = forms.parse_setup(rs, values, uploads, [k.kind for k in kinds(rs.name)], coaches)
             _live(request).admit(_session(request), client_of(request))
-            seat = Seat.new(rs.name, side=setup.side, opponent=setup.opponent, home=setup.home, away=setup.away,
-                            seed=setup.seed, options=setup.options or None, autoplay=setup.autoplay,
-                            routine=setup.routine, resolve=coaches.resolve)
+            seat = new_seat(request, dict(ruleset=rs.name, side=setup.side, opponent=setup.opponent, home=setup.home,
+                                          away=setup.away, seed=setup.seed, options=setup.options or None,
+                                          autoplay=setup.autoplay, routine=setup.routine, resolve=coaches.resolve))
             seat.seed_hidden = setup.seed is None
             return _live(request).add(_session(request), seat, client_of(request))
 
@@ -316,6 +316,17 @@ async def create_game(request: Request):
             raise
         raise from_coachgym(exc, template="new.html.j2", context=ctx) from None
     return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
+def new_seat(request: Request, kw: dict) -> Seat:
+    """``Seat.new(**kw)`` with the request's deadline (play to the person's first decision stops at
+    the person's next decision after ``--request-seconds``), in the server's pool of heavy work when
+    its opponent searches."""
+    live = _live(request)
+    kw = {**kw, "deadline": time.monotonic() + request.app.state.limits.request_seconds}
+    if is_costly(kw.get("opponent")):
+        return live.heavy(_session(request), lambda: Seat.new(**kw), "this new game")
+    return Seat.new(**kw)
 
 
 def client_of(request: Request) -> str:
@@ -350,8 +361,10 @@ def adopt_save(request: Request, data: bytes, where: str, admit: bool = True) ->
                     raise SavedGameError(f"{where}: {exc}") from None
     if admit:  # a game to coach (a replay to watch is not one of the session's games)
         _live(request).admit(_session(request), client_of(request))
-    seat = Seat.from_dict(parsed, where, resolve=app.coaches.resolve, trusted=was_sealed,  # (sealed here)
-                          deadline=time.monotonic() + app.limits.request_seconds)
+    # checked by playing it again: in the server's pool of heavy work, within --request-seconds
+    seat = _live(request).heavy(_session(request), lambda: Seat.from_dict(
+        parsed, where, resolve=app.coaches.resolve, trusted=was_sealed,  # (sealed here)
+        deadline=time.monotonic() + app.limits.request_seconds), "opening this game")
     seat.seed_hidden = was_sealed
     seat.lineage = lineage[0] if lineage else None  # (used up by LiveGames.add)
     return seat
@@ -486,7 +499,8 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
     budget = min(max(float(_int(seconds, "seconds")), 1.0), ANALYSE_MAX_SECONDS, request.app.state.limits.analyse_seconds)
     try:
         number, (game, opponent, labels) = live.read(sid, gid, lambda seat: (seat.number, analysis_input(seat)))
-        result = request.app.state.analyses.run(sid, lambda: analyse_game(game, opponent, labels, budget))
+        result = request.app.state.analyses.run(sid, lambda: analyse_game(game, opponent, labels, budget),
+                                                "this analysis", "analyses", queue_own=False)
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
     except Busy as exc:  # analyses are bounded (security.Slots): the message where the analysis would be

@@ -300,6 +300,7 @@ def test_a_loopback_server_answers_only_to_loopback_names(server, host):
 
 def test_fac_changes_must_carry_the_deck_s_version(server):
     with client(server) as c:
+        c.get("/api/fac")  # (sets the session cookie: a deck is kept only for a session that sent it)
         deck = c.get("/api/fac").json()
         for r in (c.post("/fac/draw", data={}), c.post("/fac/new", data={"league": "nba"}),
                   c.post("/api/fac/draw", json={}), c.post("/api/fac/draw"), c.post("/api/fac/new", json={"league": "nba"})):
