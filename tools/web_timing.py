@@ -161,7 +161,7 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
             while not is_over(page):
                 before = page.get_attribute(".game", "data-number")
                 others = page.locator("#decision .group-choices > button.choice:not(.default)")
-                if page.locator("#decision button.choice.default").count() and not (mixed and rng.random() < mixed
+                if page.locator("#decision button.choice[data-enter]").count() and not (mixed and rng.random() < mixed
                                                                                       and others.count()):
                     page.keyboard.press("Enter")
                 elif others.count():

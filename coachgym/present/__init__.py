@@ -91,15 +91,21 @@ def box_table(box: BoxScore) -> BoxTable:
     return BoxTable(box.ruleset, columns, teams)
 
 
-def feed_lines(events) -> list[str]:
+def feed_lines(events, ruleset: str = "") -> list[str]:
     """Play-by-play lines for people, from events (``Event`` objects or their dicts): a line the engine
     wrote for a decision with a single option ("forced": "Yellow FC: the player can only go to H-F")
-    is shown once per feed, and a line repeated right after itself is shown once with "(x3)"."""
+    is shown once per feed, and a line repeated right after itself is shown once with "(x3)". With
+    ``ruleset``, each line in that ruleset's words (:func:`coachgym.present.texts.words`: Statis
+    Pro's "RPG 145 ADVANCE: Kicked Ball" reads "On the advance: kicked ball")."""
+    from .texts import words
+
+    say = words(ruleset) if ruleset else str
     out: list[str] = []
     counts: list[int] = []
     forced_seen: set[str] = set()
     for e in events:
         kind, text = (e.get("kind"), e.get("text", "")) if isinstance(e, dict) else (e.kind, e.text)
+        text = say(text)
         if kind == "forced":
             if text in forced_seen:
                 continue

@@ -33,6 +33,7 @@ from ..core.errors import CoachgymError
 from . import box_table, feed_lines
 from .model import Choice, DecisionView, Situation
 from .seat import Seat
+from .texts import words
 
 CLEAR = "\x1b[2J\x1b[H"
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -417,7 +418,7 @@ class Terminal(_Screen):
             dec = dec[:1] + dec[-(keep - 1):] if len(dec) > keep else dec
             top = top[:max(2, room_all - len(dec))]
         room = room_all - len(top) - len(dec)
-        events = feed_lines(self.seat.new_events())
+        events = feed_lines(self.seat.new_events(), self.seat.rs.name)
         feed: list[str] = []
         if room >= 2 and events:
             shown = events[-(room - 1):]
@@ -430,9 +431,12 @@ class Terminal(_Screen):
         d = next((c for c in v.choices() if c.action == v.default_action), None) or v.default_finish()
         top = menu.group is None and menu.choice is None
         keys = "h hint, c continue, u undo, b box, l plays, a auto-play, s save, ? help, q quit > "
+        if menu.choice is not None:  # a second step open: Enter takes its marked default (0 goes back)
+            d = next((t for t in menu.choice.then or [] if t.default), None)
+            top = d is not None
         if d is None or not top:
             return keys if len(keys) < self.width else "? help, q quit > "
-        what = d.label + (f" ({v.default_note})" if v.default_note else "")
+        what = d.label + (f" ({v.default_note})" if v.default_note and d.action == v.default_action else "")
         for keys_now in (keys, "h hint, c continue, u undo, b box, ? help, q quit > "):
             full = f"Enter = {what}; {keys_now}"
             if len(full) < self.width:
@@ -502,6 +506,9 @@ class Terminal(_Screen):
                     self._choose(view.default_action, number, menu)
             elif cmd.isdigit():
                 self._pick(int(cmd), menu, number)
+            elif cmd == "" and menu.choice is not None and any(t.default for t in menu.choice.then or []):
+                # a second step open (who goes in for him): Enter takes its marked default
+                self._choose(next(t for t in menu.choice.then or [] if t.default).action, number, menu)
             elif cmd in ("0", "") and (menu.group is not None or menu.choice is not None):
                 self._back(menu)
             elif cmd == "h":
@@ -595,7 +602,7 @@ class Terminal(_Screen):
         self._page("Box score", self.box_lines(self.seat.box_score()))
 
     def last_plays(self) -> None:
-        lines = feed_lines(self.seat.view_game().log.events)
+        lines = feed_lines(self.seat.view_game().log.events, self.seat.rs.name)
         self._page(f"Last plays ({min(len(lines), self.height - 3)} of {len(lines)})", lines[-(self.height - 3):])
 
     def help(self, term: str, view: DecisionView) -> None:
@@ -824,9 +831,9 @@ class ReplayTerminal(_Screen):
         header = f"replay, event {i + 1} of {f.count}" + ("" if f.exact else " (lineups as at the save)")
         top = self.situation_lines(f.situation, side, header, compact=self.height < 32)
         room = self.height - len(top) - 4
-        earlier = feed_lines(self.replay.events[max(0, i - room + 1):i]) if room > 0 else []
+        earlier = feed_lines(self.replay.events[max(0, i - room + 1):i], self.replay.rs.name) if room > 0 else []
         note = self.replay.note(i) if hasattr(self.replay, "note") else ""  # a big swing: how the chance moved
         if note:
             earlier = earlier[1:]  # (its line instead of the oldest play's)
         return top + [f"{self.DIM}-- play-by-play --{self.RESET}"] + [f"  {x}" for x in earlier] + \
-            [f"{self.BOLD}> {f.line}{self.RESET}"] + ([f"  {note}"] if note else [])
+            [f"{self.BOLD}> {words(self.replay.rs.name)(f.line)}{self.RESET}"] + ([f"  {note}"] if note else [])

@@ -18,8 +18,10 @@ basketball substitution and FUBA's "which piece, then where" share.
 from __future__ import annotations
 
 import json
+import re
+from functools import lru_cache
 from importlib import resources
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .model import Choice, Glossary, KindInfo
 
@@ -73,3 +75,40 @@ def two_step(first: list[tuple[str, str, str, str, list[Choice]]]) -> list[Choic
     entries whose second list is empty are left out (nothing to pick after them)."""
     return [Choice(key=k, label=label, explain=explain, then=then, then_title=title)
             for k, label, explain, title, then in first if then]
+
+
+_GROUP = re.compile(r"(\\l)?\$(\d)")
+
+
+def _substitution(pattern: str, replacement: str) -> Callable[[str], str]:
+    rx = re.compile(pattern)
+
+    def fill(m: re.Match) -> str:
+        def group(g: re.Match) -> str:
+            text = m.group(int(g.group(2))) or ""
+            return text.lower() if g.group(1) else text
+        return _GROUP.sub(group, replacement)
+    return lambda text: rx.sub(fill, text)
+
+
+@lru_cache(maxsize=None)
+def words(ruleset: str) -> Callable[[str], str]:
+    """The play-by-play in words for ``ruleset``: the ``words`` list of its ``present.json``
+    (``[pattern, replacement]`` pairs, applied in order with ``re.sub``; ``$1`` is a group, ``\\l$1``
+    the group in lower case) turned into one function of a line. A ruleset without the list, or an
+    unknown one, keeps its lines as the engine wrote them. The screens show these words; the engine's
+    own line stays in the saved game and the replay's file (``Event.text``)."""
+    try:
+        path = resources.files(f"coachgym.rules.{ruleset}").joinpath("data").joinpath("present.json")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ModuleNotFoundError, FileNotFoundError, ValueError):
+        return str
+    steps = [_substitution(p, r) for p, r in data.get("words", [])]
+    if not steps:
+        return str
+
+    def say(text: str) -> str:
+        for step in steps:
+            text = step(text)
+        return text[:1].upper() + text[1:] if text else text
+    return say

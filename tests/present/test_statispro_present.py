@@ -112,7 +112,7 @@ def test_5_5_a_double_team_names_their_man_then_our_helper_and_who_is_left_open(
     on_pg = [c for c in pairs if c.key.startswith("dt:0:")]
     assert [c.action for c in on_pg] == [A.DOUBLE_TEAM[(0, h)] for h in (1, 2, 3, 4)]  # never his PD, our PG
     helper = on_pg[0]  # our SG: he leaves their SG open
-    assert helper.label == (f"on their PG {g.pname(1 - side, 0)}: SG {g.pname(side, 1)} helps "
+    assert helper.label == (f"on their PG {g.pname(1 - side, 0)}, helped by: SG {g.pname(side, 1)} "
                             f"(leaves {g.pname(1 - side, 1)} open)")
     assert helper.action == A.DOUBLE_TEAM[(0, 1)] and "Open Shot" in helper.explain and "ATTEMPTS -5" in helper.explain
     g.step(helper.action)

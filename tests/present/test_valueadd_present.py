@@ -31,7 +31,7 @@ def test_every_decision_kind_is_described_in_people_words():
 def test_situation_box_countdown_from_the_20_20_start_with_names_fouls_and_matchups():
     g = new_game()
     s = P.situation(g, ("you", "by-the-book"))
-    assert s.clock == "Box 44 of 44" and s.period.startswith("1st half")
+    assert s.clock == "44 boxes left" and s.period.startswith("1st half")
     assert s.title == "Value Add Basketball - Cedar Valley Lumberjacks at Harbor City Gulls"
     assert dict(s.facts)["start"].startswith("20-20 after 22 assumed possessions")
     assert s.possession == 1 and s.ball == "Cedar Valley Lumberjacks ball"  # the away team rolls first

@@ -65,7 +65,7 @@ def click_a_choice(page, second_step: bool = True) -> None:
 def take_default(page) -> None:
     """Enter (the default) where the decision has one, else the first choice."""
     before = page.get_attribute(".game", "data-number")
-    if page.locator("#decision button.choice.default").count():
+    if page.locator("#decision button.choice[data-enter]").count():
         page.keyboard.press("Enter")
     else:
         page.locator("#decision button.choice").first.click()

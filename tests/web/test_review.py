@@ -72,11 +72,18 @@ def test_after_the_game_the_page_shows_how_it_turned(browser, quick_server):
         continue_to(page, "end")
         page.wait_for_selector("[data-testid=win-chart] polyline.win-line")
         assert page.locator("[data-testid=win-chart] .decision-mark").count() == 2
-        page.wait_for_selector("#review-decisions[data-state=done]", timeout=60_000)
+        page.wait_for_selector("#review-decisions[data-state=done]", timeout=60_000, state="attached")
         assert page.locator("[data-testid=review-table] tbody tr").count() >= 1 or page.locator(
             "[data-testid=no-differences]").count() == 1
-        if page.locator("[data-testid=swings] a").count():  # a swing opens the replay at its play
-            page.locator("[data-testid=swings] a").first.click()
+        # the story: at most five moments, redrawn once the analyses are done; the table behind "show all"
+        page.wait_for_selector("[data-testid=story][data-partial=no]", state="attached")
+        assert page.locator("[data-testid=moment]").count() <= 5
+        if page.locator("[data-testid=review-table]").count():
+            assert not page.is_visible("[data-testid=review-table]")
+            page.click("[data-testid=all-decisions] summary")
+            assert page.is_visible("[data-testid=review-table]")
+        if page.locator("[data-testid=moment-replay]").count():  # a moment opens the replay at its play
+            page.locator("[data-testid=moment-replay]").first.click()
             page.wait_for_selector(".replay")
     finally:
         context.close()
@@ -107,3 +114,27 @@ def test_keep_thinking_continues_the_analysis_and_refuses_other_sites(client):
     rollouts = [int(t.split('data-rollouts="')[1].split('"')[0]) for t in (first.text, more.text)]
     assert rollouts[1] >= rollouts[0]
     assert client.get(f"/games/{gid}/analyse/more?number={n + 1}").status_code == 409  # another decision
+
+
+def test_the_story_names_at_most_five_moments_in_game_order():
+    """The story (web/review.py): the biggest swings and the decisions whose options the analysis
+    separated, at most five, in game order; an unseparated or unanalysed decision is left to "show all"."""
+    from coachgym.search.review import DecisionReview, Review, Swing
+    from coachgym.web.review import story
+
+    swings = [Swing(i, i / 10, 0.5, 0.5 + d, f"play {i}") for i, d in enumerate([0.3, -0.2, 0.05, 0.1, 0.02, 0.15])]
+    decisions = [DecisionReview(1, 40, 0.45, "Play on", "Timeout", None, 0.1, cost=0.25, best="Timeout", rollouts=300,
+                                separated=True),
+                 DecisionReview(2, 50, 0.55, "Press", None, "Man", 0.4, cost=0.5, best="Man", rollouts=40, separated=False),
+                 DecisionReview(3, 60, 0.65, "Zone", None, "Man", 0.4),
+                 DecisionReview(4, 70, 0.75, "Sub", "Play on", None, -0.12, cost=0.0, best="Sub", rollouts=300,
+                                separated=True)]
+    r = Review("fourthstreet", 0, [], [], swings, decisions, own=4)
+    moments = story(r)
+    assert len(moments) == 5
+    assert [m.played for m in moments] == sorted(m.played for m in moments)
+    kinds = {m.text: m.kind for m in moments}
+    assert kinds["Your decision 1: Play on"] == "costly" and "25%" in next(m.detail for m in moments if m.kind == "costly")
+    assert not any("decision 2" in m.text or "decision 3" in m.text for m in moments)  # not separated, not analysed
+    weights = sorted([0.3, 0.2, 0.05, 0.1, 0.02, 0.15, 0.25, 0.12], reverse=True)[:5]
+    assert sorted((m.weight for m in moments), reverse=True) == pytest.approx(weights)

@@ -22,7 +22,7 @@ BOXES = """() => {
   const r = e => { if (!e) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
   const q = s => r(document.querySelector(s));
   const body = document.querySelector('#decision .d-body');
-  const first = document.querySelector('#decision .choice.default') || document.querySelector('#decision .choice');
+  const first = document.querySelector('#decision .choice[data-enter]') || document.querySelector('#decision .choice');
   return {vh: window.innerHeight, vw: window.innerWidth, scrollY: window.scrollY,
           title: q('#decision .d-title'), tools: q('#decision .d-tools'), hint: q('#decision [data-shortcut=h]'),
           cont: q('#decision form.continue'), body: r(body), choice: r(first),

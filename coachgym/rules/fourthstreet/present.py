@@ -64,6 +64,12 @@ def free_throw_chance(player) -> float:
     return sum(_TWO_DICE[t] * (1.0 if s == "N" else 0.5 if s == "U" else 0.0) for t, s in enumerate(player.ft) if t >= 2)
 
 
+def _shot(game: FourthStreetEngine) -> str:
+    """The shot clock in a sentence: its seconds, or that it ran out (the engine counts on below 0:
+    the next play is the violation), never "-1 seconds"."""
+    return str(game.shot_clock) if game.shot_clock > 0 else T("shot_clock_out")
+
+
 class FourthStreetPresenter:
     ruleset = "fourthstreet"
 
@@ -211,19 +217,19 @@ class FourthStreetPresenter:
         team = game.teams[o].name
         ph = game.phase
         if ph == "play" or ph == "hold":
-            return T("ball_play", team=team, player=game.player(o, game.handler).name, zone=game.zone, shot=game.shot_clock)
+            return T("ball_play", team=team, player=game.player(o, game.handler).name, zone=game.zone, shot=_shot(game))
         if ph == "ft":
             shooter = game.ctx.get("shooter")
             name = game.teams[o].players[shooter].name if shooter is not None else ""
             return T("ball_ft", team=team, player=name)
         if ph == "pregame":
             return T("ball_jump")
-        return T("ball_setup", team=team, shot=game.shot_clock)
+        return T("ball_setup", team=team, shot=_shot(game))
 
     def situation(self, game: FourthStreetEngine, coaches: tuple[str, str] = ("", "")) -> Situation:
         home, away = game.teams[HOME], game.teams[AWAY]
         clock, period = self.clock(game)
-        facts = [("shot clock", T("fact_shot_clock", shot=game.shot_clock)),
+        facts = [("shot clock", (T("fact_shot_clock", shot=game.shot_clock) if game.shot_clock > 0 else T("fact_shot_clock_out"))),
                  ("zone defenses", T("fact_zones" if game.options.zone_defense else "fact_no_zones"))]
         result = ""
         if game.over:
@@ -501,7 +507,7 @@ class FourthStreetPresenter:
             choices.append(Choice(f"hold:{sec}", T("hold_0") if sec == 0 else T("hold_n", sec=sec),
                                   T("hold_0_explain") if sec == 0 else T("hold_n_explain", sec=sec), action=a))
         return self._view(d, T("hold_title", name=game.player(d.side, 0).name),
-                          T("hold_explain", clock=_clock(game.clock), shot=game.shot_clock),
+                          T("hold_explain", clock=_clock(game.clock), shot=_shot(game)),
                           [Group("hold", T("milk"), choices=choices)], ["milk the clock", "shot clock"], d.legal[-1])
 
     # ------------------------------------------------------------------ protocol: kinds, glossary, marks

@@ -256,9 +256,11 @@ class FubaPresenter:
             else:
                 others.setdefault(dd, []).append(c)
         cards.sort(key=lambda c: FORMATION_CARDS.index(c.label))
-        other = two_step([(f"formation:{dd}", T("formation_other_first", d=_n(dd, "defender")),
-                           T("formation_other_first_explain", d=_n(dd, "defender")), T("formation_other_title", d=_n(dd, "defender")), cs)
-                          for dd, cs in sorted(others.items())])
+        # the first step shows the eight cards and one choice that opens every other split, by
+        # number of defenders (was one choice per number of defenders: 16 at the first step)
+        rest = [c for _, cs in sorted(others.items()) for c in cs]
+        other = two_step([("formation:other", T("formation_other_any", n=len(rest)), T("formation_other_any_explain"),
+                           T("formation_other_any_title"), rest)])
         return self._view(d, T("formation_title", team=game.teams[d.side].name), T("formation_explain"),
                           [Group("cards", T("group_cards"), choices=cards), Group("other", T("group_other_formations"), choices=other)],
                           ["formation", "formation card", "zone", "condition points"])

@@ -513,7 +513,7 @@ class StatisProPresenter(BasePresenter):
             me = g.pname(side, dslot)
             was = g.pname(other, g.guard[side][dslot])
             return [Choice(key=f"pd:{dslot}:{t}", label=f"{POSITIONS[dslot]} {me} (DEF {_signed(g.player(side, dslot).defense)}) "
-                           f"guards their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
+                           f"guards: their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
                            explain=f"instead of {was}; whoever guarded {p.name} takes {was}", action=a)
                     for t in range(5) if (a := A.PD_CARD.get((dslot, t))) is not None and a in legal
                     for p in (g.player(other, t),)]
@@ -533,8 +533,9 @@ class StatisProPresenter(BasePresenter):
                     continue
                 # (never his PD: 5.5's helper is "his own defender who will join the target's PD")
                 left = g.pname(other, g.guard[side][helper])
-                label = (f"on their {POSITIONS[target]} {g.pname(other, target)}: {POSITIONS[helper]} {g.pname(side, helper)} "
-                         f"helps (leaves {left} open)")
+                # ("on their PG ..., helped by:" is the heading the web page shows over each man's helpers)
+                label = (f"on their {POSITIONS[target]} {g.pname(other, target)}, helped by: {POSITIONS[helper]} "
+                         f"{g.pname(side, helper)} (leaves {left} open)")
                 explain = (f"{g.pname(other, target)} ({g.stats[other][g.lineup[other][target]][PTS]} pts): "
                            f"whenever he gets a pass his ATTEMPTS -5, his shots -5 more; {g.pname(side, helper)} joins "
                            f"{g.pname(side, pd)}; a pass from {g.pname(other, target)} to {left} is an Open Shot")

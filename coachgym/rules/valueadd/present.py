@@ -136,7 +136,9 @@ class ValueAddPresenter:
         if game.period:
             return (T("clock_ot", ot=game.period, box=game.box, boxes=game.options.overtime_boxes),
                     T("period_ot", ot=game.period))
-        clock = T("clock_bottom" if game.half else "clock", box=game.box, boxes=BOXES)
+        # the scoresheet's boxes count down (44 to 1): "44 boxes left", not "Box 44 of 44"
+        key = ("clock_one" if game.box == 1 else "clock") + ("_bottom" if game.half else "")
+        clock = T(key, box=game.box, boxes=BOXES)
         left = game.box * GAME_MINUTES / GAME_POSSESSIONS
         half = GAME_POSSESSIONS // 2
         if game.box > half:
@@ -371,12 +373,19 @@ class ValueAddPresenter:
         if not any(a in set(d.legal) for a in A.SUBSTITUTE.values()):
             return []
         ts, team = game.team_state[d.side], game.teams[d.side]
-        out = []
+        out, tired = [], []
         for i in ts.lineup:
             played, stamina = ts.played[i], team.players[i].stamina
-            if played in (stamina, 2 * stamina):
-                out.append(T("warn_tired" if played == stamina else "warn_exhausted", name=team.players[i].name,
-                             played=played, stamina=stamina))
+            if played == stamina:
+                tired.append((team.players[i].name, played, stamina))
+            elif played == 2 * stamina:
+                out.append(T("warn_exhausted", name=team.players[i].name, played=played, stamina=stamina))
+        if len(tired) == 1:
+            name, played, stamina = tired[0]
+            out.insert(0, T("warn_tired", name=name, played=played, stamina=stamina))
+        elif tired:  # several: one line naming them (as 4th Street's worn-out warning)
+            who = [T("warn_tired_one", name=n, played=p, stamina=s) for n, p, s in tired]
+            out.insert(0, T("warn_tired_many", who=", ".join(who[:-1]) + " and " + who[-1]))
         return out
 
     @staticmethod

@@ -46,8 +46,10 @@
       var open = openStep();
       if (open) { open.open = false; done = true; }
     } else if (key === "Enter" && decision && !(ev.target && /^(BUTTON|A|SUMMARY)$/.test(ev.target.tagName))) {
-      var scope = openStep() || decision;
-      done = clickIn(scope, "button.choice.default") || clickIn(decision, "button.choice.default");
+      // a second step open: its marked default; else the decision's own (data-enter), never a
+      // default of a closed second step
+      var step = openStep();
+      done = (step && clickIn(step, ".then button.choice.default")) || clickIn(decision, "button.choice[data-enter]");
     } else if (key === "Enter" && !(ev.target && /^(BUTTON|A|SUMMARY)$/.test(ev.target.tagName))) {
       var enter = document.querySelector("[data-shortcut-enter]");  // a page's Enter action (the FAC Extractor's draw)
       if (enter) {
@@ -66,7 +68,7 @@
         if (first) {
           if (first.tagName === "DETAILS") {
             first.open = true;
-            var b = first.querySelector(".then button.choice");
+            var b = first.querySelector(".then button.choice.default") || first.querySelector(".then button.choice");
             if (b) b.focus();
           } else {
             first.click();
@@ -157,14 +159,102 @@
   // that box (not the page) to it.
   function showDefault() {
     var body = document.querySelector("#decision .d-body");
-    var def = body && body.querySelector("button.choice.default");
+    var def = body && body.querySelector("button.choice[data-enter]");
     if (!def) return;
     var b = body.getBoundingClientRect(), d = def.getBoundingClientRect();
     if (d.bottom > b.bottom) body.scrollTop += d.bottom - b.bottom + 8;
     else if (d.top < b.top) body.scrollTop -= b.top - d.top + 8;
   }
-  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); showDefault(); markBoard(); });
-  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); showShortcuts(ev.target); showDefault(); markBoard(); });
+  // Every choice in sight: the decision panel is tightened step by step (style.css, fit-1 to
+  // fit-4) until every choice of the step shows inside its box without scrolling it. On a phone
+  // (one column, the page as long as it needs) the box first takes the room that is left above
+  // the newest play; where even the tightest panel needs more, the plays give way to the choices.
+  var FIT_LEVELS = 4;
+  function overflowing(body) { return body.scrollHeight > body.clientHeight + 1; }
+  function narrow() { return window.matchMedia("(max-width: 899px)").matches; }
+  function roomOnPhone(body, decision, keepFeed) {
+    var keep = keepFeed && document.querySelector(".feed li");
+    var tools = decision.querySelector(".d-tools");
+    var bottom = Math.max(keep ? keep.getBoundingClientRect().bottom : 0, tools ? tools.getBoundingClientRect().bottom : 0);
+    var room = window.innerHeight - (bottom + window.scrollY) - 6;  // (as the page stands scrolled to its top)
+    var now = body.clientHeight;
+    if (room > 0 || keepFeed) body.style.maxHeight = Math.max(now + room, 3 * 16) + "px";
+  }
+  function liveExplain(decision, choice) {
+    var line = decision.querySelector(".d-live");
+    if (!line) return;
+    var c = choice || decision.querySelector(".choice[data-enter]") || decision.querySelector(".choice");
+    var ex = c && c.querySelector(".c-explain");
+    var label = c && c.querySelector(".c-label");
+    line.textContent = ex ? (label ? label.textContent.replace(/\s*Enter\b.*$/, "").replace(/\s*▸\s*$/, "").trim() + ": " : "") + ex.textContent.trim() : "";
+  }
+  function fitChoices() {
+    var decision = document.getElementById("decision");
+    var body = decision && decision.querySelector(".d-body");
+    if (!body || decision.offsetParent === null) return;
+    for (var i = 1; i <= FIT_LEVELS; i++) decision.classList.remove("fit-" + i);
+    document.body.classList.remove("fit-5");
+    body.style.maxHeight = "";
+    decision.querySelectorAll(".choice").forEach(function (c) {
+      var ex = c.querySelector(".c-explain");
+      if (ex && !c.title) c.title = ex.textContent.trim();
+    });
+    var phone = narrow();
+    if (phone) roomOnPhone(body, decision, true);
+    for (var level = 1; level <= FIT_LEVELS && overflowing(body); level++) {
+      decision.classList.add("fit-" + level);
+      if (phone) roomOnPhone(body, decision, true);
+    }
+    if (overflowing(body)) {  // the page gives room too: the scoreboard's facts one line each, the tools in one row
+      document.body.classList.add("fit-5");
+      level++;
+      if (phone) roomOnPhone(body, decision, true);
+    }
+    if (phone && overflowing(body)) {  // the choices before the plays: grow while the tools stay in the window
+      body.style.maxHeight = "";
+      body.style.maxHeight = Math.max(body.clientHeight, 48) + "px";
+      roomOnPhone(body, decision, false);
+    }
+    decision.dataset.fit = String(level - 1);
+    liveExplain(decision, null);
+  }
+  document.addEventListener("pointerover", function (ev) {
+    var c = ev.target.closest && ev.target.closest("#decision .choice");
+    if (c) liveExplain(document.getElementById("decision"), c);
+  });
+  document.addEventListener("focusin", function (ev) {
+    var c = ev.target.closest && ev.target.closest("#decision .choice");
+    if (c) liveExplain(document.getElementById("decision"), c);
+  });
+  document.addEventListener("click", function (ev) {  // the decision's explanation, cut to two lines: a click shows it whole
+    var ex = ev.target.closest && ev.target.closest("#decision.fit-2 .d-explain");
+    if (ex) ex.classList.toggle("open");
+  });
+  // A Copy button (the invite link): the clipboard where the browser allows it, else the text
+  // selected for Ctrl+C; the button's status line says which.
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest("[data-copy]");
+    if (!btn) return;
+    var field = document.getElementById(btn.dataset.copy);
+    var status = btn.parentElement && btn.parentElement.querySelector(".copy-status");
+    if (!field) return;
+    function said(text) { if (status) status.textContent = text; }
+    function bySelection() {
+      field.focus(); field.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      said(ok ? "Copied." : "Selected: press Ctrl+C to copy.");
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(function () { said("Copied."); }, bySelection);
+    } else {
+      bySelection();
+    }
+  });
+  var fitTimer = null;
+  window.addEventListener("resize", function () { clearTimeout(fitTimer); fitTimer = setTimeout(fitChoices, 80); });
+  document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); fitChoices(); showDefault(); markBoard(); });
+  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); showShortcuts(ev.target); fitChoices(); showDefault(); markBoard(); });
   // the replay's slider goes to the play it is moved to (no inline handler: the CSP forbids them)
   document.addEventListener("change", function (ev) {
     var el = ev.target;
@@ -175,6 +265,15 @@
     var d = ev.target;
     if (!(d instanceof HTMLDetailsElement) || !d.classList.contains("two-step") || !d.open) return;
     document.querySelectorAll("details.two-step[open]").forEach(function (o) { if (o !== d) o.open = false; });
+  }, true);
+  document.addEventListener("toggle", function (ev) {  // a second step opened or closed: its choices in sight too
+    var d = ev.target;
+    if (!(d instanceof HTMLDetailsElement) || !d.classList.contains("two-step")) return;
+    fitChoices();
+    if (d.open) {  // Enter then takes the step's marked default (the focused button), never the first listed
+      var def = d.querySelector(".then button.choice.default");
+      if (def) def.focus({preventScroll: true});
+    }
   }, true);
   // a choice is being sent: no double sends
   document.addEventListener("htmx:beforeRequest", function (ev) {
