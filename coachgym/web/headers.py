@@ -74,10 +74,54 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+STOPPING = ("The server is stopping; this request was not finished, and nothing of it was saved (the game is as it "
+            "was before it).")
+
+
+class QuietStop:
+    """ASGI middleware: a request still running when the server stops (Ctrl+C, SIGTERM; uvicorn
+    cancels it after its grace period) ends with a 503 saying so, not with uvicorn's three chained
+    tracebacks on the terminal."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        import asyncio
+
+        try:
+            await self.app(scope, receive, watch)
+        except asyncio.CancelledError:
+            if not started:
+                import json
+
+                body = json.dumps({"error": STOPPING, "status": 503}).encode()
+                try:
+                    await send({"type": "http.response.start", "status": 503,
+                                "headers": [(b"content-type", b"application/json"),
+                                            (b"content-length", str(len(body)).encode()), (b"connection", b"close"),
+                                            *((k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items())]})
+                    await send({"type": "http.response.body", "body": body})
+                except Exception:  # the connection is gone already
+                    pass
+
+
 def install(app: FastAPI) -> None:
     """Compression, security headers and the favicon for ``app`` (``create_app`` calls it)."""
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders)  # outermost: also on the answers other middleware makes
+    app.add_middleware(QuietStop)  # (a request cut off by the server's stop: a 503, no traceback)
     from importlib import resources
 
     icon = str(resources.files(__package__).joinpath("static", "favicon.ico"))

@@ -108,9 +108,26 @@ def uvicorn_config(app, *, log_level: str = "warning", forwarded_allow_ips: str 
 
     proxies = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips} if forwarded_allow_ips else \
         {"proxy_headers": False, "forwarded_allow_ips": ""}
-    return uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                          h11_max_incomplete_event_size=MAX_HEAD_BYTES, http=header_timeout_protocol(), **proxies,
-                          **kw)
+    config = uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                            h11_max_incomplete_event_size=MAX_HEAD_BYTES, http=header_timeout_protocol(), **proxies,
+                            **kw)
+    import logging
+
+    logging.getLogger("uvicorn.error").addFilter(_quiet_stop)
+    return config
+
+
+def _quiet_stop(record) -> bool:
+    """uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" said as what it means."""
+    if isinstance(record.msg, str) and record.msg.startswith("Cancel ") and "graceful shutdown" in record.msg:
+        import logging
+
+        n = record.args[0] if isinstance(record.args, tuple) and record.args else "some"
+        record.msg, record.args = f"stopped: {n} request(s) still running were cut off (answered 503; nothing of them " \
+                                  "was saved)", ()
+        record.levelno, record.levelname = logging.INFO, "INFO"
+        return logging.getLogger("uvicorn.error").isEnabledFor(logging.INFO)
+    return True
 
 
 def url_of(sock: socket.socket, host: str) -> str:
