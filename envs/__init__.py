@@ -45,6 +45,17 @@ def register_envs() -> None:
 
 register_envs()
 
+# the academy's scenario envs: one id per ruleset, the scenario an argument (coachgym.envs.academy)
+ACADEMY_ENTRY_POINTS = {
+    "coachgym/StatisProAcademy-v0": "coachgym.envs.academy:StatisProAcademyEnv",
+    "coachgym/ValueAddAcademy-v0": "coachgym.envs.academy:ValueAddAcademyEnv",
+    "coachgym/FUBAAcademy-v0": "coachgym.envs.academy:FubaAcademyEnv",
+    "coachgym/FourthStreetAcademy-v0": "coachgym.envs.academy:FourthStreetAcademyEnv",
+}
+for _id, _entry in ACADEMY_ENTRY_POINTS.items():
+    if _id not in registry:
+        register(id=_id, entry_point=_entry, additional_wrappers=(_ACTION_MASKS,))
+
 
 def env_class(env_id: str):
     """The env class behind a coachgym env id (without constructing it)."""

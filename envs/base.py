@@ -386,10 +386,7 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
         def reset(self, seed: int | None = None, options: dict | None = None):
             if seed is not None:
                 self._rng.seed(seed)
-            home, away = self._home, self._away
-            if self._pool:
-                home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
-            self.game = self.ruleset.new_game(home, away, seed=self._rng.randrange(2**62), options=self.rule_options)
+            self.game = self._start_game()
             self.agents = list(self.possible_agents)
             self.rewards = {a: 0.0 for a in self.agents}
             self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -398,6 +395,23 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
             self.infos = {a: {} for a in self.agents}
             self._rendered_upto = 0
             self._select()
+
+        def _start_game(self) -> Engine:
+            """The start-state hook: a new game (the academy's envs start from a saved position)."""
+            home, away = self._home, self._away
+            if self._pool:
+                home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
+            return self.ruleset.new_game(home, away, seed=self._rng.randrange(2**62), options=self.rule_options)
+
+        def _scenario_over(self) -> bool:
+            """The end hook: whether the episode ends before the game does (never, here)."""
+            return False
+
+        def _final_rewards(self) -> dict:
+            """The rewards at the end: +1/-1 (0 a draw) by the final score."""
+            m = self.game.result().margin_for(HOME)
+            r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
+            return {"home": r, "away": -r}
 
         def _select(self):
             d = self.game.decision
@@ -435,10 +449,8 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
                 self._accumulate_rewards()
                 return
             game.step(action)
-            if game.over:
-                m = game.result().margin_for(HOME)
-                r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
-                self.rewards = {"home": r, "away": -r}
+            if game.over or self._scenario_over():
+                self.rewards = self._final_rewards()
                 self.terminations = {a: True for a in self.agents}
             else:
                 self.rewards = {a: 0.0 for a in self.agents}

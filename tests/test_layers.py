@@ -33,6 +33,7 @@ LAYER_OF = {
     "coachgym.strategy": "strategy",
     "coachgym.series": "series",
     "coachgym.evaluation": "evaluation",
+    "coachgym.academy": "evaluation",  # the academy's build, references and protocol (docs/academy.md)
     "coachgym.training": "training",
     "coachgym.configs": "training",
     "coachgym.cli": "app", "coachgym.web": "app",

@@ -1,0 +1,470 @@
+"""The academy: short coaching scenarios as Gymnasium and PettingZoo environments (docs/academy.md).
+
+A scenario is
+
+* a **start**: a condition of the strategy grammar (``coachgym strategy-help RULESET``), e.g.
+  ``period == 4 and game_minutes_left <= 0.75 and margin == -3 and our_ball``; its start states are a
+  pool of exact saved positions (the engine's own save, ``Engine.to_dict``) taken from games between
+  real league teams (Statis Pro: nba-1993, 4th Street: nba-1980) or the bundled teams (Value Add,
+  FUBA) played by the book on both benches, each snapshotted at the first decision of the studied side
+  at which the condition holds. The pool is built by ``coachgym academy build`` and shipped in
+  ``envs/data/academy-RULESET-positions.json.xz``;
+* an **end**: ``game`` (the game is over), ``period``, ``half`` or ``minutes:N`` / ``boxes:N`` (that
+  much of the game clock), whichever comes first with the end of the game;
+* a **reward**: ``win`` (+1 a win, -1 a loss, 0 a draw, at the end; the score is the win rate, draws
+  half) or ``margin`` (the change of the agent's margin over the scenario, in points or goals, paid as
+  it happens divided by ``margin_scale``; the score is the mean change);
+* a **decision scope**: every decision of the studied side (the same scope in every scenario).
+
+At each ``reset`` a position is drawn from the pool with the env's seeded RNG and its future chance is
+resampled (``Engine.resampled``: new dice, undrawn cards reshuffled, the opponent's hidden choices
+redrawn), so a start is a real moment of a real-looking game and the same seed gives the same episode.
+
+One env id per ruleset, the scenario an argument: ``gymnasium.make("coachgym/StatisProAcademy-v0",
+scenario="statispro-down3-ball-040")``. This module imports no torch and nothing above the envs layer.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from ..core.chance import SeededSource
+from ..core.engine import AWAY, HOME, Engine
+from ..core.errors import ConfigError, GameOverError, IllegalActionError
+from .base import CoachEnv, _make_coach, check_env_keywords, check_opponent
+
+RULESETS = ("statispro", "valueadd", "fuba", "fourthstreet")
+# env id per ruleset (one id, the scenario an argument)
+ENV_IDS = {"statispro": "coachgym/StatisProAcademy-v0", "valueadd": "coachgym/ValueAddAcademy-v0",
+           "fuba": "coachgym/FUBAAcademy-v0", "fourthstreet": "coachgym/FourthStreetAcademy-v0"}
+END_WORDS = ("game", "period", "half")
+REWARDS = ("win", "margin")
+# the protocol's seeds (docs/academy.md): training runs reset with seeds below EVAL_SEED_BASE, the
+# evaluation episodes with EVAL_SEED_BASE + i (i = 0 .. episodes - 1)
+EVAL_SEED_BASE = 1_000_000_000
+TRAIN_SEED_LIMIT = EVAL_SEED_BASE
+# the default reward scale of margin scenarios (points in basketball, goals in FUBA)
+MARGIN_SCALE = {"statispro": 10.0, "valueadd": 10.0, "fourthstreet": 10.0, "fuba": 1.0}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One academy scenario (a row of ``envs/data/academy-RULESET.json``)."""
+
+    id: str
+    ruleset: str
+    title: str
+    start: str
+    end: str
+    reward: str
+    level: int
+    why: str = ""
+
+    @property
+    def env_id(self) -> str:
+        return ENV_IDS[self.ruleset]
+
+    @property
+    def end_kind(self) -> str:
+        return self.end.partition(":")[0] if ":" in self.end else self.end
+
+    @property
+    def end_amount(self) -> float:
+        return float(self.end.partition(":")[2]) if ":" in self.end else 0.0
+
+    @property
+    def score_name(self) -> str:
+        return "win rate" if self.reward == "win" else ("goal difference" if self.ruleset == "fuba" else "margin change")
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "ruleset": self.ruleset, "title": self.title, "start": self.start, "end": self.end,
+                "reward": self.reward, "level": self.level, "why": self.why, "env_id": self.env_id}
+
+
+def _data_file(name: str):
+    return resources.files(__package__).joinpath("data").joinpath(name)
+
+
+@lru_cache(maxsize=None)
+def definitions(ruleset: str) -> dict:
+    """The ruleset's academy definition file, checked (a clear error naming the field otherwise)."""
+    if ruleset not in RULESETS:
+        raise ConfigError(f"academy: no scenarios for ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
+    where = f"envs/data/academy-{ruleset}.json"
+    data = json.loads(_data_file(f"academy-{ruleset}.json").read_text(encoding="utf-8"))
+    unit = data.get("time_unit")
+    seen = set()
+    for i, s in enumerate(data.get("scenarios", [])):
+        for key in ("id", "title", "start", "end", "reward", "level"):
+            if key not in s:
+                raise ConfigError(f"{where}: scenarios[{i}] has no {key!r}")
+        if s["id"] in seen:
+            raise ConfigError(f"{where}: scenarios[{i}].id {s['id']!r} is named twice")
+        seen.add(s["id"])
+        if s["reward"] not in REWARDS:
+            raise ConfigError(f"{where}: scenarios[{i}].reward must be one of {', '.join(REWARDS)}")
+        end = s["end"]
+        if end not in END_WORDS:
+            word, _, n = end.partition(":")
+            ok = word == unit
+            try:
+                ok = ok and float(n) > 0
+            except ValueError:
+                ok = False
+            if not ok:
+                raise ConfigError(f"{where}: scenarios[{i}].end {end!r} must be one of {', '.join(END_WORDS)} "
+                                  f"or {unit}:N")
+        if s["reward"] == "win" and end != "game":
+            raise ConfigError(f"{where}: scenarios[{i}]: reward 'win' needs end 'game'")
+    return data
+
+
+def scenarios(ruleset: str | None = None) -> list[Scenario]:
+    """Every scenario (of one ruleset), easiest first within a ruleset."""
+    out = []
+    for r in ([ruleset] if ruleset else RULESETS):
+        rows = definitions(r)["scenarios"]
+        out += sorted((Scenario(s["id"], r, s["title"], s["start"], s["end"], s["reward"], int(s["level"]),
+                                s.get("why", "")) for s in rows), key=lambda s: s.level)
+    return out
+
+
+def scenario(name: str) -> Scenario:
+    for s in scenarios():
+        if s.id == name:
+            return s
+    known = ", ".join(s.id for s in scenarios())
+    raise ConfigError(f"academy: unknown scenario {name!r}; scenarios: {known}")
+
+
+def positions_file(scenario_id: str) -> str:
+    """The shipped start positions of a scenario (one compressed file each, read only when used)."""
+    return f"academy-positions-{scenario_id}.json.xz"
+
+
+@lru_cache(maxsize=None)
+def positions_data(scenario_id: str) -> dict:
+    sc = scenario(scenario_id)
+    f = _data_file(positions_file(scenario_id))
+    if not f.is_file():
+        raise ConfigError(f"academy: envs/data/{positions_file(scenario_id)} is missing; build it with "
+                          f"`coachgym academy build {sc.ruleset} --scenarios {scenario_id}`")
+    return json.loads(lzma.decompress(f.read_bytes()).decode("utf-8"))
+
+
+def clear_cache() -> None:
+    """Forget the loaded definitions and positions (after ``coachgym academy build`` rewrote them)."""
+    definitions.cache_clear()
+    positions_data.cache_clear()
+    _pool.cache_clear()
+
+
+class Position:
+    """A start state: the saved game (its chance source is replaced at each reset; the engine is
+    restored from the record on first use), the side studied and the situation values recorded when
+    it was taken."""
+
+    __slots__ = ("ruleset", "record", "side", "home", "away", "index", "values", "_game")
+
+    def __init__(self, ruleset: str, record: dict):
+        self.ruleset, self.record = ruleset, record
+        self.side, self.home, self.away = int(record["side"]), record["home"], record["away"]
+        self.index = int(record["k"])  # the game it was taken from (the build's game number)
+        self.values = dict(record.get("values", {}))
+        self._game: Engine | None = None
+
+    @property
+    def game(self) -> Engine:
+        if self._game is None:
+            self._game = engine_from_record(self.ruleset, self.record)
+        return self._game
+
+
+def engine_from_record(ruleset: str, record: dict) -> Engine:
+    """A shipped position's engine: the saved game with a fresh chance source (the source is not
+    shipped: every reset resamples the future)."""
+    from .. import rulesets
+
+    data = dict(record["game"])
+    data["source"] = SeededSource(0).to_dict()
+    data.setdefault("events", [])
+    return rulesets.get(ruleset).engine_cls.from_dict(data)
+
+
+@lru_cache(maxsize=None)
+def _pool(scenario_id: str) -> tuple[Position, ...]:
+    sc = scenario(scenario_id)
+    rows = positions_data(scenario_id).get("positions")
+    if not rows:
+        raise ConfigError(f"academy: no start positions in envs/data/{positions_file(scenario_id)}; rebuild with "
+                          f"`coachgym academy build {sc.ruleset} --scenarios {scenario_id}`")
+    return tuple(Position(sc.ruleset, r) for r in rows)
+
+
+def pool(scenario_id: str) -> tuple[Position, ...]:
+    """The scenario's shipped start positions (loaded once per process)."""
+    return _pool(scenario_id)
+
+
+# ------------------------------------------------------------------------------ the end of a scenario
+def period_of(game: Any) -> Any:
+    """The period a scope of ``period`` ends with (FUBA: the half; Value Add: regulation or an overtime)."""
+    return game.half if game.ruleset == "fuba" else game.period
+
+
+def half_of(game: Any) -> Any:
+    r = game.ruleset
+    if r == "fuba":
+        return game.half
+    if r == "valueadd":
+        return (game.period, 0 if game.period == 0 and game.box > 22 else 1)
+    return (game.period + 1) // 2 if game.period <= 4 else game.period
+
+
+def time_left(game: Any) -> float:
+    """The game time left by the ruleset's own measure (its vocabulary's time variable)."""
+    from .. import rulesets
+
+    rs = rulesets.get(game.ruleset)
+    return float(rs.part("vocabulary").variables[rs.time_variable].get(game, 0, None))
+
+
+class EndClock:
+    """Tells when a scenario that started at ``game``'s present position is over."""
+
+    def __init__(self, sc: Scenario, game: Engine):
+        self.kind, self.amount = sc.end_kind, sc.end_amount
+        self.mark = {"period": period_of, "half": half_of}.get(self.kind, lambda g: None)(game)
+        if self.kind not in END_WORDS:
+            self.mark = time_left(game)
+
+    def over(self, game: Engine) -> bool:
+        if game.over:
+            return True
+        k = self.kind
+        if k == "game":
+            return False
+        if k == "period":
+            return period_of(game) != self.mark
+        if k == "half":
+            return half_of(game) != self.mark
+        left = time_left(game)
+        return left > self.mark or self.mark - left >= self.amount
+
+
+# ------------------------------------------------------------------------------ the Gymnasium env
+class AcademyEnv(CoachEnv):
+    """One academy scenario of a ruleset; subclasses set ``ruleset_name`` and ``encoder`` (the
+    ruleset's: the observations and actions are those of the full-game env)."""
+
+    KEYWORDS = ("scenario", "opponent", "rule_options", "margin_scale", "strict", "render_mode", "max_decisions")
+
+    def __init__(self, *, scenario: str | None = None, opponent: Any = "by-the-book", rule_options: dict | None = None,
+                 margin_scale: float | None = None, strict: bool = False, render_mode: str | None = None,
+                 max_decisions: int | None = None, **unknown: Any):
+        where = type(self).__name__
+        if unknown:
+            raise ConfigError(f"{where}: unknown keyword {sorted(unknown)[0]!r}; its keywords: {', '.join(self.KEYWORDS)}")
+        names = [s.id for s in scenarios(self.ruleset_name)]
+        if scenario is None:
+            scenario = names[0]
+        if not isinstance(scenario, str) or scenario not in names:
+            raise ConfigError(f"{where}: keyword 'scenario' must be one of {', '.join(names)}, got {scenario!r}")
+        if margin_scale is None:
+            margin_scale = MARGIN_SCALE[self.ruleset_name]
+        check_env_keywords(where, margin_scale=margin_scale, strict=strict, render_mode=render_mode,
+                           max_decisions=max_decisions, rule_options=rule_options)
+        super().__init__(opponent=opponent, rule_options=rule_options, margin_scale=margin_scale, strict=strict,
+                         render_mode=render_mode, max_decisions=max_decisions,
+                         reward="margin" if self.scenario_reward(scenario) == "margin" else "win")
+        check_opponent(self.ruleset, opponent)
+        self.scenario = globals()["scenario"](scenario)
+        self.pool = pool(scenario)
+        self.clock: EndClock | None = None
+        self.own_book = None
+        self.position: Position | None = None
+        self.start_margin = 0
+        self._done = False
+
+    @classmethod
+    def scenario_reward(cls, name: str) -> str:
+        return globals()["scenario"](name).reward
+
+    # ------------------------------------------------------------------ gym API
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super(CoachEnv, self).reset(seed=seed)
+        rng = self.np_random
+        pos = self.pool[int(rng.integers(len(self.pool)))]
+        self.position = pos
+        self.side = pos.side
+        self.game = pos.game.resampled(int(rng.integers(0, 2**62)), viewer=pos.side,
+                                       record_events=self.render_mode == "ansi")
+        self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
+        self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
+        self.clock = EndClock(self.scenario, self.game)
+        self._rendered_upto = 0
+        self._decisions = 0
+        self._ended_by = None
+        self._done = False
+        self.start_margin = self._margin(*self.game.score)
+        self._last_margin = self.start_margin
+        self._run_opponent()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        if self.game is None:
+            raise GameOverError("call reset() before step()")
+        if self._ended_by is not None or self._done:
+            raise GameOverError(f"the episode has ended ({self._ended_by or 'the scenario is over'}); "
+                                "call reset() before step()")
+        game = self.game
+        action = int(action)
+        d = game.decision
+        if action not in d.legal:
+            label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
+            if self.strict:
+                raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
+            info = self._info()
+            info["illegal_action"] = {"action": action, "label": label, "decision": d.kind,
+                                      "legal": list(d.legal), "legal_labels": game.actions.labels(d.legal)}
+            self._ended_by = f"illegal action {action} ({label}) at decision {d.kind!r}, scored as a loss"
+            self._done = True
+            return self._obs(), -1.0, True, False, info
+        reward, terminated, truncated = self.advance(action)
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def advance(self, action: int) -> tuple[float, bool, bool]:
+        game = self.game
+        game.step(action)
+        self._decisions += 1
+        self._run_opponent()
+        terminated = self._done = self.clock.over(game)
+        margin = self._margin(*game.score)
+        reward = 0.0
+        if self.reward_mode == "margin":
+            reward += (margin - self._last_margin) / self.margin_scale
+        self._last_margin = margin
+        if terminated and self.reward_mode == "win":
+            reward += 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+        truncated = bool(self.max_decisions and self._decisions >= self.max_decisions and not terminated)
+        self._done = self._done or truncated
+        return float(reward), terminated, truncated
+
+    def action_masks(self) -> np.ndarray:
+        if self._done:
+            return np.ones(self.action_space.n, dtype=bool)
+        return super().action_masks()
+
+    # ------------------------------------------------------------------ internals
+    def _run_opponent(self) -> None:
+        """The opponent plays until the agent's next decision or the scenario's end."""
+        game, clock = self.game, self.clock
+        while game.decision is not None and game.decision.side != self.side and not clock.over(game):
+            game.step(self.opponent.choose(game, game.decision))
+
+    def score(self) -> float:
+        """The episode's score so far: the result (1, 1/2, 0) of a ``win`` scenario, the margin change
+        of a ``margin`` one."""
+        margin = self._margin(*self.game.score)
+        if self.scenario.reward == "win":
+            return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        return float(margin - self.start_margin)
+
+    def _info(self) -> dict:
+        info = super()._info()
+        info["scenario"] = self.scenario.id
+        if self._done:
+            info["action_mask"] = self.action_masks()
+            info["academy_score"] = self.score()
+            info["margin_change"] = self._margin(*self.game.score) - self.start_margin
+        return info
+
+
+def _academy_class(ruleset: str, base_cls: type, name: str) -> type:
+    cls = type(name, (AcademyEnv,), {"ruleset_name": ruleset, "encoder": base_cls.encoder,
+                                     "__module__": __name__,
+                                     "__doc__": f"The academy scenarios of {ruleset} (``{ENV_IDS[ruleset]}``)."})
+    return cls
+
+
+def _classes() -> dict[str, type]:
+    from . import fourthstreet, fuba, statispro, valueadd
+
+    return {"statispro": _academy_class("statispro", statispro.StatisProBasketballEnv, "StatisProAcademyEnv"),
+            "valueadd": _academy_class("valueadd", valueadd.ValueAddBasketballEnv, "ValueAddAcademyEnv"),
+            "fuba": _academy_class("fuba", fuba.FubaEnv, "FubaAcademyEnv"),
+            "fourthstreet": _academy_class("fourthstreet", fourthstreet.FourthStreetBasketballEnv,
+                                           "FourthStreetAcademyEnv")}
+
+
+_CLASSES = _classes()
+StatisProAcademyEnv = _CLASSES["statispro"]
+ValueAddAcademyEnv = _CLASSES["valueadd"]
+FubaAcademyEnv = _CLASSES["fuba"]
+FourthStreetAcademyEnv = _CLASSES["fourthstreet"]
+ENTRY_POINTS = {ENV_IDS[r]: f"coachgym.envs.academy:{c.__name__}" for r, c in _CLASSES.items()}
+
+
+def env_class(ruleset: str) -> type:
+    return _CLASSES[ruleset]
+
+
+def make(scenario_id: str, **kwargs: Any) -> AcademyEnv:
+    """The env of a scenario by its id (without ``gymnasium.make``'s wrappers)."""
+    sc = scenario(scenario_id)
+    return _CLASSES[sc.ruleset](scenario=scenario_id, **kwargs)
+
+
+# ------------------------------------------------------------------------------ PettingZoo
+def aec_env(scenario: str, *, rule_options: dict | None = None, strict: bool = False,
+            render_mode: str | None = None):
+    """The PettingZoo AEC env of a scenario: both coaches are agents ('home', 'away'), every decision;
+    each reset draws a start position, the episode ends at the scenario's end, and the rewards are
+    zero-sum: +1/-1 (0 a draw) in a ``win`` scenario, each side's margin change / margin_scale in a
+    ``margin`` one. Built on the AEC env of ``envs/base.py`` with its start-state hooks."""
+    from .base import make_aec_env_class
+
+    sc = globals()["scenario"](scenario)
+    gym_cls = _CLASSES[sc.ruleset]
+    base_cls = make_aec_env_class(gym_cls, f"{sc.id.replace('-', '_')}_v0")
+    scale = MARGIN_SCALE[sc.ruleset]
+
+    class AcademyAECEnv(base_cls):
+        def __init__(self, **kwargs):
+            super().__init__(rule_options=rule_options, strict=strict, render_mode=render_mode, **kwargs)
+            self.scenario = sc
+            self.pool = pool(sc.id)
+
+        def _start_game(self) -> Engine:
+            pos = self.pool[self._rng.randrange(len(self.pool))]
+            game = pos.game.resampled(self._rng.randrange(2**62), viewer=pos.side,
+                                      record_events=self.render_mode == "ansi")
+            self.clock = EndClock(sc, game)
+            self.start_score = game.score
+            return game
+
+        def _scenario_over(self) -> bool:
+            return self.clock.over(self.game)
+
+        def _final_rewards(self) -> dict:
+            (h0, a0), (h, a) = self.start_score, self.game.score
+            if sc.reward == "win":
+                m = h - a
+                r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
+            else:
+                r = ((h - a) - (h0 - a0)) / scale
+            return {"home": r, "away": -r}
+
+    AcademyAECEnv.__name__ = f"{gym_cls.__name__}AEC"
+    return AcademyAECEnv()
+
+
+__all__ = ["AWAY", "HOME", "AcademyEnv", "ENV_IDS", "EVAL_SEED_BASE", "Position", "Scenario", "aec_env", "make",
+           "pool", "scenario", "scenarios"]
