@@ -188,7 +188,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.add_middleware(sec.BodyGuard, limits=limits)  # (inside the headers: its 400/413 carry them too)
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, pair, review, sessions, tabletop, thinking, views
+    from . import api, pair, review, season, sessions, tabletop, thinking, views
 
     app.include_router(views.router)
     app.include_router(api.router)
@@ -201,6 +201,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.state.reviews.pool = app.state.live.pool = app.state.pool  # (one pool of heavy work: security.WorkPool)
     app.include_router(sessions.router)
     app.include_router(pair.router)
+    app.include_router(season.router)
     app.state.polls = pair.Polls()  # two-person pages' polls, bounded per session and server-wide
 
     return app

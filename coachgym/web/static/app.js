@@ -251,6 +251,16 @@
       bySelection();
     }
   });
+  // The season form: the team list of the league chosen (the others hidden and not sent)
+  document.addEventListener("change", function (ev) {
+    var sel = ev.target;
+    if (!sel || !sel.hasAttribute || !sel.hasAttribute("data-league-select")) return;
+    document.querySelectorAll(".team-pick[data-league]").forEach(function (box) {
+      var on = box.dataset.league === sel.value;
+      box.hidden = !on;
+      box.querySelectorAll("select").forEach(function (s) { s.disabled = !on; });
+    });
+  });
   var fitTimer = null;
   window.addEventListener("resize", function () { clearTimeout(fitTimer); fitTimer = setTimeout(fitChoices, 80); });
   document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); fitChoices(); showDefault(); markBoard(); });

@@ -1,0 +1,407 @@
+"""A season in the browser: pick a league (a real one: the 1992-93 NBA for Statis Pro, the
+1979-80 NBA for 4th Street; or a ruleset's bundled teams) and your team; the schedule; for each of
+your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
+it"; every other game simulated in the background, in the server's one bounded pool of heavy work
+(``security.WorkPool``), with progress; standings by division with games behind, results with box
+scores, league leaders.
+
+The season is a :class:`coachgym.series.competition.Competition` in the server's own SQLite file
+(the same store and tables as ``coachgym season ...``: ``coachgym season list --db FILE`` lists it,
+``coachgym season show NAME --db FILE`` shows it), with the seeds' carry-over rules (injuries, the
+real players' availability in a league season) as on the command line. Which browser a season
+belongs to: ``web_seasons`` (this module's own table: the season's name, a hash of the owning
+session, your team, the game of yours being coached), so a season follows the session's rules:
+kept across visits by the session cookie, and brought back in another browser with the session's
+recovery key (which moves the browser onto the owner's session). A game you coach is recorded
+into the season when it is over (the next time the season's page is shown); its coach is stored as
+``person`` (``coachgym season game`` cannot replay a person's choices).
+
+Not done here: the playoffs (the season ends with its regular-season standings).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import re
+import threading
+import time
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from .. import rulesets
+from ..core.errors import CoachgymError
+from .errors import NotFound, WebError
+
+router = APIRouter()
+
+# the rulesets whose seasons the page offers (FUBA's two bundled teams make no league)
+RULESETS = ("statispro", "fourthstreet", "valueadd")
+GAMES_PER_TEAM = (82, 20, 10, 4, 2)  # a league season's lengths offered (2: a short test schedule)
+SEASONS_PER_SESSION = 4
+COACHES = {"book": "by-the-book", "trained": "trained"}
+PERSON_COACH = "person"  # the coach recorded for a game a person coached in the browser
+
+_TABLE = """CREATE TABLE IF NOT EXISTS web_seasons (
+    name    TEXT PRIMARY KEY,   -- the competition's name (competitions.name)
+    owner   TEXT NOT NULL,      -- sha256 of the owning session, first 16 hex digits
+    team    TEXT NOT NULL,      -- your team's key in the competition
+    pending TEXT,               -- JSON {"gid", "round", "slot"}: the game of yours being coached
+    created REAL NOT NULL
+)"""
+
+
+def owner_of(session: str) -> str:
+    return hashlib.sha256(session.encode()).hexdigest()[:16]
+
+
+def _store(request: Request):
+    store = request.app.state.live.store
+    if not getattr(request.app.state, "web_seasons_ready", False):
+        with store.transaction() as cur:
+            cur.execute(_TABLE)
+        request.app.state.web_seasons_ready = True
+    return store
+
+
+@dataclasses.dataclass
+class Progress:
+    """A background simulation of a season's games."""
+
+    state: str = "running"  # running, done, failed
+    done: int = 0
+    total: int = 0
+    error: str = ""
+
+
+class Simulations:
+    """At most one background simulation per season; each game played in the server's pool."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.runs: dict[str, Progress] = {}
+
+    def get(self, name: str) -> Progress | None:
+        return self.runs.get(name)
+
+    def start(self, request: Request, name: str, session: str, mine: str) -> Progress:
+        with self._lock:
+            run = self.runs.get(name)
+            if run is not None and run.state == "running":
+                return run
+            run = self.runs[name] = Progress()
+        pool = getattr(request.app.state, "pool", None)
+        store = _store(request)
+        threading.Thread(target=self._run, args=(run, store, pool, name, session, mine), daemon=True,
+                         name=f"coachgym-season-{name}").start()
+        return run
+
+    @staticmethod
+    def _run(run: Progress, store, pool, name: str, session: str, mine: str) -> None:
+        """Play every game up to your team's next one (the games of its round but yours too)."""
+        from ..series.competition import Competition
+
+        try:
+            comp = Competition.load(store, name)
+            run.total = sum(1 for f in _to_play(comp, mine))
+            while True:
+                others = _to_play(comp, mine)
+                if not others:
+                    break
+                states = comp.states()
+                for f in others:
+                    task = comp.task(f, states)
+                    out = task.run() if pool is None else pool.run(session, task.run, "this season's games",
+                                                                   "season games", wait=300)
+                    comp._store_game(f, task, out)
+                    run.done += 1
+                    run.total = max(run.total, run.done)
+            if comp.done and comp.finished is None:
+                comp.finished = time.time()
+                with store.transaction() as cur:
+                    cur.execute("UPDATE competitions SET finished = ? WHERE id = ?", (comp.finished, comp.id))
+            run.state = "done"
+        except Exception as exc:  # (logged; the page says it stopped)
+            import logging
+
+            logging.getLogger("coachgym.web").exception("season %s: simulation failed", name)
+            run.error, run.state = getattr(exc, "message", "") or type(exc).__name__, "failed"
+
+
+def _to_play(comp, mine: str) -> list:
+    """The next round's games that do not involve your team (empty once your game is next, or the
+    season is over)."""
+    fixtures = comp.schedule.next_round(comp.results())
+    return [f for f in fixtures if mine not in (f.home, f.away)]
+
+
+def _sims(request: Request) -> Simulations:
+    app = request.app
+    if not hasattr(app.state, "season_sims"):
+        app.state.season_sims = Simulations()
+    return app.state.season_sims
+
+
+def _mine(request: Request) -> list[dict]:
+    store = _store(request)
+    rows = store.query("SELECT * FROM web_seasons WHERE owner = ? ORDER BY created", (owner_of(request.state.session),))
+    return [dict(r) for r in rows]
+
+
+def _season_row(request: Request, name: str) -> dict:
+    rows = [r for r in _mine(request) if r["name"] == name]
+    if not rows:
+        raise NotFound("There is no season of that name in this browser (a season belongs to the browser that "
+                       "started it; another browser brings it back with its recovery key).", title="No such season")
+    return rows[0]
+
+
+def _render(request: Request, template: str, context: dict, status: int = 200):
+    return request.app.state.render(request, template, context, status)
+
+
+def choices() -> list[dict]:
+    """The leagues the form offers: each real league and each ruleset's bundled teams."""
+    out = []
+    for name in RULESETS:
+        rs = rulesets.get(name)
+        for lg in rs.league_names():
+            league = rs.league(lg)
+            out.append({"id": f"{name}:{lg}", "title": f"{league.title} ({rs.title})",
+                        "teams": [(t, rs.load_team(league.team_key(t)).name) for t in league.teams]})
+        out.append({"id": f"{name}:bundled", "title": f"{rs.title}: the bundled teams",
+                    "teams": [(t, rs.load_team(t).name) for t in rs.team_names()]})
+    return out
+
+
+@router.get("/seasons")
+def seasons_page(request: Request):
+    from ..series.competition import Competition
+
+    store = _store(request)
+    mine = _mine(request)
+    known = {c["name"]: c for c in Competition.names(store)}
+    rows = [{**r, **known.get(r["name"], {})} for r in mine if r["name"] in known]
+    return _render(request, "seasons.html.j2", {"seasons": rows, "leagues": choices(), "lengths": GAMES_PER_TEAM,
+                                                "limit": SEASONS_PER_SESSION})
+
+
+@router.post("/seasons")
+def start_season(request: Request, league: str = Form(""), team: str = Form(""), games: str = Form("")):
+    from ..series.competition import Competition, league_season_format
+
+    offered = {c["id"]: c for c in choices()}
+    if league not in offered:
+        raise WebError(f"league: choose one of the list (got {league!r})", status=400, title="Unknown league")
+    if team not in [t for t, _ in offered[league]["teams"]]:
+        raise WebError(f"team: not a team of {offered[league]['title']} (got {team!r})", status=400, title="Unknown team")
+    try:
+        per_team = int(games)
+    except ValueError:
+        raise WebError(f"games: a number of games per team (got {games!r})", status=400, title="Bad schedule") from None
+    if per_team not in GAMES_PER_TEAM:
+        raise WebError(f"games: one of {', '.join(map(str, GAMES_PER_TEAM))} (got {per_team})", status=400,
+                       title="Bad schedule")
+    if len(_mine(request)) >= SEASONS_PER_SESSION:
+        raise WebError(f"This browser keeps {SEASONS_PER_SESSION} seasons at most; finish or delete one first.",
+                       status=429, title="Too many seasons")
+    ruleset, lg = league.split(":", 1)
+    rs = rulesets.get(ruleset)
+    store = _store(request)
+    seed = int.from_bytes(hashlib.sha256(f"{request.state.session}{time.time()}".encode()).digest()[:3], "big")
+    if lg == "bundled":
+        names = rs.team_names()
+        key = team
+        fmt = {"type": "round-robin", "legs": 2, "games_per_team": per_team}
+    else:
+        names = rs.league_team_names(lg)
+        key = team
+        fmt = league_season_format(rs.name, lg, seed, per_team if per_team != 82 else None)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = f"web-{owner_of(request.state.session)[:8]}-{re.sub(r'[^a-z0-9]+', '-', lg)}-{key}-{stamp}"
+
+    def create():
+        comp = Competition.create(store, name=name, kind="season", ruleset=rs.name,
+                                  teams=[(t, "by-the-book") for t in names], fmt=fmt, seed=seed)
+        with store.transaction() as cur:
+            cur.execute("INSERT INTO web_seasons (name, owner, team, pending, created) VALUES (?, ?, ?, NULL, ?)",
+                        (comp.name, owner_of(request.state.session), key, time.time()))
+        return comp.name
+
+    try:
+        made = create()
+    except CoachgymError as exc:
+        raise WebError(str(exc), status=400, title="The season could not start") from None
+    return RedirectResponse(f"/seasons/{made}", status_code=303)
+
+
+def _divisions(comp, rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Standings by division (games behind the division's leader); one table without divisions."""
+    lg_name = comp.fmt.get("league")
+    if not lg_name:
+        return [("Standings", rows)]
+    lg = rulesets.get(comp.ruleset).league(lg_name)
+    out = []
+    for div, members in lg.divisions.items():
+        part = [dict(r) for r in rows if r["key"] in members]
+        if part:
+            lead = part[0]
+            for r in part:
+                r["gb"] = ((lead["w"] - r["w"]) + (r["l"] - lead["l"])) / 2
+            conf = lg.conference_of(part[0]["key"])
+            out.append((f"{div} Division" + (f" ({conf})" if conf else ""), part))
+    return out
+
+
+def _record_pending(request: Request, row: dict, comp) -> str:
+    """A coached game of yours that is over goes into the season; returns a line for the page."""
+    from ..core.engine import AWAY, HOME
+
+    pending = json.loads(row["pending"]) if row["pending"] else None
+    if not pending:
+        return ""
+    live = request.app.state.live
+    try:
+        over, out = live.read(request.state.session, pending["gid"],
+                              lambda seat: (seat.over, _outcome(seat, comp.ruleset) if seat.over else None))
+    except WebError:  # the game was deleted: your game is open again
+        over, out = None, None
+    if over is False:
+        return ""
+    fixture = next((f for f in comp.schedule.next_round(comp.results())
+                    if (f.round, f.slot) == (pending["round"], pending["slot"])), None)
+    if over and fixture is not None:
+        task = comp.task(fixture, comp.states())
+        side = HOME if fixture.home == row["team"] else AWAY
+        task = dataclasses.replace(task, **({"home_coach": PERSON_COACH} if side == HOME else {"away_coach": PERSON_COACH}))
+        comp._store_game(fixture, task, out)
+    with _store(request).transaction() as cur:
+        cur.execute("UPDATE web_seasons SET pending = NULL WHERE name = ?", (row["name"],))
+    return "Your game is in the season's results." if over else "Your coached game was deleted: your game is open again."
+
+
+def _outcome(seat, ruleset: str) -> dict:
+    """What the season keeps of a finished game (as ``ScheduledGame.run`` gives it)."""
+    from ..core.engine import AWAY, HOME
+    from ..series import carryover
+
+    g = seat.game
+    h, a = g.score
+    carry = carryover.for_ruleset(ruleset)
+    return {"home_score": h, "away_score": a, "box": g.box_score().to_dict(),
+            "carry": [carry.facts(g, HOME), carry.facts(g, AWAY)]}
+
+
+def season_context(request: Request, name: str, notice: str = "") -> dict:
+    from ..series.competition import Competition
+    from ..series.tables import leaders, standings
+
+    row = _season_row(request, name)
+    store = _store(request)
+    comp = Competition.load(store, name)
+    recorded = _record_pending(request, row, comp)
+    row = _season_row(request, name)
+    mine = row["team"]
+    rows = standings(comp)
+    nxt = [f for f in comp.schedule.next_round(comp.results()) if mine in (f.home, f.away)]
+    run = _sims(request).get(name)
+    results = sorted(comp.games, key=lambda g: (g.round, g.slot), reverse=True)
+    entry = comp.entry
+    return {
+        "name": name, "comp": comp, "mine": mine, "my_name": entry[mine].name, "divisions": _divisions(comp, rows),
+        "results": results[:12], "my_results": [g for g in results if mine in (g.home, g.away)],
+        "leaders": leaders(comp, top=5), "next": nxt[0] if nxt else None, "others": len(_to_play(comp, mine)),
+        "pending": json.loads(row["pending"]) if row["pending"] else None, "run": run,
+        "played": len(comp.games), "total": comp.total_games(), "entry": entry, "done": comp.done,
+        "notice": " ".join(x for x in (notice, recorded) if x),
+        "ruleset": comp.ruleset, "title": rulesets.get(comp.ruleset).title,
+    }
+
+
+@router.get("/seasons/{name}")
+def season_page(request: Request, name: str):
+    return _render(request, "season.html.j2", season_context(request, name))
+
+
+@router.get("/seasons/{name}/progress")
+def season_progress(request: Request, name: str):
+    """The background simulation's progress (the page polls it; the whole page once it is done)."""
+    _season_row(request, name)
+    run = _sims(request).get(name)
+    if run is None or run.state != "running":  # done: the whole page again (htmx reloads it)
+        return Response(status_code=200, headers={"HX-Refresh": "true"})
+    return _render(request, "_season_progress.html.j2", {"name": name, "run": run})
+
+
+@router.post("/seasons/{name}/simulate")
+def simulate(request: Request, name: str):
+    row = _season_row(request, name)
+    _sims(request).start(request, name, request.state.session, row["team"])
+    return RedirectResponse(f"/seasons/{name}", status_code=303)
+
+
+@router.post("/seasons/{name}/play")
+async def play_mine(request: Request, name: str, how: str = Form("")):
+    """Your next game: ``how`` = "coach" (a game of this browser) or "book" / "trained" (played here)."""
+    from ..present.seat import Seat
+    from ..series.competition import Competition
+
+    row = _season_row(request, name)
+    if row["pending"]:
+        return RedirectResponse(f"/games/{json.loads(row['pending'])['gid']}", status_code=303)
+    store = _store(request)
+    comp = Competition.load(store, name)
+    mine = row["team"]
+    fixture = next((f for f in comp.schedule.next_round(comp.results()) if mine in (f.home, f.away)), None)
+    if fixture is None:
+        raise WebError("Your team has no game to play now: play on the other games first.", status=409,
+                       title="No game of yours next")
+    if how not in ("coach", *COACHES):
+        raise WebError(f"how: coach, book or trained (got {how!r})", status=400, title="Bad choice")
+    task = comp.task(fixture, comp.states())
+    side = 0 if fixture.home == mine else 1
+    if how == "coach":
+        other = task.away_coach if side == 0 else task.home_coach
+
+        def start():
+            seat = Seat.new(comp.ruleset, side=side, opponent=other, home=task.home, away=task.away, seed=task.seed,
+                            options=task.options or None)
+            return request.app.state.live.add(request.state.session, seat)
+
+        gid = await run_in_threadpool(start)
+        with store.transaction() as cur:
+            cur.execute("UPDATE web_seasons SET pending = ? WHERE name = ?",
+                        (json.dumps({"gid": gid, "round": fixture.round, "slot": fixture.slot}), name))
+        return RedirectResponse(f"/games/{gid}", status_code=303)
+    coach = COACHES[how]
+    task = dataclasses.replace(task, **({"home_coach": coach} if side == 0 else {"away_coach": coach}))
+    pool = getattr(request.app.state, "pool", None)
+
+    def play():
+        out = task.run() if pool is None else pool.run(request.state.session, task.run, "your game", "season games")
+        comp._store_game(fixture, task, out)
+
+    try:
+        await run_in_threadpool(play)
+    except CoachgymError as exc:
+        raise WebError(str(exc), status=400, title="The game could not be played") from None
+    return RedirectResponse(f"/seasons/{name}", status_code=303)
+
+
+@router.get("/seasons/{name}/games/{game_id}")
+def season_game(request: Request, name: str, game_id: int):
+    """A stored game's box score."""
+    from ..series.competition import Competition
+
+    _season_row(request, name)
+    comp = Competition.load(_store(request), name)
+    try:
+        g = comp.game(game_id)
+    except CoachgymError as exc:
+        raise NotFound(str(exc), title="No such game") from None
+    box = g.box
+    return _render(request, "season_game.html.j2", {"name": name, "comp": comp, "g": g, "box": box,
+                                                    "entry": comp.entry})
