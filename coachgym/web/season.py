@@ -16,7 +16,10 @@ recovery key (which moves the browser onto the owner's session). A game you coac
 into the season when it is over (the next time the season's page is shown); its coach is stored as
 ``person`` (``coachgym season game`` cannot replay a person's choices).
 
-Not done here: the playoffs (the season ends with its regular-season standings).
+After the regular season, the playoffs in the season's real format (``playoffs.py``,
+``playoffs.json``): series by series, your games coached or played by the book as in the season,
+the others simulated in the background. The playoff games are kept with the season's browser
+record (``web_seasons.playoffs``), not in the command line's tables (which hold the regular season).
 """
 
 from __future__ import annotations
@@ -49,8 +52,9 @@ _TABLE = """CREATE TABLE IF NOT EXISTS web_seasons (
     name    TEXT PRIMARY KEY,   -- the competition's name (competitions.name)
     owner   TEXT NOT NULL,      -- sha256 of the owning session, first 16 hex digits
     team    TEXT NOT NULL,      -- your team's key in the competition
-    pending TEXT,               -- JSON {"gid", "round", "slot"}: the game of yours being coached
-    created REAL NOT NULL
+    pending TEXT,               -- JSON {"gid", "round", "slot"} (or "playoff": series): the game of yours being coached
+    created REAL NOT NULL,
+    playoffs TEXT               -- JSON: the playoff bracket (playoffs.py), once the regular season is over
 )"""
 
 
@@ -63,6 +67,9 @@ def _store(request: Request):
     if not getattr(request.app.state, "web_seasons_ready", False):
         with store.transaction() as cur:
             cur.execute(_TABLE)
+            columns = {r[1] for r in cur.execute("PRAGMA table_info(web_seasons)").fetchall()}
+            if "playoffs" not in columns:
+                cur.execute("ALTER TABLE web_seasons ADD COLUMN playoffs TEXT")
         request.app.state.web_seasons_ready = True
     return store
 
@@ -87,7 +94,7 @@ class Simulations:
     def get(self, name: str) -> Progress | None:
         return self.runs.get(name)
 
-    def start(self, request: Request, name: str, session: str, mine: str) -> Progress:
+    def start(self, request: Request, name: str, session: str, mine: str, playoffs: bool = False) -> Progress:
         with self._lock:
             run = self.runs.get(name)
             if run is not None and run.state == "running":
@@ -95,9 +102,43 @@ class Simulations:
             run = self.runs[name] = Progress()
         pool = getattr(request.app.state, "pool", None)
         store = _store(request)
-        threading.Thread(target=self._run, args=(run, store, pool, name, session, mine), daemon=True,
+        target = self._run_playoffs if playoffs else self._run
+        threading.Thread(target=target, args=(run, store, pool, name, session, mine), daemon=True,
                          name=f"coachgym-season-{name}").start()
         return run
+
+    @staticmethod
+    def _run_playoffs(run: Progress, store, pool, name: str, session: str, mine: str) -> None:
+        """Play the other series of the playoffs' current round to their ends (one game each in turn)."""
+        from ..series.competition import Competition
+        from . import playoffs as P
+
+        try:
+            comp = Competition.load(store, name)
+            po = _playoffs(store, name)
+            run.total = sum(P.needed(s) * 2 - 1 - len(s["games"]) for _, s in P.open_series(po, mine))
+            while True:
+                po = _playoffs(store, name)
+                todo = P.open_series(po, mine)
+                if not todo or po.get("champion"):
+                    break
+                for index, _ in todo:
+                    task = P.next_game(comp, po, index)
+                    home, away = P.teams_of(comp, po, index)
+                    out = task.run() if pool is None else pool.run(session, task.run, "this season's games",
+                                                                   "season games", wait=300)
+                    with _lock_of(name):
+                        po = _playoffs(store, name)
+                        P.record(po, index, task, out, home, away)
+                        _save_playoffs(store, name, po)
+                    run.done += 1
+                    run.total = max(run.total, run.done)
+            run.state = "done"
+        except Exception as exc:  # (logged; the page says it stopped)
+            import logging
+
+            logging.getLogger("coachgym.web").exception("season %s: playoff simulation failed", name)
+            run.error, run.state = getattr(exc, "message", "") or type(exc).__name__, "failed"
 
     @staticmethod
     def _run(run: Progress, store, pool, name: str, session: str, mine: str) -> None:
@@ -129,6 +170,25 @@ class Simulations:
 
             logging.getLogger("coachgym.web").exception("season %s: simulation failed", name)
             run.error, run.state = getattr(exc, "message", "") or type(exc).__name__, "failed"
+
+
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def _lock_of(name: str) -> threading.Lock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(name, threading.Lock())
+
+
+def _playoffs(store, name: str) -> dict | None:
+    rows = store.query("SELECT playoffs FROM web_seasons WHERE name = ?", (name,))
+    return json.loads(rows[0]["playoffs"]) if rows and rows[0]["playoffs"] else None
+
+
+def _save_playoffs(store, name: str, po: dict) -> None:
+    with store.transaction() as cur:
+        cur.execute("UPDATE web_seasons SET playoffs = ? WHERE name = ?", (json.dumps(po), name))
 
 
 def _to_play(comp, mine: str) -> list:
@@ -271,6 +331,22 @@ def _record_pending(request: Request, row: dict, comp) -> str:
         over, out = None, None
     if over is False:
         return ""
+    if "playoff" in pending:
+        from . import playoffs as P
+
+        store = _store(request)
+        with _lock_of(row["name"]):
+            po = _playoffs(store, row["name"])
+            index = pending["playoff"]
+            if over and po is not None and len(po["rounds"]) == pending.get("round_no", len(po["rounds"])) \
+                    and P.current(po)[index]["winner"] is None:
+                home, away = P.teams_of(comp, po, index)
+                task = P.next_game(comp, po, index)
+                P.record(po, index, task, out, home, away, coach=PERSON_COACH)
+                _save_playoffs(store, row["name"], po)
+            with store.transaction() as cur:
+                cur.execute("UPDATE web_seasons SET pending = NULL WHERE name = ?", (row["name"],))
+        return "Your playoff game is in its series." if over else "Your coached game was deleted: your game is open again."
     fixture = next((f for f in comp.schedule.next_round(comp.results())
                     if (f.round, f.slot) == (pending["round"], pending["slot"])), None)
     if over and fixture is not None:
@@ -318,7 +394,34 @@ def season_context(request: Request, name: str, notice: str = "") -> dict:
         "played": len(comp.games), "total": comp.total_games(), "entry": entry, "done": comp.done,
         "notice": " ".join(x for x in (notice, recorded) if x),
         "ruleset": comp.ruleset, "title": rulesets.get(comp.ruleset).title,
+        **_playoff_context(store, name, comp, mine),
     }
+
+
+def _playoff_context(store, name: str, comp, mine: str) -> dict:
+    from . import playoffs as P
+
+    po = _playoffs(store, name)
+    if po is None:
+        return {"po": None, "po_format": P.format_of(comp)}
+    cur = P.current(po)
+    my_index = next((i for i, s in enumerate(cur) if mine in (s["high"], s["low"]) and s["winner"] is None), None)
+    my_next = None
+    if my_index is not None and not po.get("champion"):
+        home, away = P.teams_of(comp, po, my_index)
+        s = cur[my_index]
+        my_next = {"index": my_index, "home": home, "away": away, "game": len(s["games"]) + 1}
+    rounds = [[{**s, "label": _round_label(po, k)} for s in rnd] for k, rnd in enumerate(po["rounds"])]
+    return {"po": po, "po_rounds": rounds, "po_others": len(P.open_series(po, mine)), "po_next": my_next,
+            "po_out": not po.get("champion") and my_index is None and not any(
+                mine in (s["high"], s["low"]) and s["winner"] == mine for s in cur)}
+
+
+def _round_label(po: dict, k: int) -> str:
+    n = len(po.get("lengths") or [])
+    left = n - k
+    return {1: "Finals", 2: "Conference finals" if n == 4 else "Semi-finals", 3: "Conference semi-finals"}.get(
+        left, "First round")
 
 
 @router.get("/seasons/{name}")
@@ -405,3 +508,79 @@ def season_game(request: Request, name: str, game_id: int):
     box = g.box
     return _render(request, "season_game.html.j2", {"name": name, "comp": comp, "g": g, "box": box,
                                                     "entry": comp.entry})
+
+
+@router.post("/seasons/{name}/playoffs")
+def start_playoffs(request: Request, name: str):
+    """The regular season over: the playoffs' first round from its standings."""
+    from ..series.competition import Competition
+    from ..series.tables import standings
+    from . import playoffs as P
+
+    _season_row(request, name)
+    store = _store(request)
+    comp = Competition.load(store, name)
+    if not comp.done:
+        raise WebError("The playoffs start when the regular season is over.", status=409, title="Not yet")
+    with _lock_of(name):
+        if _playoffs(store, name) is None:
+            _save_playoffs(store, name, P.new(comp, standings(comp)))
+    return RedirectResponse(f"/seasons/{name}", status_code=303)
+
+
+@router.post("/seasons/{name}/playoffs/simulate")
+def simulate_playoffs(request: Request, name: str):
+    row = _season_row(request, name)
+    _sims(request).start(request, name, request.state.session, row["team"], playoffs=True)
+    return RedirectResponse(f"/seasons/{name}", status_code=303)
+
+
+@router.post("/seasons/{name}/playoffs/play")
+async def play_playoff(request: Request, name: str, how: str = Form("")):
+    """Your series' next game: coached here, or played by the book / the trained coach."""
+    from ..present.seat import Seat
+    from ..series.competition import Competition
+    from . import playoffs as P
+
+    row = _season_row(request, name)
+    if row["pending"]:
+        return RedirectResponse(f"/games/{json.loads(row['pending'])['gid']}", status_code=303)
+    if how not in ("coach", *COACHES):
+        raise WebError(f"how: coach, book or trained (got {how!r})", status=400, title="Bad choice")
+    store = _store(request)
+    comp = Competition.load(store, name)
+    mine = row["team"]
+    po = _playoffs(store, name)
+    cur = P.current(po) if po else []
+    index = next((i for i, s in enumerate(cur) if mine in (s["high"], s["low"]) and s["winner"] is None), None)
+    if index is None or po.get("champion"):
+        raise WebError("Your team has no playoff game to play now.", status=409, title="No game of yours")
+    home, away = P.teams_of(comp, po, index)
+    task = P.next_game(comp, po, index)
+    side = 0 if home == mine else 1
+    if how == "coach":
+        other = task.away_coach if side == 0 else task.home_coach
+
+        def start():
+            seat = Seat.new(comp.ruleset, side=side, opponent=other, home=task.home, away=task.away, seed=task.seed,
+                            options=task.options or None)
+            return request.app.state.live.add(request.state.session, seat)
+
+        gid = await run_in_threadpool(start)
+        with store.transaction() as cur_:
+            cur_.execute("UPDATE web_seasons SET pending = ? WHERE name = ?",
+                         (json.dumps({"gid": gid, "playoff": index, "round_no": len(po["rounds"])}), name))
+        return RedirectResponse(f"/games/{gid}", status_code=303)
+    coach = COACHES[how]
+    task = dataclasses.replace(task, **({"home_coach": coach} if side == 0 else {"away_coach": coach}))
+    pool = getattr(request.app.state, "pool", None)
+
+    def play():
+        out = task.run() if pool is None else pool.run(request.state.session, task.run, "your game", "season games")
+        with _lock_of(name):
+            fresh = _playoffs(store, name)
+            P.record(fresh, index, task, out, home, away, coach=coach)
+            _save_playoffs(store, name, fresh)
+
+    await run_in_threadpool(play)
+    return RedirectResponse(f"/seasons/{name}", status_code=303)

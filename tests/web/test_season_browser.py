@@ -93,6 +93,19 @@ def test_a_season_with_the_knicks_in_the_browser(browser, season_server, tmp_pat
         assert page.locator("[data-testid=season-over]").count() == 1
         total = played(page)
         assert total == 27  # 27 teams x 2 games / 2
+        # the playoffs: 16 teams, 8 a conference, best of 5 in the first round
+        page.click("[data-testid=playoffs-start]")
+        page.wait_for_selector("[data-testid=bracket]")
+        assert page.locator("[data-testid=po-series]").count() == 8
+        assert "(best of 5)" in page.inner_text("[data-testid=bracket]")
+        knicks_in = page.locator("[data-testid=po-series].yours").count() == 1
+        if knicks_in:  # the book plays one game of the Knicks' series
+            page.click("[data-testid=po-book]")
+            page.wait_for_function("() => /[1-9] – |– [1-9]/.test(document.querySelector('[data-testid=po-series].yours')?.innerText || '')")
+        if page.locator("[data-testid=po-simulate]").count():  # the other series of the first round
+            page.click("[data-testid=po-simulate]")
+            page.wait_for_function("() => !document.querySelector('[data-testid=season-progress]') && "
+                                   "document.querySelectorAll('[data-testid=po-series] .tag').length >= 7", timeout=180_000)
         # a box score of a stored game
         page.locator("[data-testid=my-results] a").first.click()
         page.wait_for_selector("[data-testid=season-game]")
