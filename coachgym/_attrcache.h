@@ -10,8 +10,11 @@
    While the class and its tag are the same, such a place does that directly; everything else (another
    class, a changed class, any other descriptor or class attribute, __getattr__, attributes still kept
    inline, a missing value, a deletion) takes the generic lookup, and a different class refills the
-   place. The layout read here is CPython 3.11's; on other versions the macros are Cython's own calls. */
-#if defined(__GNUC__) && !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000
+   place. The layout read here is CPython 3.11's: the build includes this file only for CPython 3.11 and
+   a GNU C compiler (compiled.attr_cache_offered), and refuses to compile it anywhere else. */
+#if !(defined(__GNUC__) && !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000)
+#error "coachgym/_attrcache.h reads CPython 3.11's object layout with GNU C; it is not offered here"
+#endif
 #include "structmember.h"
 
 enum { __CG_GENERIC = 0, __CG_DICT = 1, __CG_SLOT = 2 };
@@ -112,7 +115,3 @@ static int __cg_setattr(PyObject *obj, PyObject *name, PyObject *value, __cg_att
 }
 #define __CG_GETATTR(o, n) ({ static __cg_attr_site __cg_site; __cg_getattr((o), (n), &__cg_site); })
 #define __CG_SETATTR(o, n, v) ({ static __cg_attr_site __cg_site; __cg_setattr((o), (n), (v), &__cg_site); })
-#else
-#define __CG_GETATTR(o, n) __Pyx_PyObject_GetAttrStr(o, n)
-#define __CG_SETATTR(o, n, v) __Pyx_PyObject_SetAttrStr(o, n, v)
-#endif

@@ -6,8 +6,10 @@ Pure Python stays the reference. Nothing here changes a line of a source file: C
 listed module as it is (no type declarations; annotations ignored; only Cython's safe type
 inference, so a Python int stays a Python int and every operation keeps Python's meaning), and the extension module
 lands beside its ``.py`` file, where Python's import system prefers it. The generated C is Cython's but
-for one thing: its attribute reads and assignments by name go through a cache at each place
-(``_attrcache.h``, :data:`ATTR_CACHE`), which finds what CPython's generic lookup finds. The build writes a manifest
+for one thing: on CPython 3.11 its attribute reads and assignments by name go through a cache at each place
+(``_attrcache.h``, :data:`ATTR_CACHE`), which finds what CPython's generic lookup finds; the build counts
+the places it routed and fails when one that Cython wrote is missed (:func:`_with_attr_cache`). The C
+compiler runs with its warnings on (``-Wall -Wextra``); what it says is printed and kept in the manifest. The build writes a manifest
 (``coachgym/_compiled.json``) with each source file's SHA-256; :class:`_Guard`, installed when
 ``coachgym`` is imported, lets an extension module load only while its source is unchanged since the
 build, so an edited file always runs as written (a stale build is reported by ``coachgym compile
@@ -64,16 +66,53 @@ MODULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "infer_types": None, "binding": True}
 OPTIMIZE = "-O3"
 
+# The C compiler's warnings are on. Cython's generated C compiles without a warning at these levels
+# (gcc 12, Cython 3.3); a warning is printed, counted in the manifest and fails tests/test_compiled.py.
+WARNINGS = ("-Wall", "-Wextra")
+
 # Reads and assignments of an attribute by name (``self.clock``) in the generated C go through a cache
 # of their own at each place (``_attrcache.h``): while the object's class (and so every class it
 # inherits from) is unchanged since that place last asked it, and the classes hold nothing under that
 # name or a plain ``__slots__`` member, the value is read or stored in the instance's dictionary or at
-# the member's offset, where Python's own lookup finds it after asking the classes (CPython 3.11;
-# elsewhere the plain lookup). Every other case takes the plain lookup. The C is otherwise Cython's.
+# the member's offset, where Python's own lookup finds it after asking the classes. Every other case
+# takes the plain lookup. The C is otherwise Cython's. Offered only where the object layout it reads is
+# known: CPython 3.11 with a GNU C compiler (:func:`attr_cache_offered`); elsewhere the C is Cython's
+# alone and the manifest says ``"attr_cache": false``.
 ATTR_CACHE = PACKAGE / "_attrcache.h"
+ATTR_CACHE_PYTHON = (3, 11)
 _ATTR_READ = re.compile(r"= __Pyx_PyObject_GetAttrStr\(")
 _ATTR_WRITE = re.compile(r"if \(__Pyx_PyObject_SetAttrStr\(")
+# every place of the module's own code: a read or an assignment of one of its interned names
+# (``__pyx_n_u_clock``), whatever the form of the C line around it
+_NAMED_READ = re.compile(r"__Pyx_PyObject_GetAttrStr\([^;]*?,\s*(?:__pyx_mstate_global->)?__pyx_n_")
+_NAMED_WRITE = re.compile(r"__Pyx_PyObject_SetAttrStr\([^;]*?,\s*(?:__pyx_mstate_global->)?__pyx_n_")
 _PYTHON_H = '#include "Python.h"\n'
+
+
+@dataclass(frozen=True)
+class AttrPlaces:
+    """What :func:`_with_attr_cache` did to one C file: the places it routed through the cache, and the
+    places it had to route, counted two ways that do not depend on the rewrite's own patterns: the
+    reads and assignments of the module's interned names in the C, and the Python source's attribute
+    assignments and its attribute reads that are not called (``obj.x``, not ``obj.f()``, which Cython
+    may call as a method without a separate read)."""
+
+    reads: int
+    writes: int
+    expected_reads: int
+    expected_writes: int
+
+    def shortfall(self) -> str:
+        return (f"{self.reads} of {self.expected_reads} reads, {self.writes} of {self.expected_writes} "
+                "assignments")
+
+    @property
+    def missed(self) -> int:
+        return max(0, self.expected_reads - self.reads) + max(0, self.expected_writes - self.writes)
+
+    def as_json(self) -> dict[str, int]:
+        return {"reads": self.reads, "writes": self.writes, "expected_reads": self.expected_reads,
+                "expected_writes": self.expected_writes}
 
 
 def tree() -> Path:
@@ -124,9 +163,12 @@ class BuildReport:
     built: list[str] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)  # module -> first line of the error
     seconds: float = 0.0
+    warnings: int = 0  # the C compiler's warnings over the modules built
 
     def summary(self) -> str:
         head = f"compiled {len(self.built)} modules in {self.seconds:.0f} s"
+        if self.warnings:
+            head += f" ({self.warnings} C compiler warnings, listed in the manifest)"
         if self.failed:
             head += f"; {len(self.failed)} left as Python: " + "; ".join(f"{m}: {e}" for m, e in self.failed.items())
         return head
@@ -134,6 +176,11 @@ class BuildReport:
 
 class BuildError(RuntimeError):
     """Nothing could be built (no Cython, no C compiler); the message says what to install."""
+
+
+class AttrCacheMissed(BuildError):
+    """The attribute cache's rewrite routed fewer places than the C (or the Python source) has: Cython's
+    output changed, and the cache would silently be off there. Nothing is built."""
 
 
 def _compiler() -> tuple[list[str], list[str], list[str]]:
@@ -147,9 +194,30 @@ def _compiler() -> tuple[list[str], list[str], list[str]]:
     link_cmd = shlex.split(ldshared)
     if os.environ.get("CC"):  # a compiler chosen by the user links too
         link_cmd = [*shlex.split(os.environ["CC"]), *link_cmd[1:]]
-    flags = [*shlex.split(ccshared), OPTIMIZE, "-fno-strict-aliasing", "-DNDEBUG", "-w",
+    flags = [*shlex.split(ccshared), OPTIMIZE, "-fno-strict-aliasing", "-DNDEBUG", *WARNINGS,
              "-I", sysconfig.get_paths()["include"]]
     return compile_cmd, link_cmd, flags
+
+
+def attr_cache_offered(compile_cmd: list[str] | None = None) -> bool:
+    """Whether this interpreter and C compiler get the attribute cache: CPython 3.11 (the
+    managed-dictionary layout ``_attrcache.h`` reads is 3.11's; 3.12 and 3.13 keep instance attributes
+    differently) and a compiler with GNU C's statement expressions (gcc, clang)."""
+    import subprocess
+    import tempfile
+
+    if sys.implementation.name != "cpython" or sys.version_info[:2] != ATTR_CACHE_PYTHON:
+        return False
+    compile_cmd = compile_cmd or _compiler()[0]
+    with tempfile.TemporaryDirectory(prefix="coachgym-cc-") as tmp:
+        probe = Path(tmp) / "gnuc.c"
+        probe.write_text("#ifndef __GNUC__\n#error not GNU C\n#endif\nint cg_probe(void) { return ({ 1; }); }\n")
+        try:
+            r = subprocess.run([*compile_cmd, "-c", str(probe), "-o", str(probe.with_suffix(".o"))],
+                               capture_output=True, text=True, check=False)
+        except OSError:
+            return False
+    return r.returncode == 0
 
 
 def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[str], None] = print,
@@ -163,7 +231,6 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
     counters, :func:`coachgym.evaluation.speed.pgo_workload` plays games, env steps and search rollouts of every ruleset with that
     build, and the same C is compiled again using the counts (branch layout and inlining only: the C
     code, hence every result, is the same)."""
-    import shutil
     import subprocess
     import tempfile
     import time
@@ -171,43 +238,36 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
 
     from tqdm import tqdm
 
-    mods = sources(root)
+    mods = _chosen(sources(root), only)
     root = (root or tree()).resolve()
-    version = _cython_version()
-    if version is None:
-        raise BuildError("Cython is not installed: pip install 'coachgym[compiled]' (or pip install cython), "
-                         "then coachgym compile")
-    compile_cmd, link_cmd, flags = _compiler()
-    if shutil.which(compile_cmd[0]) is None:
-        raise BuildError(f"no C compiler: {compile_cmd[0]!r} (from this Python's build configuration, or CC) "
-                         "is not on PATH; install one (Debian: apt-get install gcc) or set CC")
-    from Cython.Compiler.Main import CompilationOptions, compile_single, default_options
-
-    if only:
-        unknown = sorted(set(only) - set(mods))
-        if unknown:
-            raise BuildError(f"not among the compiled modules: {', '.join(unknown)}")
-        mods = {m: mods[m] for m in only}
+    version, (compile_cmd, link_cmd, flags) = _tools()
     jobs = max(1, jobs or os.cpu_count() or 1)
     report = BuildReport()
+    attr_cache = attr_cache_offered(compile_cmd)
+    places: dict[str, AttrPlaces] = {}
+    warned: dict[str, list[str]] = {}  # module -> the C compiler's warnings
     t0 = time.perf_counter()
     manifest_path = root / "coachgym" / MANIFEST.name
     kept = {m: e for m, e in (_read_manifest(manifest_path) or {}).items() if only and m not in mods}
+    foreign = _other_interpreters_build(root)
+    for ext in foreign:
+        ext.unlink(missing_ok=True)
+    _record_for_pip(root, foreign, remove=True)
     # an extension file exists only while the manifest lists it (the guard speaks for those): the old
     # ones of the modules rebuilt go first, so a build cut short leaves them as Python, never stale
     _write_manifest(manifest_path, kept, cython=version)
     for src in mods.values():
         src.with_name(src.stem + suffix()).unlink(missing_ok=True)
+    _record_for_pip(root, [src.with_name(src.stem + suffix()) for src in mods.values()], remove=True)
     with tempfile.TemporaryDirectory(prefix="coachgym-compile-") as tmp:
         work = Path(tmp)
         hashes = {m: _sha(p) for m, p in mods.items()}
         bar = tqdm(total=len(mods), disable=not progress, unit="module", desc="compile")
 
         c_files: dict[str, Path] = {}
+        missed: list[str] = []
 
-        stage = ["-fprofile-generate"] if pgo else []
-
-        def cc(m: str) -> tuple[str, str | None]:  # C -> extension module beside the source
+        def cc(m: str, stage: list[str]) -> tuple[str, str | None]:  # C -> extension module beside the source
             c, src = c_files[m], mods[m]
             obj = c.with_suffix(".o")
             target = src.with_name(src.stem + suffix())
@@ -219,6 +279,9 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                     part.unlink(missing_ok=True)
                     lines = (r.stderr or r.stdout).strip().splitlines()
                     return m, "C compiler: " + (lines[-1] if lines else f"exit status {r.returncode}")
+                said = [ln for ln in r.stderr.splitlines() if "warning:" in ln]
+                if said:
+                    warned[m] = said
             part.replace(target)
             return m, None
 
@@ -226,19 +289,18 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
             futures = []
             for m, src in mods.items():  # Cython, Python -> C, one module at a time (its compiler is not threadsafe)
                 c = work / (m + ".c")
-                options = CompilationOptions(default_options, compiler_directives=DIRECTIVES, language_level=3,
-                                             output_file=str(c))
-                try:
-                    result = compile_single(str(src), options, full_module_name=m)
-                    ok = not result.num_errors and c.exists()
-                except Exception:  # noqa: BLE001 - an internal Cython error leaves this module as Python
-                    ok = False
+                ok = _cythonize(m, src, c)
+                if ok and attr_cache:
+                    places[m] = _with_attr_cache(c, src)
+                    if places[m].missed:
+                        missed.append(f"{m}: {places[m].shortfall()}")
+                        ok = False
                 if ok:
-                    _with_attr_cache(c)
                     c_files[m] = c
-                    futures.append(pool.submit(cc, m))
+                    futures.append(pool.submit(cc, m, PGO_GENERATE if pgo else []))
                 else:
-                    report.failed[m] = f"Cython refused {src.relative_to(root)} (its message above)"
+                    if m not in places:
+                        report.failed[m] = f"Cython refused {src.relative_to(root)} (its message above)"
                     bar.update()
             for f in futures:
                 m, err = f.result()
@@ -248,51 +310,141 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                     report.built.append(m)
                 bar.update()
         bar.close()
+        if missed:  # Cython's output changed: the cache would silently be off at those places
+            for m in report.built:
+                mods[m].with_name(mods[m].stem + suffix()).unlink(missing_ok=True)
+            raise AttrCacheMissed(
+                f"the attribute cache routed fewer places than Cython wrote in {len(missed)} modules "
+                f"({'; '.join(missed[:3])}): Cython {version} writes its attribute reads or assignments "
+                "differently; update _ATTR_READ/_ATTR_WRITE in coachgym/compiled.py (nothing was built)")
         entries = {m: {"source": mods[m].relative_to(root).as_posix(), "sha256": hashes[m],
-                       "extension": mods[m].with_name(mods[m].stem + suffix()).relative_to(root).as_posix()}
+                       "extension": mods[m].with_name(mods[m].stem + suffix()).relative_to(root).as_posix(),
+                       "attr_places": places[m].as_json() if m in places else None,
+                       "warnings": warned.get(m, [])[:20]}
                    for m in report.built}
+        for m, said in sorted(warned.items()):
+            if m in report.built:
+                log(f"C compiler warnings in {m} ({len(said)}): {said[0]}")
         if pgo and report.built:
             _write_manifest(manifest_path, {**kept, **entries}, cython=version)  # the counting build loads
-            log("profile-guided optimization: playing the workload with the counting build")
-            env = {k: v for k, v in os.environ.items() if k != "COACHGYM_PURE"}
-            r = subprocess.run([sys.executable, "-c", "from coachgym.evaluation.speed import pgo_workload; pgo_workload()"],
-                               cwd=str(work), env=env, capture_output=True, text=True, check=False)
-            _write_manifest(manifest_path, kept, cython=version)
-            if r.returncode:
+            try:
+                _play_pgo_workload(work, log)
+            except BuildError:
+                _write_manifest(manifest_path, kept, cython=version)
                 for m in report.built:  # the counting build goes too (see above)
                     mods[m].with_name(mods[m].stem + suffix()).unlink(missing_ok=True)
-                raise BuildError("the profile-guided workload failed: "
-                                 + ((r.stderr.strip().splitlines() or ["no output"])[-1]))
-            stage = ["-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"]
+                raise
+            _write_manifest(manifest_path, kept, cython=version)
             built, report.built = report.built, []
             with ThreadPoolExecutor(jobs) as pool:
-                for m, err in pool.map(cc, built):
+                for m, err in pool.map(lambda m: cc(m, PGO_USE), built):
                     if err:
                         report.failed[m] = err
                     else:
                         report.built.append(m)
             entries = {m: e for m, e in entries.items() if m in report.built}
-    _write_manifest(manifest_path, {**kept, **entries}, cython=version, pgo=pgo)
+    report.warnings = sum(len(warned.get(m, [])) for m in report.built)
+    _write_manifest(manifest_path, {**kept, **entries}, cython=version, pgo=pgo, attr_cache=attr_cache)
+    _record_for_pip(root, [manifest_path, *(mods[m].with_name(mods[m].stem + suffix()) for m in report.built)])
     report.seconds = time.perf_counter() - t0
     return report
 
 
-def _with_attr_cache(c: Path) -> int:
-    """Route the attribute reads and assignments of the C file ``c`` through the per-place cache
-    (``ATTR_CACHE``); returns how many places were routed."""
+def _chosen(mods: dict[str, Path], only: list[str] | None) -> dict[str, Path]:
+    if not only:
+        return mods
+    unknown = sorted(set(only) - set(mods))
+    if unknown:
+        raise BuildError(f"not among the compiled modules: {', '.join(unknown)}")
+    return {m: mods[m] for m in only}
+
+
+def _tools() -> tuple[str, tuple[list[str], list[str], list[str]]]:
+    """Cython's version and the C compiler's commands, or a :class:`BuildError` saying what to install."""
+    import shutil
+
+    version = _cython_version()
+    if version is None:
+        raise BuildError("Cython is not installed: pip install 'coachgym[compiled]' (or pip install cython), "
+                         "then coachgym compile")
+    commands = _compiler()
+    if shutil.which(commands[0][0]) is None:
+        raise BuildError(f"no C compiler: {commands[0][0]!r} (from this Python's build configuration, or CC) "
+                         "is not on PATH; install one (Debian: apt-get install gcc) or set CC")
+    return version, commands
+
+
+def _cythonize(m: str, src: Path, c: Path) -> bool:
+    """Cython: the Python file ``src`` (module ``m``) to the C file ``c``; False where Cython refuses it
+    (its message printed) or fails inside."""
+    from Cython.Compiler.Main import CompilationOptions, compile_single, default_options
+
+    options = CompilationOptions(default_options, compiler_directives=DIRECTIVES, language_level=3, output_file=str(c))
+    try:
+        result = compile_single(str(src), options, full_module_name=m)
+    except Exception:  # noqa: BLE001 - an internal Cython error leaves this module as Python
+        return False
+    return not result.num_errors and c.exists()
+
+
+PGO_GENERATE = ["-fprofile-generate"]
+PGO_USE = ["-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"]
+
+
+def _play_pgo_workload(work: Path, log: Callable[[str], None]) -> None:
+    """``--pgo``'s middle step: :func:`coachgym.evaluation.speed.pgo_workload` played by the counting
+    build (in a process of its own, in ``work``, where the counts are written)."""
+    import subprocess
+
+    log("profile-guided optimization: playing the workload with the counting build")
+    env = {k: v for k, v in os.environ.items() if k != "COACHGYM_PURE"}
+    r = subprocess.run([sys.executable, "-c", "from coachgym.evaluation.speed import pgo_workload; pgo_workload()"],
+                       cwd=str(work), env=env, capture_output=True, text=True, check=False)
+    if r.returncode:
+        raise BuildError("the profile-guided workload failed: " + ((r.stderr.strip().splitlines() or ["no output"])[-1]))
+
+
+def _source_attributes(src: Path) -> tuple[int, int]:
+    """``(reads, assignments)`` of attributes in a Python source: reads that are not a call's callee
+    (Cython may call ``obj.f()`` as a method without reading ``obj.f`` first), assignments of every
+    kind (``obj.x = v``, ``obj.x += v``, ``for obj.x in ...``)."""
+    import ast
+
+    tree = ast.parse(src.read_text(), str(src))
+    callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    reads = writes = 0
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute):
+            if isinstance(n.ctx, ast.Store):
+                writes += 1
+            elif isinstance(n.ctx, ast.Load) and id(n) not in callees:
+                reads += 1
+    return reads, writes
+
+
+def _with_attr_cache(c: Path, src: Path | None = None) -> AttrPlaces:
+    """Route the attribute reads and assignments of the C file ``c`` (compiled from ``src``) through
+    the per-place cache (``ATTR_CACHE``); returns how many places were routed and how many there were
+    to route (:class:`AttrPlaces`; the build fails when a place was missed)."""
     text = c.read_text()
+    named_reads, named_writes = len(_NAMED_READ.findall(text)), len(_NAMED_WRITE.findall(text))
+    src_reads, src_writes = _source_attributes(src) if src is not None else (0, 0)
+    expected = (max(named_reads, src_reads), max(named_writes, src_writes))
     if _PYTHON_H not in text:
-        return 0
+        return AttrPlaces(0, 0, *expected)
     text, n = _ATTR_READ.subn("= __CG_GETATTR(", text)
     text, w = _ATTR_WRITE.subn("if (__CG_SETATTR(", text)
     c.write_text(text.replace(_PYTHON_H, _PYTHON_H + ATTR_CACHE.read_text(), 1))
-    return n + w
+    return AttrPlaces(n, w, *expected)
 
 
-def _write_manifest(path: Path, modules: dict, cython: str | None = None, pgo: bool = False) -> None:
+def _write_manifest(path: Path, modules: dict, cython: str | None = None, pgo: bool = False,
+                    attr_cache: bool = False) -> None:
+    """``attr_cache``: whether the build routed its attribute places through the cache (true only where
+    :func:`attr_cache_offered` and every place was routed; each module's ``attr_places`` has the counts)."""
     body = {"version": MANIFEST_VERSION, "python": sys.implementation.cache_tag, "extension_suffix": suffix(),
-            "cython": cython, "directives": DIRECTIVES, "optimize": OPTIMIZE, "pgo": pgo, "attr_cache": True,
-            "modules": modules}
+            "cython": cython, "directives": DIRECTIVES, "optimize": OPTIMIZE, "warning_flags": list(WARNINGS),
+            "pgo": pgo, "attr_cache": attr_cache, "modules": modules}
     tmp = path.with_name(path.name + ".part")
     tmp.write_text(json.dumps(body, indent=1, sort_keys=True) + "\n")
     tmp.replace(path)
@@ -309,16 +461,82 @@ def _read_manifest(path: Path = MANIFEST) -> dict[str, dict] | None:
     return mods if isinstance(mods, dict) else None
 
 
+def _other_interpreters_build(root: Path) -> list[Path]:
+    """The extension files of a build this tree has from another interpreter (its manifest names
+    another extension suffix: a checkout built by python3.12, say, now built by 3.11). One manifest
+    speaks for one interpreter's build, so a build or ``clean`` removes those first: left in place,
+    the other interpreter would load them without the manifest's guard."""
+    try:
+        body = json.loads((root / "coachgym" / MANIFEST.name).read_text())
+    except (OSError, ValueError):
+        return []
+    if not isinstance(body, dict) or body.get("extension_suffix") == suffix() or not isinstance(body.get("modules"), dict):
+        return []
+    out = []
+    for entry in body["modules"].values():
+        ext = root / str(entry.get("extension", "")) if isinstance(entry, dict) else None
+        if ext is not None and ext.name.endswith((".so", ".pyd")) and ext.resolve().is_relative_to(root.resolve()):
+            out.append(ext)
+    return out
+
+
 def clean(root: Path | None = None) -> int:
     """Remove every compiled module and the manifest; returns how many extension files went."""
     n = 0
+    gone = []
+    for ext in _other_interpreters_build(root or tree()):
+        if ext.exists():
+            ext.unlink()
+            n += 1
+        gone.append(ext)
     for p in sources(root).values():
         ext = p.with_name(p.stem + suffix())
         if ext.exists():
             ext.unlink()
             n += 1
-    ((root or tree()) / "coachgym" / MANIFEST.name).unlink(missing_ok=True)
+        gone.append(ext)
+    manifest = (root or tree()) / "coachgym" / MANIFEST.name
+    manifest.unlink(missing_ok=True)
+    _record_for_pip((root or tree()).resolve(), [manifest, *gone], remove=True)
     return n
+
+
+def _installed_record(root: Path) -> Path | None:
+    """The ``RECORD`` of the installed distribution whose files are this tree's (a wheel installed into
+    ``site-packages``: ``root`` holds ``coachgym/`` and ``coachgym-<version>.dist-info/``), or None for
+    a source checkout (an editable install: the build is the checkout's, ignored by git)."""
+    for info in sorted(root.glob("coachgym-*.dist-info")):
+        record = info / "RECORD"
+        try:
+            lines = record.read_text().splitlines()
+        except OSError:
+            continue
+        if any(ln.split(",", 1)[0] == "coachgym/compiled.py" for ln in lines):
+            return record
+    return None
+
+
+def _record_for_pip(root: Path, files: list[Path], remove: bool = False) -> None:
+    """In an installed wheel, list the extension files and the manifest in the distribution's
+    ``RECORD`` (path, SHA-256, size, as pip writes it) so that ``pip uninstall coachgym`` removes them
+    and ``pip`` knows every file of the package; ``remove`` takes them out again (``clean``, or the old
+    files of a rebuild). Nothing to do in a source checkout."""
+    import base64
+
+    record = _installed_record(root)
+    if record is None:
+        return
+    names = {f.resolve().relative_to(root).as_posix() for f in files if f.resolve().is_relative_to(root)}
+    lines = [ln for ln in record.read_text().splitlines() if ln.split(",", 1)[0] not in names]
+    if not remove:
+        for f in files:
+            if f.is_file() and f.resolve().is_relative_to(root):
+                data = f.read_bytes()
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                lines.append(f"{f.resolve().relative_to(root).as_posix()},sha256={digest},{len(data)}")
+    tmp = record.with_name(record.name + ".part")
+    tmp.write_text("\n".join(lines) + "\n")
+    tmp.replace(record)
 
 
 @dataclass
