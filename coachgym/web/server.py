@@ -94,6 +94,22 @@ def header_timeout_protocol():
             self._disarm()
             super().connection_lost(exc)
 
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request h11 cannot read (a malformed head, a Content-Length that
+            is not a number), with the app's security headers as every other answer has."""
+            from .headers import SECURITY_HEADERS
+
+            headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"),
+                       *((k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items())]
+            try:
+                for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+                              h11.Data(data=(msg + " Nothing was read or changed.").encode("ascii")),
+                              h11.EndOfMessage()):
+                    self.transport.write(self.conn.send(event))
+            except h11.LocalProtocolError:
+                pass
+            self.transport.close()
+
     return HeaderTimeoutProtocol
 
 
