@@ -196,7 +196,7 @@ def attr_probe(tmp_path_factory):
         pytest.skip(f"the attribute cache is not offered on {sys.implementation.cache_tag} (CPython 3.11 only)")
     assert manifest["attr_cache"] is True
     places = manifest["modules"]["coachgym.core.state"]["attr_places"]
-    assert places["reads"] >= places["expected_reads"] >= 5 and places["writes"] >= places["expected_writes"] >= 5
+    assert places["reads"] >= places["expected_reads"] >= 1 and places["writes"] >= places["expected_writes"] >= 1
     path = root / "coachgym" / "core" / ("state" + compiled.suffix())
     loader = importlib.machinery.ExtensionFileLoader("coachgym.core.state", str(path))
     mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location("coachgym.core.state", path, loader=loader))
