@@ -394,6 +394,8 @@ def season_context(request: Request, name: str, notice: str = "") -> dict:
         "played": len(comp.games), "total": comp.total_games(), "entry": entry, "done": comp.done,
         "notice": " ".join(x for x in (notice, recorded) if x),
         "ruleset": comp.ruleset, "title": rulesets.get(comp.ruleset).title,
+        "league_title": (f"The {rulesets.get(comp.ruleset).league(comp.fmt['league']).title} season" if comp.fmt.get("league")
+                         else "A season of the bundled teams"),
         **_playoff_context(store, name, comp, mine),
     }
 

@@ -34,7 +34,7 @@ def test_swing_jumps_are_the_reviews_swings_in_play_order():
 def test_replay_jumps_to_the_big_swings_of_the_after_game_page(page):
     start_game(page, "fourthstreet", 7, opponent="by-the-book")
     continue_to(page, "end")
-    page.wait_for_selector("[data-testid=swings] a")
+    page.wait_for_selector("[data-testid=swings] a", state="attached")  # (behind "show all": the story is first)
     assert page.inner_text("[data-testid=own-decisions]") == "0"  # "continue" to the end: the book's, not his
     listed = sorted(int(re.search(r"at=(\d+)", h).group(1))
                     for h in page.locator("[data-testid=swings] a").evaluate_all("as => as.map(a => a.href)"))
