@@ -586,3 +586,13 @@ async def play_playoff(request: Request, name: str, how: str = Form("")):
 
     await run_in_threadpool(play)
     return RedirectResponse(f"/seasons/{name}", status_code=303)
+
+
+@router.post("/seasons/{name}/forget")
+def forget_season(request: Request, name: str):
+    """Take a season off this browser's list (it stays in the server's database, for ``coachgym
+    season``): room for another within the quota."""
+    _season_row(request, name)
+    with _store(request).transaction() as cur:
+        cur.execute("DELETE FROM web_seasons WHERE name = ? AND owner = ?", (name, owner_of(request.state.session)))
+    return RedirectResponse("/seasons", status_code=303)

@@ -1,0 +1,32 @@
+"""Seasons over HTTP (season.py): bad form entries are refused with a line naming the field, a
+season is this browser's (another browser gets 404), and "Remove" takes it off the list while the
+server's database keeps it for ``coachgym season``."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from coachgym.series.competition import Competition
+from coachgym.store import Store
+from coachgym.web import create_app
+
+
+def test_season_form_errors_ownership_and_remove(db):
+    app = create_app(db_path=db)
+    with TestClient(app) as a, TestClient(app) as b:
+        bad = a.post("/seasons", data={"league": "hockey:nhl", "team": "x", "games": "2"})
+        assert bad.status_code == 400 and "league: choose one of the list" in bad.text
+        bad = a.post("/seasons", data={"league": "statispro:nba-1993", "team": "lakers", "games": "3"})
+        assert bad.status_code == 400 and "games: one of 82, 20, 10, 4, 2" in bad.text
+        bad = a.post("/seasons", data={"league": "statispro:nba-1993", "team": "nobody", "games": "2"})
+        assert bad.status_code == 400 and "team: not a team of" in bad.text
+        ok = a.post("/seasons", data={"league": "valueadd:bundled", "team": "harbor-city", "games": "2"},
+                    follow_redirects=False)
+        assert ok.status_code == 303
+        where = ok.headers["location"]
+        name = where.rsplit("/", 1)[1]
+        assert a.get(where).status_code == 200 and a.get("/seasons").text.count(name) >= 1
+        assert b.get(where).status_code == 404  # another browser: not its season
+        assert a.post(f"{where}/forget", follow_redirects=False).status_code == 303
+        assert name not in a.get("/seasons").text and a.get(where).status_code == 404
+    assert name in [c["name"] for c in Competition.names(Store(db))]  # the database keeps it
