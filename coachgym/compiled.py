@@ -80,6 +80,10 @@ WARNINGS = ("-Wall", "-Wextra")
 # alone and the manifest says ``"attr_cache": false``.
 ATTR_CACHE = PACKAGE / "_attrcache.h"
 ATTR_CACHE_PYTHON = (3, 11)
+# The Pythons the compiled engines are built on: those where CI builds them and plays the golden
+# games, the digests and the seeded games under both (.ci/run, tests/test_compiled.py). On 3.12 and
+# 3.13 CI runs the pure suite only, so `coachgym compile` declines there.
+OFFERED_PYTHONS = ((3, 11),)
 _ATTR_READ = re.compile(r"= __Pyx_PyObject_GetAttrStr\(")
 _ATTR_WRITE = re.compile(r"if \(__Pyx_PyObject_SetAttrStr\(")
 # every place of the module's own code: a read or an assignment of one of its interned names
@@ -371,6 +375,11 @@ def _tools() -> tuple[str, tuple[list[str], list[str], list[str]]]:
     if shutil.which(commands[0][0]) is None:
         raise BuildError(f"no C compiler: {commands[0][0]!r} (from this Python's build configuration, or CC) "
                          "is not on PATH; install one (Debian: apt-get install gcc) or set CC")
+    if sys.implementation.name != "cpython" or sys.version_info[:2] not in OFFERED_PYTHONS:
+        offered = ", ".join("%d.%d" % v for v in OFFERED_PYTHONS)
+        raise BuildError(f"the compiled engines are offered on CPython {offered}, where CI checks them against pure "
+                         f"Python; this is {sys.implementation.name} {sys.version_info[0]}.{sys.version_info[1]}: "
+                         "everything runs as pure Python (the same play)")
     return version, commands
 
 

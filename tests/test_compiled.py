@@ -400,3 +400,14 @@ def test_a_build_by_another_interpreter_is_removed_before_this_one_writes_its_ma
         pytest.skip(f"no build here: {e}")
     assert not other.exists() and outside.exists()
     assert compiled.status(tmp_path).fresh == ["coachgym.core.phases"]
+
+
+def test_the_compiled_engines_are_offered_only_where_ci_checks_them(tmp_path, monkeypatch):
+    """CI builds and checks the compiled engines on CPython 3.11; elsewhere `coachgym compile` says so
+    and builds nothing (everything runs as pure Python)."""
+    monkeypatch.setattr(compiled, "_cython_version", lambda: "3.1")
+    monkeypatch.setattr(compiled, "_compiler", lambda: (["sh"], ["sh"], []))  # (a command on every PATH)
+    monkeypatch.setattr(compiled, "OFFERED_PYTHONS", ((3, 99),))
+    with pytest.raises(compiled.BuildError, match=r"offered on CPython 3\.99.*pure Python"):
+        compiled.build(tmp_path, progress=False)
+    assert not (tmp_path / "coachgym" / "_compiled.json").exists()
