@@ -396,8 +396,56 @@ def season_context(request: Request, name: str, notice: str = "") -> dict:
         "ruleset": comp.ruleset, "title": rulesets.get(comp.ruleset).title,
         "league_title": (f"The {rulesets.get(comp.ruleset).league(comp.fmt['league']).title} season" if comp.fmt.get("league")
                          else "A season of the bundled teams"),
+        "players": my_players(comp, mine),
         **_playoff_context(store, name, comp, mine),
     }
+
+
+_REAL: dict[tuple[str, str], dict[str, tuple[float, float, float]]] = {}
+
+
+def real_lines(ruleset: str, league: str) -> dict[str, tuple[float, float, float]]:
+    """The real season's points, rebounds and assists a game per player, from the league's
+    ``stats.csv`` (a traded player: his whole season's line, ``TOT``)."""
+    import csv
+
+    key = (ruleset, league)
+    if key not in _REAL:
+        lg = rulesets.get(ruleset).league(league)
+        out: dict[str, tuple[float, float, float]] = {}
+        games: dict[str, int] = {}
+        path = lg.folder / "stats.csv"
+        if path.is_file():
+            for row in csv.DictReader(path.read_text(encoding="utf-8").splitlines()):
+                try:
+                    g = int(row["G"])
+                    line = (int(row["PTS"]) / g, int(row["TRB"]) / g, int(row["AST"]) / g)
+                except (KeyError, ValueError, ZeroDivisionError):
+                    continue
+                name = row.get("Player", "").rstrip("*")
+                if row.get("Tm") == "TOT" or g > games.get(name, -1):
+                    out[name], games[name] = line, (10**6 if row.get("Tm") == "TOT" else g)
+        _REAL[key] = out
+    return _REAL[key]
+
+
+def my_players(comp, mine: str) -> list[dict]:
+    """Your team's players: points, rebounds and assists a game in this season beside the real
+    season's (a league season; the bundled teams have no real season)."""
+    from ..series.tables import player_stats
+
+    rows = player_stats(comp, mine)
+    if not rows:
+        return []
+    cols = {c.lower(): c for c in rows[0] if isinstance(rows[0][c], float)}
+    pts, reb, ast = (cols.get(c) for c in ("pts", "reb", "ast"))
+    real = real_lines(comp.ruleset, comp.fmt["league"]) if comp.fmt.get("league") else {}
+    out = []
+    for r in rows:
+        out.append({"name": r["name"], "gp": r["gp"], "pts": r.get(pts, 0.0) if pts else None,
+                    "reb": r.get(reb, 0.0) if reb else None, "ast": r.get(ast, 0.0) if ast else None,
+                    "real": real.get(r["name"])})
+    return out
 
 
 def _playoff_context(store, name: str, comp, mine: str) -> dict:

@@ -80,6 +80,8 @@ def test_a_season_with_the_knicks_in_the_browser(browser, season_server, tmp_pat
         after = standings(page)
         assert sum(after["knicks"]) == sum(table["knicks"]) + 1  # the Knicks' record moved
         assert page.locator("[data-testid=leaders] table").count() >= 3
+        players = page.inner_text("[data-testid=my-players]")  # your players beside the real season's lines
+        assert "Patrick Ewing" in players and "24.2 / 12.1 / 1.9" in players
         simulate_others(page)
         if page.locator("[data-testid=season-coach]").count():  # coach the next one yourself
             page.click("[data-testid=season-coach]")
@@ -97,7 +99,7 @@ def test_a_season_with_the_knicks_in_the_browser(browser, season_server, tmp_pat
         page.click("[data-testid=playoffs-start]")
         page.wait_for_selector("[data-testid=bracket]")
         assert page.locator("[data-testid=po-series]").count() == 8
-        assert "(best of 5)" in page.inner_text("[data-testid=bracket]")
+        assert page.inner_text("[data-testid=bracket]").count("(best of 5, ") == 8
         knicks_in = page.locator("[data-testid=po-series].yours").count() == 1
         if knicks_in:  # the book plays one game of the Knicks' series
             page.click("[data-testid=po-book]")
