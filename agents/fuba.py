@@ -68,6 +68,50 @@ _ADJ_CLOSER = [[tuple((t, (DIST[b][f] - DIST[b][t]) * 0.1) for t in MOVE_ADJ[f])
                for b in range(N_AREAS)]
 
 
+def _first_legal_ranked(game: FubaEngine, srcs: tuple[int, ...], mine: list[int], want: list[int], pairs_of: list,
+                        into: bool, ct: bool, b: int, fm: list[int], opp_pos: list[int]) -> tuple[int, int, bool] | None:
+    """``ByTheBookCoach._best_move``'s second pass, when its best move is not legal: every candidate
+    move ranked (highest value, then table order), the first legal one; None if none is."""
+    move_from = AT.MOVE_FROM_AREA
+    cands = []  # (-value, order, move_from action, destination, dribble)
+    seq = 0
+    for idx in srcs:
+        frm = move_from[idx]
+        adj = MOVE_ADJ[frm]
+        if mine[frm] > want[frm]:
+            for dest, cl in pairs_of[frm]:
+                v = (1.0 if mine[dest] < want[dest] else 0.0) + cl
+                if into:
+                    v += 5.0
+                if v > 0.05:
+                    cands.append((-v, seq, idx, dest, False))
+                seq += 1
+        elif into:
+            for dest in adj:
+                v = ((1.0 if mine[dest] < want[dest] else 0.0) - 1.0 + 0.0) + 4.5
+                if v > 0.05:
+                    cands.append((-v, seq, idx, dest, False))
+                seq += 1
+        else:
+            seq += len(adj)
+        if ct and frm == b:
+            for dest in adj:
+                if fm[dest] > fm[frm] and dest not in opp_pos:
+                    cands.append((-1.5, seq, idx, dest, True))
+                seq += 1
+        else:
+            seq += len(adj)
+    cands.sort()
+    dests: dict[int, tuple[list[int], list[int]]] = {}
+    for _, _, idx, dest, drib in cands:
+        ds = dests.get(idx)
+        if ds is None:
+            ds = dests[idx] = game.move_dests(*game.move_source(idx))
+        if dest in (ds[1] if drib else ds[0]):
+            return (idx, dest, drib)
+    return None
+
+
 class ByTheBookCoach:
     """The coach of the module's docstring. Parameter:
 
@@ -217,42 +261,9 @@ class ByTheBookCoach:
             ds = game.move_dests(*game.move_source(idx))
             if dest in (ds[1] if drib else ds[0]):
                 return best
-            cands = []  # (-value, order, move_from action, destination, dribble)
-            seq = 0
-            for idx in srcs:
-                frm = move_from[idx]
-                adj = MOVE_ADJ[frm]
-                if mine[frm] > want[frm]:
-                    for dest, cl in pairs_of[frm]:
-                        v = (1.0 if mine[dest] < want[dest] else 0.0) + cl
-                        if into:
-                            v += 5.0
-                        if v > 0.05:
-                            cands.append((-v, seq, idx, dest, False))
-                        seq += 1
-                elif into:
-                    for dest in adj:
-                        v = ((1.0 if mine[dest] < want[dest] else 0.0) - 1.0 + 0.0) + 4.5
-                        if v > 0.05:
-                            cands.append((-v, seq, idx, dest, False))
-                        seq += 1
-                else:
-                    seq += len(adj)
-                if ct and frm == b:
-                    for dest in adj:
-                        if fm[dest] > fm[frm] and dest not in opp_pos:
-                            cands.append((-1.5, seq, idx, dest, True))
-                        seq += 1
-                else:
-                    seq += len(adj)
-            cands.sort()
-            dests: dict[int, tuple[list[int], list[int]]] = {}
-            for _, _, idx, dest, drib in cands:
-                ds = dests.get(idx)
-                if ds is None:
-                    ds = dests[idx] = game.move_dests(*game.move_source(idx))
-                if dest in (ds[1] if drib else ds[0]):
-                    return (idx, dest, drib)
+            ranked = _first_legal_ranked(game, srcs, mine, want, pairs_of, into, ct, b, fm, opp_pos)
+            if ranked is not None:
+                return ranked
         if into:
             k, frm = game.move_source(all_srcs[0])
             cand = game.move_dests(k, frm)[0]
@@ -273,13 +284,7 @@ class ByTheBookCoach:
             self.plan = (mv[1], mv[2])
             return mv[0]
         if kind in ("reaction_to", "sprint_to", "moves_to"):
-            if self.plan is not None:
-                dest, drib = self.plan
-                self.plan = None
-                idx = AT.DRIBBLE_TO[dest] if drib else AT.MOVE_TO[dest]
-                if idx in legal:
-                    return idx
-            return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
+            return self._move_to(game, legal)
         if kind == "formation":
             f = BOOK_FORMATIONS[self.rng.randrange(len(BOOK_FORMATIONS))]
             return AT.FORMATION_INDEX[f]
@@ -293,20 +298,7 @@ class ByTheBookCoach:
         if kind == "kickoff":
             return T.index("kickoff", take=True)
         if kind == "setup":
-            kind_sp = game.ctx["kind"]
-            key = (side, kind_sp, game.controlling == side, tuple(game.formation[side]))
-            targets = _SETUP_CACHE.get(key)
-            if targets is None:  # a pure function of the key (see _setup_targets)
-                targets = _SETUP_CACHE[key] = tuple(self._setup_targets(game, side, kind_sp))
-            placed = [p for p in game.pos[side][1:] if p >= 0]
-            for t in targets:
-                if placed.count(t) > 0:
-                    placed.remove(t)
-                    continue
-                if AT.PLACE[t] in legal:
-                    return AT.PLACE[t]
-            # nearest legal area to the ball
-            return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
+            return self._setup(game, side, legal)
         if kind == "action":
             return self._action(game, d)
         if kind == "pass_to":
@@ -317,14 +309,7 @@ class ByTheBookCoach:
             shoot = not self.cautious or need <= 6 or (k in ("penalty", "front") and need <= 8)
             return T.index("goal_attempt", shoot=shoot)
         if kind == "use_cp":
-            what = game.ctx.get("for")
-            use = False
-            if what == "sprint":
-                dice = game.resolving.get("dice", [0, 0])
-                use = max(dice) - min(dice) >= 2
-            elif what == "positioning":
-                use = game.ball_value >= 3
-            return T.index("use_cp", use=use)
+            return self._use_cp(game)
         if kind == "charge":
             return T.index("charge", charge=game.ball_value >= 3)
         if kind in ("keeper", "kick"):
@@ -355,6 +340,48 @@ class ByTheBookCoach:
             best = max(legal, key=lambda i: fm[T[i]["area"]] if T[i].kind == "move_to" else fm[game.ball])
             return best
         return legal[0]
+
+    def _move_to(self, game: FubaEngine, legal: tuple) -> int:
+        """The destination of the move chosen with its source (the plan), or the legal area nearest the ball."""
+        if self.plan is not None:
+            dest, drib = self.plan
+            self.plan = None
+            idx = AT.DRIBBLE_TO[dest] if drib else AT.MOVE_TO[dest]
+            if idx in legal:
+                return idx
+        T = AT.TABLE
+        return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
+
+    def _setup(self, game: FubaEngine, side: int, legal: tuple) -> int:
+        """A set piece's placement: the next of the book's target areas not yet filled."""
+        T = AT.TABLE
+        kind_sp = game.ctx["kind"]
+        key = (side, kind_sp, game.controlling == side, tuple(game.formation[side]))
+        targets = _SETUP_CACHE.get(key)
+        if targets is None:  # a pure function of the key (see _setup_targets)
+            targets = _SETUP_CACHE[key] = tuple(self._setup_targets(game, side, kind_sp))
+        placed = [p for p in game.pos[side][1:] if p >= 0]
+        for t in targets:
+            if placed.count(t) > 0:
+                placed.remove(t)
+                continue
+            if AT.PLACE[t] in legal:
+                return AT.PLACE[t]
+        # nearest legal area to the ball
+        return min(legal, key=lambda i: DIST[T[i]["area"]][game.ball])
+
+    @staticmethod
+    def _use_cp(game: FubaEngine) -> int:
+        """Condition points: for the higher sprint die when the dice differ by 2+, for positioning at a
+        ball value of 3+."""
+        what = game.ctx.get("for")
+        use = False
+        if what == "sprint":
+            dice = game.resolving.get("dice", [0, 0])
+            use = max(dice) - min(dice) >= 2
+        elif what == "positioning":
+            use = game.ball_value >= 3
+        return AT.TABLE.index("use_cp", use=use)
 
     AREA_VALUE = {("penalty", 2): 4.0, ("front", 2): 3.0, ("corner", 2): 1.6, ("side", 1): 1.2, ("centre", 1): 1.0,
                   ("side", 1, "own"): 0.6, ("front", 0): 0.3, ("corner", 0): 0.1, ("penalty", 0): 0.0}

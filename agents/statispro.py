@@ -302,30 +302,13 @@ class ByTheBookCoach:
         if kind == "fast_break":
             return A.FAST_BREAK
         if kind == "stop_clock":
-            if A.FOUL_TO_STOP in legal and margin < 0:
-                return A.FOUL_TO_STOP
-            if late and game.last_minute and margin < 0 and margin >= -8:
-                fouls = [a for a in legal if A.ACTIONS[a].kind == "deliberate_foul"]
-                if fouls:
-                    worst = min(range(5), key=lambda s: game.player(1 - side, s).free_throw)
-                    for a in fouls:
-                        if A.ACTIONS[a]["target"] == worst and A.ACTIONS[a]["defender"] == game.pd_slot(1 - side, worst):
-                            return a
-            return A.PLAY_DEFENSE
+            return self._stop_clock(game, legal, side, margin, late)
         if kind == "freeze":
             return A.FREEZE
         if kind == "free_throw":
             return A.INTENTIONAL_MISS if margin in (-3, -2) else A.SHOOT_FREE_THROW
         if kind == "index":
-            if A.INDEX_REBOUND in legal and (game.period >= 3 or game.index[side] > 4):
-                return A.INDEX_REBOUND  # 16B
-            if A.INDEX_STEAL in legal and game.period >= 4:
-                return A.INDEX_STEAL  # 16A: a steal is worth a possession
-            if A.INDEX_VOID_FOUL in legal and game.team_fouls[side] >= 4:
-                return A.INDEX_VOID_FOUL  # 16C: avoid penalty free throws
-            if A.INDEX_FOUL in legal and game.final_two:
-                return A.INDEX_FOUL
-            return A.DECLINE_INDEX
+            return self._index(game, legal, side)
         if kind == "choose":
             if game.ctx.get("then") == "fd_tie":
                 return self._fd_tie(game, legal, side)
@@ -340,6 +323,34 @@ class ByTheBookCoach:
             team = game.teams[side]
             return min(legal, key=lambda a: team.players[A.CHOOSE_PLAYER.index(a)].attempts)
         return legal[0]
+
+    @staticmethod
+    def _stop_clock(game: StatisProEngine, legal: tuple, side: int, margin: int, late: bool) -> int:
+        """Foul to stop the clock when behind; in the last minute, down 1-8, a deliberate foul on
+        their worst free-throw shooter by the man guarding him."""
+        if A.FOUL_TO_STOP in legal and margin < 0:
+            return A.FOUL_TO_STOP
+        if late and game.last_minute and margin < 0 and margin >= -8:
+            fouls = [a for a in legal if A.ACTIONS[a].kind == "deliberate_foul"]
+            if fouls:
+                worst = min(range(5), key=lambda s: game.player(1 - side, s).free_throw)
+                for a in fouls:
+                    if A.ACTIONS[a]["target"] == worst and A.ACTIONS[a]["defender"] == game.pd_slot(1 - side, worst):
+                        return a
+        return A.PLAY_DEFENSE
+
+    @staticmethod
+    def _index(game: StatisProEngine, legal: tuple, side: int) -> int:
+        """Which Index to use (16A-16C)."""
+        if A.INDEX_REBOUND in legal and (game.period >= 3 or game.index[side] > 4):
+            return A.INDEX_REBOUND  # 16B
+        if A.INDEX_STEAL in legal and game.period >= 4:
+            return A.INDEX_STEAL  # 16A: a steal is worth a possession
+        if A.INDEX_VOID_FOUL in legal and game.team_fouls[side] >= 4:
+            return A.INDEX_VOID_FOUL  # 16C: avoid penalty free throws
+        if A.INDEX_FOUL in legal and game.final_two:
+            return A.INDEX_FOUL
+        return A.DECLINE_INDEX
 
     @staticmethod
     def _fd_tie(game: StatisProEngine, legal: tuple, side: int) -> int:

@@ -27,18 +27,8 @@ def _data(package: str, name: str) -> dict:
     return json.loads(resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8"))
 
 
-def lacks(rs: Ruleset) -> list[str]:
-    """What the registration of ``rs`` lacks or gets wrong, one line each (empty: it conforms)."""
-    out: list[str] = []
-
-    def part(name: str):
-        try:
-            return rs.part(name)
-        except (ImportError, AttributeError, ValueError) as exc:
-            out.append(f"{name}: {rs.parts.get(name)!r} does not import ({exc})")
-            return None
-
-    # identity, engine, options, teams
+def _lacks_identity(rs: Ruleset, out: list[str]) -> None:
+    """Identity, engine, options, teams and the required parts."""
     for field in ("name", "title", "env_id"):
         if not getattr(rs, field):
             out.append(f"identity: no {field}")
@@ -54,10 +44,36 @@ def lacks(rs: Ruleset) -> list[str]:
         out.append("teams: fewer than two bundled teams in data/teams/")
     for opts in rs.fuzz_options:
         rs.parse_options(opts)  # raises naming the option
-    # required parts
     for name, (what, required) in PARTS.items():
         if required and not rs.parts.get(name):
             out.append(f"{name}: missing ({what})")
+
+
+def _lacks_env(rs: Ruleset, env_cls: type, out: list[str]) -> None:
+    from coachgym.envs.base import CoachEnv, ObservationEncoder
+
+    if not issubclass(env_cls, CoachEnv) or env_cls.ruleset_name != rs.name:
+        out.append(f"env: {env_cls.__name__} is not a CoachEnv with ruleset_name {rs.name!r}")
+    elif not isinstance(env_cls.encoder, ObservationEncoder):
+        out.append("env: its encoder is not an ObservationEncoder")
+    if not callable(getattr(importlib.import_module(env_cls.__module__), "env", None)):
+        out.append(f"env: {env_cls.__module__} has no PettingZoo constructor env() (envs.base.pettingzoo_constructors)")
+    if coachgym.envs.ENV_ENTRY_POINTS.get(rs.env_id) != rs.parts["env"]:
+        out.append(f"env: {rs.env_id} is not registered")
+
+
+def lacks(rs: Ruleset) -> list[str]:
+    """What the registration of ``rs`` lacks or gets wrong, one line each (empty: it conforms)."""
+    out: list[str] = []
+
+    def part(name: str):
+        try:
+            return rs.part(name)
+        except (ImportError, AttributeError, ValueError) as exc:
+            out.append(f"{name}: {rs.parts.get(name)!r} does not import ({exc})")
+            return None
+
+    _lacks_identity(rs, out)
     game = rs.new_game(seed=1)
     if "by-the-book" not in rs.coach_names():
         out.append("coaches: no by-the-book coach")
@@ -68,16 +84,7 @@ def lacks(rs: Ruleset) -> list[str]:
             out.append("coaches: by-the-book chose an illegal action")
     env_cls = part("env")
     if env_cls is not None:
-        from coachgym.envs.base import CoachEnv, ObservationEncoder
-
-        if not issubclass(env_cls, CoachEnv) or env_cls.ruleset_name != rs.name:
-            out.append(f"env: {env_cls.__name__} is not a CoachEnv with ruleset_name {rs.name!r}")
-        elif not isinstance(env_cls.encoder, ObservationEncoder):
-            out.append("env: its encoder is not an ObservationEncoder")
-        if not callable(getattr(importlib.import_module(env_cls.__module__), "env", None)):
-            out.append(f"env: {env_cls.__module__} has no PettingZoo constructor env() (envs.base.pettingzoo_constructors)")
-        if coachgym.envs.ENV_ENTRY_POINTS.get(rs.env_id) != rs.parts["env"]:
-            out.append(f"env: {rs.env_id} is not registered")
+        _lacks_env(rs, env_cls, out)
     vocab = part("vocabulary")
     if vocab is not None:
         if vocab.ruleset != rs.name:

@@ -306,6 +306,24 @@ def validate(data: Any, where: str) -> TrainConfig:
         raise ConfigError(f"{where}: vec_env: must be {', '.join(VEC_ENVS[:-1])} or {VEC_ENVS[-1]}")
     if cfg["workers"] is not None and cfg["workers"] < 0:
         raise ConfigError(f"{where}: workers: must be 0 (the games in the learner's process) or more")
+    _validate_env(cfg, rs, where)
+    _validate_advice(cfg, rs, where)
+    if cfg["macros"]:
+        from .macros import resolve_names
+
+        resolve_names(rs.name, cfg["macros"], f"{where}: macros")
+        if cfg["algo"] != "maskable_ppo":
+            raise ConfigError(f"{where}: macros: need action masks (algo: maskable_ppo); a macro is offered only "
+                              f"where it applies")
+    if not 0 <= cfg["pretrain"]["label_smoothing"] < 1:
+        raise ConfigError(f"{where}: pretrain.label_smoothing: must be at least 0 and below 1")
+    if not 0 <= cfg["self_play"]["probability"] <= 1:
+        raise ConfigError(f"{where}: self_play.probability: must be between 0 and 1")
+    return TrainConfig(cfg, where)
+
+
+def _validate_env(cfg: dict, rs: Any, where: str) -> None:
+    """``validate``: the env section (sides, reward, opponents, rule options, team pool)."""
     env = cfg["env"]
     if env["agent_side"] not in ("home", "away", "random"):
         raise ConfigError(f"{where}: env.agent_side: must be home, away or random")
@@ -321,6 +339,10 @@ def validate(data: Any, where: str) -> TrainConfig:
         raise ConfigError(f"{where}: env.rule_options: {exc}") from None
     for team in env["team_pool"] or []:
         rs.load_team(team)
+
+
+def _validate_advice(cfg: dict, rs: Any, where: str) -> None:
+    """``validate``: the warm start and the advisor (the scripted coach making the other choices)."""
     pre = cfg["pretrain"]
     if pre["coach"] is not None:
         if pre["coach"] not in rs.coach_names() or pre["coach"] == "trained":
@@ -347,18 +369,6 @@ def validate(data: Any, where: str) -> TrainConfig:
         both = sorted(set(cfg["action_kinds"]) & set(cfg["advisor_keeps"]))
         raise ConfigError(f"{where}: advisor_keeps: {', '.join(both)} also in action_kinds (the policy cannot choose "
                           f"what the advisor keeps)")
-    if cfg["macros"]:
-        from .macros import resolve_names
-
-        resolve_names(rs.name, cfg["macros"], f"{where}: macros")
-        if cfg["algo"] != "maskable_ppo":
-            raise ConfigError(f"{where}: macros: need action masks (algo: maskable_ppo); a macro is offered only "
-                              f"where it applies")
-    if not 0 <= cfg["pretrain"]["label_smoothing"] < 1:
-        raise ConfigError(f"{where}: pretrain.label_smoothing: must be at least 0 and below 1")
-    if not 0 <= cfg["self_play"]["probability"] <= 1:
-        raise ConfigError(f"{where}: self_play.probability: must be between 0 and 1")
-    return TrainConfig(cfg, where)
 
 
 def _obs_size(rs) -> int:

@@ -80,6 +80,35 @@ def _play_on(comp, backend, max_games, progress, kind: str, db) -> None:
         click.echo(f"{counted(len(comp.games), 'game')} stored; continue with: coachgym {kind} resume {comp.name}{where}")
 
 
+def _competition_teams(rs, teams: tuple[str, ...], league: str | None) -> list[str]:
+    """The teams of a new season or tournament: those named, a league's, or every bundled team."""
+    from ..core.errors import CoachgymError
+
+    if league is not None:
+        if teams:
+            raise click.BadParameter("give TEAMS or --league, not both", param_hint="TEAMS")
+        try:
+            teams = tuple(rs.league_team_names(league))
+        except CoachgymError as exc:
+            raise click.BadParameter(str(exc), param_hint="--league") from None
+    out = list(teams) or rs.team_names()
+    if len(out) < 2:
+        raise click.BadParameter("at least two teams", param_hint="TEAMS")
+    return out
+
+
+def _show_team(comp, name: str, team: str) -> None:
+    """A team's page of a season or tournament: its players' statistics, its carry-over lines."""
+    from ..series import tables
+
+    if team not in comp.entry:
+        raise click.BadParameter(f"{team!r} is not in {name!r}; its teams: {', '.join(comp.keys)}", param_hint="--team")
+    click.echo(tables.render_players(comp, team))
+    carry = tables.carry_lines(comp, team)
+    if carry:
+        click.echo("\n" + "\n".join(carry))
+
+
 def _competition_group(kind: str, help_text: str):
     from ..core.errors import CoachgymError
 
@@ -134,16 +163,7 @@ def _competition_group(kind: str, help_text: str):
         from . import parse_option_pairs, ruleset_arg
 
         rs = ruleset_arg(ruleset)
-        if league is not None:
-            if teams:
-                raise click.BadParameter("give TEAMS or --league, not both", param_hint="TEAMS")
-            try:
-                teams = rs.league_team_names(league)
-            except CoachgymError as exc:
-                raise click.BadParameter(str(exc), param_hint="--league") from None
-        teams = list(teams) or rs.team_names()
-        if len(teams) < 2:
-            raise click.BadParameter("at least two teams", param_hint="TEAMS")
+        teams = _competition_teams(rs, teams, league)
         if kind == "season" and league is not None:
             try:
                 fmt = league_season_format(rs.name, league, seed, games_per_team, availability)
@@ -208,13 +228,7 @@ def _competition_group(kind: str, help_text: str):
         except CoachgymError as exc:
             raise click.ClickException(str(exc)) from None
         if team is not None:
-            if team not in comp.entry:
-                raise click.BadParameter(f"{team!r} is not in {name!r}; its teams: {', '.join(comp.keys)}",
-                                         param_hint="--team")
-            click.echo(tables.render_players(comp, team))
-            carry = tables.carry_lines(comp, team)
-            if carry:
-                click.echo("\n" + "\n".join(carry))
+            _show_team(comp, name, team)
             return
         click.echo(tables.render_screen(comp, n_results))
         if team_stats:

@@ -116,7 +116,7 @@ class CallMixin:
                                      "lineup changes (substitutions, play it safe)"))
         return d
 
-    def _phase_poss(self) -> Decision | None:
+    def _phase_poss(self) -> Decision | None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         """A possession starts: lineup changes offered at a free throw's dead ball, the offense's call,
         the defense's call (its helper, its zone tokens), then the setup play."""
         if self.windows:

@@ -87,7 +87,7 @@ class DecisionMixin:
             return None
         return Decision(side, kind, tuple(sorted(legal)), _WAIT_PROMPTS[kind])
 
-    def _resolve_wait(self, a) -> None:
+    def _resolve_wait(self, a) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         ctx = self.ctx
         then = ctx.get("then")
         off = self.off

@@ -257,7 +257,7 @@ class PlayMixin:
         self._pass_section(sec, "press" if press else "action")
         return None
 
-    def _pass_section(self, sec: tuple, src: str, index_asked: bool = False) -> None:
+    def _pass_section(self, sec: tuple, src: str, index_asked: bool = False) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         code = sec[0]
         off, de = self.off, 1 - self.off
         if code == K.P_PASS:  # (the most frequent item first)

@@ -28,7 +28,7 @@ from .constants import (
 
 
 class ReboundMixin:
-    def _phase_rebound(self) -> Decision | None:
+    def _phase_rebound(self) -> Decision | None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         ctx = self.ctx
         off, de = self.off, 1 - self.off
         c = self._draw("REBOUND", dead=ctx.get("dead", False))

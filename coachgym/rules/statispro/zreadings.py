@@ -86,7 +86,7 @@ class ZReadingMixin:
                 lineup[slot] = best
         return dataclasses.replace(team, players=players, lineup=tuple(lineup))
 
-    def _consult_z(self, press: bool) -> None:
+    def _consult_z(self, press: bool) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         """9C / 15F CONSULT Z: the Z READING of the next FAC (14A-14O); play goes on with ADVANCE unless
         the reading ends the possession or stops play (15F: five more readings for a PRESS)."""
         off, de = self.off, 1 - self.off
