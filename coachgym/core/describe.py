@@ -2,11 +2,13 @@
 their defaults and a one-line explanation (``coachgym options <ruleset>``, ``coachgym coaches
 <ruleset>``, and the error for an unknown coach parameter).
 
-The explanations are read from where the code already documents them, so a new option or parameter
-is listed without a second place to keep up to date: a rule option's is the comment above its field
-in the options dataclass (or the comment on its line elsewhere in that module, as FUBA's list of
-advanced rules has it); a coach parameter's is the coach class's ``PARAMETERS`` entry, or the
-docstring bullet naming it (``* ``name``: text``).
+The explanations are written where the code documents them: a rule option's is the comment above
+its field in the options dataclass (or the comment on its line elsewhere in that module, as FUBA's
+list of advanced rules has it); a coach parameter's is the coach class's ``PARAMETERS`` entry, or the
+docstring bullet naming it (``* ``name``: text``). The rule options' comments are not read from the
+source at run time: ``coachgym/core/option_help.json`` holds them, generated from the sources by
+``python tools/option_help.py`` (``tests/core/test_option_help.py`` fails when it is not current).
+An options class not in that file (a ruleset being written) has its comments read from its source.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import ast
 import dataclasses
 import inspect
 import io
+import json
 import re
 import sys
 import tokenize
@@ -61,25 +64,51 @@ def _one_line(text: str) -> str:
     return " ".join(text.replace("``", "").split())
 
 
+OPTION_HELP = Path(__file__).with_name("option_help.json")
+_option_help: dict[str, dict[str, str]] | None = None
+
+
+def _key(options_cls: type) -> str:
+    return f"{options_cls.__module__}.{options_cls.__qualname__}"
+
+
 def rule_options(options_cls: type) -> list[Setting]:
-    """The fields of a ruleset's options dataclass, in order, with their defaults and explanations."""
+    """The fields of a ruleset's options dataclass, in order, with their defaults and explanations
+    (from ``option_help.json``; from the source for a class not listed there)."""
+    global _option_help
+    if _option_help is None:
+        _option_help = json.loads(OPTION_HELP.read_text(encoding="utf-8")) if OPTION_HELP.exists() else {}
+    helps = _option_help.get(_key(options_cls))
+    if helps is None:
+        helps = option_help_from_source(options_cls)
+    defaults = options_cls()
+    out = []
+    for f in dataclasses.fields(options_cls):
+        value = getattr(defaults, f.name)
+        out.append(Setting(f.name, value, _kind(value), helps.get(f.name) or "(no description)"))
+    return out
+
+
+def option_help_from_source(options_cls: type) -> dict[str, str]:
+    """Field name -> explanation, read from the comments of the options class's source file (what
+    ``tools/option_help.py`` writes into ``option_help.json``)."""
     module = sys.modules[options_cls.__module__]
     # the .py file itself: a compiled module (coachgym compile) keeps no source of its own
-    source = Path(module.__file__).with_name(module.__name__.rpartition(".")[2] + ".py").read_text(encoding="utf-8")
+    source = Path(str(module.__file__)).with_name(module.__name__.rpartition(".")[2] + ".py").read_text(encoding="utf-8")
     comments = _comments(source)
     lines = source.splitlines()
     tree = ast.parse(source)
     cls_node = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == options_cls.__name__)
     field_line = {n.target.id: n.lineno for n in cls_node.body
                   if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
-    defaults = options_cls()
-    out = []
+    out: dict[str, str] = {}
     by_line: dict[int, str] = {}
     for f in dataclasses.fields(options_cls):
         text = ""
         line = field_line.get(f.name)
         if line is not None:
-            above, k = [], line - 1
+            above: list[str] = []
+            k = line - 1
             while k >= 1 and lines[k - 1].strip().startswith("#"):
                 above.insert(0, comments.get(k, ""))
                 k -= 1
@@ -91,12 +120,11 @@ def rule_options(options_cls: type) -> list[Setting]:
                 if re.search(rf"[\"']{re.escape(f.name)}[\"']", lines[no - 1].split("#")[0]):
                     text = comment
                     break
-        value = getattr(defaults, f.name)
-        out.append(Setting(f.name, value, _kind(value), _one_line(text) or "(no description)"))
+        out[f.name] = _one_line(text)
     return out
 
 
-def coach_parameters(factory: Callable) -> list[Setting]:
+def coach_parameters(factory: Callable[..., Any]) -> list[Setting]:
     """The keyword parameters a scripted coach takes (besides ``seed``), with defaults and explanations."""
     cls = factory if inspect.isclass(factory) else None
     sig = inspect.signature(factory)
