@@ -87,6 +87,10 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("replay",): ["{d}/game.json", "--all"],
     ("cards", "build"): ["statispro", "{d}/stats.csv", "--out", "{d}/league", "--season", "1999-00"],
     ("distill",): ["valueadd", "--rounds", "1", "--games", "1", "--no-progress"],
+    ("academy", "list"): ["--ruleset", "valueadd"],
+    ("academy", "build"): ["valueadd", "--quiet"],
+    ("academy", "references"): ["--scenarios", "valueadd-first-11", "--episodes", "2"],
+    ("academy", "evaluate"): ["random", "--scenarios", "valueadd-first-11", "--episodes", "2", "--quiet"],
 }
 # options whose valid values would start long or outside work: only these values are drawn
 ONLY = {"backend_name": ["inline"], "address": [None], "port": [None]}
@@ -165,6 +169,7 @@ def _folder():
             for target in ("coachgym.training.train.train", "coachgym.training.distill.distill",
                            "coachgym.evaluation.benchmark.run", "coachgym.training.speed_compare.compare",
                            "coachgym.compiled.build", "coachgym.compiled.clean",
+                           "coachgym.academy.build.build", "coachgym.academy.references.compute",
                            "uvicorn.Server.run", "coachgym.present.terminal.Terminal.run"):
                 stack.enter_context(mock.patch(target, started))
             yield d

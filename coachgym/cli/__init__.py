@@ -179,6 +179,7 @@ def run() -> None:  # pragma: no cover
 
 # The command modules register themselves on ``main`` when imported.
 from . import (  # noqa: E402, F401 (each registers its commands on main)
+    academy,
     cards,
     commands,
     listing,
