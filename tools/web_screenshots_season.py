@@ -9,7 +9,8 @@ choices-desktop.png (a Statis Pro dead-ball menu at 1280x720, every choice in th
 choices-phone-double-team.png (the Double Team's second step at 390x844, under headings),
 pair-invite.png (the two-person game's creator: the invite link, Copy, every choice),
 story.png (after a 4th Street game: the moments that turned it), seasons.png (start a season),
-season.png (the 1992-93 NBA with the Knicks on a short schedule: standings by division, leaders),
+season.png (the 1992-93 NBA with the Knicks on a short schedule after two Knicks games: standings by
+division, your players beside the real season's, leaders),
 season-playoffs.png (the playoffs' first round).
 """
 
@@ -115,7 +116,7 @@ def main() -> None:
             else:
                 break
             sp.wait_for_load_state("networkidle")
-            if not taken and int(sp.get_attribute("[data-testid=season]", "data-played") or 0) > 30:
+            if not taken and sp.locator("[data-testid=my-results] li").count() >= 2:  # your players' lines by then
                 shot(sp, args.out / "season.png")
                 taken = True
         if sp.locator("[data-testid=playoffs-start]").count():

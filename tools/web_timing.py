@@ -185,6 +185,43 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
             "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
 
 
+def start_season(url: str, spec: str) -> dict:
+    """``--season RULESET:LEAGUE:TEAM:GAMES``: a season started over HTTP (its own cookie) and the
+    rest of its regular season simulated in the background (the book playing that team's games)."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    import urllib.request
+
+    ruleset, league, team, games = spec.split(":")
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    body = urllib.parse.urlencode({"league": f"{ruleset}:{league}", "team": team, "games": games}).encode()
+    page = opener.open(f"{url}/seasons", data=body)
+    where = page.geturl()
+    name = where.rsplit("/", 1)[1]
+    opener.open(f"{where}/simulate", data=urllib.parse.urlencode({"to": "end"}).encode())
+    total = int(re.search(r"of (\d+) games played", opener.open(where).read().decode()).group(1))
+    print(f"season {name}: {total} games, simulating in the background", file=sys.stderr)
+    return {"opener": opener, "where": where, "total": total, "started": time.monotonic()}
+
+
+def finish_season(season: dict) -> None:
+    """Wait for the season's regular season to end; print how long it took and how far it was
+    when the timed games ended."""
+    import re
+
+    def played() -> int:
+        text = season["opener"].open(season["where"]).read().decode()
+        return int(re.search(r'data-played="(\d+)"', text).group(1))
+
+    at_end_of_timing, waited = played(), time.monotonic() - season["started"]
+    while played() < season["total"]:
+        time.sleep(2)
+    took = time.monotonic() - season["started"]
+    print(f"season: {at_end_of_timing} of {season['total']} games played when the timed games ended ({waited:.0f} s); "
+          f"the whole regular season took {took:.0f} s", file=sys.stderr)
+
+
 def measure_cpu(ruleset: str, games: int, seed: int, opponent: str) -> dict:
     """``--cpu``: the app in this process (FastAPI's TestClient), Enter (else the first choice) at
     every decision through the JSON API; the CPU time (``time.process_time``, all threads) of each
@@ -229,6 +266,10 @@ def main() -> None:
     ap.add_argument("--mixed", type=float, default=0.0, metavar="F",
                     help="with --browser: answer a share F of the decisions with another choice than Enter's")
     ap.add_argument("--size", default="1280x720", help="with --browser: the window, WIDTHxHEIGHT")
+    ap.add_argument("--season", default=None, metavar="LEAGUE:TEAM:GAMES",
+                    help="with --browser: first start a season on the same server (e.g. statispro:nba-1993:knicks:82) "
+                         "and simulate the rest of it in the background while the games are timed; reports how long "
+                         "the season took")
     ap.add_argument("--cpu", action="store_true",
                     help="the app's CPU time per game page and per choice, in-process (a load-independent comparison)")
     args = ap.parse_args()
@@ -253,8 +294,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
         if args.browser:
             size = tuple(int(v) for v in args.size.lower().split("x"))
+            season = start_season(url, args.season) if args.season else None
             rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size)
                     for name in args.rulesets]
+            if season:
+                finish_season(season)
         else:
             rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
     if args.json:

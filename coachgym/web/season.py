@@ -38,6 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from .. import rulesets
 from ..core.errors import CoachgymError
 from .errors import NotFound, WebError
+from .review import same_origin
 
 router = APIRouter()
 
@@ -94,7 +95,8 @@ class Simulations:
     def get(self, name: str) -> Progress | None:
         return self.runs.get(name)
 
-    def start(self, request: Request, name: str, session: str, mine: str, playoffs: bool = False) -> Progress:
+    def start(self, request: Request, name: str, session: str, mine: str, playoffs: bool = False,
+              rest: bool = False) -> Progress:
         with self._lock:
             run = self.runs.get(name)
             if run is not None and run.state == "running":
@@ -103,7 +105,8 @@ class Simulations:
         pool = getattr(request.app.state, "pool", None)
         store = _store(request)
         target = self._run_playoffs if playoffs else self._run
-        threading.Thread(target=target, args=(run, store, pool, name, session, mine), daemon=True,
+        # rest: to the end of the regular season, the book playing your games too (mine = "")
+        threading.Thread(target=target, args=(run, store, pool, name, session, "" if rest else mine), daemon=True,
                          name=f"coachgym-season-{name}").start()
         return run
 
@@ -147,7 +150,7 @@ class Simulations:
 
         try:
             comp = Competition.load(store, name)
-            run.total = sum(1 for f in _to_play(comp, mine))
+            run.total = (comp.total_games() or 0) - len(comp.games) if not mine else len(_to_play(comp, mine))
             while True:
                 others = _to_play(comp, mine)
                 if not others:
@@ -251,6 +254,7 @@ def seasons_page(request: Request):
 
 @router.post("/seasons")
 def start_season(request: Request, league: str = Form(""), team: str = Form(""), games: str = Form("")):
+    same_origin(request)
     from ..series.competition import Competition, league_season_format
 
     offered = {c["id"]: c for c in choices()}
@@ -490,15 +494,22 @@ def season_progress(request: Request, name: str):
 
 
 @router.post("/seasons/{name}/simulate")
-def simulate(request: Request, name: str):
+def simulate(request: Request, name: str, to: str = Form("")):
+    """The other games up to your next one; ``to=end``: the rest of the regular season, the book (your
+    team's coach in the season) playing your games too."""
+    same_origin(request)
     row = _season_row(request, name)
-    _sims(request).start(request, name, request.state.session, row["team"])
+    if row["pending"] and to == "end":
+        raise WebError("Finish the game of yours you are coaching first (or delete it).", status=409,
+                       title="Your game is under way")
+    _sims(request).start(request, name, request.state.session, row["team"], rest=to == "end")
     return RedirectResponse(f"/seasons/{name}", status_code=303)
 
 
 @router.post("/seasons/{name}/play")
 async def play_mine(request: Request, name: str, how: str = Form("")):
     """Your next game: ``how`` = "coach" (a game of this browser) or "book" / "trained" (played here)."""
+    same_origin(request)
     from ..present.seat import Seat
     from ..series.competition import Competition
 
@@ -563,6 +574,7 @@ def season_game(request: Request, name: str, game_id: int):
 @router.post("/seasons/{name}/playoffs")
 def start_playoffs(request: Request, name: str):
     """The regular season over: the playoffs' first round from its standings."""
+    same_origin(request)
     from ..series.competition import Competition
     from ..series.tables import standings
     from . import playoffs as P
@@ -580,6 +592,7 @@ def start_playoffs(request: Request, name: str):
 
 @router.post("/seasons/{name}/playoffs/simulate")
 def simulate_playoffs(request: Request, name: str):
+    same_origin(request)
     row = _season_row(request, name)
     _sims(request).start(request, name, request.state.session, row["team"], playoffs=True)
     return RedirectResponse(f"/seasons/{name}", status_code=303)
@@ -588,6 +601,7 @@ def simulate_playoffs(request: Request, name: str):
 @router.post("/seasons/{name}/playoffs/play")
 async def play_playoff(request: Request, name: str, how: str = Form("")):
     """Your series' next game: coached here, or played by the book / the trained coach."""
+    same_origin(request)
     from ..present.seat import Seat
     from ..series.competition import Competition
     from . import playoffs as P
@@ -640,6 +654,7 @@ async def play_playoff(request: Request, name: str, how: str = Form("")):
 def forget_season(request: Request, name: str):
     """Take a season off this browser's list (it stays in the server's database, for ``coachgym
     season``): room for another within the quota."""
+    same_origin(request)
     _season_row(request, name)
     with _store(request).transaction() as cur:
         cur.execute("DELETE FROM web_seasons WHERE name = ? AND owner = ?", (name, owner_of(request.state.session)))
