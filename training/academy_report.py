@@ -1,0 +1,157 @@
+"""The academy sweep's report (docs/academy.md "Learning shown"): reads the curves that
+``training/academy_sweep.py`` wrote, normalizes each point with the shipped references
+(``(score - random) / (book - random)``), and gives per scenario and step the IQM over seeds with a
+95% percentile bootstrap interval, and over all scenarios the IQM with the bootstrap stratified by
+scenario (the seeds resampled within each scenario: rliable's method, Agarwal et al. 2021, written
+here with NumPy); a JSON table and a PNG of the curves.
+
+    python -m coachgym.training.academy_report --runs runs/academy --json docs/benchmark/academy_learning.json \\
+        --plot docs/img/academy/learning_curves.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from ..envs import academy as A
+
+RESAMPLES = 20_000
+
+
+def iqm(x) -> float:
+    """The interquartile mean: the mean of the middle 50% (rliable's ``aggregate_iqm``, 25% trimmed)."""
+    x = np.sort(np.asarray(x, dtype=float).ravel())
+    n = len(x)
+    if n == 0:
+        return float("nan")
+    from scipy import stats
+
+    return float(stats.trim_mean(x, 0.25))
+
+
+def stratified_iqm_interval(samples: list, resamples: int = RESAMPLES, seed: int = 0) -> tuple[float, float, float]:
+    """IQM of every score and its 95% percentile bootstrap interval, the runs (seeds) resampled with
+    replacement within each task (scenario). ``samples``: one array of per-seed scores per task."""
+    rng = np.random.default_rng(seed)
+    arrays = [np.asarray(s, dtype=float) for s in samples]
+    point = iqm(np.concatenate(arrays))
+    boots = np.empty(resamples)
+    for b in range(resamples):
+        boots[b] = iqm(np.concatenate([a[rng.integers(len(a), size=len(a))] for a in arrays]))
+    lo, hi = np.percentile(boots, [2.5, 97.5])
+    return point, float(lo), float(hi)
+
+
+def load_runs(root: Path) -> dict:
+    """{scenario: {seed: curve state}} of the runs under ``root``."""
+    out: dict = {}
+    for f in sorted(root.glob("*/seed*/curve.json")):
+        state = json.loads(f.read_text())
+        out.setdefault(f.parent.parent.name, {})[int(f.parent.name[4:])] = state
+    return out
+
+
+def report(root: Path, resamples: int = RESAMPLES) -> dict:
+    from ..academy.evaluate import normalized, references
+
+    refs = references()
+    runs = load_runs(root)
+    table = {}
+    for sid, seeds in runs.items():
+        r = refs.get(sid, {})
+        steps = sorted(set.intersection(*({p["steps"] for p in s["curve"]} for s in seeds.values())))
+        rows = []
+        for st in steps:
+            raw = [next(p["mean"] for p in s["curve"] if p["steps"] == st) for s in seeds.values()]
+            norm = [normalized(x, r) for x in raw]
+            env_steps = max(next(p["env_steps"] for p in s["curve"] if p["steps"] == st) for s in seeds.values())
+            row = {"steps": st, "env_steps": env_steps, "seeds": len(raw), "scores": raw, "iqm_score": iqm(raw)}
+            if all(n is not None for n in norm):
+                p, lo, hi = stratified_iqm_interval([norm], resamples)
+                row.update(normalized=norm, iqm_normalized=p, ci95=[lo, hi])
+            rows.append(row)
+        cpu = [s["train_cpu_seconds"] + s["eval_cpu_seconds"] for s in seeds.values()]
+        table[sid] = {"budget": max(steps) if steps else 0, "seeds": sorted(seeds),
+                      "config": next(iter(seeds.values()))["config"], "points": rows,
+                      "references": {k: r[k]["mean"] for k in ("random", "by-the-book", "best-rule") if k in r},
+                      "cpu_seconds_per_run": [round(c, 1) for c in cpu]}
+    # over the scenarios, at each fraction of the budget (the same fractions in every scenario)
+    aggregate = []
+    common = [t for t in table.values() if t["points"] and "iqm_normalized" in t["points"][0]]
+    if common:
+        n_points = min(len(t["points"]) for t in common)
+        for k in range(n_points):
+            per = [t["points"][k]["normalized"] for t in common]
+            p, lo, hi = stratified_iqm_interval(per, resamples)
+            aggregate.append({"fraction": k / (n_points - 1) if n_points > 1 else 1.0, "scenarios": len(per),
+                              "runs": sum(len(x) for x in per), "iqm_normalized": p, "ci95": [lo, hi]})
+    return {"scenarios": table, "aggregate": aggregate, "resamples": resamples}
+
+
+def plot(rep: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    items = list(rep["scenarios"].items())
+    fig, axes = plt.subplots(1, max(1, len(items)), figsize=(4.6 * max(1, len(items)), 3.8), squeeze=False)
+    for ax, (sid, t) in zip(axes[0], items):
+        pts = [p for p in t["points"] if "iqm_normalized" in p]
+        xs = [p["env_steps"] for p in pts]  # the steps actually taken (whole rollouts of n_steps * n_envs)
+        for k in range(len(t["seeds"])):
+            ax.plot(xs, [p["normalized"][k] for p in pts], color="0.75", lw=0.8)
+        ax.plot(xs, [p["iqm_normalized"] for p in pts], color="C0", lw=2, label="MaskablePPO, IQM over seeds")
+        ax.fill_between(xs, [p["ci95"][0] for p in pts], [p["ci95"][1] for p in pts], color="C0", alpha=0.2)
+        ax.axhline(1.0, color="C2", ls="--", lw=1, label="by-the-book (1.0)")
+        ax.axhline(0.0, color="C3", ls=":", lw=1, label="random (0.0)")
+        br = t["references"].get("best-rule")
+        if br is not None:
+            r0, b0 = t["references"]["random"], t["references"]["by-the-book"]
+            if abs(b0 - r0) > 1e-9:
+                ax.axhline((br - r0) / (b0 - r0), color="C1", ls="-.", lw=1, label="best one-rule file")
+        ax.set_title(sid, fontsize=9)
+        ax.set_xlabel("env steps")
+        ax.set_ylabel("normalized score")
+    axes[0][0].legend(fontsize=7, loc="best")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--runs", type=Path, default=Path("runs/academy"))
+    p.add_argument("--json", type=Path, default=None)
+    p.add_argument("--plot", type=Path, default=None)
+    p.add_argument("--resamples", type=int, default=RESAMPLES)
+    a = p.parse_args(argv)
+    if not a.runs.is_dir():
+        print(f"error: --runs {a.runs}: no such folder", file=sys.stderr)
+        return 2
+    rep = report(a.runs, a.resamples)
+    for sid, t in rep["scenarios"].items():
+        sc = A.scenario(sid)
+        print(f"{sid} ({sc.score_name}; seeds {t['seeds']}; CPU s per run {t['cpu_seconds_per_run']})")
+        for pt in t["points"]:
+            n = (f"normalized IQM {pt['iqm_normalized']:.2f} ({pt['ci95'][0]:.2f}-{pt['ci95'][1]:.2f})"
+                 if "iqm_normalized" in pt else "")
+            print(f"  {pt['env_steps']:>7} env steps  score IQM {pt['iqm_score']:.3f}  {n}")
+    for ag in rep["aggregate"]:
+        print(f"all: {ag['fraction']:.1f} of the budget: IQM normalized {ag['iqm_normalized']:.2f} "
+              f"({ag['ci95'][0]:.2f}-{ag['ci95'][1]:.2f}) over {ag['runs']} runs")
+    if a.json:
+        a.json.parent.mkdir(parents=True, exist_ok=True)
+        a.json.write_text(json.dumps(rep, indent=1) + "\n")
+    if a.plot:
+        plot(rep, a.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
