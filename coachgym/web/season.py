@@ -1,8 +1,8 @@
 """A season in the browser: pick a league (a real one: the 1992-93 NBA for Statis Pro, the
 1979-80 NBA for 4th Street; or a ruleset's bundled teams) and your team; the schedule; for each of
 your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
-it"; every other game simulated in the background, in the server's one bounded pool of heavy work
-(``security.WorkPool``), with progress; standings by division with games behind, results with box
+it"; every other game simulated in the background, one at a time for the whole server in one niced
+worker process (:func:`play_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
 scores, league leaders.
 
 The season is a :class:`coachgym.series.competition.Competition` in the server's own SQLite file
@@ -85,8 +85,43 @@ class Progress:
     error: str = ""
 
 
+_WORKER = None
+_WORKER_GUARD = threading.Lock()
+WORKER_NICE = 10  # the background process yields the CPU to the server answering people
+
+
+def _niced() -> None:
+    import os
+
+    try:
+        os.nice(WORKER_NICE)
+    except OSError:  # (not allowed here: it runs at the server's priority)
+        pass
+
+
+def _play(task):
+    return task.run()
+
+
+def play_in_background(task) -> dict:
+    """``task.run()`` in the server's one background process for season games (niced, so a person's
+    pages are answered first; a separate process, so the simulation never holds the server's
+    interpreter lock); one game at a time for the whole server, every season's in turn."""
+    global _WORKER
+    with _WORKER_GUARD:
+        if _WORKER is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            _WORKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                          initializer=_niced)
+        worker = _WORKER
+    return worker.submit(_play, task).result()
+
+
 class Simulations:
-    """At most one background simulation per season; each game played in the server's pool."""
+    """At most one background simulation per season; each game played in the server's one
+    background process for season games (:func:`play_in_background`)."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -128,8 +163,7 @@ class Simulations:
                 for index, _ in todo:
                     task = P.next_game(comp, po, index)
                     home, away = P.teams_of(comp, po, index)
-                    out = task.run() if pool is None else pool.run(session, task.run, "this season's games",
-                                                                   "season games", wait=300)
+                    out = play_in_background(task)
                     with _lock_of(name):
                         po = _playoffs(store, name)
                         P.record(po, index, task, out, home, away)
@@ -158,8 +192,7 @@ class Simulations:
                 states = comp.states()
                 for f in others:
                     task = comp.task(f, states)
-                    out = task.run() if pool is None else pool.run(session, task.run, "this season's games",
-                                                                   "season games", wait=300)
+                    out = play_in_background(task)
                     comp._store_game(f, task, out)
                     run.done += 1
                     run.total = max(run.total, run.done)
