@@ -15,7 +15,11 @@ Then, for ``--seconds``:
   has arrived.
 * one flooding session (``--flood-threads`` threads sharing one cookie) sends, round robin,
   analyses (``/games/<id>/analyse?seconds=30``), new games (the JSON API), saved-game uploads
-  (``/open``) and team-file uploads (the new-game form), at most ``--flood-requests`` in all.
+  (``/open``) and team-file uploads (the new-game form), at most ``--flood-requests`` in all;
+  with the second round's abusers (issue 32, on by default; ``--no-abusers``): moves of a game
+  against a plan search (``search:budget=64,plans=all,plan_budget=32``, the web's caps),
+  replays of finished games, ``/fac`` floods without a cookie (a page's image tags) and new games
+  with forged ``X-Forwarded-For`` headers.
 
 At the end each player's games are looked up again (a game that is gone, or answers 5xx, is lost).
 Prints the ordinary pages' median and 95th percentile, the 5xx answers (players' and flood's), the
@@ -98,6 +102,7 @@ def start_server(max_games: int, tmp: Path) -> tuple[subprocess.Popen, str]:
 
 
 ONE_ADDRESS = False  # --one-address: every client from 127.0.0.1, as people behind one address
+ABUSERS = True  # the second round's abusers in the flood (--no-abusers: off)
 
 
 def client(url: str, timeout: float, address: str, **kw) -> httpx.Client:
@@ -172,7 +177,23 @@ def flood(url: str, until: float, tally: Tally, threads: int, budget: int, timeo
     team = json.dumps(rulesets.get("valueadd").team_data("lakeshore")[0]).encode()
     cookies = setup.cookies
     sent = itertools.count()
-    kinds = itertools.cycle(["analyse", "create", "upload", "team"])
+    kinds = itertools.cycle(["analyse", "create", "upload", "team"] + (
+        ["plan", "replay", "fac", "xff"] if ABUSERS else []))
+    finished = []
+    plan_game = None
+    if ABUSERS:  # finished games to replay, a game against the plan search to move in
+        for s in range(2):
+            st = setup.post("/api/games", json={"ruleset": "valueadd", "seed": 50 + s, "opponent": "random"}).json()
+            for _ in range(60):
+                if st.get("over") or "id" not in st:
+                    break
+                st = setup.post(f"/api/games/{st['id']}/continue", json={"to": "end", "number": st["number"]}).json()
+            if st.get("id"):
+                finished.append(st["id"])
+        r = setup.post("/api/games", json={"ruleset": "valueadd", "seed": 7,
+                                           "opponent": "search:budget=64,plans=all,plan_budget=32"})
+        plan_game = r.json() if r.status_code == 201 else None
+    xff = itertools.count()
     pick = threading.Lock()
 
     def worker() -> None:
@@ -187,6 +208,21 @@ def flood(url: str, until: float, tally: Tally, threads: int, budget: int, timeo
                         r = http.get(f"/games/{gid}/analyse", params={"seconds": "30"}, headers={"HX-Request": "true"})
                     elif kind == "create":
                         r = http.post("/api/games", json={"ruleset": "valueadd", "opponent": "random"})
+                    elif kind == "plan":
+                        st = http.get(f"/api/games/{plan_game['id']}").json() if plan_game else {}
+                        r = http.post(f"/api/games/{plan_game['id']}/continue",
+                                      json={"to": "dead_ball", "number": st.get("number")}) if plan_game else \
+                            http.post("/api/games", json={"ruleset": "valueadd",
+                                                          "opponent": "search:budget=64,plans=all,plan_budget=32"})
+                    elif kind == "replay":
+                        r = http.get(f"/games/{finished[n % len(finished)]}/replay") if finished else http.get("/")
+                    elif kind == "fac":  # no cookie, as a cross-site image tag sends none
+                        for _ in range(20):
+                            r = httpx.get(url + "/fac", timeout=timeout)
+                    elif kind == "xff":
+                        i = next(xff)
+                        r = http.post("/api/games", json={"ruleset": "valueadd", "opponent": "random"},
+                                      headers={"X-Forwarded-For": f"10.{i % 250}.{i // 250 % 250}.1"})
                     elif kind == "upload":
                         r = http.post("/open", data={"then": "resume"}, files={"saved": ("s.json", saved, "application/json")})
                     else:
@@ -219,10 +255,13 @@ def main() -> None:
                     help="every client from 127.0.0.1 (people behind one address share its per-address limits); "
                          "by default each player and the flood have a loopback address of their own")
     ap.add_argument("--max-games", type=int, default=200, help="of the server this tool starts")
+    ap.add_argument("--no-abusers", action="store_true", help="the first round's flood only (no plan searches, "
+                    "replays, /fac floods or forged X-Forwarded-For)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    global ONE_ADDRESS
+    global ONE_ADDRESS, ABUSERS
     ONE_ADDRESS = args.one_address
+    ABUSERS = not args.no_abusers
     if not 1 <= args.clients <= 64 or not 0 < args.seconds <= 1800 or not 0 <= args.flood_threads <= 64:
         raise SystemExit("--clients 1-64, --seconds up to 1800, --flood-threads up to 64")
     with tempfile.TemporaryDirectory() as tmp:

@@ -172,6 +172,9 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         if fresh:
             sid = cookies.mint()
         request.state.session = sid
+        client = request.client.host if request.client else ""
+        sec.CLIENT.set(client)  # (the pool's per-address share of heavy work)
+        app.state.pool.seen(client)
         request.state.fresh = fresh  # no session cookie came with it: nothing is stored for it but a game
         started = time.perf_counter()
         response = await call_next(request)

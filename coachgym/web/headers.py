@@ -67,6 +67,8 @@ class SecurityHeaders:
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers[name] = value
+                if message.get("status") == 429 and "retry-after" not in headers:
+                    headers["Retry-After"] = "5"  # (a quota, the pool of heavy work: come back shortly)
                 if htmx and "hx-replace-url" not in headers and "hx-push-url" not in headers:
                     headers["HX-Replace-Url"] = f"/games/{change.group(1)}"
             await send(message)

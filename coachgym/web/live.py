@@ -223,7 +223,7 @@ class LiveGames:
         lock = self._lock(gid)
         if not lock.acquire(timeout=self.lock_wait):
             raise WebError("This game is busy with an earlier request of yours (its opponent may be thinking); "
-                           "nothing was changed. Reload the page in a moment.", status=503, title="The game is busy")
+                           "nothing was changed. Reload the page in a moment.", status=429, title="The game is busy")
         return _Release(lock)
 
     def _owner(self, session: str, gid: str) -> None:

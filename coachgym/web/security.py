@@ -24,6 +24,7 @@ import re
 import threading
 import time
 import zlib
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -538,6 +539,9 @@ class SessionCookies:
 
 
 # ---------------------------------------------------------------------------------------- the work pool
+CLIENT: ContextVar[str] = ContextVar("coachgym_client", default="")  # the request's address (app.py sets it)
+
+
 class WorkPool:
     """The one bounded pool of CPU-heavy work (an opponent's search, opening a save, a replay, a
     review, an analysis): at most ``total`` pieces run at once on the server and one per session;
@@ -545,9 +549,14 @@ class WorkPool:
     (beyond: refused at once, so waiting requests never hold the server's threads); a free place
     goes to the waiting session served least recently (a session that asks a lot waits behind
     everybody else's turn); a request waits at most ``wait`` seconds, then ``Busy`` (503) with a
-    message. ``run(session, fn, what)`` runs ``fn()`` in its place."""
+    message (429 with Retry-After: the server is not broken, the client is asked to come back).
+    ``run(session, fn, what)`` runs ``fn()`` in its place."""
 
-    def __init__(self, total: int, wait: float, waiting: int = 8, per_session_waiting: int = 1):
+    def __init__(self, total: int, wait: float, waiting: int = 8, per_session_waiting: int = 1,
+                 share: float = 0.25, window: float = 60.0):
+        self.share, self.window = share, window
+        self._used: dict[str, list[tuple[float, float]]] = {}  # address -> [(ended, seconds)] within the window
+        self._seen: dict[str, float] = {}  # address -> when it last asked the server anything
         self.total = max(1, total)
         self.wait = wait
         self.waiting = waiting
@@ -558,6 +567,37 @@ class WorkPool:
         self._served: dict[str, float] = {}  # session -> when it last got a place
         self._tickets = 0
         self.peak = 0  # most running at once (tests, tools)
+
+    def seen(self, client: str) -> None:
+        """An address asked the server something (the app's middleware, every request)."""
+        now = time.monotonic()
+        self._seen[client] = now
+        if len(self._seen) > 10_000:
+            with self._cond:
+                for k in [k for k, t in self._seen.items() if t < now - self.window]:
+                    self._seen.pop(k, None)
+
+    def _over_share(self, client: str, what: str) -> None:
+        """Per-address fairness in time: while other addresses use the server too, an address that has
+        had ``share`` of the pool's places over the last ``window`` seconds waits until it has not
+        (``Busy``, 429 with a message). Alone on the server (a loopback server: one person) it is
+        never held back. (The caller holds the condition's lock.)"""
+        if not client or self.share >= 1:
+            return
+        now = time.monotonic()
+        for key in list(self._used):
+            kept = [(t, d) for t, d in self._used[key] if t > now - self.window]
+            if kept:
+                self._used[key] = kept
+            else:
+                del self._used[key]
+        mine = sum(d for _, d in self._used.get(client, ()))
+        others = any(k != client and t > now - self.window for k, t in self._seen.items())
+        if others and mine >= self.share * self.total * self.window:
+            first = min(t for t, _ in self._used[client])
+            raise Busy(f"Your address has had its share of the server's heavy work for now ({mine:.0f} s in the last "
+                       f"{self.window:.0f} s, while other people wait for theirs); {what} was not started. Try again "
+                       f"in {max(1, round(first + self.window - now))} seconds. Nothing was changed.")
 
     def _mine(self, session: str) -> int:
         return sum(1 for s, _ in self._queue if s == session)
@@ -575,14 +615,16 @@ class WorkPool:
         """``fn()`` in a place of the pool for ``session``; ``what`` and ``kind`` name the work in
         messages ("this analysis", "analyses"); ``queue_own`` False: refused while the session has
         work running, not queued behind it (an analysis)."""
+        client = CLIENT.get()
         with self._cond:
+            self._over_share(client, what)
             mine = self._running.get(session, 0) + self._mine(session)
             if mine and (not queue_own or self._mine(session) >= self.per_session_waiting):
                 raise Busy(f"{'An analysis' if kind == 'analyses' else 'Work'} of yours is still running on the "
                            f"server; wait for it, then ask again ({what} was not started; nothing was changed).")
             if len(self._queue) >= self.waiting:
                 raise Busy(f"The server is busy with other {kind}; {what} was not started. Try again in a "
-                           "moment. Nothing was changed.", status=503)
+                           "moment. Nothing was changed.")
             self._tickets += 1
             me = (session, self._tickets)
             self._queue.append(me)
@@ -592,8 +634,7 @@ class WorkPool:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         raise Busy(f"The server is busy with other {kind} ({self.total} at a time, coachgym serve "
-                                   f"--analyses); {what} was not started. Try again in a moment. Nothing was changed.",
-                                   status=503)
+                                   f"--analyses); {what} was not started. Try again in a moment. Nothing was changed.")
                     self._cond.wait(left)
             finally:
                 self._queue.remove(me)
@@ -605,10 +646,14 @@ class WorkPool:
                     if not self._running.get(k):
                         del self._served[k]
             self.peak = max(self.peak, sum(self._running.values()))
+        started = time.monotonic()
         try:
             return fn()
         finally:
             with self._cond:
+                if client:
+                    now = time.monotonic()
+                    self._used.setdefault(client, []).append((now, now - started))
                 self._running[session] -= 1
                 if not self._running[session]:
                     del self._running[session]

@@ -103,7 +103,7 @@ def keep_thinking(request: Request, gid: str, number: str = "", seconds: str = "
                 from ..search import analyze
 
                 game, opponent, labels = live.read(sid, gid, analysis_input)
-                # bounded as every analysis is (security.Slots: one per session, --analyses at once)
+                # bounded as every analysis is (security.WorkPool: one per session, --analyses at once)
                 result = request.app.state.analyses.run(sid, lambda: analyze(
                     game, opponent=opponent, rollouts=MORE_ROLLOUTS, labels=labels, resume=prev,
                     seconds=min(more, MAX_SECONDS - prev.seconds)), "this analysis", "analyses", queue_own=False)

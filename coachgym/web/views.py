@@ -503,7 +503,7 @@ def analyse(request: Request, gid: str, seconds: str = "5"):
                                                 "this analysis", "analyses", queue_own=False)
     except CoachgymError as exc:
         raise from_coachgym(exc, template="hint.html.j2", context={}) from None
-    except Busy as exc:  # analyses are bounded (security.Slots): the message where the analysis would be
+    except Busy as exc:  # analyses are bounded (security.WorkPool): the message where the analysis would be
         if request.headers.get("HX-Request"):
             exc.template, exc.context = "hint.html.j2", {}
         else:
