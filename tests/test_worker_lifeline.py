@@ -95,3 +95,61 @@ def test_a_worker_whose_parent_died_before_the_tie_ends_at_once(tmp_path):
             "die_with_parent(parent=os.getppid() + 10**6); print('survived')")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert res.returncode == -signal.SIGKILL and "survived" not in res.stdout
+
+
+def test_the_servers_season_worker_outlives_the_thread_that_started_it_and_dies_with_the_server(tmp_path):
+    """The web server's background process for season games (``coachgym.web.season``) is started by
+    whichever request thread submits first: it must survive that thread's end (so no kernel death
+    signal tied to the thread) and still end when the server is SIGKILLed (the parent watchdog)."""
+    pytest.importorskip("fastapi")
+    code = """if True:
+        import os, sys, threading, time
+        from coachgym.core.runner import CallTask
+        from coachgym.web import season
+        t = threading.Thread(target=season.play_in_background, args=(CallTask(time.sleep, (0,)),))
+        t.start(); t.join()  # the thread that started the worker has ended
+        time.sleep(1.5)
+        print(season.play_in_background(CallTask(os.getpid)), flush=True)
+        threading.Thread(target=season.play_in_background, args=(CallTask(time.sleep, (120,)),), daemon=True).start()
+        time.sleep(600)
+    """
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    worker = None
+    try:
+        line = proc.stdout.readline()
+        assert line.strip().isdigit(), (line, proc.poll(), proc.stderr.read() if proc.poll() is not None else "")
+        worker = int(line)
+        assert worker in _children(proc.pid) and _alive(worker)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and _alive(worker):
+            time.sleep(0.1)
+        assert not _alive(worker), f"the season worker {worker} still runs 5 s after the server was SIGKILLed"
+    finally:
+        if worker is not None and _alive(worker):
+            os.kill(worker, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_a_local_backend_run_from_a_thread_keeps_its_workers_after_that_thread_ends():
+    """The kernel's death signal follows the thread that started a worker: a LocalBackend first used
+    from a thread that then ends keeps its workers (the watchdog alone ties them to the process)."""
+    import threading
+
+    from coachgym.core.runner import CallTask, LocalBackend
+
+    with LocalBackend(2) as backend:
+        first: list = []
+        t = threading.Thread(target=lambda: first.extend(backend.map([CallTask(os.getpid) for _ in range(4)])))
+        t.start()
+        t.join()
+        time.sleep(1.0)
+        again = backend.map([CallTask(os.getpid) for _ in range(4)])
+        assert backend.restarts == 0 and set(again) <= set(first) | set(again) and all(_alive(p) for p in set(first))

@@ -93,6 +93,12 @@ WORKER_NICE = 10  # the background process yields the CPU to the server answerin
 def _niced() -> None:
     import os
 
+    from ..core.lifeline import die_with_parent
+
+    # ends with the server, whatever kills it (SIGKILL too); the watchdog alone, not the kernel's death
+    # signal: the pool starts this process from whichever request thread submits first, and the
+    # kernel's signal would come when that thread ends (core/lifeline.py)
+    die_with_parent(kernel=False)
     try:
         os.nice(WORKER_NICE)
     except OSError:  # (not allowed here: it runs at the server's priority)
