@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from . import OutFile, main
+from . import OutFile, count, main
 
 
 def _bar_factory(quiet: bool = False):
@@ -103,11 +103,11 @@ def build(rulesets: tuple[str, ...], only: str | None, quiet: bool) -> None:
 
 @academy.command()
 @click.option("--scenarios", "only", default=None, help="Comma-separated scenario ids (default: all).")
-@click.option("--episodes", type=click.IntRange(2, None), default=400, show_default=True,
+@click.option("--episodes", type=count(2), default=400, show_default=True,
               help="Episodes per reference (random, by-the-book, strategy files).")
 @click.option("--search", "search_ids", default="", help="Comma-separated scenario ids that also get the held search "
               "reference (search:budget=256).")
-@click.option("--search-episodes", type=click.IntRange(2, None), default=50, show_default=True)
+@click.option("--search-episodes", type=count(2), default=50, show_default=True)
 @click.option("--redo", is_flag=True, help="Recompute references already in the file.")
 def references(only: str | None, episodes: int, search_ids: str, search_episodes: int, redo: bool) -> None:
     """Compute the reference scores on the evaluation seeds into envs/data/academy-references.json
@@ -128,7 +128,7 @@ def references(only: str | None, episodes: int, search_ids: str, search_episodes
 @click.argument("coach")
 @click.option("--scenarios", "only", default=None, help="Comma-separated scenario ids (default: all of the ruleset).")
 @click.option("--ruleset", default=None, help="The ruleset whose scenarios a coach name plays (a model file knows its own).")
-@click.option("--episodes", type=click.IntRange(2, None), default=200, show_default=True,
+@click.option("--episodes", type=count(2), default=200, show_default=True,
               help="Episodes per scenario, on the evaluation seeds 1000000000 + i.")
 @click.option("--opponent", default="by-the-book", show_default=True,
               help="The opponent tier: random, by-the-book or trained (a model file too); normalized scores only "
