@@ -63,3 +63,16 @@ def test_a_league_schedule_that_is_not_utf8_is_a_team_file_error(tmp_path):
     broken = dataclasses.replace(league, folder=tmp_path, schedule="schedule.csv")
     with pytest.raises(TeamFileError, match="schedule.csv.*not UTF-8 text"):
         broken.real_schedule()
+
+
+def test_read_text_stops_at_its_size_bound(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b"[" + b"0," * 600 + b"0]")
+    with pytest.raises(jsontext.FileProblem, match="larger than"):
+        jsontext.read_text(path, max_bytes=1024)
+    assert jsontext.read_text(path, max_bytes=4096).startswith("[0,")
+    import os
+
+    if os.path.exists("/dev/zero"):  # an endless file is refused, not read into memory
+        with pytest.raises(jsontext.FileProblem, match="larger than 256 MiB"):
+            jsontext.load_file("/dev/zero")

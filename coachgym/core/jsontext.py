@@ -61,17 +61,24 @@ class FileProblem(ValueError):
         return (type(self), (self.path, self.problem))
 
 
-def read_text(path: Any, kind: str = "text") -> str:
+MAX_FILE_BYTES = 256 * 1024 * 1024  # far above any file coachgym reads (a long saved game: a few MB)
+
+
+def read_text(path: Any, kind: str = "text", max_bytes: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a file (a leading byte-order mark dropped); :class:`FileProblem` when it
-    cannot be read or is not UTF-8 text. ``kind`` names what the file should be (``"a saved game
+    cannot be read, is larger than ``max_bytes`` (read no further: ``/dev/zero`` or a huge file never
+    fills the memory) or is not UTF-8 text. ``kind`` names what the file should be (``"a saved game
     (JSON)"``) in the message."""
     from pathlib import Path
 
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with p.open("rb") as fh:
+            data = fh.read(max_bytes + 1)
     except OSError as exc:
         raise FileProblem(p, f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > max_bytes:
+        raise FileProblem(p, f"larger than {max_bytes // (1024 * 1024)} MiB; expected {kind}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
