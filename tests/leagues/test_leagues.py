@@ -478,3 +478,20 @@ def test_team_totals_from_bref_writes_the_blind_build_team_stats_and_names_a_bad
     assert tool.main([str(tmp_path), "--season", "1993"]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Opponent Totals.csv: line 2, column opp_pts: 'x' is not a whole number" in err
+
+
+def test_seasons_stats_to_bbref_keeps_one_year_in_the_totals_columns(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("ss", ROOT / "tools" / "seasons_stats_to_bbref.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    head = "Index,Year,Player,Pos,Age,Tm,G,GS,MP,PER," + ",".join(c for c in BBREF.split(",")[7:])
+    row = ("4831,1993,Vincent Askew*,SG,26,TOT,73,4,1129,13.1,152,309,0.492,2,6,0.333,150,303,0.495,0.495,105,149,"
+           "0.705,62,99,161,122,40,19,69,135,411")
+    (tmp_path / "s.csv").write_text("\n".join([head, row, row.replace(",1993,", ",1994,"), ",,,,,,,,,"]) + "\n")
+    assert tool.main([str(tmp_path / "s.csv"), "--season", "1993"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == BBREF and len(lines) == 2
+    assert lines[1].startswith("Vincent Askew,SG,26,TOT,73,4,1129,152,309,0.492,2,6,") and lines[1].endswith(",411")
+    (tmp_path / "s.csv").write_text("\n".join([head, row.replace(",1129,", ",1129.5,")]) + "\n")
+    assert tool.main([str(tmp_path / "s.csv"), "--season", "1993"]) == 1
+    assert "line 2: column MP: '1129.5' is not a whole number" in capsys.readouterr().err
