@@ -198,6 +198,48 @@ def test_evaluation_seeds_and_normalized_score():
     assert res["seeds"].startswith(str(A.EVAL_SEED_BASE))
 
 
+def test_shipped_references_cover_every_scenario():
+    refs = E.references()
+    for sid in SCENARIOS:
+        assert {"random", "by-the-book", "best-rule"} <= set(refs.get(sid, {})), sid
+        for name in ("random", "by-the-book"):
+            r = refs[sid][name]
+            assert r["episodes"] >= 100 and r["low"] <= r["mean"] <= r["high"]
+
+
+@pytest.mark.parametrize("tier", ["random", "by-the-book", "trained"])
+def test_opponent_tiers(tier):
+    env = A.make("statispro-down3-ball-last-minute", opponent=tier)
+    obs, info = env.reset(seed=11)
+    done = False
+    while not done:
+        obs, r, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        done = term or trunc
+    assert env.game.over and info["academy_score"] in (0.0, 0.5, 1.0)
+
+
+def test_cli_list_and_evaluate(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+
+    res = CliRunner().invoke(main, ["academy", "list", "--json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.output)
+    assert len(rows) == len(SCENARIOS) >= 20 and all(r["positions"] == 200 for r in rows)
+    out = tmp_path / "e.json"
+    res = CliRunner().invoke(main, ["academy", "evaluate", "by-the-book", "--scenarios", "valueadd-last9-up3",
+                                    "--episodes", "4", "--quiet", "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(out.read_text())
+    assert data["protocol"] == "coachgym-academy-v0" and data["scenarios"][0]["episodes"] == 4
+    assert "normalized" in data["scenarios"][0]
+    res = CliRunner().invoke(main, ["academy", "evaluate", "by-the-book", "--scenarios", "nope"])
+    assert res.exit_code == 2 and "unknown scenario" in res.output
+
+
 def test_importing_the_academy_env_imports_no_torch():
     code = "import sys, coachgym.envs.academy as A; A.pool('valueadd-first-11'); print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
