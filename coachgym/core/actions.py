@@ -8,7 +8,7 @@ game's own words and the parameters the engine reads (``kind`` plus keyword fiel
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class ActionTable:
     def __init__(self, ruleset: str):
         self.ruleset = ruleset
         self._actions: list[Action] = []
-        self._by_key: dict[tuple, int] = {}
+        self._by_key: dict[tuple[Any, ...], int] = {}
         self._frozen = False
 
     def add(self, kind: str, label: str, **params: Any) -> int:
@@ -74,7 +74,7 @@ class ActionTable:
     def __len__(self) -> int:
         return len(self._actions)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         return iter(self._actions)
 
     def describe(self) -> str:

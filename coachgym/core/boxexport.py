@@ -65,7 +65,7 @@ def _pct(made: float, att: float) -> str:
     return f"{100 * made / att:.1f}" if att else ""
 
 
-def box_columns(box: dict) -> list[str]:
+def box_columns(box: dict[str, Any]) -> list[str]:
     """The box score's columns, then team-only figures that are not among them (Statis Pro's POSS)."""
     columns = list(box["columns"])
     for team in box["teams"]:
@@ -79,7 +79,7 @@ def _team_total(column: str, total: int) -> float | int:
     return total // 5 if total % 5 == 0 else round(total / 5, 1)
 
 
-def rows(box: dict, game: dict | None = None) -> tuple[list[str], list[list[Any]]]:
+def rows(box: dict[str, Any], game: dict[str, Any] | None = None) -> tuple[list[str], list[list[Any]]]:
     """The header and rows of one box score: each team's player lines, its team-only figures (a
     ``team`` row, e.g. team turnovers), and its ``TOTAL`` row; ``game`` adds leading game columns.
     A TOTAL of an on-court column (Value Add's POSS) is the team's figure: the sum / 5."""
@@ -89,7 +89,7 @@ def rows(box: dict, game: dict | None = None) -> tuple[list[str], list[list[Any]
     header = [*lead, "side", "team", "player", *columns, *(name for _, _, name in pcts)]
     out = []
     for side, team in enumerate(box["teams"]):
-        where = [game[k] for k in lead] + ["home" if side == 0 else "away", team["name"]]
+        where = ([game[k] for k in lead] if game else []) + ["home" if side == 0 else "away", team["name"]]
         lines = [(p["name"], p) for p in team["players"]]
         if team.get("team"):
             lines.append(("team", team["team"]))
@@ -100,7 +100,7 @@ def rows(box: dict, game: dict | None = None) -> tuple[list[str], list[list[Any]
     return header, out
 
 
-def write_csv(boxes: Iterable[tuple[dict | None, dict]], path: str | Path) -> Path:
+def write_csv(boxes: Iterable[tuple[dict[str, Any] | None, dict[str, Any]]], path: str | Path) -> Path:
     """One CSV of every ``(game, box)`` given (``game``: the leading game columns, or None)."""
     path = Path(path)
     with path.open("w", newline="", encoding="utf-8") as fh:
@@ -108,7 +108,7 @@ def write_csv(boxes: Iterable[tuple[dict | None, dict]], path: str | Path) -> Pa
     return path
 
 
-def csv_text(boxes: Iterable[tuple[dict | None, dict]]) -> str:
+def csv_text(boxes: Iterable[tuple[dict[str, Any] | None, dict[str, Any]]]) -> str:
     """The CSV of :func:`write_csv` as text (the web app's box-score download)."""
     buf = io.StringIO(newline="")
     _write_csv(boxes, buf)
@@ -150,7 +150,7 @@ class _CsvCells:
         return self.buf.getvalue()
 
 
-def _write_csv(boxes: Iterable[tuple[dict | None, dict]], fh: Any) -> None:
+def _write_csv(boxes: Iterable[tuple[dict[str, Any] | None, dict[str, Any]]], fh: Any) -> None:
     """Text cells escaped by :func:`csv_cell` (team and player names come from team files, which
     people share); numbers written as numbers."""
     header_done = False
@@ -162,7 +162,7 @@ def _write_csv(boxes: Iterable[tuple[dict | None, dict]], fh: Any) -> None:
         header_done = True
 
 
-def blank_box(rs: Any, home: Any = None, away: Any = None) -> dict:
+def blank_box(rs: Any, home: Any = None, away: Any = None) -> dict[str, Any]:
     """The box score of a game not yet played between ``home`` and ``away`` (bundled team names,
     team files or team data; default: the ruleset's default pair) of the ruleset ``rs`` (a
     ``Ruleset``): every player line of both teams as the ruleset's box score lists them, every
@@ -179,7 +179,7 @@ def _formula(expression: str, cells: dict[str, str]) -> str:
     return "=" + re.sub(r"[A-Za-z0-9_%]+", lambda m: cells.get(m.group(0), m.group(0)), expression)
 
 
-def write_xlsx(boxes: Iterable[tuple[dict | None, dict]], path: str | Path | BinaryIO, *,
+def write_xlsx(boxes: Iterable[tuple[dict[str, Any] | None, dict[str, Any]]], path: str | Path | BinaryIO, *,
                max_sheets: int = 50) -> Path | BinaryIO:
     """An .xlsx scoresheet: one page per game (up to ``max_sheets``; then an ``all games`` page of
     rows as in the CSV) with both teams, totals as SUM formulas and percentages as formulas; a
@@ -228,14 +228,14 @@ def _as_text(cells: Iterable[Any]) -> None:
             cell.data_type = "s"
 
 
-def xlsx_bytes(boxes: Iterable[tuple[dict | None, dict]]) -> bytes:
+def xlsx_bytes(boxes: Iterable[tuple[dict[str, Any] | None, dict[str, Any]]]) -> bytes:
     """The .xlsx of :func:`write_xlsx` as bytes (the web app's downloads)."""
     buf = io.BytesIO()
     write_xlsx(boxes, buf)
     return buf.getvalue()
 
 
-def _game_sheet(ws: Any, game: dict | None, box: dict) -> None:
+def _game_sheet(ws: Any, game: dict[str, Any] | None, box: dict[str, Any]) -> None:
     """One game's page: a title line, then each team (Home, then Visitors): its name and score, the
     column heads, one row per line, the TOTAL row; printed on one page, landscape."""
     from openpyxl.styles import Border, Font, PatternFill, Side

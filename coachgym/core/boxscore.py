@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # Columns a player carries for his time on the court, counted once for each of the five on the
 # court: a team's figure is the players' sum / 5 (Value Add's POSS). Shown that way in summaries
@@ -44,7 +45,7 @@ class BoxScore:
         out["score"] = t.score
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "columns": list(self.columns),

@@ -145,7 +145,7 @@ class SeasonLine:
         return getattr(self, key) / t if t else 0.0
 
     # ------------------------------------------------------------ (de)serialisation
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         if float(d["min"]).is_integer():
             d["min"] = int(d["min"])
@@ -171,7 +171,7 @@ class SeasonLine:
 
 def sum_lines(lines: Iterable[SeasonLine]) -> dict[str, float]:
     """Team totals of every counting statistic (``g`` is the sum too; use TeamContext.games)."""
-    out = {k: 0 for k, _ in STAT_KEYS}
+    out: dict[str, float] = {k: 0 for k, _ in STAT_KEYS}
     for line in lines:
         for k, _ in STAT_KEYS:
             out[k] += getattr(line, k)

@@ -147,7 +147,7 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
         if d:
             divisions.setdefault(d, []).append(stems[tm])
     name = name or out.name
-    league = {
+    league: dict[str, Any] = {
         "schema": LEAGUE_SCHEMA, "name": name, "title": title or name, "season": season,
         "ruleset": ruleset, "source": source,
         "built_by": command or " ".join(["coachgym", "cards", "build", ruleset, shlex.quote(str(stats)), "--out",
@@ -165,7 +165,7 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
     return league
 
 
-def _divisions(path) -> dict[str, str]:
+def _divisions(path: str | Path) -> dict[str, str]:
     with open(path, encoding="utf-8-sig", newline="") as fh:
         return {(r.get("Team") or "").strip(): (r.get("Division") or "").strip()
                 for r in csv.DictReader(fh) if (r.get("Division") or "").strip()}

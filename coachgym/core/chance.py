@@ -37,15 +37,15 @@ class ChanceSource:
         """Roll one die with ``sides`` faces and return 1..sides."""
         raise NotImplementedError
 
-    def shuffle(self, items: list, what: str = "") -> None:  # pragma: no cover - interface
+    def shuffle(self, items: list[Any], what: str = "") -> None:  # pragma: no cover - interface
         """Shuffle a deck in place."""
         raise NotImplementedError
 
-    def draw(self, pile: list, what: str = "") -> Any:  # pragma: no cover - interface
+    def draw(self, pile: list[Any], what: str = "") -> Any:  # pragma: no cover - interface
         """Take the next card: the top (last element) of ``pile``, removed from it."""
         raise NotImplementedError
 
-    def to_dict(self) -> dict:  # pragma: no cover - interface
+    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - interface
         raise NotImplementedError
 
     def clone(self) -> "ChanceSource":
@@ -53,7 +53,7 @@ class ChanceSource:
         return copy.deepcopy(self)
 
     @staticmethod
-    def from_dict(data: dict) -> "ChanceSource":
+    def from_dict(data: dict[str, Any]) -> "ChanceSource":
         kind = data.get("kind")
         if kind == SeededSource.kind:
             return SeededSource.from_dict(data)
@@ -79,16 +79,16 @@ class SeededSource(ChanceSource):
 
     # Copies and pickles carry the seed and the generator's state, never ``_random``: a bound method
     # is not rebound by ``copy.deepcopy``, so a copy holding it would draw from the original's generator.
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> tuple[Any, ...]:
         return (self.seed, self._rng.getstate())
 
-    def __setstate__(self, state: tuple) -> None:
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
         self.seed, rng_state = state
         self._rng = random.Random.__new__(random.Random)
         self._rng.setstate(rng_state)
         self._random = self._rng.random
 
-    def __deepcopy__(self, memo: dict) -> "SeededSource":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "SeededSource":
         return self.clone()
 
     def __copy__(self) -> "SeededSource":
@@ -102,7 +102,7 @@ class SeededSource(ChanceSource):
     def roll(self, sides: int, what: str = "") -> int:
         return int(self._random() * sides) + 1
 
-    def shuffle(self, items: list, what: str = "") -> None:
+    def shuffle(self, items: list[Any], what: str = "") -> None:
         # random.Random.shuffle written out (Fisher-Yates over _randbelow_with_getrandbits, as in
         # CPython's random.py): the very same swaps from the same state, without two Python-level
         # calls per card (a Statis Pro game shuffles its 200-card FAC deck about five times)
@@ -115,17 +115,17 @@ class SeededSource(ChanceSource):
                 j = getrandbits(k)
             items[i], items[j] = items[j], items[i]
 
-    def draw(self, pile: list, what: str = "") -> Any:
+    def draw(self, pile: list[Any], what: str = "") -> Any:
         if not pile:
             raise ChanceError(f"cannot draw {what or 'a card'}: the pile is empty")
         return pile.pop()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self._rng.getstate()
         return {"kind": self.kind, "seed": self.seed, "state": [version, list(internal), gauss]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SeededSource":
+    def from_dict(cls, data: dict[str, Any]) -> "SeededSource":
         src = cls(int(data["seed"]))
         version, internal, gauss = data["state"]
         src._rng.setstate((version, tuple(internal), gauss))
@@ -184,11 +184,11 @@ class ScriptedSource(ChanceSource):
             raise ChanceError(f"script value {value} is not a face of a d{sides} ({what})")
         return value
 
-    def shuffle(self, items: list, what: str = "") -> None:
+    def shuffle(self, items: list[Any], what: str = "") -> None:
         if self.position >= len(self.script) and self.fallback is not None:
             self.fallback.shuffle(items, what)
 
-    def draw(self, pile: list, what: str = "") -> Any:
+    def draw(self, pile: list[Any], what: str = "") -> Any:
         if self.position >= len(self.script) and self.fallback is not None:
             return self.fallback.draw(pile, what)
         item = self._next(what)
@@ -202,7 +202,7 @@ class ScriptedSource(ChanceSource):
         if self.remaining:
             raise ChanceError(f"{self.remaining} scripted items were never used: {self.script[self.position:]!r}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "script": [list(i) if isinstance(i, tuple) else i for i in self.script],
@@ -211,7 +211,7 @@ class ScriptedSource(ChanceSource):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ScriptedSource":
+    def from_dict(cls, data: dict[str, Any]) -> "ScriptedSource":
         script = [tuple(i) if isinstance(i, list) and len(i) == 2 and isinstance(i[0], str) else i for i in data["script"]]
         fb = ChanceSource.from_dict(data["fallback"]) if data.get("fallback") else None
         src = cls(script, fb)

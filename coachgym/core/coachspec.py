@@ -27,7 +27,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 
 from .errors import ConfigError
 
@@ -173,12 +173,12 @@ class Spec:
     """A coach spec read by the grammar: its kind, parameters (typed) and argument."""
 
     kind: Kind
-    params: dict
+    params: dict[str, Any]
     argument: str | None = None
 
 
 def read(rs: Any, spec: Any, *, field: str = "coach", web: bool = False,
-         offered: Callable[[str, str], list[str]] | None = None, caps: dict | None = None) -> Spec:
+         offered: Callable[[str, str], list[str]] | None = None, caps: dict[tuple[str, str], Any] | None = None) -> Spec:
     """``spec`` held to the grammar of its kind (see the module docstring); raises ``ConfigError``
     naming ``field``, the kind and the parameter. ``offered(kind, param)`` -> the names the server
     offers for a parameter (or argument) that may name a file; with ``web`` nothing else is
@@ -198,12 +198,13 @@ def read(rs: Any, spec: Any, *, field: str = "coach", web: bool = False,
         if web and spec.endswith(".zip"):
             raise ConfigError(f"{field} {spec[:80]!r}: .zip models can execute code when loaded and are not accepted "
                               "from the browser; export the coach as .npz or play it from the command line")
-        return Spec(kind, {}, _file_value(kind.argument, spec, field, "model file", web, offered))
-    kind = table.get(head)
-    if kind is None or kind.name == "model file":
+        return Spec(kind, {}, _file_value(cast(Param, kind.argument), spec, field, "model file", web, offered))
+    named = table.get(head)
+    if named is None or named.name == "model file":
         names = [k.name + (":..." if k.argument or not k.bare else "") for k in table.values() if k.name != "model file"]
         raise ConfigError(f"{field} {spec[:80]!r}: unknown coach {head[:40]!r}; coaches: {', '.join(names)}, "
                           "or a model file (coachgym coaches RULESET lists their parameters)")
+    kind = named
     if kind.argument is not None:
         if not sep or not rest.strip():
             raise ConfigError(f"{field}: coach {kind.name!r} needs {kind.argument.name}: {kind.name}:"

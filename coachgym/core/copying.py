@@ -61,11 +61,11 @@ def _flat(v: Any) -> Any:
     return v.copy() if v is not None else None
 
 
-def _rows(v: list) -> list:
+def _rows(v: list[Any]) -> list[Any]:
     return [r if r is None else r.copy() for r in v]
 
 
-def _cube(v: list) -> list:
+def _cube(v: list[Any]) -> list[Any]:
     return [[r.copy() for r in t] for t in v]
 
 
@@ -76,17 +76,18 @@ class ClonePlan:
                  cube: Iterable[str] = (), nested: Iterable[str] = (), fresh: dict[str, Callable[[], Any]] | None = None,
                  custom: dict[str, Callable[[Any], Any]] | None = None, base: "ClonePlan | None" = None):
         share = tuple(share)
-        self.share = frozenset(share) | (base.share if base else frozenset())
+        self.share: frozenset[str] = frozenset(share) | (base.share if base else frozenset())
         self.fresh: dict[str, Callable[[], Any]] = {**(base.fresh if base else {}), **(fresh or {})}
         copiers: dict[str, Callable[[Any], Any]] = dict(base.copiers) if base else {}
-        groups = ((flat, _flat), (rows, _rows), (cube, _cube), (nested, deep))
+        groups: tuple[tuple[Iterable[str], Callable[[Any], Any]], ...] = (
+            (flat, _flat), (rows, _rows), (cube, _cube), (nested, deep))
         named = [*share, *(fresh or {}), *(custom or {})]
         for names, f in groups:
             names = tuple(names)
             named += names
             copiers.update(dict.fromkeys(names, f))
         copiers.update(custom or {})
-        self.copiers = copiers
+        self.copiers: dict[str, Callable[[Any], Any]] = copiers
         dup = {n for n in named if named.count(n) > 1}
         if dup:
             raise ValueError(f"clone plan names {sorted(dup)} more than once")

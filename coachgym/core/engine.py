@@ -62,11 +62,11 @@ class Decision:
         _set(self, "legal", legal)
         _set(self, "prompt", prompt)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"side": self.side, "kind": self.kind, "legal": list(self.legal), "prompt": self.prompt}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Decision":
+    def from_dict(cls, d: dict[str, Any]) -> "Decision":
         return cls(int(d["side"]), d["kind"], tuple(d["legal"]), d.get("prompt", ""))
 
 
@@ -183,10 +183,10 @@ class Engine:
         return self.log.lines(start)
 
     # ----------------------------------------------------------------- save / restore
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {**self._save_head(), "events": self.log.to_list()}
 
-    def _save_head(self) -> dict:
+    def _save_head(self) -> dict[str, Any]:
         """The saved game but its events (the last field)."""
         return {
             "ruleset": self.ruleset,
@@ -207,7 +207,7 @@ class Engine:
         return f'{head[:-1]},"events":{self.log.json_text()}}}'
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Engine":
+    def from_dict(cls, data: dict[str, Any]) -> "Engine":
         if not isinstance(data, dict):
             raise SavedGameError("saved game must be a JSON object")
         if data.get("ruleset") != cls.ruleset:
@@ -246,7 +246,7 @@ class Engine:
         return data
 
     @classmethod
-    def check_saved_state(cls, state: dict, env: "savecheck.Env") -> None:
+    def check_saved_state(cls, state: dict[str, Any], env: "savecheck.Env") -> None:
         """Check a saved game's ``state`` field by field before it is restored (raise
         :class:`SavedGameError` naming the field). Each ruleset overrides this with its schema."""
 
@@ -286,7 +286,7 @@ class Engine:
         new._resample_hidden(viewer)
         return new
 
-    def __deepcopy__(self, memo: dict) -> "Engine":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Engine":
         cls = self.__class__
         new = cls.__new__(cls)
         memo[id(self)] = new
@@ -297,7 +297,7 @@ class Engine:
     def __copy__(self) -> "Engine":
         return self.clone()  # a shallow copy would share the game's state: never what a caller wants
 
-    def __setstate__(self, state: dict) -> None:  # pickle
+    def __setstate__(self, state: dict[str, Any]) -> None:  # pickle
         self.__dict__.update(state)
         self._after_copy()
 
@@ -316,10 +316,10 @@ class Engine:
     def _apply(self, decision: Decision, action: Action) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def _state_to_dict(self) -> dict:  # pragma: no cover - interface
+    def _state_to_dict(self) -> dict[str, Any]:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def _state_from_dict(self, data: dict) -> None:  # pragma: no cover - interface
+    def _state_from_dict(self, data: dict[str, Any]) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
     # ----------------------------------------------------------------- internals

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from os import PathLike
+from typing import Any, Iterable
+
 
 class CoachgymError(Exception):
     """Base class of every coachgym error."""
@@ -14,7 +17,7 @@ class IllegalActionError(CoachgymError, ValueError):
     ``legal`` (the legal indices) and ``legal_labels``.
     """
 
-    def __init__(self, action, label: str, decision: str, legal, legal_labels):
+    def __init__(self, action: int, label: str, decision: str, legal: Iterable[int], legal_labels: Iterable[str]):
         self.action = action
         self.label = label
         self.decision = decision
@@ -25,7 +28,7 @@ class IllegalActionError(CoachgymError, ValueError):
             f"illegal action {action} ({label}) at decision {decision!r}; legal actions are {options}"
         )
 
-    def __reduce__(self):  # picklable, so the error crosses process boundaries intact
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable, so the error crosses process boundaries intact
         return (type(self), (self.action, self.label, self.decision, self.legal, self.legal_labels))
 
 
@@ -36,13 +39,13 @@ class GameOverError(CoachgymError, RuntimeError):
 class TeamFileError(CoachgymError, ValueError):
     """A team or card file is malformed. The message names the file and the field."""
 
-    def __init__(self, path, field: str, problem: str):
+    def __init__(self, path: str | PathLike[str], field: str, problem: str):
         self.path = str(path)
         self.field = field
         self.problem = problem
         super().__init__(f"{self.path}: field {field!r}: {problem}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.path, self.field, self.problem))
 
 
@@ -54,7 +57,7 @@ class SavedGameError(CoachgymError, ValueError):
         self.field = field
         super().__init__(message)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (str(self), self.field))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 
 @dataclass(slots=True)
@@ -19,11 +19,11 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seq": self.seq, "kind": self.kind, "side": self.side, "text": self.text, "data": self.data}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Event":
+    def from_dict(cls, d: dict[str, Any]) -> "Event":
         return cls(d["seq"], d["kind"], d["side"], d["text"], dict(d.get("data", {})))
 
 
@@ -39,7 +39,8 @@ class EventLog:
         self.events: list[Event] = []
         self.record = record
         self.count = 0
-        self._json, self._json_n, self._json_of = "", 0, None  # the text of events[:_json_n] of list _json_of
+        self._json, self._json_n = "", 0  # the text of events[:_json_n] of list _json_of
+        self._json_of: list[Event] | None = None
 
     def add(self, kind: str, side: int | None, text: str, **data: Any) -> None:
         self.count += 1
@@ -63,10 +64,10 @@ class EventLog:
     def __len__(self) -> int:
         return len(self.events)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
 
-    def to_list(self) -> list[dict]:
+    def to_list(self) -> list[dict[str, Any]]:
         return [e.to_dict() for e in self.events]
 
     def json_text(self) -> str:
@@ -84,7 +85,7 @@ class EventLog:
         return f"[{self._json}]"
 
     @classmethod
-    def from_list(cls, items: list[dict], record: bool = True, count: int | None = None) -> "EventLog":
+    def from_list(cls, items: list[dict[str, Any]], record: bool = True, count: int | None = None) -> "EventLog":
         log = cls(record)
         log.events = [Event.from_dict(d) for d in items]
         log.count = count if count is not None else len(log.events)

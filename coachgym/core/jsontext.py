@@ -57,7 +57,7 @@ class FileProblem(ValueError):
         self.problem = problem
         super().__init__(f"{self.path}: {problem}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.path, self.problem))
 
 

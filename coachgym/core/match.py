@@ -127,14 +127,14 @@ class MatchResult:
             f"(95% CI {lo:.3f}-{hi:.3f}); mean margin {self.mean_margin:+.2f} ({margin_ci})"
         )
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         """Games, A's wins, B's wins, draws, A's win rate (draws half) with its Wilson 95% interval,
         and A's mean margin with its 95% interval: the figures every report of a series gives."""
         return {"games": self.n, "a_wins": self.a_wins, "b_wins": self.b_wins, "draws": self.draws,
                 "win_rate": self.a_score_rate, "ci95": list(self.a_win_interval()),
                 "mean_margin": self.mean_margin, "margin_ci95": list(self.margin_interval())}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.stats()
         return {"coach_a": self.coach_a, "coach_b": self.coach_b, "games": s["games"], "a_wins": s["a_wins"],
                 "b_wins": s["b_wins"], "draws": s["draws"], "a_win_rate": s["win_rate"], "a_win_rate_ci95": s["ci95"],

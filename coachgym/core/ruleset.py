@@ -19,7 +19,13 @@ import importlib
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from .actions import ActionTable
+    from .describe import Setting
 
 from .chance import ChanceSource, SeededSource
 from .coach import Coach, FirstLegalCoach, RandomCoach
@@ -61,7 +67,7 @@ class League:
     schedule_format: dict[str, int] = dataclasses.field(default_factory=dict)  # optional: games, division, ...
     ref: str = ""  # how the league was named when loaded: its name, or its folder's path
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.ref:
             object.__setattr__(self, "ref", self.name)
 
@@ -105,6 +111,27 @@ class League:
 def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -> League:
     """A league from ``league.json``'s data; every error names the file and the field."""
     folder = path.parent
+    _check_league_header(data, path, ruleset, name)
+    teams = _league_teams(data, path)
+    divisions, conferences = _league_groups(data, path, teams)
+    real = _league_records(data, path, teams)
+    sfmt = data.get("schedule_format") or {}
+    if not isinstance(sfmt, dict) or any(k not in ("games", "division", "conference", "other") or not isinstance(v, int)
+                                         or isinstance(v, bool) or v < 0 for k, v in sfmt.items()):
+        raise TeamFileError(path, "schedule_format", "must map games, division, conference and other to whole numbers "
+                                                     "(games per team; meetings with a team of the same division, of "
+                                                     "the conference, of the other conference)")
+    schedule = data.get("schedule")
+    if schedule is not None and (not isinstance(schedule, str) or not (folder / schedule).is_file()):
+        raise TeamFileError(path, "schedule", f"must be null or the name of a CSV file beside league.json, got {schedule!r}")
+    return League(data["name"], data["title"], data["season"], data["ruleset"], data.get("source", ""),
+                  data.get("built_by", ""), data.get("notes", ""), tuple(teams),
+                  {d: tuple(m) for d, m in divisions.items()}, {c: tuple(d) for c, d in conferences.items()},
+                  real, schedule, folder, dict(sfmt))
+
+
+def _check_league_header(data: Any, path: Path, ruleset: str, name: str | None) -> None:
+    """``league.json``'s schema, names, ruleset and source fields."""
     if not isinstance(data, dict):
         raise TeamFileError(path, "<file>", "must hold a JSON object")
     if data.get("schema") != LEAGUE_SCHEMA:
@@ -123,14 +150,23 @@ def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -
             raise TeamFileError(path, key, "must be a string")
     if not data.get("source"):
         raise TeamFileError(path, "source", "a league of real players must name the source of its statistics")
+
+
+def _league_teams(data: dict[str, Any], path: Path) -> list[str]:
     teams = data.get("teams")
     if not isinstance(teams, list) or len(teams) < 2 or not all(isinstance(t, str) and t for t in teams):
         raise TeamFileError(path, "teams", "must list at least two team names (the stems of the team files beside it)")
     if len(set(teams)) != len(teams):
         raise TeamFileError(path, "teams", f"a team is listed twice: {', '.join(sorted({t for t in teams if teams.count(t) > 1}))}")
     for k, t in enumerate(teams):
-        if not (folder / f"{t}.json").is_file():
+        if not (path.parent / f"{t}.json").is_file():
             raise TeamFileError(path, f"teams[{k}]", f"no team file {t}.json beside league.json")
+    return teams
+
+
+def _league_groups(data: dict[str, Any], path: Path,
+                   teams: list[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """``(divisions, conferences)``: every team in one division where there are divisions."""
     divisions = data.get("divisions") or {}
     if not isinstance(divisions, dict) or not all(isinstance(v, list) for v in divisions.values()):
         raise TeamFileError(path, "divisions", "must map each division's name to a list of its teams")
@@ -152,6 +188,10 @@ def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -
         for d in divs:
             if d not in divisions:
                 raise TeamFileError(path, f"conferences.{conf}", f"{d!r} is not one of the league's divisions")
+    return divisions, conferences
+
+
+def _league_records(data: dict[str, Any], path: Path, teams: list[str]) -> dict[str, tuple[int, int]]:
     records = data.get("real_records") or {}
     if not isinstance(records, dict):
         raise TeamFileError(path, "real_records", "must map teams to [wins, losses]")
@@ -163,19 +203,7 @@ def parse_league(data: Any, path: Path, ruleset: str, name: str | None = None) -
                 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in wl)):
             raise TeamFileError(path, f"real_records.{t}", f"must be [wins, losses] (two whole numbers >= 0), got {wl!r}")
         real[t] = (wl[0], wl[1])
-    sfmt = data.get("schedule_format") or {}
-    if not isinstance(sfmt, dict) or any(k not in ("games", "division", "conference", "other") or not isinstance(v, int)
-                                         or isinstance(v, bool) or v < 0 for k, v in sfmt.items()):
-        raise TeamFileError(path, "schedule_format", "must map games, division, conference and other to whole numbers "
-                                                     "(games per team; meetings with a team of the same division, of "
-                                                     "the conference, of the other conference)")
-    schedule = data.get("schedule")
-    if schedule is not None and (not isinstance(schedule, str) or not (folder / schedule).is_file()):
-        raise TeamFileError(path, "schedule", f"must be null or the name of a CSV file beside league.json, got {schedule!r}")
-    return League(data["name"], data["title"], data["season"], data["ruleset"], data.get("source", ""),
-                  data.get("built_by", ""), data.get("notes", ""), tuple(teams),
-                  {d: tuple(m) for d, m in divisions.items()}, {c: tuple(d) for c, d in conferences.items()},
-                  real, schedule, folder, dict(sfmt))
+    return real
 
 
 def split_league_team(team: Any) -> tuple[str, str] | None:
@@ -227,7 +255,7 @@ class Ruleset:
     def __init__(self, *, name: str, title: str, env_id: str, engine_cls: type[Engine], options_cls: type,
                  package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
                  default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
-                 box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict, ...] = ({},),
+                 box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict[str, Any], ...] = ({},),
                  time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = ()):
         self.name = name
         self.title = title
@@ -267,17 +295,17 @@ class Ruleset:
         return _import(spec) if spec else None
 
     @property
-    def actions(self):
+    def actions(self) -> ActionTable:
         return self.engine_cls.actions
 
     # ---------------------------------------------------------------- teams
-    def _teams_dir(self):
+    def _teams_dir(self) -> Traversable:
         return resources.files(self.package).joinpath("data").joinpath("teams")
 
     def team_names(self) -> list[str]:
         return sorted(p.name[:-5] for p in self._teams_dir().iterdir() if p.name.endswith(".json"))
 
-    def _bundled(self, name: str):
+    def _bundled(self, name: str) -> Traversable:
         """The file of a bundled team (by its name or an alias), or an error listing the names."""
         bundled = self._teams_dir().joinpath(f"{self.team_aliases().get(name, name)}.json")
         if not bundled.is_file():
@@ -293,7 +321,7 @@ class Ruleset:
             return Path(path)
 
     # ---------------------------------------------------------------- leagues
-    def _leagues_dir(self):
+    def _leagues_dir(self) -> Traversable:
         return resources.files(self.package).joinpath("data").joinpath("leagues")
 
     def league_names(self) -> list[str]:
@@ -365,7 +393,7 @@ class Ruleset:
         if split_league_team(team):
             _, path = self._league_team(str(team))
             return self._parse_team(load_json(path), f"{self.name}:{team}")
-        bundled = self._bundled(team)
+        bundled = self._bundled(str(team))
         with resources.as_file(bundled) as path:
             return self._parse_team(load_json(path), f"{self.name}:{team}")
 
@@ -404,7 +432,8 @@ class Ruleset:
         home_team = self.load_team(home if home is not None else self.default_teams[0])
         away_team = self.load_team(away if away is not None else self.default_teams[1])
         src = source if source is not None else SeededSource(seed)
-        return self.engine_cls(home_team, away_team, src, options=self.parse_options(options), record_events=record_events)
+        make: Callable[..., Engine] = self.engine_cls  # (each ruleset's engine takes teams, source and options)
+        return make(home_team, away_team, src, options=self.parse_options(options), record_events=record_events)
 
     # ---------------------------------------------------------------- coaches
     def coach_names(self) -> list[str]:
@@ -416,7 +445,8 @@ class Ruleset:
         builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
         kind, sep, argument = name.partition(":")
         if (sep or kind in BARE_KINDS) and kind in COACH_KINDS:
-            return _import(COACH_KINDS[kind])(self, argument, seed=seed, **kwargs)
+            made: Coach = _import(COACH_KINDS[kind])(self, argument, seed=seed, **kwargs)
+            return made
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
             name, _, spec = name.partition(":")
@@ -426,7 +456,8 @@ class Ruleset:
         if name == "first-legal":
             return FirstLegalCoach()
         if name == "trained" or is_model_file:  # the one shipped for this ruleset, or a model file
-            return _import(TRAINED_COACH)(None if name == "trained" else name, self.name, seed=seed)
+            trained: Coach = _import(TRAINED_COACH)(None if name == "trained" else name, self.name, seed=seed)
+            return trained
         factory = self.coach_factory(name)
         params = {p.name: p for p in self.coach_parameters(name)}
         unknown = sorted(set(kwargs) - set(params))
@@ -444,13 +475,14 @@ class Ruleset:
         """The class (or factory) of a scripted coach named in this ruleset."""
         if name not in self._coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
-        return _import(self._coaches[name])
+        factory: Callable[..., Coach] = _import(self._coaches[name])
+        return factory
 
     def coach_kind(self, kind: str) -> Callable[..., Coach] | None:
         """The factory of a coach kind of :data:`COACH_KINDS` (``"strategy"``, ``"search"``), or None."""
         return _import(COACH_KINDS[kind]) if kind in COACH_KINDS else None
 
-    def coach_parameters(self, name: str) -> list:
+    def coach_parameters(self, name: str) -> list[Setting]:
         """A scripted coach's parameters (``coachgym.core.describe.Setting``: name, default, explanation)."""
         from .describe import coach_parameters
 
@@ -458,7 +490,7 @@ class Ruleset:
             return []
         return coach_parameters(self.coach_factory(name))
 
-    def rule_options(self) -> list:
+    def rule_options(self) -> list[Setting]:
         """This ruleset's rule options (``coachgym.core.describe.Setting``: name, default, explanation)."""
         from .describe import rule_options
 

@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -75,13 +74,15 @@ class RunnerError(CoachgymError):
 
 
 class Task(Protocol):
-    games: int
+    @property
+    def games(self) -> int:
+        """How many games the task plays (its share of a progress bar)."""
 
     def run(self) -> Any:
         """Play the task's games in this process and return a picklable result."""
 
 
-def make_coach(rs: Any, spec: CoachSpec, seed: int | None):
+def make_coach(rs: Any, spec: CoachSpec, seed: int | None) -> Any:
     """A coach from a coach spec (see the module docstring)."""
     if isinstance(spec, str):
         return rs.coach(spec, seed=seed)
@@ -110,7 +111,7 @@ class SeriesChunk:
     seed: int = 0
     first: int = 0
     count: int = 2
-    options: dict | None = None
+    options: dict[str, Any] | None = None
     swap_sides: bool = True
     keep_box: bool = False
     coach_seeds: tuple[int, int] | None = None
@@ -129,7 +130,7 @@ class SeriesChunk:
         a, b = make_coach(rs, self.coach_a, sa), make_coach(rs, self.coach_b, sb)
         options = rs.parse_options(self.options or {})
 
-        def new_game(h, w, seed, record_events=False):
+        def new_game(h: Any, w: Any, seed: int, record_events: bool = False) -> Any:
             return rs.new_game(h, w, seed=seed, options=options, record_events=record_events)
 
         result = run_match(new_game, a, b, games=self.count, seed=self.seed, teams=pairs,
@@ -143,8 +144,8 @@ class CallTask:
     """``fn(*args, **kwargs)`` as a task (``fn`` must be a module-level function)."""
 
     fn: Callable[..., Any]
-    args: tuple = ()
-    kwargs: dict = field(default_factory=dict)
+    args: tuple[Any, ...] = ()
+    kwargs: dict[str, Any] = field(default_factory=dict)
     games: int = 1
 
     def run(self) -> Any:
@@ -224,12 +225,12 @@ class Backend:
                 self._cancel(job)
 
     def map(self, tasks: Sequence[Task], *, progress: bool = False, desc: str | None = None,
-            on_result: Callable[[int, Any], None] | None = None) -> list:
+            on_result: Callable[[int, Any], None] | None = None) -> list[Any]:
         """Run ``tasks`` and return their results in task order. ``on_result(i, result)`` is called as
         each finishes (in completion order), e.g. to store results of a resumable run."""
         jobs = [self.submit(t) for t in tasks]
         order = {id(j): i for i, j in enumerate(jobs)}
-        results: list = [None] * len(jobs)
+        results: list[Any] = [None] * len(jobs)
         bar = None
         if progress:
             from tqdm import tqdm
@@ -314,10 +315,7 @@ class LocalBackend(Backend):
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # the kernel's death signal ties a worker to the thread that starts it: only where the
-            # pool is run from the main thread (a pool run from a thread that may end: the watchdog)
-            main = threading.current_thread() is threading.main_thread()
-            self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_ignores_ctrl_c, initargs=(main,))
+            self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_ignores_ctrl_c)
             self._generation += 1
         return self._pool
 
@@ -398,14 +396,13 @@ class LocalBackend(Backend):
             wakeups.pop(thread, None)
 
 
-def _worker_ignores_ctrl_c(kernel: bool = True) -> None:
+def _worker_ignores_ctrl_c() -> None:
     """A LocalBackend worker leaves Ctrl-C to the process that runs the series (see ``abort``), and
-    ends when that process dies by any signal, SIGKILL included (``core.lifeline``; ``kernel``: with
-    the kernel's death signal too, for a pool run from the main thread): no orphans."""
+    ends when that process dies by any signal, SIGKILL included (``core.lifeline``): no orphans."""
     from .lifeline import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(kernel=kernel)
+    die_with_parent()
 
 
 class RayBackend(Backend):
@@ -418,7 +415,7 @@ class RayBackend(Backend):
     name = "ray"
 
     def __init__(self, address: str | None = None, jobs: int | None = None, *, max_retries: int = 3,
-                 init_kwargs: dict | None = None):
+                 init_kwargs: dict[str, Any] | None = None):
         super().__init__()
         try:
             import ray
@@ -446,7 +443,7 @@ class RayBackend(Backend):
             finally:
                 auth_log.setLevel(level)
             self._owns = True
-        self.workers = int(ray.cluster_resources().get("CPU", 1))
+        self.workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]  # (Ray's API is untyped)
         self._remote = ray.remote(max_retries=max_retries, retry_exceptions=False)(run_task)
 
     def _start(self, job: Job) -> None:
@@ -466,7 +463,7 @@ class RayBackend(Backend):
             except self._ray.exceptions.RayTaskError as exc:
                 job._finish(None)  # done: its result is this error (cancelling a finished task trips a Ray race)
                 self.cancel(pending)
-                cause = exc.as_instanceof_cause()
+                cause = exc.as_instanceof_cause()  # type: ignore[no-untyped-call]  # (Ray's API is untyped)
                 raise cause from None
             except self._ray.exceptions.RayError as exc:  # worker or node lost beyond max_retries
                 job._finish(None)
@@ -514,7 +511,7 @@ def make_backend(name: str = "local", *, jobs: int | None = None, address: str |
 # ------------------------------------------------------------------------------------ series
 def series_chunks(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int, *, seed: int = 0,
                   teams: Sequence[tuple[TeamRef, TeamRef]] | tuple[TeamRef, TeamRef] | None = None,
-                  options: dict | None = None, swap_sides: bool = True, keep_box: bool = False,
+                  options: dict[str, Any] | None = None, swap_sides: bool = True, keep_box: bool = False,
                   chunk: int | None = None, workers: int = 1, first: int = 0,
                   coach_seeds: tuple[int, int] | None = None) -> list[SeriesChunk]:
     """Split games ``first .. first+games-1`` of a series into tasks (whole pairs when sides swap).
@@ -558,7 +555,7 @@ def merge(results: Iterable[MatchResult]) -> MatchResult:
 
 def play_series(ruleset: str, coach_a: CoachSpec, coach_b: CoachSpec, games: int, *, seed: int = 0,
                 teams: Sequence[tuple[TeamRef, TeamRef]] | tuple[TeamRef, TeamRef] | None = None,
-                options: dict | None = None, swap_sides: bool = True, keep_box: bool = False,
+                options: dict[str, Any] | None = None, swap_sides: bool = True, keep_box: bool = False,
                 backend: Backend | None = None, chunk: int | None = None, progress: bool = False,
                 desc: str | None = None, coach_seeds: tuple[int, int] | None = None) -> MatchResult:
     """``games`` games of coach A against coach B on ``backend`` (default: in this process).

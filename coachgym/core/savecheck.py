@@ -30,7 +30,7 @@ class Env:
     figures a ruleset adds in ``extra``."""
 
     where: str  # "saved valueadd game"
-    players: tuple[int, int] = (0, 0)
+    players: tuple[int, ...] = (0, 0)
     side: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -70,7 +70,7 @@ class Spec:
 class JSON(Spec):
     """Any JSON value (a field whose contents the engine checks itself, or does not read)."""
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if value is None or type(value) in (str, int, bool):
             return
         if isinstance(value, float) and not math.isfinite(value):
@@ -84,17 +84,17 @@ class JSON(Spec):
         elif not (value is None or isinstance(value, (bool, int, float, str))):
             raise env.fail(path, f"must be a JSON value, got {type(value).__name__}")
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return "any JSON value"
 
 
 class Skip(Spec):
     """A field checked on its own, elsewhere (the teams by the team-file parser, the options)."""
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return "checked separately"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         return None
 
 
@@ -102,7 +102,7 @@ class Int(Spec):
     def __init__(self, lo: Bound = None, hi: Bound = None):
         self.lo, self.hi = lo, hi
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         lo, hi = _bound(self.lo, env), _bound(self.hi, env)
         if lo is not None and hi is not None:
             return f"an integer from {lo} to {hi}"
@@ -112,7 +112,7 @@ class Int(Spec):
             return f"an integer of at most {hi}"
         return "an integer"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             raise env.fail(path, f"must be {self.describe(env)}, got {_type_name(value)} {_show(value)}")
         lo, hi = _bound(self.lo, env), _bound(self.hi, env)
@@ -126,12 +126,12 @@ class Num(Spec):
     def __init__(self, lo: float | None = None, hi: float | None = None):
         self.lo, self.hi = lo, hi
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         if self.lo is not None and self.hi is not None:
             return f"a number from {self.lo} to {self.hi}"
         return "a number" + (f" of at least {self.lo}" if self.lo is not None else "")
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
             raise env.fail(path, f"must be {self.describe(env)}, got {_type_name(value)} {_show(value)}")
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
@@ -139,10 +139,10 @@ class Num(Spec):
 
 
 class Bool(Spec):
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return "true or false"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, bool):
             raise env.fail(path, f"must be true or false, got {_type_name(value)} {_show(value)}")
 
@@ -152,12 +152,12 @@ class Str(Spec):
         self.choices = None if choices is None else tuple(choices)
         self.max_len = max_len
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         return "a string"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, str):
             raise env.fail(path, f"must be {self.describe(env)}, got {_type_name(value)} {_show(value)}")
         if self.choices is not None and value not in self.choices:
@@ -167,10 +167,10 @@ class Str(Spec):
 
 
 class Null(Spec):
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return "null"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if value is not None:
             raise env.fail(path, f"must be null, got {_show(value)}")
 
@@ -181,10 +181,10 @@ class OneOf(Spec):
     def __init__(self, *specs: Spec):
         self.specs = specs
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return " or ".join(s.describe(env) for s in self.specs)
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         for s in self.specs:
             try:
                 s.check(value, path, env)
@@ -200,10 +200,10 @@ class Opt(Spec):
     def __init__(self, spec: Spec):
         self.spec = spec
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return f"null or {self.spec.describe(env)}"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if value is not None:
             self.spec.check(value, path, env)
 
@@ -214,10 +214,10 @@ class ByKind(Spec):
     def __init__(self, kinds: dict[str, Spec]):
         self.kinds = kinds
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return "an object with kind " + " or ".join(repr(k) for k in self.kinds)
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, dict):
             raise env.fail(path, f"must be {self.describe(env)}, got {_type_name(value)} {_show(value)}")
         kind = value.get("kind")
@@ -232,13 +232,13 @@ class List(Spec):
     def __init__(self, item: Spec, n: Bound = None, *, lo: Bound = None, hi: Bound = None, distinct: bool = False):
         self.item, self.n, self.lo, self.hi, self.distinct = item, n, lo, hi, distinct
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         n = _bound(self.n, env)
         if n is not None:
             return f"a list of {n}"
         return "a list"
 
-    def _length(self, value, path, env):
+    def _length(self, value: list[Any], path: str, env: Env) -> None:
         n, lo, hi = _bound(self.n, env), _bound(self.lo, env), _bound(self.hi, env)
         if n is not None and len(value) != n:
             raise env.fail(path, f"must be a list of {n} entries, has {len(value)}")
@@ -247,15 +247,15 @@ class List(Spec):
         if hi is not None and len(value) > hi:
             raise env.fail(path, f"must be a list of at most {hi} entries, has {len(value)}")
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, list):
             raise env.fail(path, f"must be {self.describe(env)}, got {_type_name(value)} {_show(value)}")
         self._length(value, path, env)
         item = self.item
         if type(item) is Int:  # the common case (statistics, dice state): one pass, items looked at on failure
-            lo, hi = _bound(item.lo, env), _bound(item.hi, env)
-            lo = -math.inf if lo is None else lo
-            hi = math.inf if hi is None else hi
+            b_lo, b_hi = _bound(item.lo, env), _bound(item.hi, env)
+            lo: float = -math.inf if b_lo is None else b_lo
+            hi: float = math.inf if b_hi is None else b_hi
             if all(type(v) is int and lo <= v <= hi for v in value) and (not self.distinct
                                                                          or len(set(value)) == len(value)):
                 return
@@ -273,10 +273,10 @@ class Tuple(Spec):
     def __init__(self, *items: Spec):
         self.items = items
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return f"a list of {len(self.items)}"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, list) or len(value) != len(self.items):
             raise env.fail(path, f"must be a list of {len(self.items)} entries, got {_show(value)}")
         for i, (v, s) in enumerate(zip(value, self.items)):
@@ -286,10 +286,10 @@ class Tuple(Spec):
 class PerSide(List):
     """Two entries, home then away; the entries' bounds see ``env.side``."""
 
-    def __init__(self, item: Spec, **kw):
+    def __init__(self, item: Spec, **kw: Any):
         super().__init__(item, 2, **kw)
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, list) or len(value) != 2:
             raise env.fail(path, f"must be a list of 2 entries (home, away), got {_show(value)}")
         outer = env.side
@@ -306,7 +306,7 @@ class PerSide(List):
 class PerPlayer(List):
     """One entry per roster player of the side ``env.side`` (inside a :class:`PerSide`)."""
 
-    def __init__(self, item: Spec, **kw):
+    def __init__(self, item: Spec, **kw: Any):
         super().__init__(item, lambda env: env.roster(), **kw)
 
 
@@ -328,10 +328,10 @@ class Dict(Spec):
         self.optional = frozenset(optional)
         self.extra = extra
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return "an object"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if not isinstance(value, dict):
             raise env.fail(path, f"must be an object, got {_type_name(value)} {_show(value)}")
         for key, spec in self.fields.items():
@@ -357,10 +357,10 @@ class Check(Spec):
     def __init__(self, spec: Spec, test: Callable[[Any, Env], str | None]):
         self.spec, self.test = spec, test
 
-    def describe(self, env):
+    def describe(self, env: Env) -> str:
         return self.spec.describe(env)
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         self.spec.check(value, path, env)
         problem = self.test(value, env)
         if problem:
@@ -393,10 +393,10 @@ _SCALARS = (str, int, bool, type(None))
 class Events(List):
     """The play-by-play: one quick pass over the usual shape, the field-by-field check on a doubt."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(EVENT)
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         if isinstance(value, list) and all(
                 type(e) is dict and type(e.get("kind")) is str and type(e.get("text")) is str
                 and e.get("side", 2) in (None, 0, 1) and all(type(v) in _SCALARS for v in e.values()) for e in value):
@@ -430,7 +430,7 @@ def check(value: Any, spec: Spec, env: Env, path: str = "") -> None:
     spec.check(value, path, env)
 
 
-def teams_and_options(state: Any, env: Env, parse_team: Callable[[Any, str], Any], options_cls: type) -> tuple[list, Any]:
+def teams_and_options(state: Any, env: Env, parse_team: Callable[[Any, str], Any], options_cls: type) -> tuple[list[Any], Any]:
     """The first checks of every ruleset's saved ``state``: an object with its two teams (parsed as
     team files) and its rule options (parsed as options); sets ``env.players`` (roster sizes)."""
     if not isinstance(state, dict):
@@ -444,7 +444,7 @@ def teams_and_options(state: Any, env: Env, parse_team: Callable[[Any, str], Any
     return teams, options
 
 
-def parse_saved_teams(teams: Any, parse_team: Callable[[Any, str], Any], env: Env, path: str = "state.teams") -> list:
+def parse_saved_teams(teams: Any, parse_team: Callable[[Any, str], Any], env: Env, path: str = "state.teams") -> list[Any]:
     """The two saved team files through the ruleset's team-file parser; a problem is reported at
     its path inside the saved game (``state.teams[1].players[4].dunk``)."""
     if not isinstance(teams, list) or len(teams) != 2:

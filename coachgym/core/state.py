@@ -53,7 +53,7 @@ class Field:
     optional: bool = False  # saves from before the field existed may lack it (the engine fills it in)
     record: "Record | None" = None  # copy "record": the field holds one such object per side
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.copy not in COPIES:
             raise ValueError(f"field {self.name!r}: copy must be one of {', '.join(COPIES)}, got {self.copy!r}")
         if (self.copy == "record") != (self.record is not None):
@@ -72,12 +72,12 @@ class Record:
     copies it (a copy kind of :data:`COPIES`); ``check`` a test of the whole object
     (``test(saved_object, env) -> problem or None``)."""
 
-    def __init__(self, cls: type, *fields: Field, derived: dict[str, str] | None = None,
-                 check: Callable[[dict, Env], str | None] | None = None):
+    def __init__(self, cls: type[Any], *fields: Field, derived: dict[str, str] | None = None,
+                 check: Callable[[dict[str, Any], Env], str | None] | None = None):
         bad = [f.name for f in fields if f.copy == "record"]
         if bad:
             raise ValueError(f"record fields cannot hold records: {bad}")
-        self.cls = cls
+        self.cls: Any = cls
         self.fields = fields
         self.derived = dict(derived or {})
         bad = sorted(n for n, kind in self.derived.items() if kind not in _COPIERS)
@@ -93,10 +93,10 @@ class Record:
         spec = Dict({f.name: f.spec for f in self.fields}, optional=[f.name for f in self.fields if f.optional])
         return Check(spec, self.test) if self.test else spec
 
-    def save(self, obj: Any) -> dict:
+    def save(self, obj: Any) -> dict[str, Any]:
         return {f.name: _plain(getattr(obj, f.name)) for f in self.fields}
 
-    def restore(self, data: dict) -> Any:
+    def restore(self, data: dict[str, Any]) -> Any:
         """A new object from its saved fields (copied: the object never shares the saved lists); the
         derived attributes are left to the engine."""
         obj = self.cls.__new__(self.cls)
@@ -113,7 +113,7 @@ class Record:
             setattr(new, name, copier(getattr(obj, name)))
         return new
 
-    def copy_per_side(self, objs: list) -> list:
+    def copy_per_side(self, objs: list[Any]) -> list[Any]:
         copy = self.copy
         return [copy(o) for o in objs]
 
@@ -146,7 +146,8 @@ class StateDeclaration:
         """The clone plan: shared data, then each field copied as it declares (an immutable value is
         shared too)."""
         by = {kind: [f.attr or f.name for f in self.fields if f.copy == kind] for kind in COPIES}
-        custom = {f.attr or f.name: f.record.copy_per_side for f in self.fields if f.record is not None}
+        custom: dict[str, Callable[[Any], Any]] = {f.attr or f.name: f.record.copy_per_side for f in self.fields
+                                                   if f.record is not None}
         return ClonePlan(base=self.base, share=(*self.share, *by["value"]), flat=by["flat"], rows=by["rows"],
                          cube=by["cube"], nested=by["nested"], fresh=self.fresh, custom=custom)
 
@@ -156,26 +157,26 @@ class StateDeclaration:
         return Dict({**(others or {}), **{f.name: f.spec for f in self.fields}},
                     optional=[f.name for f in self.fields if f.optional], extra=None)
 
-    def save(self, engine: Any) -> dict:
+    def save(self, engine: Any) -> dict[str, Any]:
         """The declared fields as JSON values (tuples become lists, records objects)."""
         return {f.name: [f.record.save(o) for o in getattr(engine, f.name)] if f.record is not None
                 else _plain(getattr(engine, f.name)) for f in self.fields}
 
-    def upgrade(self, state: dict) -> dict:
+    def upgrade(self, state: dict[str, Any]) -> dict[str, Any]:
         """A saved state from before a field was renamed, with its keys renamed (in place; returned)."""
         for old, new in self.renamed.items():
             if old in state and new not in state:
                 state[new] = state.pop(old)
         return state
 
-    def restore(self, engine: Any, data: dict) -> None:
+    def restore(self, engine: Any, data: dict[str, Any]) -> None:
         for f in self.fields:
             if f.optional and f.name not in data:
                 continue  # a save from before the field existed: the engine has filled it in
             value = data[f.name]
             setattr(engine, f.name, [f.record.restore(o) for o in value] if f.record is not None else value)
 
-    def check(self, state: dict, env: Env, *, others: Iterable[str] = ("teams", "options"), path: str = "state") -> None:
+    def check(self, state: dict[str, Any], env: Env, *, others: Iterable[str] = ("teams", "options"), path: str = "state") -> None:
         """Check the declared fields of a saved ``state`` (``others``: its keys the engine checks
         itself); a problem names the field (``state.made[1][2]``)."""
         own = {k: v for k, v in state.items() if k not in set(others)}

@@ -26,6 +26,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import CoachgymError
 
@@ -42,12 +43,12 @@ COMBINED = re.compile(r"^(TOT|\d+TM)$")
 class StatsCsvError(CoachgymError, ValueError):
     """A statistics CSV is malformed; the message is one line naming file, row, column and what is allowed."""
 
-    def __init__(self, path, row: int | None, column: str | None, problem: str):
+    def __init__(self, path: Any, row: int | None, column: str | None, problem: str):
         self.path, self.row, self.column, self.problem = str(path), row, column, problem
         where = self.path + (f" row {row}" if row is not None else "") + (f", column {column!r}" if column else "")
         super().__init__(f"{where}: {problem}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.path, self.row, self.column, self.problem))
 
 
@@ -68,14 +69,15 @@ class PlayerRow:
 
     @property
     def trb(self) -> int | None:
-        if self.stats.get("TRB") is not None:
-            return self.stats["TRB"]
-        if self.stats.get("ORB") is not None and self.stats.get("DRB") is not None:
-            return self.stats["ORB"] + self.stats["DRB"]
+        trb, orb, drb = self.stats.get("TRB"), self.stats.get("ORB"), self.stats.get("DRB")
+        if trb is not None:
+            return trb
+        if orb is not None and drb is not None:
+            return orb + drb
         return None
 
 
-def _cell_number(path, rowno: int, col: str, text: str, optional: bool) -> int | None:
+def _cell_number(path: Any, rowno: int, col: str, text: str, optional: bool) -> int | None:
     t = text.strip()
     if t == "":
         if optional:
@@ -93,7 +95,7 @@ def _cell_number(path, rowno: int, col: str, text: str, optional: bool) -> int |
     return int(v)
 
 
-def _positions(path, rowno: int, text: str) -> tuple[str, ...]:
+def _positions(path: Any, rowno: int, text: str) -> tuple[str, ...]:
     parts = tuple(p.strip().upper() for p in text.replace("/", "-").split("-") if p.strip())
     if not parts or any(p not in POSITIONS for p in parts):
         raise StatsCsvError(path, rowno, "Pos", f"{text!r} is not a position; allowed: {', '.join(POSITIONS)} "
@@ -101,7 +103,7 @@ def _positions(path, rowno: int, text: str) -> tuple[str, ...]:
     return parts
 
 
-def _csv_reader(path: Path) -> tuple[csv.DictReader, list[str]]:
+def _csv_reader(path: Path) -> tuple[csv.DictReader[str], list[str]]:
     """A statistics CSV's rows and its column names (stripped); a file that cannot be read or is not
     UTF-8 text is one error naming it."""
     try:
@@ -162,12 +164,14 @@ def read_player_totals(path: str | Path) -> list[PlayerRow]:
                 continue
             stats[col] = _cell_number(path, i, col, raw.get(col) or "", optional=col in OPTIONAL_COUNTS)
         for made, att in (("FG", "FGA"), ("3P", "3PA"), ("FT", "FTA")):
-            if stats.get(made) is not None and stats.get(att) is not None and stats[made] > stats[att]:
-                raise StatsCsvError(path, i, made, f"{stats[made]} made is more than {stats[att]} attempted ({att})")
-        if stats["G"] == 0 and stats["MP"]:
+            n_made, n_att = stats.get(made), stats.get(att)
+            if n_made is not None and n_att is not None and n_made > n_att:
+                raise StatsCsvError(path, i, made, f"{n_made} made is more than {n_att} attempted ({att})")
+        games, minutes = stats["G"], stats["MP"]  # (required columns: never None)
+        if games == 0 and minutes:
             raise StatsCsvError(path, i, "G", "is 0 but the player has minutes; games must be >= 1")
-        if stats["MP"] > 60 * max(1, stats["G"]):
-            raise StatsCsvError(path, i, "MP", f"{stats['MP']} minutes in {stats['G']} games is more than 60 a game")
+        if games is not None and minutes is not None and minutes > 60 * max(1, games):
+            raise StatsCsvError(path, i, "MP", f"{minutes} minutes in {games} games is more than 60 a game")
         key = (name, team)
         if key in seen:
             raise StatsCsvError(path, i, "Player", f"{name} ({team}) is listed twice (first on row {seen[key]}); "
@@ -193,7 +197,7 @@ class TeamRow:
     road: tuple[int, int] | None = None
 
 
-def _record(path, rowno: int, col: str, text: str) -> tuple[int, int] | None:
+def _record(path: Any, rowno: int, col: str, text: str) -> tuple[int, int] | None:
     t = (text or "").strip()
     if not t:
         return None
@@ -225,7 +229,7 @@ def read_team_stats(path: str | Path) -> dict[str, TeamRow]:
     return out
 
 
-def clamp_rating(notes: list[str] | None, who: str, field: str, value, lo, hi, why: str = ""):
+def clamp_rating(notes: list[str] | None, who: str, field: str, value: Any, lo: Any, hi: Any, why: str = "") -> Any:
     """``value`` limited to ``lo..hi`` (the range the ruleset's team-file loader accepts); a value
     outside it is clamped and, with ``notes`` given, a line naming the player and the field is added
     (``coachgym cards build`` prints them: a built file is never one its own loader rejects)."""
@@ -237,22 +241,23 @@ def clamp_rating(notes: list[str] | None, who: str, field: str, value, lo, hi, w
     return out
 
 
-def nba_teams() -> dict[str, dict]:
+def nba_teams() -> dict[str, dict[str, Any]]:
     """Basketball-Reference team abbreviations -> {"name", "stem"} (coachgym/core/nba_teams.json)."""
-    return json.loads((Path(__file__).parent / "nba_teams.json").read_text(encoding="utf-8"))["teams"]
+    teams: dict[str, dict[str, Any]] = json.loads((Path(__file__).parent / "nba_teams.json").read_text(encoding="utf-8"))["teams"]
+    return teams
 
 
-def write_player_totals(rows: list[dict], path: str | Path) -> None:
+def write_player_totals(rows: list[dict[str, Any]], path: str | Path) -> None:
     """Write player totals in the Basketball-Reference column order (percentages recomputed)."""
 
-    def pct(a, b):
+    def pct(a: Any, b: Any) -> str:
         return "" if a is None or b in (None, 0) else f"{a / b:.3f}".lstrip("0") if a < b else f"{a / b:.3f}"
 
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(("Rk",) + BR_COLUMNS)
         for k, r in enumerate(rows, start=1):
-            g = {c: r.get(c) for c in COUNTS}
+            g: dict[str, Any] = {c: r.get(c) for c in COUNTS}
             fg2 = None if g["3P"] is None else g["FG"] - g["3P"]
             fga2 = None if g["3PA"] is None else g["FGA"] - g["3PA"]
             efg = "" if not g["FGA"] else f"{(g['FG'] + 0.5 * (g['3P'] or 0)) / g['FGA']:.3f}".lstrip("0")
@@ -264,12 +269,12 @@ def write_player_totals(rows: list[dict], path: str | Path) -> None:
             w.writerow(["" if c is None else c for c in cells])
 
 
-def team_games_of(tm: str, team_stats: dict) -> int:
+def team_games_of(tm: str, team_stats: dict[str, Any]) -> int:
     t = team_stats.get(tm)
     if t is not None and t.games:
-        return t.games
+        return int(t.games)
     if t is not None and t.wins is not None and t.losses is not None:
-        return t.wins + t.losses
+        return int(t.wins + t.losses)
     return 82
 
 

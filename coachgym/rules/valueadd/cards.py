@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import TeamFileError
 from ...core.ruleset import team_file_header
@@ -260,7 +260,8 @@ def parse_card(d: Any, path: str, where: str) -> PlayerCard:
     return PlayerCard(
         name=name, positions=tuple(positions), point_guard=pg, extra=tuple(sorted(extra)), stamina=stamina,
         steal=steal[1] if steal else 10, block=block[1] if block else 20, foul=foul[0] if foul else 37,
-        turnover=tov[1] if tov else 40, shot=tuple(tops), free_throw=ft[1] if ft else 0,
+        turnover=tov[1] if tov else 40, shot=cast("tuple[int, int, int, int, int]", tuple(tops)),
+        free_throw=ft[1] if ft else 0,
         off_reb=orb[1] if orb else 0, def_reb=drb[1] if drb else 0, assist20=assist20,
         number=str(d.get("number", "")), note=str(d.get("note", "")), stats=stats,
     )

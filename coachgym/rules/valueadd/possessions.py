@@ -9,6 +9,8 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from . import actions as A
@@ -23,6 +25,9 @@ class PossessionMixin:
     (:mod:`coachgym.core.phases`): ``phase`` names what happens next ("start", "defense_menu",
     "offense_menu", "roll", "d8_roll", "end", a pending choice's kind, "over"); ``_phase_NAME`` plays
     it, ``_choose_KIND`` applies a coach's choice."""
+
+    ctx: dict[str, Any]  # (the engine's: declared for the type checker)
+    next_fast_break: int | None
 
     # ------------------------------------------------------------------ phases
     def _phase_defense_menu(self) -> Decision:

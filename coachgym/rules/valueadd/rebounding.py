@@ -7,11 +7,15 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import Any
+
 from .scoresheet import REBOUND_CHART, is_shaded, nonshaded_rebounder
 from .state import DREB, OREB
 
 
 class ReboundMixin:
+    ctx: dict[str, Any]  # (the engine's: declared for the type checker)
+
     def _reb_value(self, side: int, slot: int, offensive: bool) -> int:
         card = self.card(side, slot)
         v = card.off_reb if offensive else card.def_reb
