@@ -343,7 +343,7 @@ def test_the_ci_build_routed_every_place_and_the_c_compiler_said_nothing(build):
         assert places["reads"] >= places["expected_reads"] and places["writes"] >= places["expected_writes"], m
         total += places["reads"] + places["writes"]
     if offered:
-        assert total >= 5000, total  # every read and assignment of 104 modules (about 8,000 at Cython 3.3)
+        assert total >= 5000, total  # every read and assignment of 104 modules (9,533 at Cython 3.3.1)
 
 
 def test_in_an_installed_wheel_the_build_is_listed_in_pips_record(tmp_path):
