@@ -103,6 +103,7 @@ def start_server(max_games: int, tmp: Path) -> tuple[subprocess.Popen, str]:
 
 ONE_ADDRESS = False  # --one-address: every client from 127.0.0.1, as people behind one address
 ABUSERS = True  # the second round's abusers in the flood (--no-abusers: off)
+KINDS: list[str] = []  # --flood-kinds: only these (default: all of the round's)
 
 
 def client(url: str, timeout: float, address: str, **kw) -> httpx.Client:
@@ -177,8 +178,8 @@ def flood(url: str, until: float, tally: Tally, threads: int, budget: int, timeo
     team = json.dumps(rulesets.get("valueadd").team_data("lakeshore")[0]).encode()
     cookies = setup.cookies
     sent = itertools.count()
-    kinds = itertools.cycle(["analyse", "create", "upload", "team"] + (
-        ["plan", "replay", "fac", "xff"] if ABUSERS else []))
+    kinds = itertools.cycle(KINDS or (["analyse", "create", "upload", "team"] + (
+        ["plan", "replay", "fac", "xff"] if ABUSERS else [])))
     finished = []
     plan_game = None
     if ABUSERS:  # finished games to replay, a game against the plan search to move in
@@ -255,6 +256,8 @@ def main() -> None:
                     help="every client from 127.0.0.1 (people behind one address share its per-address limits); "
                          "by default each player and the flood have a loopback address of their own")
     ap.add_argument("--max-games", type=int, default=200, help="of the server this tool starts")
+    ap.add_argument("--flood-kinds", default="", help="only these kinds of flood request, comma-separated "
+                    "(analyse, create, upload, team, plan, replay, fac, xff)")
     ap.add_argument("--no-abusers", action="store_true", help="the first round's flood only (no plan searches, "
                     "replays, /fac floods or forged X-Forwarded-For)")
     ap.add_argument("--json", action="store_true")
@@ -262,6 +265,7 @@ def main() -> None:
     global ONE_ADDRESS, ABUSERS
     ONE_ADDRESS = args.one_address
     ABUSERS = not args.no_abusers
+    KINDS[:] = [k for k in args.flood_kinds.split(",") if k]
     if not 1 <= args.clients <= 64 or not 0 < args.seconds <= 1800 or not 0 <= args.flood_threads <= 64:
         raise SystemExit("--clients 1-64, --seconds up to 1800, --flood-threads up to 64")
     with tempfile.TemporaryDirectory() as tmp:

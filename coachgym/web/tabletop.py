@@ -82,8 +82,29 @@ def _status(exc: CoachgymError) -> int:
     return 409 if isinstance(exc, StaleDeck) or "is over" in str(exc) else 422
 
 
+FRESH_FAC_PER_MINUTE = 60  # /fac pages without the session cookie per client address (image-tag floods)
+
+
+def _fresh_rate(request: Request) -> None:
+    """A request without the session cookie (an image tag of another page, a script) may ask for a
+    fresh deck :data:`FRESH_FAC_PER_MINUTE` times a minute per address; beyond, 429 at once."""
+    if _has_session(request):
+        return
+    limit = getattr(request.app.state, "fresh_fac", None)
+    if limit is None:
+        from .security import RateLimit
+
+        limit = request.app.state.fresh_fac = RateLimit(FRESH_FAC_PER_MINUTE)
+    wait = limit.take(request.client.host if request.client else "")
+    if wait:
+        raise WebError(f"Too many FAC Extractor pages from your address without this app's session cookie; try again "
+                       f"in {max(1, round(wait))} seconds (open /fac in a browser: it keeps its deck).", status=429,
+                       title="Too many requests")
+
+
 @router.get("/fac")
 def fac_page(request: Request):
+    _fresh_rate(request)
     deck, notice = _decks(request).get(request.state.session, store=_has_session(request))
     return _render(request, "fac.html.j2", fac_context(deck, notice))
 
@@ -198,6 +219,7 @@ def _api_change(request: Request, version: int | None, fn: Callable[[TableDeck],
 
 @router.get("/api/fac")
 def api_fac(request: Request) -> dict:
+    _fresh_rate(request)
     deck, notice = _decks(request).get(request.state.session, store=_has_session(request))
     return {**deck.view(RECENT), "notice": notice}
 
