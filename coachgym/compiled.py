@@ -5,7 +5,8 @@ compiled with Cython from the very same Python files, for speed (``coachgym comp
 Pure Python stays the reference. Nothing here changes a line of a source file: Cython compiles each
 listed module as it is (no type declarations; annotations ignored; only Cython's safe type
 inference, so a Python int stays a Python int and every operation keeps Python's meaning), and the extension module
-lands beside its ``.py`` file, where Python's import system prefers it. The generated C is Cython's but
+lands beside its ``.py`` file, where Python's import system prefers it (placed there only once the manifest
+lists it: a build cut short leaves no extension the guard does not speak for). The generated C is Cython's but
 for one thing: on CPython 3.11 its attribute reads and assignments by name go through a cache at each place
 (``_attrcache.h``, :data:`ATTR_CACHE`), which finds what CPython's generic lookup finds; the build counts
 the places it routed and fails when one that Cython wrote is missed (:func:`_with_attr_cache`). The C
@@ -257,11 +258,12 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
     for ext in foreign:
         ext.unlink(missing_ok=True)
     _record_for_pip(root, foreign, remove=True)
-    # an extension file exists only while the manifest lists it (the guard speaks for those): the old
-    # ones of the modules rebuilt go first, so a build cut short leaves them as Python, never stale
+    # an extension file lies beside its source only while the manifest lists it (the guard speaks for
+    # those, COACHGYM_PURE included): the old ones of the modules rebuilt go first, then their entries;
+    # the new ones are compiled in a folder of their own and placed only after the manifest lists
+    # them, so a build cut short at any point leaves Python, never an unlisted or stale extension
+    _unplace(mods, list(mods))
     _write_manifest(manifest_path, kept, cython=version)
-    for src in mods.values():
-        src.with_name(src.stem + suffix()).unlink(missing_ok=True)
     _record_for_pip(root, [src.with_name(src.stem + suffix()) for src in mods.values()], remove=True)
     with tempfile.TemporaryDirectory(prefix="coachgym-compile-") as tmp:
         work = Path(tmp)
@@ -271,10 +273,10 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
         c_files: dict[str, Path] = {}
         missed: list[str] = []
 
-        def cc(m: str, stage: list[str]) -> tuple[str, str | None]:  # C -> extension module beside the source
-            c, src = c_files[m], mods[m]
+        def cc(m: str, stage: list[str]) -> tuple[str, str | None]:  # C -> extension module (in the work folder)
+            c = c_files[m]
             obj = c.with_suffix(".o")
-            target = src.with_name(src.stem + suffix())
+            target = work / (m + suffix())
             part = target.with_name(target.name + ".part")
             for cmd in ([*compile_cmd, *flags, *stage, "-c", str(c), "-o", str(obj)],
                         [*link_cmd, *stage, str(obj), "-o", str(part)]):
@@ -315,8 +317,6 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                 bar.update()
         bar.close()
         if missed:  # Cython's output changed: the cache would silently be off at those places
-            for m in report.built:
-                mods[m].with_name(mods[m].stem + suffix()).unlink(missing_ok=True)
             raise AttrCacheMissed(
                 f"the attribute cache routed fewer places than Cython wrote in {len(missed)} modules "
                 f"({'; '.join(missed[:3])}): Cython {version} writes its attribute reads or assignments "
@@ -331,14 +331,12 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                 log(f"C compiler warnings in {m} ({len(said)}): {said[0]}")
         if pgo and report.built:
             _write_manifest(manifest_path, {**kept, **entries}, cython=version)  # the counting build loads
+            _place(work, mods, report.built)
             try:
                 _play_pgo_workload(work, log)
-            except BuildError:
+            finally:  # the counting build goes (see above), whatever the workload did
+                _unplace(mods, report.built)
                 _write_manifest(manifest_path, kept, cython=version)
-                for m in report.built:  # the counting build goes too (see above)
-                    mods[m].with_name(mods[m].stem + suffix()).unlink(missing_ok=True)
-                raise
-            _write_manifest(manifest_path, kept, cython=version)
             built, report.built = report.built, []
             with ThreadPoolExecutor(jobs) as pool:
                 for m, err in pool.map(lambda m: cc(m, PGO_USE), built):
@@ -347,11 +345,29 @@ def build(root: Path | None = None, *, jobs: int | None = None, log: Callable[[s
                     else:
                         report.built.append(m)
             entries = {m: e for m, e in entries.items() if m in report.built}
-    report.warnings = sum(len(warned.get(m, [])) for m in report.built)
-    _write_manifest(manifest_path, {**kept, **entries}, cython=version, pgo=pgo, attr_cache=attr_cache)
+        report.warnings = sum(len(warned.get(m, [])) for m in report.built)
+        _write_manifest(manifest_path, {**kept, **entries}, cython=version, pgo=pgo, attr_cache=attr_cache)
+        _place(work, mods, report.built)
     _record_for_pip(root, [manifest_path, *(mods[m].with_name(mods[m].stem + suffix()) for m in report.built)])
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _place(work: Path, mods: dict[str, Path], built: list[str]) -> None:
+    """The extension modules compiled in ``work`` moved beside their sources (after the manifest lists
+    them: see ``build``); each lands whole (written under another name, then renamed)."""
+    import shutil
+
+    for m in built:
+        target = mods[m].with_name(mods[m].stem + suffix())
+        part = target.with_name(target.name + ".part")
+        shutil.copy(work / (m + suffix()), part)  # (with its mode)
+        part.replace(target)
+
+
+def _unplace(mods: dict[str, Path], names: list[str]) -> None:
+    for m in names:
+        mods[m].with_name(mods[m].stem + suffix()).unlink(missing_ok=True)
 
 
 def _chosen(mods: dict[str, Path], only: list[str] | None) -> dict[str, Path]:

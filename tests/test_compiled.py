@@ -411,3 +411,33 @@ def test_the_compiled_engines_are_offered_only_where_ci_checks_them(tmp_path, mo
     with pytest.raises(compiled.BuildError, match=r"offered on CPython 3\.99.*pure Python"):
         compiled.build(tmp_path, progress=False)
     assert not (tmp_path / "coachgym" / "_compiled.json").exists()
+
+
+def test_an_extension_lies_beside_its_source_only_while_the_manifest_lists_it(tmp_path, monkeypatch):
+    """A build compiles in a folder of its own and places each extension only after the manifest
+    lists it, so a build cut short at any point leaves no extension the import guard does not speak
+    for (an unlisted one would load even under COACHGYM_PURE=1, and stale after an edit)."""
+    pytest.importorskip("Cython", reason="Cython (pip install 'coachgym[compiled]')")
+    shutil.copytree(ROOT / "coachgym" / "core", tmp_path / "coachgym" / "core",
+                    ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    ext = tmp_path / "coachgym" / "core" / ("phases" + compiled.suffix())
+    seen = []
+
+    def listed() -> set:
+        return set(compiled._read_manifest(tmp_path / "coachgym" / "_compiled.json") or {})
+
+    def check(where: str) -> None:
+        seen.append((where, ext.exists(), "coachgym.core.phases" in listed()))
+        assert not ext.exists() or "coachgym.core.phases" in listed(), f"unlisted extension at {where}"
+
+    real_write, real_cythonize, real_place = compiled._write_manifest, compiled._cythonize, compiled._place
+    monkeypatch.setattr(compiled, "_write_manifest", lambda *a, **k: (real_write(*a, **k), check("manifest")))
+    monkeypatch.setattr(compiled, "_cythonize", lambda *a: (check("cython"), real_cythonize(*a))[1])
+    monkeypatch.setattr(compiled, "_place", lambda *a: (check("before placing"), real_place(*a), check("placed")))
+    for _ in range(2):  # a first build, and a rebuild over it
+        try:
+            report = compiled.build(tmp_path, only=["coachgym.core.phases"], progress=False, log=lambda s: None)
+        except compiled.BuildError as e:
+            pytest.skip(f"no build here: {e}")
+        assert report.built == ["coachgym.core.phases"] and ext.is_file()
+    assert ("placed", True, True) in seen and ("cython", False, False) in seen
