@@ -52,6 +52,8 @@ def load_runs(root: Path) -> dict:
     out: dict = {}
     for f in sorted(root.glob("*/seed*/curve.json")):
         state = json.loads(f.read_text())
+        if len(state["curve"]) < state["config"]["points"] + 1:
+            continue  # a run still under way (or cut short): left out until its curve is whole
         out.setdefault(f.parent.parent.name, {})[int(f.parent.name[4:])] = state
     return out
 

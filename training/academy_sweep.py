@@ -42,7 +42,6 @@ def evaluate_model(model, scenario_id: str, episodes: int) -> tuple[float, float
     """The model's deterministic policy (the best legal action) over the evaluation seeds: the mean
     score and its 95% interval (the protocol of ``coachgym academy evaluate``)."""
     from ..strategy.sprt import mean_interval
-
     from .policy_file import from_sb3
 
     policy = from_sb3(model)  # the same network in NumPy (its logits; much faster per decision than predict)
