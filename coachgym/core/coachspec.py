@@ -241,13 +241,13 @@ def check_value(p: Param, value: Any, *, field: str = "coach", kind: str = "", w
         if p.type == "int":
             ok = ok and isinstance(value, int)
         if not ok or (isinstance(value, float) and not math.isfinite(value)):
-            raise ConfigError(f"{where} must be a number ({'a whole number ' if p.type == 'int' else ''}"
+            raise ConfigError(f"{where} must be a number ({'an integer ' if p.type == 'int' else ''}"
                               f"{p.bounds_text(web)}), got {shown}")
         hi = p.web_hi if web and p.web_hi is not None else p.hi
         if p.zero_ok and value == 0 and not web:
             return value
         if (p.lo is not None and value < p.lo) or (hi is not None and value > hi):
-            raise ConfigError(f"{where} must be {'a whole number' if p.type == 'int' else 'a number'} from "
+            raise ConfigError(f"{where} must be {'an integer' if p.type == 'int' else 'a number'} from "
                               f"{p.bounds_text(web)}{' on this server' if web and p.web_hi else ''}, got {shown}")
         return value
     if p.type == "bool":

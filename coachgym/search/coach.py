@@ -292,7 +292,7 @@ PARAMS = (
     Param("when", "word", "doubt", "doubt | all | KIND+KIND: the decisions searched"),
     Param("doubt", "float", 0.9, "searched where the trained coach gives the base choice less than this", lo=0, hi=1),
     Param("width", "int", 4, "options raced at a decision", lo=2, hi=64, web_hi=8),
-    Param("switch", "float", 1.0, "standard errors ahead of the base choice to switch", lo=0, hi=10),
+    Param("switch", "float", 1.0, "standard errors ahead of the base choice to switch", lo=0, hi=10**6, web_hi=10),
     Param("min_rounds", "int", 4, "rounds before an option is dropped", lo=1, hi=10**6, web_hi=16),
     Param("scope", "word", "default", "how long a raced option is held (default, decision, period, half, game, UNIT:N)"),
     Param("commit", "choice", "horizon", "how long a chosen option is kept in force", choices=("horizon", "scope", "0")),

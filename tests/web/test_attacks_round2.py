@@ -269,13 +269,13 @@ def test_the_coaches_listing_is_the_grammar():
 
 # ---------------------------------------------------------------------------------------- 2. bounded work
 @pytest.mark.parametrize("spec, said", [
-    ("search:budget=2,plans=all,plan_budget=1000000000", "plan_budget must be a whole number from 2 to 32"),
-    ("search:budget=64,when=all,horizon=61", "horizon must be a whole number from 1 to 60"),
-    ("search:budget=65", "budget must be a whole number from 2 to 64"),
+    ("search:budget=2,plans=all,plan_budget=1000000000", "plan_budget must be an integer from 2 to 32"),
+    ("search:budget=64,when=all,horizon=61", "horizon must be an integer from 1 to 60"),
+    ("search:budget=65", "budget must be an integer from 2 to 64"),
     ("search:plans=" + "+".join(["threes"] * 17), "at most 16 names"),
     ("search:plans=threes+/etc/passwd", "never a path"),
-    ("search:min_rounds=100000", "min_rounds must be a whole number from 1 to 16"),
-    ("search:width=9", "width must be a whole number from 2 to 8"),
+    ("search:min_rounds=100000", "min_rounds must be an integer from 1 to 16"),
+    ("search:width=9", "width must be an integer from 2 to 8"),
 ])
 def test_search_and_plan_parameters_are_capped_from_the_web(server, spec, said):
     with client(server) as c:
