@@ -147,7 +147,7 @@ def test_algorithm_table_rows_fit_the_budget_and_summarize_with_iqm_and_bootstra
     assert scratch["evaluation"] == {"every": 0, "games": 50, "opponents": ["by-the-book"], "seed": 12345}
     bc = at.row_config("valueadd", "bc", 4000, 50)
     assert bc["total_timesteps"] == 0 and bc["pretrain"]["coach"] == "by-the-book"  # the warm start alone
-    dqn = at.row_config("valueadd", "dqn", 4000, 50)
+    dqn = at.row_config("valueadd", "dqn", 4000, 50, scope="full")  # unmasked: every decision, no scope
     assert dqn["hyperparameters"]["learning_starts"] <= 400 and dqn["hyperparameters"]["buffer_size"] <= 4000
     with pytest.raises(tc.ConfigError, match="total_timesteps: must be at least 1"):
         tc.validate({**scratch, "total_timesteps": 0}, "x.yaml")  # 0 only with a warm start
