@@ -21,7 +21,7 @@ enum { __CG_GENERIC = 0, __CG_DICT = 1, __CG_SLOT = 2 };
 typedef struct { PyTypeObject *tp; unsigned int tag; int kind; Py_ssize_t offset; } __cg_attr_site;
 
 /* what the classes of ``tp`` hold under ``name``, for a place that reads (or assigns) it */
-static void __cg_fill(__cg_attr_site *site, PyTypeObject *tp, PyObject *name) {
+__attribute__((unused)) static void __cg_fill(__cg_attr_site *site, PyTypeObject *tp, PyObject *name) {
     PyObject *descr = _PyType_Lookup(tp, name);  /* (gives the class a valid version tag) */
     int kind = __CG_GENERIC;
     Py_ssize_t offset = 0;
@@ -55,7 +55,7 @@ static inline PyObject *__cg_instance_dict(PyObject *obj) {
     return ((void **)obj)[-4] == NULL ? ((PyObject **)obj)[-3] : NULL;
 }
 
-static PyObject *__cg_getattr(PyObject *obj, PyObject *name, __cg_attr_site *site) {
+__attribute__((unused)) static PyObject *__cg_getattr(PyObject *obj, PyObject *name, __cg_attr_site *site) {
     PyTypeObject *tp = Py_TYPE(obj);
     if (__cg_valid(site, tp)) {
         if (site->kind == __CG_DICT) {
@@ -88,7 +88,7 @@ static PyObject *__cg_getattr(PyObject *obj, PyObject *name, __cg_attr_site *sit
     return PyObject_GetAttr(obj, name);
 }
 
-static int __cg_setattr(PyObject *obj, PyObject *name, PyObject *value, __cg_attr_site *site) {
+__attribute__((unused)) static int __cg_setattr(PyObject *obj, PyObject *name, PyObject *value, __cg_attr_site *site) {
     PyTypeObject *tp = Py_TYPE(obj);
     if (__cg_valid(site, tp)) {
         if (value != NULL) {

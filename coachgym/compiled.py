@@ -67,9 +67,12 @@ MODULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "infer_types": None, "binding": True}
 OPTIMIZE = "-O3"
 
-# The C compiler's warnings are on. Cython's generated C compiles without a warning at these levels
-# (gcc 12, Cython 3.3); a warning is printed, counted in the manifest and fails tests/test_compiled.py.
-WARNINGS = ("-Wall", "-Wextra")
+# The C compiler's warnings are on; a warning is printed, kept in the manifest and fails
+# tests/test_compiled.py. One is silenced, gcc 12's -Warray-bounds, whose false positives Cython's C
+# trips at -O3 (a PyLong or PyVarObject field read through CPython's object headers on an object gcc
+# takes for a bare PyObject: seen in core.savecheck); the cache's own functions are marked unused
+# where a module has no place for them.
+WARNINGS = ("-Wall", "-Wextra", "-Wno-array-bounds")
 
 # Reads and assignments of an attribute by name (``self.clock``) in the generated C go through a cache
 # of their own at each place (``_attrcache.h``): while the object's class (and so every class it
