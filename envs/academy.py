@@ -8,7 +8,7 @@ A scenario is
   real league teams (Statis Pro: nba-1993, 4th Street: nba-1980) or the bundled teams (Value Add,
   FUBA) played by the book on both benches, each snapshotted at the first decision of the studied side
   at which the condition holds. The pool is built by ``coachgym academy build`` and shipped in
-  ``envs/data/academy-RULESET-positions.json.xz``;
+  ``envs/data/academy-positions-SCENARIO.json.xz``;
 * an **end**: ``game`` (the game is over), ``period``, ``half`` or ``minutes:N`` / ``boxes:N`` (that
   much of the game clock), whichever comes first with the end of the game;
 * a **reward**: ``win`` (+1 a win, -1 a loss, 0 a draw, at the end; the score is the win rate, draws

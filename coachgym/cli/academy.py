@@ -70,7 +70,7 @@ def list_scenarios(ruleset: str | None, as_json: bool) -> None:
 @click.option("--scenarios", "only", default=None, help="Comma-separated scenario ids to rebuild (default: all).")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def build(rulesets: tuple[str, ...], only: str | None, quiet: bool) -> None:
-    """Build the start positions (envs/data/academy-RULESET-positions.json.xz) deterministically:
+    """Build the start positions (envs/data/academy-positions-SCENARIO.json.xz) deterministically:
     book-vs-book games between the league's (or bundled) teams, each snapshotted at the first decision
     of the studied side where a scenario's start holds."""
     from ..academy import build as B
