@@ -273,7 +273,8 @@ def test_tables_per_ruleset_and_over_all_of_them_with_the_plot(tmp_path):
 
 # ------------------------------------------------------------------------------------------ published
 ROOT = Path(__file__).resolve().parents[1]
-PUBLISHED = sorted((ROOT / "docs").rglob("algorithms*.json"))
+# tables of tools/algorithm_table.py shipped with the docs: docs/benchmark/algorithms/*.json, or any algorithms*.json
+PUBLISHED = sorted({*(ROOT / "docs").rglob("algorithms*.json"), *(ROOT / "docs" / "benchmark" / "algorithms").glob("*.json")})
 MIN_PUBLISHED_BUDGET = 100_000  # below this a run is a few dozen games: the initial policy, not learning
 
 
