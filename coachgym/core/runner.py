@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -315,7 +316,10 @@ class LocalBackend(Backend):
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_ignores_ctrl_c)
+            # the kernel's death signal ties a worker to the thread that starts it: only where the
+            # pool is run from the main thread (a pool run from a thread that may end: the watchdog)
+            main = threading.current_thread() is threading.main_thread()
+            self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_ignores_ctrl_c, initargs=(main,))
             self._generation += 1
         return self._pool
 
@@ -396,13 +400,14 @@ class LocalBackend(Backend):
             wakeups.pop(thread, None)
 
 
-def _worker_ignores_ctrl_c() -> None:
+def _worker_ignores_ctrl_c(kernel: bool = True) -> None:
     """A LocalBackend worker leaves Ctrl-C to the process that runs the series (see ``abort``), and
-    ends when that process dies by any signal, SIGKILL included (``core.lifeline``): no orphans."""
+    ends when that process dies by any signal, SIGKILL included (``core.lifeline``; ``kernel``: with
+    the kernel's death signal too, for a pool run from the main thread): no orphans."""
     from .lifeline import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent()
+    die_with_parent(kernel=kernel)
 
 
 class RayBackend(Backend):
