@@ -76,3 +76,22 @@ def test_read_text_stops_at_its_size_bound(tmp_path):
     if os.path.exists("/dev/zero"):  # an endless file is refused, not read into memory
         with pytest.raises(jsontext.FileProblem, match="larger than 256 MiB"):
             jsontext.load_file("/dev/zero")
+
+
+def test_a_team_file_is_read_through_the_size_bound(tmp_path, monkeypatch):
+    """``--home PATH`` / a league's team file goes through the one loader: a file over the bound (as
+    ``/dev/zero`` would be) is one TeamFileError naming it, never read into memory; not UTF-8 likewise."""
+    from coachgym.core import parsing
+
+    big = tmp_path / "huge-team.json"
+    big.write_bytes(b" " * 2048)
+    monkeypatch.setattr(jsontext, "MAX_FILE_BYTES", 1024)
+    monkeypatch.setattr(jsontext.read_text, "__defaults__", ("text", 1024))
+    with pytest.raises(TeamFileError) as err:
+        parsing.load_json(big)
+    assert "huge-team.json" in str(err.value) and "larger than" in str(err.value)
+    bad = tmp_path / "latin1-team.json"
+    bad.write_bytes(b'{"name": "Caf\xe9"}')
+    with pytest.raises(TeamFileError) as err:
+        parsing.load_json(bad)
+    assert "latin1-team.json" in str(err.value) and "not UTF-8 text" in str(err.value)

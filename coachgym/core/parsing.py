@@ -60,13 +60,15 @@ def team_file_header(data: Any, path: str, schema: str) -> tuple[str, bool, str]
 
 
 def load_json(path: Path | str) -> Any:
+    """A team file or saved game named by a person: read through the one loader (UTF-8, at most
+    ``jsontext.MAX_FILE_BYTES``: ``/dev/zero`` or a huge file is one error, never read into memory)."""
+    from . import jsontext
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TeamFileError(p, "<file>", f"cannot be read: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError:
-        raise TeamFileError(p, "<file>", "is not a UTF-8 text file (a team file or saved game is JSON)") from None
+        text = jsontext.read_text(p, "a team file or saved game (JSON)")
+    except jsontext.FileProblem as exc:
+        raise TeamFileError(p, "<file>", exc.problem) from None
     return parse_json_text(text, p)
 
 
