@@ -149,6 +149,23 @@ MIGRATIONS: dict[int, tuple[str, str]] = {
         CREATE INDEX live_games_friend ON live_games (friend);
         CREATE INDEX live_games_invite ON live_games (invite)
     """),
+    6: ("sealed saves' lineage and seasons in the browser (docs/security.md, docs/coach-seat.md)", """
+        CREATE TABLE IF NOT EXISTS web_gone (   -- a game in progress that left the server: where it stood
+            id      TEXT PRIMARY KEY,           -- its live_games id
+            number  INTEGER NOT NULL,           -- the decision it last reached (a sealed save opens only there)
+            over    INTEGER NOT NULL,
+            opened  INTEGER NOT NULL DEFAULT 0, -- 1: its save has been opened (once only)
+            gone    REAL NOT NULL               -- Unix time it left
+        );
+        CREATE TABLE IF NOT EXISTS web_seasons (
+            name     TEXT PRIMARY KEY,  -- the competition's name (competitions.name)
+            owner    TEXT NOT NULL,     -- sha256 of the owning session, first 16 hex digits
+            team     TEXT NOT NULL,     -- your team's key in the competition
+            pending  TEXT,              -- JSON {"gid", "round", "slot"} (or "playoff": series): the game being coached
+            created  REAL NOT NULL,
+            playoffs TEXT               -- JSON: the playoff bracket (web/playoffs.py), once the regular season is over
+        )
+    """),
 }
 
 

@@ -184,9 +184,7 @@ class LiveGames:
         self.pool = None  # the server's pool of heavy work (security.WorkPool; app.py sets it)
         self.lock_wait = max(5.0, 2 * (request_seconds or 5.0))  # the most a request waits for its game
         self._guard = threading.RLock()  # the lock table and the caches (shared by every game's requests)
-        with store.transaction() as cur:  # games in progress that left the server (sealed saves' lineage)
-            cur.execute("CREATE TABLE IF NOT EXISTS web_gone (id TEXT PRIMARY KEY, number INTEGER NOT NULL, "
-                        "over INTEGER NOT NULL, opened INTEGER NOT NULL DEFAULT 0, gone REAL NOT NULL)")
+        # games in progress that left the server (sealed saves' lineage): table web_gone, store migration 6
 
     # ------------------------------------------------------------------ reading
     def games(self, session: str) -> list[GameRow]:

@@ -49,30 +49,13 @@ SEASONS_PER_SESSION = 4
 COACHES = {"book": "by-the-book", "trained": "trained"}
 PERSON_COACH = "person"  # the coach recorded for a game a person coached in the browser
 
-_TABLE = """CREATE TABLE IF NOT EXISTS web_seasons (
-    name    TEXT PRIMARY KEY,   -- the competition's name (competitions.name)
-    owner   TEXT NOT NULL,      -- sha256 of the owning session, first 16 hex digits
-    team    TEXT NOT NULL,      -- your team's key in the competition
-    pending TEXT,               -- JSON {"gid", "round", "slot"} (or "playoff": series): the game of yours being coached
-    created REAL NOT NULL,
-    playoffs TEXT               -- JSON: the playoff bracket (playoffs.py), once the regular season is over
-)"""
-
-
 def owner_of(session: str) -> str:
     return hashlib.sha256(session.encode()).hexdigest()[:16]
 
 
 def _store(request: Request):
-    store = request.app.state.live.store
-    if not getattr(request.app.state, "web_seasons_ready", False):
-        with store.transaction() as cur:
-            cur.execute(_TABLE)
-            columns = {r[1] for r in cur.execute("PRAGMA table_info(web_seasons)").fetchall()}
-            if "playoffs" not in columns:
-                cur.execute("ALTER TABLE web_seasons ADD COLUMN playoffs TEXT")
-        request.app.state.web_seasons_ready = True
-    return store
+    """The server's store; its table ``web_seasons`` comes with the store's migration 6 (coachgym/store.py)."""
+    return request.app.state.live.store
 
 
 @dataclasses.dataclass

@@ -30,3 +30,24 @@ def test_season_form_errors_ownership_and_remove(db):
         assert a.post(f"{where}/forget", follow_redirects=False).status_code == 303
         assert name not in a.get("/seasons").text and a.get(where).status_code == 404
     assert name in [c["name"] for c in Competition.names(Store(db))]  # the database keeps it
+
+
+def test_the_web_tables_come_with_the_store_s_versioned_schema(tmp_path):
+    """web_gone (sealed saves' lineage) and web_seasons are store migration 6, not made by a request:
+    a new file has them at user_version 6, and a version-5 file gains them on open."""
+    import sqlite3
+
+    from coachgym.store import MIGRATIONS, Store
+
+    store = Store(tmp_path / "new.sqlite3")
+    tables = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"web_gone", "web_seasons"} <= tables and store.version == max(MIGRATIONS) >= 6
+    old = tmp_path / "v5.sqlite3"
+    # a version-5 file written by the previous coachgym: migration 6 alone applies on open
+    conn = sqlite3.connect(old)
+    conn.executescript("CREATE TABLE live_games (id TEXT PRIMARY KEY); PRAGMA user_version = 5;")
+    conn.close()
+    upgraded = Store(old)
+    assert upgraded.version == max(MIGRATIONS)
+    names = {r[0] for r in upgraded.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"web_gone", "web_seasons", "live_games"} <= names
