@@ -172,6 +172,8 @@ def _folder():
                            "coachgym.academy.build.build", "coachgym.academy.references.compute",
                            "uvicorn.Server.run", "coachgym.present.terminal.Terminal.run"):
                 stack.enter_context(mock.patch(target, started))
+            # uvicorn.Config would bind its log handlers to the CliRunner's stderr, closed after the call
+            stack.enter_context(mock.patch("uvicorn.Config.configure_logging", lambda self: None))
             yield d
 
 
