@@ -26,6 +26,12 @@ from coachgym import rulesets
 from coachgym.cli import main
 
 
+def _has_train_extra() -> bool:
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("torch", "stable_baselines3", "sb3_contrib"))
+
+
 class _Started(Exception):
     """Raised where a long or interactive command would start its work."""
 
@@ -214,6 +220,8 @@ def test_the_base_invocations_run(folder):
         runner = CliRunner()
         with runner.isolated_filesystem(temp_dir=folder):
             res = runner.invoke(main, [*path, *args], input="")
+        if res.exit_code == 2 and "needs the train extra" in res.output and not _has_train_extra():
+            continue  # a Python without torch (CI's 3.12 and 3.13 runs): one clear line is the answer
         assert res.exit_code == 0 or isinstance(res.exception, _Started), (path, res.output, res.exception)
 
 
