@@ -30,11 +30,8 @@ import re
 import signal
 import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,38 +43,14 @@ pytest.importorskip("cryptography")
 from coachgym import rulesets  # noqa: E402
 from coachgym.core import coachspec  # noqa: E402
 
+from .test_security import serve  # noqa: E402  (the one way these tests start a real server)
+
 SECRET_LINE = "root:x:0:0:hunter2-do-not-show"
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \".*\.py\", line \d+")
 REFUSED = (400, 403, 404, 409, 413, 422, 429)
 
 
 # ---------------------------------------------------------------------------------------- servers
-@contextmanager
-def serve(tmp: Path, *flags: str, db: Path | None = None):
-    """``coachgym serve --port 0`` as a process; yields (base URL, process)."""
-    db = db or tmp / "games.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-c", "from coachgym.cli import run; run()", "serve", "--port", "0",
-                             "--db", str(db), *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-        assert m, line + (proc.stderr.read() if proc.poll() is not None else "")
-        url = m.group(0)
-        for _ in range(200):
-            try:
-                httpx.get(url + "/static/app.js", timeout=2)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
-        yield url, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
 
 
 _addresses = iter(range(2, 250))
