@@ -51,3 +51,24 @@ def test_the_web_tables_come_with_the_store_s_versioned_schema(tmp_path):
     assert upgraded.version == max(MIGRATIONS)
     names = {r[0] for r in upgraded.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"web_gone", "web_seasons", "live_games"} <= names
+
+
+def test_every_season_change_is_refused_from_another_origin(db):
+    """Creating a season and every change of one (simulate, play, playoffs, forget) accepts a request
+    only from the server's own origin: a page elsewhere gets 403 and nothing changes."""
+    app = create_app(db_path=db)
+    foreign = {"Origin": "http://evil.example"}
+    with TestClient(app) as a:
+        made = a.post("/seasons", data={"league": "valueadd:bundled", "team": "harbor-city", "games": "2"},
+                      headers=foreign, follow_redirects=False)
+        assert made.status_code == 403
+        assert Competition.names(Store(db)) == []
+        ok = a.post("/seasons", data={"league": "valueadd:bundled", "team": "harbor-city", "games": "2"},
+                    follow_redirects=False)
+        where = ok.headers["location"]
+        for change, data in (("simulate", {}), ("play", {"how": "book"}), ("playoffs", {}),
+                             ("playoffs/simulate", {}), ("playoffs/play", {"how": "book"}), ("forget", {})):
+            r = a.post(f"{where}/{change}", data=data, headers=foreign, follow_redirects=False)
+            assert r.status_code == 403, (change, r.status_code)
+        page = a.get(where)
+        assert page.status_code == 200 and "0 of" in page.text  # still there, no game played
