@@ -244,6 +244,22 @@ class Store:
         with self.lock:
             self.conn.close()
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        # A Store dropped without close() still closes its connection, so Python 3.13's
+        # "unclosed database" ResourceWarning never fires from a forgotten store.
+        conn = getattr(self, "conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # noqa: BLE001 - a finalizer never raises (interpreter shutdown)
+                pass
+
 
 def _run_script(cur: sqlite3.Cursor, sql: str) -> None:
     """Run the statements of a migration inside the open transaction (``executescript`` would commit)."""

@@ -56,3 +56,28 @@ def test_unknown_coach_parameter_lists_the_valid_ones_with_defaults():
         rulesets.get("fourthstreet").coach("by-the-book:press=always")
     res = CliRunner().invoke(main, ["simulate", "statispro", "--coach-away", "by-the-book:double=star", "-n", "2"])
     assert res.exit_code == 2 and "double_team (default never)" in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("by-the-book:foul_deficit=abc", "by-the-book parameter foul_deficit must be a number (an integer 0 to 10000), got 'abc'"),
+    ("by-the-book:foul_deficit=-5", "foul_deficit must be an integer from 0 to 10000, got -5"),
+    ("by-the-book:foul_deficit=2.5", "foul_deficit must be a number (an integer 0 to 10000), got 2.5"),
+    ("by-the-book:foul_deficit=" + "9" * 30, "foul_deficit must be an integer from 0 to 10000"),
+    ("by-the-book:rotation=maybe", "rotation must be true or false, got 'maybe'"),
+    ("by-the-book:fast_break=/etc/shadow", "fast_break must be a short word"),
+    ("random:x=1", "coach 'random' does not take the parameter 'x'; it takes no parameters"),
+    ("by-the-book:foul_deficit=4,foul_deficit=5", "parameter 'foul_deficit' is given twice"),
+    ("by-the-book:junk", "parameter 'junk' is not KEY=VALUE"),
+])
+def test_scripted_coach_parameters_are_held_to_the_coach_grammar_on_the_command_line(spec, said):
+    """Issue 32: the table of ``coachgym coaches`` (coachgym.core.coachspec) checks a scripted coach's
+    parameters from the command line too: type and bounds, one line, exit 2, nothing played."""
+    res = CliRunner().invoke(main, ["simulate", "valueadd", "--coach-home", spec, "-n", "1", "--no-progress"])
+    assert res.exit_code == 2, res.output
+    assert said in res.output and "Traceback" not in res.output
+    assert len(res.output.strip().splitlines()) == 1 and "win" not in res.output.lower()
+
+
+def test_scripted_coach_parameters_in_bounds_still_play():
+    coach = rulesets.get("valueadd").coach("by-the-book:foul_deficit=5,fast_break=never,rotation=false")
+    assert (coach.foul_deficit, coach.fast_break, coach.rotation) == (5, "never", False)

@@ -77,15 +77,19 @@ class Param:
             return "an offered name" if web else "a file"
         return self.type
 
+    def default_text(self) -> str:
+        """The default as a person writes it: ``true``/``false``, ``none``, or the value."""
+        if isinstance(self.default, bool):
+            return "true" if self.default else "false"
+        return "none" if self.default in (None, "") else str(self.default)
+
     def describe(self) -> str:
         """``name  type  default  bounds (web: ...)  help`` on one line (``coachgym coaches``)."""
         cmd, web = self.bounds_text(), self.bounds_text(web=True)
         bounds = cmd + (f"; from the web {web}" if web != cmd else "")
         if self.file and self.type != "file":
             bounds += "; may name a file (from the web: only the names the server offers)"
-        default = "true" if self.default is True else "false" if self.default is False else \
-            ("none" if self.default in (None, "") else str(self.default))
-        return f"{self.name} ({self.type}, default {default}; {bounds}): {self.help}"
+        return f"{self.name} ({self.type}, default {self.default_text()}; {bounds}): {self.help}"
 
 
 def _num(x: float | None) -> str:
@@ -217,9 +221,10 @@ def read(rs: Any, spec: Any, *, field: str = "coach", web: bool = False,
     for key, value in given.items():
         p = kind.param(key)
         if p is None:
-            known = ", ".join(q.name for q in kind.params) or "none"
-            raise ConfigError(f"{field}: coach {kind.name!r} does not take the parameter {key[:40]!r}; its parameters: "
-                              f"{known} (coachgym coaches {rs.name})")
+            known = ", ".join(f"{q.name} (default {q.default_text()})" for q in kind.params)
+            raise ConfigError(f"{field}: coach {kind.name!r} does not take the parameter {key[:40]!r}; "
+                              + (f"its parameters: {known} (coachgym coaches {rs.name})" if known
+                                 else "it takes no parameters"))
         if web and caps and (kind.name, key) in caps:
             p = dataclasses.replace(p, web_hi=caps[(kind.name, key)])
         out[key] = check_value(p, value, field=field, kind=kind.name, web=web, offered=offered)

@@ -99,17 +99,3 @@ def parse_setting(text: str, names: list[str], where: str) -> tuple[str, Any]:
         return key, json.loads(value)
     except json.JSONDecodeError:
         raise ConfigError(f"{where} {text!r}: the value must be JSON (a number, true/false, a list or an object)") from None
-
-
-def parse_coach_params(spec: str, coach: str) -> dict[str, Any]:
-    """``"a=1,b=false,c=never"`` -> {"a": 1, "b": False, "c": "never"}."""
-    out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        if "=" not in part:
-            raise ConfigError(f"coach {coach!r}: parameter {part!r} is not KEY=VALUE")
-        key, value = (x.strip() for x in part.split("=", 1))
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out

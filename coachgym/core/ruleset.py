@@ -33,7 +33,6 @@ from .engine import Engine
 from .errors import ConfigError, TeamFileError
 from .parsing import (  # noqa: F401  (the readers of options, team files and settings: importable here too)
     load_json,
-    parse_coach_params,
     parse_json_text,
     parse_options,
     parse_setting,
@@ -449,8 +448,13 @@ class Ruleset:
             return made
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
-            name, _, spec = name.partition(":")
-            kwargs = {**parse_coach_params(spec, name), **kwargs}
+            # the one coach grammar (coachgym.core.coachspec): every parameter named, typed and bounded
+            # by the kind's table, a one-line error otherwise
+            from .coachspec import read
+
+            checked = read(self, name, field=self.name)
+            name = checked.kind.name
+            kwargs = {**checked.params, **kwargs}
         if name == "random":
             return RandomCoach(seed)
         if name == "first-legal":
