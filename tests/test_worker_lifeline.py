@@ -153,3 +153,71 @@ def test_a_local_backend_run_from_a_thread_keeps_its_workers_after_that_thread_e
         time.sleep(1.0)
         again = backend.map([CallTask(os.getpid) for _ in range(4)])
         assert backend.restarts == 0 and set(again) <= set(first) | set(again) and all(_alive(p) for p in set(first))
+
+
+def test_subproc_vec_env_workers_end_when_the_learner_is_sigkilled(tmp_path):
+    """``vec_env: subproc`` (stable-baselines3's SubprocVecEnv, one process per env): its env workers
+    end with the learner, SIGKILL included (they read an end of file on their pipe; their env factory
+    also ties them with ``die_with_parent``, for a worker busy in a long step: training/train.py)."""
+    pytest.importorskip("sb3_contrib")
+    config = tmp_path / "subproc.yaml"
+    config.write_text((ROOT / "configs" / "valueadd" / "tiny.yaml").read_text()
+                      .replace("n_envs: 1", "n_envs: 2").replace("vec_env: dummy", "vec_env: subproc"))
+    _kill_parent_and_check(["train", "valueadd", "--config", str(config), "--steps", "1000000",
+                            "--out", str(tmp_path / "run"), "--no-progress"], 2, 4.0, tmp_path)
+
+
+def _tree(pid: int) -> set[int]:
+    out, todo = set(), [pid]
+    while todo:
+        kids = _children(todo.pop())
+        out.update(kids)
+        todo.extend(kids)
+    return out
+
+
+def test_a_private_local_rays_processes_end_when_the_driver_is_sigkilled(tmp_path):
+    """``--backend ray`` without ``--address`` starts a private local Ray (GCS, raylet, its agents and
+    task workers); a SIGKILLed ``simulate`` must not leave any of them running (the reaper of
+    ``core.lifeline.reap_on_death``: Ray's own agents otherwise ran on for over 60 s)."""
+    pytest.importorskip("ray")
+    proc = subprocess.Popen([*COACHGYM, "simulate", "valueadd", "-n", "200000", "--jobs", "2", "--backend", "ray",
+                             "--no-progress"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    tree: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        names: list[str] = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            tree = _tree(proc.pid)
+            names = []
+            for p in tree:
+                try:
+                    names.append(Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace"))
+                except OSError:
+                    continue
+            if sum("ray::" in n for n in names) >= 2 and any("agent" in n for n in names):
+                break
+            time.sleep(0.3)
+        assert proc.poll() is None, f"simulate ended early: {proc.stderr.read().decode()[-2000:]}"
+        assert any("raylet" in n for n in names), names
+        time.sleep(2.0)  # the reaper notes the tree every 0.5 s
+        tree = _tree(proc.pid)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(k) for k in tree):
+            time.sleep(0.2)
+        left = {k: Path(f"/proc/{k}/cmdline").read_bytes()[:80] for k in tree if _alive(k)}
+        assert not left, f"still running 10 s after the driver was SIGKILLed: {left}"
+    finally:
+        for k in tree:
+            if _alive(k):
+                try:
+                    os.kill(k, signal.SIGKILL)
+                except OSError:
+                    pass
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()

@@ -64,8 +64,12 @@ def make_env(cfg: TrainConfig, rank: int, out: Path | None):
         from .. import envs  # noqa: F401
 
         if multiprocessing.current_process().name != "MainProcess":
-            # an env worker: Ctrl-C is the learner's to handle (it saves the model), not the worker's
+            # an env worker (SubprocVecEnv): Ctrl-C is the learner's to handle (it saves the model),
+            # not the worker's; and the learner killed by any signal (SIGKILL too) ends the worker
+            from ..core.lifeline import die_with_parent
+
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+            die_with_parent()
 
         e = cfg["env"]
         opponent: Any = e["opponent"]

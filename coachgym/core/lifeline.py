@@ -22,6 +22,7 @@ import signal
 import sys
 import threading
 import time
+from typing import Any
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 _started: list[int] = []  # the pid this process's watchdog watches (one watchdog per process)
@@ -67,3 +68,84 @@ def die_with_parent(parent: int | None = None, *, kernel: bool = True, interval:
         return
     _started[:] = [parent]
     threading.Thread(target=_watch, args=(parent, interval), name="coachgym-lifeline", daemon=True).start()
+
+
+# -- processes a library starts on our behalf (a private local Ray) ----------------------------------
+
+_reaper: list[Any] = []  # the one reaper process of this process, once started
+
+
+def _descendants(root: int, marker: str) -> set[int]:
+    """The living descendants of ``root`` whose command line contains ``marker`` (Linux ``/proc``)."""
+    parents: dict[int, int] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != b"Z":
+                parents[int(entry.name)] = int(fields[1])
+    children: dict[int, list[int]] = {}
+    for pid, ppid in parents.items():
+        children.setdefault(ppid, []).append(pid)
+    out, todo = set(), list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        out.add(pid)
+        todo.extend(children.get(pid, []))
+    me = os.getpid()
+    found = set()
+    for pid in out - {me}:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if marker.encode() in f.read().lower():
+                    found.add(pid)
+        except OSError:
+            continue
+    return found
+
+
+def reap_loop(watched: int, marker: str, interval: float = 0.5) -> None:
+    """The reaper's body (run as ``python -c``): every ``interval`` seconds, note the descendants of
+    ``watched`` whose command line holds ``marker``; when ``watched`` is gone, SIGKILL the last ones
+    noted (an orphan is re-parented, so the tree must be known before the death)."""
+    noted: set[int] = set()
+    while True:
+        try:
+            os.kill(watched, 0)
+            alive = os.getppid() == watched
+        except OSError:
+            alive = False
+        if not alive:
+            for pid in noted:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            return
+        noted = _descendants(watched, marker)
+        time.sleep(interval)
+
+
+def reap_on_death(marker: str) -> bool:
+    """Start (once per process) a small reaper process that, when this process dies by any signal,
+    SIGKILLs this process's descendants whose command line contains ``marker``: the helper processes
+    a library starts and does not tie to us (a private local Ray's raylet, GCS and agents, which
+    outlive a SIGKILLed driver). The reaper itself ends with us (it watches its parent). Linux only
+    (``/proc``); returns whether a reaper runs."""
+    if _reaper:
+        return True
+    if not sys.platform.startswith("linux") or not os.path.isdir("/proc"):
+        return False
+    import subprocess
+
+    code = (f"from coachgym.core.lifeline import reap_loop; reap_loop({os.getpid()}, {marker.lower()!r})")
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, close_fds=True)
+    except OSError:
+        return False
+    _reaper.append(proc)
+    return True

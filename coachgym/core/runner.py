@@ -448,6 +448,12 @@ class RayBackend(Backend):
             finally:
                 auth_log.setLevel(level)
             self._owns = True
+            if address is None:
+                # a private local Ray: its raylet, GCS and agents would outlive this process killed by
+                # SIGKILL (an out-of-memory kill, a scheduler's time limit); a reaper ends them (core/lifeline.py)
+                from .lifeline import reap_on_death
+
+                reap_on_death("ray")
         self.workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]  # (Ray's API is untyped)
         self._remote = ray.remote(max_retries=max_retries, retry_exceptions=False)(run_task)
 
