@@ -134,7 +134,7 @@ def make_coach(spec: str, seed: int):
 
 
 def real_rows() -> list[dict]:
-    return list(csv.DictReader(open(LEAGUE / "stats.csv")))
+    return list(csv.DictReader((LEAGUE / "stats.csv").read_text(encoding="utf-8").splitlines()))
 
 
 def use_deck(path: str) -> None:

@@ -43,7 +43,7 @@ def test_every_team_file_loads_and_validates(stem):
 
 
 def test_every_player_with_100_minutes_is_on_his_team():
-    rows = list(csv.DictReader(open(LEAGUE / "stats.csv")))
+    rows = list(csv.DictReader((LEAGUE / "stats.csv").read_text(encoding="utf-8").splitlines()))
     by_team = {}
     for r in rows:
         by_team.setdefault(r["Tm"], []).append(r)

@@ -150,7 +150,7 @@ def test_rest_sits_the_player_until_the_period_ends():
     assert V.guard(m, back) == back  # a new period: he may return
 
 
-@pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
+@pytest.mark.parametrize("slot, pos", list(enumerate(("pg", "sg", "sf", "pf", "c"))))
 def test_personal_fouls_at_every_position(defense, slot, pos):
     g, d, _ = defense
     i = g.lineup[AWAY][slot]

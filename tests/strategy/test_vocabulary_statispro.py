@@ -156,7 +156,7 @@ def test_rest_at_a_dead_ball():
     assert V.guard(Moment(g, side, Decision(side, "menu", (A.PLAY_ON, back)), back, None, memory), back) == A.PLAY_ON
 
 
-@pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
+@pytest.mark.parametrize("slot, pos", list(enumerate(("pg", "sg", "sf", "pf", "c"))))
 def test_personal_fouls_at_every_position(press_menu, slot, pos):
     g, d, _ = press_menu
     i = g.lineup[HOME][slot]

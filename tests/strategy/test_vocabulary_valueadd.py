@@ -117,7 +117,7 @@ def test_rest_with_rotation_three():
     assert V.guard(Moment(g, side, Decision(side, "offense_menu", (A.PLAY, back)), back, None, memory), back) == A.PLAY
 
 
-@pytest.mark.parametrize("slot, pos", enumerate(("pg", "sg", "sf", "pf", "c")))
+@pytest.mark.parametrize("slot, pos", list(enumerate(("pg", "sg", "sf", "pf", "c"))))
 def test_personal_fouls_at_every_position(late_defense, slot, pos):
     g, d, _ = late_defense
     ts = g.team_state[HOME]
