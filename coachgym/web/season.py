@@ -1,8 +1,8 @@
 """A season in the browser: pick a league (a real one: the 1992-93 NBA for Statis Pro, the
 1979-80 NBA for 4th Street; or a ruleset's bundled teams) and your team; the schedule; for each of
 your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
-it"; every other game simulated in the background, one at a time for the whole server in one niced
-worker process (:func:`play_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
+it"; every other game simulated in the background, a round's games at once in the server's niced
+worker processes, one per CPU (:func:`play_all_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
 scores, league leaders.
 
 The season is a :class:`coachgym.series.competition.Competition` in the server's own SQLite file
@@ -30,6 +30,7 @@ import json
 import re
 import threading
 import time
+from typing import Iterator
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
@@ -92,25 +93,52 @@ def _play(task):
     return task.run()
 
 
-def play_in_background(task) -> dict:
-    """``task.run()`` in the server's one background process for season games (niced, so a person's
-    pages are answered first; a separate process, so the simulation never holds the server's
-    interpreter lock); one game at a time for the whole server, every season's in turn."""
+def _workers() -> int:
+    """Background processes for season games: one per CPU this process may use (at most 4)."""
+    import os
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every platform)
+        cpus = os.cpu_count() or 1
+    return max(1, min(4, cpus))
+
+
+def _pool():
     global _WORKER
     with _WORKER_GUARD:
         if _WORKER is None:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            _WORKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+            _WORKER = ProcessPoolExecutor(max_workers=_workers(), mp_context=multiprocessing.get_context("spawn"),
                                           initializer=_niced)
-        worker = _WORKER
-    return worker.submit(_play, task).result()
+        return _WORKER
+
+
+def play_in_background(task) -> dict:
+    """``task.run()`` in the server's background processes for season games (niced, so a person's
+    pages are answered first; separate processes, so the simulation never holds the server's
+    interpreter lock)."""
+    return _pool().submit(_play, task).result()
+
+
+def play_all_in_background(tasks: list) -> Iterator[dict]:
+    """The results of ``tasks`` (independent games: one round's), in their order, played at once in
+    the background processes (one per CPU, :func:`_workers`); a game's result is its seed's, whatever
+    the order they run in."""
+    futures = [_pool().submit(_play, t) for t in tasks]
+    try:
+        for f in futures:
+            yield f.result()
+    finally:
+        for f in futures:
+            f.cancel()
 
 
 class Simulations:
-    """At most one background simulation per season; each game played in the server's one
-    background process for season games (:func:`play_in_background`)."""
+    """At most one background simulation per season; its games played in the server's background
+    processes for season games (:func:`play_all_in_background`)."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -149,10 +177,11 @@ class Simulations:
                 todo = P.open_series(po, mine)
                 if not todo or po.get("champion"):
                     break
-                for index, _ in todo:
-                    task = P.next_game(comp, po, index)
-                    home, away = P.teams_of(comp, po, index)
-                    out = play_in_background(task)
+                # the open series' next games at once: their teams differ, so each game's task is
+                # what it would be played one after the other
+                games = [(index, P.next_game(comp, po, index), P.teams_of(comp, po, index)) for index, _ in todo]
+                results = play_all_in_background([task for _, task, _ in games])
+                for (index, task, (home, away)), out in zip(games, results):
                     with _lock_of(name):
                         po = _playoffs(store, name)
                         P.record(po, index, task, out, home, away)
@@ -179,9 +208,8 @@ class Simulations:
                 if not others:
                     break
                 states = comp.states()
-                for f in others:
-                    task = comp.task(f, states)
-                    out = play_in_background(task)
+                tasks = [comp.task(f, states) for f in others]  # one round's games: independent
+                for f, task, out in zip(others, tasks, play_all_in_background(tasks)):
                     comp._store_game(f, task, out)
                     run.done += 1
                     run.total = max(run.total, run.done)

@@ -72,3 +72,26 @@ def test_every_season_change_is_refused_from_another_origin(db):
             assert r.status_code == 403, (change, r.status_code)
         page = a.get(where)
         assert page.status_code == 200 and "0 of" in page.text  # still there, no game played
+
+
+def test_the_browsers_background_simulation_plays_the_command_lines_games(tmp_path):
+    """A round's games run at once in the server's background processes (season.play_all_in_background,
+    one per CPU): every game stored is the one ``coachgym season`` plays (same seeds, same scores,
+    same order of rounds and slots)."""
+    from coachgym.web.season import Progress, Simulations
+
+    teams = [(t, "by-the-book") for t in ("harbor-city", "cedar-valley", "ironwood-state", "lakeshore")]
+    fmt = {"type": "round-robin", "legs": 1}
+    with Store(tmp_path / "web.sqlite3") as web, Store(tmp_path / "cli.sqlite3") as cli:
+        for store in (web, cli):
+            Competition.create(store, name="s", kind="season", ruleset="valueadd", teams=teams, fmt=fmt, seed=7)
+        run = Progress()
+        Simulations._run(run, web, None, "s", "session", "")  # the web's "simulate the rest"
+        assert run.state == "done", run.error
+        Competition.load(cli, "s").play()
+
+        def games(store):
+            return [(g.round, g.slot, g.home, g.away, g.seed, g.home_score, g.away_score)
+                    for g in Competition.load(store, "s").games]
+
+        assert len(games(web)) == 6 and run.done == 6 and games(web) == games(cli)
