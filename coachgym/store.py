@@ -166,6 +166,21 @@ MIGRATIONS: dict[int, tuple[str, str]] = {
             playoffs TEXT               -- JSON: the playoff bracket (web/playoffs.py), once the regular season is over
         )
     """),
+    7: ("the academy's challenges in the browser: each try and its result (docs/coach-seat.md)", """
+        CREATE TABLE IF NOT EXISTS web_challenges (
+            gid       TEXT PRIMARY KEY,  -- the try's game (live_games.id): the row outlives the game
+            owner     TEXT NOT NULL,     -- sha256 of the owning session, first 16 hex digits
+            scenario  TEXT NOT NULL,     -- the academy scenario's id
+            opponent  TEXT NOT NULL,     -- the opponent tier
+            position  INTEGER NOT NULL,  -- the start position's index in the scenario's shipped pool
+            created   REAL NOT NULL,
+            finished  REAL,              -- NULL while the try is in play
+            score     REAL,              -- the scenario's score: 1, 0.5, 0 (win) or the margin change
+            result    TEXT,              -- JSON: the final score, and the book's and trained coach's play-outs
+            seed      INTEGER            -- the draw of the future (told once the try is over)
+        );
+        CREATE INDEX IF NOT EXISTS web_challenges_owner ON web_challenges (owner, created)
+    """),
 }
 
 

@@ -65,6 +65,19 @@ PERSON, BOOK, OPPONENT, ROUTINE = "p", "b", "o", "r"  # who chose an action of t
 FRIEND = "f"  # the second person of a two-person game (the person who coaches the other side)
 FRIEND_COACH = "friend"  # the opponent of a two-person game: a second person, no computer coach
 
+# Games that start from a given position instead of the opening tip, and end at a defined event
+# before the game does (the academy's challenges: coachgym.academy.challenge registers "academy").
+# kind -> a function (ruleset, start, seed) -> (engine, side, ends): the start position with its future
+# drawn from ``seed``, the side the person coaches there, and ``ends(game)``: the seat is over. A
+# seat keeps its ``start`` (a small JSON dict naming the kind) in its save and rebuilds from it.
+StartFn = Callable[[str, dict, int], "tuple[Engine, int, Callable[[Engine], bool]]"]
+STARTS: dict[str, StartFn] = {}
+
+
+def register_start(kind: str, fn: StartFn) -> None:
+    """Make seats whose ``start`` names ``kind`` start (and restore) through ``fn``."""
+    STARTS[kind] = fn
+
 
 class StaleDecisionError(CoachgymError, ValueError):
     """A choice was sent for a decision that is no longer pending (a second browser tab, a double click)."""
@@ -183,7 +196,7 @@ class Seat:
 
     def __init__(self, ruleset: str, side: int, opponent: str, seed: int, teams: list, options: dict,
                  autoplay: Iterable[str] | None, book: str, routine: bool = True,
-                 resolve: Callable[[str], str] | None = None):
+                 resolve: Callable[[str], str] | None = None, start: dict | None = None):
         self.rs = rulesets.get(ruleset)
         # ``resolve``: a coach's name as the seat keeps it -> the spec to build it from (the web app
         # names a strategy file of a folder it offers by its file name; the path stays on the server)
@@ -203,10 +216,17 @@ class Seat:
         self.book_name = book
         self.seed = int(seed)
         self.options = options
-        self.team_data = [t[0] for t in teams]
-        home = self.rs.parse_team(teams[0][0], teams[0][1])
-        away = self.rs.parse_team(teams[1][0], teams[1][1])
-        self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
+        # a start position (STARTS) instead of the opening tip, and the end it defines (None: the game's)
+        self.start: dict | None = dict(start) if start is not None else None
+        self._ends: Callable[[Engine], bool] | None = None
+        if self.start is None:
+            self.team_data = [t[0] for t in teams]
+            home = self.rs.parse_team(teams[0][0], teams[0][1])
+            away = self.rs.parse_team(teams[1][0], teams[1][1])
+            self._game: Engine = self.rs.new_game(home, away, seed=self.seed, options=options or None)  # only the coaches and step touch it
+        else:
+            self.team_data = []  # (the start position holds its teams)
+            self._game = self._started()
         other = 1 - self.side
         # a two-person game: a second person coaches the other side (history: FRIEND), with a book
         # of its own for the decisions that person leaves to it; no computer coach
@@ -243,27 +263,48 @@ class Seat:
         # length of ``_asked`` (None where unknown)]; None where there is nothing to undo
         self._undo: list | None = None
 
+    def _started(self) -> Engine:
+        """The game of a seat with a ``start``: the registered start's position (STARTS)."""
+        kind = self.start.get("kind") if isinstance(self.start, dict) else None
+        fn = STARTS.get(kind) if isinstance(kind, str) else None
+        if fn is None:
+            raise ConfigError(f"start: unknown kind of start position {kind!r}"
+                              + (f"; known: {', '.join(sorted(STARTS))}" if STARTS else
+                                 " (a challenge of the academy: open it in coachgym serve)"))
+        game, side, self._ends = fn(self.rs.name, self.start, self.seed)
+        if side != self.side:
+            raise ConfigError(f"start: that position is the {SIDE_NAMES[side]} team's to coach, not the "
+                              f"{SIDE_NAMES[self.side]} team's")
+        return game
+
+    def _ended(self) -> bool:
+        """Whether a start's defined end has come while the game itself goes on (read on a copy)."""
+        return self._ends is not None and self._game.decision is not None and bool(self._ends(self.view_game()))
+
     # ------------------------------------------------------------------ making one
     @classmethod
     def new(cls, ruleset: str, side: int | str = HOME, opponent: str = "trained", home: Any = None, away: Any = None,
             seed: int | None = None, options: Any = None, autoplay: Iterable[str] | None = None,
             book: str = "by-the-book", routine: bool = True, resolve: Callable[[str], str] | None = None,
-            deadline: float | None = None) -> "Seat":
+            deadline: float | None = None, start: dict | None = None) -> "Seat":
         """A new game. ``home``/``away``: a bundled team's name, a team file or its JSON data (None:
         the ruleset's default teams); ``seed`` None draws one (``seat.seed`` says which);
         ``autoplay``: the auto-play kinds the person makes (None: the presenter's default);
         ``routine``: let routine decisions of those kinds be answered "as before" where the
         presenter defines them (a Value Add menu while nobody is tired or in foul trouble).
         ``deadline`` (``time.monotonic()``): play to the person's first decision stops at the person's
-        next decision after it, even one the book would answer (as :attr:`deadline` does)."""
+        next decision after it, even one the book would answer (as :attr:`deadline` does).
+        ``start``: a start position of a registered kind (:data:`STARTS`; the teams come with it, and
+        the seat is over at the end it defines)."""
         rs = rulesets.get(ruleset)
         if opponent != FRIEND_COACH:
             rs.coach((resolve or str)(opponent))  # an unknown coach fails before anything else
-        teams = [rs.team_data(t if t is not None else rs.default_teams[i]) for i, t in enumerate((home, away))]
+        teams = [] if start is not None else [rs.team_data(t if t is not None else rs.default_teams[i])
+                                              for i, t in enumerate((home, away))]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         seat = cls(rs.name, side_index(side), opponent, seed, teams, _options_data(rs, options), autoplay, book, routine,
-                   resolve)
+                   resolve, start)
         seat.deadline = deadline
         try:
             seat._run()
@@ -274,7 +315,8 @@ class Seat:
     # ------------------------------------------------------------------ reading
     @property
     def over(self) -> bool:
-        return self._game.over
+        """The game is over, or the end its start defines (a challenge's) has come."""
+        return self._game.over or self._ended()
 
     @property
     def coach_names(self) -> tuple[str, str]:
@@ -300,7 +342,7 @@ class Seat:
     def turn(self) -> int | None:
         """The side whose person decides now (None once the game is over)."""
         d = self._game.decision
-        return None if d is None else d.side
+        return None if d is None or self._ended() else d.side
 
     @property
     def game(self) -> Engine:
@@ -329,7 +371,7 @@ class Seat:
         it no default (a fouled-out man's replacement, Pass to Choice), Enter takes the book's
         choice: it is marked the default and ``default_note`` says so."""
         g = self.view_game()
-        if g.decision is None:
+        if g.decision is None or self._ended():
             return None
         view = self.presenter.decision(g, g.decision)
         if (view.default_action is None and view.default_finish() is None and self._book_choice is not None
@@ -381,7 +423,7 @@ class Seat:
         """The pending decision, which ``number`` (where given) must name and the person of ``side``
         (where given; else the viewer; ``turn`` False: whoever) must make; else an error naming why."""
         d = self._game.decision
-        if d is None:
+        if d is None or self._ended():
             raise GameOverError(f"the game is over ({self._score_text()}); no decision is pending")
         side = self.viewer if side is None else side
         if turn and side is not None and side_index(side) != d.side:
@@ -399,7 +441,7 @@ class Seat:
         key of the presenter's ``marks`` (every ruleset has "dead_ball", "period" and "half").
         ``side``: as for :meth:`choose`. In a two-person game play stops at the other person's next
         decision whatever the mark."""
-        if self._game.decision is None:
+        if self._game.decision is None or self._ended():
             raise GameOverError(f"the game is over ({self._score_text()})")
         actor = self._pending_decision(None, side).side
         start = None if mark == "end" else marks(self.presenter, self.view_game()).get(mark)
@@ -507,7 +549,7 @@ class Seat:
         number as before. Raises :class:`UndoError` saying why where it cannot (nothing to undo, the
         game has moved on) and changes nothing; a stale ``number`` raises StaleDecisionError."""
         if self._game.decision is not None:
-            self._pending_decision(number, turn=False)  # (the other person may be deciding now)
+            self._pending_decision(number, turn=False)  # (a challenge at its end: over, nothing to take back)  # (the other person may be deciding now)
         if (whose := self._not_yours(self.viewer if side is None else side)):
             raise UndoError(whose)
         if self._undo is not None and self._moved_on:
@@ -525,7 +567,7 @@ class Seat:
         at, number, seen, asked = self._undo[:4]
         prev = Seat(self.rs.name, self.side, self.opponent, self.seed,
                     [(t, "this game") for t in self.team_data], self.options, self.autoplay, self.book_name, self.routine,
-                    self.resolve)
+                    self.resolve, self.start)
         prev._replay(self.history[:at], "this game")
         spy = prev._game.clone()
         spy.source = _ChanceSpy(spy.source)
@@ -565,7 +607,7 @@ class Seat:
         """What the book would choose here, and the trained coach's top choices with their
         probabilities. Reads the game; changes nothing."""
         d = self._game.decision
-        if d is None:
+        if d is None or self._ended():
             raise GameOverError(f"the game is over ({self._score_text()}); no decision to hint at")
         view = self.pending()
         book = HintOption(self._book_choice, self.action_label(self._book_choice, view))
@@ -633,7 +675,7 @@ class Seat:
         the other person's next decision stops play."""
         g = self._game
         people = self.person_sides()
-        while g.decision is not None:
+        while g.decision is not None and not self._ended():
             d = g.decision
             if d.side not in people:
                 self._apply(self._opp.choose(g, d), OPPONENT)
@@ -676,6 +718,7 @@ class Seat:
             "options": self.options, "teams": self.team_data, "autoplay": sorted(self.autoplay), "routine": self.routine,
             "number": self.number, "seen": self._seen, "history": self.history, "asked": self._asked,
             "undo": self._undo, **({"seen_friend": self._seen_friend} if self.two else {}),
+            **({"start": self.start} if self.start is not None else {}),
         }
 
     def to_json(self) -> str:
@@ -717,8 +760,11 @@ class Seat:
                 raise SavedGameError(f"{where}: saved with {rs.title} engine version {data['engine_version']}; "
                                      f"this coachgym has version {rs.version}")
             teams = [(t, f"{where}: {SIDE_NAMES[i]} team") for i, t in enumerate(data["teams"])]
+            start = data.get("start")
+            if start is not None and not isinstance(start, dict):
+                raise SavedGameError(f"{where}: field 'start' is not a start position")
             seat = cls(rs.name, side_index(data["side"]), data["opponent"], int(data["seed"]), teams,
-                       data["options"], data["autoplay"], data["book"], data.get("routine", True), resolve)
+                       data["options"], data["autoplay"], data["book"], data.get("routine", True), resolve, start)
             seat.deadline = deadline
             seat._replay(data["history"], where, on_step, trusted)
             seat.deadline = None
@@ -752,7 +798,7 @@ class Seat:
         to the bounds the history gives. An edited figure is refused, naming it."""
         person = sum(1 for _, who in self.history if who in (PERSON, FRIEND))
         mine = sum(1 for _, who in self.history if who in (PERSON, FRIEND, BOOK, ROUTINE))
-        pending = 0 if self._game.decision is None else 1
+        pending = 0 if self._game.decision is None or self._ended() else 1
         if asked is not None:
             if (not isinstance(asked, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in asked)
                     or sorted(set(asked)) != asked
@@ -813,7 +859,7 @@ class Seat:
             if on_step is not None:
                 on_step(g, before)
         d = g.decision
-        if d is not None:
+        if d is not None and not self._ended():
             if d.side not in people:
                 raise SavedGameError(f"{where}: the history stops at the opponent's decision")
             self._book_choice = int(self._book_for(d.side).choose(g, d))

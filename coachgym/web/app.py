@@ -191,7 +191,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.add_middleware(sec.BodyGuard, limits=limits)  # (inside the headers: its 400/413 carry them too)
     headers.install(app)  # security headers, compression, the favicon (headers.py)
 
-    from . import api, pair, review, season, sessions, tabletop, thinking, views
+    from . import api, challenge, pair, review, season, sessions, tabletop, thinking, views
 
     app.include_router(views.router)
     app.include_router(api.router)
@@ -205,6 +205,7 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     app.include_router(sessions.router)
     app.include_router(pair.router)
     app.include_router(season.router)
+    app.include_router(challenge.router)  # the academy's scenarios as challenges (/challenges)
     app.state.polls = pair.Polls()  # two-person pages' polls, bounded per session and server-wide
 
     return app

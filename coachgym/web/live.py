@@ -386,6 +386,8 @@ class LiveGames:
             cur.execute("UPDATE live_games SET session = ? WHERE session = ?", (owner, session))
             cur.execute("UPDATE live_games SET friend = ? WHERE friend = ?", (owner, session))
             cur.execute("DELETE FROM web_sessions WHERE session = ?", (session,))
+            # the browser's tries of challenges come along (challenge.py: owned by a hash of the session)
+            cur.execute("UPDATE web_challenges SET owner = ? WHERE owner = ?", (hashed_session(owner), hashed_session(session)))
         return owner
 
     def new_key(self, session: str) -> str | None:
@@ -592,6 +594,13 @@ class LiveGames:
         for gid in ids:
             self._forget(gid)
             log.info("evicted game %s to make room", gid)
+
+
+def hashed_session(session: str) -> str:
+    """A session as the tables that must not hold it in the clear name it (web_seasons, web_challenges)."""
+    import hashlib
+
+    return hashlib.sha256(session.encode()).hexdigest()[:16]
 
 
 def viewer(seat: Seat) -> int:

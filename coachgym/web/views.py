@@ -27,6 +27,7 @@ from ..present.presenter import marks
 from ..present.seat import FRIEND, FRIEND_COACH, PERSON, NotYourTurnError, Seat
 from . import board as board_drawing
 from . import forms, thinking
+from .challenge import banner as challenge_banner
 from .errors import EngineFailure, WebError, from_coachgym
 from .live import LiveGames, expect_number, is_costly, viewer
 from .security import SEALED_FORMAT, Busy, read_save
@@ -152,6 +153,7 @@ def game_context(seat: Seat, gid: str, hint: Any = None, request: Request | None
         "kinds": seat.presenter.kinds(), "autoplay": seat.autoplay, "routine": seat.routine,
         "terms": _terms(seat, sit.terms, dv.terms if dv else []), "hint": hint, "analyse": SEARCH,
         "undo": not seat.can_undo(),  # the Undo button: only while the last answer can be taken back
+        "challenge": challenge_banner(seat) if seat.start is not None else None,
     }
 
 
@@ -176,6 +178,10 @@ def over_context(seat: Seat, gid: str, request: Request | None = None) -> dict[s
 
 def page_for(seat: Seat, gid: str, request: Request | None = None, **extra: Any) -> tuple[str, dict[str, Any]]:
     if seat.over:
+        if seat.start is not None:  # a challenge of the academy: its result beside the book's (challenge.py)
+            from .challenge import over_context as challenge_over
+
+            return "challenge_over.html.j2", challenge_over(seat, gid, request)
         return "over.html.j2", over_context(seat, gid, request)
     return "game.html.j2", game_context(seat, gid, request=request, **extra)
 
