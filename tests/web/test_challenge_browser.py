@@ -77,8 +77,10 @@ def test_challenges_in_the_browser(browser, challenge_server):
             assert "The book: wins" in refs and "A random coach: wins" in refs, refs
             # try again: another draw, a new game of this browser
             page.click("[data-testid=challenge-again]")
-            page.wait_for_selector(".game")
-            assert page.get_attribute(".game", "data-game") != first
+            page.wait_for_function("g => { const e = document.querySelector('.game'); return e && e.dataset.game !== g; }",
+                                   arg=first)
+            page.wait_for_load_state("networkidle")
+            assert page.url.endswith("/games/" + page.get_attribute(".game", "data-game"))
             assert on_result(page) or page.locator("[data-testid=challenge-tag]").count() == 1
         page.goto("/challenges")
         assert page.locator("[data-testid=challenge-try]").count() == 8  # 4 finished, 4 in play
