@@ -7,8 +7,8 @@ Starts the app on 127.0.0.1 with a fresh database and drives Debian's Chromium (
 at 1280x720: challenge-game.png (a Statis Pro challenge in the seat: down 3 with the ball in the last
 minute, the "Challenge" tag beside the seed), challenge-result.png (its result beside the book's and
 the trained coach's play-outs of the same start, and the shipped references), challenges.png (the
-Challenges page after four tries: your tries, then the scenarios by ruleset with their references in
-words).
+Challenges page after four tries, down to the end of the Statis Pro scenarios: your tries, then the
+scenarios with their references in words).
 """
 
 from __future__ import annotations
@@ -76,7 +76,13 @@ def main() -> None:
             play(page, sid)
         page.goto("/challenges")
         page.wait_for_selector("[data-testid=challenge-group]")
-        shot(page, args.out / "challenges.png")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(150)
+        height = page.evaluate("document.querySelector('#rs-valueadd').getBoundingClientRect().top + window.scrollY")
+        page.screenshot(path=args.out / "challenges.png", full_page=True,
+                        clip={"x": 0, "y": 0, "width": 1280, "height": int(height)})  # tries + Statis Pro
+        print("wrote", args.out / "challenges.png")
         desk.close()
         browser.close()
 

@@ -37,6 +37,7 @@ from .security import Busy
 
 router = APIRouter()
 TRIES_SHOWN = 30  # the tries listed on the challenges page (newest first)
+SHORT_LEVEL = 2  # challenges up to this level: the person makes every kind of decision (autoplay_of)
 COMPARE_WITH = (("by-the-book", "the book"), ("trained", "the trained coach"))
 
 
@@ -119,7 +120,7 @@ def start(request: Request, sid: str, opponent: str = Form("by-the-book")):
         spec = C.start_spec(sc.id, position)
         side = A.pool(sc.id)[position].side
         seat = new_seat(request, dict(ruleset=sc.ruleset, side=side, opponent=opponent, seed=seed, start=spec,
-                                      resolve=request.app.state.coaches.resolve))
+                                      autoplay=autoplay_of(sc), resolve=request.app.state.coaches.resolve))
         seat.seed_hidden = True  # (the seed tells the future: secret until the try is over)
         gid = live.add(session, seat, client)
     except CoachgymError as exc:
@@ -128,6 +129,15 @@ def start(request: Request, sid: str, opponent: str = Form("by-the-book")):
         cur.execute("INSERT OR REPLACE INTO web_challenges (gid, owner, scenario, opponent, position, created) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (gid, owner_of(session), sc.id, opponent, position, time.time()))
     return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
+def autoplay_of(sc: A.Scenario) -> list[str] | None:
+    """The decisions the person makes in a challenge: every kind in the short ones (levels 1 and 2: the
+    last minutes, foul trouble; the scenario is those decisions, as the protocol's agent makes them all),
+    the seat's usual choice in the longer ones (None; the Auto-play tab changes either)."""
+    from ..present import kinds
+
+    return [k.kind for k in kinds(sc.ruleset)] if sc.level <= SHORT_LEVEL else None
 
 
 def banner(seat: Seat) -> dict | None:

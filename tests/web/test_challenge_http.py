@@ -7,12 +7,14 @@ is one line naming the field."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 
 from fastapi.testclient import TestClient
 
 from coachgym.envs import academy as A
+from coachgym.present import kinds
 from coachgym.store import MIGRATIONS, Store
 from coachgym.web import create_app
 from coachgym.web.security import Limits
@@ -71,6 +73,10 @@ def test_a_challenge_from_start_to_result_and_again(db):
         row = tries(db)[0]
         assert row["scenario"] == SID and row["finished"] is None and 0 <= row["position"] < len(A.pool(SID))
         assert b.get(f"/games/{gid}").status_code == 404  # another browser: not its game
+        with Store(db) as store:  # a short challenge (level 1): every kind of decision is the person's
+            state = json.loads(store.query("SELECT state FROM live_games WHERE id = ?", (gid,))[0]["state"])
+        assert state["autoplay"] == sorted(k.kind for k in kinds("valueadd"))
+        assert state["start"]["scenario"] == SID and "seed" in state  # (the draw: kept on the server only)
         text = play_to_end(a, gid)
         # the result beside the book's and the trained coach's play-outs of the same start, and the references
         coaches = re.findall(r'data-testid="compare-row" data-coach="([\w-]+)"', text)
