@@ -184,6 +184,9 @@ def read_player_totals(path: str | Path) -> list[PlayerRow]:
     return rows
 
 
+POSSESSION_COLUMNS = ("FGA", "ORB", "TOV", "FTA")  # of a team totals CSV, and OPP_ + each
+
+
 @dataclass
 class TeamRow:
     row: int
@@ -195,6 +198,16 @@ class TeamRow:
     opp_pts: int | None = None
     home: tuple[int, int] | None = None
     road: tuple[int, int] | None = None
+    # the possession columns (FGA, ORB, TOV, FTA and the opponents' OPP_FGA ...): {column: total}
+    extra: dict[str, int] = field(default_factory=dict)
+
+    def possessions(self) -> float | None:
+        """The season's possessions, FGA - ORB + TOV + 0.44 x FTA, the mean of the team's and its
+        opponents' estimates (None unless all eight columns are given)."""
+        if any(self.extra.get(p + c) is None for p in ("", "OPP_") for c in POSSESSION_COLUMNS):
+            return None
+        return sum(self.extra[p + "FGA"] - self.extra[p + "ORB"] + self.extra[p + "TOV"] + 0.44 * self.extra[p + "FTA"]
+                   for p in ("", "OPP_")) / 2
 
 
 def _record(path: Any, rowno: int, col: str, text: str) -> tuple[int, int] | None:
@@ -208,7 +221,8 @@ def _record(path: Any, rowno: int, col: str, text: str) -> tuple[int, int] | Non
 
 
 def read_team_stats(path: str | Path) -> dict[str, TeamRow]:
-    """Read a team totals CSV (``Team`` plus optional ``W,L,G,PTS,OPP_PTS,HOME,ROAD``)."""
+    """Read a team totals CSV (``Team`` plus optional ``W,L,G,PTS,OPP_PTS,HOME,ROAD`` and the possession
+    columns ``FGA,ORB,TOV,FTA,OPP_FGA,OPP_ORB,OPP_TOV,OPP_FTA``)."""
     path = Path(path)
     reader, header = _csv_reader(path)
     reader.fieldnames = header
@@ -224,8 +238,11 @@ def read_team_stats(path: str | Path) -> dict[str, TeamRow]:
             raise StatsCsvError(path, i, "Team", f"{team} is listed twice (first on row {out[team].row})")
         vals = {col: _cell_number(path, i, col, raw.get(col) or "", optional=True) if col in header else None
                 for col in ("W", "L", "G", "PTS", "OPP_PTS")}
+        extra = {p + col: _cell_number(path, i, p + col, raw.get(p + col) or "", optional=True)
+                 for p in ("", "OPP_") for col in POSSESSION_COLUMNS if p + col in header}
         out[team] = TeamRow(i, team, vals["W"], vals["L"], vals["G"], vals["PTS"], vals["OPP_PTS"],
-                            _record(path, i, "HOME", raw.get("HOME") or ""), _record(path, i, "ROAD", raw.get("ROAD") or ""))
+                            _record(path, i, "HOME", raw.get("HOME") or ""), _record(path, i, "ROAD", raw.get("ROAD") or ""),
+                            {k: v for k, v in extra.items() if v is not None})
     return out
 
 

@@ -227,9 +227,37 @@ def team_games(tm: str, team_stats: dict[str, TeamRow], season_games: int) -> in
     return season_games
 
 
+def season_context(team_stats: dict[str, TeamRow], teams: Iterable[str]) -> dict[str, dict[str, float]] | None:
+    """The season's own context from its team totals (docs/rules/statis-pro-basketball.md, "Season
+    context"): per team, possessions a game (``pace``), points scored and allowed per 100 possessions
+    (``ortg``, ``drtg``), and the league's means of the three (``league``: unweighted over the teams).
+    Possessions = FGA - ORB + TOV + 0.44 x FTA, the mean of the team's and its opponents' estimates.
+    None unless every team of ``teams`` has G, PTS, OPP_PTS and the eight possession columns."""
+    out: dict[str, dict[str, float]] = {}
+    for tm in teams:
+        t = team_stats.get(tm)
+        poss = t.possessions() if t is not None else None
+        if t is None or poss is None or not poss or not t.games or t.pts is None or t.opp_pts is None:
+            return None
+        out[tm] = {"pace": poss / t.games, "ortg": 100 * t.pts / poss, "drtg": 100 * t.opp_pts / poss}
+    if not out:
+        return None
+    out["league"] = {k: sum(v[k] for v in out.values()) / len(out) for k in ("pace", "ortg", "drtg")}
+    return out
+
+
+def team_defense_term(tm: str, ctx: dict[str, dict[str, float]], cal: dict | None = None) -> float:
+    """A team's share of its players' DEFENSE from the season context: ``per_drtg`` x (points allowed
+    per 100 possessions - the league's) + ``per_pace`` x (possessions a game - the league's), the
+    constants of ``season_context`` in the calibration file (fitted on its training seasons)."""
+    sc = (cal or calibration())["season_context"]
+    t, lg = ctx[tm], ctx["league"]
+    return sc["per_drtg"] * (t["drtg"] - lg["drtg"]) + sc["per_pace"] * (t["pace"] - lg["pace"])
+
+
 def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = None, season: str | None = None,
                  source: str = "", path: str = "<stats>", notes: list[str] | None = None,
-                 blind: bool = False) -> dict[str, dict]:
+                 blind: bool = False, cal: dict | None = None) -> dict[str, dict]:
     """Team files for every team of the totals: {team abbreviation: team-file dict}; a rating clamped
     to its range adds a line to ``notes`` (team, player, field).
 
@@ -237,8 +265,9 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
     Home / Road Index Points then come from the scoring margin (``OPP_PTS`` given) with the league's
     home edge instead of the home and road records, and opponents' points are never estimated from
     a record (docs/rules/statis-pro-basketball.md, "Team cards", the blind build); the printed team
-    cards' Index Points are replaced the same way."""
-    c = calibration()
+    cards' Index Points are replaced the same way. ``cal``: other constants than the calibration
+    file's (``tools/statispro_season_calibration.py`` tries them)."""
+    c = cal or calibration()
     team_stats = team_stats or {}
     names = nba_teams()
     season_total: dict[tuple[str, str], int] = {}
@@ -255,6 +284,8 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
     # league context for the team cards
     ppg, oppg, pct, home, road = {}, {}, {}, {}, {}
     blind = blind or not any(t.wins is not None and t.losses is not None for t in team_stats.values())
+    ctx = season_context(team_stats, by_team)  # the season's pace and ratings per possession, where given
+    sc = c["season_context"]
     for tm, members in by_team.items():
         t = team_stats.get(tm)
         # blind: the games from G only (W + L are standings); the season's length where G is absent
@@ -272,14 +303,22 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         if blind:
             # the blind build: the win share the scoring margin gives (about 2.7 wins per point of margin
             # over 82 games, as above), 0.5 where the opponents' points are unknown; the league's home edge
-            p = min(1.0, max(0.0, 0.5 + tc["wins_per_point_margin"] * (ppg[tm] - oppg[tm]) / 82)) if tm in oppg else 0.5
+            if ctx is not None:  # the season context: net points per 100 possessions (pace-free)
+                p = 0.5 + sc["wins_per_net_rating"] * (ctx[tm]["ortg"] - ctx[tm]["drtg"]) / 82
+            else:
+                p = 0.5 + tc["wins_per_point_margin"] * (ppg[tm] - oppg[tm]) / 82 if tm in oppg else 0.5
+            p = min(1.0, max(0.0, p))
             home[tm], road[tm] = min(1.0, p + tc["home_edge"]), max(0.0, p - tc["home_edge"])
             continue
         p = pct.get(tm, 0.5)
         home[tm] = (t.home[0] / max(1, sum(t.home))) if t is not None and t.home else min(1.0, p + tc["home_edge"])
         road[tm] = (t.road[0] / max(1, sum(t.road))) if t is not None and t.road else max(0.0, p - tc["home_edge"])
-    off_rank = {tm: i for i, tm in enumerate(sorted(ppg, key=lambda k: -ppg[k]))}
-    def_rank = {tm: i for i, tm in enumerate(sorted(oppg, key=lambda k: oppg[k]))}
+    if ctx is not None:  # the season context: the Fast Break grades by points per 100 possessions
+        off_rank = {tm: i for i, tm in enumerate(sorted(ppg, key=lambda k: -ctx[k]["ortg"]))}
+        def_rank = {tm: i for i, tm in enumerate(sorted(ppg, key=lambda k: ctx[k]["drtg"]))}
+    else:
+        off_rank = {tm: i for i, tm in enumerate(sorted(ppg, key=lambda k: -ppg[k]))}
+        def_rank = {tm: i for i, tm in enumerate(sorted(oppg, key=lambda k: oppg[k]))}
     league_oppg = sum(oppg.values()) / len(oppg) if oppg else 0.0
     out: dict[str, dict] = {}
     for tm in sorted(by_team):
@@ -287,7 +326,10 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         if len(members) < 8:
             raise StatsCsvError(path, None, "Tm", f"team {tm} has {len(members)} players with minutes; "
                                                   "a Statis Pro roster needs at least 8")
-        team_def = c["defense"]["per_opp_ppg"] * (oppg[tm] - league_oppg) if tm in oppg else 0.0
+        if ctx is not None:
+            team_def = team_defense_term(tm, ctx, c)
+        else:
+            team_def = c["defense"]["per_opp_ppg"] * (oppg[tm] - league_oppg) if tm in oppg else 0.0
         team_notes: list[str] | None = [] if notes is not None else None
         cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def, team_notes) for r in members]
         pr = printed.get(tm)
@@ -329,8 +371,13 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
                 + c["calibration"].split(":")[0] + ")"
         if pr:
             built += f"; the printed cards of {pr['file']} (the 1993 rules) copied unchanged"
+        if ctx is not None:
+            built += (f"; season context: pace {ctx[tm]['pace']:.1f} (league {ctx['league']['pace']:.1f}), points "
+                      f"allowed per 100 possessions {ctx[tm]['drtg']:.1f} (league {ctx['league']['drtg']:.1f}), "
+                      f"team share of DEFENSE {team_def:+.2f}")
         if blind and team_stats:
-            built += "; blind build: no standings, Index Points from the scoring margin and the league's home edge"
+            built += ("; blind build: no standings, Index Points from the " + ("net points per 100 possessions"
+                      if ctx is not None else "scoring margin") + " and the league's home edge")
         team["built"] = built
         team["lineup"] = lineup
         # the by-the-book coach's rotation (reconstruction): each man's real minutes a game

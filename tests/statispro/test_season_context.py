@@ -1,0 +1,169 @@
+"""The card builder's season context (docs/rules/statis-pro-basketball.md, "Season context"): a team's
+share of DEFENSE from its points allowed per 100 possessions and its pace, each relative to its own
+season's league; the blind build's win share from net points per 100 possessions; the constants read
+from data/card_builder.json, fitted on named training seasons and never on the held-out ones."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from coachgym.core.statscsv import TeamRow, read_player_totals, read_team_stats
+from coachgym.rules.statispro import builder
+from coachgym.rules.statispro.builder import build_league, calibration, season_context, team_defense_term
+
+ROOT = Path(__file__).resolve().parents[2]
+LEAGUE = ROOT / "coachgym/rules/statispro/data/leagues/nba-1993"
+POSS = ("FGA", "ORB", "TOV", "FTA", "OPP_FGA", "OPP_ORB", "OPP_TOV", "OPP_FTA")
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _team(tm: str, g: int, pts: int, opp: int, fga: int, orb: int, tov: int, fta: int) -> TeamRow:
+    extra = {"FGA": fga, "ORB": orb, "TOV": tov, "FTA": fta, "OPP_FGA": fga, "OPP_ORB": orb, "OPP_TOV": tov,
+             "OPP_FTA": fta}
+    return TeamRow(0, tm, None, None, g, pts, opp, None, None, extra)
+
+
+def test_possessions_are_the_standard_estimate_from_team_and_opponent_totals():
+    t = TeamRow(0, "NYK", 60, 22, 82, 8328, 7823, None, None,
+                dict(zip(POSS, (6898, 1150, 1296, 2316, 6621, 1031, 1360, 2582))))
+    team = 6898 - 1150 + 1296 + 0.44 * 2316
+    opp = 6621 - 1031 + 1360 + 0.44 * 2582
+    assert t.possessions() == pytest.approx((team + opp) / 2)
+    assert TeamRow(0, "NYK", extra={"FGA": 1}).possessions() is None  # a column missing: no context
+
+
+def test_season_context_is_per_100_possessions_relative_to_the_seasons_own_league():
+    # two teams allow the same points a game; the slow one (fewer possessions) allows more per possession
+    ts = {"AAA": _team("AAA", 82, 8200, 8200, 7000, 1000, 1200, 2000),
+          "BBB": _team("BBB", 82, 8200, 8200, 7800, 1000, 1200, 2000)}
+    ctx = season_context(ts, ["AAA", "BBB"])
+    assert ctx["AAA"]["pace"] < ctx["BBB"]["pace"] and ctx["AAA"]["drtg"] > ctx["BBB"]["drtg"]
+    assert ctx["league"]["drtg"] == pytest.approx((ctx["AAA"]["drtg"] + ctx["BBB"]["drtg"]) / 2)
+    cal = copy.deepcopy(calibration())
+    cal["season_context"].update(per_drtg=0.5, per_pace=0.0)
+    # same points allowed a game, but per possession AAA's defence is the worse: a higher (worse) DEFENSE share
+    assert team_defense_term("AAA", ctx, cal) > 0 > team_defense_term("BBB", ctx, cal)
+    cal["season_context"].update(per_drtg=0.0, per_pace=1.0)
+    assert team_defense_term("AAA", ctx, cal) < 0 < team_defense_term("BBB", ctx, cal)
+    assert season_context({"AAA": ts["AAA"], "BBB": TeamRow(0, "BBB", games=82, pts=1, opp_pts=1)}, ["AAA", "BBB"]) is None
+
+
+def _nba_1993(cal=None, blind=True):
+    rows = read_player_totals(LEAGUE / "stats.csv")
+    teams = read_team_stats(LEAGUE / "team_totals.csv")
+    return build_league(rows, teams, "1992-93", blind=blind, cal=cal)
+
+
+def _built_defense(team: dict) -> float:
+    cards = [p for p in team["players"] if not p.get("printed")]
+    return sum(p["defense"] for p in cards) / len(cards)
+
+
+def test_the_defense_term_moves_the_built_cards_the_way_the_teams_defence_and_pace_say():
+    cal = copy.deepcopy(calibration())
+    cal["season_context"].update(per_drtg=0.0, per_pace=0.0)
+    flat = _nba_1993(cal)
+    cal["season_context"].update(per_drtg=1.0, per_pace=0.0)
+    by_drtg = _nba_1993(cal)
+    teams = read_team_stats(LEAGUE / "team_totals.csv")
+    ctx = season_context(teams, list(flat))
+    best, worst = min(flat, key=lambda t: ctx[t]["drtg"]), max(flat, key=lambda t: ctx[t]["drtg"])
+    assert best == "NYK" and worst == "DAL"  # 1992-93: the Knicks allowed the fewest points per possession
+    assert _built_defense(by_drtg[best]) < _built_defense(flat[best]) - 2  # a better team defence: lower DEFENSE
+    assert _built_defense(by_drtg[worst]) > _built_defense(flat[worst]) + 2
+    cal["season_context"].update(per_drtg=0.0, per_pace=1.0)
+    by_pace = _nba_1993(cal)
+    fast, slow = max(flat, key=lambda t: ctx[t]["pace"]), min(flat, key=lambda t: ctx[t]["pace"])
+    assert _built_defense(by_pace[fast]) > _built_defense(flat[fast]) and _built_defense(by_pace[slow]) < _built_defense(flat[slow])
+    assert "season context: pace" in by_pace[fast]["built"]
+
+
+def test_the_blind_win_share_comes_from_net_rating_not_the_per_game_margin():
+    # AAA outscores its opponents by 5 a game, BBB is outscored by 5 (the rows: the 1992-93 Knicks and Bulls)
+    ts = {"AAA": _team("AAA", 82, 8200, 8200 - 5 * 82, 7000, 1000, 1200, 2000),
+          "BBB": _team("BBB", 82, 8200, 8200 + 5 * 82, 7000, 1000, 1200, 2000)}
+    ctx = season_context(ts, ["AAA", "BBB"])
+    rows = [r for r in read_player_totals(LEAGUE / "stats.csv") if r.team in ("NYK", "CHI")]
+    for r in rows:
+        r.team = {"NYK": "AAA", "CHI": "BBB"}[r.team]
+    cal = copy.deepcopy(calibration())
+    tc = cal["team"]
+    got = {}
+    for k in (1.0, 4.0):
+        cal["season_context"]["wins_per_net_rating"] = k
+        share = 0.5 + k * (ctx["AAA"]["ortg"] - ctx["AAA"]["drtg"]) / 82
+        built = build_league(rows, ts, "1996-97", blind=True, cal=cal)
+        assert built["AAA"]["home"]["index"] == builder._index(min(1.0, share + tc["home_edge"]), tc["home_index"])
+        assert built["AAA"]["road"]["index"] == builder._index(max(0.0, share - tc["home_edge"]), tc["road_index"])
+        got[k] = built["AAA"]["road"]["index"]
+    assert got[4.0] > got[1.0]  # the fitted constant, not the old 2.7 per point of margin a game, sets them
+
+
+def test_the_calibration_file_is_read_and_its_constants_come_from_training_seasons_only():
+    sc = json.loads((ROOT / "coachgym/rules/statispro/data/card_builder.json").read_text())["season_context"]
+    assert sc is calibration()["season_context"] or sc == calibration()["season_context"]
+    assert set(sc["training_seasons"]).isdisjoint(sc["held_out_seasons"]) and "1996-97" in sc["held_out_seasons"]
+    assert "1992-93" in sc["training_seasons"] and len(sc["training_seasons"]) >= 2
+    assert sc["fit"]["seasons"] == sc["training_seasons"]  # what the fit used, recorded by the tool
+    assert not set(sc["fit"]["seasons"]) & set(sc["held_out_seasons"])
+    # the builder reads the file: change a constant there and the built cards change with it
+    saved = builder._CAL
+    try:
+        builder._CAL = copy.deepcopy(calibration())
+        builder._CAL["season_context"]["per_drtg"] = sc["per_drtg"] + 2.0
+        moved = _nba_1993()
+    finally:
+        builder._CAL = saved
+    assert _built_defense(moved["DAL"]) > _built_defense(_nba_1993()["DAL"])
+
+
+def test_the_calibration_tool_refuses_a_held_out_season_in_one_line(tmp_path, capsys):
+    tool = _tool("statispro_season_calibration")
+    held = calibration()["season_context"]["held_out_seasons"][0]
+    with pytest.raises(tool.CalibrationError, match="held out"):
+        tool.load_season(held, LEAGUE / "stats.csv", LEAGUE / "team_totals.csv", [held])
+    assert tool.main(["--season", held, str(LEAGUE / "stats.csv"), str(LEAGUE / "team_totals.csv"),
+                      "--sensitivity", "3", "--iterations", "0", "--rounds", "1"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"--season {held}: held out" in err
+
+
+def test_the_calibration_tool_fits_wins_per_net_rating_on_the_training_records():
+    tool = _tool("statispro_season_calibration")
+    s = tool.load_season("1992-93", LEAGUE / "stats.csv", LEAGUE / "team_totals.csv", [])
+    k = tool.fit_wins_per_net_rating([s])
+    assert 2.0 < k < 3.0  # about 2.5 wins per 82 games per point of net rating in 1992-93
+
+
+def test_team_totals_from_bref_writes_the_possession_columns(tmp_path, capsys):
+    tool = _tool("team_totals_from_bref")
+    (tmp_path / "Team Totals.csv").write_text(
+        "season,lg,team,abbreviation,g,pts,fga,orb,tov,fta\n1993,NBA,New York Knicks,NYK,82,8328,6898,1150,1296,2316\n")
+    (tmp_path / "Opponent Totals.csv").write_text(
+        "season,lg,team,abbreviation,opp_pts,opp_fga,opp_orb,opp_tov,opp_fta\n"
+        "1993,NBA,New York Knicks,NYK,7823,6621,1031,1360,2582\n")
+    (tmp_path / "Team Summaries.csv").write_text("season,lg,team,abbreviation,w,l\n1993,NBA,New York Knicks,NYK,60,22\n")
+    assert tool.main([str(tmp_path), "--season", "1993"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["Team,Division,W,L,G,PTS,OPP_PTS," + ",".join(POSS),
+                   "NYK,,60,22,82,8328,7823,6898,1150,1296,2316,6621,1031,1360,2582"]
+    (tmp_path / "tt.csv").write_text("\n".join(out) + "\n")
+    assert read_team_stats(tmp_path / "tt.csv")["NYK"].extra["OPP_FTA"] == 2582
+
+
+def test_the_shipped_1993_team_totals_carry_the_possession_columns():
+    with (LEAGUE / "team_totals.csv").open() as fh:
+        header = next(csv.reader(fh))
+    assert header[7:] == list(POSS)
