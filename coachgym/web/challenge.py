@@ -120,7 +120,8 @@ def start(request: Request, sid: str, opponent: str = Form("by-the-book")):
         spec = C.start_spec(sc.id, position)
         side = A.pool(sc.id)[position].side
         seat = new_seat(request, dict(ruleset=sc.ruleset, side=side, opponent=opponent, seed=seed, start=spec,
-                                      autoplay=autoplay_of(sc), resolve=request.app.state.coaches.resolve))
+                                      autoplay=autoplay_of(sc), routine=autoplay_of(sc) is None,
+                                      resolve=request.app.state.coaches.resolve))
         seat.seed_hidden = True  # (the seed tells the future: secret until the try is over)
         gid = live.add(session, seat, client)
     except CoachgymError as exc:
@@ -133,8 +134,9 @@ def start(request: Request, sid: str, opponent: str = Form("by-the-book")):
 
 def autoplay_of(sc: A.Scenario) -> list[str] | None:
     """The decisions the person makes in a challenge: every kind in the short ones (levels 1 and 2: the
-    last minutes, foul trouble; the scenario is those decisions, as the protocol's agent makes them all),
-    the seat's usual choice in the longer ones (None; the Auto-play tab changes either)."""
+    last minutes, foul trouble; the scenario is those decisions, as the protocol's agent makes them all;
+    nor are routine menus answered "as before" there), the seat's usual choice in the longer ones (None;
+    the Auto-play tab changes either)."""
     from ..present import kinds
 
     return [k.kind for k in kinds(sc.ruleset)] if sc.level <= SHORT_LEVEL else None

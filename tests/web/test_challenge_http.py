@@ -75,7 +75,7 @@ def test_a_challenge_from_start_to_result_and_again(db):
         assert b.get(f"/games/{gid}").status_code == 404  # another browser: not its game
         with Store(db) as store:  # a short challenge (level 1): every kind of decision is the person's
             state = json.loads(store.query("SELECT state FROM live_games WHERE id = ?", (gid,))[0]["state"])
-        assert state["autoplay"] == sorted(k.kind for k in kinds("valueadd"))
+        assert state["autoplay"] == sorted(k.kind for k in kinds("valueadd")) and state["routine"] is False
         assert state["start"]["scenario"] == SID and "seed" in state  # (the draw: kept on the server only)
         text = play_to_end(a, gid)
         # the result beside the book's and the trained coach's play-outs of the same start, and the references
