@@ -91,3 +91,32 @@ def test_descriptions_and_references_in_words():
     assert m["end"].startswith("10 more boxes") and "points" in m["score"]
     assert C.result_words(A.scenario("fuba-first-half"), -1.0) == "-1 goal"
     assert sum(len(rows) for _, _, rows in C.scenarios_by_ruleset()) == len(A.scenarios()) == 24
+
+
+def test_a_challenge_save_goes_on_in_the_terminal_to_the_same_end(tmp_path):
+    """``coachgym play --resume`` of a challenge's save (the web's Save): Enter at each decision to the
+    scenario's end, which the terminal names."""
+    import re
+
+    import pexpect
+
+    from tests.present.test_terminal import PROMPT, spawn
+
+    sid = "valueadd-foul-trouble"
+    pos = A.pool(sid)[3]
+    seat = Seat.new("valueadd", side=pos.side, opponent="by-the-book", seed=99, start=C.start_spec(sid, 3))
+    (tmp_path / "c.json").write_text(seat.to_json())
+    child = spawn(["play", "--resume", "c.json"], tmp_path)
+    presses = 0
+    while child.expect([PROMPT, "Enter for the box score"], timeout=60) == 0:
+        child.sendline("" if "Enter = " in child.before.splitlines()[-1] + child.after else "1")
+        presses += 1
+        assert presses < 200
+    text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", child.logfile_read.getvalue())
+    assert "Challenge over: its end has come" in text and presses >= 1
+    child.sendline("")
+    child.expect("Box score")
+    child.sendline("")
+    child.expect("Save the finished game")
+    child.sendline("n")
+    child.expect(pexpect.EOF)

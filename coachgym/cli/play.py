@@ -71,6 +71,8 @@ def play(ruleset, side, opponent, friend, home, away, league, seed, options, aut
         opponent = FRIEND_COACH
     try:
         if resume is not None:
+            from ..academy import challenge  # noqa: F401 - a challenge's save starts from the academy's positions
+
             seat = Seat.from_json(_read(resume), where=str(resume))
         else:
             if ruleset is None:

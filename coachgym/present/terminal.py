@@ -684,10 +684,17 @@ class Terminal(_Screen):
             path = base.with_name(f"{base.name}-{n}").with_suffix(".json")
         return path
 
+    def _over_words(self) -> str:
+        """The last line where the situation names no result: a seat whose start defines its end (a
+        challenge of the academy) ends before the game does."""
+        if self.seat.start is not None and not self.seat.view_game().over:
+            return "Challenge over: its end has come (coachgym serve shows it beside the book's)"
+        return "Game over"
+
     def final(self) -> None:
         sit = self.seat.situation()
         self._emit(self.situation_lines(sit, self.seat.side, f"seed {self.seat.seed}", compact=self.height < 32)
-                   + ["", f"{self.BOLD}{sit.result or 'Game over'}{self.RESET}"])
+                   + ["", f"{self.BOLD}{sit.result or self._over_words()}{self.RESET}"])
         try:
             self._ask("Enter for the box score > ")
             self.box()

@@ -621,4 +621,13 @@ def _describe(seat: Seat) -> tuple[str, str]:
     home, away = sit.teams
     summary = f"{home.name} {home.score} - {away.score} {away.name}"
     summary += f", {sit.result}" if sit.over and sit.result else (f", {sit.clock}" if sit.clock else "")
-    return sit.title, summary
+    title = sit.title
+    if seat.start is not None:  # a challenge of the academy: "Your games" names it (challenge.py)
+        from .challenge import banner
+
+        about = banner(seat)
+        if about:
+            title = f"Challenge: {about['title']} ({sit.title})"
+            if seat.over:
+                summary = f"{home.name} {home.score} - {away.score} {away.name}, challenge over"
+    return title, summary
