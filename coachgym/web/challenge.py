@@ -13,6 +13,9 @@ the book's and the trained coach's play-outs of the same start position and seed
 server's bounded pool of heavy work, kept with the try) and the scenario's shipped references, with
 "Try again with another draw".
 
+JSON: ``GET /api/challenges``; ``POST /api/challenges/{id}`` ``{"opponent"}`` -> the try's game id (played
+through ``/api/games/{id}``); ``GET /api/challenges/result/{id}`` once it is over.
+
 Each try is a row of ``web_challenges`` (store migration 7), owned by a hash of the session as a
 season is, so the list of tries follows the session's rules (a recovery key brings it along) and
 outlives the try's game (finished games are the first evicted when a browser or the server is full).
@@ -26,6 +29,7 @@ from typing import Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
+from pydantic import BaseModel, Field
 
 from ..academy import challenge as C
 from ..core.errors import CoachgymError
@@ -106,6 +110,11 @@ def challenges_page(request: Request):
 @router.post("/challenges/{sid}/start")
 def start(request: Request, sid: str, opponent: str = Form("by-the-book")):
     """A new try: a fresh draw of the start position and its future, made here."""
+    return RedirectResponse(f"/games/{new_try(request, sid, opponent)}", status_code=303)
+
+
+def new_try(request: Request, sid: str, opponent: str) -> str:
+    """Start a try of challenge ``sid`` for the request's session (quotas, draw, seat, row); its game's id."""
     from .views import client_of, new_seat
 
     sc = _scenario(sid)
@@ -129,7 +138,7 @@ def start(request: Request, sid: str, opponent: str = Form("by-the-book")):
     with _store(request).transaction() as cur:
         cur.execute("INSERT OR REPLACE INTO web_challenges (gid, owner, scenario, opponent, position, created) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (gid, owner_of(session), sc.id, opponent, position, time.time()))
-    return RedirectResponse(f"/games/{gid}", status_code=303)
+    return gid
 
 
 def autoplay_of(sc: A.Scenario) -> list[str] | None:
@@ -230,3 +239,41 @@ def over_context(seat: Seat, gid: str, request: Request | None) -> dict:
                    "best": max((t["score"] for t in done), default=None)},
         "own": sum(1 for _, who in seat.history if who == "p"),
     }
+
+
+# ---------------------------------------------------------------------------------------- JSON
+class NewTry(BaseModel):
+    opponent: str = Field("by-the-book", max_length=40)
+
+
+@router.get("/api/challenges")
+def api_challenges(request: Request) -> dict:
+    """The scenarios by ruleset with their references (in words and figures), and this session's tries."""
+    return {"rulesets": [{"ruleset": r, "title": t, "scenarios": rows} for r, t, rows in C.scenarios_by_ruleset()],
+            "opponents": list(C.OPPONENTS), "tries": tries(request)}
+
+
+@router.post("/api/challenges/{sid}", status_code=201)
+def api_start(request: Request, sid: str, body: NewTry) -> dict:
+    """A new try (the server draws the position and the seed): its game, played through ``/api/games/{id}``."""
+    gid = new_try(request, sid, body.opponent)
+    return {"id": gid, "scenario": sid, "game": f"/api/games/{gid}", "result": f"/api/challenges/result/{gid}"}
+
+
+@router.get("/api/challenges/result/{gid}")
+def api_result(request: Request, gid: str) -> dict:
+    """A finished try: your score beside the book's and the trained coach's play-outs of the same start
+    and seed, and the scenario's references (409 while it is in play)."""
+    def result(seat: Seat) -> dict:
+        if seat.start is None:
+            raise WebError("That game is not a challenge.", status=404, title="Not a challenge")
+        if not seat.over:
+            raise WebError("The challenge is still in play; its result comes at its end.", status=409,
+                           title="Still in play")
+        ctx = over_context(seat, gid, request)
+        return {"id": gid, "scenario": ctx["sc"]["id"], "opponent": ctx["opponent"], "score": ctx["mine"],
+                "words": ctx["mine_words"], "margin_change": ctx["margin"], "final": ctx["final"],
+                "start": ctx["start_line"], "position": ctx["position"], "seed": ctx["seed"],
+                "decisions": ctx["own"], "same_start": ctx["compare"], "references": ctx["sc"]["references"]}
+
+    return request.app.state.live.read(request.state.session, gid, result)

@@ -126,3 +126,25 @@ def test_the_tries_table_is_store_migration_7(tmp_path):
     with Store(old) as upgraded:
         names = {r[0] for r in upgraded.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert upgraded.version == max(MIGRATIONS) and {"web_challenges", "live_games"} <= names
+
+
+def test_the_json_api_of_challenges(client):
+    listed = client.get("/api/challenges").json()
+    assert [r["ruleset"] for r in listed["rulesets"]] == ["statispro", "valueadd", "fuba", "fourthstreet"]
+    assert sum(len(r["scenarios"]) for r in listed["rulesets"]) == 24 and listed["tries"] == []
+    made = client.post("/api/challenges/fourthstreet-up3-final2", json={"opponent": "trained"})
+    assert made.status_code == 201
+    gid = made.json()["id"]
+    assert client.get(f"/api/challenges/result/{gid}").status_code == 409  # still in play
+    for _ in range(200):
+        game = client.get(f"/api/games/{gid}").json()
+        if game["over"]:
+            break
+        assert client.post(f"/api/games/{gid}/continue", json={"to": "end", "number": game["number"]}).status_code == 200
+    result = client.get(f"/api/challenges/result/{gid}").json()
+    assert result["scenario"] == "fourthstreet-up3-final2" and result["opponent"] == "trained"
+    assert result["score"] in (0.0, 0.5, 1.0) and set(result["same_start"]) == {"by-the-book", "trained"}
+    assert {r["key"] for r in result["references"]} >= {"random", "by-the-book"}
+    assert client.get("/api/challenges").json()["tries"][0]["gid"] == gid
+    bad = client.post("/api/challenges/fourthstreet-up3-final2", json={"opponent": "x" * 41})
+    assert bad.status_code in (400, 422) and "error" in bad.json()
