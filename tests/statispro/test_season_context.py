@@ -167,3 +167,25 @@ def test_the_shipped_1993_team_totals_carry_the_possession_columns():
     with (LEAGUE / "team_totals.csv").open() as fh:
         header = next(csv.reader(fh))
     assert header[7:] == list(POSS)
+
+
+def test_replay_errors_tool_correlates_a_replays_team_errors_with_the_season_context(tmp_path, capsys):
+    tool = _tool("statispro_replay_errors")
+    league = tmp_path / "league"
+    league.mkdir()
+    teams = {"knicks": ("New York Knicks", "NYK"), "bulls": ("Chicago Bulls", "CHI"), "suns": ("Phoenix Suns", "PHO")}
+    for stem, (name, _) in teams.items():
+        (league / f"{stem}.json").write_text(json.dumps({"name": name}))
+    # the fast team (PHO) is simulated too strong, the slow one (NYK) too weak
+    report = {"team_r": 0.5, "team_mae_wins": 5.0, "teams": [
+        {"team": "knicks", "real_wins": 60.0, "sim_wins": 52.0}, {"team": "bulls", "real_wins": 57.0, "sim_wins": 57.0},
+        {"team": "suns", "real_wins": 62.0, "sim_wins": 68.0}]}
+    (tmp_path / "r.json").write_text(json.dumps(report))
+    rows = {"NYK": (60, 22, 8328, 7823, 6600), "CHI": (57, 25, 8625, 8109, 7000), "PHO": (62, 20, 9298, 8736, 7600)}
+    (tmp_path / "tt.csv").write_text("Team,W,L,G,PTS,OPP_PTS," + ",".join(POSS) + "\n" + "".join(
+        f"{tm},{w},{lo},82,{p},{o},{fga},1100,1300,2300,{fga},1100,1300,2300\n" for tm, (w, lo, p, o, fga) in rows.items()))
+    assert tool.main([str(tmp_path / "r.json"), str(tmp_path / "tt.csv"), "--league", str(league)]) == 0
+    out = capsys.readouterr().out
+    assert "3 teams" in out and "pace       +0.9" in out and "Pythagorean, exponent 14" in out
+    assert tool.main([str(tmp_path / "r.json"), str(tmp_path / "tt.csv"), "--league", str(tmp_path)]) == 1
+    assert "fewer than 3" in capsys.readouterr().err

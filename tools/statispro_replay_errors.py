@@ -1,0 +1,85 @@
+"""What a season replay's team errors follow: the correlation of each team's simulated-minus-real wins
+per 82 (a ``tools/history_replay.py --json`` report) with its pace, points allowed and scored per 100
+possessions, opponents' points a game and turnovers per 100 possessions, from the season's team totals
+with the possession columns (``tools/team_totals_from_bref.py``; docs/history.md). Also printed: the
+points-based expectation on the same teams (Pythagorean, exponent 14: wins per 82 = 82 x PTS^14 /
+(PTS^14 + OPP_PTS^14)) against the real records, r and MAE.
+
+    python tools/statispro_replay_errors.py REPLAY.json TEAM_TOTALS.csv --league LEAGUE_DIR
+
+``--league``: the replayed league's folder (its team files name the teams). A team of the replay is matched to the team totals by its team file's name (``coachgym/core/nba_teams.json``);
+one that matches none is named and left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+
+def pearson(x: list[float], y: list[float]) -> float:
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
+    return sxy / math.sqrt(sum((a - mx) ** 2 for a in x) * sum((b - my) ** 2 for b in y))
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("replay", type=Path)
+    ap.add_argument("team_totals", type=Path)
+    ap.add_argument("--league", type=Path, required=True, help="the replayed league's folder")
+    args = ap.parse_args(argv)
+    from coachgym.core.errors import CoachgymError
+    from coachgym.core.statscsv import nba_teams, read_team_stats
+
+    try:
+        report = json.loads(args.replay.read_text(encoding="utf-8"))
+        totals = read_team_stats(args.team_totals)
+    except (OSError, ValueError, CoachgymError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    folder = args.league
+    by_name: dict[str, list[str]] = {}
+    for abbr, info in nba_teams().items():
+        by_name.setdefault(info["name"], []).append(abbr)
+    feats: dict[str, list[float]] = {k: [] for k in ("pace", "drtg", "ortg", "opp_ppg", "tov100", "opp_tov100")}
+    err: list[float] = []
+    pyth: list[float] = []
+    real: list[float] = []
+    for t in report["teams"]:
+        try:
+            name = json.loads((folder / f"{t['team']}.json").read_text(encoding="utf-8"))["name"]
+        except (OSError, ValueError, KeyError):
+            name = t["team"]
+        abbr = next((a for a in by_name.get(name, []) if a in totals), None)
+        row = totals.get(abbr) if abbr else None
+        poss = row.possessions() if row is not None else None
+        if row is None or poss is None or not row.games or row.pts is None or row.opp_pts is None:
+            print(f"note: {t['team']} ({name}) has no team totals with possessions; left out")
+            continue
+        feats["pace"].append(poss / row.games)
+        feats["drtg"].append(100 * row.opp_pts / poss)
+        feats["ortg"].append(100 * row.pts / poss)
+        feats["opp_ppg"].append(row.opp_pts / row.games)
+        feats["tov100"].append(100 * row.extra["TOV"] / poss)
+        feats["opp_tov100"].append(100 * row.extra["OPP_TOV"] / poss)
+        err.append(t["sim_wins"] - t["real_wins"])
+        pyth.append(82 * row.pts ** 14 / (row.pts ** 14 + row.opp_pts ** 14))
+        real.append(t["real_wins"])
+    if len(err) < 3:
+        print(f"error: {args.league}: fewer than 3 of the replay's teams match {args.team_totals}", file=sys.stderr)
+        return 1
+    print(f"{args.replay.name}: {len(err)} teams; r {report['team_r']:.3f}, MAE {report['team_mae_wins']:.2f}; "
+          "correlation of simulated - real wins with:")
+    for k, v in feats.items():
+        print(f"  {k:10s} {pearson(v, err):+.2f}")
+    print(f"points-based expectation (Pythagorean, exponent 14): r {pearson(pyth, real):.3f}, "
+          f"MAE {sum(abs(a - b) for a, b in zip(pyth, real)) / len(real):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
