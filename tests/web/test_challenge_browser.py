@@ -2,7 +2,8 @@
 challenge of each ruleset, coach it in the normal game seat with Enter (the marked default; the first
 choice where a step has none) to the scenario's end, see the result beside the book's and the
 trained coach's play-outs of the same start and the shipped references, try again with another draw
-(a new game from a new draw), and find the tries listed on the Challenges page."""
+(a new game from a new draw), and find the tries listed on the Challenges page; on a phone the list
+fits the screen's width."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .helpers import continue_to, settle
 
 SHORTEST = {"statispro": "statispro-down3-ball-last-minute", "valueadd": "valueadd-last9-down6",
             "fuba": "fuba-protect-1-0-last15", "fourthstreet": "fourthstreet-down4-final2"}
-ENTER_AT_MOST = 40  # Enter this many times at most, then the seat's "to the end" (the book) finishes it
+ENTER_AT_MOST = 12  # Enter this many times at most, then the seat's "to the end" (the book) finishes it
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +89,11 @@ def test_challenges_in_the_browser(browser, challenge_server):
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=challenge_server)
+    try:  # on a phone the list is cards: nothing wider than the screen
+        page = phone.new_page()
+        page.goto("/challenges")
+        page.wait_for_selector("[data-testid=challenge-group]")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        phone.close()
