@@ -41,7 +41,11 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _kill_parent_and_check(args: list[str], workers: int, settle: float, cwd: Path) -> None:
+def _kill_parent_and_check(args: list[str], workers: int, settle: float, cwd: Path,
+                           ready: Path | None = None) -> None:
+    """Start ``coachgym ARGS``, wait for ``workers`` children (and, given ``ready``, for a file under
+    that folder: the workers past their start on a loaded machine), SIGKILL it, and check that its
+    workers are gone within 10 s."""
     proc = subprocess.Popen([*COACHGYM, *args], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
     kids: list[int] = []
@@ -54,16 +58,19 @@ def _kill_parent_and_check(args: list[str], workers: int, settle: float, cwd: Pa
             time.sleep(0.2)
         assert len(kids) >= workers, (f"{args}: {len(kids)} worker processes after 120 s "
                                       f"(exit {proc.poll()}): {proc.stderr.read().decode() if proc.poll() else ''}")
+        while ready is not None and time.monotonic() < deadline + 120 and proc.poll() is None \
+                and not any(p.is_file() for p in ready.rglob("*")):
+            time.sleep(0.2)
         time.sleep(settle)  # the workers past their start (the initializer ties them to the parent)
         kids = _children(proc.pid)
         assert proc.poll() is None, f"{args}: ended before it could be killed"
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 10
         while time.monotonic() < deadline and any(_alive(k) for k in kids):
             time.sleep(0.1)
         orphans = [k for k in kids if _alive(k)]
-        assert not orphans, f"{args}: workers {orphans} still running 5 s after their parent was SIGKILLed"
+        assert not orphans, f"{args}: workers {orphans} still running 10 s after their parent was SIGKILLed"
     finally:  # whatever happened, no process of this test is left behind (orphans included)
         for k in set(kids) | set(_children(proc.pid) if proc.poll() is None else []):
             if _alive(k):
@@ -164,7 +171,8 @@ def test_subproc_vec_env_workers_end_when_the_learner_is_sigkilled(tmp_path):
     config.write_text((ROOT / "configs" / "valueadd" / "tiny.yaml").read_text()
                       .replace("n_envs: 1", "n_envs: 2").replace("vec_env: dummy", "vec_env: subproc"))
     _kill_parent_and_check(["train", "valueadd", "--config", str(config), "--steps", "1000000",
-                            "--out", str(tmp_path / "run"), "--no-progress"], 2, 4.0, tmp_path)
+                            "--out", str(tmp_path / "run"), "--no-progress"], 2, 1.0, tmp_path,
+                           ready=tmp_path / "run" / "checkpoints")  # a checkpoint: the envs have stepped
 
 
 def _tree(pid: int) -> set[int]:
@@ -196,12 +204,13 @@ def test_a_private_local_rays_processes_end_when_the_driver_is_sigkilled(tmp_pat
                     names.append(Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace"))
                 except OSError:
                     continue
-            if sum("ray::" in n for n in names) >= 2 and any("agent" in n for n in names):
+            if sum("ray::" in n for n in names) >= 2 and any("agent" in n for n in names) \
+                    and any("reap_loop" in n for n in names):
                 break
             time.sleep(0.3)
         assert proc.poll() is None, f"simulate ended early: {proc.stderr.read().decode()[-2000:]}"
-        assert any("raylet" in n for n in names), names
-        time.sleep(2.0)  # the reaper notes the tree every 0.5 s
+        assert any("raylet" in n for n in names) and any("reap_loop" in n for n in names), names
+        time.sleep(4.0)  # the reaper started (on a loaded machine, seconds) and noted the tree (every 0.5 s)
         tree = _tree(proc.pid)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)

@@ -382,6 +382,8 @@ class LocalBackend(Backend):
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())
         thread = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it: keep it here)
+        if thread is not None:
+            _quiet_cancelled_future_race(thread)
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             if proc.is_alive():
@@ -398,6 +400,23 @@ class LocalBackend(Backend):
             thread.join(timeout=5)
         if wakeups is not None and thread is not None and not thread.is_alive():  # (a WeakKeyDictionary)
             wakeups.pop(thread, None)
+
+
+def _quiet_cancelled_future_race(thread: threading.Thread) -> None:
+    """Python 3.11's pool manager, finding the pool broken by the workers' ending, sets an exception
+    on every pending future, and raises ``InvalidStateError`` for one already cancelled (printed as
+    a traceback after the command's last line). Python 3.12 ignores it there; so does this, for
+    ``thread`` (the aborted pool's manager) alone."""
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is thread and args.exc_type is not None and issubclass(args.exc_type, InvalidStateError):
+            return
+        previous(args)
+
+    threading.excepthook = hook
 
 
 def _worker_ignores_ctrl_c(kernel: bool = True) -> None:
