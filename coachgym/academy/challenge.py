@@ -159,10 +159,12 @@ def ref_words(sc: A.Scenario, ref: dict | None) -> str:
     return f"{m:+.1f} {unit(sc.ruleset, m)} on average"
 
 
-def references_in_words(sc: A.Scenario) -> list[dict]:
-    """The shipped references of a scenario (against the book), each {"who", "words", "mean",
-    "episodes", "low", "high"}: random, the book, the best one-rule strategy file, held search where run."""
-    refs = references().get(sc.id, {})
+def references_in_words(sc: A.Scenario, extra: dict | None = None) -> list[dict]:
+    """The references of a scenario (against the book), each {"who", "words", "mean", "episodes", "low",
+    "high"}: random, the book, the trained coach, the best one-rule strategy file. The shipped ones
+    (``envs/data/academy-references.json``) first; ``extra`` ({reference name: summary}) fills in the
+    ones it lacks (the web app's measured trained coach)."""
+    refs = {**(extra or {}), **references().get(sc.id, {})}
     out = []
     for key, who in (("random", "a random coach"), ("by-the-book", "the book"), ("trained", "the trained coach")):
         r = refs.get(key)
@@ -183,13 +185,13 @@ def score_words(sc: A.Scenario) -> str:
     return f"the {unit(sc.ruleset, 2)} you gain or lose on the other team over the stretch"
 
 
-def describe(sc: A.Scenario) -> dict:
-    """A scenario as the challenges page shows it."""
+def describe(sc: A.Scenario, extra: dict | None = None) -> dict:
+    """A scenario as the challenges page shows it (``extra``: {scenario id: {reference name: summary}})."""
     return {"id": sc.id, "ruleset": sc.ruleset, "title": sc.title, "level": sc.level, "about": sc.why,
             "end": end_words(sc), "score": score_words(sc), "reward": sc.reward,
-            "references": references_in_words(sc), "positions": len(A.pool(sc.id))}
+            "references": references_in_words(sc, (extra or {}).get(sc.id)), "positions": len(A.pool(sc.id))}
 
 
-def scenarios_by_ruleset() -> list[tuple[str, str, list[dict]]]:
+def scenarios_by_ruleset(extra: dict | None = None) -> list[tuple[str, str, list[dict]]]:
     """[(ruleset, its title, [described scenario, easiest first])]."""
-    return [(r, rulesets.entry(r).title, [describe(sc) for sc in A.scenarios(r)]) for r in RULESET_ORDER]
+    return [(r, rulesets.entry(r).title, [describe(sc, extra) for sc in A.scenarios(r)]) for r in RULESET_ORDER]

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import json
 import time
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter, Form, Request
@@ -59,6 +61,20 @@ def _scenario(sid: str) -> A.Scenario:
     except CoachgymError:
         raise NotFound(f"There is no challenge {sid!r}; the list is on the Challenges page.",
                        title="No such challenge") from None
+
+
+REFERENCES_FILE = "challenge-references.json"
+
+
+@lru_cache(maxsize=1)
+def measured() -> dict:
+    """The references this app measured beside the academy's shipped ones ({scenario id: {name:
+    summary}}; ``challenge-references.json``: the trained coach by the academy's protocol, with its
+    command); empty where the file is missing."""
+    f = resources.files(__package__).joinpath(REFERENCES_FILE)
+    if not f.is_file():
+        return {}
+    return json.loads(f.read_text(encoding="utf-8")).get("scenarios", {})
 
 
 def tries(request: Request, scenario: str | None = None, limit: int = TRIES_SHOWN) -> list[dict]:
@@ -103,7 +119,7 @@ def challenges_page(request: Request):
             p["words"] = f"{p['tries']} tr{'y' if p['tries'] == 1 else 'ies'}, best {C.result_words(sc, p['best'])}"
         elif p["tries"]:
             p["words"] = f"{p['wins']} won of {p['tries']}"
-    return _render(request, "challenges.html.j2", {"groups": C.scenarios_by_ruleset(), "tries": mine[:TRIES_SHOWN],
+    return _render(request, "challenges.html.j2", {"groups": C.scenarios_by_ruleset(measured()), "tries": mine[:TRIES_SHOWN],
                                                    "per": per, "opponents": C.OPPONENTS})
 
 
@@ -230,7 +246,7 @@ def over_context(seat: Seat, gid: str, request: Request | None) -> dict:
     done = [t for t in record if t["over"]]
     return {
         "gid": gid, "ruleset": seat.rs.name, "sit": sit, "you": you, "seed": seat.seed, "number": seat.number,
-        "sc": C.describe(sc), "mine": mine, "mine_words": C.result_words(sc, mine), "margin": margin,
+        "sc": C.describe(sc, measured()), "mine": mine, "mine_words": C.result_words(sc, mine), "margin": margin,
         "unit": C.unit(sc.ruleset, 2), "final": final, "start_line": _final_line(start_sit),
         "start_clock": start_sit.clock, "position": int(seat.start["position"]), "compare": compare, "compare_note": note,
         "opponent": seat.opponent, "opponent_words": C.OPPONENTS.get(seat.opponent, seat.opponent),
@@ -249,7 +265,7 @@ class NewTry(BaseModel):
 @router.get("/api/challenges")
 def api_challenges(request: Request) -> dict:
     """The scenarios by ruleset with their references (in words and figures), and this session's tries."""
-    return {"rulesets": [{"ruleset": r, "title": t, "scenarios": rows} for r, t, rows in C.scenarios_by_ruleset()],
+    return {"rulesets": [{"ruleset": r, "title": t, "scenarios": rows} for r, t, rows in C.scenarios_by_ruleset(measured())],
             "opponents": list(C.OPPONENTS), "tries": tries(request)}
 
 

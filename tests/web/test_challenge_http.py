@@ -54,7 +54,8 @@ def test_the_challenges_page_lists_every_scenario_by_ruleset_with_references_in_
     row = row[:row.index("</tr>")]
     assert "Down 3 with the ball in the last minute" in row and "the end of the game" in row
     assert "the book: wins 14 in 100" in row and "a random coach: wins 3 in 100" in row
-    assert "the trained coach: not measured" in row
+    assert "the trained coach: wins 14 in 100" in row  # measured for the page (challenge-references.json)
+    assert "the trained coach: +0.3 points on average" in page.text  # statispro-foul-trouble-half
     margin = page.text[page.text.index('id="valueadd-foul-trouble"'):]
     assert "10 more boxes" in margin[:margin.index("</tr>")] and "points on average" in margin[:margin.index("</tr>")]
     assert '<a href="/challenges">Challenges</a>' in client.get("/").text  # in the navigation
