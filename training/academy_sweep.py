@@ -64,14 +64,50 @@ def evaluate_model(model, scenario_id: str, episodes: int) -> tuple[float, float
     return m, lo, hi
 
 
-def _make_vec(scenario_id: str, seed: int):
+def stall_cost_wrapper(env, cost: float):
+    """Training only: ``cost`` is taken off the reward of every agent step after which the agent is
+    asked the same kind of decision again with the game clock (the ruleset's time measure) unmoved, i.e.
+    a change in an open menu (a substitution, a switch, a mode toggled) rather than play going on.
+
+    Why (docs/academy.md "What limits learning"): a menu stays open until "play" or the ruleset's limit
+    of changes, and nothing in a scenario's reward makes a change cost anything, so the from-scratch
+    policy's best action at a menu drifts to a change: measured, the 30k-step Value Add agents made
+    145-150 changes a 10-box episode (toggling a switch or a position swap to the limit of 8 at every
+    menu) where the book makes about 3, and the Statis Pro ones 20 substitutions a minute of play where
+    the book makes 0.4. The loop multiplies the decisions an episode by six, spends the menu's changes
+    before a useful one can be made, and leaves the evaluation's scores unaffected (they are the
+    protocol's, without the cost)."""
+    import gymnasium as gym
+
+    class StallCost(gym.Wrapper):
+        stalled = False  # whether the last step was charged
+
+        def action_masks(self):
+            return self.env.action_masks()
+
+        def step(self, action):
+            e = self.env
+            d = e.game.decision
+            before = (d.kind, d.side, A.time_left(e.game))
+            obs, reward, term, trunc, info = e.step(action)
+            d2 = e.game.decision
+            self.stalled = bool(not (term or trunc) and d2 is not None
+                                and (d2.kind, d2.side, A.time_left(e.game)) == before)
+            if self.stalled:
+                reward -= cost
+            return obs, reward, term, trunc, info
+
+    return StallCost(env)
+
+
+def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
         def f():
             env = A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
-            return env
+            return stall_cost_wrapper(env, stall_cost) if stall_cost else env
         return f
 
     vec = DummyVecEnv([one(k) for k in range(N_ENVS)])
@@ -79,7 +115,53 @@ def _make_vec(scenario_id: str, seed: int):
     return vec
 
 
-def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print) -> dict:
+def parse_hp(text: str | None) -> dict:
+    """``--hp ent_coef=0.0,learning_rate=1e-4``: overrides of :data:`HYPERPARAMETERS` (numbers, or
+    ``net_arch=64x64``)."""
+    out: dict = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or (key not in HYPERPARAMETERS and key != "net_arch"):
+            raise ConfigError(f"--hp: {item!r} is not KEY=VALUE with KEY one of "
+                              f"{', '.join([k for k in HYPERPARAMETERS if k != 'policy_kwargs'] + ['net_arch'])}")
+        if key == "net_arch":
+            try:
+                out["policy_kwargs"] = {"net_arch": [int(x) for x in value.split("x")]}
+            except ValueError:
+                raise ConfigError(f"--hp: net_arch {value!r} is not like 128x128") from None
+            continue
+        try:
+            num = float(value)
+        except ValueError:
+            raise ConfigError(f"--hp: {key}={value!r} is not a number") from None
+        out[key] = int(num) if key in ("n_steps", "batch_size", "n_epochs") else num
+    return out
+
+
+def parse_init(text: str | None) -> int:
+    """``--init bc:N``: behaviour cloning of the book on N demonstration decisions of the scenario
+    (counted in the run's budget of env steps) before MaskablePPO; ``None``/empty: from scratch."""
+    if not text:
+        return 0
+    kind, _, n = text.partition(":")
+    try:
+        count = int(n)
+    except ValueError:
+        count = -1
+    if kind != "bc" or count < 1:
+        raise ConfigError(f"--init: {text!r} is not bc:N (N demonstration decisions, at least 1)")
+    return count
+
+
+def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
+        init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0) -> dict:
+    """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
+    demonstration decisions (recorded on training seeds; counted in the budget: the points are at
+    total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
+    :data:`HYPERPARAMETERS`. ``stall_cost``: see :func:`stall_cost_wrapper` (training reward only)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -91,27 +173,47 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     folder.mkdir(parents=True, exist_ok=True)
     curve_file = folder / "curve.json"
     ckpt = folder / "model.zip"
-    config = {"algo": ALGO, "scenario": scenario_id, "steps": steps, "points": points, "episodes": episodes,
-              "n_envs": N_ENVS, "hyperparameters": HYPERPARAMETERS, "seed": seed,
+    demos = parse_init(init)
+    hyper = {**HYPERPARAMETERS, **(hp or {})}
+    algo = "bc_maskable_ppo" if demos else ALGO
+    config = {"algo": algo, "scenario": scenario_id, "steps": steps, "points": points, "episodes": episodes,
+              "n_envs": N_ENVS, "hyperparameters": hyper, "seed": seed,
               "training_env_seed": training_seed(seed), "decision_scope": "every decision of the studied side",
               "opponent": "by-the-book"}
+    if demos:  # (absent from a from-scratch run's config: runs of earlier rounds resume unchanged)
+        config["init"] = {"kind": "behaviour cloning of by-the-book", "demonstration_decisions": demos,
+                          "epochs": bc_epochs, "counted_in_budget": True}
+    if stall_cost:
+        config["stall_cost"] = stall_cost  # (training reward only; evaluation is the protocol's)
     state = json.loads(curve_file.read_text()) if curve_file.is_file() else None
     if state and state["config"] != config:
         raise ConfigError(f"{curve_file}: made with another configuration; use another --out or delete it")
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed)
+    vec = _make_vec(scenario_id, seed, stall_cost)
     if ckpt.is_file() and state["curve"]:
         model = MaskablePPO.load(ckpt, env=vec, device="cpu")
     else:
-        model = MaskablePPO("MlpPolicy", vec, seed=seed, device="cpu", verbose=0, **HYPERPARAMETERS)
+        model = MaskablePPO("MlpPolicy", vec, seed=seed, device="cpu", verbose=0, **hyper)
         state["curve"] = []
+        state.pop("demo_decisions", None)
     done_marks = {p["steps"] for p in state["curve"]}
     for mark in marks:
         if mark in done_marks:
             continue
-        todo = mark - model.num_timesteps
+        if mark > 0 and demos and "demo_decisions" not in state:
+            from .academy_diagnose import clone, demonstrations_until
+
+            t0 = time.process_time()
+            data = demonstrations_until(scenario_id, demos, seed)
+            fit = clone(model, data, bc_epochs, seed)
+            state["train_cpu_seconds"] += time.process_time() - t0
+            state["demo_decisions"] = int(len(data["actions"]))
+            state["demo_episodes"] = int(len(data["scores"]))
+            state["bc_train_accuracy"] = fit["accuracy"]
+        used = state.get("demo_decisions", 0)
+        todo = mark - used - model.num_timesteps
         if todo > 0:
             t0 = time.process_time()
             model.learn(total_timesteps=todo, reset_num_timesteps=False)
@@ -119,18 +221,20 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         t0 = time.process_time()
         m, lo, hi = evaluate_model(model, scenario_id, episodes)
         state["eval_cpu_seconds"] += time.process_time() - t0
-        state["curve"].append({"steps": mark, "env_steps": int(model.num_timesteps), "mean": m, "low": lo, "high": hi,
-                               "train_cpu_seconds": round(state["train_cpu_seconds"], 1)})
+        state["curve"].append({"steps": mark, "env_steps": int(model.num_timesteps) + used, "mean": m, "low": lo,
+                               "high": hi, "train_cpu_seconds": round(state["train_cpu_seconds"], 1)})
         model.save(ckpt)
-        meta = md.build(sc.ruleset, config={"algo": ALGO, "academy": config}, seed=seed,
-                        steps=int(model.num_timesteps), rule_options={},
-                        note=f"academy sweep: {scenario_id}, MaskablePPO from scratch")
+        meta = md.build(sc.ruleset, config={"algo": "maskable_ppo", "academy": config}, seed=seed,
+                        steps=int(model.num_timesteps) + used, rule_options={},
+                        note=f"academy sweep: {scenario_id}, "
+                             + (f"MaskablePPO after behaviour cloning of the book ({used} decisions)" if demos
+                                else "MaskablePPO from scratch"))
         md.save(ckpt, meta)
         tmp = curve_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(state, indent=1) + "\n")
         tmp.replace(curve_file)
-        log(f"{scenario_id} seed {seed}: {model.num_timesteps:>7} steps  {sc.score_name} {m:.3f} ({lo:.3f}-{hi:.3f})  "
-            f"train {state['train_cpu_seconds']:.0f} CPU s, eval {state['eval_cpu_seconds']:.0f} CPU s")
+        log(f"{scenario_id} seed {seed}: {int(model.num_timesteps) + used:>7} steps  {sc.score_name} {m:.3f} "
+            f"({lo:.3f}-{hi:.3f})  train {state['train_cpu_seconds']:.0f} CPU s, eval {state['eval_cpu_seconds']:.0f} CPU s")
     return state
 
 
@@ -142,6 +246,13 @@ def main(argv=None) -> int:
     p.add_argument("--points", type=int, default=10, help="evaluation points after the 0-step control (default 10)")
     p.add_argument("--episodes", type=int, default=200, help="evaluation episodes per point (default 200)")
     p.add_argument("--out", type=Path, default=Path("runs/academy"))
+    p.add_argument("--init", default=None, help="bc:N: behaviour cloning of the book on N demonstration decisions "
+                                                "(counted in --steps) before MaskablePPO (default: from scratch)")
+    p.add_argument("--bc-epochs", type=int, default=20, help="epochs of behaviour cloning with --init (default 20)")
+    p.add_argument("--stall-cost", type=float, default=0.0,
+                   help="training only: cost of each change in an open menu (a decision of the same kind again "
+                        "with the clock unmoved), in reward units (default 0: none)")
+    p.add_argument("--hp", default=None, help="hyperparameter overrides, e.g. ent_coef=0,learning_rate=1e-4,net_arch=64x64")
     a = p.parse_args(argv)
     try:
         ids = [s.strip() for s in a.scenarios.split(",") if s.strip()]
@@ -150,9 +261,14 @@ def main(argv=None) -> int:
         seeds = [int(s) for s in a.seeds.split(",")]
         if a.steps < 1 or a.points < 1 or a.episodes < 2:
             raise ConfigError("--steps and --points must be positive, --episodes at least 2")
+        hp = parse_hp(a.hp)
+        if a.stall_cost < 0:
+            raise ConfigError("--stall-cost must be at least 0")
+        parse_init(a.init)
         for seed in seeds:  # seed-major: every scenario has as many seeds as the time allowed
             for sid in ids:
-                run(sid, seed, a.steps, a.points, a.episodes, a.out, log=lambda s: print(s, flush=True))
+                run(sid, seed, a.steps, a.points, a.episodes, a.out, log=lambda s: print(s, flush=True),
+                    init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
