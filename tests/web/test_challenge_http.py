@@ -88,13 +88,21 @@ def test_a_challenge_from_start_to_result_and_again(db):
         assert row["finished"] is not None and row["score"] in (0.0, 0.5, 1.0) and row["seed"] is not None
         assert '"by-the-book"' in row["result"] and '"trained"' in row["result"]
         assert re.search(r'data-testid="seed">\d+<', text)  # told once it is over
-        # the list shows the try; another browser's list does not
+        # the replay, and the save (naming its start), which opens again as the same result
+        assert a.get(f"/games/{gid}/replay").status_code == 200
+        saved = a.get(f"/games/{gid}/save")
+        assert saved.status_code == 200 and '"start":{"kind":"academy"' in saved.text
+        opened = a.post("/open", files={"saved": ("c.json", saved.content, "application/json")}, data={"then": "resume"},
+                        follow_redirects=False)
+        assert 'data-testid="challenge-result"' in a.get(opened.headers["location"]).text
+        assert len(tries(db)) == 2  # (the opened copy is listed as a try of this browser too)
+        # the list shows the tries; another browser's list does not
         mine = a.get("/challenges").text
-        assert mine.count('data-testid="challenge-try"') == 1 and "won of 1" in mine
+        assert mine.count('data-testid="challenge-try"') == 2 and "won of 2" in mine
         assert 'data-testid="challenge-try"' not in b.get("/challenges").text
         # try again with another draw: a new game, a second row
         again = gid_of(a.post(f"/challenges/{SID}/start", data={"opponent": "by-the-book"}, follow_redirects=False))
-        assert again != gid and len(tries(db)) == 2
+        assert again != gid and len(tries(db)) == 3
         # the result is kept: showing it again plays nothing out again
         assert a.get(f"/games/{gid}").text.count('data-testid="compare-row"') == 3
 
