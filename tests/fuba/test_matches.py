@@ -12,6 +12,7 @@ from coachgym.core.coach import RandomCoach
 from coachgym.core.match import play_game
 from coachgym.rules.fuba import RULESET, FubaEngine, FubaOptions
 from tests import bands
+from tests.sizes import series
 
 from .helpers import AWAY, HOME
 
@@ -67,9 +68,11 @@ def test_random_matches_all_advanced_rules_hold_invariants():
     _run(60, FubaOptions.all_advanced(), seed0=1000)
 
 
-def test_1000_random_matches_basic_and_1000_advanced():
-    _run(1000, None, seed0=10_000)
-    _run(1000, FubaOptions.all_advanced(), seed0=20_000)
+def test_random_matches_basic_and_advanced_series():
+    """200 random matches with the basic rules and 200 with every advanced rule (1,000 each with
+    ``COACHGYM_FULL_SERIES=1``, tests/sizes.py)."""
+    _run(series(1000, 200), None, seed0=10_000)
+    _run(series(1000, 200), FubaOptions.all_advanced(), seed0=20_000)
 
 
 def test_by_the_book_matches_complete_and_book_beats_random():

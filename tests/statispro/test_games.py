@@ -11,6 +11,7 @@ from coachgym.core.coach import RandomCoach
 from coachgym.core.match import play_game
 from coachgym.rules.statispro import RULESET
 from coachgym.rules.statispro.engine import StatisProEngine
+from tests.sizes import series
 
 VARIANTS = [
     {},
@@ -66,8 +67,9 @@ def test_random_coach_games_hold_the_invariants(options):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", VARIANTS, ids=[json.dumps(v) for v in VARIANTS])
-def test_500_random_coach_games_per_variant(options):
-    for seed in range(500):
+def test_random_coach_games_per_variant(options):
+    """100 random-coach games a rule variant (500 with ``COACHGYM_FULL_SERIES=1``, tests/sizes.py)."""
+    for seed in range(series(500, 100)):
         play_random(seed, options)
 
 
