@@ -97,7 +97,7 @@ def tries(request: Request, scenario: str | None = None, limit: int = TRIES_SHOW
                     "opponent": C.OPPONENTS.get(r["opponent"], r["opponent"]), "created": r["created"],
                     "over": r["finished"] is not None, "score": r["score"],
                     "words": C.result_words(sc, r["score"]) if r["score"] is not None else "in play",
-                    "final": result.get("final", ""), "book": result.get("by-the-book", {}).get("words", ""),
+                    "final": result.get("final", ""), "you": result.get("you", ""), "book": result.get("by-the-book", {}).get("words", ""),
                     "exists": r["gid"] in live})
     return out
 
@@ -233,7 +233,7 @@ def over_context(seat: Seat, gid: str, request: Request | None) -> dict:
             except CoachgymError as exc:
                 note = f"The play-outs could not be made: {exc}"
         if compare is not None or row is None or row["finished"] is None:
-            kept = {"final": final, **(compare or {})}
+            kept = {"final": final, "you": next((t.name for t in sit.teams if t.side == seat.side), ""), **(compare or {})}
             with store.transaction() as cur:
                 if row is None:  # a try opened from a saved file: this browser's from now on
                     cur.execute("INSERT OR IGNORE INTO web_challenges (gid, owner, scenario, opponent, position, created) "

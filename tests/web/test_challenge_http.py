@@ -98,7 +98,7 @@ def test_a_challenge_from_start_to_result_and_again(db):
         assert len(tries(db)) == 2  # (the opened copy is listed as a try of this browser too)
         # the list shows the tries; another browser's list does not
         mine = a.get("/challenges").text
-        assert mine.count('data-testid="challenge-try"') == 2 and "won of 2" in mine
+        assert mine.count('data-testid="challenge-try"') == 2 and "won of 2" in mine and "(you: " in mine
         assert 'data-testid="challenge-try"' not in b.get("/challenges").text
         # try again with another draw: a new game, a second row
         again = gid_of(a.post(f"/challenges/{SID}/start", data={"opponent": "by-the-book"}, follow_redirects=False))
