@@ -1,10 +1,11 @@
 """Fit the Statis Pro card builder's season-context constants on named training seasons
 (docs/rules/statis-pro-basketball.md, "Season context"; the figures: docs/history.md).
 
+    L=coachgym/rules/statispro/data/leagues/nba-1993 C=coachgym/rules/statispro/data/calibration
     python tools/statispro_season_calibration.py \\
-        --season 1992-93 nba-1993/stats.csv nba-1993/team_totals.csv \\
-        --season 1994-95 stats-1995.csv team-totals-1995.csv \\
-        --sensitivity 3.1 --rounds 3 --iterations 1 [--write]
+        --season 1992-93 $L/stats.csv $L/team_totals.csv \\
+        --season 1994-95 $C/nba-1995-stats.csv $C/nba-1995-team_totals.csv \\
+        --sensitivity 1.0 --rounds 2 --iterations 2 [--write]
 
 Each ``--season`` is a training season: its players' totals (the ``cards build`` input) and its team
 totals with the possession columns (``tools/team_totals_from_bref.py``). A season named in the
