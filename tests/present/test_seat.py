@@ -441,3 +441,22 @@ def test_enter_takes_the_books_choice_where_the_presenter_has_no_default():
     assert A.PLAY_ON not in g.decision.legal and view.kind == "menu:replace"
     assert view.default_action == seat.book_choice and view.default_note == "the book's choice"
     assert len(view.groups[0].choices) == 1 and view.default_action in [c.action for c in view.choices()]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_enter_default_is_always_a_choice_on_the_panel(ruleset):
+    """Enter takes the marked default; where the presenter marks none, the book's choice (Seat.pending):
+    that choice is always one of the panel's buttons (or a second step's), never a legal action the
+    panel leaves out (FUBA's positioning at ball value 6, 4.5, once was)."""
+    for seed, side in ((31, HOME), (22, AWAY)):  # (FUBA's seed 31: the book positions at ball value 6)
+        seat = Seat.new(ruleset, side=side, opponent="by-the-book", seed=seed,
+                        autoplay=[k.kind for k in kinds(ruleset)], routine=False)  # every decision the person's
+        n = 0
+        while not seat.over and n < 1500:
+            view = seat.pending()
+            if view.default_action is not None:
+                shown = {c.action for g in view.groups for c in g.choices}
+                shown |= {t.action for g in view.groups for c in g.choices for t in (c.then or ())}
+                assert view.default_action in shown, (seed, view.title, view.default_action, view.default_note)
+            seat.choose(seat.book_choice, seat.number)
+            n += 1

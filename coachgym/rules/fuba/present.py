@@ -426,12 +426,11 @@ class FubaPresenter:
         group_of = {"sprint": "move", "positioning": "defend", "pressing": "defend", "aggressive_pressing": "defend",
                     "pass": "ball", "challenge": "ball", "shoot": "ball", "end": "end"}
         groups = {g: Group(g, T(f"group_{g}")) for g in ("ball", "defend", "move", "end")}
-        omitted = []
+        if bv >= 6:  # 4.5: no die can be above 6: positioning only uses up an action (offered all the same:
+            # the book takes it at times, and Enter takes the book's choice)
+            explain_for["positioning"] = T("act_positioning_useless_explain")
         for a in d.legal:
             what = AT.TABLE[a]["what"]
-            if what == "positioning" and bv >= 6:  # 4.5: no die can be above 6: it cannot change anything
-                omitted.append(a)
-                continue
             groups[group_of[what]].choices.append(Choice(what, T(f"act_{what}"), explain_for[what], action=a))
         team = game.teams[side].name
         if game.set_piece in ("free_kick", "corner", "goal_kick") and not game.resolving.get("sp_done"):
@@ -446,7 +445,6 @@ class FubaPresenter:
         view = self._view(d, title, T("action_explain", bv=bv, area=_AREA[game.ball], id=IDS[game.ball],
                                       mine=game.raw_count(side, game.ball), theirs=game.raw_count(1 - side, game.ball)),
                           list(groups.values()), terms)
-        view.omitted = omitted
         return view
 
     def _pass_to(self, game: FubaEngine, d: Decision) -> DecisionView:
