@@ -140,7 +140,9 @@ def plot(rep: dict, path: Path) -> None:
         xs = [p["env_steps"] for p in pts]  # the steps actually taken (whole rollouts of n_steps * n_envs)
         for k in range(len(t["seeds"])):
             ax.plot(xs, [p["normalized"][k] for p in pts], color="0.75", lw=0.8)
-        ax.plot(xs, [p["iqm_normalized"] for p in pts], color="C0", lw=2, label="MaskablePPO, IQM over seeds")
+        algo = ("BC + MaskablePPO (demonstrations in the steps)" if t["config"].get("algo") == "bc_maskable_ppo"
+                else "MaskablePPO")
+        ax.plot(xs, [p["iqm_normalized"] for p in pts], color="C0", lw=2, label=f"{algo}, IQM over seeds")
         ax.fill_between(xs, [p["ci95"][0] for p in pts], [p["ci95"][1] for p in pts], color="C0", alpha=0.2)
         ax.axhline(1.0, color="C2", ls="--", lw=1, label="by-the-book (1.0)")
         ax.axhline(0.0, color="C3", ls=":", lw=1, label="random (0.0)")

@@ -9,6 +9,11 @@ seconds of this process, training and evaluation apart) is recorded with every p
 
     nice -n 10 python -m coachgym.training.academy_sweep --scenarios valueadd-last9-down6 \\
         --steps 50000 --seeds 0,1,2 --points 10 --episodes 200 --out runs/academy
+
+Options a run records in its configuration (docs/academy.md "What limits learning"): ``--init bc:N``
+(behaviour cloning of the book on N demonstration decisions, counted in the budget, before
+MaskablePPO), ``--hp KEY=VALUE,...`` (hyperparameter overrides) and ``--stall-cost C`` (training
+only: a cost on each change in an open menu).
 """
 
 from __future__ import annotations
