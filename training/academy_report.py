@@ -117,6 +117,8 @@ def report(root: Path, resamples: int = RESAMPLES, paired: bool = False) -> dict
     # over the scenarios, at each fraction of the budget (the same fractions in every scenario)
     aggregate = []
     common = [t for t in table.values() if t["points"] and "iqm_normalized" in t["points"][0]]
+    if common and len({len(t["points"]) for t in common}) > 1:
+        common = []  # the points are not at the same fractions of the budget in every scenario: no aggregate
     if common:
         n_points = min(len(t["points"]) for t in common)
         for k in range(n_points):
@@ -154,7 +156,7 @@ def plot(rep: dict, path: Path) -> None:
         ax.set_title(sid, fontsize=9)
         ax.set_xlabel("env steps")
         ax.set_ylabel("normalized score")
-    axes[0][0].legend(fontsize=7, loc="best")
+    axes[0][0].legend(fontsize=7, loc="lower right")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
