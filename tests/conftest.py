@@ -27,6 +27,8 @@ else:
 
 
 def pytest_sessionfinish(session, exitstatus):
+    if getattr(session.config.option, "numprocesses", None) and not hasattr(session.config, "workerinput"):
+        return  # pytest-xdist's controller runs no test: its workers check
     if os.environ.get("COACHGYM_TEST_COMPILED") == "1":
         from coachgym.compiled import compiled_modules_loaded
 
