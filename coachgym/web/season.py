@@ -2,7 +2,7 @@
 1979-80 NBA for 4th Street; or a ruleset's bundled teams) and your team; the schedule; for each of
 your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
 it"; every other game simulated in the background, a round's games at once in the server's niced
-worker processes, one per CPU (:func:`play_all_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
+worker processes, one per CPU less one (:func:`play_all_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
 scores, league leaders.
 
 The season is a :class:`coachgym.series.competition.Competition` in the server's own SQLite file
@@ -94,14 +94,17 @@ def _play(task):
 
 
 def _workers() -> int:
-    """Background processes for season games: one per CPU this process may use (at most 4)."""
+    """Background processes for season games: one per CPU this process may use less one (the
+    person's pages and the browser keep a core), at least one, at most four. On two cores one worker
+    plays an 82-game season of the 1992-93 NBA in about 51 s (docs/coach-seat.md); two took 44 s but
+    slowed the person's pages more."""
     import os
 
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # (not on every platform)
         cpus = os.cpu_count() or 1
-    return max(1, min(4, cpus))
+    return max(1, min(4, cpus - 1))
 
 
 def _pool():
@@ -125,7 +128,7 @@ def play_in_background(task) -> dict:
 
 def play_all_in_background(tasks: list) -> Iterator[dict]:
     """The results of ``tasks`` (independent games: one round's), in their order, played at once in
-    the background processes (one per CPU, :func:`_workers`); a game's result is its seed's, whatever
+    the background processes (:func:`_workers`); a game's result is its seed's, whatever
     the order they run in."""
     futures = [_pool().submit(_play, t) for t in tasks]
     try:
