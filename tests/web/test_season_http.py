@@ -75,8 +75,8 @@ def test_every_season_change_is_refused_from_another_origin(db):
 
 
 def test_the_browsers_background_simulation_plays_the_command_lines_games(tmp_path):
-    """A round's games run at once in the server's background processes (season.play_all_in_background,
-    one per CPU): every game stored is the one ``coachgym season`` plays (same seeds, same scores,
+    """A round's games run at once in the server's background processes (season.play_all_in_background):
+    every game stored is the one ``coachgym season`` plays (same seeds, same scores,
     same order of rounds and slots)."""
     from coachgym.web.season import Progress, Simulations
 
