@@ -38,12 +38,12 @@ SECRET_LINE = "secretkey: hunter2-do-not-show"
 
 def unechoed(text: str, *sent: str, mark: str = "PATH") -> str:
     """``text`` with the request's own values replaced by ``mark``: whole, or cut short as an error
-    message echoes a long value (its first 60 or 80 characters), so a long temporary folder (a
-    pytest-xdist worker's) reads the same as a short one."""
+    message echoes a long value (its first 60 or 80 characters, the closing quote cut too), so a long
+    temporary folder (a pytest-xdist worker's) reads the same as a short one."""
     for value in sent:
         for k in range(len(value), min(len(value), 20) - 1, -1):
-            if value[:k] in text:
-                text = text.replace(value[:k], mark)
+            if value[:k] in text:  # the longest part echoed, then what follows it up to its closing quote
+                text = re.sub(re.escape(value[:k]) + r"""[^'"\s]*['"]?""", lambda _: mark, text)
                 break
     return text
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \".*\.py\", line \d+")
