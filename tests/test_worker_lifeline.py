@@ -41,6 +41,20 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _end_all(proc: subprocess.Popen, pids) -> None:
+    """No process of a test left behind: ``pids`` (orphans included) and ``proc`` killed, its pipe closed."""
+    for k in pids:
+        if _alive(k):
+            try:
+                os.kill(k, signal.SIGKILL)
+            except OSError:
+                pass
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+    proc.stderr.close()
+
+
 def _kill_parent_and_check(args: list[str], workers: int, settle: float, cwd: Path,
                            ready: Path | None = None) -> None:
     """Start ``coachgym ARGS``, wait for ``workers`` children (and, given ``ready``, for a file under
@@ -72,16 +86,7 @@ def _kill_parent_and_check(args: list[str], workers: int, settle: float, cwd: Pa
         orphans = [k for k in kids if _alive(k)]
         assert not orphans, f"{args}: workers {orphans} still running 10 s after their parent was SIGKILLed"
     finally:  # whatever happened, no process of this test is left behind (orphans included)
-        for k in set(kids) | set(_children(proc.pid) if proc.poll() is None else []):
-            if _alive(k):
-                try:
-                    os.kill(k, signal.SIGKILL)
-                except OSError:
-                    pass
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stderr.close()
+        _end_all(proc, set(kids) | set(_children(proc.pid) if proc.poll() is None else []))
 
 
 def test_simulate_workers_end_when_the_parent_is_sigkilled(tmp_path):
@@ -220,13 +225,4 @@ def test_a_private_local_rays_processes_end_when_the_driver_is_sigkilled(tmp_pat
         left = {k: Path(f"/proc/{k}/cmdline").read_bytes()[:80] for k in tree if _alive(k)}
         assert not left, f"still running 10 s after the driver was SIGKILLed: {left}"
     finally:
-        for k in tree:
-            if _alive(k):
-                try:
-                    os.kill(k, signal.SIGKILL)
-                except OSError:
-                    pass
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stderr.close()
+        _end_all(proc, tree)

@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from coachgym.web import create_app  # noqa: E402
 from coachgym.web.security import Limits  # noqa: E402
 from coachgym.web.server import running  # noqa: E402
-from tests.web.helpers import continue_to, launch, settle  # noqa: E402
+from tests.web.helpers import coach_with_enter, launch  # noqa: E402
 
 
 def shot(page, path: Path, full: bool = False) -> None:
@@ -44,18 +44,7 @@ def play(page, sid: str, out: Path | None = None) -> None:
     page.wait_for_selector(".game")
     if out is not None and not page.locator("[data-testid=challenge-result]").count():
         shot(page, out)
-    presses = 0
-    while not page.locator("[data-testid=challenge-result]").count():
-        if presses >= 40:
-            continue_to(page, "end")
-            continue
-        before = page.get_attribute(".game", "data-number")
-        if page.locator("#decision button.choice[data-enter]").count():
-            page.keyboard.press("Enter")
-        else:
-            page.locator("#decision button.choice").first.click()
-        settle(page, before)
-        presses += 1
+    coach_with_enter(page, lambda p: p.locator("[data-testid=challenge-result]").count() > 0, 40)
 
 
 def main() -> None:

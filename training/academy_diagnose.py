@@ -191,27 +191,31 @@ def action_kinds(scenario_id: str, coach: str, episodes: int, seed_base: int = A
     kind of the action taken (``substitute``, ``play`` ...), its mean score, and the share of its
     decisions that change an open menu (the same kind of decision comes back with the clock unmoved:
     the detector of ``academy_sweep.stall_cost_wrapper``)."""
+    from ..academy import evaluate as E
+
     sc = A.scenario(scenario_id)
     rs = rulesets.get(sc.ruleset)
-    factory = chooser(scenario_id, coach)
-    env = A.make(scenario_id)
+    inner = chooser(scenario_id, coach)
     kinds: Counter = Counter()
     stalls = 0
-    scores = []
-    for i in range(episodes):
-        env.reset(seed=seed_base + i)
-        choose = factory(env, seed_base + i)
-        done = env.clock.over(env.game)
-        while not done:
+
+    def factory(env, seed: int):
+        choose = inner(env, seed)
+        last: list = [None]  # the previous decision of this episode: (kind, side, time left)
+
+        def watched() -> int:
+            nonlocal stalls
             d = env.game.decision
-            before = (d.kind, d.side, A.time_left(env.game))
+            now = (d.kind, d.side, A.time_left(env.game))
+            stalls += now == last[0]  # it came back with the clock unmoved: a change in an open menu
+            last[0] = now
             a = choose()
             kinds[rs.actions[a].kind] += 1
-            _, term, trunc = env.advance(a)
-            done = term or trunc
-            d2 = env.game.decision
-            stalls += bool(not done and d2 is not None and (d2.kind, d2.side, A.time_left(env.game)) == before)
-        scores.append(env.score())
+            return a
+
+        return watched
+
+    scores = E.run_episodes(scenario_id, factory, episodes, seed_base=seed_base)
     n = sum(kinds.values())
     return {"scenario": scenario_id, "coach": coach, "episodes": episodes, "score": float(np.mean(scores)),
             "decisions_per_episode": n / episodes, "menu_changes_per_episode": stalls / episodes,

@@ -76,3 +76,19 @@ def continue_to(page, mark: str) -> None:
     before = page.get_attribute(".game", "data-number")
     page.click(f"form.continue button[value={mark}]")
     settle(page, before)
+
+
+def coach_with_enter(page, done, enter_at_most: int, each=None) -> int:
+    """Enter (or the first choice, :func:`take_default`) at each decision until ``done(page)``; past
+    ``enter_at_most`` presses, the seat's "to the end". ``each(page)`` runs before every step (a
+    check). Returns the presses made."""
+    presses = 0
+    while not done(page):
+        if each is not None:
+            each(page)
+        if presses >= enter_at_most:
+            continue_to(page, "end")
+            continue
+        take_default(page)
+        presses += 1
+    return presses

@@ -13,7 +13,7 @@ from coachgym.web import create_app
 from coachgym.web.security import Limits
 from coachgym.web.server import running
 
-from .helpers import continue_to, settle
+from .helpers import coach_with_enter
 
 SHORTEST = {"statispro": "statispro-down3-ball-last-minute", "valueadd": "valueadd-last9-down6",
             "fuba": "fuba-protect-1-0-last15", "fourthstreet": "fourthstreet-down4-final2"}
@@ -33,20 +33,11 @@ def on_result(page) -> bool:
 
 def coach_to_the_end(page) -> int:
     """Enter at each decision (the first choice where none is marked) until the result page."""
-    presses = 0
-    while not on_result(page):
-        assert page.locator("[data-testid=challenge-tag]").count() == 1  # the game page says it is a challenge
-        if presses >= ENTER_AT_MOST:
-            continue_to(page, "end")
-            continue
-        before = page.get_attribute(".game", "data-number")
-        if page.locator("#decision button.choice[data-enter]").count():
-            page.keyboard.press("Enter")
-        else:
-            page.locator("#decision button.choice").first.click()
-        settle(page, before)
-        presses += 1
-    return presses
+
+    def tagged(page) -> None:  # the game page says it is a challenge
+        assert page.locator("[data-testid=challenge-tag]").count() == 1
+
+    return coach_with_enter(page, on_result, ENTER_AT_MOST, tagged)
 
 
 def test_challenges_in_the_browser(browser, challenge_server):
