@@ -62,6 +62,38 @@ def _lacks_env(rs: Ruleset, env_cls: type, out: list[str]) -> None:
         out.append(f"env: {rs.env_id} is not registered")
 
 
+def _lacks_holds(rs: Ruleset, game: Engine, out: list[str]) -> None:
+    """The search's holds (core.holds.HoldRules, rules/<x>/holds.py): every kind they name is one of
+    the ruleset's, every default scope parses, and the engine readings answer on a game."""
+    from coachgym.core.holds import HoldRules
+    from coachgym.search.holds import parse_scope
+
+    if rs.holds is None:
+        out.append("holds: missing (Ruleset(holds=...): a coachgym.core.holds.HoldRules, rules/<x>/holds.py)")
+        return
+    h = rs.holds
+    if not isinstance(h, HoldRules):
+        out.append("holds: not a coachgym.core.holds.HoldRules")
+        return
+    kinds = {a.kind for a in rs.actions}
+    named = set(h.holds) | set(h.changes) | set(h.neutral.values())
+    named |= {k for e in h.holds.values() for k in e.instead_of}
+    for kind in sorted(named - kinds):
+        out.append(f"holds: {kind!r} is not an action kind of the engine ({h.source})")
+    for kind in sorted(set(h.neutral) - set(rs.engine_cls.decision_kinds)):
+        out.append(f"holds: neutral {kind!r} is not a decision kind of the engine ({h.source})")
+    if rs.package in rulesets.PACKAGES:  # (parse_scope finds a ruleset through the registry)
+        for e in h.holds.values():
+            parse_scope(e.scope, rs.name)
+        parse_scope(f"{h.time_unit}:1", rs.name)
+    for side in (0, 1):
+        if not isinstance(h.settings(game, side), dict):
+            out.append("holds: settings(game, side) must return a dict of the side's settings")
+    for mark in (h.period, h.half):
+        if mark is not None:
+            hash(mark(game))
+
+
 def lacks(rs: Ruleset) -> list[str]:
     """What the registration of ``rs`` lacks or gets wrong, one line each (empty: it conforms)."""
     out: list[str] = []
@@ -98,6 +130,7 @@ def lacks(rs: Ruleset) -> list[str]:
 
     if not SIGMA.get(rs.name):
         out.append("value model: no margin spread (search/data/value.json, or value_sigma in the registration)")
+    _lacks_holds(rs, game, out)
     invariants = part("invariants")
     if invariants is not None:
         invariants(game, {})
@@ -165,7 +198,7 @@ def test_a_registration_that_lacks_parts_is_named():
                        time_variable="rounds_left")
         missing = lacks(bare)
     text = "\n".join(missing)
-    for expected in ("vocabulary: missing", "invariants: missing", "coaches: no by-the-book coach",
+    for expected in ("vocabulary: missing", "invariants: missing", "coaches: no by-the-book coach", "holds: missing",
                      "remaining: 'tests.toy_freethrows.parts:nothing_here' does not import"):
         assert expected in text, text
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from .actions import ActionTable
     from .describe import Setting
+    from .holds import HoldRules
 
 from .chance import ChanceSource, SeededSource
 from .coach import Coach, FirstLegalCoach, RandomCoach
@@ -255,7 +256,8 @@ class Ruleset:
                  package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
                  default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
                  box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict[str, Any], ...] = ({},),
-                 time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = ()):
+                 time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = (),
+                 holds: HoldRules | None = None):
         self.name = name
         self.title = title
         self.env_id = env_id
@@ -272,6 +274,9 @@ class Ruleset:
         self.value_sigma = value_sigma
         # the decision kinds a person makes by default under the generic presenter (no presenter part)
         self.person_kinds = tuple(person_kinds)
+        # how the search holds an option in its rollouts (core.holds; rules/<x>/holds.py): required of a
+        # ruleset the search plays (the conformance test names a registration without it)
+        self.holds = holds
         self.engine_cls = engine_cls
         self.options_cls = options_cls
         self.package = package

@@ -41,7 +41,7 @@ from typing import Any
 from ..core.coachspec import Param, check_value, split_params
 from ..core.engine import Decision, Engine
 from ..core.errors import ConfigError
-from .holds import Hold, ScopeClock, hold_spec, parse_scope
+from .holds import Hold, Scope, ScopeClock, hold_spec, parse_scope
 from .race import paired, run_race
 from .rollouts import Policies, policy_spec
 
@@ -116,7 +116,13 @@ class SearchCoach:
         names = [n for n in str(p["plans"] or "").split("+") if n]
         if names == ["all"]:
             names = list(library(self.rs.name))
-        self.plan_scope = parse_scope(str(p["plan_scope"]), self.rs.name, ("period", "half", "game"))
+        # the scope is checked against the ruleset only where plans are raced (a ruleset without periods,
+        # the tests' toy, has no default plan scope); a word that is no scope at all is refused either way
+        plan_words = ("period", "half", "game")
+        if names or str(p["plan_scope"]).strip().lower() not in plan_words:
+            self.plan_scope = parse_scope(str(p["plan_scope"]), self.rs.name, plan_words)
+        else:
+            self.plan_scope = Scope(str(p["plan_scope"]).strip().lower())
         self.plan_budget = _int(p, "plan_budget", 2)
         self.plans = [parse_plan(self.rs.name, n, self.policy) for n in names]
         self.plan_coaches = [PlanCoach(pl, self.base) for pl in self.plans]

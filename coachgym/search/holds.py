@@ -9,7 +9,8 @@ play. So every option is *held* for a *scope*:
   ``decision`` (this decision only), ``period`` (until the period ends), ``half`` (until the half
   ends), ``game`` (the rest of the game), ``minutes:N`` (``boxes:N`` in Value Add: that much of the
   game clock), ``situation`` (``situation`` only: while its condition holds) or ``default``: each
-  kind of option's own scope, from ``data/holds.json``;
+  kind of option's own scope, from the ruleset's holds (``coachgym/rules/<name>/data/holds.json``,
+  declared with :class:`coachgym.core.holds.HoldRules` and registered as ``Ruleset(holds=...)``);
 * a **hold** (:class:`Hold`) keeps the option in force within its scope while the rollout coach plays
   everything else: an option that changes a coaching *setting* (a lineup, a Double Team, defensive
   assignments, a mode) is protected - a change by the rollout coach that would undo it is replaced
@@ -24,32 +25,25 @@ right after the option is played; ``Hold.filter`` is asked at each of the side's
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Callable
 
 from ..core.engine import Engine
 from ..core.errors import ConfigError
-
-SCOPE_WORDS = ("default", "decision", "situation", "period", "half", "game")
-
-
-def _load() -> dict:
-    text = resources.files(__package__).joinpath("data").joinpath("holds.json").read_text(encoding="utf-8")
-    return json.loads(text)["rulesets"]
+from ..core.holds import SCOPE_WORDS, HoldEntry, HoldRules
 
 
-class _Table(dict):
-    """holds.json's rulesets; a ruleset it does not name (a toy, one registered from outside) holds
-    nothing: every option is a plain decision, its time measured in minutes."""
+def rules_of(ruleset: str) -> HoldRules:
+    """The holds ``ruleset`` declares (its registration's ``holds``, rules/<name>/holds.py); a ruleset
+    that declares none is refused by name, never held with an empty table."""
+    from .. import rulesets
 
-    def __missing__(self, ruleset: str) -> dict:
-        return {"time_unit": "minutes", "neutral": {}, "holds": {}, "changes": []}
-
-
-TABLE: dict[str, dict] = _Table(_load())
+    rs = rulesets.get(ruleset)
+    if rs.holds is None:
+        raise ConfigError(f"{rs.name}: its registration declares no holds (Ruleset(holds=...), coachgym.core.holds), "
+                          f"so the search cannot hold its options")
+    return rs.holds
 
 
 # ---------------------------------------------------------------------------------- scopes
@@ -74,11 +68,15 @@ class Scope:
 
 
 def parse_scope(text: str | Scope, ruleset: str, allowed: tuple[str, ...] = SCOPE_WORDS) -> Scope:
-    """``"period"``, ``"minutes:6"`` (``"boxes:6"`` in Value Add) ... -> a :class:`Scope` (a clear error otherwise)."""
+    """``"period"``, ``"minutes:6"`` (``"boxes:6"`` where the ruleset counts boxes) ... -> a
+    :class:`Scope` (a clear error otherwise; ``period`` and ``half`` only where the ruleset has them)."""
     if isinstance(text, Scope):
         return text
     t = str(text).strip().lower()
-    unit = TABLE[ruleset]["time_unit"]
+    rules = rules_of(ruleset)
+    unit = rules.time_unit
+    offered = rules.scopes()
+    allowed = tuple(w for w in allowed if w in offered)
     words = ", ".join(allowed) + f" or {unit}:N"
     if ":" in t:
         word, _, n = t.partition(":")
@@ -96,24 +94,6 @@ def parse_scope(text: str | Scope, ruleset: str, allowed: tuple[str, ...] = SCOP
     return Scope(t)
 
 
-def _period(g: Any) -> Any:
-    r = g.ruleset
-    if r == "fuba":
-        return g.half
-    if r == "valueadd":
-        return g.period  # regulation (one period of 44 boxes) or an overtime
-    return g.period
-
-
-def _half(g: Any) -> Any:
-    r = g.ruleset
-    if r == "fuba":
-        return g.half
-    if r == "valueadd":
-        return (g.period, 0 if g.period == 0 and g.box > 22 else 1)
-    return (g.period + 1) // 2 if g.period <= 4 else g.period  # overtimes: each its own
-
-
 def _time_left(g: Any) -> float:
     """The time left by the ruleset's own measure (its registration's vocabulary and time variable)."""
     from .. import rulesets
@@ -128,10 +108,13 @@ class ScopeClock:
     def __init__(self, scope: Scope, game: Engine):
         self.scope = scope
         self.kind = scope.kind
-        if self.kind == "period":
-            self.mark = _period(game)
-        elif self.kind == "half":
-            self.mark = _half(game)
+        self._mark: Callable[[Any], Any] | None = None  # the ruleset's mark of the period (the half) it is in
+        if self.kind in ("period", "half"):
+            rules = rules_of(game.ruleset)
+            self._mark = rules.period if self.kind == "period" else rules.half
+            if self._mark is None:  # (parse_scope refuses these scopes where the ruleset has none)
+                raise ConfigError(f"--scope {scope.text!r}: {game.ruleset} has no {self.kind}s")
+            self.mark = self._mark(game)
         elif self.kind == "time":
             self.mark = _time_left(game)
 
@@ -141,10 +124,8 @@ class ScopeClock:
             return True
         if k == "game":
             return False
-        if k == "period":
-            return _period(game) != self.mark
-        if k == "half":
-            return _half(game) != self.mark
+        if k == "period" or k == "half":
+            return self._mark(game) != self.mark
         if k == "time":
             left = _time_left(game)
             return left > self.mark or self.mark - left >= self.scope.amount
@@ -153,26 +134,9 @@ class ScopeClock:
 
 # ---------------------------------------------------------------------------------- holds
 def settings(game: Any, side: int) -> dict:
-    """A side's coaching settings, part by part: what a *setting* option changes and a hold keeps."""
-    r = game.ruleset
-    if r == "statispro":
-        out = {("lineup", k): p for k, p in enumerate(game.lineup[side])}
-        out.update(guard=tuple(game.guard[side]), dt=tuple(game.double_team[side]), tpo=game.three_point_offense[side],
-                   tpd=game.three_point_defense[side])
-        return out
-    if r == "fourthstreet":
-        out = {("lineup", k): p for k, p in enumerate(game.lineup[side])}
-        out.update({("safe", k): bool(v) for k, v in enumerate(game.safe[side])})
-        return out
-    if r == "valueadd":
-        ts = game.team_state[side]
-        out = {("lineup", k): p for k, p in enumerate(ts.lineup)}
-        out.update({("avoid", p): True for p, v in enumerate(ts.avoiding) if v})
-        out.update(guards=tuple(ts.guards), three=ts.three_mode)
-        return out
-    if r == "fuba":
-        return {"formation": tuple(game.formation[side] or ())}
-    return {}
+    """A side's coaching settings, part by part: what a *setting* option changes and a hold keeps
+    (the ruleset's own reading, its holds' ``settings``)."""
+    return rules_of(game.ruleset).settings(game, side)
 
 
 @dataclass(frozen=True)
@@ -189,34 +153,25 @@ class HoldSpec:
         return self.mode != "none" and self.scope.kind != "decision"
 
 
-def _entry(ruleset: str, action: Any) -> dict | None:
-    e = TABLE[ruleset]["holds"].get(action.kind)
-    if e is None:
-        return None
-    for key, values in e.get("only", {}).items():
-        if action.get(key) not in values:
-            return None
-    return e
-
-
 def hold_spec(game: Engine, action: int, scope: str | Scope = "default") -> HoldSpec:
     """How ``action`` at ``game``'s pending decision is held, for ``scope`` (``default``: its kind's
-    scope from ``data/holds.json``; an option of a kind not listed there is held for the decision
+    scope from the ruleset's holds, :class:`coachgym.core.holds.HoldRules`; an option of a kind not listed there is held for the decision
     only, whatever the scope, unless it changes a setting)."""
     sc = parse_scope(scope, game.ruleset)
     act = game.actions[action]
-    e = _entry(game.ruleset, act)
+    rules = rules_of(game.ruleset)
+    e: HoldEntry | None = rules.entry(act)
     if e is None:
-        mode = "setting" if act.kind in TABLE[game.ruleset]["changes"] else "none"
+        mode = "setting" if act.kind in rules.changes else "none"
         default = Scope("decision")
         why = ""
     else:
-        mode, default, why = e["hold"], parse_scope(e["scope"], game.ruleset), e.get("why", "")
+        mode, default, why = e.hold, parse_scope(e.scope, game.ruleset), e.why
     if sc.kind == "default":
         sc = default
     if mode == "none" or sc.kind == "situation":
         sc = Scope("decision") if mode == "none" else sc
-    return HoldSpec(mode, sc, frozenset((e or {}).get("instead_of", ())), why)
+    return HoldSpec(mode, sc, frozenset(e.instead_of if e is not None else ()), why)
 
 
 @dataclass
@@ -300,7 +255,7 @@ class Hold:
         if self.left is not None:
             self.left -= 1
         acts = game.actions
-        table = TABLE[game.ruleset]
+        rules = rules_of(game.ruleset)
         if self.spec.mode == "call":
             option = self.action
             if proposed != option and option in decision.legal:
@@ -313,13 +268,13 @@ class Hold:
             self.stats.ended = True
             self.done = True
             return proposed
-        if acts[proposed].kind not in table["changes"]:
+        if acts[proposed].kind not in rules.changes:
             return proposed
         trial = game.clone(record_events=False)
         trial.step(proposed)
         if self._intact(trial):
             return proposed
-        neutral = table["neutral"].get(decision.kind)
+        neutral = rules.neutral.get(decision.kind)
         for a in decision.legal:
             if acts[a].kind == neutral:
                 self.stats.masked += 1

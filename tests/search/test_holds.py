@@ -213,3 +213,42 @@ def test_a_committed_hold_keeps_the_coachs_own_choice_in_force():
     assert rs.coach("search:commit=scope,when=all").commit == "scope" and rs.coach("search:commit=0,when=all").commit == ""
     with pytest.raises(ConfigError, match="commit must be horizon, scope or 0"):
         rs.coach("search:commit=maybe,when=all")
+
+
+def test_each_ruleset_declares_its_holds_and_the_toy_its_own_scopes():
+    """The holds come from each registration (rules/<x>/holds.py), the toy's too: a contest has no
+    periods, so ``period`` is refused by name, and its time is counted in rounds."""
+    from tests.toy import toy_registered
+
+    for rs in rulesets.all_rulesets():
+        assert rs.holds is not None and rs.holds.source.startswith(rs.package.replace(".", "/"))
+    with toy_registered() as toy:
+        assert toy.holds.scopes() == ("default", "decision", "situation", "game")
+        assert parse_scope("rounds:2", toy.name) == Scope("time", 2.0, "rounds")
+        with pytest.raises(ConfigError, match="'period': not a scope; scopes: default, decision, situation, game or rounds:N"):
+            parse_scope("period", toy.name)
+        g = toy.new_game(seed=3, record_events=False)
+        spec = hold_spec(g, g.decision.legal[0], "game")
+        assert spec.mode == "none" and not spec.holds and settings(g, 0) == {}
+        clock = ScopeClock(parse_scope("rounds:1", toy.name), g)
+        while not clock.over(g):
+            g.step(g.decision.legal[0])
+        assert not g.over and g.round == 2
+
+
+def test_a_ruleset_without_holds_is_refused_by_name_and_a_bad_table_names_its_field():
+    from coachgym.core.holds import HoldRules
+    from coachgym.search.holds import rules_of
+
+    rs = rulesets.get("valueadd")
+    saved, rs.holds = rs.holds, None
+    try:
+        with pytest.raises(ConfigError, match="valueadd: its registration declares no holds"):
+            rules_of("valueadd")
+    finally:
+        rs.holds = saved
+    with pytest.raises(ConfigError, match=r"x/holds.json: holds.sub.scope: must be a scope word or boxes:N, got 'minutes:6'"):
+        HoldRules.from_data({"time_unit": "boxes", "holds": {"sub": {"hold": "setting", "scope": "minutes:6"}}},
+                            settings, source="x/holds.json")
+    with pytest.raises(ConfigError, match="holds.sub.hold: must be one of setting, call"):
+        HoldRules.from_data({"time_unit": "boxes", "holds": {"sub": {"hold": "keep", "scope": "half"}}}, settings)

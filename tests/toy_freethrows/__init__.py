@@ -7,6 +7,7 @@ from __future__ import annotations
 from coachgym.core.ruleset import Ruleset
 
 from .engine import FreeThrowEngine, FreeThrowOptions, parse_team
+from .holds import HOLDS
 
 RULESET = Ruleset(
     name="freethrows",
@@ -32,4 +33,5 @@ RULESET = Ruleset(
     # shots each, sqrt(2 * 5 * 0.65 * 0.35) = 1.5
     value_sigma=1.5,
     person_kinds=("shooter",),
+    holds=HOLDS,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...core.ruleset import Ruleset
 from .cards import parse_team
 from .engine import FourthStreetEngine
+from .holds import HOLDS
 from .options import FourthStreetOptions
 
 RULESET = Ruleset(
@@ -38,6 +39,7 @@ RULESET = Ruleset(
                   {"zone_defense": True, "three_second_rule": False, "offensive_rebound_reset": 14,
                    "setup_seconds": 10, "three_point_line": False}),
     time_variable="game_minutes_left",
+    holds=HOLDS,
 )
 
 __all__ = ["RULESET", "FourthStreetEngine", "FourthStreetOptions", "parse_team"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.ruleset import Ruleset
 from .engine import FubaEngine
+from .holds import HOLDS
 from .options import FubaOptions
 from .teams import FubaTeam, parse_team
 
@@ -33,6 +34,7 @@ RULESET = Ruleset(
                                           "slowing_play", "weather", "var", "skills", "special_events")},
                   {"condition_points": True, "substitutions": True, "injuries": True}),
     time_variable="game_minutes_left",
+    holds=HOLDS,
 )
 
 __all__ = ["RULESET", "FubaEngine", "FubaOptions", "FubaTeam", "parse_team"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...core.ruleset import Ruleset
 from .engine import StatisProEngine
+from .holds import HOLDS
 from .options import StatisProOptions
 from .teams import parse_team
 
@@ -39,6 +40,7 @@ RULESET = Ruleset(
                   {"shot_clock_14": True, "assist_last_passer": True, "deliberate_fouls": True},
                   {"index_points": False, "injuries": False, "fiba_orb_14": False}),
     time_variable="game_minutes_left",
+    holds=HOLDS,
 )
 
 __all__ = ["RULESET", "StatisProEngine", "StatisProOptions"]

@@ -7,6 +7,7 @@
 from ...core.ruleset import Ruleset
 from .cards import PlayerCard, Team, parse_team
 from .engine import STATS, ValueAddEngine
+from .holds import HOLDS
 from .options import ValueAddOptions
 
 RULESET = Ruleset(
@@ -37,6 +38,7 @@ RULESET = Ruleset(
                   {"switches": False, "avoid_fouls": False, "three_point_mode": False, "intentional_fouls": False,
                    "d8_first": False}),
     time_variable="boxes_left",
+    holds=HOLDS,
 )
 
 __all__ = ["RULESET", "ValueAddEngine", "ValueAddOptions", "PlayerCard", "Team", "parse_team", "STATS"]

@@ -1,0 +1,20 @@
+"""FUBA's holds for the search's rollouts (``coachgym.core.holds``; the table in data/holds.json):
+a side's coaching settings, and the marks of its halves (a half is its period too)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.holds import HoldRules
+
+
+def settings(game: Any, side: int) -> dict[Any, Any]:
+    """The formation card."""
+    return {"formation": tuple(game.formation[side] or ())}
+
+
+def half(game: Any) -> int:
+    return game.half
+
+
+HOLDS = HoldRules.load(__package__, settings, half, half)
