@@ -16,7 +16,7 @@ from coachgym import rulesets
 from coachgym.core.coach import RandomCoach
 from coachgym.core.engine import Engine
 from coachgym.core.phases import PhaseDispatch
-from coachgym.core.ruleset import PARTS, Ruleset
+from coachgym.core.ruleset import PARTS, Ruleset, Sport
 from tests.toy import NAME as TOY
 from tests.toy import toy_registered
 
@@ -38,6 +38,8 @@ def _lacks_identity(rs: Ruleset, out: list[str]) -> None:
         out.append("engine: its ruleset name, decision_kinds and action table must be set")
     elif not issubclass(rs.engine_cls, PhaseDispatch) or not rs.engine_cls.PHASES:
         out.append("engine: must dispatch its phases and choices through core.phases.PhaseDispatch")
+    if not isinstance(rs.sport, Sport):
+        out.append("sport: not a coachgym.core.ruleset.Sport (standings, cup court, periods)")
     if not dataclasses.is_dataclass(rs.options_cls):
         out.append("options: options_cls is not a dataclass")
     if len(rs.team_names()) < 2:
@@ -201,6 +203,17 @@ def test_a_registration_that_lacks_parts_is_named():
     for expected in ("vocabulary: missing", "invariants: missing", "coaches: no by-the-book coach", "holds: missing",
                      "remaining: 'tests.toy_freethrows.parts:nothing_here' does not import"):
         assert expected in text, text
+
+
+def test_a_sport_is_declared_not_guessed_from_a_name():
+    """Standings, a cup's courts and the review's periods come from each registration's Sport."""
+    by_name = {rs.name: rs.sport for rs in rulesets.all_rulesets()}
+    assert by_name["fuba"] == Sport(standings="points", cup_court="draw", periods=2)
+    assert by_name["valueadd"].period_marks == (0.5,) and by_name["statispro"].period_marks == (0.25, 0.5, 0.75)
+    with toy_registered() as rs:
+        assert rs.sport.period_marks == () and rs.sport.standings == "percentage"
+    with pytest.raises(ValueError, match="Sport.standings must be 'percentage' or 'points', got 'goals'"):
+        Sport(standings="goals")
 
 
 def test_unknown_parts_are_refused_by_name():

@@ -172,7 +172,7 @@ def _competition_group(kind: str, help_text: str):
         elif kind == "season":
             fmt = {"type": "round-robin", "legs": legs, "games_per_team": games_per_team}
         else:
-            fmt = {"type": "knockout", "court": court or ("draw" if rs.name == "fuba" else "neutral"),
+            fmt = {"type": "knockout", "court": court or rs.sport.cup_court,
                    "max_replays": max_replays}
         store = _store(db)
         try:

@@ -249,6 +249,38 @@ PARTS: dict[str, tuple[str, bool]] = {
 }
 
 
+@dataclasses.dataclass(frozen=True)
+class Sport:
+    """What a ruleset's sport does alike in every game, for the parts of coachgym that show or run
+    series of games (its registration's ``sport``), so that they name no ruleset:
+
+    * ``standings``: ``"percentage"`` (winning percentage; then head-to-head, point differential,
+      points; games behind shown: basketball) or ``"points"`` (3 for a win, 1 for a draw; then goal
+      difference, goals, head-to-head points: a football league), docs/series.md;
+    * ``cup_court``: a tournament's courts unless ``--court`` says: ``"neutral"`` (March Madness) or
+      ``"draw"`` (a cup: the bracket drawn by lot, the first drawn at home);
+    * ``periods``: how many equal parts regulation is shown in (4 quarters, 2 halves; 1: none), the
+      after-game review's chart grid.
+    """
+
+    standings: str = "percentage"
+    cup_court: str = "neutral"
+    periods: int = 4
+
+    def __post_init__(self) -> None:
+        if self.standings not in ("percentage", "points"):
+            raise ValueError(f"Sport.standings must be 'percentage' or 'points', got {self.standings!r}")
+        if self.cup_court not in ("neutral", "draw", "home"):
+            raise ValueError(f"Sport.cup_court must be 'neutral', 'draw' or 'home', got {self.cup_court!r}")
+        if not isinstance(self.periods, int) or self.periods < 1:
+            raise ValueError(f"Sport.periods must be a whole number of at least 1, got {self.periods!r}")
+
+    @property
+    def period_marks(self) -> tuple[float, ...]:
+        """Where regulation's parts meet, as shares of it (4 periods: 0.25, 0.5, 0.75)."""
+        return tuple(k / self.periods for k in range(1, self.periods))
+
+
 class Ruleset:
     """Description and factory of one ruleset: its single registration (see the module docstring)."""
 
@@ -257,7 +289,7 @@ class Ruleset:
                  default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
                  box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict[str, Any], ...] = ({},),
                  time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = (),
-                 holds: HoldRules | None = None):
+                 holds: HoldRules | None = None, sport: Sport | None = None):
         self.name = name
         self.title = title
         self.env_id = env_id
@@ -277,6 +309,8 @@ class Ruleset:
         # how the search holds an option in its rollouts (core.holds; rules/<x>/holds.py): required of a
         # ruleset the search plays (the conformance test names a registration without it)
         self.holds = holds
+        # standings, a cup's courts, the parts of regulation (Sport's defaults: basketball's four quarters)
+        self.sport = sport if sport is not None else Sport()
         self.engine_cls = engine_cls
         self.options_cls = options_cls
         self.package = package

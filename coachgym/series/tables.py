@@ -5,7 +5,7 @@ Tiebreaks. The rule texts give none, so coachgym uses the leagues' own (docs/ser
 * basketball (Statis Pro, 4th Street, Value Add): winning percentage; then the head-to-head record
   among the tied teams; then point differential; then points scored; then the order the teams
   were entered.
-* FUBA league: 3 points for a win, 1 for a draw; then goal difference; then goals scored; then the
+* FUBA league (a ruleset whose ``Sport.standings`` is ``points``): 3 points for a win, 1 for a draw; then goal difference; then goals scored; then the
   head-to-head points among the tied teams; then the order entered.
 """
 
@@ -30,8 +30,12 @@ LEADER_CATEGORIES = (
 )
 
 
-def football(comp: "Competition") -> bool:
-    return comp.ruleset == "fuba"
+def points_table(comp: "Competition") -> bool:
+    """Whether the table counts points (3 a win, 1 a draw) and goals, as a football league does, rather
+    than winning percentage (the ruleset's ``Sport.standings``)."""
+    from .. import rulesets
+
+    return rulesets.get(comp.ruleset).sport.standings == "points"
 
 
 def _records(comp: "Competition", games: list["GameRow"] | None = None) -> dict[str, dict]:
@@ -70,7 +74,7 @@ def _records(comp: "Competition", games: list["GameRow"] | None = None) -> dict[
 def standings(comp: "Competition") -> list[dict]:
     """Rows best first, with ``rank``, ``gb`` (games behind, basketball) and the tiebreak used."""
     rec = _records(comp)
-    fb = football(comp)
+    fb = points_table(comp)
     primary = (lambda r: r["points"]) if fb else (lambda r: r["pct"])
     groups: dict[float, list[dict]] = defaultdict(list)
     for r in rec.values():
@@ -192,7 +196,7 @@ def _name(comp: "Competition", key: str | None, width: int = 0) -> str:
 def render_standings(comp: "Competition") -> str:
     rows = standings(comp)
     w = max([len(r["name"]) for r in rows] + [4])
-    if football(comp):
+    if points_table(comp):
         head = f"{'':>3} {'team':<{w}}  {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'GF':>4} {'GA':>4} {'GD':>4} {'Pts':>4}  form   coach"
         lines = [head, "-" * len(head)]
         for r in rows:
@@ -223,7 +227,7 @@ def render_leaders(comp: "Competition", top: int = 5) -> str:
             lines.append(f"  {i + 1}. {r['name']:<{nw}} {comp.entry[r['team']].name:<{tw}} {r[col]:>5.1f}  ({r['gp']} gp)")
         blocks.append("\n".join(lines))
     if not blocks:
-        return "(no player statistics: the ruleset's pieces are anonymous)" if football(comp) else "(no games yet)"
+        return "(no player statistics: the box scores name no players)" if comp.games else "(no games yet)"
     # two columns of blocks side by side read like a newspaper's leaders box
     out = []
     for i in range(0, len(blocks), 2):
@@ -243,7 +247,7 @@ def render_team_stats(comp: "Competition") -> str:
     cols = [c for c in comp.games[0].box["columns"] if c not in ("min", "POSS")]
     cols = (["score"] + [c for c in cols if c not in ("PTS", "pts", "G")])[:14]
     w = max(len(r["name"]) for r in rows)
-    head = f"{'team':<{w}} {'GP':>3}" + "".join(f"{c if c != 'score' else ('GF' if football(comp) else 'PTS'):>6}" for c in cols)
+    head = f"{'team':<{w}} {'GP':>3}" + "".join(f"{c if c != 'score' else ('GF' if points_table(comp) else 'PTS'):>6}" for c in cols)
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(f"{r['name']:<{w}} {r['gp']:>3}" + "".join(f"{r['for'].get(c, 0):>6.1f}" for c in cols))

@@ -197,14 +197,16 @@ def reviews(request: Request) -> Reviews:
 
 def chart(curve: list[tuple[float, float]], marks: list[tuple[float, float]], swings: list[Any], ruleset: str) -> dict:
     """The win-chance chart's geometry (SVG user units): the line, the person's decisions, the
-    numbered swings, the grid (quarters for the basketball games, halves for Value Add and FUBA)."""
+    numbered swings, the grid (the ruleset's periods: quarters or halves, ``Sport.periods``)."""
     c = CHART
     w, h = c["width"] - c["left"] - c["right"], c["height"] - c["top"] - c["bottom"]
 
     def xy(played: float, win: float) -> tuple[float, float]:
         return round(c["left"] + played * w, 1), round(c["top"] + (1 - win) * h, 1)
 
-    grid = (0.25, 0.5, 0.75) if ruleset in ("statispro", "fourthstreet") else (0.5,)
+    from .. import rulesets
+
+    grid = rulesets.get(ruleset).sport.period_marks  # the ruleset's quarters or halves
     return {
         **c, "points": " ".join(f"{x},{y}" for x, y in (xy(p, v) for p, v in curve)),
         "marks": [xy(p, v) for p, v in marks],

@@ -4,7 +4,7 @@ tests/toy.py); docs/architecture.md "Adding a ruleset" lists what a registration
 
 from __future__ import annotations
 
-from coachgym.core.ruleset import Ruleset
+from coachgym.core.ruleset import Ruleset, Sport
 
 from .engine import FreeThrowEngine, FreeThrowOptions, parse_team
 from .holds import HOLDS
@@ -34,4 +34,5 @@ RULESET = Ruleset(
     value_sigma=1.5,
     person_kinds=("shooter",),
     holds=HOLDS,
+    sport=Sport(periods=1),  # a contest: a table of wins and draws; no periods
 )

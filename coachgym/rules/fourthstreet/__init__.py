@@ -6,7 +6,7 @@ docs/rules/4th-street-basketball.md.
 
 from __future__ import annotations
 
-from ...core.ruleset import Ruleset
+from ...core.ruleset import Ruleset, Sport
 from .cards import parse_team
 from .engine import FourthStreetEngine
 from .holds import HOLDS
@@ -40,6 +40,7 @@ RULESET = Ruleset(
                    "setup_seconds": 10, "three_point_line": False}),
     time_variable="game_minutes_left",
     holds=HOLDS,
+    sport=Sport(periods=4),
 )
 
 __all__ = ["RULESET", "FourthStreetEngine", "FourthStreetOptions", "parse_team"]

@@ -3,7 +3,7 @@ as switches). See docs/rules/fuba.md."""
 
 from __future__ import annotations
 
-from ...core.ruleset import Ruleset
+from ...core.ruleset import Ruleset, Sport
 from .engine import FubaEngine
 from .holds import HOLDS
 from .options import FubaOptions
@@ -35,6 +35,7 @@ RULESET = Ruleset(
                   {"condition_points": True, "substitutions": True, "injuries": True}),
     time_variable="game_minutes_left",
     holds=HOLDS,
+    sport=Sport(standings="points", cup_court="draw", periods=2),
 )
 
 __all__ = ["RULESET", "FubaEngine", "FubaOptions", "FubaTeam", "parse_team"]

@@ -7,7 +7,7 @@ docs/rules/statis-pro-basketball.md.
 
 from __future__ import annotations
 
-from ...core.ruleset import Ruleset
+from ...core.ruleset import Ruleset, Sport
 from .engine import StatisProEngine
 from .holds import HOLDS
 from .options import StatisProOptions
@@ -41,6 +41,7 @@ RULESET = Ruleset(
                   {"index_points": False, "injuries": False, "fiba_orb_14": False}),
     time_variable="game_minutes_left",
     holds=HOLDS,
+    sport=Sport(periods=4),
 )
 
 __all__ = ["RULESET", "StatisProEngine", "StatisProOptions"]

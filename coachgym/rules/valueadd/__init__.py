@@ -4,7 +4,7 @@
 :class:`ValueAddEngine`; ``RULESET.coach("by-the-book")`` a scripted coach.
 """
 
-from ...core.ruleset import Ruleset
+from ...core.ruleset import Ruleset, Sport
 from .cards import PlayerCard, Team, parse_team
 from .engine import STATS, ValueAddEngine
 from .holds import HOLDS
@@ -39,6 +39,7 @@ RULESET = Ruleset(
                    "d8_first": False}),
     time_variable="boxes_left",
     holds=HOLDS,
+    sport=Sport(periods=2),
 )
 
 __all__ = ["RULESET", "ValueAddEngine", "ValueAddOptions", "PlayerCard", "Team", "parse_team", "STATS"]
