@@ -1,0 +1,203 @@
+"""No code outside a ruleset's own places names the ruleset.
+
+A ruleset's own places are its folder ``coachgym/rules/<name>/``, its public env and coach modules
+``envs/<name>.py`` and ``agents/<name>.py`` and its training configs ``configs/<name>/``. Every other
+module of the installed package (``coachgym/``, ``envs/``, ``agents/``, ``training/``,
+``evaluation/``, ``configs/``) reads what it needs from the registrations (``Ruleset``: its parts,
+holds, sport ...), so a new ruleset is one folder and one registration, and cannot be silently
+left out of a switch on names.
+
+What counts as a mention (docs/architecture.md, "A ruleset is its folder"):
+
+* a **string literal** holding a registered ruleset's name or one of its other names as a word, in
+  the registry's lower-case spelling (``"fuba"``, ``"coachgym.rules.statispro.tactics"``,
+  ``"4th-street"``): what code compares, looks up and imports by. Titles and capitalised prose in
+  texts a person reads ("Statis Pro", "FUBA") are not code and are not counted;
+* an **identifier** (a name, an attribute, a function, class, argument or keyword name, an imported
+  module or name) containing a ruleset's name or other name, case and underscores aside
+  (``check_valueadd``, ``VALUEADD_STATS``, ``from ..rules.fuba import board``);
+* **docstrings and comments are not counted**: they document, they do not switch. (A docstring is a
+  string that is a statement of its own.)
+
+The names are read from the registry (and the tests' toy's registration), so a new ruleset's are
+checked without a change here. Modules of ``tests/`` and ``tools/`` are not scanned: tests and tools
+are per ruleset by design (``tests/<name>/``, ``tools/<name>_*.py``).
+
+Not every mention is gone yet: :data:`REMAINING` lists, file by file, the mentions that are left
+and why, with counts that may only shrink; the test fails on a file not listed or a count that grew.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+import warnings
+from pathlib import Path
+
+from coachgym import rulesets
+
+ROOT = Path(__file__).resolve().parents[1]
+SCANNED = ("coachgym", "envs", "agents", "training", "evaluation", "configs")
+
+# The mentions left, per file (counted as the module docstring says). A count may only shrink: lower
+# it (or remove the line) when a change removes mentions; never raise it. Owners: the areas of
+# CONTRIBUTING.md. Why each is left:
+REMAINING: dict[str, int] = {
+    # the registry itself: one line per bundled ruleset package (discovery would change the order
+    # rulesets are listed in everywhere)
+    "coachgym/rulesets.py": 4,
+    # the compiled build's module list names each engine's folder (to derive from the registry)
+    "coachgym/compiled.py": 8,
+    # the fuzz's invariants check_<name> (to move into rules/<name>/ once InvariantError lives in core)
+    "evaluation/fuzz.py": 19,
+    # realism's statistics per ruleset (<NAME>_STATS; to move beside each engine)
+    "evaluation/realism.py": 14,
+    # the strategy vocabularies, one module per ruleset (to move into rules/<name>/)
+    "coachgym/strategy/fourthstreet.py": 10,
+    "coachgym/strategy/statispro.py": 10,
+    "coachgym/strategy/fuba.py": 7,
+    "coachgym/strategy/valueadd.py": 7,
+    # carry-over between games, one class per ruleset (the history helper's area)
+    "coachgym/series/carryover.py": 9,
+    # training macros per ruleset (the academy's area)
+    "training/macros.py": 6,
+    # the academy: its scenarios and challenges per ruleset (the academy's area)
+    "envs/academy.py": 44,
+    "coachgym/academy/challenge.py": 5,
+    "coachgym/academy/build.py": 4,
+    # Statis Pro's FAC decks and the tabletop companion (Statis Pro only: a part to register)
+    "coachgym/cli/cards.py": 3,
+    "coachgym/cli/tabletop.py": 2,
+    "coachgym/cli/realism.py": 1,
+    "coachgym/web/facdecks.py": 3,
+    "coachgym/web/tabletop.py": 3,
+    "coachgym/web/api.py": 1,
+    "coachgym/web/forms.py": 1,
+    # the web: the rulesets offered seasons; FUBA's board drawing (the seat's area)
+    "coachgym/web/season.py": 3,
+    "coachgym/web/board.py": 1,
+}
+
+
+def ruleset_names() -> dict[str, str]:
+    """Every name and other name of the registered rulesets and the toy -> its ruleset."""
+    from tests.toy_freethrows import RULESET as TOY
+
+    out: dict[str, str] = {}
+    for rs in [*rulesets.all_rulesets(), TOY]:
+        for n in (rs.name, *rs.aliases):
+            out[n] = rs.name
+    return out
+
+
+def _own(rel: Path, names: set[str]) -> bool:
+    """Whether ``rel`` is one of a ruleset's own places."""
+    p = rel.parts
+    return ((p[0] == "coachgym" and len(p) > 2 and p[1] == "rules" and p[2] in names)
+            or (p[0] in ("envs", "agents") and len(p) == 2 and rel.stem in names)
+            or (p[0] == "configs" and len(p) > 2 and p[1] in names))
+
+
+class Finder:
+    """The mentions of ruleset names in one module's code (see the module docstring)."""
+
+    def __init__(self, names: dict[str, str]):
+        spelled = sorted(names, key=len, reverse=True)
+        self.in_string = re.compile(r"(?<![a-z0-9])(" + "|".join(re.escape(n) for n in spelled) + r")(?![a-z0-9])")
+        self.in_identifier = re.compile("|".join(re.escape(n.replace("-", "")) for n in spelled))
+
+    def _identifiers(self, node: ast.AST) -> list[str]:
+        if isinstance(node, ast.Name):
+            return [node.id]
+        if isinstance(node, ast.Attribute):
+            return [node.attr]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return [node.name]
+        if isinstance(node, ast.arg):
+            return [node.arg]
+        if isinstance(node, ast.keyword):
+            return [node.arg or ""]
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            module = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            return module + [a.name for a in node.names] + [a.asname or "" for a in node.names]
+        return []
+
+    def mentions(self, source: str, filename: str = "<module>") -> list[tuple[int, str]]:
+        """(line, what) for every mention in ``source``."""
+        tree = ast.parse(source, filename)
+        docstrings = {id(n.value) for n in ast.walk(tree)
+                      if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)}
+        out: list[tuple[int, str]] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                out += [(node.lineno, f"string {m.group(1)!r}") for m in self.in_string.finditer(node.value)]
+            for ident in self._identifiers(node):
+                if self.in_identifier.search(ident.lower().replace("_", "")):
+                    out.append((getattr(node, "lineno", 0), f"identifier {ident}"))
+        return sorted(out)
+
+
+@functools.lru_cache(maxsize=1)
+def scan() -> dict[str, list[tuple[int, str]]]:
+    """Every scanned module outside a ruleset's own places -> its mentions (modules with none left out)."""
+    names = ruleset_names()
+    finder = Finder(names)
+    found: dict[str, list[tuple[int, str]]] = {}
+    for top in SCANNED:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT)
+            if "__pycache__" in rel.parts or _own(rel, set(names.values())):
+                continue
+            text = path.read_text(encoding="utf-8")
+            if not finder.in_identifier.search(text.lower().replace("_", "").replace("-", "")):
+                continue  # (no name anywhere in it, so none in its code)
+            hits = finder.mentions(text, str(rel))
+            if hits:
+                found[rel.as_posix()] = hits
+    return found
+
+
+def test_no_module_outside_a_rulesets_places_names_it_beyond_the_list_left():
+    found = scan()
+    problems = []
+    for rel, hits in found.items():
+        allowed = REMAINING.get(rel, 0)
+        if len(hits) > allowed:
+            where = "; ".join(f"line {n}: {what}" for n, what in hits)
+            problems.append(f"{rel}: {len(hits)} mentions of a ruleset's name (allowed {allowed}): {where}")
+    assert not problems, ("code outside coachgym/rules/<name>/ names a ruleset; read it from the registration "
+                          "instead (docs/architecture.md):\n  " + "\n  ".join(problems))
+    stale = {rel: (n, len(found.get(rel, ()))) for rel, n in REMAINING.items() if len(found.get(rel, ())) < n}
+    if stale:
+        warnings.warn("tests/test_ruleset_names.py REMAINING can shrink: "
+                      + ", ".join(f"{rel} {n} -> {now}" for rel, (n, now) in stale.items()), stacklevel=1)
+
+
+def test_the_search_series_and_review_name_no_ruleset():
+    """The places that switched on names before each ruleset declared its holds and its sport."""
+    found = scan()
+    for rel in ("coachgym/search/holds.py", "coachgym/series/tables.py", "coachgym/cli/series.py",
+                "coachgym/web/review.py"):
+        assert rel not in found, f"{rel}: {found[rel]}"
+    assert not set(REMAINING) & {rel for rel in found if rel.startswith(("coachgym/search/", "coachgym/core/"))}
+
+
+def test_the_finder_counts_code_not_documentation():
+    finder = Finder({"fuba": "fuba", "4th-street": "fourthstreet", "fourthstreet": "fourthstreet"})
+    src = '''"""A docstring naming fuba is documentation."""
+# a comment naming fuba
+import coachgym.rules.fuba.board
+from ..rules.fourthstreet import actions
+
+
+def f(game, check_fuba=None):
+    """fuba again, documented."""
+    if game.ruleset == "fuba":
+        return "4th-street", "FUBA and Statis Pro in prose", f"{game}: fubar"
+    return FOURTHSTREET_STATS
+'''
+    whats = [what for _, what in finder.mentions(src)]
+    # the docstrings, the comment, the prose titles and "fubar" are not mentions
+    assert whats == ["identifier coachgym.rules.fuba.board", "identifier rules.fourthstreet", "identifier check_fuba",
+                     "string 'fuba'", "string '4th-street'", "identifier FOURTHSTREET_STATS"], whats
