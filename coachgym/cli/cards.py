@@ -50,3 +50,37 @@ def cards_build(ruleset, stats, out, name, title, season, team_stats, source, no
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "
                f"(league.json, stats.csv{', team_stats.csv' if team_stats else ''})")
+
+
+@main.group("leagues")
+def leagues_group() -> None:
+    """Real leagues built offline from the shipped season data (docs/leagues.md)."""
+
+
+@leagues_group.command("build")
+@click.option("--season", "season", required=True,
+              help="the NBA season: the year it ends (1997) or 1996-97; the shipped data covers 1979-80 to 2018-19")
+@click.option("--ruleset", "ruleset", default="statispro", show_default=True,
+              help="the ruleset whose card builder makes the teams (statispro, fourthstreet)")
+@click.option("--out", "out", default=None, type=click.Path(file_okay=False),
+              help="league folder to write (default: ./nba-YYYY)")
+@click.option("--name", default=None, help="league name (default: nba-YYYY)")
+@click.option("--blind", is_flag=True, default=False,
+              help="cards from no standings (Statis Pro's Index Points from the scoring margin); the real records "
+                   "stay in league.json for the replay against history")
+def leagues_build(season, ruleset, out, name, blind) -> None:
+    """Build one NBA season's league from the shipped data, offline (docs/leagues.md, 'Every NBA season offline')."""
+    from ..core.nbaseasons import build_season, parse_season
+
+    rs = ruleset_arg(ruleset)
+    command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["leagues"] else None
+    try:
+        year = parse_season(season)
+        out = out or f"nba-{year}"
+        league = build_season(rs.name, year, out, name=name, blind=blind, command=command,
+                              say=lambda line: click.echo(line, err=True))
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "
+               f"({len(league['divisions'])} divisions, {league['schedule_format']['games']} games a team); "
+               f"play it: coachgym season start {rs.name} --league {out}")

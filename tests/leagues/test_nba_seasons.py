@@ -1,0 +1,142 @@
+"""``coachgym leagues build --season YYYY``: every NBA season 1979-80 .. 2018-19 from the shipped data
+(coachgym/core/data, docs/leagues.md "Every NBA season offline"): the data checked as the 1979-80 build
+was, a few seasons built and loaded, and a season outside the data refused in one line."""
+
+from __future__ import annotations
+
+import csv
+import json
+import lzma
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coachgym import rulesets
+from coachgym.cli import main
+from coachgym.core import nbaseasons
+from coachgym.core.errors import ConfigError
+from coachgym.series.competition import league_season_format
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    with lzma.open(path, "rt", encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _n(r: dict[str, str], c: str) -> int:
+    return int(r[c] or 0)
+
+
+def test_every_season_of_the_data_adds_up():
+    """Traded players' team rows = their TOT rows; each team's players = its team PTS and FGA; team
+    minutes 240 a game (overtimes: up to 3% more); every team has one division; seasons 1980..2019."""
+    players, teams = _read(nbaseasons.PLAYERS), _read(nbaseasons.TEAMS)
+    meta = nbaseasons.meta()
+    seasons = sorted({int(r["Season"]) for r in teams})
+    assert seasons == list(range(meta["first"], meta["last"] + 1)) == list(range(1980, 2020))
+    by_season: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for r in players:
+        by_season[r["Season"]].append(r)
+    traded_total = 0
+    for t_season in seasons:
+        rows = by_season[str(t_season)]
+        team_rows = {t["Team"]: t for t in teams if t["Season"] == str(t_season)}
+        per_team: dict[str, list[dict[str, str]]] = defaultdict(list)
+        per_player: dict[tuple[str, str], list[dict[str, str]]] = defaultdict(list)
+        for r in rows:
+            per_player[(r["Player"], r["Age"])].append(r)
+            if r["Tm"] != "TOT":
+                per_team[r["Tm"]].append(r)
+        assert sorted(per_team) == sorted(team_rows), t_season
+        for key, prs in per_player.items():
+            tot = [r for r in prs if r["Tm"] == "TOT"]
+            if tot:
+                traded_total += 1
+                for c in ("G", "MP", "PTS", "FGA", "TRB", "AST"):
+                    assert sum(_n(r, c) for r in prs if r["Tm"] != "TOT") == _n(tot[0], c), (t_season, key, c)
+        divisions = nbaseasons._of_season(meta["alignment"], t_season)["divisions"]
+        for tm, prs in per_team.items():
+            t = team_rows[tm]
+            assert sum(_n(r, "PTS") for r in prs) == int(t["PTS"]), (t_season, tm)
+            assert sum(_n(r, "FGA") for r in prs) == int(t["FGA"]), (t_season, tm)
+            assert 1.0 <= sum(_n(r, "MP") for r in prs) / (240 * int(t["G"])) <= 1.03, (t_season, tm)
+            assert int(t["W"]) + int(t["L"]) == int(t["G"]), (t_season, tm)
+            assert sum(tm in members for members in divisions.values()) == 1, (t_season, tm)
+        fmt = nbaseasons._of_season(meta["schedule_formats"], t_season)["format"]
+        short = sorted(tm for tm, t in team_rows.items() if int(t["G"]) != fmt["games"])
+        # 2012-13: Boston's game at Indiana after the Boston Marathon bombing was never played (81 games each)
+        assert short == (["BOS", "IND"] if t_season == 2013 else []), t_season
+    assert traded_total > 1500
+
+
+def test_the_data_agrees_with_the_shipped_leagues():
+    """1979-80: the same rows as the shipped 4th Street league's stats.csv (same source); 1992-93: the
+    same divisions as the shipped Statis Pro league."""
+    shipped = ROOT / "coachgym/rules/fourthstreet/data/leagues/nba-1980/stats.csv"
+    with shipped.open(encoding="utf-8", newline="") as fh:
+        old = {(r["Player"], r["Tm"]): (r["G"], r["MP"], r["PTS"], r["TRB"], r["AST"]) for r in csv.DictReader(fh)}
+    new = {(r["Player"], r["Tm"]): (r["G"], r["MP"], r["PTS"], r["TRB"], r["AST"])
+           for r in _read(nbaseasons.PLAYERS) if r["Season"] == "1980"}
+    assert new == old
+    lg93 = json.loads((ROOT / "coachgym/rules/statispro/data/leagues/nba-1993/league.json").read_text())
+    stems = {k: v["stem"] for k, v in json.loads((ROOT / "coachgym/core/nba_teams.json").read_text())["teams"].items()}
+    ours = {d: sorted(stems[t] for t in members if t in {r["Team"] for r in _read(nbaseasons.TEAMS)
+                                                        if r["Season"] == "1993"})
+            for d, members in nbaseasons._of_season(nbaseasons.meta()["alignment"], 1993)["divisions"].items()}
+    assert ours == {d: sorted(v) for d, v in lg93["divisions"].items()}
+
+
+@pytest.mark.parametrize("ruleset,season,teams,divisions,games", [
+    ("statispro", "1998-99", 29, 4, 50),  # the lockout season: 50 games, all in the conference
+    ("statispro", "2008", 30, 6, 82),  # after the 2004 realignment: six divisions
+    ("fourthstreet", "1985", 23, 4, 82),
+])
+def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, divisions, games):
+    out = tmp_path / "lg"
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", season, "--ruleset", ruleset, "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert f"wrote {teams} " in res.output
+    data = json.loads((out / "league.json").read_text())
+    year = nbaseasons.parse_season(season)
+    assert data["season"] == nbaseasons.season_label(year) and data["name"] == f"nba-{year}"
+    assert len(data["teams"]) == teams and len(data["divisions"]) == divisions
+    assert set(data["conferences"]) == {"Eastern", "Western"}
+    assert all(w + lost == games for w, lost in data["real_records"].values()) and len(data["real_records"]) == teams
+    assert "8c8bf8ef5c18ead665a52d48abbb510c89f8a44a" in data["source"] and "2d866872" in data["source"]
+    lg = rulesets.get(ruleset).league(str(out))  # the ruleset's own loader takes it
+    assert len(lg.teams) == teams
+    sched = league_season_format(ruleset, str(out))
+    played: dict[str, int] = defaultdict(int)
+    for h, a in sched["games"]:
+        played[h] += 1
+        played[a] += 1
+    assert set(played.values()) == {games}
+    if games == 50:  # 1998-99: no game across the conferences
+        conf = {t: lg.conference_of(t) for t in lg.teams}
+        assert all(conf[h] == conf[a] for h, a in sched["games"])
+
+
+def test_blind_build_reads_no_standings(tmp_path):
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", "1997", "--out", str(tmp_path / "b"), "--blind"])
+    assert res.exit_code == 0, res.output
+    data = json.loads((tmp_path / "b" / "league.json").read_text())
+    assert "--blind" in data["built_by"] and data["real_records"]["bulls"] == [69, 13]
+
+
+@pytest.mark.parametrize("season,says", [
+    ("2020", "covers 1979-80 (1980) to 2018-19 (2019)"),
+    ("1979", "covers 1979-80 (1980) to 2018-19 (2019)"),
+    ("1996-98", "write the season as the year it ends"),
+    ("97", "write the season as the year it ends"),
+])
+def test_a_season_outside_the_data_is_one_line(tmp_path, season, says):
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", season, "--out", str(tmp_path / "x")])
+    assert res.exit_code != 0 and says in res.output
+    assert len(res.output.strip().splitlines()) == 1 and "Traceback" not in res.output
+    assert not (tmp_path / "x").exists()
+    with pytest.raises(ConfigError):
+        nbaseasons.parse_season(season)

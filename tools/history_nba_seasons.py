@@ -1,0 +1,165 @@
+"""Build the NBA season data that ``coachgym leagues build --season YYYY`` reads (docs/leagues.md,
+"Every NBA season offline"): two xz-compressed CSVs in ``coachgym/core/data/``:
+
+* ``nba-players.csv.xz``: every NBA player-season row (one per team, plus the ``TOT`` row of a traded
+  player) of the seasons FIRST..LAST, Basketball-Reference season totals from ``Player Totals.csv`` of
+  github.com/sumitrodatta/contract-prediction-2020 at commit ``8c8bf8ef5c18ead665a52d48abbb510c89f8a44a``
+  (the file the shipped 1979-80 league was built from);
+* ``nba-teams.csv.xz``: every NBA team's W, L, G, PTS, OPP_PTS and the possession columns (FGA, ORB,
+  TOV, FTA and the opponents') of the same seasons, from ``Team Totals.csv``, ``Opponent Totals.csv``
+  and ``Team Summaries.csv`` in folder ``Data`` of github.com/sumitrodatta/bball-reference-datasets at
+  commit ``2d866872591f7d2a07ee8027c5ca0543517e162f`` (as ``tools/team_totals_from_bref.py`` reads them).
+
+    python tools/history_nba_seasons.py PLAYER_TOTALS.csv DATA_DIR --first 1980 --last 2019 --out coachgym/core/data
+
+Divisions and schedule formats are not in those tables: they are ``coachgym/core/data/nba-seasons.json``
+(written by hand, read here only to check that every team of every season has its division).
+
+Checked for every season, as the 1979-80 build was (a failed check stops the tool with one line):
+every traded player's team rows add up to his ``TOT`` row (G, MP, PTS, FGA, TRB, AST); every team's
+player rows add up to its team totals (PTS and FGA exactly; minutes within 1% of 5 x 48 x games,
+overtimes included); the teams of the player rows and of the team tables are the same. ``--report``
+prints one line a season with the counts checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import lzma
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from team_totals_from_bref import DataError, team_totals  # noqa: E402
+
+PLAYER_COLUMNS = ("Season", "Player", "Pos", "Age", "Tm", "G", "GS", "MP", "FG", "FGA", "3P", "3PA", "FT", "FTA", "ORB",
+                  "DRB", "TRB", "AST", "STL", "BLK", "TOV", "PF", "PTS")
+SOURCE_OF = {"Season": "season", "Player": "player", "Pos": "pos", "Age": "age", "Tm": "tm", "G": "g", "GS": "gs",
+             "MP": "mp", "FG": "fg", "FGA": "fga", "3P": "x3p", "3PA": "x3pa", "FT": "ft", "FTA": "fta", "ORB": "orb",
+             "DRB": "drb", "TRB": "trb", "AST": "ast", "STL": "stl", "BLK": "blk", "TOV": "tov", "PF": "pf", "PTS": "pts"}
+TEXT = ("Season", "Player", "Pos", "Age", "Tm")
+TOT_CHECK = ("G", "MP", "PTS", "FGA", "TRB", "AST")
+
+
+def read_players(path: Path, first: int, last: int) -> list[dict[str, str]]:
+    try:
+        fh = path.open(newline="", encoding="utf-8-sig")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    out = []
+    with fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in (*SOURCE_OF.values(), "lg") if c not in (reader.fieldnames or [])]
+        if missing:
+            raise DataError(f"{path}: column(s) {', '.join(missing)} missing (sumitrodatta's Player Totals.csv)")
+        for k, row in enumerate(reader, start=2):
+            if row["lg"] != "NBA" or not (first <= int(row["season"]) <= last):
+                continue
+            rec = {}
+            for col, src in SOURCE_OF.items():
+                v = (row[src] or "").strip()
+                if v == "NA":
+                    v = ""
+                if col not in TEXT and v and not v.isdigit():
+                    raise DataError(f"{path}: line {k}, column {src}: {v!r} is not a whole number")
+                rec[col] = v
+            out.append(rec)
+    return out
+
+
+def check_season(season: int, players: list[dict[str, str]], teams: list[dict[str, str]]) -> str:
+    """The checks of one season; one line of what was checked (raises DataError on a failure)."""
+    def n(r: dict[str, str], c: str) -> int:
+        return int(r[c] or 0)
+
+    team_rows = {t["Team"]: t for t in teams}
+    by_team: dict[str, list[dict[str, str]]] = {}
+    by_player: dict[str, list[dict[str, str]]] = {}
+    for r in players:
+        by_player.setdefault(r["Player"] + "|" + r["Age"], []).append(r)
+        if r["Tm"] != "TOT":
+            by_team.setdefault(r["Tm"], []).append(r)
+    if sorted(by_team) != sorted(team_rows):
+        raise DataError(f"season {season}: player rows' teams {', '.join(sorted(by_team))} differ from the team "
+                        f"tables' {', '.join(sorted(team_rows))}")
+    traded = 0
+    for key, rows in by_player.items():
+        tot = [r for r in rows if r["Tm"] == "TOT"]
+        if not tot:
+            continue
+        traded += 1
+        parts = [r for r in rows if r["Tm"] != "TOT"]
+        for c in TOT_CHECK:
+            if sum(n(r, c) for r in parts) != n(tot[0], c):
+                raise DataError(f"season {season}: {key.split('|')[0]}'s team rows give {c} "
+                                f"{sum(n(r, c) for r in parts)}, his TOT row {n(tot[0], c)}")
+    lo, hi = 1e9, 0.0
+    for tm, rows in by_team.items():
+        t = team_rows[tm]
+        for c in ("PTS", "FGA"):
+            if sum(n(r, c) for r in rows) != int(t[c]):
+                raise DataError(f"season {season}: {tm}'s players give {c} {sum(n(r, c) for r in rows)}, "
+                                f"its team totals {t[c]}")
+        share = sum(n(r, "MP") for r in rows) / (240 * int(t["G"]))
+        if not 0.99 <= share <= 1.03:
+            raise DataError(f"season {season}: {tm}'s players have {share:.3f} of 240 minutes x {t['G']} games")
+        lo, hi = min(lo, share), max(hi, share)
+    return (f"{season - 1}-{str(season)[2:]}: {len(by_team)} teams, {len(players)} rows, {traded} traded players' "
+            f"TOT rows = their team rows, team PTS and FGA = players' sums, minutes {lo:.3f}-{hi:.3f} of 240 x games")
+
+
+def check_alignment(alignment: Path, season: int, teams: list[str]) -> None:
+    data = json.loads(alignment.read_text(encoding="utf-8"))
+    era = [e for e in data["alignment"] if e["from"] <= season <= e["to"]]
+    if len(era) != 1:
+        raise DataError(f"{alignment}: season {season} is in {len(era)} alignment entries (one expected)")
+    found = {tm: [d for d, members in era[0]["divisions"].items() if tm in members] for tm in teams}
+    wrong = {tm: ds for tm, ds in found.items() if len(ds) != 1}
+    if wrong:
+        raise DataError(f"{alignment}: season {season}: teams without exactly one division: {wrong}")
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("players", type=Path, help="sumitrodatta/contract-prediction-2020 'Player Totals.csv'")
+    ap.add_argument("data", type=Path, help="sumitrodatta/bball-reference-datasets 'Data' folder")
+    ap.add_argument("--first", type=int, default=1980, help="first season (the year it ends)")
+    ap.add_argument("--last", type=int, default=2019, help="last season (the year it ends)")
+    ap.add_argument("--out", type=Path, required=True, help="folder for nba-players.csv.xz and nba-teams.csv.xz")
+    ap.add_argument("--report", action="store_true", help="one line a season: what was checked")
+    args = ap.parse_args(argv)
+    try:
+        players = read_players(args.players, args.first, args.last)
+        team_out: list[dict[str, str]] = []
+        for season in range(args.first, args.last + 1):
+            rows = team_totals(args.data, season)
+            header = rows[0]
+            teams = [dict(zip(header, r)) for r in rows[1:]]
+            for t in teams:
+                t.pop("Division", None)
+            line = check_season(season, [p for p in players if int(p["Season"]) == season], teams)
+            check_alignment(args.out / "nba-seasons.json", season, [t["Team"] for t in teams])
+            if args.report:
+                print(line)
+            team_out += [{"Season": str(season), **t} for t in teams]
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    for name, rows, cols in (("nba-players.csv.xz", players, PLAYER_COLUMNS),
+                             ("nba-teams.csv.xz", team_out, tuple(team_out[0]))):
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+        # xz without a timestamp: the same input writes the same bytes
+        (args.out / name).write_bytes(lzma.compress(buf.getvalue().encode("utf-8"), preset=9 | lzma.PRESET_EXTREME))
+    print(f"wrote {len(players)} player rows and {len(team_out)} team rows of {args.first - 1}-{str(args.first)[2:]} .. "
+          f"{args.last - 1}-{str(args.last)[2:]} to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
