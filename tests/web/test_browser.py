@@ -17,7 +17,10 @@ RULESETS = [e.name for e in rulesets.entries()]
 def test_whole_game_by_clicking(page, ruleset):
     start_game(page, ruleset, seed=31)
     assert page.locator(".scoreboard [data-testid=score-0]").is_visible()
-    assert page.locator(".team-panel").count() == 2
+    for tab in range(2):  # each team's tab shows its lineup (put in place when the tab is opened)
+        page.locator("button.team-tab").nth(tab).click()
+        assert page.locator(".tab-panel:not([hidden]) .team-panel").count() == 1
+    page.click("button[data-tab=feed]")
     # the hint: the book's choice and the trained coach's probabilities, changing nothing
     n = number(page)
     page.click("#decision button:has-text('Hint')")
@@ -127,7 +130,8 @@ def test_3_3_enter_at_a_fuba_setup_places_the_rest_and_shows_no_zone_lines(page)
     page.keyboard.press("Enter")
     settle(page, before)
     assert "set up for the kick-off" not in page.inner_text("#decision .d-title")
-    cards = page.inner_text(".team-panel")
+    page.locator("button.team-tab").first.click()
+    cards = page.inner_text(".tab-panel:not([hidden]) .team-panel")
     assert "player" in cards and not any(w in cards for w in ("defender", "midfielder", "forward"))
 
 

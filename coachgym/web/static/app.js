@@ -87,6 +87,27 @@
     if (done) ev.preventDefault();
   }
 
+  // A hidden tab's contents (the lineups, the box score, the auto-play settings) come as an inert
+  // <template data-later>: put in place the first time the tab is opened, then styled and handed to
+  // htmx (its forms). Until then a decision's page swap neither cleans them up nor lays them out.
+  function unfold(panel) {
+    var later = panel.querySelector(":scope > template[data-later]");
+    if (!later) return;
+    later.replaceWith(document.importNode(later.content, true));
+    panel.dataset.unfolded = "1";
+    styles(panel);
+    tabs(panel);
+    if (window.htmx) window.htmx.process(panel);
+  }
+  // Before the next page is swapped in, the tabs opened on this one give their contents back: htmx
+  // then cleans up only what the swap replaces of the page a decision shows.
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    if (!ev.detail || ev.detail.shouldSwap === false) return;
+    var target = ev.detail.target;
+    if (!target || !(target === document.body || target.id === "main")) return;
+    document.querySelectorAll(".tab-panel[data-unfolded]").forEach(function (p) { p.replaceChildren(); });
+  });
+
   function tabs(root) {
     (root || document).querySelectorAll("[data-tabs]").forEach(function (box) {
       if (box.dataset.ready) return;
@@ -98,6 +119,7 @@
           t.setAttribute("aria-selected", t === tab ? "true" : "false");
         });
         box.querySelectorAll("[data-panel]").forEach(function (p) {
+          if (p.dataset.panel === tab.dataset.tab) unfold(p);
           p.hidden = p.dataset.panel !== tab.dataset.tab;
         });
         // a tab clicked with the mouse gives the keyboard back to the decision: Enter plays on again
@@ -264,7 +286,16 @@
   var fitTimer = null;
   window.addEventListener("resize", function () { clearTimeout(fitTimer); fitTimer = setTimeout(fitChoices, 80); });
   document.addEventListener("DOMContentLoaded", function () { tabs(document); styles(document); showShortcuts(document); fitChoices(); showDefault(); markBoard(); });
-  document.addEventListener("htmx:load", function (ev) { tabs(ev.target); styles(ev.target); showShortcuts(ev.target); fitChoices(); showDefault(); markBoard(); });
+  // htmx:load comes once for each top-level element swapped in (a boosted page: the skip link, the
+  // top bar, main, the footer): the decision is fitted once, for the one that holds it or lies in it
+  // (each fitting lays the page out again, so four of them were most of a decision's time in the page).
+  function holdsDecision(el) {
+    return !!(el && el.nodeType === 1 && (el.id === "decision" || el.querySelector("#decision") || (el.closest && el.closest("#decision"))));
+  }
+  document.addEventListener("htmx:load", function (ev) {
+    tabs(ev.target); styles(ev.target); showShortcuts(ev.target);
+    if (holdsDecision(ev.target)) { fitChoices(); showDefault(); markBoard(); }
+  });
   // the replay's slider goes to the play it is moved to (no inline handler: the CSP forbids them)
   document.addEventListener("change", function (ev) {
     var el = ev.target;
