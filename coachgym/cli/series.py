@@ -43,6 +43,18 @@ def backend_line(backend: Backend) -> str:
 
 
 # ------------------------------------------------------------------------------------ seasons, tournaments
+def _echo_browser_playoffs(store, comp) -> None:
+    """The bracket of a season's playoffs as ``coachgym serve`` keeps it (``web_seasons.playoffs``)."""
+    import json
+
+    from ..present.bracket import render
+
+    rows = store.query("SELECT playoffs FROM web_seasons WHERE name = ? AND playoffs IS NOT NULL", (comp.name,))
+    if rows:
+        click.echo("PLAYOFFS (played in the browser)\n" + render(json.loads(rows[0]["playoffs"]),
+                                                                 {k: e.name for k, e in comp.entry.items()}))
+
+
 def _store(db):
     from ..store import Store, StoreError
 
@@ -224,13 +236,16 @@ def _competition_group(kind: str, help_text: str):
         from ..series.competition import Competition
 
         try:
-            comp = Competition.load(_store(db), name)
+            store = _store(db)
+            comp = Competition.load(store, name)
         except CoachgymError as exc:
             raise click.ClickException(str(exc)) from None
         if team is not None:
             _show_team(comp, name, team)
             return
         click.echo(tables.render_screen(comp, n_results))
+        if kind == "season":  # the playoffs a season played in the browser went on to (the same store)
+            _echo_browser_playoffs(store, comp)
         if team_stats:
             click.echo("TEAM STATISTICS (per game)\n" + tables.render_team_stats(comp))
 

@@ -506,6 +506,7 @@ def my_players(comp, mine: str) -> list[dict]:
 
 
 def _playoff_context(store, name: str, comp, mine: str) -> dict:
+    from ..present.bracket import round_label
     from . import playoffs as P
 
     po = _playoffs(store, name)
@@ -518,17 +519,10 @@ def _playoff_context(store, name: str, comp, mine: str) -> dict:
         home, away = P.teams_of(comp, po, my_index)
         s = cur[my_index]
         my_next = {"index": my_index, "home": home, "away": away, "game": len(s["games"]) + 1}
-    rounds = [[{**s, "label": _round_label(po, k)} for s in rnd] for k, rnd in enumerate(po["rounds"])]
+    rounds = [[{**s, "label": round_label(po, k)} for s in rnd] for k, rnd in enumerate(po["rounds"])]
     return {"po": po, "po_rounds": rounds, "po_others": len(P.open_series(po, mine)), "po_next": my_next,
             "po_out": not po.get("champion") and my_index is None and not any(
                 mine in (s["high"], s["low"]) and s["winner"] == mine for s in cur)}
-
-
-def _round_label(po: dict, k: int) -> str:
-    n = len(po.get("lengths") or [])
-    left = n - k
-    return {1: "Finals", 2: "Conference finals" if n == 4 else "Semi-finals", 3: "Conference semi-finals"}.get(
-        left, "First round")
 
 
 @router.get("/seasons/{name}")

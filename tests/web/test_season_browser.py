@@ -134,3 +134,7 @@ def test_a_season_with_the_knicks_in_the_browser(browser, season_server, tmp_pat
         context.close()
     res = CliRunner().invoke(main, ["season", "list", "--db", str(db)], catch_exceptions=False)
     assert res.exit_code == 0 and name in res.output, res.output
+    # and its playoffs, as the browser left them, on the command line's season screen
+    res = CliRunner().invoke(main, ["season", "show", name, "--db", str(db)], catch_exceptions=False)
+    assert res.exit_code == 0 and "PLAYOFFS (played in the browser)\n1993 NBA playoffs" in res.output, res.output
+    assert res.output.count("(best of 5, ") == 8  # the first round's eight series
