@@ -7,6 +7,17 @@ here with NumPy); a JSON table and a PNG of the curves.
 
     python -m coachgym.training.academy_report --runs runs/academy --json docs/benchmark/academy_learning.json \\
         --plot docs/img/academy/learning_curves.png
+
+Performance profiles (rliable's ``create_performance_profile`` with score distributions, written here
+with NumPy because rliable does not import with pandas 3): the fraction of runs (seeds x scenarios, each
+scenario weighted equally) whose normalized score at the budget is above each threshold tau, with a 95%
+percentile band from the bootstrap stratified by scenario. ``--profile PNG`` plots the runs of
+``--runs`` and of each ``--compare LABEL=DIR_OR_REPORT_JSON`` on one set of axes; ``--at-steps N``
+takes each run's last point at or below N env steps (to compare sweeps of different budgets).
+
+    python -m coachgym.training.academy_report --runs runs/academy-macro --label "with the macro" \\
+        --compare "from scratch=docs/benchmark/academy_learning_valueadd_150k.json" --at-steps 102400 \\
+        --profile docs/img/academy/performance_profile.png
 """
 
 from __future__ import annotations
@@ -45,6 +56,85 @@ def stratified_iqm_interval(samples: list, resamples: int = RESAMPLES, seed: int
         boots[b] = iqm(np.concatenate([a[rng.integers(len(a), size=len(a))] for a in arrays]))
     lo, hi = np.percentile(boots, [2.5, 97.5])
     return point, float(lo), float(hi)
+
+
+def profile_fraction(samples: list, tau: float) -> float:
+    """The fraction of runs scoring above ``tau``: the mean over tasks of each task's fraction (rliable's
+    run-score distribution; with as many runs in every task, the fraction of all runs)."""
+    return float(np.mean([np.mean(np.asarray(s, dtype=float) > tau) for s in samples]))
+
+
+def performance_profile(samples: list, taus, resamples: int = RESAMPLES, seed: int = 0) -> dict:
+    """The performance profile of ``samples`` (one array of per-run normalized scores per task) at each
+    ``tau``: the point (:func:`profile_fraction` of the runs as measured) and a 95% percentile band,
+    the runs resampled with replacement within each task (the stratified bootstrap)."""
+    rng = np.random.default_rng(seed)
+    arrays = [np.asarray(s, dtype=float) for s in samples]
+    taus = np.asarray(list(taus), dtype=float)
+    point = np.array([profile_fraction(arrays, t) for t in taus])
+    boots = np.zeros((resamples, len(taus)))
+    for a in arrays:  # each task's runs resampled apart (stratified); every task weighs 1 / tasks
+        res = a[rng.integers(len(a), size=(resamples, len(a)))]  # (resamples, runs)
+        boots += (res[:, :, None] > taus[None, None, :]).mean(axis=1) / len(arrays)
+    lo, hi = np.percentile(boots, [2.5, 97.5], axis=0)
+    return {"tau": taus.tolist(), "fraction": point.tolist(), "low": lo.tolist(), "high": hi.tolist(),
+            "tasks": len(arrays), "runs": int(sum(len(a) for a in arrays)), "resamples": resamples}
+
+
+def final_scores(rep: dict, at_steps: int | None = None) -> dict:
+    """{scenario: per-run normalized scores} at each scenario's budget, or at its last point with at
+    most ``at_steps`` env steps; also the env steps taken there."""
+    out = {}
+    for sid, t in rep["scenarios"].items():
+        pts = [p for p in t["points"] if "normalized" in p and (at_steps is None or p["env_steps"] <= at_steps)]
+        if pts:
+            out[sid] = {"normalized": pts[-1]["normalized"], "env_steps": pts[-1]["env_steps"]}
+    return out
+
+
+def load_report(source: Path, resamples: int = RESAMPLES, paired: bool = False) -> dict:
+    """A report: read from a JSON file this module wrote, or made from a folder of runs."""
+    if source.is_file():
+        return json.loads(source.read_text())
+    if not source.is_dir():
+        raise FileNotFoundError(f"{source}: no such folder of runs or report JSON")
+    return report(source, resamples, paired=paired)
+
+
+def merged(reports: list) -> dict:
+    """One report of the scenarios of several (a scenario named twice: the first one's)."""
+    out: dict = {"scenarios": {}}
+    for r in reports:
+        for sid, t in r["scenarios"].items():
+            out["scenarios"].setdefault(sid, t)
+    return out
+
+
+TAUS = np.round(np.arange(-0.5, 1.5001, 0.025), 3)
+
+
+def plot_profiles(profiles: list, path: Path) -> None:
+    """``profiles``: (label, performance_profile dict, note) each; one curve and its band per entry."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for k, (label, prof, note) in enumerate(profiles):
+        ax.step(prof["tau"], prof["fraction"], where="post", color=f"C{k}", lw=2, label=f"{label} ({note})")
+        ax.fill_between(prof["tau"], prof["low"], prof["high"], step="post", color=f"C{k}", alpha=0.2)
+    ax.axvline(1.0, color="0.4", ls="--", lw=1)
+    ax.text(1.01, 0.97, "the book", fontsize=7, va="top")
+    ax.axvline(0.0, color="0.6", ls=":", lw=1)
+    ax.text(0.01, 0.97, "random", fontsize=7, va="top")
+    ax.set_xlabel("normalized score tau")
+    ax.set_ylabel("fraction of runs with score > tau")
+    ax.set_ylim(-0.02, 1.02)
+    ax.legend(fontsize=7, loc="lower left")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
 
 
 def load_runs(root: Path) -> dict:
@@ -170,10 +260,26 @@ def main(argv=None) -> int:
     p.add_argument("--resamples", type=int, default=RESAMPLES)
     p.add_argument("--paired", action="store_true",
                    help="normalize with random and the book played on the runs' own evaluation episodes")
+    p.add_argument("--profile", type=Path, default=None,
+                   help="plot the performance profile (fraction of runs above each normalized score) to this PNG")
+    p.add_argument("--label", default=None, help="the --runs' name in the profile (default: the folder's name)")
+    p.add_argument("--compare", action="append", default=[],
+                   help="LABEL=DIR_OR_REPORT_JSON[,DIR_OR_REPORT_JSON...]: another sweep (its scenarios from "
+                        "one or more sources) on the profile's axes (repeatable)")
+    p.add_argument("--at-steps", type=int, default=None,
+                   help="the profile takes each run's last point at or below this many env steps (default: the budget)")
     a = p.parse_args(argv)
     if not a.runs.is_dir():
         print(f"error: --runs {a.runs}: no such folder", file=sys.stderr)
         return 2
+    compare = []
+    for c in a.compare:
+        label, sep, src = c.partition("=")
+        paths = [Path(x) for x in src.split(",") if x]
+        if not sep or not label or not paths or not all(x.exists() for x in paths):
+            print(f"error: --compare {c!r}: not LABEL=DIR_OR_REPORT_JSON[,...] with existing paths", file=sys.stderr)
+            return 2
+        compare.append((label, paths))
     rep = report(a.runs, a.resamples, paired=a.paired)
     for sid, t in rep["scenarios"].items():
         sc = A.scenario(sid)
@@ -190,6 +296,27 @@ def main(argv=None) -> int:
         a.json.write_text(json.dumps(rep, indent=1) + "\n")
     if a.plot:
         plot(rep, a.plot)
+    if a.profile:
+        profiles = []
+        for label, r in [(a.label or a.runs.name, rep)] + [(lb, merged([load_report(x, a.resamples, a.paired) for x in src]))
+                                                          for lb, src in compare]:
+            fin = final_scores(r, a.at_steps)
+            if not fin:
+                print(f"profile: {label}: no normalized points (at or below --at-steps)", file=sys.stderr)
+                continue
+            prof = performance_profile([f["normalized"] for f in fin.values()], TAUS, a.resamples)
+            steps = sorted({f["env_steps"] for f in fin.values()})
+            note = (f"{prof['runs']} runs, {len(fin)} scenario{'s' if len(fin) > 1 else ''}, "
+                    f"{steps[0]:,}" + (f"-{steps[-1]:,}" if len(steps) > 1 else "") + " steps")
+            profiles.append((label, prof, note))
+            for tau in (0.5, 0.8, 0.9, 1.0):
+                k = list(TAUS).index(tau)
+                print(f"profile {label} ({note}): above {tau}: {prof['fraction'][k]:.2f} "
+                      f"({prof['low'][k]:.2f}-{prof['high'][k]:.2f})")
+            rep.setdefault("profiles", []).append({"label": label, "note": note, "scenarios": sorted(fin), **prof})
+        plot_profiles(profiles, a.profile)
+        if a.json:
+            a.json.write_text(json.dumps(rep, indent=1) + "\n")
     return 0
 
 

@@ -12,8 +12,11 @@ seconds of this process, training and evaluation apart) is recorded with every p
 
 Options a run records in its configuration (docs/academy.md "What limits learning"): ``--init bc:N``
 (behaviour cloning of the book on N demonstration decisions, counted in the budget, before
-MaskablePPO), ``--hp KEY=VALUE,...`` (hyperparameter overrides) and ``--stall-cost C`` (training
-only: a cost on each change in an open menu).
+MaskablePPO), ``--hp KEY=VALUE,...`` (hyperparameter overrides), ``--stall-cost C`` (training
+only: a cost on each change in an open menu) and ``--macros NAME,...`` (macro actions of
+``training/macros.py`` as extra policy outputs, e.g. ``book_substitution``: the book's stamina rotation
+as one action; the evaluation takes the highest-scored of the legal actions and the macros that apply,
+and plays the concrete action a chosen macro resolves to).
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ import sys
 import time
 from pathlib import Path
 
-from ..core.errors import ConfigError
+import numpy as np
+
+from ..core.errors import ConfigError, GameOverError, IllegalActionError
 from ..envs import academy as A
 
 ALGO = "maskable_ppo"
@@ -43,30 +48,88 @@ def training_seed(seed: int) -> int:
     return s
 
 
-def evaluate_model(model, scenario_id: str, episodes: int) -> tuple[float, float, float]:
-    """The model's deterministic policy (the best legal action) over the evaluation seeds: the mean
-    score and its 95% interval (the protocol of ``coachgym academy evaluate``)."""
+def evaluate_model(model, scenario_id: str, episodes: int, macros: "list[str] | None" = None) -> tuple[float, float, float]:
+    """The model's deterministic policy (the best legal action; with ``macros``, the best of the legal
+    actions and the macros that apply, a macro played as the concrete action it resolves to) over the
+    evaluation seeds: the mean score and its 95% interval (the protocol of ``coachgym academy evaluate``)."""
     from ..strategy.sprt import mean_interval
     from .policy_file import from_sb3
 
     policy = from_sb3(model)  # the same network in NumPy (its logits; much faster per decision than predict)
     env = A.make(scenario_id)
+    scope = _scope(scenario_id, macros)
     scores = []
     for i in range(episodes):
         obs, info = env.reset(seed=A.EVAL_SEED_BASE + i)
         done = False
         while not done:
-            legal = env.game.decision.legal
+            game = env.game
+            legal = game.decision.legal if scope is None else scope.options(game.decision, None, game)
             if policy is not None:
                 logits = policy.scores(obs)
                 action = max(legal, key=lambda a: (logits[a], -a))  # the legal action scored highest
             else:
-                action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+                mask = np.zeros(len(game.actions) if scope is None else scope.n_actions, dtype=bool)
+                mask[list(legal)] = True
+                action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+            if scope is not None:
+                action = scope.concrete(int(action), game, game.decision.side)
             obs, _, term, trunc, info = env.step(int(action))
             done = term or trunc
         scores.append(env.score())
     m, (lo, hi) = mean_interval(scores)
     return m, lo, hi
+
+
+def _scope(scenario_id: str, macros: "list[str] | None"):
+    """The policy's action space with ``macros`` (a :class:`~.advice.Scope` without an advisor), or None."""
+    if not macros:
+        return None
+    from .advice import Scope
+
+    return Scope(A.scenario(scenario_id).ruleset, macros=macros)
+
+
+def macro_wrapper(env, scenario_id: str, macros: list[str]):
+    """The academy env with ``macros`` (``training/macros.py``) as extra actions past the action table
+    (index ``len(table) + j`` is macro ``j``): offered (in ``action_masks``) at a decision where it
+    resolves to a legal action, played as that concrete action. The env below, its reward and its end
+    see only concrete actions. Without an advisor every legal action stays an option too, so a macro
+    may duplicate one: it is the same output in every game, where the concrete substitution is not."""
+    import gymnasium as gym
+    from gymnasium import spaces
+
+    scope = _scope(scenario_id, macros)
+
+    class MacroActions(gym.Wrapper):
+        def __init__(self, inner):
+            super().__init__(inner)
+            self.scope = scope
+            self.action_space = spaces.Discrete(scope.n_actions)
+
+        def action_masks(self):
+            mask = np.zeros(scope.n_actions, dtype=bool)
+            core = self.env.unwrapped
+            game = core.game
+            if core._done or game is None or game.decision is None:
+                mask[:] = True  # (after the end, as the env's own mask)
+                return mask
+            mask[list(scope.options(game.decision, None, game))] = True
+            return mask
+
+        def step(self, action):
+            action = int(action)
+            if action >= scope.n_table:
+                game = self.env.unwrapped.game
+                if game is None or game.decision is None:
+                    raise GameOverError("call reset() before step()")
+                d = game.decision
+                if action not in scope.options(d, None, game):
+                    raise IllegalActionError(action, scope.label(action), d.kind, d.legal, game.actions.labels(d.legal))
+                action = scope.concrete(action, game, d.side)
+            return self.env.step(action)
+
+    return MacroActions(env)
 
 
 def stall_cost_wrapper(env, cost: float):
@@ -105,14 +168,15 @@ def stall_cost_wrapper(env, cost: float):
     return StallCost(env)
 
 
-def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0):
+def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
         def f():
             env = A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
-            return stall_cost_wrapper(env, stall_cost) if stall_cost else env
+            env = stall_cost_wrapper(env, stall_cost) if stall_cost else env
+            return macro_wrapper(env, scenario_id, macros) if macros else env
         return f
 
     vec = DummyVecEnv([one(k) for k in range(N_ENVS)])
@@ -146,6 +210,17 @@ def parse_hp(text: str | None) -> dict:
     return out
 
 
+def parse_macros(text: "str | None", scenario_id: str | None = None) -> list[str]:
+    """``--macros book_substitution``: macro names of the scenario's ruleset (``training/macros.py``);
+    a clear error naming an unknown one."""
+    names = [n.strip() for n in (text or "").split(",") if n.strip()]
+    if names and scenario_id is not None:
+        from .macros import resolve_names
+
+        resolve_names(A.scenario(scenario_id).ruleset, names, "--macros")
+    return names
+
+
 def parse_init(text: str | None) -> int:
     """``--init bc:N``: behaviour cloning of the book on N demonstration decisions of the scenario
     (counted in the run's budget of env steps) before MaskablePPO; ``None``/empty: from scratch."""
@@ -162,11 +237,13 @@ def parse_init(text: str | None) -> int:
 
 
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
-        init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0) -> dict:
+        init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
+        macros: "list[str] | None" = None) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
-    :data:`HYPERPARAMETERS`. ``stall_cost``: see :func:`stall_cost_wrapper` (training reward only)."""
+    :data:`HYPERPARAMETERS`. ``stall_cost``: see :func:`stall_cost_wrapper` (training reward only).
+    ``macros``: see :func:`macro_wrapper` (the policy's outputs, in training and evaluation)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -174,6 +251,9 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
 
     torch.set_num_threads(1)
     sc = A.scenario(scenario_id)
+    macros = parse_macros(",".join(macros or []), scenario_id)
+    if macros and init:
+        raise ConfigError("--macros with --init bc:N is not supported (the book's demonstrations name concrete actions)")
     folder = out / scenario_id / f"seed{seed}"
     folder.mkdir(parents=True, exist_ok=True)
     curve_file = folder / "curve.json"
@@ -190,13 +270,16 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
                           "epochs": bc_epochs, "counted_in_budget": True}
     if stall_cost:
         config["stall_cost"] = stall_cost  # (training reward only; evaluation is the protocol's)
+    if macros:  # the policy's outputs: the action table and these macros (in training and evaluation)
+        config["macros"] = macros
+        config["decision_scope"] = "every decision of the studied side; the policy's actions: the table and the macros"
     state = json.loads(curve_file.read_text()) if curve_file.is_file() else None
     if state and state["config"] != config:
         raise ConfigError(f"{curve_file}: made with another configuration; use another --out or delete it")
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed, stall_cost)
+    vec = _make_vec(scenario_id, seed, stall_cost, macros)
     if ckpt.is_file() and state["curve"]:
         model = MaskablePPO.load(ckpt, env=vec, device="cpu")
     else:
@@ -224,16 +307,17 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
             model.learn(total_timesteps=todo, reset_num_timesteps=False)
             state["train_cpu_seconds"] += time.process_time() - t0
         t0 = time.process_time()
-        m, lo, hi = evaluate_model(model, scenario_id, episodes)
+        m, lo, hi = evaluate_model(model, scenario_id, episodes, macros)
         state["eval_cpu_seconds"] += time.process_time() - t0
         state["curve"].append({"steps": mark, "env_steps": int(model.num_timesteps) + used, "mean": m, "low": lo,
                                "high": hi, "train_cpu_seconds": round(state["train_cpu_seconds"], 1)})
         model.save(ckpt)
-        meta = md.build(sc.ruleset, config={"algo": "maskable_ppo", "academy": config}, seed=seed,
+        meta = md.build(sc.ruleset, config={"algo": "maskable_ppo", "academy": config,
+                                            **({"macros": macros} if macros else {})}, seed=seed,
                         steps=int(model.num_timesteps) + used, rule_options={},
                         note=f"academy sweep: {scenario_id}, "
                              + (f"MaskablePPO after behaviour cloning of the book ({used} decisions)" if demos
-                                else "MaskablePPO from scratch"))
+                                else "MaskablePPO from scratch") + (f", macros {', '.join(macros)}" if macros else ""))
         md.save(ckpt, meta)
         tmp = curve_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(state, indent=1) + "\n")
@@ -257,6 +341,9 @@ def main(argv=None) -> int:
     p.add_argument("--stall-cost", type=float, default=0.0,
                    help="training only: cost of each change in an open menu (a decision of the same kind again "
                         "with the clock unmoved), in reward units (default 0: none)")
+    p.add_argument("--macros", default=None,
+                   help="comma-separated macro actions of training/macros.py as extra policy outputs, e.g. "
+                        "book_substitution (default: none)")
     p.add_argument("--hp", default=None, help="hyperparameter overrides, e.g. ent_coef=0,learning_rate=1e-4,net_arch=64x64")
     a = p.parse_args(argv)
     try:
@@ -270,10 +357,13 @@ def main(argv=None) -> int:
         if a.stall_cost < 0:
             raise ConfigError("--stall-cost must be at least 0")
         parse_init(a.init)
+        macros = parse_macros(a.macros)
+        for sid in ids:
+            parse_macros(a.macros, sid)
         for seed in seeds:  # seed-major: every scenario has as many seeds as the time allowed
             for sid in ids:
                 run(sid, seed, a.steps, a.points, a.episodes, a.out, log=lambda s: print(s, flush=True),
-                    init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost)
+                    init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -100,9 +100,18 @@ class Scope:
     def everything(self) -> bool:
         return self.decisions is None and self.action_kinds is None and self.advisor_keeps is None and not self.macros
 
-    def options(self, decision: Decision, advice: int, game: Engine | None = None) -> tuple[int, ...] | None:
+    def options(self, decision: Decision, advice: int | None, game: Engine | None = None) -> tuple[int, ...] | None:
         """The policy's options at this decision, or ``None`` when the advisor decides alone. Macro
-        options (indices past the table) need ``game``."""
+        options (indices past the table) need ``game``. ``advice=None`` (a policy without an advisor,
+        e.g. the academy's ``--macros``): every legal action, and each macro that resolves to a legal
+        action, even one also offered by its index (the macro is the same output in every game)."""
+        if advice is None:
+            opts = tuple(decision.legal)
+            if self.macros and game is not None:
+                opts += tuple(self.n_table + j for j, m in enumerate(self.macros)
+                              if not (m.decision_kinds and decision.kind not in m.decision_kinds)
+                              and m.resolve(game, decision.side) in decision.legal)
+            return opts
         if self.decisions is not None and decision.kind not in self.decisions:
             return None
         if self._kept[advice]:

@@ -72,7 +72,7 @@ class PolicyCoach:
         self.model = model
         self.advisor = Advisor(ruleset, advice, seed=0) if advice else None
         # what the policy decides (``scope``: Scope's keyword arguments; macros are outputs past the table)
-        self.scope = Scope(ruleset, **scope) if advice else None
+        self.scope = Scope(ruleset, **scope) if advice or scope.get("macros") else None
         self.encoder = encoder
         self.algo = algo
         self.deterministic = deterministic
@@ -134,8 +134,8 @@ class PolicyCoach:
         """``(advice, options)``: the advisor's suggestion (``None`` without an advisor) and the
         policy's options at this decision (indices of its action space, macros included), or ``None``
         where the advisor decides alone. Asks the advisor, so call it once per decision."""
-        if self.advisor is None:
-            return None, decision.legal
+        if self.advisor is None:  # (macros without an advisor: every legal action and the macros that apply)
+            return None, (self.scope.options(decision, None, game) if self.scope is not None else decision.legal)
         advice = self.advisor.advise(game, decision)
         return advice, self.scope.options(decision, advice, game)
 

@@ -41,6 +41,51 @@ STATISPRO_MACROS: dict[str, Macro] = {
         "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
         star_double_team, frozenset({"menu"})),
 }
+
+
+class BookSubstitution:
+    """Resolve to the substitution the game's by-the-book coach would make at this decision, when the
+    book would make one (its choice is an action of one of ``kinds``), else ``None``: "rest the tired
+    man / bring the rested starter back by the book's own rule" as one policy output.
+
+    Why (docs/academy.md "What limits learning"): from scratch, MaskablePPO levels off at the value of
+    "always play"; the book's remaining worth is its rotation, a few particular substitutions among 75
+    (a roster player for a slot) whose payoff comes boxes or minutes later. The macro offers the book's
+    rotation as one output, the same in every game; the policy learns whether and when to take it. The
+    book coach is reached by name through the game's ruleset (training may not import agents); the books
+    that register this macro keep no state between decisions (a memo keyed by every value it was made
+    of), so one instance per ruleset serves every game and side."""
+
+    def __init__(self, kinds: frozenset):
+        self.kinds = kinds
+        self._books: dict = {}  # ruleset name -> (its book coach, its substitution actions)
+
+    def __call__(self, game: Engine, side: int) -> "int | None":
+        d = game.decision
+        if d is None or d.side != side:
+            return None
+        known = self._books.get(game.ruleset)
+        if known is None:
+            rs = rulesets.get(game.ruleset)
+            known = self._books[game.ruleset] = (
+                rs.coach("by-the-book", seed=0), frozenset(i for i, a in enumerate(rs.actions) if a.kind in self.kinds))
+        book, subs = known
+        if not any(a in subs for a in d.legal):
+            return None
+        book.reset(game, side)
+        a = int(book.choose(game, d))
+        return a if a in subs and a in d.legal else None
+
+
+# registered by the rulesets whose book rotates by stamina or fatigue (Value Add's Option 3 schedule: a
+# starter rests until his stamina covers the rest of the game, a tired man gives way to the freshest fit;
+# 4th Street's: a tired man or one in foul trouble comes out for a fully rested player at his position)
+BOOK_ROTATION_MACROS: dict[str, Macro] = {
+    "book_substitution": Macro(
+        "book_substitution",
+        "Substitute as the book would now (its stamina or fatigue rotation, as one action)",
+        BookSubstitution(frozenset({"substitute", "sub"}))),
+}
 # ruleset -> its macros, read from the registrations (the ``macros`` part)
 MACROS: Mapping[str, dict[str, Macro]] = rulesets.by_ruleset(lambda rs: rs.part("macros"))
 

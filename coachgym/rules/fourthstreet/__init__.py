@@ -32,6 +32,7 @@ RULESET = Ruleset(
         "invariants": "coachgym.evaluation.fuzz:check_fourthstreet",
         "realism": "coachgym.evaluation.realism:FOURTHSTREET_STATS",
         "league_builder": "coachgym.rules.fourthstreet.builder:league_teams",
+        "macros": "coachgym.training.macros:BOOK_ROTATION_MACROS",
     },
     box_formulas={"pts": "2*fgm+tpm+ftm", "reb": "orb+drb"},
     fuzz_options=({}, {"zone_defense": True},

@@ -30,6 +30,7 @@ RULESET = Ruleset(
         "invariants": "coachgym.evaluation.fuzz:check_valueadd",
         "realism": "coachgym.evaluation.realism:VALUEADD_STATS",
         "league_builder": "coachgym.rules.valueadd.builder:league_teams",
+        "macros": "coachgym.training.macros:BOOK_ROTATION_MACROS",
     },
     box_formulas={"REB": "OREB+DREB"},  # PTS is written in: lines start with the assumed possessions' points
     fuzz_options=({}, {"rotation": 1}, {"rotation": 2, "home_court": True},

@@ -1,0 +1,129 @@
+"""The academy's macro actions (``--macros book_substitution``) and the report's performance profiles:
+the macro resolves to exactly the substitution the book plays (and to nothing where the book would not
+substitute); the wrapper offers it only where it applies and plays its concrete action; a run trained
+with it is scored the same by the sweep and by ``coachgym academy evaluate``; a performance profile and
+its stratified bootstrap band agree with a hand-checked example."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from coachgym import rulesets
+from coachgym.core.errors import ConfigError, IllegalActionError
+from coachgym.envs import academy as A
+from coachgym.training.macros import macros_of
+
+pytest.importorskip("sb3_contrib")
+
+from coachgym.training import academy_report as R  # noqa: E402
+from coachgym.training import academy_sweep as S  # noqa: E402
+
+SUB_KINDS = {"valueadd": "substitute", "fourthstreet": "sub"}
+
+
+@pytest.mark.parametrize("sid", ["valueadd-foul-trouble", "fourthstreet-foul-trouble-half"])
+def test_book_substitution_is_the_books_substitution_and_nothing_else(sid):
+    ruleset = A.scenario(sid).ruleset
+    macro = macros_of(ruleset)["book_substitution"]
+    book = rulesets.get(ruleset).coach("by-the-book", seed=0)
+    env = A.make(sid)
+    resolved = 0
+    for ep in range(3):
+        env.reset(seed=ep)
+        book.reset(env.game, env.side)
+        done = False
+        while not done:
+            g, d = env.game, env.game.decision
+            a = macro.resolve(g, env.side)
+            b = int(book.choose(g, d))
+            if g.actions[b].kind == SUB_KINDS[ruleset]:
+                assert a == b  # the book substitutes: the macro is that substitution
+                resolved += 1
+            else:
+                assert a is None  # the book would not substitute: the macro does not apply
+            _, _, term, trunc, _ = env.step(b)  # the book plays on (so its substitutions happen)
+            done = term or trunc
+    assert resolved > 0
+
+
+def test_the_macro_wrapper_offers_the_macro_where_it_applies_and_plays_its_action():
+    sid = "valueadd-foul-trouble"
+    n_table = len(rulesets.get("valueadd").actions)
+    wrapped = S.macro_wrapper(A.make(sid), sid, ["book_substitution"])
+    plain = A.make(sid)
+    macro = macros_of("valueadd")["book_substitution"]
+    assert wrapped.action_space.n == n_table + 1
+    offered = 0
+    for seed in range(4):
+        wrapped.reset(seed=seed)
+        plain.reset(seed=seed)
+        done = False
+        while not done:
+            g = wrapped.unwrapped.game
+            mask = wrapped.action_masks()
+            a = macro.resolve(g, g.decision.side)
+            assert mask[:n_table].tolist() == plain.action_masks().tolist()
+            assert bool(mask[n_table]) == (a is not None)
+            if a is None:
+                with pytest.raises(IllegalActionError):
+                    wrapped.step(n_table)  # not offered here: refused, nothing played
+                action = concrete = g.decision.legal[0]
+            else:
+                offered += 1
+                action, concrete = n_table, a
+            _, r1, t1, u1, _ = wrapped.step(action)
+            _, r2, t2, u2, _ = plain.step(concrete)  # the same game, the concrete action
+            assert (r1, t1, u1) == (r2, t2, u2) and plain.game.score == wrapped.unwrapped.game.score
+            done = t1 or u1
+    assert offered > 0
+
+
+def test_macro_options_are_checked():
+    assert S.parse_macros("book_substitution", "valueadd-foul-trouble") == ["book_substitution"]
+    assert S.parse_macros(None) == []
+    with pytest.raises(ConfigError, match="--macros.*not a macro"):
+        S.parse_macros("book_substitution", "fuba-first-half")  # FUBA has no such macro
+    with pytest.raises(ConfigError, match="--macros.*not a macro"):
+        S.parse_macros("double_team_best_scorer", "valueadd-foul-trouble")  # Statis Pro's
+    with pytest.raises(ConfigError, match="--init"):
+        S.run("valueadd-last9-down6", 0, 100, 1, 2, None, macros=["book_substitution"], init="bc:10")
+
+
+def test_a_macro_run_is_scored_alike_by_the_sweep_and_the_cli(tmp_path):
+    from coachgym.academy import evaluate as E
+
+    sid = "valueadd-last9-down6"
+    state = S.run(sid, 0, 128, 1, 4, tmp_path, log=lambda s: None, hp={"n_steps": 64, "batch_size": 64},
+                  macros=["book_substitution"])
+    assert state["config"]["macros"] == ["book_substitution"] and "macros" in state["config"]["decision_scope"]
+    model = tmp_path / sid / "seed0" / "model.zip"
+    out = E.evaluate(str(model), [sid], episodes=4)
+    row = out["scenarios"][0]
+    assert row["mean"] == pytest.approx(state["curve"][-1]["mean"])
+
+
+def test_performance_profile_against_a_hand_checked_example():
+    samples = [[0.2, 0.6, 1.1, 1.4], [0.5, 0.9]]
+    # task 1: above 0: 4/4, above 0.55: 3/4, above 1.0: 2/4, above 1.5: 0; task 2: 2/2, 1/2, 0, 0
+    prof = R.performance_profile(samples, [0.0, 0.55, 1.0, 1.5], resamples=4000)
+    assert prof["fraction"] == pytest.approx([1.0, (3 / 4 + 1 / 2) / 2, (2 / 4 + 0) / 2, 0.0])
+    assert prof["low"][0] == prof["high"][0] == 1.0 and prof["low"][3] == prof["high"][3] == 0.0  # no spread
+    assert prof["low"][1] < prof["fraction"][1] < prof["high"][1]
+    assert prof["tasks"] == 2 and prof["runs"] == 6
+    # one task of two runs: a resample's fraction above 0.55 is 0, 1/2 or 1 (chances 1/4, 1/2, 1/4)
+    one = R.performance_profile([[0.5, 0.9]], [0.55], resamples=4000)
+    assert (one["fraction"][0], one["low"][0], one["high"][0]) == (0.5, 0.0, 1.0)
+    # stratified: a task's runs are never drawn into another task
+    two = R.performance_profile([[0.0, 0.0], [1.0, 1.0]], [0.5], resamples=500)
+    assert (two["low"][0], two["high"][0]) == (0.5, 0.5)
+
+
+def test_final_scores_take_the_last_point_within_the_steps():
+    rep = {"scenarios": {"x": {"points": [
+        {"env_steps": 0, "normalized": [0.1, 0.2]}, {"env_steps": 50, "normalized": [0.5, 0.6]},
+        {"env_steps": 100, "normalized": [0.9, 1.0]}]}}}
+    assert R.final_scores(rep)["x"] == {"normalized": [0.9, 1.0], "env_steps": 100}
+    assert R.final_scores(rep, at_steps=99)["x"]["normalized"] == [0.5, 0.6]
+    assert R.merged([rep, {"scenarios": {"x": {}, "y": {"points": []}}}])["scenarios"].keys() == {"x", "y"}
+    assert np.isclose(R.profile_fraction([[0.9, 1.0]], 0.95), 0.5)
