@@ -5,6 +5,8 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ...core.engine import AWAY, HOME
 from . import cards as K
 from .actions import CHOOSE, CHOOSE_PLAYER
@@ -86,127 +88,25 @@ class ZReadingMixin:
                 lineup[slot] = best
         return dataclasses.replace(team, players=players, lineup=tuple(lineup))
 
-    def _consult_z(self, press: bool) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
-        """9C / 15F CONSULT Z: the Z READING of the next FAC (14A-14O); play goes on with ADVANCE unless
-        the reading ends the possession or stops play (15F: five more readings for a PRESS)."""
-        off, de = self.off, 1 - self.off
+    def _consult_z(self, press: bool) -> None:
+        """9C / 15F CONSULT Z: the Z READING of the next FAC (14A-14O), resolved by its code's rule
+        (:data:`Z_RESOLUTIONS`); play goes on with ADVANCE unless the reading ends the possession or
+        stops play (15F: five more readings for a PRESS)."""
+        off = self.off
         c = self._draw("Z READING")
         if c is None:  # the FAC pile ran out (8.1)
             return
         if self.log.record:
             self.event("fac", None, f"RPG {c.rpg} Z READING: {c.text['z_reading']}")
         z = c.z
-        code = z[0]
-        lg = self.options.league
-        if code == K.Z_ILLEGAL_DEFENSE and lg in ("ncaa", "fiba"):  # 19.9 / 20.10
+        if z[0] == K.Z_ILLEGAL_DEFENSE and self.options.league in ("ncaa", "fiba"):  # 19.9 / 20.10
             c = self._draw("Z READING (replacing Illegal Defense)", dead=True)
             z = c.z
-            code = z[0]
-        cont = True  # play continues with ADVANCE (the same Ballhandler)
-        rest_hit = -1
         extra = 5 if press else 0  # 15F
-        if code == K.Z_REST:
-            rest_hit = z[1] if self._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True) else -1
-            if self._stopped:  # the opposing coach chooses who rests (14A)
-                return
-        elif code == K.Z_FLAGRANT:  # 14B
-            if not self._offer_void(de, "z_foul", {"code": code}):  # 16C
-                self._z_foul(code)
-            cont = False
-        elif code == K.Z_DOUBLE_FOUL:  # 14C
-            c2 = self._draw("FD# (14C double foul)")
-            if c2 is None:
-                return
-            s = self._fd_rank(off, c2.fd, "double_foul", {})
-            if self._stopped:  # the home coach names the player (6.1)
-                return
-            self._after_double_foul(s)
-            cont = False
-        elif code == K.Z_TECHNICAL:  # 14D
-            if z[1] >= 0:
-                who = z[1]
-                if self.index[1 - who] > 0:
-                    self.index[1 - who] -= 1
-                else:
-                    self.index[who] += 1
-                self._technical_ft(1 - who)
-            else:
-                c2 = self._draw("RPG (14D technical)")
-                if c2 is None:
-                    return
-                who, slot = rpg_side(c2.rpg), rpg_slot(c2.rpg)
-                i = self.lineup[who][slot]
-                self.stats[who][i][TECH] += 1
-                if self.log.record:
-                    self.event("technical", who, f"Technical foul on {self.pname(who, slot)} (14D)")
-                self._technical_ft(1 - who)
-                if self.stats[who][i][TECH] >= 2:
-                    self._remove(who, i, EJECTED, "is ejected: two technicals (14D)")
-            self._new_possession(off, dead=True, count=False)
-            self._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
-            cont = False
-        elif code == K.Z_CHOICE_SCORES_FOULED:  # 14E
-            self.ctx = {"decision": ("choose", off, [CHOOSE[s] for s in range(5)]), "then": "choice_scores_fouled"}
-            self.phase = PH_WAIT
-            cont = False
-        elif code == K.Z_FIGHT:  # 14F
-            ca = self._draw("RPG (14F fight, home)")
-            if ca is None:
-                return
-            cb = self._draw("RPG (14F fight, visitor)")
-            if cb is None:
-                return
-            a, b = rpg_slot(ca.rpg), rpg_slot(cb.rpg)
-            self._remove(HOME, self.lineup[HOME][a], EJECTED, "is ejected after a fight (14F)")
-            self._remove(AWAY, self.lineup[AWAY][b], EJECTED, "is ejected after a fight (14F)")
-            self._new_possession(off, dead=True, count=False)
-            self.ctx["offered"] = False
-            self.ballhandler = -1
-            self._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
-            cont = False
-        elif code == K.Z_INJURY:
-            self._injury(z[1], z[2], extra)
-            if self._stopped:
-                return
-        elif code == K.Z_THREE:  # 14H
-            e = self.eff(off)
-            if any(e[k][R_TATT] for k in range(5)):
-                self._three_pointer_z(max(range(5), key=lambda k: (e[k][R_TATT], -k)))
-            else:  # no THREE POINT ATTEMPTS rating in play: the coach selects the player
-                self.ctx = {"decision": ("choose", off, [CHOOSE[k] for k in range(5)]), "then": "three_pointer_z"}
-                self.phase = PH_WAIT
-            cont = False
-        elif code == K.Z_GREAT_NIGHT:  # 14I
-            self._great_night(extra)
-            if self._stopped:
-                return
-        elif code == K.Z_ILLEGAL_DEFENSE:  # 14J
-            self.illegal_def[de] += 1
-            if self.illegal_def[de] > 1:
-                self._technical_ft(off)
-            self._frontcourt(off, self.pass_limit)
-            cont = False
-        elif code == K.Z_TIP_IN:
-            self.tip_in = True
-        elif code in (K.Z_ELBOW, K.Z_DEADBALL_FOUL):  # 14L, 14M
-            if not self._offer_void(de, "z_foul", {"code": code}):  # 16C
-                self._z_foul(code)
-            cont = False
-        elif code == K.Z_STOLEN_FB:  # 14N
-            c2 = self._draw("RPG (14N turnover)")
-            if c2 is None:
-                return
-            s = rpg_slot(c2.rpg)
-            pd = self.pd_slot(off, s)
-            self._st(off, s)[TOV] += 1
-            self._st(de, pd)[STL] += 1
-            self._new_possession(de, dead=False, bh=pd)
-            self.ctx = {"col": "A", "orig": pd}
-            self.phase = PH_FB
-            cont = False
-        # Z_HEAVE is read from the last FAC of a period only (14O)
-        if cont:
-            self._z_finish(extra, rest_hit)
+        resolve = Z_RESOLUTIONS.get(z[0])
+        # Z_HEAVE (and a reading without a rule of its own) goes on: it is read from the last FAC of a period only (14O)
+        if resolve is None or resolve(self, z, off, extra):
+            self._z_finish(extra, -1)
 
     def _z_foul(self, code: int) -> None:
         """14B / 14L / 14M: who fouled who (6.1), then the foul's own rule."""
@@ -464,3 +364,158 @@ class ZReadingMixin:
         self._dirty()
         if self.log.record:
             self.event("great_night", side, f"{self.teams[side].players[i].name} is having a Great Night (14I)")
+
+
+# ============================================================ 14A-14N: each Z READING's rule
+# Each takes the engine, the reading (its code first), the offense and 15F's extra readings, and
+# says whether play goes on with ADVANCE (the same Ballhandler); one that stops play (the FAC pile
+# ran out, a coach must choose: ``_stopped``) or ends the possession says no.
+def _z_rest(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14A MANDATORY REST: the reading's player rests (the opposing coach may choose who)."""
+    rest_hit = z[1] if g._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True) else -1
+    if g._stopped:  # the opposing coach chooses who rests (14A)
+        return False
+    g._z_finish(extra, rest_hit)
+    return False
+
+
+def _z_personal_foul(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14B FLAGRANT, 14L ELBOW, 14M DEAD BALL FOUL: the defense may void it (16C), else who fouled who."""
+    if not g._offer_void(1 - off, "z_foul", {"code": z[0]}):  # 16C
+        g._z_foul(z[0])
+    return False
+
+
+def _z_double_foul(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14C DOUBLE FOUL: the FD# of another FAC names the player."""
+    c2 = g._draw("FD# (14C double foul)")
+    if c2 is None:
+        return False
+    s = g._fd_rank(off, c2.fd, "double_foul", {})
+    if g._stopped:  # the home coach names the player (6.1)
+        return False
+    g._after_double_foul(s)
+    return False
+
+
+def _z_technical(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14D TECHNICAL FOUL: on a bench (the index moves) or on the RPG of another FAC; a dead ball."""
+    if z[1] >= 0:
+        who = z[1]
+        if g.index[1 - who] > 0:
+            g.index[1 - who] -= 1
+        else:
+            g.index[who] += 1
+        g._technical_ft(1 - who)
+    else:
+        c2 = g._draw("RPG (14D technical)")
+        if c2 is None:
+            return False
+        who, slot = rpg_side(c2.rpg), rpg_slot(c2.rpg)
+        i = g.lineup[who][slot]
+        g.stats[who][i][TECH] += 1
+        if g.log.record:
+            g.event("technical", who, f"Technical foul on {g.pname(who, slot)} (14D)")
+        g._technical_ft(1 - who)
+        if g.stats[who][i][TECH] >= 2:
+            g._remove(who, i, EJECTED, "is ejected: two technicals (14D)")
+    g._new_possession(off, dead=True, count=False)
+    g._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
+    return False
+
+
+def _z_choice_scores_fouled(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14E: the offense's coach chooses the player who scores and is fouled."""
+    g.ctx = {"decision": ("choose", off, [CHOOSE[s] for s in range(5)]), "then": "choice_scores_fouled"}
+    g.phase = PH_WAIT
+    return False
+
+
+def _z_fight(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14F FIGHT: a player of each team (the RPGs of two more FACs) is ejected; a dead ball."""
+    ca = g._draw("RPG (14F fight, home)")
+    if ca is None:
+        return False
+    cb = g._draw("RPG (14F fight, visitor)")
+    if cb is None:
+        return False
+    a, b = rpg_slot(ca.rpg), rpg_slot(cb.rpg)
+    g._remove(HOME, g.lineup[HOME][a], EJECTED, "is ejected after a fight (14F)")
+    g._remove(AWAY, g.lineup[AWAY][b], EJECTED, "is ejected after a fight (14F)")
+    g._new_possession(off, dead=True, count=False)
+    g.ctx["offered"] = False
+    g.ballhandler = -1
+    g._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
+    return False
+
+
+def _z_injury(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14G INJURY: play goes on unless a coach must choose."""
+    g._injury(z[1], z[2], extra)
+    return not g._stopped
+
+
+def _z_three(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14H THREE POINTER: by the best THREE POINT ATTEMPTS rating in play, else the coach's choice."""
+    e = g.eff(off)
+    if any(e[k][R_TATT] for k in range(5)):
+        g._three_pointer_z(max(range(5), key=lambda k: (e[k][R_TATT], -k)))
+    else:  # no THREE POINT ATTEMPTS rating in play: the coach selects the player
+        g.ctx = {"decision": ("choose", off, [CHOOSE[k] for k in range(5)]), "then": "three_pointer_z"}
+        g.phase = PH_WAIT
+    return False
+
+
+def _z_great_night(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14I GREAT NIGHT: play goes on unless a coach must choose."""
+    g._great_night(extra)
+    return not g._stopped
+
+
+def _z_illegal_defense(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14J ILLEGAL DEFENSE: a warning, then a technical free throw; the ball in the frontcourt."""
+    de = 1 - off
+    g.illegal_def[de] += 1
+    if g.illegal_def[de] > 1:
+        g._technical_ft(off)
+    g._frontcourt(off, g.pass_limit)
+    return False
+
+
+def _z_tip_in(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14K TIP IN: the next missed shot may be tipped in; play goes on."""
+    g.tip_in = True
+    return True
+
+
+def _z_stolen_fast_break(g: Any, z: tuple, off: int, extra: int) -> bool:
+    """14N: a turnover by the RPG of another FAC, stolen by his PD, who starts a fast break."""
+    c2 = g._draw("RPG (14N turnover)")
+    if c2 is None:
+        return False
+    s = rpg_slot(c2.rpg)
+    pd = g.pd_slot(off, s)
+    g._st(off, s)[TOV] += 1
+    g._st(1 - off, pd)[STL] += 1
+    g._new_possession(1 - off, dead=False, bh=pd)
+    g.ctx = {"col": "A", "orig": pd}
+    g.phase = PH_FB
+    return False
+
+
+Z_RESOLUTIONS: dict[int, Callable[[Any, tuple, int, int], bool]] = {
+    K.Z_REST: _z_rest,
+    K.Z_FLAGRANT: _z_personal_foul,
+    K.Z_DOUBLE_FOUL: _z_double_foul,
+    K.Z_TECHNICAL: _z_technical,
+    K.Z_CHOICE_SCORES_FOULED: _z_choice_scores_fouled,
+    K.Z_FIGHT: _z_fight,
+    K.Z_INJURY: _z_injury,
+    K.Z_THREE: _z_three,
+    K.Z_GREAT_NIGHT: _z_great_night,
+    K.Z_ILLEGAL_DEFENSE: _z_illegal_defense,
+    K.Z_TIP_IN: _z_tip_in,
+    K.Z_ELBOW: _z_personal_foul,
+    K.Z_DEADBALL_FOUL: _z_personal_foul,
+    K.Z_STOLEN_FB: _z_stolen_fast_break,
+}
