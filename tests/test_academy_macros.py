@@ -127,3 +127,27 @@ def test_final_scores_take_the_last_point_within_the_steps():
     assert R.final_scores(rep, at_steps=99)["x"]["normalized"] == [0.5, 0.6]
     assert R.merged([rep, {"scenarios": {"x": {}, "y": {"points": []}}}])["scenarios"].keys() == {"x", "y"}
     assert np.isclose(R.profile_fraction([[0.9, 1.0]], 0.95), 0.5)
+
+
+def test_the_stall_cost_can_exempt_the_macros_changes():
+    sid = "valueadd-foul-trouble"
+    n_table = len(rulesets.get("valueadd").actions)
+    macro = macros_of("valueadd")["book_substitution"]
+    for exempt in (False, True):
+        env = S.macro_wrapper(S.stall_cost_wrapper(A.make(sid), 1.0), sid, ["book_substitution"], exempt)
+        charged = {"macro": [], "other": []}
+        for seed in range(4):
+            env.reset(seed=seed)
+            done = False
+            while not done:
+                g = env.unwrapped.game
+                use = macro.resolve(g, g.decision.side) is not None
+                _, reward, term, trunc, _ = env.step(n_table if use else g.decision.legal[0])
+                charged["macro" if use else "other"].append(env.env.stalled and reward < -0.5)
+                done = term or trunc
+        if exempt:  # the macro's substitutions are not charged
+            assert charged["macro"] and not any(charged["macro"])
+        else:  # a substitution is a change in an open menu: charged
+            assert any(charged["macro"])
+    with pytest.raises(ConfigError, match="--stall-exempt-macros"):
+        S.run(sid, 0, 100, 1, 2, None, stall_exempt_macros=True, macros=["book_substitution"])

@@ -90,12 +90,14 @@ def _scope(scenario_id: str, macros: "list[str] | None"):
     return Scope(A.scenario(scenario_id).ruleset, macros=macros)
 
 
-def macro_wrapper(env, scenario_id: str, macros: list[str]):
+def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_cost: bool = False):
     """The academy env with ``macros`` (``training/macros.py``) as extra actions past the action table
     (index ``len(table) + j`` is macro ``j``): offered (in ``action_masks``) at a decision where it
     resolves to a legal action, played as that concrete action. The env below, its reward and its end
     see only concrete actions. Without an advisor every legal action stays an option too, so a macro
-    may duplicate one: it is the same output in every game, where the concrete substitution is not."""
+    may duplicate one: it is the same output in every game, where the concrete substitution is not.
+    ``exempt_from_stall_cost``: a change made by a macro is not charged by a :func:`stall_cost_wrapper`
+    below (training reward only)."""
     import gymnasium as gym
     from gymnasium import spaces
 
@@ -127,6 +129,8 @@ def macro_wrapper(env, scenario_id: str, macros: list[str]):
                 if action not in scope.options(d, None, game):
                     raise IllegalActionError(action, scope.label(action), d.kind, d.legal, game.actions.labels(d.legal))
                 action = scope.concrete(action, game, d.side)
+                if exempt_from_stall_cost and hasattr(self.env, "exempt"):
+                    self.env.exempt = True
             return self.env.step(action)
 
     return MacroActions(env)
@@ -149,6 +153,7 @@ def stall_cost_wrapper(env, cost: float):
 
     class StallCost(gym.Wrapper):
         stalled = False  # whether the last step was charged
+        exempt = False  # set by the macro wrapper above for one step: a macro's change is not charged
 
         def action_masks(self):
             return self.env.action_masks()
@@ -161,14 +166,16 @@ def stall_cost_wrapper(env, cost: float):
             d2 = e.game.decision
             self.stalled = bool(not (term or trunc) and d2 is not None
                                 and (d2.kind, d2.side, A.time_left(e.game)) == before)
-            if self.stalled:
+            if self.stalled and not self.exempt:
                 reward -= cost
+            self.exempt = False
             return obs, reward, term, trunc, info
 
     return StallCost(env)
 
 
-def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None):
+def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None,
+              exempt_macros: bool = False):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
@@ -176,7 +183,7 @@ def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "lis
             env = A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
             env = stall_cost_wrapper(env, stall_cost) if stall_cost else env
-            return macro_wrapper(env, scenario_id, macros) if macros else env
+            return macro_wrapper(env, scenario_id, macros, exempt_macros) if macros else env
         return f
 
     vec = DummyVecEnv([one(k) for k in range(N_ENVS)])
@@ -238,12 +245,13 @@ def parse_init(text: str | None) -> int:
 
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
         init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
-        macros: "list[str] | None" = None) -> dict:
+        macros: "list[str] | None" = None, stall_exempt_macros: bool = False) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
     :data:`HYPERPARAMETERS`. ``stall_cost``: see :func:`stall_cost_wrapper` (training reward only).
-    ``macros``: see :func:`macro_wrapper` (the policy's outputs, in training and evaluation)."""
+    ``macros``: see :func:`macro_wrapper` (the policy's outputs, in training and evaluation);
+    ``stall_exempt_macros``: a macro's change is not charged the stall cost."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -254,6 +262,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     macros = parse_macros(",".join(macros or []), scenario_id)
     if macros and init:
         raise ConfigError("--macros with --init bc:N is not supported (the book's demonstrations name concrete actions)")
+    if stall_exempt_macros and not (macros and stall_cost):
+        raise ConfigError("--stall-exempt-macros needs --macros and --stall-cost")
     folder = out / scenario_id / f"seed{seed}"
     folder.mkdir(parents=True, exist_ok=True)
     curve_file = folder / "curve.json"
@@ -273,13 +283,15 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     if macros:  # the policy's outputs: the action table and these macros (in training and evaluation)
         config["macros"] = macros
         config["decision_scope"] = "every decision of the studied side; the policy's actions: the table and the macros"
+    if stall_exempt_macros:
+        config["stall_cost_exempts_macros"] = True
     state = json.loads(curve_file.read_text()) if curve_file.is_file() else None
     if state and state["config"] != config:
         raise ConfigError(f"{curve_file}: made with another configuration; use another --out or delete it")
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed, stall_cost, macros)
+    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros)
     if ckpt.is_file() and state["curve"]:
         model = MaskablePPO.load(ckpt, env=vec, device="cpu")
     else:
@@ -344,6 +356,8 @@ def main(argv=None) -> int:
     p.add_argument("--macros", default=None,
                    help="comma-separated macro actions of training/macros.py as extra policy outputs, e.g. "
                         "book_substitution (default: none)")
+    p.add_argument("--stall-exempt-macros", action="store_true",
+                   help="with --macros and --stall-cost: a change made by a macro is not charged (training only)")
     p.add_argument("--hp", default=None, help="hyperparameter overrides, e.g. ent_coef=0,learning_rate=1e-4,net_arch=64x64")
     a = p.parse_args(argv)
     try:
@@ -363,7 +377,8 @@ def main(argv=None) -> int:
         for seed in seeds:  # seed-major: every scenario has as many seeds as the time allowed
             for sid in ids:
                 run(sid, seed, a.steps, a.points, a.episodes, a.out, log=lambda s: print(s, flush=True),
-                    init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros)
+                    init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros,
+                    stall_exempt_macros=a.stall_exempt_macros)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
