@@ -7,7 +7,6 @@ rendering, and the illegal-action policy.
 
 from __future__ import annotations
 
-import random
 from os import PathLike
 from typing import Any, Sequence
 
@@ -155,6 +154,31 @@ def check_env_keywords(where: str, **given: Any) -> None:
             raise bad(name, "None, a bundled team's name, a team file's path or a loaded team")
 
 
+def load_teams(ruleset: Ruleset, home: Any, away: Any, team_pool: Sequence[str] | None) -> tuple[Any, Any, list | None]:
+    """The env's teams: ``home`` and ``away`` (a bundled name, a team file, a loaded team; None: the
+    ruleset's defaults) and the ``team_pool`` each reset draws from (None without one); shared by the
+    Gymnasium and PettingZoo envs."""
+    home_team = ruleset.load_team(home if home is not None else ruleset.default_teams[0])
+    away_team = ruleset.load_team(away if away is not None else ruleset.default_teams[1])
+    pool = [ruleset.load_team(t) for t in team_pool] if team_pool else None
+    return home_team, away_team, pool
+
+
+def illegal_action(game: Engine, action: int, strict: bool) -> dict | None:
+    """None where ``action`` is legal at ``game``'s decision; else, the envs' illegal-action policy:
+    ``strict`` raises :class:`IllegalActionError` (the game untouched), otherwise what the episode's
+    info says of it (``info["illegal_action"]``: the action, its label, the decision, the legal
+    actions and their labels); shared by the Gymnasium and PettingZoo envs."""
+    d = game.decision
+    if action in d.legal:
+        return None
+    label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
+    if strict:
+        raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
+    return {"action": action, "label": label, "decision": d.kind, "legal": list(d.legal),
+            "legal_labels": game.actions.labels(d.legal)}
+
+
 class CoachEnv(gym.Env):
     """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``."""
 
@@ -182,9 +206,7 @@ class CoachEnv(gym.Env):
         self.opponent_option = opponent
         self.rule_options = self.ruleset.parse_options(rule_options)
         self.team_pool = list(team_pool) if team_pool else None
-        self._home = self.ruleset.load_team(home if home is not None else self.ruleset.default_teams[0])
-        self._away = self.ruleset.load_team(away if away is not None else self.ruleset.default_teams[1])
-        self._pool = [self.ruleset.load_team(t) for t in self.team_pool] if self.team_pool else None
+        self._home, self._away, self._pool = load_teams(self.ruleset, home, away, self.team_pool)
         self.reward_mode = reward
         self.margin_scale = float(margin_scale)
         self.strict = strict
@@ -236,15 +258,12 @@ class CoachEnv(gym.Env):
         if game.over:
             raise GameOverError("the episode has ended (the game is over); call reset() before step()")
         action = int(action)
-        d = game.decision
-        if action not in d.legal:
-            label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
-            if self.strict:
-                raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
+        if action not in game.decision.legal:
+            illegal = illegal_action(game, action, self.strict)  # (strict: raised there)
             info = self._info()
-            info["illegal_action"] = {"action": action, "label": label, "decision": d.kind,
-                                      "legal": list(d.legal), "legal_labels": game.actions.labels(d.legal)}
-            self._ended_by = f"illegal action {action} ({label}) at decision {d.kind!r}, scored as a loss"
+            info["illegal_action"] = illegal
+            self._ended_by = (f"illegal action {action} ({illegal['label']}) at decision {illegal['decision']!r}, "
+                              "scored as a loss")
             return self._obs(), -1.0, True, False, info
         reward, terminated, truncated = self.advance(action)
         return self._obs(), reward, terminated, truncated, self._info()
@@ -343,137 +362,24 @@ class ActionMasks(gym.Wrapper, gym.utils.RecordConstructorArgs):
         return self.env.get_wrapper_attr("action_masks")()
 
 
+_AEC_CLASSES: dict[tuple[type, str], type] = {}
+
+
 def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
-    """Build the PettingZoo AEC environment (both coaches as agents) for a ruleset."""
-    from pettingzoo import AECEnv
+    """The PettingZoo AEC env class (both coaches as agents) of the ruleset of ``gym_cls``, named
+    ``name``: a subclass of the module-level :class:`coachgym.envs.aec.CoachAECEnv` with its env class
+    set, made once per (class, name); its instances pickle (rebuilt through this function). The
+    academy's scenario envs subclass it with their start and end hooks."""
+    cls = _AEC_CLASSES.get((gym_cls, name))
+    if cls is None:
+        from .aec import CoachAECEnv
 
-    class CoachAECEnv(AECEnv):
-        metadata = {"render_modes": ["ansi", "rgb_array"], "name": name, "is_parallelizable": False}
-
-        def __init__(self, home: Any = None, away: Any = None, team_pool: Sequence[str] | None = None,
-                     rule_options: dict | None = None, strict: bool = False, render_mode: str | None = None):
-            super().__init__()
-            from .. import rulesets
-
-            check_env_keywords(f"{gym_cls.__name__}AEC", home=home, away=away, team_pool=team_pool,
-                               rule_options=rule_options, strict=strict, render_mode=render_mode)
-            self.ruleset = rulesets.get(gym_cls.ruleset_name)
-            self.encoder = gym_cls.encoder
-            self.rule_options = self.ruleset.parse_options(rule_options)
-            self._home = self.ruleset.load_team(home if home is not None else self.ruleset.default_teams[0])
-            self._away = self.ruleset.load_team(away if away is not None else self.ruleset.default_teams[1])
-            self._pool = [self.ruleset.load_team(t) for t in team_pool] if team_pool else None
-            self.strict = strict
-            self.render_mode = render_mode
-            self.possible_agents = ["home", "away"]
-            n = len(self.ruleset.actions)
-            obs_space = spaces.Dict({
-                "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            })
-            self._observation_spaces = {a: obs_space for a in self.possible_agents}
-            self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-            self.game: Engine | None = None
-            self._rng = random.Random()
-            self._rendered_upto = 0
-
-        def observation_space(self, agent):
-            return self._observation_spaces[agent]
-
-        def action_space(self, agent):
-            return self._action_spaces[agent]
-
-        def reset(self, seed: int | None = None, options: dict | None = None):
-            if seed is not None:
-                self._rng.seed(seed)
-            self.game = self._start_game()
-            self.agents = list(self.possible_agents)
-            self.rewards = {a: 0.0 for a in self.agents}
-            self._cumulative_rewards = {a: 0.0 for a in self.agents}
-            self.terminations = {a: False for a in self.agents}
-            self.truncations = {a: False for a in self.agents}
-            self.infos = {a: {} for a in self.agents}
-            self._rendered_upto = 0
-            self._select()
-
-        def _start_game(self) -> Engine:
-            """The start-state hook: a new game (the academy's envs start from a saved position)."""
-            home, away = self._home, self._away
-            if self._pool:
-                home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
-            return self.ruleset.new_game(home, away, seed=self._rng.randrange(2**62), options=self.rule_options)
-
-        def _scenario_over(self) -> bool:
-            """The end hook: whether the episode ends before the game does (never, here)."""
-            return False
-
-        def _final_rewards(self) -> dict:
-            """The rewards at the end: +1/-1 (0 a draw) by the final score."""
-            m = self.game.result().margin_for(HOME)
-            r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
-            return {"home": r, "away": -r}
-
-        def _select(self):
-            d = self.game.decision
-            if d is not None:
-                self.agent_selection = self.possible_agents[d.side]
-                for a in self.agents:
-                    self.infos[a] = {"decision": d.kind if a == self.agent_selection else None}
-
-        def observe(self, agent):
-            side = self.possible_agents.index(agent)
-            obs = self.encoder.encode(self.game, side)
-            np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
-            mask = np.zeros(len(self.ruleset.actions), dtype=np.int8)
-            d = self.game.decision
-            if d is not None and d.side == side:
-                mask[list(d.legal)] = 1
-            return {"observation": obs, "action_mask": mask}
-
-        def step(self, action):
-            agent = self.agent_selection
-            if self.terminations[agent] or self.truncations[agent]:
-                return self._was_dead_step(action)
-            self._cumulative_rewards[agent] = 0
-            game = self.game
-            d = game.decision
-            action = int(action)
-            if action not in d.legal:
-                label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
-                if self.strict:
-                    raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
-                other_agent = self.possible_agents[1 - d.side]
-                self.rewards = {agent: -1.0, other_agent: 1.0}
-                self.terminations = {a: True for a in self.agents}
-                self.infos[agent] = {"illegal_action": {"action": action, "label": label, "decision": d.kind}}
-                self._accumulate_rewards()
-                return
-            game.step(action)
-            if game.over or self._scenario_over():
-                self.rewards = self._final_rewards()
-                self.terminations = {a: True for a in self.agents}
-            else:
-                self.rewards = {a: 0.0 for a in self.agents}
-                self._select()
-            self._accumulate_rewards()
-
-        def render(self):
-            if self.render_mode == "rgb_array":
-                from .raster import frame
-
-                return frame(self.game)
-            if self.render_mode != "ansi" or self.game is None:
-                return None
-            lines = self.game.play_by_play(self._rendered_upto)
-            self._rendered_upto += len(lines)
-            return "\n".join([*lines, "", self.game.scoreboard()])
-
-        def close(self):
-            pass
-
-    CoachAECEnv.__name__ = f"{gym_cls.__name__}AEC"
-    CoachAECEnv.__doc__ = f"PettingZoo AEC version of :class:`{gym_cls.__name__}`: agents 'home' and 'away' both coach."
-    return CoachAECEnv
+        cls = type(f"{gym_cls.__name__}AEC", (CoachAECEnv,), {
+            "env_class": gym_cls, "metadata": {**CoachAECEnv.metadata, "name": name}, "_made_for": (gym_cls, name),
+            "__doc__": f"PettingZoo AEC version of :class:`{gym_cls.__name__}`: agents 'home' and 'away' both coach.",
+        })
+        _AEC_CLASSES[(gym_cls, name)] = cls
+    return cls
 
 
 def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):

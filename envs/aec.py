@@ -1,0 +1,190 @@
+"""The PettingZoo AEC env of any ruleset: both coaches are agents (``"home"``, ``"away"``).
+
+:class:`CoachAECEnv` is one module-level class (so an env pickles, and copies with ``copy.deepcopy``):
+the ruleset comes from its Gymnasium env class (``env_class``: its ruleset and observation encoder),
+given to the constructor or set on a subclass (:func:`coachgym.envs.base.make_aec_env_class`, which
+the academy's scenario envs subclass). Team loading and the illegal-action policy are the Gymnasium
+env's own (:func:`coachgym.envs.base.load_teams`, :func:`coachgym.envs.base.illegal_action`): an
+illegal action ends the game as a loss for its coach, with the action named in the agent's
+``info["illegal_action"]``; ``strict=True`` raises ``IllegalActionError`` and changes nothing.
+
+Three hooks let a subclass start and end episodes elsewhere than a game's whistles (the academy's
+scenarios): :meth:`CoachAECEnv._start_game`, :meth:`CoachAECEnv._scenario_over` and
+:meth:`CoachAECEnv._final_rewards`. This module imports pettingzoo (an optional dependency): the
+envs import it only when an AEC env is asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.engine import HOME, Engine
+from .base import OBS_HIGH, OBS_LOW, CoachEnv, _clip, check_env_keywords, illegal_action, load_teams
+
+RENDER = ["ansi", "rgb_array"]
+
+
+class CoachAECEnv(AECEnv):
+    """PettingZoo AEC env of the ruleset of ``env_class`` (a :class:`~coachgym.envs.base.CoachEnv`
+    subclass): agents ``home`` and ``away`` both coach; observations ``{"observation", "action_mask"}``."""
+
+    metadata = {"render_modes": RENDER, "name": "coachgym_v0", "is_parallelizable": False}
+    env_class: type[CoachEnv] | None = None  # a subclass's ruleset (or the constructor's ``env_class``)
+
+    def __init__(self, home: Any = None, away: Any = None, team_pool: Sequence[str] | None = None,
+                 rule_options: dict | None = None, strict: bool = False, render_mode: str | None = None, *,
+                 env_class: type[CoachEnv] | None = None, name: str | None = None):
+        super().__init__()
+        gym_cls = env_class or type(self).env_class
+        if gym_cls is None or not (isinstance(gym_cls, type) and issubclass(gym_cls, CoachEnv)):
+            raise TypeError("CoachAECEnv needs env_class: a ruleset's Gymnasium env class (a CoachEnv subclass)")
+        self.env_class = gym_cls
+        if name is not None:
+            self.metadata = {**type(self).metadata, "name": name}
+        check_env_keywords(f"{gym_cls.__name__}AEC", home=home, away=away, team_pool=team_pool,
+                           rule_options=rule_options, strict=strict, render_mode=render_mode)
+        self._bind()
+        self.rule_options = self.ruleset.parse_options(rule_options)
+        self._home, self._away, self._pool = load_teams(self.ruleset, home, away, team_pool)
+        self.strict = strict
+        self.render_mode = render_mode
+        self.possible_agents = ["home", "away"]
+        self.game: Engine | None = None
+        self._rng = random.Random()
+        self._rendered_upto = 0
+
+    def _bind(self) -> None:
+        """The ruleset, encoder and spaces, from ``env_class`` (not pickled: rebuilt on unpickling)."""
+        from .. import rulesets
+
+        self.ruleset = rulesets.get(self.env_class.ruleset_name)
+        self.encoder = self.env_class.encoder
+        n = len(self.ruleset.actions)
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self._observation_spaces = {a: obs_space for a in ("home", "away")}
+        self._action_spaces = {a: spaces.Discrete(n) for a in ("home", "away")}
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        for key in ("ruleset", "encoder", "_observation_spaces", "_action_spaces"):
+            state.pop(key, None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._bind()
+
+    def __reduce_ex__(self, protocol):
+        made = type(self).__dict__.get("_made_for")
+        if made is not None:  # a ruleset's class from make_aec_env_class: found again through it
+            return (_made_instance, made, self.__getstate__())
+        return super().__reduce_ex__(protocol)
+
+    def observation_space(self, agent):
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            self._rng.seed(seed)
+        self.game = self._start_game()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._rendered_upto = 0
+        self._select()
+
+    # ------------------------------------------------------------------ hooks (the academy's scenarios)
+    def _start_game(self) -> Engine:
+        """The start-state hook: a new game (the academy's envs start from a saved position)."""
+        home, away = self._home, self._away
+        if self._pool:
+            home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
+        return self.ruleset.new_game(home, away, seed=self._rng.randrange(2**62), options=self.rule_options)
+
+    def _scenario_over(self) -> bool:
+        """The end hook: whether the episode ends before the game does (never, here)."""
+        return False
+
+    def _final_rewards(self) -> dict:
+        """The rewards at the end: +1/-1 (0 a draw) by the final score."""
+        m = self.game.result().margin_for(HOME)
+        r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
+        return {"home": r, "away": -r}
+
+    # ------------------------------------------------------------------ the AEC API
+    def _select(self):
+        d = self.game.decision
+        if d is not None:
+            self.agent_selection = self.possible_agents[d.side]
+            for a in self.agents:
+                self.infos[a] = {"decision": d.kind if a == self.agent_selection else None}
+
+    def observe(self, agent):
+        side = self.possible_agents.index(agent)
+        obs = self.encoder.encode(self.game, side)
+        _clip(obs, OBS_LOW, OBS_HIGH, out=obs)
+        mask = np.zeros(len(self.ruleset.actions), dtype=np.int8)
+        d = self.game.decision
+        if d is not None and d.side == side:
+            mask[list(d.legal)] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        self._cumulative_rewards[agent] = 0
+        game = self.game
+        action = int(action)
+        illegal = illegal_action(game, action, self.strict)  # (strict: raised there)
+        if illegal is not None:
+            other_agent = self.possible_agents[1 - game.decision.side]
+            self.rewards = {agent: -1.0, other_agent: 1.0}
+            self.terminations = {a: True for a in self.agents}
+            self.infos[agent] = {"illegal_action": illegal}
+            self._accumulate_rewards()
+            return
+        game.step(action)
+        if game.over or self._scenario_over():
+            self.rewards = self._final_rewards()
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode == "rgb_array":
+            from .raster import frame
+
+            return frame(self.game)
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        lines = self.game.play_by_play(self._rendered_upto)
+        self._rendered_upto += len(lines)
+        return "\n".join([*lines, "", self.game.scoreboard()])
+
+    def close(self):
+        pass
+
+
+def _made_instance(env_class: type[CoachEnv], name: str) -> CoachAECEnv:
+    """An empty instance of ``make_aec_env_class(env_class, name)`` (unpickling fills it in)."""
+    from .base import make_aec_env_class
+
+    cls = make_aec_env_class(env_class, name)
+    return cls.__new__(cls)
