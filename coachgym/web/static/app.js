@@ -67,6 +67,7 @@
         var first = decision.querySelector(".group-choices > [data-key='" + CSS.escape(key) + "']");
         if (first) {
           if (first.tagName === "DETAILS") {
+            unfoldStep(first);
             first.open = true;
             var b = first.querySelector(".then button.choice.default") || first.querySelector(".then button.choice");
             if (b) b.focus();
@@ -91,7 +92,7 @@
   // <template data-later>: put in place the first time the tab is opened, then styled and handed to
   // htmx (its forms). Until then a decision's page swap neither cleans them up nor lays them out.
   function unfold(panel) {
-    var later = panel.querySelector(":scope > template[data-later]");
+    var later = panel && panel.querySelector(":scope > template[data-later]");
     if (!later) return;
     later.replaceWith(document.importNode(later.content, true));
     panel.dataset.unfolded = "1";
@@ -99,6 +100,15 @@
     tabs(panel);
     if (window.htmx) window.htmx.process(panel);
   }
+  // A closed second step's choices come the same way (a page htmx swapped in): in place as it opens,
+  // whether by its key, a click on it, or anything else that opens it (the toggle).
+  function unfoldStep(details) {
+    if (details) unfold(details.querySelector(":scope > .then"));
+  }
+  document.addEventListener("click", function (ev) {
+    var summary = ev.target.closest && ev.target.closest("details.two-step > summary");
+    if (summary) unfoldStep(summary.parentElement);
+  }, true);
   // Before the next page is swapped in, the tabs opened on this one give their contents back: htmx
   // then cleans up only what the swap replaces of the page a decision shows.
   document.addEventListener("htmx:beforeSwap", function (ev) {
@@ -310,6 +320,7 @@
   document.addEventListener("toggle", function (ev) {  // a second step opened or closed: its choices in sight too
     var d = ev.target;
     if (!(d instanceof HTMLDetailsElement) || !d.classList.contains("two-step")) return;
+    if (d.open) unfoldStep(d);
     fitChoices();
     if (d.open) {  // Enter then takes the step's marked default (the focused button), never the first listed
       var def = d.querySelector(".then button.choice.default");
