@@ -242,7 +242,7 @@ PARTS: dict[str, tuple[str, bool]] = {
     "vocabulary": ("the strategy-file vocabulary (strategy/<x>.py VOCABULARY)", True),
     "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
     "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
-    "invariants": ("the fuzz's invariants, checked after every event (evaluation/fuzz.py)", True),
+    "invariants": ("the fuzz's invariants, checked after every event (rules/<x>/invariants.py; core.invariants)", True),
     "realism": ("the statistics compared with real seasons (evaluation/realism.py; only with real figures)", False),
     "macros": ("training macros: name -> Macro (training/macros.py)", False),
     "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),

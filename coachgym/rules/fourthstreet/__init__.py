@@ -29,7 +29,7 @@ RULESET = Ruleset(
         "vocabulary": "coachgym.strategy.fourthstreet:VOCABULARY",
         "remaining": "coachgym.rules.fourthstreet.tactics:remaining",
         "carry_over": "coachgym.series.carryover:FourthStreetCarryOver",
-        "invariants": "coachgym.evaluation.fuzz:check_fourthstreet",
+        "invariants": "coachgym.rules.fourthstreet.invariants:check",
         "realism": "coachgym.evaluation.realism:FOURTHSTREET_STATS",
         "league_builder": "coachgym.rules.fourthstreet.builder:league_teams",
         "macros": "coachgym.training.macros:BOOK_ROTATION_MACROS",

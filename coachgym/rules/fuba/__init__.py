@@ -26,7 +26,7 @@ RULESET = Ruleset(
         "vocabulary": "coachgym.strategy.fuba:VOCABULARY",
         "remaining": "coachgym.rules.fuba.tactics:remaining",
         "carry_over": "coachgym.series.carryover:FubaCarryOver",
-        "invariants": "coachgym.evaluation.fuzz:check_fuba",
+        "invariants": "coachgym.rules.fuba.invariants:check",
         "realism": "coachgym.evaluation.realism:FUBA_STATS",
     },
     fuzz_options=({}, {k: True for k in ("condition_points", "player_roles", "substitutions", "injuries",

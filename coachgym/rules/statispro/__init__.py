@@ -30,7 +30,7 @@ RULESET = Ruleset(
         "vocabulary": "coachgym.strategy.statispro:VOCABULARY",
         "remaining": "coachgym.rules.statispro.tactics:remaining",
         "carry_over": "coachgym.series.carryover:StatisProCarryOver",
-        "invariants": "coachgym.evaluation.fuzz:check_statispro",
+        "invariants": "coachgym.rules.statispro.invariants:check",
         "realism": "coachgym.evaluation.realism:STATISPRO_STATS",
         "league_builder": "coachgym.rules.statispro.builder:build_league",
         "macros": "coachgym.training.macros:STATISPRO_MACROS",

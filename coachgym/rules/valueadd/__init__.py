@@ -27,7 +27,7 @@ RULESET = Ruleset(
         "vocabulary": "coachgym.strategy.valueadd:VOCABULARY",
         "remaining": "coachgym.rules.valueadd.tactics:remaining",
         "carry_over": "coachgym.series.carryover:ValueAddCarryOver",
-        "invariants": "coachgym.evaluation.fuzz:check_valueadd",
+        "invariants": "coachgym.rules.valueadd.invariants:check",
         "realism": "coachgym.evaluation.realism:VALUEADD_STATS",
         "league_builder": "coachgym.rules.valueadd.builder:league_teams",
         "macros": "coachgym.training.macros:BOOK_ROTATION_MACROS",
