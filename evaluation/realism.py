@@ -20,117 +20,15 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Callable
 
 from .. import rulesets
+from ..core.boxstats import Stat, StatList, basketball, col  # noqa: F401  (importable here too)
 from ..core.errors import ConfigError
 from ..core.match import MatchResult, run_match
 
 # ------------------------------------------------------------------ statistic definitions
-# A statistic is a mean of f(totals) per team-game (or per match), or a ratio of two such sums
-# (times 100). ``totals`` is a BoxScore.totals(side) dict; a match statistic gets both sides.
-
-
-@dataclass(frozen=True)
-class Stat:
-    key: str
-    label: str
-    num: Callable[[dict], float]
-    den: Callable[[dict], float] | None = None  # a ratio (x100) of sums when set
-
-    def is_ratio(self) -> bool:
-        return self.den is not None
-
-
-def _col(*names: str) -> Callable[[dict], float]:
-    return lambda t: float(sum(t.get(n, 0) for n in names))
-
-
-def _scaled(f: Callable[[dict], float], k: float) -> Callable[[dict], float]:
-    return lambda t: k * f(t)
-
-
-def _basketball(cols: dict[str, tuple[str, ...]], scale: dict[str, float] | None = None, note: str = "",
-                drop: tuple[str, ...] = ()) -> list[Stat]:
-    """The basketball columns, given each ruleset's box-score column names; ``scale`` multiplies
-    some columns (labelled with ``note``), ``drop`` leaves statistics out."""
-    c = {k: _col(*v) for k, v in cols.items()}
-    for k, m in (scale or {}).items():
-        c[k] = _scaled(c[k], m)
-    n = {k: note for k in (scale or {})}
-
-    def poss(t: dict) -> float:
-        return c["FGA"](t) - c["ORB"](t) + c["TOV"](t) + 0.44 * c["FTA"](t)
-
-    stats = [
-        Stat("PTS", "points", c["PTS"]),
-        Stat("FGM", "field goals made", c["FGM"]),
-        Stat("FGA", "field goal attempts", c["FGA"]),
-        Stat("FG%", "field goal %", c["FGM"], c["FGA"]),
-        Stat("3PM", "three-pointers made", c["3PM"]),
-        Stat("3PA", "three-point attempts", c["3PA"]),
-        Stat("3P%", "three-point %", c["3PM"], c["3PA"]),
-        Stat("3PA/FGA", "three-point attempts per 100 FGA", c["3PA"], c["FGA"]),
-        Stat("FTM", "free throws made", c["FTM"]),
-        Stat("FTA", "free throw attempts", c["FTA"]),
-        Stat("FT%", "free throw %", c["FTM"], c["FTA"]),
-        Stat("ORB", "offensive rebounds", c["ORB"]),
-        Stat("DRB", "defensive rebounds", c["DRB"]),
-        Stat("REB", "rebounds", _col(*cols["ORB"], *cols["DRB"])),
-        Stat("ORB%", "offensive rebound % (ORB / (ORB + DRB))", c["ORB"], lambda t: c["ORB"](t) + c["DRB"](t)),
-        Stat("AST", "assists", c["AST"]) if "AST" in cols else None,
-        Stat("STL", "steals", c["STL"]),
-        Stat("BLK", "blocks", c["BLK"]),
-        Stat("TOV", "turnovers", c["TOV"]),
-        Stat("PF", "personal fouls", c["PF"]),
-        Stat("POSS", "possessions (FGA - ORB + TOV + 0.44 FTA)", poss),
-    ]
-    n["POSS"] = note if scale else ""
-    out = [s for s in stats if s is not None and s.key not in drop]
-    return [Stat(s.key, s.label + n[s.key], s.num, s.den) if n.get(s.key) else s for s in out]
-
-
-_STATISPRO = {"PTS": ("PTS",), "FGM": ("FGM",), "FGA": ("FGA",), "3PM": ("3PM",), "3PA": ("3PA",), "FTM": ("FTM",),
-              "FTA": ("FTA",), "ORB": ("OREB",), "DRB": ("DREB",), "AST": ("AST",), "STL": ("STL",), "BLK": ("BLK",),
-              "TOV": ("TO", "TEAM_TO"), "PF": ("PF",)}
-_FOURTHSTREET = {"PTS": ("pts",), "FGM": ("fgm",), "FGA": ("fga",), "3PM": ("tpm",), "3PA": ("tpa",), "FTM": ("ftm",),
-                 "FTA": ("fta",), "ORB": ("orb",), "DRB": ("drb",), "AST": ("ast",), "STL": ("stl",), "BLK": ("blk",),
-                 "TOV": ("tov",), "PF": ("pf",)}
-_VALUEADD = {"PTS": ("PTS",), "FGM": ("FGM",), "FGA": ("FGA",), "3PM": ("3PM",), "3PA": ("3PA",), "FTM": ("FTM",),
-             "FTA": ("FTA",), "ORB": ("OREB",), "DRB": ("DREB",), "STL": ("STL",), "BLK": ("BLK",), "TOV": ("TO",),
-             "PF": ("PF",)}
-# Value Add credits the first 22 of a game's 66 possessions as "assumed" figures on the scoresheet
-# (20 points, rebounds as defensive rebounds, a steal per guard, a foul for everyone:
-# docs/rules/value-add-basketball.md section 2) with no shots: the shooting, offensive-rebound,
-# block and turnover counts cover the 44 played possessions and are scaled by 66/44 to a whole
-# game; points, defensive rebounds, steals and fouls are the box score's (assumed part included).
-# Defensive rebounds and the offensive rebound share are left out (the assumed rebounds, a whole
-# game's worth of the first 22 possessions, are all credited as defensive); total rebounds stay.
-_VALUEADD_PLAYED = 66 / 44
-_VALUEADD_SCALE = {k: _VALUEADD_PLAYED for k in ("FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "ORB", "BLK", "TOV")}
-
-
-
-class StatList(list):
-    """A ruleset's statistics compared with real seasons (its registration's ``realism`` part);
-    ``per_match``: counted for both teams of a match together (FUBA) rather than per team-game."""
-
-    def __init__(self, stats, per_match: bool = False):
-        super().__init__(stats)
-        self.per_match = per_match
-
-
-STATISPRO_STATS = StatList(_basketball(_STATISPRO))
-FOURTHSTREET_STATS = StatList(_basketball(_FOURTHSTREET))
-VALUEADD_STATS = StatList(_basketball(_VALUEADD, _VALUEADD_SCALE, " (44 played possessions x 66/44)",
-                                      drop=("DRB", "ORB%")))
-FUBA_STATS = StatList([
-    Stat("GOALS", "goals per match", _col("G")),
-    Stat("SH", "goal attempts per match", _col("SH")),
-    Stat("SOT", "attempts on target (goals and attempts that gave a corner) per match", _col("SOT")),
-    Stat("YC", "yellow cards per match", _col("YC")),
-    Stat("RC", "red cards per match", _col("RC")),
-], per_match=True)
+# A statistic (core.boxstats.Stat) is a mean of f(totals) per team-game (or per match), or a ratio of
+# two such sums (times 100); each ruleset declares its own (rules/<name>/realism.py STATS).
 # ruleset -> its statistics, read from the registrations (the ``realism`` part)
 STATS: Mapping[str, StatList] = rulesets.by_ruleset(lambda rs: rs.part("realism"))
 CLOSE = 0.05  # "within 5%": the simulated interval meets the real figure +- 5% of it

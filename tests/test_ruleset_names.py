@@ -49,8 +49,6 @@ REMAINING: dict[str, int] = {
     "coachgym/rulesets.py": 4,
     # the compiled build's module list names each engine's folder (to derive from the registry)
     "coachgym/compiled.py": 8,
-    # realism's statistics per ruleset (<NAME>_STATS; to move beside each engine)
-    "evaluation/realism.py": 14,
     # the strategy vocabularies, one module per ruleset (to move into rules/<name>/)
     "coachgym/strategy/fourthstreet.py": 10,
     "coachgym/strategy/statispro.py": 10,
@@ -67,7 +65,6 @@ REMAINING: dict[str, int] = {
     # Statis Pro's FAC decks and the tabletop companion (Statis Pro only: a part to register)
     "coachgym/cli/cards.py": 3,
     "coachgym/cli/tabletop.py": 2,
-    "coachgym/cli/realism.py": 1,
     "coachgym/web/facdecks.py": 3,
     "coachgym/web/tabletop.py": 3,
     "coachgym/web/api.py": 1,

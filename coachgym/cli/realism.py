@@ -14,7 +14,7 @@ from .series import backend_options
               help="By-the-book games per comparison set (an interval needs two).")
 @click.option("--seed", default=2026, show_default=True, help="Seed of the series.")
 @click.option("--set", "set_names", multiple=True,
-              help="Comparison set (repeatable; default: every set of the ruleset, e.g. statispro: league, knicks-bulls).")
+              help="Comparison set (repeatable; default: every set of the ruleset: docs/realism.md names them).")
 @click.option("--markdown", is_flag=True, help="Print Markdown tables (as in docs/realism.md).")
 @click.option("--sources/--no-sources", default=True, show_default=True, help="List the sources of the real figures.")
 @click.option("--progress/--no-progress", default=True, show_default=True)

@@ -243,7 +243,8 @@ PARTS: dict[str, tuple[str, bool]] = {
     "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
     "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
     "invariants": ("the fuzz's invariants, checked after every event (rules/<x>/invariants.py; core.invariants)", True),
-    "realism": ("the statistics compared with real seasons (evaluation/realism.py; only with real figures)", False),
+    "realism": ("the statistics compared with real seasons (rules/<x>/realism.py, core.boxstats; only with real figures)",
+                False),
     "macros": ("training macros: name -> Macro (training/macros.py)", False),
     "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
 }

@@ -30,7 +30,7 @@ RULESET = Ruleset(
         "remaining": "coachgym.rules.fourthstreet.tactics:remaining",
         "carry_over": "coachgym.series.carryover:FourthStreetCarryOver",
         "invariants": "coachgym.rules.fourthstreet.invariants:check",
-        "realism": "coachgym.evaluation.realism:FOURTHSTREET_STATS",
+        "realism": "coachgym.rules.fourthstreet.realism:STATS",
         "league_builder": "coachgym.rules.fourthstreet.builder:league_teams",
         "macros": "coachgym.training.macros:BOOK_ROTATION_MACROS",
     },

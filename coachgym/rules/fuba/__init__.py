@@ -27,7 +27,7 @@ RULESET = Ruleset(
         "remaining": "coachgym.rules.fuba.tactics:remaining",
         "carry_over": "coachgym.series.carryover:FubaCarryOver",
         "invariants": "coachgym.rules.fuba.invariants:check",
-        "realism": "coachgym.evaluation.realism:FUBA_STATS",
+        "realism": "coachgym.rules.fuba.realism:STATS",
     },
     fuzz_options=({}, {k: True for k in ("condition_points", "player_roles", "substitutions", "injuries",
                                           "goalkeeper_charge", "aggressive_pressing", "offside_risk", "challenge",

@@ -31,7 +31,7 @@ RULESET = Ruleset(
         "remaining": "coachgym.rules.statispro.tactics:remaining",
         "carry_over": "coachgym.series.carryover:StatisProCarryOver",
         "invariants": "coachgym.rules.statispro.invariants:check",
-        "realism": "coachgym.evaluation.realism:STATISPRO_STATS",
+        "realism": "coachgym.rules.statispro.realism:STATS",
         "league_builder": "coachgym.rules.statispro.builder:build_league",
         "macros": "coachgym.training.macros:STATISPRO_MACROS",
     },

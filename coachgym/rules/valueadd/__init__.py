@@ -28,7 +28,7 @@ RULESET = Ruleset(
         "remaining": "coachgym.rules.valueadd.tactics:remaining",
         "carry_over": "coachgym.series.carryover:ValueAddCarryOver",
         "invariants": "coachgym.rules.valueadd.invariants:check",
-        "realism": "coachgym.evaluation.realism:VALUEADD_STATS",
+        "realism": "coachgym.rules.valueadd.realism:STATS",
         "league_builder": "coachgym.rules.valueadd.builder:league_teams",
         "macros": "coachgym.training.macros:BOOK_ROTATION_MACROS",
     },
