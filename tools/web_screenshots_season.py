@@ -40,9 +40,34 @@ def shot(page, path: Path) -> None:
     print("wrote", path)
 
 
+def choices_and_invite(browser, page, url: str, out: Path) -> None:
+    """choices-desktop.png, choices-phone-double-team.png and pair-invite.png."""
+    # every choice in sight: a Statis Pro dead ball at 1280x720
+    start_game(page, "statispro", 3, opponent="by-the-book")
+    take_default(page)
+    shot(page, out / "choices-desktop.png")
+    # the Double Team's second step on a phone
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url)
+    pp = phone.new_page()
+    pp.set_default_timeout(60_000)
+    start_game(pp, "statispro", 12, opponent="by-the-book")
+    pp.locator("#decision details.two-step:has-text('Double Team') summary").first.click()
+    pp.wait_for_timeout(200)
+    shot(pp, out / "choices-phone-double-team.png")
+    phone.close()
+    # the two-person game's creator
+    page.goto("/new?ruleset=statispro")
+    page.select_option("#opponent", "friend")
+    page.check("input[name=side][value=away]")
+    page.click("#start-top")
+    page.wait_for_selector("[data-testid=invite-copy]")
+    shot(page, out / "pair-invite.png")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img" / "web")
+    ap.add_argument("--story-only", action="store_true", help="only story.png (no season simulated)")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     limits = Limits(new_games_per_minute=0, games_per_session=1000)
@@ -52,26 +77,8 @@ def main() -> None:
         desk = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=url)
         page = desk.new_page()
         page.set_default_timeout(60_000)
-        # every choice in sight: a Statis Pro dead ball at 1280x720
-        start_game(page, "statispro", 3, opponent="by-the-book")
-        take_default(page)
-        shot(page, args.out / "choices-desktop.png")
-        # the Double Team's second step on a phone
-        phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url)
-        pp = phone.new_page()
-        pp.set_default_timeout(60_000)
-        start_game(pp, "statispro", 12, opponent="by-the-book")
-        pp.locator("#decision details.two-step:has-text('Double Team') summary").first.click()
-        pp.wait_for_timeout(200)
-        shot(pp, args.out / "choices-phone-double-team.png")
-        phone.close()
-        # the two-person game's creator
-        page.goto("/new?ruleset=statispro")
-        page.select_option("#opponent", "friend")
-        page.check("input[name=side][value=away]")
-        page.click("#start-top")
-        page.wait_for_selector("[data-testid=invite-copy]")
-        shot(page, args.out / "pair-invite.png")
+        if not args.story_only:
+            choices_and_invite(browser, page, url, args.out)
         # the story of a game
         start_game(page, "fourthstreet", 7, opponent="by-the-book")
         for _ in range(3):
@@ -90,6 +97,8 @@ def main() -> None:
                         clip={"x": 0, "y": page.locator("#review").bounding_box()["y"] - 10, "width": 1280, "height": 700})
         print("wrote", args.out / "story.png")
         page.set_viewport_size({"width": 1280, "height": 720})
+        if args.story_only:
+            return
         # a season
         big = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=url)
         sp = big.new_page()

@@ -224,6 +224,11 @@ class Replay:
             self._jumps = out
         return {**out, **self._extra}
 
+    def step_of(self, frame: int) -> int:
+        """The state (an index of :meth:`timeline`) a frame's situation is taken from: the game at
+        the decision after the play."""
+        return self._step_of_event[frame]
+
     def key_play(self, step: int, start: int = 0) -> int:
         """The frame that stands for the plays of one action (``step``, see :meth:`timeline`): its
         last scoring play (``SCORING``) where it has one, else its first play (from ``start``, a

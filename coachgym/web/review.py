@@ -16,8 +16,10 @@ Every state-changing route here accepts a request from the app's own pages only
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,6 +61,7 @@ class Job:
     error: str = ""
     session: str = ""
     key: tuple = field(default_factory=tuple)
+    clocks: dict = field(default_factory=dict)  # the game clock at each moment the story may name (``clocks``)
 
 
 REVIEW_WAIT = 300.0  # the most a review waits for a place in the server's pool of heavy work
@@ -115,9 +118,11 @@ class Reviews:
             job.done, job.total = done, total
 
         def work():
-            return review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
-                          max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
-                          stop=lambda: self._closing, chooser=chooser)
+            r = review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
+                       max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
+                       stop=lambda: self._closing, chooser=chooser)
+            job.clocks = clocks(replay, r.swings, r.decisions)
+            return r
 
         try:
             # in the server's one pool of heavy work (security.WorkPool), waiting its turn there
@@ -161,9 +166,61 @@ class Moment:
     text: str  # the play's line, or "Your decision 12: <chosen>"
     detail: str  # what it did to the chance to win, or what the analysis found
     weight: float  # how much it turned the game: the swing, or the cost, in win chance
+    clock: str = ""  # the game clock then, short ("Q4 2:13", "20 boxes left", "63'"); "" where not known
+    clock_note: str = ""  # what the short clock leaves out ("about", "bottom half")
+    share: float = 0.0  # the share of the game played at ``clock`` (a swing's: after its play)
 
 
-def story(r: Any, limit: int = STORY) -> list[Moment]:
+# a play's own time stamp at the start of its line: 4th Street's "[Q4 1:55] ", FUBA's "19' "
+STAMP = re.compile(r"^\s*\[((?:Q\d|OT\d*) \d{1,2}:\d\d)\]\s*|^\s*(\d{1,3}'(?:\+\d+)?)\s+")
+
+
+def clocks(replay: Any, swings: Iterable[Any], decisions: Iterable[Any] = ()) -> dict[tuple, tuple[str, float]]:
+    """The scoreboard's game clock (``Situation.clock``: "Q4 about 2:10 (14 FAC left)", "20 boxes
+    left", "63'") and the share of the game played then, for each moment the story may name: a
+    swing's where its play left the game (its frame's state: the decision after the play; an action
+    may run many plays, and its swing's play is the last that scored), keyed ``("swing", frame)``; a
+    decision's where it was taken (the state where the game first reached the share the review gives
+    it), keyed ``("decision", played)``."""
+    from ..search.value import remaining
+
+    timeline = replay.timeline()
+    out: dict[tuple, tuple[str, float]] = {}
+
+    def said(g: Any) -> str:
+        return replay.presenter.situation(g.clone(), replay.coaches).clock
+
+    for sw in swings:
+        if sw.frame is not None:
+            g = timeline[replay.step_of(sw.frame)][0]
+            out["swing", sw.frame] = (said(g), 1.0 - remaining(g))
+    want = {d.played for d in decisions}
+    for g, *_ in timeline:
+        if not want:
+            break
+        p = 1.0 - remaining(g)
+        if p in want:
+            want.discard(p)
+            out["decision", p] = (said(g), p)
+    return out
+
+
+def short_clock(clock: str) -> tuple[str, str]:
+    """A moment's clock for the story's narrow column: the clock itself ("Q4 2:10", "20 boxes left",
+    "63'") and what it leaves out ("about", "bottom half"), from the scoreboard's words."""
+    main, note = clock, []
+    if "(" in main:  # Statis Pro's "(14 FAC left)": the cards behind the estimate
+        main = main[:main.index("(")].strip()
+    if " about " in f" {main} ":
+        main = " ".join(w for w in main.split() if w != "about")
+        note.append("about")
+    if "," in main:  # Value Add's "6 boxes left, bottom half"
+        main, rest = main.split(",", 1)
+        note.append(rest.strip())
+    return main.strip(), ", ".join(note)
+
+
+def story(r: Any, limit: int = STORY, clocks: dict[tuple, tuple[str, float]] | None = None) -> list[Moment]:
     """The moments that turned the game (at most ``limit``, in game order): the biggest swings of the
     person's chance to win and his decisions whose options the analysis separated, the largest
     first (a swing by how far it moved the chance; a costly decision by what it cost; a separated best
@@ -185,6 +242,14 @@ def story(r: Any, limit: int = STORY) -> list[Moment]:
                                   f"the best of the options, told apart from the others ({d.rollouts} games played out)",
                                   abs(d.swing)))
     top = sorted(moments, key=lambda m: -m.weight)[:limit]
+    for m in top:
+        key = ("swing", m.frame) if m.kind == "swing" else ("decision", m.played)
+        clock, m.share = (clocks or {}).get(key, ("", m.played))
+        stamp = STAMP.match(m.text) if m.kind == "swing" else None
+        if stamp:  # the play says when it came: that time, and the line without it
+            m.clock, m.text = stamp.group(1) or stamp.group(2), m.text[stamp.end():]
+        else:
+            m.clock, m.clock_note = short_clock(clock)
     return sorted(top, key=lambda m: m.played)
 
 
@@ -224,7 +289,8 @@ def turning(live: Any, session: str, gid: str) -> dict[str, Any]:
     rep = live.replay(session, gid)
     side, opponent, chooser = live.read(session, gid, reviewer)
     r = review(rep, side, opponent, analyse=False, compare=False, chooser=chooser)
-    return {"review": r, "chart": chart(r.curve, r.marks, r.swings, r.ruleset)}
+    return {"review": r, "chart": chart(r.curve, r.marks, r.swings, r.ruleset),
+            "clocks": clocks(rep, r.swings)}
 
 
 def reviewer(seat: Any) -> tuple[int, str, str]:
@@ -244,7 +310,7 @@ def _story_context(job: Job | None) -> dict[str, Any]:
     """The story once the analyses are done (their result holds the swings too)."""
     if job is None or job.state != "done" or job.result is None:
         return {}
-    return {"story": story(job.result), "ruleset": job.result.ruleset}
+    return {"story": story(job.result, clocks=job.clocks), "ruleset": job.result.ruleset}
 
 
 def _fragment(request: Request, gid: str, job: Job | None) -> Any:
@@ -282,6 +348,6 @@ def review_status(request: Request, gid: str, part: str = "decisions"):
         extra["ruleset"] = extra["turning"]["review"].ruleset
     extra.update(_story_context(job))
     if part == "all" and "story" not in extra:  # (the analyses still to come: the swings alone, for now)
-        extra["story"] = story(extra["turning"]["review"])
+        extra["story"] = story(extra["turning"]["review"], clocks=extra["turning"]["clocks"])
         extra["story_partial"] = True
     return request.app.state.render(request, "review.html.j2", {"gid": gid, "job": job, **extra})

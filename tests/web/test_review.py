@@ -4,6 +4,8 @@ in Chromium, and the routes' refusals over HTTP."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from coachgym.present.replay import Replay
@@ -138,3 +140,48 @@ def test_the_story_names_at_most_five_moments_in_game_order():
     assert not any("decision 2" in m.text or "decision 3" in m.text for m in moments)  # not separated, not analysed
     weights = sorted([0.3, 0.2, 0.05, 0.1, 0.02, 0.15, 0.25, 0.12], reverse=True)[:5]
     assert sorted((m.weight for m in moments), reverse=True) == pytest.approx(weights)
+
+
+# the story's clock, as each ruleset's scoreboard says it (short: Statis Pro's "about" and its FAC
+# count, Value Add's box half, go to the small line under it)
+CLOCKS = {"statispro": r"^(Q[1-4]|OT\d*) \d{1,2}:\d\d$", "fourthstreet": r"^(Q[1-4]|OT\d*) \d{1,2}:\d\d$",
+          "valueadd": r"^\d+ boxes? left$", "fuba": r"^\d+'(\+\d+)?$"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(CLOCKS))
+def test_the_storys_moments_name_the_game_clock(ruleset):
+    """Each moment of the story names the game clock, in the ruleset's own terms (a quarter and its
+    minutes; Value Add's boxes left; FUBA's minute): a swing's where its play left the game (4th
+    Street's and FUBA's lines carry the play's own time: that one), and it agrees with the share of
+    the game played shown under it."""
+    from coachgym.web.review import clocks, story
+
+    seat = finished_seat(ruleset, seed=7, own=3)
+    rep = Replay.from_seat(seat)
+    r = review(rep, seat.side, seat.opponent, analyse=False, compare=False)
+    moments = story(r, clocks=clocks(rep, r.swings))
+    assert moments
+    for m in moments:
+        assert re.match(CLOCKS[ruleset], m.clock), (m.clock, m.clock_note)
+        if ruleset in ("statispro", "fourthstreet"):
+            quarter, left = int(m.clock[1]), int(m.clock.split()[1].split(":")[0])
+            at = (quarter - 1 + (12 - left) / 12) / 4  # the share of regulation played by the clock
+            assert abs(at - m.share) < 0.1, (m.clock, m.share)
+            assert m.clock_note == ("about" if ruleset == "statispro" else "")
+        elif ruleset == "valueadd":
+            assert abs(1 - int(m.clock.split()[0]) / 44 - m.share) < 0.1, (m.clock, m.share)
+        else:
+            assert abs(int(m.clock.split("'")[0]) / 90 - m.share) < 0.1, (m.clock, m.share)
+        assert m.share >= m.played  # (a swing's clock: after its play)
+        if ruleset in ("fourthstreet", "fuba"):  # the play's own time stamp: the clock, not repeated in the line
+            assert not re.match(r"^\s*(\[Q|\d+')", m.text), m.text
+
+
+def test_the_end_of_game_page_shows_each_moments_clock(client):
+    gid = client.post("/api/games", json={"ruleset": "fourthstreet", "opponent": "by-the-book", "seed": 3}).json()["id"]
+    client.post(f"/api/games/{gid}/continue", json={"to": "end"})
+    page = client.get(f"/games/{gid}/review?part=all").text
+    whens = re.findall(r'data-testid="moment-clock"[^>]*>([^<]+)<small>([^<]*)</small>', page)
+    assert whens and len(whens) == page.count('data-testid="moment"')
+    for clock, small in whens:
+        assert re.match(CLOCKS["fourthstreet"], clock) and small.endswith("% played"), (clock, small)
