@@ -151,3 +151,39 @@ def test_the_stall_cost_can_exempt_the_macros_changes():
             assert any(charged["macro"])
     with pytest.raises(ConfigError, match="--stall-exempt-macros"):
         S.run(sid, 0, 100, 1, 2, None, stall_exempt_macros=True, macros=["book_substitution"])
+
+
+def test_drop_kinds_leaves_the_substitutions_to_the_macro(tmp_path):
+    from coachgym.academy import evaluate as E
+
+    sid = "valueadd-last9-down6"
+    table = rulesets.get("valueadd").actions
+    kinds = S.kinds_without(sid, ["substitute"])
+    assert "substitute" not in kinds and "play" in kinds and len(kinds) == len({a.kind for a in table}) - 1
+    with pytest.raises(ConfigError, match="--drop-kinds: 'subs' is not an action kind"):
+        S.kinds_without(sid, ["subs"])
+    with pytest.raises(ConfigError, match="--drop-kinds needs --macros"):
+        S.run(sid, 0, 100, 1, 2, None, drop_kinds=["substitute"])
+    env = S.macro_wrapper(A.make(sid), sid, ["book_substitution"], action_kinds=kinds)
+    seen_forced = seen_menu = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        done = False
+        while not done:
+            d = env.unwrapped.game.decision
+            offered = np.flatnonzero(env.action_masks()[:len(table)])
+            subs = [a for a in offered if table[a].kind == "substitute"]
+            if all(table[a].kind == "substitute" for a in d.legal):
+                assert list(offered) == list(d.legal)  # nothing else legal: every substitution stays offered
+                seen_forced += 1
+            else:
+                assert not subs  # otherwise the substitutions are the macro's
+                seen_menu += d.kind.endswith("menu")
+            _, _, term, trunc, _ = env.step(int(offered[0]))
+            done = term or trunc
+    assert seen_menu > 0
+    state = S.run(sid, 0, 128, 1, 4, tmp_path, log=lambda s: None, hp={"n_steps": 64, "batch_size": 64},
+                  macros=["book_substitution"], drop_kinds=["substitute"])
+    assert state["config"]["action_kinds"] == kinds and "but substitute" in state["config"]["decision_scope"]
+    out = E.evaluate(str(tmp_path / sid / "seed0" / "model.zip"), [sid], episodes=4)
+    assert out["scenarios"][0]["mean"] == pytest.approx(state["curve"][-1]["mean"])

@@ -48,7 +48,8 @@ def training_seed(seed: int) -> int:
     return s
 
 
-def evaluate_model(model, scenario_id: str, episodes: int, macros: "list[str] | None" = None) -> tuple[float, float, float]:
+def evaluate_model(model, scenario_id: str, episodes: int, macros: "list[str] | None" = None,
+                   action_kinds: "list[str] | None" = None) -> tuple[float, float, float]:
     """The model's deterministic policy (the best legal action; with ``macros``, the best of the legal
     actions and the macros that apply, a macro played as the concrete action it resolves to) over the
     evaluation seeds: the mean score and its 95% interval (the protocol of ``coachgym academy evaluate``)."""
@@ -57,7 +58,7 @@ def evaluate_model(model, scenario_id: str, episodes: int, macros: "list[str] | 
 
     policy = from_sb3(model)  # the same network in NumPy (its logits; much faster per decision than predict)
     env = A.make(scenario_id)
-    scope = _scope(scenario_id, macros)
+    scope = _scope(scenario_id, macros, action_kinds)
     scores = []
     for i in range(episodes):
         obs, info = env.reset(seed=A.EVAL_SEED_BASE + i)
@@ -81,27 +82,46 @@ def evaluate_model(model, scenario_id: str, episodes: int, macros: "list[str] | 
     return m, lo, hi
 
 
-def _scope(scenario_id: str, macros: "list[str] | None"):
-    """The policy's action space with ``macros`` (a :class:`~.advice.Scope` without an advisor), or None."""
+def _scope(scenario_id: str, macros: "list[str] | None", action_kinds: "list[str] | None" = None):
+    """The policy's action space with ``macros`` (a :class:`~.advice.Scope` without an advisor; its
+    table actions limited to ``action_kinds`` where given), or None."""
     if not macros:
         return None
     from .advice import Scope
 
-    return Scope(A.scenario(scenario_id).ruleset, macros=macros)
+    return Scope(A.scenario(scenario_id).ruleset, macros=macros, action_kinds=action_kinds)
 
 
-def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_cost: bool = False):
+def kinds_without(scenario_id: str, drop: "list[str] | None") -> "list[str] | None":
+    """``--drop-kinds substitute``: the action kinds of the scenario's table but those (in table
+    order), the table actions the policy may choose; None without ``drop``; a clear error for a kind
+    the table does not have."""
+    if not drop:
+        return None
+    from .. import rulesets
+
+    kinds = list(dict.fromkeys(a.kind for a in rulesets.get(A.scenario(scenario_id).ruleset).actions))
+    unknown = [k for k in drop if k not in kinds]
+    if unknown:
+        raise ConfigError(f"--drop-kinds: {unknown[0]!r} is not an action kind of {scenario_id} "
+                          f"(kinds: {', '.join(kinds)})")
+    return [k for k in kinds if k not in drop]
+
+
+def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_cost: bool = False,
+                  action_kinds: "list[str] | None" = None):
     """The academy env with ``macros`` (``training/macros.py``) as extra actions past the action table
     (index ``len(table) + j`` is macro ``j``): offered (in ``action_masks``) at a decision where it
     resolves to a legal action, played as that concrete action. The env below, its reward and its end
     see only concrete actions. Without an advisor every legal action stays an option too, so a macro
     may duplicate one: it is the same output in every game, where the concrete substitution is not.
     ``exempt_from_stall_cost``: a change made by a macro is not charged by a :func:`stall_cost_wrapper`
-    below (training reward only)."""
+    below (training reward only). ``action_kinds``: the table actions offered are those kinds' (every
+    legal one where none of them is legal), e.g. every kind but the substitutions the macro stands for."""
     import gymnasium as gym
     from gymnasium import spaces
 
-    scope = _scope(scenario_id, macros)
+    scope = _scope(scenario_id, macros, action_kinds)
 
     class MacroActions(gym.Wrapper):
         def __init__(self, inner):
@@ -175,7 +195,7 @@ def stall_cost_wrapper(env, cost: float):
 
 
 def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None,
-              exempt_macros: bool = False):
+              exempt_macros: bool = False, action_kinds: "list[str] | None" = None):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
@@ -183,7 +203,7 @@ def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "lis
             env = A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
             env = stall_cost_wrapper(env, stall_cost) if stall_cost else env
-            return macro_wrapper(env, scenario_id, macros, exempt_macros) if macros else env
+            return macro_wrapper(env, scenario_id, macros, exempt_macros, action_kinds) if macros else env
         return f
 
     vec = DummyVecEnv([one(k) for k in range(N_ENVS)])
@@ -245,13 +265,15 @@ def parse_init(text: str | None) -> int:
 
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
         init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
-        macros: "list[str] | None" = None, stall_exempt_macros: bool = False) -> dict:
+        macros: "list[str] | None" = None, stall_exempt_macros: bool = False,
+        drop_kinds: "list[str] | None" = None) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
     :data:`HYPERPARAMETERS`. ``stall_cost``: see :func:`stall_cost_wrapper` (training reward only).
     ``macros``: see :func:`macro_wrapper` (the policy's outputs, in training and evaluation);
-    ``stall_exempt_macros``: a macro's change is not charged the stall cost."""
+    ``stall_exempt_macros``: a macro's change is not charged the stall cost; ``drop_kinds``: action kinds
+    of the table the policy is not offered (with ``macros``: the kinds a macro stands for)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -264,6 +286,9 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         raise ConfigError("--macros with --init bc:N is not supported (the book's demonstrations name concrete actions)")
     if stall_exempt_macros and not (macros and stall_cost):
         raise ConfigError("--stall-exempt-macros needs --macros and --stall-cost")
+    if drop_kinds and not macros:
+        raise ConfigError("--drop-kinds needs --macros (the macro stands for the kinds dropped)")
+    action_kinds = kinds_without(scenario_id, drop_kinds)
     folder = out / scenario_id / f"seed{seed}"
     folder.mkdir(parents=True, exist_ok=True)
     curve_file = folder / "curve.json"
@@ -285,13 +310,17 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         config["decision_scope"] = "every decision of the studied side; the policy's actions: the table and the macros"
     if stall_exempt_macros:
         config["stall_cost_exempts_macros"] = True
+    if action_kinds:
+        config["action_kinds"] = action_kinds
+        config["decision_scope"] = (f"every decision of the studied side; the policy's actions: the table but "
+                                    f"{', '.join(drop_kinds)} (offered only where nothing else is legal), and the macros")
     state = json.loads(curve_file.read_text()) if curve_file.is_file() else None
     if state and state["config"] != config:
         raise ConfigError(f"{curve_file}: made with another configuration; use another --out or delete it")
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros)
+    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds)
     if ckpt.is_file() and state["curve"]:
         model = MaskablePPO.load(ckpt, env=vec, device="cpu")
     else:
@@ -319,13 +348,14 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
             model.learn(total_timesteps=todo, reset_num_timesteps=False)
             state["train_cpu_seconds"] += time.process_time() - t0
         t0 = time.process_time()
-        m, lo, hi = evaluate_model(model, scenario_id, episodes, macros)
+        m, lo, hi = evaluate_model(model, scenario_id, episodes, macros, action_kinds)
         state["eval_cpu_seconds"] += time.process_time() - t0
         state["curve"].append({"steps": mark, "env_steps": int(model.num_timesteps) + used, "mean": m, "low": lo,
                                "high": hi, "train_cpu_seconds": round(state["train_cpu_seconds"], 1)})
         model.save(ckpt)
         meta = md.build(sc.ruleset, config={"algo": "maskable_ppo", "academy": config,
-                                            **({"macros": macros} if macros else {})}, seed=seed,
+                                            **({"macros": macros} if macros else {}),
+                                            **({"action_kinds": action_kinds} if action_kinds else {})}, seed=seed,
                         steps=int(model.num_timesteps) + used, rule_options={},
                         note=f"academy sweep: {scenario_id}, "
                              + (f"MaskablePPO after behaviour cloning of the book ({used} decisions)" if demos
@@ -358,6 +388,9 @@ def main(argv=None) -> int:
                         "book_substitution (default: none)")
     p.add_argument("--stall-exempt-macros", action="store_true",
                    help="with --macros and --stall-cost: a change made by a macro is not charged (training only)")
+    p.add_argument("--drop-kinds", default=None,
+                   help="with --macros: comma-separated action kinds the policy is not offered (the kinds the macro "
+                        "stands for, e.g. substitute), except where nothing else is legal")
     p.add_argument("--hp", default=None, help="hyperparameter overrides, e.g. ent_coef=0,learning_rate=1e-4,net_arch=64x64")
     a = p.parse_args(argv)
     try:
@@ -378,7 +411,8 @@ def main(argv=None) -> int:
             for sid in ids:
                 run(sid, seed, a.steps, a.points, a.episodes, a.out, log=lambda s: print(s, flush=True),
                     init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros,
-                    stall_exempt_macros=a.stall_exempt_macros)
+                    stall_exempt_macros=a.stall_exempt_macros,
+                    drop_kinds=[k.strip() for k in (a.drop_kinds or "").split(",") if k.strip()] or None)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

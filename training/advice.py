@@ -103,10 +103,13 @@ class Scope:
     def options(self, decision: Decision, advice: int | None, game: Engine | None = None) -> tuple[int, ...] | None:
         """The policy's options at this decision, or ``None`` when the advisor decides alone. Macro
         options (indices past the table) need ``game``. ``advice=None`` (a policy without an advisor,
-        e.g. the academy's ``--macros``): every legal action, and each macro that resolves to a legal
-        action, even one also offered by its index (the macro is the same output in every game)."""
+        e.g. the academy's ``--macros``): every legal action (of ``action_kinds`` where given, every
+        legal action where none of those is legal), and each macro that resolves to a legal action, even
+        one also offered by its index (the macro is the same output in every game)."""
         if advice is None:
             opts = tuple(decision.legal)
+            if self.action_kinds is not None:
+                opts = tuple(a for a in opts if self._in_kind[a]) or opts
             if self.macros and game is not None:
                 opts += tuple(self.n_table + j for j, m in enumerate(self.macros)
                               if not (m.decision_kinds and decision.kind not in m.decision_kinds)
