@@ -47,11 +47,16 @@ MANIFEST_VERSION = 1
 # The modules compiled, as (package, folder relative to the tree, file patterns): the hot path of a
 # game, an env step and a search rollout. Presentation, web, command line, series and training are
 # left as Python (they run once per decision shown or per game, not hundreds of times a game).
+def _engines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Every ruleset's folder of ``coachgym/rules/`` (a package: it has an ``__init__.py``), compiled
+    whole; found on disk, so that a new ruleset is compiled without a line here (no import)."""
+    rules = PACKAGE / "rules"
+    return tuple((f"coachgym.rules.{d.name}", f"coachgym/rules/{d.name}", ("*.py",))
+                 for d in sorted(rules.iterdir()) if (d / "__init__.py").is_file())
+
+
 MODULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("coachgym.rules.statispro", "coachgym/rules/statispro", ("*.py",)),
-    ("coachgym.rules.fuba", "coachgym/rules/fuba", ("*.py",)),
-    ("coachgym.rules.valueadd", "coachgym/rules/valueadd", ("*.py",)),
-    ("coachgym.rules.fourthstreet", "coachgym/rules/fourthstreet", ("*.py",)),
+    *_engines(),
     ("coachgym.core", "coachgym/core", ("actions.py", "boxscore.py", "chance.py", "coach.py", "copying.py",
                                         "engine.py", "events.py", "match.py", "phases.py", "savecheck.py",
                                         "state.py")),

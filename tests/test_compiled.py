@@ -200,7 +200,14 @@ def attr_probe(tmp_path_factory):
     path = root / "coachgym" / "core" / ("state" + compiled.suffix())
     loader = importlib.machinery.ExtensionFileLoader("coachgym.core.state", str(path))
     mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location("coachgym.core.state", path, loader=loader))
-    loader.exec_module(mod)  # (not in sys.modules: the real coachgym.core.state stays)
+    real = sys.modules.get("coachgym.core.state")
+    try:
+        loader.exec_module(mod)  # (Cython's module init registers it under its name: the real one put back)
+    finally:
+        if real is not None:
+            sys.modules["coachgym.core.state"] = real
+        elif sys.modules.get("coachgym.core.state") is mod:
+            del sys.modules["coachgym.core.state"]
     assert mod.read_x.__class__.__name__ == "cython_function_or_method"
     return mod
 

@@ -47,8 +47,6 @@ REMAINING: dict[str, int] = {
     # the registry itself: one line per bundled ruleset package (discovery would change the order
     # rulesets are listed in everywhere)
     "coachgym/rulesets.py": 4,
-    # the compiled build's module list names each engine's folder (to derive from the registry)
-    "coachgym/compiled.py": 8,
     # the strategy vocabularies, one module per ruleset (to move into rules/<name>/)
     "coachgym/strategy/fourthstreet.py": 10,
     "coachgym/strategy/statispro.py": 10,
