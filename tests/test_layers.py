@@ -38,8 +38,9 @@ LAYER_OF = {
     "coachgym.configs": "training",
     "coachgym.cli": "app", "coachgym.web": "app",
 }
-# a ruleset's presenter lives beside its engine but belongs to the presentation layer
-PRESENTER_MODULE = "present"
+# modules that live in a ruleset's folder (a ruleset is its folder) but belong to a layer above the
+# rules: its presenter (presentation) and its strategy-file vocabulary (strategy)
+RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy"}
 
 # layer -> the layers it may import (besides itself). Coaches (agents) are reached by name through
 # the ruleset (``Ruleset.coach``), never imported: only the app may import them directly.
@@ -78,8 +79,8 @@ def module_name(path: Path) -> str:
 
 def layer(module: str) -> str:
     parts = module.split(".")
-    if len(parts) >= 4 and parts[1] == "rules" and parts[3] == PRESENTER_MODULE:
-        return "present"
+    if len(parts) >= 4 and parts[1] == "rules" and parts[3] in RULESET_MODULE_LAYERS:
+        return RULESET_MODULE_LAYERS[parts[3]]
     prefix = max((p for p in LAYER_OF if module == p or module.startswith(p + ".")), key=len)
     return LAYER_OF[prefix]
 

@@ -47,11 +47,6 @@ REMAINING: dict[str, int] = {
     # the registry itself: one line per bundled ruleset package (discovery would change the order
     # rulesets are listed in everywhere)
     "coachgym/rulesets.py": 4,
-    # the strategy vocabularies, one module per ruleset (to move into rules/<name>/)
-    "coachgym/strategy/fourthstreet.py": 10,
-    "coachgym/strategy/statispro.py": 10,
-    "coachgym/strategy/fuba.py": 7,
-    "coachgym/strategy/valueadd.py": 7,
     # carry-over between games, one class per ruleset (the history helper's area)
     "coachgym/series/carryover.py": 9,
     # training macros per ruleset (the academy's area)

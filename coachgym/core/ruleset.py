@@ -239,7 +239,7 @@ def _import(spec: str) -> Any:
 PARTS: dict[str, tuple[str, bool]] = {
     "env": ("the Gymnasium env class (envs/<x>.py; its ENCODER the observation encoder)", True),
     "presenter": ("what a person sees (rules/<x>/present.py PRESENTER; without it the generic presenter)", False),
-    "vocabulary": ("the strategy-file vocabulary (strategy/<x>.py VOCABULARY)", True),
+    "vocabulary": ("the strategy-file vocabulary (rules/<x>/vocabulary.py VOCABULARY)", True),
     "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
     "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
     "invariants": ("the fuzz's invariants, checked after every event (rules/<x>/invariants.py; core.invariants)", True),

@@ -1,6 +1,6 @@
 """What a strategy file may say in a ruleset: its situation variables and its actions.
 
-Each ruleset has one :class:`Vocabulary` (``coachgym/strategy/<ruleset>.py``): variables read the
+Each ruleset has one :class:`Vocabulary` (``coachgym/rules/<ruleset>/vocabulary.py``, in the strategy layer): variables read the
 engine's state from the strategy's side ("our" team, "their" team), actions turn a word of the
 game (press, zone, foul intentionally ...) into a legal engine action at a decision.
 
@@ -18,7 +18,7 @@ the base coach may still want to substitute) acts at the right moment. ``resolve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Hashable, Iterable
 
 from ..core.engine import Decision, Engine
 from .conditions import BOOL, NUMBER, WORD, VariableType
@@ -207,7 +207,7 @@ class Bench:
     sub_index: Callable[[int, int], int | None]
     lineup: Callable[[Any, int], list[int]]
     rating: Callable[[Any, int, int, int], float]
-    period: Callable[[Any], int]
+    period: Callable[[Any], Hashable]  # (any value that changes when the period does)
     play_on: Callable[[Moment], int | None]
 
 

@@ -26,7 +26,7 @@ RULESET = Ruleset(
     parts={
         "env": "coachgym.envs.fourthstreet:FourthStreetBasketballEnv",
         "presenter": "coachgym.rules.fourthstreet.present:PRESENTER",
-        "vocabulary": "coachgym.strategy.fourthstreet:VOCABULARY",
+        "vocabulary": "coachgym.rules.fourthstreet.vocabulary:VOCABULARY",
         "remaining": "coachgym.rules.fourthstreet.tactics:remaining",
         "carry_over": "coachgym.series.carryover:FourthStreetCarryOver",
         "invariants": "coachgym.rules.fourthstreet.invariants:check",

@@ -23,7 +23,7 @@ RULESET = Ruleset(
     parts={
         "env": "coachgym.envs.fuba:FubaEnv",
         "presenter": "coachgym.rules.fuba.present:PRESENTER",
-        "vocabulary": "coachgym.strategy.fuba:VOCABULARY",
+        "vocabulary": "coachgym.rules.fuba.vocabulary:VOCABULARY",
         "remaining": "coachgym.rules.fuba.tactics:remaining",
         "carry_over": "coachgym.series.carryover:FubaCarryOver",
         "invariants": "coachgym.rules.fuba.invariants:check",

@@ -27,7 +27,7 @@ RULESET = Ruleset(
     parts={
         "env": "coachgym.envs.statispro:StatisProBasketballEnv",
         "presenter": "coachgym.rules.statispro.present:PRESENTER",
-        "vocabulary": "coachgym.strategy.statispro:VOCABULARY",
+        "vocabulary": "coachgym.rules.statispro.vocabulary:VOCABULARY",
         "remaining": "coachgym.rules.statispro.tactics:remaining",
         "carry_over": "coachgym.series.carryover:StatisProCarryOver",
         "invariants": "coachgym.rules.statispro.invariants:check",

@@ -24,7 +24,7 @@ RULESET = Ruleset(
     parts={
         "env": "coachgym.envs.valueadd:ValueAddBasketballEnv",
         "presenter": "coachgym.rules.valueadd.present:PRESENTER",
-        "vocabulary": "coachgym.strategy.valueadd:VOCABULARY",
+        "vocabulary": "coachgym.rules.valueadd.vocabulary:VOCABULARY",
         "remaining": "coachgym.rules.valueadd.tactics:remaining",
         "carry_over": "coachgym.series.carryover:ValueAddCarryOver",
         "invariants": "coachgym.rules.valueadd.invariants:check",

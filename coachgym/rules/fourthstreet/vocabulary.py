@@ -10,11 +10,7 @@ dead ball.
 
 from __future__ import annotations
 
-from ..rules.fourthstreet import actions as A
-from ..rules.fourthstreet.court import SEASON
-from ..rules.fourthstreet.engine import PF, PTS, FourthStreetEngine
-from ..rules.fourthstreet.tactics import tired
-from .vocabulary import (
+from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
     Argument,
@@ -31,6 +27,10 @@ from .vocabulary import (
     rest_guard,
     score_variables,
 )
+from . import actions as A
+from .court import SEASON
+from .engine import PF, PTS, FourthStreetEngine
+from .tactics import tired
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 PERIOD_MIN = SEASON["period_minutes"]

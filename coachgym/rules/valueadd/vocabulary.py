@@ -9,10 +9,7 @@ offensive rebound.
 
 from __future__ import annotations
 
-from ..rules.valueadd import actions as A
-from ..rules.valueadd.engine import ValueAddEngine
-from ..rules.valueadd.tactics import fit
-from .vocabulary import (
+from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
     Argument,
@@ -30,6 +27,9 @@ from .vocabulary import (
     rest_guard,
     score_variables,
 )
+from . import actions as A
+from .engine import ValueAddEngine
+from .tactics import fit
 
 POSITIONS = A.POSITIONS
 _CHANGES = frozenset(a.index for a in A.ACTIONS if a.kind in ("substitute", "swap_positions", "switch_defenders",
@@ -97,7 +97,7 @@ def _toggle(is_on, index_of, want=lambda m: m.arg == "on"):
 
 
 def _avoid_index(m: Moment) -> int:
-    return A.AVOID[POSITIONS.index(m.arg.upper())]
+    return A.AVOID[POSITIONS.index(str(m.arg).upper())]
 
 
 _ON_OFF = Argument("on or off", ("on", "off"), "on")

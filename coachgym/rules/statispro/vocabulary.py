@@ -11,11 +11,7 @@ free throws (6.2) and freezing the shooter (6.7).
 
 from __future__ import annotations
 
-from ..rules.statispro import actions as A
-from ..rules.statispro.cards import CLOCK, POSITIONS
-from ..rules.statispro.engine import PF, PTS, R_ATT, R_FG, R_FT, StatisProEngine
-from ..rules.statispro.tactics import star_double_team
-from .vocabulary import (
+from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
     Argument,
@@ -32,6 +28,10 @@ from .vocabulary import (
     rest_guard,
     score_variables,
 )
+from . import actions as A
+from .cards import CLOCK, POSITIONS
+from .engine import PF, PTS, R_ATT, R_FG, R_FT, StatisProEngine
+from .tactics import star_double_team
 
 CARDS_PER_MINUTE = CLOCK["nba"]["fac"] / CLOCK["nba"]["minutes"]  # 15, as in college periods and overtimes
 REGULATION_PERIODS = 4

@@ -10,11 +10,8 @@ goalkeeper's charge (A5) and slowing down a restart (A9).
 
 from __future__ import annotations
 
-from ..rules.fuba import actions as AT
-from ..rules.fuba.board import HALF_OWNER, KIND, ZONE, ZONE_NAMES
-from ..rules.fuba.engine import FubaEngine
-from .conditions import WORD
-from .vocabulary import (
+from ...strategy.conditions import WORD
+from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
     Argument,
@@ -28,6 +25,9 @@ from .vocabulary import (
     number,
     score_variables,
 )
+from . import actions as AT
+from .board import HALF_OWNER, KIND, ZONE, ZONE_NAMES
+from .engine import FubaEngine
 
 HALF_LENGTH = 45
 AREA_KINDS = tuple(dict.fromkeys(k for k in KIND if k != "corner_spot"))
