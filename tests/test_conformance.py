@@ -159,6 +159,12 @@ def lacks(rs: Ruleset) -> list[str]:
 
         if not all(isinstance(m, Macro) and m.name == k for k, m in macros.items()):
             out.append("macros: not a name -> Macro table")
+    builder = part("league_builder")
+    if builder is not None and not callable(builder):
+        out.append("league_builder: not a function (season statistics rows -> team files)")
+    checked = {"env", "vocabulary", "remaining", "invariants", "presenter", "carry_over", "realism", "macros",
+               "league_builder"}
+    assert checked == set(PARTS), "a part of core.ruleset.PARTS this test does not check yet"
     columns = set(game.box_score().columns)
     for column in rs.box_formulas:
         if column not in columns:
