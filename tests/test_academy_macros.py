@@ -187,3 +187,26 @@ def test_drop_kinds_leaves_the_substitutions_to_the_macro(tmp_path):
     assert state["config"]["action_kinds"] == kinds and "but substitute" in state["config"]["decision_scope"]
     out = E.evaluate(str(tmp_path / sid / "seed0" / "model.zip"), [sid], episodes=4)
     assert out["scenarios"][0]["mean"] == pytest.approx(state["curve"][-1]["mean"])
+
+
+def test_macro_then_first_legal_takes_the_macro_wherever_it_applies():
+    from coachgym.training import academy_diagnose as D
+
+    sid = "valueadd-last9-down6"
+    macro = macros_of("valueadd")["book_substitution"]
+    env = A.make(sid)
+    env.reset(seed=A.EVAL_SEED_BASE)
+    choose = D.chooser(sid, "macro-then-first-legal:book_substitution")(env, 0)
+    steps = 0
+    while True:
+        g = env.game
+        want = macro.resolve(g, env.side)
+        a = choose()
+        assert a == (want if want is not None else g.decision.legal[0])
+        _, _, term, trunc, _ = env.step(a)
+        steps += 1
+        if term or trunc:
+            break
+    assert steps > 0
+    with pytest.raises(ConfigError, match="not a macro"):
+        D.chooser(sid, "macro-then-first-legal:double_team_best_scorer")

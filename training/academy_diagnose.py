@@ -41,6 +41,26 @@ DEMO_SEED_BASE = 500_000_000  # demonstration episodes reset from DEMO_SEED_BASE
 
 
 TRAINED_WITHOUT = "trained-without:"
+MACRO_THEN_FIRST = "macro-then-first-legal:"
+
+
+def macro_then_first_legal(ruleset: str, name: str):
+    """A factory for the fixed policy "the macro ``name`` wherever it applies, else the first legal
+    action" (``macro-then-first-legal:book_substitution``): what a policy of two outputs, "play" and
+    the macro, is worth at most by always taking the macro (the first legal action is "play" at a
+    menu)."""
+    from .macros import resolve_names
+
+    macro = resolve_names(ruleset, [name], MACRO_THEN_FIRST.rstrip(":"))[0]
+
+    def factory(env, seed: int):
+        def choose():
+            game = env.game
+            a = macro.resolve(game, env.side)
+            return a if a is not None else game.decision.legal[0]
+        return choose
+
+    return factory
 
 
 def trained_without(ruleset: str, kinds: str):
@@ -78,12 +98,15 @@ def paired_scores(scenario_id: str, coach: str, episodes: int, seed_base: int = 
 
 
 def chooser(scenario_id: str, coach: str):
-    """The protocol's ``(env, seed) -> choose()`` factory of a coach spec, model file or ``trained-without:``."""
+    """The protocol's ``(env, seed) -> choose()`` factory of a coach spec, model file, ``trained-without:``
+    or ``macro-then-first-legal:``."""
     from ..academy import evaluate as E
 
     sc = A.scenario(scenario_id)
     if coach.startswith(TRAINED_WITHOUT):
         return trained_without(sc.ruleset, coach[len(TRAINED_WITHOUT):])
+    if coach.startswith(MACRO_THEN_FIRST):
+        return macro_then_first_legal(sc.ruleset, coach[len(MACRO_THEN_FIRST):])
     return E.coach_chooser(sc.ruleset, coach)
 
 
