@@ -1,7 +1,8 @@
 """The toy ruleset's parts above its engine, each named by its registration: the env and its
 observation encoder, the by-the-book coach, the strategy vocabulary, the value model's share of the
-contest left and the fuzz's invariants. (A real ruleset keeps these in envs/, agents/, strategy/,
-its tactics.py and evaluation/fuzz.py.)"""
+contest left and the fuzz's invariants. (A real ruleset keeps its env and coach in envs/<name>.py and
+agents/<name>.py, and the rest in its folder: vocabulary.py, tactics.py, invariants.py; its holds
+are in holds.py here too.)"""
 
 from __future__ import annotations
 
