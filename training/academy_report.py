@@ -131,10 +131,9 @@ def plot_profiles(profiles: list, path: Path) -> None:
     ax.set_xlabel("normalized score tau")
     ax.set_ylabel("fraction of runs with score > tau")
     ax.set_ylim(-0.02, 1.02)
-    ax.legend(fontsize=7, loc="lower left")
-    fig.tight_layout()
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.14))
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
 
 
 def load_runs(root: Path) -> dict:
@@ -234,6 +233,8 @@ def plot(rep: dict, path: Path) -> None:
             ax.plot(xs, [p["normalized"][k] for p in pts], color="0.75", lw=0.8)
         algo = ("BC + MaskablePPO (demonstrations in the steps)" if t["config"].get("algo") == "bc_maskable_ppo"
                 else "MaskablePPO")
+        if t["config"].get("macros"):
+            algo += " + macro " + ", ".join(t["config"]["macros"])
         ax.plot(xs, [p["iqm_normalized"] for p in pts], color="C0", lw=2, label=f"{algo}, IQM over seeds")
         ax.fill_between(xs, [p["ci95"][0] for p in pts], [p["ci95"][1] for p in pts], color="C0", alpha=0.2)
         ax.axhline(1.0, color="C2", ls="--", lw=1, label="by-the-book (1.0)")
@@ -254,7 +255,8 @@ def plot(rep: dict, path: Path) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--runs", type=Path, default=Path("runs/academy"))
+    p.add_argument("--runs", type=Path, default=Path("runs/academy"),
+                   help="a folder of the sweep's runs, or a report JSON this module wrote (default runs/academy)")
     p.add_argument("--json", type=Path, default=None)
     p.add_argument("--plot", type=Path, default=None)
     p.add_argument("--resamples", type=int, default=RESAMPLES)
@@ -266,11 +268,13 @@ def main(argv=None) -> int:
     p.add_argument("--compare", action="append", default=[],
                    help="LABEL=DIR_OR_REPORT_JSON[,DIR_OR_REPORT_JSON...]: another sweep (its scenarios from "
                         "one or more sources) on the profile's axes (repeatable)")
+    p.add_argument("--profile-scenarios", default=None,
+                   help="comma-separated scenarios the profile is over (default: every scenario of each sweep)")
     p.add_argument("--at-steps", type=int, default=None,
                    help="the profile takes each run's last point at or below this many env steps (default: the budget)")
     a = p.parse_args(argv)
-    if not a.runs.is_dir():
-        print(f"error: --runs {a.runs}: no such folder", file=sys.stderr)
+    if not a.runs.is_dir() and not (a.runs.is_file() and a.runs.suffix == ".json"):
+        print(f"error: --runs {a.runs}: no such folder of runs (or report JSON)", file=sys.stderr)
         return 2
     compare = []
     for c in a.compare:
@@ -280,7 +284,7 @@ def main(argv=None) -> int:
             print(f"error: --compare {c!r}: not LABEL=DIR_OR_REPORT_JSON[,...] with existing paths", file=sys.stderr)
             return 2
         compare.append((label, paths))
-    rep = report(a.runs, a.resamples, paired=a.paired)
+    rep = load_report(a.runs, a.resamples, paired=a.paired)
     for sid, t in rep["scenarios"].items():
         sc = A.scenario(sid)
         print(f"{sid} ({sc.score_name}; seeds {t['seeds']}; CPU s per run {t['cpu_seconds_per_run']})")
@@ -301,6 +305,8 @@ def main(argv=None) -> int:
         for label, r in [(a.label or a.runs.name, rep)] + [(lb, merged([load_report(x, a.resamples, a.paired) for x in src]))
                                                           for lb, src in compare]:
             fin = final_scores(r, a.at_steps)
+            if a.profile_scenarios:
+                fin = {k: v for k, v in fin.items() if k in a.profile_scenarios.split(",")}
             if not fin:
                 print(f"profile: {label}: no normalized points (at or below --at-steps)", file=sys.stderr)
                 continue
