@@ -220,29 +220,53 @@
     var label = c && c.querySelector(".c-label");
     line.textContent = ex ? (label ? label.textContent.replace(/\s*Enter\b.*$/, "").replace(/\s*▸\s*$/, "").trim() + ": " : "") + ex.textContent.trim() : "";
   }
+  // The level the last decision needed: the next one usually needs the same, so a wide window starts
+  // there (its classes set before the new page is first laid out) and lays the page out about twice
+  // a decision, not once a level. Levels: fit-1..fit-N on the panel; one more, fit-5 on the page.
+  var lastFit = 0;
+  function setLevel(decision, n) {
+    for (var i = 1; i <= FIT_LEVELS; i++) decision.classList.toggle("fit-" + i, i <= n);
+    document.body.classList.toggle("fit-5", n > FIT_LEVELS);
+  }
   function fitChoices() {
     var decision = document.getElementById("decision");
     var body = decision && decision.querySelector(".d-body");
-    if (!body || decision.offsetParent === null) return;
-    for (var i = 1; i <= FIT_LEVELS; i++) decision.classList.remove("fit-" + i);
-    document.body.classList.remove("fit-5");
+    if (!body) return;
+    var phone = narrow();
+    setLevel(decision, phone ? 0 : lastFit);
     body.style.maxHeight = "";
     decision.querySelectorAll(".choice").forEach(function (c) {
       var ex = c.querySelector(".c-explain");
       if (ex && !c.title) c.title = ex.textContent.trim();
     });
-    var phone = narrow();
-    if (phone) roomOnPhone(body, decision, true);
+    if (decision.offsetParent === null) return;
+    if (!phone) {  // the fewest levels at which every choice shows: up from the last one's, or down
+      var n = lastFit;
+      if (overflowing(body)) {
+        while (n <= FIT_LEVELS && overflowing(body)) setLevel(decision, ++n);
+      } else {
+        while (n > 0) {
+          setLevel(decision, n - 1);
+          if (overflowing(body)) { setLevel(decision, n); break; }
+          n--;
+        }
+      }
+      lastFit = n;
+      decision.dataset.fit = String(n);
+      liveExplain(decision, null);
+      return;
+    }
+    roomOnPhone(body, decision, true);
     for (var level = 1; level <= FIT_LEVELS && overflowing(body); level++) {
       decision.classList.add("fit-" + level);
-      if (phone) roomOnPhone(body, decision, true);
+      roomOnPhone(body, decision, true);
     }
     if (overflowing(body)) {  // the page gives room too: the scoreboard's facts one line each, the tools in one row
       document.body.classList.add("fit-5");
       level++;
-      if (phone) roomOnPhone(body, decision, true);
+      roomOnPhone(body, decision, true);
     }
-    if (phone && overflowing(body)) {  // the choices before the plays: grow while the tools stay in the window
+    if (overflowing(body)) {  // the choices before the plays: grow while the tools stay in the window
       body.style.maxHeight = "";
       body.style.maxHeight = Math.max(body.clientHeight, 48) + "px";
       roomOnPhone(body, decision, false);
