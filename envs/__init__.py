@@ -6,19 +6,25 @@ Importing this package registers every ruleset's environment id with Gymnasium, 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 
 from gymnasium.envs.registration import WrapperSpec, register, registry
 
 
 class _EnvEntryPoints(Mapping):
-    """env id -> "module:Class", read from the rulesets' registrations (their ``env`` part) at each
-    lookup, so a ruleset registered later (``coachgym.rulesets.register``) is here too."""
+    """env id -> "module:Class", read from the rulesets' registrations (their ``env`` part: the class,
+    imported) at each lookup, so a ruleset registered later (``coachgym.rulesets.register``) is here too."""
 
     def _items(self) -> dict[str, str]:
         from coachgym import rulesets
 
-        return {rs.env_id: rs.parts["env"] for rs in rulesets.all_rulesets() if rs.parts.get("env")}
+        out = {}
+        for rs in rulesets.all_rulesets():
+            cls = rs.part("env")
+            if cls is not None:
+                out[rs.env_id] = f"{cls.__module__}:{cls.__qualname__}"
+        return out
 
     def __getitem__(self, env_id: str) -> str:
         return self._items()[env_id]
@@ -36,11 +42,19 @@ ENV_ENTRY_POINTS: Mapping[str, str] = _EnvEntryPoints()
 _ACTION_MASKS = WrapperSpec("ActionMasks", "coachgym.envs.base:ActionMasks", {})
 
 
+def make(env_id: str, **kwargs):
+    """Gymnasium's entry point of a ruleset's env id: its registration's env class, imported now."""
+    return env_class(env_id)(**kwargs)
+
+
 def register_envs() -> None:
-    """Register every registered ruleset's env id with Gymnasium (again after ``rulesets.register``)."""
-    for env_id, entry_point in ENV_ENTRY_POINTS.items():
-        if env_id not in registry:
-            register(id=env_id, entry_point=entry_point, additional_wrappers=(_ACTION_MASKS,))
+    """Register every registered ruleset's env id with Gymnasium (again after ``rulesets.register``); no
+    env module is imported until an env is made (the entry point is :func:`make` for that id)."""
+    from coachgym import rulesets
+
+    for rs in rulesets.all_rulesets():
+        if rs.env_id not in registry:
+            register(id=rs.env_id, entry_point=functools.partial(make, rs.env_id), additional_wrappers=(_ACTION_MASKS,))
 
 
 register_envs()
@@ -59,13 +73,15 @@ for _id, _entry in ACADEMY_ENTRY_POINTS.items():
 
 def env_class(env_id: str):
     """The env class behind a coachgym env id (without constructing it)."""
-    import importlib
+    from coachgym import rulesets
 
-    try:
-        module, attr = ENV_ENTRY_POINTS[env_id].split(":")
-    except KeyError:
-        raise KeyError(f"unknown coachgym env id {env_id!r}; known: {', '.join(ENV_ENTRY_POINTS)}") from None
-    return getattr(importlib.import_module(module), attr)
+    for rs in rulesets.all_rulesets():
+        if rs.env_id == env_id:
+            cls = rs.part("env")
+            if cls is not None:
+                return cls
+    known = [rs.env_id for rs in rulesets.all_rulesets()]
+    raise KeyError(f"unknown coachgym env id {env_id!r}; known: {', '.join(known)}")
 
 
-__all__ = ["ENV_ENTRY_POINTS", "env_class", "register_envs"]
+__all__ = ["ENV_ENTRY_POINTS", "env_class", "make", "register_envs"]

@@ -16,7 +16,7 @@ from coachgym import rulesets
 from coachgym.core.coach import RandomCoach
 from coachgym.core.engine import Engine
 from coachgym.core.phases import PhaseDispatch
-from coachgym.core.ruleset import PARTS, Ruleset, Sport
+from coachgym.core.ruleset import PARTS, Parts, Ruleset, Sport
 from tests.toy import NAME as TOY
 from tests.toy import toy_registered
 
@@ -47,7 +47,7 @@ def _lacks_identity(rs: Ruleset, out: list[str]) -> None:
     for opts in rs.fuzz_options:
         rs.parse_options(opts)  # raises naming the option
     for name, (what, required) in PARTS.items():
-        if required and not rs.parts.get(name):
+        if required and getattr(rs.parts, name) is None:
             out.append(f"{name}: missing ({what})")
 
 
@@ -60,8 +60,10 @@ def _lacks_env(rs: Ruleset, env_cls: type, out: list[str]) -> None:
         out.append("env: its encoder is not an ObservationEncoder")
     if not callable(getattr(importlib.import_module(env_cls.__module__), "env", None)):
         out.append(f"env: {env_cls.__module__} has no PettingZoo constructor env() (envs.base.pettingzoo_constructors)")
-    if coachgym.envs.ENV_ENTRY_POINTS.get(rs.env_id) != rs.parts["env"]:
+    if coachgym.envs.ENV_ENTRY_POINTS.get(rs.env_id) != f"{env_cls.__module__}:{env_cls.__qualname__}":
         out.append(f"env: {rs.env_id} is not registered")
+    if coachgym.envs.env_class(rs.env_id) is not env_cls:
+        out.append(f"env: coachgym.envs.env_class({rs.env_id!r}) is not {env_cls.__name__}")
 
 
 def _lacks_holds(rs: Ruleset, game: Engine, out: list[str]) -> None:
@@ -104,7 +106,7 @@ def lacks(rs: Ruleset) -> list[str]:
         try:
             return rs.part(name)
         except (ImportError, AttributeError, ValueError) as exc:
-            out.append(f"{name}: {rs.parts.get(name)!r} does not import ({exc})")
+            out.append(f"{name}: does not import ({exc})")
             return None
 
     _lacks_identity(rs, out)
@@ -201,14 +203,17 @@ def test_a_registration_that_lacks_parts_is_named():
     with toy_registered() as rs:
         bare = Ruleset(name=rs.name, title=rs.title, env_id=rs.env_id, engine_cls=rs.engine_cls,
                        options_cls=rs.options_cls, package=rs.package, parse_team=rs.parse_team,
-                       coaches={}, default_teams=rs.default_teams,
-                       parts={"env": rs.parts["env"], "remaining": "tests.toy_freethrows.parts:nothing_here"},
+                       default_teams=rs.default_teams, parts=Parts(env=_nowhere),
                        time_variable="rounds_left")
         missing = lacks(bare)
     text = "\n".join(missing)
     for expected in ("vocabulary: missing", "invariants: missing", "coaches: no by-the-book coach", "holds: missing",
-                     "remaining: 'tests.toy_freethrows.parts:nothing_here' does not import"):
+                     "remaining: missing", "env: does not import (no module named 'nowhere')"):
         assert expected in text, text
+
+
+def _nowhere() -> type:
+    raise ImportError("no module named 'nowhere'")
 
 
 def test_a_sport_is_declared_not_guessed_from_a_name():
@@ -222,7 +227,20 @@ def test_a_sport_is_declared_not_guessed_from_a_name():
         Sport(standings="goals")
 
 
-def test_unknown_parts_are_refused_by_name():
-    with pytest.raises(ValueError, match="unknown parts \\['vocabulary_file'\\]"):
+def test_parts_are_typed_objects_not_names():
+    """A registration's parts are a core.ruleset.Parts (unknown fields refused by Python itself); the env
+    part is a function giving the class (so other parts load without gymnasium); a parts.py whose
+    PARTS is not a Parts is named."""
+    with pytest.raises(TypeError, match="vocabulary_file"):
+        Parts(vocabulary_file="a:b")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="parts must be a coachgym.core.ruleset.Parts, got dict"):
         Ruleset(name="x", title="X", env_id="x/X-v0", engine_cls=Engine, options_cls=object, package="x",
-                parse_team=lambda d, p: d, coaches={}, default_teams=("a", "b"), parts={"vocabulary_file": "a:b"})
+                parse_team=lambda d, p: d, default_teams=("a", "b"), parts={"env": "a:b"})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Parts.env must be a function returning the env class"):
+        Parts(env=RandomCoach)
+    with pytest.raises(ValueError, match="Parts.coaches\\['book'\\] must be a coach class or factory"):
+        Parts(coaches={"book": "coachgym.agents.x:Book"})  # type: ignore[dict-item]
+    strange = Ruleset(name="x", title="X", env_id="x/X-v0", engine_cls=Engine, options_cls=object,
+                      package="coachgym.core", parse_team=lambda d, p: d, default_teams=("a", "b"))
+    assert strange.parts == Parts()  # a package without parts.py has none
+    assert strange.part("env") is None and strange.coach_names()[:2] == ["random", "first-legal"]

@@ -39,8 +39,9 @@ LAYER_OF = {
     "coachgym.cli": "app", "coachgym.web": "app",
 }
 # modules that live in a ruleset's folder (a ruleset is its folder) but belong to a layer above the
-# rules: its presenter (presentation) and its strategy-file vocabulary (strategy)
-RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy"}
+# rules: its presenter (presentation), its strategy-file vocabulary (strategy) and its parts.py, the
+# registration of every part beyond the engine (core.ruleset.Parts: env, coaches, carry-over, macros)
+RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy", "parts": "parts"}
 
 # layer -> the layers it may import (besides itself). Coaches (agents) are reached by name through
 # the ruleset (``Ruleset.coach``), never imported: only the app may import them directly.
@@ -56,8 +57,12 @@ MAY_IMPORT = {
     "series": {"core", "rules", "present", "store"},
     "evaluation": {"core", "rules", "present", "envs", "search", "strategy", "series"},
     "training": {"core", "rules", "present", "envs", "search", "strategy", "series", "evaluation"},
+    # a ruleset's parts.py: it names each part with a plain import (the env's inside a function, so
+    # that gymnasium loads only with the env); read by core.ruleset.Ruleset.part, never imported below
+    "parts": {"core", "rules", "agents", "envs", "present", "search", "strategy", "series", "evaluation",
+              "training"},
     "app": {"core", "rules", "store", "agents", "envs", "present", "search", "strategy", "series", "evaluation",
-            "training"},
+            "training", "parts"},
 }
 # third-party packages a layer may not import
 FORBIDDEN_PACKAGES = {
@@ -65,6 +70,7 @@ FORBIDDEN_PACKAGES = {
     "rules": {"gymnasium", "pettingzoo", "numpy", "torch", "stable_baselines3", "fastapi", "starlette", "jinja2", "ray"},
     "agents": {"gymnasium", "pettingzoo", "torch", "stable_baselines3", "fastapi", "starlette", "jinja2"},
     "present": {"gymnasium", "pettingzoo", "torch", "stable_baselines3", "fastapi", "starlette"},
+    "parts": {"torch", "stable_baselines3", "sb3_contrib", "fastapi", "starlette", "jinja2", "ray"},
 }
 
 
@@ -203,3 +209,32 @@ def test_core_modules_import_each_other_without_a_cycle():
     for module in graph:
         found = cycle_from(module, [module])
         assert found is None, "a cycle: " + " -> ".join(found)
+
+
+def test_every_registration_is_an_import_the_checker_sees():
+    """A ruleset's parts beyond its engine are named by imports in its folder's parts.py (the env's, the
+    coach's, the carry-over's, the macros'), which this checker reads; no registration names a part by
+    a "module:attr" string, and no layer below the app imports a parts module."""
+    import re
+
+    spec = re.compile(r"^[A-Za-z_][\w.]*\.[\w.]*:[A-Za-z_]\w*$")
+    folders = [d for d in sorted((ROOT / "coachgym" / "rules").iterdir()) if (d / "__init__.py").is_file()]
+    assert len(folders) >= 4
+    for folder in folders:
+        parts = folder / "parts.py"
+        assert parts.is_file(), f"{folder.name}: no parts.py (core.ruleset.Parts named PARTS)"
+        module = module_name(parts)
+        assert layer(module) == "parts"
+        seen = {t for _, t in imports(parts, module)}
+        for above in (f"coachgym.envs.{folder.name}", f"coachgym.agents.{folder.name}", "coachgym.series.carryover"):
+            assert any(t == above or t.startswith(above + ".") for t in seen), f"{parts}: {above} not imported"
+        for path in (folder / "__init__.py", parts):
+            strings = [n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                       if isinstance(n, ast.Constant) and isinstance(n.value, str) and spec.match(n.value)]
+            assert not strings, f"{path.relative_to(ROOT)}: parts named by strings {strings}"
+    probe = ROOT / "coachgym" / "core" / "_layer_probe.py"
+    assert violations(probe, "from ..rules.valueadd.parts import PARTS\n") == [
+        "coachgym/core/_layer_probe.py:1: the core layer imports coachgym.rules.valueadd.parts from the parts layer "
+        "(it may import: nothing outside itself)",
+        "coachgym/core/_layer_probe.py:1: the core layer imports coachgym.rules.valueadd.parts.PARTS from the parts "
+        "layer (it may import: nothing outside itself)"]

@@ -94,7 +94,7 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
     rs = rulesets.get(ruleset)
     builder = rs.part("league_builder")
     if builder is None:
-        known = [r.name for r in rulesets.all_rulesets() if r.parts.get("league_builder")]
+        known = [r.name for r in rulesets.all_rulesets() if r.part("league_builder")]
         raise ConfigError(f"cards build: no card builder for ruleset {ruleset!r}; known: {', '.join(known)}")
     stats = Path(stats)
     rows = read_player_totals(stats)

@@ -2,11 +2,13 @@
 
 A ruleset package (``coachgym.rules.<name>``) exposes one :class:`Ruleset` instance named
 ``RULESET``: the ruleset's single registration. It holds its identity (name, title, env id, other
-names), its engine class, rule options, bundled teams and coaches, and names every other part of
-coachgym that knows the ruleset - its env, presenter, strategy vocabulary, carry-over, value model,
-fuzz invariants, realism figures, training macros (:data:`PARTS`, ``"module:attr"`` imported when
-used, so the rules layer imports nothing above it) - and its small data (box formulas, fuzz option
-sets, the strategy report's time variable). Every registry of coachgym reads from here;
+names), its engine class, rule options, bundled teams, holds, sport and small data (box formulas,
+fuzz option sets, the strategy report's time variable). Its other parts (env, coaches, presenter,
+strategy vocabulary, carry-over, value model, fuzz invariants, realism figures, training macros,
+league builder: :data:`PARTS`) are one typed :class:`Parts` object, ``PARTS`` in the package's
+``parts.py``, imported when a part is first asked for: the rules layer imports nothing above it,
+and every part is reached by a plain ``import`` that a reader and the layer test follow. Every
+registry of coachgym reads from here;
 ``tests/test_conformance.py`` names what a registered ruleset lacks (docs/architecture.md, "Adding
 a ruleset").
 """
@@ -234,10 +236,13 @@ def _import(spec: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-# The parts of coachgym above the rules layer that a ruleset names in its registration: part ->
-# (what it is, required). A part is a "module:attr" string, imported by :meth:`Ruleset.part` when used.
+# The parts of a ruleset beyond its engine: part -> (what it is, required). Each ruleset's folder
+# declares them in its ``parts.py`` as one :class:`Parts` object named ``PARTS`` (its imports plain
+# ``import`` statements that the layer test and any import-graph tool follow); :meth:`Ruleset.part`
+# imports that module when a part is first asked for, so the rules layer imports nothing above it.
 PARTS: dict[str, tuple[str, bool]] = {
-    "env": ("the Gymnasium env class (envs/<x>.py; its ENCODER the observation encoder)", True),
+    "env": ("the Gymnasium env class (envs/<x>.py; its ENCODER the observation encoder), "
+            "given by a function that imports it (gymnasium and NumPy load with it)", True),
     "presenter": ("what a person sees (rules/<x>/present.py PRESENTER; without it the generic presenter)", False),
     "vocabulary": ("the strategy-file vocabulary (rules/<x>/vocabulary.py VOCABULARY)", True),
     "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
@@ -248,6 +253,34 @@ PARTS: dict[str, tuple[str, bool]] = {
     "macros": ("training macros: name -> Macro (training/macros.py)", False),
     "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
 }
+
+
+@dataclasses.dataclass(frozen=True)
+class Parts:
+    """A ruleset's parts beyond its engine (:data:`PARTS` says what each is), as the objects themselves:
+    ``PARTS = Parts(...)`` in ``rules/<x>/parts.py``, a module of the layer above every other but the
+    app (it imports the env, the coaches, the presenter, the vocabulary, the carry-over, the macros).
+    The env alone is a function returning its class, so that asking for any other part does not load
+    gymnasium and NumPy. ``coaches``: name -> a scripted coach's class or factory taking ``seed=``."""
+
+    env: Callable[[], type] | None = None
+    coaches: dict[str, Callable[..., Coach]] = dataclasses.field(default_factory=dict)
+    presenter: Any = None
+    vocabulary: Any = None
+    remaining: Callable[[Any], float] | None = None
+    carry_over: type | None = None
+    invariants: Callable[[Any, dict[str, Any]], None] | None = None
+    realism: Any = None
+    macros: dict[str, Any] | None = None
+    league_builder: Callable[..., Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.env is not None and (isinstance(self.env, type) or not callable(self.env)):
+            raise ValueError("Parts.env must be a function returning the env class (imported when called), "
+                             f"got {self.env!r}")
+        for name, coach in self.coaches.items():
+            if not callable(coach):
+                raise ValueError(f"Parts.coaches[{name!r}] must be a coach class or factory, got {coach!r}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -286,8 +319,8 @@ class Ruleset:
     """Description and factory of one ruleset: its single registration (see the module docstring)."""
 
     def __init__(self, *, name: str, title: str, env_id: str, engine_cls: type[Engine], options_cls: type,
-                 package: str, parse_team: Callable[[Any, str], Any], coaches: dict[str, str],
-                 default_teams: tuple[str, str], aliases: tuple[str, ...] = (), parts: dict[str, str] | None = None,
+                 package: str, parse_team: Callable[[Any, str], Any], default_teams: tuple[str, str],
+                 aliases: tuple[str, ...] = (), parts: Parts | None = None,
                  box_formulas: dict[str, str] | None = None, fuzz_options: tuple[dict[str, Any], ...] = ({},),
                  time_variable: str = "", value_sigma: float | None = None, person_kinds: tuple[str, ...] = (),
                  holds: HoldRules | None = None, sport: Sport | None = None):
@@ -295,10 +328,10 @@ class Ruleset:
         self.title = title
         self.env_id = env_id
         self.aliases = tuple(aliases)  # other names people may use (``coachgym simulate 4th-street``)
-        unknown = sorted(set(parts or {}) - set(PARTS))
-        if unknown:
-            raise ValueError(f"{name}: unknown parts {unknown} in the registration; known: {', '.join(PARTS)}")
-        self.parts = dict(parts or {})
+        if parts is not None and not isinstance(parts, Parts):
+            raise ValueError(f"{name}: parts must be a coachgym.core.ruleset.Parts, got {type(parts).__name__}")
+        # the parts beyond the engine: given here, or PARTS in the package's parts.py, imported when first asked
+        self._parts = parts
         # a blank scoresheet's derived columns: column -> formula over the line's other columns
         self.box_formulas = dict(box_formulas or {})
         self.fuzz_options = tuple(fuzz_options)  # rule options the fuzz cycles through (every switch in one)
@@ -316,7 +349,6 @@ class Ruleset:
         self.options_cls = options_cls
         self.package = package
         self._parse_team = parse_team
-        self._coaches = coaches  # name -> "module:attr" factory taking seed=
         self.default_teams = default_teams
         self._aliases: dict[str, str] | None = None
         self._leagues: dict[str, League] = {}
@@ -325,13 +357,34 @@ class Ruleset:
     def version(self) -> int:
         return self.engine_cls.version
 
+    @property
+    def parts(self) -> Parts:
+        """The ruleset's :class:`Parts`: those given to the registration, else ``PARTS`` of the package's
+        ``parts.py``, imported the first time (a package without one has none)."""
+        if self._parts is None:
+            where = f"{self.package}.parts"
+            try:
+                module = importlib.import_module(where)
+            except ModuleNotFoundError as exc:
+                if exc.name != where:
+                    raise
+                self._parts = Parts()
+            else:
+                found = getattr(module, "PARTS", None)
+                if not isinstance(found, Parts):
+                    raise ValueError(f"{where}: PARTS must be a coachgym.core.ruleset.Parts, got {type(found).__name__}")
+                self._parts = found
+        return self._parts
+
     def part(self, name: str) -> Any:
-        """The object the registration names for a part of :data:`PARTS`, imported now (None where
-        the ruleset has no such part)."""
+        """A part of :data:`PARTS` (the env's class: its module imported now), or None where the
+        ruleset has no such part."""
         if name not in PARTS:
             raise KeyError(f"unknown part {name!r}; known: {', '.join(PARTS)}")
-        spec = self.parts.get(name)
-        return _import(spec) if spec else None
+        value = getattr(self.parts, name)
+        if name == "env" and value is not None:
+            return value()
+        return value
 
     @property
     def actions(self) -> ActionTable:
@@ -476,7 +529,7 @@ class Ruleset:
 
     # ---------------------------------------------------------------- coaches
     def coach_names(self) -> list[str]:
-        return ["random", "first-legal", *self._coaches, "trained", *(f"{k}:..." for k in COACH_KINDS)]
+        return ["random", "first-legal", *self.parts.coaches, "trained", *(f"{k}:..." for k in COACH_KINDS)]
 
     def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
         """A coach by name. ``"by-the-book:intentional_fouls=false,fast_break=never"`` passes
@@ -517,10 +570,10 @@ class Ruleset:
 
     def coach_factory(self, name: str) -> Callable[..., Coach]:
         """The class (or factory) of a scripted coach named in this ruleset."""
-        if name not in self._coaches:
+        coaches = self.parts.coaches
+        if name not in coaches:
             raise ConfigError(f"{self.name}: unknown coach {name!r}; known coaches: {', '.join(self.coach_names())}")
-        factory: Callable[..., Coach] = _import(self._coaches[name])
-        return factory
+        return coaches[name]
 
     def coach_kind(self, kind: str) -> Callable[..., Coach] | None:
         """The factory of a coach kind of :data:`COACH_KINDS` (``"strategy"``, ``"search"``), or None."""

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from coachgym.core.engine import Decision
+from coachgym.core.ruleset import Parts
 from coachgym.envs.base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 from coachgym.evaluation.fuzz import InvariantError
 from coachgym.strategy.vocabulary import (
@@ -115,3 +116,12 @@ def check_invariants(g: FreeThrowEngine, prev: dict) -> None:
             raise InvariantError(f"freethrows: side {side} made {g.made[side]} of {g.att[side]}, score {g.pts[side]}")
     if not 0 <= sum(g.att[0]) - sum(g.att[1]) <= 1:
         raise InvariantError(f"freethrows: attempts {g.att}")
+
+
+# ---------------------------------------------------------------------- the registration's parts
+def env_class() -> type[FreeThrowEnv]:
+    return FreeThrowEnv
+
+
+PARTS = Parts(env=env_class, coaches={"by-the-book": ByTheBookCoach}, vocabulary=VOCABULARY, remaining=remaining,
+              invariants=check_invariants)

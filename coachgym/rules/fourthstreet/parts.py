@@ -1,0 +1,38 @@
+"""4th Street Basketball's parts beyond its engine (core.ruleset.PARTS says what each is): imported by
+``RULESET.part`` when one is first asked for, never by the engine. A module of the layer above all
+but the app (tests/test_layers.py), so it may import the env, the coach by the book, the carry-over
+and the training macros; it imports no torch."""
+
+from __future__ import annotations
+
+from ...agents.fourthstreet import ByTheBookCoach
+from ...core.ruleset import Parts
+from ...series.carryover import FourthStreetCarryOver
+from ...training.macros import BOOK_ROTATION_MACROS
+from .builder import league_teams
+from .invariants import check
+from .present import PRESENTER
+from .realism import STATS
+from .tactics import remaining
+from .vocabulary import VOCABULARY
+
+
+def env_class() -> type:
+    """The Gymnasium env class (imported here, when asked for: gymnasium and NumPy load with it)."""
+    from ...envs.fourthstreet import FourthStreetBasketballEnv
+
+    return FourthStreetBasketballEnv
+
+
+PARTS = Parts(
+    env=env_class,
+    coaches={"by-the-book": ByTheBookCoach},
+    presenter=PRESENTER,
+    vocabulary=VOCABULARY,
+    remaining=remaining,
+    carry_over=FourthStreetCarryOver,
+    invariants=check,
+    realism=STATS,
+    macros=BOOK_ROTATION_MACROS,
+    league_builder=league_teams,
+)

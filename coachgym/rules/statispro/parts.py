@@ -1,0 +1,38 @@
+"""Statis Pro Basketball's parts beyond its engine (core.ruleset.PARTS says what each is): imported by
+``RULESET.part`` when one is first asked for, never by the engine. A module of the layer above all
+but the app (tests/test_layers.py), so it may import the env, the coach by the book, the carry-over
+and the training macros; it imports no torch."""
+
+from __future__ import annotations
+
+from ...agents.statispro import ByTheBookCoach
+from ...core.ruleset import Parts
+from ...series.carryover import StatisProCarryOver
+from ...training.macros import STATISPRO_MACROS
+from .builder import build_league
+from .invariants import check
+from .present import PRESENTER
+from .realism import STATS
+from .tactics import remaining
+from .vocabulary import VOCABULARY
+
+
+def env_class() -> type:
+    """The Gymnasium env class (imported here, when asked for: gymnasium and NumPy load with it)."""
+    from ...envs.statispro import StatisProBasketballEnv
+
+    return StatisProBasketballEnv
+
+
+PARTS = Parts(
+    env=env_class,
+    coaches={"by-the-book": ByTheBookCoach},
+    presenter=PRESENTER,
+    vocabulary=VOCABULARY,
+    remaining=remaining,
+    carry_over=StatisProCarryOver,
+    invariants=check,
+    realism=STATS,
+    macros=STATISPRO_MACROS,
+    league_builder=build_league,
+)
