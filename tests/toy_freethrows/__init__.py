@@ -1,16 +1,16 @@
 """The tests' toy ruleset, a free-throw shooting contest (engine.py): everything coachgym knows about
-it is this one registration. ``coachgym.rulesets.register("tests.toy_freethrows")`` adds it (see
-tests/toy.py); docs/architecture.md "Adding a ruleset" lists what a registration holds."""
+it is this registration and its parts (``PARTS`` in parts.py). ``coachgym.rulesets.register("tests.toy_freethrows")``
+adds it (see tests/toy.py); docs/architecture.md "Add a ruleset in ten steps" uses it as the starter to copy."""
 
 from __future__ import annotations
 
 from coachgym.core.ruleset import Ruleset, Sport
 
-from .engine import FreeThrowEngine, FreeThrowOptions, parse_team
+from .engine import NAME, FreeThrowEngine, FreeThrowOptions, parse_team
 from .holds import HOLDS
 
 RULESET = Ruleset(
-    name="freethrows",
+    name=NAME,
     title="Free-Throw Contest",
     env_id="coachgym-tests/FreeThrows-v0",
     aliases=("free-throws",),

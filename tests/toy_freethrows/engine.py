@@ -21,9 +21,10 @@ from coachgym.core.phases import OVER, PhaseDispatch
 from coachgym.core.savecheck import Int, PerPlayer, PerSide, Side, Str, teams_and_options
 from coachgym.core.state import Field, StateDeclaration
 
-SCHEMA = "coachgym.toy.freethrows/1"
+NAME = "freethrows"  # the ruleset's name: written here once (a copy renames it here)
+SCHEMA = "coachgym.toy.freethrows/1"  # its team files' schema
 ROSTER = 3
-ACTIONS = ActionTable("freethrows")
+ACTIONS = ActionTable(NAME)
 SHOOT = [ACTIONS.add("shooter", f"shoot: roster player #{i + 1}", player=i) for i in range(ROSTER)]
 ACTIONS.freeze()
 
@@ -90,7 +91,7 @@ STATE = StateDeclaration(
 
 
 class FreeThrowEngine(PhaseDispatch, Engine):
-    ruleset = "freethrows"
+    ruleset = NAME
     version = 1
     actions = ACTIONS
     decision_kinds = ("shooter",)

@@ -1,8 +1,10 @@
-"""The toy ruleset's parts above its engine, each named by its registration: the env and its
-observation encoder, the by-the-book coach, the strategy vocabulary, the value model's share of the
-contest left and the fuzz's invariants. (A real ruleset keeps its env and coach in envs/<name>.py and
-agents/<name>.py, and the rest in its folder: vocabulary.py, tactics.py, invariants.py; its holds
-are in holds.py here too.)"""
+"""The toy ruleset's parts beyond its engine, registered as ``PARTS`` (core.ruleset.Parts) at the end:
+the env and its observation encoder, the by-the-book coach, the strategy vocabulary, the value model's
+share of the contest left, the fuzz's invariants, the presenter, the season's carry-over and a
+training macro (its league builder is builder.py, its holds holds.py). A ruleset outside coachgym
+keeps them here, in its own folder; a bundled one keeps its env and coach in envs/<name>.py and
+agents/<name>.py (the project's public face) and the rest in its folder: vocabulary.py, tactics.py,
+invariants.py, present.py, parts.py (docs/architecture.md "Add a ruleset in ten steps")."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from coachgym.core.engine import Decision
 from coachgym.core.ruleset import Parts
 from coachgym.envs.base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
 from coachgym.evaluation.fuzz import InvariantError
+from coachgym.present.generic import GenericPresenter
+from coachgym.series.carryover import CarryOver, Context
 from coachgym.strategy.vocabulary import (
     ActionWord,
     Argument,
@@ -24,8 +28,10 @@ from coachgym.strategy.vocabulary import (
     number,
     score_variables,
 )
+from coachgym.training.macros import Macro
 
-from .engine import ROSTER, SHOOT, FreeThrowEngine
+from .builder import league_teams
+from .engine import NAME, ROSTER, SHOOT, FreeThrowEngine
 
 
 def rounds_left(g: FreeThrowEngine) -> int:
@@ -59,11 +65,11 @@ class FreeThrowEncoder(ObservationEncoder):
 class FreeThrowEnv(CoachEnv):
     """The free-throw contest as a Gymnasium env: the agent picks its team's shooters."""
 
-    ruleset_name = "freethrows"
+    ruleset_name = NAME
     encoder = FreeThrowEncoder()
 
 
-aec_env_class, env = pettingzoo_constructors(FreeThrowEnv, "freethrows_v0", "tests.toy_freethrows.parts")
+aec_env_class, env = pettingzoo_constructors(FreeThrowEnv, f"{NAME}_v0", __name__)
 
 
 # ---------------------------------------------------------------------- the coach
@@ -105,7 +111,7 @@ ACTIONS = [
     ActionWord("shoot", "this shooter (by roster number)", ("shooter",), _shoot,
                Argument("roster number", tuple(str(i + 1) for i in range(ROSTER)), "1")),
 ]
-VOCABULARY = Vocabulary("freethrows", by_name(VARIABLES), by_name(ACTIONS))
+VOCABULARY = Vocabulary(NAME, by_name(VARIABLES), by_name(ACTIONS))
 
 
 # ---------------------------------------------------------------------- the fuzz's invariants
@@ -113,15 +119,69 @@ def check_invariants(g: FreeThrowEngine, prev: dict) -> None:
     """Made never exceeds attempted; the score is the shooters' makes; attempts differ by one at most."""
     for side in (0, 1):
         if any(m > a for m, a in zip(g.made[side], g.att[side])) or sum(g.made[side]) != g.pts[side]:
-            raise InvariantError(f"freethrows: side {side} made {g.made[side]} of {g.att[side]}, score {g.pts[side]}")
+            raise InvariantError(f"{NAME}: side {side} made {g.made[side]} of {g.att[side]}, score {g.pts[side]}")
     if not 0 <= sum(g.att[0]) - sum(g.att[1]) <= 1:
-        raise InvariantError(f"freethrows: attempts {g.att}")
+        raise InvariantError(f"{NAME}: attempts {g.att}")
+
+
+# ---------------------------------------------------------------------- the presenter
+# the generic presenter (coachgym.present.generic): the person picks every shooter; a ruleset with more
+# to show subclasses coachgym.present.presenter.BasePresenter (rules/<name>/present.py)
+PRESENTER = GenericPresenter(NAME, "Free-Throw Contest", FreeThrowEngine.decision_kinds, frozenset({"shooter"}))
+
+
+# ---------------------------------------------------------------------- the season's carry-over
+SORE_AFTER = 4  # shots in a game that leave a shooter's arm sore for his team's next game
+
+
+class SoreArms(CarryOver):
+    """From game to game in a season: a shooter who took ``SORE_AFTER`` or more of his team's shots
+    shoots one lower (``ft`` - 1) in the team's next game, then is well again."""
+
+    ruleset = NAME
+
+    def stateless(self, options: dict) -> bool:
+        return False
+
+    def initial_state(self, data: dict) -> dict:
+        return {"sore": []}
+
+    def facts(self, game: FreeThrowEngine, side: int) -> dict:
+        return {"sore": [p.name for i, p in enumerate(game.teams[side].players) if game.att[side][i] >= SORE_AFTER]}
+
+    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
+        return {"sore": list(facts["sore"])}
+
+    def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
+        if not state["sore"]:
+            return data
+        players = [{**p, "ft": max(1, p["ft"] - 1)} if p["name"] in state["sore"] else p for p in data["players"]]
+        return {**data, "players": players}
+
+    def describe(self, state: dict) -> list[str]:
+        return [f"{name}: a sore arm (one lower this game)" for name in state["sore"]]
+
+
+# ---------------------------------------------------------------------- a training macro
+def _rested_best(game: FreeThrowEngine, side: int) -> int | None:
+    """The best-rated shooter who did not take our previous shot (None where it is not our choice)."""
+    d = game.decision
+    if d is None or d.side != side or d.kind != "shooter":
+        return None
+    rested = [i for i in range(ROSTER) if i != game.last[side]]
+    return SHOOT[max(rested, key=lambda i: (game.rating(side, i), -i))]
+
+
+MACROS = {"rested_best": Macro("rested_best", "Shoot our best shooter who did not take our previous shot",
+                               _rested_best, frozenset({"shooter"}))}
 
 
 # ---------------------------------------------------------------------- the registration's parts
 def env_class() -> type[FreeThrowEnv]:
+    """The env class (a bundled ruleset imports it here from envs/<name>.py: gymnasium loads with it)."""
     return FreeThrowEnv
 
 
-PARTS = Parts(env=env_class, coaches={"by-the-book": ByTheBookCoach}, vocabulary=VOCABULARY, remaining=remaining,
-              invariants=check_invariants)
+PARTS = Parts(env=env_class, coaches={"by-the-book": ByTheBookCoach}, presenter=PRESENTER, vocabulary=VOCABULARY,
+              remaining=remaining, carry_over=SoreArms, invariants=check_invariants, macros=MACROS,
+              league_builder=league_teams)
