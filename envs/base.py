@@ -398,3 +398,25 @@ def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):
     aec_env_class.__doc__ = f"The PettingZoo AEC class of :class:`{gym_cls.__name__}` (built on first use)."
     env.__doc__ = f'PettingZoo-style constructor: ``{module}.env(render_mode="ansi")``.'
     return aec_env_class, env
+
+
+def parallel_constructors(aec_env_class, name: str, module: str):
+    """``(parallel_env_class, parallel_env)`` for a ruleset's env module: the class
+    (``coachgym.envs.parallel.make_parallel_env_class``) made on first use over the module's AEC class,
+    so pettingzoo stays an optional dependency; ``parallel_env(**kwargs)`` the PettingZoo-style constructor."""
+    built: list = []
+
+    def parallel_env_class():
+        if not built:
+            from .parallel import make_parallel_env_class
+
+            built.append(make_parallel_env_class(aec_env_class(), name))
+        return built[0]
+
+    def parallel_env(**kwargs):
+        return parallel_env_class()(**kwargs)
+
+    parallel_env_class.__doc__ = "The PettingZoo ParallelEnv class of this ruleset (built on first use)."
+    parallel_env.__doc__ = (f'PettingZoo parallel constructor: ``{module}.parallel_env()``; the coach not deciding '
+                            f'sends the extra "wait" action (or nothing), which is ignored.')
+    return parallel_env_class, parallel_env

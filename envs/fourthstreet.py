@@ -8,8 +8,7 @@ from ..core.engine import HOME
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import LEVELS
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
-from .parallel import parallel_constructors
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
 
 DECISIONS = FourthStreetEngine.decision_kinds
 ZONES = tuple(z for lv in (1, 2, 3) for z in LEVELS[lv])

@@ -16,8 +16,7 @@ from ..core.engine import HOME
 from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
 from ..rules.fuba.engine import FubaEngine
 from ..rules.fuba.state import GK, INJURED
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
-from .parallel import parallel_constructors
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
 
 DECISIONS = FubaEngine.decision_kinds
 MOVE_MODES = ("reaction", "sprint", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct", "goal_kick_dt", "into_target",

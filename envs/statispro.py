@@ -11,8 +11,7 @@ from ..core.engine import HOME
 from ..rules.statispro import actions as A
 from ..rules.statispro.engine import PF, PTS, StatisProEngine
 from ..rules.statispro.teams import MAX_ROSTER
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
-from .parallel import parallel_constructors
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
 
 DECISIONS = StatisProEngine.decision_kinds
 MENUS = ("period", "dead", "live", "timeout")

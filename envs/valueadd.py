@@ -8,8 +8,7 @@ from ..core.engine import HOME
 from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import PTS, ValueAddEngine
 from ..rules.valueadd.scoresheet import D8_FIRST_FROM, LAST_NINE_FROM, is_shaded
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
-from .parallel import parallel_constructors
+from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
 
 DECISIONS = ValueAddEngine.decision_kinds
 CARD_FEATURES = (

@@ -90,3 +90,46 @@ def test_an_illegal_action_is_named_as_the_gymnasium_env_names_it():
     with pytest.raises(IllegalActionError):
         strict.step(illegal)
     assert strict.game.to_json() == before
+
+
+def _play_parallel(env, steps: int, rng: np.random.Generator) -> list:
+    """``steps`` parallel steps, the acting agent's action random among its legal ones."""
+    seen = []
+    obs = {a: env._observe(a, env.acting_agent()) for a in env.agents}
+    for _ in range(steps):
+        if not env.agents:
+            break
+        acting = env.acting_agent()
+        action = int(rng.choice(np.flatnonzero(obs[acting]["action_mask"])))
+        obs, rewards, term, trunc, infos = env.step({acting: action})
+        seen.append((acting, action, *(o["observation"].tobytes() for o in obs.values()), sorted(rewards.items())))
+    return seen
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_parallel_env_is_the_module_level_class_and_pickles_mid_game(name):
+    from coachgym.envs.parallel import CoachParallelEnv
+
+    env = _env_module(name).parallel_env(max_cycles=500)
+    assert isinstance(env, CoachParallelEnv) and type(env).__name__.endswith("Parallel")
+    env.reset(seed=11)
+    _play_parallel(env, 30, np.random.default_rng(1))
+    copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    original = _play_parallel(env, 60, np.random.default_rng(2))
+    assert len(original) > 0
+    for copied in copies:
+        assert type(copied) is type(env) and copied.max_cycles == 500 and copied._cycles == env._cycles - len(original)
+        assert _play_parallel(copied, 60, np.random.default_rng(2)) == original
+
+
+def test_the_parallel_class_takes_its_aec_class_as_an_argument_and_pickles():
+    from coachgym.envs.parallel import CoachParallelEnv
+    from coachgym.envs.valueadd import aec_env_class
+
+    env = CoachParallelEnv(aec_class=aec_env_class(), name="valueadd_parallel", home="cedar-valley")
+    env.reset(seed=3)
+    back = pickle.loads(pickle.dumps(env))
+    assert type(back) is CoachParallelEnv and back.metadata["name"] == "valueadd_parallel"
+    assert back.game.to_json() == env.game.to_json()
+    with pytest.raises(TypeError, match="needs aec_class"):
+        CoachParallelEnv()

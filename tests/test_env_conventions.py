@@ -21,7 +21,7 @@ RULESETS = ["valueadd", "statispro", "fuba", "fourthstreet"]
 
 
 def _env_module(name: str):
-    return importlib.import_module(rulesets.get(name).parts["env"].split(":")[0])
+    return importlib.import_module(rulesets.get(name).part("env").__module__)
 
 
 @pytest.mark.parametrize("name", RULESETS)
