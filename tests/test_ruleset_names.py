@@ -49,8 +49,6 @@ REMAINING: dict[str, int] = {
     "coachgym/rulesets.py": 4,
     # carry-over between games, one class per ruleset (the history helper's area)
     "coachgym/series/carryover.py": 9,
-    # training macros per ruleset (the academy's area)
-    "training/macros.py": 2,
     # the academy: its scenarios and challenges per ruleset (the academy's area)
     "envs/academy.py": 44,
     "coachgym/academy/challenge.py": 5,

@@ -24,7 +24,6 @@ from typing import Callable
 from .. import rulesets
 from ..core.engine import Engine
 from ..core.errors import ConfigError
-from ..rules.statispro.tactics import star_double_team
 
 
 @dataclass(frozen=True)
@@ -33,14 +32,6 @@ class Macro:
     label: str
     resolve: Callable[[Engine, int], "int | None"]  # (game, side) -> a concrete action index, or None
     decision_kinds: frozenset = frozenset()  # the decision kinds it can apply at (empty: any), a quick filter
-
-
-STATISPRO_MACROS: dict[str, Macro] = {
-    "double_team_best_scorer": Macro(
-        "double_team_best_scorer",
-        "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
-        star_double_team, frozenset({"menu"})),
-}
 
 
 class BookSubstitution:

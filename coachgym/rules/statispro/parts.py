@@ -8,13 +8,21 @@ from __future__ import annotations
 from ...agents.statispro import ByTheBookCoach
 from ...core.ruleset import Parts
 from ...series.carryover import StatisProCarryOver
-from ...training.macros import STATISPRO_MACROS
+from ...training.macros import Macro
 from .builder import build_league
 from .invariants import check
 from .present import PRESENTER
 from .realism import STATS
-from .tactics import remaining
+from .tactics import remaining, star_double_team
 from .vocabulary import VOCABULARY
+
+# training macros (name -> training.macros.Macro): one policy output that stands for a choice
+MACROS = {
+    "double_team_best_scorer": Macro(
+        "double_team_best_scorer",
+        "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
+        star_double_team, frozenset({"menu"})),
+}
 
 
 def env_class() -> type:
@@ -33,6 +41,6 @@ PARTS = Parts(
     carry_over=StatisProCarryOver,
     invariants=check,
     realism=STATS,
-    macros=STATISPRO_MACROS,
+    macros=MACROS,
     league_builder=build_league,
 )
