@@ -92,6 +92,37 @@ def _lacks_holds(rs: Ruleset, game: Engine, out: list[str]) -> None:
             hash(mark(game))
 
 
+def _lacks_season_and_training(rs: Ruleset, part, out: list[str]) -> None:
+    """The carry-over, realism, macros, league builder and coach kinds (``part`` reads one, naming a
+    part that does not import)."""
+    carry = part("carry_over")
+    if carry is not None and getattr(carry, "ruleset", None) != rs.name:
+        out.append("carry_over: not this ruleset's")
+    realism = part("realism")
+    if realism is not None:
+        from coachgym.evaluation.realism import real_seasons
+
+        if rs.name not in real_seasons()["rulesets"]:
+            out.append("realism: no real figures in evaluation/data/real_seasons.json")
+    macros = part("macros")
+    if macros is not None:
+        from coachgym.training.macros import Macro
+
+        if not all(isinstance(m, Macro) and m.name == k for k, m in macros.items()):
+            out.append("macros: not a name -> Macro table")
+    builder = part("league_builder")
+    if builder is not None and not callable(builder):
+        out.append("league_builder: not a function (season statistics rows -> team files)")
+    kinds = part("coach_kinds")
+    if kinds is not None:
+        from coachgym.core.ruleset import CoachKinds
+
+        if not isinstance(kinds, CoachKinds) or not {"strategy", "search"} <= set(kinds.kinds) or kinds.trained is None:
+            out.append("coach_kinds: not a CoachKinds with strategy, search and trained (coachgym.coachkinds)")
+        elif not any(n.startswith("strategy:") for n in rs.coach_names()):
+            out.append("coach_kinds: not listed among the coach names")
+
+
 def lacks(rs: Ruleset) -> list[str]:
     """What the registration of ``rs`` lacks or gets wrong, one line each (empty: it conforms)."""
     out: list[str] = []
@@ -140,26 +171,9 @@ def lacks(rs: Ruleset) -> list[str]:
             out.append("presenter: not a presenter of this ruleset (coachgym.present.presenter.Presenter)")
     elif set(rs.person_kinds) - set(rs.engine_cls.decision_kinds):
         out.append("person_kinds: not decision kinds of the engine")
-    carry = part("carry_over")
-    if carry is not None and getattr(carry, "ruleset", None) != rs.name:
-        out.append("carry_over: not this ruleset's")
-    realism = part("realism")
-    if realism is not None:
-        from coachgym.evaluation.realism import real_seasons
-
-        if rs.name not in real_seasons()["rulesets"]:
-            out.append("realism: no real figures in evaluation/data/real_seasons.json")
-    macros = part("macros")
-    if macros is not None:
-        from coachgym.training.macros import Macro
-
-        if not all(isinstance(m, Macro) and m.name == k for k, m in macros.items()):
-            out.append("macros: not a name -> Macro table")
-    builder = part("league_builder")
-    if builder is not None and not callable(builder):
-        out.append("league_builder: not a function (season statistics rows -> team files)")
+    _lacks_season_and_training(rs, part, out)
     checked = {"env", "vocabulary", "remaining", "invariants", "presenter", "carry_over", "realism", "macros",
-               "league_builder"}
+               "league_builder", "coach_kinds"}
     assert checked == set(PARTS), "a part of core.ruleset.PARTS this test does not check yet"
     columns = set(game.box_score().columns)
     for column in rs.box_formulas:
@@ -205,7 +219,7 @@ def test_a_registration_that_lacks_parts_is_named():
         missing = lacks(bare)
     text = "\n".join(missing)
     for expected in ("vocabulary: missing", "invariants: missing", "coaches: no by-the-book coach", "holds: missing",
-                     "remaining: missing", "env: does not import (no module named 'nowhere')"):
+                     "remaining: missing", "coach_kinds: missing", "env: does not import (no module named 'nowhere')"):
         assert expected in text, text
 
 
@@ -240,4 +254,4 @@ def test_parts_are_typed_objects_not_names():
     strange = Ruleset(name="x", title="X", env_id="x/X-v0", engine_cls=Engine, options_cls=object,
                       package="coachgym.core", parse_team=lambda d, p: d, default_teams=("a", "b"))
     assert strange.parts == Parts()  # a package without parts.py has none
-    assert strange.part("env") is None and strange.coach_names()[:2] == ["random", "first-legal"]
+    assert strange.part("env") is None and strange.coach_names() == ["random", "first-legal"]  # no kinds either

@@ -37,6 +37,7 @@ LAYER_OF = {
     "coachgym.training": "training",
     "coachgym.configs": "training",
     "coachgym.cli": "app", "coachgym.web": "app",
+    "coachgym.coachkinds": "parts",  # the coach kinds every ruleset's parts.py registers (strategy, search, trained)
 }
 # modules that live in a ruleset's folder (a ruleset is its folder) but belong to a layer above the
 # rules: its presenter (presentation), its strategy-file vocabulary (strategy) and its parts.py, the

@@ -217,23 +217,26 @@ def split_league_team(team: Any) -> tuple[str, str] | None:
     return (league, name) if league and name else None
 
 
-# Coach kinds spelled "KIND:ARGUMENT", where the argument is the kind's own (a file path may hold ':'
-# and '/'): each maps to a "module:function" factory called as ``factory(ruleset, argument, seed=seed,
-# **kwargs)`` and imported only when used. An area adds its kind here with one line.
-COACH_KINDS: dict[str, str] = {
-    "strategy": "coachgym.strategy.coach:strategy_coach",  # a situational strategy file (docs/strategy.md)
-    "search": "coachgym.search.coach:search_coach",  # rollouts from resampled copies (docs/search.md); "search" alone too
-}
-BARE_KINDS = ("search",)  # kinds that also work without an argument
-# the shipped trained coach and model files (.npz: NumPy only; .zip: stable-baselines3, the train
-# extra): training's coach, imported only when used (core imports nothing above it)
-TRAINED_COACH = "coachgym.training.coach:TrainedCoach"
+@dataclasses.dataclass(frozen=True)
+class CoachKinds:
+    """The coach kinds a ruleset offers beyond its own coaches (``Parts(coach_kinds=...)``; every bundled
+    ruleset registers ``coachgym.coachkinds.COACH_KINDS``, the objects themselves):
 
+    * ``kinds``: a kind spelled ``"KIND:ARGUMENT"`` (the argument is the kind's own: a file path may
+      hold ':' and '/') -> its factory, called as ``factory(ruleset, argument, seed=seed, **kwargs)``;
+    * ``bare``: the kinds that also work without an argument (``"search"``);
+    * ``trained``: the trained coach (the shipped one, ``"trained"``, or a model file ``.npz``/``.zip``),
+      called as ``trained(model_or_None, ruleset_name, seed=seed)``.
+    """
 
-def _import(spec: str) -> Any:
-    """The object a ``"module:attr"`` spec names, imported now."""
-    module, attr = spec.split(":")
-    return getattr(importlib.import_module(module), attr)
+    kinds: dict[str, Callable[..., Coach]] = dataclasses.field(default_factory=dict)
+    bare: tuple[str, ...] = ()
+    trained: Callable[..., Coach] | None = None
+
+    def __post_init__(self) -> None:
+        for kind in self.bare:
+            if kind not in self.kinds:
+                raise ValueError(f"CoachKinds.bare: {kind!r} is not one of the kinds ({', '.join(self.kinds)})")
 
 
 # The parts of a ruleset beyond its engine: part -> (what it is, required). Each ruleset's folder
@@ -252,6 +255,8 @@ PARTS: dict[str, tuple[str, bool]] = {
                 False),
     "macros": ("training macros: name -> Macro (training/macros.py)", False),
     "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
+    "coach_kinds": ("the coach kinds beyond the ruleset's own: strategy files, the search, trained models "
+                    "(a CoachKinds: coachgym.coachkinds.COACH_KINDS)", True),
 }
 
 
@@ -273,6 +278,7 @@ class Parts:
     realism: Any = None
     macros: dict[str, Any] | None = None
     league_builder: Callable[..., Any] | None = None
+    coach_kinds: CoachKinds | None = None
 
     def __post_init__(self) -> None:
         if self.env is not None and (isinstance(self.env, type) or not callable(self.env)):
@@ -281,6 +287,8 @@ class Parts:
         for name, coach in self.coaches.items():
             if not callable(coach):
                 raise ValueError(f"Parts.coaches[{name!r}] must be a coach class or factory, got {coach!r}")
+        if self.coach_kinds is not None and not isinstance(self.coach_kinds, CoachKinds):
+            raise ValueError(f"Parts.coach_kinds must be a CoachKinds, got {type(self.coach_kinds).__name__}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -528,16 +536,24 @@ class Ruleset:
         return make(home_team, away_team, src, options=self.parse_options(options), record_events=record_events)
 
     # ---------------------------------------------------------------- coaches
+    @property
+    def coach_kinds(self) -> CoachKinds:
+        """The coach kinds the registration offers (none where its parts name none)."""
+        return self.parts.coach_kinds or CoachKinds()
+
     def coach_names(self) -> list[str]:
-        return ["random", "first-legal", *self.parts.coaches, "trained", *(f"{k}:..." for k in COACH_KINDS)]
+        kinds = self.coach_kinds
+        return ["random", "first-legal", *self.parts.coaches, *(["trained"] if kinds.trained else []),
+                *(f"{k}:..." for k in kinds.kinds)]
 
     def coach(self, name: str, seed: int | None = None, **kwargs: Any) -> Coach:
         """A coach by name. ``"by-the-book:intentional_fouls=false,fast_break=never"`` passes
         parameters to a scripted coach (for comparing variants of a strategy); ``"KIND:ARGUMENT"``
-        builds a coach of a registered kind (:data:`COACH_KINDS`, e.g. ``"strategy:press.yaml"``)."""
+        builds a coach of a registered kind (:attr:`coach_kinds`, e.g. ``"strategy:press.yaml"``)."""
+        kinds = self.coach_kinds
         kind, sep, argument = name.partition(":")
-        if (sep or kind in BARE_KINDS) and kind in COACH_KINDS:
-            made: Coach = _import(COACH_KINDS[kind])(self, argument, seed=seed, **kwargs)
+        if (sep or kind in kinds.bare) and kind in kinds.kinds:
+            made: Coach = kinds.kinds[kind](self, argument, seed=seed, **kwargs)
             return made
         is_model_file = name.endswith((".zip", ".npz"))
         if ":" in name and not is_model_file:
@@ -552,8 +568,8 @@ class Ruleset:
             return RandomCoach(seed)
         if name == "first-legal":
             return FirstLegalCoach()
-        if name == "trained" or is_model_file:  # the one shipped for this ruleset, or a model file
-            trained: Coach = _import(TRAINED_COACH)(None if name == "trained" else name, self.name, seed=seed)
+        if (name == "trained" or is_model_file) and kinds.trained is not None:  # the shipped one, or a model file
+            trained: Coach = kinds.trained(None if name == "trained" else name, self.name, seed=seed)
             return trained
         factory = self.coach_factory(name)
         params = {p.name: p for p in self.coach_parameters(name)}
@@ -576,8 +592,8 @@ class Ruleset:
         return coaches[name]
 
     def coach_kind(self, kind: str) -> Callable[..., Coach] | None:
-        """The factory of a coach kind of :data:`COACH_KINDS` (``"strategy"``, ``"search"``), or None."""
-        return _import(COACH_KINDS[kind]) if kind in COACH_KINDS else None
+        """The factory of a coach kind the registration offers (``"strategy"``, ``"search"``), or None."""
+        return self.coach_kinds.kinds.get(kind)
 
     def coach_parameters(self, name: str) -> list[Setting]:
         """A scripted coach's parameters (``coachgym.core.describe.Setting``: name, default, explanation)."""

@@ -317,7 +317,7 @@ def offered_plans(ruleset: str) -> list[str]:
 
 
 def search_coach(ruleset: Any, argument: str, seed: int | None = None, **kwargs: Any) -> SearchCoach:
-    """``Ruleset.coach("search:budget=64,policy=trained")`` (registered in core.ruleset.COACH_KINDS);
+    """``Ruleset.coach("search:budget=64,policy=trained")`` (registered in coachgym.coachkinds.COACH_KINDS);
     the parameters are held to :data:`PARAMS` first."""
     given = split_params(argument, "search")
     table = {p.name: p for p in PARAMS}

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from coachgym.coachkinds import COACH_KINDS
 from coachgym.core.engine import Decision
 from coachgym.core.ruleset import Parts
 from coachgym.envs.base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
@@ -182,6 +183,6 @@ def env_class() -> type[FreeThrowEnv]:
     return FreeThrowEnv
 
 
-PARTS = Parts(env=env_class, coaches={"by-the-book": ByTheBookCoach}, presenter=PRESENTER, vocabulary=VOCABULARY,
-              remaining=remaining, carry_over=SoreArms, invariants=check_invariants, macros=MACROS,
-              league_builder=league_teams)
+PARTS = Parts(env=env_class, coaches={"by-the-book": ByTheBookCoach}, coach_kinds=COACH_KINDS, presenter=PRESENTER,
+              vocabulary=VOCABULARY, remaining=remaining, carry_over=SoreArms, invariants=check_invariants,
+              macros=MACROS, league_builder=league_teams)

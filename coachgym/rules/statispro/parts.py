@@ -6,6 +6,7 @@ and the training macros; it imports no torch."""
 from __future__ import annotations
 
 from ...agents.statispro import ByTheBookCoach
+from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Parts
 from ...series.carryover import StatisProCarryOver
 from ...training.macros import Macro
@@ -35,6 +36,7 @@ def env_class() -> type:
 PARTS = Parts(
     env=env_class,
     coaches={"by-the-book": ByTheBookCoach},
+    coach_kinds=COACH_KINDS,
     presenter=PRESENTER,
     vocabulary=VOCABULARY,
     remaining=remaining,
