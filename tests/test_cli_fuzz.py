@@ -92,6 +92,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("play",): ["valueadd", "--opponent", "random", "--seed", "1"],
     ("replay",): ["{d}/game.json", "--all"],
     ("cards", "build"): ["statispro", "{d}/stats.csv", "--out", "{d}/league", "--season", "1999-00"],
+    ("leagues", "build"): ["--season", "1980", "--out", "{d}/nba-1980"],
     ("distill",): ["valueadd", "--rounds", "1", "--games", "1", "--no-progress"],
     ("academy", "list"): ["--ruleset", "valueadd"],
     ("academy", "build"): ["valueadd", "--quiet"],

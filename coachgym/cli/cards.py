@@ -81,6 +81,8 @@ def leagues_build(season, ruleset, out, name, blind) -> None:
                               say=lambda line: click.echo(line, err=True))
     except CoachgymError as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"--out {out}: cannot be written ({exc.strerror or exc})") from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "
                f"({len(league['divisions'])} divisions, {league['schedule_format']['games']} games a team); "
                f"play it: coachgym season start {rs.name} --league {out}")
