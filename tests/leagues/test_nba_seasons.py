@@ -74,20 +74,21 @@ def test_every_season_of_the_data_adds_up():
 
 
 def test_the_data_agrees_with_the_shipped_leagues():
-    """1979-80: the same rows as the shipped 4th Street league's stats.csv (same source); 1992-93: the
-    same divisions as the shipped Statis Pro league."""
+    """1979-80: the same rows as the shipped 4th Street league's stats.csv (same source); 1979-80 and
+    1992-93: the same divisions as the shipped leagues."""
     shipped = ROOT / "coachgym/rules/fourthstreet/data/leagues/nba-1980/stats.csv"
     with shipped.open(encoding="utf-8", newline="") as fh:
         old = {(r["Player"], r["Tm"]): (r["G"], r["MP"], r["PTS"], r["TRB"], r["AST"]) for r in csv.DictReader(fh)}
     new = {(r["Player"], r["Tm"]): (r["G"], r["MP"], r["PTS"], r["TRB"], r["AST"])
            for r in _read(nbaseasons.PLAYERS) if r["Season"] == "1980"}
     assert new == old
-    lg93 = json.loads((ROOT / "coachgym/rules/statispro/data/leagues/nba-1993/league.json").read_text())
     stems = {k: v["stem"] for k, v in json.loads((ROOT / "coachgym/core/nba_teams.json").read_text())["teams"].items()}
-    ours = {d: sorted(stems[t] for t in members if t in {r["Team"] for r in _read(nbaseasons.TEAMS)
-                                                        if r["Season"] == "1993"})
-            for d, members in nbaseasons._of_season(nbaseasons.meta()["alignment"], 1993)["divisions"].items()}
-    assert ours == {d: sorted(v) for d, v in lg93["divisions"].items()}
+    for year, shipped_league in ((1993, "statispro/data/leagues/nba-1993"), (1980, "fourthstreet/data/leagues/nba-1980")):
+        lg = json.loads((ROOT / "coachgym/rules" / shipped_league / "league.json").read_text())
+        teams = {r["Team"] for r in _read(nbaseasons.TEAMS) if r["Season"] == str(year)}
+        ours = {d: sorted(stems[t] for t in members if t in teams)
+                for d, members in nbaseasons._of_season(nbaseasons.meta()["alignment"], year)["divisions"].items()}
+        assert ours == {d: sorted(v) for d, v in lg["divisions"].items()}, year
 
 
 @pytest.mark.parametrize("ruleset,season,teams,divisions,games", [
