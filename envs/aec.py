@@ -24,7 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.engine import HOME, Engine
-from .base import OBS_HIGH, OBS_LOW, CoachEnv, _clip, check_env_keywords, illegal_action, load_teams
+from .base import OBS_HIGH, OBS_LOW, CoachEnv, _clip, check_env_keywords, illegal_action, load_teams, render_game
 
 RENDER = ["ansi", "rgb_array"]
 
@@ -168,15 +168,7 @@ class CoachAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
-        if self.render_mode == "rgb_array":
-            from .raster import frame
-
-            return frame(self.game)
-        if self.render_mode != "ansi" or self.game is None:
-            return None
-        lines = self.game.play_by_play(self._rendered_upto)
-        self._rendered_upto += len(lines)
-        return "\n".join([*lines, "", self.game.scoreboard()])
+        return render_game(self)
 
     def close(self):
         pass

@@ -179,6 +179,21 @@ def illegal_action(game: Engine, action: int, strict: bool) -> dict | None:
             "legal_labels": game.actions.labels(d.legal)}
 
 
+def render_game(env: Any) -> Any:
+    """``render()`` of the Gymnasium and the PettingZoo envs: ``rgb_array`` is the scoreboard and the
+    decision at hand as an image (no play-by-play is kept); ``ansi`` is the play-by-play since the last
+    call and the scoreboard."""
+    if env.render_mode == "rgb_array":
+        from .raster import frame
+
+        return frame(env.game)
+    if env.render_mode != "ansi" or env.game is None:
+        return None
+    lines = env.game.play_by_play(env._rendered_upto)
+    env._rendered_upto += len(lines)
+    return "\n".join([*lines, "", env.game.scoreboard()])
+
+
 class CoachEnv(gym.Env):
     """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``."""
 
@@ -309,15 +324,7 @@ class CoachEnv(gym.Env):
         return mask.copy()
 
     def render(self):
-        if self.render_mode == "rgb_array":  # the scoreboard and the decision at hand (no play-by-play is kept)
-            from .raster import frame
-
-            return frame(self.game)
-        if self.render_mode != "ansi" or self.game is None:
-            return None
-        lines = self.game.play_by_play(self._rendered_upto)
-        self._rendered_upto += len(lines)
-        return "\n".join([*lines, "", self.game.scoreboard()])
+        return render_game(self)
 
     # ------------------------------------------------------------------ internals
     def _margin(self, home: int, away: int) -> int:
