@@ -11,7 +11,7 @@ pair-invite.png (the two-person game's creator: the invite link, Copy, every cho
 story.png (after a 4th Street game: the moments that turned it), seasons.png (start a season),
 season.png (the 1992-93 NBA with the Knicks on a short schedule after two Knicks games: standings by
 division, your players beside the real season's, leaders),
-season-playoffs.png (the playoffs' first round).
+season-playoffs.png (the playoffs' first round, two of your games played), season-playoff-game.png (one's box score).
 """
 
 from __future__ import annotations
@@ -131,7 +131,14 @@ def main() -> None:
         if sp.locator("[data-testid=playoffs-start]").count():
             sp.click("[data-testid=playoffs-start]")
             sp.wait_for_selector("[data-testid=bracket]")
+            for _ in range(2):  # two of your series' games played by the book: the bracket lists them
+                sp.click("[data-testid=po-book]")
+                sp.wait_for_selector("[data-testid=po-games] a")
+                sp.wait_for_load_state("networkidle")
             shot(sp, args.out / "season-playoffs.png")
+            sp.click("[data-testid=po-series].yours [data-testid=po-games] a >> nth=0")
+            sp.wait_for_selector("[data-testid=season-game]")
+            shot(sp, args.out / "season-playoff-game.png")
         browser.close()
 
 

@@ -161,7 +161,8 @@ def record(po: dict, index: int, task: ScheduledGame, out: dict, home: str, away
     """A played game into its series (and the series decided once a team has won enough)."""
     s = current(po)[index]
     s["games"].append({"home": home, "away": away, "home_score": out["home_score"], "away_score": out["away_score"],
-                       "coach": coach, "carry": out["carry"]})
+                       "coach": coach, "carry": out["carry"], "box": out.get("box"), "seed": task.seed,
+                       "home_coach": task.home_coach, "away_coach": task.away_coach})
     won = home if out["home_score"] > out["away_score"] else away
     s["wins"][0 if won == s["high"] else 1] += 1
     if max(s["wins"]) >= needed(s):

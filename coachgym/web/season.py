@@ -618,6 +618,37 @@ def season_game(request: Request, name: str, game_id: int):
                                                     "entry": comp.entry})
 
 
+@router.get("/seasons/{name}/playoffs/{round_no}/{series_no}/{game_no}")
+def playoff_game(request: Request, name: str, round_no: int, series_no: int, game_no: int):
+    """A playoff game's box score (round, series and game counted from 1, as the bracket shows them)."""
+    from types import SimpleNamespace
+
+    from ..present.bracket import round_label
+    from ..series.competition import Competition
+
+    _season_row(request, name)
+    store = _store(request)
+    po = _playoffs(store, name)
+    try:
+        if min(round_no, series_no, game_no) < 1:
+            raise IndexError
+        series = po["rounds"][round_no - 1][series_no - 1]
+        game = series["games"][game_no - 1]
+    except (TypeError, IndexError):
+        raise NotFound(f"No playoff game {round_no}/{series_no}/{game_no} in this season.",
+                       title="No such game") from None
+    if not game.get("box"):
+        raise NotFound("This playoff game was played before box scores were kept for playoff games.",
+                       title="No box score") from None
+    comp = Competition.load(store, name)
+    g = SimpleNamespace(home=game["home"], away=game["away"], home_score=game["home_score"],
+                        away_score=game["away_score"], seed=game.get("seed"),
+                        label=f"{round_label(po, round_no - 1)}, game {game_no}",
+                        home_coach=game.get("home_coach", ""), away_coach=game.get("away_coach", ""), round=round_no - 1)
+    return _render(request, "season_game.html.j2", {"name": name, "comp": comp, "g": g, "box": game["box"],
+                                                    "entry": comp.entry})
+
+
 @router.post("/seasons/{name}/playoffs")
 def start_playoffs(request: Request, name: str):
     """The regular season over: the playoffs' first round from its standings."""
