@@ -47,9 +47,9 @@ REMAINING: dict[str, int] = {
     # the registry itself: one line per bundled ruleset package (discovery would change the order
     # rulesets are listed in everywhere)
     "coachgym/rulesets.py": 4,
-    # carry-over between games, one class per ruleset (the history helper's area)
+    # carry-over between games, one class per ruleset (to move into each folder's parts)
     "coachgym/series/carryover.py": 9,
-    # the academy: its scenarios and challenges per ruleset (the academy's area)
+    # the academy: its scenarios and challenges per ruleset (to move into each folder)
     "envs/academy.py": 44,
     "coachgym/academy/challenge.py": 5,
     "coachgym/academy/build.py": 4,
@@ -60,7 +60,7 @@ REMAINING: dict[str, int] = {
     "coachgym/web/tabletop.py": 3,
     "coachgym/web/api.py": 1,
     "coachgym/web/forms.py": 1,
-    # the web: the rulesets offered seasons; FUBA's board drawing (the seat's area)
+    # the web: the rulesets offered seasons; FUBA's board drawing
     "coachgym/web/season.py": 3,
     "coachgym/web/board.py": 1,
 }
