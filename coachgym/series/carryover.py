@@ -58,6 +58,9 @@ class Context:
     kind: str  # "season" or "tournament"
     games_per_team: int | None  # a season's length per team (None: a knockout tournament)
     availability: bool = False  # a real league's season: players play their real share of games
+    # the real season's games per team that the players' games are counted out of (82; the
+    # 1998-99 lockout 50, 2011-12 66): a real share is games / card_season, whatever length is played
+    card_season: int = CARD_SEASON_GAMES
 
 
 class CarryOver:
@@ -124,13 +127,13 @@ class StatisProCarryOver(_InjuriesForGames):
     ruleset = "statispro"
 
     @staticmethod
-    def allowance(card_games: int, season_games: int) -> int:
+    def allowance(card_games: int, season_games: int, card_season: int = CARD_SEASON_GAMES) -> int:
         """14G NOTE: games a player may miss through injury in a season of ``season_games``, so that
         he plays at least his card's share of them (82 - 45 = 37 for Larry Bird in an 82-game
         season; in shorter seasons his card's games scaled to the season, rounded up)."""
         if not card_games:
             return season_games
-        must_play = math.ceil(card_games * season_games / CARD_SEASON_GAMES - 1e-9)
+        must_play = math.ceil(card_games * season_games / card_season - 1e-9)
         return max(0, season_games - must_play)
 
     def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
@@ -148,7 +151,7 @@ class StatisProCarryOver(_InjuriesForGames):
             # team) spread over the team's season; a game he is not available for he misses like a
             # player out with a prior injury (14G: EXPANDED ATTEMPTS, TEN-DAY CONTRACTS)
             k = state.get("games", 0)
-            away = [p["name"] for p in data["players"] if not available(int(p.get("games") or 0), k)]
+            away = [p["name"] for p in data["players"] if not available(int(p.get("games") or 0), k, ctx.card_season)]
             names = [p["name"] for p in data["players"]]
             gone = set(out) | set(away)
             if len(names) - len(gone) < 5:
@@ -163,9 +166,11 @@ class StatisProCarryOver(_InjuriesForGames):
             left = {}
             for p in data["players"]:
                 name = p["name"]
-                room = self.allowance(p.get("games") or 0, ctx.games_per_team) - state["missed"].get(name, 0)
+                room = (self.allowance(p.get("games") or 0, ctx.games_per_team, ctx.card_season)
+                        - state["missed"].get(name, 0))
                 if real:  # the games real availability keeps him out count toward the 14G NOTE's allowance
-                    room -= sum(not available(int(p.get("games") or 0), j) for j in range(ctx.games_per_team))
+                    room -= sum(not available(int(p.get("games") or 0), j, ctx.card_season)
+                                for j in range(ctx.games_per_team))
                 left[name] = max(0, room - state["out"].get(name, 0))
         out = sorted(set(out) | set(away))
         if not out and left is None:
@@ -195,7 +200,7 @@ class FourthStreetCarryOver(_InjuriesForGames):
         if ctx.availability and ctx.kind == "season":
             k = state.get("games", 0)
             away = [p["name"] for p in data["players"]
-                    if not self.available(int((p.get("stats") or {}).get("g", CARD_SEASON_GAMES)), k)]
+                    if not self.available(int((p.get("stats") or {}).get("g", ctx.card_season)), k, ctx.card_season)]
             out = sorted(set(out) | set(away))
         if not out:
             return data

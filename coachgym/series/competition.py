@@ -265,7 +265,8 @@ class Competition:
         if self.fmt["type"] in ("round-robin", "schedule"):
             rr = self.schedule
             gpt = max(sum(1 for f in rr.fixtures() if k in (f.home, f.away)) for k in self.keys)
-        return carryover.Context(self.kind, gpt, bool(self.fmt.get("availability")))
+        return carryover.Context(self.kind, gpt, bool(self.fmt.get("availability")),
+                                 int(self.fmt.get("real_games") or carryover.CARD_SEASON_GAMES))
 
     def results(self) -> dict[tuple[int, int], Result]:
         return {(g.round, g.slot): g.result for g in self.games}
@@ -471,11 +472,16 @@ def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_tea
     from .schedule import league_schedule
 
     lg = rulesets.get(ruleset).league(league)
+    # the real season's games per team, that the players' real games are a share of (real availability):
+    # the most games a team's real record adds up to (1998-99: 50; 2011-12: 66), else the NBA's 82
+    records = [w + lost for w, lost in (lg.real_records or {}).values()]
+    real_games = max(records) if records and max(records) > 0 else carryover.CARD_SEASON_GAMES
     real = lg.real_schedule() if games_per_team is None else None
     if real:
         dates = sorted({d for d, _, _ in real})
         index = {d: k for k, d in enumerate(dates)}
         return {"type": "schedule", "league": lg.name, "source": "real", "availability": availability,
+                "real_games": real_games,
                 "games": [[h, a] for _, h, a in real], "rounds": [index[d] for d, _, _ in real], "labels": dates}
     fmt = dict(lg.schedule_format)
     if games_per_team is not None:
@@ -483,7 +489,7 @@ def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_tea
     games = league_schedule(list(lg.teams), {t: lg.division_of(t) for t in lg.teams},
                             {t: lg.conference_of(t) for t in lg.teams}, fmt, seed)
     return {"type": "schedule", "league": lg.name, "source": "balanced", "format": fmt, "availability": availability,
-            "games": [list(g) for g in games]}
+            "real_games": real_games, "games": [list(g) for g in games]}
 
 
 def entries_from(teams: Iterable[str], coaches: dict[str, str], default_coach: str) -> list[tuple[str, str]]:

@@ -292,11 +292,35 @@ def test_availability_spreads_a_players_real_share_of_games_over_the_season():
     assert sum(not F.available(80, k) for k in range(10)) == 0  # an 80-game player misses no early game
 
 
+def test_availability_counts_games_out_of_the_real_seasons_length():
+    """A lockout season (1998-99: 50 games a team) counts a player's real games out of 50, not 82: a
+    25-game player plays half of a 50-game replay, a 50-game player all of it; and the 14G NOTE
+    allowance scales from the same length (docs/league-seasons.md, real availability)."""
+    from coachgym.series.carryover import CARD_SEASON_GAMES, Context, StatisProCarryOver as S, available
+
+    assert CARD_SEASON_GAMES == 82 and Context("season", 50).card_season == 82  # unchanged by default
+    assert sum(available(25, k, 50) for k in range(50)) == 25
+    assert sum(available(50, k, 50) for k in range(50)) == 50
+    assert sum(available(50, k) for k in range(50)) == 30  # out of 82, the old reading: 30 of 50
+    assert S.allowance(25, 50, 50) == 25 and S.allowance(45, 82) == 37  # Larry Bird's 82 - 45 unchanged
+    sp = S()
+    data = {"players": [{"name": f"p{i}", "games": g} for i, g in enumerate((50, 50, 50, 50, 50, 25, 10))]}
+    state = {"out": {}, "missed": {}}
+    lockout = Context("season", 50, True, 50)
+    played = {p["name"]: 0 for p in data["players"]}
+    for k in range(50):
+        team = sp.game_team(data, {**state, "games": k}, lockout)
+        for p in data["players"]:
+            played[p["name"]] += p["name"] not in team.get("injured", [])
+    assert played == {"p0": 50, "p1": 50, "p2": 50, "p3": 50, "p4": 50, "p5": 25, "p6": 10}
+
+
 def test_a_league_season_plays_a_half_season_player_in_half_the_games(tmp_path):
     folder = _tiny_league(tmp_path)
     data = json.loads((folder / "riverton.json").read_text())
     star = data["lineup"][0]
-    next(p for p in data["players"] if p["name"] == star)["stats"]["g"] = 41
+    # the tiny league's real records are 6 games a team (its real season): 3 games is half of it
+    next(p for p in data["players"] if p["name"] == star)["stats"]["g"] = 3
     (folder / "riverton.json").write_text(json.dumps(data))
     from coachgym.series.competition import Competition, league_season_format
     from coachgym.store import Store

@@ -111,6 +111,7 @@ def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, 
     lg = rulesets.get(ruleset).league(str(out))  # the ruleset's own loader takes it
     assert len(lg.teams) == teams
     sched = league_season_format(ruleset, str(out))
+    assert sched["real_games"] == games  # real availability counts the players' games out of this length
     played: dict[str, int] = defaultdict(int)
     for h, a in sched["games"]:
         played[h] += 1
