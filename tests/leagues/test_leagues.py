@@ -296,7 +296,8 @@ def test_availability_counts_games_out_of_the_real_seasons_length():
     """A lockout season (1998-99: 50 games a team) counts a player's real games out of 50, not 82: a
     25-game player plays half of a 50-game replay, a 50-game player all of it; and the 14G NOTE
     allowance scales from the same length (docs/league-seasons.md, real availability)."""
-    from coachgym.series.carryover import CARD_SEASON_GAMES, Context, StatisProCarryOver as S, available
+    from coachgym.series.carryover import CARD_SEASON_GAMES, Context, available
+    from coachgym.series.carryover import StatisProCarryOver as S
 
     assert CARD_SEASON_GAMES == 82 and Context("season", 50).card_season == 82  # unchanged by default
     assert sum(available(25, k, 50) for k in range(50)) == 25
