@@ -46,6 +46,8 @@ def test_every_playoff_game_links_to_its_box_score(db):
             assert shown.text.count('class="boxscore"') == 2 and f", game {k}" in shown.text
         first = links[0][0]
         assert b.get(first).status_code == 404  # another browser's season
-        for bad in ("9/1/1", "1/9/1", "1/1/9", "0/1/1"):
+        assert a.get(f"/seasons/{name}/playoffs/1/1/x").status_code == 422  # not a number: refused, nothing read
+        assert a.get(f"/seasons/{name}/playoffs/1/1/..%2f..%2fetc%2fpasswd").status_code in (404, 422)  # no path taken
+        for bad in ("9/1/1", "1/9/1", "1/1/9", "0/1/1", "1/1/-1", f"1/1/{10**40}"):  # out of range, huge
             missing = a.get(f"/seasons/{name}/playoffs/{bad}")
             assert missing.status_code == 404 and "No playoff game" in missing.text and "Traceback" not in missing.text
