@@ -1,8 +1,8 @@
 """A season in the browser: pick a league (a real one: the 1992-93 NBA for Statis Pro, the
 1979-80 NBA for 4th Street; or a ruleset's bundled teams) and your team; the schedule; for each of
 your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
-it"; every other game simulated in the background, a round's games at once in the server's niced
-worker processes, one per CPU less one (:func:`play_all_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
+it"; every other game simulated in the background, a round's games at once in the server's
+worker processes at the lowest CPU priority (SCHED_IDLE), one per CPU less one (:func:`play_all_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
 scores, league leaders.
 
 The season is a :class:`coachgym.series.competition.Competition` in the server's own SQLite file
@@ -71,22 +71,49 @@ class Progress:
 
 _WORKER = None
 _WORKER_GUARD = threading.Lock()
-WORKER_NICE = 10  # the background process yields the CPU to the server answering people
+# How the background processes yield the CPU to the server answering people: "idle" (the default) is
+# the lowest priority the OS offers, Linux's SCHED_IDLE (nice 19 where that is not allowed); "nice:N"
+# is N steps of niceness over the server's (the test suite's choice: on a machine busy with other
+# work at normal priority an idle-policy process waits for a free core).
+PRIORITY_ENV = "COACHGYM_SEASON_PRIORITY"
 
 
-def _niced() -> None:
+def lowest_priority(how: str = "idle") -> str:
+    """Put the calling process (its current thread and every thread it starts later) at the CPU
+    priority ``how`` names (:data:`PRIORITY_ENV`): "idle", Linux's ``SCHED_IDLE`` (it runs only on a
+    core that has nothing else to run, and a waking server thread takes the core from it at once) at
+    nice 19, falling back to nice 19 alone where the policy does not exist or is refused; "nice:N",
+    N more steps of niceness. Returns what it got ("idle", "nice 19", "nice 10", or "" where the OS
+    refused everything: the process then runs at the server's priority)."""
     import os
 
+    if how.startswith("nice:"):
+        try:
+            return f"nice {os.nice(max(0, min(19, int(how[5:]))))}"
+        except (ValueError, OSError):
+            return ""
+    got = ""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, 19)  # (the policy below ignores it; ps and top show it)
+        got = "nice 19"
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return "idle"
+    except (AttributeError, OSError):  # (not on every platform, and a sandbox may refuse it)
+        return got
+
+
+def _niced(how: str = "idle") -> None:
     from ..core.lifeline import die_with_parent
 
     # ends with the server, whatever kills it (SIGKILL too); the watchdog alone, not the kernel's death
     # signal: the pool starts this process from whichever request thread submits first, and the
-    # kernel's signal would come when that thread ends (core/lifeline.py)
+    # kernel's signal would come when that thread ends (core/lifeline.py). The watchdog's thread is
+    # started first, so it keeps the server's priority and notices at once.
     die_with_parent(kernel=False)
-    try:
-        os.nice(WORKER_NICE)
-    except OSError:  # (not allowed here: it runs at the server's priority)
-        pass
+    lowest_priority(how)
 
 
 def _play(task):
@@ -112,16 +139,17 @@ def _pool():
     with _WORKER_GUARD:
         if _WORKER is None:
             import multiprocessing
+            import os
             from concurrent.futures import ProcessPoolExecutor
 
             _WORKER = ProcessPoolExecutor(max_workers=_workers(), mp_context=multiprocessing.get_context("spawn"),
-                                          initializer=_niced)
+                                          initializer=_niced, initargs=(os.environ.get(PRIORITY_ENV, "idle"),))
         return _WORKER
 
 
 def play_in_background(task) -> dict:
-    """``task.run()`` in the server's background processes for season games (niced, so a person's
-    pages are answered first; separate processes, so the simulation never holds the server's
+    """``task.run()`` in the server's background processes for season games (at the lowest CPU
+    priority, :func:`lowest_priority`, so a person's pages are answered first; separate processes, so the simulation never holds the server's
     interpreter lock)."""
     return _pool().submit(_play, task).result()
 

@@ -16,6 +16,12 @@ from coachgym.web.server import running  # noqa: E402
 
 from .helpers import CHROMIUM, launch  # noqa: E402
 
+# The season's background processes run at the idle policy by default (coachgym/web/season.py): on a
+# machine whose cores are busy with other work at normal priority - the whole suite on two cores -
+# they would wait for a free core; the suite's seasons run them 10 steps of niceness below the server
+# instead. tests/web/test_season_worker_priority.py checks the default in processes of its own.
+os.environ.setdefault("COACHGYM_SEASON_PRIORITY", "nice:10")
+
 
 @pytest.fixture
 def db(tmp_path):

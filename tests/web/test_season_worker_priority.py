@@ -1,0 +1,122 @@
+"""The season's background processes run at the lowest CPU priority the OS offers (Linux's
+SCHED_IDLE, at nice 19), so a person's requests always win the cores while a season simulates;
+where the policy is refused, nice 19. Read back from the kernel (``/proc/<pid>/sched``,
+``/proc/<pid>/stat``), not from what the code meant to set."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+SCHED_IDLE = 5  # Linux's policy number (include/uapi/linux/sched.h)
+linux_only = pytest.mark.skipif(not os.path.exists("/proc/self/sched"), reason="reads Linux's /proc/<pid>/sched")
+
+
+def _in_a_fresh_server_process(code: str, env: dict[str, str] | None = None) -> dict:
+    """Run ``code`` in a new interpreter (the pool is one per process, so each case gets its own)
+    with the season module's default priority; it prints one JSON line."""
+    environ = {k: v for k, v in os.environ.items() if k != "COACHGYM_SEASON_PRIORITY"}
+    environ.update(env or {})
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120,
+                         env=environ)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@linux_only
+def test_the_seasons_worker_runs_at_the_idle_policy_and_the_server_does_not():
+    got = _in_a_fresh_server_process("""
+        import json, os
+        from coachgym.web import season
+
+        pid = season._pool().submit(os.getpid).result(timeout=60)
+        # what the worker itself reads, and what the kernel says from outside, for each of its threads
+        inside = season._pool().submit(os.sched_getscheduler, 0).result(timeout=60)
+        tasks = {}
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/sched") as f:
+                tasks[tid] = next(int(l.split(":")[1]) for l in f if l.startswith("policy"))
+        with open(f"/proc/{pid}/sched") as f:
+            main = next(int(l.split(":")[1]) for l in f if l.startswith("policy"))
+        with open(f"/proc/{pid}/stat") as f:
+            nice = int(f.read().rsplit(")", 1)[1].split()[16])
+        print(json.dumps({"pid": pid, "me": os.getpid(), "inside": inside, "main": main, "nice": nice,
+                          "threads": tasks, "server": os.sched_getscheduler(0), "server_nice": os.nice(0)}))
+    """)
+    assert got["pid"] != got["me"]  # a process of its own
+    assert got["inside"] == SCHED_IDLE and got["main"] == SCHED_IDLE, got
+    assert got["nice"] == 19, got  # (shown by ps and top; the idle policy itself ignores niceness)
+    # the thread that plays the games is the main one; the lifeline's watchdog keeps the server's
+    # priority so it notices the server's end at once
+    assert got["threads"][str(got["pid"])] == SCHED_IDLE, got
+    assert got["server"] == os.SCHED_OTHER and got["server_nice"] == os.nice(0), got  # the server is untouched
+
+
+@linux_only
+def test_a_season_game_played_in_the_idle_worker_is_the_same_game():
+    """The priority changes when the worker runs, never what it plays: a game's result is its seed's."""
+    got = _in_a_fresh_server_process("""
+        import json, tempfile
+        from pathlib import Path
+        from coachgym.store import Store
+        from coachgym.series.competition import Competition
+        from coachgym.web import season
+
+        teams = [(t, "by-the-book") for t in ("harbor-city", "cedar-valley")]
+        with tempfile.TemporaryDirectory() as tmp:
+            out = {}
+            for where in ("worker", "here"):
+                with Store(Path(tmp) / f"{where}.sqlite3") as store:
+                    Competition.create(store, name="s", kind="season", ruleset="valueadd", teams=teams,
+                                       fmt={"type": "round-robin", "legs": 1}, seed=11)
+                    if where == "worker":
+                        run = season.Progress()
+                        season.Simulations._run(run, store, None, "s", "session", "")
+                        assert run.state == "done", run.error
+                    else:
+                        Competition.load(store, "s").play()
+                    out[where] = [(g.home, g.away, g.home_score, g.away_score) for g in Competition.load(store, "s").games]
+            pid = season._pool().submit(__import__("os").getpid).result(timeout=60)
+            print(json.dumps({"worker": out["worker"], "here": out["here"], "policy": __import__("os").sched_getscheduler(pid)}))
+    """)
+    assert got["worker"] == got["here"] and len(got["here"]) == 1
+    assert got["policy"] == SCHED_IDLE
+
+
+@linux_only
+def test_where_the_idle_policy_is_refused_the_worker_runs_at_nice_19():
+    got = _in_a_fresh_server_process("""
+        import json, os
+        def refused(*args):
+            raise PermissionError(1, "Operation not permitted")
+        os.sched_setscheduler = refused
+        from coachgym.web.season import lowest_priority
+        got = lowest_priority()
+        print(json.dumps({"got": got, "policy": os.sched_getscheduler(0), "nice": os.nice(0)}))
+    """)
+    assert got == {"got": "nice 19", "policy": os.SCHED_OTHER, "nice": 19}
+
+
+@linux_only
+def test_the_priority_setting_names_nice_steps_instead():
+    """``COACHGYM_SEASON_PRIORITY=nice:N`` (what this test suite uses, tests/web/conftest.py): N steps
+    over the server's niceness, the normal policy; nonsense gives the server's own priority, no error."""
+    got = _in_a_fresh_server_process("""
+        import json, os
+        from coachgym.web import season
+
+        pid = season._pool().submit(os.getpid).result(timeout=60)
+        with open(f"/proc/{pid}/stat") as f:
+            nice = int(f.read().rsplit(")", 1)[1].split()[16])
+        print(json.dumps({"policy": os.sched_getscheduler(pid), "nice": nice, "server_nice": os.nice(0),
+                          "nonsense": season.lowest_priority("nice:lots")}))
+    """, env={"COACHGYM_SEASON_PRIORITY": "nice:10"})
+    assert got["policy"] == os.SCHED_OTHER and got["nice"] == min(19, got["server_nice"] + 10), got
+    assert got["nonsense"] == ""
