@@ -40,9 +40,10 @@ LAYER_OF = {
     "coachgym.coachkinds": "parts",  # the coach kinds every ruleset's parts.py registers (strategy, search, trained)
 }
 # modules that live in a ruleset's folder (a ruleset is its folder) but belong to a layer above the
-# rules: its presenter (presentation), its strategy-file vocabulary (strategy) and its parts.py, the
+# rules: its presenter (presentation), its strategy-file vocabulary (strategy), its carry-over between
+# a season's games (series: a series.carryover.CarryOver) and its parts.py, the
 # registration of every part beyond the engine (core.ruleset.Parts: env, coaches, carry-over, macros)
-RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy", "parts": "parts"}
+RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy", "carryover": "series", "parts": "parts"}
 
 # layer -> the layers it may import (besides itself). Coaches (agents) are reached by name through
 # the ruleset (``Ruleset.coach``), never imported: only the app may import them directly.
@@ -227,7 +228,8 @@ def test_every_registration_is_an_import_the_checker_sees():
         module = module_name(parts)
         assert layer(module) == "parts"
         seen = {t for _, t in imports(parts, module)}
-        for above in (f"coachgym.envs.{folder.name}", f"coachgym.agents.{folder.name}", "coachgym.series.carryover"):
+        for above in (f"coachgym.envs.{folder.name}", f"coachgym.agents.{folder.name}",
+                      f"coachgym.rules.{folder.name}.carryover"):
             assert any(t == above or t.startswith(above + ".") for t in seen), f"{parts}: {above} not imported"
         for path in (folder / "__init__.py", parts):
             strings = [n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))

@@ -47,8 +47,6 @@ REMAINING: dict[str, int] = {
     # the registry itself: one line per bundled ruleset package (discovery would change the order
     # rulesets are listed in everywhere)
     "coachgym/rulesets.py": 4,
-    # carry-over between games, one class per ruleset (to move into each folder's parts)
-    "coachgym/series/carryover.py": 9,
     # the academy: its scenarios and challenges per ruleset (to move into each folder)
     "envs/academy.py": 44,
     "coachgym/academy/challenge.py": 5,

@@ -249,7 +249,8 @@ PARTS: dict[str, tuple[str, bool]] = {
     "presenter": ("what a person sees (rules/<x>/present.py PRESENTER; without it the generic presenter)", False),
     "vocabulary": ("the strategy-file vocabulary (rules/<x>/vocabulary.py VOCABULARY)", True),
     "remaining": ("the value model's share of the game still to play, 1 to 0 (rules/<x>/tactics.py)", True),
-    "carry_over": ("what carries from game to game in a season (series/carryover.py; without it nothing)", False),
+    "carry_over": ("what carries from game to game in a season (rules/<x>/carryover.py, a series.carryover.CarryOver; "
+                   "without it nothing)", False),
     "invariants": ("the fuzz's invariants, checked after every event (rules/<x>/invariants.py; core.invariants)", True),
     "realism": ("the statistics compared with real seasons (rules/<x>/realism.py, core.boxstats; only with real figures)",
                 False),

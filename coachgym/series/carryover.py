@@ -1,6 +1,8 @@
 """What passes from one game of a season or tournament to the next, per ruleset, as the rule texts say.
 
-Each ruleset's :class:`CarryOver` keeps a small JSON *state* per team, and answers four questions:
+Each ruleset's :class:`CarryOver` (its ``carry_over`` part: a subclass in ``coachgym/rules/<x>/carryover.py``,
+registered in its ``parts.py``; this module holds the base classes, the context and real
+availability, and names no ruleset) keeps a small JSON *state* per team, and answers four questions:
 
 * ``game_team(data, state, ctx)`` - the team file data a team plays this game with (the bundled or
   given team, plus what earlier games left: injured players, lost or new skills);
@@ -31,7 +33,6 @@ Rules (documented with their sections in docs/rules/<ruleset>.md, "Seasons and t
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -96,7 +97,7 @@ class CarryOver:
         return []
 
 
-class _InjuriesForGames(CarryOver):
+class InjuriesForGames(CarryOver):
     """Players out for a number of following games (Statis Pro 14G, 4th Street's Injury Chart)."""
 
     def initial_state(self, data: dict) -> dict:
@@ -123,190 +124,24 @@ class _InjuriesForGames(CarryOver):
         return lines
 
 
-class StatisProCarryOver(_InjuriesForGames):
-    ruleset = "statispro"
-
-    @staticmethod
-    def allowance(card_games: int, season_games: int, card_season: int = CARD_SEASON_GAMES) -> int:
-        """14G NOTE: games a player may miss through injury in a season of ``season_games``, so that
-        he plays at least his card's share of them (82 - 45 = 37 for Larry Bird in an 82-game
-        season; in shorter seasons his card's games scaled to the season, rounded up)."""
-        if not card_games:
-            return season_games
-        must_play = math.ceil(card_games * season_games / card_season - 1e-9)
-        return max(0, season_games - must_play)
-
-    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
-        new = super().advance(state, facts, ctx)
-        if ctx.availability and ctx.kind == "season":  # the team's games so far (real availability)
-            new["games"] = state.get("games", 0) + 1
-        return new
-
-    def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
-        out = sorted(n for n in state["out"])
-        real = ctx.availability and ctx.kind == "season"
-        away: list[str] = []
-        if real:
-            # real availability (docs/league-seasons.md): each man plays his card's games (for this
-            # team) spread over the team's season; a game he is not available for he misses like a
-            # player out with a prior injury (14G: EXPANDED ATTEMPTS, TEN-DAY CONTRACTS)
-            k = state.get("games", 0)
-            away = [p["name"] for p in data["players"] if not available(int(p.get("games") or 0), k, ctx.card_season)]
-            names = [p["name"] for p in data["players"]]
-            gone = set(out) | set(away)
-            if len(names) - len(gone) < 5:
-                # never fewer than five: the players closest to returning, then most games, play (as 4th Street)
-                games = {p["name"]: int(p.get("games") or 0) for p in data["players"]}
-                back = sorted(gone, key=lambda n: (state["out"].get(n, 0), -games[n], names.index(n)))
-                back = back[:5 - (len(names) - len(gone))]
-                away = [n for n in away if n not in back]
-                out = [n for n in out if n not in back]
-        left = None
-        if ctx.kind == "season" and ctx.games_per_team:
-            left = {}
-            for p in data["players"]:
-                name = p["name"]
-                room = (self.allowance(p.get("games") or 0, ctx.games_per_team, ctx.card_season)
-                        - state["missed"].get(name, 0))
-                if real:  # the games real availability keeps him out count toward the 14G NOTE's allowance
-                    room -= sum(not available(int(p.get("games") or 0), j, ctx.card_season)
-                                for j in range(ctx.games_per_team))
-                left[name] = max(0, room - state["out"].get(name, 0))
-        out = sorted(set(out) | set(away))
-        if not out and left is None:
-            return data
-        d = copy.deepcopy(data)
-        if out:
-            d["injured"] = out  # 14G: EXPANDED ATTEMPTS and TEN-DAY CONTRACTS are the engine's
-        if left is not None:
-            d["games_left_to_miss"] = left
-        return d
-
-    def facts(self, game: Any, side: int) -> dict:
-        names = [p.name for p in game.teams[side].players]
-        return {"injured_for": {names[i]: games for s, i, games in game.missed_games if s == side and games > 0}}
-
-
-class FourthStreetCarryOver(_InjuriesForGames):
-    ruleset = "fourthstreet"
-
-    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
-        return {**super().advance(state, facts, ctx), "games": state.get("games", 0) + 1}
-
-    available = staticmethod(available)  # real availability (the module's function)
-
-    def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
-        out = sorted(state["out"])
-        if ctx.availability and ctx.kind == "season":
-            k = state.get("games", 0)
-            away = [p["name"] for p in data["players"]
-                    if not self.available(int((p.get("stats") or {}).get("g", ctx.card_season)), k, ctx.card_season)]
-            out = sorted(set(out) | set(away))
-        if not out:
-            return data
-        d = copy.deepcopy(data)
-        names = [p["name"] for p in d["players"]]
-        usable = [n for n in names if n not in out]
-        if len(usable) < 5:
-            # never fewer than five: the players closest to returning play (reconstruction, docs)
-            back = sorted(out, key=lambda n: (state["out"].get(n, 0), names.index(n)))[:5 - len(usable)]
-            out = [n for n in out if n not in back]
-            usable = [n for n in names if n not in out]
-        d["injured"] = out
-        pos = {p["name"]: p.get("pos") for p in d["players"]}
-        mpg = {p["name"]: (p.get("stats") or {}).get("min", 0) / max(1, (p.get("stats") or {}).get("g", 1))
-               for p in d["players"]}
-        lineup = list(d["lineup"])
-        for k, name in enumerate(lineup):
-            if name in out:  # the starter is out: the usable bench player of his position with most minutes
-                bench = [n for n in usable if n not in lineup]
-                same = [n for n in bench if pos[n] == pos[name]] or bench
-                lineup[k] = max(same, key=lambda n: (mpg[n], -names.index(n)))
-        d["lineup"] = lineup
-        return d
-
-    def facts(self, game: Any, side: int) -> dict:
-        names = [p.name for p in game.teams[side].players]
-        return {"injured_for": {names[r["player"]]: r["games"] for r in game.injuries
-                                if r["side"] == side and r["kind"] == "game" and r["games"] > 0}}
-
-
-class ValueAddCarryOver(CarryOver):
-    ruleset = "valueadd"
-
-    def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:
-        # "ADVANCED RULE - Home Court Advantage": a season or NIT game has one team at home; a March
-        # Madness game is played as a neutral court game. An optional rule: a competition created
-        # with home_court false plays every game on a neutral court
-        return {**options, "home_court": bool(options.get("home_court", True)) and not neutral}
-
-
-class FubaCarryOver(CarryOver):
-    ruleset = "fuba"
-
-    def initial_state(self, data: dict) -> dict:
-        return {"skills": list(data.get("skills", [])), "reserve": list(data.get("reserve_skills", [])),
-                "talent": [], "lost": []}
-
-    def _uses_skill_events(self, options: dict) -> bool:
-        return bool(options.get("skills") and options.get("special_events"))
-
-    def stateless(self, options: dict) -> bool:
-        return not self._uses_skill_events(options)
-
-    def record_events(self, options: dict) -> bool:
-        return self._uses_skill_events(options)
-
-    def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
-        if not state["talent"] and not state["lost"]:
-            return data
-        lost = set(state["lost"])
-        # New talent always plays (A13 6-5/6-6: "for use in the current match ... can be used in the
-        # remaining matches"), on top of A12's half: half of the team's own skills (rounded up) for
-        # the match in file order, the rest in reserve; a skill lost to an injured star (A13 6-3/6-4)
-        # cannot be chosen for this match
-        talent = [k for k in dict.fromkeys(state["talent"]) if k not in lost]
-        own = [k for k in dict.fromkeys(state["skills"] + state["reserve"]) if k not in lost and k not in talent]
-        n_match = (len(own) + 1) // 2
-        d = copy.deepcopy(data)
-        d["skills"], d["reserve_skills"] = talent + own[:n_match], own[n_match:]
-        if talent:
-            d["talent"] = talent
-        return d
-
-    def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:
-        """A12's agreed number of skill choices (``skill_limit``): new talent comes on top of it (A13
-        6-5/6-6), so a game whose teams hold more choices than agreed raises it to what they hold."""
-        limit = options.get("skill_limit")
-        if limit is None:
-            return dict(options)
-        from ..rules.fuba.engine import skill_choices
-
-        need = max(skill_choices(t.get("skills", [])) + skill_choices(t.get("reserve_skills", [])) for t in teams)
-        return {**options, "skill_limit": max(limit, need)}
-
-    def facts(self, game: Any, side: int) -> dict:
-        lost = [e.data["skill"] for e in game.log if e.kind == "skill_lost" and e.side == side and "skill" in e.data]
-        new = [e.data["skill"] for e in game.log if e.kind == "skill_new" and e.side == side and "skill" in e.data]
-        return {"skills_lost": lost, "skills_new": new} if (lost or new) else {}
-
-    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
-        talent = list(state["talent"])
-        for k in facts.get("skills_new", []):
-            if k not in talent and k not in state["skills"] and k not in state["reserve"]:
-                talent.append(k)
-        return {"skills": state["skills"], "reserve": state["reserve"], "talent": talent,
-                "lost": list(facts.get("skills_lost", []))}
-
-    def describe(self, state: dict) -> list[str]:
-        lines = [f"new talent (A13): {k.replace('_', ' ')}" for k in state["talent"]]
-        lines += [f"injured star (A13): {k.replace('_', ' ')} out for the next match" for k in state["lost"]]
-        return lines
-
-
 def for_ruleset(name: str) -> CarryOver:
     """The carry-over its registration names (the ``carry_over`` part), or none."""
     from .. import rulesets
 
     cls = rulesets.get(name).part("carry_over")
     return cls() if cls is not None else CarryOver()
+
+
+def __getattr__(name: str) -> type:
+    """The classes that lived here before each moved into its ruleset's folder (``from
+    coachgym.series.carryover import <Title>CarryOver`` keeps working): found among the registered
+    ``carry_over`` parts by class name."""
+    if not name.endswith("CarryOver"):  # (the import system asks for __path__ and the like)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .. import rulesets
+
+    for rs in rulesets.all_rulesets():
+        cls = rs.part("carry_over")
+        if cls is not None and cls.__name__ == name:
+            return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

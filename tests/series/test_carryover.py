@@ -7,8 +7,9 @@ import pytest
 
 from coachgym import rulesets
 from coachgym.core.engine import AWAY, HOME
+from coachgym.rules.statispro.carryover import StatisProCarryOver
 from coachgym.series import carryover
-from coachgym.series.carryover import Context, StatisProCarryOver
+from coachgym.series.carryover import Context
 from coachgym.series.competition import Competition
 from coachgym.series.schedule import RoundRobin
 from coachgym.store import Store
@@ -277,3 +278,17 @@ def test_advanced_rule_home_court_advantage_is_optional_a_season_created_without
     assert r.exit_code == 0, r.output
     comp = Competition.load(Store(db), "neutral")
     assert comp.games and all(g.options["home_court"] is False for g in comp.games)
+
+
+def test_each_carry_over_is_its_rulesets_registered_part_and_the_old_import_still_works():
+    """Each ruleset's carry-over lives in its folder (rules/<x>/carryover.py), registered in its parts;
+    ``from coachgym.series.carryover import <Name>CarryOver`` (where they lived before) finds it."""
+    from coachgym.series.carryover import CarryOver
+
+    found = {rs.name: rs.part("carry_over") for rs in rulesets.all_rulesets()}
+    for name, cls in found.items():
+        assert cls is not None and issubclass(cls, CarryOver) and cls.ruleset == name
+        assert cls.__module__ == f"{rulesets.get(name).package}.carryover"
+        assert getattr(carryover, cls.__name__) is cls
+    with pytest.raises(AttributeError):
+        carryover.NoSuchCarryOver  # noqa: B018

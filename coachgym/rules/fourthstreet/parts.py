@@ -8,9 +8,9 @@ from __future__ import annotations
 from ...agents.fourthstreet import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Parts
-from ...series.carryover import FourthStreetCarryOver
 from ...training.macros import BOOK_ROTATION_MACROS
 from .builder import league_teams
+from .carryover import FourthStreetCarryOver
 from .invariants import check
 from .present import PRESENTER
 from .realism import STATS

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...agents.fuba import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Parts
-from ...series.carryover import FubaCarryOver
+from .carryover import FubaCarryOver
 from .invariants import check
 from .present import PRESENTER
 from .realism import STATS

@@ -8,9 +8,9 @@ from __future__ import annotations
 from ...agents.statispro import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Parts
-from ...series.carryover import StatisProCarryOver
 from ...training.macros import Macro
 from .builder import build_league
+from .carryover import StatisProCarryOver
 from .invariants import check
 from .present import PRESENTER
 from .realism import STATS
