@@ -1,6 +1,8 @@
 """The registry of rulesets: the packages whose ``RULESET`` is a ruleset's single registration
-(:class:`coachgym.core.ruleset.Ruleset`). Importing this module imports no ruleset; the first
-lookup imports the registered packages (their registrations hold the names and other names).
+(:class:`coachgym.core.ruleset.Ruleset`), found on disk (:func:`bundled_packages`: every folder of
+``coachgym/rules/``, in the order ``core/data/rulesets.json`` gives) or added by :func:`register`.
+Importing this module imports no ruleset; the first lookup imports the registered packages (their
+registrations hold the names and other names).
 
 Every other registry of coachgym reads from the registrations: the env ids (``coachgym.envs``),
 presenters, strategy vocabularies, carry-over, value model, box formulas, fuzz invariants and
@@ -10,20 +12,42 @@ options, realism figures and training macros (:func:`by_ruleset`).
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from .core.errors import ConfigError
 from .core.ruleset import Ruleset
 
-# One line per ruleset: the package whose RULESET registers it.
-PACKAGES: list[str] = [
-    "coachgym.rules.valueadd",
-    "coachgym.rules.statispro",
-    "coachgym.rules.fuba",
-    "coachgym.rules.fourthstreet",
-]
+_RULES = Path(__file__).resolve().parent / "rules"
+_ORDER = Path(__file__).resolve().parent / "core" / "data" / "rulesets.json"
+
+
+def bundled_packages(rules: Path = _RULES, order_file: Path = _ORDER) -> list[str]:
+    """The bundled rulesets' packages, found on disk: every folder of ``coachgym/rules/`` with an
+    ``__init__.py`` (a new ruleset is its folder: no line to add here), in the order
+    ``core/data/rulesets.json`` lists them in (the order they are shown in everywhere); a folder it
+    does not list comes after those, alphabetically."""
+    folders = sorted(d.name for d in rules.iterdir()
+                     if d.is_dir() and not d.name.startswith(("_", ".")) and (d / "__init__.py").is_file())
+    try:
+        order = json.loads(order_file.read_text(encoding="utf-8"))["order"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(f"{order_file}: order: cannot be read ({exc})") from None
+    if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
+        raise ConfigError(f"{order_file}: order: must be a list of folder names of coachgym/rules/")
+    missing = [n for n in order if n not in folders]
+    if missing:
+        raise ConfigError(f"{order_file}: order: {missing[0]!r} is not a ruleset folder of {rules} "
+                          f"(folders: {', '.join(folders)})")
+    package = __name__.rpartition(".")[0] + ".rules."
+    return [package + n for n in [*order, *(f for f in folders if f not in order)]]
+
+
+# Every registered ruleset's package (its RULESET registers it): the bundled ones, then any register() adds.
+PACKAGES: list[str] = bundled_packages()
 
 
 @dataclass(frozen=True)

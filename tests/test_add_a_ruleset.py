@@ -39,7 +39,7 @@ def copied(tmp_path_factory):
     _edit(folder / "__init__.py", 'aliases=("free-throws",)', 'aliases=("penalty-shots",)')
     sys.path.insert(0, str(root))
     try:
-        # step 10: register it (a bundled ruleset: one line in coachgym/rulesets.py's PACKAGES)
+        # step 10: register it (a bundled ruleset is found in coachgym/rules/ on disk)
         rs = rulesets.register(NEW)
         import coachgym.envs
 
