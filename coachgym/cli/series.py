@@ -170,15 +170,17 @@ def _competition_group(kind: str, help_text: str):
 
     def start(ruleset, teams, league, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
               legs=2, games_per_team=None, court=None, max_replays=3, availability=True):
-        from ..series.competition import Competition, entries_from, league_season_format
+        from ..series.competition import Competition, entries_from, league_options, league_season_format
         from ..series.tables import render_screen
         from . import parse_option_pairs, ruleset_arg
 
         rs = ruleset_arg(ruleset)
         teams = _competition_teams(rs, teams, league)
+        base_options: dict = {}
         if kind == "season" and league is not None:
             try:
                 fmt = league_season_format(rs.name, league, seed, games_per_team, availability)
+                base_options = league_options(rs.name, league)  # a league's own rule options (FUBA: A1, A12)
             except CoachgymError as exc:
                 raise click.ClickException(str(exc)) from None
         elif kind == "season":
@@ -190,7 +192,7 @@ def _competition_group(kind: str, help_text: str):
         try:
             comp = Competition.create(store, name=name, kind=kind, ruleset=rs.name,
                                       teams=entries_from(teams, _coach_choices(coach_pairs), default_coach),
-                                      fmt=fmt, options=parse_option_pairs(options), seed=seed)
+                                      fmt=fmt, options={**base_options, **parse_option_pairs(options)}, seed=seed)
             click.echo(f"{kind} {name!r}: {len(teams)} teams, {comp.total_games() or 'knockout'} games, "
                        f"stored in {store.path}")
             _play_on(comp, backend, max_games, progress, kind, db)

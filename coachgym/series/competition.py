@@ -492,6 +492,19 @@ def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_tea
             "real_games": real_games, "games": [list(g) for g in games]}
 
 
+def league_options(ruleset: str, league: str) -> dict:
+    """The rule options a league is played with (``rule_options`` in league.json; none: ``{}``): a
+    real FUBA league's clubs differ only by their A12 skills, so its seasons switch A1 and A12 on
+    (docs/rules/fuba.md, "Real leagues"). Options given with the season override them."""
+    from ..core.parsing import load_json
+
+    lg = rulesets.get(ruleset).league(league)
+    opts = load_json(lg.folder / "league.json").get("rule_options") or {}
+    if not isinstance(opts, dict):
+        raise ConfigError(f"{lg.folder / 'league.json'}: field 'rule_options' must map rule options to values")
+    return dict(opts)
+
+
 def entries_from(teams: Iterable[str], coaches: dict[str, str], default_coach: str) -> list[tuple[str, str]]:
     """(team, coach) pairs for ``Competition.create`` from team names and ``TEAM=COACH`` choices (a
     league's team may be named ``LEAGUE/TEAM`` or ``TEAM``)."""
