@@ -38,20 +38,30 @@ import numpy as np
 from ..core.chance import SeededSource
 from ..core.engine import AWAY, HOME, Engine
 from ..core.errors import ConfigError, GameOverError, IllegalActionError
+from ..core.ruleset import Academy
 from .base import CoachEnv, _make_coach, check_env_keywords, check_opponent
 
-RULESETS = ("statispro", "valueadd", "fuba", "fourthstreet")
+
+def _academies() -> dict[str, Academy]:
+    """Ruleset name -> its academy (the ``academy`` part of its registration), in the academies' order."""
+    from .. import rulesets
+
+    found = [(a, rs.name) for rs in rulesets.all_rulesets() if (a := rs.part("academy")) is not None]
+    return {name: a for a, name in sorted(found, key=lambda x: x[0].listed)}
+
+
+ACADEMIES = _academies()
+RULESETS = tuple(ACADEMIES)
 # env id per ruleset (one id, the scenario an argument)
-ENV_IDS = {"statispro": "coachgym/StatisProAcademy-v0", "valueadd": "coachgym/ValueAddAcademy-v0",
-           "fuba": "coachgym/FUBAAcademy-v0", "fourthstreet": "coachgym/FourthStreetAcademy-v0"}
+ENV_IDS = {r: a.env_id for r, a in ACADEMIES.items()}
 END_WORDS = ("game", "period", "half")
 REWARDS = ("win", "margin")
 # the protocol's seeds (docs/academy.md): training runs reset with seeds below EVAL_SEED_BASE, the
 # evaluation episodes with EVAL_SEED_BASE + i (i = 0 .. episodes - 1)
 EVAL_SEED_BASE = 1_000_000_000
 TRAIN_SEED_LIMIT = EVAL_SEED_BASE
-# the default reward scale of margin scenarios (points in basketball, goals in FUBA)
-MARGIN_SCALE = {"statispro": 10.0, "valueadd": 10.0, "fourthstreet": 10.0, "fuba": 1.0}
+# the default reward scale of margin scenarios (points in basketball, goals in football)
+MARGIN_SCALE = {r: a.margin_scale for r, a in ACADEMIES.items()}
 
 
 @dataclass(frozen=True)
@@ -81,7 +91,7 @@ class Scenario:
 
     @property
     def score_name(self) -> str:
-        return "win rate" if self.reward == "win" else ("goal difference" if self.ruleset == "fuba" else "margin change")
+        return "win rate" if self.reward == "win" else ACADEMIES[self.ruleset].score_name
 
     def to_dict(self) -> dict:
         return {"id": self.id, "ruleset": self.ruleset, "title": self.title, "start": self.start, "end": self.end,
@@ -214,18 +224,22 @@ def pool(scenario_id: str) -> tuple[Position, ...]:
 
 
 # ------------------------------------------------------------------------------ the end of a scenario
+@lru_cache(maxsize=None)
+def _holds(ruleset: str) -> Any:
+    from .. import rulesets
+
+    return rulesets.get(ruleset).holds
+
+
 def period_of(game: Any) -> Any:
-    """The period a scope of ``period`` ends with (FUBA: the half; Value Add: regulation or an overtime)."""
-    return game.half if game.ruleset == "fuba" else game.period
+    """The mark of the period a scope of ``period`` ends with (the ruleset's holds' ``period``: FUBA's
+    half, Value Add's regulation or an overtime, basketball's quarter)."""
+    return _holds(game.ruleset).period(game)
 
 
 def half_of(game: Any) -> Any:
-    r = game.ruleset
-    if r == "fuba":
-        return game.half
-    if r == "valueadd":
-        return (game.period, 0 if game.period == 0 and game.box > 22 else 1)
-    return (game.period + 1) // 2 if game.period <= 4 else game.period
+    """The mark of the half (the ruleset's holds' ``half``)."""
+    return _holds(game.ruleset).half(game)
 
 
 def time_left(game: Any) -> float:
@@ -241,7 +255,10 @@ class EndClock:
 
     def __init__(self, sc: Scenario, game: Engine):
         self.kind, self.amount = sc.end_kind, sc.end_amount
-        self.mark = {"period": period_of, "half": half_of}.get(self.kind, lambda g: None)(game)
+        holds = _holds(game.ruleset)
+        # the mark whose change ends a ``period`` or ``half`` scenario (the ruleset's holds' marks)
+        self._mark_of = {"period": holds.period, "half": holds.half}.get(self.kind)
+        self.mark = self._mark_of(game) if self._mark_of is not None else None
         if self.kind not in END_WORDS:
             self.mark = time_left(game)
 
@@ -251,10 +268,8 @@ class EndClock:
         k = self.kind
         if k == "game":
             return False
-        if k == "period":
-            return period_of(game) != self.mark
-        if k == "half":
-            return half_of(game) != self.mark
+        if self._mark_of is not None:
+            return self._mark_of(game) != self.mark
         left = time_left(game)
         return left > self.mark or self.mark - left >= self.amount
 
@@ -387,28 +402,19 @@ class AcademyEnv(CoachEnv):
         return info
 
 
-def _academy_class(ruleset: str, base_cls: type, name: str) -> type:
-    cls = type(name, (AcademyEnv,), {"ruleset_name": ruleset, "encoder": base_cls.encoder,
-                                     "__module__": __name__,
-                                     "__doc__": f"The academy scenarios of {ruleset} (``{ENV_IDS[ruleset]}``)."})
-    return cls
+def _academy_class(ruleset: str, academy: Academy) -> type:
+    from .. import rulesets
+
+    base_cls = rulesets.get(ruleset).part("env")
+    return type(academy.env_class, (AcademyEnv,), {
+        "ruleset_name": ruleset, "encoder": base_cls.encoder, "__module__": __name__,
+        "__doc__": f"The academy scenarios of {ruleset} (``{academy.env_id}``)."})
 
 
-def _classes() -> dict[str, type]:
-    from . import fourthstreet, fuba, statispro, valueadd
-
-    return {"statispro": _academy_class("statispro", statispro.StatisProBasketballEnv, "StatisProAcademyEnv"),
-            "valueadd": _academy_class("valueadd", valueadd.ValueAddBasketballEnv, "ValueAddAcademyEnv"),
-            "fuba": _academy_class("fuba", fuba.FubaEnv, "FubaAcademyEnv"),
-            "fourthstreet": _academy_class("fourthstreet", fourthstreet.FourthStreetBasketballEnv,
-                                           "FourthStreetAcademyEnv")}
-
-
-_CLASSES = _classes()
-StatisProAcademyEnv = _CLASSES["statispro"]
-ValueAddAcademyEnv = _CLASSES["valueadd"]
-FubaAcademyEnv = _CLASSES["fuba"]
-FourthStreetAcademyEnv = _CLASSES["fourthstreet"]
+# one class per ruleset with an academy, a name of this module (its Academy's env_class: what pickles
+# and gymnasium's entry points name)
+_CLASSES = {r: _academy_class(r, a) for r, a in ACADEMIES.items()}
+globals().update({c.__name__: c for c in _CLASSES.values()})
 ENTRY_POINTS = {ENV_IDS[r]: f"coachgym.envs.academy:{c.__name__}" for r, c in _CLASSES.items()}
 
 
@@ -466,5 +472,5 @@ def aec_env(scenario: str, *, rule_options: dict | None = None, strict: bool = F
     return AcademyAECEnv()
 
 
-__all__ = ["AWAY", "HOME", "AcademyEnv", "ENV_IDS", "EVAL_SEED_BASE", "Position", "Scenario", "aec_env", "make",
-           "pool", "scenario", "scenarios"]
+__all__ = ["AWAY", "HOME", "ACADEMIES", "AcademyEnv", "ENV_IDS", "EVAL_SEED_BASE", "Position", "Scenario", "aec_env",
+           "make", "pool", "scenario", "scenarios"]

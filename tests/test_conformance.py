@@ -121,6 +121,29 @@ def _lacks_season_and_training(rs: Ruleset, part, out: list[str]) -> None:
             out.append("coach_kinds: not a CoachKinds with strategy, search and trained (coachgym.coachkinds)")
         elif not any(n.startswith("strategy:") for n in rs.coach_names()):
             out.append("coach_kinds: not listed among the coach names")
+    _lacks_academy(rs, part, out)
+
+
+def _lacks_academy(rs: Ruleset, part, out: list[str]) -> None:
+    """The academy (optional): its situation values are the vocabulary's, its period ends the holds'."""
+    from coachgym.core.ruleset import Academy
+
+    academy = part("academy")
+    if academy is None:
+        return
+    if not isinstance(academy, Academy):
+        out.append("academy: not a core.ruleset.Academy")
+        return
+    vocab = part("vocabulary")
+    unknown = [v for v in academy.values if vocab is None or v not in vocab.variables]
+    if unknown:
+        out.append(f"academy: values {unknown} are not variables of the vocabulary")
+    if rs.holds is None or rs.holds.period is None or rs.holds.half is None:
+        out.append("academy: its period and half ends need the holds' period and half marks")
+    others = [other.name for other in rulesets.all_rulesets() if other.name != rs.name
+              and (o := other.part("academy")) is not None and academy.env_id == o.env_id]
+    if others:
+        out.append(f"academy: env id {academy.env_id!r} is also {others[0]}'s")
 
 
 def lacks(rs: Ruleset) -> list[str]:
@@ -173,7 +196,7 @@ def lacks(rs: Ruleset) -> list[str]:
         out.append("person_kinds: not decision kinds of the engine")
     _lacks_season_and_training(rs, part, out)
     checked = {"env", "vocabulary", "remaining", "invariants", "presenter", "carry_over", "realism", "macros",
-               "league_builder", "coach_kinds"}
+               "league_builder", "coach_kinds", "academy"}
     assert checked == set(PARTS), "a part of core.ruleset.PARTS this test does not check yet"
     columns = set(game.box_score().columns)
     for column in rs.box_formulas:

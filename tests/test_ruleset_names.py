@@ -44,10 +44,6 @@ SCANNED = ("coachgym", "envs", "agents", "training", "evaluation", "configs")
 # it (or remove the line) when a change removes mentions; never raise it. Owners: the areas of
 # CONTRIBUTING.md. Why each is left:
 REMAINING: dict[str, int] = {
-    # the academy: its scenarios and challenges per ruleset (to move into each folder)
-    "envs/academy.py": 44,
-    "coachgym/academy/challenge.py": 5,
-    "coachgym/academy/build.py": 4,
     # Statis Pro's FAC decks and the tabletop companion (Statis Pro only: a part to register)
     "coachgym/cli/cards.py": 3,
     "coachgym/cli/tabletop.py": 2,

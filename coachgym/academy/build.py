@@ -25,11 +25,6 @@ from ..envs import academy as A
 from ..strategy.conditions import ConditionError, parse
 from ..strategy.file import vocabulary
 
-VALUES = {"statispro": ("margin", "period", "game_minutes_left", "minutes_left", "our_ball", "our_most_fouls"),
-          "fourthstreet": ("margin", "period", "game_minutes_left", "minutes_left", "our_ball", "our_most_fouls"),
-          "valueadd": ("margin", "boxes_left", "our_ball", "our_most_fouls"),
-          "fuba": ("margin", "score", "opponent_score", "half", "game_minutes_left", "our_ball")}
-
 
 def data_dir() -> Path:
     return Path(A.__file__).resolve().parent / "data"
@@ -67,7 +62,7 @@ def holds(vocab, cond, game, side, decision) -> bool:
 def situation_values(ruleset: str, game, side: int) -> dict:
     vocab = vocabulary(ruleset)
     out = {}
-    for name in VALUES[ruleset]:
+    for name in A.ACADEMIES[ruleset].values:
         v = vocab.variables[name].get(game, side, game.decision)
         out[name] = round(v, 4) if isinstance(v, float) else v
     return out

@@ -104,11 +104,9 @@ def play_out(start: dict, seed: int, coach: str, opponent: str) -> dict:
 
 
 # ------------------------------------------------------------------------------ in words
-UNITS = {"fuba": ("goal", "goals")}
-
-
 def unit(ruleset: str, n: float) -> str:
-    one, many = UNITS.get(ruleset, ("point", "points"))
+    """The score's unit (its academy's ``units``: points, goals) for ``n`` of them."""
+    one, many = A.ACADEMIES[ruleset].units
     return one if abs(n) == 1 else many
 
 
@@ -120,11 +118,7 @@ def end_words(sc: A.Scenario) -> str:
     if k == "half":
         return "half-time (or the end of the game)"
     if k == "period":
-        if sc.ruleset == "fuba":
-            return "the end of the half"
-        if sc.ruleset == "valueadd":
-            return "the end of regulation"
-        return "the end of the quarter"
+        return A.ACADEMIES[sc.ruleset].period_end
     n = sc.end_amount
     n_text = f"{n:g}"
     if k == "boxes":
@@ -136,7 +130,7 @@ def end_short(sc: A.Scenario) -> str:
     """What ends the scenario, in a few words for the game page's tag ("to the final buzzer")."""
     k = sc.end_kind
     if k == "game":
-        return "to the final whistle" if sc.ruleset == "fuba" else "to the final buzzer"
+        return A.ACADEMIES[sc.ruleset].final
     if k in ("half", "period"):
         return "to " + end_words(sc).split(" (")[0]
     return f"for {sc.end_amount:g} {'boxes' if k == 'boxes' else 'minutes'}"
@@ -181,7 +175,7 @@ def references_in_words(sc: A.Scenario, extra: dict | None = None) -> list[dict]
 
 def score_words(sc: A.Scenario) -> str:
     if sc.reward == "win":
-        return "the result: a win or a loss (a draw counts half)" if sc.ruleset == "fuba" else "the result: a win or a loss"
+        return "the result: a win or a loss" + (" (a draw counts half)" if A.ACADEMIES[sc.ruleset].draws else "")
     return f"the {unit(sc.ruleset, 2)} you gain or lose on the other team over the stretch"
 
 

@@ -258,7 +258,44 @@ PARTS: dict[str, tuple[str, bool]] = {
     "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
     "coach_kinds": ("the coach kinds beyond the ruleset's own: strategy files, the search, trained models "
                     "(a CoachKinds: coachgym.coachkinds.COACH_KINDS)", True),
+    "academy": ("the academy's env and words (an Academy; its scenarios in envs/data/academy-<x>.json, "
+                "docs/academy.md; without it no scenarios)", False),
 }
+
+
+@dataclasses.dataclass(frozen=True)
+class Academy:
+    """What the academy (``coachgym.envs.academy``, docs/academy.md) needs of a ruleset beyond its
+    registration (``Parts(academy=...)``); its scenarios are the rows of ``envs/data/academy-<name>.json``.
+    The scenario's ``period`` and ``half`` ends are the marks of the ruleset's holds (``core.holds``).
+
+    * ``env_id``, ``env_class``: the academy env's id (one per ruleset, the scenario an argument) and
+      its class's name in ``coachgym.envs.academy`` (what pickles and ``gymnasium.make`` refer to);
+    * ``listed``: its place among the academies (the order scenarios are listed in);
+    * ``margin_scale``: a ``margin`` scenario's default reward scale (points or goals per 1.0 reward);
+    * ``units``: the score's unit, one and many (``("point", "points")``); ``score_name``: what a
+      ``margin`` scenario's score is called;
+    * ``values``: the situation variables (of the strategy vocabulary) recorded with each start position;
+    * ``period_end``, ``final``: a ``period`` end and a ``game`` end in words ("the end of the quarter",
+      "to the final buzzer"); ``draws``: whether a game can end drawn (a draw counts half).
+    """
+
+    env_id: str
+    env_class: str
+    listed: int
+    margin_scale: float = 10.0
+    units: tuple[str, str] = ("point", "points")
+    score_name: str = "margin change"
+    values: tuple[str, ...] = ()
+    period_end: str = "the end of the quarter"
+    final: str = "to the final buzzer"
+    draws: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.env_class.isidentifier():
+            raise ValueError(f"Academy.env_class must be a class name, got {self.env_class!r}")
+        if not self.margin_scale > 0:
+            raise ValueError(f"Academy.margin_scale must be above 0, got {self.margin_scale!r}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -280,6 +317,7 @@ class Parts:
     macros: dict[str, Any] | None = None
     league_builder: Callable[..., Any] | None = None
     coach_kinds: CoachKinds | None = None
+    academy: Academy | None = None
 
     def __post_init__(self) -> None:
         if self.env is not None and (isinstance(self.env, type) or not callable(self.env)):
@@ -290,6 +328,8 @@ class Parts:
                 raise ValueError(f"Parts.coaches[{name!r}] must be a coach class or factory, got {coach!r}")
         if self.coach_kinds is not None and not isinstance(self.coach_kinds, CoachKinds):
             raise ValueError(f"Parts.coach_kinds must be a CoachKinds, got {type(self.coach_kinds).__name__}")
+        if self.academy is not None and not isinstance(self.academy, Academy):
+            raise ValueError(f"Parts.academy must be an Academy, got {type(self.academy).__name__}")
 
 
 @dataclasses.dataclass(frozen=True)

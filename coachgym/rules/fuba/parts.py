@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...agents.fuba import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
-from ...core.ruleset import Parts
+from ...core.ruleset import Academy, Parts
 from .carryover import FubaCarryOver
 from .invariants import check
 from .present import PRESENTER
@@ -23,6 +23,12 @@ def env_class() -> type:
     return FubaEnv
 
 
+# the academy (docs/academy.md): its env, its place in the listings and its words
+ACADEMY = Academy("coachgym/FUBAAcademy-v0", "FubaAcademyEnv", listed=3, margin_scale=1.0, units=("goal", "goals"),
+                  score_name="goal difference",
+                  values=("margin", "score", "opponent_score", "half", "game_minutes_left", "our_ball"),
+                  period_end="the end of the half", final="to the final whistle", draws=True)
+
 PARTS = Parts(
     env=env_class,
     coaches={"by-the-book": ByTheBookCoach},
@@ -33,4 +39,5 @@ PARTS = Parts(
     carry_over=FubaCarryOver,
     invariants=check,
     realism=STATS,
+    academy=ACADEMY,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...agents.statispro import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
-from ...core.ruleset import Parts
+from ...core.ruleset import Academy, Parts
 from ...training.macros import Macro
 from .builder import build_league
 from .carryover import StatisProCarryOver
@@ -33,6 +33,10 @@ def env_class() -> type:
     return StatisProBasketballEnv
 
 
+# the academy (docs/academy.md): its env, its place in the listings and its words
+ACADEMY = Academy("coachgym/StatisProAcademy-v0", "StatisProAcademyEnv", listed=1,
+                  values=("margin", "period", "game_minutes_left", "minutes_left", "our_ball", "our_most_fouls"))
+
 PARTS = Parts(
     env=env_class,
     coaches={"by-the-book": ByTheBookCoach},
@@ -45,4 +49,5 @@ PARTS = Parts(
     realism=STATS,
     macros=MACROS,
     league_builder=build_league,
+    academy=ACADEMY,
 )

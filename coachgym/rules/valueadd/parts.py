@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...agents.valueadd import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
-from ...core.ruleset import Parts
+from ...core.ruleset import Academy, Parts
 from ...training.macros import BOOK_ROTATION_MACROS
 from .builder import league_teams
 from .carryover import ValueAddCarryOver
@@ -25,6 +25,10 @@ def env_class() -> type:
     return ValueAddBasketballEnv
 
 
+# the academy (docs/academy.md): its env, its place in the listings and its words
+ACADEMY = Academy("coachgym/ValueAddAcademy-v0", "ValueAddAcademyEnv", listed=2,
+                  values=("margin", "boxes_left", "our_ball", "our_most_fouls"), period_end="the end of regulation")
+
 PARTS = Parts(
     env=env_class,
     coaches={"by-the-book": ByTheBookCoach},
@@ -37,4 +41,5 @@ PARTS = Parts(
     realism=STATS,
     macros=BOOK_ROTATION_MACROS,
     league_builder=league_teams,
+    academy=ACADEMY,
 )
