@@ -27,6 +27,13 @@ answered by clicking another first-step choice instead), and times each from the
 click) to the page settled (htmx's ``htmx:afterSettle``: the answer arrived, swapped in and laid
 out), measured inside the page with ``performance.now()``; prints p50/p95/max per ruleset, the
 app's own share (``Server-Timing``) and the decisions per game.
+
+    python tools/web_timing.py --browser statispro --games 4 --opponent by-the-book --season statispro:nba-1993:knicks:82
+
+``--season`` first starts a season on the same server and simulates its regular season in the
+background (the server's season worker, at its own priority) while the games are timed; prints how
+long the season took. With ``--browser`` the machine's load average is read every 2 s and printed
+for the timing and for the season's end (min, median, max), with this tool's niceness.
 """
 
 from __future__ import annotations
@@ -185,6 +192,33 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
             "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
 
 
+class LoadWatch:
+    """The machine's 1-minute load average, read every 2 s in a thread while a measurement runs (it
+    counts every runnable process: this tool's server, Chromium and the season's worker too)."""
+
+    def __init__(self):
+        import threading
+
+        self.samples: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        import os
+
+        while True:
+            self.samples.append(os.getloadavg()[0])
+            if self._stop.wait(2.0):
+                return
+
+    def stop(self) -> str:
+        self._stop.set()
+        self._thread.join()
+        s = self.samples
+        return f"load average (1 min) min {min(s):.2f}, median {statistics.median(s):.2f}, max {max(s):.2f}"
+
+
 def start_season(url: str, spec: str) -> dict:
     """``--season RULESET:LEAGUE:TEAM:GAMES``: a season started over HTTP (its own cookie) and the
     rest of its regular season simulated in the background (the book playing that team's games)."""
@@ -206,8 +240,8 @@ def start_season(url: str, spec: str) -> dict:
 
 
 def finish_season(season: dict) -> None:
-    """Wait for the season's regular season to end; print how long it took and how far it was
-    when the timed games ended."""
+    """Wait for the season's regular season to end; print how long it took, how far it was when the
+    timed games ended, and the load average while it finished alone."""
     import re
 
     def played() -> int:
@@ -215,11 +249,13 @@ def finish_season(season: dict) -> None:
         return int(re.search(r'data-played="(\d+)"', text).group(1))
 
     at_end_of_timing, waited = played(), time.monotonic() - season["started"]
+    load = LoadWatch()
     while played() < season["total"]:
         time.sleep(2)
     took = time.monotonic() - season["started"]
     print(f"season: {at_end_of_timing} of {season['total']} games played when the timed games ended ({waited:.0f} s); "
-          f"the whole regular season took {took:.0f} s", file=sys.stderr)
+          f"the whole regular season took {took:.0f} s ({load.stop()} while it finished after the timing)",
+          file=sys.stderr)
 
 
 def measure_cpu(ruleset: str, games: int, seed: int, opponent: str) -> dict:
@@ -293,10 +329,14 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
         if args.browser:
+            import os
+
             size = tuple(int(v) for v in args.size.lower().split("x"))
+            load = LoadWatch()
             season = start_season(url, args.season) if args.season else None
             rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size)
                     for name in args.rulesets]
+            print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}", file=sys.stderr)
             if season:
                 finish_season(season)
         else:

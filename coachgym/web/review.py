@@ -169,6 +169,7 @@ class Moment:
     clock: str = ""  # the game clock then, short ("Q4 2:13", "20 boxes left", "63'"); "" where not known
     clock_note: str = ""  # what the short clock leaves out ("about", "bottom half")
     share: float = 0.0  # the share of the game played at ``clock`` (a swing's: after its play)
+    number: int = 0  # a swing's number on the chart (1: the biggest); 0 for a decision
 
 
 # a play's own time stamp at the start of its line: 4th Street's "[Q4 1:55] ", FUBA's "19' "
@@ -227,8 +228,9 @@ def story(r: Any, limit: int = STORY, clocks: dict[tuple, tuple[str, float]] | N
     choice by how far the chance moved in the plays after it). The rest of the review is the
     "show all" below the story."""
     moments = [Moment(sw.played, sw.frame, "swing", sw.text,
-                      f"your chance to win {sw.before * 100:.0f}% \u2192 {sw.after * 100:.0f}%", abs(sw.after - sw.before))
-               for sw in r.swings]
+                      f"your chance to win {sw.before * 100:.0f}% \u2192 {sw.after * 100:.0f}%", abs(sw.after - sw.before),
+                      number=k + 1)
+               for k, sw in enumerate(r.swings)]
     for d in r.decisions:
         if d.cost is None or not d.separated:
             continue
@@ -275,11 +277,29 @@ def chart(curve: list[tuple[float, float]], marks: list[tuple[float, float]], sw
     return {
         **c, "points": " ".join(f"{x},{y}" for x, y in (xy(p, v) for p, v in curve)),
         "marks": [xy(p, v) for p, v in marks],
-        "swings": [(i + 1, *xy(s.played, s.after), s.frame) for i, s in enumerate(swings)],
+        "swings": apart([(i + 1, *xy(s.played, s.after), s.frame) for i, s in enumerate(swings)], c["top"], c["top"] + h),
         "grid": [round(c["left"] + g * w, 1) for g in grid],
         "y": {pct: round(c["top"] + (1 - pct / 100) * h, 1) for pct in (0, 50, 100)},
         "x_end": c["left"] + w, "y_end": c["top"] + h,
     }
+
+
+MARK_GAP = 15.0  # the least distance between two numbered swing marks' centres (their radius is 7)
+
+
+def apart(marks: list[tuple[int, float, float, int | None]], top: float, bottom: float) -> list[tuple]:
+    """The numbered swing marks ``(n, x, y, frame)`` moved up or down, where one would cover another
+    (swings a few plays apart late in a game), so that every number can be read and clicked."""
+    placed: list[tuple] = []
+    for n, x, y, frame in marks:
+        for step in range(12):  # y, then above and below it by ever more
+            off = MARK_GAP * ((step + 1) // 2) * (-1 if step % 2 else 1)
+            if top <= y + off <= bottom and all((x - px) ** 2 + (y + off - py) ** 2 >= MARK_GAP ** 2
+                                                for _, px, py, _ in placed):
+                y = round(y + off, 1)
+                break
+        placed.append((n, x, y, frame))
+    return placed
 
 
 def turning(live: Any, session: str, gid: str) -> dict[str, Any]:

@@ -142,6 +142,35 @@ def test_the_story_names_at_most_five_moments_in_game_order():
     assert sorted((m.weight for m in moments), reverse=True) == pytest.approx(weights)
 
 
+def test_the_storys_swings_carry_their_number_on_the_chart():
+    """A swing of the story shows the number its mark has on the chart (1: the biggest), so the
+    two can be matched; a decision has none."""
+    from coachgym.search.review import DecisionReview, Review, Swing
+    from coachgym.web.review import story
+
+    swings = [Swing(i, i / 10, 0.5, 0.5 + d, f"play {i}") for i, d in enumerate([0.3, -0.2, 0.1])]
+    decisions = [DecisionReview(1, 40, 0.45, "Play on", "Timeout", None, 0.1, cost=0.25, best="Timeout", rollouts=300,
+                                separated=True)]
+    moments = story(Review("fourthstreet", 0, [], [], swings, decisions, own=1))
+    numbers = {m.text: m.number for m in moments}
+    assert numbers == {"play 0": 1, "play 1": 2, "play 2": 3, "Your decision 1: Play on": 0}
+
+
+def test_swing_marks_that_would_cover_one_another_are_moved_apart():
+    """Swings a few plays apart (late in a game) drew one mark over another ('5' hid '1'): each mark
+    is moved up or down until it is clear of the others, inside the plot."""
+    from coachgym.web.review import MARK_GAP, apart
+
+    marks = [(1, 800.0, 100.0, 7), (2, 802.0, 101.0, 8), (3, 804.0, 99.0, 9), (4, 400.0, 100.0, 10)]
+    placed = apart(marks, top=10.0, bottom=200.0)
+    assert [(n, x, f) for n, x, _, f in placed] == [(n, x, f) for n, x, _, f in marks]  # same marks, same links
+    for i, (_, x1, y1, _) in enumerate(placed):
+        assert 10.0 <= y1 <= 200.0
+        for _, x2, y2, _ in placed[i + 1:]:
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= MARK_GAP ** 2 - 1e-6
+    assert placed[0][2] == 100.0 and placed[3][2] == 100.0  # one that covered nothing stays where it was
+
+
 # the story's clock, as each ruleset's scoreboard says it (short: Statis Pro's "about" and its FAC
 # count, Value Add's box half, go to the small line under it)
 CLOCKS = {"statispro": r"^(Q[1-4]|OT\d*) \d{1,2}:\d\d$", "fourthstreet": r"^(Q[1-4]|OT\d*) \d{1,2}:\d\d$",
