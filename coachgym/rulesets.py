@@ -99,6 +99,21 @@ def get(name: str) -> Ruleset:
     raise ConfigError(f"unknown ruleset {name!r}; known rulesets: {', '.join(rs.name for rs in found)}")
 
 
+def with_part(name: str) -> list[Ruleset]:
+    """The registered rulesets that have the part ``name`` (``core.ruleset.PARTS``), in registration order."""
+    return [rs for rs in _registered() if rs.part(name) is not None]
+
+
+def default() -> Ruleset:
+    """The ruleset used where none is named (the web's new game, ``coachgym leagues build``):
+    ``core/data/rulesets.json``'s ``default``."""
+    return get(_listing()["default"])
+
+
+def _listing() -> dict[str, Any]:
+    return json.loads(_ORDER.read_text(encoding="utf-8"))  # (read and checked by bundled_packages at import)
+
+
 def register(package: str) -> Ruleset:
     """Register the ruleset whose ``RULESET`` the package holds (a ruleset living outside coachgym,
     such as the tests' toy); its name and other names must be new. Returns its registration."""

@@ -64,8 +64,9 @@ def test_the_copy_conforms_part_by_part(copied):
     from tests.test_conformance import lacks
 
     assert lacks(copied) == []
-    # (realism: real figures; the academy: scenarios with positions built from games; see the guide)
-    assert [name for name in PARTS if copied.part(name) is None] == ["realism", "academy"]
+    # (realism: real figures; a tabletop companion: a deck of action cards; the academy: scenarios with
+    # positions built from games; see the guide)
+    assert [name for name in PARTS if copied.part(name) is None] == ["realism", "tabletop", "academy"]
 
 
 def test_its_coaches_play_games(copied):

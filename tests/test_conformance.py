@@ -122,6 +122,13 @@ def _lacks_season_and_training(rs: Ruleset, part, out: list[str]) -> None:
         elif not any(n.startswith("strategy:") for n in rs.coach_names()):
             out.append("coach_kinds: not listed among the coach names")
     _lacks_academy(rs, part, out)
+    tabletop = part("tabletop")
+    if tabletop is not None:
+        deck = tabletop.deck(tabletop.leagues[0], seed=1) if tabletop.leagues else None
+        if deck is None or not all(callable(getattr(deck, m, None)) for m in ("draw", "draw_dead", "shuffle", "to_dict")):
+            out.append("tabletop: its deck does not draw, shuffle and save (core.ruleset.Tabletop)")
+        elif type(deck).from_dict(deck.to_dict()).to_dict() != deck.to_dict():
+            out.append("tabletop: its deck's save does not load back")
 
 
 def _lacks_academy(rs: Ruleset, part, out: list[str]) -> None:
@@ -196,7 +203,7 @@ def lacks(rs: Ruleset) -> list[str]:
         out.append("person_kinds: not decision kinds of the engine")
     _lacks_season_and_training(rs, part, out)
     checked = {"env", "vocabulary", "remaining", "invariants", "presenter", "carry_over", "realism", "macros",
-               "league_builder", "coach_kinds", "academy"}
+               "league_builder", "coach_kinds", "tabletop", "academy"}
     assert checked == set(PARTS), "a part of core.ruleset.PARTS this test does not check yet"
     columns = set(game.box_score().columns)
     for column in rs.box_formulas:

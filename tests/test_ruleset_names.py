@@ -23,8 +23,11 @@ The names are read from the registry (and the tests' toy's registration), so a n
 checked without a change here. Modules of ``tests/`` and ``tools/`` are not scanned: tests and tools
 are per ruleset by design (``tests/<name>/``, ``tools/<name>_*.py``).
 
-Not every mention is gone yet: :data:`REMAINING` lists, file by file, the mentions that are left
-and why, with counts that may only shrink; the test fails on a file not listed or a count that grew.
+There are none: every ruleset's parts are registered (``PARTS`` in its ``parts.py``), the registry
+finds the rulesets' folders on disk, and where a list of rulesets is a choice rather than a fact (the
+order they are listed in, the default one, the web's season offer) it is data
+(``core/data/rulesets.json``, ``web/seasons.json``). The test fails on any mention, naming its file
+and line.
 """
 
 from __future__ import annotations
@@ -32,30 +35,12 @@ from __future__ import annotations
 import ast
 import functools
 import re
-import warnings
 from pathlib import Path
 
 from coachgym import rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("coachgym", "envs", "agents", "training", "evaluation", "configs")
-
-# The mentions left, per file (counted as the module docstring says). A count may only shrink: lower
-# it (or remove the line) when a change removes mentions; never raise it. Owners: the areas of
-# CONTRIBUTING.md. Why each is left:
-REMAINING: dict[str, int] = {
-    # Statis Pro's FAC decks and the tabletop companion (Statis Pro only: a part to register)
-    "coachgym/cli/cards.py": 3,
-    "coachgym/cli/tabletop.py": 2,
-    "coachgym/web/facdecks.py": 3,
-    "coachgym/web/tabletop.py": 3,
-    "coachgym/web/api.py": 1,
-    "coachgym/web/forms.py": 1,
-    # the web: the rulesets offered seasons; FUBA's board drawing
-    "coachgym/web/season.py": 3,
-    "coachgym/web/board.py": 1,
-}
-
 
 def ruleset_names() -> dict[str, str]:
     """Every name and other name of the registered rulesets and the toy -> its ruleset."""
@@ -135,20 +120,10 @@ def scan() -> dict[str, list[tuple[int, str]]]:
     return found
 
 
-def test_no_module_outside_a_rulesets_places_names_it_beyond_the_list_left():
-    found = scan()
-    problems = []
-    for rel, hits in found.items():
-        allowed = REMAINING.get(rel, 0)
-        if len(hits) > allowed:
-            where = "; ".join(f"line {n}: {what}" for n, what in hits)
-            problems.append(f"{rel}: {len(hits)} mentions of a ruleset's name (allowed {allowed}): {where}")
+def test_no_module_outside_a_rulesets_places_names_it():
+    problems = [f"{rel}: " + "; ".join(f"line {n}: {what}" for n, what in hits) for rel, hits in scan().items()]
     assert not problems, ("code outside coachgym/rules/<name>/ names a ruleset; read it from the registration "
                           "instead (docs/architecture.md):\n  " + "\n  ".join(problems))
-    stale = {rel: (n, len(found.get(rel, ()))) for rel, n in REMAINING.items() if len(found.get(rel, ())) < n}
-    if stale:
-        warnings.warn("tests/test_ruleset_names.py REMAINING can shrink: "
-                      + ", ".join(f"{rel} {n} -> {now}" for rel, (n, now) in stale.items()), stacklevel=1)
 
 
 def test_the_search_series_and_review_name_no_ruleset():
@@ -157,7 +132,6 @@ def test_the_search_series_and_review_name_no_ruleset():
     for rel in ("coachgym/search/holds.py", "coachgym/series/tables.py", "coachgym/cli/series.py",
                 "coachgym/web/review.py"):
         assert rel not in found, f"{rel}: {found[rel]}"
-    assert not set(REMAINING) & {rel for rel in found if rel.startswith(("coachgym/search/", "coachgym/core/"))}
 
 
 def test_the_finder_counts_code_not_documentation():
@@ -199,6 +173,27 @@ def test_the_registry_finds_the_bundled_rulesets_on_disk_in_the_listed_order(tmp
     order.write_text(json.dumps({"order": ["zeta"]}))
     assert rulesets.bundled_packages(rules, order) == ["coachgym.rules.zeta", "coachgym.rules.alpha",
                                                        "coachgym.rules.beta"]
+    assert rulesets.default().name == "statispro"  # (core/data/rulesets.json's default: where none is named)
     order.write_text(json.dumps({"order": ["gone"]}))
     with pytest.raises(ConfigError, match="'gone' is not a ruleset folder"):
         rulesets.bundled_packages(rules, order)
+
+
+def test_what_replaced_the_names_reads_the_registrations():
+    """The web's FUBA board, FAC page and default ruleset, and the academy, from the registered parts."""
+    from coachgym.core.ruleset import Tabletop
+    from coachgym.envs import academy
+    from coachgym.web import board, facdecks, forms
+
+    game = rulesets.get("fuba").new_game(seed=3)
+    drawing = board.draw(rulesets.get("fuba").part("presenter").board(game))
+    assert len(drawing.areas) == 13 and len(drawing.spots) == 4  # (the presenter's board_areas: data/board.json)
+    tabletop = facdecks.TABLETOP_RULESET.part("tabletop")
+    assert isinstance(tabletop, Tabletop) and facdecks.FacExtractor is tabletop.deck
+    assert facdecks.TABLETOP_RULESET.name == "statispro" and tabletop.leagues == ("nba", "ncaa", "fiba")
+    assert forms.ruleset_or_default(None) is rulesets.default() is rulesets.get("statispro")
+    assert academy.RULESETS == ("statispro", "valueadd", "fuba", "fourthstreet")
+    assert {r: academy.env_class(r).__name__ for r in academy.RULESETS} == {
+        "statispro": "StatisProAcademyEnv", "valueadd": "ValueAddAcademyEnv", "fuba": "FubaAcademyEnv",
+        "fourthstreet": "FourthStreetAcademyEnv"}
+    assert academy.MARGIN_SCALE == {"statispro": 10.0, "valueadd": 10.0, "fuba": 1.0, "fourthstreet": 10.0}

@@ -60,8 +60,9 @@ def leagues_group() -> None:
 @leagues_group.command("build")
 @click.option("--season", "season", required=True,
               help="the NBA season: the year it ends (1997) or 1996-97; the shipped data covers 1979-80 to 2018-19")
-@click.option("--ruleset", "ruleset", default="statispro", show_default=True,
-              help="the ruleset whose card builder makes the teams (statispro, fourthstreet)")
+@click.option("--ruleset", "ruleset", default=None,
+              help="the ruleset whose card builder makes the teams from NBA statistics (default: the default "
+                   "ruleset, core/data/rulesets.json: Statis Pro)")
 @click.option("--out", "out", default=None, type=click.Path(file_okay=False),
               help="league folder to write (default: ./nba-YYYY)")
 @click.option("--name", default=None, help="league name (default: nba-YYYY)")
@@ -70,9 +71,10 @@ def leagues_group() -> None:
                    "stay in league.json for the replay against history")
 def leagues_build(season, ruleset, out, name, blind) -> None:
     """Build one NBA season's league from the shipped data, offline (docs/leagues.md, 'Every NBA season offline')."""
+    from .. import rulesets
     from ..core.nbaseasons import build_season, parse_season
 
-    rs = ruleset_arg(ruleset)
+    rs = ruleset_arg(ruleset) if ruleset else rulesets.default()
     command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["leagues"] else None
     try:
         year = parse_season(season)

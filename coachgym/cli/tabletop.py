@@ -15,9 +15,18 @@ FAC_KEYS = ("Enter: next FAC   d: Dead Ball Deck (no time runs off)   s: shuffle
             "n: new game   q: quit")
 
 
-def _show(draw, league: str) -> None:
-    from ..rules.statispro.extractor import time_card_note
+def _tabletop():
+    """The tabletop companion (core.ruleset.Tabletop: the FAC Extractor) of the registered ruleset that has one."""
+    from .. import rulesets
 
+    found = rulesets.with_part("tabletop")
+    if not found:
+        raise click.ClickException("no registered ruleset has a tabletop companion (a deck of action cards)")
+    return found[0].part("tabletop")
+
+
+def _show(draw, league: str) -> None:
+    time_card_note = _tabletop().time_card_note
     for label in draw.time_cards:
         click.secho(f"-- TIME CARD {label}: {time_card_note(label, league)}", fg="red")
     if draw.reshuffled:
@@ -43,7 +52,7 @@ def fac_command(league, seed, n_draw, state_file) -> None:
     them one by one and run the time, for a game played on the board."""
     from ..core import jsontext
     from ..core.errors import CoachgymError
-    from ..rules.statispro.extractor import FacExtractor
+    FacExtractor = _tabletop().deck  # noqa: N806  (the deck's class)
 
     if state_file is not None and state_file.exists():
         try:

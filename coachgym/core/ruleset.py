@@ -21,6 +21,7 @@ import importlib
 import json
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
@@ -258,9 +259,30 @@ PARTS: dict[str, tuple[str, bool]] = {
     "league_builder": ("season statistics rows -> team files, for coachgym cards build (rules/<x>/builder.py)", False),
     "coach_kinds": ("the coach kinds beyond the ruleset's own: strategy files, the search, trained models "
                     "(a CoachKinds: coachgym.coachkinds.COACH_KINDS)", True),
+    "tabletop": ("a companion for a game played on the table (a Tabletop: Statis Pro's FAC Extractor for "
+                 "coachgym fac and the web's FAC page)", False),
     "academy": ("the academy's env and words (an Academy; its scenarios in envs/data/academy-<x>.json, "
                 "docs/academy.md; without it no scenarios)", False),
 }
+
+
+@dataclasses.dataclass(frozen=True)
+class Tabletop:
+    """A companion for people playing the ruleset's board game at a table (``Parts(tabletop=...)``;
+    ``coachgym fac``, the web app's FAC page): its deck of action cards drawn, reshuffled and timed.
+
+    * ``deck``: the deck's class (``FacExtractor``): ``deck(league, seed=)``, ``draw()``,
+      ``draw_dead()``, ``shuffle()``, ``to_dict()`` / ``from_dict()``, ``SECONDS_PER_CARD``;
+    * ``leagues``: the deck's league settings (how a period's cards are timed);
+    * ``time_card_note``: ``(label, league) -> the TIME card's rule in words``;
+    * ``cards``: the module of the deck's cards (``DECK``, ``TIME_CARDS``, ``POSITIONS``, ``card(rpg)``,
+      ``rpg_slot``, ``rpg_side``).
+    """
+
+    deck: type
+    leagues: tuple[str, ...]
+    time_card_note: Callable[[str, str], str]
+    cards: ModuleType
 
 
 @dataclasses.dataclass(frozen=True)
@@ -317,6 +339,7 @@ class Parts:
     macros: dict[str, Any] | None = None
     league_builder: Callable[..., Any] | None = None
     coach_kinds: CoachKinds | None = None
+    tabletop: Tabletop | None = None
     academy: Academy | None = None
 
     def __post_init__(self) -> None:
@@ -328,6 +351,8 @@ class Parts:
                 raise ValueError(f"Parts.coaches[{name!r}] must be a coach class or factory, got {coach!r}")
         if self.coach_kinds is not None and not isinstance(self.coach_kinds, CoachKinds):
             raise ValueError(f"Parts.coach_kinds must be a CoachKinds, got {type(self.coach_kinds).__name__}")
+        if self.tabletop is not None and not isinstance(self.tabletop, Tabletop):
+            raise ValueError(f"Parts.tabletop must be a Tabletop, got {type(self.tabletop).__name__}")
         if self.academy is not None and not isinstance(self.academy, Academy):
             raise ValueError(f"Parts.academy must be an Academy, got {type(self.academy).__name__}")
 

@@ -48,7 +48,7 @@ router = APIRouter(prefix="/api")
 
 
 class NewGame(BaseModel):
-    ruleset: str = "statispro"
+    ruleset: str | None = None  # None: the default ruleset (core/data/rulesets.json)
     side: str = "home"
     opponent: str = "trained"
     home: Any = None  # a bundled team's name or a team file's JSON data
@@ -124,7 +124,7 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/games", status_code=201)
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
-    rs = rulesets.get(body.ruleset)
+    rs = rulesets.get(body.ruleset) if body.ruleset else rulesets.default()
     coaches = request.app.state.coaches
     for which, team in (("home", body.home), ("away", body.away)):
         if isinstance(team, str):

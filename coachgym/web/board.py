@@ -70,9 +70,11 @@ class BoardDrawing:
 
 
 def _geometry() -> dict[str, dict[str, Any]]:
-    from ..rules.fuba.board import AREAS
+    """The board's areas by id ({"id", "x": [x0, x1], "row", "kind"}): the ``board_areas`` of the
+    registered presenters that show a board."""
+    from .. import rulesets
 
-    return {a["id"]: a for a in AREAS}
+    return {a["id"]: a for rs in rulesets.all_rulesets() for a in getattr(rs.part("presenter"), "board_areas", ())}
 
 
 def draw(areas: list[Any]) -> BoardDrawing:

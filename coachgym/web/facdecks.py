@@ -21,12 +21,18 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .. import rulesets
 from ..core.errors import CoachgymError, ConfigError, SavedGameError
-from ..rules.statispro import cards as K
-from ..rules.statispro.extractor import FacExtractor, time_card_note
-from ..rules.statispro.options import LEAGUES
 from ..store import Store
 from .live import keep_recent
+
+# the ruleset whose tabletop companion (core.ruleset.Tabletop: the FAC Extractor) the FAC page serves
+TABLETOP_RULESET = rulesets.with_part("tabletop")[0]
+_TABLETOP = TABLETOP_RULESET.part("tabletop")
+FacExtractor = _TABLETOP.deck
+K = _TABLETOP.cards  # the deck's cards
+LEAGUES = _TABLETOP.leagues
+time_card_note = _TABLETOP.time_card_note
 
 HISTORY_LIMIT = 2000  # entries kept (a whole game with overtimes is about 800 draws)
 UNDO_DEPTH = 5

@@ -275,4 +275,4 @@ def _decode(data: bytes, filename: str) -> str:
 
 
 def ruleset_or_default(name: str | None) -> Ruleset:
-    return rulesets.get(name or "statispro")
+    return rulesets.get(name) if name else rulesets.default()

@@ -30,6 +30,7 @@ import json
 import re
 import threading
 import time
+from importlib import resources
 from typing import Iterator
 
 from fastapi import APIRouter, Form, Request
@@ -43,8 +44,8 @@ from .review import same_origin
 
 router = APIRouter()
 
-# the rulesets whose seasons the page offers (FUBA's two bundled teams make no league)
-RULESETS = ("statispro", "fourthstreet", "valueadd")
+# the rulesets whose seasons the page offers, in its order (seasons.json: a ruleset's name is data, not code)
+RULESETS = tuple(json.loads(resources.files(__package__).joinpath("seasons.json").read_text(encoding="utf-8"))["rulesets"])
 GAMES_PER_TEAM = (82, 20, 10, 4, 2)  # a league season's lengths offered (2: a short test schedule)
 SEASONS_PER_SESSION = 4
 COACHES = {"book": "by-the-book", "trained": "trained"}

@@ -32,10 +32,18 @@ from pydantic import BaseModel, Field
 from .. import rulesets
 from ..core.errors import CoachgymError, ConfigError
 from ..core.ruleset import team_slug
-from ..rules.statispro.options import LEAGUES
 from . import forms
 from .errors import WebError, from_coachgym
-from .facdecks import LEAGUE_NAMES, MAX_PERIOD, FacDecks, StaleDeck, TableDeck, period_choices
+from .facdecks import (
+    LEAGUE_NAMES,
+    LEAGUES,
+    MAX_PERIOD,
+    TABLETOP_RULESET,
+    FacDecks,
+    StaleDeck,
+    TableDeck,
+    period_choices,
+)
 from .views import XLSX_TYPE, team_uploads, text_fields
 
 router = APIRouter()
@@ -73,8 +81,8 @@ def _version(value: Any) -> int:
 def fac_context(deck: TableDeck, notice: str = "") -> dict[str, Any]:
     view = deck.view(RECENT)
     return {"fac": view, "leagues": [(k, LEAGUE_NAMES[k]) for k in LEAGUES], "notice": notice or None,
-            "periods": {k: period_choices(k) for k in LEAGUES}, "ruleset": "statispro",
-            "teams": _team_choices("statispro")}
+            "periods": {k: period_choices(k) for k in LEAGUES}, "ruleset": TABLETOP_RULESET.name,
+            "teams": _team_choices(TABLETOP_RULESET.name)}
 
 
 def _status(exc: CoachgymError) -> int:

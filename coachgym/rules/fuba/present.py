@@ -63,6 +63,8 @@ _AREA = [n.replace(" (", ", ").replace(")", "") for n in NAMES]
 
 class FubaPresenter:
     ruleset = "fuba"
+    # where each area lies on the board (data/board.json: id, x, row, kind), for a page that draws it
+    board_areas = tuple(AREAS)
 
     # ------------------------------------------------------------------ pieces and teams
     @staticmethod

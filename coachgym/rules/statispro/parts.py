@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from ...agents.statispro import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
-from ...core.ruleset import Academy, Parts
+from ...core.ruleset import Academy, Parts, Tabletop
 from ...training.macros import Macro
+from . import cards
 from .builder import build_league
 from .carryover import StatisProCarryOver
+from .extractor import FacExtractor, time_card_note
 from .invariants import check
+from .options import LEAGUES
 from .present import PRESENTER
 from .realism import STATS
 from .tactics import remaining, star_double_team
@@ -36,6 +39,8 @@ def env_class() -> type:
 # the academy (docs/academy.md): its env, its place in the listings and its words
 ACADEMY = Academy("coachgym/StatisProAcademy-v0", "StatisProAcademyEnv", listed=1,
                   values=("margin", "period", "game_minutes_left", "minutes_left", "our_ball", "our_most_fouls"))
+# the FAC Extractor for a game played on the table (coachgym fac, the web's FAC page)
+TABLETOP = Tabletop(FacExtractor, tuple(LEAGUES), time_card_note, cards)
 
 PARTS = Parts(
     env=env_class,
@@ -49,5 +54,6 @@ PARTS = Parts(
     realism=STATS,
     macros=MACROS,
     league_builder=build_league,
+    tabletop=TABLETOP,
     academy=ACADEMY,
 )
