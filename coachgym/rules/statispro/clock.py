@@ -185,10 +185,9 @@ class ClockMixin:
         return None
 
     def _end_period(self) -> None:
-        """8.1: the FAC pile has run out in the middle of a play: the play stops where it is (``_stopped``:
-        every caller on the way back to the phase returns at once, none of its remaining code runs) and
-        the period ends."""
-        self._stopped = True
+        """8.1: the FAC pile has run out in the middle of a play: the play stops where it is (``_draw``
+        returns None and each caller on the way back returns at once, a function that can stop a play
+        returning ``STOP``: constants.Stop) and the period ends."""
         self._period_over()
 
     def _period_over(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core.engine import Decision
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
-from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, _ceil_quarter
+from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, STOP, _ceil_quarter
 
 # the prompts of the decisions that wait inside a play, in the game's words
 _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's choice: which player?",
@@ -48,8 +48,7 @@ class DecisionMixin:
                 self.event("index", payer, f"{self.teams[payer].name} spend an Index Point: the foul is ignored (16C)")
         if foul == "shot_foul":
             if not voided:
-                self._shot_foul(data)
-                if self._stopped:  # the FAC pile ran out (8.1)
+                if self._shot_foul(data) is STOP:  # the FAC pile ran out (8.1)
                     return
             self._shot_result(data)
         elif foul in ("lb_def", "lb_off"):

@@ -249,21 +249,13 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     # zreadings.py  14A-14O, 15F, 14G prior injuries          decisions.py 16A-16D, pending in-play decisions
 
     # ================================================================== main loop
-    # PhaseDispatch's own _next_decision and _apply (coachgym/core/phases.py), no exceptions: a play stops
-    # in the middle of a FAC when the FAC pile runs out (8.1: ``_draw`` returns None after ClockMixin's
-    # ``_end_period``) or a coach must choose (the phase set to PH_WAIT, e.g. 6.1's FD tie, 14A, 14G,
-    # 14I). Both set ``_stopped``: each caller on the way back to the phase or choice returns at once
-    # (``if c is None: return`` after a draw, ``if self._stopped: return`` after a call that can stop),
-    # so none of its remaining code runs. The flag is cleared before each phase (only when it is set:
-    # INTERRUPT_WHEN, core.phases).
-    _stopped = False
-    INTERRUPT_WHEN = "_stopped"
-
-    def _interrupt(self) -> None:
-        """Asked by PhaseDispatch before each phase: no decision comes ahead of a phase in Statis Pro;
-        the play that stopped (``_stopped``) has returned, the next one starts afresh."""
-        self._stopped = False
-        return None
+    # PhaseDispatch's own _next_decision and _apply (coachgym/core/phases.py), no exceptions and no
+    # flag: a play stops in the middle of a FAC when the FAC pile runs out (8.1: ``_draw`` returns None
+    # after ClockMixin's ``_end_period``) or a coach must choose (the phase set to PH_WAIT, e.g. 6.1's
+    # FD tie, 14A, 14G, 14I). A function that can stop a play says so in its result, ``STOP``
+    # (constants.Stop, in its annotation), and each caller on the way back to the phase or choice
+    # returns at once (``if c is None: return`` after a draw, ``if r is STOP: return`` after a call
+    # that can stop), so none of its remaining code runs.
 
     # ================================================================== save / restore
     _STATE = saved.DECLARATION.names  # what a save holds besides teams, options and card piles (saved.py)

@@ -9,16 +9,16 @@ from __future__ import annotations
 from ...core.engine import AWAY, HOME, Decision
 from . import cards as K
 from .actions import CHOOSE, FREEZE, INTENTIONAL_MISS, NO_FREEZE, SHOOT_FREE_THROW
-from .constants import FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOURT, PH_WAIT, R_FD, R_FT
+from .constants import FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOURT, PH_WAIT, R_FD, R_FT, STOP, Stop
 
 
 class FoulMixin:
-    def _fd_rank(self, side: int, rank: int, cont: str | None = None, data: dict | None = None) -> int:
+    def _fd_rank(self, side: int, rank: int, cont: str | None = None, data: dict | None = None) -> int | Stop:
         """FD1..FD5: the offensive player with the rank-th highest FOUL DRAWING number (6.1). "If two
         players have the same FOULING DRAWING rating, the home coach decides": when the rank falls on
         tied players the home coach chooses among them and the foul goes on with ``_after_<cont>``
-        (the engine waits at PH_WAIT; ``_stopped`` is set and the caller returns at once). Without
-        ``cont`` ties rank by lineup slot."""
+        (the engine waits at PH_WAIT and this returns ``STOP``: the caller returns at once). Without
+        ``cont`` ties rank by lineup slot (never STOP)."""
         e = self.eff(side)
         order = sorted((s for s in range(5) if not self._empty(side, s)), key=lambda s: (-e[s][R_FD], s))
         s = order[min(rank, len(order)) - 1]  # (20.7: four to rank when a team plays with four)
@@ -29,7 +29,7 @@ class FoulMixin:
                 self.ctx = {"decision": ("choose", HOME, [CHOOSE[k] for k in tied]), "then": "fd_tie",
                             "cont": cont, "data": data or {}, "fd_side": side}
                 self.phase = PH_WAIT
-                self._stopped = True  # the engine waits at PH_WAIT: every caller returns at once
+                return STOP  # the engine waits at PH_WAIT: every caller returns at once
         return s
 
     def _fd_tie_resolved(self, ctx: dict, slot: int) -> None:
@@ -68,13 +68,15 @@ class FoulMixin:
                 return t
         return slot
 
-    def _who_fouled(self, known_bh: int, cont: str | None = None, data: dict | None = None) -> tuple[int, int]:
-        """6.1 WHO FOULS WHO: returns (defender slot who fouled, offensive slot fouled). ``cont`` names
-        the rest of the foul (``_after_<cont>``) for a home coach's FD tie choice."""
+    def _who_fouled(self, known_bh: int, cont: str | None = None,
+                    data: dict | None = None) -> tuple[int, int] | Stop:
+        """6.1 WHO FOULS WHO: returns (defender slot who fouled, offensive slot fouled), or ``STOP`` when
+        the FAC pile ran out (8.1) or the home coach names the player (6.1). ``cont`` names the rest of
+        the foul (``_after_<cont>``) for a home coach's FD tie choice."""
         d = 1 - self.off
         c = self._draw("FOUL # (6.1 who fouled)")
         if c is None:  # the FAC pile ran out (8.1)
-            return -1, -1
+            return STOP
         f = self._foul_number_holder(d, c.foul)
         if f >= 0:
             fouled = known_bh if known_bh >= 0 else self.guard[d][f]
@@ -87,10 +89,10 @@ class FoulMixin:
             return self.pd_slot(self.off, known_bh), known_bh
         c2 = self._draw("FD# (6.1 who drew the foul)")
         if c2 is None:
-            return -1, -1
+            return STOP
         fouled = self._fd_rank(self.off, c2.fd, cont, data)
-        if self._stopped:  # the home coach names the player (6.1)
-            return -1, -1
+        if fouled is STOP:  # the home coach names the player (6.1)
+            return STOP
         return self.pd_slot(self.off, fouled), fouled
 
     def _in_penalty(self, side: int, counted: bool = True) -> bool:

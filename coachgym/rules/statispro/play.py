@@ -46,6 +46,7 @@ from .constants import (
     R_TATT,
     R_TIRED,
     STL,
+    STOP,
     TOV,
     TPA,
     TPM,
@@ -309,16 +310,16 @@ class PlayMixin:
             return
         if code in (K.P_DFOUL, K.P_INTFOUL):
             data = {"code": code}
-            fouler, fouled = self._who_fouled(self.ballhandler if src == "advance" else -1, "def_foul", data)
-            if self._stopped:  # the FAC pile ran out, or the home coach names the player (6.1)
+            who = self._who_fouled(self.ballhandler if src == "advance" else -1, "def_foul", data)
+            if who is STOP:  # the FAC pile ran out, or the home coach names the player (6.1)
                 return
-            self._after_def_foul(fouler, fouled, **data)
+            self._after_def_foul(*who, **data)
             return
         if code == K.P_SHOOTFOUL:  # 9E
-            fouler, shooter = self._who_fouled(-1, "shooting_foul", {})
-            if self._stopped:
+            who = self._who_fouled(-1, "shooting_foul", {})
+            if who is STOP:
                 return
-            self._after_shooting_foul(fouler, shooter)
+            self._after_shooting_foul(*who)
             return
         if code == K.P_OFOUL:  # 9F
             c = self._draw("FOUL # (9F offensive foul)")
@@ -330,7 +331,7 @@ class PlayMixin:
                 if c2 is None:
                     return
                 s = self._fd_rank(off, c2.fd, "offensive_foul", {})
-                if self._stopped:
+                if s is STOP:
                     return
             self._after_offensive_foul(s)
             return
@@ -376,10 +377,10 @@ class PlayMixin:
             self.phase = PH_WAIT
             return
         if code == K.P_DEADBALL_FOUL:  # 15J / 14M
-            fouler, fouled = self._who_fouled(-1, "dead_ball_foul", {})
-            if self._stopped:
+            who = self._who_fouled(-1, "dead_ball_foul", {})
+            if who is STOP:
                 return
-            self._after_dead_ball_foul(fouler, fouled)
+            self._after_dead_ball_foul(*who)
             return
         raise RuntimeError(f"unknown pass section {sec!r}")
 

@@ -22,6 +22,7 @@ from .constants import (
     R_REBO,
     R_TIRED,
     STL,
+    STOP,
     TOV,
     TPA,
 )
@@ -169,7 +170,7 @@ class ReboundMixin:
             if c3 is None:
                 return
             fouled = self._fd_rank(off, c3.fd, "lb_def", {})
-            if self._stopped:  # the home coach names the player (6.1)
+            if fouled is STOP:  # the home coach names the player (6.1)
                 return
             f = self.pd_slot(off, fouled)
         self._after_lb_def(f, fouled)
@@ -184,15 +185,16 @@ class ReboundMixin:
         f = self._foul_number_holder(off, c2.foul)
         if f < 0:
             f = self._fd_rank(off, c2.fd, "lb_off", {})
-            if self._stopped:
+            if f is STOP:
                 return
         self._after_lb_off(f)
 
     def _fb_foul(self, slot: int, shots: int) -> None:
         """10A: a foul on the Fast Break shooter (the fouler by 6.1), one or two free throws."""
-        fouler, _ = self._who_fouled(slot)
-        if self._stopped:
+        who = self._who_fouled(slot)
+        if who is STOP:
             return
+        fouler, _ = who
         self._charge_foul(1 - self.off, fouler, team=True)
         self._free_throws(self.off, slot, shots, after="other")
 

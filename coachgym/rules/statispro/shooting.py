@@ -26,8 +26,10 @@ from .constants import (
     R_FD,
     R_FG,
     R_THREE,
+    STOP,
     TPA,
     TPM,
+    Stop,
 )
 
 
@@ -102,25 +104,26 @@ class ShootingMixin:
             shot["pd"] = pd
             if self._offer_void(de, "shot_foul", shot):  # 16C, declared before the next FAC
                 return None
-            self._shot_foul(shot)
-            if self._stopped:
+            if self._shot_foul(shot) is STOP:
                 return None
         self._shot_result(shot)
         return None
 
-    def _shot_foul(self, shot: dict) -> None:
-        """12B FOULED BY POSITION / BY FOUL #: the defender is charged; the shot still counts."""
+    def _shot_foul(self, shot: dict) -> Stop | None:
+        """12B FOULED BY POSITION / BY FOUL #: the defender is charged; the shot still counts. ``STOP``
+        when the FAC pile ran out (8.1)."""
         de = 1 - self.off
         if shot["where"] == K.FOUL_BY_FOUL_NUMBER:
             c2 = self._draw("FOUL # (12B fouled by FOUL #)")
             if c2 is None:
-                return
+                return STOP
             f = self._foul_number_holder(de, c2.foul)
             fouler = f if f >= 0 else shot["pd"]
         else:
             fouler = self._present(de, shot["where"])  # 20.7
         self._charge_foul(de, fouler, team=True)
         shot["fouler"] = fouler
+        return None
 
     def _shot_result(self, shot: dict) -> None:
         """4.5 / 12A: score or miss; free throws after a foul on the shot (6.2), else the rebound."""

@@ -26,8 +26,10 @@ from .constants import (
     PTS,
     R_TATT,
     STL,
+    STOP,
     TECH,
     TOV,
+    Stop,
 )
 from .teams import Team
 
@@ -111,16 +113,16 @@ class ZReadingMixin:
     def _z_foul(self, code: int) -> None:
         """14B / 14L / 14M: who fouled who (6.1), then the foul's own rule."""
         if code == K.Z_FLAGRANT:
-            fouler, fouled = self._who_fouled(self.ballhandler, "flagrant", {})
-            if self._stopped:  # the FAC pile ran out, or the home coach names the player (6.1)
+            who = self._who_fouled(self.ballhandler, "flagrant", {})
+            if who is STOP:  # the FAC pile ran out, or the home coach names the player (6.1)
                 return
-            self._after_flagrant(fouler, fouled)
+            self._after_flagrant(*who)
             return
         data = {"code": code}
-        fouler, fouled = self._who_fouled(self.ballhandler, "elbow", data)
-        if self._stopped:
+        who = self._who_fouled(self.ballhandler, "elbow", data)
+        if who is STOP:
             return
-        self._after_elbow(fouler, fouled, **data)
+        self._after_elbow(*who, **data)
 
     def _after_flagrant(self, fouler: int, fouled: int) -> None:
         """14B FLAGRANT FOUL: two shots and the ball; the FOUL # of another FAC among the fouler's
@@ -162,9 +164,8 @@ class ZReadingMixin:
             extra -= 1
             c5 = self._draw("Z READING (15F extra)", dead=True)
             if c5.z[0] == K.Z_REST and c5.z[1] == de:
-                self._mandatory_rest(de, c5.z[2], c5.z[3], extra=extra, rest_hit=rest_hit)
-                if self._stopped:  # the opposing coach chooses who rests (14A)
-                    return
+                if self._mandatory_rest(de, c5.z[2], c5.z[3], extra=extra, rest_hit=rest_hit) is STOP:
+                    return  # the opposing coach chooses who rests (14A)
         self.ctx = {}
         if rest_hit == off and self._can_timeout(off, False):
             self.menu = {"queue": [off], "resume": PH_ADVANCE, "kind": "live", "changes": 0}
@@ -182,15 +183,15 @@ class ZReadingMixin:
         self._free_throws(off, s, 1, after="other")
 
     def _mandatory_rest(self, side: int, slot: int, unless_star: int, extra: int = 0, rest_hit: int = -1,
-                        primary: bool = False) -> bool:
+                        primary: bool = False) -> bool | Stop:
         """14A: Mandatory Rest of the player at that position (no effect while the Dead Ball deck is
         larger than the discard pile). At most one guard, one forward and one center of a team are in
         the Mandatory Rest box; a two-position player takes a group whose box place is free. When the
         place is taken, the opposing coach selects which of the two players is subject to the rest
         (for 15F's extra readings that is the offensive coach's option to ignore the new one). Returns
-        whether the new player must rest now; False also while that choice is pending (the engine then
-        waits at PH_WAIT, ``_stopped`` set: the caller returns at once, and ``extra`` / ``rest_hit`` /
-        ``primary`` carry the Z READING's remainder)."""
+        whether the new player must rest now, or ``STOP`` while that choice is pending (the engine then
+        waits at PH_WAIT: the caller returns at once, and ``extra`` / ``rest_hit`` / ``primary`` carry
+        the Z READING's remainder)."""
         if len(self.dead) > len(self.discard):
             return False
         lineup = self.lineup[side]
@@ -216,8 +217,7 @@ class ZReadingMixin:
                         "then": "rest_choice", "side": side, "new": i, "old": old, "extra": extra,
                         "rest_hit": rest_hit, "primary": primary}
             self.phase = PH_WAIT
-            self._stopped = True  # the engine waits at PH_WAIT: every caller returns at once
-            return False
+            return STOP  # the engine waits at PH_WAIT: every caller returns at once
         self._rest_box(side, i, -1)
         return True
 
@@ -244,15 +244,15 @@ class ZReadingMixin:
                                      f"{self.teams[side].players[new].name} plays on (14A)")
         self._z_finish(ctx["extra"], rest_hit)
 
-    def _injury(self, kind: int, n: int, extra: int = 0) -> None:
-        """14G injuries (one per game; later ones are Mandatory Rest)."""
+    def _injury(self, kind: int, n: int, extra: int = 0) -> Stop | None:
+        """14G injuries (one per game; later ones are Mandatory Rest). ``STOP`` when the FAC pile ran
+        out (8.1) or a coach must choose (who rests, 14A; who is injured, 14G)."""
         c = self._draw("RPG (14G injury)")
         if c is None:
-            return
+            return STOP
         side, slot = rpg_side(c.rpg), rpg_slot(c.rpg)
         if self.injury_done or not self.options.injuries:
-            self._mandatory_rest(side, slot, 0, extra=extra)
-            return
+            return STOP if self._mandatory_rest(side, slot, 0, extra=extra) is STOP else None
         self.injury_done = True
         if kind == K.INJ_GAMES:
             players = self.teams[side].players
@@ -275,13 +275,13 @@ class ZReadingMixin:
                 self.ctx = {"decision": ("choose_player", side, [CHOOSE_PLAYER[j] for j in cands]), "then": "injury",
                             "side": side, "n": n, "extra": extra}
                 self.phase = PH_WAIT
-                self._stopped = True  # the engine waits at PH_WAIT
-                return
+                return STOP  # the engine waits at PH_WAIT
             i = cands[0] if cands else self.lineup[side][slot]
             self._injure(side, i, 99, self._games_out(side, i))
-            return
+            return None
         until = {K.INJ_PERIOD: self.period, K.INJ_HALF: 2 if self.period <= 2 else 99, K.INJ_GAME: 99}[kind]
         self._injure(side, self.lineup[side][slot], until, 0)
+        return None
 
     def _games_out(self, side: int, i: int) -> int:
         """14G: "this game plus a number of following games equal to the player's Injury rating",
@@ -332,7 +332,7 @@ class ZReadingMixin:
         self.removal_pending = True
         self._dirty(side)
 
-    def _great_night(self, extra: int = 0) -> None:
+    def _great_night(self, extra: int = 0) -> Stop | None:
         """14I: the player on either team with the most points (ties: highest ATTEMPTS, best FG% in
         this game, then the coach's choice; an RPG picks the team when both teams tie)."""
         cands = []
@@ -347,7 +347,7 @@ class ZReadingMixin:
         if len({c[1] for c in best}) > 1:
             c = self._draw("RPG (14I Great Night team)")
             if c is None:
-                return
+                return STOP
             side = rpg_side(c.rpg)
             best = [c for c in best if c[1] == side]
         if len(best) > 1:
@@ -355,9 +355,9 @@ class ZReadingMixin:
             self.ctx = {"decision": ("choose_player", side, [CHOOSE_PLAYER[c[2]] for c in best]), "then": "great_night",
                         "side": side, "extra": extra}
             self.phase = PH_WAIT
-            self._stopped = True  # the engine waits at PH_WAIT
-            return
+            return STOP  # the engine waits at PH_WAIT
         self._set_great_night(best[0][1], best[0][2])
+        return None
 
     def _set_great_night(self, side: int, i: int) -> None:
         self.great_night = [side, i]
@@ -369,13 +369,13 @@ class ZReadingMixin:
 # ============================================================ 14A-14N: each Z READING's rule
 # Each takes the engine, the reading (its code first), the offense and 15F's extra readings, and
 # says whether play goes on with ADVANCE (the same Ballhandler); one that stops play (the FAC pile
-# ran out, a coach must choose: ``_stopped``) or ends the possession says no.
+# ran out, a coach must choose: a call that returned ``STOP``) or ends the possession says no.
 def _z_rest(g: Any, z: tuple, off: int, extra: int) -> bool:
     """14A MANDATORY REST: the reading's player rests (the opposing coach may choose who)."""
-    rest_hit = z[1] if g._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True) else -1
-    if g._stopped:  # the opposing coach chooses who rests (14A)
+    rests = g._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True)
+    if rests is STOP:  # the opposing coach chooses who rests (14A)
         return False
-    g._z_finish(extra, rest_hit)
+    g._z_finish(extra, z[1] if rests else -1)
     return False
 
 
@@ -392,7 +392,7 @@ def _z_double_foul(g: Any, z: tuple, off: int, extra: int) -> bool:
     if c2 is None:
         return False
     s = g._fd_rank(off, c2.fd, "double_foul", {})
-    if g._stopped:  # the home coach names the player (6.1)
+    if s is STOP:  # the home coach names the player (6.1)
         return False
     g._after_double_foul(s)
     return False
@@ -451,8 +451,7 @@ def _z_fight(g: Any, z: tuple, off: int, extra: int) -> bool:
 
 def _z_injury(g: Any, z: tuple, off: int, extra: int) -> bool:
     """14G INJURY: play goes on unless a coach must choose."""
-    g._injury(z[1], z[2], extra)
-    return not g._stopped
+    return g._injury(z[1], z[2], extra) is not STOP
 
 
 def _z_three(g: Any, z: tuple, off: int, extra: int) -> bool:
@@ -468,8 +467,7 @@ def _z_three(g: Any, z: tuple, off: int, extra: int) -> bool:
 
 def _z_great_night(g: Any, z: tuple, off: int, extra: int) -> bool:
     """14I GREAT NIGHT: play goes on unless a coach must choose."""
-    g._great_night(extra)
-    return not g._stopped
+    return g._great_night(extra) is not STOP
 
 
 def _z_illegal_defense(g: Any, z: tuple, off: int, extra: int) -> bool:
