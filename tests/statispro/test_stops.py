@@ -101,10 +101,9 @@ def test_a_stop_is_a_result_that_every_caller_checks_not_a_flag():
         for fn in ast.walk(tree):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            for stmt in ast.walk(fn):
-                body = getattr(stmt, "body", None)
-                if not isinstance(body, list):
-                    continue
+            blocks = [getattr(stmt, field) for stmt in ast.walk(fn) for field in ("body", "orelse", "finalbody")
+                      if isinstance(getattr(stmt, field, None), list)]
+            for body in blocks:
                 for k, s in enumerate(body):
                     call = s.value if isinstance(s, (ast.Expr, ast.Assign)) else None
                     if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
