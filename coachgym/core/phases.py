@@ -1,15 +1,22 @@
-"""One phase-dispatch convention for every engine.
+"""One dispatch convention for every engine (and presenter): handlers registered by decorator.
 
 An engine's ``phase`` (a string, saved with the game) names what happens next. For each phase NAME the
-engine defines a method ``_phase_NAME(self) -> Decision | None``: it plays on (draws, applies what the
-draw says, moves ``self.phase`` on) and returns the decision a coach must make now, or None to go on to
-whatever phase it set. A coach's choice is applied by the decision's kind: for each decision kind KIND a
-method ``_choose_KIND(self, decision, action)``. ``over`` is the phase of a finished game.
+engine registers a method with ``@phase("NAME")`` (by custom named ``_phase_NAME``), ``(self) ->
+Decision | None``: it plays on (draws, applies what the draw says, moves ``self.phase`` on) and returns
+the decision a coach must make now, or None to go on to whatever phase it set. A coach's choice is
+applied by the decision's kind: for each decision kind KIND a method registered with
+``@choice("KIND")`` (``_choose_KIND(self, decision, action)``). ``over`` is the phase of a finished
+game. The rest of a play that a decision waited on is a ``@continuation("NAME")`` (Statis Pro's 6.1
+ties, FUBA's movements), and a presenter's view of each decision kind a ``@view("KIND")``: every
+table of handlers by name is built the same way (:func:`table`), so a reader and a static tool find
+the handler of a name at the decorator that names it.
 
-Both tables are built once per class, when the class is made (:meth:`PhaseDispatch.__init_subclass__`),
-from the method names, so a step costs one dictionary lookup: no if/elif chain over phase names, no
-``getattr`` of a name built at run time, no exceptions as control flow (a handler that ends a period
-sets the phase that follows and returns None). An engine with decisions that can come ahead of any
+The tables are built once per class, when the class is made (:meth:`PhaseDispatch.__init_subclass__`,
+:func:`table`), from the decorators, so a step costs one dictionary lookup: no if/elif chain over
+phase names, no ``getattr`` of a name built at run time, no exceptions as control flow (a handler that
+ends a period sets the phase that follows and returns None). A method named like a handler
+(``_phase_*``, ``_choose_*``) without its decorator is refused when the class is made, so there is one
+convention, not two. An engine with decisions that can come ahead of any
 phase (a fouled-out player's replacement, a skill offered in the middle of a move) defines
 ``_interrupt(self) -> Decision | None``, asked before each phase, and applies those decisions through
 their own ``_choose_KIND``. Where ``_interrupt`` answers None and changes nothing while one attribute
@@ -20,8 +27,11 @@ attribute read instead of a call per phase).
 ::
 
     class FreeThrowEngine(PhaseDispatch, Engine):
+        @phase("shot")
         def _phase_shot(self):                  # a phase: roll, or ask a coach
             return Decision(self.turn, "shooter", ..., "who shoots?")
+
+        @choice("shooter")
         def _choose_shooter(self, decision, action):   # a choice of kind "shooter"
             ...; self.phase = "over" if done else "shot"
 
@@ -30,16 +40,67 @@ attribute read instead of a call per phase).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 PHASE_PREFIX = "_phase_"
 CHOICE_PREFIX = "_choose_"
 OVER = "over"
+REGISTERED = "__dispatch__"  # the attribute of a registered handler: [(table, name), ...]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def registers(table_name: str, name: str) -> Callable[[F], F]:
+    """A decorator registering the method as the handler of ``name`` in the class's table
+    ``table_name`` (read by :func:`table`); the method itself is unchanged."""
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"a {table_name} handler needs a name, got {name!r}")
+
+    def mark(fn: F) -> F:
+        marks = list(getattr(fn, REGISTERED, ()))
+        marks.append((table_name, name))
+        setattr(fn, REGISTERED, marks)
+        return fn
+
+    return mark
+
+
+def phase(name: str) -> Callable[[F], F]:
+    """The rule of phase ``name``: ``(self) -> Decision | None``."""
+    return registers("phase", name)
+
+
+def choice(kind: str) -> Callable[[F], F]:
+    """The choice of a decision of kind ``kind``: ``(self, decision, action) -> None``."""
+    return registers("choice", kind)
+
+
+def continuation(name: str) -> Callable[[F], F]:
+    """The rest of a play a decision waited on, named ``name`` (saved with the game where it waits)."""
+    return registers("continuation", name)
+
+
+def view(kind: str) -> Callable[[F], F]:
+    """A presenter's view of a decision of kind ``kind``."""
+    return registers("view", kind)
+
+
+def table(cls: type, table_name: str) -> dict[str, Callable[..., Any]]:
+    """The handlers registered in ``table_name`` by the methods of ``cls`` and its bases (a subclass's
+    registration of a name replaces its base's), by name."""
+    found: dict[str, Callable[..., Any]] = {}
+    for klass in reversed(cls.__mro__):
+        for value in vars(klass).values():
+            for tname, name in getattr(value, REGISTERED, ()):
+                if tname == table_name:
+                    found[name] = value
+    return found
 
 
 def handlers(cls: type, prefix: str) -> dict[str, Callable[..., Any]]:
     """The methods of ``cls`` (its bases included) whose names start with ``prefix``, keyed by the rest
-    of the name."""
+    of the name (what the convention looked like before the decorators: used to refuse a method named
+    like a handler but not registered)."""
     found: dict[str, Callable[..., Any]] = {}
     for klass in reversed(cls.__mro__):
         for name, value in vars(klass).items():
@@ -59,8 +120,13 @@ class PhaseDispatch:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.PHASES = handlers(cls, PHASE_PREFIX)
-        cls.CHOICES = handlers(cls, CHOICE_PREFIX)
+        cls.PHASES = table(cls, "phase")
+        cls.CHOICES = table(cls, "choice")
+        for prefix, registered, word in ((PHASE_PREFIX, cls.PHASES, "phase"), (CHOICE_PREFIX, cls.CHOICES, "choice")):
+            loose = [f.__name__ for f in handlers(cls, prefix).values() if f not in registered.values()]
+            if loose:
+                raise TypeError(f"{cls.__name__}: {', '.join(sorted(loose))} not registered: decorate each with "
+                                f"@{word}(NAME) (coachgym.core.phases)")
         cls.INTERRUPTS = cls._interrupt is not PhaseDispatch._interrupt  # else the loop asks none (speed)
         kinds = getattr(cls, "decision_kinds", ())
         missing = [k for k in kinds if k not in cls.CHOICES]

@@ -17,7 +17,7 @@ from coachgym.core.boxscore import BoxScore, PlayerLine, TeamBox
 from coachgym.core.engine import AWAY, HOME, Decision, Engine
 from coachgym.core.errors import ConfigError, TeamFileError
 from coachgym.core.parsing import team_file_header
-from coachgym.core.phases import OVER, PhaseDispatch
+from coachgym.core.phases import OVER, PhaseDispatch, choice, phase
 from coachgym.core.savecheck import Int, PerPlayer, PerSide, Side, Str, teams_and_options
 from coachgym.core.state import Field, StateDeclaration
 
@@ -125,6 +125,7 @@ class FreeThrowEngine(PhaseDispatch, Engine):
         return self.pts[HOME] != self.pts[AWAY] or done >= self.options.rounds + self.options.sudden_death
 
     # one phase and one decision kind (core.phases: _phase_NAME plays on, _choose_KIND applies a choice)
+    @phase("shot")
     def _phase_shot(self) -> Decision | None:
         if self._finished():
             if self.log.record:
@@ -133,6 +134,7 @@ class FreeThrowEngine(PhaseDispatch, Engine):
             return None
         return Decision(self.turn, "shooter", tuple(SHOOT), f"{self.team_name(self.turn)}: who shoots?")
 
+    @choice("shooter")
     def _choose_shooter(self, decision: Decision, action) -> None:
         side, player = decision.side, action["player"]
         need = self.rating(side, player)

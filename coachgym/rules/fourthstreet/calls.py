@@ -9,6 +9,7 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import choice, phase
 from . import actions as A
 from .constants import _MAN_PRESS, AVAILABLE, MAX_CHANGES, _clock
 
@@ -48,6 +49,7 @@ class CallMixin:
                 return d
         return None
 
+    @phase("pregame")
     def _phase_pregame(self) -> Decision | None:
         """Lineup changes (home, then away), each side's jumper, then the opening (or overtime) jump ball."""
         if self.windows:
@@ -116,6 +118,7 @@ class CallMixin:
                                      "lineup changes (substitutions, play it safe)"))
         return d
 
+    @phase("poss")
     def _phase_poss(self) -> Decision | None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         """A possession starts: lineup changes offered at a free throw's dead ball, the offense's call,
         the defense's call (its helper, its zone tokens), then the setup play."""
@@ -220,6 +223,7 @@ class CallMixin:
         self._setup()
         return None
 
+    @choice("offense")
     def _choose_offense(self, decision: Decision, action) -> None:
         k = action.kind
         side = decision.side
@@ -253,6 +257,7 @@ class CallMixin:
         elif k == "milk":
             self.milk = action["zone"]
 
+    @choice("defense")
     def _choose_defense(self, decision: Decision, action) -> None:
         k = action.kind
         side = decision.side
@@ -295,6 +300,7 @@ class CallMixin:
             self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
         self.poss_changes[side] += 1
 
+    @choice("lineup")
     def _choose_lineup(self, decision: Decision, action) -> None:
         k = action.kind
         side = decision.side
@@ -310,22 +316,28 @@ class CallMixin:
             self.changes += 1
             self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
 
+    @choice("replace")
     def _choose_replace(self, decision: Decision, action) -> None:
         self._substitute(decision.side, action["slot"], action["player"])
         self.replace.pop(0)
 
+    @choice("jumper")
     def _choose_jumper(self, decision: Decision, action) -> None:
         self.jumpers[decision.side] = action["slot"]
 
+    @choice("free_throw")
     def _choose_free_throw(self, decision: Decision, action) -> None:
         self.ctx["intent_miss"] = action["miss"]
         self.ctx["asked"] = True
 
+    @choice("helper")
     def _choose_helper(self, decision: Decision, action) -> None:
         self.helper[decision.side] = action["slot"]
 
+    @choice("hold")
     def _choose_hold(self, decision: Decision, action) -> None:
         self._hold(action["sec"])
 
+    @choice("token")
     def _choose_token(self, decision: Decision, action) -> None:
         self.tokens[decision.side][action["token"] - 1] = action["pair"]

@@ -8,6 +8,7 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME
+from ...core.phases import phase
 from .constants import AVAILABLE, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, SEC
 from .court import SEASON
 
@@ -121,4 +122,4 @@ class ClockMixin:
             self.off = lost if self.period in (2, 3) else self.tip_winner
             self.phase = "poss"
 
-    _phase_endperiod = _end_period  # phase "endperiod" (core.phases)
+    _phase_endperiod = phase("endperiod")(_end_period)  # phase "endperiod" (core.phases)

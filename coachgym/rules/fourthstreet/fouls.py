@@ -7,6 +7,7 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 from __future__ import annotations
 
 from ...core.engine import Decision
+from ...core.phases import phase
 from . import actions as A
 from .constants import _FT_DICE, AVAILABLE, FOULED_OUT, FTA, FTM, PF, PTS
 from .court import PENALTY_LEVELS, SEASON
@@ -70,6 +71,7 @@ class FoulMixin:
         self.dead = False
         self._release_stoppage()
 
+    @phase("ft")
     def _phase_ft(self) -> Decision | None:
         """Free throws (after the lineup changes offered at the dead ball): orange + black on the
         shooter's Free Throw section (2-12); 'U' = white 1-3."""

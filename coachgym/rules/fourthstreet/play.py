@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core.chance import SeededSource
 from ...core.engine import HOME
+from ...core.phases import phase
 from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD
 from .constants import _MOVES, BLK, DRIVE_LAT, FGA, MADE_SET, PASS_LAT, STL, THREES_OFF_DEFENSE, TOV, TPA, _trunc
 from .court import COVER, KICK_OUT, custom_cover
@@ -153,7 +154,7 @@ class PlayMixin:
         who = (f"{op.name} ({zone}) {ot}" + (f" vs {dp.name} {dt}" if dp and not auto else " unguarded")) if self.log.record else ""
         self._resolve(o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who)
 
-    _phase_play = _play  # phase "play" (core.phases)
+    _phase_play = phase("play")(_play)  # phase "play" (core.phases)
 
     def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
         d = 1 - o

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import table, view
 from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import actions as A
@@ -71,6 +73,7 @@ def _shot(game: FourthStreetEngine) -> str:
 
 
 class FourthStreetPresenter:
+    VIEWS: dict[str, Any] = {}  # decision kind -> its @view(KIND) method (set below the class)
     ruleset = "fourthstreet"
 
     # ------------------------------------------------------------------ cards
@@ -251,7 +254,7 @@ class FourthStreetPresenter:
 
     # ------------------------------------------------------------------ decisions
     def decision(self, game: FourthStreetEngine, decision: Decision) -> DecisionView:
-        view = getattr(self, "_" + decision.kind)(game, decision)
+        view = self.VIEWS[decision.kind](self, game, decision)
         if view.default_action is not None:
             view.warnings = self.warnings(game, decision)
         return view
@@ -318,6 +321,7 @@ class FourthStreetPresenter:
         return [Group("subs", T("group_subs"), T("group_subs_explain"), self._sub_choices(game, side, legal)),
                 Group("safe", T("group_safe"), T("group_safe_explain"), safe)]
 
+    @view("lineup")
     def _lineup(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         team = game.teams[d.side].name
         if game.phase == "pregame":
@@ -329,6 +333,7 @@ class FourthStreetPresenter:
         groups += self._change_groups(game, d.side, legal)
         return self._view(d, title, T("lineup_explain"), groups, ["dead ball", "play it safe", "fat", "rest", "fouls"], A.DONE)
 
+    @view("replace")
     def _replace(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         side = d.side
         slot = game.actions[d.legal[0]]["slot"]
@@ -341,6 +346,7 @@ class FourthStreetPresenter:
         return self._view(d, title, T("replace_explain"), [Group("subs", T("group_subs"), choices=choices)],
                           ["fouled out", "injury", "fat", "rest"])
 
+    @view("jumper")
     def _jumper(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         choices = []
         for a in d.legal:
@@ -352,6 +358,7 @@ class FourthStreetPresenter:
         return self._view(d, T("jumper_title", team=game.teams[d.side].name), T("jumper_explain"),
                           [Group("jumper", "Jump ball", choices=choices)], ["jmp", "jump ball"], best)
 
+    @view("offense")
     def _offense(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         side, legal = d.side, set(d.legal)
         dead = d.legal[0] < A.SETUP
@@ -394,6 +401,7 @@ class FourthStreetPresenter:
             return A.DEF_PRESS[0]
         return A.DEF_MAN[0]
 
+    @view("defense")
     def _defense(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         side, legal = d.side, set(d.legal)
         opp = 1 - side
@@ -463,6 +471,7 @@ class FourthStreetPresenter:
         tokens = ", ".join(f"{POS[int(t) - 1]} {'/'.join(zs)}" for t, zs in sorted(a.items()))
         return f"{tokens}; open: {', '.join(open_zones) or 'none'}"
 
+    @view("helper")
     def _helper(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         side = d.side
         opp = 1 - side
@@ -480,6 +489,7 @@ class FourthStreetPresenter:
                           T("helper_explain", defender=game.player(side, target).name),
                           [Group("helper", T("group_double"), choices=choices)], ["double team", "helper", "DEF", "rec"])
 
+    @view("free_throw")
     def _free_throw(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         p = game.teams[d.side].players[game.ctx["shooter"]]
         return self._view(d, T("ft_title", name=p.name), T("ft_explain"), [Group("ft", "Free throw", choices=[
@@ -487,6 +497,7 @@ class FourthStreetPresenter:
                    default=True),
             Choice("miss", T("ft_miss"), T("ft_miss_explain"), action=A.FT_MISS)])], ["miss on purpose", "FT"], A.FT_NORMAL)
 
+    @view("token")
     def _token(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         t = game.actions[d.legal[0]]["token"] - 1
         name = game.player(d.side, t).name
@@ -500,6 +511,7 @@ class FourthStreetPresenter:
         return self._view(d, T("token_title", pos=POS[t], name=name), T("token_explain"),
                           [Group("token", T("group_zone"), choices=first)], ["zone token", "zone", "Level 1", "Level 2", "Level 3"])
 
+    @view("hold")
     def _hold(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         choices = []
         for a in d.legal:
@@ -598,3 +610,6 @@ _SUBS = frozenset(A.SUB.values())
 _DEAD_EVENTS = frozenset(("foul", "timeout", "turnover", "injury", "foul_out", "period_end"))
 
 PRESENTER = FourthStreetPresenter()
+
+
+FourthStreetPresenter.VIEWS = table(FourthStreetPresenter, "view")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...core.chance import SeededSource
 from ...core.engine import HOME
+from ...core.phases import phase
 from .constants import _LOOSE_DICE, _REBOUND_DICE, DRB, ORB, _trunc
 from .court import SEASON, location
 
@@ -64,7 +65,7 @@ class ReboundMixin:
             self.press_ban[o] = True
             self._change(d, s)
 
-    _phase_rebound = _rebound  # phase "rebound" (core.phases)
+    _phase_rebound = phase("rebound")(_rebound)  # phase "rebound" (core.phases)
 
     def _loose_ball(self):
         """Loose ball after a block: red vs blue, no ratings, tie -> defense; white 6 = point guards."""
@@ -92,4 +93,4 @@ class ReboundMixin:
             self.press_ban[o] = True  # credited as a defensive rebound: no press on the next setup
             self._change(d, s)
 
-    _phase_loose = _loose_ball  # phase "loose" (core.phases)
+    _phase_loose = phase("loose")(_loose_ball)  # phase "loose" (core.phases)

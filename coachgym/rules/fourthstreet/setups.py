@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import phase
 from . import actions as A
 from .calls import _DECISIONS, _cache
 from .constants import _PRESS_DICE, _SETUP_DICE, SHOT_CLOCK, STL, TEAM_DIE, TOV, _trunc
@@ -203,7 +204,7 @@ class SetupMixin:
             d = _cache(key, Decision(o, "hold", key[2], "milk the clock: how long does player ① hold the ball?"))
         return d
 
-    _phase_hold = _hold_decision  # phase "hold" (core.phases)
+    _phase_hold = phase("hold")(_hold_decision)  # phase "hold" (core.phases)
 
     def _hold(self, sec: int):
         o = self.off

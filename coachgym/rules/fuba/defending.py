@@ -4,6 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from ...core.phases import continuation, phase
 from .board import HALF_OWNER, KIND, ZONE
 
 
@@ -51,6 +52,7 @@ class DefendingMixin:
                 return
         self._press_roll(side, aggressive, forced, counter)
 
+    @phase("press_prep")
     def _phase_press_prep(self) -> None:
         c = self.ctx
         if "midfield_pressing" in self.active[c["side"]]:
@@ -59,6 +61,7 @@ class DefendingMixin:
             self._press_roll(c["side"], c["aggressive"], False, c["counter"])
         return None
 
+    @continuation("press")
     def _cont_press(self, ctx: dict) -> None:
         c = ctx["press"]
         self._press_roll(c["side"], c["aggressive"], False, c["counter"])
@@ -127,6 +130,7 @@ class DefendingMixin:
                    dice=[d1, d2], threshold=thr)
         self._action_done()
 
+    @phase("counter_press")
     def _phase_counter_press(self) -> None:
         side = self.ctx["side"]
         self.phase = "actions"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import Decision
+from ...core.phases import choice
 from . import actions as AT
 from .board import DIST, IDS, in_own_half_partly
 from .state import GK, INJURED, OFF
@@ -61,6 +62,7 @@ class DisciplineMixin:
                              "replace the injured player?")
         raise ValueError(q)
 
+    @choice("remove")
     def _choose_remove(self, decision: Decision, a: Action) -> None:  # 5.6.2: the player a red card removes
         self._queue_apply(a)
 

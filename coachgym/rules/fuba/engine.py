@@ -15,7 +15,7 @@ from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, SIDE_NAMES, Decision, Engine
-from ...core.phases import PhaseDispatch, handlers
+from ...core.phases import PhaseDispatch, choice, table
 from . import actions as AT
 from . import saved
 from .board import (
@@ -394,6 +394,7 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
             return self._dec(side, "skill", [AT.SKILL[name], AT.SKILL[""]], f"A12: play the skill {name.replace('_', ' ')}?")
         return None
 
+    @choice("skill")
     def _choose_skill(self, decision: Decision, action: Action) -> None:
         """A12: the skill offered first is played, or not."""
         side, name = self.offers.pop(0)
@@ -533,7 +534,7 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
 
 # the continuations a movement names (ctx["cont"], saved with the game): what follows its last move
 FubaEngine.CONTINUATIONS = {
-    **{"_cont_" + name: f for name, f in handlers(FubaEngine, "_cont_").items()},
+    **{"_cont_" + name: f for name, f in table(FubaEngine, "continuation").items()},  # @continuation(NAME)
     "_action_done": lambda engine, ctx: engine._action_done(),
     "_after_reaction": lambda engine, ctx: engine._after_reaction(),
 }

@@ -5,6 +5,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME
+from ...core.phases import phase
 from .board import CENTRE, GOAL_DISTANCE, IDS, KIND, PENALTY
 from .state import GK
 
@@ -56,6 +57,7 @@ class GoalMixin:
             return
         self._resolve_goal_attempt(side, free_kick)
 
+    @phase("goal_attempt_roll")
     def _phase_goal_attempt_roll(self) -> None:
         self._resolve_goal_attempt(self.ctx["side"], self.ctx["free_kick"])
         return None

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.engine import Decision
+from ...core.phases import choice, phase
 from . import actions as AT
 from .board import (
     ADJ_SET,
@@ -225,6 +226,7 @@ class MovementMixin:
         done_ok = not c.get("must") or not legal
         return legal, done_ok
 
+    @phase("moves")
     def _phase_moves(self) -> Decision | None:
         c = self.ctx
         side = c["side"]
@@ -259,6 +261,7 @@ class MovementMixin:
         self.CONTINUATIONS[cont](self, ctx)
         return None
 
+    @choice("moves")
     def _choose_moves(self, decision: Decision, a: Action) -> None:
         """A movement's source decision: the piece to move (by its area, or the keeper), or done."""
         c = self.ctx
@@ -272,9 +275,10 @@ class MovementMixin:
         else:
             c["src"] = [self._piece_in(side, area, c["moved"]), area]
 
-    _choose_reaction = _choose_moves
-    _choose_sprint = _choose_moves
+    _choose_reaction = choice("reaction")(_choose_moves)
+    _choose_sprint = choice("sprint")(_choose_moves)
 
+    @choice("moves_to")
     def _choose_moves_to(self, decision: Decision, a: Action) -> None:
         """A movement's where-to decision: the piece chosen moves (or dribbles) to the area."""
         c = self.ctx
@@ -314,8 +318,8 @@ class MovementMixin:
         if c["mode"] in _ONE_MOVE_MODES:
             self._finish_moves()
 
-    _choose_reaction_to = _choose_moves_to
-    _choose_sprint_to = _choose_moves_to
+    _choose_reaction_to = choice("reaction_to")(_choose_moves_to)
+    _choose_sprint_to = choice("sprint_to")(_choose_moves_to)
 
     # ================================================================== 4.4 sprint
     def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
@@ -330,6 +334,7 @@ class MovementMixin:
         self.ctx = {"side": side, "what": what, "dice": list(dice), "args": args}
         return True
 
+    @phase("fans")
     def _phase_fans(self) -> None:
         c = self.ctx
         side, what, (d1, d2), args = c["side"], c["what"], c["dice"], c["args"]
@@ -372,6 +377,7 @@ class MovementMixin:
     def _start_sprint_moves(self) -> None:
         self._begin_moves("sprint", self.acting, cont="_action_done", left=self.resolving["moves"])
 
+    @phase("use_cp")
     def _phase_use_cp(self) -> Decision | None:
         if not self.cp_available(self.ctx["side"]):  # a skill played meanwhile spent the last point
             self._choose_use_cp(None, AT.TABLE[AT.TABLE.index("use_cp", use=False)])
@@ -379,6 +385,7 @@ class MovementMixin:
         return self._dec(self.ctx["side"], "use_cp", [AT.TABLE.index("use_cp", use=True), AT.TABLE.index("use_cp", use=False)],
                          f"use a condition point for the {self.ctx['for']}?")
 
+    @choice("use_cp")
     def _choose_use_cp(self, decision: Decision, a: Action) -> None:
         side, what = self.ctx["side"], self.ctx["for"]
         if what == "sprint":

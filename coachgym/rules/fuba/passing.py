@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import Decision
+from ...core.phases import choice, continuation, phase
 from . import actions as AT
 from .board import (
     ADJ,
@@ -168,11 +169,13 @@ class PassingMixin:
         self.phase = "pass_to"
         self.ctx = {"side": side}
 
+    @phase("pass_to")
     def _phase_pass_to(self) -> Decision:
         side = self.ctx["side"]
         targets = self._pass_targets(side)
         return self._dec(side, "pass_to", [AT.PASS_TO[t] for t in targets], "choose the target area")
 
+    @choice("pass_to")
     def _choose_pass_to(self, decision: Decision, a: Action) -> None:
         self._pass_target_chosen(self.ctx["side"], a["area"])
 
@@ -195,6 +198,7 @@ class PassingMixin:
                 return
         self._pass_target_value(side, target)
 
+    @phase("pass_pre")
     def _phase_pass_pre(self) -> None:
         side = self.ctx["side"]
         p = self.resolving
@@ -209,6 +213,7 @@ class PassingMixin:
         self._pass_target_value(side, p["target"])
         return None
 
+    @continuation("pass_pre")
     def _cont_pass_pre(self, ctx: dict) -> None:
         self._pass_target_value(self.resolving["side"], self.resolving["target"])
 
@@ -242,6 +247,7 @@ class PassingMixin:
             return
         self._pass_continue(side)
 
+    @phase("pass_mods")
     def _phase_pass_mods(self) -> None:
         side = self.ctx["side"]
         if "crossing" in self.active[side]:
@@ -262,10 +268,12 @@ class PassingMixin:
             return
         self._roll_pass()
 
+    @phase("charge")
     def _phase_charge(self) -> Decision:
         return self._dec(self.ctx["side"], "charge", [AT.TABLE.index("charge", charge=True), AT.TABLE.index("charge", charge=False)],
                          "goalkeeper charge?")
 
+    @choice("charge")
     def _choose_charge(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a["charge"]:
@@ -279,6 +287,7 @@ class PassingMixin:
             return
         self._roll_pass()
 
+    @phase("pass_roll")
     def _phase_pass_roll(self) -> None:
         side = self.ctx["side"]
         self.ball_value = min(6, self.ball_value + (2 if "sweeper_keeper" in self.active[side] else 1))  # A5 (A12 sweeper keeper)
@@ -328,6 +337,7 @@ class PassingMixin:
             return
         self._pass_outcome()
 
+    @phase("pass_outcome")
     def _phase_pass_outcome(self) -> None:
         p = self.resolving
         if "creative_midfielder" in self.active[p["side"]]:
@@ -372,10 +382,12 @@ class PassingMixin:
         else:
             self._begin_moves("creative_free", side, cont="_cont_pass_moves", dribble_ok=p["what"] == "challenge")
 
+    @continuation("easy_ct")
     def _cont_easy_ct(self, ctx: dict) -> None:
         p = self.resolving
         self._begin_moves("easy_dt", 1 - p["side"], cont="_cont_pass_moves")
 
+    @continuation("pass_moves")
     def _cont_pass_moves(self, ctx: dict) -> None:
         self._pass_after_moves()
 
@@ -412,6 +424,7 @@ class PassingMixin:
             return
         self._pass_new_value()
 
+    @phase("pass_extra_move")
     def _phase_pass_extra_move(self) -> None:
         p = self.resolving
         side = p["side"]
@@ -427,6 +440,7 @@ class PassingMixin:
         """A12 note 2: not when the keeper is the team's only player in the area."""
         return any(self.pos[side][k] == area for k in range(1, 11))
 
+    @phase("pass_value")
     def _phase_pass_value(self) -> None:
         self._pass_new_value()
         return None
@@ -488,6 +502,7 @@ class PassingMixin:
             return
         self._action_done()
 
+    @phase("pass_end_offer")
     def _phase_pass_end_offer(self) -> None:
         name, who = self.ctx["skill"], self.ctx["side"]
         if name not in self.active[who]:
@@ -511,6 +526,7 @@ class PassingMixin:
             self.ctx = {"side": who}
         return None
 
+    @continuation("pass_end")
     def _cont_pass_end(self, ctx: dict) -> None:
         self._pass_end()
 
@@ -531,10 +547,12 @@ class PassingMixin:
         else:
             self._miss(side)
 
+    @phase("goal_attempt")
     def _phase_goal_attempt(self) -> Decision:
         return self._dec(self.ctx["side"], "goal_attempt", [AT.TABLE.index("goal_attempt", shoot=True),
                                                            AT.TABLE.index("goal_attempt", shoot=False)], "goal attempt?")
 
+    @choice("goal_attempt")
     def _choose_goal_attempt(self, decision: Decision, a: Action) -> None:
         if a["shoot"]:
             self._goal_attempt(self.ctx["side"])

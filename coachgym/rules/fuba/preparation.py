@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import choice, phase
 from . import actions as AT
 from .board import ATTACK_SPOTS, CENTRE, OWN_HALF_PARTLY, PENALTY, PLAYING, SPOTS, WEATHER
 from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
@@ -13,12 +14,14 @@ from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
 class PreparationMixin:
     # ================================================================== 2.1 formations
+    @phase("formation")
     def _phase_formation(self) -> Decision:
         side = self.ctx["side"]
         if self.ctx.get("roles"):
             return self._dec(side, "roles", self._role_legal(side), "A2: give a player a special role, or done")
         return self._dec(side, "formation", AT.FORMATION_INDEX.values(), "choose a formation card (secretly)")
 
+    @choice("formation")
     def _choose_formation(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a.kind == "formation":
@@ -31,7 +34,7 @@ class PreparationMixin:
             return
         self._formation_done(side)
 
-    _choose_roles = _choose_formation
+    _choose_roles = choice("roles")(_choose_formation)
 
     def _formation_done(self, side: int) -> None:
         self.event("formation_chosen", side, f"{self._name(side)} have chosen a formation card")
@@ -73,6 +76,7 @@ class PreparationMixin:
         return [d - acb - wb + dm, m - am - dm + acb + ws, f - ws + am + wb]
 
     # ================================================================== 3.2 who kicks off
+    @phase("kickoff_roll")
     def _phase_kickoff_roll(self) -> None:
         first = True
         while True:
@@ -89,10 +93,12 @@ class PreparationMixin:
         self.ctx = {"side": HOME if h > a else AWAY}
         return None
 
+    @phase("kickoff_choice")
     def _phase_kickoff_choice(self) -> Decision:
         return self._dec(self.ctx["side"], "kickoff", [a.index for a in AT.TABLE.of_kind("kickoff")],
                          "you won the roll: choose who starts with the ball")
 
+    @choice("kickoff")
     def _choose_kickoff(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         self.first_kickoff = side if a["take"] else 1 - side
@@ -154,6 +160,7 @@ class PreparationMixin:
             return [a for a in PLAYING if a != opp_box]
         raise ValueError(kind)
 
+    @phase("setup")
     def _phase_setup(self) -> Decision | None:
         c = self.ctx
         while c["i"] < 2:
@@ -172,6 +179,7 @@ class PreparationMixin:
             self._start_turn(self.controlling, kind)
         return None
 
+    @choice("setup")
     def _choose_setup(self, decision: Decision, a: Action) -> None:
         side = self.ctx["order"][self.ctx["i"]]
         k = self.pos[side].index(UNPLACED)

@@ -13,7 +13,10 @@ are described in docs/coach-seat.md, "FUBA".
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import table, view
 from ...present.model import Area, Choice, DecisionView, Group, PlayerCard, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import actions as AT
@@ -62,6 +65,7 @@ _AREA = [n.replace(" (", ", ").replace(")", "") for n in NAMES]
 
 
 class FubaPresenter:
+    VIEWS: dict[str, Any] = {}  # decision kind -> its @view(KIND) method (set below the class)
     ruleset = "fuba"
     # where each area lies on the board (data/board.json: id, x, row, kind), for a page that draws it
     board_areas = tuple(AREAS)
@@ -226,7 +230,7 @@ class FubaPresenter:
             return self._move_to(game, decision)
         if kind in ("reaction", "sprint", "moves"):
             return self._movers(game, decision)
-        return getattr(self, "_" + kind)(game, decision)
+        return self.VIEWS[kind](self, game, decision)
 
     @staticmethod
     def _view(d: Decision, title: str, explain: str, groups: list[Group], terms: list[str], default: int | None = None):
@@ -246,6 +250,7 @@ class FubaPresenter:
                           yes[3] if default_yes else no[3])
 
     # 2.1, A2 -------------------------------------------------------------------
+    @view("formation")
     def _formation(self, game: FubaEngine, d: Decision) -> DecisionView:
         cards, others = [], {}
         for a in d.legal:
@@ -267,6 +272,7 @@ class FubaPresenter:
                           [Group("cards", T("group_cards"), choices=cards), Group("other", T("group_other_formations"), choices=other)],
                           ["formation", "formation card", "zone", "condition points"])
 
+    @view("roles")
     def _roles(self, game: FubaEngine, d: Decision) -> DecisionView:
         choices = []
         for a in d.legal:
@@ -281,6 +287,7 @@ class FubaPresenter:
                             cp="/".join(map(str, game.condition_points_at_start(d.side)))),
                           [Group("roles", T("group_roles"), choices=choices)], ["roles", "condition points"], AT.DONE)
 
+    @view("kickoff")
     def _kickoff(self, game: FubaEngine, d: Decision) -> DecisionView:
         take, give = (a for a in d.legal)
         if not AT.TABLE[take]["take"]:
@@ -301,6 +308,7 @@ class FubaPresenter:
         out.append(Group("spots", T("group_spots"), choices=spots))
         return out
 
+    @view("setup")
     def _setup(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         kind = game.ctx["kind"]
@@ -322,6 +330,7 @@ class FubaPresenter:
                           T("setup_explain", rule=rule), [*groups, Group("finish", T("group_finish"), choices=finish)],
                           ["setup", "kick-off", "free kick", "corner kick", "penalty kick", "corner-kick spot", "zone"])
 
+    @view("line_change")
     def _line_change(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         f = game.formation[side]
@@ -411,6 +420,7 @@ class FubaPresenter:
                           terms + ["offside"])
 
     # 4.3 actions ---------------------------------------------------------------
+    @view("action")
     def _action(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         bv = game.ball_value
@@ -449,6 +459,7 @@ class FubaPresenter:
                           list(groups.values()), terms)
         return view
 
+    @view("pass_to")
     def _pass_to(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         values = game.pass_targets(side)
@@ -469,6 +480,7 @@ class FubaPresenter:
                           ["passing", "target area", "ball value", "long pass", "failed", "supportive", "creative", "offside",
                            "offside risk"])
 
+    @view("goal_attempt")
     def _goal_attempt(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         dist, mods = game.goal_modifiers(side)
@@ -483,6 +495,7 @@ class FubaPresenter:
                             default_yes=True)
 
     # advanced rules -------------------------------------------------------------
+    @view("use_cp")
     def _use_cp(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         what = game.ctx["for"]
@@ -496,6 +509,7 @@ class FubaPresenter:
                             ("keep", T("use_cp_no"), T("use_cp_no_explain"), AT.TABLE.index("use_cp", use=False)),
                             ["condition points", what])
 
+    @view("charge")
     def _charge(self, game: FubaEngine, d: Decision) -> DecisionView:
         return self._yes_no(d, T("charge_title", team=game.teams[d.side].name), T("charge_explain"), "Goalkeeper",
                             ("charge", T("charge_yes"), T("charge_yes_explain", bv=game.ball_value, up=min(6, game.ball_value + 1)),
@@ -503,6 +517,7 @@ class FubaPresenter:
                             ("stay", T("charge_no"), T("charge_no_explain"), AT.TABLE.index("charge", charge=False)),
                             ["goalkeeper charge", "ball value"])
 
+    @view("keeper")
     def _keeper(self, game: FubaEngine, d: Decision) -> DecisionView:
         table = PENALTY_TABLE["kick"]
         choices = []
@@ -514,6 +529,7 @@ class FubaPresenter:
         return self._view(d, T("keeper_title", team=game.teams[d.side].name), T("keeper_explain"),
                           [Group("penalty", T("group_penalty"), choices=choices)], ["penalty kick"])
 
+    @view("kick")
     def _kick(self, game: FubaEngine, d: Decision) -> DecisionView:
         table = PENALTY_TABLE["kick"]
         choices = []
@@ -525,6 +541,7 @@ class FubaPresenter:
         return self._view(d, T("kick_title", team=game.teams[d.side].name), T("kick_explain"),
                           [Group("penalty", T("group_penalty"), choices=choices)], ["penalty kick"])
 
+    @view("remove")
     def _remove(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         legal = {AT.TABLE[a]["area"]: a for a in d.legal}
@@ -533,12 +550,14 @@ class FubaPresenter:
                                    lambda a: T("remove_choice_explain", mine=game.raw_count(side, a)))
         return self._view(d, T("remove_title", team=game.teams[side].name), T("remove_explain"), groups, ["red card"])
 
+    @view("slow")
     def _slow(self, game: FubaEngine, d: Decision) -> DecisionView:
         return self._yes_no(d, T("slow_title", team=game.teams[d.side].name), T("slow_explain"), "Restart",
                             ("slow", T("slow_yes"), T("slow_yes_explain"), AT.TABLE.index("slow", slow=True)),
                             ("normal", T("slow_no"), T("slow_no_explain"), AT.TABLE.index("slow", slow=False)),
                             ["slowing play", "yellow card"])
 
+    @view("substitutions")
     def _substitutions(self, game: FubaEngine, d: Decision) -> DecisionView:
         choices = []
         for a in d.legal:
@@ -549,6 +568,7 @@ class FubaPresenter:
                           T("subs_explain", minute=game.minute), [Group("subs", "Substitutions", choices=choices)],
                           ["substitution", "condition points"], d.legal[0])
 
+    @view("cp_zone")
     def _cp_zone(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         choices = [Choice(f"cp:{AT.TABLE[a]['zone']}", T("cp_zone", line=LINE_NAMES[AT.TABLE[a]["zone"]]),
@@ -556,6 +576,7 @@ class FubaPresenter:
         return self._view(d, T("cp_zone_title", team=game.teams[side].name), T("cp_zone_explain", cp=self.cp_text(game, side)),
                           [Group("cp", "Condition point", choices=choices)], ["condition points"])
 
+    @view("sub_option")
     def _sub_option(self, game: FubaEngine, d: Decision) -> DecisionView:
         choices = []
         for a in d.legal:
@@ -566,6 +587,7 @@ class FubaPresenter:
                           [Group("option", "Substitution", choices=choices)], ["substitution", "formation", "yellow card", "skills"],
                           d.legal[0] if AT.TABLE[d.legal[0]]["option"] == "none" else None)
 
+    @view("perfect_pass")
     def _perfect_pass(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         choices = []
@@ -585,6 +607,7 @@ class FubaPresenter:
         words = name.replace("_", " ")
         return words, TEXTS.glossary_terms[words]
 
+    @view("skill")
     def _skill(self, game: FubaEngine, d: Decision) -> DecisionView:
         side, name = game.offers[0]
         words, effect = self.skill_words(name)
@@ -603,9 +626,11 @@ class FubaPresenter:
             terms.append(words)
         return self._view(d, T(title, team=game.teams[d.side].name), "", [Group("skills", T("group_skills"), choices=choices)], terms)
 
+    @view("skill_in")
     def _skill_in(self, game: FubaEngine, d: Decision) -> DecisionView:
         return self._skill_choice(game, d, "skill_in_title")
 
+    @view("skill_out")
     def _skill_out(self, game: FubaEngine, d: Decision) -> DecisionView:
         return self._skill_choice(game, d, "skill_out_title")
 
@@ -652,3 +677,6 @@ class FubaPresenter:
 _RESTART_EVENTS = frozenset(("setup", "goal", "free_kick", "corner", "penalty", "half"))
 
 PRESENTER = FubaPresenter()
+
+
+FubaPresenter.VIEWS = table(FubaPresenter, "view")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import choice, continuation, phase
 from . import actions as AT
 from .board import (
     ATTACK_SPOTS,
@@ -53,6 +54,7 @@ class RestartsMixin:
         self.phase = "restart"
         self.ctx = {"kind": kind, "ct": ct, "area": area, "slow_asked": kind == "kickoff" or not self.options.slowing_play or bool(self.stoppage)}
 
+    @phase("restart")
     def _phase_restart(self) -> Decision | None:
         c = self.ctx
         if not c["slow_asked"]:  # A9 slowing down play
@@ -81,6 +83,7 @@ class RestartsMixin:
                 self._begin_setup("free_kick", ct, area)
         return None
 
+    @choice("slow")
     def _choose_slow(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         c["slow_asked"] = True
@@ -91,9 +94,11 @@ class RestartsMixin:
             if r * 10 < self.minute:
                 self._give_yellow(c["ct"], red_test=True)
 
+    @continuation("quick_fk")
     def _cont_quick_fk(self, ctx: dict) -> None:
         self._begin_moves("quick_fk_dt", 1 - self.controlling, cont="_cont_quick_fk_dt", limit=ctx["n"])
 
+    @continuation("quick_fk_dt")
     def _cont_quick_fk_dt(self, ctx: dict) -> None:
         self._start_turn(self.controlling, "free_kick")
 
@@ -112,19 +117,23 @@ class RestartsMixin:
         if self.options.substitutions:  # A3: substitutions at "a goal kick" too, controlling team first
             self._offer_substitutions([ct, 1 - ct], "setup")
 
+    @continuation("goal_kick")
     def _cont_goal_kick(self, ctx: dict) -> None:
         self._begin_moves("goal_kick_dt", 1 - self.controlling, cont="_cont_goal_kick_dt", limit=max(4, ctx["n"]))
 
+    @continuation("goal_kick_dt")
     def _cont_goal_kick_dt(self, ctx: dict) -> None:
         self._start_turn(self.controlling, "goal_kick")
 
     # ---------------------------------------------------------------- 5.5 penalty kick
+    @phase("penalty")
     def _phase_penalty(self) -> Decision:
         ct = self.controlling
         if self.ctx["keeper"] is None:
             return self._dec(1 - ct, "keeper", [a.index for a in AT.TABLE.of_kind("keeper")], "goalkeeper's hidden choice")
         return self._dec(ct, "kick", [a.index for a in AT.TABLE.of_kind("kick")], "choose the shooting spot")
 
+    @choice("keeper")
     def _choose_keeper(self, decision: Decision, a: Action) -> None:
         if self.ctx["keeper"] is None:
             self.ctx["keeper"] = a["spot"]
@@ -146,4 +155,4 @@ class RestartsMixin:
         else:
             self._restart("goal_kick", 1 - ct, PENALTY[1 - ct])
 
-    _choose_kick = _choose_keeper
+    _choose_kick = choice("kick")(_choose_keeper)

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import choice, continuation, phase
 from . import actions as AT
 from .board import HALF_OWNER, IDS, IMPLEMENTED_SKILLS, MOVE_ADJ, SPECIAL_EVENTS, TOUCHES_GOAL_LINE, ZONE, special_event
 
@@ -205,6 +206,7 @@ class SpecialEventsMixin:
                 return
         self._special_event_roll()
 
+    @phase("event_actor")
     def _phase_event_actor(self) -> None:
         who = self.ctx["who"]
         self.phase = "actions"
@@ -238,15 +240,18 @@ class SpecialEventsMixin:
         team = self.controlling if effect.team == "ct" else self.defending if effect.team == "dt" else -1
         effect.resolve(self, team, effect)
 
+    @continuation("event")
     def _cont_event(self, ctx: dict) -> None:
         self.phase = "actions"
         self.ctx = {}
 
+    @phase("perfect_pass")
     def _phase_perfect_pass(self) -> Decision:
         side = self.ctx["side"]
         legal = [AT.MOVE_TO[b] for b in MOVE_ADJ[self.ball] if self.raw_count(side, b) > 0] + [AT.DONE]
         return self._dec(side, "perfect_pass", legal, "perfect pass: move the ball?")
 
+    @choice("perfect_pass")
     def _choose_perfect_pass(self, decision: Decision, a: Action) -> None:
         if a.kind == "move_to":
             self.event("perfect_pass", self.ctx["side"], f"perfect pass to {IDS[a['area']]}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import Decision
+from ...core.phases import choice, phase
 from . import actions as AT
 
 
@@ -18,6 +19,7 @@ class SubstitutionsMixin:
         self.ctx = {"sides": sides, "i": 0, "n": -1, "done": 0, "step": "count", "ret_phase": self.phase, "ret_ctx": self.ctx}
         self.phase = "subs"
 
+    @phase("subs")
     def _phase_subs(self) -> Decision | None:
         c = self.ctx
         while c["i"] < len(c["sides"]):
@@ -70,6 +72,7 @@ class SubstitutionsMixin:
         return None
 
     # a choice at a substitution step (phase "subs"), one method per decision kind
+    @choice("substitutions")
     def _choose_substitutions(self, decision: Decision, a: Action) -> None:
         if self.queue:  # A4: the replacement of a player injured for good (queued, see discipline.py)
             self._queue_apply(a)
@@ -81,11 +84,13 @@ class SubstitutionsMixin:
         if a["n"]:
             self.event("substitutions", side, f"{self._name(side)} announce {a['n']} substitution(s)")
 
+    @choice("cp_zone")
     def _choose_cp_zone(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         self.condition[c["sides"][c["i"]]][a["zone"]] += 1
         c["pts"] -= 1
 
+    @choice("sub_option")
     def _choose_sub_option(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         side = c["sides"][c["i"]]
@@ -101,6 +106,7 @@ class SubstitutionsMixin:
         c["done"] += 1
         c["step"] = "roll"
 
+    @choice("line_change")
     def _choose_line_change(self, decision: Decision, a: Action) -> None:
         """A line change: a queued trained formation change (A12), half time's change of one player's
         position, or a substitution's formation change (A3)."""
@@ -115,6 +121,7 @@ class SubstitutionsMixin:
         c["done"] += 1
         c["step"] = "roll"
 
+    @choice("skill_in")
     def _choose_skill_in(self, decision: Decision, a: Action) -> None:  # A3 game plan change (A12)
         c = self.ctx
         side = c["sides"][c["i"]]
@@ -123,6 +130,7 @@ class SubstitutionsMixin:
         c["in"] = a["skill"]
         c["step"] = "skill_out"
 
+    @choice("skill_out")
     def _choose_skill_out(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         side = c["sides"][c["i"]]

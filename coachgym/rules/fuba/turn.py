@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import choice, phase
 from . import actions as AT
 from .board import CENTRE, N_AREAS, SPOT_CORNER, SPOTS, ZONE
 from .state import INJURED
@@ -56,6 +57,7 @@ class TurnMixin:
             self.ctx = {}
 
     # ---------------------------------------------------------------- 4.2 momentum stage
+    @phase("momentum")
     def _phase_momentum(self) -> None:
         side = self.phasing
         d1, d2 = self._dice2("momentum")
@@ -88,6 +90,7 @@ class TurnMixin:
         self._momentum_end(special)
         return None
 
+    @phase("momentum_end")
     def _phase_momentum_end(self) -> None:
         self._momentum_end(self.ctx["special"])
         return None
@@ -137,6 +140,7 @@ class TurnMixin:
         legal.append(AT.ACT["end"])
         return legal
 
+    @phase("actions")
     def _phase_actions(self) -> Decision | None:
         if self.turn_over or self.actions_left <= 0:
             if self.fast_situation_pending:
@@ -147,6 +151,7 @@ class TurnMixin:
         return self._dec(side, "action", self._legal_actions(side),
                          f"{self.actions_left} action{'s' if self.actions_left > 1 else ''} left")
 
+    @choice("action")
     def _choose_action(self, decision: Decision, a: Action) -> None:
         what = a["what"]
         side = self.acting
@@ -226,6 +231,7 @@ class TurnMixin:
             return
         self._start_turn(1 - self.phasing)
 
+    @phase("after_turn")
     def _phase_after_turn(self) -> None:
         if self.half_ending:
             self._end_half()
@@ -255,6 +261,7 @@ class TurnMixin:
                 legal.append(a.index)
         return legal
 
+    @phase("halftime")
     def _phase_halftime(self) -> Decision | None:
         if self.ctx["side"] > AWAY:
             if self.weather in ("wind", "rain"):  # A10: second-half weather roll

@@ -7,6 +7,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import phase
 from . import cards as K
 from .cards import rpg_side, rpg_slot
 from .constants import INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, R_ATT
@@ -136,6 +137,7 @@ class ClockMixin:
         self.rp_grace = True
         self._dirty()
 
+    @phase("period")
     def _phase_period(self) -> Decision | None:
         self.period += 1
         n_reg = 4

@@ -6,6 +6,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 from __future__ import annotations
 
 from ...core.engine import Decision
+from ...core.phases import choice, phase
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
 from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, STOP, _ceil_quarter
 
@@ -79,6 +80,7 @@ class DecisionMixin:
         else:
             self._z_foul(data["code"])
 
+    @phase("wait")
     def _phase_wait(self) -> Decision | None:
         kind, side, legal = self.ctx["decision"]
         if len(legal) == 1:
@@ -200,15 +202,19 @@ class DecisionMixin:
         raise RuntimeError(f"unhandled pending decision {ctx!r}")
 
     # ------------------------------------------------------------------ a coach's choice, by decision kind
+    @choice("menu")
     def _choose_menu(self, decision: Decision, action) -> None:
         self._apply_menu(decision.side, action)
 
+    @choice("press")
     def _choose_press(self, decision: Decision, action) -> None:  # 4.2
         self.press_next = action.kind == "press"
 
+    @choice("ballhandler")
     def _choose_ballhandler(self, decision: Decision, action) -> None:  # shoot or ADVANCE
         self._ballhandler_choice(action.index)
 
+    @choice("stop_clock")
     def _choose_stop_clock(self, decision: Decision, action) -> None:  # 8.7, 2015 6.6
         k = action.kind
         if k == "foul_to_stop_clock":
@@ -216,6 +222,7 @@ class DecisionMixin:
         elif k == "deliberate_foul":
             self._deliberate_foul(action["defender"], action["target"], stop_clock=False)
 
+    @choice("freeze")
     def _choose_freeze(self, decision: Decision, action) -> None:  # 6.7
         if action.kind == "freeze_shooter":
             de = 1 - self.ctx["side"]
@@ -226,25 +233,32 @@ class DecisionMixin:
             if self.log.record:
                 self.event("timeout", de, f"{self.teams[de].name} call a timeout to freeze the shooter (6.7)")
 
+    @choice("free_throw")
     def _choose_free_throw(self, decision: Decision, action) -> None:  # 14D: an intentional miss
         if action.kind == "intentional_miss":
             self.ctx["intentional"] = True
 
     # the decisions that wait inside a play (PH_WAIT): resolved by what the play continues with
+    @choice("three_or_two")
     def _choose_three_or_two(self, decision: Decision, action) -> None:
         self._resolve_wait(action)
 
+    @choice("pass_to")
     def _choose_pass_to(self, decision: Decision, action) -> None:
         self._resolve_wait(action)
 
+    @choice("fast_break")
     def _choose_fast_break(self, decision: Decision, action) -> None:
         self._resolve_wait(action)
 
+    @choice("index")
     def _choose_index(self, decision: Decision, action) -> None:
         self._resolve_wait(action)
 
+    @choice("choose")
     def _choose_choose(self, decision: Decision, action) -> None:
         self._resolve_wait(action)
 
+    @choice("choose_player")
     def _choose_choose_player(self, decision: Decision, action) -> None:
         self._resolve_wait(action)

@@ -11,7 +11,7 @@ import itertools
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, HOME, Engine
-from ...core.phases import PhaseDispatch, handlers
+from ...core.phases import PhaseDispatch, table
 from . import cards as K
 from . import saved
 from .actions import ACTIONS
@@ -54,7 +54,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")
-    CONTINUATIONS: dict = {}  # 6.1's _after_NAME methods by NAME (set below the class)
+    CONTINUATIONS: dict = {}  # 6.1's @continuation(NAME) methods (_after_NAME) by NAME (set below the class)
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
     def __init__(self, home: Team, away: Team, source=None, *, options: StatisProOptions | None = None,
@@ -322,4 +322,4 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 # 6.1: what a foul continues with once the home coach has named the player among equal FOUL DRAWING
 # numbers (ctx["cont"]): the ``_after_NAME`` methods by NAME, built once from the method names (as
 # PhaseDispatch builds its tables; ``_after_copy`` is the clone hook, not a foul)
-StatisProEngine.CONTINUATIONS = {k: f for k, f in handlers(StatisProEngine, "_after_").items() if k != "copy"}
+StatisProEngine.CONTINUATIONS = table(StatisProEngine, "continuation")  # the @continuation(NAME) methods

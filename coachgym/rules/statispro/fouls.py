@@ -7,6 +7,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import phase
 from . import cards as K
 from .actions import CHOOSE, FREEZE, INTENTIONAL_MISS, NO_FREEZE, SHOOT_FREE_THROW
 from .constants import FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOURT, PH_WAIT, R_FD, R_FT, STOP, Stop
@@ -180,6 +181,7 @@ class FoulMixin:
                     "freeze": 0}
         self.phase = PH_FT
 
+    @phase("free_throw")
     def _phase_free_throw(self) -> Decision | None:
         ctx = self.ctx
         side = ctx["side"]

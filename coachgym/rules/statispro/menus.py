@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import phase
 from .actions import (
     ACTIONS,
     CALL_PLAY,
@@ -178,6 +179,7 @@ class MenuMixin:
             return False
         return True
 
+    @phase("menu")
     def _phase_menu(self) -> Decision | None:
         m = self.menu
         while m["queue"]:

@@ -8,6 +8,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import continuation, phase
 from . import cards as K
 from .actions import (
     ADVANCE,
@@ -144,6 +145,7 @@ class PlayMixin:
                 best, bv = s, e[s][idx]
         return best
 
+    @phase("jump")
     def _phase_jump(self) -> Decision | None:
         ctx = self.ctx
         college = self.options.league in ("ncaa", "fiba")
@@ -184,6 +186,7 @@ class PlayMixin:
         self._after_jump(winner, pos)
         return None
 
+    @continuation("jump")
     def _after_jump(self, winner: int, pos: int) -> None:
         kind = self.ctx["jump"]
         if kind == "tip":
@@ -217,6 +220,7 @@ class PlayMixin:
             else:
                 self._new_possession(winner, dead=False)
 
+    @phase("upcourt")
     def _phase_upcourt(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
@@ -385,6 +389,7 @@ class PlayMixin:
         raise RuntimeError(f"unknown pass section {sec!r}")
 
     # the rest of each foul once 6.1 has named the players (also run after a home coach's FD tie choice)
+    @continuation("def_foul")
     def _after_def_foul(self, fouler: int, fouled: int, code: int) -> None:
         """9D / 13D / 15A DEFENSE FOUL (two shots in the penalty, else the ball out-of-bounds with a
         fresh clock) and 15B INTENTIONAL FOUL (two free throws and the ball)."""
@@ -402,6 +407,7 @@ class PlayMixin:
             self.ctx["fouler"] = de
             self.menu["fouler"] = de
 
+    @continuation("shooting_foul")
     def _after_shooting_foul(self, fouler: int, shooter: int) -> None:
         """9E FOULED IN ACT OF SHOOTING: the shot is resolved, then one or two free throws."""
         self._charge_foul(1 - self.off, fouler, team=True)
@@ -409,6 +415,7 @@ class PlayMixin:
         self._setup_shot(shooter, three=False, forced=0, fouled=fouler)
         self.phase = PH_SHOT
 
+    @continuation("offensive_foul")
     def _after_offensive_foul(self, s: int) -> None:
         """9F / 15H OFFENSIVE FOUL: a personal foul and a turnover, not a Team Foul."""
         off = self.off
@@ -418,6 +425,7 @@ class PlayMixin:
             self.event("offensive_foul", off, f"Offensive foul and turnover on {self.pname(off, s)} (9F)")
         self._turnover_to_defense()
 
+    @continuation("dead_ball_foul")
     def _after_dead_ball_foul(self, fouler: int, fouled: int) -> None:
         """15J / 14M DEAD BALL FOUL: two free throws regardless of the penalty."""
         self._charge_foul(1 - self.off, fouler, team=True)
@@ -469,6 +477,7 @@ class PlayMixin:
             att += 10  # 8.42
         return att
 
+    @phase("ball")
     def _phase_ball(self) -> Decision | None:
         off = self.off
         s = self.ballhandler
@@ -612,6 +621,7 @@ class PlayMixin:
         self._setup_shot(s, three=False, forced=forced, passer=self.prev_ballhandler if self.options.assist_last_passer and not free else -1)
         self.phase = PH_SHOT
 
+    @phase("advance")
     def _phase_advance(self) -> Decision | None:
         ctx = self.ctx
         de = 1 - self.off

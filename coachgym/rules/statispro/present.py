@@ -17,7 +17,10 @@ leave the routine dead-ball rotation to the book.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import table, view
 from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Situation, TeamView
 from ...present.presenter import BasePresenter
 from ...present.texts import ScreenTexts, two_step
@@ -68,6 +71,7 @@ def _signed(n: int) -> str:
 
 
 class StatisProPresenter(BasePresenter):
+    VIEWS: dict[str, Any] = {}  # decision kind -> its @view(KIND) method (set below the class)
     ruleset = "statispro"
 
     # ================================================================== small readings
@@ -337,7 +341,7 @@ class StatisProPresenter(BasePresenter):
             if default is not None:
                 warnings = self.warnings(g, d)
         else:
-            title, explain, groups, terms, default = getattr(self, "_" + d.kind)(g, d)
+            title, explain, groups, terms, default = self.VIEWS[d.kind](self, g, d)
         return DecisionView(side=d.side, kind=kind, title=title, explain=explain, groups=groups,
                             default_action=default, terms=terms, warnings=warnings)
 
@@ -545,11 +549,13 @@ class StatisProPresenter(BasePresenter):
         return [c for t in range(5) for c in helpers(t)]
 
     # ================================================================== in-play decisions
+    @view("press")
     def _press(self, g, d):
         choices = [self._choice("press", "PRESS", "Read their next ACTION from the PRESS section (4.2, 15).", A.PRESS),
                    self._choice("no_press", "No PRESS", "Let them bring the ball up with a normal ACTION.", A.NO_PRESS, True)]
         return T("press"), T("press_explain"), [Group("press", "PRESS", "", choices)], ["PRESS", "ACTION", "final 2:00"], A.NO_PRESS
 
+    @view("ballhandler")
     def _ballhandler(self, g, d):
         off, s = g.off, g.ballhandler
         e = g.eff(off)[s]
@@ -591,6 +597,7 @@ class StatisProPresenter(BasePresenter):
         terms = ["ADVANCE", "Pass #", "ATT", "FG", "PD", "DEF", "Forced Shot", "Open Shot", "Assist", "SHOT #"]
         return title, " ".join(why), [Group("shot", "Shoot or ADVANCE", "", choices)], terms, default
 
+    @view("three_or_two")
     def _three_or_two(self, g, d):
         off, s = g.off, g.ballhandler
         e = g.eff(off)[s]
@@ -606,6 +613,7 @@ class StatisProPresenter(BasePresenter):
         return (T("three_or_two", name=g.pname(off, s), no=g.pass_no), T("three_or_two_explain"),
                 [Group("shot", "Three or two", "", choices)], ["3PT", "FG", "ATT", "Pass #", "PD"], best)
 
+    @view("pass_to")
     def _pass_to(self, g, d):
         off = g.off
         no = g.ctx.get("choice_no", 0)
@@ -619,6 +627,7 @@ class StatisProPresenter(BasePresenter):
         return (T("pass_to", no=no), T("pass_to_explain", no=no), [Group("pass", "Pass to", "", choices)],
                 ["Pass to Choice", "Pass #", "ATT", "FG", "DEF"], None)
 
+    @view("fast_break")
     def _fast_break(self, g, d):
         de = d.side
         slot = g.ctx.get("orig", 0)
@@ -629,6 +638,7 @@ class StatisProPresenter(BasePresenter):
         return (T("fast_break", name=name), T("fast_break_explain", off=t.offense, de=o.defense),
                 [Group("fb", "Fast Break", "", choices)], ["Fast Break", "Fast Break grades", "ACTION", "Fatigued"], A.NORMAL_ACTION)
 
+    @view("stop_clock")
     def _stop_clock(self, g, d):
         side, off = d.side, g.off
         legal = set(d.legal)
@@ -662,6 +672,7 @@ class StatisProPresenter(BasePresenter):
         ft = g.eff(side)[g.lineup[side].index(i)][R_FT] if i in g.lineup[side] else p.free_throw
         return side, p.name, ft
 
+    @view("free_throw")
     def _free_throw(self, g, d):
         side, name, ft = self._shooter(g)
         choices = [self._choice("shoot", "Shoot the free throw", f"FREE THROW {ft}", A.SHOOT_FREE_THROW, True),
@@ -669,6 +680,7 @@ class StatisProPresenter(BasePresenter):
         return (T("free_throw", name=name), T("free_throw_explain"), [Group("ft", "Free throw", "", choices)],
                 ["free throw", "intentional miss", "FT"], A.SHOOT_FREE_THROW)
 
+    @view("freeze")
     def _freeze(self, g, d):
         side, name, ft = self._shooter(g)
         choices = [self._choice("freeze", "Freeze him with a full timeout", f"His FREE THROW {ft} becomes "
@@ -677,6 +689,7 @@ class StatisProPresenter(BasePresenter):
         return (T("freeze", name=name), T("freeze_explain", left=self.timeouts_left(g, d.side)),
                 [Group("freeze", "Freeze the shooter", "", choices)], ["freeze the shooter", "timeout", "FT"], A.NO_FREEZE)
 
+    @view("index")
     def _index(self, g, d):
         side = d.side
         ctx = g.ctx
@@ -709,6 +722,7 @@ class StatisProPresenter(BasePresenter):
                 choices.insert(len(choices) - 1, self._choice(f"index:{a}", label, ex, a))
         return title, explain, [Group("index", "Index Points", "", choices)], ["Index Points"], A.DECLINE_INDEX
 
+    @view("choose")
     def _choose(self, g, d):
         then = g.ctx.get("then")
         side = g.ctx.get("fd_side", d.side) if then == "fd_tie" else d.side
@@ -725,6 +739,7 @@ class StatisProPresenter(BasePresenter):
         return (T(key), T(key + "_explain", team=g.teams[side].name), [Group("choose", "Choose", "", choices)],
                 ["Pass to Choice", "FD", "REB", "Z READING"], None)
 
+    @view("choose_player")
     def _choose_player(self, g, d):
         then = g.ctx.get("then")
         side = g.ctx.get("side", d.side)
@@ -739,3 +754,6 @@ class StatisProPresenter(BasePresenter):
 
 
 PRESENTER = StatisProPresenter()
+
+
+StatisProPresenter.VIEWS = table(StatisProPresenter, "view")

@@ -6,6 +6,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 from __future__ import annotations
 
 from ...core.engine import Decision
+from ...core.phases import continuation, phase
 from . import cards as K
 from .actions import CHOOSE, DECLINE_INDEX, FAST_BREAK, INDEX_REBOUND, NORMAL_ACTION
 from .cards import rpg_slot
@@ -29,6 +30,7 @@ from .constants import (
 
 
 class ReboundMixin:
+    @phase("rebound")
     def _phase_rebound(self) -> Decision | None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         ctx = self.ctx
         off, de = self.off, 1 - self.off
@@ -198,6 +200,7 @@ class ReboundMixin:
         self._charge_foul(1 - self.off, fouler, team=True)
         self._free_throws(self.off, slot, shots, after="other")
 
+    @continuation("lb_def")
     def _after_lb_def(self, fouler: int, fouled: int) -> None:
         """10H LOOSE BALL FOUL ON DEFENSE: two shots in the penalty, else the ball out-of-bounds."""
         off, de = self.off, 1 - self.off
@@ -207,6 +210,7 @@ class ReboundMixin:
         else:
             self._frontcourt(off, self.pass_limit)
 
+    @continuation("lb_off")
     def _after_lb_off(self, f: int) -> None:
         """10I LOOSE BALL FOUL ON OFFENSE: a Team Foul; in the penalty two shots for the fouler's PD."""
         off, de = self.off, 1 - self.off
@@ -254,6 +258,7 @@ class ReboundMixin:
         tired = sum(1 for s in range(5) if self.eff(side)[s][R_TIRED])
         return min(4, g + tired)
 
+    @phase("fast_break")
     def _phase_fast_break(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off

@@ -7,6 +7,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 from __future__ import annotations
 
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import continuation, phase
 from . import cards as K
 from .constants import (
     AST,
@@ -39,6 +40,7 @@ class ShootingMixin:
         self.ctx = {"s": s, "three": three, "forced": forced, "open": open_, "passer": passer, "fouled": fouled,
                     "dead": dead, "last": last, "fb": fb}
 
+    @phase("shot")
     def _phase_shot(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off
@@ -173,6 +175,7 @@ class ShootingMixin:
             passer = self._best(side, R_AST, exclude=shooter)
         self._st(side, passer)[AST] += 1
 
+    @continuation("made_basket")
     def _after_made_basket(self) -> None:
         # 8.6: a made field goal is a Dead Ball situation only in the last minute of Q1-3 and the
         # last two minutes of the fourth quarter and overtime
@@ -181,6 +184,7 @@ class ShootingMixin:
         if dead:
             self._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
 
+    @phase("block")
     def _phase_block(self) -> Decision | None:
         ctx = self.ctx
         off, de = self.off, 1 - self.off

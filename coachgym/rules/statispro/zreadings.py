@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core.engine import AWAY, HOME
+from ...core.phases import continuation
 from . import cards as K
 from .actions import CHOOSE, CHOOSE_PLAYER
 from .cards import POSITIONS, rpg_side, rpg_slot
@@ -124,6 +125,7 @@ class ZReadingMixin:
             return
         self._after_elbow(*who, **data)
 
+    @continuation("flagrant")
     def _after_flagrant(self, fouler: int, fouled: int) -> None:
         """14B FLAGRANT FOUL: two shots and the ball; the FOUL # of another FAC among the fouler's
         RPGs ejects him."""
@@ -136,6 +138,7 @@ class ZReadingMixin:
             self._remove(de, self.lineup[de][fouler], EJECTED, "is ejected for a flagrant foul (14B)")
         self._free_throws(off, fouled, 2, after="keep")
 
+    @continuation("double_foul")
     def _after_double_foul(self, s: int) -> None:
         """14C DOUBLE FOUL: the FD# player and his PD are charged; a jump ball follows."""
         off, de = self.off, 1 - self.off
@@ -144,6 +147,7 @@ class ZReadingMixin:
         self.ctx = {"jump": "double_foul"}
         self.phase = PH_JUMP
 
+    @continuation("elbow")
     def _after_elbow(self, fouler: int, fouled: int, code: int) -> None:
         """14L ELBOW FOUL (a Technical as well) and 14M DEAD BALL FOUL: two free throws."""
         off, de = self.off, 1 - self.off

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.engine import SIDE_NAMES, Decision
+from ...core.phases import choice
 from . import actions as A
 from .options import ValueAddOptions
 from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM
@@ -130,6 +131,7 @@ class MenuMixin:
                                             f"{SIDE_NAMES[side]} team on {role}: changes before {when}")
         return d
 
+    @choice("defense_menu")
     def _choose_defense_menu(self, decision: Decision, act: Action) -> None:
         """A menu's choice: a change (the menu stays open), "play", or a call that starts the possession."""
         k = act.kind
@@ -195,5 +197,5 @@ class MenuMixin:
                 self.event("three_point_mode", side, f"{team.name} {'is attempting 3-pointers' if ts.three_mode else 'stops forcing 3-pointers'}",
                            on=ts.three_mode)
 
-    _choose_offense_menu = _choose_defense_menu  # both menus are applied alike
+    _choose_offense_menu = choice("offense_menu")(_choose_defense_menu)  # both menus are applied alike
     _apply_menu = _choose_defense_menu  # (the replacement of a fouled-out player too)

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import choice, phase
 from . import actions as A
 from .cards import RESULT_NAMES
 from .state import POSS
@@ -30,12 +31,15 @@ class PossessionMixin:
     next_fast_break: int | None
 
     # ------------------------------------------------------------------ phases
+    @phase("defense_menu")
     def _phase_defense_menu(self) -> Decision:
         return self._menu_decision(1 - self.offense, "defense_menu")
 
+    @phase("offense_menu")
     def _phase_offense_menu(self) -> Decision:
         return self._menu_decision(self.offense, "offense_menu")
 
+    @phase("roll")
     def _phase_roll(self) -> Decision | None:
         """The four dice, once every fouled-out player on the court has been replaced."""
         if self.team_state[0].fouled_out or self.team_state[1].fouled_out:
@@ -45,6 +49,7 @@ class PossessionMixin:
         self._roll()
         return None
 
+    @phase("d8_roll")
     def _phase_d8_roll(self) -> Decision | None:
         """'Roll 8-sided die first', once every fouled-out player on the court has been replaced."""
         if self.team_state[0].fouled_out or self.team_state[1].fouled_out:
@@ -62,39 +67,47 @@ class PossessionMixin:
         return Decision(side, "replace_fouled_out", self._fill_legal(side),
                         f"{self.teams[side].name}: replace the player who fouled out")
 
+    @phase("d8_choice")
     def _phase_d8_choice(self) -> Decision:
         off = self.offense
         return Decision(off, "d8_choice", (A.SHOOT, A.KEEP_PASSING),
                         f"{self.pname(off, self.ctx['d8_slot'])} has the ball: shoot or keep passing?")
 
+    @phase("fast_break")
     def _phase_fast_break(self) -> Decision:
         c = self.ctx
         side = c["stealer_side"]
         return Decision(side, "fast_break", (A.FAST_BREAK, A.NORMAL_AFTER_STEAL),
                         f"{self.pname(side, c['stealer'])} stole the ball: fast break?")
 
+    @phase("stick_back")
     def _phase_stick_back(self) -> Decision:
         off = self.offense
         return Decision(off, "stick_back", (A.STICK_BACK, A.NORMAL_AFTER_REBOUND),
                         f"{self.pname(off, self.ctx['rebounder'])} has the offensive rebound: stick back?")
 
+    @phase("dunk_choice")
     def _phase_dunk_choice(self) -> Decision:
         return Decision(self.offense, "dunk_choice", (A.TAKE_DUNK, A.TAKE_D20),
                         f"dunk range, and the 20-sided die reads {RESULT_NAMES[self.ctx['d20_result']]}: take which?")
 
+    @phase("choose_dunker")
     def _phase_choose_dunker(self) -> Decision:
         return Decision(self.offense, "choose_dunker", CHOOSE_ANY,
                         "dunk range with no ballhandler: choose the player who scores")
 
+    @phase("choose_stop_rebounder")
     def _phase_choose_stop_rebounder(self) -> Decision:
         return Decision(1 - self.offense, "choose_stop_rebounder", CHOOSE_ANY,
                         "stop range with no ballhandler: choose the rebounder")
 
+    @phase("choose_rebounder")
     def _phase_choose_rebounder(self) -> Decision:
         c = self.ctx
         return Decision(c["reb_side"], "choose_rebounder", tuple(A.CHOOSE[s] for s in c["reb_candidates"]),
                         "tied rebounders: choose who gets it")
 
+    @phase("start")
     def _phase_start(self) -> None:
         """A possession begins: the defence's menu, then the offence's (none before a fast break)."""
         off = self.offense
@@ -127,6 +140,7 @@ class PossessionMixin:
     def _score_text(self) -> str:
         return f"{self.teams[AWAY].short} {self.team_state[AWAY].points} - {self.teams[HOME].short} {self.team_state[HOME].points}"
 
+    @phase("end")
     def _phase_end(self) -> None:
         """Next possession: away then home in each half-box; bottom halves only when earned. (``_turn``
         and ``offense`` are set together, as the ``turn`` property does.)"""
@@ -156,12 +170,14 @@ class PossessionMixin:
                 self.event("extra_possession", None, f"{why}: both teams get a bottom-half possession in {self.box_label()}")
 
     # ------------------------------------------------------------------ choices
+    @choice("replace_fouled_out")
     def _choose_replace_fouled_out(self, decision: Decision, act: Action) -> None:
         phase = self.phase
         self._apply_menu(decision, act)
         self.menu_changes = 0
         self.phase = phase
 
+    @choice("d8_choice")
     def _choose_d8_choice(self, decision: Decision, act: Action) -> None:
         c = self.ctx
         if act.index == A.SHOOT:
@@ -174,6 +190,7 @@ class PossessionMixin:
                 self.event("keep_passing", self.offense, "keeps passing")
         self.phase = "roll"
 
+    @choice("fast_break")
     def _choose_fast_break(self, decision: Decision, act: Action) -> None:
         c = self.ctx
         side, slot = c["stealer_side"], c["stealer"]
@@ -187,6 +204,7 @@ class PossessionMixin:
         self.ctx = {}
         self.phase = "end"
 
+    @choice("stick_back")
     def _choose_stick_back(self, decision: Decision, act: Action) -> None:
         off = self.offense
         slot = self.ctx["rebounder"]
@@ -200,6 +218,7 @@ class PossessionMixin:
             self.ctx = {}
         self.phase = "roll"
 
+    @choice("dunk_choice")
     def _choose_dunk_choice(self, decision: Decision, act: Action) -> None:
         c = self.ctx
         off = self.offense
@@ -208,12 +227,15 @@ class PossessionMixin:
         else:
             self._resolve_shot(off, c["slot"], c["d20_result"], None, c["ds"])
 
+    @choice("choose_dunker")
     def _choose_choose_dunker(self, decision: Decision, act: Action) -> None:
         self._dunk(self.offense, act["slot"])
 
+    @choice("choose_stop_rebounder")
     def _choose_choose_stop_rebounder(self, decision: Decision, act: Action) -> None:
         self._stop(self.offense, None, act["slot"])
 
+    @choice("choose_rebounder")
     def _choose_choose_rebounder(self, decision: Decision, act: Action) -> None:
         c = self.ctx
         self._take_rebound(c["reb_side"], act["slot"], c["reb_offensive"])

@@ -12,7 +12,10 @@ that carries on as before when nothing calls for the person (see :meth:`ValueAdd
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
+from ...core.phases import table, view
 from ...present.model import Choice, DecisionView, Group, PlayerCard, Rating, Situation, TeamView
 from ...present.texts import ScreenTexts, two_step
 from . import STATS, ValueAddEngine
@@ -37,6 +40,7 @@ def _fouls(n: int) -> str:
 
 
 class ValueAddPresenter:
+    VIEWS: dict[str, Any] = {}  # decision kind -> its @view(KIND) method (set below the class)
     ruleset = "valueadd"
     # the box score's row for the 20-20 start's points (the 22 assumed possessions of each team): a
     # player's PTS are then his points of the game, 2 FGM + 3PM + FTM (coachgym.present.box_table)
@@ -233,7 +237,7 @@ class ValueAddPresenter:
             return self._menu(game, decision)
         if kind == "replace_fouled_out":
             return self._replace(game, decision)
-        return getattr(self, "_" + kind)(game, decision)
+        return self.VIEWS[kind](self, game, decision)
 
     def _view(self, decision: Decision, title: str, explain: str, groups: list[Group], terms: list[str],
               default: int | None = None) -> DecisionView:
@@ -409,6 +413,7 @@ class ValueAddPresenter:
             groups = [Group("subs", T("group_subs"), T("group_subs_explain"), subs)]
         return self._view(d, title, T("replace_explain"), groups, ["fouls", "played", "stamina"])
 
+    @view("d8_choice")
     def _d8_choice(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         slot = game.ctx["d8_slot"]
         card = game.card(d.side, slot)
@@ -430,14 +435,17 @@ class ValueAddPresenter:
                               Choice(key, T(key), T(f"{key}_choice_explain", name=name), action=go, default=True),
                               Choice("normal", T(normal_key), T(f"{normal_key}_explain"), action=normal)])], terms, go)
 
+    @view("fast_break")
     def _fast_break(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         return self._go_or_normal(game, d, "fast_break", game.ctx["stealer"], A.FAST_BREAK, A.NORMAL_AFTER_STEAL,
                                   "normal_after_steal", ["fast break", "normal offense", "last nine"])
 
+    @view("stick_back")
     def _stick_back(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         return self._go_or_normal(game, d, "stick_back", game.ctx["rebounder"], A.STICK_BACK, A.NORMAL_AFTER_REBOUND,
                                   "normal_after_rebound", ["stick back", "normal offense"])
 
+    @view("dunk_choice")
     def _dunk_choice(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         c = game.ctx
         slot, res = c["slot"], c["d20_result"]
@@ -468,16 +476,19 @@ class ValueAddPresenter:
                                   action=act))
         return self._view(d, title, explain, [Group("player", "Player", choices=choices)], terms)
 
+    @view("choose_dunker")
     def _choose_dunker(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         return self._choose(game, d, T("choose_dunker_title"), T("choose_dunker_explain"),
                             lambda card: T("choose_scorer_explain", ratings=self.ratings_text(card, ("3PT", "2PT", "FT"))),
                             ["dunk range", "8-sided die"])
 
+    @view("choose_stop_rebounder")
     def _choose_stop_rebounder(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         return self._choose(game, d, T("choose_stop_title"), T("choose_stop_explain"),
                             lambda card: T("choose_rebounder_choice_explain", reb=self.ratings_text(card, ("OREB", "DREB"))),
                             ["stop range", "DREB"])
 
+    @view("choose_rebounder")
     def _choose_rebounder(self, game: ValueAddEngine, d: Decision) -> DecisionView:
         return self._choose(game, d, T("choose_rebounder_title"), T("choose_rebounder_explain", roll="10 or 20"),
                             lambda card: T("choose_rebounder_choice_explain", reb=self.ratings_text(card, ("OREB", "DREB"))),
@@ -557,3 +568,6 @@ class ValueAddPresenter:
 
 
 PRESENTER = ValueAddPresenter()
+
+
+ValueAddPresenter.VIEWS = table(ValueAddPresenter, "view")
