@@ -58,6 +58,12 @@ def kinds(ruleset: str) -> list[KindInfo]:
     return presenter_for(ruleset).kinds()
 
 
+def column_meanings(ruleset: str) -> dict[str, str]:
+    """What each box-score column of ``ruleset`` means, in words ("SOT": "shots on target")."""
+    cols = _data("columns.json")
+    return dict(cols[cols["rulesets"].get(ruleset, "basketball")])
+
+
 def box_table(box: BoxScore) -> BoxTable:
     """A box score for people: every column with what it means, the players who did something, the
     totals and the team-only figures in words. Where the ruleset's presenter names a start

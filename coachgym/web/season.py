@@ -25,12 +25,12 @@ record (``web_seasons.playoffs``), not in the command line's tables (which hold 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import re
 import threading
 import time
-from importlib import resources
 from typing import Iterator
 
 from fastapi import APIRouter, Form, Request
@@ -44,9 +44,10 @@ from .review import same_origin
 
 router = APIRouter()
 
-# the rulesets whose seasons the page offers, in its order (seasons.json: a ruleset's name is data, not code)
-RULESETS = tuple(json.loads(resources.files(__package__).joinpath("seasons.json").read_text(encoding="utf-8"))["rulesets"])
-GAMES_PER_TEAM = (82, 20, 10, 4, 2)  # a league season's lengths offered (2: a short test schedule)
+MIN_TEAMS = 3  # a ruleset's bundled teams make a season from three on (two are one fixture repeated)
+FULL = "full"  # the form's full season: the league's own schedule
+SHORT = (20, 10, 4, 2)  # shorter seasons offered, games per team (2: a quick test)
+BUNDLED_FULL = 82  # a full season of a ruleset's bundled teams: games per team (a basketball season's)
 SEASONS_PER_SESSION = 4
 COACHES = {"book": "by-the-book", "trained": "trained"}
 PERSON_COACH = "person"  # the coach recorded for a game a person coached in the browser
@@ -308,70 +309,130 @@ def _render(request: Request, template: str, context: dict, status: int = 200):
     return request.app.state.render(request, template, context, status)
 
 
+@functools.lru_cache(maxsize=None)
+def full_games(ruleset: str, league: str) -> int:
+    """Games per team of a league's full season: its real schedule's where it has one (the 2018-19
+    Premier League: 38), else its format's (``schedule_format.games``: the NBA's 82); a ruleset's
+    bundled teams: :data:`BUNDLED_FULL`."""
+    rs = rulesets.get(ruleset)
+    if league == "bundled":
+        return BUNDLED_FULL
+    lg = rs.league(league)
+    real = lg.real_schedule()
+    if real:
+        per: dict[str, int] = {}
+        for _, home, away in real:
+            per[home] = per.get(home, 0) + 1
+            per[away] = per.get(away, 0) + 1
+        return max(per.values())
+    return int(lg.schedule_format.get("games") or BUNDLED_FULL)
+
+
+def lengths(ruleset: str, league: str) -> list[int]:
+    """The season lengths (games per team) offered for a league: the full season first, then the
+    shorter ones below it."""
+    full = full_games(ruleset, league)
+    return [full, *(n for n in SHORT if n < full)]
+
+
 def choices() -> list[dict]:
-    """The leagues the form offers: each real league and each ruleset's bundled teams."""
-    out = []
-    for name in RULESETS:
-        rs = rulesets.get(name)
+    """The leagues the form offers, read from the registry (no ruleset is named here): every
+    ruleset's real leagues, then the bundled teams of each ruleset that has at least
+    :data:`MIN_TEAMS` of them (FUBA's two bundled clubs make one fixture repeated, not a season)."""
+    real, bundled = [], []
+    for rs in rulesets.all_rulesets():
+        points = rs.sport.standings == "points"
         for lg in rs.league_names():
             league = rs.league(lg)
-            out.append({"id": f"{name}:{lg}", "title": f"{league.title} ({rs.title})",
-                        "teams": [(t, rs.load_team(league.team_key(t)).name) for t in league.teams]})
-        out.append({"id": f"{name}:bundled", "title": f"{rs.title}: the bundled teams",
-                    "teams": [(t, rs.load_team(t).name) for t in rs.team_names()]})
+            real.append({"id": f"{rs.name}:{lg}", "title": f"{league.title} ({rs.title})", "points": points,
+                         "full": full_games(rs.name, lg), "real": bool(league.real_schedule()),
+                         "teams": [(t, rs.load_team(league.team_key(t)).name) for t in league.teams]})
+        names = rs.team_names()
+        if len(names) >= MIN_TEAMS:
+            bundled.append({"id": f"{rs.name}:bundled", "title": f"{rs.title}: the bundled teams", "points": points,
+                            "full": BUNDLED_FULL, "real": False, "teams": [(t, rs.load_team(t).name) for t in names]})
+    return real + bundled
+
+
+def _season_list(store, mine: list[dict]) -> list[dict]:
+    """This browser's seasons for the list: the league, your team by name, games played of the
+    schedule's, and where the season stands (regular season, playoffs, champions)."""
+    from ..series.competition import Competition
+
+    known = {c["name"]: c for c in Competition.names(store)}
+    offered = {c["id"]: c for c in choices()}
+    out = []
+    for r in mine:
+        c = known.get(r["name"])
+        if c is None:
+            continue
+        fmt = c["format"]
+        league = offered.get(f"{c['ruleset']}:{fmt.get('league') or 'bundled'}")
+        teams = dict(league["teams"]) if league else {}
+        total = len(fmt["games"]) if fmt.get("type") == "schedule" else (
+            c["teams"] * fmt["games_per_team"] // 2 if fmt.get("games_per_team") else None)
+        po = json.loads(r["playoffs"]) if r.get("playoffs") else None
+        if po and po.get("champion"):
+            stage = f"{po.get('title', 'Playoffs')}: champions {teams.get(po['champion'], po['champion'])}"
+        elif po:
+            stage = po.get("title", "Playoffs")
+        else:
+            stage = "the season is over" if c["finished"] else "regular season"
+        out.append({**r, **c, "league_title": league["title"] if league else c["ruleset"],
+                    "team_name": teams.get(r["team"], r["team"]), "total": total, "stage": stage})
     return out
 
 
 @router.get("/seasons")
 def seasons_page(request: Request):
-    from ..series.competition import Competition
-
-    store = _store(request)
-    mine = _mine(request)
-    known = {c["name"]: c for c in Competition.names(store)}
-    rows = [{**r, **known.get(r["name"], {})} for r in mine if r["name"] in known]
-    return _render(request, "seasons.html.j2", {"seasons": rows, "leagues": choices(), "lengths": GAMES_PER_TEAM,
+    rows = _season_list(_store(request), _mine(request))
+    return _render(request, "seasons.html.j2", {"seasons": rows, "leagues": choices(), "short": SHORT,
                                                 "limit": SEASONS_PER_SESSION})
 
 
 @router.post("/seasons")
 def start_season(request: Request, league: str = Form(""), team: str = Form(""), games: str = Form("")):
     same_origin(request)
-    from ..series.competition import Competition, league_season_format
+    from ..series.competition import Competition, league_options, league_season_format
 
     offered = {c["id"]: c for c in choices()}
     if league not in offered:
-        raise WebError(f"league: choose one of the list (got {league!r})", status=400, title="Unknown league")
+        raise WebError(f"league: choose one of the list (got {league[:80]!r})", status=400, title="Unknown league")
     if team not in [t for t, _ in offered[league]["teams"]]:
-        raise WebError(f"team: not a team of {offered[league]['title']} (got {team!r})", status=400, title="Unknown team")
+        raise WebError(f"team: not a team of {offered[league]['title']} (got {team[:80]!r})", status=400,
+                       title="Unknown team")
+    ruleset, lg = league.split(":", 1)
+    allowed = lengths(ruleset, lg)
     try:
-        per_team = int(games)
+        per_team = allowed[0] if games == FULL else int(games)
     except ValueError:
-        raise WebError(f"games: a number of games per team (got {games!r})", status=400, title="Bad schedule") from None
-    if per_team not in GAMES_PER_TEAM:
-        raise WebError(f"games: one of {', '.join(map(str, GAMES_PER_TEAM))} (got {per_team})", status=400,
-                       title="Bad schedule")
+        raise WebError(f"games: {FULL} or a number of games per team (got {games[:80]!r})", status=400,
+                       title="Bad schedule") from None
+    if per_team not in allowed:
+        raise WebError(f"games: {FULL} (the whole season, {allowed[0]} games a team) or one of "
+                       f"{', '.join(map(str, allowed[1:]))} (got {per_team})", status=400, title="Bad schedule")
     if len(_mine(request)) >= SEASONS_PER_SESSION:
         raise WebError(f"This browser keeps {SEASONS_PER_SESSION} seasons at most; finish or delete one first.",
                        status=429, title="Too many seasons")
-    ruleset, lg = league.split(":", 1)
     rs = rulesets.get(ruleset)
     store = _store(request)
     seed = int.from_bytes(hashlib.sha256(f"{request.state.session}{time.time()}".encode()).digest()[:3], "big")
+    options: dict = {}
     if lg == "bundled":
         names = rs.team_names()
-        key = team
         fmt = {"type": "round-robin", "legs": 2, "games_per_team": per_team}
     else:
         names = rs.league_team_names(lg)
-        key = team
-        fmt = league_season_format(rs.name, lg, seed, per_team if per_team != 82 else None)
+        fmt = league_season_format(rs.name, lg, seed, None if per_team == allowed[0] else per_team)
+        options = league_options(rs.name, lg)  # a league's own rule options (a real FUBA league's A1 and A12)
+    key = team
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    name = f"web-{owner_of(request.state.session)[:8]}-{re.sub(r'[^a-z0-9]+', '-', lg)}-{key}-{stamp}"
+    # (the seed's digits too: two seasons of one team started in the same second have two names)
+    name = f"web-{owner_of(request.state.session)[:8]}-{re.sub(r'[^a-z0-9]+', '-', lg)}-{key}-{stamp}-{seed:06x}"
 
     def create():
         comp = Competition.create(store, name=name, kind="season", ruleset=rs.name,
-                                  teams=[(t, "by-the-book") for t in names], fmt=fmt, seed=seed)
+                                  teams=[(t, "by-the-book") for t in names], fmt=fmt, options=options, seed=seed)
         with store.transaction() as cur:
             cur.execute("INSERT INTO web_seasons (name, owner, team, pending, created) VALUES (?, ?, ?, NULL, ?)",
                         (comp.name, owner_of(request.state.session), key, time.time()))
@@ -387,9 +448,9 @@ def start_season(request: Request, league: str = Form(""), team: str = Form(""),
 def _divisions(comp, rows: list[dict]) -> list[tuple[str, list[dict]]]:
     """Standings by division (games behind the division's leader); one table without divisions."""
     lg_name = comp.fmt.get("league")
-    if not lg_name:
-        return [("Standings", rows)]
-    lg = rulesets.get(comp.ruleset).league(lg_name)
+    lg = rulesets.get(comp.ruleset).league(lg_name) if lg_name else None
+    if lg is None or not lg.divisions:  # one table: the bundled teams, a league without divisions
+        return [("The table" if rulesets.get(comp.ruleset).sport.standings == "points" else "Standings", rows)]
     out = []
     for div, members in lg.divisions.items():
         part = [dict(r) for r in rows if r["key"] in members]
@@ -472,7 +533,14 @@ def season_context(request: Request, name: str, notice: str = "") -> dict:
     run = _sims(request).get(name)
     results = sorted(comp.games, key=lambda g: (g.round, g.slot), reverse=True)
     entry = comp.entry
+    points = rulesets.get(comp.ruleset).sport.standings == "points"
+    players = my_players(comp, mine)
+    # a box that keeps players' points, rebounds, assists: your players; else your team's figures
+    per_player = any(p["pts"] is not None or p["reb"] is not None or p["ast"] is not None for p in players)
     return {
+        "points": points, "schedule": my_schedule(comp, mine), "real": real_records(comp),
+        "club": [] if per_player else club_figures(comp, mine),
+        "table_champion": entry[rows[0]["key"]].name if points and comp.done and rows else "",
         "name": name, "comp": comp, "mine": mine, "my_name": entry[mine].name, "divisions": _divisions(comp, rows),
         "results": results[:12], "my_results": [g for g in results if mine in (g.home, g.away)],
         "leaders": leaders(comp, top=5), "next": nxt[0] if nxt else None, "others": len(_to_play(comp, mine)),
@@ -482,9 +550,67 @@ def season_context(request: Request, name: str, notice: str = "") -> dict:
         "ruleset": comp.ruleset, "title": rulesets.get(comp.ruleset).title,
         "league_title": (f"The {rulesets.get(comp.ruleset).league(comp.fmt['league']).title} season" if comp.fmt.get("league")
                          else "A season of the bundled teams"),
-        "players": my_players(comp, mine),
+        "players": players if per_player else [],
         **_playoff_context(store, name, comp, mine),
     }
+
+
+def my_schedule(comp, mine: str) -> list[dict]:
+    """Your team's whole schedule in order: each game's label (the real schedule's date, or the
+    round), the other team, home or away, and its result where it was played (the score yours
+    first, W/D/L, the stored game's id for its box score)."""
+    played = {(g.round, g.slot): g for g in comp.games}
+    out = []
+    for f in comp.schedule.fixtures():
+        if mine not in (f.home, f.away):
+            continue
+        home = f.home == mine
+        g = played.get((f.round, f.slot))
+        row = {"label": f.label or f"Round {f.round}", "other": f.away if home else f.home, "home": home,
+               "result": None}
+        if g is not None:
+            ours, theirs = (g.home_score, g.away_score) if home else (g.away_score, g.home_score)
+            row["result"] = {"ours": ours, "theirs": theirs, "id": g.id,
+                             "wdl": "W" if ours > theirs else "L" if ours < theirs else "D"}
+        out.append(row)
+    return out
+
+
+def real_records(comp) -> dict[str, str]:
+    """Each team's record in the real season, for the standings (a league season; none for the
+    bundled teams): won-lost (``real_records``), or a table's points with won-drawn-lost
+    (``real_table`` in league.json: a football league, where draws count)."""
+    lg_name = comp.fmt.get("league")
+    if not lg_name:
+        return {}
+    lg = rulesets.get(comp.ruleset).league(lg_name)
+    if lg.real_records:
+        return {k: f"{w}-{lost}" for k, (w, lost) in lg.real_records.items()}
+    from ..core.parsing import load_json
+
+    data = load_json(lg.folder / "league.json")
+    table, columns = data.get("real_table") or {}, data.get("real_table_columns") or []
+    out = {}
+    for club, row in table.items():
+        vals = dict(zip(columns, row)) if columns else {}
+        if {"won", "drawn", "lost", "points"} <= set(vals):
+            out[club] = f"{vals['points']} pts ({vals['won']}-{vals['drawn']}-{vals['lost']})"
+    return out
+
+
+def club_figures(comp, mine: str) -> list[dict]:
+    """Your team's box-score figures a game, for and against, each column with its meaning (a
+    ruleset whose box keeps the team's figures, not players': FUBA's anonymous pieces)."""
+    from ..present import column_meanings
+    from ..series.tables import team_stats
+
+    row = next((r for r in team_stats(comp) if r["key"] == mine), None)
+    if row is None:
+        return []
+    meaning = column_meanings(comp.ruleset)
+    columns = comp.games[-1].box["columns"] if comp.games else list(row["for"])  # (the box's own order)
+    return [{"key": c, "what": meaning.get(c, c), "for": row["for"].get(c, 0.0), "against": row["against"].get(c, 0.0)}
+            for c in columns if c in row["for"]]
 
 
 _REAL: dict[tuple[str, str], dict[str, tuple[float, float, float]]] = {}
@@ -642,9 +768,11 @@ def season_game(request: Request, name: str, game_id: int):
         g = comp.game(game_id)
     except CoachgymError as exc:
         raise NotFound(str(exc), title="No such game") from None
-    box = g.box
-    return _render(request, "season_game.html.j2", {"name": name, "comp": comp, "g": g, "box": box,
-                                                    "entry": comp.entry})
+    from ..present import column_meanings
+
+    return _render(request, "season_game.html.j2", {"name": name, "comp": comp, "g": g, "box": g.box,
+                                                    "entry": comp.entry, "meaning": column_meanings(comp.ruleset),
+                                                    "points": rulesets.get(comp.ruleset).sport.standings == "points"})
 
 
 @router.get("/seasons/{name}/playoffs/{round_no}/{series_no}/{game_no}")
@@ -674,8 +802,11 @@ def playoff_game(request: Request, name: str, round_no: int, series_no: int, gam
                         away_score=game["away_score"], seed=game.get("seed"),
                         label=f"{round_label(po, round_no - 1)}, game {game_no}",
                         home_coach=game.get("home_coach", ""), away_coach=game.get("away_coach", ""), round=round_no - 1)
+    from ..present import column_meanings
+
     return _render(request, "season_game.html.j2", {"name": name, "comp": comp, "g": g, "box": game["box"],
-                                                    "entry": comp.entry})
+                                                    "entry": comp.entry, "meaning": column_meanings(comp.ruleset),
+                                                    "points": rulesets.get(comp.ruleset).sport.standings == "points"})
 
 
 @router.post("/seasons/{name}/playoffs")
@@ -691,6 +822,9 @@ def start_playoffs(request: Request, name: str):
     comp = Competition.load(store, name)
     if not comp.done:
         raise WebError("The playoffs start when the regular season is over.", status=409, title="Not yet")
+    if rulesets.get(comp.ruleset).sport.standings == "points":
+        raise WebError("A league that ranks by points ends with its table: the top team are the champions, "
+                       "there are no playoffs.", status=409, title="No playoffs")
     with _lock_of(name):
         if _playoffs(store, name) is None:
             _save_playoffs(store, name, P.new(comp, standings(comp)))

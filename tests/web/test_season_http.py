@@ -17,7 +17,7 @@ def test_season_form_errors_ownership_and_remove(db):
         bad = a.post("/seasons", data={"league": "hockey:nhl", "team": "x", "games": "2"})
         assert bad.status_code == 400 and "league: choose one of the list" in bad.text
         bad = a.post("/seasons", data={"league": "statispro:nba-1993", "team": "lakers", "games": "3"})
-        assert bad.status_code == 400 and "games: one of 82, 20, 10, 4, 2" in bad.text
+        assert bad.status_code == 400 and "games: full (the whole season, 82 games a team) or one of 20, 10, 4, 2" in bad.text
         bad = a.post("/seasons", data={"league": "statispro:nba-1993", "team": "nobody", "games": "2"})
         assert bad.status_code == 400 and "team: not a team of" in bad.text
         ok = a.post("/seasons", data={"league": "valueadd:bundled", "team": "harbor-city", "games": "2"},
