@@ -189,3 +189,52 @@ def test_replay_errors_tool_correlates_a_replays_team_errors_with_the_season_con
     assert "3 teams" in out and "pace       +0.9" in out and "Pythagorean, exponent 14" in out
     assert tool.main([str(tmp_path / "r.json"), str(tmp_path / "tt.csv"), "--league", str(tmp_path)]) == 1
     assert "fewer than 3" in capsys.readouterr().err
+
+
+def test_per_minute_ratings_are_read_at_the_leagues_pace_where_the_season_context_is_given():
+    # "Season context": a fast team's per-minute counts carry its extra possessions; the builder reads them
+    # at the league's pace (x league pace / team pace). The same player on a slow and a fast team of one league.
+    rows = [r for r in read_player_totals(LEAGUE / "stats.csv") if r.team in ("NYK", "CHI")]
+    ts = {"NYK": _team("NYK", 82, 8200, 8200, 6400, 1000, 1200, 2000),   # slow
+          "CHI": _team("CHI", 82, 8200, 8200, 7600, 1000, 1200, 2000)}   # fast
+    ctx = season_context(ts, ["NYK", "CHI"])
+    cal = copy.deepcopy(calibration())
+    cal["season_context"].update(per_drtg=0.0, per_pace=0.0)
+    assert builder.pace_scale("NYK", ctx, cal) > 1 > builder.pace_scale("CHI", ctx, cal)
+    assert builder.pace_scale("NYK", ctx, cal) == pytest.approx(ctx["league"]["pace"] / ctx["NYK"]["pace"])
+    assert builder.pace_scale("NYK", None, cal) == 1.0
+    r = next(r for r in rows if r.player == "Scottie Pippen")
+    plain = builder.card_from_row(r, None, cal)
+    slow = builder.card_from_row(r, None, cal, pace=builder.pace_scale("NYK", ctx, cal))
+    fast = builder.card_from_row(r, None, cal, pace=builder.pace_scale("CHI", ctx, cal))
+    for field in ("rebound", "assist", "steal", "foul_drawing"):
+        assert slow[field] >= plain[field] >= fast[field], field
+    assert slow["rebound"] > fast["rebound"] and slow["assist"] > fast["assist"]
+    # what is not a count per minute stays: percentages and attempts a game
+    for field in ("field_goal", "three_point", "free_throw", "attempts", "games"):
+        assert slow[field] == plain[field] == fast[field], field
+    assert builder.foul_width(r, cal, 1.2) > builder.foul_width(r, cal, 0.8)
+    # the switch in the calibration file: off, the counts are read as they are
+    cal["season_context"]["per_minute_at_league_pace"] = False
+    assert builder.pace_scale("NYK", ctx, cal) == 1.0
+
+
+def test_the_season_contexts_defense_range_is_the_loaders_and_records_what_it_clamps():
+    # "Season context", DEFENSE range: a built card of a season with context may take any DEFENSE the
+    # team-file loader accepts (-15..+5), not the printed cards' -12..0; beyond it, clamped with a note.
+    sc = calibration()["season_context"]
+    assert sc["defense_range"] == [-15, 5] and sc["per_minute_at_league_pace"] is True
+    cal = copy.deepcopy(calibration())
+    cal["season_context"].update(per_drtg=3.0, per_pace=0.0)  # a term far too strong: the range shows
+    notes: list[str] = []
+    rows = read_player_totals(LEAGUE / "stats.csv")
+    teams = read_team_stats(LEAGUE / "team_totals.csv")
+    built = build_league(rows, teams, "1992-93", blind=True, cal=cal, notes=notes)
+    ds = [p["defense"] for t in built.values() for p in t["players"] if not p.get("printed")]
+    assert min(ds) == -15 and max(ds) == 5
+    assert any("defense" in n and "outside -15..5" in n for n in notes)
+    # without the possession columns (the shipped nba-1993's team_stats.csv): the printed range -12..0
+    old = read_team_stats(LEAGUE / "team_stats.csv")
+    built = build_league(rows, old, "1992-93", cal=cal)
+    ds = [p["defense"] for t in built.values() for p in t["players"]]
+    assert min(ds) >= -12 and max(ds) <= 0

@@ -63,13 +63,17 @@ def _pct(made: int, att: int) -> int:
 
 
 def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | None = None,
-                  team_defense: float = 0.0, notes: list[str] | None = None) -> dict[str, Any]:
+                  team_defense: float = 0.0, notes: list[str] | None = None, pace: float = 1.0) -> dict[str, Any]:
     """One player card (a team-file player object, without FOUL RANGE) from a totals row.
 
     ``season_games``: the games he played in the whole season (all teams), for the Injury Rate.
     ``team_defense``: his team's share of the DEFENSE RATE (points of rating; 17.6: the rates rest
     on team defense too), added before rounding. A rating outside the range the team-file loader
     accepts is clamped to it, with a line in ``notes`` naming the player and the field.
+    ``pace``: the season context's league pace / his team's pace (1.0 without a context): his
+    rebounds, defensive rebounds, steals, blocks, assists, free-throw attempts and fouls are read at
+    his league's pace before the per-minute rules ("Season context": the engine plays every team at
+    the deck's pace, so a fast team's per-minute counts would carry its extra possessions).
     """
     c = cal or calibration()
     g, mp = r.get("G"), max(1, r.get("MP"))
@@ -78,18 +82,18 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
     fg3m, fg3a = r.stats.get("3P"), r.stats.get("3PA")
     fg2m = r.get("FG") - (fg3m or 0)
     fg2a = r.get("FGA") - (fg3a or 0)
-    trb = r.trb if r.trb is not None else 0
-    drb = r.stats.get("DRB")
-    if drb is None:  # before 1973-74: split the total by the position's offensive share
-        drb = trb * (1 - miss["orb_share_of_trb"][grp])
+    trb = (r.trb if r.trb is not None else 0) * pace
+    drb_n = r.stats.get("DRB")
+    # before 1973-74 no DRB: split the total by the position's offensive share
+    drb = trb * (1 - miss["orb_share_of_trb"][grp]) if drb_n is None else drb_n * pace
     stl = r.stats.get("STL")
-    stl_pm = stl / mp if stl is not None else miss["stl_per_min"][grp]
+    stl_pm = stl * pace / mp if stl is not None else miss["stl_per_min"][grp]
     blk = r.stats.get("BLK")
-    blk_pm = blk / mp if blk is not None else miss["blk_per_min"][grp]
+    blk_pm = blk * pace / mp if blk is not None else miss["blk_per_min"][grp]
     d = c["defense"]
     defense = _round(d["intercept"] + d["per_steal100"] * 100 * stl_pm + d["per_dreb100"] * 100 * drb / mp
                      + team_defense)
-    assist = _round(c["assist_per_minute"] * r.get("AST") / mp)
+    assist = _round(c["assist_per_minute"] * r.get("AST") * pace / mp)
     block = min(9, _round(c["block_per_minute"] * blk_pm))
     pos = {"PG": ("PG", "SG"), "SG": ("PG", "SG"), "G": ("PG", "SG"), "SF": ("SF", "PF"), "PF": ("SF", "PF"),
            "F": ("SF", "PF"), "GF": ("PG", "SG", "SF", "PF"), "FC": ("SF", "PF", "C"), "C": ("C",)}
@@ -118,7 +122,7 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
         "free_throw": max(1, _pct(r.get("FT"), r.get("FTA"))) if r.get("FTA") else 50,
         "rebound": rng("rebound", _round(c["rebound_per_minute"] * trb / mp), 0, 60, "rebounds per 100 minutes"),
         "foul_range": None,
-        "foul_drawing": rng("foul_drawing", math.floor(10 * c["foul_drawing_per_minute"] * r.get("FTA") / mp + 1e-9) / 10,
+        "foul_drawing": rng("foul_drawing", math.floor(10 * c["foul_drawing_per_minute"] * r.get("FTA") * pace / mp + 1e-9) / 10,
                             0.0, 40.0, "free-throw attempts per 100 minutes"),
         "block": min(9, block),  # the printed cards' BLOCK stops at 9 (per 100 minutes, a rule of the card)
         "assist": rng("assist", assist, 0, 30, "assists per 60 minutes"),
@@ -131,9 +135,9 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
     return card
 
 
-def foul_width(r: PlayerRow, cal: dict | None = None) -> int:
+def foul_width(r: PlayerRow, cal: dict | None = None, pace: float = 1.0) -> int:
     c = cal or calibration()
-    return max(1, _round(c["foul_range_per_minute"] * r.get("PF") / max(1, r.get("MP"))))
+    return max(1, _round(c["foul_range_per_minute"] * r.get("PF") * pace / max(1, r.get("MP"))))
 
 
 def lay_out_foul_ranges(widths: list[int], taken: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int] | None]:
@@ -246,6 +250,16 @@ def season_context(team_stats: dict[str, TeamRow], teams: Iterable[str]) -> dict
     return out
 
 
+def pace_scale(tm: str, ctx: dict[str, dict[str, float]] | None, cal: dict | None = None) -> float:
+    """The factor a team's per-minute counts are read at: the league's pace / the team's, where the
+    season context is given and ``season_context.per_minute_at_league_pace`` is on; else 1.0
+    (docs/rules/statis-pro-basketball.md, "Season context")."""
+    sc = (cal or calibration())["season_context"]
+    if ctx is None or not sc.get("per_minute_at_league_pace"):
+        return 1.0
+    return ctx["league"]["pace"] / ctx[tm]["pace"]
+
+
 def team_defense_term(tm: str, ctx: dict[str, dict[str, float]], cal: dict | None = None) -> float:
     """A team's share of its players' DEFENSE from the season context: ``per_drtg`` x (points allowed
     per 100 possessions - the league's) + ``per_pace`` x (possessions a game - the league's), the
@@ -286,6 +300,8 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
     blind = blind or not any(t.wins is not None and t.losses is not None for t in team_stats.values())
     ctx = season_context(team_stats, by_team)  # the season's pace and ratings per possession, where given
     sc = c["season_context"]
+    if ctx is not None and "defense_range" in sc:  # the season context's DEFENSE range (rules doc, "Season context")
+        c = {**c, "defense": {**c["defense"], "min": sc["defense_range"][0], "max": sc["defense_range"][1]}}
     for tm, members in by_team.items():
         t = team_stats.get(tm)
         # blind: the games from G only (W + L are standings); the season's length where G is absent
@@ -331,7 +347,8 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         else:
             team_def = c["defense"]["per_opp_ppg"] * (oppg[tm] - league_oppg) if tm in oppg else 0.0
         team_notes: list[str] | None = [] if notes is not None else None
-        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def, team_notes) for r in members]
+        f = pace_scale(tm, ctx, c)
+        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def, team_notes, f) for r in members]
         pr = printed.get(tm)
         taken: list[tuple[int, int]] = []
         if pr:
@@ -343,7 +360,7 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
                     taken.append(tuple(cards[i]["foul_range"]))
         order = sorted((i for i in range(len(members)) if cards[i]["foul_range"] is None),
                        key=lambda i: -(members[i].get("PTS") or 0) / max(1, members[i].get("G")))
-        ranges = lay_out_foul_ranges([foul_width(members[i], c) for i in order], taken)
+        ranges = lay_out_foul_ranges([foul_width(members[i], c, f) for i in order], taken)
         for i, rg in zip(order, ranges):
             cards[i]["foul_range"] = list(rg) if rg else None
         info = names.get(tm, {"name": tm, "stem": tm.lower()})
@@ -374,7 +391,8 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
         if ctx is not None:
             built += (f"; season context: pace {ctx[tm]['pace']:.1f} (league {ctx['league']['pace']:.1f}), points "
                       f"allowed per 100 possessions {ctx[tm]['drtg']:.1f} (league {ctx['league']['drtg']:.1f}), "
-                      f"team share of DEFENSE {team_def:+.2f}")
+                      f"team share of DEFENSE {team_def:+.2f}"
+                      + (f", per-minute counts read at the league's pace (x {f:.3f})" if f != 1.0 else ""))
         if blind and team_stats:
             built += ("; blind build: no standings, Index Points from the " + ("net points per 100 possessions"
                       if ctx is not None else "scoring margin") + " and the league's home edge")
