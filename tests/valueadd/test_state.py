@@ -136,3 +136,18 @@ def test_a_seat_saved_before_the_rename_resumes_and_a_changed_one_is_still_refus
     data["engine"]["state"]["ts"][0]["points"] += 1
     with pytest.raises(SavedGameError, match=r"engine\.state\.team_state\[0\]\.points"):
         Seat.from_json(json.dumps(data))
+
+
+def test_the_possession_context_is_typed_with_the_keys_its_save_check_knows():
+    """The engine's ``ctx`` is a :class:`PossessionContext` (a TypedDict: each key documented, checked by
+    mypy wherever the engine reads or writes one) with exactly the keys the saved game's check
+    accepts (``CTX``), so a phase cannot pass on a key a save would refuse; every key is optional."""
+    from coachgym.rules.valueadd.state import CTX, PossessionContext
+
+    assert set(PossessionContext.__annotations__) == set(CTX.fields)
+    assert PossessionContext.__required_keys__ == frozenset()
+    game, rng, seen = RULESET.new_game(seed=5, record_events=False), random.Random(5), set()
+    while game.decision is not None:
+        seen |= set(game.ctx)
+        game.step(rng.choice(game.decision.legal))
+    assert seen <= set(PossessionContext.__annotations__) and len(seen) >= 8, seen

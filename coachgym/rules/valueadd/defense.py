@@ -8,7 +8,7 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
-from .state import BLK, DREB, FGA, STL, TOV
+from .state import BLK, DREB, FGA, STL, TOV, PossessionContext
 
 # "Steals (advanced rules)": extra opposing players a range reaches on a 16 (from the bottom up)
 STEAL_EXTRA_ON_16 = {17: 1, 18: 2, 19: 3, 21: 1, 22: 2}
@@ -21,6 +21,7 @@ FAST_BREAK_ODD_ROLLS = (11, 13, 15, 31)  # forwards may fast break only after th
 
 
 class DefenseMixin:
+    ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _range_top(self, dside: int, k: int, block: bool) -> int:
         """Top of defender ``k``'s steal (11..) or block (21..) range 'after any adjustments':
         fatigue and avoiding fouls each take numbers off; without the extended-range rule 11-17..19

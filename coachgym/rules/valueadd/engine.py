@@ -66,6 +66,7 @@ from .state import (
     TOV,
     TPA,
     TPM,
+    PossessionContext,
     TeamState,
 )
 
@@ -100,7 +101,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
         self.turn = 0
         self.extra_box = False
         self.phase = "start"
-        self.ctx: dict[str, Any] = {}
+        self.ctx: PossessionContext = {}  # (state.py: each key's meaning)
         self.next_fast_break: int | None = None
         self.menu_changes = 0
         self._build_tables()

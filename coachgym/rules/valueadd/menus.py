@@ -14,7 +14,7 @@ from ...core.phases import choice
 from . import actions as A
 from .options import ValueAddOptions
 from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM
-from .state import POS
+from .state import POS, PossessionContext
 
 # Menu decisions depend only on the key built in ValueAddEngine._menu_decision: shared by all games.
 _MENU_CACHE: dict[tuple, Decision] = {}
@@ -27,6 +27,7 @@ def _options_id(options: ValueAddOptions) -> int:
 
 
 class MenuMixin:
+    ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _must_fill(self, side: int) -> list[int]:
         """Slots held by a fouled-out player who can be replaced from the bench."""
         ts = self.team_state[side]

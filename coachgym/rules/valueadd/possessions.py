@@ -9,14 +9,12 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, phase
 from . import actions as A
 from .cards import RESULT_NAMES
-from .state import POSS
+from .state import POSS, PossessionContext
 
 CHOOSE_ANY = tuple(A.CHOOSE)  # every slot offered
 
@@ -27,7 +25,7 @@ class PossessionMixin:
     "offense_menu", "roll", "d8_roll", "end", a pending choice's kind, "over"); ``_phase_NAME`` plays
     it, ``_choose_KIND`` applies a coach's choice."""
 
-    ctx: dict[str, Any]  # (the engine's: declared for the type checker)
+    ctx: PossessionContext  # (the engine's: declared for the type checker)
     next_fast_break: int | None
 
     # ------------------------------------------------------------------ phases

@@ -7,14 +7,12 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
-from typing import Any
-
 from .scoresheet import REBOUND_CHART, is_shaded, nonshaded_rebounder
-from .state import DREB, OREB
+from .state import DREB, OREB, PossessionContext
 
 
 class ReboundMixin:
-    ctx: dict[str, Any]  # (the engine's: declared for the type checker)
+    ctx: PossessionContext  # (the engine's: declared for the type checker)
 
     def _reb_value(self, side: int, slot: int, offensive: bool) -> int:
         card = self.card(side, slot)
@@ -46,7 +44,7 @@ class ReboundMixin:
             top = max(vals)
             cands = [s for s in range(5) if vals[s] == top]
             if len(cands) > 1:
-                self.ctx.update(reb_side=side, reb_candidates=cands, reb_offensive=offensive)
+                self.ctx.update({"reb_side": side, "reb_candidates": cands, "reb_offensive": offensive})
                 self.phase = "choose_rebounder"
                 return
             self._take_rebound(side, cands[0], offensive)

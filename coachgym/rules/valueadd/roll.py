@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from ...core.engine import AWAY, HOME
 from .cards import FOULED, MADE3
-from .state import TOV
+from .state import TOV, PossessionContext
 
 
 class RollMixin:
+    ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _d8_first_roll(self) -> None:
         """'ADVANCED GAME OPTION - Roll 8-sided die first, then others' (last four possessions)."""
         off = self.offense
@@ -137,7 +138,7 @@ class RollMixin:
             if n > 0 and r <= 50 + n:
                 res = self._d20_result(off, slot, d20)
                 if res == MADE3 or res == FOULED:
-                    c.update(slot=slot, d20_result=res, ds=ds)
+                    c.update({"slot": slot, "d20_result": res, "ds": ds})
                     self.phase = "dunk_choice"
                 else:
                     self._dunk(off, slot)

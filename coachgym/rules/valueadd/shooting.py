@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import FOULED, MADE2, MADE3, MISS20, MISSED2, MISSED3, PlayerCard
 from .scoresheet import ONE_AND_ONE_FROM
-from .state import FGA, FGM, TPA, TPM
+from .state import FGA, FGM, TPA, TPM, PossessionContext
 
 _SHOT_TABLES: dict[tuple, tuple[list[int], list[int]]] = {}  # card.shot -> (normal, 3-point mode) tables
 
@@ -38,6 +38,7 @@ def three_point_table(card: PlayerCard) -> list[int]:
 
 
 class ShootingMixin:
+    ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _d20_result(self, off: int, slot: int, d20: int) -> int:
         """The 20-sided die on the ballhandler's card, with every adjustment of the text."""
         c = self.ctx

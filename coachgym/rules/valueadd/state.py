@@ -7,6 +7,8 @@ teams and options) and the clone plan (:mod:`.copying`) derive from :data:`DECLA
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ...core.savecheck import Bool, Dict, Env, Int, List, Opt, PerPlayer, RosterIndex, Side, Slot, Str
 from ...core.state import Field, Record, StateDeclaration
 from . import actions as A
@@ -87,6 +89,31 @@ TEAM_STATE = Record(
     derived={"holders": "flat", "bonus20": "flat", "assist20": "value"},
     check=_team_state_consistent,
 )
+
+class PossessionContext(TypedDict, total=False):
+    """The possession's context (the engine's ``ctx``, saved under these keys; :data:`CTX` checks a
+    saved one): what one phase of a possession hands to the next. Every key is optional: a phase
+    sets the ones it passes on (``{"fb": slot}`` starts a fast break; ``{}`` a plain possession)."""
+
+    fb: int | None  # fast break: the slot of the player who stole the ball and leads it (6-8 go to him)
+    sb: int | None  # stick back: the slot of the offensive rebounder who puts it back up (6-8 go to him)
+    d8: int  # the 8-sided die's number being played (after a d8 choice: the first roll kept)
+    d8_value: int  # the d8 rolled first, waiting on the "d8 first" choice (shoot or pass on)
+    d8_slot: int  # the slot that holds that d8 number (has the ball)
+    d8_roll: int  # the d8 of the roll being read (the shot's range)
+    passing: bool  # the offense chose to keep passing after the first d8 (the point guard passed)
+    second: bool  # a second roll of the possession (the first went to a pass)
+    intentional: bool  # the defense fouls intentionally this possession (the menu's choice)
+    stealer_side: int  # the side whose player stole the ball (a fast break offered)
+    stealer: int  # that player's slot
+    rebounder: int  # the slot of the player who took the offensive rebound (a stick back offered)
+    slot: int  # the shooter's slot at a dunk choice
+    d20_result: int  # the 20-sided die's result at a dunk choice (an index of cards.RESULT_NAMES)
+    ds: int  # the slot of the defender guarding that shooter
+    reb_side: int  # the side whose coach chooses the rebounder among equal rebounders
+    reb_candidates: list[int]  # the slots among which he chooses
+    reb_offensive: bool  # whether that rebound is an offensive one
+
 
 D8 = Int(1, 8)
 CTX = Dict({
