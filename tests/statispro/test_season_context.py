@@ -238,3 +238,31 @@ def test_the_season_contexts_defense_range_is_the_loaders_and_records_what_it_cl
     built = build_league(rows, old, "1992-93", cal=cal)
     ds = [p["defense"] for t in built.values() for p in t["players"]]
     assert min(ds) >= -12 and max(ds) <= 0
+
+
+def test_the_calibration_tool_keeps_the_last_iterations_constants_with_keep_last(monkeypatch, capsys):
+    # "Season context", the refit: the round robins' MAEs differ by less than their dice, so --keep last
+    # keeps the last iteration's least-squares constants instead of the smallest MAE; --from sets the start
+    tool = _tool("statispro_season_calibration")
+    calls = []
+
+    def fake_round_robin(season, cal, rounds, seed, bar):
+        calls.append((cal["season_context"]["per_drtg"], cal["season_context"]["per_pace"]))
+        # the start plays best (smallest MAE, its errors follow DRtg: the fit moves), the fitted step
+        # worse: "best" keeps the start, "last" the step
+        ctx = season["ctx"]
+        teams = sorted(t for t in ctx if t != "league")
+        if len(calls) == 1:
+            return {tm: tool.real_wins(season, tm) + 0.5 * (ctx[tm]["drtg"] - ctx["league"]["drtg"]) for tm in teams}
+        return {tm: tool.real_wins(season, tm) + (6.0 if i % 2 else -6.0) for i, tm in enumerate(teams)}
+
+    monkeypatch.setattr(tool, "round_robin", fake_round_robin)
+    args = ["--season", "1992-93", str(LEAGUE / "stats.csv"), str(LEAGUE / "team_totals.csv"), "--sensitivity", "1.0",
+            "--rounds", "1", "--iterations", "1", "--from", "0.5", "0.25"]
+    assert tool.main(args + ["--keep", "last"]) == 0
+    kept = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert calls[0] == (0.5, 0.25) and (kept["per_drtg"], kept["per_pace"]) == calls[1] != calls[0]
+    calls.clear()
+    assert tool.main(args) == 0  # the default: the smallest mean MAE, here the start
+    kept = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (kept["per_drtg"], kept["per_pace"]) == (0.5, 0.25)
