@@ -210,3 +210,64 @@ def test_macro_then_first_legal_takes_the_macro_wherever_it_applies():
     assert steps > 0
     with pytest.raises(ConfigError, match="not a macro"):
         D.chooser(sid, "macro-then-first-legal:double_team_best_scorer")
+
+
+# the book macros of Statis Pro and FUBA (training/macros.py BookChoice): the book's choice where it is an
+# action of the kinds the macro stands for, nothing elsewhere
+BOOK_MACROS = {"statispro-foul-trouble-half": ("book_shot", {"advance", "shoot", "shoot_two", "shoot_three"}),
+               "fuba-protect-1-0-last15": ("book_positioning", {"move_from", "move_to", "place", "done"})}
+
+
+@pytest.mark.parametrize("sid", sorted(BOOK_MACROS))
+def test_a_book_macro_is_the_books_choice_of_its_kinds_and_nothing_else(sid):
+    ruleset = A.scenario(sid).ruleset
+    name, kinds = BOOK_MACROS[sid]
+    macro = macros_of(ruleset)[name]
+    book = rulesets.get(ruleset).coach("by-the-book", seed=0)
+    env = A.make(sid)
+    resolved = not_resolved = 0
+    for ep in range(2):
+        env.reset(seed=ep)
+        done = False
+        while not done:
+            g, d = env.game, env.game.decision
+            a = macro.resolve(g, env.side)
+            book.reset(g, env.side)  # (the macro asks a book reset at every call: the same here)
+            b = int(book.choose(g, d))
+            if g.actions[b].kind in kinds:
+                assert a == b
+                resolved += 1
+            else:
+                assert a is None
+                not_resolved += 1
+            _, _, term, trunc, _ = env.step(b)
+            done = term or trunc
+    assert resolved > 0 and not_resolved > 0
+
+
+def test_book_then_first_legal_plays_the_books_kinds_and_first_legal_elsewhere():
+    from coachgym.training import academy_diagnose as D
+    from coachgym.training.macros import BookChoice
+
+    sid = "statispro-down3-ball-last-minute"
+    kinds = frozenset({"advance", "shoot", "shoot_two", "shoot_three"})
+    env = A.make(sid)
+    env.reset(seed=A.EVAL_SEED_BASE)
+    choose = D.chooser(sid, "book-then-first-legal:" + "+".join(sorted(kinds)))(env, 0)
+    ref = BookChoice(kinds)
+    took = 0
+    while True:
+        g = env.game
+        want = ref(g, env.side)
+        a = choose()
+        assert a == (want if want is not None else g.decision.legal[0])
+        took += want is not None
+        _, _, term, trunc, _ = env.step(a)
+        if term or trunc:
+            break
+    assert took > 0
+    # every kind of the table: the book itself, on the same episodes
+    every = "+".join(sorted({a.kind for a in rulesets.get("statispro").actions}))
+    assert D.paired_scores(sid, f"book-then-first-legal:{every}", 6) == D.paired_scores(sid, "by-the-book", 6)
+    with pytest.raises(ConfigError, match="not an action kind"):
+        D.chooser(sid, "book-then-first-legal:shoot+dribble")

@@ -1,9 +1,12 @@
 """The tables of docs/academy.md from the shipped data: the scenarios, the start-position pools and
-the reference scores (``python tools/academy_tables.py scenarios|positions|references``)."""
+the reference scores, and every scenario's learning status (``python tools/academy_tables.py
+scenarios|positions|references|status``)."""
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 from coachgym.academy import build as B
 from coachgym.academy.evaluate import references
@@ -54,6 +57,76 @@ def references_table() -> str:
     return "\n".join(rows)
 
 
+# the learning reports docs/academy.md cites (academy_report's JSON), in the order their rows are listed
+BENCH = Path(__file__).resolve().parent.parent / "docs" / "benchmark"
+LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.json", "academy_learning_fourthstreet_100k.json",
+                    "academy_learning_macro_drop_valueadd.json", "academy_learning_macro_drop_fourthstreet_100k.json",
+                    "academy_learning_macro_drop_fourthstreet_q1.json", "academy_learning_cover20k.json",
+                    "academy_learning_cover20k_macro.json")
+BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
+
+
+def _actions(config: dict) -> str:
+    if not config.get("macros"):
+        return "table" + (", stall cost" if config.get("stall_cost") else "")
+    return f"macro {', '.join(config['macros'])}" + (" (its kinds only by it)" if config.get("action_kinds") else "") + (
+        ", stall cost" if config.get("stall_cost") else "")
+
+
+def _point(t: dict, env_steps: int | None = None) -> dict | None:
+    pts = [p for p in t["points"] if "iqm_normalized" in p and (env_steps is None or p["env_steps"] <= env_steps)]
+    return pts[-1] if pts else None
+
+
+def _norm(p: dict | None, at: int | None = None) -> str:
+    if p is None:
+        return "-"
+    where = f" at {p['env_steps']:,}" if at is not None and p["env_steps"] != at else ""
+    return f"{p['iqm_normalized']:.2f} ({p['ci95'][0]:.2f}-{p['ci95'][1]:.2f}){where}"
+
+
+def status_table(bench: Path = BENCH) -> str:
+    """Every scenario: each learning configuration run on it (academy_report JSONs), at the coverage
+    budget (:data:`BUDGET`) and at its own budget, whether the issue's bar (IQM >= 0.9, lower bound >=
+    0.8) is met at any point, and what a fixed policy is worth there (``play_or_macro_*.json``:
+    first-legal, and "the ruleset's book macro where it applies, else first-legal")."""
+    from coachgym.academy.evaluate import normalized
+
+    refs = references()
+    fixed: dict = {}
+    for f in sorted(bench.glob("academy_diagnose/play_or_macro_*.json")):
+        for row in json.loads(f.read_text()):
+            r = refs.get(row["scenario"], {})
+            fixed[row["scenario"]] = {c.split(":")[0]: normalized(float(sum(v) / len(v)), r) for c, v in row["scores"].items()}
+    runs: dict = {}
+    for name in LEARNING_REPORTS:
+        f = bench / name
+        if f.is_file():
+            for sid, t in json.loads(f.read_text())["scenarios"].items():
+                runs.setdefault(sid, []).append((name, t))
+    rows = ["| scenario | first-legal | play-or-macro | policy's actions (MaskablePPO from scratch) | seeds | budget | "
+            f"normalized at 0 | at {BUDGET:,} | at the budget | bar met (IQM >= 0.9, low >= 0.8) | CPU s a run | report |",
+            "| --- | ---: | ---: | --- | ---: | ---: | --- | --- | --- | --- | --- | --- |"]
+    for sc in A.scenarios():
+        fx = fixed.get(sc.id, {})
+        fl = "-" if fx.get("first-legal") is None else f"{fx['first-legal']:.2f}"
+        pm = "-" if fx.get("macro-then-first-legal") is None else f"{fx['macro-then-first-legal']:.2f}"
+        if sc.id not in runs:
+            rows.append(f"| `{sc.id}` | {fl} | {pm} | not run | | | | | | | | |")
+            continue
+        for name, t in runs[sc.id]:
+            met = [p for p in t["points"] if "iqm_normalized" in p and p["iqm_normalized"] >= 0.9 and p["ci95"][0] >= 0.8]
+            bar = f"yes, from {met[0]['env_steps']:,}" if met else "no"
+            if met and t["points"][-1] not in met:
+                bar += " (not at the budget)"
+            cpu = t["cpu_seconds_per_run"]
+            rows.append(f"| `{sc.id}` | {fl} | {pm} | {_actions(t['config'])} | {len(t['seeds'])} | {t['points'][-1]['env_steps']:,} | "
+                        f"{_norm(t['points'][0])} | {_norm(_point(t, BUDGET), BUDGET)} | {_norm(_point(t))} | {bar} | "
+                        f"{min(cpu):.0f}-{max(cpu):.0f} | `{name}` |")
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "scenarios"
-    print({"scenarios": scenarios_table, "positions": positions_table, "references": references_table}[what]())
+    print({"scenarios": scenarios_table, "positions": positions_table, "references": references_table,
+           "status": status_table}[what]())

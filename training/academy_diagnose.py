@@ -42,6 +42,7 @@ DEMO_SEED_BASE = 500_000_000  # demonstration episodes reset from DEMO_SEED_BASE
 
 TRAINED_WITHOUT = "trained-without:"
 MACRO_THEN_FIRST = "macro-then-first-legal:"
+BOOK_THEN_FIRST = "book-then-first-legal:"
 
 
 def macro_then_first_legal(ruleset: str, name: str):
@@ -57,6 +58,33 @@ def macro_then_first_legal(ruleset: str, name: str):
         def choose():
             game = env.game
             a = macro.resolve(game, env.side)
+            return a if a is not None else game.decision.legal[0]
+        return choose
+
+    return factory
+
+
+def book_then_first_legal(ruleset: str, kinds: str):
+    """A factory for the fixed policy "the book's choice wherever it is an action of one of ``kinds``
+    (``+``-separated action kinds of the table), else the first legal action"
+    (``book-then-first-legal:shoot+pass_to``): what a macro standing for the book at those kinds
+    (:class:`~.macros.BookChoice`) is worth to a play-or-macro policy, so where a book's worth lies
+    is found before a macro is made of it."""
+    from .. import rulesets
+    from .macros import BookChoice
+
+    wanted = frozenset(k for k in kinds.split("+") if k)
+    known = {a.kind for a in rulesets.get(ruleset).actions}
+    unknown = sorted(wanted - known)
+    if not wanted or unknown:
+        raise ConfigError(f"{BOOK_THEN_FIRST}{kinds}: {unknown[0] if unknown else kinds!r} is not an action kind "
+                          f"of {ruleset} (kinds: {', '.join(sorted(known))})")
+    macro = BookChoice(wanted)
+
+    def factory(env, seed: int):
+        def choose():
+            game = env.game
+            a = macro(game, env.side)
             return a if a is not None else game.decision.legal[0]
         return choose
 
@@ -99,7 +127,7 @@ def paired_scores(scenario_id: str, coach: str, episodes: int, seed_base: int = 
 
 def chooser(scenario_id: str, coach: str):
     """The protocol's ``(env, seed) -> choose()`` factory of a coach spec, model file, ``trained-without:``
-    or ``macro-then-first-legal:``."""
+    ``macro-then-first-legal:`` or ``book-then-first-legal:``."""
     from ..academy import evaluate as E
 
     sc = A.scenario(scenario_id)
@@ -107,6 +135,8 @@ def chooser(scenario_id: str, coach: str):
         return trained_without(sc.ruleset, coach[len(TRAINED_WITHOUT):])
     if coach.startswith(MACRO_THEN_FIRST):
         return macro_then_first_legal(sc.ruleset, coach[len(MACRO_THEN_FIRST):])
+    if coach.startswith(BOOK_THEN_FIRST):
+        return book_then_first_legal(sc.ruleset, coach[len(BOOK_THEN_FIRST):])
     return E.coach_chooser(sc.ruleset, coach)
 
 

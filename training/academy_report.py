@@ -225,8 +225,12 @@ def plot(rep: dict, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     items = list(rep["scenarios"].items())
-    fig, axes = plt.subplots(1, max(1, len(items)), figsize=(4.6 * max(1, len(items)), 3.8), squeeze=False)
-    for ax, (sid, t) in zip(axes[0], items):
+    ncols = min(4, max(1, len(items)))  # a grid of at most 4 a row
+    nrows = -(-max(1, len(items)) // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(4.6 * ncols, 3.8 * nrows), squeeze=False)
+    for ax in axes.flat[len(items):]:
+        ax.set_visible(False)
+    for ax, (sid, t) in zip(axes.flat, items):
         pts = [p for p in t["points"] if "iqm_normalized" in p]
         xs = [p["env_steps"] for p in pts]  # the steps actually taken (whole rollouts of n_steps * n_envs)
         for k in range(len(t["seeds"])):

@@ -34,7 +34,36 @@ class Macro:
     decision_kinds: frozenset = frozenset()  # the decision kinds it can apply at (empty: any), a quick filter
 
 
-class BookSubstitution:
+class BookChoice:
+    """Resolve to the action the game's by-the-book coach would choose at this decision, when its choice
+    is an action of one of ``kinds`` (action kinds of the ruleset's table), else ``None``: "do here what
+    the book does at decisions of this kind" as one policy output. :class:`BookSubstitution` is the one
+    registered (the book's rotation); ``academy_diagnose``'s ``book-then-first-legal:KIND+KIND`` uses any
+    kinds, to find where a book's worth lies before a macro is made of it. The book is reset at every
+    call, so a book that plans across decisions is approximated by its choice from the state alone."""
+
+    def __init__(self, kinds: frozenset):
+        self.kinds = kinds
+        self._books: dict = {}  # ruleset name -> (its book coach, the table's actions of ``kinds``)
+
+    def __call__(self, game: Engine, side: int) -> "int | None":
+        d = game.decision
+        if d is None or d.side != side:
+            return None
+        known = self._books.get(game.ruleset)
+        if known is None:
+            rs = rulesets.get(game.ruleset)
+            known = self._books[game.ruleset] = (
+                rs.coach("by-the-book", seed=0), frozenset(i for i, a in enumerate(rs.actions) if a.kind in self.kinds))
+        book, chosen = known
+        if not any(a in chosen for a in d.legal):
+            return None
+        book.reset(game, side)
+        a = int(book.choose(game, d))
+        return a if a in chosen and a in d.legal else None
+
+
+class BookSubstitution(BookChoice):
     """Resolve to the substitution the game's by-the-book coach would make at this decision, when the
     book would make one (its choice is an action of one of ``kinds``), else ``None``: "rest the tired
     man / bring the rested starter back by the book's own rule" as one policy output.
@@ -46,26 +75,6 @@ class BookSubstitution:
     book coach is reached by name through the game's ruleset (training may not import agents); the books
     that register this macro keep no state between decisions (a memo keyed by every value it was made
     of), so one instance per ruleset serves every game and side."""
-
-    def __init__(self, kinds: frozenset):
-        self.kinds = kinds
-        self._books: dict = {}  # ruleset name -> (its book coach, its substitution actions)
-
-    def __call__(self, game: Engine, side: int) -> "int | None":
-        d = game.decision
-        if d is None or d.side != side:
-            return None
-        known = self._books.get(game.ruleset)
-        if known is None:
-            rs = rulesets.get(game.ruleset)
-            known = self._books[game.ruleset] = (
-                rs.coach("by-the-book", seed=0), frozenset(i for i, a in enumerate(rs.actions) if a.kind in self.kinds))
-        book, subs = known
-        if not any(a in subs for a in d.legal):
-            return None
-        book.reset(game, side)
-        a = int(book.choose(game, d))
-        return a if a in subs and a in d.legal else None
 
 
 # registered by the rulesets whose book rotates by stamina or fatigue (Value Add's Option 3 schedule: a

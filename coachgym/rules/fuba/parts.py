@@ -8,12 +8,23 @@ from __future__ import annotations
 from ...agents.fuba import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Academy, Parts
+from ...training.macros import BookChoice, Macro
 from .carryover import FubaCarryOver
 from .invariants import check
 from .present import PRESENTER
 from .realism import STATS
 from .tactics import remaining
 from .vocabulary import VOCABULARY
+
+# training macros (name -> training.macros.Macro): the book's positioning (which man moves where, and when
+# the moves are done) as one output; "this macro where it applies, else the first legal action" is worth
+# 1.06 of the book protecting a 1-0 lead (docs/academy.md, "Where a book's worth lies")
+MACROS = {
+    "book_positioning": Macro(
+        "book_positioning",
+        "Move and place the men as the book would now (its positioning, as one action)",
+        BookChoice(frozenset({"move_from", "move_to", "place", "done"}))),
+}
 
 
 def env_class() -> type:
@@ -39,5 +50,6 @@ PARTS = Parts(
     carry_over=FubaCarryOver,
     invariants=check,
     realism=STATS,
+    macros=MACROS,
     academy=ACADEMY,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...agents.statispro import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Academy, Parts, Tabletop
-from ...training.macros import Macro
+from ...training.macros import BookChoice, Macro
 from . import cards
 from .builder import build_league
 from .carryover import StatisProCarryOver
@@ -26,6 +26,13 @@ MACROS = {
         "double_team_best_scorer",
         "Double Team their best scorer with our man guarding their weakest shooter (5.5)",
         star_double_team, frozenset({"menu"})),
+    # the book's shot selection (shoot now or work the ball) as one output: the fixed policy "this macro
+    # where it applies, else the first legal action" is worth 0.81-1.12 of the book on the academy's
+    # scenarios, first-legal 0.21-1.03 (docs/academy.md, "Where a book's worth lies")
+    "book_shot": Macro(
+        "book_shot",
+        "Shoot or work the ball as the book would now (its shot selection, as one action)",
+        BookChoice(frozenset({"advance", "shoot", "shoot_two", "shoot_three"}))),
 }
 
 
