@@ -97,3 +97,56 @@ def test_an_old_commit_is_built_in_its_own_tree_and_measured_beside_this_one(tmp
     assert row["old"] > 0 and row["new"] > 0 and row["ratio"] > 0
     assert [r["coachgym"] for r in c.runs[("valueadd", "games", "new")]] == [
         str(Path(sys.modules["coachgym"].__file__).parent)]
+
+
+def test_both_commits_compiled_give_a_compiled_against_compiled_column():
+    c = Comparison("old", "0" * 40, ["valueadd"], 1, {"games": 10}, new_rev="new", new_sha="1" * 40,
+                   trees=("old", "new", "old-compiled", "compiled"))
+    c.runs = {("valueadd", "games", "old"): [{"games_per_cpu_second": 100.0}],
+              ("valueadd", "games", "new"): [{"games_per_cpu_second": 105.0}],
+              ("valueadd", "games", "old-compiled"): [{"games_per_cpu_second": 160.0}],
+              ("valueadd", "games", "compiled"): [{"games_per_cpu_second": 176.0}]}
+    (row,) = c.rows()
+    assert row["ratio"] == pytest.approx(1.05) and row["compiled_vs_old_compiled"] == pytest.approx(1.1)
+    text = c.render()
+    assert ("| ruleset | figure | old (Python) | new (Python) | new/old | old (compiled) | new (compiled) "
+            "| new/old compiled |") in text
+    assert "| valueadd | full games per CPU-second (by-the-book both sides) | 100 | 105 | 1.05x | 160 | 176 | 1.10x |" in text
+    assert "each as pure Python (COACHGYM_PURE=1) and with its compiled engines (its own coachgym compile)" in text
+
+
+def test_build_compiled_compiles_each_cached_tree_once_with_its_own_compile(tmp_path, monkeypatch):
+    import coachgym.training.speed_compare as sc
+
+    python = tmp_path / "abc" / "venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    (tmp_path / "abc" / "tree").mkdir()
+    monkeypatch.setattr(sc, "_prepare", lambda rev, repo, log: ("abc" * 13 + "a", python))
+    calls = []
+
+    def fake_run(cmd, cwd, capture_output, text, check):
+        calls.append((cmd, cwd))
+        return subprocess.CompletedProcess(cmd, 0, stdout="", stderr="")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    for _ in range(2):
+        assert sc.prepare("abc", compiled=True) == ("abc" * 13 + "a", python)
+    assert len(calls) == 1  # cached after the first build
+    (cmd, cwd), = calls
+    assert cmd[0] == str(python) and cmd[-2:] == ["compile", "--no-progress"] and cwd == tmp_path / "abc" / "tree"
+
+
+def test_a_failed_compile_of_a_commit_is_named_and_build_compiled_needs_two_commits(tmp_path, monkeypatch):
+    import coachgym.training.speed_compare as sc
+    from coachgym.core.errors import ConfigError
+
+    python = tmp_path / "abc" / "venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    monkeypatch.setattr(sc, "_prepare", lambda rev, repo, log: ("abc" * 13 + "a", python))
+    monkeypatch.setattr(subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(
+        cmd, 1, stdout="", stderr="error: no C compiler\n"))
+    with pytest.raises(ConfigError, match=r"compiling abc .*no C compiler"):
+        sc.prepare("abc", compiled=True)
+    assert not (tmp_path / "abc" / "compiled-ready").exists()
+    with pytest.raises(ConfigError, match="--new"):
+        sc.compare("abc", ["valueadd"], build_compiled=True, progress=False, log=lambda *_: None)

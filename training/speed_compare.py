@@ -49,8 +49,23 @@ def cache_root() -> Path:
     return Path(os.environ.get("COACHGYM_SPEED_CACHE") or Path.home() / ".cache" / "coachgym" / "speed-trees")
 
 
-def prepare(rev: str, repo: Path | None = None, log=print) -> tuple[str, Path]:
-    """``(commit, python)``: the interpreter of commit ``rev``'s own tree, built once and cached."""
+def prepare(rev: str, repo: Path | None = None, log=print, *, compiled: bool = False) -> tuple[str, Path]:
+    """``(commit, python)``: the interpreter of commit ``rev``'s own tree, built once and cached;
+    ``compiled``: its engines compiled as well, by that commit's own ``coachgym compile`` (cached too)."""
+    sha, python = _prepare(rev, repo, log)
+    home = python.parent.parent.parent
+    if compiled and not (home / "compiled-ready").exists():
+        log(f"compiling {rev} ({sha[:12]}) with its own coachgym compile")
+        r = subprocess.run([str(python), "-c", "from coachgym.cli import run; run()", "compile", "--no-progress"],
+                           cwd=home / "tree", capture_output=True, text=True, check=False)
+        if r.returncode:
+            said = (r.stderr.strip() or r.stdout.strip()).splitlines()[-1:]
+            raise ConfigError(f"compiling {rev} ({sha[:12]}) failed: {said}")
+        (home / "compiled-ready").write_text(sha + "\n")
+    return sha, python
+
+
+def _prepare(rev: str, repo: Path | None, log) -> tuple[str, Path]:
     repo = repo or Path(__file__).resolve().parent
     top = Path(_git(repo, "rev-parse", "--show-toplevel"))
     sha = _git(top, "rev-parse", "--verify", f"{rev}^{{commit}}")
@@ -98,7 +113,8 @@ class Comparison:
     runs: dict = field(default_factory=dict)  # (ruleset, probe, tree) -> [result, ...]
     load: list[float] = field(default_factory=list)  # 1-minute load average before each round
     # the trees measured: "old", "new" and, where the new tree has compiled engines (coachgym compile),
-    # "compiled" (the new tree as built) beside "new" (the same tree as pure Python, COACHGYM_PURE=1)
+    # "compiled" (the new tree as built) beside "new" (the same tree as pure Python, COACHGYM_PURE=1);
+    # with both trees compiled (``build_compiled``) also "old-compiled" (the old tree as built) beside "old"
     trees: tuple[str, ...] = ("old", "new")
 
     def best(self, ruleset: str, what: str, key: str, tree: str, larger: bool) -> float | None:
@@ -121,6 +137,10 @@ class Comparison:
                     comp = self.best(name, what, key, "compiled", larger)
                     row["compiled"] = comp
                     row["compiled_ratio"] = (comp / old if larger else old / comp) if old and comp else None
+                if "old-compiled" in self.trees:  # compiled against compiled
+                    oc, comp = self.best(name, what, key, "old-compiled", larger), row.get("compiled")
+                    row["old_compiled"] = oc
+                    row["compiled_vs_old_compiled"] = (comp / oc if larger else oc / comp) if oc and comp else None
                 out.append(row)
         return out
 
@@ -131,7 +151,14 @@ class Comparison:
                 + (" as pure Python (COACHGYM_PURE=1) and with its compiled engines (coachgym compile)" if comp else "")
                 + f"; best of {self.rounds} interleaved runs each (order rotated every figure) on {os.cpu_count()} "
                 f"CPUs, load average before the rounds {', '.join(f'{x:.1f}' for x in self.load)}")
-        if comp:
+        both = "old-compiled" in self.trees
+        if both:
+            head = head.replace(" as pure Python (COACHGYM_PURE=1) and with its compiled engines (coachgym compile)",
+                                ", each as pure Python (COACHGYM_PURE=1) and with its compiled engines (its own "
+                                "coachgym compile)")
+            lines = [head, "", "| ruleset | figure | old (Python) | new (Python) | new/old | old (compiled) "
+                     "| new (compiled) | new/old compiled |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        elif comp:
             lines = [head, "", "| ruleset | figure | old | new (Python) | new (compiled) | Python/old | compiled/old |",
                      "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
         else:
@@ -149,7 +176,10 @@ class Comparison:
 
         for r in self.rows():
             cells = [r["ruleset"], r["label"], fmt(r["old"]), fmt(r["new"])]
-            if comp:
+            if both:
+                cells += [times(r["ratio"], r["better"]), fmt(r["old_compiled"]), fmt(r["compiled"]),
+                          times(r["compiled_vs_old_compiled"], r["better"])]
+            elif comp:
                 cells += [fmt(r["compiled"]), times(r["ratio"], r["better"]), times(r["compiled_ratio"], r["better"])]
             else:
                 cells.append(times(r["ratio"], r["better"]))
@@ -167,25 +197,33 @@ class Comparison:
 
 def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, int] | None = None,
             progress: bool = True, log=print, new: str | None = None, json_out: Path | None = None,
-            compiled: bool | None = None) -> Comparison:
+            compiled: bool | None = None, build_compiled: bool = False) -> Comparison:
     """Measure commit ``rev`` and this tree (or commit ``new``), probe by probe, rotating which goes
     first. ``compiled``: measure this tree both as pure Python and with its compiled engines (default:
-    when it has a build that loads; ``coachgym compile``). ``json_out`` is rewritten after every run,
-    so a long comparison cut short keeps what it measured."""
+    when it has a build that loads; ``coachgym compile``). ``build_compiled``: both trees are cached
+    copies (``new`` required) compiled by their own ``coachgym compile``, and each is measured as pure
+    Python and compiled. ``json_out`` is rewritten after every run, so a long comparison cut short keeps
+    what it measured."""
     from tqdm import tqdm
 
     sizes = dict(sizes if sizes is not None else {"games": 60, "env": 10000, "search": 400, "train": 8192, "memory": 0})
-    sha, old_python = prepare(rev, log=log)
-    new_sha, new_python = prepare(new, log=log) if new else (None, Path(sys.executable))
+    if build_compiled and not new:
+        raise ConfigError("--build-compiled compares two commits: name the new one with --new (this tree's own "
+                          "build is measured with --compiled)")
+    sha, old_python = prepare(rev, log=log, compiled=build_compiled)
+    new_sha, new_python = prepare(new, log=log, compiled=build_compiled) if new else (None, Path(sys.executable))
     from .. import compiled as _compiled
 
-    if compiled is None:
+    if build_compiled:
+        compiled = True
+    elif compiled is None:
         compiled = new is None and bool(_compiled.status().fresh) and not _compiled.pure()
     elif compiled and (new is not None or not _compiled.status().fresh):
         raise ConfigError("--compiled: this tree has no compiled engines that load (coachgym compile; "
                           "coachgym compile --status)")
-    pythons = {"old": old_python, "new": new_python, "compiled": new_python}
-    trees = ("old", "new", "compiled") if compiled else ("old", "new")
+    pythons = {"old": old_python, "new": new_python, "compiled": new_python, "old-compiled": old_python}
+    trees: tuple[str, ...] = (("old", "new", "old-compiled", "compiled") if build_compiled
+                              else ("old", "new", "compiled") if compiled else ("old", "new"))
     c = Comparison(rev, sha, list(rulesets), rounds, sizes, new, new_sha, trees=trees)
     bar = tqdm(total=rounds * len(rulesets) * len(sizes) * len(trees), disable=not progress, unit="run",
                desc="speed-compare")
@@ -201,7 +239,8 @@ def compare(rev: str, rulesets: list[str], *, rounds: int = 2, sizes: dict[str, 
                     bar.set_postfix_str(f"{name} {what} {tree}")
                     # "new" is this tree as pure Python whenever "compiled" is measured beside it
                     c.runs.setdefault((name, what, tree), []).append(
-                        probe(pythons[tree], name, what, n, pure=compiled and tree == "new"))
+                        probe(pythons[tree], name, what, n,
+                              pure=(compiled and tree == "new") or (build_compiled and tree == "old")))
                     bar.update()
                     if json_out is not None:
                         json_out.write_text(json.dumps(c.to_dict(), indent=1) + "\n")

@@ -236,11 +236,14 @@ def compile_engines(show_status, clean, jobs, pgo, progress) -> None:
 @click.option("--compiled/--no-compiled", default=None,
               help="Measure this tree both as pure Python and with its compiled engines [default: when it has a "
                    "build that loads: coachgym compile].")
+@click.option("--build-compiled", is_flag=True, default=False,
+              help="Compile both commits (REV and --new) with their own coachgym compile, and measure each as "
+                   "pure Python and compiled: compiled against compiled.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every run and the table as JSON (rewritten after every run).")
 @click.option("--progress/--no-progress", default=True, show_default=True)
-def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, compiled, json_out,
-                  progress) -> None:
+def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, memory, new_rev, compiled,
+                  build_compiled, json_out, progress) -> None:
     """Old against new: build commit REV in a tree of its own and measure it and this tree side by side,
     alternately, for each RULESET (default: all) - games, env steps and search rollouts per CPU-second,
     training steps per second, peak memory - with the ratio (docs/speed.md)."""
@@ -258,7 +261,7 @@ def speed_compare(rev, chosen, rounds, games, env_steps, rollouts, train_steps, 
         raise click.BadParameter("must be at least 1", param_hint="--rounds")
     try:
         result = compare(rev, names, rounds=rounds, sizes=sizes, progress=progress, log=click.echo, new=new_rev,
-                         json_out=json_out, compiled=compiled)
+                         json_out=json_out, compiled=compiled, build_compiled=build_compiled)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(result.render())
