@@ -372,13 +372,15 @@ def _season_list(store, mine: list[dict]) -> list[dict]:
         total = len(fmt["games"]) if fmt.get("type") == "schedule" else (
             c["teams"] * fmt["games_per_team"] // 2 if fmt.get("games_per_team") else None)
         po = json.loads(r["playoffs"]) if r.get("playoffs") else None
+        # (a season whose last game was yours, played here, is over without its finish stamped)
+        over = bool(c["finished"] or (total and c["games"] >= total))
         if po and po.get("champion"):
             stage = f"{po.get('title', 'Playoffs')}: champions {teams.get(po['champion'], po['champion'])}"
         elif po:
             stage = po.get("title", "Playoffs")
         else:
-            stage = "the season is over" if c["finished"] else "regular season"
-        out.append({**r, **c, "league_title": league["title"] if league else c["ruleset"],
+            stage = "the season is over" if over else "regular season"
+        out.append({**r, **c, "finished": over, "league_title": league["title"] if league else c["ruleset"],
                     "team_name": teams.get(r["team"], r["team"]), "total": total, "stage": stage})
     return out
 
@@ -445,19 +447,28 @@ def start_season(request: Request, league: str = Form(""), team: str = Form(""),
     return RedirectResponse(f"/seasons/{made}", status_code=303)
 
 
+def _games_behind(rows: list[dict]) -> list[dict]:
+    """Games behind the leader of ``rows``: the team furthest above .500 (most wins less losses), so
+    that no team is a negative number of games behind when the teams have played unequal numbers of
+    games (a 2-0 team listed after a 1-0 one by percentage is half a game ahead of it, not -0.5 behind)."""
+    if rows:
+        lead = max(rows, key=lambda r: r["w"] - r["l"])
+        for r in rows:
+            r["gb"] = ((lead["w"] - r["w"]) + (r["l"] - lead["l"])) / 2
+    return rows
+
+
 def _divisions(comp, rows: list[dict]) -> list[tuple[str, list[dict]]]:
     """Standings by division (games behind the division's leader); one table without divisions."""
     lg_name = comp.fmt.get("league")
     lg = rulesets.get(comp.ruleset).league(lg_name) if lg_name else None
     if lg is None or not lg.divisions:  # one table: the bundled teams, a league without divisions
-        return [("The table" if rulesets.get(comp.ruleset).sport.standings == "points" else "Standings", rows)]
+        return [("The table" if rulesets.get(comp.ruleset).sport.standings == "points" else "Standings",
+                 _games_behind([dict(r) for r in rows]))]
     out = []
     for div, members in lg.divisions.items():
-        part = [dict(r) for r in rows if r["key"] in members]
+        part = _games_behind([dict(r) for r in rows if r["key"] in members])
         if part:
-            lead = part[0]
-            for r in part:
-                r["gb"] = ((lead["w"] - r["w"]) + (r["l"] - lead["l"])) / 2
             conf = lg.conference_of(part[0]["key"])
             out.append((f"{div} Division" + (f" ({conf})" if conf else ""), part))
     return out

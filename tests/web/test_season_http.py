@@ -95,3 +95,13 @@ def test_the_browsers_background_simulation_plays_the_command_lines_games(tmp_pa
                     for g in Competition.load(store, "s").games]
 
         assert len(games(web)) == 6 and run.done == 6 and games(web) == games(cli)
+
+
+def test_no_team_is_a_negative_number_of_games_behind():
+    """With unequal games played, the team listed first by percentage (1-0) may have fewer wins than
+    the next (2-0): games behind are counted from the team furthest above .500, so none is negative."""
+    from coachgym.web.season import _games_behind
+
+    rows = _games_behind([{"w": 1, "l": 0}, {"w": 2, "l": 0}, {"w": 2, "l": 1}, {"w": 0, "l": 2}])
+    assert [r["gb"] for r in rows] == [0.5, 0.0, 0.5, 2.0]
+    assert _games_behind([]) == []
