@@ -78,6 +78,8 @@ def test_a_fuba_season_is_ranked_by_points_and_ends_with_its_table(db):
         box = re.search(rf'href="(/seasons/{name}/games/\d+)"', text).group(1)
         shown = a.get(box)
         assert shown.status_code == 200 and "shots on target" in shown.text and "coached by the book" in shown.text
+        # FUBA's pieces have no names: one table, a club a row, not two tables of a "team" player
+        assert 'data-testid="team-box"' in shown.text and ">team<" not in shown.text
         assert b.get(box).status_code == 404
         listed = a.get("/seasons").text
         assert "2018-19 English Premier League (FUBA)" in listed and "Liverpool FC" in listed and "20 of 20" in listed
