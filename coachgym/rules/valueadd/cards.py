@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ...core.errors import TeamFileError
-from ...core.ruleset import team_file_header
+from ...core.parsing import team_file_header
 
 SCHEMA = "coachgym.valueadd.team/1"
 SHOT_KEYS = ("made3", "made2", "fouled", "missed3", "missed2")
@@ -88,7 +88,7 @@ class PlayerCard:
     assist20: bool = False
     number: str = ""
     note: str = ""
-    stats: dict = field(default_factory=dict)  # the season statistics the card was built from
+    stats: dict[str, Any] = field(default_factory=dict)  # the season statistics the card was built from
 
     # ------------------------------------------------------------------ derived
     def shot_table(self) -> list[int]:
@@ -118,7 +118,7 @@ class PlayerCard:
             "def_reb": rng(1, self.def_reb, 0), **shot,
         }
 
-    def to_file_dict(self) -> dict:
+    def to_file_dict(self) -> dict[str, Any]:
         r = self.ranges_text()
         d = {
             "name": self.name, "number": self.number, "positions": list(self.positions),
@@ -133,7 +133,7 @@ class PlayerCard:
             d["stats"] = self.stats
         return d
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["positions"] = list(self.positions)
         d["extra"] = list(self.extra)
@@ -141,7 +141,7 @@ class PlayerCard:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "PlayerCard":
+    def from_dict(cls, d: dict[str, Any]) -> "PlayerCard":
         d = dict(d)
         d["positions"] = tuple(d["positions"])
         d["extra"] = tuple(d["extra"])
@@ -168,7 +168,7 @@ class Team:
                 return i
         raise KeyError(name)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "short": self.short, "dunk": self.dunk, "defense_adjust": self.defense_adjust,
             "players": [p.to_dict() for p in self.players], "lineup": list(self.lineup),
@@ -176,11 +176,11 @@ class Team:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Team":
+    def from_dict(cls, d: dict[str, Any]) -> "Team":
         return cls(d["name"], d["short"], d["dunk"], d["defense_adjust"], [PlayerCard.from_dict(p) for p in d["players"]],
                    tuple(d["lineup"]), tuple(d["reserves"]), d["fictional"], d.get("season", ""), d.get("source", ""))
 
-    def to_file_dict(self) -> dict:
+    def to_file_dict(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA, "name": self.name, "short": self.short, "season": self.season,
             "fictional": self.fictional, "source": self.source,
@@ -191,7 +191,7 @@ class Team:
         }
 
 
-def _req(d: dict, key: str, path: str, where: str, types: type | tuple) -> Any:
+def _req(d: dict[str, Any], key: str, path: str, where: str, types: type | tuple[Any, ...]) -> Any:
     if key not in d:
         raise TeamFileError(path, f"{where}{key}", "is missing")
     v = d[key]

@@ -4,13 +4,15 @@ series layer in the ruleset's folder (tests/test_layers.py), as its vocabulary i
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...series.carryover import CarryOver, Context
 
 
 class ValueAddCarryOver(CarryOver):
     ruleset = "valueadd"
 
-    def game_options(self, options: dict, neutral: bool, ctx: Context, teams: list[dict]) -> dict:
+    def game_options(self, options: dict[str, Any], neutral: bool, ctx: Context, teams: list[dict[str, Any]]) -> dict[str, Any]:
         # "ADVANCED RULE - Home Court Advantage": a season or NIT game has one team at home; a March
         # Madness game is played as a neutral court game. An optional rule: a competition created
         # with home_court false plays every game on a neutral court

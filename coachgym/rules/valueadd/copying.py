@@ -7,12 +7,19 @@ gets a new dice seed and nothing else changes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .state import DECLARATION
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
 PLAN = DECLARATION.clone_plan()  # each declared field copied as declared; teams, options and tables shared
 
 
-class CopyingMixin:
+class CopyingMixin(_Engine):
     """Clone hooks of :class:`~coachgym.rules.valueadd.engine.ValueAddEngine`."""
 
     clone_plan = PLAN

@@ -8,7 +8,14 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .state import BLK, DREB, FGA, STL, TOV, PossessionContext
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
 # "Steals (advanced rules)": extra opposing players a range reaches on a 16 (from the bottom up)
 STEAL_EXTRA_ON_16 = {17: 1, 18: 2, 19: 3, 21: 1, 22: 2}
@@ -20,7 +27,7 @@ TEAM_BLOCK_NEEDS = {21: 23, 22: 26, 23: 29}
 FAST_BREAK_ODD_ROLLS = (11, 13, 15, 31)  # forwards may fast break only after these steal rolls
 
 
-class DefenseMixin:
+class DefenseMixin(_Engine):
     ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _range_top(self, dside: int, k: int, block: bool) -> int:
         """Top of defender ``k``'s steal (11..) or block (21..) range 'after any adjustments':

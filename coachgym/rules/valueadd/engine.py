@@ -243,7 +243,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
                     + (" OUT" if ts.fouls[i] >= self.options.foul_limit else "") for i in bench))
         return "\n".join(lines)
 
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         return {
             "teams": [t.to_file_dict() for t in self.teams],  # team files: restored through parse_team
             "options": self.options.to_dict(),
@@ -259,7 +259,7 @@ class ValueAddEngine(RotationMixin, PossessionMixin, MenuMixin, RollMixin, Defen
             data = {**data, "state": DECLARATION.upgrade(dict(data["state"]))}
         return data
 
-    def _state_from_dict(self, d: dict) -> None:
+    def _state_from_dict(self, d: dict[str, Any]) -> None:
         d = DECLARATION.upgrade(dict(d))  # (a save from before a field was renamed)
         self.teams = saved.restore_teams(d)
         self.options = ValueAddOptions(**d["options"])

@@ -7,10 +7,17 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .state import FTA, FTM, PF, TOV
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class FoulMixin:
+
+class FoulMixin(_Engine):
     def _foul(self, dfn: int, k: int, off: int, slot: int, home_whistle: bool = False) -> None:
         ts = self.team_state[dfn]
         i = ts.lineup[k]

@@ -19,7 +19,8 @@ def settings(game: Any, side: int) -> dict[Any, Any]:
 
 def period(game: Any) -> int:
     """Regulation (one period of 44 boxes) or an overtime."""
-    return game.period
+    p: int = game.period
+    return p
 
 
 def half(game: Any) -> tuple[int, int]:

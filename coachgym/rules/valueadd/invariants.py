@@ -9,7 +9,7 @@ from ...core.invariants import InvariantError, lineup_ok, stats_ok
 from .state import FGA, FGM, FTA, FTM, PF, PTS, TPA, TPM
 
 
-def check(g: Any, prev: dict) -> None:
+def check(g: Any, prev: dict[Any, Any]) -> None:
     """Value Add's invariants after an event (``prev``: what the previous events left, kept by the fuzz)."""
     idx = {"fgm": FGM, "fga": FGA, "tpm": TPM, "tpa": TPA, "ftm": FTM, "fta": FTA}
     limit = g.options.foul_limit

@@ -8,6 +8,8 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.actions import Action
 from ...core.engine import SIDE_NAMES, Decision
 from ...core.phases import choice
@@ -16,9 +18,14 @@ from .options import ValueAddOptions
 from .scoresheet import BOXES, D8_FIRST_FROM, LAST_NINE_FROM
 from .state import POS, PossessionContext
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
 # Menu decisions depend only on the key built in ValueAddEngine._menu_decision: shared by all games.
-_MENU_CACHE: dict[tuple, Decision] = {}
-_MENU_TAIL_CACHE: dict[tuple, tuple[int, ...]] = {}
+_MENU_CACHE: dict[tuple[Any, ...], Decision] = {}
+_MENU_TAIL_CACHE: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _OPTIONS_IDS: dict[ValueAddOptions, int] = {}  # options interned to a small int for cache keys
 
 
@@ -26,7 +33,7 @@ def _options_id(options: ValueAddOptions) -> int:
     return _OPTIONS_IDS.setdefault(options, len(_OPTIONS_IDS))
 
 
-class MenuMixin:
+class MenuMixin(_Engine):
     ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _must_fill(self, side: int) -> list[int]:
         """Slots held by a fouled-out player who can be replaced from the bench."""
@@ -112,7 +119,7 @@ class MenuMixin:
         lu = ts.lineup
         if ts.fouled_out:
             out = tuple(i for i, f in enumerate(ts.fouls) if f >= self.options.foul_limit)
-            members = tuple(lu)  # the slots of fouled-out players matter
+            members: tuple[int, ...] | int = tuple(lu)  # the slots of fouled-out players matter
         else:
             out = ()
             members = (1 << lu[0]) | (1 << lu[1]) | (1 << lu[2]) | (1 << lu[3]) | (1 << lu[4])  # only the bench matters

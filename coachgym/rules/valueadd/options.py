@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from ...core.errors import ConfigError
 
@@ -57,7 +58,7 @@ class ValueAddOptions:
         if not 1 <= self.overtime_boxes <= 20:
             raise ConfigError(f"{where}: option 'overtime_boxes' must be 1-20, got {self.overtime_boxes!r}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @property

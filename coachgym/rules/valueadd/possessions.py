@@ -9,6 +9,8 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, phase
@@ -16,10 +18,15 @@ from . import actions as A
 from .cards import RESULT_NAMES
 from .state import POSS, PossessionContext
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
 CHOOSE_ANY = tuple(A.CHOOSE)  # every slot offered
 
 
-class PossessionMixin:
+class PossessionMixin(_Engine):
     """The phases of a possession and the choices inside one, by the engine's one dispatch convention
     (:mod:`coachgym.core.phases`): ``phase`` names what happens next ("start", "defense_menu",
     "offense_menu", "roll", "d8_roll", "end", a pending choice's kind, "over"); ``_phase_NAME`` plays

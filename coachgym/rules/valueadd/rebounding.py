@@ -7,11 +7,18 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .scoresheet import REBOUND_CHART, is_shaded, nonshaded_rebounder
 from .state import DREB, OREB, PossessionContext
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class ReboundMixin:
+
+class ReboundMixin(_Engine):
     ctx: PossessionContext  # (the engine's: declared for the type checker)
 
     def _reb_value(self, side: int, slot: int, offensive: bool) -> int:

@@ -8,12 +8,19 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.engine import AWAY, HOME
 from .cards import FOULED, MADE3
 from .state import TOV, PossessionContext
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class RollMixin:
+
+class RollMixin(_Engine):
     ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _d8_first_roll(self) -> None:
         """'ADVANCED GAME OPTION - Roll 8-sided die first, then others' (last four possessions)."""

@@ -9,16 +9,23 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.engine import AWAY, HOME
 from .cards import Team
 from .scoresheet import BOXES
 from .shooting import _shot_tables
 from .state import DREB, PF, POS, PTS, STATS, STL
 
-_NUMBERS_CACHE: dict[tuple, tuple[list, list[bool]]] = {}  # (option, extras of the five) -> extra_number_holders
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
+_NUMBERS_CACHE: dict[tuple[Any, ...], tuple[list[Any], list[bool]]] = {}  # (option, extras of the five) -> extra_number_holders
 
 
-def extra_number_holders(extras: tuple[tuple[int, ...], ...], option: int) -> tuple[list, list[bool]]:
+def extra_number_holders(extras: tuple[tuple[int, ...], ...], option: int) -> tuple[list[Any], list[bool]]:
     """'In most cases, player with 6, 7 or 8 on card gets ball': who gets the 6, 7 and 8 (a lineup
     slot or None each) and which slots write a "20", from the extra numbers printed on the cards of
     the five (PG to C). Option 2 (Basic): the numbers pass down the lineup, the first player with
@@ -52,7 +59,7 @@ def extra_number_holders(extras: tuple[tuple[int, ...], ...], option: int) -> tu
     return holders, bonus
 
 
-class RotationMixin:
+class RotationMixin(_Engine):
     def _build_tables(self) -> None:
         self.tables = [[_shot_tables(p)[0] for p in t.players] for t in self.teams]
         self.three_tables = [[_shot_tables(p)[1] for p in t.players] for t in self.teams]
@@ -66,7 +73,7 @@ class RotationMixin:
         self._extras = [[p.extra for p in t.players] for t in self.teams]  # for _assign_numbers
         self._assist20 = [[p.assist20 for p in t.players] for t in self.teams]
 
-    def _pre86(self, side: int) -> dict:
+    def _pre86(self, side: int) -> dict[str, Any]:
         """'Advanced rule for 3-point shots for players 1986 or earlier' (computed from the starting C)."""
         if not self.options.pre_1986_threes:
             return {}

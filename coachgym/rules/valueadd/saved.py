@@ -6,15 +6,17 @@ context included) is checked for type and range."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.savecheck import Env, Skip, check, teams_and_options
-from .cards import parse_team
+from .cards import Team, parse_team
 from .options import ValueAddOptions
 from .state import DECLARATION
 
 STATE = DECLARATION.spec(others={"teams": Skip(), "options": Skip()})  # (parsed before this check)
 
 
-def check_state(state: dict, env: Env) -> None:
+def check_state(state: dict[str, Any], env: Env) -> None:
     """Check a saved Value Add game's ``state`` (raises SavedGameError naming the field); a save from
     before a field was renamed is upgraded first (in place: the restore reads the same dict)."""
     DECLARATION.upgrade(state)
@@ -23,12 +25,12 @@ def check_state(state: dict, env: Env) -> None:
     check(state, STATE, env, "state")
 
 
-def _parse_saved_team(data, path):
+def _parse_saved_team(data: Any, path: str) -> Team:
     """A team as saved: a team file (``Team.to_file_dict``), or the cards' internal form of saves
     written before (converted, then checked as a team file)."""
     if isinstance(data, dict) and "schema" not in data and "players" in data:
         from ...core.errors import TeamFileError
-        from .cards import SCHEMA, Team
+        from .cards import SCHEMA
 
         try:
             data = {**Team.from_dict(data).to_file_dict(), "schema": SCHEMA}
@@ -37,6 +39,6 @@ def _parse_saved_team(data, path):
     return parse_team(data, path)
 
 
-def restore_teams(state: dict):
+def restore_teams(state: dict[str, Any]) -> list[Team]:
     """The saved teams, parsed (after :func:`check_state`)."""
     return [_parse_saved_team(t, f"state.teams[{i}]") for i, t in enumerate(state["teams"])]

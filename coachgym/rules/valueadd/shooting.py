@@ -7,11 +7,18 @@ of ``value-add-basketball-instructions.txt`` (see the engine's docstring for the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .cards import FOULED, MADE2, MADE3, MISS20, MISSED2, MISSED3, PlayerCard
 from .scoresheet import ONE_AND_ONE_FROM
 from .state import FGA, FGM, TPA, TPM, PossessionContext
 
-_SHOT_TABLES: dict[tuple, tuple[list[int], list[int]]] = {}  # card.shot -> (normal, 3-point mode) tables
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
+_SHOT_TABLES: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}  # card.shot -> (normal, 3-point mode) tables
 
 
 def _shot_tables(card: PlayerCard) -> tuple[list[int], list[int]]:
@@ -37,7 +44,7 @@ def three_point_table(card: PlayerCard) -> list[int]:
     return table
 
 
-class ShootingMixin:
+class ShootingMixin(_Engine):
     ctx: PossessionContext  # (the engine's: declared for the type checker)
     def _d20_result(self, off: int, slot: int, d20: int) -> int:
         """The 20-sided die on the ballhandler's card, with every adjustment of the text."""
@@ -54,7 +61,7 @@ class ShootingMixin:
                 return MADE2  # the "20" exceptions
             return MISS20
         table = self.three_tables[off][i] if ts.three_mode else self.tables[off][i]
-        res = table[roll]
+        res: int = table[roll]
         pre = self.pre86_extra[off]
         if pre:
             if slot == 4 and res in (MADE3, MISSED3):

@@ -7,7 +7,7 @@ teams and options) and the clone plan (:mod:`.copying`) derive from :data:`DECLA
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from ...core.savecheck import Bool, Dict, Env, Int, List, Opt, PerPlayer, RosterIndex, Side, Slot, Str
 from ...core.state import Field, Record, StateDeclaration
@@ -46,20 +46,22 @@ class TeamState:
         self.bonus20: list[bool] = [False] * 5  # slot scores on a 20 ("20" for extra numbers)
         self.assist20 = False  # an "Assist 20" card is on the court
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return TEAM_STATE.save(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "TeamState":
+    def from_dict(cls, d: dict[str, Any]) -> "TeamState":
         """The saved fields (the holders of 6, 7, 8 and the "20"s are derived by the engine)."""
-        return TEAM_STATE.restore(d)
+        ts: TeamState = TEAM_STATE.restore(d)
+        return ts
 
 
 def _foul_limit(env: Env) -> int:
-    return env.extra["foul_limit"]
+    limit: int = env.extra["foul_limit"]
+    return limit
 
 
-def _team_state_consistent(ts: dict, env: Env) -> str | None:
+def _team_state_consistent(ts: dict[str, Any], env: Env) -> str | None:
     if ts["points"] != sum(st[PTS] for st in ts["stats"]):
         return (f"points ({ts['points']}) must equal the players' PTS ({sum(st[PTS] for st in ts['stats'])}): "
                 "the score starts at 20 with the assumed possessions' points")

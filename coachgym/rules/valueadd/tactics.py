@@ -3,11 +3,13 @@ rules-level queries: they read the engine and change nothing)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import PlayerCard
 from .engine import ValueAddEngine
 from .scoresheet import BOXES
 
-_EP: dict[tuple, float] = {}  # card.shot -> expected points (the ranges decide it)
+_EP: dict[tuple[Any, ...], float] = {}  # card.shot -> expected points (the ranges decide it)
 
 
 def expected_points(card: PlayerCard) -> float:

@@ -9,6 +9,8 @@ offensive rebound.
 
 from __future__ import annotations
 
+from typing import Callable, cast
+
 from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
@@ -62,7 +64,7 @@ VARIABLES = [
 
 
 # ---------------------------------------------------------------------- menu calls
-def _call(index: int):
+def _call(index: int) -> Callable[[Moment], int]:
     """A call that starts the possession from a menu (intentional foul, the 8-sided die first): made
     when the base coach is done with its changes."""
 
@@ -74,14 +76,15 @@ def _call(index: int):
     return resolve
 
 
-def _not(index: int):
+def _not(index: int) -> Callable[[Moment], int]:
     def resolve(m: Moment) -> int:
         return m.pick(A.PLAY) if m.base == index else WAIT
 
     return resolve
 
 
-def _toggle(is_on, index_of, want=lambda m: m.arg == "on"):
+def _toggle(is_on: Callable[[Moment], bool], index_of: Callable[[Moment], int],
+            want: Callable[[Moment], bool] = lambda m: m.arg == "on") -> Callable[[Moment], int]:
     """Keep a menu switch in the wanted position (``want(m)``): switch it when the base coach is done
     with its changes, and keep the base coach from switching it back."""
 
@@ -120,7 +123,7 @@ ACTIONS = [
     ActionWord("d8_first", "roll the 8-sided die first (for a 3-pointer at the end)", ("offense_menu",), _call(A.D8_FIRST)),
     ActionWord("avoid_fouls", "the player now at POSITION avoids fouls (kept on while the rule holds)",
                ("defense_menu", "offense_menu"),
-               _toggle(lambda m: m.game.avoiding(m.side, POSITIONS.index(m.arg.upper())), _avoid_index,
+               _toggle(lambda m: m.game.avoiding(m.side, POSITIONS.index(cast(str, m.arg).upper())), _avoid_index,
                        want=lambda m: True),
                position_argument(POSITIONS)),
     choose_action("fast_break", "fast break after a steal", ("fast_break",), A.FAST_BREAK),
