@@ -11,7 +11,8 @@ pair-invite.png (the two-person game's creator: the invite link, Copy, every cho
 story.png (after a 4th Street game: the moments that turned it), seasons.png (start a season),
 season.png (the 1992-93 NBA with the Knicks on a short schedule after two Knicks games: standings by
 division, your players beside the real season's, leaders),
-season-playoffs.png (the playoffs' first round, two of your games played), season-playoff-game.png (one's box score).
+season-playoffs.png (the playoffs' first round, two of your games played), season-playoff-game.png (one's box score),
+season-fuba.png and season-fuba-phone.png (a FUBA season of the 2018-19 Premier League at its end, at 1280x900 and 390x844).
 """
 
 from __future__ import annotations
@@ -62,6 +63,40 @@ def choices_and_invite(browser, page, url: str, out: Path) -> None:
     page.click("#start-top")
     page.wait_for_selector("[data-testid=invite-copy]")
     shot(page, out / "pair-invite.png")
+
+
+def fuba_season(browser, url: str, out: Path) -> None:
+    """season-fuba.png (the 2018-19 Premier League with Liverpool, 2 games a club, played to its end:
+    the table by points, the champions) and season-fuba-phone.png (the same page at 390x844)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=url)
+    sp = ctx.new_page()
+    sp.set_default_timeout(180_000)
+    sp.goto("/seasons")
+    sp.select_option("#season-league", "fuba:epl-2018-19")
+    sp.select_option("[data-testid='team-fuba:epl-2018-19']", "liverpool")
+    sp.select_option("#season-games", "2")
+    sp.click("[data-testid=start-season]")
+    sp.wait_for_selector("[data-testid=season]")
+    for _ in range(20):
+        before = sp.get_attribute("[data-testid=season]", "data-played")
+        if sp.locator("[data-testid=season-book]").count():
+            sp.click("[data-testid=season-book]")
+            sp.wait_for_function("n => document.querySelector('[data-testid=season]')?.dataset.played !== n", arg=before)
+        elif sp.locator("[data-testid=season-simulate]").count():
+            sp.click("[data-testid=season-simulate]")
+            sp.wait_for_function("n => { const s = document.querySelector('[data-testid=season]'); return s && "
+                                 "s.dataset.played !== n && !document.querySelector('[data-testid=season-progress]'); }",
+                                 arg=before)
+        else:
+            break
+        sp.wait_for_load_state("networkidle")
+    shot(sp, out / "season-fuba.png")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url, storage_state=ctx.storage_state())
+    pp = phone.new_page()
+    pp.goto(sp.url)
+    shot(pp, out / "season-fuba-phone.png")
+    phone.close()
+    ctx.close()
 
 
 def main() -> None:
@@ -139,6 +174,7 @@ def main() -> None:
             sp.click("[data-testid=po-series].yours [data-testid=po-games] a >> nth=0")
             sp.wait_for_selector("[data-testid=season-game]")
             shot(sp, args.out / "season-playoff-game.png")
+        fuba_season(browser, url, args.out)
         browser.close()
 
 
