@@ -254,6 +254,87 @@ def replay(league: str, replays: int, seed: int, db: Path, games_per_team: int |
     return {"ppg": ppg, "gd": goals, "cpu_s": time.process_time() - start, "games_played": played}
 
 
+def screen(games: int, names: list[str] | None = None) -> dict[str, list[float]]:
+    """Each A12 skill alone (the one match skill of a side) against a side without skills, under a
+    league's rules (A1 + A12): ``games`` matches, home and away alternating, the same seeds for every
+    skill (so a skill that never plays gives exactly the no-skill figures). Returns skill -> [goals
+    for, goals against, points] per game of the skilled side; ``"none"`` is the baseline."""
+    from coachgym import rulesets
+    from coachgym.core.match import play_game
+    from coachgym.rules.fuba.board import SKILLS
+    from coachgym.rules.fuba.teams import FubaTeam
+
+    rs = rulesets.get("fuba")
+    opts = rs.parse_options({"condition_points": True, "skills": True})
+    unknown = [s for s in names or [] if s not in SKILLS]
+    if unknown:
+        raise SystemExit(f"--skill {unknown[0]!r}: not an A12 skill; skills: {', '.join(SKILLS)}")
+    out = {}
+    for s in ["none"] + (names or list(SKILLS)):
+        a = FubaTeam("A", "A", True, [] if s == "none" else [s], [])
+        b = FubaTeam("B", "B", True, [], [])
+        gf = ga = pts = 0
+        for g in range(games):
+            home = g % 2 == 0
+            game = rs.new_game(a if home else b, b if home else a, seed=1000 + g, options=opts, record_events=False)
+            r = play_game(game, rs.coach("by-the-book", seed=g), rs.coach("by-the-book", seed=g + 7), seed=1000 + g)
+            f, x = (r.home_score, r.away_score) if home else (r.away_score, r.home_score)
+            gf += f
+            ga += x
+            pts += 3 if f > x else 1 if f == x else 0
+        out[s] = [gf / games, ga / games, pts / games]
+        print(f"{s:24s} goals for {gf / games:.3f} against {ga / games:.3f} points {pts / games:.3f}", flush=True)
+    return out
+
+
+def calibrate(season: str, candidates: list[tuple[float, float]], replays: int, seed: int,
+              mapping_path: Path | None = None) -> list[dict[str, Any]]:
+    """Choose the mapping's ``match_skills`` constants on a training season: for each candidate
+    (intercept, slope), the clubs' skills are built in memory and the real fixtures played ``replays``
+    times directly (the engine, options and coaches of a league season; A1 and A12 carry nothing from
+    match to match), the same seeds for every candidate. Returns r, MAE and sd of points per game."""
+    from coachgym import rulesets
+    from coachgym.core.match import play_game
+    from coachgym.rules.fuba.teams import FubaTeam
+
+    rs = rulesets.get("fuba")
+    folder = LEAGUES / league_name(season)
+    league = json.loads((folder / "league.json").read_text(encoding="utf-8"))
+    options = rs.parse_options(league["rule_options"])
+    matches = fl.read_matches(folder / "matches.csv")
+    ratings = fl.club_ratings(fl.team_stats(matches))
+    table = league["real_table"]
+    clubs = sorted(table)
+    real = [table[c][5] / sum(table[c][:3]) for c in clubs]
+    base = fl.load_mapping(mapping_path)
+    out = []
+    for intercept, slope in candidates:
+        mapping = {**base, "match_skills": {"intercept": intercept, "slope": slope}}
+        teams = {}
+        for c in clubs:
+            match, reserve = fl.club_skills(ratings[c], mapping)
+            teams[c] = FubaTeam(c, c[:3].upper(), False, match, reserve)
+        pts = {c: 0.0 for c in clubs}
+        start = time.process_time()
+        for k in range(replays):
+            for i, m in enumerate(matches):
+                gs = (seed + k) * 1000 + i
+                game = rs.new_game(teams[m.home], teams[m.away], seed=gs, options=options, record_events=False)
+                r = play_game(game, rs.coach("by-the-book", seed=gs), rs.coach("by-the-book", seed=gs + 1), seed=gs)
+                h, a = r.home_score, r.away_score
+                pts[m.home] += 3 if h > a else 1 if h == a else 0
+                pts[m.away] += 3 if a > h else 1 if h == a else 0
+        sim = [pts[c] / (replays * 38) for c in clubs]
+        row = {"intercept": intercept, "slope": slope, "replays": replays, "r": round(pearson(sim, real), 3),
+               "mae_ppg": round(statistics.fmean(abs(a - b) for a, b in zip(sim, real)), 3),
+               "sd_ppg_of_means": round(statistics.pstdev(sim), 3), "real_sd_ppg": round(statistics.pstdev(real), 3),
+               "match_skills": {c: len(teams[c].skills) for c in clubs},
+               "cpu_s": round(time.process_time() - start, 1)}
+        print(json.dumps(row), flush=True)
+        out.append(row)
+    return out
+
+
 def compare(league: str, played: dict[str, Any]) -> dict[str, Any]:
     from coachgym import rulesets
 
@@ -297,7 +378,38 @@ def main(argv: list[str]) -> int:
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--db", type=Path, default=None, help="keep the games here (resumable); default: a scratch file")
     r.add_argument("--json", type=Path, default=None)
+    k = sub.add_parser("calibrate", help="try mapping constants on a training season (direct play, no store)")
+    k.add_argument("season", choices=sorted(SEASONS))
+    k.add_argument("--candidate", action="append", default=[], metavar="INTERCEPT,SLOPE",
+                   help="match skills = round(INTERCEPT + SLOPE x quality), repeatable")
+    k.add_argument("--replays", type=int, default=3)
+    k.add_argument("--seed", type=int, default=0)
+    k.add_argument("--json", type=Path, default=None)
+    k.add_argument("--mapping", type=Path, default=None, help="another mapping file (its skill lists) to try")
+    sc = sub.add_parser("screen", help="each A12 skill alone against a side without skills (the mapping's lists)")
+    sc.add_argument("--games", type=int, default=200)
+    sc.add_argument("--skill", action="append", default=None, help="only these skills (repeatable)")
+    sc.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
+    if args.cmd == "screen":
+        result = screen(args.games, args.skill)
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        return 0
+    if args.cmd == "calibrate":
+        cands: list[tuple[float, float]] = []
+        for c in args.candidate:
+            try:
+                intercept, slope = (float(x) for x in c.split(","))
+            except ValueError:
+                raise SystemExit(f"--candidate {c!r}: must be INTERCEPT,SLOPE (two numbers)") from None
+            cands.append((intercept, slope))
+        rows = calibrate(args.season, cands or [(1.5, 0.75)], args.replays, args.seed, args.mapping)
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        return 0
     try:
         if args.cmd == "build":
             for line in build(args.season, args.source):
