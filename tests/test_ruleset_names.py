@@ -25,8 +25,8 @@ are per ruleset by design (``tests/<name>/``, ``tools/<name>_*.py``).
 
 There are none: every ruleset's parts are registered (``PARTS`` in its ``parts.py``), the registry
 finds the rulesets' folders on disk, and where a list of rulesets is a choice rather than a fact (the
-order they are listed in, the default one, the web's season offer) it is data
-(``core/data/rulesets.json``, ``web/seasons.json``). The test fails on any mention, naming its file
+order they are listed in, the default one) it is data (``core/data/rulesets.json``). The test fails on
+any mention, naming its file
 and line.
 """
 
