@@ -35,7 +35,7 @@ def _token_pairs() -> tuple[tuple[str, str], ...]:
     tokens can't quite straddle two Level 3 zones"): two neighbouring zones of Level 1 or Level 2, or
     a zone and one a level closer to the basket that a pass or drive from it reaches (forward, left,
     right). Ordered Level 1 first, then left to right."""
-    pairs = set()
+    pairs: set[tuple[str, str]] = set()  # (zone names, court.json)
     for lv in (1, 2):
         row = LEVELS[lv]
         pairs.update((row[i], row[i + 1]) for i in range(len(row) - 1))

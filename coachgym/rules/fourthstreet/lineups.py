@@ -6,6 +6,8 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .constants import AVAILABLE, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, SEC
 from .court import injury_row
 
@@ -98,7 +100,7 @@ class LineupMixin:
         self.dead = True
         self.frontcourt = True
         self.phase = "poss"
-        self.ctx = {}
+        self.ctx: dict[str, Any] = {}
 
     def _release_stoppage(self):
         for s in (0, 1):

@@ -10,6 +10,8 @@ dead ball.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
@@ -117,7 +119,7 @@ def _double(m: Moment) -> int:
     mode = _MODE.get(m.base, ("man", -1))[0]
     table = A.DEF_PRESS if mode == "press" else A.DEF_MAN
     target = best_scorer(m.game, m.side) if (m.arg or "best_scorer") == "best_scorer" else \
-        [p.lower() for p in POSITIONS].index(m.arg)
+        [p.lower() for p in POSITIONS].index(cast(str, m.arg))
     return m.pick(table[target + 1])
 
 
