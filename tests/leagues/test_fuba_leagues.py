@@ -106,6 +106,7 @@ def test_fuba_league_season_plays_the_real_fixtures_with_a1_and_a12(tmp_path):
     assert fmt["source"] == "real" and len(fmt["games"]) == 380
     assert fmt["games"][0] == ["manchester-united", "leicester"]  # 2018-08-10, the season's first match
     assert league_options("fuba", "epl-2018-19") == {"condition_points": True, "skills": True, "skill_limit": 6}
+    assert league_options("fourthstreet", "nba-1980") == {}  # a league without rule options changes nothing
     db = tmp_path / "s.sqlite3"
     result = CliRunner().invoke(main, ["season", "start", "fuba", "--league", "epl-2018-19", "--name", "s",
                                        "--db", str(db), "--max-games", "4", "-j", "1", "--no-progress"])
