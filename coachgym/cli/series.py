@@ -176,11 +176,13 @@ def _competition_group(kind: str, help_text: str):
 
         rs = ruleset_arg(ruleset)
         teams = _competition_teams(rs, teams, league)
-        base_options: dict = {}
+        try:  # a league's own rule options (league.json rule_options; FUBA: A1, A12), under any -o given
+            base_options = league_options(rs.name, league) if league is not None else {}
+        except CoachgymError as exc:
+            raise click.ClickException(str(exc)) from None
         if kind == "season" and league is not None:
             try:
                 fmt = league_season_format(rs.name, league, seed, games_per_team, availability)
-                base_options = league_options(rs.name, league)  # a league's own rule options (FUBA: A1, A12)
             except CoachgymError as exc:
                 raise click.ClickException(str(exc)) from None
         elif kind == "season":

@@ -129,6 +129,10 @@ def test_fuba_league_replay_tool_on_a_short_schedule(tmp_path):
     played = tool.replay("epl-2018-19", 1, 0, tmp_path / "r.sqlite3", games_per_team=2)
     assert played["games_played"] == 20
     assert all(len(v) == 1 and 0 <= v[0] <= 3 for v in played["ppg"].values())
+    report = tool.compare("epl-2018-19", played)
+    assert report["replays"] == 1 and len(report["clubs"]) == 20
+    assert -1 <= report["sim"]["r"] <= 1 and report["poisson"]["r"] > 0.95 and report["real"]["sd_ppg"] == 0.539
+    assert report["clubs"]["manchester-city"]["match_skills"] == ["goal_poacher", "shot_stopper", "skilled_full_back"]
 
 
 def test_goals_based_expectation_tracks_the_real_table():
@@ -181,3 +185,17 @@ def test_bad_source_and_unknown_club_are_one_line(tmp_path):
                                     ["2018-08-11", "2", "y", "x", "1", "0", "0", "0"]])
     with pytest.raises(TeamFileError, match="club\\(s\\) x, y not in the mapping's clubs"):
         fl.build_league(folder, tool.meta("2018-19"))
+
+
+def test_fuba_league_tournament_takes_the_league_rule_options_under_the_ones_given(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    result = CliRunner().invoke(main, ["tournament", "start", "fuba", "--league", "epl-2018-19", "--name", "cup",
+                                       "--db", str(db), "--max-games", "2", "-j", "1", "--no-progress",
+                                       "-o", "skill_limit=8"])
+    assert result.exit_code == 0, result.output
+    from coachgym.series.competition import Competition
+    from coachgym.store import Store
+
+    with Store(db) as store:
+        comp = Competition.load(store, "cup")
+        assert comp.options == {"condition_points": True, "skills": True, "skill_limit": 8}
