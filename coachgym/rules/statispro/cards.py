@@ -116,7 +116,7 @@ def _rebound_section(text: str, where: str) -> tuple:
     if m:
         who, bonus, no, ast = m.groups()
         if who.strip() == "rebounder":
-            slots = (0, 1, 2, 3, 4)
+            slots: tuple[int, ...] = (0, 1, 2, 3, 4)
         else:
             try:
                 slots = tuple(POS_INDEX[w.strip()] for w in who.split(","))

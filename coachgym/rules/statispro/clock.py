@@ -6,10 +6,12 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
 from . import cards as K
-from .cards import rpg_side, rpg_slot
+from .cards import Card, rpg_side, rpg_slot
 from .constants import INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, R_ATT
 
 
@@ -44,6 +46,7 @@ def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -
 
 
 class ClockMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     @property
     def overtime(self) -> bool:
         return self.period > 4
@@ -60,7 +63,7 @@ class ClockMixin:
 
     def _build_period_deck(self) -> None:
         self.fac, self.dead = period_deck(self.source, self.clock, self.period, self.options.league, self.overtime)
-        self.discard = []
+        self.discard: list[Card] = []
         self.dead_from_discard = False
 
     def _draw(self, what: str, dead: bool = False) -> K.Card | None:

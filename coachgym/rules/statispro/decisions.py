@@ -5,6 +5,8 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import Decision
 from ...core.phases import choice, phase
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
@@ -17,6 +19,7 @@ _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's cho
 
 
 class DecisionMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     def _index_ok(self, side: int, cost: int) -> bool:
         """16: at most a quarter of the Index Points (rounded up) in one period."""
         return self.index[side] >= cost and self.index_spent[side] + cost <= max(1, _ceil_quarter(self.index_start[side]))

@@ -295,7 +295,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     # ================================================================== reporting
     @property
-    def score(self) -> tuple[int, int]:  # type: ignore[override]
+    def score(self) -> tuple[int, int]:
         return (self.pts[0], self.pts[1])
 
     def box_score(self) -> BoxScore:

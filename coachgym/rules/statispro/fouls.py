@@ -6,6 +6,8 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
 from . import cards as K
@@ -14,6 +16,7 @@ from .constants import FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOU
 
 
 class FoulMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     def _fd_rank(self, side: int, rank: int, cont: str | None = None, data: dict | None = None) -> int | Stop:
         """FD1..FD5: the offensive player with the rank-th highest FOUL DRAWING number (6.1). "If two
         players have the same FOULING DRAWING rating, the home coach decides": when the rank falls on

@@ -64,7 +64,7 @@ def _keeps_double_team(ts: int, hs: int, g, swap: bool, x: int, y: int) -> bool:
 
 
 class MenuMixin:
-    def _open_menu(self, queue: list, resume: int, kind: str, **extra: Any) -> None:
+    def _open_menu(self, queue: list, resume: str, kind: str, **extra: Any) -> None:
         self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
         self.phase = PH_MENU
 
@@ -245,7 +245,7 @@ class MenuMixin:
         elif k == "press":
             self.press_next = True
 
-    def _call_timeout(self, side: int, twenty: bool, resume: int) -> None:
+    def _call_timeout(self, side: int, twenty: bool, resume: str) -> None:
         if twenty:
             self.timeouts20_used[side] += 1
         else:
@@ -280,7 +280,7 @@ class MenuMixin:
             p = self.teams[side].players
             self.event("substitution", side, f"{p[player].name} replaces {p[out].name} at {POSITIONS[slot]}")
 
-    def _stop_for_removals(self, resume: int) -> bool:
+    def _stop_for_removals(self, resume: str) -> bool:
         """A player who fouled out, was ejected or injured leaves at once (6.5, 14F, 14G); an injured
         defender only once his team has the ball (14G)."""
         if self.inj_wait and self.inj_wait[0] == self.off:

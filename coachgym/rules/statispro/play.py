@@ -7,6 +7,8 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import continuation, phase
 from . import cards as K
@@ -55,6 +57,7 @@ from .constants import (
 
 
 class PlayMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     def _new_possession(self, side: int, dead: bool = False, count: bool = True, bh: int = -1) -> None:
         """The team gains the ball at mid-court or its defensive end: ACTION/PRESS next (4.1)."""
         if count:

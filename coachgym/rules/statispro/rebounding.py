@@ -5,6 +5,8 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import Decision
 from ...core.phases import continuation, phase
 from . import cards as K
@@ -30,6 +32,7 @@ from .constants import (
 
 
 class ReboundMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     @phase("rebound")
     def _phase_rebound(self) -> Decision | None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         ctx = self.ctx

@@ -6,6 +6,8 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import continuation, phase
 from . import cards as K
@@ -35,6 +37,7 @@ from .constants import (
 
 
 class ShootingMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     def _setup_shot(self, s: int, three: bool, forced: int, open_: bool = False, passer: int = -1,
                     fouled: int = -1, dead: bool = False, last: bool = False, fb: bool = False) -> None:
         self.ctx = {"s": s, "three": three, "forced": forced, "open": open_, "passer": passer, "fouled": fouled,

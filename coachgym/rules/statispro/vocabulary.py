@@ -11,6 +11,8 @@ free throws (6.2) and freezing the shooter (6.7).
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...strategy.vocabulary import (
     WAIT,
     ActionWord,
@@ -128,7 +130,7 @@ def _double_team(m: Moment) -> int:
         return WAIT
     if m.arg == "best_scorer":
         return m.pick(star_double_team(g, side))
-    target = POSITIONS.index(m.arg.upper())
+    target = POSITIONS.index(cast(str, m.arg).upper())
     e = g.eff(1 - side)
     weakest = sorted((s for s in range(5) if s != target), key=lambda s: e[s][R_FG] + e[s][R_ATT])
     helper = g.guard[side].index(weakest[0])  # our man guarding their weakest shooter helps

@@ -38,6 +38,7 @@ _GROUP = (0, 0, 1, 1, 2)  # 14A: PG/SG guards, SF/PF forwards, C center (by slot
 
 
 class ZReadingMixin:
+    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
     @staticmethod
     def _prepare_roster(team: Team, expanded_attempts: bool = True) -> Team:
         """14G for players missing this game with a prior injury: EXPANDED ATTEMPTS when the coach
@@ -67,7 +68,7 @@ class ZReadingMixin:
                     players[j] = dataclasses.replace(players[j], attempts=players[j].attempts + miss.attempts // 2 // len(at_pos))
         ten_day = _json.loads(K._data("ten_day.json").read_text(encoding="utf-8"))["players"]
         usable = [j for j in range(len(players)) if j not in out]
-        needs = []
+        needs: list[int] = []
         for i in sorted(out):
             pos = players[i].positions[0]
             covering = [j for j in usable if pos in players[j].positions]
@@ -266,7 +267,7 @@ class ZReadingMixin:
             pool = [(j, p) for j, p in enumerate(players) if left is None or left.get(p.name, 0) > 0]
             if left is not None and not any(self.status[side][j] == OK for j, _ in pool):
                 self._injure(side, self.lineup[side][slot], 99, 0)
-                return
+                return None
             cands = [j for j, p in pool if p.injury_rate == n and self.status[side][j] == OK]
             if not cands:
                 higher = sorted({p.injury_rate for _, p in pool if p.injury_rate > n})
