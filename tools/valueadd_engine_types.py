@@ -82,8 +82,9 @@ def _stub(fn: ast.FunctionDef) -> str:
     for d in decorators:  # (as _phase, _choice: the class's attribute ``phase`` would hide the decorator)
         if isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id in REGISTERING:
             d.func = ast.Name("_" + d.func.id)
+    since_312 = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}  # (3.12+ field)
     stub = ast.FunctionDef(name=fn.name, args=fn.args, body=[ast.Raise(ast.Name("NotImplementedError"), None)],
-                           decorator_list=decorators, returns=fn.returns, type_comment=None)
+                           decorator_list=decorators, returns=fn.returns, type_comment=None, **since_312)
     text = ast.unparse(ast.fix_missing_locations(stub))
     return "\n".join("    " + line for line in text.split("\n"))
 
