@@ -121,6 +121,20 @@ def _show_team(comp, name: str, team: str) -> None:
         click.echo("\n" + "\n".join(carry))
 
 
+def _league_rule_options(ruleset: str, league: str | None) -> dict:
+    """A league's own rule options (league.json ``rule_options``; FUBA's: A1, A12), which any ``-o``
+    given overrides; ``{}`` without a league."""
+    from ..core.errors import CoachgymError
+    from ..series.competition import league_options
+
+    if league is None:
+        return {}
+    try:
+        return league_options(ruleset, league)
+    except CoachgymError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 def _competition_group(kind: str, help_text: str):
     from ..core.errors import CoachgymError
 
@@ -170,16 +184,13 @@ def _competition_group(kind: str, help_text: str):
 
     def start(ruleset, teams, league, name, coach_pairs, default_coach, seed, options, max_games, progress, db, backend,
               legs=2, games_per_team=None, court=None, max_replays=3, availability=True):
-        from ..series.competition import Competition, entries_from, league_options, league_season_format
+        from ..series.competition import Competition, entries_from, league_season_format
         from ..series.tables import render_screen
         from . import parse_option_pairs, ruleset_arg
 
         rs = ruleset_arg(ruleset)
         teams = _competition_teams(rs, teams, league)
-        try:  # a league's own rule options (league.json rule_options; FUBA: A1, A12), under any -o given
-            base_options = league_options(rs.name, league) if league is not None else {}
-        except CoachgymError as exc:
-            raise click.ClickException(str(exc)) from None
+        base_options = _league_rule_options(rs.name, league)
         if kind == "season" and league is not None:
             try:
                 fmt = league_season_format(rs.name, league, seed, games_per_team, availability)
