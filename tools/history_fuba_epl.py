@@ -392,10 +392,10 @@ def main(argv: list[str]) -> int:
     sc.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
     if args.cmd == "screen":
-        result = screen(args.games, args.skill)
+        effects = screen(args.games, args.skill)
         if args.json:
             args.json.parent.mkdir(parents=True, exist_ok=True)
-            args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+            args.json.write_text(json.dumps(effects, indent=1) + "\n", encoding="utf-8")
         return 0
     if args.cmd == "calibrate":
         cands: list[tuple[float, float]] = []
