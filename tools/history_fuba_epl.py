@@ -266,12 +266,15 @@ def screen(games: int, names: list[str] | None = None) -> dict[str, list[float]]
 
     rs = rulesets.get("fuba")
     opts = rs.parse_options({"condition_points": True, "skills": True})
-    unknown = [s for s in names or [] if s not in SKILLS]
+    unknown = [k for s in names or [] for k in s.split("+") if k not in SKILLS]
     if unknown:
         raise SystemExit(f"--skill {unknown[0]!r}: not an A12 skill; skills: {', '.join(SKILLS)}")
     out = {}
     for s in ["none"] + (names or list(SKILLS)):
-        a = FubaTeam("A", "A", True, [] if s == "none" else [s], [])
+        match = [] if s == "none" else s.split("+")  # a set: its skills all on the match
+        # A12's split wants m - 1 reserve skills beside m match skills; without A3 the reserve never plays
+        reserve = [k for k in SKILLS if k not in match][:max(0, len(match) - 1)]
+        a = FubaTeam("A", "A", True, match, reserve)
         b = FubaTeam("B", "B", True, [], [])
         gf = ga = pts = 0
         for g in range(games):
@@ -388,7 +391,8 @@ def main(argv: list[str]) -> int:
     k.add_argument("--mapping", type=Path, default=None, help="another mapping file (its skill lists) to try")
     sc = sub.add_parser("screen", help="each A12 skill alone against a side without skills (the mapping's lists)")
     sc.add_argument("--games", type=int, default=200)
-    sc.add_argument("--skill", action="append", default=None, help="only these skills (repeatable)")
+    sc.add_argument("--skill", action="append", default=None,
+                    help="only these skills (repeatable); A+B+C: a set of match skills played together")
     sc.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
     if args.cmd == "screen":

@@ -199,3 +199,11 @@ def test_fuba_league_tournament_takes_the_league_rule_options_under_the_ones_giv
     with Store(db) as store:
         comp = Competition.load(store, "cup")
         assert comp.options == {"condition_points": True, "skills": True, "skill_limit": 8}
+
+
+def test_a12_skill_screen_plays_a_set_within_the_split_and_refuses_an_unknown_skill():
+    tool = _tool()
+    out = tool.screen(2, ["goal_poacher+shot_stopper"])
+    assert set(out) == {"none", "goal_poacher+shot_stopper"} and all(len(v) == 3 for v in out.values())
+    with pytest.raises(SystemExit, match="--skill 'nonsense': not an A12 skill"):
+        tool.screen(2, ["goal_poacher+nonsense"])
