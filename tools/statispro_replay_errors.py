@@ -26,6 +26,40 @@ def pearson(x: list[float], y: list[float]) -> float:
     return sxy / math.sqrt(sum((a - mx) ** 2 for a in x) * sum((b - my) ** 2 for b in y))
 
 
+def star_shots(folder: Path, stem: str) -> float | None:
+    """What a team's offense rests on its high-volume shooters: over its men with 17 or more field-goal
+    attempts a game (the league folder's stats.csv, the rows of the team's code), the attempts a game
+    above 17 x (his true-shooting share - the team's), summed per 82 games; None without stats.csv."""
+    import csv
+
+    try:
+        roster = {p["name"] for p in json.loads((folder / f"{stem}.json").read_text(encoding="utf-8"))["players"]}
+        with (folder / "stats.csv").open(newline="", encoding="utf-8-sig") as fh:
+            rows = [r for r in csv.DictReader(fh) if (r.get("Tm") or r.get("Team")) not in ("TOT", None)
+                    and r["Player"].rstrip("*").strip() in roster]
+    except (OSError, ValueError, KeyError):
+        return None
+    if not rows:
+        return None
+    codes: dict[str, int] = {}
+    for r in rows:
+        codes[r.get("Tm") or r["Team"]] = codes.get(r.get("Tm") or r["Team"], 0) + 1
+    code = max(codes, key=lambda c: codes[c])
+    rows = [r for r in rows if (r.get("Tm") or r["Team"]) == code]
+
+    def n(r: dict[str, str], c: str) -> float:
+        return float(r[c]) if r.get(c) not in (None, "") else 0.0
+    tsa = sum(n(r, "FGA") + 0.44 * n(r, "FTA") for r in rows)
+    team_ts = sum(n(r, "PTS") for r in rows) / (2 * tsa) if tsa else 0.0
+    out = 0.0
+    for r in rows:
+        g = n(r, "G")
+        if g and n(r, "FGA") / g >= 17:
+            ts = n(r, "PTS") / (2 * (n(r, "FGA") + 0.44 * n(r, "FTA")))
+            out += (n(r, "FGA") / g - 17) * g * (ts - team_ts) / 82
+    return out
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("replay", type=Path)
@@ -76,6 +110,10 @@ def main(argv: list[str]) -> int:
           "correlation of simulated - real wins with:")
     for k, v in feats.items():
         print(f"  {k:10s} {pearson(v, err):+.2f}")
+    stars = [star_shots(folder, t["team"]) for t in report["teams"]]
+    if all(x is not None for x in stars) and len(stars) == len(err) and len(set(stars)) > 1:
+        print(f"  {'star_shots':10s} {pearson([float(x or 0) for x in stars], err):+.2f}  (shots a game above 17 of the "
+              "team's high-volume men x their true shooting over the team's)")
     print(f"points-based expectation (Pythagorean, exponent 14): r {pearson(pyth, real):.3f}, "
           f"MAE {sum(abs(a - b) for a, b in zip(pyth, real)) / len(real):.2f}")
     return 0

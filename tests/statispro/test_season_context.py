@@ -266,3 +266,15 @@ def test_the_calibration_tool_keeps_the_last_iterations_constants_with_keep_last
     assert tool.main(args) == 0  # the default: the smallest mean MAE, here the start
     kept = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (kept["per_drtg"], kept["per_pace"]) == (0.5, 0.25)
+
+
+def test_replay_errors_star_shots_weighs_high_volume_shooters_by_their_true_shooting_over_the_teams(tmp_path):
+    # docs/history.md, "Pace-free cards": what the errors follow beyond pace, the high-volume men's shots
+    tool = _tool("statispro_replay_errors")
+    (tmp_path / "aaa.json").write_text(json.dumps({"players": [{"name": "Star"}, {"name": "Mate"}]}))
+    (tmp_path / "stats.csv").write_text(
+        "Player,Tm,G,FGA,FTA,PTS\nStar,AAA,82,1804,0,2165\nMate,AAA,82,820,0,820\nOther,BBB,82,2000,0,1000\n")
+    # Star: 22 a game, 5 above 17; true shooting .600 against the team's 2985 / (2 x 2624) = .5688
+    team_ts = 2985 / (2 * 2624)
+    assert tool.star_shots(tmp_path, "aaa") == pytest.approx(5 * (2165 / 3608 - team_ts))
+    assert tool.star_shots(tmp_path, "none") is None
