@@ -18,8 +18,8 @@ from ..core.coach import Coach
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
 from ..core.errors import ConfigError, GameOverError, IllegalActionError
 from ..core.ruleset import Ruleset
+from .observation import OBS_HIGH, OBS_LOW, ObservationLayout, ObservationSpec
 
-OBS_LOW, OBS_HIGH = -1.0, 1.0
 # ansi: the play-by-play and scoreboard as text; rgb_array: the scoreboard as an image (envs/raster.py)
 RENDER_MODES = (None, "ansi", "rgb_array")
 # np.clip without its Python-level argument handling (the same ufunc, about 1 us less a step)
@@ -27,34 +27,27 @@ _clip = getattr(getattr(np, "_core", None), "umath", None)
 _clip = getattr(_clip, "clip", None) or np.clip
 
 
-class ObservationLayout:
-    """Named fields of a flat observation vector, documented field by field."""
-
-    def __init__(self):
-        self.fields: list[tuple[str, int, str]] = []
-        self.offsets: dict[str, int] = {}
-        self.size = 0
-
-    def add(self, name: str, length: int, description: str) -> int:
-        if name in self.offsets:
-            raise ValueError(f"duplicate observation field {name}")
-        self.offsets[name] = self.size
-        self.fields.append((name, length, description))
-        self.size += length
-        return self.offsets[name]
-
-    def describe(self) -> str:
-        rows = ["| offset | length | field | meaning |", "| --- | --- | --- | --- |"]
-        for name, length, desc in self.fields:
-            rows.append(f"| {self.offsets[name]} | {length} | `{name}` | {desc} |")
-        return "\n".join(rows)
-
-
 class ObservationEncoder:
-    """Encodes what one side can see of a game as a float32 vector in [-1, 1]."""
+    """Encodes what one side can see of a game as a float32 vector in [-1, 1], laid out as its
+    ruleset's declared :class:`ObservationSpec` (``spec``: the version and every field's offset,
+    length, meaning and range; ``envs/observation.py``). An encoder without a spec may set ``layout``
+    (an :class:`ObservationLayout` built by hand) and ``version`` itself."""
 
-    layout: ObservationLayout
-    version: int = 1
+    spec: ObservationSpec | None = None
+
+    @property
+    def version(self) -> int:
+        return self.spec.version if self.spec is not None else 1
+
+    @property
+    def layout(self) -> ObservationLayout:
+        """The layout made from ``spec`` (once per encoder)."""
+        layout = self.__dict__.get("_layout")
+        if layout is None:
+            if self.spec is None:
+                raise TypeError(f"{type(self).__name__} declares no observation spec (class attribute 'spec')")
+            layout = self.__dict__["_layout"] = self.spec.layout()
+        return layout
 
     @property
     def size(self) -> int:

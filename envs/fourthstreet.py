@@ -8,7 +8,8 @@ from ..core.engine import HOME
 from ..rules.fourthstreet import actions as A
 from ..rules.fourthstreet.court import LEVELS
 from ..rules.fourthstreet.engine import AVAILABLE, PF, PTS, SEC, FourthStreetEngine
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
+from .base import CoachEnv, ObservationEncoder, parallel_constructors, pettingzoo_constructors
+from .observation import ObservationSpec, ObsField
 
 DECISIONS = FourthStreetEngine.decision_kinds
 ZONES = tuple(z for lv in (1, 2, 3) for z in LEVELS[lv])
@@ -33,27 +34,37 @@ def _card_vector(p) -> list[float]:
             share(2, "^<>alr"), share(3, "^<>alr"), share(4, "SX"), share(4, "F"), ft]
 
 
+_PER = len(CARD_FEATURES) + len(PLAYER_STATE)  # one roster player's floats: card, then state
+
+# The observation, declared (envs/observation.py): the encoder's layout, docs/envs.md and the range test
+# come from it. Ranges are after the env's clip to [-1, 1]. Version 2: zone token placement (decision
+# kind "token", the zone_cover block); 3: decision kind "hold" (milk the clock), the double-bonus flags
+# in the game block.
+OBSERVATION = ObservationSpec(version=3, fields=(
+    ObsField("decision", len(DECISIONS) + 1,
+             "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none"),
+    ObsField("game", 18, "has the ball, is home, period/5, game clock/720, shot clock/24, own score/150, opponent "
+                         "score/150, margin/20, own team fouls/6, opponent team fouls/6, own timeouts/7, opponent "
+                         "timeouts/7, opponent in the penalty (bonus or double bonus), own team in the penalty, last "
+                         "minute of play, overtime, opponent in the double bonus, own team in the double bonus",
+             low=-1.0),
+    ObsField("defense", 2 * (len(MODES) + len(A.ALIGNMENTS) + 6) + 2,
+             "own then opponent defense: mode one-hot (man, press, zone), zone alignment one-hot, doubled slot "
+             "one-hot (none, 1-5); own press banned, kick it out active for the own team"),
+    ObsField("zone_cover", 2 * len(ZONES), "own then opponent zone defense: tokens covering each zone "
+             + " ".join(ZONES) + " (/2; zeros when not in a zone)"),
+    ObsField("ball", 5 + len(ZONES), "ball handler's slot one-hot (when on the court), ball zone one-hot"),
+    ObsField("own_roster", A.MAX_ROSTER * _PER, "per roster player #1..#15 (the numbers of the sub actions): card "
+             + ", ".join(CARD_FEATURES) + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)",
+             low=-1.0),
+    ObsField("opp_roster", A.MAX_ROSTER * _PER, "the same for the opponent's roster", low=-1.0),
+))
+
+
 class FourthStreetEncoder(ObservationEncoder):
-    version = 3  # 2: zone token placement (decision kind "token", the zone_cover block); 3: decision kind
-    # "hold" (milk the clock), the double-bonus flags in the game block
+    spec = OBSERVATION
 
     def __init__(self):
-        L = self.layout = ObservationLayout()
-        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
-        L.add("game", 18, "has the ball, is home, period/5, game clock/720, shot clock/24, own score/150, opponent "
-                          "score/150, margin/20, own team fouls/6, opponent team fouls/6, own timeouts/7, opponent "
-                          "timeouts/7, opponent in the penalty (bonus or double bonus), own team in the penalty, last "
-                          "minute of play, overtime, opponent in the double bonus, own team in the double bonus")
-        L.add("defense", 2 * (len(MODES) + len(A.ALIGNMENTS) + 6) + 2,
-              "own then opponent defense: mode one-hot (man, press, zone), zone alignment one-hot, doubled slot "
-              "one-hot (none, 1-5); own press banned, kick it out active for the own team")
-        L.add("zone_cover", 2 * len(ZONES), "own then opponent zone defense: tokens covering each zone "
-              + " ".join(ZONES) + " (/2; zeros when not in a zone)")
-        L.add("ball", 5 + len(ZONES), "ball handler's slot one-hot (when on the court), ball zone one-hot")
-        per = len(CARD_FEATURES) + len(PLAYER_STATE)
-        L.add("own_roster", A.MAX_ROSTER * per, "per roster player #1..#15 (the numbers of the sub actions): card "
-              + ", ".join(CARD_FEATURES) + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)")
-        L.add("opp_roster", A.MAX_ROSTER * per, "the same for the opponent's roster")
         # card features per team object: (team, block), keyed by id(team) and checked by identity (the
         # entry holds the team, so its id cannot be reused while cached); bounded, as every loaded or
         # restored game brings new team objects. (Version 3 first cached per id(player) without
@@ -86,9 +97,9 @@ class FourthStreetEncoder(ObservationEncoder):
         if c is None or c[0] is not own or c[1] is not opp:
             if len(self._templates) >= 64:
                 self._templates.clear()
-            out = np.zeros(self.layout.size, dtype=np.float32)
-            ncard, per = len(CARD_FEATURES), len(CARD_FEATURES) + len(PLAYER_STATE)
-            k = self.layout.offsets["own_roster"]
+            out = np.zeros(OBSERVATION.size, dtype=np.float32)
+            ncard, per = len(CARD_FEATURES), _PER
+            k = OBSERVATION.offset("own_roster")
             rows = []
             fats = []
             for team in (own, opp):
@@ -98,7 +109,7 @@ class FourthStreetEncoder(ObservationEncoder):
                 rows.extend(k + i * per + ncard + np.arange(len(PLAYER_STATE)) for i in range(n))
                 fats.append(fat60)
                 k += A.MAX_ROSTER * per
-            index = np.concatenate([np.arange(_GAME, _GAME + 18), np.array(rows, dtype=np.intp).reshape(-1)])
+            index = np.concatenate([np.arange(_GAME, _DEFENSE), np.array(rows, dtype=np.intp).reshape(-1)])
             c = self._templates[key] = (own, opp, out, index, fats[0], fats[1])
         return c[2], c[3], c[4], c[5]
 
@@ -188,8 +199,8 @@ _ALIGN_INDEX = {a: n for n, a in enumerate(A.ALIGNMENTS)}
 _ZONE_INDEX = {z: n for n, z in enumerate(ZONES)}
 _MODE_INDEX = {m: n for n, m in enumerate(MODES)}
 _NO_DECISION = len(DECISIONS)
-_GAME = len(DECISIONS) + 1  # where the game block starts, then the defense block
-_DEFENSE = _GAME + 18
+_GAME = OBSERVATION.offset("game")  # where the game block starts (18 values), then the defense block
+_DEFENSE = OBSERVATION.offset("defense")
 _NMODE, _NALIGN, _NZ = len(MODES), len(A.ALIGNMENTS), len(ZONES)
 
 

@@ -16,7 +16,8 @@ from ..core.engine import HOME
 from ..rules.fuba.board import IMPLEMENTED_SKILLS, N_AREAS, PLAYING
 from ..rules.fuba.engine import FubaEngine
 from ..rules.fuba.state import GK, INJURED
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
+from .base import CoachEnv, ObservationEncoder, parallel_constructors, pettingzoo_constructors
+from .observation import ObservationSpec, ObsField
 
 DECISIONS = FubaEngine.decision_kinds
 MOVE_MODES = ("reaction", "sprint", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct", "goal_kick_dt", "into_target",
@@ -84,51 +85,53 @@ def _offside_row(off: list[bool]) -> np.ndarray | None:
     return hit[1]
 
 
-class FubaEncoder(ObservationEncoder):
-    version = 1
+# The observation, declared (envs/observation.py): the encoder's layout, docs/envs.md and the range test
+# come from it. Ranges are after the env's clip to [-1, 1].
+OBSERVATION = ObservationSpec(version=1, fields=(
+    ObsField("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none"),
+    ObsField("move_mode", len(MOVE_MODES), "one-hot of the kind of movement being chosen: " + ", ".join(MOVE_MODES)),
+    ObsField("move_state", 3, "moves made in this movement/10, moves left (sprint)/6, limit (defending team after a free kick or goal kick)/10"),
+    ObsField("move_source", N_AREAS, "one-hot of the area the piece being moved leaves (in a where-to decision)"),
+    ObsField("own_pieces", N_AREAS, "own outfield pieces per area /6 (17 areas: 13 playing areas, 4 corner-kick spots)"),
+    ObsField("opp_pieces", N_AREAS, "opponent's outfield pieces per area /6"),
+    ObsField("own_keeper", N_AREAS, "one-hot of the own goalkeeper's area"),
+    ObsField("opp_keeper", N_AREAS, "one-hot of the opponent's goalkeeper's area"),
+    ObsField("ball", N_AREAS, "one-hot of the ball's area"),
+    ObsField("ball_state", 6, "ball value/6, own team controls the ball, own team is phasing, own team is acting, actions left/4, goal-attempt bonus this turn/4"),
+    ObsField("time", 5, "second half, minute/90, stoppage square/5, half ends after this turn, turns/150"),
+    ObsField("score", 4, "own goals/10, opponent goals/10, margin/5, is home", low=-1.0),
+    ObsField("cards", 4, "own yellow/3, own red/3, opponent yellow/3, opponent red/3"),
+    ObsField("condition", 6, "own condition points defence, midfield, forwards /6; the opponent's /6 (A1)"),
+    ObsField("squad", 6, "own substitutions/3, opponent substitutions/3, own pieces on the pitch/11, opponent's/11, own injured out/3, opponent injured out/3"),
+    ObsField("formation", 6, "own formation d, m, f /10; opponent's /10 (zeros until both cards are revealed)"),
+    ObsField("roles", 10, "A2 roles: own attacking midfielders, defending midfielders, attacking centre-back, withdrawn striker, offensive wing backs /5; the opponent's /5 (zeros until revealed)"),
+    ObsField("skills", 3 * len(IMPLEMENTED_SKILLS), "A12: own match skills, own reserve skills, the opponent's match skills (one flag per skill, in the order of the skill actions)"),
+    ObsField("skill_offer", len(IMPLEMENTED_SKILLS), "A12: one-hot of the skill offered in a pending play-the-skill decision"),
+    ObsField("set_piece", len(SET_PIECES) + 1, "one-hot of the set piece being taken: " + ", ".join(SET_PIECES) + ", none"),
+    ObsField("weather", len(WEATHERS), "one-hot of the weather (A10): " + ", ".join(WEATHERS) + " (all zero: none)"),
+    ObsField("offside", N_AREAS, "areas in which an own piece would be offside now (5.1), as controlling team"),
+    ObsField("pass_values", len(PLAYING), "at a pass-target decision: the ball value after modifiers /6 for each legal target area (0 = not legal)"),
+    ObsField("setup", 2, "pieces of the own team still to place in a setup /10, a setup is running"),
+))
+# encode writes ball_state, time, score, cards, condition, squad, formation and roles as one run
+assert OBSERVATION.names[9:18] == ("ball_state", "time", "score", "cards", "condition", "squad", "formation",
+                                   "roles", "skills")
+_OFFSETS = tuple(OBSERVATION.offset(n) for n in (
+    "decision", "move_mode", "move_state", "move_source", "own_pieces", "opp_pieces", "own_keeper", "opp_keeper",
+    "ball", "ball_state", "skills", "skill_offer", "set_piece", "weather", "offside", "pass_values", "setup"))
+_SIZE = OBSERVATION.size
 
-    def __init__(self):
-        L = self.layout = ObservationLayout()
-        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
-        L.add("move_mode", len(MOVE_MODES), "one-hot of the kind of movement being chosen: " + ", ".join(MOVE_MODES))
-        L.add("move_state", 3, "moves made in this movement/10, moves left (sprint)/6, limit (defending team after a free kick or goal kick)/10")
-        L.add("move_source", N_AREAS, "one-hot of the area the piece being moved leaves (in a where-to decision)")
-        L.add("own_pieces", N_AREAS, "own outfield pieces per area /6 (17 areas: 13 playing areas, 4 corner-kick spots)")
-        L.add("opp_pieces", N_AREAS, "opponent's outfield pieces per area /6")
-        L.add("own_keeper", N_AREAS, "one-hot of the own goalkeeper's area")
-        L.add("opp_keeper", N_AREAS, "one-hot of the opponent's goalkeeper's area")
-        L.add("ball", N_AREAS, "one-hot of the ball's area")
-        L.add("ball_state", 6, "ball value/6, own team controls the ball, own team is phasing, own team is acting, actions left/4, goal-attempt bonus this turn/4")
-        L.add("time", 5, "second half, minute/90, stoppage square/5, half ends after this turn, turns/150")
-        L.add("score", 4, "own goals/10, opponent goals/10, margin/5, is home")
-        L.add("cards", 4, "own yellow/3, own red/3, opponent yellow/3, opponent red/3")
-        L.add("condition", 6, "own condition points defence, midfield, forwards /6; the opponent's /6 (A1)")
-        L.add("squad", 6, "own substitutions/3, opponent substitutions/3, own pieces on the pitch/11, opponent's/11, own injured out/3, opponent injured out/3")
-        L.add("formation", 6, "own formation d, m, f /10; opponent's /10 (zeros until both cards are revealed)")
-        L.add("roles", 10, "A2 roles: own attacking midfielders, defending midfielders, attacking centre-back, withdrawn striker, offensive wing backs /5; the opponent's /5 (zeros until revealed)")
-        L.add("skills", 3 * len(IMPLEMENTED_SKILLS), "A12: own match skills, own reserve skills, the opponent's match skills (one flag per skill, in the order of the skill actions)")
-        L.add("skill_offer", len(IMPLEMENTED_SKILLS), "A12: one-hot of the skill offered in a pending play-the-skill decision")
-        L.add("set_piece", len(SET_PIECES) + 1, "one-hot of the set piece being taken: " + ", ".join(SET_PIECES) + ", none")
-        L.add("weather", len(WEATHERS), "one-hot of the weather (A10): " + ", ".join(WEATHERS) + " (all zero: none)")
-        L.add("offside", N_AREAS, "areas in which an own piece would be offside now (5.1), as controlling team")
-        L.add("pass_values", len(PLAYING), "at a pass-target decision: the ball value after modifiers /6 for each legal target area (0 = not legal)")
-        L.add("setup", 2, "pieces of the own team still to place in a setup /10, a setup is running")
-        names = ("decision", "move_mode", "move_state", "move_source", "own_pieces", "opp_pieces", "own_keeper",
-                 "opp_keeper", "ball", "ball_state", "skills", "skill_offer", "set_piece", "weather", "offside",
-                 "pass_values", "setup")
-        self._offsets = tuple(L.offsets[n] for n in names)
-        self._size = L.size
-        # encode writes ball_state, time, score, cards, condition, squad, formation and roles as one run
-        assert [n for n, _, _ in L.fields][9:18] == ["ball_state", "time", "score", "cards", "condition", "squad",
-                                                     "formation", "roles", "skills"]
+
+class FubaEncoder(ObservationEncoder):
+    spec = OBSERVATION
 
     def encode(self, game: FubaEngine, side: int) -> np.ndarray:
         # written into a new zeroed float32 array (most entries stay zero); the fields from ball_state to
         # roles in one run from one list, the pieces and offside fields from memoised float32 rows: every
         # value is the same Python float as before and becomes the same float32
         (o_dec, o_mode, o_mstate, o_msrc, o_own, o_opp, o_ownk, o_oppk, o_ball, o_run, o_skills, o_offer, o_sp,
-         o_weather, o_offside, o_pass, o_setup) = self._offsets
-        out = np.zeros(self._size, dtype=np.float32)
+         o_weather, o_offside, o_pass, o_setup) = _OFFSETS
+        out = np.zeros(_SIZE, dtype=np.float32)
         opp = 1 - side
         d = game.decision
         out[o_dec + (_DECISION_POS[d.kind] if d is not None else _N_DECISIONS)] = 1.0

@@ -11,7 +11,8 @@ from ..core.engine import HOME
 from ..rules.statispro import actions as A
 from ..rules.statispro.engine import PF, PTS, StatisProEngine
 from ..rules.statispro.teams import MAX_ROSTER
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
+from .base import CoachEnv, ObservationEncoder, parallel_constructors, pettingzoo_constructors
+from .observation import ObservationSpec, ObsField
 
 DECISIONS = StatisProEngine.decision_kinds
 MENUS = ("period", "dead", "live", "timeout")
@@ -24,10 +25,33 @@ CARD = ("FIELD GOAL/100", "ATTEMPTS/40", "REBOUND/40", "DEFENSE RATE/-10", "ASSI
 ROSTER_STATE = ("on court", "slot/4", "personal fouls/6", "points/40", "unavailable (fouled out, ejected, injured)",
                 "Mandatory Rest", "Fatigued", "rested this half", "PG", "SG", "SF", "PF", "C")
 COURT_ROW = len(SLOT_RATINGS) + len(SLOT_STATE)
-COURT_BLOCK = 5 * COURT_ROW
 N_CARD = len(CARD)
 ROSTER_ROW = len(CARD) + len(ROSTER_STATE)  # one roster player's floats: card, state, positions
-ROSTER_BLOCK = MAX_ROSTER * ROSTER_ROW
+
+# The observation, declared (envs/observation.py): the encoder's layout, docs/envs.md and the range test
+# come from it. Ranges are after the env's clip to [-1, 1].
+OBSERVATION = ObservationSpec(version=1, fields=(
+    ObsField("decision", len(DECISIONS) + 1,
+             "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none"),
+    ObsField("menu", len(MENUS) + 1, "one-hot of the menu kind (" + ", ".join(MENUS) + ", not a menu)"),
+    ObsField("game", 24, "own team has the ball, is home, period/4, overtime, final 2:00 of the period, final minute, "
+                         "FAC left/180, own score/150, opponent score/150, margin/20, passes used/4, passes allowed/4, "
+                         "Pass #/40, assist #/20, own team fouls/6, opponent team fouls/6, own timeouts left/7, "
+                         "opponent timeouts left/7, own 20-second timeout left, own Index Points/12, opponent Index "
+                         "Points/12, own Three Point Offense, opponent Three Point Offense, PRESS declared", low=-1.0),
+    ObsField("via", len(VIAS), "how the Ballhandler got the ball: " + ", ".join(VIAS)),
+    ObsField("own_court", 5 * COURT_ROW,
+             "per lineup slot PG..C: effective ratings " + ", ".join(SLOT_RATINGS) + "; " + ", ".join(SLOT_STATE),
+             low=-1.0),
+    ObsField("opp_court", 5 * COURT_ROW, "the same for the opponent", low=-1.0),
+    ObsField("own_roster", MAX_ROSTER * ROSTER_ROW,
+             "per roster player #1..#15 (the numbers of the substitute actions): card " + ", ".join(CARD)
+             + "; state " + ", ".join(ROSTER_STATE) + " (zeros past the roster)", low=-1.0),
+    ObsField("opp_roster", MAX_ROSTER * ROSTER_ROW, "the same for the opponent's roster", low=-1.0),
+    ObsField("choice", 5, "slots offered in a pass-to or choose decision"),
+))
+COURT_BLOCK = OBSERVATION.length("own_court")
+ROSTER_BLOCK = OBSERVATION.length("own_roster")
 _DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
 _NO_CHOICE_F = array("f", [0.0] * 5)
 _CHOICE_KINDS = ("pass_to", "choose")  # the decisions whose legal actions can be PASS_TO / CHOOSE ones
@@ -50,30 +74,60 @@ def _head(kind: str | None, menu: str | None) -> list[float]:
 _HEADS: dict = {None: _head(None, None), **{k: _head(k, None) for k in DECISIONS},
                 **{("menu", m): _head("menu", m) for m in (*MENUS, None)}}
 _MENU_HEAD = _HEADS[("menu", None)]
-_HEAD_SIZE = len(DECISIONS) + 1 + len(MENUS) + 1 + 24 + len(VIAS)  # the one-hots, the game, via
+_HEAD_SIZE = OBSERVATION.offset("own_court")  # the one-hots, the game, via: written from one list
+
+
+class _CourtMemo:
+    """What one team's court rows were last written from (None: not yet): its effective ratings (the
+    engine's list, replaced and never changed in place when ratings change), copies of its guard
+    assignments and lineup, and the Double Team target against it and its own Double Team's helper."""
+
+    __slots__ = ("eff", "guard", "lineup", "dt_target", "dt_helper")
+
+    def __init__(self) -> None:
+        self.eff: list | None = None
+        self.guard: list | None = None
+        self.lineup: list | None = None
+        self.dt_target: int | None = None
+        self.dt_helper: int | None = None
+
+
+class _RosterMemo:
+    """What one team's roster state columns were last written from (copies; None: not yet), and the
+    number of roster rows encoded (``n``)."""
+
+    __slots__ = ("n", "lineup", "fouls", "points", "status", "mandatory_rest", "tired", "rested", "half")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.lineup: list | None = None
+        self.fouls: list | None = None
+        self.points: list | None = None
+        self.status: list | None = None
+        self.mandatory_rest: list | None = None
+        self.tired: list | None = None
+        self.rested: list | None = None
+        self.half = -1
+
+
+class _View:
+    """A game's observation buffer for one viewing side, with each block's memo, where the
+    Ballhandler's mark is (-1: none) and the two teams it was made for."""
+
+    __slots__ = ("buf", "own_court", "opp_court", "own_roster", "opp_roster", "ballhandler_at", "own_team", "opp_team")
+
+    def __init__(self, buf: array, own_roster: _RosterMemo, opp_roster: _RosterMemo, own_team, opp_team) -> None:
+        self.buf = buf
+        self.own_court, self.opp_court = _CourtMemo(), _CourtMemo()
+        self.own_roster, self.opp_roster = own_roster, opp_roster
+        self.ballhandler_at = -1
+        self.own_team, self.opp_team = own_team, opp_team
 
 
 class StatisProEncoder(ObservationEncoder):
-    version = 1
+    spec = OBSERVATION
 
     def __init__(self):
-        L = self.layout = ObservationLayout()
-        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
-        L.add("menu", len(MENUS) + 1, "one-hot of the menu kind (" + ", ".join(MENUS) + ", not a menu)")
-        L.add("game", 24, "own team has the ball, is home, period/4, overtime, final 2:00 of the period, final minute, "
-                          "FAC left/180, own score/150, opponent score/150, margin/20, passes used/4, passes allowed/4, "
-                          "Pass #/40, assist #/20, own team fouls/6, opponent team fouls/6, own timeouts left/7, "
-                          "opponent timeouts left/7, own 20-second timeout left, own Index Points/12, opponent Index "
-                          "Points/12, own Three Point Offense, opponent Three Point Offense, PRESS declared")
-        L.add("via", len(VIAS), "how the Ballhandler got the ball: " + ", ".join(VIAS))
-        L.add("own_court", 5 * (len(SLOT_RATINGS) + len(SLOT_STATE)),
-              "per lineup slot PG..C: effective ratings " + ", ".join(SLOT_RATINGS) + "; " + ", ".join(SLOT_STATE))
-        L.add("opp_court", 5 * (len(SLOT_RATINGS) + len(SLOT_STATE)), "the same for the opponent")
-        L.add("own_roster", MAX_ROSTER * (len(CARD) + len(ROSTER_STATE)),
-              "per roster player #1..#15 (the numbers of the substitute actions): card " + ", ".join(CARD)
-              + "; state " + ", ".join(ROSTER_STATE) + " (zeros past the roster)")
-        L.add("opp_roster", MAX_ROSTER * (len(CARD) + len(ROSTER_STATE)), "the same for the opponent's roster")
-        L.add("choice", 5, "slots offered in a pass-to or choose decision")
         self._rosters: dict[int, tuple] = {}  # id(team) -> (team, card block), see _roster
 
     def encode(self, game: StatisProEngine, side: int) -> np.ndarray:
@@ -83,9 +137,9 @@ class StatisProEncoder(ObservationEncoder):
         # Every value is the same Python expression as before, cast to float32 the same way.
         memo = self.memo(game)
         view = memo.get(side)
-        if view is None or view[6] is not game.teams[side] or view[7] is not game.teams[1 - side]:
+        if view is None or view.own_team is not game.teams[side] or view.opp_team is not game.teams[1 - side]:
             view = memo[side] = self._new_view(game, side)
-        buf = view[0]
+        buf = view.buf
         d = game.decision
         if d is None:
             head = _HEADS[None]
@@ -105,22 +159,23 @@ class StatisProEncoder(ObservationEncoder):
             tf[side] / 6, tf[o] / 6, (7 - to_used[side]) / 7, (7 - to_used[o]) / 7,
             float(game.timeouts20_used[side] < 1), index[side] / 12, index[o] / 12, float(tpo[side]),
             float(tpo[o]), float(game.press_next)] + _VIA_ONEHOT.get(game.via, _NO_VIA))
-        if view[5] >= 0:  # the last Ballhandler's mark back to 0.0
-            buf[view[5]] = 0.0
-            view[5] = -1
+        if view.ballhandler_at >= 0:  # the last Ballhandler's mark back to 0.0
+            buf[view.ballhandler_at] = 0.0
+            view.ballhandler_at = -1
         dt = game.double_team
         pos = _HEAD_SIZE
-        for s, m in ((side, view[1]), (o, view[2])):
+        for s, m in ((side, view.own_court), (o, view.opp_court)):
             dt_def0 = dt[1 - s][0]  # the Double Team against this team: its target
             dt_own1 = dt[s][1]  # our Double Team's helper
-            eff = game._eff[s] or game.eff(s)  # (the engine's cached ratings, else computed)
+            eff = game.eff(s)  # (the engine's cached ratings: the same list until they change)
             lineup = game.lineup[s]
             guard = game.guard[s]
             # the court rows depend on these values only (eff is replaced, never changed in place, when
             # ratings change): a row is rewritten only when one of its values differs
-            if m[0] is not eff or m[1] != guard or m[2] != lineup or m[3] != dt_def0 or m[4] != dt_own1:
-                old_eff, old_guard, old_lineup = m[0], m[1], m[2]
-                every = old_eff is None or m[3] != dt_def0 or m[4] != dt_own1
+            if (m.eff is not eff or m.guard != guard or m.lineup != lineup or m.dt_target != dt_def0
+                    or m.dt_helper != dt_own1):
+                old_eff, old_guard, old_lineup = m.eff, m.guard, m.lineup
+                every = old_eff is None or m.dt_target != dt_def0 or m.dt_helper != dt_own1
                 at = pos
                 for slot in range(5):
                     r, i, g = eff[slot], lineup[slot], guard[slot]
@@ -130,17 +185,17 @@ class StatisProEncoder(ObservationEncoder):
                             r[8] / 9, r[9] / 20, r[10] / 9, r[11] / -10, float(r[12]), 0.0, g / 4, float(dt_def0 == i),
                             float(dt_own1 == i)))
                     at += COURT_ROW
-                m[0], m[1], m[2], m[3], m[4] = eff, guard[:], lineup[:], dt_def0, dt_own1
+                m.eff, m.guard, m.lineup, m.dt_target, m.dt_helper = eff, guard[:], lineup[:], dt_def0, dt_own1
             if game.off == s:
                 bh = game.ballhandler
                 if 0 <= bh < 5:  # the Ballhandler's column (1.0 in his row, 0.0 in the others)
-                    view[5] = pos + bh * COURT_ROW + len(SLOT_RATINGS)
-                    buf[view[5]] = 1.0
+                    view.ballhandler_at = at = pos + bh * COURT_ROW + len(SLOT_RATINGS)
+                    buf[at] = 1.0
             pos += COURT_BLOCK
         half = 0 if period <= 2 else 1
         get_half = _GET_HALF[half]
-        for s, m in ((side, view[3]), (o, view[4])):
-            n = m[0]
+        for s, r in ((side, view.own_roster), (o, view.opp_roster)):
+            n = r.n
             if n:
                 # each state column is kept with the values it was made of (copied: the engine changes its
                 # lists in place) and rewritten only when they differ
@@ -148,7 +203,7 @@ class StatisProEncoder(ObservationEncoder):
                 if n < len(stats):
                     stats = stats[:n]
                 lineup = game.lineup[s]
-                if lineup != m[1]:
+                if lineup != r.lineup:
                     on, at = [0.0] * n, [0.0] * n
                     for k, i in enumerate(lineup):
                         if i < n:
@@ -156,34 +211,34 @@ class StatisProEncoder(ObservationEncoder):
                             at[i] = k / 4
                     buf[pos + N_CARD:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", on)
                     buf[pos + N_CARD + 1:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", at)
-                    m[1] = lineup[:]
+                    r.lineup = lineup[:]
                 col = list(map(_GET_PF, stats))
-                if col != m[2]:
+                if col != r.fouls:
                     buf[pos + N_CARD + 2:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [x / 6 for x in col])
-                    m[2] = col
+                    r.fouls = col
                 col = list(map(_GET_PTS, stats))
-                if col != m[3]:
+                if col != r.points:
                     buf[pos + N_CARD + 3:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [x / 40 for x in col])
-                    m[3] = col
+                    r.points = col
                 # the lists of flags are compared whole with a copy of the last ones (their columns only
                 # change when they do)
                 flags = game.status[s]
-                if flags != m[4]:
+                if flags != r.status:
                     buf[pos + N_CARD + 4:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x != 0) for x in flags[:n]])
-                    m[4] = flags[:]
+                    r.status = flags[:]
                 flags = game.mandatory_rest[s]
-                if flags != m[5]:
+                if flags != r.mandatory_rest:
                     buf[pos + N_CARD + 5:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
-                    m[5] = flags[:]
+                    r.mandatory_rest = flags[:]
                 flags = game.tired[s]
-                if flags != m[6]:
+                if flags != r.tired:
                     buf[pos + N_CARD + 6:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
-                    m[6] = flags[:]
+                    r.tired = flags[:]
                 flags = game.rested[s]
-                if half != m[8] or flags != m[7]:
+                if half != r.half or flags != r.rested:
                     buf[pos + N_CARD + 7:pos + n * ROSTER_ROW:ROSTER_ROW] = array(
                         "f", [float(x) for x in map(get_half, flags[:n])])
-                    m[7], m[8] = [r[:] for r in flags], half
+                    r.rested, r.half = [x[:] for x in flags], half
             pos += ROSTER_BLOCK
         if d is not None and d.kind in _CHOICE_KINDS:  # (only these decisions offer pass-to / choose actions)
             buf[pos:] = array("f", self._choice(d.legal))
@@ -191,19 +246,19 @@ class StatisProEncoder(ObservationEncoder):
             buf[pos:] = _NO_CHOICE_F
         return np.frombuffer(buf, dtype=np.float32).copy()
 
-    def _new_view(self, game: StatisProEngine, side: int) -> list:
+    def _new_view(self, game: StatisProEngine, side: int) -> _View:
         """A game's observation buffer for one viewing side, the roster cards written in, with each
-        block's memo (the values it was last made of: none yet), where the Ballhandler's mark is (-1:
-        none) and the two teams it was made for."""
-        buf = array("f", bytes(4 * self.size))
-        pos = _HEAD_SIZE + 2 * COURT_BLOCK
+        block's memo (the values it was last made of: none yet), no Ballhandler's mark and the two
+        teams it was made for."""
+        buf = array("f", bytes(4 * OBSERVATION.size))
+        pos = OBSERVATION.offset("own_roster")
         rosters = []
         for s in (side, 1 - side):
             team = game.teams[s]
             buf[pos:pos + ROSTER_BLOCK] = array("f", self._roster(team).tobytes())  # the cards
-            rosters.append([min(len(team.players), MAX_ROSTER), None, None, None, None, None, None, None, -1])
+            rosters.append(_RosterMemo(min(len(team.players), MAX_ROSTER)))
             pos += ROSTER_BLOCK
-        return [buf, [None] * 5, [None] * 5, rosters[0], rosters[1], -1, game.teams[side], game.teams[1 - side]]
+        return _View(buf, rosters[0], rosters[1], game.teams[side], game.teams[1 - side])
 
     def _choice(self, legal: tuple) -> list[float]:
         """The slots offered (pass to / choose) among ``legal``."""

@@ -8,7 +8,8 @@ from ..core.engine import HOME
 from ..rules.valueadd import actions as A
 from ..rules.valueadd.engine import PTS, ValueAddEngine
 from ..rules.valueadd.scoresheet import D8_FIRST_FROM, LAST_NINE_FROM, is_shaded
-from .base import CoachEnv, ObservationEncoder, ObservationLayout, parallel_constructors, pettingzoo_constructors
+from .base import CoachEnv, ObservationEncoder, parallel_constructors, pettingzoo_constructors
+from .observation import ObservationSpec, ObsField
 
 DECISIONS = ValueAddEngine.decision_kinds
 CARD_FEATURES = (
@@ -25,26 +26,36 @@ _MARK_KEYS = ("d8_slot", "rebounder", "stealer", "slot")  # the context's player
 N_CARD = len(CARD_FEATURES)
 N_STATE = len(PLAYER_STATE)
 ROW = N_CARD + N_STATE  # one roster player's floats: card, then state
-ROSTER_SIZE = A.MAX_ROSTER * ROW
+
+# The observation, declared (envs/observation.py): the encoder's layout, docs/envs.md and the range test
+# come from it. Ranges are after the env's clip to [-1, 1].
+OBSERVATION = ObservationSpec(version=1, fields=(
+    ObsField("decision", len(DECISIONS) + 1,
+             "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none"),
+    ObsField("game", 12, "on offense next/now, is home, box/44, bottom half, overtime, last nine boxes, d8-first window, "
+                         "shaded box, own score/120, opponent score/120, margin/20 (own minus opponent), menu changes "
+                         "used/8", low=-1.0),
+    ObsField("own_team", 4, "attempting 3-pointers, dunk range net of the opponent's adjustment/6, has a point guard, "
+                            "extra possession earned", low=-1.0),
+    ObsField("opp_team", 4, "the same for the opponent", low=-1.0),
+    ObsField("own_court", 5 * 4, "per lineup slot PG..C: offensive slot this defender guards/4, gets 6/7/8 (count/3), "
+                                 "'20' bonus, is the ballhandler/rebounder/stealer in the pending decision"),
+    ObsField("opp_court", 5 * 4, "the same for the opponent"),
+    ObsField("own_roster", A.MAX_ROSTER * ROW,
+             "per roster player #1..#15 (the numbers of the substitute actions): card " + ", ".join(CARD_FEATURES)
+             + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)", low=-1.0),
+    ObsField("opp_roster", A.MAX_ROSTER * ROW, "the same for the opponent's roster", low=-1.0),
+    ObsField("choice", 5, "slots offered in a choose-player decision (tied rebounders, dunker, stop rebounder)"),
+))
+ROSTER_SIZE = OBSERVATION.length("own_roster")
+_SIZE = OBSERVATION.size
+_ROSTERS_AT = OBSERVATION.offset("own_roster")  # the fields before it are written from one list
 
 
 class ValueAddEncoder(ObservationEncoder):
-    version = 1
+    spec = OBSERVATION
 
     def __init__(self):
-        L = self.layout = ObservationLayout()
-        L.add("decision", len(DECISIONS) + 1, "one-hot of the pending decision kind: " + ", ".join(DECISIONS) + ", none")
-        L.add("game", 12, "on offense next/now, is home, box/44, bottom half, overtime, last nine boxes, d8-first window, "
-                          "shaded box, own score/120, opponent score/120, margin/20 (own minus opponent), menu changes used/8")
-        L.add("own_team", 4, "attempting 3-pointers, dunk range net of the opponent's adjustment/6, has a point guard, extra possession earned")
-        L.add("opp_team", 4, "the same for the opponent")
-        L.add("own_court", 5 * 4, "per lineup slot PG..C: offensive slot this defender guards/4, gets 6/7/8 (count/3), '20' bonus, is the ballhandler/rebounder/stealer in the pending decision")
-        L.add("opp_court", 5 * 4, "the same for the opponent")
-        L.add("own_roster", A.MAX_ROSTER * (len(CARD_FEATURES) + len(PLAYER_STATE)),
-              "per roster player #1..#15 (the numbers of the substitute actions): card " + ", ".join(CARD_FEATURES)
-              + "; state " + ", ".join(PLAYER_STATE) + " (zeros past the roster)")
-        L.add("opp_roster", A.MAX_ROSTER * (len(CARD_FEATURES) + len(PLAYER_STATE)), "the same for the opponent's roster")
-        L.add("choice", 5, "slots offered in a choose-player decision (tied rebounders, dunker, stop rebounder)")
         self._rosters: dict[int, tuple] = {}  # id(team) -> (team, card-feature block), see _roster
 
     @staticmethod
@@ -101,12 +112,11 @@ class ValueAddEncoder(ObservationEncoder):
                                    float(bonus20[slot]), float(slot in marked))]
                 hit = memo[("court", s)] = (guards[:], ts.holders[:], ts.bonus20[:], marked, block)
             out += hit[4]
-        obs = np.empty(self.size, dtype=np.float32)
-        head = len(out)
-        obs[:head] = out
+        obs = np.empty(_SIZE, dtype=np.float32)
+        obs[:_ROSTERS_AT] = out  # (a block of another length than the spec's fails here)
         lim = game.options.foul_limit
         pen = game._penalties  # stamina penalties on: tired and doubled columns (ValueAddEngine.fatigue)
-        pos = head
+        pos = _ROSTERS_AT
         for s, ts in ((side, own), (other, opp)):
             team = teams[s]
             n = min(len(team.players), A.MAX_ROSTER)

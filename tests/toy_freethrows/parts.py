@@ -15,7 +15,8 @@ import numpy as np
 from coachgym.coachkinds import COACH_KINDS
 from coachgym.core.engine import Decision
 from coachgym.core.ruleset import Parts
-from coachgym.envs.base import CoachEnv, ObservationEncoder, ObservationLayout, pettingzoo_constructors
+from coachgym.envs.base import CoachEnv, ObservationEncoder, pettingzoo_constructors
+from coachgym.envs.observation import ObservationSpec, ObsField
 from coachgym.evaluation.fuzz import InvariantError
 from coachgym.present.generic import GenericPresenter
 from coachgym.series.carryover import CarryOver, Context
@@ -48,13 +49,18 @@ def remaining(g: FreeThrowEngine) -> float:
 
 
 # ---------------------------------------------------------------------- the env
+# the observation, declared: every field's name, length, meaning and range (the encoder's layout and
+# the env's observation space come from it; envs/observation.py)
+OBSERVATION = ObservationSpec(version=1, fields=(
+    ObsField("score", 2, "our and their free throws made / 40"),
+    ObsField("rounds_left", 1, "regulation rounds left / 20"),
+    ObsField("last_shooter", ROSTER, "one-hot: our shooter of our previous shot"),
+    ObsField("rating", ROSTER, "each of our shooters' rating now / 20"),
+))
+
+
 class FreeThrowEncoder(ObservationEncoder):
-    version = 1
-    layout = ObservationLayout()
-    layout.add("score", 2, "our and their free throws made / 40")
-    layout.add("rounds_left", 1, "regulation rounds left / 20")
-    layout.add("last_shooter", ROSTER, "one-hot: our shooter of our previous shot")
-    layout.add("rating", ROSTER, "each of our shooters' rating now / 20")
+    spec = OBSERVATION
 
     def encode(self, game: FreeThrowEngine, side: int) -> np.ndarray:
         out = [game.pts[side] / 40, game.pts[1 - side] / 40, rounds_left(game) / 20]
