@@ -3,8 +3,9 @@
 :class:`CoachAECEnv` is one module-level class (so an env pickles, and copies with ``copy.deepcopy``):
 the ruleset comes from its Gymnasium env class (``env_class``: its ruleset and observation encoder),
 given to the constructor or set on a subclass (:func:`coachgym.envs.base.make_aec_env_class`, which
-the academy's scenario envs subclass). Team loading and the illegal-action policy are the Gymnasium
-env's own (:func:`coachgym.envs.base.load_teams`, :func:`coachgym.envs.base.illegal_action`): an
+the academy's scenario envs subclass). New games, observations, masks, outcomes and the illegal-action
+policy are the episode core the Gymnasium env plays through too (:class:`coachgym.envs.episode.EpisodeCore`,
+:func:`coachgym.envs.episode.illegal_action`), team loading its :func:`coachgym.envs.base.load_teams`: an
 illegal action ends the game as a loss for its coach, with the action named in the agent's
 ``info["illegal_action"]``; ``strict=True`` raises ``IllegalActionError`` and changes nothing.
 
@@ -24,7 +25,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.engine import HOME, Engine
-from .base import OBS_HIGH, OBS_LOW, CoachEnv, _clip, check_env_keywords, illegal_action, load_teams, render_game
+from .base import OBS_HIGH, OBS_LOW, CoachEnv, check_env_keywords, load_teams, render_game
+from .episode import EpisodeCore, illegal_action, outcome
 
 RENDER = ["ansi", "rgb_array"]
 
@@ -59,11 +61,13 @@ class CoachAECEnv(AECEnv):
         self._rendered_upto = 0
 
     def _bind(self) -> None:
-        """The ruleset, encoder and spaces, from ``env_class`` (not pickled: rebuilt on unpickling)."""
+        """The ruleset, encoder, episode core and spaces, from ``env_class`` (not pickled: rebuilt on
+        unpickling)."""
         from .. import rulesets
 
         self.ruleset = rulesets.get(self.env_class.ruleset_name)
         self.encoder = self.env_class.encoder
+        self.core = EpisodeCore(self.ruleset, self.encoder)  # envs/episode.py, as the Gymnasium env's
         n = len(self.ruleset.actions)
         obs_space = spaces.Dict({
             "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32),
@@ -74,7 +78,7 @@ class CoachAECEnv(AECEnv):
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        for key in ("ruleset", "encoder", "_observation_spaces", "_action_spaces"):
+        for key in ("ruleset", "encoder", "core", "_observation_spaces", "_action_spaces"):
             state.pop(key, None)
         return state
 
@@ -113,7 +117,7 @@ class CoachAECEnv(AECEnv):
         home, away = self._home, self._away
         if self._pool:
             home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
-        return self.ruleset.new_game(home, away, seed=self._rng.randrange(2**62), options=self.rule_options)
+        return self.core.new_game(home, away, self._rng.randrange(2**62), self.rule_options)
 
     def _scenario_over(self) -> bool:
         """The end hook: whether the episode ends before the game does (never, here)."""
@@ -121,8 +125,7 @@ class CoachAECEnv(AECEnv):
 
     def _final_rewards(self) -> dict:
         """The rewards at the end: +1/-1 (0 a draw) by the final score."""
-        m = self.game.result().margin_for(HOME)
-        r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
+        r = outcome(self.core.margin(self.game, HOME))
         return {"home": r, "away": -r}
 
     # ------------------------------------------------------------------ the AEC API
@@ -135,13 +138,8 @@ class CoachAECEnv(AECEnv):
 
     def observe(self, agent):
         side = self.possible_agents.index(agent)
-        obs = self.encoder.encode(self.game, side)
-        _clip(obs, OBS_LOW, OBS_HIGH, out=obs)
-        mask = np.zeros(len(self.ruleset.actions), dtype=np.int8)
-        d = self.game.decision
-        if d is not None and d.side == side:
-            mask[list(d.legal)] = 1
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": self.core.observe(self.game, side),
+                "action_mask": self.core.mask(self.game, side).astype(np.int8)}
 
     def step(self, action):
         agent = self.agent_selection

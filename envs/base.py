@@ -1,8 +1,11 @@
 """Thin Gymnasium and PettingZoo adapters over any coachgym rules engine.
 
-A ruleset supplies an :class:`ObservationEncoder`; this module supplies the rest: the ``Discrete``
-action space over the ruleset's action table, action masks, the reward, the opponent coach,
-rendering, and the illegal-action policy.
+A ruleset supplies an :class:`ObservationEncoder` (laid out by its declared
+:class:`~coachgym.envs.observation.ObservationSpec`); this module supplies the Gymnasium protocol
+around the episode core both APIs share (:mod:`coachgym.envs.episode`: new games, observations, masks,
+the illegal-action policy, outcomes): the ``Discrete`` action space over the ruleset's action table,
+the opponent coach answering inside ``step``, the margin-shaped reward, rendering, and the PettingZoo
+constructors (the AEC env of :mod:`coachgym.envs.aec` in PettingZoo's ``OrderEnforcingWrapper``).
 """
 
 from __future__ import annotations
@@ -16,15 +19,13 @@ from gymnasium import spaces
 
 from ..core.coach import Coach
 from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
-from ..core.errors import ConfigError, GameOverError, IllegalActionError
+from ..core.errors import ConfigError, GameOverError
 from ..core.ruleset import Ruleset
+from .episode import EpisodeCore, illegal_action, outcome, result
 from .observation import OBS_HIGH, OBS_LOW, ObservationLayout, ObservationSpec
 
 # ansi: the play-by-play and scoreboard as text; rgb_array: the scoreboard as an image (envs/raster.py)
 RENDER_MODES = (None, "ansi", "rgb_array")
-# np.clip without its Python-level argument handling (the same ufunc, about 1 us less a step)
-_clip = getattr(getattr(np, "_core", None), "umath", None)
-_clip = getattr(_clip, "clip", None) or np.clip
 
 
 class ObservationEncoder:
@@ -157,21 +158,6 @@ def load_teams(ruleset: Ruleset, home: Any, away: Any, team_pool: Sequence[str] 
     return home_team, away_team, pool
 
 
-def illegal_action(game: Engine, action: int, strict: bool) -> dict | None:
-    """None where ``action`` is legal at ``game``'s decision; else, the envs' illegal-action policy:
-    ``strict`` raises :class:`IllegalActionError` (the game untouched), otherwise what the episode's
-    info says of it (``info["illegal_action"]``: the action, its label, the decision, the legal
-    actions and their labels); shared by the Gymnasium and PettingZoo envs."""
-    d = game.decision
-    if action in d.legal:
-        return None
-    label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
-    if strict:
-        raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
-    return {"action": action, "label": label, "decision": d.kind, "legal": list(d.legal),
-            "legal_labels": game.actions.labels(d.legal)}
-
-
 def render_game(env: Any) -> Any:
     """``render()`` of the Gymnasium and the PettingZoo envs: ``rgb_array`` is the scoreboard and the
     decision at hand as an image (no play-by-play is kept); ``ansi`` is the play-by-play since the last
@@ -220,6 +206,7 @@ class CoachEnv(gym.Env):
         self.strict = strict
         self.render_mode = render_mode
         self.max_decisions = max_decisions
+        self.core = EpisodeCore(self.ruleset, self.encoder)  # envs/episode.py: what an episode is
         self.action_space = spaces.Discrete(len(self.ruleset.actions))
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32)
         self.game: Engine | None = None
@@ -229,7 +216,21 @@ class CoachEnv(gym.Env):
         self._decisions = 0
         self._last_margin = 0
         self._ended_by: str | None = None  # why the episode ended before the game did (an illegal action)
-        self._masks: dict[tuple, np.ndarray] = {}  # legal actions -> mask, see action_masks
+
+    def __getstate__(self) -> dict:
+        """Pickled without the ruleset and the episode core (the registry's objects, which need not
+        pickle): found again by ``ruleset_name`` on unpickling, so an env pickles mid-game."""
+        state = dict(self.__dict__)
+        for key in ("ruleset", "core"):
+            state.pop(key, None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        from .. import rulesets
+
+        self.__dict__.update(state)
+        self.ruleset = rulesets.get(self.ruleset_name)
+        self.core = EpisodeCore(self.ruleset, self.encoder)
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -246,15 +247,15 @@ class CoachEnv(gym.Env):
             home, away = self._pool[int(i)], self._pool[int(j)]
         # the play-by-play is written only where it is shown (render_mode="ansi"): the same rolls either
         # way, and no line is built for nobody
-        self.game = self.ruleset.new_game(home, away, seed=game_seed, options=self.rule_options,
-                                          record_events=self.render_mode == "ansi")
+        self.game = self.core.new_game(home, away, game_seed, self.rule_options,
+                                       record_events=self.render_mode == "ansi")
         self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
         self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
         self._rendered_upto = 0
         self._decisions = 0
         self._ended_by = None
         self._run_opponent()
-        self._last_margin = self.game.result().margin_for(self.side)
+        self._last_margin = self.core.margin(self.game, self.side)
         return self._obs(), self._info()
 
     def step(self, action):
@@ -292,7 +293,7 @@ class CoachEnv(gym.Env):
             reward += (margin - self._last_margin) / self.margin_scale
         self._last_margin = margin
         if terminated:
-            reward += 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+            reward += outcome(margin)
         truncated = bool(self.max_decisions and self._decisions >= self.max_decisions and not terminated)
         return float(reward), terminated, truncated
 
@@ -304,25 +305,14 @@ class CoachEnv(gym.Env):
         """The legal actions of the decision at hand. With none at hand (the game is over, or not
         reset yet) every action is marked: a Gymnasium vector env's next step resets the game and
         plays none of them (autoreset), so a policy always has an action to pick (docs/envs.md)."""
-        if self.game is None or self.game.decision is None:
-            return np.ones(self.action_space.n, dtype=bool)
-        legal = self.game.decision.legal
-        masks = self._masks
-        mask = masks.get(legal)
-        if mask is None:  # the same legal sets come back all game long: each mask is built once
-            if len(masks) >= 4096:
-                masks.clear()
-            mask = masks[legal] = np.zeros(self.action_space.n, dtype=bool)
-            mask[list(legal)] = True
-        return mask.copy()
+        return self.core.mask(self.game)
 
     def render(self):
         return render_game(self)
 
     # ------------------------------------------------------------------ internals
     def _margin(self, home: int, away: int) -> int:
-        """The agent's margin from the score (``game.result().margin_for(side)`` without the result
-        object: read every step)."""
+        """The agent's margin from the score (``EpisodeCore.margin`` of a score already read)."""
         return home - away if self.side == HOME else away - home
 
     def _run_opponent(self) -> None:
@@ -331,9 +321,7 @@ class CoachEnv(gym.Env):
             game.step(self.opponent.choose(game, game.decision))
 
     def _obs(self) -> np.ndarray:
-        obs = self.encoder.encode(self.game, self.side)
-        _clip(obs, OBS_LOW, OBS_HIGH, out=obs)
-        return obs
+        return self.core.observe(self.game, self.side)
 
     def _info(self) -> dict:
         g = self.game
@@ -343,7 +331,7 @@ class CoachEnv(gym.Env):
                 "score": {"home": home, "away": away}}
         if g.over:
             margin = self._margin(home, away)
-            info["result"] = "win" if margin > 0 else "loss" if margin < 0 else "draw"
+            info["result"] = result(margin)
             info["box_score"] = g.box_score().to_dict()
         return info
 
@@ -384,7 +372,11 @@ def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
 
 def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):
     """``(aec_env_class, env)`` for a ruleset's env module. The AEC class is built on first use, so
-    pettingzoo stays an optional dependency; ``env(**kwargs)`` is the PettingZoo-style constructor."""
+    pettingzoo stays an optional dependency; ``env(**kwargs)`` is the PettingZoo-style constructor: the
+    raw env (``aec_env_class()(**kwargs)``) in PettingZoo's standard ``OrderEnforcingWrapper`` (an
+    error for ``step``, ``observe`` or ``render`` before ``reset``; ``env().unwrapped`` is the raw env).
+    PettingZoo's illegal-move and bounds wrappers do not fit: the env's own illegal-action policy
+    names the action and ends the game as its coach's loss, out-of-table actions included."""
     built: list = []
 
     def aec_env_class():
@@ -393,7 +385,9 @@ def pettingzoo_constructors(gym_cls: type[CoachEnv], name: str, module: str):
         return built[0]
 
     def env(**kwargs):
-        return aec_env_class()(**kwargs)
+        from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+        return OrderEnforcingWrapper(aec_env_class()(**kwargs))
 
     aec_env_class.__doc__ = f"The PettingZoo AEC class of :class:`{gym_cls.__name__}` (built on first use)."
     env.__doc__ = f'PettingZoo-style constructor: ``{module}.env(render_mode="ansi")``.'

@@ -40,8 +40,8 @@ def _play(env, steps: int, rng: np.random.Generator) -> list:
 def test_an_aec_env_pickles_mid_game_and_plays_on_as_the_original(name):
     from coachgym.envs.aec import CoachAECEnv
 
-    env = _env_module(name).env()
-    assert isinstance(env, CoachAECEnv) and type(env).__name__.endswith("AEC")
+    env = _env_module(name).env()  # the raw env in PettingZoo's OrderEnforcingWrapper
+    assert isinstance(env.unwrapped, CoachAECEnv) and type(env.unwrapped).__name__.endswith("AEC")
     env.reset(seed=11)
     _play(env, 30, np.random.default_rng(1))
     copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]

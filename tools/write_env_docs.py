@@ -44,7 +44,8 @@ play-by-play kept, so it costs nothing while training). stable-baselines3's
 its `VecVideoRecorder` gets frames. Tested by `tests/test_env_conventions.py`.
 
 **PettingZoo.** Each ruleset's module offers the AEC env (`coachgym.envs.<ruleset>.env()`, both coaches
-as agents `home` and `away`) and a parallel env (`parallel_env()`, `envs/parallel.py`) that
+as agents `home` and `away`, the raw env in PettingZoo's standard `OrderEnforcingWrapper`;
+`env().unwrapped` is the raw env) and a parallel env (`parallel_env()`, `envs/parallel.py`) that
 passes `pettingzoo.test.parallel_api_test`. The games are turn-based, so in parallel form the action
 space has one extra action, **wait** (index `n`, one past the action table): the agent whose decision
 is pending gets an `action_mask` of its legal actions (wait masked out), the other an `action_mask` of

@@ -1,0 +1,122 @@
+"""The episode core (envs/episode.py) the Gymnasium and PettingZoo envs share: one game seen by both
+adapters gives the same observation and legal actions, the same outcome words and rewards; the
+PettingZoo constructor wraps the raw env in PettingZoo's standard OrderEnforcingWrapper."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import pickle
+
+import numpy as np
+import pytest
+
+from coachgym import rulesets
+from coachgym.envs.episode import EpisodeCore, outcome, result
+
+pytest.importorskip("pettingzoo")
+
+RULESETS = [rs.name for rs in rulesets.all_rulesets()]
+
+
+def _module(name: str):
+    return importlib.import_module(rulesets.get(name).part("env").__module__)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_both_adapters_see_one_game_through_the_same_core(name):
+    module = _module(name)
+    genv = rulesets.get(name).part("env")(opponent="random")
+    genv.reset(seed=4)
+    aec = module.env().unwrapped
+    aec.reset(seed=4)
+    assert isinstance(genv.core, EpisodeCore) and isinstance(aec.core, EpisodeCore)
+    assert genv.core.encoder is aec.core.encoder and genv.core.ruleset is aec.core.ruleset
+    aec.game = genv.game  # the AEC env looks at the Gymnasium env's game
+    rng = np.random.default_rng(4)
+    for _ in range(25):
+        game = genv.game
+        if game.over:
+            break
+        side = game.decision.side
+        agent = aec.possible_agents[side]
+        seen = aec.observe(agent)
+        if side == genv.side:
+            assert seen["observation"].tobytes() == genv._obs().tobytes()
+            assert (seen["action_mask"].astype(bool) == genv.action_masks()).all()
+        other = aec.observe(aec.possible_agents[1 - side])
+        assert not other["action_mask"].any()  # not its turn: nothing legal
+        legal = np.flatnonzero(seen["action_mask"])
+        assert set(legal.tolist()) == set(game.decision.legal)
+        if side == genv.side:
+            genv.step(int(rng.choice(legal)))
+        else:  # (the opponent answers inside the Gymnasium env's step; not reached after reset)
+            game.step(int(rng.choice(legal)))
+
+
+def test_outcome_and_result_words():
+    assert [outcome(m) for m in (3, 0, -1)] == [1.0, 0.0, -1.0]
+    assert [result(m) for m in (3, 0, -1)] == ["win", "draw", "loss"]
+
+
+def test_the_final_rewards_of_both_adapters_agree():
+    """A game played out in the Gymnasium env: its final reward and result word are the AEC env's
+    final rewards for the same game, from the same side."""
+    module = _module("valueadd")
+    genv = module.ValueAddBasketballEnv(opponent="random")
+    obs, info = genv.reset(seed=8)
+    rng = np.random.default_rng(8)
+    reward, done = 0.0, False
+    while not done:
+        obs, reward, term, trunc, info = genv.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        done = term or trunc
+    aec = module.env().unwrapped
+    aec.reset(seed=0)
+    aec.game = genv.game
+    finals = aec._final_rewards()
+    assert finals[aec.possible_agents[genv.side]] == reward == outcome(genv.core.margin(genv.game, genv.side))
+    assert info["result"] == result(genv.core.margin(genv.game, genv.side))
+
+
+def test_env_is_the_raw_env_in_the_standard_order_enforcing_wrapper():
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    from coachgym.envs.aec import CoachAECEnv
+
+    env = _module("fourthstreet").env(render_mode="ansi")
+    assert isinstance(env, OrderEnforcingWrapper) and isinstance(env.unwrapped, CoachAECEnv)
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    with pytest.raises(AttributeError, match="before reset"):
+        env.agent_selection  # noqa: B018
+    env.reset(seed=1)
+    agent = env.agent_selection
+    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+    assert "\n" in env.render()
+    for back in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert type(back) is OrderEnforcingWrapper and back.unwrapped.game.to_json() == env.unwrapped.game.to_json()
+        assert back.agent_selection == env.agent_selection
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_gymnasium_env_pickles_mid_game_and_plays_on_as_the_original(name):
+    """Pickled (and deep-copied) without its ruleset and core, found again by name: the copies play the
+    same observations as the original from the same actions."""
+    env = rulesets.get(name).part("env")()  # against the coach by the book
+    _, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert not (term or trunc)
+    copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    assert all(c.ruleset is env.ruleset and c.core.encoder is env.encoder for c in copies)
+    runs = []
+    for e in (env, *copies):
+        rng, seen, inf = np.random.default_rng(9), [], info
+        for _ in range(20):
+            obs, reward, term, trunc, inf = e.step(int(rng.choice(np.flatnonzero(inf["action_mask"]))))
+            seen.append((obs.tobytes(), reward))
+            if term or trunc:
+                break
+        runs.append(seen)
+    assert runs[0] == runs[1] == runs[2] and len(runs[0]) > 0
