@@ -36,10 +36,28 @@ def _spec(spec: str, model: str | None) -> str:
     return model if (spec == "trained" and model) else spec
 
 
+def _league_rule_options(name: str) -> dict:
+    """The rule options the ruleset's real leagues are played with (league.json ``rule_options``: a
+    real FUBA league's clubs differ only by their A12 skills, docs/rules/fuba.md "Real leagues"), so a
+    real-teams row plays the clubs as their leagues do; leagues that disagree are refused by name."""
+    from ..core.errors import ConfigError
+    from ..series.competition import league_options
+
+    found = {lg: league_options(name, lg) for lg in rulesets.get(name).league_names()}
+    distinct = {json.dumps(o, sort_keys=True) for o in found.values()}
+    if len(distinct) > 1:
+        raise ConfigError(f"{name}: its leagues are played with different rule options ({found}); a real-teams "
+                          "series needs one set")
+    return next(iter(found.values()), {})
+
+
 def play_series(name: str, a_spec: str, b_spec: str, kind: str, games: int, *, seed: int = 0, model: str | None = None,
                 options: dict | None = None, backend: Backend | None = None, progress: bool = True) -> MatchResult:
     """``games`` games of coach ``a_spec`` against ``b_spec`` (coach specs; ``trained`` means ``model``
-    when one is given) with ``kind`` teams (mirror / cross-team), on ``backend`` (default: this process)."""
+    when one is given) with ``kind`` teams (mirror / cross-team / real-teams, the last with its
+    leagues' own rule options under ``options``), on ``backend`` (default: this process)."""
+    if kind == "real-teams":
+        options = {**_league_rule_options(name), **(options or {})}
     result = run_series(name, _spec(a_spec, model), _spec(b_spec, model), games, seed=seed,
                         teams=_team_pairs(name, kind), options=options, backend=backend, progress=progress,
                         desc=f"{name} {a_spec} vs {b_spec} ({kind})")

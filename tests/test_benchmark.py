@@ -87,3 +87,20 @@ def test_leverage_plot_is_written(tmp_path):
     rows = leverage("valueadd", games=2, jobs=1, progress=False)
     plot(rows, tmp_path / "lev.png")
     assert (tmp_path / "lev.png").stat().st_size > 1000
+
+
+def test_a_real_teams_row_plays_the_clubs_with_their_leagues_rule_options(monkeypatch):
+    """A real FUBA league's clubs differ only by their A12 skills (docs/rules/fuba.md "Real leagues"),
+    so its real-teams row plays with the leagues' A1 and A12 on; options given on top still win."""
+    seen = []
+
+    def fake_run(name, a, b, games, **kw):
+        seen.append(kw["options"])
+        return bm.MatchResult(a, b, [])
+
+    monkeypatch.setattr(bm, "run_series", fake_run)
+    bm.play_series("fuba", "by-the-book", "random", "real-teams", 2, progress=False)
+    bm.play_series("fuba", "by-the-book", "random", "real-teams", 2, progress=False, options={"skill_limit": 4})
+    bm.play_series("fuba", "by-the-book", "random", "mirror", 2, progress=False)
+    assert seen == [{"condition_points": True, "skills": True, "skill_limit": 6},
+                    {"condition_points": True, "skills": True, "skill_limit": 4}, None]
