@@ -78,14 +78,19 @@ def play(ruleset, side, opponent, friend, home, away, league, seed, options, aut
             if ruleset is None:
                 raise click.UsageError("name a ruleset (coachgym rulesets lists them), or --resume FILE")
             rs = ruleset_arg(ruleset)
+            given = parse_option_pairs(options)
             if league is not None:
+                from ..series.competition import league_options
+
                 home, away = _league_teams(rs, league, home, away)
+                # the league's own rule options (FUBA's real clubs are their A12 skills), under any -o given
+                given = {**league_options(rs.name, league), **given}
             kinds = None
             if autoplay:
                 known = [k.kind for k in presenter_for(rs.name).kinds()]
                 kinds = known if autoplay.strip() == "all" else [k.strip() for k in autoplay.split(",") if k.strip()]
             seat = Seat.new(rs.name, side=side, opponent=opponent, home=home, away=away, seed=seed,
-                            options=parse_option_pairs(options) or None, autoplay=kinds)
+                            options=given or None, autoplay=kinds)
     except CoachgymError as exc:
         advice = " (or play the by-the-book coach: --opponent by-the-book)" if resume is None and opponent == "trained" \
             and "model" in str(exc) else ""

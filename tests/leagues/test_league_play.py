@@ -32,3 +32,28 @@ def test_play_with_a_league_and_a_team_not_in_it_says_which_teams_there_are(tmp_
     child = spawn(["play", "fourthstreet", "--league", "nba-1980", "--home", "lakers", "--away", "celts"], tmp_path)
     child.expect("no team 'celts' in 1979-80 NBA; its teams: 76ers")
     child.expect(pexpect.EOF)
+
+
+def test_play_with_a_real_fuba_league_plays_with_the_leagues_rule_options(monkeypatch):
+    """A real FUBA league's clubs differ only by their A12 skills (docs/rules/fuba.md "Real leagues"):
+    ``play fuba --league`` switches on the league's A1 and A12 as its seasons do; ``-o`` still wins."""
+    from click.testing import CliRunner
+
+    from coachgym.cli import main
+    from coachgym.core.errors import CoachgymError
+    from coachgym.present.seat import Seat
+
+    seen = []
+
+    def new(ruleset, **kw):
+        seen.append((kw["home"], kw["away"], kw["options"]))
+        raise CoachgymError("stopped by the test")
+
+    monkeypatch.setattr(Seat, "new", staticmethod(new))
+    args = ["play", "fuba", "--league", "epl-2018-19", "--home", "liverpool", "--away", "burnley"]
+    for extra in ([], ["-o", "skill_limit=4"]):
+        res = CliRunner().invoke(main, args + extra)
+        assert "stopped by the test" in res.output and "Traceback" not in res.output
+    assert [s[:2] for s in seen] == [("epl-2018-19/liverpool", "epl-2018-19/burnley")] * 2
+    assert seen[0][2] == {"condition_points": True, "skills": True, "skill_limit": 6}
+    assert seen[1][2]["skill_limit"] == 4 and seen[1][2]["skills"] is True
