@@ -123,7 +123,7 @@ class FourthStreetEncoder(ObservationEncoder):
         out[_DECISION_INDEX[d.kind] if d is not None else _NO_DECISION] = 1.0
         pts = g.pts
         own_pts, opp_pts = pts[side], pts[opp]
-        pen_opp, pen_own = g._penalty_level(opp), g._penalty_level(side)
+        pen_opp, pen_own = g.penalty_level(opp), g.penalty_level(side)
         period, clock = g.period, g.clock
         tf, to = g.team_fouls, g.timeouts
         # the same expressions as min(1.0, x) and max(-1.0, min(1.0, x)), without the calls

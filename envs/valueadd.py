@@ -115,7 +115,7 @@ class ValueAddEncoder(ObservationEncoder):
         obs = np.empty(_SIZE, dtype=np.float32)
         obs[:_ROSTERS_AT] = out  # (a block of another length than the spec's fails here)
         lim = game.options.foul_limit
-        pen = game._penalties  # stamina penalties on: tired and doubled columns (ValueAddEngine.fatigue)
+        pen = game.options.stamina_penalties  # on: the tired and doubled columns (ValueAddEngine.fatigue)
         pos = _ROSTERS_AT
         for s, ts in ((side, own), (other, opp)):
             team = teams[s]

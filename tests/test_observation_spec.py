@@ -142,9 +142,11 @@ def test_a_spec_refuses_bad_declarations():
     assert spec.out_of_range([0.0, -0.5, -1.0, 0.5, 1.0]) == ["a[1] = -0.5 not in [0.0, 1.0]"]
 
 
-def test_the_statispro_encoder_reads_no_private_engine_state():
-    """envs/statispro.py reads the engine through its public names only (no ``game._eff``)."""
-    tree = ast.parse((ROOT / "envs" / "statispro.py").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", NAMES)
+def test_the_encoders_read_no_private_engine_state(name):
+    """envs/<name>.py reads the engine through its public names only (no ``game._eff``,
+    ``game._penalties``, ``g._penalty_level``)."""
+    tree = ast.parse((ROOT / "envs" / f"{name}.py").read_text(encoding="utf-8"))
     private = sorted({node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
                       and isinstance(node.value, ast.Name) and node.value.id in ("game", "g")
                       and node.attr.startswith("_")})

@@ -31,6 +31,11 @@ class FoulMixin:
                 return k + 1
         return 0
 
+    def penalty_level(self, side: int) -> int:
+        """``side``'s penalty situation as it fouls (0 none, 1 the bonus, 2 the double bonus): public,
+        for the observation encoder (envs/fourthstreet.py)."""
+        return self._penalty_level(side)
+
     def _bonus(self, side: int) -> bool:
         """Is the team fouling (``side``) over the limit (in the bonus or the double bonus)?"""
         return self._penalty_level(side) > 0
