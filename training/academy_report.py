@@ -248,7 +248,10 @@ def plot(rep: dict, path: Path) -> None:
             r0, b0 = t["references"]["random"], t["references"]["by-the-book"]
             if abs(b0 - r0) > 1e-9:
                 ax.axhline((br - r0) / (b0 - r0), color="C1", ls="-.", lw=1, label="best one-rule file")
-        ax.set_title(sid, fontsize=9)
+        scope = ("macro " + ", ".join(t["config"]["macros"]) + (" (its kinds only by it)" if t["config"].get("action_kinds") else "")
+                 if t["config"].get("macros") else "the action table")
+        extra = f", stall cost {t['config']['stall_cost']}" if t["config"].get("stall_cost") else ""
+        ax.set_title(f"{sid}\n{scope}{extra}, {len(t['seeds'])} seeds", fontsize=8)
         ax.set_xlabel("env steps")
         ax.set_ylabel("normalized score")
     axes[0][0].legend(fontsize=7, loc="lower right")

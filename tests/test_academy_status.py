@@ -1,0 +1,49 @@
+"""``python tools/academy_tables.py status``: every scenario's learning status from the learning reports
+and the fixed-policy diagnostics docs/academy.md cites (a row per scenario not run, a row per report
+that ran it; the issue's bar, IQM >= 0.9 with a lower bound >= 0.8, read off the points)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+from coachgym.envs import academy as A
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tables():
+    spec = importlib.util.spec_from_file_location("academy_tables", ROOT / "tools" / "academy_tables.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _point(steps, iqm, lo, hi):
+    return {"steps": steps, "env_steps": steps, "seeds": 5, "scores": [0.0] * 5, "iqm_score": 0.0,
+            "normalized": [iqm] * 5, "iqm_normalized": iqm, "ci95": [lo, hi]}
+
+
+def test_status_lists_every_scenario_and_reads_the_bar_off_the_points(tmp_path):
+    T = _tables()
+    config = {"algo": "maskable_ppo", "macros": ["book_shot"], "action_kinds": ["shoot"], "stall_cost": 0.02}
+    points = [_point(0, 0.2, 0.0, 0.4), _point(10240, 0.95, 0.85, 1.0), _point(20480, 0.85, 0.7, 0.95)]
+    (tmp_path / "academy_learning_cover20k.json").write_text(json.dumps({"scenarios": {"statispro-q1": {
+        "budget": 20000, "seeds": [0, 1, 2, 3, 4], "config": config, "points": points, "references": {},
+        "references_on": "shipped", "cpu_seconds_per_run": [30.0, 41.5]}}}))
+    (tmp_path / "academy_diagnose").mkdir()
+    (tmp_path / "academy_diagnose" / "play_or_macro_statispro.json").write_text(json.dumps([{
+        "scenario": "statispro-q1", "episodes": 2,
+        "scores": {"first-legal": [-0.69, -0.69], "macro-then-first-legal:book_shot": [-7.78, -7.78]}}]))
+    table = T.status_table(tmp_path).splitlines()
+    body = table[2:]
+    assert len(body) == len(A.scenarios())  # one row per scenario (this one ran once)
+    row = next(r for r in body if r.startswith("| `statispro-q1`"))
+    cells = [c.strip() for c in row.split("|")[1:-1]]
+    # the fixed policies normalized with the shipped references (book -0.69 -> 1.00, random -7.78 -> 0.00)
+    assert cells[1] == "1.00" and cells[2] == "0.00"
+    assert cells[3] == "macro book_shot (its kinds only by it), stall cost" and cells[4] == "5"
+    assert cells[5] == "20,480" and cells[6] == "0.20 (0.00-0.40)" and cells[7] == "0.85 (0.70-0.95)"
+    assert cells[9] == "yes, from 10,240 (not at the budget)" and cells[10] == "30-42"
+    assert all("not run" in r for r in body if not r.startswith("| `statispro-q1`"))
