@@ -431,45 +431,17 @@ def make(scenario_id: str, **kwargs: Any) -> AcademyEnv:
 # ------------------------------------------------------------------------------ PettingZoo
 def aec_env(scenario: str, *, rule_options: dict | None = None, strict: bool = False,
             render_mode: str | None = None):
-    """The PettingZoo AEC env of a scenario: both coaches are agents ('home', 'away'), every decision;
-    each reset draws a start position, the episode ends at the scenario's end, and the rewards are
-    zero-sum: +1/-1 (0 a draw) in a ``win`` scenario, each side's margin change / margin_scale in a
-    ``margin`` one. Built on the AEC env of ``envs/base.py`` with its start-state hooks."""
-    from .base import make_aec_env_class
+    """The PettingZoo AEC env of a scenario (:class:`coachgym.envs.academy_aec.AcademyAECEnv`, a
+    module-level class that pickles) in PettingZoo's standard ``OrderEnforcingWrapper``, as the
+    rulesets' own ``env()``: both coaches are agents ('home', 'away'), every decision; each reset draws
+    a start position, the episode ends at the scenario's end, and the rewards are zero-sum: +1/-1 (0 a
+    draw) in a ``win`` scenario, each side's margin change / margin_scale in a ``margin`` one."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-    sc = globals()["scenario"](scenario)
-    gym_cls = _CLASSES[sc.ruleset]
-    base_cls = make_aec_env_class(gym_cls, f"{sc.id.replace('-', '_')}_v0")
-    scale = MARGIN_SCALE[sc.ruleset]
+    from .academy_aec import AcademyAECEnv
 
-    class AcademyAECEnv(base_cls):
-        def __init__(self, **kwargs):
-            super().__init__(rule_options=rule_options, strict=strict, render_mode=render_mode, **kwargs)
-            self.scenario = sc
-            self.pool = pool(sc.id)
-
-        def _start_game(self) -> Engine:
-            pos = self.pool[self._rng.randrange(len(self.pool))]
-            game = pos.game.resampled(self._rng.randrange(2**62), viewer=pos.side,
-                                      record_events=self.render_mode == "ansi")
-            self.clock = EndClock(sc, game)
-            self.start_score = game.score
-            return game
-
-        def _scenario_over(self) -> bool:
-            return self.clock.over(self.game)
-
-        def _final_rewards(self) -> dict:
-            (h0, a0), (h, a) = self.start_score, self.game.score
-            if sc.reward == "win":
-                m = h - a
-                r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
-            else:
-                r = ((h - a) - (h0 - a0)) / scale
-            return {"home": r, "away": -r}
-
-    AcademyAECEnv.__name__ = f"{gym_cls.__name__}AEC"
-    return AcademyAECEnv()
+    return OrderEnforcingWrapper(AcademyAECEnv(scenario, rule_options=rule_options, strict=strict,
+                                               render_mode=render_mode))
 
 
 __all__ = ["AWAY", "HOME", "ACADEMIES", "AcademyEnv", "ENV_IDS", "EVAL_SEED_BASE", "Position", "Scenario", "aec_env",

@@ -244,3 +244,34 @@ def test_importing_the_academy_env_imports_no_torch():
     code = "import sys, coachgym.envs.academy as A; A.pool('valueadd-first-11'); print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_a_scenarios_pettingzoo_env_is_a_module_level_class_that_pickles_mid_game():
+    """The academy's AEC env is one module-level class in PettingZoo's OrderEnforcingWrapper (as the
+    rulesets' own ``env()``): a copy taken mid-episode, by pickle or deepcopy, plays on identically."""
+    import copy
+    import pickle
+
+    from coachgym.envs.academy_aec import AcademyAECEnv
+
+    env = A.aec_env("fourthstreet-down4-final2")
+    assert type(env.unwrapped) is AcademyAECEnv
+    env.reset(seed=7)
+    rng = np.random.default_rng(1)
+    for _ in range(6):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+    def play_on(e) -> list:
+        out, r = [], np.random.default_rng(5)
+        for agent in e.agent_iter(3000):
+            obs, rew, term, trunc, _ = e.last()
+            out.append((agent, rew, obs["observation"].tobytes()))
+            e.step(None if term or trunc else int(r.choice(np.flatnonzero(obs["action_mask"]))))
+        return out
+
+    copies = [pickle.loads(pickle.dumps(env.unwrapped)), copy.deepcopy(env.unwrapped)]
+    expected = play_on(env.unwrapped)
+    assert expected and all(play_on(c) == expected for c in copies)
