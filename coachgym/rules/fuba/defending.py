@@ -4,11 +4,15 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.phases import continuation, phase
 from .board import HALF_OWNER, KIND, ZONE
 
 
 class DefendingMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+    active: list[list[str]]  # A12: skills played in the current resolution, per side
     # ================================================================== 4.5 positioning
     def _positioning(self, side: int) -> None:
         d1, d2 = self._dice2("positioning")

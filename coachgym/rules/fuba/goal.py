@@ -4,6 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.engine import AWAY, HOME
 from ...core.phases import phase
 from .board import CENTRE, GOAL_DISTANCE, IDS, KIND, PENALTY
@@ -11,6 +13,8 @@ from .state import GK
 
 
 class GoalMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+    active: list[list[str]]  # A12: skills played in the current resolution, per side
     # ================================================================== 4.8 goal attempt
     def _can_shoot(self, side: int) -> bool:
         e = GOAL_DISTANCE[side][self.ball]

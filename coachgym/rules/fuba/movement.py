@@ -5,6 +5,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.actions import Action
@@ -61,6 +62,10 @@ def _prompts(mode: str) -> tuple[str, str, str, str]:
 
 
 class MovementMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+    resolving: dict[str, Any]  # the action being resolved
+    active: list[list[str]]  # A12: skills played in the current resolution, per side
+    _dcache: tuple[dict[str, Any] | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]  # (ctx, moves made, memo)
     # ================================================================== piece movements
     def _begin_moves(self, mode: str, side: int, cont: str, **extra: Any) -> None:
         self.phase = "moves"
@@ -101,7 +106,7 @@ class MovementMixin:
         if mode == "reaction":
             # ascending area order, no repeats (MOVE_ADJ rows are ascending)
             cand = list(MOVE_ADJ[frm]) if frm in c["major"] else []
-            extra = []
+            extra: list[int] = []
             if piece != GK and self.options.skills:  # A12 extra reaction moves, paid when used
                 if (frm == CENTRE and "box_to_box_midfielder" in self.skills[side] and not c.get("b2b")
                         and self._cp_source(side) is not None):
@@ -170,11 +175,11 @@ class MovementMixin:
         for k in moved:
             if k:
                 outfield[k - 1] = OFF
-        areas = set(outfield)
-        areas.discard(OFF)  # the codes of pieces off the board (the only negative values)
-        areas.discard(UNPLACED)
-        areas.discard(INJURED)
-        areas = sorted(areas)
+        occupied = set(outfield)
+        occupied.discard(OFF)  # the codes of pieces off the board (the only negative values)
+        occupied.discard(UNPLACED)
+        occupied.discard(INJURED)
+        areas: Sequence[int] = sorted(occupied)
         if mode == "into_target" or mode == "easy_ct":
             near = _MOVE_ADJ_SET[c["target"]]
             areas = [a for a in areas if a in near]
@@ -246,10 +251,12 @@ class MovementMixin:
             c["src"] = None
         left = c.get("left")
         if left is not None and c["n"] >= left:
-            return self._finish_moves()
+            self._finish_moves()
+            return None
         legal, done_ok = self._movers()
         if not legal:
-            return self._finish_moves()
+            self._finish_moves()
+            return None
         if done_ok:
             legal.append(AT.DONE)
         return self._dec_sorted(side, kind, tuple(legal), prompt)  # _movers lists sources in table order
@@ -386,7 +393,7 @@ class MovementMixin:
                          f"use a condition point for the {self.ctx['for']}?")
 
     @choice("use_cp")
-    def _choose_use_cp(self, decision: Decision, a: Action) -> None:
+    def _choose_use_cp(self, decision: Decision | None, a: Action) -> None:
         side, what = self.ctx["side"], self.ctx["for"]
         if what == "sprint":
             if a["use"]:

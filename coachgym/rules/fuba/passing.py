@@ -4,6 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import Action
 from ...core.engine import Decision
 from ...core.phases import choice, continuation, phase
@@ -31,13 +33,16 @@ _PASS_TARGETS: dict[tuple, dict[int, int]] = {}  # _pass_targets_key -> the answ
 
 
 class PassingMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+    resolving: dict[str, Any]  # the action being resolved
+    active: list[list[str]]  # A12: skills played in the current resolution, per side
     # ================================================================== 4.7 passing
     def _pass_value(self, side: int, start: int, target: int, challenge: bool = False,
                     cm: list[int] | None = None, co: list[int] | None = None, cap: bool = False) -> int | None:
         """4.7.2 ball value after the modifiers for a pass from ``start`` to ``target``; None if over 6.
         ``cm``/``co``: the (capped) counts of the passing team and the opponent, when at hand."""
         opp = 1 - side
-        if cm is None:
+        if cm is None or co is None:  # (given together)
             cm, co = self.counts(side), self.counts(opp)
         v = self.ball_value
         sp = self.set_piece if not self.resolving.get("sp_done") else None
@@ -224,6 +229,7 @@ class PassingMixin:
             v = self._challenge_value(side)
         else:
             v = self._pass_value(side, start, target, cap=p.get("asked_pre", False))
+        assert v is not None  # the target was chosen among the legal ones (a value of 6 or less)
         if p.get("advancing"):
             v = min(6, v + 1)  # A12 advancing goalkeeper: the charge's +1 (no +1 for the attempts)
         p["had_player"] = self.raw_count(side, target) > 0

@@ -4,6 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, phase
@@ -13,6 +15,7 @@ from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
 
 class PreparationMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
     # ================================================================== 2.1 formations
     @phase("formation")
     def _phase_formation(self) -> Decision:

@@ -4,6 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, continuation, phase
@@ -24,6 +26,9 @@ from .state import GK
 
 
 class RestartsMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+    resolving: dict[str, Any]  # the action being resolved
+    set_piece: str | None  # the set piece being taken, if any
     # ================================================================== restarts (5.2-5.5)
     def _award_free_kick(self, side: int, area: int) -> None:
         """5.2 free kick to ``side`` where the ball is; in the opponent's penalty area a penalty (5.5)."""

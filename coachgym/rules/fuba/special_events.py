@@ -194,6 +194,7 @@ EFFECTS = _load_effects()
 
 
 class SpecialEventsMixin:
+    active: list[list[str]]  # A12: skills played in the current resolution, per side
     # ================================================================== A13 special events
     def _special_event(self) -> None:
         who = self.controlling if ZONE[self.controlling][self.ball] == 2 else self.defending if ZONE[self.defending][self.ball] == 2 else -1

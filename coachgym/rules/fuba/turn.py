@@ -4,6 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, phase
@@ -13,6 +15,10 @@ from .state import INJURED
 
 
 class TurnMixin:
+    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+    resolving: dict[str, Any]  # the action being resolved
+    turn_flags: list[str]  # A12: skills shaping the current turn
+    active: list[list[str]]  # A12: skills played in the current resolution, per side
     # ================================================================== 4 game turn
     def _start_turn(self, side: int, set_piece: str | None = None) -> None:
         self.phasing = side
@@ -144,7 +150,8 @@ class TurnMixin:
     def _phase_actions(self) -> Decision | None:
         if self.turn_over or self.actions_left <= 0:
             if self.fast_situation_pending:
-                return self._nt_action_done()
+                self._nt_action_done()
+                return None
             self._end_turn()
             return None
         side = self.acting

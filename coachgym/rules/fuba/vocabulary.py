@@ -10,6 +10,8 @@ goalkeeper's charge (A5) and slowing down a restart (A9).
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...strategy.conditions import WORD
 from ...strategy.vocabulary import (
     WAIT,
@@ -47,7 +49,7 @@ VARIABLES = [
     number("game_minutes_left", "minutes left in the match", lambda g, s, d: max(0, 2 * HALF_LENGTH - g.minute)),
     flag("our_ball", "we control the ball", lambda g, s, d: g.controlling == s),
     Variable("ball_half", WORD, "where the ball is: our half, the centre area, their half",
-             lambda g, s, d: _ball_half(g, s), ("own", "centre", "opponent")),
+             lambda g, s, d: _ball_half(cast(FubaEngine, g), s), ("own", "centre", "opponent")),
     Variable("ball_zone", WORD, "the ball's zone seen from our goal (1.5)",
              lambda g, s, d: ZONE_NAMES[ZONE[s][g.ball]], ZONE_NAMES),
     Variable("ball_area", WORD, "the kind of area the ball is in", lambda g, s, d: KIND[g.ball], AREA_KINDS),
@@ -98,7 +100,7 @@ def _no_pressing(m: Moment) -> int:
 
 
 def _formation(m: Moment) -> int:
-    d, mid, f = (int(x) for x in m.arg.split("-"))
+    d, mid, f = (int(x) for x in cast(str, m.arg).split("-"))  # (the verb takes a formation)
     return m.pick(AT.FORMATION_INDEX[(d, mid, f)])
 
 
