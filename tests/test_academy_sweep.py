@@ -51,3 +51,48 @@ def test_a_tiny_run_writes_its_curve_and_resumes(tmp_path):
     assert [p["steps"] for p in row["points"]] == [0, 128, 256]
     saved = json.loads((folder / "curve.json").read_text())
     assert saved["config"]["training_env_seed"] == 0 and saved["config"]["opponent"] == "by-the-book"
+
+
+def test_a_run_extends_from_a_smaller_budget(tmp_path):
+    """``--extend-from``: a finished run of a smaller budget is carried on (its points kept, its step
+    count going on) to the larger budget in another folder; a run of another configuration, or not
+    finished, is refused; the report takes an extended run only once its curve reaches the budget."""
+    sid = "statispro-down3-ball-last-minute"
+    hp = {"n_steps": 64, "batch_size": 64, "n_epochs": 1}
+    small, big = tmp_path / "small", tmp_path / "big"
+    first = S.run(sid, 0, 256, 2, 2, small, log=lambda s: None, hp=hp)
+    assert [p["env_steps"] for p in first["curve"]] == [0, 128, 256]
+    state = S.run(sid, 0, 512, 4, 2, big, log=lambda s: None, hp=hp, extend_from=small)
+    assert [p["steps"] for p in state["curve"]] == [0, 128, 256, 384, 512]
+    assert state["curve"][:3] == first["curve"]  # the smaller budget's points stand
+    assert [p["env_steps"] for p in state["curve"][3:]] == [384, 512]  # the step count carried on
+    assert state["train_cpu_seconds"] >= first["train_cpu_seconds"]
+    assert state["config"]["extended_from"] == {"out": str(small), "steps": 256, "points": 2}
+    assert state["config"]["steps"] == 512
+    again = S.run(sid, 0, 512, 4, 2, big, log=lambda s: None, hp=hp, extend_from=small)
+    assert again["curve"] == state["curve"]  # resumes like any run
+    assert [p["steps"] for p in R.report(big, resamples=50)["scenarios"][sid]["points"]] == [0, 128, 256, 384, 512]
+    with pytest.raises(ConfigError, match="another configuration"):
+        S.run(sid, 0, 512, 4, 2, tmp_path / "other", log=lambda s: None, hp={**hp, "n_epochs": 2},
+              extend_from=small)
+    with pytest.raises(ConfigError, match="no finished run"):
+        S.run(sid, 1, 512, 4, 2, tmp_path / "other", log=lambda s: None, hp=hp, extend_from=small)
+    with pytest.raises(ConfigError, match="not below"):
+        S.run(sid, 0, 256, 2, 2, tmp_path / "other", log=lambda s: None, hp=hp, extend_from=small)
+    ho = R.held_out(big, sid, 6, first=300, resamples=50)  # the final checkpoint on held-out episodes
+    assert ho["evaluation_seeds"] == f"{A.EVAL_SEED_BASE + 300}..{A.EVAL_SEED_BASE + 305}"
+    (row,) = ho["runs"]
+    assert row["env_steps"] == 512 and 0.0 <= row["mean"] <= 1.0
+    from coachgym.training.academy_diagnose import paired_scores
+
+    assert row["mean"] == pytest.approx(np.mean(paired_scores(sid, row["model"], 6, seed_base=A.EVAL_SEED_BASE + 300)))
+    refs = ho["references"]
+    if refs["by-the-book"]["mean"] != refs["random"]["mean"]:
+        assert row["normalized_paired"] == pytest.approx(
+            (row["mean"] - refs["random"]["mean"]) / (refs["by-the-book"]["mean"] - refs["random"]["mean"]))
+    with pytest.raises(ConfigError, match="start at 300"):
+        R.held_out(big, sid, 6, first=100)
+    cut = json.loads((big / sid / "seed0" / "curve.json").read_text())
+    cut["curve"] = cut["curve"][:4]  # a run cut before its budget is left out of the report
+    (big / sid / "seed0" / "curve.json").write_text(json.dumps(cut))
+    assert sid not in R.report(big, resamples=50)["scenarios"]

@@ -18,6 +18,14 @@ takes each run's last point at or below N env steps (to compare sweeps of differ
     python -m coachgym.training.academy_report --runs runs/academy-macro --label "with the macro" \\
         --compare "from scratch=docs/benchmark/academy_learning_valueadd_150k.json" --at-steps 102400 \\
         --profile docs/img/academy/performance_profile.png
+
+Held-out evaluation of the final checkpoints (``--held-out N``): every whole run's last checkpoint,
+random and the book on N evaluation episodes from ``--held-out-first`` (default 1000) on, seeds that
+no training run, curve point or shipped reference used, normalized with the shipped references and
+paired (the references on the same episodes):
+
+    python -m coachgym.training.academy_report --runs runs/academy-cover20k --scenarios valueadd-first-11 \
+        --held-out 1000 --json docs/benchmark/academy_held_out.json
 """
 
 from __future__ import annotations
@@ -141,7 +149,7 @@ def load_runs(root: Path) -> dict:
     out: dict = {}
     for f in sorted(root.glob("*/seed*/curve.json")):
         state = json.loads(f.read_text())
-        if len(state["curve"]) < state["config"]["points"] + 1:
+        if not state["curve"] or max(p["steps"] for p in state["curve"]) < state["config"]["steps"]:
             continue  # a run still under way (or cut short): left out until its curve is whole
         out.setdefault(f.parent.parent.name, {})[int(f.parent.name[4:])] = state
     return out
@@ -168,6 +176,82 @@ def paired_references(root: Path, scenario_id: str, episodes: int, best_rule: st
             out[name] = {"mean": float(np.mean(scores)), "episodes": episodes, "scores": scores, "coach": coach}
     f.parent.mkdir(parents=True, exist_ok=True)
     f.write_text(json.dumps(out) + "\n")
+    return out
+
+
+HELD_OUT_FIRST = 1000  # held-out evaluation starts at this evaluation seed index (past every curve's and reference's)
+
+
+def held_out(root: Path, scenario_id: str, episodes: int, first: int = HELD_OUT_FIRST,
+             resamples: int = RESAMPLES, seed: int = 0) -> dict:
+    """The final checkpoint of every whole run of ``scenario_id`` under ``root``, and random and the
+    book, each on the same ``episodes`` evaluation episodes ``EVAL_SEED_BASE + first + i``: seeds that no
+    training run uses and that no curve point (nor any shipped reference) was measured on, so nothing
+    was chosen on them. Per run the score with its 95% interval and the normalized score, with the
+    shipped references and paired (random and the book on these very episodes); the IQM over runs with
+    a 95% percentile bootstrap over the runs (rliable's), and for the paired score a bootstrap over the
+    runs and the episodes together (the episodes resampled once for every run and both references,
+    so the references' own error is in the interval). The references' scores are cached in
+    ``ROOT/SCENARIO/held-out-references-FIRST-N.json``."""
+    import time
+
+    from ..academy.evaluate import normalized, references, summarize
+    from ..core.errors import ConfigError
+    from .academy_diagnose import paired_scores
+
+    sc = A.scenario(scenario_id)
+    runs = load_runs(root).get(scenario_id)
+    if not runs:
+        raise ConfigError(f"--held-out: no whole run of {scenario_id} under {root}")
+    used = max(s["config"]["episodes"] for s in runs.values())
+    if first < max(used, 300):
+        raise ConfigError(f"--held-out-first {first}: the curves use the first {used} evaluation seeds and the "
+                          "shipped references the first 300; start at 300 or more")
+    base = A.EVAL_SEED_BASE + first
+    cache = root / scenario_id / f"held-out-references-{first}-{episodes}.json"
+    t0 = time.process_time()
+    if cache.is_file():
+        ref_scores = json.loads(cache.read_text())
+    else:
+        ref_scores = {name: paired_scores(scenario_id, name, episodes, seed_base=base) for name in ("random", "by-the-book")}
+        cache.write_text(json.dumps(ref_scores) + "\n")
+    shipped = references().get(scenario_id, {})
+    R, B = np.asarray(ref_scores["random"], float), np.asarray(ref_scores["by-the-book"], float)
+    gap = B.mean() - R.mean()
+    rows, S = [], []
+    for k, state in sorted(runs.items()):
+        model = root / scenario_id / f"seed{k}" / "model.zip"
+        t1 = time.process_time()
+        scores = paired_scores(scenario_id, str(model), episodes, seed_base=base)
+        S.append(scores)
+        s = summarize(scores, sc)
+        rows.append({"seed": k, "model": str(model), "env_steps": state["curve"][-1]["env_steps"],
+                     "mean": s["mean"], "low": s["low"], "high": s["high"],
+                     "normalized": normalized(s["mean"], shipped),
+                     "normalized_paired": float((s["mean"] - R.mean()) / gap) if abs(gap) > 1e-12 else None,
+                     "cpu_seconds": round(time.process_time() - t1, 1)})
+    S = np.asarray(S, float)
+    out = {"scenario": scenario_id, "score": sc.score_name, "episodes": episodes,
+           "evaluation_seeds": f"{base}..{base + episodes - 1}", "runs": rows,
+           "references": {name: {**summarize(v, sc), "coach": name} for name, v in ref_scores.items()},
+           "resamples": resamples}
+    if all(r["normalized"] is not None for r in rows):
+        out["iqm_normalized"] = stratified_iqm_interval([[r["normalized"] for r in rows]], resamples, seed)
+    if abs(gap) > 1e-12:
+        out["iqm_normalized_paired"] = stratified_iqm_interval([[r["normalized_paired"] for r in rows]], resamples, seed)
+        rng = np.random.default_rng(seed)
+        boots = np.empty(resamples)
+        n, m = S.shape[1], S.shape[0]
+        for b in range(resamples):
+            idx = rng.integers(n, size=n)
+            g = B[idx].mean() - R[idx].mean()
+            per = (S[rng.integers(m, size=m)][:, idx].mean(axis=1) - R[idx].mean()) / g if abs(g) > 1e-12 else np.full(m, np.nan)
+            boots[b] = iqm(per)
+        ok = boots[np.isfinite(boots)]
+        lo, hi = np.percentile(ok, [2.5, 97.5])
+        out["iqm_normalized_paired_runs_and_episodes"] = (out["iqm_normalized_paired"][0], float(lo), float(hi))
+        out["resamples_with_no_gap"] = int(resamples - len(ok))
+    out["cpu_seconds"] = round(time.process_time() - t0, 1)
     return out
 
 
@@ -279,7 +363,15 @@ def main(argv=None) -> int:
                    help="comma-separated scenarios the profile is over (default: every scenario of each sweep)")
     p.add_argument("--at-steps", type=int, default=None,
                    help="the profile takes each run's last point at or below this many env steps (default: the budget)")
+    p.add_argument("--held-out", type=int, default=None, metavar="N",
+                   help="evaluate each run's final checkpoint, random and the book on N held-out evaluation episodes "
+                        "(from --held-out-first on) instead of the report; with --scenarios, --json")
+    p.add_argument("--held-out-first", type=int, default=HELD_OUT_FIRST,
+                   help=f"the first evaluation seed index of --held-out (default {HELD_OUT_FIRST})")
+    p.add_argument("--scenarios", default=None, help="--held-out: comma-separated scenarios (default: every one under --runs)")
     a = p.parse_args(argv)
+    if a.held_out is not None:
+        return _held_out_main(a)
     if not a.runs.is_dir() and not (a.runs.is_file() and a.runs.suffix == ".json"):
         print(f"error: --runs {a.runs}: no such folder of runs (or report JSON)", file=sys.stderr)
         return 2
@@ -330,6 +422,37 @@ def main(argv=None) -> int:
         plot_profiles(profiles, a.profile)
         if a.json:
             a.json.write_text(json.dumps(rep, indent=1) + "\n")
+    return 0
+
+
+def _held_out_main(a) -> int:
+    from ..core.errors import ConfigError
+
+    if not a.runs.is_dir() or a.held_out < 2:
+        print(f"error: --held-out needs --runs a folder of runs (not {a.runs}) and at least 2 episodes", file=sys.stderr)
+        return 2
+    ids = [s for s in (a.scenarios or "").split(",") if s] or sorted(load_runs(a.runs))
+    out = []
+    try:
+        for sid in ids:
+            r = held_out(a.runs, sid, a.held_out, a.held_out_first, a.resamples)
+            refs = r["references"]
+            print(f"{sid}: {a.held_out} episodes {r['evaluation_seeds']}; random {refs['random']['mean']:.3f}, "
+                  f"book {refs['by-the-book']['mean']:.3f}; {r['cpu_seconds']} CPU s")
+            for row in r["runs"]:
+                n = "-" if row["normalized"] is None else f"{row['normalized']:.2f}"
+                print(f"  seed {row['seed']} ({row['env_steps']:,} steps): {row['mean']:.3f} ({row['low']:.3f}-{row['high']:.3f}) "
+                      f"normalized {n}, paired {row['normalized_paired']:.2f}")
+            for key in ("iqm_normalized", "iqm_normalized_paired", "iqm_normalized_paired_runs_and_episodes"):
+                if key in r:
+                    print(f"  {key}: {r[key][0]:.2f} ({r[key][1]:.2f}-{r[key][2]:.2f})")
+            out.append(r)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if a.json:
+        a.json.parent.mkdir(parents=True, exist_ok=True)
+        a.json.write_text(json.dumps(out, indent=1) + "\n")
     return 0
 
 

@@ -10,6 +10,10 @@ seconds of this process, training and evaluation apart) is recorded with every p
     nice -n 10 python -m coachgym.training.academy_sweep --scenarios valueadd-last9-down6 \\
         --steps 50000 --seeds 0,1,2 --points 10 --episodes 200 --out runs/academy
 
+A larger budget is another configuration (another ``--out``); ``--extend-from OLD_OUT`` starts each
+of its runs from the finished run of the smaller budget in ``OLD_OUT`` (checkpoint, curve and step
+count carried on) instead of from scratch.
+
 Options a run records in its configuration (docs/academy.md "What limits learning"): ``--init bc:N``
 (behaviour cloning of the book on N demonstration decisions, counted in the budget, before
 MaskablePPO), ``--hp KEY=VALUE,...`` (hyperparameter overrides), ``--stall-cost C`` (training
@@ -266,14 +270,18 @@ def parse_init(text: str | None) -> int:
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
         init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
         macros: "list[str] | None" = None, stall_exempt_macros: bool = False,
-        drop_kinds: "list[str] | None" = None) -> dict:
+        drop_kinds: "list[str] | None" = None, extend_from: "Path | None" = None) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
     :data:`HYPERPARAMETERS`. ``stall_cost``: see :func:`stall_cost_wrapper` (training reward only).
     ``macros``: see :func:`macro_wrapper` (the policy's outputs, in training and evaluation);
     ``stall_exempt_macros``: a macro's change is not charged the stall cost; ``drop_kinds``: action kinds
-    of the table the policy is not offered (with ``macros``: the kinds a macro stands for)."""
+    of the table the policy is not offered (with ``macros``: the kinds a macro stands for).
+    ``extend_from``: the sweep folder of a finished run of the same configuration at a smaller budget
+    (``--extend-from``): its checkpoint and curve are carried into ``out`` and training goes on from its
+    step count to ``steps`` (its points are kept, the new budget's points above its budget are added).
+    The continued run restarts its training envs from their seeds, as any resumed run does."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -314,9 +322,19 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         config["action_kinds"] = action_kinds
         config["decision_scope"] = (f"every decision of the studied side; the policy's actions: the table but "
                                     f"{', '.join(drop_kinds)} (offered only where nothing else is legal), and the macros")
+    carried = None
+    if extend_from is not None:
+        carried = _carried_run(Path(extend_from) / scenario_id / f"seed{seed}", config)
+        config["extended_from"] = {"out": str(extend_from), "steps": carried["config"]["steps"],
+                                   "points": carried["config"]["points"]}
     state = json.loads(curve_file.read_text()) if curve_file.is_file() else None
     if state and state["config"] != config:
         raise ConfigError(f"{curve_file}: made with another configuration; use another --out or delete it")
+    if state is None and carried is not None:  # the smaller budget's run, as it stands, is this run's start
+        import shutil
+
+        shutil.copyfile(Path(extend_from) / scenario_id / f"seed{seed}" / "model.zip", ckpt)
+        state = {**carried, "config": config}
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
@@ -328,8 +346,9 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         state["curve"] = []
         state.pop("demo_decisions", None)
     done_marks = {p["steps"] for p in state["curve"]}
+    covered = config["extended_from"]["steps"] if carried is not None else -1  # the carried run's points stand
     for mark in marks:
-        if mark in done_marks:
+        if mark in done_marks or mark <= covered:
             continue
         if mark > 0 and demos and "demo_decisions" not in state:
             from .academy_diagnose import clone, demonstrations_until
@@ -369,6 +388,24 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     return state
 
 
+def _carried_run(folder: Path, config: dict) -> dict:
+    """The finished run in ``folder`` that ``--extend-from`` continues: its curve state, checked to be
+    whole and of ``config`` but for a smaller budget (``steps``, ``points``); a clear error otherwise."""
+    f = folder / "curve.json"
+    if not f.is_file() or not (folder / "model.zip").is_file():
+        raise ConfigError(f"--extend-from: {folder} has no finished run (curve.json and model.zip)")
+    state = json.loads(f.read_text())
+    old = state["config"]
+    differs = sorted(k for k in set(old) | set(config) if k not in ("steps", "points") and old.get(k) != config.get(k))
+    if differs:
+        raise ConfigError(f"--extend-from: {f} was made with another configuration ({', '.join(differs)} differ)")
+    if old["steps"] >= config["steps"]:
+        raise ConfigError(f"--extend-from: {f} has a budget of {old['steps']} steps, not below --steps {config['steps']}")
+    if not state["curve"] or max(p["steps"] for p in state["curve"]) < old["steps"]:
+        raise ConfigError(f"--extend-from: {f} is not finished (its curve stops before {old['steps']} steps)")
+    return state
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--scenarios", required=True, help="comma-separated scenario ids")
@@ -391,6 +428,9 @@ def main(argv=None) -> int:
     p.add_argument("--drop-kinds", default=None,
                    help="with --macros: comma-separated action kinds the policy is not offered (the kinds the macro "
                         "stands for, e.g. substitute), except where nothing else is legal")
+    p.add_argument("--extend-from", type=Path, default=None,
+                   help="continue each run from its finished checkpoint in this sweep folder (same configuration, "
+                        "a smaller --steps) to --steps, its points kept and its step count carried on")
     p.add_argument("--hp", default=None, help="hyperparameter overrides, e.g. ent_coef=0,learning_rate=1e-4,net_arch=64x64")
     a = p.parse_args(argv)
     try:
@@ -412,7 +452,8 @@ def main(argv=None) -> int:
                 run(sid, seed, a.steps, a.points, a.episodes, a.out, log=lambda s: print(s, flush=True),
                     init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros,
                     stall_exempt_macros=a.stall_exempt_macros,
-                    drop_kinds=[k.strip() for k in (a.drop_kinds or "").split(",") if k.strip()] or None)
+                    drop_kinds=[k.strip() for k in (a.drop_kinds or "").split(",") if k.strip()] or None,
+                    extend_from=a.extend_from)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
