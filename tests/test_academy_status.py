@@ -47,3 +47,22 @@ def test_status_lists_every_scenario_and_reads_the_bar_off_the_points(tmp_path):
     assert cells[5] == "20,480" and cells[6] == "0.20 (0.00-0.40)" and cells[7] == "0.85 (0.70-0.95)"
     assert cells[9] == "yes, from 10,240 (not at the budget)" and cells[10] == "30-42"
     assert all("not run" in r for r in body if not r.startswith("| `statispro-q1`"))
+
+
+def test_held_out_table_reads_the_held_out_reports(tmp_path):
+    T = _tables()
+    runs = [{"seed": k, "model": f"m{k}.zip", "env_steps": 20480, "mean": 0.5 + 0.1 * k, "low": 0.0, "high": 1.0,
+             "normalized": 1.1, "normalized_paired": 1.05, "cpu_seconds": 1.0} for k in range(2)]
+    (tmp_path / "academy_held_out_x.json").write_text(json.dumps([{
+        "scenario": "valueadd-first-11", "score": "margin change", "episodes": 1000,
+        "evaluation_seeds": "1000001000..1000001999", "runs": runs,
+        "references": {"random": {"mean": -2.0}, "by-the-book": {"mean": -0.2}},
+        "iqm_normalized": [1.2, 1.05, 1.3], "iqm_normalized_paired": [1.1, 0.98, 1.2],
+        "iqm_normalized_paired_runs_and_episodes": [1.1, 0.9, 1.3], "cpu_seconds": 12.5}]))
+    (row,) = T.held_out_table(tmp_path).splitlines()[2:]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[0] == "`valueadd-first-11`" and cells[1] == "2 (20,480 steps)"
+    assert cells[3] == "-2.00, -0.20" and cells[4] == "0.50, 0.60"
+    assert cells[5] == "1.20 (1.05-1.30)" and cells[7] == "1.10 (0.90-1.30)"
+    assert cells[8] == "on some intervals"  # 1.05 above the book, 0.98 and 0.90 not
+    assert cells[9] == "12.5"

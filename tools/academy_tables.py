@@ -1,6 +1,6 @@
 """The tables of docs/academy.md from the shipped data: the scenarios, the start-position pools and
 the reference scores, and every scenario's learning status (``python tools/academy_tables.py
-scenarios|positions|references|status``)."""
+scenarios|positions|references|status|heldout``)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def references_table() -> str:
 BENCH = Path(__file__).resolve().parent.parent / "docs" / "benchmark"
 LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.json", "academy_learning_fourthstreet_100k.json",
                     "academy_learning_macro_drop_valueadd.json", "academy_learning_macro_drop_fourthstreet_100k.json",
-                    "academy_learning_macro_drop_fourthstreet_q1.json", "academy_learning_cover20k.json")
+                    "academy_learning_macro_drop_fourthstreet_q1.json", "academy_learning_cover20k.json",
+                    "academy_learning_cover60k.json", "academy_learning_cover100k.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 
@@ -125,7 +126,38 @@ def status_table(bench: Path = BENCH) -> str:
     return "\n".join(rows)
 
 
+def held_out_table(bench: Path = BENCH) -> str:
+    """The final checkpoints on held-out evaluation episodes (``academy_report --held-out``'s JSONs,
+    ``academy_held_out*.json``): per scenario the runs, the references on the same episodes, the IQM of
+    the normalized score with the shipped references and paired, and whether its lower bound is above
+    the book (1.0)."""
+    rows = ["| scenario | runs (budget) | episodes (evaluation seeds) | random, book on them | score per run | "
+            "normalized IQM, shipped references (bootstrap over runs) | paired (over runs) | paired (over runs and episodes) | "
+            "lower bound above the book | CPU s |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | ---: |"]
+
+    def cell(t):
+        return "-" if t is None else f"{t[0]:.2f} ({t[1]:.2f}-{t[2]:.2f})"
+
+    for f in sorted(bench.glob("academy_held_out*.json")):
+        for r in json.loads(f.read_text()):
+            sc = A.scenario(r["scenario"])
+            d = 3 if sc.reward == "win" else 2
+            refs = r["references"]
+            steps = sorted({x["env_steps"] for x in r["runs"]})
+            budget = f"{len(r['runs'])} ({steps[0]:,}" + (f"-{steps[-1]:,}" if len(steps) > 1 else "") + " steps)"
+            per = ", ".join(f"{x['mean']:.{d}f}" for x in r["runs"])
+            both = r.get("iqm_normalized_paired_runs_and_episodes")
+            lows = [t[1] for t in (r.get("iqm_normalized"), r.get("iqm_normalized_paired"), both) if t]
+            above = "yes" if lows and min(lows) > 1.0 else ("on some intervals" if any(x > 1.0 for x in lows) else "no")
+            rows.append(f"| `{sc.id}` | {budget} | {r['episodes']:,} ({r['evaluation_seeds']}) | "
+                        f"{refs['random']['mean']:.{d}f}, {refs['by-the-book']['mean']:.{d}f} | {per} | "
+                        f"{cell(r.get('iqm_normalized'))} | {cell(r.get('iqm_normalized_paired'))} | {cell(both)} | "
+                        f"{above} | {r['cpu_seconds']} |")
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "scenarios"
     print({"scenarios": scenarios_table, "positions": positions_table, "references": references_table,
-           "status": status_table}[what]())
+           "status": status_table, "heldout": held_out_table}[what]())
