@@ -8,10 +8,18 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, phase
 from . import actions as A
 from .constants import _MAN_PRESS, AVAILABLE, MAX_CHANGES, _clock
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
 
 # Decisions whose legal sets depend only on their cache key (see _phase_poss, _lineup_decision) are
 # shared by all games: building the tuples and Decision objects anew for each of the ~600 calls of
@@ -34,7 +42,7 @@ def _cache(key: tuple, decision: Decision) -> Decision:
     return decision
 
 
-class CallMixin:
+class CallMixin(_Engine):
     """The phases that ask the coaches (``pregame``, ``poss``, ``ft``; core.phases: ``_phase_NAME``),
     the forced replacements asked ahead of any phase (``_interrupt``) and applying each kind of
     choice (``_choose_KIND``)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import TeamFileError
-from ...core.ruleset import team_file_header
+from ...core.parsing import team_file_header
 
 SCHEMA = "coachgym.fourthstreet.team/1"
 

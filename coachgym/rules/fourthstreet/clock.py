@@ -7,13 +7,20 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.engine import AWAY, HOME
 from ...core.phases import phase
 from .constants import AVAILABLE, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, SEC
 from .court import SEASON
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class ClockMixin:
+
+class ClockMixin(_Engine):
     def _tick(self, sec: int, shot: bool = True):
         """Run ``sec`` seconds off the game clock (and the shot clock), counting playing and rest time."""
         if sec <= 0:

@@ -85,7 +85,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.pts = [0, 0]
         self.off = HOME
         self.phase = "pregame"
-        self.ctx: dict = {}
+        self.ctx: saved.PlayContext = {}
         self.lineup = [list(t.lineup) for t in self.teams]
         n = [len(t.players) for t in self.teams]
         self.stats = [[[0] * len(COLS) for _ in range(n[s])] for s in (0, 1)]

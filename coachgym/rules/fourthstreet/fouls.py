@@ -6,17 +6,25 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.engine import Decision
 from ...core.phases import phase
 from . import actions as A
 from .constants import _FT_DICE, AVAILABLE, FOULED_OUT, FTA, FTM, PF, PTS
 from .court import PENALTY_LEVELS, SEASON
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
+
 _FT_DECISIONS = [Decision(side, "free_throw", (A.FT_NORMAL, A.FT_MISS), "shoot the last free throw, or miss it on purpose?")
                  for side in (0, 1)]
 
 
-class FoulMixin:
+class FoulMixin(_Engine):
     def _trailing_by_10(self, side: int) -> bool:
         d = self.pts[1 - side] - self.pts[side]
         return 1 <= d <= 10

@@ -6,13 +6,18 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .constants import AVAILABLE, OUT_GAME, OUT_PERIOD, OUT_STOPPAGE, OUT_THIS_STOPPAGE, SEC
 from .court import injury_row
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class LineupMixin:
+
+class LineupMixin(_Engine):
     def _prior_injuries(self) -> None:
         """Injury Chart, "Player misses the rest of this game + N more games": in a season, players
         still out from an earlier game (the team file's ``injured``) are unavailable all game."""
@@ -100,7 +105,7 @@ class LineupMixin:
         self.dead = True
         self.frontcourt = True
         self.phase = "poss"
-        self.ctx: dict[str, Any] = {}
+        self.ctx = {}
 
     def _release_stoppage(self):
         for s in (0, 1):

@@ -8,6 +8,8 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.chance import SeededSource
 from ...core.engine import HOME
 from ...core.phases import phase
@@ -16,8 +18,13 @@ from .constants import _MOVES, BLK, DRIVE_LAT, FGA, MADE_SET, PASS_LAT, STL, THR
 from .court import COVER, KICK_OUT, custom_cover
 from .court import WEIRD as WEIRD_TABLE
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class PlayMixin:
+
+class PlayMixin(_Engine):
     def cover(self, d: int) -> dict[str, tuple[int, ...]]:
         """Zone -> the tokens of ``d``'s zone covering it, ascending (a named or a placed alignment)."""
         a = self.align[d]

@@ -6,14 +6,21 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.chance import SeededSource
 from ...core.engine import HOME
 from ...core.phases import phase
 from .constants import _LOOSE_DICE, _REBOUND_DICE, DRB, ORB, _trunc
 from .court import SEASON, location
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class ReboundMixin:
+
+class ReboundMixin(_Engine):
     def _rebound(self):
         """Rebounds: white 1-5 = that position's matchup (oRb vs dRb, tie -> defense); white 6 = the
         defense's highest tRb. The offense's rebounder is placed with his location grid."""

@@ -5,6 +5,8 @@ of the state is checked for type and range."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ...core.savecheck import (
     Bool,
     Check,
@@ -55,6 +57,22 @@ def _scores_add_up(state: dict, env: Env) -> str | None:
         if state["pts"][side] != total:
             return f"pts[{side}] ({state['pts'][side]}) must equal the players' points ({total})"
     return None
+
+
+class PlayContext(TypedDict, total=False):
+    """The phase's own notes (the engine's ``ctx``, saved under these keys; :data:`CTX` checks a saved
+    one). Every key is optional: a phase sets the ones it hands on (``{}`` a plain possession)."""
+
+    step: str  # "windows": the pregame's lineup windows are open
+    offense: str  # the offense's call made before the setup play (an action kind)
+    defense: str  # the defense's call made before the setup play (an action kind)
+    shooter: int  # free throws: the roster number of the fouled player who shoots them
+    left: int  # free throws left to shoot
+    need: int  # free throws still to make before the trip ends ("three shots to make two")
+    after: str  # after the last free throw: "change" (possession changes, a rebound) or "keep"
+    asked: bool  # the offense was asked whether to miss the last free throw on purpose
+    intent_miss: bool  # it misses the last free throw on purpose
+    press: bool  # milking the clock after beating the press
 
 
 CTX = Dict({

@@ -7,6 +7,8 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.chance import SeededSource
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
@@ -15,12 +17,18 @@ from .calls import _DECISIONS, _cache
 from .constants import _PRESS_DICE, _SETUP_DICE, SHOT_CLOCK, STL, TEAM_DIE, TOV, _trunc
 from .court import LOCATION, SEASON, THREE_POINT_GRID, location
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
+
 # Milk the clock's holds in seconds (see _hold_decision)
 _HOLDS = (5, 10, 15)
 _HOLDS_AFTER_PRESS = (0, 5)
 
 
-class SetupMixin:
+class SetupMixin(_Engine):
     def _centre_jump(self):
         """Jump ball at centre court ("Jump Balls"): jmp + team die; tie -> home team."""
         h, a = self.jumpers

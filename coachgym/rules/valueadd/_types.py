@@ -1,9 +1,9 @@
 """The Value Add engine as the type checker sees it from inside a mixin (written by
-``tools/valueadd_engine_types.py``; do not edit: run the tool). Imported only by the type checker
+``tools/engine_types.py``; do not edit: run the tool). Imported only by the type checker
 (``if TYPE_CHECKING``): the mixins derive from :class:`EngineBase` for mypy and from ``object`` at run
-time. Its attributes are the engine's state, typed (what ``state.DECLARATION`` saves, what the
-options and teams derive once per game); its methods are the signatures of the engine's and its
-mixins' methods."""
+time. Its attributes are the engine's state, typed (what the declared state saves, what the options
+and teams derive once per game); its methods are the signatures of the engine's and its mixins'
+methods."""
 
 from __future__ import annotations
 

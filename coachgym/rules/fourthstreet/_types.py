@@ -1,0 +1,333 @@
+"""The 4th Street engine as the type checker sees it from inside a mixin (written by
+``tools/engine_types.py``; do not edit: run the tool). Imported only by the type checker
+(``if TYPE_CHECKING``): the mixins derive from :class:`EngineBase` for mypy and from ``object`` at run
+time. Its attributes are the engine's state, typed (what the declared state saves, what the options
+and teams derive once per game); its methods are the signatures of the engine's and its mixins'
+methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.boxscore import BoxScore
+from ...core.engine import Decision, Engine
+from ...core.phases import PhaseDispatch
+from ...core.phases import choice as _choice
+from ...core.phases import phase as _phase
+from .cards import Team
+from .options import FourthStreetOptions
+from .saved import PlayContext
+
+
+class EngineBase(PhaseDispatch, Engine):
+    # the state saved with the game (the declaration: coachgym.rules.fourthstreet.saved.DECLARATION)
+    period: int  # the period being played: 1-4, then overtimes
+    clock: int  # game clock: seconds left in the period
+    shot_clock: int  # seconds left on the shot clock; an air ball's rebound may run it below 0 (a violation)
+    pts: list[int]  # each team's points (the score)
+    off: int  # the side with the ball (the offense)
+    phase: str  # what happens next (core.phases: each phase has its _phase_ handler)
+    ctx: PlayContext  # the phase's own notes: the calls made so far, the free throws left (CTX)
+    lineup: list[list[int]]  # the roster number of the player at each slot of the court
+    stats: list[list[list[int]]]  # each player's box-score line (constants.COLS; SEC counted lazily, see seconds_cou...
+    availability: list[list[int]]  # whether each player may play: AVAILABLE, or out (injury until a stoppage, the pe...
+    _stint_counted: list[list[int]]  # consecutive seconds on the court (Fatigue; a property folding the lazy count k...
+    fatigue_points: list[list[int]]  # fatigue points (Optional Rules, Fatigue: limit 3)
+    rest_clock: int  # game seconds played plus the rest credited at timeouts and breaks (rest is measured on it)
+    benched: list[list[int]]  # the rest clock when each player last left the court; -10**6: never benched yet
+    rest_needed: list[list[int]]  # seconds of rest each player needs to be fully rested, set when he leaves the court
+    safe: list[list[bool]]  # whether each player plays it safe (Foul Trouble)
+    played: list[list[bool]]  # whether each player has been on the court this game
+    team_fouls: list[int]  # team fouls this period
+    late_fouls: list[int]  # team fouls in the last minutes of this period (Season Rules)
+    team_tov: list[int]  # team turnovers (no player charged)
+    timeouts: list[int]  # timeouts left
+    defense_mode: list[str]  # each side's defense when it defends: man-to-man, zone or press
+    align: list[str]  # zone alignment: a named one, or custom (the tokens)
+    double: list[int]  # the opponent slot each side double-teams; -1: none
+    helper: list[int]  # each side's own slot helping on the double team; -1: none
+    press_ban: list[bool]  # no press on the side's next setup (after a defensive rebound or a lost turnover)
+    kick_used: list[bool]  # kick it out called this period
+    kick_until: list[int]  # the clock value until which kick it out is on; -1: off
+    kicked: bool  # the ball was kicked out on this possession
+    three_pt: bool  # the 3-point offense is on for this setup
+    milk: str  # the Level 3 zone where the offense milks the clock; '': not
+    desperation: bool  # desperation defense called for this setup
+    frontcourt: bool  # the next setup is in the front court (half court: no press)
+    timeout_called: bool  # a timeout was called in this dead ball
+    handler: int  # the ball handler's slot
+    zone: str  # the zone the ball is in
+    passer: int  # the slot who passed to the handler (assists); -1: none
+    outlet: int  # who gained the ball before the setup (steal, rebound), for assists; -1
+    air: bool  # the missed shot was an air ball (the shot clock runs on)
+    lane: list[int]  # zone tokens that covered 1B on the previous action (3-second rule)
+    tip_winner: int  # the side that won the opening tip; -1: not yet
+    windows: list[int]  # sides still to be offered lineup changes at this dead ball, in order
+    changes: int  # lineup changes made in the open window
+    subs_open: list[bool]  # lineup changes offered inside the side's call (a dead ball)
+    poss_changes: list[int]  # lineup changes made inside the side's call
+    dead: bool  # the ball is dead (lineup changes at the next possession)
+    replace: list[list[int]]  # [side, slot] still needing a forced replacement
+    jumpers: list[int]  # each side's jumper slot at a centre jump; -1: not chosen
+    injuries: list[dict[str, Any]]  # the injuries of this game (Injury Chart)
+    game_seconds: int  # game seconds played (all periods)
+    seconds_counted_at: list[list[int]]  # the game second up to which each player's SEC (playing time) is counted
+    tokens: list[list[int]]  # custom zone: the TOKEN_PAIRS index each token covers (-1: not placed yet)
+    # not saved: fixed for the game, derived from the state, or memos a copy starts again
+    options: FourthStreetOptions  # the rule options
+    teams: list[Team]  # home, away
+    stint_mark: int  # the game second up to which _stint_counted is counted
+    _bench_keys: list[tuple[int, ...] | None]  # per side: _sub_key's bench tuple (derived)
+
+    # engine.py FourthStreetEngine
+    def _init_state(self):
+        raise NotImplementedError
+
+    def _state_to_dict(self) -> dict:
+        raise NotImplementedError
+
+    def _state_from_dict(self, data: dict) -> None:
+        raise NotImplementedError
+
+    @property
+    def score(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def player(self, side: int, slot: int):
+        raise NotImplementedError
+
+    def _roll(self, what: str) -> int:
+        raise NotImplementedError
+
+    def _dice(self, whats: tuple[str, ...]) -> list[int]:
+        raise NotImplementedError
+
+    def _ev(self, kind, side, text, **data):
+        raise NotImplementedError
+
+    def _stat(self, side: int, slot: int, col: int, n: int=1):
+        raise NotImplementedError
+
+    def _highest(self, side: int, attr: str, exclude: tuple=()) -> int:
+        raise NotImplementedError
+
+    def _recipient(self, side: int, white: int, passer: int) -> int:
+        raise NotImplementedError
+
+    def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int):
+        raise NotImplementedError
+
+    def _change(self, to_side: int, outlet: int=-1):
+        raise NotImplementedError
+
+    def _turnover(self, side: int, slot: int | None, text: str, dead: bool=True):
+        raise NotImplementedError
+
+    def _sc(self) -> str:
+        raise NotImplementedError
+
+    def box_score(self) -> BoxScore:
+        raise NotImplementedError
+
+    def scoreboard(self) -> str:
+        raise NotImplementedError
+
+    # clock.py ClockMixin
+    def _tick(self, sec: int, shot: bool=True):
+        raise NotImplementedError
+
+    @property
+    def stint(self) -> list[list[int]]:
+        raise NotImplementedError
+
+    @stint.setter
+    def stint(self, value: list[list[int]]) -> None:
+        raise NotImplementedError
+
+    def _fold_stint(self):
+        raise NotImplementedError
+
+    def _fold_minutes(self):
+        raise NotImplementedError
+
+    def seconds_played(self, side: int, i: int) -> int:
+        raise NotImplementedError
+
+    def _in_last_minute(self) -> bool:
+        raise NotImplementedError
+
+    def _end_period(self):
+        raise NotImplementedError
+
+    # lineups.py LineupMixin
+    def _prior_injuries(self) -> None:
+        raise NotImplementedError
+
+    def rest(self, side: int, i: int) -> int:
+        raise NotImplementedError
+
+    def _fatigue(self, side: int, slot: int) -> int:
+        raise NotImplementedError
+
+    def _rest_requirement(self, side: int, i: int) -> int:
+        raise NotImplementedError
+
+    def _rest_all(self, sec: int):
+        raise NotImplementedError
+
+    def _substitute(self, side: int, slot: int, i: int):
+        raise NotImplementedError
+
+    def _bench(self, side: int) -> list[int]:
+        raise NotImplementedError
+
+    def _injury(self, side: int, slot: int, who: str):
+        raise NotImplementedError
+
+    def _release_stoppage(self):
+        raise NotImplementedError
+
+    # calls.py CallMixin
+    def _interrupt(self) -> Decision | None:
+        raise NotImplementedError
+
+    @_phase('pregame')
+    def _phase_pregame(self) -> Decision | None:
+        raise NotImplementedError
+
+    def _replace_decision(self) -> Decision | None:
+        raise NotImplementedError
+
+    def _sub_key(self, side: int, changes: int) -> tuple:
+        raise NotImplementedError
+
+    @staticmethod
+    def _sub_legal(key: tuple) -> list[int]:
+        raise NotImplementedError
+
+    def _lineup_legal(self, side: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _lineup_decision(self, side: int) -> Decision:
+        raise NotImplementedError
+
+    @_phase('poss')
+    def _phase_poss(self) -> Decision | None:
+        raise NotImplementedError
+
+    @_choice('offense')
+    def _choose_offense(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('defense')
+    def _choose_defense(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    def _call_change(self, side: int, action) -> None:
+        raise NotImplementedError
+
+    @_choice('lineup')
+    def _choose_lineup(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('replace')
+    def _choose_replace(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('jumper')
+    def _choose_jumper(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('free_throw')
+    def _choose_free_throw(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('helper')
+    def _choose_helper(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('hold')
+    def _choose_hold(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    @_choice('token')
+    def _choose_token(self, decision: Decision, action) -> None:
+        raise NotImplementedError
+
+    # setups.py SetupMixin
+    def _centre_jump(self):
+        raise NotImplementedError
+
+    def _held_ball(self, o: int, slot: int):
+        raise NotImplementedError
+
+    def _revert_press(self, d: int):
+        raise NotImplementedError
+
+    def _grid(self, side: int, slot: int) -> int:
+        raise NotImplementedError
+
+    def _setup(self):
+        raise NotImplementedError
+
+    def _hold_decision(self) -> Decision | None:
+        raise NotImplementedError
+
+    def _hold(self, sec: int):
+        raise NotImplementedError
+
+    # play.py PlayMixin
+    def cover(self, d: int) -> dict[str, tuple[int, ...]]:
+        raise NotImplementedError
+
+    def _defenders(self, o: int, slot: int, zone: str) -> tuple[int, int, bool]:
+        raise NotImplementedError
+
+    def _play(self):
+        raise NotImplementedError
+
+    def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
+        raise NotImplementedError
+
+    def _miss(self, o, slot, three, text, air=False):
+        raise NotImplementedError
+
+    def _weird(self, o: int, slot: int, lv: int, who: str):
+        raise NotImplementedError
+
+    # rebounding.py ReboundMixin
+    def _rebound(self):
+        raise NotImplementedError
+
+    def _loose_ball(self):
+        raise NotImplementedError
+
+    # fouls.py FoulMixin
+    def _trailing_by_10(self, side: int) -> bool:
+        raise NotImplementedError
+
+    def _penalty_level(self, side: int) -> int:
+        raise NotImplementedError
+
+    def penalty_level(self, side: int) -> int:
+        raise NotImplementedError
+
+    def _bonus(self, side: int) -> bool:
+        raise NotImplementedError
+
+    def _penalty_ft(self, o: int, slot: int, d: int) -> str:
+        raise NotImplementedError
+
+    def _personal_foul(self, side: int, slot: int, team: bool=True):
+        raise NotImplementedError
+
+    def _start_ft(self, side: int, slot: int, n: int, after: str, to_make: int=0):
+        raise NotImplementedError
+
+    @_phase('ft')
+    def _phase_ft(self) -> Decision | None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _ft_pct(p) -> float:
+        raise NotImplementedError
