@@ -278,3 +278,52 @@ def test_replay_errors_star_shots_weighs_high_volume_shooters_by_their_true_shoo
     team_ts = 2985 / (2 * 2624)
     assert tool.star_shots(tmp_path, "aaa") == pytest.approx(5 * (2165 / 3608 - team_ts))
     assert tool.star_shots(tmp_path, "none") is None
+
+
+def test_usage_attempts_spread_attempts_by_shots_a_minute_around_the_printed_rules_level():
+    # "Season context", usage ATTEMPTS: with the season context a built card's ATTEMPTS = round(level +
+    # spread x 36 x (his shots a minute, shrunk toward the league's, - the league's)); the level is the
+    # league's minutes-weighted FGA / G (the printed rule's), printed cards and builds without context unchanged
+    ua = calibration()["season_context"]["usage_attempts"]
+    assert ua["spread"] > 1 and ua["prior_minutes"] >= 0 and ua["training_seasons"] == ["1992-93", "1994-95"]
+    rows = read_player_totals(LEAGUE / "stats.csv")
+    u = builder.usage_context(rows)
+    team_rows = [r for r in rows if r.team != "TOT" and r.get("G") and r.get("MP") > 0]
+    assert u["rate"] == pytest.approx(sum(r.get("FGA") for r in team_rows) / sum(r.get("MP") for r in team_rows))
+    assert u["level"] == pytest.approx(sum(r.get("MP") * r.get("FGA") / r.get("G") for r in team_rows)
+                                       / sum(r.get("MP") for r in team_rows))
+    built = _nba_1993()
+    plain = build_league(rows, read_team_stats(LEAGUE / "team_stats.csv"), "1992-93")  # no context: FGA / G
+    by_team = {(r.team, r.player): r for r in team_rows}
+    by_name = {r.player: r for r in team_rows}
+    cards = [(p, by_team[(tm, p["name"])]) for tm, t in built.items() for p in t["players"]
+             if not p.get("printed") and (tm, p["name"]) in by_team]
+    assert len(cards) > 300
+    for p, r in cards:
+        rate = (r.get("FGA") + u["rate"] * u["prior_minutes"]) / (r.get("MP") + u["prior_minutes"])
+        want = max(0, min(40, builder._round(u["level"] + u["spread"] * 36 * (rate - u["rate"]))))
+        assert p["attempts"] == want, p["name"]
+    # a high-volume scorer gets more than his FGA a game, a low-volume man less; the level is kept
+    wilkins = next(p for p, r in cards if p["name"] == "Dominique Wilkins")
+    assert wilkins["attempts"] > round(by_name["Dominique Wilkins"].get("FGA") / by_name["Dominique Wilkins"].get("G"))
+    koncak = next(p for p, r in cards if p["name"] == "Jon Koncak")
+    assert koncak["attempts"] < round(by_name["Jon Koncak"].get("FGA") / by_name["Jon Koncak"].get("G"))
+    # the level is the printed rule's: before the clamp, the minutes-weighted mean ATTEMPTS is the league's FGA / G
+    mp = sum(r.get("MP") for r in team_rows)
+    unclamped = sum(r.get("MP") * (u["level"] + u["spread"] * 36 * ((r.get("FGA") + u["rate"] * u["prior_minutes"])
+                                   / (r.get("MP") + u["prior_minutes"]) - u["rate"])) for r in team_rows) / mp
+    assert unclamped == pytest.approx(u["level"], abs=0.5)
+    # the printed cards (Knicks, Bulls) are copied as printed; without the possession columns: FGA / G
+    for tm in ("NYK", "CHI"):
+        printed = [p for p in built[tm]["players"] if p.get("printed")]
+        assert len(printed) == 5 and printed == [p for p in plain[tm]["players"] if p.get("printed")]
+    for tm, t in plain.items():
+        for p in t["players"]:
+            r = by_team.get((tm, p["name"]))
+            if r is not None and not p.get("printed"):
+                assert p["attempts"] == min(40, builder._round(r.get("FGA") / r.get("G"))), p["name"]
+    assert "usage ATTEMPTS" in built["ATL"]["built"] and "usage ATTEMPTS" not in plain["ATL"]["built"]
+    # off in the calibration file: ATTEMPTS = FGA / G again
+    cal = copy.deepcopy(calibration())
+    del cal["season_context"]["usage_attempts"]
+    assert builder.usage_context(rows, cal) is None

@@ -18,6 +18,9 @@ way of making them; the formulas below were read off those ten cards against the
   position (reconstructed; the printed cards agree);
 * the team's ``rotation_minutes``: each rostered man's minutes a game (MP / G), the by-the-book
   coach's rotation for a real team (reconstructed; a team field, so printed cards stay as printed).
+* with the season context (team totals with the possession columns), usage ATTEMPTS: ATTEMPTS spread by
+  the man's field-goal attempts a minute around the league's (reconstructed, calibrated on training
+  seasons: docs/rules/statis-pro-basketball.md, "Season context"; the printed rule FGA / G otherwise).
 
 Constants live in ``data/card_builder.json``. The output is always a Base-10 card: the builder
 computes percentages directly, so the 17.1-17.4 conversion of Base-8 cards does not apply to it
@@ -63,7 +66,8 @@ def _pct(made: int, att: int) -> int:
 
 
 def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | None = None,
-                  team_defense: float = 0.0, notes: list[str] | None = None, pace: float = 1.0) -> dict[str, Any]:
+                  team_defense: float = 0.0, notes: list[str] | None = None, pace: float = 1.0,
+                  usage: dict[str, float] | None = None) -> dict[str, Any]:
     """One player card (a team-file player object, without FOUL RANGE) from a totals row.
 
     ``season_games``: the games he played in the whole season (all teams), for the Injury Rate.
@@ -74,6 +78,8 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
     rebounds, defensive rebounds, steals, blocks, assists, free-throw attempts and fouls are read at
     his league's pace before the per-minute rules ("Season context": the engine plays every team at
     the deck's pace, so a fast team's per-minute counts would carry its extra possessions).
+    ``usage``: the season context's usage ATTEMPTS (:func:`usage_context`; None: ATTEMPTS = FGA / G,
+    the printed rule): ATTEMPTS is then spread by the shots a minute ("Season context", usage ATTEMPTS).
     """
     c = cal or calibration()
     g, mp = r.get("G"), max(1, r.get("MP"))
@@ -115,7 +121,8 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
         "name": r.player,
         "positions": [p for p in POSITION_ORDER if p in positions],
         "field_goal": max(1, _pct(fg2m, fg2a)) if fg2a else max(1, _pct(r.get("FG"), r.get("FGA")) or 40),
-        "attempts": rng("attempts", _round(r.get("FGA") / g), 0, 40, "field-goal attempts a game") if g else 0,
+        "attempts": (rng("attempts", usage_attempts(r, usage), 0, 40, "usage ATTEMPTS (shots a minute)") if usage
+                     else rng("attempts", _round(r.get("FGA") / g), 0, 40, "field-goal attempts a game")) if g else 0,
         "three_point_attempts": rng("three_point_attempts", max(1, _round(fg3a / g)), 1, 40,
                                     "3-point attempts a game") if has3 else None,
         "three_point": max(1, _pct(fg3m, fg3a)) if has3 else None,
@@ -133,6 +140,35 @@ def card_from_row(r: PlayerRow, season_games: int | None = None, cal: dict | Non
         "rest": "**" if mpg >= c["rest_two_star_mpg"] else "*" if mpg >= c["rest_one_star_mpg"] else "",
     }
     return card
+
+
+def usage_context(rows: Iterable[PlayerRow], cal: dict | None = None) -> dict[str, float] | None:
+    """The season's usage ATTEMPTS context (docs/rules/statis-pro-basketball.md, "Season context", usage
+    ATTEMPTS): the league's field-goal attempts a minute (``rate``) and its minutes-weighted mean of
+    field-goal attempts a game (``level``, the printed rule's ATTEMPTS level, kept), over every team row
+    of the season (not ``TOT``); with ``season_context.usage_attempts`` (``spread``, ``prior_minutes``)
+    from the calibration file. None where the file sets no ``usage_attempts`` or nobody played."""
+    ua = (cal or calibration())["season_context"].get("usage_attempts")
+    if not ua:
+        return None
+    fga = mp = lvl = 0.0
+    for r in rows:
+        if r.team == "TOT" or not r.get("G") or r.get("MP") <= 0:
+            continue
+        fga += r.get("FGA")
+        mp += r.get("MP")
+        lvl += r.get("MP") * r.get("FGA") / r.get("G")
+    if mp <= 0:
+        return None
+    return {"rate": fga / mp, "level": lvl / mp, "spread": float(ua["spread"]), "prior_minutes": float(ua["prior_minutes"])}
+
+
+def usage_attempts(r: PlayerRow, u: dict[str, float]) -> int:
+    """Usage ATTEMPTS: round(level + spread x 36 x (his shots a minute - the league's)), his shots a
+    minute shrunk toward the league's by ``prior_minutes`` of league-rate play (a small sample's rate
+    is mostly noise); clamped by the caller to 0..40 (the Pass #s' range)."""
+    rate = (r.get("FGA") + u["rate"] * u["prior_minutes"]) / (max(0.0, r.get("MP")) + u["prior_minutes"])
+    return _round(u["level"] + u["spread"] * 36 * (rate - u["rate"]))
 
 
 def foul_width(r: PlayerRow, cal: dict | None = None, pace: float = 1.0) -> int:
@@ -302,6 +338,7 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
     sc = c["season_context"]
     if ctx is not None and "defense_range" in sc:  # the season context's DEFENSE range (rules doc, "Season context")
         c = {**c, "defense": {**c["defense"], "min": sc["defense_range"][0], "max": sc["defense_range"][1]}}
+    usage = usage_context(rows, c) if ctx is not None else None  # usage ATTEMPTS (rules doc, "Season context")
     for tm, members in by_team.items():
         t = team_stats.get(tm)
         # blind: the games from G only (W + L are standings); the season's length where G is absent
@@ -348,7 +385,7 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
             team_def = c["defense"]["per_opp_ppg"] * (oppg[tm] - league_oppg) if tm in oppg else 0.0
         team_notes: list[str] | None = [] if notes is not None else None
         f = pace_scale(tm, ctx, c)
-        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def, team_notes, f) for r in members]
+        cards = [card_from_row(r, season_total.get((r.player, r.age)), c, team_def, team_notes, f, usage) for r in members]
         pr = printed.get(tm)
         taken: list[tuple[int, int]] = []
         if pr:
@@ -392,7 +429,9 @@ def build_league(rows: list[PlayerRow], team_stats: dict[str, TeamRow] | None = 
             built += (f"; season context: pace {ctx[tm]['pace']:.1f} (league {ctx['league']['pace']:.1f}), points "
                       f"allowed per 100 possessions {ctx[tm]['drtg']:.1f} (league {ctx['league']['drtg']:.1f}), "
                       f"team share of DEFENSE {team_def:+.2f}"
-                      + (f", per-minute counts read at the league's pace (x {f:.3f})" if f != 1.0 else ""))
+                      + (f", per-minute counts read at the league's pace (x {f:.3f})" if f != 1.0 else "")
+                      + (f", usage ATTEMPTS (league {36 * usage['rate']:.1f} shots per 36 minutes, level "
+                         f"{usage['level']:.1f}, spread {usage['spread']:g})" if usage else ""))
         if blind and team_stats:
             built += ("; blind build: no standings, Index Points from the " + ("net points per 100 possessions"
                       if ctx is not None else "scoring margin") + " and the league's home edge")
