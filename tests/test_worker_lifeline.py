@@ -110,19 +110,19 @@ def test_a_worker_whose_parent_died_before_the_tie_ends_at_once(tmp_path):
 
 
 def test_the_servers_season_worker_outlives_the_thread_that_started_it_and_dies_with_the_server(tmp_path):
-    """The web server's background process for season games (``coachgym.web.season``) is started by
-    whichever request thread submits first: it must survive that thread's end (so no kernel death
-    signal tied to the thread) and still end when the server is SIGKILLed (the parent watchdog)."""
+    """The web server's background process for a season (``coachgym.web.season.Background``) is
+    started by a server thread: it must survive that thread's end (so no kernel death signal tied to
+    the thread) and still end when the server is SIGKILLed (the parent watchdog)."""
     pytest.importorskip("fastapi")
     code = """if True:
         import os, sys, threading, time
-        from coachgym.core.runner import CallTask
         from coachgym.web import season
-        t = threading.Thread(target=season.play_in_background, args=(CallTask(time.sleep, (0,)),))
-        t.start(); t.join()  # the thread that started the worker has ended
+        got = []
+        t = threading.Thread(target=lambda: got.append(season.Background(time.sleep, (120,))))
+        t.start(); t.join()  # the thread that started the season's process has ended
         time.sleep(1.5)
-        print(season.play_in_background(CallTask(os.getpid)), flush=True)
-        threading.Thread(target=season.play_in_background, args=(CallTask(time.sleep, (120,)),), daemon=True).start()
+        assert got[0].process.is_alive()
+        print(got[0].process.pid, flush=True)
         time.sleep(600)
     """
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

@@ -21,6 +21,7 @@ uninterrupted one (tested).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
@@ -251,7 +252,9 @@ class Competition:
     def entry(self) -> dict[str, Entry]:
         return {e.key: e for e in self.entries}
 
-    @property
+    # (a competition's format and teams never change once it is created: its schedule and context are
+    # built once per loaded Competition, not on every game's task - 16 ms for an NBA season's)
+    @functools.cached_property
     def schedule(self) -> RoundRobin | Knockout | FixedSchedule:
         if self.fmt["type"] == "round-robin":
             return RoundRobin(self.keys, self.fmt["legs"], self.fmt["games_per_team"])
@@ -259,7 +262,7 @@ class Competition:
             return FixedSchedule(self.keys, self.fmt["games"], self.fmt.get("rounds"), self.fmt.get("labels"))
         return Knockout(self.keys, self.fmt["court"], self.seed, self.fmt["max_replays"])
 
-    @property
+    @functools.cached_property
     def context(self) -> carryover.Context:
         gpt = None
         if self.fmt["type"] in ("round-robin", "schedule"):

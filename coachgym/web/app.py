@@ -101,6 +101,9 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     async def lifespan(app: FastAPI):
         yield
         app.state.reviews.close()
+        sims = getattr(app.state, "season_sims", None)
+        if sims is not None:  # (the seasons' processes: coachgym/web/season.py)
+            sims.stop_all()
         store.close()
 
     # the OpenAPI description at /api/openapi.json; no Swagger page (it would load scripts from a CDN)

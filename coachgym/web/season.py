@@ -1,9 +1,11 @@
 """A season in the browser: pick a league (a real one: the 1992-93 NBA for Statis Pro, the
 1979-80 NBA for 4th Street; or a ruleset's bundled teams) and your team; the schedule; for each of
 your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
-it"; every other game simulated in the background, a round's games at once in the server's
-worker processes at the lowest CPU priority (SCHED_IDLE), one per CPU less one (:func:`play_all_in_background`: the person's pages come first), with progress; standings by division with games behind, results with box
-scores, league leaders.
+it"; every other game simulated in the background, in a process of its own per season (:class:`Background`:
+scheduling, playing and storing the games, with its own connection to the server's SQLite file) at
+the lowest CPU priority (SCHED_IDLE), at most one per CPU less one at once (:func:`_workers`: the
+person's pages come first), with progress; standings by division with games behind, results with
+box scores, league leaders.
 
 The season is a :class:`coachgym.series.competition.Competition` in the server's own SQLite file
 (the same store and tables as ``coachgym season ...``: ``coachgym season list --db FILE`` lists it,
@@ -65,14 +67,12 @@ def _store(request: Request):
 class Progress:
     """A background simulation of a season's games."""
 
-    state: str = "running"  # running, done, failed
+    state: str = "running"  # running (or waiting for a free season process), done, failed, stopped
     done: int = 0
     total: int = 0
     error: str = ""
 
 
-_WORKER = None
-_WORKER_GUARD = threading.Lock()
 # How the background processes yield the CPU to the server answering people: "idle" (the default) is
 # the lowest priority the OS offers, Linux's SCHED_IDLE (nice 19 where that is not allowed); "nice:N"
 # is N steps of niceness over the server's (the test suite's choice: on a machine busy with other
@@ -107,26 +107,23 @@ def lowest_priority(how: str = "idle") -> str:
         return got
 
 
-def _niced(how: str = "idle") -> None:
+def _niced(how: str = "idle", server: int | None = None) -> None:
     from ..core.lifeline import die_with_parent
 
     # ends with the server, whatever kills it (SIGKILL too); the watchdog alone, not the kernel's death
-    # signal: the pool starts this process from whichever request thread submits first, and the
-    # kernel's signal would come when that thread ends (core/lifeline.py). The watchdog's thread is
-    # started first, so it keeps the server's priority and notices at once.
-    die_with_parent(kernel=False)
+    # signal: a season's process is started from a server thread, and the kernel's signal would come
+    # when that thread ends (core/lifeline.py). The watchdog's thread is started first, so it keeps
+    # the server's priority and notices at once. ``server``: the server's pid, given by the server, so
+    # a server gone before this process got here (it imports first) is noticed too.
+    die_with_parent(server, kernel=False)
     lowest_priority(how)
 
 
-def _play(task):
-    return task.run()
-
-
 def _workers() -> int:
-    """Background processes for season games: one per CPU this process may use less one (the
-    person's pages and the browser keep a core), at least one, at most four. On two cores one worker
-    plays an 82-game season of the 1992-93 NBA in about 51 s (docs/coach-seat.md); two took 44 s but
-    slowed the person's pages more."""
+    """Seasons simulated at once, each in a process of its own: one per CPU this process may use less
+    one (the person's pages and the browser keep a core), at least one, at most four; a season
+    started while they are all busy waits for one to end. On two cores one process plays an
+    82-game season of the 1992-93 NBA in about a minute (docs/coach-seat.md)."""
     import os
 
     try:
@@ -136,46 +133,108 @@ def _workers() -> int:
     return max(1, min(4, cpus - 1))
 
 
-def _pool():
-    global _WORKER
-    with _WORKER_GUARD:
-        if _WORKER is None:
-            import multiprocessing
-            import os
-            from concurrent.futures import ProcessPoolExecutor
-
-            _WORKER = ProcessPoolExecutor(max_workers=_workers(), mp_context=multiprocessing.get_context("spawn"),
-                                          initializer=_niced, initargs=(os.environ.get(PRIORITY_ENV, "idle"),))
-        return _WORKER
+_SLOTS: threading.BoundedSemaphore | None = None
+_SLOTS_GUARD = threading.Lock()
 
 
-def play_in_background(task) -> dict:
-    """``task.run()`` in the server's background processes for season games (at the lowest CPU
-    priority, :func:`lowest_priority`, so a person's pages are answered first; separate processes, so the simulation never holds the server's
-    interpreter lock)."""
-    return _pool().submit(_play, task).result()
+def _slots() -> threading.BoundedSemaphore:
+    global _SLOTS
+    with _SLOTS_GUARD:
+        if _SLOTS is None:
+            _SLOTS = threading.BoundedSemaphore(_workers())
+        return _SLOTS
 
 
-def play_all_in_background(tasks: list) -> Iterator[dict]:
-    """The results of ``tasks`` (independent games: one round's), in their order, played at once in
-    the background processes (:func:`_workers`); a game's result is its seed's, whatever
-    the order they run in."""
-    futures = [_pool().submit(_play, t) for t in tasks]
+_SEND = None  # in a season's process: the pipe to the server (:func:`_report`)
+
+
+def _report(*message) -> None:
+    """Tell the server (the thread that watches this process) something; nothing outside one."""
+    if _SEND is not None:
+        _SEND(message)
+
+
+def _entry(conn, priority: str, server: int, job, args: tuple) -> None:
+    """A season's background process: tied to the server's life, at the lowest CPU priority, runs
+    ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``."""
+    global _SEND
+    _niced(priority, server)
+    _SEND = conn.send
     try:
-        for f in futures:
-            yield f.result()
+        conn.send(("result", job(*args)))
+    except Exception as exc:  # (logged here; the server's page says it stopped)
+        import logging
+
+        logging.getLogger("coachgym.web").exception("season process: %s failed", getattr(job, "__name__", job))
+        conn.send(("failed", getattr(exc, "message", "") or str(exc) or type(exc).__name__))
     finally:
-        for f in futures:
-            f.cancel()
+        conn.close()
+
+
+class Background:
+    """``job(*args)`` in a process of its own (spawned, so nothing of the server's threads comes
+    along), at the lowest CPU priority (:func:`lowest_priority`, :data:`PRIORITY_ENV`) and ending
+    with the server whatever ends it (``core/lifeline.py``). It reports down a pipe
+    (:meth:`messages`); :meth:`stop` ends it at once. The server's process only waits on the pipe:
+    none of the job's work holds the server's interpreter lock while it answers a person."""
+
+    def __init__(self, job, args: tuple = ()):
+        import multiprocessing
+        import os
+
+        ctx = multiprocessing.get_context("spawn")
+        self._conn, there = ctx.Pipe(duplex=False)
+        self.process = ctx.Process(target=_entry, args=(there, os.environ.get(PRIORITY_ENV, "idle"), os.getpid(), job,
+                                                                  tuple(args)),
+                                   daemon=True, name="coachgym-season")
+        self.process.start()
+        there.close()
+
+    def messages(self) -> Iterator[tuple]:
+        """What the job reports, in order, until its process ends: ("progress", done, total) ...,
+        then ("result", value) or ("failed", a line); nothing more where the process was ended."""
+        while True:
+            try:
+                yield self._conn.recv()
+            except (EOFError, OSError):
+                return
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()
+
+    def close(self) -> None:
+        self.process.join()
+        self._conn.close()
+        self.process.close()
+
+
+def _simulate(db: str, name: str, mine: str, playoffs: bool) -> dict:
+    """A season's process: the games up to your next one (``mine``; "" to the end of the regular
+    season), or the other series of the playoffs' round, played here and stored with a connection
+    of its own to the server's file. Returns where it ended (state, error, done, total)."""
+    from ..store import Store
+
+    with Store(db) as store:
+        store.conn.execute("PRAGMA synchronous = NORMAL")  # (as the server's own connection: app.py)
+        run = Progress()
+        (Simulations._run_playoffs if playoffs else Simulations._run)(run, store, None, name, "", mine)
+        return dataclasses.asdict(run)
+
+
+_REPORT_EVERY = 0.25  # seconds between progress reports to the server (and at the end)
 
 
 class Simulations:
-    """At most one background simulation per season; its games played in the server's background
-    processes for season games (:func:`play_all_in_background`)."""
+    """At most one background simulation per season, each in a process of its own
+    (:class:`Background`: scheduling, playing and storing the games all happen there, with its own
+    connection to the server's SQLite file), at most :func:`_workers` of them at once (the others
+    wait their turn). The server's thread for a simulation only waits on its process's reports."""
 
     def __init__(self):
         self._lock = threading.Lock()
         self.runs: dict[str, Progress] = {}
+        self._procs: dict[str, Background] = {}
 
     def get(self, name: str) -> Progress | None:
         return self.runs.get(name)
@@ -187,13 +246,64 @@ class Simulations:
             if run is not None and run.state == "running":
                 return run
             run = self.runs[name] = Progress()
-        pool = getattr(request.app.state, "pool", None)
         store = _store(request)
-        target = self._run_playoffs if playoffs else self._run
         # rest: to the end of the regular season, the book playing your games too (mine = "")
-        threading.Thread(target=target, args=(run, store, pool, name, session, "" if rest else mine), daemon=True,
-                         name=f"coachgym-season-{name}").start()
+        mine = "" if rest else mine
+        if str(store.path) == ":memory:":  # (no file another process could open: played in this one)
+            target, args = (self._run_playoffs if playoffs else self._run), (run, store, None, name, session, mine)
+        else:
+            target, args = self._watch, (run, str(store.path), name, mine, playoffs)
+        threading.Thread(target=target, args=args, daemon=True, name=f"coachgym-season-{name}").start()
         return run
+
+    def _watch(self, run: Progress, db: str, name: str, mine: str, playoffs: bool) -> None:
+        """The server's side of a simulation: wait for a free season process, start it, take its
+        reports, and its result."""
+        with _slots():
+            with self._lock:
+                if run.state != "running":  # stopped while it waited
+                    return
+                try:
+                    bg = self._procs[name] = Background(_simulate, (db, name, mine, playoffs))
+                except Exception as exc:  # (logged; the page says it stopped)
+                    import logging
+
+                    logging.getLogger("coachgym.web").exception("season %s: no process for the simulation", name)
+                    run.error, run.state = str(exc) or type(exc).__name__, "failed"
+                    return
+            try:
+                for message in bg.messages():
+                    if message[0] == "progress":
+                        run.done, run.total = message[1], message[2]
+                    elif message[0] == "result":
+                        got = message[1]
+                        run.done, run.total, run.error, run.state = got["done"], got["total"], got["error"], got["state"]
+                    elif message[0] == "failed":
+                        run.error, run.state = message[1], "failed"
+            finally:
+                with self._lock:
+                    if self._procs.get(name) is bg:
+                        del self._procs[name]
+                bg.close()
+            if run.state == "running":  # (ended without a word: killed from outside)
+                run.error, run.state = f"its process ended (exit code {bg.process.exitcode})", "failed"
+
+    def stop(self, name: str) -> bool:
+        """End a season's simulation now (the games stored so far stay; each is stored whole or not
+        at all). True if one was running."""
+        with self._lock:
+            run = self.runs.get(name)
+            if run is None or run.state != "running":
+                return False
+            run.state = "stopped"
+            bg = self._procs.get(name)
+        if bg is not None:
+            bg.stop()
+        return True
+
+    def stop_all(self) -> None:
+        for name in list(self.runs):
+            self.stop(name)
 
     @staticmethod
     def _run_playoffs(run: Progress, store, pool, name: str, session: str, mine: str) -> None:
@@ -205,22 +315,22 @@ class Simulations:
             comp = Competition.load(store, name)
             po = _playoffs(store, name)
             run.total = sum(P.needed(s) * 2 - 1 - len(s["games"]) for _, s in P.open_series(po, mine))
+            _progress(run, force=True)
             while True:
                 po = _playoffs(store, name)
                 todo = P.open_series(po, mine)
                 if not todo or po.get("champion"):
                     break
-                # the open series' next games at once: their teams differ, so each game's task is
-                # what it would be played one after the other
+                # the open series' next games: their teams differ, so each game's task is what it
+                # would be played one after the other
                 games = [(index, P.next_game(comp, po, index), P.teams_of(comp, po, index)) for index, _ in todo]
-                results = play_all_in_background([task for _, task, _ in games])
-                for (index, task, (home, away)), out in zip(games, results):
-                    with _lock_of(name):
-                        po = _playoffs(store, name)
-                        P.record(po, index, task, out, home, away)
-                        _save_playoffs(store, name, po)
+                for index, task, (home, away) in games:
+                    out = task.run()
+                    _update_playoffs(store, name, lambda po, index=index, task=task, out=out, home=home, away=away:
+                                     P.record(po, index, task, out, home, away))
                     run.done += 1
                     run.total = max(run.total, run.done)
+                    _progress(run)
             run.state = "done"
         except Exception as exc:  # (logged; the page says it stopped)
             import logging
@@ -230,22 +340,33 @@ class Simulations:
 
     @staticmethod
     def _run(run: Progress, store, pool, name: str, session: str, mine: str) -> None:
-        """Play every game up to your team's next one (the games of its round but yours too)."""
+        """Play every game up to your team's next one (the games of its round but yours too), one
+        after the other, each stored as it ends; the teams' carried-over states are folded once and
+        then advanced game by game (not folded again from every stored game each round)."""
+        from ..core.engine import AWAY, HOME
+        from ..series import carryover
         from ..series.competition import Competition
 
         try:
             comp = Competition.load(store, name)
             run.total = (comp.total_games() or 0) - len(comp.games) if not mine else len(_to_play(comp, mine))
+            _progress(run, force=True)
+            carry, ctx = carryover.for_ruleset(comp.ruleset), comp.context
+            states = comp.states()
             while True:
                 others = _to_play(comp, mine)
                 if not others:
                     break
-                states = comp.states()
-                tasks = [comp.task(f, states) for f in others]  # one round's games: independent
-                for f, task, out in zip(others, tasks, play_all_in_background(tasks)):
-                    comp._store_game(f, task, out)
+                # one round's games: independent (a team plays once a round), so every task is built
+                # from the states before the round, as Competition.play does
+                tasks = [comp.task(f, states) for f in others]
+                for f, task in zip(others, tasks):
+                    row = comp._store_game(f, task, task.run())
+                    states[row.home] = carry.advance(states[row.home], row.carry[HOME], ctx)
+                    states[row.away] = carry.advance(states[row.away], row.carry[AWAY], ctx)
                     run.done += 1
                     run.total = max(run.total, run.done)
+                    _progress(run)
             if comp.done and comp.finished is None:
                 comp.finished = time.time()
                 with store.transaction() as cur:
@@ -256,6 +377,18 @@ class Simulations:
 
             logging.getLogger("coachgym.web").exception("season %s: simulation failed", name)
             run.error, run.state = getattr(exc, "message", "") or type(exc).__name__, "failed"
+
+
+_LAST_REPORT = [0.0]
+
+
+def _progress(run: Progress, force: bool = False) -> None:
+    """A simulation's progress to the server (in a season's process; at most every
+    :data:`_REPORT_EVERY` seconds, the result says the last)."""
+    now = time.monotonic()
+    if force or now - _LAST_REPORT[0] >= _REPORT_EVERY:
+        _LAST_REPORT[0] = now
+        _report("progress", run.done, run.total)
 
 
 _LOCKS: dict[str, threading.Lock] = {}
@@ -275,6 +408,20 @@ def _playoffs(store, name: str) -> dict | None:
 def _save_playoffs(store, name: str, po: dict) -> None:
     with store.transaction() as cur:
         cur.execute("UPDATE web_seasons SET playoffs = ? WHERE name = ?", (json.dumps(po), name))
+
+
+def _update_playoffs(store, name: str, change) -> dict | None:
+    """Read a season's playoffs, ``change(po)`` them and write them back in one write transaction
+    (SQLite's lock: a season's process and the server's requests never write over each other's
+    games). Returns the playoffs as written (None where there are none: nothing is changed)."""
+    with store.transaction() as cur:
+        row = cur.execute("SELECT playoffs FROM web_seasons WHERE name = ?", (name,)).fetchone()
+        if not row or not row["playoffs"]:
+            return None
+        po = json.loads(row["playoffs"])
+        change(po)
+        cur.execute("UPDATE web_seasons SET playoffs = ? WHERE name = ?", (json.dumps(po), name))
+        return po
 
 
 def _to_play(comp, mine: str) -> list:
@@ -493,15 +640,16 @@ def _record_pending(request: Request, row: dict, comp) -> str:
         from . import playoffs as P
 
         store = _store(request)
-        with _lock_of(row["name"]):
-            po = _playoffs(store, row["name"])
-            index = pending["playoff"]
-            if over and po is not None and len(po["rounds"]) == pending.get("round_no", len(po["rounds"])) \
+        index = pending["playoff"]
+
+        def record(po: dict) -> None:  # (in one write transaction with the read: a season's process records too)
+            if over and len(po["rounds"]) == pending.get("round_no", len(po["rounds"])) \
                     and P.current(po)[index]["winner"] is None:
                 home, away = P.teams_of(comp, po, index)
-                task = P.next_game(comp, po, index)
-                P.record(po, index, task, out, home, away, coach=PERSON_COACH)
-                _save_playoffs(store, row["name"], po)
+                P.record(po, index, P.next_game(comp, po, index), out, home, away, coach=PERSON_COACH)
+
+        with _lock_of(row["name"]):
+            _update_playoffs(store, row["name"], record)
             with store.transaction() as cur:
                 cur.execute("UPDATE web_seasons SET pending = NULL WHERE name = ?", (row["name"],))
         return "Your playoff game is in its series." if over else "Your coached game was deleted: your game is open again."
@@ -893,10 +1041,7 @@ async def play_playoff(request: Request, name: str, how: str = Form("")):
 
     def play():
         out = task.run() if pool is None else pool.run(request.state.session, task.run, "your game", "season games")
-        with _lock_of(name):
-            fresh = _playoffs(store, name)
-            P.record(fresh, index, task, out, home, away, coach=coach)
-            _save_playoffs(store, name, fresh)
+        _update_playoffs(store, name, lambda po: P.record(po, index, task, out, home, away, coach=coach))
 
     await run_in_threadpool(play)
     return RedirectResponse(f"/seasons/{name}", status_code=303)
@@ -905,9 +1050,11 @@ async def play_playoff(request: Request, name: str, how: str = Form("")):
 @router.post("/seasons/{name}/forget")
 def forget_season(request: Request, name: str):
     """Take a season off this browser's list (it stays in the server's database, for ``coachgym
-    season``): room for another within the quota."""
+    season``): room for another within the quota. Its simulation, if one runs, is stopped (the games
+    stored so far stay)."""
     same_origin(request)
     _season_row(request, name)
+    _sims(request).stop(name)
     with _store(request).transaction() as cur:
         cur.execute("DELETE FROM web_seasons WHERE name = ? AND owner = ?", (name, owner_of(request.state.session)))
     return RedirectResponse("/seasons", status_code=303)

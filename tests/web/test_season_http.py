@@ -75,9 +75,9 @@ def test_every_season_change_is_refused_from_another_origin(db):
 
 
 def test_the_browsers_background_simulation_plays_the_command_lines_games(tmp_path):
-    """A round's games run at once in the server's background processes (season.play_all_in_background):
-    every game stored is the one ``coachgym season`` plays (same seeds, same scores,
-    same order of rounds and slots)."""
+    """The web's simulation loop (season.Simulations._run, which a season's background process runs;
+    here called directly): every game stored is the one ``coachgym season`` plays (same seeds, same
+    scores, same order of rounds and slots)."""
     from coachgym.web.season import Progress, Simulations
 
     teams = [(t, "by-the-book") for t in ("harbor-city", "cedar-valley", "ironwood-state", "lakeshore")]

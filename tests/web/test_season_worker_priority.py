@@ -1,4 +1,4 @@
-"""The season's background processes run at the lowest CPU priority the OS offers (Linux's
+"""A season's background process runs at the lowest CPU priority the OS offers (Linux's
 SCHED_IDLE, at nice 19), so a person's requests always win the cores while a season simulates;
 where the policy is refused, nice 19. Read back from the kernel (``/proc/<pid>/sched``,
 ``/proc/<pid>/stat``), not from what the code meant to set. (That the games a worker plays are the
@@ -35,12 +35,25 @@ def _in_a_fresh_server_process(code: str, env: dict[str, str] | None = None) -> 
 @linux_only
 def test_the_seasons_worker_runs_at_the_idle_policy_and_the_server_does_not():
     got = _in_a_fresh_server_process("""
-        import json, os
+        import json, os, time
         from coachgym.web import season
 
-        pid = season._pool().submit(os.getpid).result(timeout=60)
-        # what the worker itself reads, and what the kernel says from outside, for each of its threads
-        inside = season._pool().submit(os.sched_getscheduler, 0).result(timeout=60)
+        def result(job, *args):  # a job in a season's background process, and its answer
+            bg = season.Background(job, args)
+            try:
+                return next(m[1] for m in bg.messages() if m[0] == "result")
+            finally:
+                bg.close()
+
+        # what a season's process itself reads, and what the kernel says from outside, for each of its
+        # threads while one runs (a season's process is this one's, with its lifeline's watchdog)
+        inside = result(os.sched_getscheduler, 0)
+        bg = season.Background(time.sleep, (60,))
+        pid = bg.process.pid
+        deadline = time.monotonic() + 60  # (until it has started and set its priority: spawned, it imports first)
+        while time.monotonic() < deadline and os.sched_getscheduler(pid) == os.SCHED_OTHER:
+            time.sleep(0.1)
+        time.sleep(0.2)
         tasks = {}
         for tid in os.listdir(f"/proc/{pid}/task"):
             with open(f"/proc/{pid}/task/{tid}/sched") as f:
@@ -49,6 +62,8 @@ def test_the_seasons_worker_runs_at_the_idle_policy_and_the_server_does_not():
             main = next(int(l.split(":")[1]) for l in f if l.startswith("policy"))
         with open(f"/proc/{pid}/stat") as f:
             nice = int(f.read().rsplit(")", 1)[1].split()[16])
+        bg.stop()
+        bg.close()
         print(json.dumps({"pid": pid, "me": os.getpid(), "inside": inside, "main": main, "nice": nice,
                           "threads": tasks, "server": os.sched_getscheduler(0), "server_nice": os.nice(0)}))
     """)
@@ -80,13 +95,22 @@ def test_the_priority_setting_names_nice_steps_instead():
     """``COACHGYM_SEASON_PRIORITY=nice:N`` (what this test suite uses, tests/web/conftest.py): N steps
     over the server's niceness, the normal policy; nonsense gives the server's own priority, no error."""
     got = _in_a_fresh_server_process("""
-        import json, os
+        import json, os, time
         from coachgym.web import season
 
-        pid = season._pool().submit(os.getpid).result(timeout=60)
-        with open(f"/proc/{pid}/stat") as f:
-            nice = int(f.read().rsplit(")", 1)[1].split()[16])
-        print(json.dumps({"policy": os.sched_getscheduler(pid), "nice": nice, "server_nice": os.nice(0),
+        def nice_of(pid):
+            with open(f"/proc/{pid}/stat") as f:
+                return int(f.read().rsplit(")", 1)[1].split()[16])
+
+        bg = season.Background(time.sleep, (60,))
+        pid = bg.process.pid
+        deadline = time.monotonic() + 60  # (until it has started and set its priority: spawned, it imports first)
+        while time.monotonic() < deadline and nice_of(pid) == os.nice(0):
+            time.sleep(0.1)
+        nice, policy = nice_of(pid), os.sched_getscheduler(pid)
+        bg.stop()
+        bg.close()
+        print(json.dumps({"policy": policy, "nice": nice, "server_nice": os.nice(0),
                           "nonsense": season.lowest_priority("nice:lots")}))
     """, env={"COACHGYM_SEASON_PRIORITY": "nice:10"})
     assert got["policy"] == os.SCHED_OTHER and got["nice"] == min(19, got["server_nice"] + 10), got
