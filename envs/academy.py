@@ -37,9 +37,10 @@ import numpy as np
 
 from ..core.chance import SeededSource
 from ..core.engine import AWAY, HOME, Engine
-from ..core.errors import ConfigError, GameOverError, IllegalActionError
+from ..core.errors import ConfigError, GameOverError
 from ..core.ruleset import Academy
 from .base import CoachEnv, _make_coach, check_env_keywords, check_opponent
+from .episode import Episode, EpisodeCore
 
 
 def _academies() -> dict[str, Academy]:
@@ -274,10 +275,86 @@ class EndClock:
         return left > self.mark or self.mark - left >= self.amount
 
 
+# ------------------------------------------------------------------------------ the episode of a scenario
+class ScenarioEpisode(Episode):
+    """A scenario's episode (:class:`coachgym.envs.episode.Episode`, the flow every env plays through),
+    shared by the scenario's Gymnasium and PettingZoo envs: it starts at a start position whose future
+    is resampled (:meth:`start_at`), ends at the scenario's end (:class:`EndClock`, whichever comes
+    first with the game's), and pays the scenario's reward: ``win``, the outcome at the end; ``margin``,
+    the margin's change from the start position over ``margin_scale`` (no outcome at the end). Once it
+    has ended (its end, truncation, an illegal action) no action is taken, every action is marked in the
+    mask (a vector env's next step resets it), and the info carries the episode's score."""
+
+    pays_from_start = True
+
+    def __init__(self, core: EpisodeCore, sc: Scenario, **settings: Any):
+        super().__init__(core, reward="margin" if sc.reward == "margin" else "win", outcome_at_end=sc.reward == "win",
+                         **settings)
+        self.scenario = sc
+        self.clock: EndClock | None = None
+        self.position: Position | None = None
+        self.start_score: tuple[int, int] = (0, 0)
+
+    def start_at(self, pos: Position, game_seed: int, opponent: Any = None, opponent_seed: int = 0,
+                 record_events: bool = True) -> None:
+        """Start at the saved position ``pos``, its future resampled with ``game_seed`` (new dice,
+        undrawn cards reshuffled, the opponent's hidden choices redrawn), the studied side its own."""
+        self.position = pos
+        game = pos.game.resampled(game_seed, viewer=pos.side, record_events=record_events)
+        self.start(game, pos.side, opponent, opponent_seed)
+
+    def _opened(self, game: Engine) -> None:
+        self.clock = EndClock(self.scenario, game)
+        self.start_score = game.score
+
+    def run_opponent(self) -> None:
+        """The opponent plays until the agent's next decision or the scenario's end."""
+        opponent = self.opponent
+        if opponent is None:
+            return
+        game, side, clock = self.game, self.side, self.clock
+        while game.decision is not None and game.decision.side != side and not clock.over(game):
+            game.step(opponent.choose(game, game.decision))
+
+    def over(self) -> bool:
+        return self.clock.over(self.game)
+
+    def check_open(self) -> None:
+        if self.game is None:
+            raise GameOverError("call reset() before step()")
+        if self.ended_by is not None or self.done:
+            raise GameOverError(f"the episode has ended ({self.ended_by or 'the scenario is over'}); "
+                                "call reset() before step()")
+
+    def mask(self) -> np.ndarray:
+        if self.done:
+            return np.ones(self.core.n_actions, dtype=bool)
+        return self.core.mask(self.game)
+
+    def score(self) -> float:
+        """The episode's score so far: the result (1, 1/2, 0) of a ``win`` scenario, the margin change
+        of a ``margin`` one."""
+        margin = self.margin()
+        if self.scenario.reward == "win":
+            return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        return float(margin - self.start_margin)
+
+    def info(self) -> dict:
+        info = super().info()
+        info["scenario"] = self.scenario.id
+        if self.done:
+            info["action_mask"] = self.mask()
+            info["academy_score"] = self.score()
+            info["margin_change"] = self.margin() - self.start_margin
+        return info
+
+
 # ------------------------------------------------------------------------------ the Gymnasium env
 class AcademyEnv(CoachEnv):
     """One academy scenario of a ruleset; subclasses set ``ruleset_name`` and ``encoder`` (the
-    ruleset's: the observations and actions are those of the full-game env)."""
+    ruleset's: the observations and actions are those of the full-game env). The Gymnasium adapter
+    over the scenario's :class:`ScenarioEpisode`: each reset draws a start position, the game's seed
+    and the opponent coach from ``np_random``."""
 
     KEYWORDS = ("scenario", "opponent", "rule_options", "margin_scale", "strict", "render_mode", "max_decisions")
 
@@ -296,110 +373,40 @@ class AcademyEnv(CoachEnv):
             margin_scale = MARGIN_SCALE[self.ruleset_name]
         check_env_keywords(where, margin_scale=margin_scale, strict=strict, render_mode=render_mode,
                            max_decisions=max_decisions, rule_options=rule_options)
+        self.scenario = globals()["scenario"](scenario)
         super().__init__(opponent=opponent, rule_options=rule_options, margin_scale=margin_scale, strict=strict,
                          render_mode=render_mode, max_decisions=max_decisions,
                          reward="margin" if self.scenario_reward(scenario) == "margin" else "win")
         check_opponent(self.ruleset, opponent)
-        self.scenario = globals()["scenario"](scenario)
         self.pool = pool(scenario)
-        self.clock: EndClock | None = None
         self.own_book = None
-        self.position: Position | None = None
-        self.start_margin = 0
-        self._done = False
+
+    def _new_episode(self, **settings: Any) -> ScenarioEpisode:
+        settings.pop("reward")  # (the scenario's)
+        return ScenarioEpisode(self.core, self.scenario, **settings)
 
     @classmethod
     def scenario_reward(cls, name: str) -> str:
         return globals()["scenario"](name).reward
 
-    # ------------------------------------------------------------------ gym API
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super(CoachEnv, self).reset(seed=seed)
-        rng = self.np_random
+    # the scenario episode's state, by its names on the env
+    clock = property(lambda self: self.episode.clock, doc="The scenario's end (an :class:`EndClock`).")
+    position = property(lambda self: self.episode.position, doc="This episode's start position.")
+    start_margin = property(lambda self: self.episode.start_margin, doc="The agent's margin at the start.")
+    _done = property(lambda self: self.episode.done, doc="Whether the episode has ended.")
+
+    def _start(self, rng: np.random.Generator) -> None:
+        """Draw a start position, the game's seed and the opponent coach from ``rng`` and start there."""
         pos = self.pool[int(rng.integers(len(self.pool)))]
-        self.position = pos
-        self.side = pos.side
-        self.game = pos.game.resampled(int(rng.integers(0, 2**62)), viewer=pos.side,
-                                       record_events=self.render_mode == "ansi")
-        self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
-        self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
-        self.clock = EndClock(self.scenario, self.game)
-        self._rendered_upto = 0
-        self._decisions = 0
-        self._ended_by = None
-        self._done = False
-        self.start_margin = self._margin(*self.game.score)
-        self._last_margin = self.start_margin
-        self._run_opponent()
-        return self._obs(), self._info()
-
-    def step(self, action):
-        if self.game is None:
-            raise GameOverError("call reset() before step()")
-        if self._ended_by is not None or self._done:
-            raise GameOverError(f"the episode has ended ({self._ended_by or 'the scenario is over'}); "
-                                "call reset() before step()")
-        game = self.game
-        action = int(action)
-        d = game.decision
-        if action not in d.legal:
-            label = game.actions[action].label if 0 <= action < len(game.actions) else "not in the action table"
-            if self.strict:
-                raise IllegalActionError(action, label, d.kind, d.legal, game.actions.labels(d.legal))
-            info = self._info()
-            info["illegal_action"] = {"action": action, "label": label, "decision": d.kind,
-                                      "legal": list(d.legal), "legal_labels": game.actions.labels(d.legal)}
-            self._ended_by = f"illegal action {action} ({label}) at decision {d.kind!r}, scored as a loss"
-            self._done = True
-            return self._obs(), -1.0, True, False, info
-        reward, terminated, truncated = self.advance(action)
-        return self._obs(), reward, terminated, truncated, self._info()
-
-    def advance(self, action: int) -> tuple[float, bool, bool]:
-        game = self.game
-        game.step(action)
-        self._decisions += 1
-        self._run_opponent()
-        terminated = self._done = self.clock.over(game)
-        margin = self._margin(*game.score)
-        reward = 0.0
-        if self.reward_mode == "margin":
-            reward += (margin - self._last_margin) / self.margin_scale
-        self._last_margin = margin
-        if terminated and self.reward_mode == "win":
-            reward += 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
-        truncated = bool(self.max_decisions and self._decisions >= self.max_decisions and not terminated)
-        self._done = self._done or truncated
-        return float(reward), terminated, truncated
-
-    def action_masks(self) -> np.ndarray:
-        if self._done:
-            return np.ones(self.action_space.n, dtype=bool)
-        return super().action_masks()
-
-    # ------------------------------------------------------------------ internals
-    def _run_opponent(self) -> None:
-        """The opponent plays until the agent's next decision or the scenario's end."""
-        game, clock = self.game, self.clock
-        while game.decision is not None and game.decision.side != self.side and not clock.over(game):
-            game.step(self.opponent.choose(game, game.decision))
+        game_seed = int(rng.integers(0, 2**62))
+        opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
+        self.episode.start_at(pos, game_seed, opponent, int(rng.integers(0, 2**31)),
+                              record_events=self.render_mode == "ansi")
 
     def score(self) -> float:
         """The episode's score so far: the result (1, 1/2, 0) of a ``win`` scenario, the margin change
         of a ``margin`` one."""
-        margin = self._margin(*self.game.score)
-        if self.scenario.reward == "win":
-            return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-        return float(margin - self.start_margin)
-
-    def _info(self) -> dict:
-        info = super()._info()
-        info["scenario"] = self.scenario.id
-        if self._done:
-            info["action_mask"] = self.action_masks()
-            info["academy_score"] = self.score()
-            info["margin_change"] = self._margin(*self.game.score) - self.start_margin
-        return info
+        return self.episode.score()
 
 
 def _academy_class(ruleset: str, academy: Academy) -> type:

@@ -4,13 +4,16 @@ module-level class, so a scenario's env pickles and deep-copies like the ruleset
 Both coaches are agents (``"home"``, ``"away"``), every decision; each reset draws a start position
 from the scenario's pool, the episode ends at the scenario's end, and the rewards are zero-sum: +1/-1
 (0 a draw) in a ``win`` scenario, each side's margin change over the ruleset's margin scale in a
-``margin`` one. It is :class:`coachgym.envs.aec.CoachAECEnv` with its three start and end hooks. This
-module imports pettingzoo (an optional dependency), as :mod:`coachgym.envs.aec` does.
+``margin`` one. It is :class:`coachgym.envs.aec.CoachAECEnv` over the scenario's episode
+(:class:`coachgym.envs.academy.ScenarioEpisode`, the one its Gymnasium env plays through, here with no
+opponent coach). This module imports pettingzoo (an optional dependency), as :mod:`coachgym.envs.aec` does.
 """
 
 from __future__ import annotations
 
-from ..core.engine import Engine
+import random
+from typing import Any
+
 from .aec import CoachAECEnv
 
 
@@ -42,23 +45,16 @@ class AcademyAECEnv(CoachAECEnv):
             state.pop(key, None)
         return state
 
-    def _start_game(self) -> Engine:
-        from .academy import EndClock
+    def _new_episode(self, **settings: Any):
+        from .academy import ScenarioEpisode
 
-        pos = self.pool[self._rng.randrange(len(self.pool))]
-        game = pos.game.resampled(self._rng.randrange(2**62), viewer=pos.side, record_events=self.render_mode == "ansi")
-        self.clock = EndClock(self.scenario, game)
-        self.start_score = game.score
-        return game
+        return ScenarioEpisode(self.core, self.scenario, margin_scale=self.margin_scale, **settings)
 
-    def _scenario_over(self) -> bool:
-        return self.clock.over(self.game)
+    def _start(self, rng: random.Random) -> None:
+        """Draw a start position and the game's seed from ``rng`` and start there."""
+        pos = self.pool[rng.randrange(len(self.pool))]
+        self.episode.start_at(pos, rng.randrange(2**62), record_events=self.render_mode == "ansi")
 
-    def _final_rewards(self) -> dict:
-        (h0, a0), (h, a) = self.start_score, self.game.score
-        if self.scenario.reward == "win":
-            m = h - a
-            r = 1.0 if m > 0 else -1.0 if m < 0 else 0.0
-        else:
-            r = ((h - a) - (h0 - a0)) / self.margin_scale
-        return {"home": r, "away": -r}
+    # the scenario episode's state, by its names on the env
+    clock = property(lambda self: self.episode.clock, doc="The scenario's end (an :class:`EndClock`).")
+    start_score = property(lambda self: self.episode.start_score, doc="The score at the start position.")

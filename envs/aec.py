@@ -2,16 +2,17 @@
 
 :class:`CoachAECEnv` is one module-level class (so an env pickles, and copies with ``copy.deepcopy``):
 the ruleset comes from its Gymnasium env class (``env_class``: its ruleset and observation encoder),
-given to the constructor or set on a subclass (:func:`coachgym.envs.base.make_aec_env_class`, which
-the academy's scenario envs subclass). New games, observations, masks, outcomes and the illegal-action
-policy are the episode core the Gymnasium env plays through too (:class:`coachgym.envs.episode.EpisodeCore`,
-:func:`coachgym.envs.episode.illegal_action`), team loading its :func:`coachgym.envs.base.load_teams`: an
-illegal action ends the game as a loss for its coach, with the action named in the agent's
-``info["illegal_action"]``; ``strict=True`` raises ``IllegalActionError`` and changes nothing.
+given to the constructor or set on a subclass (:func:`coachgym.envs.base.make_aec_env_class`). It is
+a protocol adapter over the same :class:`coachgym.envs.episode.Episode` the Gymnasium env plays
+through (with no opponent coach: both sides are agents): new games, observations, masks, the
+illegal-action policy (an illegal action ends the game as a loss for its coach, with the action named
+in the agent's ``info["illegal_action"]``; ``strict=True`` raises ``IllegalActionError`` and changes
+nothing), the end and the zero-sum final rewards (:meth:`Episode.final_rewards`); team loading is the
+Gymnasium env's :func:`coachgym.envs.base.load_teams`.
 
-Three hooks let a subclass start and end episodes elsewhere than a game's whistles (the academy's
-scenarios): :meth:`CoachAECEnv._start_game`, :meth:`CoachAECEnv._scenario_over` and
-:meth:`CoachAECEnv._final_rewards`. This module imports pettingzoo (an optional dependency): the
+A subclass starts and ends episodes elsewhere than a game's whistles by its episode and start
+(:meth:`CoachAECEnv._new_episode`, :meth:`CoachAECEnv._start`: the academy's scenarios,
+:mod:`coachgym.envs.academy_aec`). This module imports pettingzoo (an optional dependency): the
 envs import it only when an AEC env is asked for.
 """
 
@@ -24,9 +25,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..core.engine import HOME, Engine
 from .base import OBS_HIGH, OBS_LOW, CoachEnv, check_env_keywords, load_teams, render_game
-from .episode import EpisodeCore, illegal_action, outcome
+from .episode import Episode, EpisodeCore
 
 RENDER = ["ansi", "rgb_array"]
 
@@ -53,12 +53,19 @@ class CoachAECEnv(AECEnv):
         self._bind()
         self.rule_options = self.ruleset.parse_options(rule_options)
         self._home, self._away, self._pool = load_teams(self.ruleset, home, away, team_pool)
-        self.strict = strict
         self.render_mode = render_mode
         self.possible_agents = ["home", "away"]
-        self.game: Engine | None = None
+        self.episode = self._new_episode(strict=strict)
         self._rng = random.Random()
         self._rendered_upto = 0
+
+    def _new_episode(self, **settings: Any) -> Episode:
+        """The env's episode: both sides are agents (the academy's AEC env: a scenario's)."""
+        return Episode(self.core, **settings)
+
+    game = property(lambda self: self.episode.game, lambda self, v: setattr(self.episode, "game", v),
+                    doc="The game being played (None before the first reset).")
+    strict = property(lambda self: self.episode.strict, lambda self, v: setattr(self.episode, "strict", v))
 
     def _bind(self) -> None:
         """The ruleset, encoder, episode core and spaces, from ``env_class`` (not pickled: rebuilt on
@@ -85,6 +92,7 @@ class CoachAECEnv(AECEnv):
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         self._bind()
+        self.episode.core = self.core
 
     def __reduce_ex__(self, protocol):
         made = type(self).__dict__.get("_made_for")
@@ -101,7 +109,7 @@ class CoachAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None:
             self._rng.seed(seed)
-        self.game = self._start_game()
+        self._start(self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -111,26 +119,21 @@ class CoachAECEnv(AECEnv):
         self._rendered_upto = 0
         self._select()
 
-    # ------------------------------------------------------------------ hooks (the academy's scenarios)
-    def _start_game(self) -> Engine:
-        """The start-state hook: a new game (the academy's envs start from a saved position)."""
+    def _start(self, rng: random.Random) -> None:
+        """Draw the episode's start from ``rng`` (the teams from the pool, the game's seed) and start it:
+        a new game (the academy's AEC env: a saved position)."""
         home, away = self._home, self._away
         if self._pool:
-            home, away = self._rng.choice(self._pool), self._rng.choice(self._pool)
-        return self.core.new_game(home, away, self._rng.randrange(2**62), self.rule_options)
-
-    def _scenario_over(self) -> bool:
-        """The end hook: whether the episode ends before the game does (never, here)."""
-        return False
+            home, away = rng.choice(self._pool), rng.choice(self._pool)
+        self.episode.start(self.core.new_game(home, away, rng.randrange(2**62), self.rule_options))
 
     def _final_rewards(self) -> dict:
-        """The rewards at the end: +1/-1 (0 a draw) by the final score."""
-        r = outcome(self.core.margin(self.game, HOME))
-        return {"home": r, "away": -r}
+        """The agents' rewards at the end (the episode's: +1/-1, 0 a draw, by the final score)."""
+        return self.episode.final_rewards()
 
     # ------------------------------------------------------------------ the AEC API
     def _select(self):
-        d = self.game.decision
+        d = self.episode.game.decision
         if d is not None:
             self.agent_selection = self.possible_agents[d.side]
             for a in self.agents:
@@ -138,27 +141,27 @@ class CoachAECEnv(AECEnv):
 
     def observe(self, agent):
         side = self.possible_agents.index(agent)
-        return {"observation": self.core.observe(self.game, side),
-                "action_mask": self.core.mask(self.game, side).astype(np.int8)}
+        game = self.episode.game
+        return {"observation": self.core.observe(game, side), "action_mask": self.core.mask(game, side).astype(np.int8)}
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0
-        game = self.game
+        episode = self.episode
         action = int(action)
-        illegal = illegal_action(game, action, self.strict)  # (strict: raised there)
+        illegal = episode.illegal(action)  # (strict: raised there)
         if illegal is not None:
-            other_agent = self.possible_agents[1 - game.decision.side]
+            other_agent = self.possible_agents[1 - episode.game.decision.side]
             self.rewards = {agent: -1.0, other_agent: 1.0}
             self.terminations = {a: True for a in self.agents}
             self.infos[agent] = {"illegal_action": illegal}
+            episode.refuse(illegal)
             self._accumulate_rewards()
             return
-        game.step(action)
-        if game.over or self._scenario_over():
-            self.rewards = self._final_rewards()
+        if episode.play_turn(action):
+            self.rewards = episode.final_rewards()
             self.terminations = {a: True for a in self.agents}
         else:
             self.rewards = {a: 0.0 for a in self.agents}

@@ -2,10 +2,11 @@
 
 A ruleset supplies an :class:`ObservationEncoder` (laid out by its declared
 :class:`~coachgym.envs.observation.ObservationSpec`); this module supplies the Gymnasium protocol
-around the episode core both APIs share (:mod:`coachgym.envs.episode`: new games, observations, masks,
-the illegal-action policy, outcomes): the ``Discrete`` action space over the ruleset's action table,
-the opponent coach answering inside ``step``, the margin-shaped reward, rendering, and the PettingZoo
-constructors (the AEC env of :mod:`coachgym.envs.aec` in PettingZoo's ``OrderEnforcingWrapper``).
+around the episode every env plays through (:class:`coachgym.envs.episode.Episode`: the start, a
+coach's action, the opponent coach's answers, the rewards, the end, the info): the ``Discrete`` action
+space over the ruleset's action table, the seeded draws of each reset (``np_random``), what ``step``
+returns, rendering, and the PettingZoo constructors (the AEC env of :mod:`coachgym.envs.aec` in
+PettingZoo's ``OrderEnforcingWrapper``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.coach import Coach
-from ..core.engine import AWAY, HOME, SIDE_NAMES, Engine
-from ..core.errors import ConfigError, GameOverError
+from ..core.engine import AWAY, HOME, Engine
+from ..core.errors import ConfigError
 from ..core.ruleset import Ruleset
-from .episode import EpisodeCore, illegal_action, outcome, result
+from .episode import Episode, EpisodeCore
 from .observation import OBS_HIGH, OBS_LOW, ObservationLayout, ObservationSpec
 
 # ansi: the play-by-play and scoreboard as text; rgb_array: the scoreboard as an image (envs/raster.py)
@@ -174,7 +175,12 @@ def render_game(env: Any) -> Any:
 
 
 class CoachEnv(gym.Env):
-    """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``."""
+    """Generic single-agent coaching environment; subclasses set ``ruleset_name`` and ``encoder``.
+
+    A Gymnasium protocol adapter over one :class:`~coachgym.envs.episode.Episode` (``episode``: the
+    game, the studied side, the opponent coach, the rewards, the end): ``reset`` draws the episode's
+    start from ``np_random`` (:meth:`_start`), ``step`` plays through the episode and returns what it
+    says."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     ruleset_name: str = ""
@@ -201,21 +207,17 @@ class CoachEnv(gym.Env):
         self.rule_options = self.ruleset.parse_options(rule_options)
         self.team_pool = list(team_pool) if team_pool else None
         self._home, self._away, self._pool = load_teams(self.ruleset, home, away, self.team_pool)
-        self.reward_mode = reward
-        self.margin_scale = float(margin_scale)
-        self.strict = strict
         self.render_mode = render_mode
-        self.max_decisions = max_decisions
         self.core = EpisodeCore(self.ruleset, self.encoder)  # envs/episode.py: what an episode is
+        self.episode = self._new_episode(reward=reward, margin_scale=float(margin_scale), max_decisions=max_decisions,
+                                         strict=strict)
         self.action_space = spaces.Discrete(len(self.ruleset.actions))
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (self.encoder.size,), np.float32)
-        self.game: Engine | None = None
-        self.side = HOME
-        self.opponent: Coach | None = None
         self._rendered_upto = 0
-        self._decisions = 0
-        self._last_margin = 0
-        self._ended_by: str | None = None  # why the episode ended before the game did (an illegal action)
+
+    def _new_episode(self, **settings: Any) -> Episode:
+        """The env's episode (the academy's envs: a scenario's)."""
+        return Episode(self.core, **settings)
 
     def __getstate__(self) -> dict:
         """Pickled without the ruleset and the episode core (the registry's objects, which need not
@@ -230,110 +232,81 @@ class CoachEnv(gym.Env):
 
         self.__dict__.update(state)
         self.ruleset = rulesets.get(self.ruleset_name)
-        self.core = EpisodeCore(self.ruleset, self.encoder)
+        self.core = self.episode.core = EpisodeCore(self.ruleset, self.encoder)
+
+    # the episode's state and settings, by their names on the env
+    game = property(lambda self: self.episode.game, lambda self, v: setattr(self.episode, "game", v),
+                    doc="The game being played (None before the first reset).")
+    side = property(lambda self: self.episode.side, lambda self, v: setattr(self.episode, "side", v),
+                    doc="The agent's side (HOME or AWAY).")
+    opponent = property(lambda self: self.episode.opponent, lambda self, v: setattr(self.episode, "opponent", v),
+                        doc="The opponent coach of this episode.")
+    reward_mode = property(lambda self: self.episode.reward_mode,
+                           lambda self, v: setattr(self.episode, "reward_mode", v), doc="'win' or 'margin'.")
+    margin_scale = property(lambda self: self.episode.margin_scale,
+                            lambda self, v: setattr(self.episode, "margin_scale", float(v)))
+    max_decisions = property(lambda self: self.episode.max_decisions,
+                             lambda self, v: setattr(self.episode, "max_decisions", v))
+    strict = property(lambda self: self.episode.strict, lambda self, v: setattr(self.episode, "strict", v))
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        rng = self.np_random
+        self._start(self.np_random)
+        self._rendered_upto = 0
+        episode = self.episode
+        return episode.observe(), episode.info()
+
+    def _start(self, rng: np.random.Generator) -> None:
+        """Draw the episode's start from ``rng`` (the game's seed, the agent's side, the teams, the
+        opponent coach and its seed) and start it."""
         game_seed = int(rng.integers(0, 2**62))
         if self.agent_side_option == "random":
-            self.side = HOME if rng.random() < 0.5 else AWAY
+            side = HOME if rng.random() < 0.5 else AWAY
         else:
-            self.side = HOME if self.agent_side_option == "home" else AWAY
+            side = HOME if self.agent_side_option == "home" else AWAY
         home, away = self._home, self._away
         if self._pool:
             i, j = rng.choice(len(self._pool), size=2, replace=len(self._pool) < 2)
             home, away = self._pool[int(i)], self._pool[int(j)]
         # the play-by-play is written only where it is shown (render_mode="ansi"): the same rolls either
         # way, and no line is built for nobody
-        self.game = self.core.new_game(home, away, game_seed, self.rule_options,
-                                       record_events=self.render_mode == "ansi")
-        self.opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
-        self.opponent.reset(self.game, 1 - self.side, int(rng.integers(0, 2**31)))
-        self._rendered_upto = 0
-        self._decisions = 0
-        self._ended_by = None
-        self._run_opponent()
-        self._last_margin = self.core.margin(self.game, self.side)
-        return self._obs(), self._info()
+        game = self.core.new_game(home, away, game_seed, self.rule_options, record_events=self.render_mode == "ansi")
+        opponent = _make_coach(self.ruleset, self.opponent_option, int(rng.integers(0, 2**31)), rng)
+        self.episode.start(game, side, opponent, int(rng.integers(0, 2**31)))
 
     def step(self, action):
-        game = self.game
-        if game is None:
-            raise GameOverError("call reset() before step()")
-        if self._ended_by is not None:
-            raise GameOverError(f"the episode has ended ({self._ended_by}); call reset() before step()")
-        if game.over:
-            raise GameOverError("the episode has ended (the game is over); call reset() before step()")
+        episode = self.episode
+        episode.check_open()
         action = int(action)
-        if action not in game.decision.legal:
-            illegal = illegal_action(game, action, self.strict)  # (strict: raised there)
-            info = self._info()
+        if action not in episode.game.decision.legal:
+            illegal = episode.illegal(action)  # (strict: raised there)
+            info = episode.info()
             info["illegal_action"] = illegal
-            self._ended_by = (f"illegal action {action} ({illegal['label']}) at decision {illegal['decision']!r}, "
-                              "scored as a loss")
-            return self._obs(), -1.0, True, False, info
-        reward, terminated, truncated = self.advance(action)
-        return self._obs(), reward, terminated, truncated, self._info()
+            episode.refuse(illegal)
+            return episode.observe(), -1.0, True, False, info
+        reward, terminated, truncated = episode.play(action)
+        return episode.observe(), reward, terminated, truncated, episode.info()
 
     def advance(self, action: int) -> tuple[float, bool, bool]:
         """``step`` without building the observation and info: play the (legal) ``action``, let the
         opponent move, and return ``(reward, terminated, truncated)``. For wrappers that answer some
         decisions themselves (``coachgym.training.advice``), so that no observation is encoded for a
         decision the learner never sees; ``step`` is this plus the observation and info."""
-        game = self.game
-        game.step(action)
-        self._decisions += 1
-        self._run_opponent()
-        terminated = game.over
-        margin = self._margin(*game.score)
-        reward = 0.0
-        if self.reward_mode == "margin":
-            reward += (margin - self._last_margin) / self.margin_scale
-        self._last_margin = margin
-        if terminated:
-            reward += outcome(margin)
-        truncated = bool(self.max_decisions and self._decisions >= self.max_decisions and not terminated)
-        return float(reward), terminated, truncated
+        return self.episode.play(action)
 
     def observe(self) -> tuple[np.ndarray, dict]:
         """The observation and info of the game as it stands (what ``step`` returns besides the reward)."""
-        return self._obs(), self._info()
+        return self.episode.observe(), self.episode.info()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the decision at hand. With none at hand (the game is over, or not
         reset yet) every action is marked: a Gymnasium vector env's next step resets the game and
         plays none of them (autoreset), so a policy always has an action to pick (docs/envs.md)."""
-        return self.core.mask(self.game)
+        return self.episode.mask()
 
     def render(self):
         return render_game(self)
-
-    # ------------------------------------------------------------------ internals
-    def _margin(self, home: int, away: int) -> int:
-        """The agent's margin from the score (``EpisodeCore.margin`` of a score already read)."""
-        return home - away if self.side == HOME else away - home
-
-    def _run_opponent(self) -> None:
-        game = self.game
-        while game.decision is not None and game.decision.side != self.side:
-            game.step(self.opponent.choose(game, game.decision))
-
-    def _obs(self) -> np.ndarray:
-        return self.core.observe(self.game, self.side)
-
-    def _info(self) -> dict:
-        g = self.game
-        d = g.decision
-        home, away = g.score
-        info = {"action_mask": self.action_masks(), "decision": d.kind if d else None, "side": SIDE_NAMES[self.side],
-                "score": {"home": home, "away": away}}
-        if g.over:
-            margin = self._margin(home, away)
-            info["result"] = result(margin)
-            info["box_score"] = g.box_score().to_dict()
-        return info
 
 
 class ActionMasks(gym.Wrapper, gym.utils.RecordConstructorArgs):
@@ -356,8 +329,8 @@ _AEC_CLASSES: dict[tuple[type, str], type] = {}
 def make_aec_env_class(gym_cls: type[CoachEnv], name: str):
     """The PettingZoo AEC env class (both coaches as agents) of the ruleset of ``gym_cls``, named
     ``name``: a subclass of the module-level :class:`coachgym.envs.aec.CoachAECEnv` with its env class
-    set, made once per (class, name); its instances pickle (rebuilt through this function). The
-    academy's scenario envs subclass it with their start and end hooks."""
+    set, made once per (class, name); its instances pickle (rebuilt through this function).
+    """
     cls = _AEC_CLASSES.get((gym_cls, name))
     if cls is None:
         from .aec import CoachAECEnv

@@ -42,7 +42,7 @@ def test_both_adapters_see_one_game_through_the_same_core(name):
         agent = aec.possible_agents[side]
         seen = aec.observe(agent)
         if side == genv.side:
-            assert seen["observation"].tobytes() == genv._obs().tobytes()
+            assert seen["observation"].tobytes() == genv.observe()[0].tobytes()
             assert (seen["action_mask"].astype(bool) == genv.action_masks()).all()
         other = aec.observe(aec.possible_agents[1 - side])
         assert not other["action_mask"].any()  # not its turn: nothing legal
@@ -120,3 +120,69 @@ def test_the_gymnasium_env_pickles_mid_game_and_plays_on_as_the_original(name):
                 break
         runs.append(seen)
     assert runs[0] == runs[1] == runs[2] and len(runs[0]) > 0
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_env_is_an_adapter_over_one_episode(name):
+    """The Gymnasium env, its AEC env (and the parallel env through it) and the academy's two envs hold
+    an Episode and read their game, side and coach from it; the scenario's two envs hold the same
+    ScenarioEpisode class."""
+    from coachgym.envs import academy as A
+    from coachgym.envs.episode import Episode
+
+    module = _module(name)
+    genv = rulesets.get(name).part("env")()
+    genv.reset(seed=2)
+    aec = module.env().unwrapped
+    aec.reset(seed=2)
+    par = module.parallel_env()
+    par.reset(seed=2)
+    for env in (genv, aec, par.aec_env):
+        assert type(env.episode) is Episode and env.game is env.episode.game and env.episode.core is env.core
+    assert genv.side == genv.episode.side and genv.opponent is genv.episode.opponent is not None
+    assert aec.episode.opponent is None  # both sides are agents
+    if name in A.RULESETS:
+        sid = A.scenarios(name)[0].id
+        gsc, asc = A.make(sid), A.aec_env(sid).unwrapped
+        gsc.reset(seed=3)
+        asc.reset(seed=3)
+        assert type(gsc.episode) is type(asc.episode) is A.ScenarioEpisode
+        assert gsc.clock is gsc.episode.clock and gsc.position is gsc.episode.position
+        assert asc.clock is asc.episode.clock and asc.start_score == asc.episode.start_score
+
+
+def test_an_episode_pickles_with_its_env_and_its_settings_follow_the_env():
+    module = _module("valueadd")
+    env = module.ValueAddBasketballEnv(opponent="random", reward="margin", max_decisions=7)
+    env.reset(seed=1)
+    assert (env.episode.reward_mode, env.episode.max_decisions) == ("margin", 7) and env.episode.shaped
+    env.max_decisions = 3
+    assert env.episode.max_decisions == 3
+    back = pickle.loads(pickle.dumps(env))
+    assert back.episode.core is back.core and back.episode is not env.episode
+    assert back.max_decisions == 3 and back.game.to_json() == env.game.to_json()
+    _, info = back.reset(seed=1)
+    truncated = False
+    for _ in range(3):
+        _, _, term, truncated, info = back.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert truncated and back.episode.decisions == 3
+
+
+def test_a_scenario_pays_the_margin_from_its_start_a_game_from_the_first_decision():
+    """The one difference of reward bookkeeping between the two kinds of episode, kept exactly: a
+    scenario's margin rewards count from the start position (what the opponent scores before the
+    agent's first decision is paid in the first step); a game's from the agent's first decision."""
+    from coachgym.envs import academy as A
+    from coachgym.envs.episode import Episode
+
+    assert Episode.pays_from_start is False and A.ScenarioEpisode.pays_from_start is True
+    sc = next(s for s in A.scenarios("valueadd") if s.reward == "margin")
+    env = A.make(sc.id, opponent="random")
+    for seed in range(6):
+        env.reset(seed=seed)
+        ep = env.episode
+        assert ep.start_margin == ep.position.values.get("margin", ep.start_margin)
+        assert ep.last_margin == ep.start_margin and not ep.outcome_at_end
+    genv = _module("valueadd").ValueAddBasketballEnv(opponent="random", agent_side="away")
+    genv.reset(seed=0)
+    assert genv.episode.last_margin == genv.episode.margin() and genv.episode.outcome_at_end
