@@ -196,6 +196,8 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
 
     from . import api, challenge, pair, review, season, sessions, tabletop, thinking, views
 
+    app.add_middleware(season.PeopleFirst)  # a simulating season waits while a person is answered (season.py)
+
     app.include_router(views.router)
     app.include_router(api.router)
     app.include_router(tabletop.router)

@@ -154,12 +154,78 @@ def _report(*message) -> None:
         _SEND(message)
 
 
-def _entry(conn, priority: str, server: int, job, args: tuple) -> None:
+# People first: the server counts the requests it is answering and, after the last one, gives the
+# person's browser GRACE seconds to put the page up; a season's process starts no game and stores
+# none meanwhile (it waits at most WAIT_AT_MOST a game, so a request that never ends cannot stop a
+# season). Shared memory (two doubles: requests in flight, the monotonic time the grace ends),
+# made by the server and handed to each season's process when it starts.
+GRACE = 0.25
+WAIT_AT_MOST = 1.0
+_GATE = None
+_GATE_LOCK = threading.Lock()
+
+
+def _gate():
+    global _GATE
+    with _GATE_LOCK:
+        if _GATE is None:
+            import multiprocessing
+
+            _GATE = multiprocessing.get_context("spawn").RawArray("d", 2)
+        return _GATE
+
+
+def request_started() -> None:
+    gate = _gate()
+    with _GATE_LOCK:
+        gate[0] += 1
+
+
+def request_ended() -> None:
+    gate = _gate()
+    with _GATE_LOCK:
+        gate[0] = max(0.0, gate[0] - 1)
+        gate[1] = time.monotonic() + GRACE
+
+
+def _yield_to_people() -> float:
+    """In a season's process, before each game: wait while the server answers a person (and for the
+    grace after), at most :data:`WAIT_AT_MOST`. Returns the seconds waited."""
+    gate = _GATE
+    if gate is None:
+        return 0.0
+    start = now = time.monotonic()
+    while now - start < WAIT_AT_MOST and (gate[0] > 0 or now < gate[1]):
+        time.sleep(0.01)
+        now = time.monotonic()
+    return now - start
+
+
+class PeopleFirst:
+    """ASGI middleware: counts the requests in flight for :func:`_yield_to_people` (every HTTP
+    request but a season's progress poll, which would hold back the season it watches)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope.get("path", "").endswith("/progress"):
+            await self.app(scope, receive, send)
+            return
+        request_started()
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            request_ended()
+
+
+def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
     """A season's background process: tied to the server's life, at the lowest CPU priority, runs
-    ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``."""
-    global _SEND
+    ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``; ``gate``: the
+    server's count of requests in flight (:func:`_yield_to_people`)."""
+    global _SEND, _GATE
     _niced(priority, server)
-    _SEND = conn.send
+    _SEND, _GATE = conn.send, gate
     try:
         conn.send(("result", job(*args)))
     except Exception as exc:  # (logged here; the server's page says it stopped)
@@ -184,8 +250,8 @@ class Background:
 
         ctx = multiprocessing.get_context("spawn")
         self._conn, there = ctx.Pipe(duplex=False)
-        self.process = ctx.Process(target=_entry, args=(there, os.environ.get(PRIORITY_ENV, "idle"), os.getpid(), job,
-                                                                  tuple(args)),
+        self.process = ctx.Process(target=_entry, args=(there, os.environ.get(PRIORITY_ENV, "idle"), os.getpid(), _gate(),
+                                                                  job, tuple(args)),
                                    daemon=True, name="coachgym-season")
         self.process.start()
         there.close()
@@ -325,6 +391,7 @@ class Simulations:
                 # would be played one after the other
                 games = [(index, P.next_game(comp, po, index), P.teams_of(comp, po, index)) for index, _ in todo]
                 for index, task, (home, away) in games:
+                    _yield_to_people()
                     out = task.run()
                     _update_playoffs(store, name, lambda po, index=index, task=task, out=out, home=home, away=away:
                                      P.record(po, index, task, out, home, away))
@@ -361,6 +428,7 @@ class Simulations:
                 # from the states before the round, as Competition.play does
                 tasks = [comp.task(f, states) for f in others]
                 for f, task in zip(others, tasks):
+                    _yield_to_people()
                     row = comp._store_game(f, task, task.run())
                     states[row.home] = carry.advance(states[row.home], row.carry[HOME], ctx)
                     states[row.away] = carry.advance(states[row.away], row.carry[AWAY], ctx)

@@ -174,3 +174,50 @@ def test_a_failure_in_the_season_process_is_said_on_the_page(db, playoffs):
             time.sleep(0.1)
         run = app.state.season_sims.get(name)
         assert run.state == "failed" and run.error  # (the page says "The simulation stopped: ...")
+
+
+def test_the_server_counts_a_persons_requests_but_not_the_progress_polls(db):
+    gate = S._gate()
+    app = create_app(db_path=db)
+    with TestClient(app) as a:
+        a.get("/seasons")
+        assert gate[0] == 0 and time.monotonic() < gate[1] <= time.monotonic() + S.GRACE  # the grace after it
+        time.sleep(S.GRACE)
+        before = gate[1]
+        a.get("/seasons/nothing/progress")  # (a 404, but a poll all the same: not counted)
+        assert gate[1] == before
+
+
+def test_a_seasons_process_waits_while_a_person_is_answered(db, monkeypatch):
+    """While a request is in flight a season's process starts no game (at most one a second, so a
+    request that never ends cannot stop it); after the last one and its grace it goes on."""
+    fake = [0.0, 0.0]
+    monkeypatch.setattr(S, "_GATE", fake)
+    monkeypatch.setattr(S, "WAIT_AT_MOST", 0.3)
+    assert S._yield_to_people() < 0.05
+    fake[:] = [0.0, time.monotonic() + 0.2]  # the grace after a request
+    assert 0.15 < S._yield_to_people() < 0.3
+    fake[:] = [1.0, 0.0]  # a request in flight: waits at most WAIT_AT_MOST
+    assert 0.3 <= S._yield_to_people() < 0.5
+    monkeypatch.undo()
+    # the same in a season's process, which reads the server's count from shared memory
+    app = create_app(db_path=db)
+    with TestClient(app) as a:
+        made = a.post("/seasons", data={"league": "valueadd:bundled", "team": "harbor-city", "games": "4"},
+                      follow_redirects=False)
+        where = made.headers["location"]
+        name = where.rsplit("/", 1)[1]
+        S.request_started()  # a person's request that takes long
+        try:
+            a.post(f"{where}/simulate", data={"to": "end"}, follow_redirects=False)
+            time.sleep(3.0)
+            with Store(db) as store:
+                held = len(Competition.load(store, name).games)
+                total = Competition.load(store, name).total_games()
+            assert held <= 3 < total  # one game a second at most (the process's start takes a while too)
+        finally:
+            S.request_ended()
+        _wait(a, where)
+        assert app.state.season_sims.get(name).state == "done"
+        with Store(db) as store:
+            assert len(Competition.load(store, name).games) == total
