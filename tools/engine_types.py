@@ -220,6 +220,42 @@ from .saved import PlayContext
 
 '''
 
+STATISPRO_IMPORTS = '''from typing import Any
+
+from ...core.boxscore import BoxScore
+from ...core.engine import Decision, Engine
+from ...core.phases import PhaseDispatch
+from ...core.phases import choice as _choice
+from ...core.phases import continuation as _continuation
+from ...core.phases import phase as _phase
+from . import cards as K
+from . import saved
+from .cards import Card
+from .constants import Stop
+from .options import StatisProOptions
+from .saved import PlayContext
+from .teams import Team
+
+'''
+
+FUBA_IMPORTS = '''from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action
+from ...core.boxscore import BoxScore
+from ...core.chance import ChanceSource
+from ...core.engine import Decision, Engine
+from ...core.phases import PhaseDispatch
+from ...core.phases import choice as _choice
+from ...core.phases import continuation as _continuation
+from ...core.phases import phase as _phase
+from .options import FubaOptions
+from .teams import FubaTeam
+
+if TYPE_CHECKING:  # (names of the engine's module its signatures use)
+    from .engine import FubaEngine, MoveTables
+
+'''
+
 RULESETS: dict[str, Ruleset] = {
     "valueadd": Ruleset(
         "Value Add", "ValueAddEngine",
@@ -234,6 +270,38 @@ RULESETS: dict[str, Ruleset] = {
                 ("teams", "list[Team]", "home, away"),
                 ("stint_mark", "int", "the game second up to which _stint_counted is counted"),
                 ("_bench_keys", "list[tuple[int, ...] | None]", "per side: _sub_key's bench tuple (derived)"))),
+    "statispro": Ruleset(
+        "Statis Pro Basketball", "StatisProEngine",
+        ("engine", "clock", "menus", "play", "shooting", "rebounding", "fouls", "zreadings", "decisions", "copying"),
+        STATISPRO_IMPORTS, "coachgym.rules.statispro.saved:DECLARATION",
+        types={"ctx": "PlayContext"},
+        extras=(("options", "StatisProOptions", "the rule options"),
+                ("teams", "list[Team]", "home, away: the rosters as prepared (14G)"),
+                ("clock", "dict[str, Any]", "the league's clock table (cards.CLOCK)"),
+                ("fac", "list[Card]", "the Fast Action Card deck still to be drawn"),
+                ("dead", "list[Card]", "the Dead Ball Deck"),
+                ("discard", "list[Card]", "the discard pile"),
+                ("rev", "list[int]", "per team: bumped by every change of lineups, ratings, fatigue, rest, status"),
+                ("uid", "int", "tells coaches' caches apart from other games (a copy gets a new one)"),
+                ("pass_limit", "int", "passes allowed a possession (4.3; 4 in NCAA)"),
+                ("no_threes", "bool", "17.5: a team from before 1979-80 plays: no three-point shot"),
+                ("foul_out", "int", "personal fouls that foul a player out (6; 5 in college)"),
+                ("removal_pending", "bool", "someone in a lineup may have to leave (checked, then cleared)"),
+                ("_eff", "list[list[Any] | None]", "per side: the effective ratings of the five (eff), memo"),
+                ("_eff_rows", "dict[Any, list[Any]]", "eff's rows by everything they depend on, memo"),
+                ("_bench_cache", "list[tuple[int, Any, Any] | None]", "per side: (rev, bench, substitutions), memo"),
+                ("CONTINUATIONS", "dict[str, Any]", "6.1's @continuation(NAME) methods by NAME (a class attribute)"))),
+    "fuba": Ruleset(
+        "FUBA", "FubaEngine",
+        ("engine", "preparation", "turn", "movement", "defending", "passing", "goal", "restarts", "discipline",
+         "substitutions", "special_events", "skills", "copying"),
+        FUBA_IMPORTS, "coachgym.rules.fuba.saved:DECLARATION",
+        extras=(("options", "FubaOptions", "the rule options"),
+                ("teams", "list[FubaTeam]", "home, away"),
+                ("_pt_cache", "tuple[Any, dict[int, int]]", "the last pass targets with every input they depend on"),
+                ("_dcache", "tuple[dict[str, Any] | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]",
+                 "movement memo: (ctx, moves made, destinations)"),
+                ("CONTINUATIONS", "dict[str, Any]", "the @continuation(NAME) methods by NAME (a class attribute)"))),
 }
 
 

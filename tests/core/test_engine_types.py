@@ -58,23 +58,26 @@ def test_a_spec_s_type():
     assert TOOL.type_of(S.JSON()) == "Any"
 
 
-def test_the_4th_street_context_is_typed_with_the_keys_its_save_check_knows():
-    """The 4th Street engine's ``ctx`` is a :class:`saved.PlayContext` (a TypedDict: each key says what
-    it holds; mypy checks every read and write) with exactly the keys the saved game's check accepts
-    (``CTX``), every key optional; a played game sets only those."""
+@pytest.mark.parametrize("name, fields, at_least", [("fourthstreet", "CTX", 6), ("statispro", "CTX_FIELDS", 25)])
+def test_the_context_is_typed_with_the_keys_its_save_check_knows(name, fields, at_least):
+    """The engine's ``ctx`` is a :class:`saved.PlayContext` (a TypedDict: each key says what it holds;
+    mypy checks every read and write) with exactly the keys the saved game's check accepts, every key
+    optional; seeded games with random coaches set only those."""
     import random
 
-    from coachgym.rules.fourthstreet import RULESET
-    from coachgym.rules.fourthstreet.saved import CTX, PlayContext
-
-    assert set(PlayContext.__annotations__) == set(CTX.fields)
-    assert PlayContext.__required_keys__ == frozenset()
-    hints = typing.get_type_hints(PlayContext)
-    assert hints["shooter"] is int and hints["intent_miss"] is bool and hints["offense"] is str
+    ruleset = importlib.import_module(f"coachgym.rules.{name}").RULESET
+    saved = importlib.import_module(f"coachgym.rules.{name}.saved")
+    known = getattr(saved, fields)
+    context = saved.PlayContext
+    assert set(context.__annotations__) == set(getattr(known, "fields", known))
+    assert context.__required_keys__ == frozenset()
+    assert all(isinstance(hint, type) or typing.get_origin(hint) is not None
+               for hint in typing.get_type_hints(context).values())
+    assert importlib.import_module(f"coachgym.rules.{name}._types").EngineBase.__annotations__["ctx"] == "PlayContext"
     seen: set[str] = set()
-    for seed in (1, 2):
-        game, rng = RULESET.new_game(seed=seed, record_events=False), random.Random(seed)
+    for seed in range(1, 4):
+        game, rng = ruleset.new_game(seed=seed, record_events=False), random.Random(seed)
         while game.decision is not None:
             seen |= set(game.ctx)
             game.step(rng.choice(game.decision.legal))
-    assert seen <= set(PlayContext.__annotations__) and len(seen) >= 6, seen
+    assert seen <= set(context.__annotations__) and len(seen) >= at_least, sorted(seen)

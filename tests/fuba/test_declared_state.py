@@ -127,3 +127,23 @@ def test_offside_move_tables_match_the_rule_for_every_area():
                 break
             game.step(game.decision.legal[rng.randrange(len(game.decision.legal))])
     assert seen >= 20
+
+
+def test_a_game_saved_while_midfield_pressing_moves_loads_and_plays_on_identically():
+    """A12 midfield pressing: the pressing waits in ``ctx.press`` (its side and flags) while the skill's
+    player moves; a save made then loads (the check once wanted ``press`` to be true or false) and
+    plays on as the game itself does."""
+    from coachgym.core.engine import AWAY, HOME
+    from tests.fuba.helpers import pick
+    from tests.fuba.test_rules_advanced import A, _skill_scenario
+
+    g = _skill_scenario([("pressing", 3), ("pressing", 5)], away_skills=["midfield_pressing"],
+                        home=["H-PA", "C"], away=["A-PA", "C", "A-F"], ball="C", bv=3, ct=HOME, phasing=AWAY,
+                        stage="actions")
+    pick(g, "action", what="pressing")
+    pick(g, "skill", skill="midfield_pressing")
+    assert g.phase == "moves" and g.ctx["press"] == {"side": AWAY, "aggressive": False, "counter": False}
+    again = FubaEngine.from_json(g.to_json())
+    for game in (g, again):
+        pick(game, "move_from", area=A("A-F"))
+    assert again.to_json() == g.to_json() and g.controlling == AWAY and g.ball_value == 5

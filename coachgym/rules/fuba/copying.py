@@ -11,14 +11,22 @@ cards of tables.json, without A2 roles; the keeper's side uniformly (left, stay,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.engine import AWAY, HOME
 from .board import FORMATION_CARDS
 from .saved import DECLARATION
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
+
 PLAN = DECLARATION.clone_plan()  # from the declared state (saved.py)
 
 
-class CopyingMixin:
+class CopyingMixin(_Engine):
     """Clone hooks of :class:`~coachgym.rules.fuba.engine.FubaEngine`."""
 
     clone_plan = PLAN

@@ -4,15 +4,18 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.phases import continuation, phase
 from .board import HALF_OWNER, KIND, ZONE
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class DefendingMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
+
+class DefendingMixin(_Engine):
     # ================================================================== 4.5 positioning
     def _positioning(self, side: int) -> None:
         d1, d2 = self._dice2("positioning")

@@ -4,6 +4,8 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Action
 from ...core.engine import Decision
 from ...core.phases import choice
@@ -11,8 +13,13 @@ from . import actions as AT
 from .board import DIST, IDS, in_own_half_partly
 from .state import GK, INJURED, OFF
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class DisciplineMixin:
+
+class DisciplineMixin(_Engine):
     # ================================================================== 5.6 cards
     def _yellow_test(self, side: int, plus: int = 0) -> None:
         r = min(6, self.source.roll(6, "yellow card test") + plus)

@@ -11,6 +11,8 @@ few minutes). ``phase`` names where the game stands and ``ctx`` holds that phase
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.chance import ChanceSource
@@ -85,11 +87,13 @@ def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> N
 _DECISIONS: dict[tuple, Decision] = {}  # (side, kind, legal, prompt) -> the shared frozen Decision
 _COUNTS_CACHE: dict[tuple, list[int]] = {}  # positions of one side -> capped counts per area (1.4.1)
 _OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's positions) -> offside areas (5.1)
+# (offside areas or None, may_move, may_leave, twice each area's midpoint or None): offside_move_tables
+MoveTables = tuple[list[bool] | None, Sequence[bool | None], Sequence[bool | None], list[int] | None]
 _MOVE_TABLES: dict[int, tuple] = {}  # id of an offside list -> (the list, may_move, may_leave): offside_move_tables
 
 
-class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin,
-                 RestartsMixin, DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, CopyingMixin, Engine):
+class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin, RestartsMixin,
+                 DisciplineMixin, SubstitutionsMixin, SpecialEventsMixin, SkillsMixin, CopyingMixin, PhaseDispatch, Engine):
     """The FUBA engine. Its rules live in the mixins named after the game's concepts (one module each):
     preparation (2, 3), turn (4-4.3), movement (4.1, 4.4), defending (4.5, 4.6), passing (4.7), goal (4.8),
     restarts (5.2-5.5), discipline (5.6, A4), substitutions (A3), special_events (A13), skills (A12).
@@ -250,7 +254,7 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
             _OFFSIDE_CACHE[key] = out
         return out
 
-    def offside_move_tables(self, side: int) -> tuple[list[bool], list, list]:
+    def offside_move_tables(self, side: int) -> MoveTables:
         """(offside areas, may_move, may_leave) for ``side`` as controlling team now: per area, whether
         a piece there has an adjacent playing area it may move to (not an offside position unless
         backwards, 4.4.1), and whether its move straight away from the goal line is allowed (4.1).
@@ -349,7 +353,9 @@ class FubaEngine(PhaseDispatch, PreparationMixin, TurnMixin, MovementMixin, Defe
             self.free_condition_point = False  # A13 terrace chant
             self.event("cp", side, f"{self._name(side)} use the free condition point from the terrace chant ({why})")
             return
-        z, n = self._cp_source(side)
+        src = self._cp_source(side)
+        assert src is not None  # (spent only where cp_available said a point can be paid)
+        z, n = src
         self.condition[side][z] -= n
         self.last_condition_spent = [z, n]
         self.event("cp", side, f"{self._name(side)} spend {n} {LINE_NAMES[z]} condition point{'s' if n > 1 else ''} ({why})",

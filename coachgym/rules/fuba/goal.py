@@ -4,17 +4,20 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import AWAY, HOME
 from ...core.phases import phase
 from .board import CENTRE, GOAL_DISTANCE, IDS, KIND, PENALTY
 from .state import GK
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class GoalMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
+
+class GoalMixin(_Engine):
     # ================================================================== 4.8 goal attempt
     def _can_shoot(self, side: int) -> bool:
         e = GOAL_DISTANCE[side][self.ball]

@@ -6,7 +6,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.engine import Decision
@@ -27,6 +27,12 @@ from .board import (
     ZONE,
 )
 from .state import GK, INJURED, OFF, UNPLACED
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
 
 # movement modes whose destinations are every adjacent playing area, less offside (see _dests)
 _PLAIN_MODES = frozenset(("sprint", "creative_free", "easy_dt", "quick_fk_ct", "quick_fk_dt", "goal_kick_ct",
@@ -61,11 +67,7 @@ def _prompts(mode: str) -> tuple[str, str, str, str]:
     return p
 
 
-class MovementMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
-    resolving: dict[str, Any]  # the action being resolved
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
-    _dcache: tuple[dict[str, Any] | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]  # (ctx, moves made, memo)
+class MovementMixin(_Engine):
     # ================================================================== piece movements
     def _begin_moves(self, mode: str, side: int, cont: str, **extra: Any) -> None:
         self.phase = "moves"

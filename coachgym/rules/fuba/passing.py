@@ -4,7 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action
 from ...core.engine import Decision
@@ -29,13 +29,16 @@ from .board import (
 )
 from .state import GK
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
+
 _PASS_TARGETS: dict[tuple, dict[int, int]] = {}  # _pass_targets_key -> the answer (read-only)
 
 
-class PassingMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
-    resolving: dict[str, Any]  # the action being resolved
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
+class PassingMixin(_Engine):
     # ================================================================== 4.7 passing
     def _pass_value(self, side: int, start: int, target: int, challenge: bool = False,
                     cm: list[int] | None = None, co: list[int] | None = None, cap: bool = False) -> int | None:

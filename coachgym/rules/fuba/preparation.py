@@ -4,7 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
@@ -13,9 +13,13 @@ from . import actions as AT
 from .board import ATTACK_SPOTS, CENTRE, OWN_HALF_PARTLY, PENALTY, PLAYING, SPOTS, WEATHER
 from .state import GK, ROLES, SET_PIECE_WORDS, UNPLACED
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class PreparationMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
+
+class PreparationMixin(_Engine):
     # ================================================================== 2.1 formations
     @phase("formation")
     def _phase_formation(self) -> Decision:
@@ -49,15 +53,19 @@ class PreparationMixin:
             if self.options.player_roles and any(self.roles[s]):
                 txt += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, self.roles[s]) if n) + ")"
             return txt
+        home, away = self.formation
+        assert home is not None and away is not None  # (chosen at the start: 2.1)
         self.event("formations", None, "Formation cards revealed: " + ", ".join(
             f"{self._name(s)} {show(s)}" for s in (HOME, AWAY)),
-            home=list(self.formation[0]), away=list(self.formation[1]), roles=[list(self.roles[0]), list(self.roles[1])])
+            home=list(home), away=list(away), roles=[list(self.roles[0]), list(self.roles[1])])
         self.phase = "kickoff_roll"
         self.ctx = {}
 
     def _role_legal(self, side: int) -> list[int]:
         """A2: roles still available for ``side``'s formation."""
-        d, m, f = self.formation[side]
+        formation = self.formation[side]
+        assert formation is not None  # (chosen at the start: 2.1)
+        d, m, f = formation
         am, dm, acb, ws, wb = self.roles[side]
         legal = [AT.DONE]
         if am + dm < m:
@@ -72,7 +80,9 @@ class PreparationMixin:
 
     def condition_points_at_start(self, side: int) -> list[int]:
         """A1.2 / A2: condition points of each line at the kick-off."""
-        d, m, f = self.formation[side]
+        formation = self.formation[side]
+        assert formation is not None  # (chosen at the start: 2.1)
+        d, m, f = formation
         if not self.options.player_roles:
             return [d, m, f]
         am, dm, acb, ws, wb = self.roles[side]

@@ -4,7 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
@@ -24,11 +24,13 @@ from .board import (
 )
 from .state import GK
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class RestartsMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
-    resolving: dict[str, Any]  # the action being resolved
-    set_piece: str | None  # the set piece being taken, if any
+
+class RestartsMixin(_Engine):
     # ================================================================== restarts (5.2-5.5)
     def _award_free_kick(self, side: int, area: int) -> None:
         """5.2 free kick to ``side`` where the ball is; in the opponent's penalty area a penalty (5.5)."""

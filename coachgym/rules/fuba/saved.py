@@ -70,7 +70,9 @@ CTX_FIELDS = {
     "cont": Check(Str(), _cont_known), "ret_phase": PHASE, "ret_ctx": JSON(),  # checked as a context below
     "mode": Str(), "kind": Str(), "step": Str(), "for": Str(), "in": Str(), "what": Str(), "piece": Int(0, 20),
     "dribble_ok": Bool(), "dribbled": Bool(), "free_kick": Bool(), "must": Bool(), "roles": Bool(),
-    "slow_asked": Bool(), "special": Bool(), "aggressive": Bool(), "press": Bool(), "no_keeper": Bool(),
+    "slow_asked": Bool(), "special": Bool(), "aggressive": Bool(), "no_keeper": Bool(),
+    # A12 midfield pressing: the pressing waiting for the skill's move (defending._cont_press)
+    "press": Dict({"side": Side, "aggressive": Bool(), "counter": Bool()}),
     "short": Bool(), "sp_done": Bool(), "tfc_asked": Bool(), "b2b": Bool(),
     "counter": JSON(), "dice": JSON(), "inc": JSON(), "lc": JSON(), "moves": JSON(), "runner": JSON(), "skill": JSON(),
     "who": JSON(), "args": JSON(),

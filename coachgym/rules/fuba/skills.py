@@ -4,10 +4,17 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import SKILLS
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class SkillsMixin:
+
+class SkillsMixin(_Engine):
     # ================================================================== A12 skills
     def _offer(self, side: int, name: str) -> None:
         """Offer ``side`` the skill if it is one of its match skills and it can pay for it."""
@@ -23,7 +30,9 @@ class SkillsMixin:
     def _accept_skill(self, side: int, name: str) -> None:
         cost = SKILLS[name]["cp"]
         if cost:
-            z, n = self._cp_source(side)
+            src = self._cp_source(side)
+            assert src is not None  # (a skill with a cost is offered only while a point can be paid: _offer)
+            z, n = src
             self.condition[side][z] -= n
         self.active[side].append(name)
         self.event("skill", side, f"{self._name(side)} play the skill {name.replace('_', ' ')}", skill=name)

@@ -7,13 +7,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, continuation, phase
 from . import actions as AT
 from .board import HALF_OWNER, IDS, IMPLEMENTED_SKILLS, MOVE_ADJ, SPECIAL_EVENTS, TOUCHES_GOAL_LINE, ZONE, special_event
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
 
 # ================================================================== A13's effects, one resolution each
@@ -193,8 +198,7 @@ def _load_effects() -> dict[str, Effect]:
 EFFECTS = _load_effects()
 
 
-class SpecialEventsMixin:
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
+class SpecialEventsMixin(_Engine):
     # ================================================================== A13 special events
     def _special_event(self) -> None:
         who = self.controlling if ZONE[self.controlling][self.ball] == 2 else self.defending if ZONE[self.defending][self.ball] == 2 else -1

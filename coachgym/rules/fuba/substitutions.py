@@ -4,13 +4,20 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Action
 from ...core.engine import Decision
 from ...core.phases import choice, phase
 from . import actions as AT
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class SubstitutionsMixin:
+
+class SubstitutionsMixin(_Engine):
     # ================================================================== A3 substitutions
     def _offer_substitutions(self, sides: list[int], when: str) -> None:
         sides = [s for s in sides if self.subs[s] < 3]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import TeamFileError
-from ...core.ruleset import team_file_header
+from ...core.parsing import team_file_header
 
 SCHEMA = "coachgym.fuba.team/1"
 

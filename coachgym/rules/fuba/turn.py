@@ -4,7 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
@@ -13,12 +13,13 @@ from . import actions as AT
 from .board import CENTRE, N_AREAS, SPOT_CORNER, SPOTS, ZONE
 from .state import INJURED
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class TurnMixin:
-    ctx: dict[str, Any]  # the phase's working data (the engine's: declared for the type checker)
-    resolving: dict[str, Any]  # the action being resolved
-    turn_flags: list[str]  # A12: skills shaping the current turn
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
+
+class TurnMixin(_Engine):
     # ================================================================== 4 game turn
     def _start_turn(self, side: int, set_piece: str | None = None) -> None:
         self.phasing = side
@@ -68,7 +69,9 @@ class TurnMixin:
         side = self.phasing
         d1, d2 = self._dice2("momentum")
         line = ZONE[side][self.ball]
-        n_line = self.formation[side][line]
+        formation = self.formation[side]
+        assert formation is not None  # (chosen at the start: 2.1)
+        n_line = formation[line]
         n = 1 + (d1 <= n_line) + (d2 <= n_line)  # 4.2.1 (printed 4.1.1) number of actions
         self.actions_left = n
         diff = abs(d1 - d2)
@@ -262,6 +265,7 @@ class TurnMixin:
     # 2.2 formation change at half time
     def _line_changes(self, side: int, n: int = 1) -> list[int]:
         f = self.formation[side]
+        assert f is not None  # (chosen at the start: 2.1)
         legal = [AT.TABLE.index("line_change", src=-1, dst=-1)]
         for a in AT.TABLE.of_kind("line_change"):
             if a["src"] >= 0 and f[a["src"]] > 1:
@@ -294,7 +298,9 @@ class TurnMixin:
 
     def _change_line(self, side: int, a: Action) -> None:
         if a["src"] >= 0:
-            self.formation[side][a["src"]] -= 1
-            self.formation[side][a["dst"]] += 1
-            self.event("formation_change", side, f"{self._name(side)} change to {'-'.join(map(str, self.formation[side]))}",
-                       formation=list(self.formation[side]))
+            formation = self.formation[side]
+            assert formation is not None  # (chosen at the start: 2.1)
+            formation[a["src"]] -= 1
+            formation[a["dst"]] += 1
+            self.event("formation_change", side, f"{self._name(side)} change to {'-'.join(map(str, formation))}",
+                       formation=list(formation))

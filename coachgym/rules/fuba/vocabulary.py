@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ...core.engine import Engine
 from ...strategy.conditions import WORD
 from ...strategy.vocabulary import (
     WAIT,
@@ -35,6 +36,11 @@ HALF_LENGTH = 45
 AREA_KINDS = tuple(dict.fromkeys(k for k in KIND if k != "corner_spot"))
 
 
+def _ball(g: Engine) -> int:
+    """The area the ball is in (a variable's game is this ruleset's)."""
+    return cast(FubaEngine, g).ball
+
+
 def _ball_half(g: FubaEngine, side: int) -> str:
     owner = HALF_OWNER[g.ball]
     return "centre" if owner == -1 else "own" if owner == side else "opponent"
@@ -51,8 +57,8 @@ VARIABLES = [
     Variable("ball_half", WORD, "where the ball is: our half, the centre area, their half",
              lambda g, s, d: _ball_half(cast(FubaEngine, g), s), ("own", "centre", "opponent")),
     Variable("ball_zone", WORD, "the ball's zone seen from our goal (1.5)",
-             lambda g, s, d: ZONE_NAMES[ZONE[s][g.ball]], ZONE_NAMES),
-    Variable("ball_area", WORD, "the kind of area the ball is in", lambda g, s, d: KIND[g.ball], AREA_KINDS),
+             lambda g, s, d: ZONE_NAMES[ZONE[s][_ball(g)]], ZONE_NAMES),
+    Variable("ball_area", WORD, "the kind of area the ball is in", lambda g, s, d: KIND[_ball(g)], AREA_KINDS),
     number("ball_value", "the ball value (1-6)", lambda g, s, d: g.ball_value),
     number("our_players_at_ball", "our players in the ball's area (at most six count, 1.4.1)",
            lambda g, s, d: g.count(s, g.ball)),

@@ -274,7 +274,7 @@ def _load_fast_break():
     data = json.loads(_data("fast_break.json").read_text(encoding="utf-8"))
     columns = {}
     for col, rows in data["columns"].items():
-        table = [None] * 101
+        table: list[tuple[int, ...] | None] = [None] * 101  # by FOUL # (1-100)
         for lo, hi, text in rows:
             res = _fb_result(text)
             for n in range(lo, hi + 1):

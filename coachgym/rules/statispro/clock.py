@@ -6,13 +6,18 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
 from . import cards as K
 from .cards import Card, rpg_side, rpg_slot
 from .constants import INJURED_OUT, OK, PH_BALL, PH_JUMP, PH_OVER, PH_PERIOD, PH_SHOT, PH_UPCOURT, R_ATT
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
 
 def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -> tuple[list, list]:
@@ -45,8 +50,7 @@ def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -
     return order, dead
 
 
-class ClockMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+class ClockMixin(_Engine):
     @property
     def overtime(self) -> bool:
         return self.period > 4

@@ -11,9 +11,17 @@ known (they were seen) but not their order.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.copying import ClonePlan, register_immutable
 from . import cards as K
 from .saved import DECLARATION
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
 
 register_immutable(K.Card)  # cards are never changed once the deck is read
 
@@ -23,7 +31,7 @@ register_immutable(K.Card)  # cards are never changed once the deck is read
 PLAN = ClonePlan(base=DECLARATION.clone_plan(), flat=("fac", "dead", "discard", "rev"))
 
 
-class CopyingMixin:
+class CopyingMixin(_Engine):
     """Clone hooks of :class:`~coachgym.rules.statispro.engine.StatisProEngine`."""
 
     clone_plan = PLAN

@@ -5,12 +5,19 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import Decision
 from ...core.phases import choice, phase
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
 from .constants import PH_ADVANCE, PH_FB, PH_REBOUND, PH_SHOT, PH_UPCOURT, PH_WAIT, STOP, _ceil_quarter
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+    from .saved import PlayContext
+else:
+    _Engine = object
+
 
 # the prompts of the decisions that wait inside a play, in the game's words
 _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's choice: which player?",
@@ -18,8 +25,7 @@ _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's cho
                  "fast_break": "Fast Break? (10A)", "three_or_two": "a three-pointer or a two? (Three Point Offense)"}
 
 
-class DecisionMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+class DecisionMixin(_Engine):
     def _index_ok(self, side: int, cost: int) -> bool:
         """16: at most a quarter of the Index Points (rounded up) in one period."""
         return self.index[side] >= cost and self.index_spent[side] + cost <= max(1, _ceil_quarter(self.index_start[side]))
@@ -39,7 +45,7 @@ class DecisionMixin:
         self.phase = PH_WAIT
         return True
 
-    def _void_resolved(self, ctx: dict, voided: bool) -> None:
+    def _void_resolved(self, ctx: PlayContext, voided: bool) -> None:
         """16C: the foul stands (resolved as usual) or is ignored: a shot counts as shot, a rebound is
         drawn again, a Fast Break "fouled while shooting" shoots normally, and a foul during an
         ACTION/PRESS leaves the Ballhandler too closely guarded to shoot: he must ADVANCE."""

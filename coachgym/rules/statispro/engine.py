@@ -8,6 +8,7 @@ each rule; reconstructions and interpretations are listed in docs/rules/statis-p
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
 from ...core.engine import AWAY, HOME, Engine
@@ -150,7 +151,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.last_fac_heave = 0
         self.last_shot_used = False
         self.phase = PH_PERIOD
-        self.ctx: dict = {}
+        self.ctx: saved.PlayContext = {}
         self.menu: dict = {}
         self._eff: list = [None, None]
         self._eff_rows: dict = {}  # eff's rows by everything they depend on (rows are never changed)
@@ -284,9 +285,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.removal_pending = True
 
     @staticmethod
-    def _fix_ctx(ctx: dict) -> dict:
+    def _fix_ctx(ctx: saved.PlayContext) -> saved.PlayContext:
+        """The saved context as the engine holds it: the pending decision a tuple again (JSON saved a list)."""
         if "decision" in ctx and isinstance(ctx["decision"], list):  # (a new dict: the saved one stays as it was)
-            ctx = {**ctx, "decision": tuple(ctx["decision"])}
+            ctx = cast(saved.PlayContext, {**ctx, "decision": tuple(ctx["decision"])})
         return ctx
 
     @staticmethod

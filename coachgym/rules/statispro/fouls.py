@@ -6,7 +6,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
@@ -14,9 +14,14 @@ from . import cards as K
 from .actions import CHOOSE, FREEZE, INTENTIONAL_MISS, NO_FREEZE, SHOOT_FREE_THROW
 from .constants import FOULED_OUT, FTA, FTM, OK, PF, PH_FT, PH_REBOUND, PH_UPCOURT, PH_WAIT, R_FD, R_FT, STOP, Stop
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+    from .saved import PlayContext
+else:
+    _Engine = object
 
-class FoulMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+
+class FoulMixin(_Engine):
     def _fd_rank(self, side: int, rank: int, cont: str | None = None, data: dict | None = None) -> int | Stop:
         """FD1..FD5: the offensive player with the rank-th highest FOUL DRAWING number (6.1). "If two
         players have the same FOULING DRAWING rating, the home coach decides": when the rank falls on
@@ -36,7 +41,7 @@ class FoulMixin:
                 return STOP  # the engine waits at PH_WAIT: every caller returns at once
         return s
 
-    def _fd_tie_resolved(self, ctx: dict, slot: int) -> None:
+    def _fd_tie_resolved(self, ctx: PlayContext, slot: int) -> None:
         """6.1: the home coach named the player among equal FOUL DRAWING numbers; the foul goes on."""
         cont = ctx["cont"]
         self.ctx = {}
@@ -94,10 +99,10 @@ class FoulMixin:
         c2 = self._draw("FD# (6.1 who drew the foul)")
         if c2 is None:
             return STOP
-        fouled = self._fd_rank(self.off, c2.fd, cont, data)
-        if fouled is STOP:  # the home coach names the player (6.1)
+        ranked = self._fd_rank(self.off, c2.fd, cont, data)
+        if ranked is STOP:  # the home coach names the player (6.1)
             return STOP
-        return self.pd_slot(self.off, fouled), fouled
+        return self.pd_slot(self.off, ranked), ranked
 
     def _in_penalty(self, side: int, counted: bool = True) -> bool:
         """6.3 / 6.4 (19.5, 20.5): is ``side`` in the Penalty Situation? Called after the foul has been
@@ -170,6 +175,7 @@ class FoulMixin:
         s = self._best(side, R_FT)
         st = self._st(side, s)
         c = self._draw("SHOT # (technical free throw)", dead=True)
+        assert c is not None  # (the Dead Ball Deck never runs out: _draw)
         st[FTA] += 1
         if c.shot[0] <= self.eff(side)[s][R_FT]:
             st[FTM] += 1
@@ -214,6 +220,7 @@ class FoulMixin:
             made = False
         else:
             c = self._draw("SHOT # (free throw)", dead=True)
+            assert c is not None  # (the Dead Ball Deck never runs out: _draw)
             number, clause, what = c.shot[0], c.shot[1], f"RPG {c.rpg} SHOT # {c.shot[0]}"
         if ctx.get("intentional"):
             pass

@@ -7,7 +7,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
@@ -32,6 +32,12 @@ from .actions import (
 )
 from .cards import POSITIONS
 from .constants import OK, PH_ADVANCE, PH_MENU, PH_UPCOURT
+
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
+
 
 # the menu's prompt in the game's words, by the moment it comes (8.4, 8.5, 8.6)
 _MENU_PROMPTS = {"dead": "dead ball - substitutions or a timeout, or play on",
@@ -63,7 +69,7 @@ def _keeps_double_team(ts: int, hs: int, g, swap: bool, x: int, y: int) -> bool:
     return guards != ts
 
 
-class MenuMixin:
+class MenuMixin(_Engine):
     def _open_menu(self, queue: list, resume: str, kind: str, **extra: Any) -> None:
         self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
         self.phase = PH_MENU

@@ -7,7 +7,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import continuation, phase
@@ -55,9 +55,13 @@ from .constants import (
     TPM,
 )
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class PlayMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+
+class PlayMixin(_Engine):
     def _new_possession(self, side: int, dead: bool = False, count: bool = True, bh: int = -1) -> None:
         """The team gains the ball at mid-court or its defensive end: ACTION/PRESS next (4.1)."""
         if count:
@@ -337,9 +341,10 @@ class PlayMixin:
                 c2 = self._draw("FD# (9F offensive foul)")
                 if c2 is None:
                     return
-                s = self._fd_rank(off, c2.fd, "offensive_foul", {})
-                if s is STOP:
+                ranked = self._fd_rank(off, c2.fd, "offensive_foul", {})
+                if ranked is STOP:
                     return
+                s = ranked
             self._after_offensive_foul(s)
             return
         if code == K.P_DOB:

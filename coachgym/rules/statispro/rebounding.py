@@ -5,7 +5,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import Decision
 from ...core.phases import continuation, phase
@@ -30,9 +30,13 @@ from .constants import (
     TPA,
 )
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class ReboundMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+
+class ReboundMixin(_Engine):
     @phase("rebound")
     def _phase_rebound(self) -> Decision | None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         ctx = self.ctx
@@ -174,9 +178,10 @@ class ReboundMixin:
             c3 = self._draw("FD# (10H)")
             if c3 is None:
                 return
-            fouled = self._fd_rank(off, c3.fd, "lb_def", {})
-            if fouled is STOP:  # the home coach names the player (6.1)
+            ranked = self._fd_rank(off, c3.fd, "lb_def", {})
+            if ranked is STOP:  # the home coach names the player (6.1)
                 return
+            fouled = ranked
             f = self.pd_slot(off, fouled)
         self._after_lb_def(f, fouled)
 
@@ -189,9 +194,10 @@ class ReboundMixin:
             return
         f = self._foul_number_holder(off, c2.foul)
         if f < 0:
-            f = self._fd_rank(off, c2.fd, "lb_off", {})
-            if f is STOP:
+            ranked = self._fd_rank(off, c2.fd, "lb_off", {})
+            if ranked is STOP:
                 return
+            f = ranked
         self._after_lb_off(f)
 
     def _fb_foul(self, slot: int, shots: int) -> None:

@@ -8,6 +8,7 @@ of the play being resolved is checked for type and range; the names the engine c
 from __future__ import annotations
 
 import inspect
+from typing import Any, TypedDict
 
 from ...core.savecheck import (
     JSON,
@@ -77,6 +78,76 @@ def _ctx_names(ctx: dict, env: Env) -> str | None:
     if not isinstance(data, dict) or any(k not in params or not isinstance(v, int) for k, v in data.items()):
         return f"data must hold integer arguments among {', '.join(params)} of the foul it continues, got {data!r}"
     return None
+
+
+class PlayContext(TypedDict, total=False):
+    """The context of the play being resolved (the engine's ``ctx``, saved under these keys;
+    :data:`CTX` checks a saved one): what one phase of a play hands the next. Every key is optional: a
+    phase sets the ones it passes on (``{}``: nothing pending). A slot is a position on the court (0-4,
+    PG to C); a roster index a player of the team's roster."""
+
+    # a coach's choice the play waits on (PH_WAIT, DecisionMixin._wait_resolved)
+    decision: tuple[str, int, list[int]]  # (kind, side, legal actions); saved as a list (engine._fix_ctx)
+    then: str  # what the answer continues with (THEN)
+    cont: str  # 6.1: the @continuation an FD# tie goes on with once the home coach names the player
+    data: dict[str, Any]  # its keyword arguments; 16C: the foul that may still be ignored (VOID_DATA)
+    fd_side: int  # 6.1: the side whose FD# tie is broken
+    foul: str  # 16C: the kind of foul that Index Points may still void
+    # a shot being resolved (ShootingMixin._setup_shot)
+    s: int  # the shooter's slot
+    three: bool  # a three-point shot
+    forced: int  # passes beyond the shooter's ATTEMPTS (a forced shot's penalty)
+    open: bool  # an Open Shot (4.4)
+    passer: int  # the slot of the passer who may earn an assist (4.4), or -1
+    fouled: int  # the slot of the defender already charged with a foul on the shot, or -1
+    dead: bool  # the play starts from a dead ball
+    last: bool  # the period's last shot (14O)
+    fb: bool  # a fast-break shot
+    no_assist: bool  # the shot earns no assist (the ball came from no passer)
+    att: int  # the Ballhandler's ATTEMPTS for this pass (5.5 Double Team, 8.42 play call applied)
+    blocker: int  # the slot of the defender who blocked the shot
+    # a rebound (ReboundMixin)
+    shooter: int  # the slot of the player whose shot (or free throw) missed
+    air: bool  # the miss was an air ball (SHOT # 98 or more)
+    ft: bool  # the miss was a free throw
+    o: int  # 16B: the offense's best rebounder (slot)
+    d: int  # 16B: the defense's best rebounder (slot)
+    to: int  # 16B: the slot Index Points give the rebound to
+    no: int  # the Pass # the rebound carries on (4.3)
+    ast: int  # the assist number the rebound carries on (4.4)
+    orig: int  # fast break: the slot of the defensive rebounder who starts it
+    col: str  # fast break: the Fast Break column (from the teams' grades unless set)
+    # free throws (FoulMixin._free_throws)
+    side: int  # the shooting side; a rest or injury choice: the player's side
+    i: int  # the shooter's roster index
+    n: int  # free throws to shoot; an injury choice: the injury's length
+    done: int  # free throws shot
+    after: str  # after a made last shot: "other", "keep" or "keep14" (_free_throws)
+    kind: str  # the kind of free throws ("two", "one_and_one" ...)
+    freeze: int  # freeze timeouts called on the shooter
+    q_freeze: bool  # the defense was asked whether to freeze the shooter
+    q_miss: bool  # the shooter's coach was asked whether to miss on purpose
+    intentional: bool  # an intentional foul (6.2: no FAC for the shot)
+    fouler: int  # the side that fouled (its dead-ball menu may change players)
+    # passes, steals, jump balls
+    stealer: int  # 16: the slot of the defender whose steal Index Points may buy
+    target: int  # the slot of the Ballhandler he steals from
+    choice_no: int  # a coach's pass_to choice: the Pass # it gets
+    src: str  # the card section the play came from: "action", "advance" or "press"
+    sec: list[int]  # the play section being resolved when Index Points were offered
+    jump: str  # a jump ball: "tip", "held", "rebound" or "double_foul"
+    slot: int  # a held ball's or a rebound jump's slot (the card's player jumps)
+    # a possession's start (PlayMixin): what was offered already
+    offered: bool  # the dead-ball menu was offered
+    owed_done: bool  # the owed mandatory timeout was charged (8.4)
+    press_asked: bool  # the defense was asked about a PRESS for the next FAC (4.2)
+    asked: bool  # the offense was asked three or two
+    # Z READINGS: Mandatory Rest (14A), injuries (14G)
+    new: int  # 14A: the roster index the Z READING sends to Mandatory Rest
+    old: int  # 14A: the roster index already in that group's box (the coach chooses between them)
+    extra: int  # 15F: extra Z READINGS still to draw
+    rest_hit: int  # the side whose player a Z READING sent to Mandatory Rest, or -1
+    primary: bool  # the Mandatory Rest is the Z READING's own (not a 15F extra)
 
 
 CTX_FIELDS = {

@@ -6,7 +6,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import continuation, phase
@@ -35,9 +35,13 @@ from .constants import (
     Stop,
 )
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+else:
+    _Engine = object
 
-class ShootingMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+
+class ShootingMixin(_Engine):
     def _setup_shot(self, s: int, three: bool, forced: int, open_: bool = False, passer: int = -1,
                     fouled: int = -1, dead: bool = False, last: bool = False, fb: bool = False) -> None:
         self.ctx = {"s": s, "three": three, "forced": forced, "open": open_, "passer": passer, "fouled": fouled,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import TeamFileError
-from ...core.ruleset import team_file_header
+from ...core.parsing import team_file_header
 from .cards import POS_INDEX, POSITIONS
 from .conversion import convert_team
 

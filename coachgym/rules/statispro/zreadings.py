@@ -5,7 +5,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.engine import AWAY, HOME
 from ...core.phases import continuation
@@ -34,11 +34,17 @@ from .constants import (
 )
 from .teams import Team
 
+if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
+    from ._types import EngineBase as _Engine
+    from .saved import PlayContext
+else:
+    _Engine = object
+
+
 _GROUP = (0, 0, 1, 1, 2)  # 14A: PG/SG guards, SF/PF forwards, C center (by slot or card position)
 
 
-class ZReadingMixin:
-    ctx: dict[str, Any]  # (the engine's: the context one phase hands the next; declared for the type checker)
+class ZReadingMixin(_Engine):
     @staticmethod
     def _prepare_roster(team: Team, expanded_attempts: bool = True) -> Team:
         """14G for players missing this game with a prior injury: EXPANDED ATTEMPTS when the coach
@@ -105,6 +111,7 @@ class ZReadingMixin:
         z = c.z
         if z[0] == K.Z_ILLEGAL_DEFENSE and self.options.league in ("ncaa", "fiba"):  # 19.9 / 20.10
             c = self._draw("Z READING (replacing Illegal Defense)", dead=True)
+            assert c is not None  # (the Dead Ball Deck never runs out: _draw)
             z = c.z
         extra = 5 if press else 0  # 15F
         resolve = Z_RESOLUTIONS.get(z[0])
@@ -168,6 +175,7 @@ class ZReadingMixin:
         while extra > 0:
             extra -= 1
             c5 = self._draw("Z READING (15F extra)", dead=True)
+            assert c5 is not None  # (the Dead Ball Deck never runs out: _draw)
             if c5.z[0] == K.Z_REST and c5.z[1] == de:
                 if self._mandatory_rest(de, c5.z[2], c5.z[3], extra=extra, rest_hit=rest_hit) is STOP:
                     return  # the opposing coach chooses who rests (14A)
@@ -236,7 +244,7 @@ class ZReadingMixin:
         if self.log.record:
             self.event("rest", side, f"{self.teams[side].players[i].name} must rest (14A)")
 
-    def _rest_choice(self, ctx: dict, chosen: int) -> None:
+    def _rest_choice(self, ctx: PlayContext, chosen: int) -> None:
         """14A / 15F: the opposing coach's choice between the player in the box and the new one."""
         side, new, old = ctx["side"], ctx["new"], ctx["old"]
         rest_hit = ctx["rest_hit"]
