@@ -186,3 +186,19 @@ def test_a_scenario_pays_the_margin_from_its_start_a_game_from_the_first_decisio
     genv = _module("valueadd").ValueAddBasketballEnv(opponent="random", agent_side="away")
     genv.reset(seed=0)
     assert genv.episode.last_margin == genv.episode.margin() and genv.episode.outcome_at_end
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_pettingzoo_seed_tests_pass(name):
+    """PettingZoo's own seed tests: the same seed gives the same episode, the AEC env, the parallel env
+    and (where the ruleset has an academy) its first scenario's AEC env."""
+    from pettingzoo.test import parallel_seed_test, seed_test
+
+    from coachgym.envs import academy as A
+
+    module = _module(name)
+    seed_test(module.env, num_cycles=100)
+    parallel_seed_test(module.parallel_env, num_cycles=100)
+    if name in A.RULESETS:
+        sid = A.scenarios(name)[0].id
+        seed_test(lambda: A.aec_env(sid), num_cycles=100)
