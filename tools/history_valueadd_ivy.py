@@ -157,8 +157,9 @@ def possessions(row: dict[str, Any]) -> float:
     return row["FGA"] - row["OREB"] + row["TO"] + 0.44 * row["FTA"]
 
 
-def team_specs(box: list[dict[str, Any]], games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Each team's builder spec (coachgym.rules.valueadd.builder.build_team) from its box scores."""
+def team_specs(box: list[dict[str, Any]], games: list[dict[str, Any]], lineup: str = "starts") -> dict[str, dict[str, Any]]:
+    """Each team's builder spec (coachgym.rules.valueadd.builder.build_team) from its box scores; ``lineup``
+    "starts": the five who started most games start, "minutes": the five with most minutes (an experiment)."""
     team_rows = {(r["team"], r["game"]): r for r in box if r["player"] == "TEAM"}
     opponent = {(g["home"], g["game"]): g["away"] for g in games} | {(g["away"], g["game"]): g["home"] for g in games}
     specs = {}
@@ -178,7 +179,8 @@ def team_specs(box: list[dict[str, Any]], games: list[dict[str, Any]]) -> dict[s
             for c, k in STAT_KEYS.items():
                 p[k] += r[c]
         by_minutes = sorted(totals, key=lambda n: (-totals[n]["min"], n))
-        starters = sorted(totals, key=lambda n: (-totals[n]["starts"], -totals[n]["min"], n))[:5]
+        starters = (by_minutes[:5] if lineup == "minutes" else
+                    sorted(totals, key=lambda n: (-totals[n]["starts"], -totals[n]["min"], n))[:5])
         reserves = [n for n in by_minutes if n not in starters][:5]
 
         def slots(five: list[str], totals: dict[str, dict[str, Any]] = totals) -> list[str]:
@@ -201,13 +203,13 @@ def team_specs(box: list[dict[str, Any]], games: list[dict[str, Any]]) -> dict[s
     return specs
 
 
-def build(out: Path = FOLDER) -> list[str]:
+def build(out: Path = FOLDER, lineup: str = "starts") -> list[str]:
     from coachgym.rules.valueadd.builder import build_team, format_team_file
 
     box, games = read_box(), read_games()
     lines = check_data(box, games)
     out.mkdir(parents=True, exist_ok=True)
-    for stem, spec in team_specs(box, games).items():
+    for stem, spec in team_specs(box, games, lineup).items():
         (out / f"{stem}.json").write_text(format_team_file(build_team(spec, path=f"{stem} (built)")), encoding="utf-8")
     stems = {t: s for t, (s, _, _) in TEAMS.items()}
     with (out / "schedule.csv").open("w", encoding="utf-8", newline="") as fh:
@@ -267,7 +269,7 @@ def pearson(a: list[float], b: list[float]) -> float:
     return sum((x - ma) * (y - mb) for x, y in zip(a, b)) / math.sqrt(sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b))
 
 
-def replay(replays: int, seed: int, db: Path) -> dict[str, Any]:
+def replay(replays: int, seed: int, db: Path, league: str = "ivy-2018-19") -> dict[str, Any]:
     """Play the replays (resumable with the same ``db``): each team's wins per replay."""
     from coachgym import rulesets
     from coachgym.core.runner import InlineBackend
@@ -276,7 +278,7 @@ def replay(replays: int, seed: int, db: Path) -> dict[str, Any]:
     from coachgym.store import Store
 
     rs = rulesets.get("valueadd")
-    teams = rs.league_team_names("ivy-2018-19")
+    teams = rs.league_team_names(league)
     wins: dict[str, list[int]] = {}
     points: dict[str, list[float]] = {}
     start = time.process_time()
@@ -287,7 +289,7 @@ def replay(replays: int, seed: int, db: Path) -> dict[str, Any]:
             if store.query("SELECT 1 FROM competitions WHERE name = ?", (name,)):
                 comp = Competition.load(store, name)
             else:
-                fmt = league_season_format(rs.name, "ivy-2018-19", seed + k, None, True)
+                fmt = league_season_format(rs.name, league, seed + k, None, True)
                 comp = Competition.create(store, name=name, kind="season", ruleset=rs.name,
                                           teams=[(t, "by-the-book") for t in teams], fmt=fmt, seed=seed + k)
             before = len(comp.games)
@@ -333,25 +335,29 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("check", help="the data's sums and scores, then a byte-for-byte rebuild of the shipped folder")
-    sub.add_parser("build", help="(re)write the team files, league.json and schedule.csv from the data")
+    b = sub.add_parser("build", help="(re)write the team files, league.json and schedule.csv from the data")
+    b.add_argument("--out", type=Path, default=FOLDER, help="another folder (an experiment; default: the shipped one)")
+    b.add_argument("--lineup", choices=("starts", "minutes"), default="starts",
+                   help="the lineup: the five with most starts (shipped) or with most minutes (an experiment)")
     r = sub.add_parser("replay", help="replay the conference season against the real standings")
     r.add_argument("--replays", type=int, default=10)
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--db", type=Path, default=None, help="keep the games here (resumable); default: a scratch file")
     r.add_argument("--json", type=Path, default=None)
+    r.add_argument("--league", default="ivy-2018-19", help="another build's folder (an experiment)")
     args = ap.parse_args(argv)
     if args.cmd == "check":
         return check()
     if args.cmd == "build":
         try:
-            for line in build():
+            for line in build(args.out, args.lineup):
                 print(line)
         except DataError as exc:
             print(f"error: {exc}")
             return 1
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        played = replay(args.replays, args.seed, args.db or Path(tmp) / "replay.sqlite3")
+        played = replay(args.replays, args.seed, args.db or Path(tmp) / "replay.sqlite3", args.league)
     result = compare(played)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
