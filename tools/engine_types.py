@@ -249,6 +249,7 @@ from ...core.phases import choice as _choice
 from ...core.phases import continuation as _continuation
 from ...core.phases import phase as _phase
 from .options import FubaOptions
+from .saved import PhaseContext
 from .teams import FubaTeam
 
 if TYPE_CHECKING:  # (names of the engine's module its signatures use)
@@ -296,10 +297,11 @@ RULESETS: dict[str, Ruleset] = {
         ("engine", "preparation", "turn", "movement", "defending", "passing", "goal", "restarts", "discipline",
          "substitutions", "special_events", "skills", "copying"),
         FUBA_IMPORTS, "coachgym.rules.fuba.saved:DECLARATION",
+        types={"ctx": "PhaseContext"},
         extras=(("options", "FubaOptions", "the rule options"),
                 ("teams", "list[FubaTeam]", "home, away"),
                 ("_pt_cache", "tuple[Any, dict[int, int]]", "the last pass targets with every input they depend on"),
-                ("_dcache", "tuple[dict[str, Any] | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]",
+                ("_dcache", "tuple[PhaseContext | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]",
                  "movement memo: (ctx, moves made, destinations)"),
                 ("CONTINUATIONS", "dict[str, Any]", "the @continuation(NAME) methods by NAME (a class attribute)"))),
 }

@@ -58,22 +58,25 @@ def test_a_spec_s_type():
     assert TOOL.type_of(S.JSON()) == "Any"
 
 
-@pytest.mark.parametrize("name, fields, at_least", [("fourthstreet", "CTX", 6), ("statispro", "CTX_FIELDS", 25)])
-def test_the_context_is_typed_with_the_keys_its_save_check_knows(name, fields, at_least):
-    """The engine's ``ctx`` is a :class:`saved.PlayContext` (a TypedDict: each key says what it holds;
-    mypy checks every read and write) with exactly the keys the saved game's check accepts, every key
+@pytest.mark.parametrize("name, context, fields, at_least", [("fourthstreet", "PlayContext", "CTX", 6),
+                                                             ("statispro", "PlayContext", "CTX_FIELDS", 25),
+                                                             ("fuba", "PhaseContext", "CTX_FIELDS", 12)])
+def test_the_context_is_typed_with_the_keys_its_save_check_knows(name, context, fields, at_least):
+    """The engine's ``ctx`` is a TypedDict of its ``saved`` module (each key says what it holds; mypy
+    checks every read and write) with exactly the keys the saved game's check accepts, every key
     optional; seeded games with random coaches set only those."""
     import random
 
     ruleset = importlib.import_module(f"coachgym.rules.{name}").RULESET
     saved = importlib.import_module(f"coachgym.rules.{name}.saved")
     known = getattr(saved, fields)
-    context = saved.PlayContext
+    typed = context
+    context = getattr(saved, typed)
     assert set(context.__annotations__) == set(getattr(known, "fields", known))
     assert context.__required_keys__ == frozenset()
     assert all(isinstance(hint, type) or typing.get_origin(hint) is not None
                for hint in typing.get_type_hints(context).values())
-    assert importlib.import_module(f"coachgym.rules.{name}._types").EngineBase.__annotations__["ctx"] == "PlayContext"
+    assert importlib.import_module(f"coachgym.rules.{name}._types").EngineBase.__annotations__["ctx"] == typed
     seen: set[str] = set()
     for seed in range(1, 4):
         game, rng = ruleset.new_game(seed=seed, record_events=False), random.Random(seed)

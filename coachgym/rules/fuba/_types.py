@@ -18,6 +18,7 @@ from ...core.phases import choice as _choice
 from ...core.phases import continuation as _continuation
 from ...core.phases import phase as _phase
 from .options import FubaOptions
+from .saved import PhaseContext
 from .teams import FubaTeam
 
 if TYPE_CHECKING:  # (names of the engine's module its signatures use)
@@ -46,7 +47,7 @@ class EngineBase(PhaseDispatch, Engine):
     first_kickoff: int  # the side that kicked off the first half (2.2)
     turns: int  # turns played
     phase: str  # what happens next: a _phase_NAME of the engine, or over
-    ctx: dict[str, Any]  # the phase's working data
+    ctx: PhaseContext  # the phase's working data
     resolving: dict[str, Any]  # the action being resolved (a pass, a sprint, a goal attempt): its dice and flags
     queue: list[dict[str, Any]]  # decisions due ahead of any phase: a red card's removal (5.6.2), an injured player'...
     actions_left: int  # actions left to the acting side in this action stage (4.3)
@@ -75,7 +76,7 @@ class EngineBase(PhaseDispatch, Engine):
     options: FubaOptions  # the rule options
     teams: list[FubaTeam]  # home, away
     _pt_cache: tuple[Any, dict[int, int]]  # the last pass targets with every input they depend on
-    _dcache: tuple[dict[str, Any] | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]  # movement memo:...
+    _dcache: tuple[PhaseContext | None, int, dict[tuple[int, int], tuple[list[int], list[int]]]]  # movement memo: (c...
     CONTINUATIONS: dict[str, Any]  # the @continuation(NAME) methods by NAME (a class attribute)
 
     # engine.py FubaEngine

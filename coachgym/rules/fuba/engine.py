@@ -134,7 +134,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.first_kickoff = HOME
         self.turns = 0
         self.phase = "formation"
-        self.ctx: dict = {"side": HOME}
+        self.ctx: saved.PhaseContext = {"side": HOME}
         self.resolving: dict = {}
         self.queue: list[dict] = []
         self.actions_left = 0

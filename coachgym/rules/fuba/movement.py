@@ -6,7 +6,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import Action
 from ...core.engine import Decision
@@ -30,6 +30,7 @@ from .state import GK, INJURED, OFF, UNPLACED
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
     from ._types import EngineBase as _Engine
+    from .saved import PhaseContext
 else:
     _Engine = object
 
@@ -72,7 +73,7 @@ class MovementMixin(_Engine):
     def _begin_moves(self, mode: str, side: int, cont: str, **extra: Any) -> None:
         self.phase = "moves"
         self.ctx = {"mode": mode, "side": side, "moved": [], "src": None, "cont": cont, "n": 0, "dribbled": False}
-        self.ctx.update(extra)
+        self.ctx.update(cast("PhaseContext", extra))  # (the keyword arguments are keys of the context)
 
     def _piece_in(self, side: int, area: int, moved: list[int]) -> int:
         """The first outfield piece of ``side`` in ``area`` that has not moved yet, or -1."""
@@ -292,7 +293,9 @@ class MovementMixin(_Engine):
         """A movement's where-to decision: the piece chosen moves (or dribbles) to the area."""
         c = self.ctx
         side = c["side"]
-        k, frm = c["src"]
+        src = c["src"]
+        assert src is not None  # (the piece chosen at the movement's last decision)
+        k, frm = src
         dest = _AREA_OF[a.index]
         self.pos[side][k] = dest
         c["moved"].append(k)

@@ -11,6 +11,7 @@ under their new names (``RENAMED``, ``migrate``)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, TypedDict
 
 from ...core.savecheck import (
     JSON,
@@ -62,6 +63,61 @@ def _cont_known(value: str, env: Env) -> str | None:
 
 
 PHASE = Check(Str(), _phase_known)
+
+# The phase's working data (the engine's ``ctx``, saved under these keys; ``CTX`` checks a saved one):
+# what one phase hands the next. Every key is optional: a phase sets the ones it passes on. Two keys are
+# Python words ("for", "in"), so the class is written in TypedDict's functional form.
+PhaseContext = TypedDict("PhaseContext", {
+    "side": int,  # the side whose decision the phase asks for (a movement's, a formation's, a choice's)
+    "ct": int,  # a restart: the side controlling the ball (it takes the set piece)
+    "kind": str,  # a restart's or a setup's set piece (kickoff, corner, free_kick, goal_kick, penalty)
+    "area": int,  # a restart's or a setup's area
+    "slow_asked": bool,  # A9: the defending coach was asked whether to slow the restart down
+    "order": list[int],  # a setup: the sides in the order they place their pieces
+    "i": int,  # the entry of ``order`` (a setup) or ``sides`` (substitutions) whose turn it is
+    "keeper": int | None,  # a penalty kick: the goalkeeper's hidden spot, None until chosen
+    "roles": bool,  # A2: the formation choice has reached the roles
+    # a movement (MovementMixin._begin_moves)
+    "mode": str,  # what the movement is (reaction, sprint, into_target, catenaccio ...)
+    "cont": str,  # the continuation its last move goes on with (CONTINUATIONS)
+    "moved": list[int],  # the pieces that have moved
+    "n": int,  # moves made (substitutions: substitutions to make, -1 until counted)
+    "src": list[int] | None,  # the piece chosen and its area, waiting for a destination
+    "dribbled": bool,  # a dribble has been made
+    "left": int,  # moves after which the movement ends (a sprint's dice)
+    "limit": int,  # moves after which only "done" is offered
+    "major": list[int],  # 4.1 reaction: the areas where the side outnumbers the opponent
+    "target": int,  # into_target / easy_ct: the area the moves go into
+    "piece": int,  # A12 catenaccio: the piece that steps up
+    "dribble_ok": bool,  # a creative free movement may dribble
+    "must": bool,  # the movement goes on while a move is legal
+    "no_keeper": bool,  # the goalkeeper may not move
+    "b2b": bool,  # A12 box-to-box midfielder: its extra reaction move is used
+    "runner": bool,  # A12 runner: its extra reaction move is used
+    "press": dict[str, Any],  # A12 midfield pressing: the pressing (side, aggressive, counter) after the move
+    # substitutions (A3: SubstitutionsMixin)
+    "sides": list[int],  # the sides offered substitutions, in order
+    "done": int,  # substitutions made
+    "step": str,  # where the side's substitutions stand (count, roll, cp ...)
+    "pts": int,  # A1: condition points the substitutions bring
+    "ret_phase": str,  # the phase the substitutions interrupted
+    "ret_ctx": "PhaseContext",  # its context
+    "in": str,  # A12: the skill coming in from the reserve
+    # choices inside a turn
+    "for": str,  # A1: what a condition point is asked for (sprint, positioning)
+    "special": bool,  # 4.2: the momentum roll calls a special event (A13)
+    "aggressive": bool,  # A6: the pressing is aggressive
+    "counter": bool,  # A12 gegenpressing: the pressing is a counter-press
+    "free_kick": bool,  # the goal attempt is a direct free kick
+    "skill": str,  # A12: the skill offered
+    "who": int,  # A13: the side the special event is for
+    "what": str,  # A12 fanatical fans: the roll they may change (pass, pressing ...)
+    "dice": list[int],  # its dice
+    "args": dict[str, Any],  # what its resolution goes on with
+    # keys of the action being resolved (``resolving``) the save check also admits here; no phase sets them
+    "short": bool, "sp_done": bool, "tfc_asked": bool, "inc": Any, "lc": Any, "moves": Any,
+}, total=False)
+
 CTX_FIELDS = {
     "side": Side, "ct": Side, "i": Int(0, 20), "n": Int(-1, 20), "done": Int(0, 20), "left": Int(0, 20),
     "limit": Int(0, 20), "pts": Int(0, 20), "keeper": Int(0, 20),
