@@ -64,6 +64,16 @@ def _grade(x: float) -> int:
     return int(_clamp(round(x), 0, 3))
 
 
+def _stochastic_grade(x: float, name: str, field: str) -> int:
+    """A whole-number grade 0-3 whose expectation is the score ``x`` (clamped to 0..3): ``floor(x)``
+    plus one with probability ``x - floor(x)``, the draw a hash of the player's name and the grade's
+    field (deterministic; docs/rules/4th-street-basketball.md, section 14, "Season context")."""
+    x = _clamp(x, 0, 3)
+    lo = int(x // 1)
+    u = (zlib.crc32(f"{name}|grade|{field}".encode()) % 100_000) / 100_000
+    return int(min(3, lo + (1 if u < x - lo else 0)))
+
+
 def _layout(name: str, section: str, cells: list[str]) -> list[str]:
     """Deterministic spread of the 36 cells over the grid (hash of name and section)."""
     seed = zlib.crc32(f"{name}|{section}".encode())
@@ -133,12 +143,22 @@ def build_card(st: dict[str, Any], constants: dict | None = None, notes: list[st
     usage = per36["fga"] / c["league_fga36"]
     score = (fg - c["league_fg_pct"]) / 0.05 + (pts36 - c["league_pts36"]) / 7
     big = pos >= 4
-    l1 = _grade(1.3 + score + (0.4 if big else -0.3))
-    l2 = _grade(1.3 + score + (0.1 if pos in (2, 3) else 0))
-    l3 = 0 if per36["tpa"] < 0.25 else _grade(0.6 + (tp - 0.28) / 0.08 + per36["tpa"] / 1.5)
-    d1 = _grade(1.0 + (per36["blk"] - 0.7) / 0.9 + (0.5 if big else -0.4))
-    d2 = _grade(1.2 + 0.5 * (per36["stl"] - 1.2) / 0.5 + 0.5 * (per36["blk"] - 0.7) / 0.9)
-    d3 = _grade(1.2 + (per36["stl"] - 1.2) / 0.5 + (-0.6 if big else 0.2))
+    # the season context (league_teams, section 14 "Season context"): the season's own league averages
+    # (the defaults are 1979-80's), grades rounded stochastically, the team's defence added
+    tp0, stl0, blk0 = c.get("league_tp_pct", 0.28), c.get("league_stl36", 1.2), c.get("league_blk36", 0.7)
+    dshift = float(st.get("team_defense", 0.0)) * c.get("defense_grade_per_drtg", 0.0)
+    if c.get("grade_rounding") == "stochastic":
+        def grade(x: float, field: str) -> int:
+            return _stochastic_grade(x, name, field)
+    else:
+        def grade(x: float, field: str) -> int:
+            return _grade(x)
+    l1 = grade(1.3 + score + (0.4 if big else -0.3), "l1")
+    l2 = grade(1.3 + score + (0.1 if pos in (2, 3) else 0), "l2")
+    l3 = 0 if per36["tpa"] < 0.25 else grade(0.6 + (tp - tp0) / 0.08 + per36["tpa"] / 1.5, "l3")
+    d1 = grade(1.0 + (per36["blk"] - blk0) / 0.9 + (0.5 if big else -0.4) + dshift, "d1")
+    d2 = grade(1.2 + 0.5 * (per36["stl"] - stl0) / 0.5 + 0.5 * (per36["blk"] - blk0) / 0.9 + dshift, "d2")
+    d3 = grade(1.2 + (per36["stl"] - stl0) / 0.5 + (-0.6 if big else 0.2) + dshift, "d3")
     dsh = c["defense_card_shot_fraction"]
     avg_d = c["avg_defense_grade"]
 
@@ -428,12 +448,51 @@ if __name__ == "__main__":
 _FS_POS = {"PG": 1, "G": 1, "SG": 2, "GF": 2, "SF": 3, "F": 3, "PF": 4, "FC": 4, "C": 5}
 
 
+def season_context(lines: list[dict[str, Any]], team_stats=None, notes: list[str] | None = None) -> tuple[dict[str, Any], dict[str, float]]:
+    """The season context of a real league's cards (section 14, "Season context"): the builder's
+    constants with the season's own league averages (FG%, points, FGA, 3P%, steals and blocks per
+    36 minutes, from the players' lines ``lines``), stochastic rounding of the grades, and each
+    team's defence: its defensive rating (opponents' points per 100 possessions, from the team
+    statistics; never the standings) minus the league's, per team code (empty without the columns)."""
+    cal = calibration()["season_context"]
+    tot = {k: sum(float(st.get(k) or 0) for st in lines) for k in ("min", "fgm", "fga", "tpm", "tpa", "ftm", "stl", "blk")}
+    mins = max(1.0, tot["min"])
+    consts: dict[str, Any] = {
+        "league_fg_pct": round(tot["fgm"] / max(1.0, tot["fga"]), 4),
+        "league_pts36": round((2 * tot["fgm"] + tot["tpm"] + tot["ftm"]) / mins * 36, 3),
+        "league_fga36": round(tot["fga"] / mins * 36, 3),
+        # the Defense grades' centres (1.2 steals, 0.7 blocks per 36) scaled by the season's rates against
+        # 1979-80's (the season the centres were calibrated on), so the league's mean Defense grade stays
+        "league_stl36": round(1.2 * tot["stl"] / mins * 36 / cal["reference_1980"]["stl36"], 3),
+        "league_blk36": round(0.7 * tot["blk"] / mins * 36 / cal["reference_1980"]["blk36"], 3),
+        "grade_rounding": cal["grade_rounding"],
+        "defense_grade_per_drtg": cal["defense_grade_per_drtg"],
+    }
+    if tot["tpa"] >= cal["min_league_tpa_for_tp_pct"]:
+        consts["league_tp_pct"] = round(tot["tpm"] / tot["tpa"], 4)
+    drtg: dict[str, float] = {}
+    for tm, t in (team_stats or {}).items():
+        poss = t.possessions()
+        if poss and t.opp_pts is not None:
+            drtg[tm] = 100 * t.opp_pts / poss
+    if drtg and len(drtg) == len(team_stats or {}):
+        league = sum(drtg.values()) / len(drtg)
+        # a lower defensive rating is a better defence: a positive shift of the Defense grades
+        return consts, {tm: round(league - v, 3) for tm, v in drtg.items()}
+    if team_stats and notes is not None:  # (without team statistics cards build already says so)
+        notes.append("the team statistics give no opponents' points and possessions (OPP_PTS, FGA, ORB, TOV, FTA and "
+                     "OPP_*) for every team: the Defense grades carry no team defence")
+    return consts, {}
+
+
 def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes: list[str] | None = None):
-    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...); a rating
-    clamped to its range adds a line to ``notes`` (team, player, field)."""
+    """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...) in the season
+    context (:func:`season_context`); a rating clamped to its range adds a line to ``notes`` (team,
+    player, field)."""
     by_team = rows_by_team(rows)
     names = nba_teams()
     out = {}
+    rosters = {}
     for tm, members in sorted(by_team.items()):
         members = sorted(members, key=lambda r: -r.get("MP"))[:15]
         if len(members) < 10:
@@ -451,11 +510,23 @@ def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes:
                             "ast": r.get("AST"), "stl": r.get("STL"), "blk": r.get("BLK"), "tov": r.get("TOV"),
                             "pf": r.get("PF")})
         lineup = [r.player for r in by_slot(sorted(members, key=lambda r: (-r.get("GS"), -r.get("MP")))[:5])]
+        rosters[tm] = (players, lineup)
+    # the league's averages from every player with minutes (not only the rosters' 15)
+    every = [{"min": r.get("MP"), "fgm": r.get("FG"), "fga": r.get("FGA"), "tpm": r.get("3P"), "tpa": r.get("3PA"),
+              "ftm": r.get("FT"), "stl": r.get("STL"), "blk": r.get("BLK")} for members in by_team.values() for r in members]
+    consts, team_def = season_context(every, team_stats, notes)
+    for tm, (players, lineup) in rosters.items():
+        for st in players:
+            st["team_defense"] = team_def.get(tm, 0.0)
         info = names.get(tm, {"name": tm})
         team_notes: list[str] = []
-        out[tm] = build_team({"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
-                              "fictional": False, "source": source, "lineup": lineup, "players": players},
-                             notes=team_notes)
+        spec = {"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",
+                "fictional": False, "source": source, "lineup": lineup, "players": players}
+        if tm in team_def:
+            spec["note"] = (f"team defence: defensive rating {team_def[tm]:+.1f} points per 100 possessions against the "
+                            f"league's, Defense grades {team_def[tm] * consts['defense_grade_per_drtg']:+.2f}")
+        out[tm] = build_team(spec,
+                             constants=consts, notes=team_notes)
         if notes is not None:
             notes.extend(f"{tm} {line}" for line in team_notes)
     return out
