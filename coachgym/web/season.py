@@ -107,7 +107,7 @@ def lowest_priority(how: str = "idle") -> str:
         return got
 
 
-def _niced(how: str = "idle", server: int | None = None) -> None:
+def _niced(how: str = "idle", server: int | None = None) -> str:
     from ..core.lifeline import die_with_parent
 
     # ends with the server, whatever kills it (SIGKILL too); the watchdog alone, not the kernel's death
@@ -116,7 +116,7 @@ def _niced(how: str = "idle", server: int | None = None) -> None:
     # the server's priority and notices at once. ``server``: the server's pid, given by the server, so
     # a server gone before this process got here (it imports first) is noticed too.
     die_with_parent(server, kernel=False)
-    lowest_priority(how)
+    return lowest_priority(how)
 
 
 def _workers() -> int:
@@ -155,8 +155,8 @@ def _report(*message) -> None:
 
 
 # People first: the server counts the requests it is answering and, after the last one, gives the
-# person's browser GRACE seconds to put the page up; a season's process starts no game and stores
-# none meanwhile (it waits at most WAIT_AT_MOST a game, so a request that never ends cannot stop a
+# person's browser GRACE seconds to put the page up; a season's process not at the idle policy
+# (:func:`_entry`) starts no game and stores none meanwhile (it waits at most WAIT_AT_MOST a game, so a request that never ends cannot stop a
 # season). Shared memory (two doubles: requests in flight, the monotonic time the grace ends),
 # made by the server and handed to each season's process when it starts.
 GRACE = 0.25
@@ -224,8 +224,12 @@ def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
     ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``; ``gate``: the
     server's count of requests in flight (:func:`_yield_to_people`)."""
     global _SEND, _GATE
-    _niced(priority, server)
-    _SEND, _GATE = conn.send, gate
+    got = _niced(priority, server)
+    # at the idle policy the kernel gives a person's request the core at once: no need to wait (and
+    # measured, waiting made no difference to the person's pages there, but the season took 85-98 s
+    # instead of 54-60 while a person played: docs/coach-seat.md); elsewhere (nice 19 where the
+    # policy is refused, COACHGYM_SEASON_PRIORITY=nice:N) the season shares the cores by weight, so it waits
+    _SEND, _GATE = conn.send, (None if got == "idle" else gate)
     try:
         conn.send(("result", job(*args)))
     except Exception as exc:  # (logged here; the server's page says it stopped)
