@@ -155,8 +155,8 @@ def _report(*message) -> None:
 
 
 # People first: the server counts the requests it is answering and, after the last one, gives the
-# person's browser GRACE seconds to put the page up; a season's process not at the idle policy
-# (:func:`_entry`) starts no game and stores none meanwhile (it waits at most WAIT_AT_MOST a game, so a request that never ends cannot stop a
+# person's browser GRACE seconds to put the page up; a season's process starts no game and stores
+# none meanwhile (it waits at most WAIT_AT_MOST a game, so a request that never ends cannot stop a
 # season). Shared memory (two doubles: requests in flight, the monotonic time the grace ends),
 # made by the server and handed to each season's process when it starts.
 GRACE = 0.25
@@ -224,12 +224,12 @@ def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
     ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``; ``gate``: the
     server's count of requests in flight (:func:`_yield_to_people`)."""
     global _SEND, _GATE
-    got = _niced(priority, server)
-    # at the idle policy the kernel gives a person's request the core at once: no need to wait (and
-    # measured, waiting made no difference to the person's pages there, but the season took 85-98 s
-    # instead of 54-60 while a person played: docs/coach-seat.md); elsewhere (nice 19 where the
-    # policy is refused, COACHGYM_SEASON_PRIORITY=nice:N) the season shares the cores by weight, so it waits
-    _SEND, _GATE = conn.send, (None if got == "idle" else gate)
+    _niced(priority, server)
+    # (the idle policy alone is not enough: measured, a season's process at SCHED_IDLE on the other
+    # core still made the server's own time 125 ms instead of 30-50 in one run of four on this
+    # project's 2-vCPU machine, whose cores share more than the scheduler sees; waiting on the
+    # person's requests kept it at 28-53 ms in five of five: docs/coach-seat.md)
+    _SEND, _GATE = conn.send, gate
     try:
         conn.send(("result", job(*args)))
     except Exception as exc:  # (logged here; the server's page says it stopped)
