@@ -327,3 +327,17 @@ def test_usage_attempts_spread_attempts_by_shots_a_minute_around_the_printed_rul
     cal = copy.deepcopy(calibration())
     del cal["season_context"]["usage_attempts"]
     assert builder.usage_context(rows, cal) is None
+
+
+def test_usage_tool_bins_simulated_over_real_attempts_and_the_log_log_slope():
+    # docs/history.md, "Usage ATTEMPTS": the measure the spread was chosen by (tools/statispro_usage.py ratios)
+    tool = _tool("statispro_usage")
+    rows = [{"real_fga_g": f, "sim_fga_g": f, "real_mpg": 30.0, "gp": 80} for f in (4.0, 8.0, 12.0, 18.0, 24.0)]
+    s = tool.summary(rows + [{"real_fga_g": 30.0, "sim_fga_g": 1.0, "real_mpg": 5.0, "gp": 80},   # under 10 minutes: out
+                             {"real_fga_g": 30.0, "sim_fga_g": 1.0, "real_mpg": 30.0, "gp": 10}])  # few games: out
+    assert s["players"] == 5 and s["slope_log_sim_on_log_real"] == pytest.approx(1.0)
+    assert all(b["fga_ratio"] == 1.0 for b in s["bins"].values()) and s["bins"]["17-20"]["players"] == 1
+    compressed = [dict(r, sim_fga_g=10.0 * (r["real_fga_g"] / 10.0) ** 0.5) for r in rows]
+    s = tool.summary(compressed)
+    assert s["slope_log_sim_on_log_real"] == pytest.approx(0.5) and s["corr_ratio_real_fga"] < 0
+    assert s["bins"]["0-6"]["fga_ratio"] > 1 > s["bins"]["20-99"]["fga_ratio"]
