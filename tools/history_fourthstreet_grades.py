@@ -67,6 +67,7 @@ def spread(args: argparse.Namespace) -> int:
         rows.append({"team": stem, "win": w / (w + lost), "l2": mean(lambda p: p["grades"]["l2"]),
                      "def": mean(lambda p: sum(p["grades"]["def"]) / 3), "l2_zero": mean(lambda p: p["grades"]["l2"] == 0),
                      "drtg": 100 * int(t["OPP_PTS"]) / poss})
+    print(f"defensive rating r(win%) {statistics.correlation([r['drtg'] for r in rows], [r['win'] for r in rows]):+.2f}")
     for k in ("l2", "def", "l2_zero"):
         xs = [r[k] for r in rows]
         print(f"{k:8s} mean {statistics.mean(xs):.2f} sd {statistics.stdev(xs):.2f}  r(win%) "
