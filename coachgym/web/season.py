@@ -33,7 +33,7 @@ import json
 import re
 import threading
 import time
-from typing import Iterator
+from typing import Callable, Iterator
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
@@ -226,9 +226,9 @@ def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
     global _SEND, _GATE
     _niced(priority, server)
     # (the idle policy alone is not enough: measured, a season's process at SCHED_IDLE on the other
-    # core still made the server's own time 125 ms instead of 30-50 in one run of four on this
-    # project's 2-vCPU machine, whose cores share more than the scheduler sees; waiting on the
-    # person's requests kept it at 28-53 ms in five of five: docs/coach-seat.md)
+    # core still made the server's own time 125 ms instead of 27-43 in one run of four on this
+    # project's 2-vCPU machine; waiting on the person's requests kept it at 28-53 ms in six of six:
+    # docs/coach-seat.md)
     _SEND, _GATE = conn.send, gate
     try:
         conn.send(("result", job(*args)))
@@ -319,6 +319,8 @@ class Simulations:
         store = _store(request)
         # rest: to the end of the regular season, the book playing your games too (mine = "")
         mine = "" if rest else mine
+        target: Callable[..., None]
+        args: tuple
         if str(store.path) == ":memory:":  # (no file another process could open: played in this one)
             target, args = (self._run_playoffs if playoffs else self._run), (run, store, None, name, session, mine)
         else:
