@@ -6,9 +6,17 @@ from __future__ import annotations
 
 import copy
 import math
+from functools import lru_cache
 from typing import Any
 
 from ...series.carryover import CARD_SEASON_GAMES, Context, InjuriesForGames, available
+
+
+@lru_cache(maxsize=4096)
+def _unavailable(real_games: int, season_games: int, card_season: int) -> int:
+    """How many of a season's ``season_games`` games real availability keeps a player of ``real_games``
+    out of (a pure count, asked for every player before every game: cached)."""
+    return sum(not available(real_games, j, card_season) for j in range(season_games))
 
 
 class StatisProCarryOver(InjuriesForGames):
@@ -57,8 +65,7 @@ class StatisProCarryOver(InjuriesForGames):
                 room = (self.allowance(p.get("games") or 0, ctx.games_per_team, ctx.card_season)
                         - state["missed"].get(name, 0))
                 if real:  # the games real availability keeps him out count toward the 14G NOTE's allowance
-                    room -= sum(not available(int(p.get("games") or 0), j, ctx.card_season)
-                                for j in range(ctx.games_per_team))
+                    room -= _unavailable(int(p.get("games") or 0), ctx.games_per_team, ctx.card_season)
                 left[name] = max(0, room - state["out"].get(name, 0))
         out = sorted(set(out) | set(away))
         if not out and left is None:
