@@ -72,6 +72,8 @@ def test_a_run_extends_from_a_smaller_budget(tmp_path):
     again = S.run(sid, 0, 512, 4, 2, big, log=lambda s: None, hp=hp, extend_from=small)
     assert again["curve"] == state["curve"]  # resumes like any run
     assert [p["steps"] for p in R.report(big, resamples=50)["scenarios"][sid]["points"]] == [0, 128, 256, 384, 512]
+    longer = S.run(sid, 0, 640, 5, 2, tmp_path / "longer", log=lambda s: None, hp=hp, extend_from=big)  # in turn
+    assert [p["env_steps"] for p in longer["curve"]] == [0, 128, 256, 384, 512, 640]
     with pytest.raises(ConfigError, match="another configuration"):
         S.run(sid, 0, 512, 4, 2, tmp_path / "other", log=lambda s: None, hp={**hp, "n_epochs": 2},
               extend_from=small)

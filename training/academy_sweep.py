@@ -396,7 +396,7 @@ def _carried_run(folder: Path, config: dict) -> dict:
         raise ConfigError(f"--extend-from: {folder} has no finished run (curve.json and model.zip)")
     state = json.loads(f.read_text())
     old = state["config"]
-    differs = sorted(k for k in set(old) | set(config) if k not in ("steps", "points") and old.get(k) != config.get(k))
+    differs = sorted(k for k in set(old) | set(config) if k not in ("steps", "points", "extended_from") and old.get(k) != config.get(k))
     if differs:
         raise ConfigError(f"--extend-from: {f} was made with another configuration ({', '.join(differs)} differ)")
     if old["steps"] >= config["steps"]:
