@@ -207,14 +207,16 @@ VALUEADD_STATE = '''    # the state saved with the game (state.DECLARATION)
     _penalties: bool  # stamina penalties are played
 '''
 
-FOURTHSTREET_IMPORTS = '''from typing import Any
+FOURTHSTREET_IMPORTS = '''from typing import Any, Callable
 
+from ...core.actions import Action
 from ...core.boxscore import BoxScore
 from ...core.engine import Decision, Engine
 from ...core.phases import PhaseDispatch
 from ...core.phases import choice as _choice
 from ...core.phases import phase as _phase
-from .cards import Team
+from .calls import SubKey
+from .cards import Player, Team
 from .options import FourthStreetOptions
 from .saved import PlayContext
 

@@ -7,14 +7,16 @@ methods."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from ...core.actions import Action
 from ...core.boxscore import BoxScore
 from ...core.engine import Decision, Engine
 from ...core.phases import PhaseDispatch
 from ...core.phases import choice as _choice
 from ...core.phases import phase as _phase
-from .cards import Team
+from .calls import SubKey
+from .cards import Player, Team
 from .options import FourthStreetOptions
 from .saved import PlayContext
 
@@ -80,20 +82,20 @@ class EngineBase(PhaseDispatch, Engine):
     _bench_keys: list[tuple[int, ...] | None]  # per side: _sub_key's bench tuple (derived)
 
     # engine.py FourthStreetEngine
-    def _init_state(self):
+    def _init_state(self) -> None:
         raise NotImplementedError
 
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _state_from_dict(self, data: dict) -> None:
+    def _state_from_dict(self, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
     @property
     def score(self) -> tuple[int, int]:
         raise NotImplementedError
 
-    def player(self, side: int, slot: int):
+    def player(self, side: int, slot: int) -> Player:
         raise NotImplementedError
 
     def _roll(self, what: str) -> int:
@@ -102,25 +104,25 @@ class EngineBase(PhaseDispatch, Engine):
     def _dice(self, whats: tuple[str, ...]) -> list[int]:
         raise NotImplementedError
 
-    def _ev(self, kind, side, text, **data):
+    def _ev(self, kind: str, side: int | None, text: str | Callable[[], str], **data: Any) -> None:
         raise NotImplementedError
 
-    def _stat(self, side: int, slot: int, col: int, n: int=1):
+    def _stat(self, side: int, slot: int, col: int, n: int=1) -> None:
         raise NotImplementedError
 
-    def _highest(self, side: int, attr: str, exclude: tuple=()) -> int:
+    def _highest(self, side: int, attr: str, exclude: tuple[int, ...]=()) -> int:
         raise NotImplementedError
 
     def _recipient(self, side: int, white: int, passer: int) -> int:
         raise NotImplementedError
 
-    def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int):
+    def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int) -> None:
         raise NotImplementedError
 
-    def _change(self, to_side: int, outlet: int=-1):
+    def _change(self, to_side: int, outlet: int=-1) -> None:
         raise NotImplementedError
 
-    def _turnover(self, side: int, slot: int | None, text: str, dead: bool=True):
+    def _turnover(self, side: int, slot: int | None, text: str, dead: bool=True) -> None:
         raise NotImplementedError
 
     def _sc(self) -> str:
@@ -133,7 +135,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     # clock.py ClockMixin
-    def _tick(self, sec: int, shot: bool=True):
+    def _tick(self, sec: int, shot: bool=True) -> None:
         raise NotImplementedError
 
     @property
@@ -144,10 +146,10 @@ class EngineBase(PhaseDispatch, Engine):
     def stint(self, value: list[list[int]]) -> None:
         raise NotImplementedError
 
-    def _fold_stint(self):
+    def _fold_stint(self) -> None:
         raise NotImplementedError
 
-    def _fold_minutes(self):
+    def _fold_minutes(self) -> None:
         raise NotImplementedError
 
     def seconds_played(self, side: int, i: int) -> int:
@@ -156,7 +158,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _in_last_minute(self) -> bool:
         raise NotImplementedError
 
-    def _end_period(self):
+    def _end_period(self) -> None:
         raise NotImplementedError
 
     # lineups.py LineupMixin
@@ -172,19 +174,19 @@ class EngineBase(PhaseDispatch, Engine):
     def _rest_requirement(self, side: int, i: int) -> int:
         raise NotImplementedError
 
-    def _rest_all(self, sec: int):
+    def _rest_all(self, sec: int) -> None:
         raise NotImplementedError
 
-    def _substitute(self, side: int, slot: int, i: int):
+    def _substitute(self, side: int, slot: int, i: int) -> None:
         raise NotImplementedError
 
     def _bench(self, side: int) -> list[int]:
         raise NotImplementedError
 
-    def _injury(self, side: int, slot: int, who: str):
+    def _injury(self, side: int, slot: int, who: str) -> None:
         raise NotImplementedError
 
-    def _release_stoppage(self):
+    def _release_stoppage(self) -> None:
         raise NotImplementedError
 
     # calls.py CallMixin
@@ -198,11 +200,11 @@ class EngineBase(PhaseDispatch, Engine):
     def _replace_decision(self) -> Decision | None:
         raise NotImplementedError
 
-    def _sub_key(self, side: int, changes: int) -> tuple:
+    def _sub_key(self, side: int, changes: int) -> SubKey:
         raise NotImplementedError
 
     @staticmethod
-    def _sub_legal(key: tuple) -> list[int]:
+    def _sub_legal(key: SubKey) -> list[int]:
         raise NotImplementedError
 
     def _lineup_legal(self, side: int) -> tuple[int, ...]:
@@ -216,64 +218,64 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_choice('offense')
-    def _choose_offense(self, decision: Decision, action) -> None:
+    def _choose_offense(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('defense')
-    def _choose_defense(self, decision: Decision, action) -> None:
+    def _choose_defense(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
-    def _call_change(self, side: int, action) -> None:
+    def _call_change(self, side: int, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('lineup')
-    def _choose_lineup(self, decision: Decision, action) -> None:
+    def _choose_lineup(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('replace')
-    def _choose_replace(self, decision: Decision, action) -> None:
+    def _choose_replace(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('jumper')
-    def _choose_jumper(self, decision: Decision, action) -> None:
+    def _choose_jumper(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('free_throw')
-    def _choose_free_throw(self, decision: Decision, action) -> None:
+    def _choose_free_throw(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('helper')
-    def _choose_helper(self, decision: Decision, action) -> None:
+    def _choose_helper(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('hold')
-    def _choose_hold(self, decision: Decision, action) -> None:
+    def _choose_hold(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('token')
-    def _choose_token(self, decision: Decision, action) -> None:
+    def _choose_token(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     # setups.py SetupMixin
-    def _centre_jump(self):
+    def _centre_jump(self) -> None:
         raise NotImplementedError
 
-    def _held_ball(self, o: int, slot: int):
+    def _held_ball(self, o: int, slot: int) -> None:
         raise NotImplementedError
 
-    def _revert_press(self, d: int):
+    def _revert_press(self, d: int) -> None:
         raise NotImplementedError
 
     def _grid(self, side: int, slot: int) -> int:
         raise NotImplementedError
 
-    def _setup(self):
+    def _setup(self) -> None:
         raise NotImplementedError
 
     def _hold_decision(self) -> Decision | None:
         raise NotImplementedError
 
-    def _hold(self, sec: int):
+    def _hold(self, sec: int) -> None:
         raise NotImplementedError
 
     # play.py PlayMixin
@@ -283,23 +285,23 @@ class EngineBase(PhaseDispatch, Engine):
     def _defenders(self, o: int, slot: int, zone: str) -> tuple[int, int, bool]:
         raise NotImplementedError
 
-    def _play(self):
+    def _play(self) -> None:
         raise NotImplementedError
 
-    def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
+    def _resolve(self, o: int, slot: int, zone: str, lv: int, sym: str, offense_wins: bool, first: int, passer: int, white: int, card: Player, who: str) -> None:
         raise NotImplementedError
 
-    def _miss(self, o, slot, three, text, air=False):
+    def _miss(self, o: int, slot: int, three: bool, text: str, air: bool=False) -> None:
         raise NotImplementedError
 
-    def _weird(self, o: int, slot: int, lv: int, who: str):
+    def _weird(self, o: int, slot: int, lv: int, who: str) -> None:
         raise NotImplementedError
 
     # rebounding.py ReboundMixin
-    def _rebound(self):
+    def _rebound(self) -> None:
         raise NotImplementedError
 
-    def _loose_ball(self):
+    def _loose_ball(self) -> None:
         raise NotImplementedError
 
     # fouls.py FoulMixin
@@ -318,10 +320,10 @@ class EngineBase(PhaseDispatch, Engine):
     def _penalty_ft(self, o: int, slot: int, d: int) -> str:
         raise NotImplementedError
 
-    def _personal_foul(self, side: int, slot: int, team: bool=True):
+    def _personal_foul(self, side: int, slot: int, team: bool=True) -> None:
         raise NotImplementedError
 
-    def _start_ft(self, side: int, slot: int, n: int, after: str, to_make: int=0):
+    def _start_ft(self, side: int, slot: int, n: int, after: str, to_make: int=0) -> None:
         raise NotImplementedError
 
     @_phase('ft')
@@ -329,5 +331,5 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @staticmethod
-    def _ft_pct(p) -> float:
+    def _ft_pct(p: Player) -> float:
         raise NotImplementedError

@@ -8,8 +8,9 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import choice, phase
 from . import actions as A
@@ -24,7 +25,10 @@ else:
 # Decisions whose legal sets depend only on their cache key (see _phase_poss, _lineup_decision) are
 # shared by all games: building the tuples and Decision objects anew for each of the ~600 calls of
 # a game was a good part of its cost.
-_DECISIONS: dict[tuple, Decision] = {}
+# what the lineup changes on offer depend on (_sub_key): the bench's roster numbers, the slot that must stay
+# (-1: none) and the play-it-safe switch; () when no more changes may be made
+SubKey = tuple[tuple[int, ...], int, bool] | tuple[()]
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
 _HELPER_DECISIONS = [[Decision(side, "helper", tuple(A.HELPER[s] for s in range(5) if s != target), "who helps on the double team?")
                       for target in range(5)] for side in (0, 1)]
 _TOKEN_DECISIONS = [[Decision(side, "token", A.TOKEN[t], f"zone: which two zones does token {A.POS[t]} cover?") for t in range(5)]
@@ -35,7 +39,7 @@ _OFFENSE_CALLS: list[list[Decision | None]] = [[None] * 32 for _ in (0, 1)]
 _DEFENSE_CALLS: list[list[Decision | None]] = [[None] * 16 for _ in (0, 1)]
 
 
-def _cache(key: tuple, decision: Decision) -> Decision:
+def _cache(key: tuple[Any, ...], decision: Decision) -> Decision:
     if len(_DECISIONS) > 100_000:
         _DECISIONS.clear()
     _DECISIONS[key] = decision
@@ -85,7 +89,7 @@ class CallMixin(_Engine):
         return Decision(side, "replace", tuple(sorted(A.SUB[(slot, b)] for b in bench if b < A.MAX_ROSTER)),
                         f"replace {self.teams[side].players[i].name} at position {slot + 1}")
 
-    def _sub_key(self, side: int, changes: int) -> tuple:
+    def _sub_key(self, side: int, changes: int) -> SubKey:
         """What the lineup changes on offer depend on: the bench, the fouled shooter who must stay
         (free throws), the change count and the play-it-safe switch."""
         if changes >= MAX_CHANGES:
@@ -103,7 +107,7 @@ class CallMixin(_Engine):
         return (bench, keep, self.options.strategies)
 
     @staticmethod
-    def _sub_legal(key: tuple) -> list[int]:
+    def _sub_legal(key: SubKey) -> list[int]:
         """Substitutions (slot-major, ascending roster numbers), then play-it-safe calls: already in
         ascending action-index order, and below every call of the offense and the defense."""
         if not key:
@@ -232,7 +236,7 @@ class CallMixin(_Engine):
         return None
 
     @choice("offense")
-    def _choose_offense(self, decision: Decision, action) -> None:
+    def _choose_offense(self, decision: Decision, action: Action) -> None:
         k = action.kind
         side = decision.side
         if k == "setup":  # the most frequent call first
@@ -266,7 +270,7 @@ class CallMixin(_Engine):
             self.milk = action["zone"]
 
     @choice("defense")
-    def _choose_defense(self, decision: Decision, action) -> None:
+    def _choose_defense(self, decision: Decision, action: Action) -> None:
         k = action.kind
         side = decision.side
         if k == "defense":
@@ -298,7 +302,7 @@ class CallMixin(_Engine):
             self.double[side] = action["target"]
             self.helper[side] = -1
 
-    def _call_change(self, side: int, action) -> None:
+    def _call_change(self, side: int, action: Action) -> None:
         """A lineup change inside the offense's or the defense's call."""
         if action.kind == "sub":
             self._substitute(side, action["slot"], action["player"])
@@ -309,7 +313,7 @@ class CallMixin(_Engine):
         self.poss_changes[side] += 1
 
     @choice("lineup")
-    def _choose_lineup(self, decision: Decision, action) -> None:
+    def _choose_lineup(self, decision: Decision, action: Action) -> None:
         k = action.kind
         side = decision.side
         if k == "done":
@@ -325,27 +329,27 @@ class CallMixin(_Engine):
             self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
 
     @choice("replace")
-    def _choose_replace(self, decision: Decision, action) -> None:
+    def _choose_replace(self, decision: Decision, action: Action) -> None:
         self._substitute(decision.side, action["slot"], action["player"])
         self.replace.pop(0)
 
     @choice("jumper")
-    def _choose_jumper(self, decision: Decision, action) -> None:
+    def _choose_jumper(self, decision: Decision, action: Action) -> None:
         self.jumpers[decision.side] = action["slot"]
 
     @choice("free_throw")
-    def _choose_free_throw(self, decision: Decision, action) -> None:
+    def _choose_free_throw(self, decision: Decision, action: Action) -> None:
         self.ctx["intent_miss"] = action["miss"]
         self.ctx["asked"] = True
 
     @choice("helper")
-    def _choose_helper(self, decision: Decision, action) -> None:
+    def _choose_helper(self, decision: Decision, action: Action) -> None:
         self.helper[decision.side] = action["slot"]
 
     @choice("hold")
-    def _choose_hold(self, decision: Decision, action) -> None:
+    def _choose_hold(self, decision: Decision, action: Action) -> None:
         self._hold(action["sec"])
 
     @choice("token")
-    def _choose_token(self, decision: Decision, action) -> None:
+    def _choose_token(self, decision: Decision, action: Action) -> None:
         self.tokens[decision.side][action["token"] - 1] = action["pair"]

@@ -62,7 +62,8 @@ class Player:
     __slots__ = ("name", "pos", "rec", "ast", "jmp", "orb", "drb", "trb", "inj", "fat", "off", "dfn",
                  "grids", "ft", "stats", "index")
 
-    def __init__(self, name, pos, ratings, off, dfn, grids, ft, stats=None, index=0):
+    def __init__(self, name: str, pos: int, ratings: tuple[int, ...], off: tuple[Any, ...], dfn: tuple[Any, ...],
+                 grids: list[Any], ft: list[Any], stats: dict[str, Any] | None = None, index: int = 0) -> None:
         self.name = name
         self.pos = pos
         self.rec, self.ast, self.jmp, self.orb, self.drb, self.trb, self.inj, self.fat = ratings
@@ -74,13 +75,15 @@ class Player:
         self.index = index
 
     def cell(self, section: int, orange: int, black: int) -> str:
-        return self.grids[section][(black - 1) * 6 + orange - 1]
+        code: str = self.grids[section][(black - 1) * 6 + orange - 1]
+        return code
 
 
 class Team:
     __slots__ = ("name", "abbr", "season", "fictional", "players", "lineup", "source", "raw", "injured")
 
-    def __init__(self, name, abbr, season, fictional, players, lineup, source="", raw=None, injured=()):
+    def __init__(self, name: str, abbr: str, season: str, fictional: bool, players: list[Player], lineup: list[int],
+                 source: str = "", raw: dict[str, Any] | None = None, injured: tuple[int, ...] | list[int] = ()) -> None:
         self.name = name
         self.abbr = abbr
         self.season = season
@@ -94,7 +97,7 @@ class Team:
         self.injured = tuple(injured)
 
 
-def _int(d: dict, key: str, path: str, where: str, lo: int, hi: int) -> int:
+def _int(d: dict[str, Any], key: str, path: str, where: str, lo: int, hi: int) -> int:
     v = d.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise TeamFileError(path, f"{where}.{key}", f"must be an integer {lo}..{hi}, got {v!r}")

@@ -13,12 +13,12 @@ from ...series.carryover import Context, InjuriesForGames, available
 class FourthStreetCarryOver(InjuriesForGames):
     ruleset = "fourthstreet"
 
-    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
+    def advance(self, state: dict[str, Any], facts: dict[str, Any], ctx: Context) -> dict[str, Any]:
         return {**super().advance(state, facts, ctx), "games": state.get("games", 0) + 1}
 
     available = staticmethod(available)  # real availability (the module's function)
 
-    def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
+    def game_team(self, data: dict[str, Any], state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         out = sorted(state["out"])
         if ctx.availability and ctx.kind == "season":
             k = state.get("games", 0)
@@ -48,7 +48,7 @@ class FourthStreetCarryOver(InjuriesForGames):
         d["lineup"] = lineup
         return d
 
-    def facts(self, game: Any, side: int) -> dict:
+    def facts(self, game: Any, side: int) -> dict[str, Any]:
         names = [p.name for p in game.teams[side].players]
         return {"injured_for": {names[r["player"]]: r["games"] for r in game.injuries
                                 if r["side"] == side and r["kind"] == "game" and r["games"] > 0}}

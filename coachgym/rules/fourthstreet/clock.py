@@ -21,7 +21,7 @@ else:
 
 
 class ClockMixin(_Engine):
-    def _tick(self, sec: int, shot: bool = True):
+    def _tick(self, sec: int, shot: bool = True) -> None:
         """Run ``sec`` seconds off the game clock (and the shot clock), counting playing and rest time."""
         if sec <= 0:
             return
@@ -47,7 +47,7 @@ class ClockMixin(_Engine):
         self._stint_counted = value
         self.stint_mark = self.__dict__.get("game_seconds", 0)  # (a restore sets it again once game_seconds is known)
 
-    def _fold_stint(self):
+    def _fold_stint(self) -> None:
         """Add the game seconds since the last fold to the stint of every player on the court (all
         of them accrue the same time, so one mark serves both teams)."""
         sec = self.game_seconds - self.stint_mark
@@ -62,7 +62,7 @@ class ClockMixin(_Engine):
             st[d] += sec
             st[e] += sec
 
-    def _fold_minutes(self):
+    def _fold_minutes(self) -> None:
         """Bring the playing time (SEC) of the players on the court up to date: it is counted as
         game seconds since each one's ``seconds_counted_at`` mark instead of on every tick."""
         g = self.game_seconds
@@ -82,7 +82,7 @@ class ClockMixin(_Engine):
     def _in_last_minute(self) -> bool:
         return self.period >= 4 and self.clock <= 60
 
-    def _end_period(self):
+    def _end_period(self) -> None:
         self._fold_minutes()
         self._ev("period_end", None, lambda: f"end of period {self.period}: {self._sc()}")
         if self.period >= 4 and self.pts[0] != self.pts[1]:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 _DATA = Path(__file__).parent / "data"
 
 
-def _load(name: str) -> dict:
-    return json.loads((_DATA / name).read_text())
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((_DATA / name).read_text())
+    return data
 
 
 _GRIDS = _load("location_grids.json")["grids"]
@@ -51,10 +53,10 @@ def _token_pairs() -> tuple[tuple[str, str], ...]:
 
 
 TOKEN_PAIRS = _token_pairs()
-_CUSTOM_COVER: dict[tuple, dict] = {}
+_CUSTOM_COVER: dict[tuple[int, ...], dict[str, tuple[int, ...]]] = {}
 
 
-def custom_cover(tokens) -> dict[str, tuple[int, ...]]:
+def custom_cover(tokens: list[int] | tuple[int, ...]) -> dict[str, tuple[int, ...]]:
     """Zone -> tokens covering it for a placement ``tokens[k]`` = index into TOKEN_PAIRS of token k+1."""
     key = tuple(tokens)
     c = _CUSTOM_COVER.get(key)
@@ -69,7 +71,7 @@ WEIRD = {int(k): v for k, v in _load("weird_plays.json")["white"].items()}
 SEASON = _load("season_1980_nba.json")
 
 
-def _penalty_levels(season: dict) -> tuple[tuple[int, int, int, int, int, str, str], ...]:
+def _penalty_levels(season: dict[str, Any]) -> tuple[tuple[int, int, int, int, int, str, str], ...]:
     """Season Rules, "bonus or double-bonus" (Shots): (team fouls before, overtime team fouls before,
     late-period fouls before, attempts, to make, name, text) for each level, lowest first."""
     out = []
@@ -89,14 +91,15 @@ def level(zone: str) -> int:
 
 
 def location(grid: int, orange: int, black: int) -> str:
-    return LOCATION[grid][(black - 1) * 6 + orange - 1]
+    zone: str = LOCATION[grid][(black - 1) * 6 + orange - 1]
+    return zone
 
 
 def move(zone: str, lateral: int, press_pass: bool = False) -> str:
     """Zone after a pass/drive: one level forward (Level 3 passes against the press go to Level 1),
     then ``lateral`` zones left (-1) or right (+1) within the new level, clamped at the sideline."""
     if press_pass and zone[0] == "3":
-        fwd = PRESS_FORWARD[zone]
+        fwd: str = PRESS_FORWARD[zone]
     else:
         fwd = FORWARD.get(zone, zone)
     if lateral:
@@ -106,8 +109,9 @@ def move(zone: str, lateral: int, press_pass: bool = False) -> str:
     return fwd
 
 
-def injury_row(total: int) -> dict:
+def injury_row(total: int) -> dict[str, Any]:
     for row in INJURY_ROWS:
         if row["min"] <= total <= row["max"]:
-            return row
+            found: dict[str, Any] = row
+            return found
     raise ValueError(total)  # pragma: no cover - rows cover every integer

@@ -22,14 +22,17 @@ helpers every area shares, saving and restoring, and the box score.
 
 from __future__ import annotations
 
+from math import trunc as _trunc
+from typing import Any, Callable
+
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
-from ...core.chance import SeededSource
+from ...core.chance import ChanceSource, SeededSource
 from ...core.engine import AWAY, HOME, Engine
 from ...core.phases import PhaseDispatch
 from . import actions as A
 from . import saved
 from .calls import CallMixin
-from .cards import parse_team
+from .cards import Player, Team, parse_team
 from .clock import ClockMixin
 from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
 from .constants import (
@@ -48,7 +51,6 @@ from .constants import (
     TPA,
     TPM,
     _clock,
-    _trunc,
 )
 from .copying import CopyingMixin
 from .court import SEASON
@@ -71,14 +73,15 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
     decision_kinds = ("lineup", "replace", "jumper", "offense", "defense", "helper", "free_throw", "token", "hold")
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
-    def __init__(self, home, away, source=None, *, options=None, record_events=True):
+    def __init__(self, home: Team, away: Team, source: ChanceSource | None = None, *,
+                 options: FourthStreetOptions | None = None, record_events: bool = True) -> None:
         super().__init__(source, record_events=record_events)
         self.options = options if options is not None else FourthStreetOptions()
         self.teams = [home, away]
         self._init_state()
         self.start()
 
-    def _init_state(self):
+    def _init_state(self) -> None:
         self.period = 1
         self.clock = SEASON["period_minutes"] * 60
         self.shot_clock = SEASON["shot_clock"]
@@ -135,12 +138,12 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.dead = True
         self.replace: list[list[int]] = []  # [side, slot] needing a forced replacement
         self.jumpers = [-1, -1]
-        self.injuries: list[dict] = []
-        self._bench_keys: list[tuple | None] = [None, None]  # _sub_key's bench tuples (not saved: derived)
+        self.injuries: list[dict[str, Any]] = []
+        self._bench_keys: list[tuple[int, ...] | None] = [None, None]  # _sub_key's bench tuples (not saved: derived)
 
     _FIELDS = saved.DECLARATION.names  # what a save holds besides teams and options (declared in saved.py)
 
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         import copy
         d = {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
         # playing time as saved: brought up to date in the copy, never in the game (reading a game must not
@@ -157,7 +160,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         d["options"] = {k: getattr(self.options, k) for k in self.options.__dataclass_fields__}
         return d
 
-    def _state_from_dict(self, data: dict) -> None:
+    def _state_from_dict(self, data: dict[str, Any]) -> None:
         import copy
         data = copy.deepcopy(saved.migrate(data))  # the game mutates its lists in place: never the caller's dict
         self.options = FourthStreetOptions(**data["options"])
@@ -176,7 +179,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
     def score(self) -> tuple[int, int]:
         return self.pts[0], self.pts[1]
 
-    def player(self, side: int, slot: int):
+    def player(self, side: int, slot: int) -> Player:
         return self.teams[side].players[self.lineup[side][slot]]
 
     def _roll(self, what: str) -> int:
@@ -192,7 +195,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         roll = src.roll
         return [roll(6, w) for w in whats]
 
-    def _ev(self, kind, side, text, **data):
+    def _ev(self, kind: str, side: int | None, text: str | Callable[[], str], **data: Any) -> None:
         """Log an event; ``text`` may be a callable, formatted only when events are recorded."""
         if self.log.record:
             if callable(text):
@@ -201,10 +204,10 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         else:
             self.log.count += 1
 
-    def _stat(self, side: int, slot: int, col: int, n: int = 1):
+    def _stat(self, side: int, slot: int, col: int, n: int = 1) -> None:
         self.stats[side][self.lineup[side][slot]][col] += n
 
-    def _highest(self, side: int, attr: str, exclude: tuple = ()) -> int:
+    def _highest(self, side: int, attr: str, exclude: tuple[int, ...] = ()) -> int:
         """Slot of the on-court player with the highest rating ``attr`` (ties: lower slot)."""
         best, bv = -1, -10 ** 9
         players, lu = self.teams[side].players, self.lineup[side]
@@ -229,7 +232,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         second = self._highest(side, "rec", (first,))
         return second if second != passer else first
 
-    def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int):
+    def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int) -> None:
         self.pts[side] += pts
         st = self.stats[side][self.lineup[side][slot]]
         st[PTS] += pts
@@ -245,7 +248,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
                 a = self._highest(side, "ast", (slot,))
                 self._stat(side, a, AST)
 
-    def _change(self, to_side: int, outlet: int = -1):
+    def _change(self, to_side: int, outlet: int = -1) -> None:
         """Possession changes: the other team sets up. ``outlet``: the new offense's player who
         gained the ball (steal, defensive rebound), credited with an assist when the setup play's
         receiver scores on the next action (Optional Rules, Assists)."""
@@ -262,7 +265,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.three_pt = False
         self.kicked = False
 
-    def _turnover(self, side: int, slot: int | None, text: str, dead: bool = True):
+    def _turnover(self, side: int, slot: int | None, text: str, dead: bool = True) -> None:
         if slot is None:
             self.team_tov[side] += 1
         else:

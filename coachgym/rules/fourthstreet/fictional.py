@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 # per-36 profiles: fga, fg%, tpa, 3p%, fta, ft%, orb, drb, ast, stl, blk, tov, pf
 PROFILES = {
@@ -37,7 +38,7 @@ ROSTER = [(1, True), (2, True), (3, True), (4, True), (5, True), (1, False), (2,
           (5, False), (3, False)]
 
 
-def generate(seed: int = 1980) -> dict:
+def generate(seed: int = 1980) -> dict[str, Any]:
     rng = random.Random(seed)
     names = [f"{f} {l}" for f in FIRST for l in LAST]
     rng.shuffle(names)
@@ -66,7 +67,7 @@ def generate(seed: int = 1980) -> dict:
             fta = int(fta36 * f)
             ftm = int(round(fta * ft))
 
-            def r(i: int, spread: float = 0.2, prof: tuple = prof, f: float = f) -> int:
+            def r(i: int, spread: float = 0.2, prof: tuple[float, ...] = prof, f: float = f) -> int:
                 return int(prof[i] * f * max(0.3, 1 + rng.gauss(0, spread)))
 
             st = {"name": names[k], "pos": pos, "g": g, "min": mins, "fgm": fgm, "fga": fga, "tpm": tpm, "tpa": tpa,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...core.engine import Decision
 from ...core.phases import phase
 from . import actions as A
+from .cards import Player
 from .constants import _FT_DICE, AVAILABLE, FOULED_OUT, FTA, FTM, PF, PTS
 from .court import PENALTY_LEVELS, SEASON
 
@@ -58,7 +59,7 @@ class FoulMixin(_Engine):
         self._start_ft(o, slot, attempts, "change", to_make)
         return f"{name}, {text}"
 
-    def _personal_foul(self, side: int, slot: int, team: bool = True):
+    def _personal_foul(self, side: int, slot: int, team: bool = True) -> None:
         i = self.lineup[side][slot]
         self.stats[side][i][PF] += 1
         if team:
@@ -71,7 +72,7 @@ class FoulMixin(_Engine):
             self._ev("foul_out", side, lambda: f"{self.teams[side].players[i].name} fouls out")
             self.replace.append([side, slot])
 
-    def _start_ft(self, side: int, slot: int, n: int, after: str, to_make: int = 0):
+    def _start_ft(self, side: int, slot: int, n: int, after: str, to_make: int = 0) -> None:
         """``n`` free throws; with ``to_make`` the shooter stops once he has made that many
         ("three shots to make two": Season Rules, penalty_levels)."""
         self.phase = "ft"
@@ -146,5 +147,5 @@ class FoulMixin(_Engine):
         return None
 
     @staticmethod
-    def _ft_pct(p) -> float:
+    def _ft_pct(p: Player) -> float:
         return sum((6 - abs(k - 7)) * (1 if p.ft[k] == "N" else 0.5 if p.ft[k] == "U" else 0) for k in range(2, 13)) / 36

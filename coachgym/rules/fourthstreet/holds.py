@@ -16,12 +16,14 @@ def settings(game: Any, side: int) -> dict[Any, Any]:
 
 
 def period(game: Any) -> int:
-    return game.period
+    p: int = game.period
+    return p
 
 
 def half(game: Any) -> int:
     """Periods 1-2 and 3-4 are the halves; each overtime a half of its own."""
-    return (game.period + 1) // 2 if game.period <= 4 else game.period
+    p: int = game.period
+    return (p + 1) // 2 if p <= 4 else p
 
 
 HOLDS = HoldRules.load(__package__, settings, period, half)

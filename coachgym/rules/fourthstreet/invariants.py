@@ -10,7 +10,7 @@ from .constants import COLS, FGM, FTM, PF, PTS, TPM
 from .court import SEASON
 
 
-def check(g: Any, prev: dict) -> None:
+def check(g: Any, prev: dict[int, int]) -> None:
     """4th Street's invariants after an event (``prev``: what the previous events left, kept by the fuzz)."""
     idx = {c: COLS.index(c) for c in ("fgm", "fga", "tpm", "tpa", "ftm", "fta")}
     per = SEASON["period_minutes"] * 60 if g.period <= 4 else SEASON["overtime_minutes"] * 60

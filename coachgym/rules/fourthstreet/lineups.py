@@ -50,7 +50,7 @@ class LineupMixin(_Engine):
             return 300
         return min(300, self.stint[side][i])
 
-    def _rest_all(self, sec: int):
+    def _rest_all(self, sec: int) -> None:
         """Rest credited to every player (timeout 1 minute, quarter break 2, halftime 5)."""
         for s in (0, 1):
             for i in range(len(self.stats[s])):
@@ -62,7 +62,7 @@ class LineupMixin(_Engine):
                         self.stint[s][i] = max(0, self.stint[s][i] - sec)
         self.rest_clock += sec
 
-    def _substitute(self, side: int, slot: int, i: int):
+    def _substitute(self, side: int, slot: int, i: int) -> None:
         if self.game_seconds != self.stint_mark:
             self._fold_stint()  # before the lineup changes
         out = self.lineup[side][slot]
@@ -85,7 +85,7 @@ class LineupMixin(_Engine):
         av = self.availability[side]
         return [i for i in range(len(av)) if av[i] == AVAILABLE and i not in lu]
 
-    def _injury(self, side: int, slot: int, who: str):
+    def _injury(self, side: int, slot: int, who: str) -> None:
         """Injury symbol ("Injuries", Injury Chart): orange + black + inj."""
         orange = self._roll("orange injury")
         black = self._roll("black injury")
@@ -107,7 +107,7 @@ class LineupMixin(_Engine):
         self.phase = "poss"
         self.ctx = {}
 
-    def _release_stoppage(self):
+    def _release_stoppage(self) -> None:
         for s in (0, 1):
             av = self.availability[s]
             if OUT_STOPPAGE not in av and OUT_THIS_STOPPAGE not in av:

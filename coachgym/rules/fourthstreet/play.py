@@ -8,13 +8,14 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from math import trunc as _trunc
 from typing import TYPE_CHECKING
 
 from ...core.chance import SeededSource
 from ...core.engine import HOME
 from ...core.phases import phase
-from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD
-from .constants import _MOVES, BLK, DRIVE_LAT, FGA, MADE_SET, PASS_LAT, STL, THREES_OFF_DEFENSE, TOV, TPA, _trunc
+from .cards import AIR, AND_ONE, BLOCK, CHARGE, FEED, FIFTY, FOUL, INJURY, JUMP, MISS, OUT, STEAL, TRAVEL, WEIRD, Player
+from .constants import _MOVES, BLK, DRIVE_LAT, FGA, MADE_SET, PASS_LAT, STL, THREES_OFF_DEFENSE, TOV, TPA
 from .court import COVER, KICK_OUT, custom_cover
 from .court import WEIRD as WEIRD_TABLE
 
@@ -53,7 +54,7 @@ class PlayMixin(_Engine):
                 return slot, self.helper[d], False
         return slot, -1, False
 
-    def _play(self):
+    def _play(self) -> None:
         """A regular play ("Playing the Game", "Shots", "Passes", "Drives"): the ball handler against
         his defender(s), team die + grade, the offense wins ties; the winner's card is read."""
         o = self.off
@@ -145,6 +146,7 @@ class PlayMixin(_Engine):
             sym = op.grids[lv][(black - 1) * 6 + orange - 1]
             card = op
         else:
+            assert dp is not None  # the defense wins only against a defender (unguarded: auto)
             sym = dp.grids[4][(black - 1) * 6 + orange - 1]
             card = dp
         if sym in MADE_SET:  # the most frequent result first (see _resolve)
@@ -163,7 +165,8 @@ class PlayMixin(_Engine):
 
     _phase_play = phase("play")(_play)  # phase "play" (core.phases)
 
-    def _resolve(self, o, slot, zone, lv, sym, offense_wins, first, passer, white, card, who):
+    def _resolve(self, o: int, slot: int, zone: str, lv: int, sym: str, offense_wins: bool, first: int, passer: int,
+                 white: int, card: Player, who: str) -> None:
         d = 1 - o
         op = self.player(o, slot)
         three = lv == 3 and self.options.three_point_line and (offense_wins or THREES_OFF_DEFENSE)
@@ -278,7 +281,7 @@ class PlayMixin(_Engine):
             return
         raise RuntimeError(f"unknown symbol {sym!r}")  # pragma: no cover
 
-    def _miss(self, o, slot, three, text, air=False):
+    def _miss(self, o: int, slot: int, three: bool, text: str, air: bool = False) -> None:
         st = self.stats[o][self.lineup[o][slot]]
         st[FGA] += 1
         if three:
@@ -289,7 +292,7 @@ class PlayMixin(_Engine):
         self.air = air
         self.phase = "rebound"
 
-    def _weird(self, o: int, slot: int, lv: int, who: str):
+    def _weird(self, o: int, slot: int, lv: int, who: str) -> None:
         white = self._roll("white weird play")
         w = WEIRD_TABLE[white]
         k = w["kind"]

@@ -6,12 +6,13 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from math import trunc as _trunc
 from typing import TYPE_CHECKING
 
 from ...core.chance import SeededSource
 from ...core.engine import HOME
 from ...core.phases import phase
-from .constants import _LOOSE_DICE, _REBOUND_DICE, DRB, ORB, _trunc
+from .constants import _LOOSE_DICE, _REBOUND_DICE, DRB, ORB
 from .court import SEASON, location
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
@@ -21,7 +22,7 @@ else:
 
 
 class ReboundMixin(_Engine):
-    def _rebound(self):
+    def _rebound(self) -> None:
         """Rebounds: white 1-5 = that position's matchup (oRb vs dRb, tie -> defense); white 6 = the
         defense's highest tRb. The offense's rebounder is placed with his location grid."""
         o, d = self.off, 1 - self.off
@@ -74,7 +75,7 @@ class ReboundMixin(_Engine):
 
     _phase_rebound = phase("rebound")(_rebound)  # phase "rebound" (core.phases)
 
-    def _loose_ball(self):
+    def _loose_ball(self) -> None:
         """Loose ball after a block: red vs blue, no ratings, tie -> defense; white 6 = point guards."""
         o, d = self.off, 1 - self.off
         if self.clock <= 0:

@@ -5,7 +5,7 @@ of the state is checked for type and range."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from ...core.savecheck import (
     Bool,
@@ -51,7 +51,7 @@ ACTION_KINDS = tuple(sorted({a.kind for a in A.ACTIONS}))
 NOT_PLACED = -1
 
 
-def _scores_add_up(state: dict, env: Env) -> str | None:
+def _scores_add_up(state: dict[str, Any], env: Env) -> str | None:
     for side in (0, 1):
         total = sum(st[PTS] for st in state["stats"][side])
         if state["pts"][side] != total:
@@ -170,7 +170,7 @@ RENAMED = {"avail": "availability", "fpts": "fatigue_points", "rclock": "rest_cl
            "dmode": "defense_mode", "gsec": "game_seconds", "on_at": "seconds_counted_at"}
 
 
-def migrate(state: dict) -> dict:
+def migrate(state: dict[str, Any]) -> dict[str, Any]:
     """A saved ``state`` with this version's keys: each old key of RENAMED read as its new name (a new
     dict; the caller's is left as it is). A save holding both an old key and its new one keeps the old
     as it is, and the check refuses it as an unknown field."""
@@ -183,7 +183,7 @@ STATE = Check(DECLARATION.spec(others={"teams": Skip(), "options": Skip()}),  # 
               _scores_add_up)
 
 
-def check_state(state: dict, env: Env) -> None:
+def check_state(state: dict[str, Any], env: Env) -> None:
     """Check a saved 4th Street game's ``state`` (raises SavedGameError naming the field)."""
     state = migrate(state)
     teams_and_options(state, env, parse_team, FourthStreetOptions)

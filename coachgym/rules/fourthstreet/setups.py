@@ -7,6 +7,7 @@ headings of the 4th Street rules (see the engine's docstring for the dice)."""
 
 from __future__ import annotations
 
+from math import trunc as _trunc
 from typing import TYPE_CHECKING
 
 from ...core.chance import SeededSource
@@ -14,7 +15,7 @@ from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
 from . import actions as A
 from .calls import _DECISIONS, _cache
-from .constants import _PRESS_DICE, _SETUP_DICE, SHOT_CLOCK, STL, TEAM_DIE, TOV, _trunc
+from .constants import _PRESS_DICE, _SETUP_DICE, SHOT_CLOCK, STL, TEAM_DIE, TOV
 from .court import LOCATION, SEASON, THREE_POINT_GRID, location
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
@@ -29,7 +30,7 @@ _HOLDS_AFTER_PRESS = (0, 5)
 
 
 class SetupMixin(_Engine):
-    def _centre_jump(self):
+    def _centre_jump(self) -> None:
         """Jump ball at centre court ("Jump Balls"): jmp + team die; tie -> home team."""
         h, a = self.jumpers
         red = self._roll("red jump ball")
@@ -53,7 +54,7 @@ class SetupMixin(_Engine):
         self.dead = False
         self.shot_clock = SEASON["shot_clock"]
 
-    def _held_ball(self, o: int, slot: int):
+    def _held_ball(self, o: int, slot: int) -> None:
         """Jump ball symbol: held ball at the offense's free-throw line between the ball handler and
         his defender ("Jump Balls": tie -> defending team; location grid when the offense wins)."""
         d = 1 - o
@@ -80,7 +81,7 @@ class SetupMixin(_Engine):
         else:
             self._change(d)
 
-    def _revert_press(self, d: int):
+    def _revert_press(self, d: int) -> None:
         """Press: "If a team had previously been in a press defense but is now unable to press (for
         example, following a rebound) it reverts to a man-to-man defense instead." The press lives on
         the setup play; when the possession goes on without one (offensive rebound, loose ball or held
@@ -91,7 +92,7 @@ class SetupMixin(_Engine):
     def _grid(self, side: int, slot: int) -> int:
         return THREE_POINT_GRID if (self.three_pt and side == self.off) else slot + 1
 
-    def _setup(self):
+    def _setup(self) -> None:
         """Setup play ("Setup Plays"; press, desperation defense and milking the clock)."""
         o, d = self.off, 1 - self.off
         self.ctx = {}
@@ -214,7 +215,7 @@ class SetupMixin(_Engine):
 
     _phase_hold = phase("hold")(_hold_decision)  # phase "hold" (core.phases)
 
-    def _hold(self, sec: int):
+    def _hold(self, sec: int) -> None:
         o = self.off
         self.ctx = {}
         self._tick(sec)

@@ -19,8 +19,8 @@ def tired(g: FourthStreetEngine, side: int, i: int) -> bool:
 def remaining(g: FourthStreetEngine) -> float:
     """The share of the game still to play (the search's value model): the game clock's seconds left
     of regulation (an overtime: its seconds, as a share of a regulation game)."""
-    period_s = SEASON["period_minutes"] * 60
-    periods = SEASON["periods"]
+    period_s: int = SEASON["period_minutes"] * 60
+    periods: int = SEASON["periods"]
     if g.period > periods:
         return min(1.0, g.clock / (periods * period_s))
     return ((periods - g.period) * period_s + g.clock) / (periods * period_s)

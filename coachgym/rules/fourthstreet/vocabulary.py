@@ -10,7 +10,7 @@ dead ball.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Callable, cast
 
 from ...strategy.vocabulary import (
     WAIT,
@@ -104,7 +104,7 @@ def _target(m: Moment) -> int:
     return [p.lower() for p in POSITIONS].index(arg)
 
 
-def _defense(mode: str):
+def _defense(mode: str) -> Callable[[Moment], int]:
     def resolve(m: Moment) -> int:
         if m.base not in _DEFENSE_CALL:
             return WAIT  # a lineup change first: the call comes later in this dead ball
@@ -138,7 +138,7 @@ def _zone(m: Moment) -> int:
     return m.pick(A.DEF_ZONE[m.arg or "standard"])
 
 
-def _call(index: int, calls: frozenset[int] = _OFFENSE_CALL):
+def _call(index: int, calls: frozenset[int] = _OFFENSE_CALL) -> Callable[[Moment], int]:
     def resolve(m: Moment) -> int:
         if m.base not in calls:
             return WAIT
