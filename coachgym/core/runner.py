@@ -54,9 +54,10 @@ function of the series seed and its index alone.
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
@@ -313,6 +314,12 @@ class LocalBackend(Backend):
         self._pool: ProcessPoolExecutor | None = None
         self._generation = 0
         self.restarts = 0  # how many times a broken pool was replaced (for tests and reports)
+        # futures put here by the pool's manager thread as they finish (``_wait_any`` takes them);
+        # ``concurrent.futures.wait`` is not used: Ctrl-C landing while it takes the futures' locks
+        # one by one leaves some held by this thread, and the manager thread, setting a result,
+        # waits on them for ever (the interpreter's exit then joins it: a hang after "stopped")
+        self._finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+        self._taken: set[Future[Any]] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -326,7 +333,9 @@ class LocalBackend(Backend):
     def _start(self, job: Job) -> None:
         job.attempts += 1
         pool = self._executor()
-        job.handle = (self._generation, pool.submit(run_task, job.task))
+        future = pool.submit(run_task, job.task)
+        job.handle = (self._generation, future)
+        future.add_done_callback(self._finished.put)
 
     def _restart_pool(self) -> None:
         if self._pool is not None:
@@ -337,7 +346,7 @@ class LocalBackend(Backend):
     def _wait_any(self, pending: list[Job]) -> list[Job]:
         while True:
             futures = {job.handle[1]: job for job in pending}
-            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            done = self._done_among(futures)
             finished, lost = [], []
             for fut in done:
                 job = futures[fut]
@@ -363,12 +372,29 @@ class LocalBackend(Backend):
             if finished:
                 return finished
 
+    def _done_among(self, futures: dict[Future[Any], Job]) -> list[Future[Any]]:
+        """Block until one of ``futures`` has finished; return every finished one. The blocking
+        ``get`` holds no future's lock, so Ctrl-C may land in it safely."""
+        taken = self._taken
+        while not any(f in taken for f in futures):
+            taken.add(self._finished.get())
+        while True:  # whatever else has finished meanwhile
+            try:
+                taken.add(self._finished.get_nowait())
+            except queue.Empty:
+                break
+        done = [f for f in futures if f in taken]
+        taken.difference_update(done)
+        taken.difference_update([f for f in taken if f.cancelled()])  # cancelled jobs are not waited for
+        return done
+
     def _cancel(self, job: Job) -> None:
         if job.handle is not None:
             job.handle[1].cancel()
         job._finish(None)
 
     def close(self) -> None:
+        self._taken.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
