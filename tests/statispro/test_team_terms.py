@@ -1,0 +1,135 @@
+"""Team terms from the season's points (docs/rules/statis-pro-basketball.md, "Season context", team terms
+from the season's points): ``tools/statispro_team_terms.py`` moves a built league's cards by an offense
+term (FIELD GOAL) and a defense term (DEFENSE) toward the season's own points scored and allowed per 100
+possessions; it reads points and possessions, never the standings; its constants come from the training
+seasons; printed cards are never changed."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coachgym.cli import main
+from coachgym.rules.statispro.builder import calibration
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("terms") / "nba-1993-blind"
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", "1993", "--blind", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    return out
+
+
+def test_team_terms_constants_are_in_the_calibration_file_and_come_from_training_seasons():
+    sc = calibration()["season_context"]
+    tt = sc["team_terms"]
+    assert tt["training_seasons"] == sc["training_seasons"] == ["1992-93", "1994-95"]
+    assert not set(tt["training_seasons"]) & set(sc["held_out_seasons"])
+    # scale: the real wins per net point over the engine's simulated wins per simulated net point
+    assert tt["scale"] == pytest.approx(sc["wins_per_net_rating"] / 1.440, abs=0.001)
+    assert 0.5 < tt["fg_sensitivity"] < 3 and 0.2 < tt["defense_sensitivity"] < 2
+
+
+def test_dithered_terms_move_the_teams_mean_by_the_term_in_whole_points():
+    mod = _tool("statispro_team_terms")
+    for term in (-4.37, -0.5, 0.0, 0.26, 2.9):
+        for n in (8, 13, 15):
+            pts = mod.dithered(term, n)
+            assert all(isinstance(p, int) for p in pts)
+            assert abs(sum(pts) / n - term) <= 1 / n + 1e-9
+            assert max(pts) - min(pts) <= 1
+
+
+def test_terms_move_built_cards_only_within_their_ranges():
+    mod = _tool("statispro_team_terms")
+    team = {"players": [{"name": "A", "field_goal": 98, "defense": -14},
+                        {"name": "B", "field_goal": 50, "defense": 4},
+                        {"name": "P", "field_goal": 47, "defense": -9, "printed": True}]}
+    up = mod.apply_terms(team, 3.0, 3.0, (-15, 5))
+    assert [p["field_goal"] for p in up["players"]] == [99, 53, 47]  # FIELD GOAL within 1..99, printed kept
+    assert [p["defense"] for p in up["players"]] == [-11, 5, -9]     # DEFENSE within the range, printed kept
+    down = mod.apply_terms(team, -3.0, -3.0, (-15, 5))
+    assert [p["defense"] for p in down["players"]] == [-15, 1, -9]
+    assert team["players"][0]["field_goal"] == 98  # the input is not changed
+
+
+def test_the_tool_reads_points_and_possessions_never_the_standings(league, tmp_path):
+    mod = _tool("statispro_team_terms")
+    keys = json.loads((league / "league.json").read_text(encoding="utf-8"))["teams"]
+    real = mod.real_ratings(league, keys)
+    # the same folder with every team's W and L swapped gives the same targets
+    rows = list(csv.DictReader((league / "team_stats.csv").open(encoding="utf-8")))
+    for r in rows:
+        r["W"], r["L"] = r["L"], r["W"]
+    other = tmp_path / "swapped"
+    other.mkdir()
+    for f in league.iterdir():
+        if f.name != "team_stats.csv":
+            (other / f.name).write_bytes(f.read_bytes())
+    with (other / "team_stats.csv").open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    assert mod.real_ratings(other, keys) == real
+    knicks = real["knicks"]  # 1992-93 Knicks: the league's best defence per possession
+    assert knicks["drtg"] == min(v["drtg"] for v in real.values())
+
+
+def test_a_fit_writes_the_terms_into_the_built_cards_and_names_them(league, tmp_path, capsys):
+    mod = _tool("statispro_team_terms")
+    small = tmp_path / "small"
+    small.mkdir()
+    for f in league.iterdir():
+        (small / f.name).write_bytes(f.read_bytes())
+    lj = json.loads((small / "league.json").read_text(encoding="utf-8"))
+    lj["teams"] = ["knicks", "mavericks", "bulls"]
+    (small / "league.json").write_text(json.dumps(lj), encoding="utf-8")
+    before = {k: json.loads((small / f"{k}.json").read_text(encoding="utf-8")) for k in lj["teams"]}
+    assert mod.main([str(small), "--rounds", "1", "--iterations", "1", "--write", "--json", str(tmp_path / "t.json")]) == 0
+    out = capsys.readouterr().out
+    assert "iteration 1: r(simulated, real net per 100)" in out
+    rec = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
+    assert set(rec["fg"]) == set(lj["teams"]) and rec["steps"][0]["iteration"] == 1
+    for k in lj["teams"]:
+        after = json.loads((small / f"{k}.json").read_text(encoding="utf-8"))
+        assert f"FIELD GOAL {rec['fg'][k]:+.2f}, DEFENSE {rec['defense'][k]:+.2f}" in after["built"]
+        for a, b in zip(before[k]["players"], after["players"]):
+            if a.get("printed"):
+                assert a == b
+        moved = [b["field_goal"] - a["field_goal"] for a, b in zip(before[k]["players"], after["players"])
+                 if not a.get("printed") and 1 < a["field_goal"] < 99]
+        assert abs(sum(moved) / len(moved) - rec["fg"][k]) <= 1
+    assert set(rec["steps"][0]["fg"].values()) == {0.0}  # the first round robins play the build as it is
+    assert any(rec["fg"].values()) and any(rec["defense"].values())
+
+
+def test_the_tool_refuses_a_league_without_possession_columns_in_one_line(league, tmp_path, capsys):
+    mod = _tool("statispro_team_terms")
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    for f in league.iterdir():
+        (bad / f.name).write_bytes(f.read_bytes())
+    rows = list(csv.DictReader((league / "team_stats.csv").open(encoding="utf-8")))
+    keep = ["Team", "Division", "W", "L", "G", "PTS", "OPP_PTS"]
+    with (bad / "team_stats.csv").open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=keep, extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+    assert mod.main([str(bad), "--rounds", "1", "--iterations", "1"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "possession columns" in err[0]

@@ -1,0 +1,190 @@
+"""Fit a built Statis Pro league's team terms to its season's own points per 100 possessions
+(docs/rules/statis-pro-basketball.md, "Season context", team terms from the season's points).
+
+    python tools/statispro_team_terms.py LEAGUE_DIR --rounds 3 --iterations 3 --seed 0 [--write]
+
+LEAGUE_DIR is a league folder built by ``coachgym leagues build --season YYYY [--blind]`` (or ``cards
+build --team-stats``) whose ``team_stats.csv`` has the possession columns (G, PTS, OPP_PTS, FGA, ORB,
+TOV, FTA and the opponents' four). Only points and possessions are read: never W, L or the records.
+
+Each iteration plays ``--rounds`` round robins of the league (every team hosts every other once a
+round, by-the-book coaches on both benches, no season carry-over), measures every team's points
+scored and allowed per 100 of its possessions (the box score's POSS), each relative to the simulated
+league's mean, and moves two terms of the team against their targets ``scale`` x (the real ORtg or
+DRtg - the real league's):
+
+* the **offense term**, points of FIELD GOAL added to every built card of the team, by (target -
+  simulated ORtg) / ``fg_sensitivity``;
+* the **defense term**, points of DEFENSE added to every built card (a lower DEFENSE is a better
+  one), by (simulated DRtg - target) / ``defense_sensitivity``;
+
+each move times the iteration's gain 1 / iteration (so the later iterations average the dice of the
+earlier ones). The constants (``team_terms`` in ``data/card_builder.json``: ``scale``, the two
+sensitivities) were chosen on the training seasons only (the file's record). A term's points are
+spread over the team's built cards by dithering (card j of n gets floor(term + (j + 0.5) / n)), so the
+team's mean moves by the term and not by its rounding; printed cards are never changed; FIELD GOAL is
+kept within 1..99 and DEFENSE within the season context's range. Prints each iteration's r of the
+simulated on the real net points per 100 possessions and the terms; ``--write`` rewrites the team
+files (their ``built`` line names the terms) and adds the fit to ``league.json``'s notes; ``--json F``
+writes the record. A progress bar shows the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+
+def dithered(term: float, n: int) -> list[int]:
+    """``n`` whole points whose mean is ``term`` to within 1/n: card j gets floor(term + (j + 0.5) / n)."""
+    return [math.floor(term + (j + 0.5) / n) for j in range(n)]
+
+
+def apply_terms(team: dict, fg_term: float, def_term: float, def_range: tuple[int, int]) -> dict:
+    """A copy of the team file with the two terms added to every built (not printed) card."""
+    out = json.loads(json.dumps(team))
+    built = [p for p in out["players"] if not p.get("printed")]
+    for p, f, d in zip(built, dithered(fg_term, len(built)), dithered(def_term, len(built))):
+        p["field_goal"] = max(1, min(99, int(p["field_goal"]) + f))
+        p["defense"] = max(def_range[0], min(def_range[1], int(p["defense"]) + d))
+    return out
+
+
+def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
+    """Every team's real points scored and allowed per 100 possessions, by the builder's season context."""
+    from coachgym.core.statscsv import nba_teams, read_team_stats
+    from coachgym.rules.statispro.builder import season_context
+
+    totals = read_team_stats(folder / "team_stats.csv")
+    by_name: dict[str, list[str]] = {}
+    for abbr, info in nba_teams().items():
+        by_name.setdefault(info["name"], []).append(abbr)
+    code: dict[str, str] = {}
+    for k in keys:
+        name = json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))["name"]
+        abbr = next((a for a in by_name.get(name, []) if a in totals), None)
+        if abbr is None:
+            raise ValueError(f"{folder / 'team_stats.csv'}: no row for {k} ({name})")
+        code[k] = abbr
+    ctx = season_context(totals, sorted(set(code.values())))
+    if ctx is None:
+        raise ValueError(f"{folder / 'team_stats.csv'}: needs G, PTS, OPP_PTS and the eight possession columns")
+    return {k: ctx[code[k]] for k in keys}
+
+
+def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str) -> dict[str, dict[str, float]]:
+    """Every team's simulated points scored and allowed per 100 of its possessions over ``rounds`` round robins."""
+    from coachgym.agents.statispro import ByTheBookCoach
+    from coachgym.core.match import play_game
+    from coachgym.rules.statispro import RULESET
+
+    parsed = {k: RULESET.parse_team(t, k) for k, t in teams.items()}
+    keys = sorted(parsed)
+    acc = {k: [0.0, 0.0, 0.0, 0.0] for k in keys}  # points, possessions, opponents' points, their possessions
+    pairs = [(h, a) for _ in range(rounds) for h in keys for a in keys if h != a]
+    for i, (h, a) in enumerate(tqdm(pairs, desc=desc, unit="game")):
+        s = seed + i
+        g = RULESET.new_game(parsed[h], parsed[a], seed=s, record_events=False)
+        play_game(g, ByTheBookCoach(s), ByTheBookCoach(s + 1), seed=s)
+        box = g.box_score().to_dict()["teams"]
+        hs, vs = g.score
+        hp, ap = box[0]["team"]["POSS"], box[1]["team"]["POSS"]
+        for k, pts, poss, opts, oposs in ((h, hs, hp, vs, ap), (a, vs, ap, hs, hp)):
+            acc[k][0] += pts
+            acc[k][1] += poss
+            acc[k][2] += opts
+            acc[k][3] += oposs
+    return {k: {"ortg": 100 * v[0] / max(1.0, v[1]), "drtg": 100 * v[2] / max(1.0, v[3])} for k, v in acc.items()}
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("league", type=Path)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--iterations", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--write", action="store_true", help="rewrite the league's team files with the fitted terms")
+    ap.add_argument("--json", type=Path, help="write the fit's record here")
+    args = ap.parse_args(argv)
+    from coachgym.rules.statispro.builder import calibration
+
+    cal = calibration()
+    tt = cal["season_context"].get("team_terms")
+    if not tt:
+        print("error: data/card_builder.json has no season_context.team_terms", file=sys.stderr)
+        return 1
+    if args.rounds < 1 or args.iterations < 1:
+        print("error: --rounds and --iterations must be at least 1", file=sys.stderr)
+        return 1
+    folder = args.league
+    try:
+        league = json.loads((folder / "league.json").read_text(encoding="utf-8"))
+        keys = list(league["teams"])
+        base = {k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8")) for k in keys}
+        real = real_ratings(folder, keys)
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"error: {folder}: {exc}", file=sys.stderr)
+        return 1
+    lo, hi = cal["season_context"].get("defense_range", [cal["defense"]["min"], cal["defense"]["max"]])
+    scale, s_fg, s_def = tt["scale"], tt["fg_sensitivity"], tt["defense_sensitivity"]
+    r_o = statistics.fmean(real[k]["ortg"] for k in keys)
+    r_d = statistics.fmean(real[k]["drtg"] for k in keys)
+    target = {k: (scale * (real[k]["ortg"] - r_o), scale * (real[k]["drtg"] - r_d)) for k in keys}
+    fg = {k: 0.0 for k in keys}
+    de = {k: 0.0 for k in keys}
+    record: dict = {"league": str(folder), "rounds": args.rounds, "iterations": args.iterations, "seed": args.seed,
+                    "team_terms": tt, "steps": []}
+    t0 = time.perf_counter()
+    for it in range(1, args.iterations + 1):
+        teams = {k: apply_terms(base[k], fg[k], de[k], (lo, hi)) for k in keys}
+        sim = play_round_robins(teams, args.rounds, args.seed + 100_000 * it, f"iteration {it}/{args.iterations}")
+        s_o = statistics.fmean(sim[k]["ortg"] for k in keys)
+        s_d = statistics.fmean(sim[k]["drtg"] for k in keys)
+        rn = [real[k]["ortg"] - real[k]["drtg"] for k in keys]
+        sn = [sim[k]["ortg"] - sim[k]["drtg"] for k in keys]
+        r = statistics.correlation(rn, sn)
+        err_o = {k: (sim[k]["ortg"] - s_o) - target[k][0] for k in keys}
+        err_d = {k: (sim[k]["drtg"] - s_d) - target[k][1] for k in keys}
+        rms = math.sqrt(statistics.fmean([err_o[k] ** 2 + err_d[k] ** 2 for k in keys]) / 2)
+        print(f"iteration {it}: r(simulated, real net per 100) {r:.3f}, rms error against the targets {rms:.2f} "
+              f"(terms played: FIELD GOAL {min(fg.values()):+.2f}..{max(fg.values()):+.2f}, "
+              f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f})")
+        record["steps"].append({"iteration": it, "r_net": round(r, 4), "rms": round(rms, 3),
+                                "fg": {k: round(v, 3) for k, v in fg.items()},
+                                "defense": {k: round(v, 3) for k, v in de.items()}})
+        gain = 1.0 / it
+        for k in keys:
+            fg[k] -= gain * err_o[k] / s_fg
+            de[k] -= gain * err_d[k] / s_def
+    record["fg"] = {k: round(v, 3) for k, v in fg.items()}
+    record["defense"] = {k: round(v, 3) for k, v in de.items()}
+    record["seconds"] = round(time.perf_counter() - t0, 1)
+    print(f"fitted in {record['seconds']} s: FIELD GOAL {min(fg.values()):+.2f}..{max(fg.values()):+.2f}, "
+          f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f}")
+    if args.write:
+        for k in keys:
+            team = apply_terms(base[k], fg[k], de[k], (lo, hi))
+            team["built"] = team.get("built", "") + (
+                f"; team terms fitted to the season's points per 100 possessions (tools/statispro_team_terms.py, "
+                f"{args.rounds} round robins x {args.iterations}, seed {args.seed}): FIELD GOAL {fg[k]:+.2f}, "
+                f"DEFENSE {de[k]:+.2f}")
+            (folder / f"{k}.json").write_text(json.dumps(team, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        league["notes"] = league.get("notes", "") + (
+            f"; team terms fitted to the season's points per 100 possessions by tools/statispro_team_terms.py "
+            f"({args.rounds} round robins x {args.iterations} iterations, seed {args.seed})")
+        (folder / "league.json").write_text(json.dumps(league, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {len(keys)} team files in {folder}")
+    if args.json:
+        args.json.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
