@@ -77,7 +77,7 @@ class ByTheBookCoach:
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _margin(g: FourthStreetEngine, side: int) -> int:
-        return g.pts[side] - g.pts[1 - side]
+        return g.team_state[side].pts - g.team_state[1 - side].pts
 
     _tired = staticmethod(tired)
 
@@ -89,11 +89,12 @@ class ByTheBookCoach:
         and fully rested."""
         if limit is None:
             limit = self._foul_limit(g)
-        stats = g.stats[side]
+        ts = g.team_state[side]
+        stats = ts.stats
         fatigue = g.options.fatigue
-        rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
+        rclock, benched, req = g.rest_clock, ts.benched, ts.rest_needed
         if bench is None:
-            lu, avail = g.lineup[side], g.availability[side]
+            lu, avail = ts.lineup, ts.availability
             for b in _team_readings(g.teams[side])[1][slot]:
                 if avail[b] == AVAILABLE and b not in lu and stats[b][PF] < limit and not (
                         fatigue and rclock - benched[b] < req[b]):
@@ -114,20 +115,21 @@ class ByTheBookCoach:
 
     def _lineup(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
-        lu = g.lineup[side]
+        ts = g.team_state[side]
+        lu = ts.lineup
         team = g.teams[side]
-        stats = g.stats[side]
+        stats = ts.stats
         fatigue = g.options.fatigue
-        fpts = g.fatigue_points[side]
+        fpts = ts.fatigue_points
         period = g.period
         limit = (5 if (period == 4 and g.clock > 360) else 99) if period >= 4 else period + 1  # _foul_limit
         legal = d.legal
         c = _TEAMS.get(id(team))
         fat60, order = (c[1], c[2]) if c is not None and c[0] is team else _team_readings(team)
         starters = team.lineup
-        avail = g.availability[side]
+        avail = ts.availability
         if fatigue:  # g.stint[side][i] is counted[i] + extra (the engine folds the stint lazily: clock.py)
-            counted, extra = g._stint_counted[side], g.game_seconds - g.stint_mark
+            counted, extra = ts.stint_counted, g.game_seconds - g.stint_mark
         # the common case first: nobody tired or in foul trouble, the starters on the court (the slots
         # by index, not zip: a compiled build indexes with machine integers then)
         need = back = None
@@ -145,7 +147,7 @@ class ByTheBookCoach:
                 else:
                     back.append(k)
         if need is not None:
-            rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
+            rclock, benched, req = g.rest_clock, ts.benched, ts.rest_needed
             for slot in need:
                 for b in order[slot]:  # _candidate: the best fully rested bench player for the slot
                     if avail[b] == AVAILABLE and b not in lu and stats[b][PF] < limit and not (
@@ -154,7 +156,7 @@ class ByTheBookCoach:
                             return _SUB_GRID[slot][b]
                         break
         if back is not None:
-            rclock, benched, req = g.rest_clock, g.benched[side], g.rest_needed[side]
+            rclock, benched, req = g.rest_clock, ts.benched, ts.rest_needed
             for slot in back:
                 s = starters[slot]
                 i = lu[slot]
@@ -165,7 +167,7 @@ class ByTheBookCoach:
                 if _SUB_GRID[slot][s] in legal:
                     return _SUB_GRID[slot][s]
         if period >= 4 and g.clock <= 360 and g.options.strategies:
-            safe = g.safe[side]
+            safe = ts.safe
             for slot in range(5):
                 i = lu[slot]
                 if (stats[i][PF] >= 5) != safe[i] and A.SAFE[slot] in legal:
@@ -175,8 +177,7 @@ class ByTheBookCoach:
     def _offense(self, g: FourthStreetEngine, d: Decision) -> int:
         side = d.side
         legal = d.legal
-        pts = g.pts
-        m = pts[side] - pts[1 - side]
+        m = g.team_state[side].pts - g.team_state[1 - side].pts
         if m <= -3 and _THREE_PT in legal:
             return _THREE_PT
         clock = g.clock
@@ -184,8 +185,8 @@ class ByTheBookCoach:
             return _MILK_3B  # protect the lead late, or hold for the last shot in a tie game
         if m > 0 and legal[-1] == _KICK_STOP:  # (the highest index of the table)
             return _KICK_STOP
-        if g.options.fatigue and g.timeouts[side] > 2 and _TIMEOUT in legal:
-            fp, lu = g.fatigue_points[side], g.lineup[side]
+        if g.options.fatigue and g.team_state[side].timeouts > 2 and _TIMEOUT in legal:
+            fp, lu = g.team_state[side].fatigue_points, g.team_state[side].lineup
             tired = (fp[lu[0]] > 0) + (fp[lu[1]] > 0) + (fp[lu[2]] > 0) + (fp[lu[3]] > 0) + (fp[lu[4]] > 0)
             if tired >= 2 and g._bench(side) == []:
                 return _TIMEOUT
@@ -197,7 +198,7 @@ class ByTheBookCoach:
         side = d.side
         legal = d.legal
         opp = 1 - side
-        m = g.pts[side] - g.pts[opp]
+        m = g.team_state[side].pts - g.team_state[opp].pts
         if m < 0:
             if _INTENTIONAL in legal:
                 return _INTENTIONAL
@@ -209,8 +210,8 @@ class ByTheBookCoach:
             inside = sum(g.player(opp, s).off[1] for s in range(5))
             if inside >= 11:
                 return _COLLAPSED
-        st = g.stats[opp]
-        a, b, c, e, f = g.lineup[opp]
+        st = g.team_state[opp].stats
+        a, b, c, e, f = g.team_state[opp].lineup
         pts = (st[a][PTS], st[b][PTS], st[c][PTS], st[e][PTS], st[f][PTS])
         first = max(pts)
         if first < 12:
@@ -236,7 +237,7 @@ class ByTheBookCoach:
     def _helper(self, g: FourthStreetEngine, d: Decision) -> int:
         opp = 1 - d.side
         # the defender of the opponent who scores least (by his card's shot volume: rec)
-        players, lu = g.teams[opp].players, g.lineup[opp]
+        players, lu = g.teams[opp].players, g.team_state[opp].lineup
         best, key = d.legal[0], None
         for a in d.legal:
             rec = players[lu[_HELPER_SLOT[a]]].rec

@@ -121,38 +121,37 @@ class FourthStreetEncoder(ObservationEncoder):
         out = template.copy()
         d = g.decision
         out[_DECISION_INDEX[d.kind] if d is not None else _NO_DECISION] = 1.0
-        pts = g.pts
-        own_pts, opp_pts = pts[side], pts[opp]
+        teams_state = g.team_state
+        ts_own, ts_opp = teams_state[side], teams_state[opp]
+        own_pts, opp_pts = ts_own.pts, ts_opp.pts
         pen_opp, pen_own = g.penalty_level(opp), g.penalty_level(side)
         period, clock = g.period, g.clock
-        tf, to = g.team_fouls, g.timeouts
         # the same expressions as min(1.0, x) and max(-1.0, min(1.0, x)), without the calls
         values = [float(g.off == side), float(side == HOME), x if (x := period / 5) < 1.0 else 1.0, clock / 720,
                   _clip1(g.shot_clock / 24), x if (x := own_pts / 150) < 1.0 else 1.0,
                   x if (x := opp_pts / 150) < 1.0 else 1.0, _clip1((own_pts - opp_pts) / 20),
-                  x if (x := tf[side] / 6) < 1.0 else 1.0, x if (x := tf[opp] / 6) < 1.0 else 1.0,
-                  x if (x := to[side] / 7) < 1.0 else 1.0, x if (x := to[opp] / 7) < 1.0 else 1.0,
+                  x if (x := ts_own.team_fouls / 6) < 1.0 else 1.0, x if (x := ts_opp.team_fouls / 6) < 1.0 else 1.0,
+                  x if (x := ts_own.timeouts / 7) < 1.0 else 1.0, x if (x := ts_opp.timeouts / 7) < 1.0 else 1.0,
                   float(pen_opp > 0), float(pen_own > 0), float(period >= 4 and clock <= 60),
                   float(period > 4), float(pen_opp >= 2), float(pen_own >= 2)]  # the game block, then the rosters
         k = _DEFENSE
-        dmode, align, double = g.defense_mode, g.align, g.double
-        for s in (side, opp):
-            mode = dmode[s]
+        for ts in (ts_own, ts_opp):
+            mode = ts.defense_mode
             out[k + _MODE_INDEX[mode]] = 1.0
             k += _NMODE
-            if mode == "zone" and align[s] in _ALIGN_INDEX:
-                out[k + _ALIGN_INDEX[align[s]]] = 1.0
+            if mode == "zone" and ts.align in _ALIGN_INDEX:
+                out[k + _ALIGN_INDEX[ts.align]] = 1.0
             k += _NALIGN
-            out[k + double[s] + 1] = 1.0
+            out[k + ts.double + 1] = 1.0
             k += 6
-        if g.press_ban[side]:
+        if ts_own.press_ban:
             out[k] = 1.0
-        ku = g.kick_until[side]
+        ku = ts_own.kick_until
         if ku >= 0 and clock >= ku:
             out[k + 1] = 1.0
         k += 2
         for s in (side, opp):
-            if dmode[s] == "zone":
+            if teams_state[s].defense_mode == "zone":
                 cover = g.cover(s)
                 out[k:k + _NZ] = [len(cover[z]) / 2 for z in ZONES]
             k += _NZ
@@ -162,17 +161,17 @@ class FourthStreetEncoder(ObservationEncoder):
         # the roster state: one row per roster player of both teams, written at once (see _template)
         rclock, gsec, available = g.rest_clock, g.game_seconds, AVAILABLE
         stint = g.stint
-        for s, fat60 in ((side, fat_own), (opp, fat_opp)):
+        for s, ts, fat60 in ((side, ts_own, fat_own), (opp, ts_opp, fat_opp)):
             n = len(fat60)
             on_slot = [-1] * n  # each roster player's lineup slot, -1 off the court
-            for slot, i in enumerate(g.lineup[s]):
+            for slot, i in enumerate(ts.lineup):
                 if i < n and on_slot[i] < 0:
                     on_slot[i] = slot
             # each value by the same expression as min(1.0, x) and float(flag), without the calls; a player
             # on the court and one off it apart (the same values, fewer tests)
-            for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, g.stats[s], g.fatigue_points[s], stint[s], fat60,
-                                                             g.benched[s], g.rest_needed[s], g.availability[s], g.safe[s],
-                                                             g.seconds_counted_at[s]):
+            for on, st, fp, sti, f60, b, r, a, sf, oa in zip(on_slot, ts.stats, ts.fatigue_points, stint[s], fat60,
+                                                             ts.benched, ts.rest_needed, ts.availability, ts.safe,
+                                                             ts.seconds_counted_at):
                 if on >= 0:
                     values += (1.0, on / 4, pf if (pf := st[PF] / 6) < 1.0 else 1.0, fp / 3,
                                x if (x := sti / f60) < 1.0 else 1.0, 1.0 if rclock - b >= r else 0.0,

@@ -90,7 +90,13 @@ def state_lines(rs: Ruleset) -> str:
     module, attr = rs.declaration.split(":")
     declaration = getattr(importlib.import_module(module), attr)
     lines = ["    # the state saved with the game (the declaration: " + rs.declaration.replace(":", ".") + ")"]
+    team = declaration.team
     for f in declaration.fields:
+        if f.team:  # held on the per-team objects (typed by their class), listed once where the first is
+            if f is declaration.team_fields[0]:
+                lines.append(_commented(f"    {team.attr}: list[{team.cls.__name__}]",
+                                        "each team's state, home then away (the declaration's team fields)"))
+            continue
         name = rs.attrs.get(f.name, f.attr or f.name)
         typ = rs.types.get(f.name) or type_of(f.spec)
         lines.append(_commented(f"    {name}: {typ}", f.doc))
@@ -219,6 +225,7 @@ from .calls import SubKey
 from .cards import Player, Team
 from .options import FourthStreetOptions
 from .saved import PlayContext
+from .state import TeamState
 
 '''
 
@@ -271,8 +278,7 @@ RULESETS: dict[str, Ruleset] = {
         types={"ctx": "PlayContext"},
         extras=(("options", "FourthStreetOptions", "the rule options"),
                 ("teams", "list[Team]", "home, away"),
-                ("stint_mark", "int", "the game second up to which _stint_counted is counted"),
-                ("_bench_keys", "list[tuple[int, ...] | None]", "per side: _sub_key's bench tuple (derived)"))),
+                ("stint_mark", "int", "the game second up to which each team's stint_counted is counted"))),
     "statispro": Ruleset(
         "Statis Pro Basketball", "StatisProEngine",
         ("engine", "clock", "menus", "play", "shooting", "rebounding", "fouls", "zreadings", "decisions", "copying"),

@@ -59,7 +59,7 @@ def players(n: int, min_minutes: int = 600) -> dict:
             t = g.teams[s]
             for i, p in enumerate(t.players):
                 v = acc.setdefault((t.name, p.name), [np.zeros(len(COLS)), p.stats])
-                v[0] += np.array(g.stats[s][i])
+                v[0] += np.array(g.team_state[s].stats[i])
     rows = [(sim, st) for sim, st in acc.values() if sim[0] >= min_minutes * 60]
     out = {"players": len(rows)}
     for c in ("fga", "tpa", "fta", "orb", "drb", "ast", "stl", "blk", "tov", "pf"):

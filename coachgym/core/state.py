@@ -21,7 +21,11 @@ copy treats it (:mod:`~coachgym.core.copying`: ``"value"`` for an immutable valu
 A state kept as one object per side (Value Add's team state) is declared the same way, field by field,
 as a :class:`Record`; the engine's field holding the two objects is ``Field.per_side(name, record)``:
 saved as a list of objects, checked field by field (``state.team_state[0].stats[3][1]``), copied field
-by field. A field renamed keeps loading from older saves: ``renamed={"old": "new"}``, applied by
+by field. A state kept as one object per side but saved as per-side lists (4th Street's team state:
+``pts: [home, away]`` in the save, ``team_state[side].pts`` in memory) marks those fields
+``team=True`` and names the objects' class with :class:`TeamRecords`: the save, its check and every
+older save stay as they were; a clone copies each object field by field, one level less deep than
+its per-side list (a ``"rows"`` field is a ``"flat"`` list on each object). A field renamed keeps loading from older saves: ``renamed={"old": "new"}``, applied by
 :meth:`StateDeclaration.upgrade` before the check and the restore.
 
 ``tests/core/test_state.py`` checks the pattern; the tests' toy ruleset (tests/toy_freethrows) is
@@ -37,6 +41,8 @@ from .copying import ENGINE_PLAN, ClonePlan, _cube, _flat, _rows, deep
 from .savecheck import Check, Dict, Env, PerSide, Spec
 
 COPIES = ("value", "flat", "rows", "cube", "nested", "record")
+# a team field's copy on each team object: its per-side list's copy, one level less deep
+_ONE_LEVEL_DOWN = {"flat": "value", "rows": "flat", "cube": "rows", "nested": "nested"}
 _COPIERS: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "flat": _flat, "rows": _rows, "cube": _cube,
                                              "nested": deep}
 
@@ -52,10 +58,16 @@ class Field:
     attr: str = ""  # the attribute a clone copies, where the saved name is a property over it
     optional: bool = False  # saves from before the field existed may lack it (the engine fills it in)
     record: "Record | None" = None  # copy "record": the field holds one such object per side
+    # held per side on the engine's team objects (StateDeclaration's ``team``), as their attribute ``attr``
+    # (or ``name``); saved as a per-side list, copied one level less deep on each object
+    team: bool = False
 
     def __post_init__(self) -> None:
         if self.copy not in COPIES:
             raise ValueError(f"field {self.name!r}: copy must be one of {', '.join(COPIES)}, got {self.copy!r}")
+        if self.team and self.copy not in _ONE_LEVEL_DOWN:
+            raise ValueError(f"field {self.name!r}: a team field is a per-side list: copy must be one of "
+                             f"{', '.join(_ONE_LEVEL_DOWN)}, got {self.copy!r}")
         if (self.copy == "record") != (self.record is not None):
             raise ValueError(f"field {self.name!r}: a record field needs copy='record' and its Record")
 
@@ -118,13 +130,48 @@ class Record:
         return [copy(o) for o in objs]
 
 
+class TeamRecords:
+    """The engine's per-team objects: attribute ``attr`` of the engine holds one ``cls`` object per side
+    (home, away), which holds the declaration's ``team=True`` fields as its attributes; ``derived`` are
+    the objects' other attributes, not saved, each with the immutable value a restore and a copy set
+    (the engine derives them again on demand)."""
+
+    def __init__(self, attr: str, cls: type[Any], derived: dict[str, Any] | None = None):
+        self.attr = attr
+        self.cls: Any = cls
+        self.derived = dict(derived or {})
+        self._same: tuple[str, ...] = ()
+        self._copiers: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
+
+    def bind(self, fields: Iterable[Field]) -> None:
+        """Group the team fields by how a copy copies them (a clone copies both objects: a search's hot path)."""
+        kinds = {f.attr or f.name: _ONE_LEVEL_DOWN[f.copy] for f in fields}
+        self._same = tuple(n for n, kind in kinds.items() if kind == "value")
+        self._copiers = tuple((n, _COPIERS[kind]) for n, kind in kinds.items() if kind != "value")
+
+    def copy(self, obj: Any) -> Any:
+        new = self.cls.__new__(self.cls)
+        for name in self._same:
+            setattr(new, name, getattr(obj, name))
+        for name, copier in self._copiers:
+            setattr(new, name, copier(getattr(obj, name)))
+        for name, value in self.derived.items():
+            setattr(new, name, value)
+        return new
+
+    def copy_per_side(self, objs: list[Any]) -> list[Any]:
+        copy = self.copy
+        return [copy(o) for o in objs]
+
+
 class StateDeclaration:
     """The fields of an engine's state (saved, checked and copied alike) and the attributes that
     never change during a game (``share``: teams, options, charts; saved, if at all, by the engine
-    itself) or are memos a copy starts again (``fresh``)."""
+    itself) or are memos a copy starts again (``fresh``); ``team``: the engine's per-team objects
+    holding the fields marked ``team=True``."""
 
     def __init__(self, *fields: Field, share: Iterable[str] = (), fresh: dict[str, Callable[[], Any]] | None = None,
-                 base: ClonePlan = ENGINE_PLAN, renamed: dict[str, str] | None = None):
+                 base: ClonePlan = ENGINE_PLAN, renamed: dict[str, str] | None = None, team: TeamRecords | None = None):
         names = [f.name for f in fields]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
@@ -137,6 +184,12 @@ class StateDeclaration:
         unknown = sorted(set(self.renamed.values()) - set(names))
         if unknown:
             raise ValueError(f"renamed to fields not declared: {unknown}")
+        self.team = team
+        self.team_fields = tuple(f for f in fields if f.team)
+        if self.team_fields and team is None:
+            raise ValueError(f"team fields {[f.name for f in self.team_fields]} need the declaration's team objects")
+        if team is not None:
+            team.bind(self.team_fields)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -145,9 +198,11 @@ class StateDeclaration:
     def clone_plan(self) -> ClonePlan:
         """The clone plan: shared data, then each field copied as it declares (an immutable value is
         shared too)."""
-        by = {kind: [f.attr or f.name for f in self.fields if f.copy == kind] for kind in COPIES}
+        by = {kind: [f.attr or f.name for f in self.fields if f.copy == kind and not f.team] for kind in COPIES}
         custom: dict[str, Callable[[Any], Any]] = {f.attr or f.name: f.record.copy_per_side for f in self.fields
                                                    if f.record is not None}
+        if self.team is not None:
+            custom[self.team.attr] = self.team.copy_per_side
         return ClonePlan(base=self.base, share=(*self.share, *by["value"]), flat=by["flat"], rows=by["rows"],
                          cube=by["cube"], nested=by["nested"], fresh=self.fresh, custom=custom)
 
@@ -158,8 +213,11 @@ class StateDeclaration:
                     optional=[f.name for f in self.fields if f.optional], extra=None)
 
     def save(self, engine: Any) -> dict[str, Any]:
-        """The declared fields as JSON values (tuples become lists, records objects)."""
+        """The declared fields as JSON values (tuples become lists, records objects, a team field the
+        list of its values on the team objects)."""
+        teams = getattr(engine, self.team.attr) if self.team is not None else ()
         return {f.name: [f.record.save(o) for o in getattr(engine, f.name)] if f.record is not None
+                else [_plain(getattr(o, f.attr or f.name)) for o in teams] if f.team
                 else _plain(getattr(engine, f.name)) for f in self.fields}
 
     def upgrade(self, state: dict[str, Any]) -> dict[str, Any]:
@@ -170,11 +228,24 @@ class StateDeclaration:
         return state
 
     def restore(self, engine: Any, data: dict[str, Any]) -> None:
+        """Set the engine's state from a checked save (its values are taken as they are: copy ``data``
+        first where the caller keeps it); an optional field a save lacks is left to the engine."""
+        team = self.team
+        teams = [team.cls.__new__(team.cls) for _ in range(2)] if team is not None else []
         for f in self.fields:
             if f.optional and f.name not in data:
-                continue  # a save from before the field existed: the engine has filled it in
+                continue  # a save from before the field existed: the engine fills it in
             value = data[f.name]
-            setattr(engine, f.name, [f.record.restore(o) for o in value] if f.record is not None else value)
+            if f.team:
+                for o, v in zip(teams, value):
+                    setattr(o, f.attr or f.name, v)
+            else:
+                setattr(engine, f.name, [f.record.restore(o) for o in value] if f.record is not None else value)
+        if team is not None:
+            for o in teams:
+                for name, v in team.derived.items():
+                    setattr(o, name, v)
+            setattr(engine, team.attr, teams)
 
     def check(self, state: dict[str, Any], env: Env, *, others: Iterable[str] = ("teams", "options"), path: str = "state") -> None:
         """Check the declared fields of a saved ``state`` (``others``: its keys the engine checks

@@ -43,6 +43,12 @@ def test_every_declared_field_is_typed_from_its_declaration(name):
     declaration = getattr(importlib.import_module(module), attr)
     annotations = importlib.import_module(f"coachgym.rules.{name}._types").EngineBase.__annotations__
     for f in declaration.fields:
+        if f.team:  # a field held on the per-team objects: typed there, as one side's value of its spec
+            assert annotations[declaration.team.attr] == f"list[{declaration.team.cls.__name__}]"
+            team_types = declaration.team.cls.__annotations__
+            assert team_types[f.attr or f.name] == TOOL.type_of(f.spec.item), f.name
+            assert (f.attr or f.name) in declaration.team.cls.__slots__
+            continue
         assert annotations[f.attr or f.name] == rs.types.get(f.name, TOOL.type_of(f.spec)), f.name
     for extra, typ, _ in rs.extras:
         assert annotations[extra] == typ

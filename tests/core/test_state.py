@@ -46,7 +46,7 @@ def test_fourth_streets_save_check_and_clone_plan_come_from_its_declaration():
     assert FourthStreetEngine._FIELDS == decl.names
     assert list(saved.STATE.spec.fields) == ["teams", "options", *decl.names]
     assert FourthStreetEngine.clone_plan is copying.PLAN
-    assert {f.attr or f.name for f in decl.fields} <= copying.PLAN.names
+    assert {f.attr or f.name for f in decl.fields if not f.team} | {decl.team.attr} <= copying.PLAN.names
     game = RULESET.new_game(seed=4)
     assert set(json.loads(game.to_json())["state"]) == {"teams", "options", *decl.names}
     assert not copying.PLAN.undeclared_containers(vars(game))
@@ -89,6 +89,43 @@ def test_a_record_declares_an_object_per_side_saved_checked_and_copied_field_by_
         Field("x", List(Int()), "record")
     with pytest.raises(ValueError, match="renamed to fields not declared"):
         StateDeclaration(Field("a", Int()), renamed={"b": "c"})
+
+
+def test_team_fields_live_on_per_team_objects_and_save_as_per_side_lists():
+    """Fields marked team=True are held on one object per side (TeamRecords) but saved, checked and
+    restored as the per-side lists they were, so older saves load; a copy copies each object's
+    fields one level less deep than the list (and resets its derived attributes)."""
+    from coachgym.core.savecheck import PerPlayer
+    from coachgym.core.state import TeamRecords
+
+    class Team:
+        __slots__ = ("pts", "fouls", "memo")
+
+    decl = StateDeclaration(Field("round", Int(1, 9), "value"),
+                            Field("pts", PerSide(Int(0, 99)), "flat", team=True),
+                            Field("fouls", PerSide(PerPlayer(Int(0, 5))), "rows", team=True, attr="fouls"),
+                            team=TeamRecords("teams_state", Team, derived={"memo": None}))
+    saved = {"round": 2, "pts": [3, 5], "fouls": [[1, 0], [0, 4]]}
+
+    class Game:
+        pass
+
+    game = Game()
+    decl.restore(game, json.loads(json.dumps(saved)))
+    assert [t.pts for t in game.teams_state] == [3, 5] and game.teams_state[1].fouls == [0, 4]
+    assert game.teams_state[0].memo is None and not hasattr(game, "pts")
+    assert decl.save(game) == saved and decl.names == ("round", "pts", "fouls")
+    game.teams_state[0].memo = (1,)
+    copy = decl.clone_plan().copy_state(vars(game))["teams_state"]
+    copy[1].fouls[0] += 1
+    copy[0].pts += 1
+    assert game.teams_state[1].fouls == [0, 4] and game.teams_state[0].pts == 3 and copy[0].memo is None
+    with pytest.raises(SavedGameError, match=r"field state\.fouls\[1\]\[1\]: must be an integer from 0 to 5"):
+        decl.check({"round": 2, "pts": [3, 5], "fouls": [[1, 0], [0, 6]]}, Env("saved toy game", players=(2, 2)))
+    with pytest.raises(ValueError, match="need the declaration's team objects"):
+        StateDeclaration(Field("pts", PerSide(Int()), "flat", team=True))
+    with pytest.raises(ValueError, match="a team field is a per-side list"):
+        Field("pts", Int(), "value", team=True)
 
 
 def test_a_distinct_list_of_integers_is_checked_as_distinct():

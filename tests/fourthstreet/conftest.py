@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from coachgym.core.chance import ScriptedSource, SeededSource
-from coachgym.rules.fourthstreet import RULESET
+from coachgym.rules.fourthstreet import RULESET, saved
 from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.cards import parse_team
 
@@ -67,8 +67,19 @@ def game_at(off=1, slot=1, zone="2B", options=None, seed=7, **state):
     g.decision = None
     g.off, g.phase, g.handler, g.zone, g.ctx = off, "play", slot, zone, {}
     g.clock, g.shot_clock, g.dead, g.windows = 600, 19, False, []
+    return set_state(g, **state)
+
+
+def set_state(g, **state):
+    """Set fields of ``g``'s state by their saved names: a per-side one ([home, away], such as
+    ``defense_mode``) on each team's state (``g.team_state[side]``), the others on the game."""
+    team_fields = {f.name: f.attr or f.name for f in saved.DECLARATION.team_fields}
     for k, v in state.items():
-        setattr(g, k, v)
+        if k in team_fields:
+            for ts, x in zip(g.team_state, v, strict=True):
+                setattr(ts, team_fields[k], x)
+        else:
+            setattr(g, k, v)
     return g
 
 
@@ -106,7 +117,7 @@ def play(red, blue, orange, black, white):
 
 def stat(g, side, slot, col):
     """A statistic of the player at ``slot`` of ``side``'s lineup."""
-    return g.stats[side][g.lineup[side][slot]][col]
+    return g.team_state[side].stats[g.team_state[side].lineup[slot]][col]
 
 
 def step(g, script, fn="_play"):

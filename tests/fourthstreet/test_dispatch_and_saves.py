@@ -41,7 +41,7 @@ def test_a_game_saved_before_the_renames_loads_and_plays_on_as_the_engine_that_s
     before = json.dumps(data, sort_keys=True)
     g = FourthStreetEngine.from_dict(data)
     assert json.dumps(data, sort_keys=True) == before  # the caller's dict is left as it was
-    assert g.defense_mode == data["state"]["dmode"] and g.availability == data["state"]["avail"]
+    assert [ts.defense_mode for ts in g.team_state] == data["state"]["dmode"] and [ts.availability for ts in g.team_state] == data["state"]["avail"]
     assert g.rest_clock == data["state"]["rclock"] and g.game_seconds == data["state"]["gsec"]
     saved_again = g.to_dict()["state"]  # written with the new keys only
     assert not set(saved.RENAMED) & set(saved_again) and set(saved.RENAMED.values()) <= set(saved_again)
@@ -83,3 +83,39 @@ def test_a_clone_mid_game_then_other_choices_plays_as_a_fresh_restore():
     _play_on(r, 9)
     assert c.play_by_play() == r.play_by_play() and c.box_score() == r.box_score()
     assert g.to_json() == text  # the original did not move
+
+
+# ---------------------------------------------------------------- the team state: typed, slotted, saved as before
+def test_each_teams_state_is_a_typed_slotted_object_declared_field_by_field():
+    from coachgym.rules.fourthstreet.state import TeamState
+
+    g = _play_on(FourthStreetEngine.from_dict(json.loads(OLD_SAVE.read_text())), 3)
+    assert [type(ts) for ts in g.team_state] == [TeamState, TeamState]
+    assert not hasattr(g.team_state[0], "__dict__")  # slotted: a misspelt field cannot be set
+    with pytest.raises(AttributeError):
+        g.team_state[0].timeout = 1
+    team = {f.attr or f.name for f in saved.DECLARATION.team_fields}
+    assert set(TeamState.__slots__) == team | {"bench_key"} == set(TeamState.__annotations__)
+    assert not team & set(vars(g))  # the game holds no per-side copy of them
+    state = g.to_dict()["state"]
+    assert "team_state" not in state  # saved as before: per-side lists under the declared names
+    assert state["pts"] == list(g.score) and state["timeouts"] == [ts.timeouts for ts in g.team_state]
+
+
+@pytest.mark.parametrize("how", ["clone", "deepcopy", "pickle", "json"])
+def test_a_copy_mid_game_plays_on_as_the_original(how):
+    import copy
+    import pickle
+
+    g = FourthStreetEngine.from_dict(json.loads(OLD_SAVE.read_text()))
+    rng = random.Random(2)
+    for _ in range(60):
+        g.step(rng.choice(g.decision.legal))
+    text = g.to_json()
+    c = {"clone": g.clone, "deepcopy": lambda: copy.deepcopy(g), "pickle": lambda: pickle.loads(pickle.dumps(g)),
+         "json": lambda: FourthStreetEngine.from_json(text)}[how]()
+    assert c.to_json() == text
+    assert all(a is not b and a.stats is not b.stats for a, b in zip(c.team_state, g.team_state))
+    _play_on(c, 11)
+    _play_on(g, 11)
+    assert c.play_by_play() == g.play_by_play() and c.to_json() == g.to_json()

@@ -46,7 +46,7 @@ def test_observation_version_3_hold_decision_and_double_bonus_flags():
     env.reset(seed=4)
     g = env.game
     start = dict((f[0], sum(x[1] for x in enc.fields[:k])) for k, f in enumerate(enc.fields))["game"]
-    g.team_fouls = [9, 0]  # HOME (the opponent of the away agent) is in the double bonus
+    g.team_state[0].team_fouls, g.team_state[1].team_fouls = [9, 0]  # HOME (the opponent of the away agent) is in the double bonus
     obs = enc.encode(g, 1)
     assert obs[start + 12] == 1.0 and obs[start + 16] == 1.0 and obs[start + 17] == 0.0
 
@@ -68,22 +68,22 @@ def reference_encode(enc, game, side):
     d = g.decision
     onehot[DECISIONS.index(d.kind) if d is not None else len(DECISIONS)] = 1.0
     out += onehot
-    own_pts, opp_pts = g.pts[side], g.pts[opp]
+    own_pts, opp_pts = g.team_state[side].pts, g.team_state[opp].pts
     out += [float(g.off == side), float(side == HOME), min(1.0, g.period / 5), g.clock / 720,
             max(-1.0, min(1.0, g.shot_clock / 24)), min(1.0, own_pts / 150), min(1.0, opp_pts / 150),
-            max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_fouls[side] / 6),
-            min(1.0, g.team_fouls[opp] / 6), min(1.0, g.timeouts[side] / 7), min(1.0, g.timeouts[opp] / 7),
+            max(-1.0, min(1.0, (own_pts - opp_pts) / 20)), min(1.0, g.team_state[side].team_fouls / 6),
+            min(1.0, g.team_state[opp].team_fouls / 6), min(1.0, g.team_state[side].timeouts / 7), min(1.0, g.team_state[opp].timeouts / 7),
             float(g._bonus(opp)), float(g._bonus(side)), float(g._in_last_minute()), float(g.period > 4),
             float(g._penalty_level(opp) >= 2), float(g._penalty_level(side) >= 2)]
     for s in (side, opp):
-        out += [float(g.defense_mode[s] == m) for m in MODES]
-        out += [float(g.defense_mode[s] == "zone" and g.align[s] == a) for a in A.ALIGNMENTS]
+        out += [float(g.team_state[s].defense_mode == m) for m in MODES]
+        out += [float(g.team_state[s].defense_mode == "zone" and g.team_state[s].align == a) for a in A.ALIGNMENTS]
         dbl = [0.0] * 6
-        dbl[g.double[s] + 1] = 1.0
+        dbl[g.team_state[s].double + 1] = 1.0
         out += dbl
-    out += [float(g.press_ban[side]), float(g.kick_until[side] >= 0 and g.clock >= g.kick_until[side])]
+    out += [float(g.team_state[side].press_ban), float(g.team_state[side].kick_until >= 0 and g.clock >= g.team_state[side].kick_until)]
     for s in (side, opp):
-        if g.defense_mode[s] == "zone":
+        if g.team_state[s].defense_mode == "zone":
             cover = g.cover(s)
             out += [len(cover[z]) / 2 for z in ZONES]
         else:
@@ -96,7 +96,7 @@ def reference_encode(enc, game, side):
     out += hs + zs
     for s in (side, opp):
         team = g.teams[s]
-        lu = g.lineup[s]
+        lu = g.team_state[s].lineup
         for i in range(A.MAX_ROSTER):
             if i >= len(team.players):
                 out += [0.0] * (len(CARD_FEATURES) + len(PLAYER_STATE))
@@ -104,10 +104,10 @@ def reference_encode(enc, game, side):
             p = team.players[i]
             out += _card_vector(p)
             on = i in lu
-            st = g.stats[s][i]
-            out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.fatigue_points[s][i] / 3,
-                    min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.rest_needed[s][i]),
-                    float(g.availability[s][i] == AVAILABLE), float(g.safe[s][i]), min(1.0, st[PTS] / 40),
+            st = g.team_state[s].stats[i]
+            out += [float(on), lu.index(i) / 4 if on else 0.0, min(1.0, st[PF] / 6), g.team_state[s].fatigue_points[i] / 3,
+                    min(1.0, g.stint[s][i] / (p.fat * 60)), float(g.rest(s, i) >= g.team_state[s].rest_needed[i]),
+                    float(g.team_state[s].availability[i] == AVAILABLE), float(g.team_state[s].safe[i]), min(1.0, st[PTS] / 40),
                     min(1.0, g.seconds_played(s, i) / 2880)]
     return np.asarray(out, dtype=np.float32)
 

@@ -28,17 +28,17 @@ def check_invariants(g: FourthStreetEngine):
     box = g.box_score()
     for side in (HOME, AWAY):
         t = box.totals(side)
-        assert t["pts"] == g.pts[side] == 2 * t["fgm"] + t["tpm"] + t["ftm"]
+        assert t["pts"] == g.team_state[side].pts == 2 * t["fgm"] + t["tpm"] + t["ftm"]
         assert 0 <= t["fgm"] <= t["fga"] and 0 <= t["tpm"] <= t["tpa"] <= t["fga"] and t["tpm"] <= t["fgm"]
         assert 0 <= t["ftm"] <= t["fta"]
-        assert len(set(g.lineup[side])) == 5
-        for st in g.stats[side]:
+        assert len(set(g.team_state[side].lineup)) == 5
+        for st in g.team_state[side].stats:
             assert all(v >= 0 for v in st)
             assert st[COLS.index("pf")] <= 6
-        secs = sum(st[0] for st in g.stats[side])
+        secs = sum(st[0] for st in g.team_state[side].stats)
         regulation = 4 * 720 + max(0, g.period - 4) * 300
         assert secs == 5 * regulation
-    assert g.over and g.decision is None and g.pts[0] != g.pts[1]
+    assert g.over and g.decision is None and g.team_state[0].pts != g.team_state[1].pts
     assert g.period >= 4
 
 

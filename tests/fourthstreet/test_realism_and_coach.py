@@ -153,7 +153,7 @@ def _decision(g, side, kind, legal):
 def test_by_the_book_rests_a_fatigued_player():
     g = game_at(slot=1, zone="2B")
     side = AWAY
-    i = g.lineup[side][1]
+    i = g.team_state[side].lineup[1]
     g.stint[side][i] = g.player(side, 1).fat * 60 + 30
     legal = g._lineup_legal(side)
     a = ByTheBookCoach().choose(g, _decision(g, side, "lineup", legal))
@@ -164,9 +164,9 @@ def test_by_the_book_rests_a_fatigued_player():
 
 def test_by_the_book_doubles_a_dominant_scorer():
     g = game_at(slot=1, zone="2B")
-    g.stats[HOME][g.lineup[HOME][4]][PTS] = 20
+    g.team_state[HOME].stats[g.team_state[HOME].lineup[4]][PTS] = 20
     for s in range(4):
-        g.stats[HOME][g.lineup[HOME][s]][PTS] = 4
+        g.team_state[HOME].stats[g.team_state[HOME].lineup[s]][PTS] = 4
     a = ByTheBookCoach().choose(g, _decision(g, AWAY, "defense", A.DEF_MAN + A.DEF_PRESS))
     assert a == A.DEF_MAN[5]
     helper = ByTheBookCoach().choose(g, _decision(g, AWAY, "helper", [A.HELPER[s] for s in range(4)]))
@@ -190,7 +190,7 @@ def test_by_the_book_end_game_strategies():
     assert coach.choose(g, _decision(g, AWAY, "defense", list(A.DEF_MAN) + [A.INTENTIONAL])) == A.INTENTIONAL
     # the leading offense milks the clock
     assert coach.choose(g, _decision(g, HOME, "offense", [A.SETUP] + list(A.MILK.values()))) in A.MILK.values()
-    g.clock, g.pts = 5, [100, 98]
+    g.clock, (g.team_state[0].pts, g.team_state[1].pts) = 5, [100, 98]
     assert coach.choose(g, _decision(g, AWAY, "free_throw", [A.FT_NORMAL, A.FT_MISS])) == A.FT_MISS
 
 

@@ -46,7 +46,7 @@ def test_shots_offense_wins_ties_and_reads_offense_card():
     set_cell(ford, 2, 1, 1, "N")
     # Ford L2 2 + 1 = 3 vs Johnson Def L2 2 + 1 = 3: tie -> offense
     run(g, play(1, 1, 1, 1, 4))
-    assert g.pts[AWAY] == 2 and stat(g, AWAY, 1, FGM) == 1
+    assert g.team_state[AWAY].pts == 2 and stat(g, AWAY, 1, FGM) == 1
 
 
 def test_shots_defense_win_reads_defender_card():
@@ -54,25 +54,25 @@ def test_shots_defense_win_reads_defender_card():
     set_cell(g.player(HOME, 1), 4, 1, 1, ".")
     set_cell(g.player(AWAY, 1), 2, 1, 1, "N")
     run(g, play(1, 2, 1, 1, 4) + play(1, 6, 1, 1, 6))  # miss, then rebound white 6 (defense)
-    assert g.pts[AWAY] == 0 and stat(g, AWAY, 1, FGA) == 1
+    assert g.team_state[AWAY].pts == 0 and stat(g, AWAY, 1, FGA) == 1
 
 
 def test_shots_level_3_is_a_three_pointer():
     g = game_at(slot=1, zone="3B")
     set_cell(g.player(AWAY, 1), 3, 2, 2, "N")
     run(g, play(6, 1, 2, 2, 4))
-    assert g.pts[AWAY] == 3 and stat(g, AWAY, 1, TPM) == 1 and stat(g, AWAY, 1, TPA) == 1
+    assert g.team_state[AWAY].pts == 3 and stat(g, AWAY, 1, TPM) == 1 and stat(g, AWAY, 1, TPA) == 1
 
 
 def test_shots_fifty_fifty_good_on_white_1_to_3():
     g = game_at(slot=1, zone="2B")
     set_cell(g.player(AWAY, 1), 2, 2, 2, "U")
     run(g, play(6, 1, 2, 2, 3))
-    assert g.pts[AWAY] == 2
+    assert g.team_state[AWAY].pts == 2
     g = game_at(slot=1, zone="2B")
     set_cell(g.player(AWAY, 1), 2, 2, 2, "U")
     run(g, play(6, 1, 2, 2, 4) + play(1, 6, 1, 1, 6))
-    assert g.pts[AWAY] == 0 and stat(g, AWAY, 1, FGA) == 1
+    assert g.team_state[AWAY].pts == 0 and stat(g, AWAY, 1, FGA) == 1
 
 
 def test_shots_made_with_foul_drawn_gives_one_free_throw():
@@ -81,7 +81,7 @@ def test_shots_made_with_foul_drawn_gives_one_free_throw():
     g.player(AWAY, 1).ft[7] = "N"
     src = run(g, play(6, 1, 2, 2, 4) + [(O, 3), (K, 4), (W, 5)])
     play_default(g, stop=lambda g: src.remaining == 0)
-    assert g.pts[AWAY] == 4  # a 4-point play from Level 3
+    assert g.team_state[AWAY].pts == 4  # a 4-point play from Level 3
     assert stat(g, HOME, 1, PF) == 1
 
 
@@ -101,7 +101,7 @@ def test_shots_foul_white_4_to_6_not_shooting_setup_in_front_court():
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     run(g, play(1, 6, 2, 2, 5))
     assert g.phase == "poss" and g.off == AWAY and g.frontcourt
-    assert stat(g, HOME, 1, PF) == 1 and g.team_fouls[HOME] == 1
+    assert stat(g, HOME, 1, PF) == 1 and g.team_state[HOME].team_fouls == 1
     n = len(g.log.events)
     # the setup play in the opponent's end takes no time
     g.source = ScriptedSource([(O, 1), (K, 1), (W, 1)], SeededSource(1))
@@ -114,7 +114,7 @@ def test_team_fouls_bonus_two_shots_after_the_limit():
     g = game_at(slot=1, zone="2B", team_fouls=[4, 0])
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     run(g, play(1, 6, 2, 2, 5))
-    assert g.phase == "ft" and g.ctx["left"] == 2 and g.team_fouls[HOME] == 5
+    assert g.phase == "ft" and g.ctx["left"] == 2 and g.team_state[HOME].team_fouls == 5
 
 
 def test_team_fouls_last_two_minutes_second_foul_is_a_penalty():
@@ -154,7 +154,7 @@ def test_passes_beautiful_feed_is_an_automatic_layup_with_assist():
     g = game_at(slot=1, zone="3B")
     set_cell(g.player(AWAY, 1), 3, 2, 2, "@")
     run(g, play(6, 1, 2, 2, 4))
-    assert g.pts[AWAY] == 2 and stat(g, AWAY, 3, FGM) == 1 and stat(g, AWAY, 1, AST) == 1
+    assert g.team_state[AWAY].pts == 2 and stat(g, AWAY, 3, FGM) == 1 and stat(g, AWAY, 1, AST) == 1
 
 
 def test_drives_move_forward_and_keep_the_ball():
@@ -172,7 +172,7 @@ def test_assists_last_passer_gets_the_assist():
     set_cell(g.player(AWAY, 1), 3, 2, 2, "^")
     set_cell(g.player(AWAY, 3), 2, 3, 3, "N")
     run(g, play(6, 1, 2, 2, 4) + play(6, 1, 3, 3, 5))
-    assert g.pts[AWAY] == 2 and stat(g, AWAY, 1, AST) == 1
+    assert g.team_state[AWAY].pts == 2 and stat(g, AWAY, 1, AST) == 1
 
 
 def test_assists_make_up_rule_white_1_highest_ast():
@@ -217,7 +217,7 @@ def test_shot_clock_air_ball_keeps_running_into_a_violation():
 def test_shot_clock_violation_when_no_time_is_left_for_an_action():
     g = game_at(slot=1, zone="2B", shot_clock=0)
     run(g, [])
-    assert g.off == HOME and g.team_tov[AWAY] == 1
+    assert g.off == HOME and g.team_state[AWAY].team_tov == 1
 
 
 def test_loose_ball_after_block_no_ratings_tie_to_defense():
@@ -226,7 +226,7 @@ def test_loose_ball_after_block_no_ratings_tie_to_defense():
     run(g, play(1, 6, 2, 2, 4) + [(R, 3), (B, 3), (O, 1), (K, 1), (W, 6)])
     assert stat(g, HOME, 1, BLK) == 1 and stat(g, AWAY, 1, FGA) == 1
     assert g.off == HOME and stat(g, HOME, 0, DRB) == 1  # white 6: the point guards
-    assert g.press_ban[AWAY]  # credited as a defensive rebound: Boston cannot press next
+    assert g.team_state[AWAY].press_ban  # credited as a defensive rebound: Boston cannot press next
 
 
 # ---------------------------------------------------------------- Steals, turnovers, jump balls
@@ -235,7 +235,7 @@ def test_steals_turnover_and_setup_for_the_other_team():
     set_cell(g.player(HOME, 1), 4, 2, 2, "S")
     run(g, play(1, 6, 2, 2, 4))
     assert stat(g, HOME, 1, STL) == 1 and stat(g, AWAY, 1, TOV) == 1 and g.off == HOME
-    assert g.press_ban[AWAY]  # the team losing the turnover cannot press
+    assert g.team_state[AWAY].press_ban  # the team losing the turnover cannot press
 
 
 @pytest.mark.parametrize("sym", ["T", "Z", "C"])
@@ -309,14 +309,14 @@ def test_injuries_chart_row_minus_3_roll_2_dice():
 
 def test_injuries_defender_removed_and_replaced_offense_sets_up_in_front_court():
     g = game_at(slot=1, zone="2B")
-    johnson = g.lineup[HOME][1]
+    johnson = g.team_state[HOME].lineup[1]
     g.player(HOME, 1).inj = 0
     set_cell(g.player(HOME, 1), 4, 2, 2, "I")
     run(g, play(1, 6, 2, 2, 4) + [(O, 3), (K, 3)])  # 6 + 0: out for the game
-    assert g.availability[HOME][johnson] == OUT_GAME
+    assert g.team_state[HOME].availability[johnson] == OUT_GAME
     assert g.decision.kind == "replace" and g.decision.side == HOME
     g.step(g.decision.legal[0])
-    assert johnson not in g.lineup[HOME] and g.frontcourt and g.off == AWAY
+    assert johnson not in g.team_state[HOME].lineup and g.frontcourt and g.off == AWAY
 
 
 # ---------------------------------------------------------------- Weird play
@@ -324,7 +324,7 @@ def test_weird_play_goaltending_counts():
     g = game_at(slot=1, zone="2B")
     set_cell(g.player(HOME, 1), 4, 2, 2, "W")
     run(g, play(1, 6, 2, 2, 4) + [(W, 6)])
-    assert g.pts[AWAY] == 2
+    assert g.team_state[AWAY].pts == 2
 
 
 # ---------------------------------------------------------------- Timeouts
@@ -333,11 +333,11 @@ def test_timeouts_rest_a_minute_and_setup_takes_no_time():
     g = FourthStreetEngine(la, bos, SeededSource(3))
     play_default(g, stop=lambda g: g.decision is not None and g.decision.kind == "offense")
     side = g.decision.side
-    i = g.lineup[side][0]
+    i = g.team_state[side].lineup[0]
     g.stint[side][i] = 200
-    clock, left = g.clock, g.timeouts[side]
+    clock, left = g.clock, g.team_state[side].timeouts
     g.step(A.TIMEOUT)
-    assert g.timeouts[side] == left - 1 and g.stint[side][i] == 140
+    assert g.team_state[side].timeouts == left - 1 and g.stint[side][i] == 140
     n = len(g.log.events)
     play_default(g, stop=lambda g: any(e.kind == "setup" for e in g.log.events[n:]))
     setup = [e for e in g.log.events[n:] if e.kind == "setup"][0]
@@ -354,21 +354,21 @@ def test_man_to_man_double_team_adds_helper_grade_minimum_1():
     # Def L1 1 = 6: the defense wins and Cowens' card is read (a miss)
     g.source = ScriptedSource([(R, 3), (B, 2), (O, 2), (K, 2), (W, 4)])
     g._play()
-    assert g.pts[HOME] == 0 and g.phase == "rebound" and "vs Dave Cowens 6" in texts(g)
+    assert g.team_state[HOME].pts == 0 and g.phase == "rebound" and "vs Dave Cowens 6" in texts(g)
     g = game_at(slot=4, zone="1B", off=HOME, double=[-1, 4], helper=[-1, 1])
     set_cell(g.player(AWAY, 4), 4, 2, 2, ".")
     set_cell(g.player(HOME, 4), 1, 2, 2, "N")
     g.player(AWAY, 1).dfn = (None, 0, 0, 0)  # helper grade 0 counts as 1
     g.source = ScriptedSource([(R, 4), (B, 2), (O, 2), (K, 2), (W, 4)])
     g._play()  # 2 + 3 = 5 vs 4 + 2 + 1 = 7 -> defense (without the help 6 vs ... still defense)
-    assert g.pts[HOME] == 0 and "vs Dave Cowens 7" in texts(g)
+    assert g.team_state[HOME].pts == 0 and "vs Dave Cowens 7" in texts(g)
 
 
 def test_man_to_man_double_team_leaves_the_helpers_man_uncovered():
     g = game_at(slot=1, zone="2B", off=HOME, double=[-1, 4], helper=[-1, 1])
     set_cell(g.player(HOME, 1), 2, 2, 2, "N")
     run(g, play(6, 1, 2, 2, 4))  # Johnson loses the dice but is uncovered
-    assert g.pts[HOME] == 2 and "unguarded" in texts(g)
+    assert g.team_state[HOME].pts == 2 and "unguarded" in texts(g)
 
 
 # ---------------------------------------------------------------- Zone
@@ -377,7 +377,7 @@ def test_zone_undefended_zone_wins_automatically():
     g = game_at(slot=1, zone="3A", defense_mode=["zone", "man"], align=["standard", "standard"])
     set_cell(g.player(AWAY, 1), 3, 2, 2, "N")
     run(g, play(1, 6, 2, 2, 4))
-    assert g.pts[AWAY] == 3
+    assert g.team_state[AWAY].pts == 3
 
 
 def test_zone_collapsed_double_team_reads_highest_token():
@@ -412,22 +412,22 @@ def test_3_second_defense_no_player_stays_in_1B_two_actions():
 # ---------------------------------------------------------------- Press
 def test_press_setup_defense_steal_on_white_2_3():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     clock = g.clock
     g.source = ScriptedSource([(R, 1), (B, 5), (W, 2), (W, 3)])
     g._setup()
-    assert g.off == HOME and stat(g, HOME, 1, STL) == 1 and g.press_ban[AWAY] and g.clock == clock - 10
+    assert g.off == HOME and stat(g, HOME, 1, STL) == 1 and g.team_state[AWAY].press_ban and g.clock == clock - 10
 
 
 def test_press_setup_takes_10_seconds_unless_the_ball_reaches_level_1():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     clock = g.clock
     g.source = ScriptedSource([(R, 5), (B, 1), (W, 2), (O, 3), (K, 2)])
     g._setup()
     assert g.zone == "2B" and g.clock == clock - 10
     g = game_at(slot=1, zone="2B")
-    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     clock = g.clock
     g.source = ScriptedSource([(R, 5), (B, 1), (W, 2), (O, 1), (K, 1)])
     g._setup()
@@ -453,13 +453,13 @@ def test_press_cannot_be_called_after_a_defensive_rebound():
 # ---------------------------------------------------------------- Fatigue (optional rule)
 def test_fatigue_points_lower_the_matchup_die():
     g = game_at(slot=1, zone="2B")
-    ford = g.lineup[AWAY][1]
+    ford = g.team_state[AWAY].lineup[1]
     g.stint[AWAY][ford] = g.player(AWAY, 1).fat * 60
     set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
     set_cell(g.player(HOME, 1), 4, 2, 2, ".")
     # 3 - 1 (fatigue point) + 2 = 4 vs 3 + 2 = 5: the defense wins
     run(g, play(3, 3, 2, 2, 4) + [(R, 1), (B, 6), (O, 1), (K, 1), (W, 6)])
-    assert g.fatigue_points[AWAY][ford] == 1 and g.pts[AWAY] == 0
+    assert g.team_state[AWAY].fatigue_points[ford] == 1 and g.team_state[AWAY].pts == 0
 
 
 def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
@@ -467,10 +467,10 @@ def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
     defend" gains a point each time, his die lowered by his points, "limit 3"; players short of
     their fat rating gain none; with the option off nobody does."""
     g = game_at(slot=1, zone="2B")
-    ford, magic = g.lineup[AWAY][1], g.lineup[HOME][1]
+    ford, magic = g.team_state[AWAY].lineup[1], g.team_state[HOME].lineup[1]
     g.stint[AWAY][ford] = g.player(AWAY, 1).fat * 60
     g.stint[HOME][magic] = g.player(HOME, 1).fat * 60
-    g.fatigue_points[AWAY][ford] = 3
+    g.team_state[AWAY].fatigue_points[ford] = 3
     set_cell(g.player(AWAY, 1), 2, 2, 2, ".")
     set_cell(g.player(HOME, 1), 4, 2, 2, ".")
     # Ford 6 - 3 + 2 = 5 vs Johnson 2 - 1 + 2 = 3: Ford shoots (a miss); white 2 on the rebound: the
@@ -478,24 +478,24 @@ def test_fatigue_points_shoot_defend_rebound_limit_3_and_the_switch():
     run(g, play(6, 2, 2, 2, 4) + [(R, 1), (B, 6), (O, 1), (K, 1), (W, 2)])
     assert "Chris Ford (2B) 5 vs Magic Johnson 3" in texts(g)
     assert f"defensive rebound Magic Johnson {6 - 2 + g.player(HOME, 1).drb} - Chris Ford {1 - 3 + g.player(AWAY, 1).orb}" in texts(g)
-    assert g.fatigue_points[AWAY][ford] == 3 and g.fatigue_points[HOME][magic] == 2  # capped at 3; defended + rebounded
-    assert g.fatigue_points[AWAY][g.lineup[AWAY][0]] == 0  # not fatigued: no points
+    assert g.team_state[AWAY].fatigue_points[ford] == 3 and g.team_state[HOME].fatigue_points[magic] == 2  # capped at 3; defended + rebounded
+    assert g.team_state[AWAY].fatigue_points[g.team_state[AWAY].lineup[0]] == 0  # not fatigued: no points
     g = game_at(slot=1, zone="2B", options={"fatigue": False})
-    ford = g.lineup[AWAY][1]
+    ford = g.team_state[AWAY].lineup[1]
     g.stint[AWAY][ford] = 10 * 60 * 60
     set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
     run(g, play(3, 3, 2, 2, 4))
-    assert g.fatigue_points[AWAY][ford] == 0 and "Chris Ford (2B) 5 vs Magic Johnson 5" in texts(g)
+    assert g.team_state[AWAY].fatigue_points[ford] == 0 and "Chris Ford (2B) 5 vs Magic Johnson 5" in texts(g)
 
 
 def test_fatigue_rest_requirements():
     g = game_at(slot=1, zone="2B")
-    i = g.lineup[AWAY][1]
+    i = g.team_state[AWAY].lineup[1]
     fat = g.player(AWAY, 1).fat * 60
     for pts, need in ((1, 600), (2, 720), (3, 900)):
-        g.stint[AWAY][i], g.fatigue_points[AWAY][i] = fat + 10, pts
+        g.stint[AWAY][i], g.team_state[AWAY].fatigue_points[i] = fat + 10, pts
         assert g._rest_requirement(AWAY, i) == need
-    g.stint[AWAY][i], g.fatigue_points[AWAY][i] = fat + 10, 0
+    g.stint[AWAY][i], g.team_state[AWAY].fatigue_points[i] = fat + 10, 0
     assert g._rest_requirement(AWAY, i) == 300
     g.stint[AWAY][i] = 180
     assert g._rest_requirement(AWAY, i) == 180
@@ -505,7 +505,7 @@ def test_fatigue_rest_requirements():
 def test_desperation_defense_team_die_picks_the_fouler_6_no_foul():
     g = game_at(slot=1, zone="2B", clock=50, period=4, pts=[100, 95])
     g.phase, g.ctx, g.desperation = "poss", {"offense": "setup", "defense": "desperation"}, True
-    g.team_fouls = [6, 6]
+    g.team_state[0].team_fouls, g.team_state[1].team_fouls = [6, 6]
     g.source = ScriptedSource([(B, 3)])
     g._setup()
     assert stat(g, HOME, 2, PF) == 1 and g.phase == "ft" and g.ctx["left"] == 2
@@ -530,12 +530,12 @@ def test_intentionally_missed_free_throw_9_to_12_misses_the_rim():
 
 def test_foul_trouble_playing_it_safe_lowers_defense_and_grade_0_loses_automatically():
     g = game_at(slot=1, zone="2B")
-    j = g.lineup[HOME][1]
-    g.safe[HOME][j] = True
+    j = g.team_state[HOME].lineup[1]
+    g.team_state[HOME].safe[j] = True
     g.player(HOME, 1).dfn = (None, 1, 0, 0)
     set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
     run(g, play(1, 6, 2, 2, 4))
-    assert g.pts[AWAY] == 2
+    assert g.team_state[AWAY].pts == 2
 
 
 def test_foul_trouble_playing_it_safe_lowers_the_double_team_helpers_grade_too():
@@ -543,8 +543,8 @@ def test_foul_trouble_playing_it_safe_lowers_the_double_team_helpers_grade_too()
     team as well (Man-to-Man: the second defender's grade then counts at least 1)."""
     def total(safe_helper, helper_grade):
         g = game_at(slot=4, zone="1B", off=HOME, double=[-1, 4], helper=[-1, 1])  # Boston doubles KAJ with Ford
-        ford = g.lineup[AWAY][1]
-        g.safe[AWAY][ford] = safe_helper
+        ford = g.team_state[AWAY].lineup[1]
+        g.team_state[AWAY].safe[ford] = safe_helper
         g.player(AWAY, 1).dfn = (None, helper_grade, 0, 0)
         set_cell(g.player(AWAY, 4), 4, 2, 2, ".")
         g.source = ScriptedSource([(R, 3), (B, 2), (O, 2), (K, 2), (W, 4)])
@@ -558,7 +558,7 @@ def test_foul_trouble_playing_it_safe_lowers_the_double_team_helpers_grade_too()
 def test_milk_the_clock_player_1_holds_in_level_3():
     g = game_at(slot=1, zone="2B", clock=55)
     g.phase, g.ctx, g.milk = "poss", {"offense": "milk", "defense": "defense"}, "3C"
-    g.defense_mode = ["man", "man"]
+    g.team_state[0].defense_mode, g.team_state[1].defense_mode = ["man", "man"]
     g._setup()
     assert g.handler == 0 and g.zone == "3C" and g.clock == 55 and g.phase == "hold"  # in place of the setup play
     g._advance()
@@ -590,7 +590,7 @@ def test_additional_strategies_only_in_the_last_minute_when_behind_by_10_or_fewe
     assert A.THREE_PT not in g.decision.legal
     d = g.decision
     g.period, g.clock = 4, 50
-    g.pts[d.side], g.pts[1 - d.side] = 90, 95
+    g.team_state[d.side].pts, g.team_state[1 - d.side].pts = 90, 95
     g.decision = None
     g.ctx = {}
     g._advance()
@@ -607,7 +607,7 @@ def test_game_clock_quarters_and_overtime_until_there_is_a_winner():
     play_game(g, RandomCoach(1), RandomCoach(2))
     ends = [e for e in g.log if e.kind == "period_end"]
     assert len(ends) >= 4 and g.period == len(ends)
-    assert g.pts[0] != g.pts[1]
+    assert g.team_state[0].pts != g.team_state[1].pts
     mins = [sum(p.stats["min"] for p in t.players) for t in g.box_score().teams]
     total = 48 * 5 + (g.period - 4) * 25
     assert all(abs(m - total) <= 6 for m in mins)

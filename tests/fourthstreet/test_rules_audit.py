@@ -11,7 +11,7 @@ from coachgym.rules.fourthstreet import actions as A
 from coachgym.rules.fourthstreet.court import COVER, location
 from coachgym.rules.fourthstreet.engine import AST, AVAILABLE, DRB, FGA, ORB, PF, PTS, STL, TOV, FourthStreetEngine
 
-from .conftest import B, K, O, R, W, game_at, play, play_default, sample_teams, set_cell, stat, step, texts
+from .conftest import B, K, O, R, W, game_at, play, play_default, sample_teams, set_cell, set_state, stat, step, texts
 
 
 # ---------------------------------------------------------------- The Dice / matchups
@@ -20,7 +20,7 @@ def test_dice_red_is_the_visitors_team_die_blue_the_home_teams():
     g = game_at(off=AWAY, slot=1, zone="2B")
     set_cell(g.player(AWAY, 1), 2, 2, 2, "N")
     step(g, play(6, 1, 2, 2, 4))
-    assert g.pts[AWAY] == 2
+    assert g.team_state[AWAY].pts == 2
     # Los Angeles (home) has the ball: the same dice now favour the defender (Ford, red)
     g = game_at(off=HOME, slot=1, zone="2B")
     set_cell(g.player(AWAY, 1), 4, 2, 2, "S")
@@ -30,10 +30,8 @@ def test_dice_red_is_the_visitors_team_die_blue_the_home_teams():
 
 # ---------------------------------------------------------------- Setup Plays
 def _at_setup(g, **state):
-    g.phase, g.ctx, g.defense_mode = "poss", {"offense": "setup", "defense": "defense"}, ["man", "man"]
-    for k, v in state.items():
-        setattr(g, k, v)
-    return g
+    g.phase, g.ctx, (g.team_state[0].defense_mode, g.team_state[1].defense_mode) = "poss", {"offense": "setup", "defense": "defense"}, ["man", "man"]
+    return set_state(g, **state)
 
 
 def test_setup_plays_white_die_names_the_receiver_location_grid_his_zone_5_seconds():
@@ -60,12 +58,12 @@ def test_man_to_man_double_team_is_called_off_following_a_shot():
     g = game_at(slot=1, zone="2B", double=[1, -1], helper=[4, -1])
     set_cell(g.player(AWAY, 1), 2, 2, 2, "P")
     step(g, play(6, 1, 2, 2, 4))
-    assert g.double == [-1, -1] and stat(g, HOME, 1, PF) == 1 and g.phase == "ft"
+    assert [ts.double for ts in g.team_state] == [-1, -1] and stat(g, HOME, 1, PF) == 1 and g.phase == "ft"
     # ... a pass does not
     g = game_at(slot=1, zone="2B", double=[1, -1], helper=[4, -1])
     set_cell(g.player(AWAY, 1), 2, 2, 2, "^")
     step(g, play(6, 1, 2, 2, 3))
-    assert g.double == [1, -1] and g.helper == [4, -1]
+    assert [ts.double for ts in g.team_state] == [1, -1] and [ts.helper for ts in g.team_state] == [4, -1]
 
 
 # ---------------------------------------------------------------- Zone
@@ -84,7 +82,7 @@ def test_rebounds_white_6_the_defense_gets_it_and_the_highest_trb_collects():
     g = game_at(slot=1, zone="2B", phase="rebound")
     step(g, [(R, 6), (B, 1), (O, 1), (K, 1), (W, 6)], "_rebound")  # red 6 would have won a matchup
     assert g.off == HOME and stat(g, HOME, 4, DRB) == 1  # Abdul-Jabbar, tRb 36
-    assert g.outlet == 4 and g.press_ban[AWAY]
+    assert g.outlet == 4 and g.team_state[AWAY].press_ban
 
 
 def test_loose_ball_offense_wins_placed_by_location_grid_shot_clock_runs_on():
@@ -118,10 +116,10 @@ def test_jump_balls_the_coaches_pick_the_jumpers_at_centre_court():
 # ---------------------------------------------------------------- Injuries
 def test_injuries_hurt_not_injured_stays_in_the_game_5_seconds_front_court_setup():
     g = game_at(slot=1, zone="2B")
-    johnson = g.lineup[HOME][1]
+    johnson = g.team_state[HOME].lineup[1]
     set_cell(g.player(HOME, 1), 4, 2, 2, "I")
     step(g, play(1, 6, 2, 2, 4) + [(O, 6), (K, 6)])  # 12 + inj 4 = 16: hurt, may remain
-    assert g.lineup[HOME][1] == johnson and g.availability[HOME][johnson] == AVAILABLE and not g.replace
+    assert g.team_state[HOME].lineup[1] == johnson and g.team_state[HOME].availability[johnson] == AVAILABLE and not g.replace
     assert g.clock == 595 and g.frontcourt and g.phase == "poss" and g.off == AWAY
 
 
@@ -140,9 +138,9 @@ def test_weird_play_white_die_table(white):
     elif white == 4:  # technical: one free throw, the offense keeps the ball
         assert g.phase == "ft" and g.ctx["left"] == 1 and g.ctx["after"] == "keep"
     elif white == 5:  # illegal screen: offensive foul, not a team foul
-        assert g.off == HOME and stat(g, AWAY, 1, PF) == 1 and g.team_fouls[AWAY] == 0
+        assert g.off == HOME and stat(g, AWAY, 1, PF) == 1 and g.team_state[AWAY].team_fouls == 0
     else:  # goaltending
-        assert g.pts[AWAY] == 2 and stat(g, AWAY, 1, FGA) == 1
+        assert g.team_state[AWAY].pts == 2 and stat(g, AWAY, 1, FGA) == 1
 
 
 # ---------------------------------------------------------------- Press
@@ -155,7 +153,7 @@ def test_press_offense_wins_ties_on_the_bare_dice():
 def test_press_reverts_to_man_after_an_offensive_rebound():
     g = game_at(slot=1, zone="3B", phase="rebound", defense_mode=["press", "man"])
     step(g, [(R, 6), (B, 1), (O, 5), (K, 4), (W, 2)], "_rebound")
-    assert g.off == AWAY and g.zone == "3B" and g.defense_mode[HOME] == "man"
+    assert g.off == AWAY and g.zone == "3B" and g.team_state[HOME].defense_mode == "man"
     set_cell(g.player(AWAY, 1), 3, 2, 2, "^")
     step(g, play(6, 1, 2, 2, 4))
     assert g.zone == "2B"  # a Level 3 pass moves to Level 2 again
@@ -176,7 +174,7 @@ def test_press_cannot_be_called_on_a_front_court_setup_after_a_timeout():
 # ---------------------------------------------------------------- Fatigue (optional rule)
 def test_fatigue_quarter_break_2_minutes_halftime_5_minutes_of_rest():
     g = game_at(slot=1, zone="2B", period=1)
-    i = g.lineup[AWAY][1]
+    i = g.team_state[AWAY].lineup[1]
     bench = g._bench(AWAY)[0]
     g.stint[AWAY][i] = 200  # 3:20 on the court, short of his fat rating: needs min(5, 3:20) of rest
     r0, b0 = g.rest_clock, g.rest(AWAY, bench)
@@ -186,7 +184,7 @@ def test_fatigue_quarter_break_2_minutes_halftime_5_minutes_of_rest():
     g.stint[AWAY][i] = 200
     g.clock = 0
     g._end_period()
-    assert g.period == 3 and g.stint[AWAY][i] == 0 and g.fatigue_points[AWAY][i] == 0  # halftime: fully rested
+    assert g.period == 3 and g.stint[AWAY][i] == 0 and g.team_state[AWAY].fatigue_points[i] == 0  # halftime: fully rested
 
 
 # ---------------------------------------------------------------- Assists (optional rule)
@@ -194,7 +192,7 @@ def test_assists_make_up_when_the_scorer_has_the_highest_ast_the_next_highest_ge
     g = game_at(slot=0, zone="2B")  # Boston's point guard (ast 13, the highest) scores unassisted
     set_cell(g.player(AWAY, 0), 2, 2, 2, "N")
     step(g, play(6, 1, 2, 2, 1))
-    assert g.pts[AWAY] == 2 and stat(g, AWAY, 3, AST) == 1  # Bird, ast 8, the next-highest
+    assert g.team_state[AWAY].pts == 2 and stat(g, AWAY, 3, AST) == 1  # Bird, ast 8, the next-highest
     assert sum(stat(g, AWAY, s, AST) for s in range(5)) == 1
 
 
@@ -216,12 +214,12 @@ def test_kick_it_out_only_within_3_minutes_of_the_call():
     g = game_at(slot=4, zone="1B", kick_until=[-1, 500], clock=504)
     set_cell(g.player(AWAY, 4), 1, 4, 2, "N")
     step(g, play(6, 1, 4, 2, 2))
-    assert g.pts[AWAY] == 2 and stat(g, AWAY, 4, PTS) == 2  # past the 3 minutes: Cowens shoots
+    assert g.team_state[AWAY].pts == 2 and stat(g, AWAY, 4, PTS) == 2  # past the 3 minutes: Cowens shoots
 
 
 # ---------------------------------------------------------------- Coaching decisions offered
 def _offense_call(g):
-    g.decision, g.ctx, g.phase, g.dead, g.subs_open = None, {}, "poss", False, [False, False]
+    g.decision, g.ctx, g.phase, g.dead, (g.team_state[0].subs_open, g.team_state[1].subs_open) = None, {}, "poss", False, [False, False]
     g._advance()
     assert g.decision.kind == "offense"
     return g.decision.legal
@@ -241,10 +239,10 @@ def test_foul_trouble_playing_it_safe_is_announced_in_a_lineup_window_and_toggle
     g._advance()
     assert g.decision.kind == "lineup" and g.decision.side == AWAY and A.SAFE[3] in g.decision.legal
     g.step(A.SAFE[3])
-    bird = g.lineup[AWAY][3]
-    assert g.safe[AWAY][bird] and "Larry Bird plays it safe: on" in texts(g)
+    bird = g.team_state[AWAY].lineup[3]
+    assert g.team_state[AWAY].safe[bird] and "Larry Bird plays it safe: on" in texts(g)
     g.step(A.SAFE[3])
-    assert not g.safe[AWAY][bird]
+    assert not g.team_state[AWAY].safe[bird]
 
 
 # ---------------------------------------------------------------- Zone: token placement by the coach
@@ -272,7 +270,7 @@ def test_zone_coach_places_each_token_then_undefended_and_doubled_zones_follow()
     for t, pair in enumerate(want):
         assert g.decision.kind == "token" and g.decision.side == d and len(g.decision.legal) == 25
         g.step(A.TOKEN[t][TOKEN_PAIRS.index(pair)])
-    assert g.decision.kind != "token" and g.defense_mode[d] == "zone" and g.align[d] == "custom"
+    assert g.decision.kind != "token" and g.team_state[d].defense_mode == "zone" and g.team_state[d].align == "custom"
     cover = g.cover(d)
     assert cover["3A"] == cover["2A"] == cover["1A"] == () and cover["1B"] == (3, 4, 5)
     o = 1 - d
@@ -283,14 +281,14 @@ def test_zone_coach_places_each_token_then_undefended_and_doubled_zones_follow()
 
 def test_zone_keep_the_last_token_placement_without_placing_again():
     g = game_at(options={"zone_defense": True})
-    g.tokens[HOME] = [0, 1, 2, 3, 4]
-    g.decision, g.ctx, g.phase, g.off, g.dead, g.subs_open = None, {"offense": "setup"}, "poss", AWAY, False, [False, False]
+    g.team_state[HOME].tokens = [0, 1, 2, 3, 4]
+    g.decision, g.ctx, g.phase, g.off, g.dead, (g.team_state[0].subs_open, g.team_state[1].subs_open) = None, {"offense": "setup"}, "poss", AWAY, False, [False, False]
     g._advance()
     assert g.decision.kind == "defense" and A.DEF_ZONE_KEEP in g.decision.legal
     g.source = ScriptedSource([(O, 3), (K, 2), (W, 2)], SeededSource(1))
     g.step(A.DEF_ZONE_KEEP)  # straight to the setup play: no token calls
     assert g.source.requests[:3] == ["orange setup location", "black setup location", "white setup recipient"]
-    assert g.defense_mode[HOME] == "zone" and g.align[HOME] == "custom" and g.tokens[HOME] == [0, 1, 2, 3, 4]
+    assert g.team_state[HOME].defense_mode == "zone" and g.team_state[HOME].align == "custom" and g.team_state[HOME].tokens == [0, 1, 2, 3, 4]
     assert "setup: Chris Ford has the ball in 2B" in texts(g)
 
 
@@ -303,12 +301,12 @@ def test_press_successful_drives_are_treated_as_against_man_to_man():
 
 def test_press_double_teams_are_called_as_in_man_to_man():
     g = game_at(slot=1, zone="2B")
-    g.decision, g.ctx, g.phase, g.dead, g.subs_open = None, {"offense": "setup"}, "poss", False, [False, False]
-    g.frontcourt, g.press_ban = False, [False, False]
+    g.decision, g.ctx, g.phase, g.dead, (g.team_state[0].subs_open, g.team_state[1].subs_open) = None, {"offense": "setup"}, "poss", False, [False, False]
+    g.frontcourt, (g.team_state[0].press_ban, g.team_state[1].press_ban) = False, [False, False]
     g._advance()
     assert g.decision.kind == "defense" and A.DEF_PRESS[2] in g.decision.legal
     g.step(A.DEF_PRESS[2])  # press, doubling Ford (their ②)
     assert g.decision.kind == "helper" and A.HELPER[1] not in g.decision.legal
     g._apply(g.decision, A.ACTIONS[A.HELPER[4]])  # Abdul-Jabbar helps (applied without playing on)
-    assert g.defense_mode[HOME] == "press" and g.double[HOME] == 1 and g.helper[HOME] == 4
+    assert g.team_state[HOME].defense_mode == "press" and g.team_state[HOME].double == 1 and g.team_state[HOME].helper == 4
     assert g._defenders(AWAY, 1, "2B") == (1, 4, False) and g._defenders(AWAY, 4, "2B") == (4, -1, True)

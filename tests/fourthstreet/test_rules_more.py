@@ -12,14 +12,14 @@ from .conftest import B, K, O, R, W, game_at, play, play_default, run, sample_te
 
 def test_personal_fouls_six_fouls_disqualify_and_force_a_replacement():
     g = game_at(slot=1, zone="2B")
-    j = g.lineup[HOME][1]
-    g.stats[HOME][j][PF] = 5
+    j = g.team_state[HOME].lineup[1]
+    g.team_state[HOME].stats[j][PF] = 5
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     run(g, play(1, 6, 2, 2, 5))
-    assert g.availability[HOME][j] == FOULED_OUT
+    assert g.team_state[HOME].availability[j] == FOULED_OUT
     assert g.decision.kind == "replace" and g.decision.side == HOME
     g.step(g.decision.legal[0])
-    assert j not in g.lineup[HOME]
+    assert j not in g.team_state[HOME].lineup
     # he cannot come back
     assert all(A.ACTIONS[a].get("player") != j for a in g._lineup_legal(HOME))
 
@@ -28,20 +28,20 @@ def test_charging_is_a_personal_foul_but_not_a_team_foul():
     g = game_at(slot=1, zone="2B")
     set_cell(g.player(HOME, 1), 4, 2, 2, "C")
     run(g, play(1, 6, 2, 2, 4))
-    assert g.stats[AWAY][g.lineup[AWAY][1]][PF] == 1 and g.team_fouls[AWAY] == 0
+    assert g.team_state[AWAY].stats[g.team_state[AWAY].lineup[1]][PF] == 1 and g.team_state[AWAY].team_fouls == 0
 
 
 def test_press_defense_white_1_is_a_foul_by_the_identified_defender():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     g.source = ScriptedSource([(R, 1), (B, 5), (W, 3), (W, 1)])
     g._setup()
-    assert g.stats[HOME][g.lineup[HOME][2]][PF] == 1 and g.off == AWAY and g.frontcourt
+    assert g.team_state[HOME].stats[g.team_state[HOME].lineup[2]][PF] == 1 and g.off == AWAY and g.frontcourt
 
 
 def test_press_white_6_the_offense_wins_automatically():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     g.source = ScriptedSource([(R, 1), (B, 6), (W, 6), (O, 3), (K, 2)])
     g._setup()
     assert g.phase == "play" and g.handler == 3  # highest rec: Bird
@@ -49,11 +49,11 @@ def test_press_white_6_the_offense_wins_automatically():
 
 def test_press_defense_win_white_4_to_6_treated_as_offense_win():
     g = game_at(slot=1, zone="2B")
-    g.phase, g.defense_mode, g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
+    g.phase, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.ctx = "poss", ["press", "man"], {"offense": "setup", "defense": "defense"}
     g.source = ScriptedSource([(R, 1), (B, 6), (W, 2), (W, 5), (O, 3), (K, 2)])
     g._setup()
     assert g.phase == "play" and g.handler == 1 and g.zone == "2B"
-    assert g.stats[HOME][g.lineup[HOME][1]][STL] == 0
+    assert g.team_state[HOME].stats[g.team_state[HOME].lineup[1]][STL] == 0
 
 
 def test_kick_it_out_once_per_period():
@@ -71,7 +71,7 @@ def test_3_point_rule_not_in_use_level_3_shots_count_two():
     g = game_at(slot=1, zone="3B", options={"three_point_line": False})
     set_cell(g.player(AWAY, 1), 3, 2, 2, "N")
     run(g, play(6, 1, 2, 2, 4))
-    assert g.pts[AWAY] == 2
+    assert g.team_state[AWAY].pts == 2
 
 
 def test_setup_plays_college_seasons_take_10_seconds():
@@ -87,7 +87,7 @@ def test_game_clock_quarters_two_and_three_go_to_the_team_that_lost_the_tip():
     g = game_at(slot=1, zone="2B", tip_winner=AWAY, clock=0)
     g.phase = "endperiod"
     g._end_period()
-    assert g.period == 2 and g.off == HOME and g.clock == 720 and g.team_fouls == [0, 0]
+    assert g.period == 2 and g.off == HOME and g.clock == 720 and [ts.team_fouls for ts in g.team_state] == [0, 0]
     g.phase = "endperiod"
     g.clock = 0
     g._end_period()
@@ -112,13 +112,13 @@ def test_injuries_out_until_the_next_stoppage_returns_at_the_next_dead_ball():
     """Injury Chart 10-11: "removed until the next play stoppage": not at the stoppage his injury
     caused (he cannot come straight back in the same dead ball), but at the one after it."""
     g = game_at(slot=1, zone="2B")
-    j = g.lineup[HOME][1]
+    j = g.team_state[HOME].lineup[1]
     g.player(HOME, 1).inj = 0
     set_cell(g.player(HOME, 1), 4, 2, 2, "I")
     run(g, play(1, 6, 2, 2, 4) + [(O, 5), (K, 5)])  # 10: until the next stoppage
     assert g.decision.kind == "replace"
     g.step(g.decision.legal[0])  # replaced
-    assert j not in g.lineup[HOME] and g.availability[HOME][j] == OUT_STOPPAGE
+    assert j not in g.team_state[HOME].lineup and g.team_state[HOME].availability[j] == OUT_STOPPAGE
     # the dead ball his injury caused: the defense's call offers no substitution bringing him back
     assert g.decision.kind == "offense" and g.decision.side == AWAY
     g.step(A.SETUP)
@@ -132,7 +132,7 @@ def test_injuries_out_until_the_next_stoppage_returns_at_the_next_dead_ball():
     assert g.decision.kind == "offense" and g.frontcourt
     g.step(A.SETUP)
     # he may come back now
-    assert g.decision.kind == "defense" and g.decision.side == HOME and g.availability[HOME][j] == AVAILABLE
+    assert g.decision.kind == "defense" and g.decision.side == HOME and g.team_state[HOME].availability[j] == AVAILABLE
     assert A.SUB[(1, j)] in g.decision.legal
 
 
@@ -141,7 +141,7 @@ def test_timeouts_none_left_no_timeout_option():
     g = FourthStreetEngine(la, bos, SeededSource(8))
     play_default(g, stop=lambda g: g.decision is not None and g.decision.kind == "offense")
     side = g.decision.side
-    g.timeouts[side] = 0
+    g.team_state[side].timeouts = 0
     g.decision, g.ctx = None, {}
     g._advance()
     assert g.decision.kind == "offense" and A.TIMEOUT not in g.decision.legal
@@ -168,7 +168,7 @@ def test_assists_setup_after_a_steal_credits_the_stealer():
     # Johnson steals; LA's setup gives KAJ the ball (white 5, grid 5 orange 3 black 2 -> 1C); he scores
     src = run(g, play(1, 6, 2, 2, 4) + [(O, 3), (K, 2), (W, 5)] + play(1, 1, 1, 1, 4))
     play_default(g, stop=lambda g: src.remaining == 0)
-    assert g.pts[HOME] == 2 and g.stats[HOME][g.lineup[HOME][1]][AST] == 1
+    assert g.team_state[HOME].pts == 2 and g.team_state[HOME].stats[g.team_state[HOME].lineup[1]][AST] == 1
 
 
 def test_zone_alignment_tokens_cover_two_adjacent_zones_never_two_level_3_zones():

@@ -19,7 +19,7 @@ from .conftest import B, K, O, R, W, events, game_at, play, set_cell, stat, step
 
 
 def _milk_setup(g, zone="3B", dmode=("man", "man")):
-    g.phase, g.ctx, g.defense_mode, g.milk = "poss", {"offense": "milk", "defense": "defense"}, list(dmode), zone
+    g.phase, g.ctx, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.milk = "poss", {"offense": "milk", "defense": "defense"}, list(dmode), zone
     return g
 
 
@@ -45,7 +45,7 @@ def test_milk_the_clock_hold_up_to_15_seconds_the_offense_chooses_5_10_or_15():
 
 def test_milk_the_clock_hold_decision_through_the_calls_then_player_1_plays():
     g = game_at(period=2, clock=40)
-    g.decision, g.ctx, g.phase, g.dead, g.subs_open = None, {}, "poss", False, [False, False]
+    g.decision, g.ctx, g.phase, g.dead, (g.team_state[0].subs_open, g.team_state[1].subs_open) = None, {}, "poss", False, [False, False]
     g.source = ScriptedSource([], SeededSource(3))
     g._advance()
     assert g.decision.kind == "offense" and A.MILK["3D"] in g.decision.legal
@@ -55,7 +55,7 @@ def test_milk_the_clock_hold_decision_through_the_calls_then_player_1_plays():
     g.source = ScriptedSource(play(6, 1, 2, 2, 4), SeededSource(3))
     set_cell(g.player(AWAY, 0), 3, 2, 2, "N")
     g.step(A.HOLD[10])
-    assert g.pts[AWAY] == 3 and stat(g, AWAY, 0, PTS) == 3  # ① shoots from 3D after holding 10 seconds
+    assert g.team_state[AWAY].pts == 3 and stat(g, AWAY, 0, PTS) == 3  # ① shoots from 3D after holding 10 seconds
     assert "holds the ball 10 seconds in 3D" in events(g, "hold")[-1].text
 
 
@@ -76,7 +76,7 @@ def test_milk_the_clock_respects_the_game_clock_a_longer_hold_runs_the_period_ou
     assert g.clock == 0
     g.source = ScriptedSource([])
     g._play()
-    assert g.phase == "endperiod" and g.pts == [g.pts[0], g.pts[1]]
+    assert g.phase == "endperiod" and [ts.pts for ts in g.team_state] == [g.team_state[0].pts, g.team_state[1].pts]
     g = _milk_setup(game_at(period=1, clock=4))
     step(g, [], "_setup")
     g.decision = None
@@ -99,7 +99,7 @@ def test_milk_the_clock_respects_the_shot_clock():
 
 # ---------------------------------------------------------------- Kick it Out: "once each period for up to 3 consecutive minutes"
 def _offense_call(g):
-    g.decision, g.ctx, g.phase, g.dead, g.subs_open = None, {}, "poss", False, [False, False]
+    g.decision, g.ctx, g.phase, g.dead, (g.team_state[0].subs_open, g.team_state[1].subs_open) = None, {}, "poss", False, [False, False]
     g.source = ScriptedSource([])
     g._advance()
     assert g.decision.kind == "offense"
@@ -114,24 +114,24 @@ def test_kick_it_out_the_coach_can_stop_kicking_it_out_early():
     legal = _offense_call(g)
     assert A.KICK_STOP in legal and A.KICK not in legal
     g.step(A.KICK_STOP)
-    assert g.kick_until[AWAY] == -1 and g.decision.kind == "offense"  # the call goes on
+    assert g.team_state[AWAY].kick_until == -1 and g.decision.kind == "offense"  # the call goes on
     assert A.KICK_STOP not in g.decision.legal and A.KICK not in g.decision.legal  # once each period
     assert "stop kicking it out" in events(g, "strategy")[-1].text
     # a Level 1 winner now shoots instead of kicking it out
     g = game_at(slot=4, zone="1B", clock=505, kick_until=[-1, -1])
     set_cell(g.player(AWAY, 4), 1, 4, 2, "N")
     step(g, play(6, 1, 4, 2, 2))
-    assert g.pts[AWAY] == 2
+    assert g.team_state[AWAY].pts == 2
 
 
 def test_kick_it_out_ends_by_itself_after_3_minutes():
     g = game_at(clock=600, kick_until=[-1, -1])
     _offense_call(g)
     g.step(A.KICK)
-    assert g.kick_until[AWAY] == 600 - 180
+    assert g.team_state[AWAY].kick_until == 600 - 180
     g = game_at(clock=420, kick_until=[-1, 420], kick_used=[False, True])
     legal = _offense_call(g)
-    assert A.KICK_STOP not in legal and g.kick_until[AWAY] == -1
+    assert A.KICK_STOP not in legal and g.team_state[AWAY].kick_until == -1
     assert "kick it out ends (3 minutes)" in events(g, "strategy")[-1].text
     g = game_at(clock=425, kick_until=[-1, 420], kick_used=[False, True])
     assert A.KICK_STOP in _offense_call(g)  # 5 seconds left of the 3 minutes
@@ -164,18 +164,18 @@ def test_bonus_non_shooting_foul_two_shots_both_taken():
     assert g._penalty_level(HOME) == 1 and g.ctx["left"] == 2 and "need" not in g.ctx
     assert "bonus, two shots" in events(g, "foul")[-1].text
     i = _shoot(g, [True, True])
-    assert g.stats[AWAY][i][FTA] == 2 and g.stats[AWAY][i][FTM] == 2 and g.off == HOME and g.phase == "poss"
+    assert g.team_state[AWAY].stats[i][FTA] == 2 and g.team_state[AWAY].stats[i][FTM] == 2 and g.off == HOME and g.phase == "poss"
 
 
 def test_double_bonus_non_shooting_foul_three_shots_to_make_two():
     g = game_at(slot=1, zone="2B", team_fouls=[8, 0])
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     step(g, play(1, 6, 2, 2, 5))
-    assert g.team_fouls[HOME] == 9 and g._penalty_level(HOME) == 2
+    assert g.team_state[HOME].team_fouls == 9 and g._penalty_level(HOME) == 2
     assert g.ctx["left"] == 3 and g.ctx["need"] == 2
     assert "double bonus, three shots to make two" in events(g, "foul")[-1].text
     i = _shoot(g, [True, True])  # made two: the third is not shot
-    assert g.stats[AWAY][i][FTA] == 2 and g.stats[AWAY][i][FTM] == 2 and g.phase == "poss" and g.off == HOME
+    assert g.team_state[AWAY].stats[i][FTA] == 2 and g.team_state[AWAY].stats[i][FTM] == 2 and g.phase == "poss" and g.off == HOME
 
 
 def test_double_bonus_three_to_make_two_a_miss_gives_the_third_attempt():
@@ -183,34 +183,34 @@ def test_double_bonus_three_to_make_two_a_miss_gives_the_third_attempt():
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     step(g, play(1, 6, 2, 2, 6))
     i = _shoot(g, [False, True, True])
-    assert g.stats[AWAY][i][FTA] == 3 and g.stats[AWAY][i][FTM] == 2 and g.off == HOME
+    assert g.team_state[AWAY].stats[i][FTA] == 3 and g.team_state[AWAY].stats[i][FTM] == 2 and g.off == HOME
     g = game_at(slot=1, zone="2B", team_fouls=[8, 0])
     set_cell(g.player(HOME, 1), 4, 2, 2, "F")
     step(g, play(1, 6, 2, 2, 4))
     i = _shoot(g, [True, False, False])
-    assert g.stats[AWAY][i][FTA] == 3 and g.stats[AWAY][i][FTM] == 1 and g.phase == "rebound"
+    assert g.team_state[AWAY].stats[i][FTA] == 3 and g.team_state[AWAY].stats[i][FTM] == 1 and g.phase == "rebound"
 
 
 def test_double_bonus_last_two_minutes_and_overtime_thresholds():
     g = game_at(slot=1, zone="2B", team_fouls=[2, 0], late_fouls=[1, 0], clock=100)
     assert g._penalty_level(HOME) == 0
-    g.late_fouls = [2, 0]
+    g.team_state[0].late_fouls, g.team_state[1].late_fouls = [2, 0]
     assert g._penalty_level(HOME) == 1  # the 2nd foul in the last two minutes: the bonus
-    g.late_fouls = [3, 0]
+    g.team_state[0].late_fouls, g.team_state[1].late_fouls = [3, 0]
     assert g._penalty_level(HOME) == 2  # the 3rd: the double bonus
     g = game_at(period=5, clock=200, team_fouls=[4, 0])
     assert g._penalty_level(HOME) == 1
-    g.team_fouls = [7, 0]
+    g.team_state[0].team_fouls, g.team_state[1].team_fouls = [7, 0]
     assert g._penalty_level(HOME) == 2
 
 
 def test_double_bonus_press_foul_and_desperation_foul_three_shots_to_make_two():
     g = game_at(clock=300, team_fouls=[8, 0])
-    g.phase, g.ctx, g.defense_mode = "poss", {"offense": "setup", "defense": "defense"}, ["press", "man"]
+    g.phase, g.ctx, (g.team_state[0].defense_mode, g.team_state[1].defense_mode) = "poss", {"offense": "setup", "defense": "defense"}, ["press", "man"]
     step(g, [(R, 1), (B, 5), (W, 3), (W, 1)], "_setup")  # the press wins, white 1: a foul by ③
     assert g.phase == "ft" and g.ctx["left"] == 3 and g.ctx["need"] == 2 and stat(g, HOME, 2, PF) == 1
     g = game_at(period=4, clock=50, team_fouls=[4, 0])
-    g.phase, g.ctx, g.defense_mode, g.desperation = "poss", {"offense": "setup", "defense": "desperation"}, ["man", "man"], True
+    g.phase, g.ctx, (g.team_state[0].defense_mode, g.team_state[1].defense_mode), g.desperation = "poss", {"offense": "setup", "defense": "desperation"}, ["man", "man"], True
     step(g, [(B, 2)], "_setup")  # the home (blue) die names the fouler
     assert g.phase == "ft" and g.ctx["left"] == 2 and "need" not in g.ctx and stat(g, HOME, 1, PF) == 1
 

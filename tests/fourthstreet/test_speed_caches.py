@@ -38,14 +38,14 @@ def test_one_encoder_over_games_of_other_teams_and_sides_encodes_as_the_referenc
 def _brute_candidate(g, side, slot, limit):
     """The replacement the coach looked for before its order was precomputed: the minimum over the
     bench of (distance from the position, fewer minutes on the card, roster number)."""
-    players, lu, av = g.teams[side].players, g.lineup[side], g.availability[side]
+    players, lu, av = g.teams[side].players, g.team_state[side].lineup, g.team_state[side].availability
     best, key = None, None
     for b in range(min(len(players), 15)):
         if av[b] != AVAILABLE or b in lu:
             continue
         gap = players[b].pos - slot - 1
-        if gap > 1 or gap < -1 or g.stats[side][b][PF] >= limit or (
-                g.options.fatigue and g.rest_clock - g.benched[side][b] < g.rest_needed[side][b]):
+        if gap > 1 or gap < -1 or g.team_state[side].stats[b][PF] >= limit or (
+                g.options.fatigue and g.rest_clock - g.team_state[side].benched[b] < g.team_state[side].rest_needed[b]):
             continue
         k = (abs(gap), -(players[b].stats.get("min", 0)), b)
         if key is None or k < key:

@@ -31,8 +31,8 @@ def test_situation_quarter_clocks_fouls_timeouts_and_card_ratings():
     assert dict(s.facts)["shot clock"] == f"{g.shot_clock} seconds"
     home = s.teams[0]
     facts = dict(home.facts)
-    assert facts["timeouts left"] == str(g.timeouts[0])
-    assert facts["team fouls"].startswith(f"{g.team_fouls[0]} this quarter")
+    assert facts["timeouts left"] == str(g.team_state[0].timeouts)
+    assert facts["team fouls"].startswith(f"{g.team_state[0].team_fouls} this quarter")
     card = home.on_court[0]
     p = g.player(0, 0)
     assert card.name == p.name and card.position == "\u2460"
@@ -45,10 +45,10 @@ def test_situation_quarter_clocks_fouls_timeouts_and_card_ratings():
 
 def test_fatigue_reads_minutes_on_against_the_fat_rating_and_rest_on_the_bench():
     g = book_game(until=lambda g: g.decision.kind == "offense" and g.period == 1 and g.clock < 600)
-    i = g.lineup[0][0]
+    i = g.team_state[0].lineup[0]
     p = g.teams[0].players[i]
     g.stint[0][i] = p.fat * 60 + 30
-    g.fatigue_points[0][i] = 2
+    g.team_state[0].fatigue_points[i] = 2
     text = P.situation(g).teams[0].on_court[0].fatigue
     assert text.startswith("worn out: ") and ")" not in text and f"fat {p.fat}" in text and "2 fatigue points: die -2" in text
     bench = [c for c in P.situation(g).teams[0].bench if c.fatigue.startswith("resting")]
@@ -73,7 +73,7 @@ def test_double_team_then_helper_names_who_is_left_open():
     s = g.actions[choice.action]["slot"]
     assert f"leaves {g.player(1 - d.side, s).name} open" in choice.explain
     assert dict(P.situation(g).teams[d.side].facts)["defense"] == f"press, double-teaming {g.player(1 - d.side, 4).name} (\u2464)"
-    g.helper[d.side] = s  # what the helper call sets (the engine then runs the setup play at once)
+    g.team_state[d.side].helper = s  # what the helper call sets (the engine then runs the setup play at once)
     team = P.situation(g).teams[d.side]
     assert team.on_court[s].guards == f"helps on {g.player(1 - d.side, 4).name}; {g.player(1 - d.side, s).name} is open"
     assert team.on_court[4].guards.endswith(f"with {g.player(d.side, s).name}")
@@ -95,9 +95,9 @@ def test_routine_keeps_the_defense_in_force_and_runs_the_setup_play():
     g = book_game(until=lambda g: g.decision.kind == "defense" and g.decision.legal[0] >= A.SETUP
                   and A.DEF_PRESS[0] in g.decision.legal)
     side = g.decision.side
-    g.defense_mode[side] = "press"
+    g.team_state[side].defense_mode = "press"
     assert P.routine(g, g.decision) == A.DEF_PRESS[0]
-    g.defense_mode[side] = "man"
+    g.team_state[side].defense_mode = "man"
     assert P.routine(g, g.decision) == A.DEF_MAN[0]
     g2 = book_game(until=lambda g: g.decision.kind == "offense" and g.decision.legal[0] >= A.SETUP and g.period < 4)
     assert P.routine(g2, g2.decision) == A.SETUP
@@ -162,7 +162,7 @@ def test_12_enter_warns_before_a_worn_out_man_plays_on():
                and g.phase != "pregame"):
         g.step(coaches[g.decision.side].choose(g, g.decision))
     side = g.decision.side
-    i = g.lineup[side][0]
+    i = g.team_state[side].lineup[0]
     name = g.teams[side].players[i].name
     assert not any(name in w for w in P.decision(g, g.decision).warnings if "worn out" in w) or \
         g.stint[side][i] >= g.teams[side].players[i].fat * 60

@@ -121,7 +121,7 @@ def test_injury_chart_player_misses_the_rest_of_this_game_plus_following_games()
 
     play_game(game, rs.coach("by-the-book"), rs.coach("random", seed=1), seed=3)
     i = [p.name for p in game.teams[HOME].players].index(starter)
-    assert not game.played[HOME][i]  # he never came in
+    assert not game.team_state[HOME].played[i]  # he never came in
     line = next(p for p in game.box_score().teams[HOME].players if p.name == starter)
     assert not any(line.stats.values())
     s = c.advance(s, c.facts(game, HOME), SEASON)

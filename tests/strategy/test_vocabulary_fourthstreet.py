@@ -24,7 +24,7 @@ def defense():
 
 def test_score_variables_from_each_side(defense):
     g, d, _ = defense
-    g.pts = [50, 46]
+    g.team_state[0].pts, g.team_state[1].pts = [50, 46]
     assert (value(g, HOME, "margin"), value(g, HOME, "score"), value(g, HOME, "opponent_score")) == (4, 50, 46)
     assert (value(g, AWAY, "margin"), value(g, AWAY, "score"), value(g, AWAY, "opponent_score")) == (-4, 46, 50)
 
@@ -43,8 +43,8 @@ def test_ball_clock_timeouts_and_team_fouls(defense):
     g, d, _ = defense
     assert value(g, AWAY, "our_ball") is False and value(g, HOME, "our_ball") is True  # the away side defends
     assert value(g, HOME, "shot_clock") == g.shot_clock
-    g.timeouts = [5, 2]
-    g.team_fouls = [3, 6]
+    g.team_state[0].timeouts, g.team_state[1].timeouts = [5, 2]
+    g.team_state[0].team_fouls, g.team_state[1].team_fouls = [3, 6]
     assert (value(g, HOME, "timeouts_left"), value(g, HOME, "their_timeouts_left")) == (5, 2)
     assert (value(g, AWAY, "team_fouls"), value(g, AWAY, "their_team_fouls")) == (6, 3)
     assert value(g, HOME, "decision") == "defense"
@@ -52,9 +52,9 @@ def test_ball_clock_timeouts_and_team_fouls(defense):
 
 def test_personal_fouls_by_position(defense):
     g, d, _ = defense
-    center = g.lineup[HOME][4]
-    g.stats[HOME][center][PF] = 4
-    g.stats[HOME][g.lineup[HOME][0]][PF] = 2
+    center = g.team_state[HOME].lineup[4]
+    g.team_state[HOME].stats[center][PF] = 4
+    g.team_state[HOME].stats[g.team_state[HOME].lineup[0]][PF] = 2
     assert value(g, AWAY, "their_c_fouls") == 4 and value(g, HOME, "our_c_fouls") == 4
     assert value(g, HOME, "our_pg_fouls") == 2 and value(g, AWAY, "their_pg_fouls") == 2
     assert value(g, HOME, "our_most_fouls") == 4 and value(g, AWAY, "their_most_fouls") == 4
@@ -62,13 +62,13 @@ def test_personal_fouls_by_position(defense):
 
 def test_fatigue_top_scorer_inside_and_zones(defense):
     g, d, _ = defense
-    for i in g.lineup[HOME]:
-        g.fatigue_points[HOME][i] = 0
+    for i in g.team_state[HOME].lineup:
+        g.team_state[HOME].fatigue_points[i] = 0
         g.stint[HOME][i] = 0
-    g.fatigue_points[HOME][g.lineup[HOME][1]] = 1
-    g.fatigue_points[HOME][g.lineup[HOME][3]] = 2
+    g.team_state[HOME].fatigue_points[g.team_state[HOME].lineup[1]] = 1
+    g.team_state[HOME].fatigue_points[g.team_state[HOME].lineup[3]] = 2
     assert value(g, HOME, "our_tired") == 2 and value(g, AWAY, "their_tired") == 2
-    g.stats[HOME][g.lineup[HOME][2]][PTS] = 31
+    g.team_state[HOME].stats[g.team_state[HOME].lineup[2]][PTS] = 31
     assert value(g, AWAY, "their_top_scorer_points") == 31
     assert value(g, AWAY, "their_inside") == sum(g.player(HOME, s).off[1] for s in range(5))
     assert value(g, AWAY, "zone_allowed") is True
@@ -83,22 +83,22 @@ def test_press_keeps_the_base_coachs_double_team_and_plays_the_press(defense):
     assert resolve(g, "press", decision=Decision(AWAY, "defense", tuple(A.DEF_MAN))) == NOT_LEGAL  # press banned
     c = g.clone()
     c.step(resolve(c, "press", base=A.DEF_MAN[0]))
-    assert c.defense_mode[AWAY] == "press"
+    assert c.team_state[AWAY].defense_mode == "press"
 
 
 def test_zone_double_team_no_double_team_and_desperation(defense):
     g, d, _ = defense
     c = g.clone()
     c.step(resolve(c, "zone", "collapsed", base=A.DEF_MAN[0]))
-    assert (c.defense_mode[AWAY], c.align[AWAY]) == ("zone", "collapsed")
-    for k, i in enumerate(g.lineup[HOME]):
-        g.stats[HOME][i][PTS] = 30 if k == 2 else 4
+    assert (c.team_state[AWAY].defense_mode, c.team_state[AWAY].align) == ("zone", "collapsed")
+    for k, i in enumerate(g.team_state[HOME].lineup):
+        g.team_state[HOME].stats[i][PTS] = 30 if k == 2 else 4
     assert resolve(g, "double_team", base=A.DEF_MAN[0]) == A.DEF_MAN[3]  # their best scorer, at position 3
     assert resolve(g, "double_team", base=A.DEF_PRESS[0]) == A.DEF_PRESS[3]
     assert resolve(g, "double_team", "c", base=A.DEF_ZONE["standard"]) == A.DEF_MAN[5]
     c = g.clone()
     c.step(resolve(c, "double_team", base=A.DEF_MAN[0]))
-    assert c.double[AWAY] == 2
+    assert c.team_state[AWAY].double == 2
     assert resolve(g, "no_double_team", base=A.DEF_PRESS[4]) == A.DEF_PRESS[0]
     assert resolve(g, "no_double_team", base=A.DEF_ZONE["standard"]) == A.DEF_ZONE["standard"]
     assert resolve(g, "foul_intentionally", base=A.DEF_MAN[0]) == NOT_LEGAL  # not the last minute
@@ -119,7 +119,7 @@ def test_offense_calls():
     assert resolve(g, "milk_clock", "3D", base=A.SETUP, decision=late) == A.MILK["3D"]
     c = g.clone()
     c.step(resolve(c, "kick_it_out", base=A.SETUP))
-    assert c.kick_used[d.side]
+    assert c.team_state[d.side].kick_used
 
 
 def test_free_throw_choices():
@@ -133,14 +133,14 @@ def test_rest_sits_the_player_until_the_period_ends():
     g, d, a = play_until(rs, lambda g, d, a: d.kind in ("offense", "defense") and d.legal[0] < A.SETUP
                          and g.period == 1)
     side = d.side
-    center = g.lineup[side][4]
+    center = g.team_state[side].lineup[4]
     memory = {}
     sub = resolve(g, "rest", "c", base=a, memory=memory)
     act = A.ACTIONS[sub]
     assert act.kind == "sub" and act["slot"] == 4 and act["player"] != center
     assert memory["rested"] == {center: 1}
     g.step(sub)
-    assert center not in g.lineup[side]
+    assert center not in g.team_state[side].lineup
     # the rule has nothing more to do this period, and the base coach cannot bring him back
     assert resolve(g, "rest", "c", base=A.DONE, memory=memory, decision=Decision(side, "lineup", (A.DONE, A.SUB_GRID[4][0]))) == WAIT
     back = A.SUB_GRID[4][center]
@@ -153,8 +153,8 @@ def test_rest_sits_the_player_until_the_period_ends():
 @pytest.mark.parametrize("slot, pos", list(enumerate(("pg", "sg", "sf", "pf", "c"))))
 def test_personal_fouls_at_every_position(defense, slot, pos):
     g, d, _ = defense
-    i = g.lineup[AWAY][slot]
-    saved = g.stats[AWAY][i][PF]
-    g.stats[AWAY][i][PF] = 5
+    i = g.team_state[AWAY].lineup[slot]
+    saved = g.team_state[AWAY].stats[i][PF]
+    g.team_state[AWAY].stats[i][PF] = 5
     assert value(g, AWAY, f"our_{pos}_fouls") == 5 and value(g, HOME, f"their_{pos}_fouls") == 5
-    g.stats[AWAY][i][PF] = saved
+    g.team_state[AWAY].stats[i][PF] = saved

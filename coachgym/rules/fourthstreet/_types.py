@@ -19,6 +19,7 @@ from .calls import SubKey
 from .cards import Player, Team
 from .options import FourthStreetOptions
 from .saved import PlayContext
+from .state import TeamState
 
 
 class EngineBase(PhaseDispatch, Engine):
@@ -26,31 +27,11 @@ class EngineBase(PhaseDispatch, Engine):
     period: int  # the period being played: 1-4, then overtimes
     clock: int  # game clock: seconds left in the period
     shot_clock: int  # seconds left on the shot clock; an air ball's rebound may run it below 0 (a violation)
-    pts: list[int]  # each team's points (the score)
+    team_state: list[TeamState]  # each team's state, home then away (the declaration's team fields)
     off: int  # the side with the ball (the offense)
     phase: str  # what happens next (core.phases: each phase has its _phase_ handler)
     ctx: PlayContext  # the phase's own notes: the calls made so far, the free throws left (CTX)
-    lineup: list[list[int]]  # the roster number of the player at each slot of the court
-    stats: list[list[list[int]]]  # each player's box-score line (constants.COLS; SEC counted lazily, see seconds_cou...
-    availability: list[list[int]]  # whether each player may play: AVAILABLE, or out (injury until a stoppage, the pe...
-    _stint_counted: list[list[int]]  # consecutive seconds on the court (Fatigue; a property folding the lazy count k...
-    fatigue_points: list[list[int]]  # fatigue points (Optional Rules, Fatigue: limit 3)
     rest_clock: int  # game seconds played plus the rest credited at timeouts and breaks (rest is measured on it)
-    benched: list[list[int]]  # the rest clock when each player last left the court; -10**6: never benched yet
-    rest_needed: list[list[int]]  # seconds of rest each player needs to be fully rested, set when he leaves the court
-    safe: list[list[bool]]  # whether each player plays it safe (Foul Trouble)
-    played: list[list[bool]]  # whether each player has been on the court this game
-    team_fouls: list[int]  # team fouls this period
-    late_fouls: list[int]  # team fouls in the last minutes of this period (Season Rules)
-    team_tov: list[int]  # team turnovers (no player charged)
-    timeouts: list[int]  # timeouts left
-    defense_mode: list[str]  # each side's defense when it defends: man-to-man, zone or press
-    align: list[str]  # zone alignment: a named one, or custom (the tokens)
-    double: list[int]  # the opponent slot each side double-teams; -1: none
-    helper: list[int]  # each side's own slot helping on the double team; -1: none
-    press_ban: list[bool]  # no press on the side's next setup (after a defensive rebound or a lost turnover)
-    kick_used: list[bool]  # kick it out called this period
-    kick_until: list[int]  # the clock value until which kick it out is on; -1: off
     kicked: bool  # the ball was kicked out on this possession
     three_pt: bool  # the 3-point offense is on for this setup
     milk: str  # the Level 3 zone where the offense milks the clock; '': not
@@ -66,20 +47,14 @@ class EngineBase(PhaseDispatch, Engine):
     tip_winner: int  # the side that won the opening tip; -1: not yet
     windows: list[int]  # sides still to be offered lineup changes at this dead ball, in order
     changes: int  # lineup changes made in the open window
-    subs_open: list[bool]  # lineup changes offered inside the side's call (a dead ball)
-    poss_changes: list[int]  # lineup changes made inside the side's call
     dead: bool  # the ball is dead (lineup changes at the next possession)
     replace: list[list[int]]  # [side, slot] still needing a forced replacement
-    jumpers: list[int]  # each side's jumper slot at a centre jump; -1: not chosen
     injuries: list[dict[str, Any]]  # the injuries of this game (Injury Chart)
     game_seconds: int  # game seconds played (all periods)
-    seconds_counted_at: list[list[int]]  # the game second up to which each player's SEC (playing time) is counted
-    tokens: list[list[int]]  # custom zone: the TOKEN_PAIRS index each token covers (-1: not placed yet)
     # not saved: fixed for the game, derived from the state, or memos a copy starts again
     options: FourthStreetOptions  # the rule options
     teams: list[Team]  # home, away
-    stint_mark: int  # the game second up to which _stint_counted is counted
-    _bench_keys: list[tuple[int, ...] | None]  # per side: _sub_key's bench tuple (derived)
+    stint_mark: int  # the game second up to which each team's stint_counted is counted
 
     # engine.py FourthStreetEngine
     def _init_state(self) -> None:
@@ -142,8 +117,7 @@ class EngineBase(PhaseDispatch, Engine):
     def stint(self) -> list[list[int]]:
         raise NotImplementedError
 
-    @stint.setter
-    def stint(self, value: list[list[int]]) -> None:
+    def stint_of(self, side: int) -> list[int]:
         raise NotImplementedError
 
     def _fold_stint(self) -> None:

@@ -71,9 +71,9 @@ class CallMixin(_Engine):
             self.windows = [HOME, AWAY]
             self.changes = 0
             return None
-        if self.jumpers[HOME] < 0:
+        if self.team_state[HOME].jumper < 0:
             return _JUMPER_DECISIONS[HOME]
-        if self.jumpers[AWAY] < 0:
+        if self.team_state[AWAY].jumper < 0:
             return _JUMPER_DECISIONS[AWAY]
         self._centre_jump()
         return None
@@ -81,8 +81,8 @@ class CallMixin(_Engine):
     def _replace_decision(self) -> Decision | None:
         side, slot = self.replace[0]
         bench = self._bench(side)
-        i = self.lineup[side][slot]
-        if not bench or self.availability[side][i] == AVAILABLE:
+        i = self.team_state[side].lineup[slot]
+        if not bench or self.team_state[side].availability[i] == AVAILABLE:
             # nobody left to come in (the player stays on) or already replaced
             self.replace.pop(0)
             return None
@@ -94,13 +94,14 @@ class CallMixin(_Engine):
         (free throws), the change count and the play-it-safe switch."""
         if changes >= MAX_CHANGES:
             return ()
-        lu = self.lineup[side]
-        bench = self._bench_keys[side]
+        ts = self.team_state[side]
+        lu = ts.lineup
+        bench = ts.bench_key
         if bench is None:  # cached until a substitution or a change of availability
-            av = self.availability[side]
+            av = ts.availability
             n = len(av)
-            bench = self._bench_keys[side] = tuple([i for i in range(n if n < A.MAX_ROSTER else A.MAX_ROSTER)
-                                                    if av[i] == AVAILABLE and i not in lu])
+            bench = ts.bench_key = tuple([i for i in range(n if n < A.MAX_ROSTER else A.MAX_ROSTER)
+                                          if av[i] == AVAILABLE and i not in lu])
         keep = -1
         if self.phase == "ft" and side == self.off and self.ctx.get("shooter") in lu:
             keep = lu.index(self.ctx["shooter"])  # the fouled player shoots his free throws
@@ -144,31 +145,33 @@ class CallMixin(_Engine):
             # a dead ball: each team may change its lineup within its call (Timeouts, substitutions)
             self.dead = False
             self._release_stoppage()
-            self.subs_open = [True, True]
-            self.poss_changes = [0, 0]
+            for ts in self.team_state:
+                ts.subs_open = True
+                ts.poss_changes = 0
         o = self.off
         d = 1 - o
+        ots, dts = self.team_state[o], self.team_state[d]
         # The calls are cached (module-wide) on everything their legal sets depend on: a bit mask
         # of the options on offer, plus the lineup changes on offer at a dead ball.
         if "offense" not in c:
-            flags = 1 if (self.timeouts[o] > 0 and not self.timeout_called) else 0
+            flags = 1 if (ots.timeouts > 0 and not self.timeout_called) else 0
             if self.options.strategies:
                 clock = self.clock
-                ku = self.kick_until[o]
+                ku = ots.kick_until
                 if 0 <= ku and clock <= ku:
                     # Kick it out "for up to 3 consecutive minutes": over by itself
-                    self.kick_until[o] = ku = -1
+                    ots.kick_until = ku = -1
                     self._ev("strategy", o, lambda: f"{self.teams[o].abbr} kick it out ends (3 minutes)")
                 if clock <= 60:
                     flags |= 8  # milk the clock: the last minute of any period
-                    if self.period >= 4 and 1 <= self.pts[d] - self.pts[o] <= 10:
+                    if self.period >= 4 and 1 <= dts.pts - ots.pts <= 10:
                         flags |= 2  # 3-point offense: the last minute of play, behind by 10 or fewer
-                if not self.kick_used[o]:
+                if not ots.kick_used:
                     flags |= 4
                 if ku >= 0:
                     flags |= 16
-            if self.subs_open[o]:
-                key = (o, flags, self._sub_key(o, self.poss_changes[o]))
+            if ots.subs_open:
+                key = (o, flags, self._sub_key(o, ots.poss_changes))
                 dec = _DECISIONS.get(key)
             else:
                 key = None
@@ -196,16 +199,16 @@ class CallMixin(_Engine):
             # no press after a defensive rebound or a lost turnover, nor on a setup play in the
             # front court (half court: after a timeout, a foul without free throws, an injury)
             opts = self.options
-            flags = 1 if (opts.press and not self.press_ban[d] and not self.frontcourt) else 0
+            flags = 1 if (opts.press and not dts.press_ban and not self.frontcourt) else 0
             if opts.zone_defense:
                 flags |= 2
-                if -1 not in self.tokens[d]:
+                if -1 not in dts.tokens:
                     flags |= 8
             if (opts.strategies and self.period >= 4 and self.clock <= 60
-                    and 1 <= self.pts[o] - self.pts[d] <= 10):
+                    and 1 <= ots.pts - dts.pts <= 10):
                 flags |= 4  # desperation defense
-            if self.subs_open[d]:
-                key = (d, flags | 32, self._sub_key(d, self.poss_changes[d]))
+            if dts.subs_open:
+                key = (d, flags | 32, self._sub_key(d, dts.poss_changes))
                 dec = _DECISIONS.get(key)
             else:
                 key = None
@@ -228,10 +231,10 @@ class CallMixin(_Engine):
                 else:
                     _cache(key, dec)
             return dec
-        if self.double[d] >= 0 and self.helper[d] < 0:
-            return _HELPER_DECISIONS[d][self.double[d]]
-        if self.align[d] == "custom" and self.defense_mode[d] == "zone" and -1 in self.tokens[d]:
-            return _TOKEN_DECISIONS[d][self.tokens[d].index(-1)]
+        if dts.double >= 0 and dts.helper < 0:
+            return _HELPER_DECISIONS[d][dts.double]
+        if dts.align == "custom" and dts.defense_mode == "zone" and -1 in dts.tokens:
+            return _TOKEN_DECISIONS[d][dts.tokens.index(-1)]
         self._setup()
         return None
 
@@ -240,32 +243,32 @@ class CallMixin(_Engine):
         k = action.kind
         side = decision.side
         if k == "setup":  # the most frequent call first
-            self.subs_open[side] = False
+            self.team_state[side].subs_open = False
             self.ctx["offense"] = k
             return
         if k == "sub" or k == "safe":
             self._call_change(side, action)
             return
         if k == "kick_stop":  # the coach ends kick it out early; the call goes on
-            self.kick_until[side] = -1
+            self.team_state[side].kick_until = -1
             self._ev("strategy", side, lambda: f"{self.teams[side].abbr} stop kicking it out")
             return
-        self.subs_open[side] = False
+        self.team_state[side].subs_open = False
         if k == "timeout":
-            self.timeouts[side] -= 1
+            self.team_state[side].timeouts -= 1
             self.timeout_called = True
             self.frontcourt = True
             self._rest_all(60)
-            self._ev("timeout", side, lambda: f"timeout {self.teams[side].abbr} ({self.timeouts[side]} left)")
+            self._ev("timeout", side, lambda: f"timeout {self.teams[side].abbr} ({self.team_state[side].timeouts} left)")
             self.dead = True
             return
         self.ctx["offense"] = k
         if k == "three_point_offense":
             self.three_pt = True
         elif k == "kick_it_out":
-            self.kick_used[side] = True
-            self.kick_until[side] = max(0, self.clock - 180)
-            self._ev("strategy", side, lambda: f"{self.teams[side].abbr} kick it out (until {_clock(self.kick_until[side])})")
+            self.team_state[side].kick_used = True
+            self.team_state[side].kick_until = max(0, self.clock - 180)
+            self._ev("strategy", side, lambda: f"{self.teams[side].abbr} kick it out (until {_clock(self.team_state[side].kick_until)})")
         elif k == "milk":
             self.milk = action["zone"]
 
@@ -276,41 +279,41 @@ class CallMixin(_Engine):
         if k == "defense":
             mode, target = _MAN_PRESS.get(action.index, (None, -1))
             if mode is not None:  # man-to-man or the press (the most frequent calls)
-                self.subs_open[side] = False
+                self.team_state[side].subs_open = False
                 self.ctx["defense"] = k
-                self.defense_mode[side] = mode
-                self.double[side] = target
-                self.helper[side] = -1
+                self.team_state[side].defense_mode = mode
+                self.team_state[side].double = target
+                self.team_state[side].helper = -1
                 return
         elif k == "sub" or k == "safe":
             self._call_change(side, action)
             return
-        self.subs_open[side] = False
+        self.team_state[side].subs_open = False
         self.ctx["defense"] = k
         if k == "desperation":
             self.desperation = True
-            self.defense_mode[side] = "man"
-            self.double[side] = -1
+            self.team_state[side].defense_mode = "man"
+            self.team_state[side].double = -1
             return
-        self.defense_mode[side] = action["mode"]
+        self.team_state[side].defense_mode = action["mode"]
         if action["mode"] == "zone":
             if action["align"] == "custom":
-                self.tokens[side] = [-1] * 5  # the tokens are placed one call each
-            self.align[side] = "custom" if action["align"] == "custom_keep" else action["align"]
-            self.double[side] = -1
+                self.team_state[side].tokens = [-1] * 5  # the tokens are placed one call each
+            self.team_state[side].align = "custom" if action["align"] == "custom_keep" else action["align"]
+            self.team_state[side].double = -1
         else:
-            self.double[side] = action["target"]
-            self.helper[side] = -1
+            self.team_state[side].double = action["target"]
+            self.team_state[side].helper = -1
 
     def _call_change(self, side: int, action: Action) -> None:
         """A lineup change inside the offense's or the defense's call."""
         if action.kind == "sub":
             self._substitute(side, action["slot"], action["player"])
         else:
-            i = self.lineup[side][action["slot"]]
-            self.safe[side][i] = not self.safe[side][i]
-            self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
-        self.poss_changes[side] += 1
+            i = self.team_state[side].lineup[action["slot"]]
+            self.team_state[side].safe[i] = not self.team_state[side].safe[i]
+            self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.team_state[side].safe[i] else 'off'}")
+        self.team_state[side].poss_changes += 1
 
     @choice("lineup")
     def _choose_lineup(self, decision: Decision, action: Action) -> None:
@@ -323,10 +326,10 @@ class CallMixin(_Engine):
             self._substitute(side, action["slot"], action["player"])
             self.changes += 1
         else:  # safe
-            i = self.lineup[side][action["slot"]]
-            self.safe[side][i] = not self.safe[side][i]
+            i = self.team_state[side].lineup[action["slot"]]
+            self.team_state[side].safe[i] = not self.team_state[side].safe[i]
             self.changes += 1
-            self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.safe[side][i] else 'off'}")
+            self._ev("play_it_safe", side, lambda: f"{self.teams[side].players[i].name} plays it safe: {'on' if self.team_state[side].safe[i] else 'off'}")
 
     @choice("replace")
     def _choose_replace(self, decision: Decision, action: Action) -> None:
@@ -335,7 +338,7 @@ class CallMixin(_Engine):
 
     @choice("jumper")
     def _choose_jumper(self, decision: Decision, action: Action) -> None:
-        self.jumpers[decision.side] = action["slot"]
+        self.team_state[decision.side].jumper = action["slot"]
 
     @choice("free_throw")
     def _choose_free_throw(self, decision: Decision, action: Action) -> None:
@@ -344,7 +347,7 @@ class CallMixin(_Engine):
 
     @choice("helper")
     def _choose_helper(self, decision: Decision, action: Action) -> None:
-        self.helper[decision.side] = action["slot"]
+        self.team_state[decision.side].helper = action["slot"]
 
     @choice("hold")
     def _choose_hold(self, decision: Decision, action: Action) -> None:
@@ -352,4 +355,4 @@ class CallMixin(_Engine):
 
     @choice("token")
     def _choose_token(self, decision: Decision, action: Action) -> None:
-        self.tokens[decision.side][action["token"] - 1] = action["pair"]
+        self.team_state[decision.side].tokens[action["token"] - 1] = action["pair"]

@@ -37,25 +37,26 @@ class ClockMixin(_Engine):
 
     @property
     def stint(self) -> list[list[int]]:
-        """Consecutive seconds each roster player has been on the court (Fatigue), brought up to date."""
+        """Per side (home, away): :meth:`stint_of`."""
         if self.game_seconds != self.stint_mark:
             self._fold_stint()
-        return self._stint_counted
+        return [ts.stint_counted for ts in self.team_state]
 
-    @stint.setter
-    def stint(self, value: list[list[int]]) -> None:
-        self._stint_counted = value
-        self.stint_mark = self.__dict__.get("game_seconds", 0)  # (a restore sets it again once game_seconds is known)
+    def stint_of(self, side: int) -> list[int]:
+        """Consecutive seconds each roster player of ``side`` has been on the court (Fatigue), brought
+        up to date (the team's ``stint_counted``: write to it to set a stint)."""
+        if self.game_seconds != self.stint_mark:
+            self._fold_stint()
+        return self.team_state[side].stint_counted
 
     def _fold_stint(self) -> None:
         """Add the game seconds since the last fold to the stint of every player on the court (all
         of them accrue the same time, so one mark serves both teams)."""
         sec = self.game_seconds - self.stint_mark
         self.stint_mark = self.game_seconds
-        stint = self._stint_counted
-        for s in (0, 1):
-            st = stint[s]
-            a, b, c, d, e = self.lineup[s]
+        for ts in self.team_state:
+            st = ts.stint_counted
+            a, b, c, d, e = ts.lineup
             st[a] += sec
             st[b] += sec
             st[c] += sec
@@ -66,17 +67,18 @@ class ClockMixin(_Engine):
         """Bring the playing time (SEC) of the players on the court up to date: it is counted as
         game seconds since each one's ``seconds_counted_at`` mark instead of on every tick."""
         g = self.game_seconds
-        for s in (0, 1):
-            st, on = self.stats[s], self.seconds_counted_at[s]
-            for i in self.lineup[s]:
+        for ts in self.team_state:
+            st, on = ts.stats, ts.seconds_counted_at
+            for i in ts.lineup:
                 st[i][SEC] += g - on[i]
                 on[i] = g
 
     def seconds_played(self, side: int, i: int) -> int:
         """Seconds roster player ``i`` has played so far."""
-        sec = self.stats[side][i][SEC]
-        if i in self.lineup[side]:
-            sec += self.game_seconds - self.seconds_counted_at[side][i]
+        ts = self.team_state[side]
+        sec = ts.stats[i][SEC]
+        if i in ts.lineup:
+            sec += self.game_seconds - ts.seconds_counted_at[i]
         return sec
 
     def _in_last_minute(self) -> bool:
@@ -85,32 +87,31 @@ class ClockMixin(_Engine):
     def _end_period(self) -> None:
         self._fold_minutes()
         self._ev("period_end", None, lambda: f"end of period {self.period}: {self._sc()}")
-        if self.period >= 4 and self.pts[0] != self.pts[1]:
+        if self.period >= 4 and self.team_state[0].pts != self.team_state[1].pts:
             self.phase = "over"
             self._ev("final", None, lambda: f"final: {self._sc()}")
             return
         self.period += 1
         if self.period > 4:
             self.clock = SEASON["overtime_minutes"] * 60
-            self.timeouts = [t + SEASON["timeouts_per_overtime"] for t in self.timeouts]
+            for ts in self.team_state:
+                ts.timeouts += SEASON["timeouts_per_overtime"]
             self._rest_all(120)
         else:
             self.clock = SEASON["period_minutes"] * 60
             self._rest_all(300 if self.period == 3 else 120)
-        self.team_fouls = [0, 0]
-        self.late_fouls = [0, 0]
-        self.kick_used = [False, False]
-        self.kick_until = [-1, -1]
-        self.double = [-1, -1]
-        self.helper = [-1, -1]
-        self.press_ban = [False, False]
+        for ts in self.team_state:
+            ts.team_fouls = ts.late_fouls = 0
+            ts.kick_used = False
+            ts.kick_until = ts.double = ts.helper = -1
+            ts.press_ban = False
+            ts.bench_key = None
         self.frontcourt = False
         self.three_pt = False
         self.milk = ""
         self.desperation = False
-        self._bench_keys = [None, None]
-        for s in (0, 1):
-            av = self.availability[s]
+        for ts in self.team_state:
+            av = ts.availability
             for i in range(len(av)):
                 if av[i] in (OUT_STOPPAGE, OUT_PERIOD, OUT_THIS_STOPPAGE):
                     av[i] = AVAILABLE

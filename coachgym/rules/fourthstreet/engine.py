@@ -37,7 +37,6 @@ from .clock import ClockMixin
 from .constants import *  # noqa: F401,F403 - re-exported: coaches, envs and tests import them from here
 from .constants import (
     AST,
-    AVAILABLE,
     BOX_COLS,
     COLS,
     DRB,
@@ -60,6 +59,7 @@ from .options import FourthStreetOptions
 from .play import PlayMixin
 from .rebounding import ReboundMixin
 from .setups import SetupMixin
+from .state import TeamState
 
 
 class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMixin, ReboundMixin, FoulMixin, CopyingMixin,
@@ -85,39 +85,18 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.period = 1
         self.clock = SEASON["period_minutes"] * 60
         self.shot_clock = SEASON["shot_clock"]
-        self.pts = [0, 0]
         self.off = HOME
         self.phase = "pregame"
         self.ctx: saved.PlayContext = {}
-        self.lineup = [list(t.lineup) for t in self.teams]
-        n = [len(t.players) for t in self.teams]
-        self.stats = [[[0] * len(COLS) for _ in range(n[s])] for s in (0, 1)]
-        self.availability = [[AVAILABLE] * n[s] for s in (0, 1)]
+        # each team's state (state.TeamState: score, lineup, box score, availability, fatigue and rest,
+        # fouls, timeouts, defense and the calls it has made), home then away
+        self.team_state = [TeamState(t.lineup, len(t.players)) for t in self.teams]
         self._prior_injuries()
-        # consecutive seconds on the court (Optional Rules, Fatigue): for a player on the court,
-        # _stint_counted plus the game seconds since stint_mark (see the stint property and _fold_stint)
-        self._stint_counted = [[0] * n[s] for s in (0, 1)]
+        # consecutive seconds on the court (Optional Rules, Fatigue): for a player on the court, his
+        # team's stint_counted plus the game seconds since stint_mark (see the stint property and _fold_stint)
         self.stint_mark = 0
-        self.fatigue_points = [[0] * n[s] for s in (0, 1)]
         self.game_seconds = 0  # game seconds played (all periods)
-        self.seconds_counted_at = [[0] * n[s] for s in (0, 1)]  # game_seconds up to which each player's SEC is counted
         self.rest_clock = 0  # game seconds plus rest credits (timeouts, breaks)
-        self.benched = [[-10 ** 6] * n[s] for s in (0, 1)]  # rest clock when each player last left the court
-        self.rest_needed = [[0] * n[s] for s in (0, 1)]  # rest to be fully rested, set when benched
-        self.safe = [[False] * n[s] for s in (0, 1)]
-        self.played = [[i in self.lineup[s] for i in range(n[s])] for s in (0, 1)]
-        self.team_fouls = [0, 0]
-        self.late_fouls = [0, 0]
-        self.team_tov = [0, 0]
-        self.timeouts = [SEASON["timeouts_per_game"]] * 2
-        self.defense_mode = ["man", "man"]  # defense of each side when defending
-        self.align = ["standard", "standard"]  # a named alignment, or "custom": the tokens below
-        self.tokens = [[-1] * 5, [-1] * 5]  # custom zone: TOKEN_PAIRS index of each token (-1: not yet placed)
-        self.double = [-1, -1]  # doubled opponent slot
-        self.helper = [-1, -1]
-        self.press_ban = [False, False]
-        self.kick_used = [False, False]
-        self.kick_until = [-1, -1]  # clock value (this period) until which kick it out is active
         self.kicked = False
         self.three_pt = False
         self.milk = ""
@@ -133,28 +112,26 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.tip_winner = -1
         self.windows: list[int] = []
         self.changes = 0
-        self.subs_open = [False, False]  # dead ball: lineup changes offered inside the offense/defense call
-        self.poss_changes = [0, 0]
         self.dead = True
         self.replace: list[list[int]] = []  # [side, slot] needing a forced replacement
-        self.jumpers = [-1, -1]
         self.injuries: list[dict[str, Any]] = []
-        self._bench_keys: list[tuple[int, ...] | None] = [None, None]  # _sub_key's bench tuples (not saved: derived)
 
     _FIELDS = saved.DECLARATION.names  # what a save holds besides teams and options (declared in saved.py)
 
     def _state_to_dict(self) -> dict[str, Any]:
-        import copy
-        d = {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
+        if self.game_seconds != self.stint_mark:
+            self._fold_stint()  # the stint saved up to date (as the stint property reads it)
+        d = saved.DECLARATION.save(self)  # (new lists: the game's are never handed out)
         # playing time as saved: brought up to date in the copy, never in the game (reading a game must not
         # change it); the marks of the men on the court at game_seconds, a bench man's mark 0 (never read:
         # it is set again when he comes in), so a save does not depend on when the game was last read
         now = self.game_seconds
         marks = d["seconds_counted_at"]
         for s in (HOME, AWAY):
-            on = self.lineup[s]
+            ts = self.team_state[s]
+            on = ts.lineup
             for i in on:
-                d["stats"][s][i][SEC] += now - self.seconds_counted_at[s][i]
+                d["stats"][s][i][SEC] += now - ts.seconds_counted_at[i]
             marks[s] = [now if i in on else 0 for i in range(len(marks[s]))]
         d["teams"] = [t.raw for t in self.teams]
         d["options"] = {k: getattr(self.options, k) for k in self.options.__dataclass_fields__}
@@ -165,22 +142,22 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         data = copy.deepcopy(saved.migrate(data))  # the game mutates its lists in place: never the caller's dict
         self.options = FourthStreetOptions(**data["options"])
         self.teams = [parse_team(t, f"saved game team {i}") for i, t in enumerate(data["teams"])]
-        for k in self._FIELDS:
-            if k == "game_seconds" and k not in data:  # saves from before the lazy minutes (folded)
-                self.game_seconds, self.seconds_counted_at = 0, [[0] * len(st) for st in data["stats"]]
-            elif k == "tokens" and k not in data:
-                self.tokens = [[-1] * 5, [-1] * 5]
-            elif k != "seconds_counted_at" or k in data:
-                setattr(self, k, data[k])
-        self._bench_keys = [None, None]
+        saved.DECLARATION.restore(self, data)  # (team fields onto new TeamState objects; bench keys None)
+        if "game_seconds" not in data:  # saves from before the lazy minutes (folded)
+            self.game_seconds = 0
+            for ts in self.team_state:
+                ts.seconds_counted_at = [0] * len(ts.stats)
+        if "tokens" not in data:  # saves from before the custom zone's tokens
+            for ts in self.team_state:
+                ts.tokens = [-1] * 5
         self.stint_mark = self.game_seconds  # the saved stint is up to date (folded when saved)
 
     @property
     def score(self) -> tuple[int, int]:
-        return self.pts[0], self.pts[1]
+        return self.team_state[0].pts, self.team_state[1].pts
 
     def player(self, side: int, slot: int) -> Player:
-        return self.teams[side].players[self.lineup[side][slot]]
+        return self.teams[side].players[self.team_state[side].lineup[slot]]
 
     def _roll(self, what: str) -> int:
         return self.source.roll(6, what)
@@ -205,12 +182,13 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
             self.log.count += 1
 
     def _stat(self, side: int, slot: int, col: int, n: int = 1) -> None:
-        self.stats[side][self.lineup[side][slot]][col] += n
+        ts = self.team_state[side]
+        ts.stats[ts.lineup[slot]][col] += n
 
     def _highest(self, side: int, attr: str, exclude: tuple[int, ...] = ()) -> int:
         """Slot of the on-court player with the highest rating ``attr`` (ties: lower slot)."""
         best, bv = -1, -10 ** 9
-        players, lu = self.teams[side].players, self.lineup[side]
+        players, lu = self.teams[side].players, self.team_state[side].lineup
         for s in range(5):
             if s in exclude:
                 continue
@@ -233,8 +211,9 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         return second if second != passer else first
 
     def _score(self, side: int, slot: int, pts: int, three: bool, passer: int, white: int) -> None:
-        self.pts[side] += pts
-        st = self.stats[side][self.lineup[side][slot]]
+        ts = self.team_state[side]
+        ts.pts += pts
+        st = ts.stats[ts.lineup[slot]]
         st[PTS] += pts
         st[FGM] += 1
         st[FGA] += 1
@@ -256,10 +235,8 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self.phase = "poss"
         self.ctx = {}
         self.shot_clock = SHOT_CLOCK
-        dbl = self.double
-        dbl[0] = dbl[1] = -1
-        dbl = self.helper
-        dbl[0] = dbl[1] = -1
+        home, away = self.team_state
+        home.double = away.double = home.helper = away.helper = -1
         self.passer = -1
         self.outlet = outlet
         self.three_pt = False
@@ -267,7 +244,7 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
 
     def _turnover(self, side: int, slot: int | None, text: str, dead: bool = True) -> None:
         if slot is None:
-            self.team_tov[side] += 1
+            self.team_state[side].team_tov += 1
         else:
             self._stat(side, slot, TOV)
         self._ev("turnover", side, text)
@@ -276,24 +253,26 @@ class FourthStreetEngine(ClockMixin, LineupMixin, CallMixin, SetupMixin, PlayMix
         self._change(1 - side)
 
     def _sc(self) -> str:
-        return f"({self.teams[AWAY].abbr} {self.pts[AWAY]}, {self.teams[HOME].abbr} {self.pts[HOME]})"
+        return f"({self.teams[AWAY].abbr} {self.team_state[AWAY].pts}, {self.teams[HOME].abbr} {self.team_state[HOME].pts})"
 
     def box_score(self) -> BoxScore:
         teams = []
         for s in (HOME, AWAY):
             t = self.teams[s]
             lines = []
+            ts = self.team_state[s]
             for i, p in enumerate(t.players):
-                st = self.stats[s][i]
+                st = ts.stats[i]
                 row = {c: st[k] for k, c in enumerate(COLS) if c != "sec"}
                 row["min"] = round(self.seconds_played(s, i) / 60)
                 row["reb"] = st[ORB] + st[DRB]
                 lines.append(PlayerLine(p.name, {c: row[c] for c in BOX_COLS}))
-            teams.append(TeamBox(t.name, self.pts[s], lines, {"tov": self.team_tov[s]}))
+            teams.append(TeamBox(t.name, ts.pts, lines, {"tov": ts.team_tov}))
         return BoxScore("fourthstreet", list(BOX_COLS), teams)
 
     def scoreboard(self) -> str:
         per = f"Q{self.period}" if self.period <= 4 else f"OT{self.period - 4}"
-        return (f"{self.teams[AWAY].abbr} {self.pts[AWAY]} - {self.teams[HOME].abbr} {self.pts[HOME]}  {per} "
+        home, away = self.team_state
+        return (f"{self.teams[AWAY].abbr} {away.pts} - {self.teams[HOME].abbr} {home.pts}  {per} "
                 f"{_clock(self.clock)}  shot clock {self.shot_clock}  ball: {self.teams[self.off].abbr}  "
-                f"team fouls {self.team_fouls[AWAY]}-{self.team_fouls[HOME]}  timeouts {self.timeouts[AWAY]}-{self.timeouts[HOME]}")
+                f"team fouls {away.team_fouls}-{home.team_fouls}  timeouts {away.timeouts}-{home.timeouts}")

@@ -27,13 +27,13 @@ _FT_DECISIONS = [Decision(side, "free_throw", (A.FT_NORMAL, A.FT_MISS), "shoot t
 
 class FoulMixin(_Engine):
     def _trailing_by_10(self, side: int) -> bool:
-        d = self.pts[1 - side] - self.pts[side]
+        d = self.team_state[1 - side].pts - self.team_state[side].pts
         return 1 <= d <= 10
 
     def _penalty_level(self, side: int) -> int:
         """The fouling team's (``side``) situation (Shots: "a bonus or double-bonus situation"; Season
         Rules, ``penalty_levels``): 0 none, 1 the bonus, 2 the double bonus."""
-        tf, late, ot = self.team_fouls[side], self.late_fouls[side], self.period > 4
+        tf, late, ot = self.team_state[side].team_fouls, self.team_state[side].late_fouls, self.period > 4
         for k in range(len(PENALTY_LEVELS) - 1, -1, -1):
             q, o, lt = PENALTY_LEVELS[k][:3]
             if tf > (o if ot else q) or late > lt:
@@ -60,15 +60,15 @@ class FoulMixin(_Engine):
         return f"{name}, {text}"
 
     def _personal_foul(self, side: int, slot: int, team: bool = True) -> None:
-        i = self.lineup[side][slot]
-        self.stats[side][i][PF] += 1
+        i = self.team_state[side].lineup[slot]
+        self.team_state[side].stats[i][PF] += 1
         if team:
-            self.team_fouls[side] += 1
+            self.team_state[side].team_fouls += 1
             if self.clock <= SEASON["late_period_seconds"]:
-                self.late_fouls[side] += 1
-        if self.stats[side][i][PF] >= SEASON["personal_foul_limit"] and self.availability[side][i] == AVAILABLE:
-            self.availability[side][i] = FOULED_OUT
-            self._bench_keys[side] = None
+                self.team_state[side].late_fouls += 1
+        if self.team_state[side].stats[i][PF] >= SEASON["personal_foul_limit"] and self.team_state[side].availability[i] == AVAILABLE:
+            self.team_state[side].availability[i] = FOULED_OUT
+            self.team_state[side].bench_key = None
             self._ev("foul_out", side, lambda: f"{self.teams[side].players[i].name} fouls out")
             self.replace.append([side, slot])
 
@@ -77,7 +77,7 @@ class FoulMixin(_Engine):
         ("three shots to make two": Season Rules, penalty_levels)."""
         self.phase = "ft"
         self.off = side
-        self.ctx = {"shooter": self.lineup[side][slot], "left": n, "after": after}
+        self.ctx = {"shooter": self.team_state[side].lineup[slot], "left": n, "after": after}
         if to_make and to_make < n:
             self.ctx["need"] = to_make
         self.windows = [side, 1 - side]
@@ -95,15 +95,15 @@ class FoulMixin(_Engine):
         o = self.off
         i = c["shooter"]
         p = self.teams[o].players[i]
-        if i not in self.lineup[o]:  # the shooter left (injury / sub) - his replacement shoots
-            c["shooter"] = i = self.lineup[o][0]
+        if i not in self.team_state[o].lineup:  # the shooter left (injury / sub) - his replacement shoots
+            c["shooter"] = i = self.team_state[o].lineup[0]
             p = self.teams[o].players[i]
         last = c["left"] == 1
         if (last and c["after"] == "change" and self.options.strategies and self._in_last_minute()
                 and self._trailing_by_10(o) and not c.get("asked")):
             return _FT_DECISIONS[o]
         orange, black, white = self._dice(_FT_DICE)
-        st = self.stats[o][i]
+        st = self.team_state[o].stats[i]
         st[FTA] += 1
         if c.get("intent_miss"):
             self.ctx = {}
@@ -122,7 +122,7 @@ class FoulMixin(_Engine):
         if good:
             st[FTM] += 1
             st[PTS] += 1
-            self.pts[o] += 1
+            self.team_state[o].pts += 1
             self._ev("ft", o, lambda: f"{p.name} makes the free throw {self._sc()}", made=True)
             if "need" in c:
                 c["need"] -= 1

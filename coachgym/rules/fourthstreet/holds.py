@@ -10,8 +10,8 @@ from ...core.holds import HoldRules
 
 def settings(game: Any, side: int) -> dict[Any, Any]:
     """The lineup slot by slot and who plays it safe (foul trouble)."""
-    out: dict[Any, Any] = {("lineup", k): p for k, p in enumerate(game.lineup[side])}
-    out.update({("safe", k): bool(v) for k, v in enumerate(game.safe[side])})
+    out: dict[Any, Any] = {("lineup", k): p for k, p in enumerate(game.team_state[side].lineup)}
+    out.update({("safe", k): bool(v) for k, v in enumerate(game.team_state[side].safe)})
     return out
 
 

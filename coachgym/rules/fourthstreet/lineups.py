@@ -23,66 +23,71 @@ class LineupMixin(_Engine):
         still out from an earlier game (the team file's ``injured``) are unavailable all game."""
         for side, team in enumerate(self.teams):
             for i in team.injured:
-                self.availability[side][i] = OUT_GAME
+                self.team_state[side].availability[i] = OUT_GAME
 
     def rest(self, side: int, i: int) -> int:
         """Seconds of rest of a bench player since he last left the court (rest credits included)."""
-        return self.rest_clock - self.benched[side][i]
+        return self.rest_clock - self.team_state[side].benched[i]
 
     def _fatigue(self, side: int, slot: int) -> int:
         """Fatigue points (Optional Rules, Fatigue): a fatigued player called upon gains one (limit 3)
         and his matchup die is lowered by his points."""
         if not self.options.fatigue:
             return 0
-        i = self.lineup[side][slot]
-        if self._stint_counted[side][i] + self.game_seconds - self.stint_mark >= self.teams[side].players[i].fat * 60:
-            if self.fatigue_points[side][i] < 3:
-                self.fatigue_points[side][i] += 1
-            return self.fatigue_points[side][i]
+        ts = self.team_state[side]
+        i = ts.lineup[slot]
+        if ts.stint_counted[i] + self.game_seconds - self.stint_mark >= self.teams[side].players[i].fat * 60:
+            fp = ts.fatigue_points
+            if fp[i] < 3:
+                fp[i] += 1
+            return fp[i]
         return 0
 
     def _rest_requirement(self, side: int, i: int) -> int:
         p = self.teams[side].players[i]
-        fp = self.fatigue_points[side][i]
+        fp = self.team_state[side].fatigue_points[i]
         if fp:
             return (0, 600, 720, 900)[fp]
-        if self.stint[side][i] >= p.fat * 60:
+        stint = self.stint_of(side)[i]
+        if stint >= p.fat * 60:
             return 300
-        return min(300, self.stint[side][i])
+        return min(300, stint)
 
     def _rest_all(self, sec: int) -> None:
         """Rest credited to every player (timeout 1 minute, quarter break 2, halftime 5)."""
-        for s in (0, 1):
-            for i in range(len(self.stats[s])):
-                if i in self.lineup[s]:
+        for s, ts in enumerate(self.team_state):
+            for i in range(len(ts.stats)):
+                if i in ts.lineup:
                     if sec >= self._rest_requirement(s, i):
-                        self.stint[s][i] = 0
-                        self.fatigue_points[s][i] = 0
+                        self.stint_of(s)[i] = 0
+                        ts.fatigue_points[i] = 0
                     else:
-                        self.stint[s][i] = max(0, self.stint[s][i] - sec)
+                        stint = self.stint_of(s)
+                        stint[i] = max(0, stint[i] - sec)
         self.rest_clock += sec
 
     def _substitute(self, side: int, slot: int, i: int) -> None:
         if self.game_seconds != self.stint_mark:
             self._fold_stint()  # before the lineup changes
-        out = self.lineup[side][slot]
-        self.stats[side][out][SEC] += self.game_seconds - self.seconds_counted_at[side][out]
-        self.seconds_counted_at[side][i] = self.game_seconds
-        self.rest_needed[side][out] = self._rest_requirement(side, out)
-        self.benched[side][out] = self.rest_clock
-        self.lineup[side][slot] = i
-        self._bench_keys[side] = None
-        if self.rest(side, i) >= self.rest_needed[side][i]:
-            self.stint[side][i] = 0
-            self.fatigue_points[side][i] = 0
-        self.played[side][i] = True
+        ts = self.team_state[side]
+        out = ts.lineup[slot]
+        ts.stats[out][SEC] += self.game_seconds - ts.seconds_counted_at[out]
+        ts.seconds_counted_at[i] = self.game_seconds
+        ts.rest_needed[out] = self._rest_requirement(side, out)
+        ts.benched[out] = self.rest_clock
+        ts.lineup[slot] = i
+        ts.bench_key = None
+        if self.rest(side, i) >= ts.rest_needed[i]:
+            self.stint_of(side)[i] = 0
+            ts.fatigue_points[i] = 0
+        ts.played[i] = True
         t = self.teams[side]
         self._ev("substitution", side, lambda: f"{t.abbr}: {t.players[i].name} in for {t.players[out].name} at position {slot + 1}",
                  slot=slot, player_in=i, player_out=out)
 
     def _bench(self, side: int) -> list[int]:
-        lu = self.lineup[side]
-        av = self.availability[side]
+        ts = self.team_state[side]
+        lu, av = ts.lineup, ts.availability
         return [i for i in range(len(av)) if av[i] == AVAILABLE and i not in lu]
 
     def _injury(self, side: int, slot: int, who: str) -> None:
@@ -94,13 +99,14 @@ class LineupMixin(_Engine):
         games = row.get("games", 0)
         for _ in range(row.get("dice", 0)):
             games += self._roll("injury games")
-        i = self.lineup[side][slot]
+        i = self.team_state[side].lineup[slot]
         self.injuries.append({"side": side, "player": i, "kind": row["kind"], "games": games, "period": self.period})
         self._ev("injury", side, lambda: f"{who}: {p.name} is hurt: {row['text']}" + (f" ({games} more games)" if row.get("dice") else ""),
                  injury=row["kind"], games=games)
         if row["kind"] != "hurt":
-            self._bench_keys[side] = None
-            self.availability[side][i] = {"stoppage": OUT_THIS_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
+            ts = self.team_state[side]
+            ts.bench_key = None
+            ts.availability[i] = {"stoppage": OUT_THIS_STOPPAGE, "period": OUT_PERIOD, "game": OUT_GAME}[row["kind"]]
             self.replace.append([side, slot])
         self.dead = True
         self.frontcourt = True
@@ -108,13 +114,13 @@ class LineupMixin(_Engine):
         self.ctx = {}
 
     def _release_stoppage(self) -> None:
-        for s in (0, 1):
-            av = self.availability[s]
+        for ts in self.team_state:
+            av = ts.availability
             if OUT_STOPPAGE not in av and OUT_THIS_STOPPAGE not in av:
                 continue
-            self._bench_keys[s] = None
+            ts.bench_key = None
             for i in range(len(av)):
-                if av[i] == OUT_STOPPAGE and i not in self.lineup[s]:
+                if av[i] == OUT_STOPPAGE and i not in ts.lineup:
                     av[i] = AVAILABLE
                 elif av[i] == OUT_THIS_STOPPAGE:
                     av[i] = OUT_STOPPAGE  # hurt on the play that stopped it: out until the next one

@@ -28,13 +28,14 @@ else:
 class PlayMixin(_Engine):
     def cover(self, d: int) -> dict[str, tuple[int, ...]]:
         """Zone -> the tokens of ``d``'s zone covering it, ascending (a named or a placed alignment)."""
-        a = self.align[d]
-        return custom_cover(self.tokens[d]) if a == "custom" else COVER[a]
+        a = self.team_state[d].align
+        return custom_cover(self.team_state[d].tokens) if a == "custom" else COVER[a]
 
     def _defenders(self, o: int, slot: int, zone: str) -> tuple[int, int, bool]:
         """(first defender slot, second defender slot or -1, offense wins automatically)."""
         d = 1 - o
-        if self.defense_mode[d] == "zone":
+        dts = self.team_state[d]
+        if dts.defense_mode == "zone":
             cover = self.cover(d)
             cov = list(cover[zone])
             if self.options.three_second_rule:
@@ -47,11 +48,11 @@ class PlayMixin(_Engine):
             first = cov[-1] - 1
             second = cov[0] - 1 if len(cov) > 1 else -1
             return first, second, False
-        if self.double[d] >= 0 and self.helper[d] >= 0:
-            if slot == self.helper[d]:
+        if dts.double >= 0 and dts.helper >= 0:
+            if slot == dts.helper:
                 return slot, -1, True  # the helper's man is uncovered
-            if slot == self.double[d]:
-                return slot, self.helper[d], False
+            if slot == dts.double:
+                return slot, dts.helper, False
         return slot, -1, False
 
     def _play(self) -> None:
@@ -83,9 +84,10 @@ class PlayMixin(_Engine):
             orange = roll(6, "orange result")
             black = roll(6, "black result")
             white = roll(6, "white")
-        olu = self.lineup[o]
+        ots, dts = self.team_state[o], self.team_state[d]
+        olu = ots.lineup
         op = self.teams[o].players[olu[slot]]
-        if self.double[d] < 0 and self.defense_mode[d] != "zone":
+        if dts.double < 0 and dts.defense_mode != "zone":
             first, second, auto = slot, -1, False  # man-to-man or press, no double team (see _defenders)
         else:
             first, second, auto = self._defenders(o, slot, zone)
@@ -93,25 +95,25 @@ class PlayMixin(_Engine):
         fo = fd = 0
         if fatigue:  # Optional Rules, Fatigue: see _fatigue
             i = olu[slot]
-            if self._stint_counted[o][i] + self.game_seconds - self.stint_mark >= op.fat * 60:
-                fp = self.fatigue_points[o]
+            if ots.stint_counted[i] + self.game_seconds - self.stint_mark >= op.fat * 60:
+                fp = ots.fatigue_points
                 if fp[i] < 3:
                     fp[i] += 1
                 fo = fp[i]
         if first >= 0:
-            dlu = self.lineup[d]
+            dlu = dts.lineup
             dplayers = self.teams[d].players
             dp = dplayers[dlu[first]]
             dg = dp.dfn[lv]
-            safe = self.safe[d]
+            safe = dts.safe
             if safe[dlu[first]]:  # Foul Trouble: playing it safe, grades 1 lower; at 0 he loses automatically
                 if dg == 0:
                     auto = True
                 dg -= 1
             if fatigue:  # (_fatigue, inline)
                 j = dlu[first]
-                if self._stint_counted[d][j] + self.game_seconds - self.stint_mark >= dp.fat * 60:
-                    fp = self.fatigue_points[d]
+                if dts.stint_counted[j] + self.game_seconds - self.stint_mark >= dp.fat * 60:
+                    fp = dts.fatigue_points
                     if fp[j] < 3:
                         fp[j] += 1
                     fd = fp[j]
@@ -132,7 +134,7 @@ class PlayMixin(_Engine):
         passer = self.passer
         self.passer = -1
         self._tick(5)
-        ku = self.kick_until[o]
+        ku = ots.kick_until
         if (ku >= 0 and lv == 1 and offense_wins and not self.kicked and self.clock >= ku
                 and self.options.strategies):
             self.kicked = True
@@ -186,7 +188,8 @@ class PlayMixin(_Engine):
             return
         if sym == AND_ONE:
             self._score(o, slot, val, three, passer, white)
-            self.double = [-1, -1]  # "Following a shot, the double-team is called off"
+            home, away = self.team_state
+            home.double = away.double = -1  # "Following a shot, the double-team is called off"
             self._personal_foul(d, first if first >= 0 else slot)
             self._ev("made", o, lambda: f"{who}: {op.name} scores {val} and is fouled {self._sc()}", pts=val)
             self.dead = True
@@ -202,7 +205,7 @@ class PlayMixin(_Engine):
         if sym in PASS_LAT:
             to = self._recipient(o, white, slot)
             # one level forward (Level 3 passes against the press: to Level 1), then the lateral shift
-            self.zone = _MOVES[zone, sym, self.defense_mode[d] == "press"]
+            self.zone = _MOVES[zone, sym, self.team_state[d].defense_mode == "press"]
             self.passer = slot
             self.handler = to
             if rec:
@@ -223,21 +226,23 @@ class PlayMixin(_Engine):
             self._ev("made", o, lambda: f"{who}: {op.name} feeds {self.player(o, to).name} for the layup {self._sc()}", pts=2)
             self._change(d)
             return
-        self.double[d] = -1 if sym in (BLOCK, FOUL) else self.double[d]
+        dts = self.team_state[d]
+        dts.double = -1 if sym in (BLOCK, FOUL) else dts.double
         if sym == BLOCK:
             self._stat(d, first, BLK)
             self._stat(o, slot, FGA)
             if three:
                 self._stat(o, slot, TPA)
             self._ev("block", d, lambda: f"{who}: {self.player(d, first).name} blocks {op.name}'s shot")
-            self.double = [-1, -1]
+            home, away = self.team_state
+            home.double = away.double = -1
             self.phase = "loose"
             return
         if sym == STEAL:
             self._stat(d, first, STL)
             self._stat(o, slot, TOV)
             self._ev("steal", d, lambda: f"{who}: {self.player(d, first).name} steals the ball")
-            self.press_ban[o] = True
+            self.team_state[o].press_ban = True
             self._change(d, first)
             return
         if sym == FOUL:
@@ -246,7 +251,8 @@ class PlayMixin(_Engine):
             fouler = first if first >= 0 else slot
             self._personal_foul(d, fouler)
             self.dead = True
-            self.double = [-1, -1]
+            home, away = self.team_state
+            home.double = away.double = -1
             shots = 0
             if lv == 3 and white == 1 and self.options.three_point_line:
                 shots = 3
@@ -282,13 +288,14 @@ class PlayMixin(_Engine):
         raise RuntimeError(f"unknown symbol {sym!r}")  # pragma: no cover
 
     def _miss(self, o: int, slot: int, three: bool, text: str, air: bool = False) -> None:
-        st = self.stats[o][self.lineup[o][slot]]
+        ts = self.team_state[o]
+        st = ts.stats[ts.lineup[slot]]
         st[FGA] += 1
         if three:
             st[TPA] += 1
         self._ev("miss", o, text)
-        dbl = self.double
-        dbl[0] = dbl[1] = -1
+        home, away = self.team_state
+        home.double = away.double = -1
         self.air = air
         self.phase = "rebound"
 

@@ -114,39 +114,39 @@ class FourthStreetPresenter:
     @staticmethod
     def fatigue(game: FourthStreetEngine, side: int, i: int) -> str:
         p = game.teams[side].players[i]
-        if i in game.lineup[side]:
+        if i in game.team_state[side].lineup:
             on = game.stint[side][i]
             if not game.options.fatigue:
                 return T("no_fatigue", played=_clock(on))
-            pts = game.fatigue_points[side][i]
+            pts = game.team_state[side].fatigue_points[i]
             if pts or on >= p.fat * 60:
                 points = T("worn_points", n=pts, s="" if pts == 1 else "s") if pts else ""
                 return T("worn", played=_clock(on), fat=p.fat, points=points)
             return T("fresh", played=_clock(on), fat=p.fat)
         if not game.options.fatigue:
             return ""
-        rest, need = game.rest(side, i), game.rest_needed[side][i]
+        rest, need = game.rest(side, i), game.team_state[side].rest_needed[i]
         return T("rested") if rest >= need else T("resting", rest=_clock(max(0, rest)), need=_clock(need))
 
     @staticmethod
     def line(game: FourthStreetEngine, side: int, i: int) -> str:
-        st = game.stats[side][i]
+        st = game.team_state[side].stats[i]
         return (f"{st[PTS]} pts, {st[ORB] + st[DRB]} reb, {st[AST]} ast, "
                 f"{round(game.seconds_played(side, i) / 60)} min")
 
     def player_label(self, game: FourthStreetEngine, side: int, i: int, slot: int | None = None) -> str:
         p = game.teams[side].players[i]
         pos = POS[slot] if slot is not None else POS[p.pos - 1]
-        return f"{p.name} ({pos}, {_fouls(game.stats[side][i][PF])}, {self.fatigue(game, side, i)})"
+        return f"{p.name} ({pos}, {_fouls(game.team_state[side].stats[i][PF])}, {self.fatigue(game, side, i)})"
 
     def guards(self, game: FourthStreetEngine, side: int, slot: int) -> str:
         """Whom he guards in his team's defense in force (man-to-man and the press by number; a zone
         by the zones his token covers)."""
         opp = 1 - side
-        mode = game.defense_mode[side]
+        mode = game.team_state[side].defense_mode
         if mode == "zone":
             return T("guards_zone", zones="/".join(self.token_zones(game, side)[slot]))
-        target, helper = game.double[side], game.helper[side]
+        target, helper = game.team_state[side].double, game.team_state[side].helper
         name = game.player(opp, slot).name
         if slot == helper and target >= 0:
             return T("guards_helper", name=game.player(opp, target).name, open=name)
@@ -157,34 +157,34 @@ class FourthStreetPresenter:
     @staticmethod
     def token_zones(game: FourthStreetEngine, side: int) -> list[list[str]]:
         """The zones each token ① to ⑤ covers."""
-        if game.align[side] == "custom":
-            return [list(TOKEN_PAIRS[p]) if p >= 0 else [] for p in game.tokens[side]]
-        a = _ALIGN[game.align[side]]
+        if game.team_state[side].align == "custom":
+            return [list(TOKEN_PAIRS[p]) if p >= 0 else [] for p in game.team_state[side].tokens]
+        a = _ALIGN[game.team_state[side].align]
         return [list(a[str(t + 1)]) for t in range(5)]
 
     def player_card(self, game: FourthStreetEngine, side: int, i: int) -> PlayerCard:
         p = game.teams[side].players[i]
-        lu = game.lineup[side]
+        lu = game.team_state[side].lineup
         on = i in lu
         slot = lu.index(i) if on else -1
-        status = T(_STATUS[game.availability[side][i]]) if game.availability[side][i] != AVAILABLE else ""
-        if on and game.safe[side][i] and not status:
+        status = T(_STATUS[game.team_state[side].availability[i]]) if game.team_state[side].availability[i] != AVAILABLE else ""
+        if on and game.team_state[side].safe[i] and not status:
             status = T("status_safe")
         notes = []
         if on and side == game.off and game.phase == "play" and game.handler == slot:
             notes.append(T("note_ball"))
         return PlayerCard(name=p.name, position=POS[slot] if on else POS[p.pos - 1], on_court=on,
-                          ratings=self.card_ratings(p), fouls=game.stats[side][i][PF], fatigue=self.fatigue(game, side, i),
+                          ratings=self.card_ratings(p), fouls=game.team_state[side].stats[i][PF], fatigue=self.fatigue(game, side, i),
                           status=status, guards=self.guards(game, side, slot) if on else "",
                           line=self.line(game, side, i), note="; ".join(notes))
 
     # ------------------------------------------------------------------ situation
     def defense_text(self, game: FourthStreetEngine, side: int) -> str:
-        mode = game.defense_mode[side]
+        mode = game.team_state[side].defense_mode
         if mode == "zone":
-            return T("defense_zone", align=game.align[side].replace("_", " ") if game.align[side] != "custom" else "your placement")
+            return T("defense_zone", align=game.team_state[side].align.replace("_", " ") if game.team_state[side].align != "custom" else "your placement")
         words = T("defense_man" if mode == "man" else "defense_press")
-        t, h = game.double[side], game.helper[side]
+        t, h = game.team_state[side].double, game.team_state[side].helper
         if t >= 0:
             target = f"{game.player(1 - side, t).name} ({POS[t]})"
             if h >= 0:
@@ -194,19 +194,19 @@ class FourthStreetPresenter:
 
     def team_view(self, game: FourthStreetEngine, side: int, coach: str) -> TeamView:
         team = game.teams[side]
-        lu = game.lineup[side]
+        lu = game.team_state[side].lineup
         on = [self.player_card(game, side, i) for i in lu]
         bench = [self.player_card(game, side, i) for i in range(len(team.players)) if i not in lu]
         level = game._penalty_level(side)
         penalty = ("", T("penalty_bonus"), T("penalty_double"))[level]
-        facts = [("timeouts left", str(game.timeouts[side])),
-                 ("team fouls", T("team_fouls", n=game.team_fouls[side], penalty=penalty)),
+        facts = [("timeouts left", str(game.team_state[side].timeouts)),
+                 ("team fouls", T("team_fouls", n=game.team_state[side].team_fouls, penalty=penalty)),
                  ("defense", self.defense_text(game, side))]
-        if game.kick_until[side] >= 0:
-            facts.append(("kick it out", T("kick_on", until=_clock(game.kick_until[side]))))
+        if game.team_state[side].kick_until >= 0:
+            facts.append(("kick it out", T("kick_on", until=_clock(game.team_state[side].kick_until))))
         if game.three_pt and side == game.off:
             facts.append(("3-point offense", "on this possession"))
-        return TeamView(team.name, side, game.pts[side], coach, on, bench, facts)
+        return TeamView(team.name, side, game.team_state[side].pts, coach, on, bench, facts)
 
     def clock(self, game: FourthStreetEngine) -> tuple[str, str]:
         if game.over:
@@ -240,11 +240,11 @@ class FourthStreetPresenter:
             win = home if h > a else away
             result = T("result", winner=win.name, high=max(h, a), low=min(h, a))
         terms = list(_SITUATION_TERMS)
-        if any(game.defense_mode[s] == "press" for s in (0, 1)):
+        if any(game.team_state[s].defense_mode == "press" for s in (0, 1)):
             terms.append("press")
-        if any(game.double[s] >= 0 for s in (0, 1)):
+        if any(game.team_state[s].double >= 0 for s in (0, 1)):
             terms += ["double team", "helper"]
-        if any(game.defense_mode[s] == "zone" for s in (0, 1)):
+        if any(game.team_state[s].defense_mode == "zone" for s in (0, 1)):
             terms += ["zone defense", "zone token"]
         return Situation(ruleset=self.ruleset, title=T("title", away=away.name, home=home.name), clock=clock, period=period,
                          possession=None if game.over or game.phase == "pregame" else game.off,
@@ -266,7 +266,7 @@ class FourthStreetPresenter:
         needs a longer rest (12, Fatigue), while a substitution could take him out now."""
         if not game.options.fatigue or not any(a in _SUBS for a in d.legal):
             return []
-        players, lu = game.teams[d.side].players, game.lineup[d.side]
+        players, lu = game.teams[d.side].players, game.team_state[d.side].lineup
         worn = [i for i in lu if game.stint[d.side][i] >= players[i].fat * 60]
         if not worn:
             return []
@@ -274,7 +274,7 @@ class FourthStreetPresenter:
         if one:  # his minutes and points here; several: their names (the cards say the rest)
             i = worn[0]
             who = T("warn_worn_one", name=players[i].name, played=_clock(game.stint[d.side][i]), fat=players[i].fat,
-                    points=game.fatigue_points[d.side][i], s="" if game.fatigue_points[d.side][i] == 1 else "s")
+                    points=game.team_state[d.side].fatigue_points[i], s="" if game.team_state[d.side].fatigue_points[i] == 1 else "s")
         else:
             names = [players[i].name for i in worn]
             who = ", ".join(names[:-1]) + " and " + names[-1]
@@ -287,8 +287,8 @@ class FourthStreetPresenter:
                             default_action=default, terms=terms)
 
     def _sub_choices(self, game: FourthStreetEngine, side: int, legal: set[int]) -> list[Choice]:
-        lu = game.lineup[side]
-        bench = [b for b in range(min(len(game.availability[side]), A.MAX_ROSTER)) if b not in lu]
+        lu = game.team_state[side].lineup
+        bench = [b for b in range(min(len(game.team_state[side].availability), A.MAX_ROSTER)) if b not in lu]
         first = []
         for s in range(5):
             out = lu[s]
@@ -309,12 +309,12 @@ class FourthStreetPresenter:
         safe = []
         for s in range(5):
             if A.SAFE[s] in legal:
-                i = game.lineup[side][s]
+                i = game.team_state[side].lineup[s]
                 name = game.teams[side].players[i].name
-                if game.safe[side][i]:
+                if game.team_state[side].safe[i]:
                     safe.append(Choice(f"safe:{s}", T("safe_off", name=name, pos=POS[s]), T("safe_off_explain"), action=A.SAFE[s]))
                 else:
-                    safe.append(Choice(f"safe:{s}", T("safe_on", name=name, pos=POS[s], fouls=_fouls(game.stats[side][i][PF])),
+                    safe.append(Choice(f"safe:{s}", T("safe_on", name=name, pos=POS[s], fouls=_fouls(game.team_state[side].stats[i][PF])),
                                        T("safe_on_explain"), action=A.SAFE[s]))
         if len(safe) > 1:  # folded: one choice that opens the five (the first step stays short)
             safe = two_step([("safe", T("fold_safe"), T("fold_safe_explain"), T("fold_safe_title"), safe)])
@@ -337,8 +337,8 @@ class FourthStreetPresenter:
     def _replace(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         side = d.side
         slot = game.actions[d.legal[0]]["slot"]
-        i = game.lineup[side][slot]
-        why = T("replace_why_fouled" if game.availability[side][i] == FOULED_OUT else "replace_why_hurt")
+        i = game.team_state[side].lineup[slot]
+        why = T("replace_why_fouled" if game.team_state[side].availability[i] == FOULED_OUT else "replace_why_hurt")
         choices = [Choice(f"in:{a}", self.player_label(game, side, game.actions[a]["player"]),
                           T("in_explain", ratings=self.ratings_text(game.teams[side].players[game.actions[a]["player"]]),
                             fatigue=self.fatigue(game, side, game.actions[a]["player"])), action=a) for a in d.legal]
@@ -364,7 +364,7 @@ class FourthStreetPresenter:
         dead = d.legal[0] < A.SETUP
         p1 = game.player(side, 0).name
         play = [Choice("setup", T("setup"), T("setup_explain"), action=A.SETUP, default=True)]
-        timeout = [Choice("timeout", T("timeout", left=game.timeouts[side]), T("timeout_explain"), action=A.TIMEOUT)] \
+        timeout = [Choice("timeout", T("timeout", left=game.team_state[side].timeouts), T("timeout_explain"), action=A.TIMEOUT)] \
             if A.TIMEOUT in legal else []
         strategy = []
         if A.THREE_PT in legal:
@@ -392,9 +392,9 @@ class FourthStreetPresenter:
         (a press the rules do not allow on this setup falls back to man-to-man); a double team is
         called anew each possession."""
         side, legal = d.side, d.legal
-        mode = game.defense_mode[side]
+        mode = game.team_state[side].defense_mode
         if mode == "zone":
-            a = A.DEF_ZONE_KEEP if game.align[side] == "custom" else A.DEF_ZONE.get(game.align[side])
+            a = A.DEF_ZONE_KEEP if game.team_state[side].align == "custom" else A.DEF_ZONE.get(game.team_state[side].align)
             if a in legal:
                 return a
         if mode == "press" and A.DEF_PRESS[0] in legal:
@@ -418,7 +418,7 @@ class FourthStreetPresenter:
         doubles = []
         for k in range(5):
             p = game.player(opp, k)
-            pts = game.stats[opp][game.lineup[opp][k]][PTS]
+            pts = game.team_state[opp].stats[game.team_state[opp].lineup[k]][PTS]
             label = T("double", name=p.name, pos=POS[k], pts=pts)
             explain = T("double_explain", defender=game.player(side, k).name)
             man, press = A.DEF_MAN[k + 1], A.DEF_PRESS[k + 1]
@@ -475,7 +475,7 @@ class FourthStreetPresenter:
     def _helper(self, game: FourthStreetEngine, d: Decision) -> DecisionView:
         side = d.side
         opp = 1 - side
-        target = game.double[side]
+        target = game.team_state[side].double
         tp = game.player(opp, target)
         choices = []
         for a in d.legal:
@@ -545,16 +545,16 @@ class FourthStreetPresenter:
         ``points``, one already carrying fatigue points) for whom a rested player of his position (or
         one position away) waits on the bench, or a player whose foul has just put him in foul trouble
         (2 fouls in the 1st quarter, 3 in the 2nd, 4 in the 3rd, 5 in the 4th and overtime)."""
-        players, lu = game.teams[side].players, game.lineup[side]
+        players, lu = game.teams[side].players, game.team_state[side].lineup
         if game.options.fatigue:
-            bench = [b for b in range(len(players)) if b not in lu and game.availability[side][b] == AVAILABLE
-                     and game.rest(side, b) >= game.rest_needed[side][b]]
+            bench = [b for b in range(len(players)) if b not in lu and game.team_state[side].availability[b] == AVAILABLE
+                     and game.rest(side, b) >= game.team_state[side].rest_needed[b]]
             for slot, i in enumerate(lu):
-                if (game.fatigue_points[side][i] or (not points and game.stint[side][i] >= players[i].fat * 60)) and any(
+                if (game.team_state[side].fatigue_points[i] or (not points and game.stint[side][i] >= players[i].fat * 60)) and any(
                         abs(players[b].pos - 1 - slot) <= 1 for b in bench):
                     return True
         trouble = min(game.period, 4) + 1
-        names = {players[i].name for i in lu if game.stats[side][i][PF] >= trouble}
+        names = {players[i].name for i in lu if game.team_state[side].stats[i][PF] >= trouble}
         if names:
             for e in reversed(game.log.events):
                 if e.kind == "setup":
@@ -589,14 +589,14 @@ class FourthStreetPresenter:
             return None if self.attention(game, side, points=True) else A.DONE
         if kind == "offense":
             dead = legal[0] < A.SETUP
-            if dead and (game.poss_changes[side] or self.attention(game, side)):
+            if dead and (game.team_state[side].poss_changes or self.attention(game, side)):
                 return None
             if late and (A.THREE_PT in legal or A.MILK["3B"] in legal):
                 return None
             return A.SETUP
         if kind == "defense":
             dead = legal[0] < A.SETUP
-            if dead and (game.poss_changes[side] or self.attention(game, side) or self._stoppage(game) not in ("turnover", "foul")):
+            if dead and (game.team_state[side].poss_changes or self.attention(game, side) or self._stoppage(game) not in ("turnover", "foul")):
                 return None
             if late and A.INTENTIONAL in legal:
                 return None

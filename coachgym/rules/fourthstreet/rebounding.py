@@ -46,7 +46,7 @@ class ReboundMixin(_Engine):
             s = self._highest(d, "trb")
             self._stat(d, s, DRB)
             self._ev("rebound", d, lambda: f"defensive rebound {self.player(d, s).name} (highest tRb)")
-            self.press_ban[o] = True
+            self.team_state[o].press_ban = True
             self._change(d, s)
             return
         s = white - 1
@@ -70,7 +70,7 @@ class ReboundMixin(_Engine):
         else:
             self._stat(d, s, DRB)
             self._ev("rebound", d, lambda: f"defensive rebound {pd.name} {dt} - {po.name} {ot}")
-            self.press_ban[o] = True
+            self.team_state[o].press_ban = True
             self._change(d, s)
 
     _phase_rebound = phase("rebound")(_rebound)  # phase "rebound" (core.phases)
@@ -98,7 +98,7 @@ class ReboundMixin(_Engine):
         else:
             self._stat(d, s, DRB)
             self._ev("loose_ball", d, lambda: f"loose ball recovered by {self.player(d, s).name}")
-            self.press_ban[o] = True  # credited as a defensive rebound: no press on the next setup
+            self.team_state[o].press_ban = True  # credited as a defensive rebound: no press on the next setup
             self._change(d, s)
 
     _phase_loose = phase("loose")(_loose_ball)  # phase "loose" (core.phases)

@@ -25,7 +25,7 @@ from ...core.savecheck import (
     check,
     teams_and_options,
 )
-from ...core.state import Field, StateDeclaration
+from ...core.state import Field, StateDeclaration, TeamRecords
 from . import actions as A
 from .cards import parse_team
 from .constants import (
@@ -42,6 +42,7 @@ from .constants import (
 )
 from .court import COVER, LEVELS, SEASON, TOKEN_PAIRS
 from .options import FourthStreetOptions
+from .state import TeamState
 
 PHASES = ("pregame", "poss", "play", "rebound", "loose", "ft", "hold", "endperiod", "over")
 ZONES = tuple(z for lv in LEVELS.values() for z in lv)
@@ -92,43 +93,43 @@ DECLARATION = StateDeclaration(
     Field("clock", Int(0, SEC_MAX), "value", "game clock: seconds left in the period"),
     Field("shot_clock", Int(-SEC_MAX, SHOT_CLOCK), "value",
           "seconds left on the shot clock; an air ball's rebound may run it below 0 (a violation)"),
-    Field("pts", PerSide(Int(0, 10_000)), "flat", "each team's points (the score)"),
+    Field("pts", PerSide(Int(0, 10_000)), "flat", "each team's points (the score)", team=True),
     Field("off", Side, "value", "the side with the ball (the offense)"),
     Field("phase", Str(PHASES), "value", "what happens next (core.phases: each phase has its _phase_ handler)"),
     Field("ctx", CTX, "nested", "the phase's own notes: the calls made so far, the free throws left (CTX)"),
     Field("lineup", PerSide(List(RosterIndex, 5, distinct=True)), "rows",
-          "the roster number of the player at each slot of the court"),
+          "the roster number of the player at each slot of the court", team=True),
     Field("stats", PerSide(PerPlayer(List(Int(0, MAX_SECONDS), len(COLS)))), "cube",
-          "each player's box-score line (constants.COLS; SEC counted lazily, see seconds_counted_at)"),
+          "each player's box-score line (constants.COLS; SEC counted lazily, see seconds_counted_at)", team=True),
     Field("availability", PerSide(PerPlayer(Int(AVAILABLE, max(OUT_STOPPAGE, OUT_PERIOD, OUT_GAME, FOULED_OUT,
                                                                OUT_THIS_STOPPAGE)))), "rows",
           "whether each player may play: AVAILABLE, or out (injury until a stoppage, the period or the "
-          "game; fouled out) - constants"),
+          "game; fouled out) - constants", team=True),
     Field("stint", PerSide(PerPlayer(Int(0, MAX_SECONDS))), "rows",
           "consecutive seconds on the court (Fatigue; a property folding the lazy count kept in _stint_counted)",
-          attr="_stint_counted"),
-    Field("fatigue_points", PerSide(PerPlayer(Int(0, 3))), "rows", "fatigue points (Optional Rules, Fatigue: limit 3)"),
+          attr="stint_counted", team=True),
+    Field("fatigue_points", PerSide(PerPlayer(Int(0, 3))), "rows", "fatigue points (Optional Rules, Fatigue: limit 3)", team=True),
     Field("rest_clock", Int(0, MAX_SECONDS), "value",
           "game seconds played plus the rest credited at timeouts and breaks (rest is measured on it)"),
     Field("benched", PerSide(PerPlayer(Int(-MAX_SECONDS, MAX_SECONDS))), "rows",
-          "the rest clock when each player last left the court; -10**6: never benched yet"),
+          "the rest clock when each player last left the court; -10**6: never benched yet", team=True),
     Field("rest_needed", PerSide(PerPlayer(Int(0, MAX_SECONDS))), "rows",
-          "seconds of rest each player needs to be fully rested, set when he leaves the court"),
-    Field("safe", PerSide(PerPlayer(Bool())), "rows", "whether each player plays it safe (Foul Trouble)"),
-    Field("played", PerSide(PerPlayer(Bool())), "rows", "whether each player has been on the court this game"),
-    Field("team_fouls", PerSide(Int(0, 1000)), "flat", "team fouls this period"),
-    Field("late_fouls", PerSide(Int(0, 1000)), "flat", "team fouls in the last minutes of this period (Season Rules)"),
-    Field("team_tov", PerSide(Int(0, 1000)), "flat", "team turnovers (no player charged)"),
-    Field("timeouts", PerSide(Int(0, 1000)), "flat", "timeouts left"),
+          "seconds of rest each player needs to be fully rested, set when he leaves the court", team=True),
+    Field("safe", PerSide(PerPlayer(Bool())), "rows", "whether each player plays it safe (Foul Trouble)", team=True),
+    Field("played", PerSide(PerPlayer(Bool())), "rows", "whether each player has been on the court this game", team=True),
+    Field("team_fouls", PerSide(Int(0, 1000)), "flat", "team fouls this period", team=True),
+    Field("late_fouls", PerSide(Int(0, 1000)), "flat", "team fouls in the last minutes of this period (Season Rules)", team=True),
+    Field("team_tov", PerSide(Int(0, 1000)), "flat", "team turnovers (no player charged)", team=True),
+    Field("timeouts", PerSide(Int(0, 1000)), "flat", "timeouts left", team=True),
     Field("defense_mode", PerSide(Str(("man", "zone", "press"))), "flat",
-          "each side's defense when it defends: man-to-man, zone or press"),
-    Field("align", PerSide(Str((*COVER, "custom"))), "flat", "zone alignment: a named one, or custom (the tokens)"),
-    Field("double", PerSide(Int(-1, 4)), "flat", "the opponent slot each side double-teams; -1: none"),
-    Field("helper", PerSide(Int(-1, 4)), "flat", "each side's own slot helping on the double team; -1: none"),
+          "each side's defense when it defends: man-to-man, zone or press", team=True),
+    Field("align", PerSide(Str((*COVER, "custom"))), "flat", "zone alignment: a named one, or custom (the tokens)", team=True),
+    Field("double", PerSide(Int(-1, 4)), "flat", "the opponent slot each side double-teams; -1: none", team=True),
+    Field("helper", PerSide(Int(-1, 4)), "flat", "each side's own slot helping on the double team; -1: none", team=True),
     Field("press_ban", PerSide(Bool()), "flat",
-          "no press on the side's next setup (after a defensive rebound or a lost turnover)"),
-    Field("kick_used", PerSide(Bool()), "flat", "kick it out called this period"),
-    Field("kick_until", PerSide(Int(-1, SEC_MAX)), "flat", "the clock value until which kick it out is on; -1: off"),
+          "no press on the side's next setup (after a defensive rebound or a lost turnover)", team=True),
+    Field("kick_used", PerSide(Bool()), "flat", "kick it out called this period", team=True),
+    Field("kick_until", PerSide(Int(-1, SEC_MAX)), "flat", "the clock value until which kick it out is on; -1: off", team=True),
     Field("kicked", Bool(), "value", "the ball was kicked out on this possession"),
     Field("three_pt", Bool(), "value", "the 3-point offense is on for this setup"),
     Field("milk", Str(("", *LEVELS[3])), "value", "the Level 3 zone where the offense milks the clock; '': not"),
@@ -145,24 +146,26 @@ DECLARATION = StateDeclaration(
     Field("tip_winner", Int(-1, 1), "value", "the side that won the opening tip; -1: not yet"),
     Field("windows", List(Side, hi=2), "flat", "sides still to be offered lineup changes at this dead ball, in order"),
     Field("changes", Int(0, MAX_CHANGES), "value", "lineup changes made in the open window"),
-    Field("subs_open", PerSide(Bool()), "flat", "lineup changes offered inside the side's call (a dead ball)"),
-    Field("poss_changes", PerSide(Int(0, 1000)), "flat", "lineup changes made inside the side's call"),
+    Field("subs_open", PerSide(Bool()), "flat", "lineup changes offered inside the side's call (a dead ball)", team=True),
+    Field("poss_changes", PerSide(Int(0, 1000)), "flat", "lineup changes made inside the side's call", team=True),
     Field("dead", Bool(), "value", "the ball is dead (lineup changes at the next possession)"),
     Field("replace", List(Tuple(Side, Slot), hi=10), "rows", "[side, slot] still needing a forced replacement"),
-    Field("jumpers", PerSide(Int(-1, 4)), "flat", "each side's jumper slot at a centre jump; -1: not chosen"),
+    Field("jumpers", PerSide(Int(-1, 4)), "flat", "each side's jumper slot at a centre jump; -1: not chosen", team=True, attr="jumper"),
     Field("injuries", List(Dict({"side": Side, "player": Int(0, lambda env: max(env.players) - 1),
                                  "kind": Str(("hurt", "stoppage", "period", "game")), "games": Int(0, 1000),
                                  "period": Int(1, 1000)})), "nested", "the injuries of this game (Injury Chart)"),
     # optional: saves from before the lazy minutes and the tokens lack them (the engine fills them in)
     Field("game_seconds", Int(0, MAX_SECONDS), "value", "game seconds played (all periods)", optional=True),
     Field("seconds_counted_at", PerSide(PerPlayer(Int(0, MAX_SECONDS))), "rows",
-          "the game second up to which each player's SEC (playing time) is counted", optional=True),
+          "the game second up to which each player's SEC (playing time) is counted", optional=True, team=True),
     Field("tokens", PerSide(List(Int(NOT_PLACED, len(TOKEN_PAIRS) - 1), 5)), "rows",
-          "custom zone: the TOKEN_PAIRS index each token covers (-1: not placed yet)", optional=True),
+          "custom zone: the TOKEN_PAIRS index each token covers (-1: not placed yet)", optional=True, team=True),
     share=("options", "teams"),
-    fresh={"_bench_keys": lambda: [None, None]},  # derived from the lineups on demand
+    # the team=True fields: held per side on the engine's team_state objects (state.TeamState), whose
+    # bench_key is derived from the lineups on demand
+    team=TeamRecords("team_state", TeamState, derived={"bench_key": None}),
 )
-# Not declared, on purpose: stint_mark, the game second up to which _stint_counted is counted (an int, so
+# Not declared, on purpose: stint_mark, the game second up to which each team's stint_counted is counted (an int, so
 # a clone copies it as it is); a save holds the stint folded up to game_seconds, and a restore sets the
 # mark to game_seconds.
 # Saved keys renamed to words (issue 24): a game saved before keeps loading, its old keys read as the new.

@@ -32,7 +32,8 @@ _HOLDS_AFTER_PRESS = (0, 5)
 class SetupMixin(_Engine):
     def _centre_jump(self) -> None:
         """Jump ball at centre court ("Jump Balls"): jmp + team die; tie -> home team."""
-        h, a = self.jumpers
+        home, away = self.team_state
+        h, a = home.jumper, away.jumper
         red = self._roll("red jump ball")
         blue = self._roll("blue jump ball")
         white = self._roll("white jump ball possession")
@@ -47,7 +48,7 @@ class SetupMixin(_Engine):
                  f"{self.player(win, slot).name} has the ball", red=red, blue=blue, white=white)
         if self.period == 1:
             self.tip_winner = win
-        self.jumpers = [-1, -1]
+        home.jumper = away.jumper = -1
         self.ctx = {}
         self.off = win
         self.phase = "poss"
@@ -86,8 +87,8 @@ class SetupMixin(_Engine):
         example, following a rebound) it reverts to a man-to-man defense instead." The press lives on
         the setup play; when the possession goes on without one (offensive rebound, loose ball or held
         ball won by the offense) the defense is back in man-to-man (Level 3 passes go to Level 2)."""
-        if self.defense_mode[d] == "press":
-            self.defense_mode[d] = "man"
+        if self.team_state[d].defense_mode == "press":
+            self.team_state[d].defense_mode = "man"
 
     def _grid(self, side: int, slot: int) -> int:
         return THREE_POINT_GRID if (self.three_pt and side == self.off) else slot + 1
@@ -99,7 +100,7 @@ class SetupMixin(_Engine):
         self.timeout_called = False
         front = self.frontcourt
         self.frontcourt = False
-        self.press_ban[d] = False
+        self.team_state[d].press_ban = False
         self.passer = -1 if front else self.outlet
         self.outlet = -1
         self.kicked = False
@@ -124,9 +125,9 @@ class SetupMixin(_Engine):
                     self.phase = "poss"
                 return
             self._ev("setup", o, "desperation defense: no foul called")
-        if front and self.defense_mode[d] == "press":
-            self.defense_mode[d] = "man"  # a half-court setup cannot be pressed: reverts to man-to-man
-        press = self.defense_mode[d] == "press"
+        if front and self.team_state[d].defense_mode == "press":
+            self.team_state[d].defense_mode = "man"  # a half-court setup cannot be pressed: reverts to man-to-man
+        press = self.team_state[d].defense_mode == "press"
         if press:
             red, blue, white = self._dice(_PRESS_DICE)
             od, dd = (blue, red) if o == HOME else (red, blue)
@@ -148,7 +149,7 @@ class SetupMixin(_Engine):
                     self._stat(d, ds, STL)
                     self._ev("steal", d, lambda: f"press: {self.player(d, ds).name} steals from {self.player(o, ds).name}")
                     self._stat(o, ds, TOV)
-                    self.press_ban[o] = True
+                    self.team_state[o].press_ban = True
                     self._change(d, ds)
                     return
         if milk:

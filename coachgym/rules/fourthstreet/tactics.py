@@ -13,7 +13,7 @@ def tired(g: FourthStreetEngine, side: int, i: int) -> bool:
     if not g.options.fatigue:
         return False
     p = g.teams[side].players[i]
-    return g.fatigue_points[side][i] > 0 or g.stint[side][i] >= p.fat * 60
+    return g.team_state[side].fatigue_points[i] > 0 or g.stint[side][i] >= p.fat * 60
 
 
 def remaining(g: FourthStreetEngine) -> float:

@@ -49,19 +49,19 @@ def _game_minutes_left(g: FourthStreetEngine) -> float:
 
 
 def _tired(g: FourthStreetEngine, side: int) -> int:
-    return sum(tired(g, side, i) for i in g.lineup[side])
+    return sum(tired(g, side, i) for i in g.team_state[side].lineup)
 
 
 def best_scorer(g: FourthStreetEngine, side: int) -> int:
     """The slot of the opponent on the court with the most points (the lowest slot on a tie)."""
     opp = 1 - side
-    pts = [g.stats[opp][i][PTS] for i in g.lineup[opp]]
+    pts = [g.team_state[opp].stats[i][PTS] for i in g.team_state[opp].lineup]
     return pts.index(max(pts))
 
 
 VARIABLES = [
     decision_variable(FourthStreetEngine.decision_kinds),
-    *score_variables(lambda g, s: g.pts[s]),
+    *score_variables(lambda g, s: g.team_state[s].pts),
     number("period", "the period (1-4; 5 and on: overtimes)", lambda g, s, d: g.period),
     flag("overtime", "an overtime is being played", lambda g, s, d: g.period > PERIODS),
     number("minutes_left", "minutes left in the period (the game clock / 60)", lambda g, s, d: g.clock / 60),
@@ -70,16 +70,16 @@ VARIABLES = [
            lambda g, s, d: _game_minutes_left(g)),
     flag("our_ball", "we have the ball", lambda g, s, d: g.off == s),
     number("shot_clock", "seconds left on the shot clock", lambda g, s, d: g.shot_clock),
-    number("timeouts_left", "our timeouts left", lambda g, s, d: g.timeouts[s]),
-    number("their_timeouts_left", "their timeouts left", lambda g, s, d: g.timeouts[1 - s]),
-    number("team_fouls", "our team fouls this period", lambda g, s, d: g.team_fouls[s]),
-    number("their_team_fouls", "their team fouls this period", lambda g, s, d: g.team_fouls[1 - s]),
-    *foul_variables(POSITIONS, lambda g, side, slot: g.stats[side][g.lineup[side][slot]][PF]),
+    number("timeouts_left", "our timeouts left", lambda g, s, d: g.team_state[s].timeouts),
+    number("their_timeouts_left", "their timeouts left", lambda g, s, d: g.team_state[1 - s].timeouts),
+    number("team_fouls", "our team fouls this period", lambda g, s, d: g.team_state[s].team_fouls),
+    number("their_team_fouls", "their team fouls this period", lambda g, s, d: g.team_state[1 - s].team_fouls),
+    *foul_variables(POSITIONS, lambda g, side, slot: g.team_state[side].stats[g.team_state[side].lineup[slot]][PF]),
     number("our_tired", "our players on the court who carry fatigue points or have reached their fat rating "
                         "(Optional Rules, Fatigue; 0 without the fatigue option)", lambda g, s, d: _tired(g, s)),
     number("their_tired", "the same for their players on the court", lambda g, s, d: _tired(g, 1 - s)),
     number("their_top_scorer_points", "the most points of any of their players on the court",
-           lambda g, s, d: max(g.stats[1 - s][i][PTS] for i in g.lineup[1 - s])),
+           lambda g, s, d: max(g.team_state[1 - s].stats[i][PTS] for i in g.team_state[1 - s].lineup)),
     number("their_inside", "their Level 1 offense grades on the court added up (the by-the-book coach zones "
                            "at 11 or more)", lambda g, s, d: sum(g.player(1 - s, k).off[1] for k in range(5))),
     flag("zone_allowed", "zone defenses are allowed (rule option zone_defense)", lambda g, s, d: g.options.zone_defense,
@@ -157,7 +157,7 @@ _TARGET_ARG = Argument("the double-teamed opponent: keep (the base coach's), non
 _BENCH = Bench(
     sub_of=lambda a: (A.ACTIONS[a]["player"], A.ACTIONS[a]["slot"]) if A.ACTIONS[a].kind == "sub" else None,
     sub_index=lambda player, slot: A.SUB_GRID[slot][player] if player < A.MAX_ROSTER else None,
-    lineup=lambda g, s: g.lineup[s],
+    lineup=lambda g, s: g.team_state[s].lineup,
     # the by-the-book coach's choice of a replacement: his position (or one away), then minutes
     rating=lambda g, s, p, slot: -abs(g.teams[s].players[p].pos - slot - 1) * 100 + g.teams[s].players[p].stats.get("min", 0),
     period=lambda g: g.period,
