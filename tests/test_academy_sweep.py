@@ -28,6 +28,21 @@ def test_iqm_is_the_mean_of_the_middle_half():
     assert lo <= point <= hi and lo < hi
 
 
+def test_the_bootstrap_takes_the_same_draws_as_one_iqm_per_resample():
+    # the interval's IQMs are taken at once; the draws (task by task, resample by resample) and each
+    # resample's IQM must be those of the direct loop over scipy's trim_mean, for any task sizes
+    from scipy import stats
+
+    samples = [[0.1, 0.9, 0.4, 1.3, 0.2], [1.0, 2.0, 5.0], [0.7, 0.75, 0.2, 0.3, 0.6, 0.99, 1.4]]
+    rng = np.random.default_rng(7)
+    arrays = [np.asarray(s) for s in samples]
+    direct = [stats.trim_mean(np.concatenate([a[rng.integers(len(a), size=len(a))] for a in arrays]), 0.25)
+              for _ in range(300)]
+    lo, hi = np.percentile(direct, [2.5, 97.5])
+    point, lo2, hi2 = R.stratified_iqm_interval(samples, resamples=300, seed=7)
+    assert point == pytest.approx(stats.trim_mean(np.concatenate(arrays), 0.25))
+    assert (lo2, hi2) == pytest.approx((lo, hi), abs=1e-12) and lo < hi
+
 def test_training_seeds_are_apart_from_the_evaluation_seeds():
     assert S.training_seed(4) + S.N_ENVS < A.EVAL_SEED_BASE
     with pytest.raises(ConfigError):
