@@ -62,7 +62,9 @@ BENCH = Path(__file__).resolve().parent.parent / "docs" / "benchmark"
 LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.json", "academy_learning_fourthstreet_100k.json",
                     "academy_learning_macro_drop_valueadd.json", "academy_learning_macro_drop_fourthstreet_100k.json",
                     "academy_learning_macro_drop_fourthstreet_q1.json", "academy_learning_cover20k.json",
-                    "academy_learning_cover40k.json", "academy_learning_cover60k.json", "academy_learning_cover100k.json")
+                    "academy_learning_cover20k_r3.json", "academy_learning_cover20k_shot.json",
+                    "academy_learning_cover40k.json", "academy_learning_cover60k.json", "academy_learning_cover60k_r3.json",
+                    "academy_learning_cover80k.json", "academy_learning_cover100k.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 
