@@ -69,10 +69,10 @@ def test_random_matches_all_advanced_rules_hold_invariants():
 
 
 def test_random_matches_basic_and_advanced_series():
-    """200 random matches with the basic rules and 200 with every advanced rule (1,000 each with
+    """120 random matches with the basic rules and 120 with every advanced rule (1,000 each with
     ``COACHGYM_FULL_SERIES=1``, tests/sizes.py)."""
-    _run(series(1000, 200), None, seed0=10_000)
-    _run(series(1000, 200), FubaOptions.all_advanced(), seed0=20_000)
+    _run(series(1000, 120), None, seed0=10_000)
+    _run(series(1000, 120), FubaOptions.all_advanced(), seed0=20_000)
 
 
 def test_by_the_book_matches_complete_and_book_beats_random():

@@ -68,8 +68,8 @@ def test_random_coach_games_hold_the_invariants(options):
 @pytest.mark.slow
 @pytest.mark.parametrize("options", VARIANTS, ids=[json.dumps(v) for v in VARIANTS])
 def test_random_coach_games_per_variant(options):
-    """100 random-coach games a rule variant (500 with ``COACHGYM_FULL_SERIES=1``, tests/sizes.py)."""
-    for seed in range(series(500, 100)):
+    """60 random-coach games a rule variant (500 with ``COACHGYM_FULL_SERIES=1``, tests/sizes.py)."""
+    for seed in range(series(500, 60)):
         play_random(seed, options)
 
 
