@@ -202,14 +202,17 @@ class ByTheBookCoach:
         players = game.teams[side].players
         st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
         benched = set(self.starters) - set(want)  # resting, Fatigued, removed or in foul trouble by the book
+        fouls = game.foul_out - 1
+        # the men who may come in at all, in roster order, with how far each is behind his minutes (what
+        # depends on the slot or on who is in is asked per slot below)
+        ready = [(j, target[j] * t / 48 - played[j], players[j].positions) for j in range(len(players))
+                 if not (j in benched or st[j] != 0 or mrest[j] or tired[j] or stats[j][PF] >= fouls)]
         out = list(want)
         for slot in range(5):
             best, bv = -1, None
-            for j in range(len(players)):
-                if (j in out or j in benched or st[j] != 0 or mrest[j] or tired[j] or slot not in players[j].positions
-                        or stats[j][PF] >= game.foul_out - 1):
+            for j, v, positions in ready:
+                if j in out or slot not in positions:
                     continue
-                v = target[j] * t / 48 - played[j]
                 if bv is None or v > bv:
                     best, bv = j, v
             i = out[slot]

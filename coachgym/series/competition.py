@@ -80,15 +80,17 @@ class ScheduledGame:
         rec = self.record_events if record_events is None else record_events
         return rs, rs.new_game(home, away, seed=self.seed, options=self.options, record_events=rec)
 
-    def play(self, record_events: bool | None = None):
-        """Play the game here and return the finished engine."""
+    def play(self, record_events: bool | None = None, on_step: Callable[[Any], Any] | None = None):
+        """Play the game here and return the finished engine. ``on_step``: called after every step
+        with the engine (a browser season's process waits there while a person is answered); it
+        changes nothing of the game."""
         rs, game = self.build(record_events)
         play_game(game, make_coach(rs, self.home_coach, self.seed * 2 + 1),
-                  make_coach(rs, self.away_coach, self.seed * 2 + 2), seed=self.seed)
+                  make_coach(rs, self.away_coach, self.seed * 2 + 2), seed=self.seed, on_event=on_step)
         return game
 
-    def run(self) -> dict:
-        game = self.play()
+    def run(self, on_step: Callable[[Any], Any] | None = None) -> dict:
+        game = self.play(on_step=on_step)
         carry = carryover.for_ruleset(self.ruleset)
         h, a = game.score
         return {"home_score": h, "away_score": a, "box": game.box_score().to_dict(),

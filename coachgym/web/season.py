@@ -71,6 +71,7 @@ class Progress:
     done: int = 0
     total: int = 0
     error: str = ""
+    waited: float = 0.0  # seconds the season's process waited on people (:class:`_People`)
 
 
 # How the background processes yield the CPU to the server answering people: "idle" (the default) is
@@ -155,12 +156,43 @@ def _report(*message) -> None:
 
 
 # People first: the server counts the requests it is answering and, after the last one, gives the
-# person's browser GRACE seconds to put the page up; a season's process starts no game and stores
-# none meanwhile (it waits at most WAIT_AT_MOST a game, so a request that never ends cannot stop a
-# season). Shared memory (two doubles: requests in flight, the monotonic time the grace ends),
-# made by the server and handed to each season's process when it starts.
-GRACE = 0.25
-WAIT_AT_MOST = 1.0
+# person's browser GRACE seconds to put the page up; meanwhile a season's process waits, before each
+# game, before storing it and between the steps of a game (play_game's on_event), so a request that
+# arrives mid-game pauses the season within one decision of the engine. What it may wait is a budget
+# (:class:`_People`): WAIT_AT_MOST at most, spent by waiting and earned back by simulating, so that
+# while people keep the server busy without a pause the season still gets SHARE of the time (and a
+# request that never ends cannot stop a season). Measured on this project's 2-core machine
+# (docs/coach-seat.md): at most WAIT_AT_MOST a game, the old rule, let a person coaching nonstop hold
+# an 82-game NBA season to about 2 games a second (153 s). Shared memory (two doubles: requests in
+# flight, the monotonic time the grace ends), made by the server and handed to each season's
+# process when it starts. Each can be set from the environment (the server's: the season's process
+# inherits it): COACHGYM_SEASON_GRACE, COACHGYM_SEASON_WAIT (seconds), COACHGYM_SEASON_SHARE (0-1].
+
+
+def _setting(env: str, default: float, low: float, high: float) -> float:
+    """A number from the environment, within [low, high]; a bad value is logged and the default used
+    (a server is not refused over a tuning knob)."""
+    import os
+
+    text = os.environ.get(env, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+        if not low <= value <= high:
+            raise ValueError
+        return value
+    except ValueError:
+        import logging
+
+        logging.getLogger("coachgym.web").warning("%s=%r: not a number from %g to %g; using %g", env, text, low, high,
+                                                  default)
+        return default
+
+
+GRACE = _setting("COACHGYM_SEASON_GRACE", 0.25, 0.0, 10.0)
+WAIT_AT_MOST = _setting("COACHGYM_SEASON_WAIT", 1.0, 0.0, 60.0)
+SHARE = _setting("COACHGYM_SEASON_SHARE", 0.35, 0.01, 1.0)
 _GATE = None
 _GATE_LOCK = threading.Lock()
 
@@ -188,17 +220,59 @@ def request_ended() -> None:
         gate[1] = time.monotonic() + GRACE
 
 
-def _yield_to_people() -> float:
-    """In a season's process, before each game: wait while the server answers a person (and for the
-    grace after), at most :data:`WAIT_AT_MOST`. Returns the seconds waited."""
-    gate = _GATE
-    if gate is None:
-        return 0.0
-    start = now = time.monotonic()
-    while now - start < WAIT_AT_MOST and (gate[0] > 0 or now < gate[1]):
-        time.sleep(0.01)
+class _People:
+    """In a season's process: wait while the server answers a person (and for the grace after), out
+    of a budget of waiting. The budget starts full (:data:`WAIT_AT_MOST`), waiting spends it, and
+    every second the season simulates earns back ``(1 - SHARE) / SHARE`` seconds, up to the full
+    budget: after an idle spell a person's pages come first, and while people keep the server busy
+    without a pause the season still gets :data:`SHARE` of the time (a request that never ends
+    cannot stop a season). Called before each game, between its steps (``play_game``'s
+    ``on_event``) and before storing it; waiting changes nothing of what is played (same seed, same
+    games). ``waited``: seconds spent waiting so far."""
+
+    def __init__(self, gate):
+        self.gate = gate
+        self.budget = WAIT_AT_MOST
+        self.rate = (1.0 - SHARE) / SHARE
+        self.mark = time.monotonic()  # when the season last went back to work
+        self.waited = 0.0
+
+    def __call__(self, _game=None) -> float:
+        gate = self.gate
         now = time.monotonic()
-    return now - start
+        if gate[0] <= 0 and now >= gate[1]:  # (the common case, every step of a game: two reads)
+            return 0.0
+        budget = min(WAIT_AT_MOST, self.budget + (now - self.mark) * self.rate)
+        start = now
+        while now - start < budget and (gate[0] > 0 or now < gate[1]):
+            pause = 0.002 if gate[0] > 0 else min(0.01, gate[1] - now)
+            time.sleep(max(0.001, min(pause, budget - (now - start))))
+            now = time.monotonic()
+        waited = now - start
+        self.budget, self.mark = budget - waited, now
+        self.waited += waited
+        return waited
+
+
+_PEOPLE: _People | None = None
+
+
+def _yield_to_people(_game=None) -> float:
+    """In a season's process, before each game, between its steps and before storing it: wait while
+    the server answers a person (and for the grace after), out of the budget :class:`_People` keeps.
+    Returns the seconds waited (none outside a season's process)."""
+    global _PEOPLE
+    if _GATE is None:
+        return 0.0
+    if _PEOPLE is None or _PEOPLE.gate is not _GATE:
+        _PEOPLE = _People(_GATE)
+    return _PEOPLE(_game)
+
+
+def _step_hook():
+    """What a season's game calls after every step (``ScheduledGame.run``'s ``on_step``): the wait on
+    people in a season's process, nothing elsewhere (the server's own in-memory seasons, the tests)."""
+    return _yield_to_people if _GATE is not None else None
 
 
 class PeopleFirst:
@@ -289,6 +363,7 @@ def _simulate(db: str, name: str, mine: str, playoffs: bool) -> dict:
         store.conn.execute("PRAGMA synchronous = NORMAL")  # (as the server's own connection: app.py)
         run = Progress()
         (Simulations._run_playoffs if playoffs else Simulations._run)(run, store, None, name, "", mine)
+        run.waited = round(_PEOPLE.waited, 3) if _PEOPLE is not None else 0.0
         return dataclasses.asdict(run)
 
 
@@ -350,6 +425,7 @@ class Simulations:
                     elif message[0] == "result":
                         got = message[1]
                         run.done, run.total, run.error, run.state = got["done"], got["total"], got["error"], got["state"]
+                        run.waited = got.get("waited", 0.0)
                     elif message[0] == "failed":
                         run.error, run.state = message[1], "failed"
             finally:
@@ -398,7 +474,8 @@ class Simulations:
                 games = [(index, P.next_game(comp, po, index), P.teams_of(comp, po, index)) for index, _ in todo]
                 for index, task, (home, away) in games:
                     _yield_to_people()
-                    out = task.run()
+                    out = task.run(_step_hook())
+                    _yield_to_people()
                     _update_playoffs(store, name, lambda po, index=index, task=task, out=out, home=home, away=away:
                                      P.record(po, index, task, out, home, away))
                     run.done += 1
@@ -435,7 +512,9 @@ class Simulations:
                 tasks = [comp.task(f, states) for f in others]
                 for f, task in zip(others, tasks):
                     _yield_to_people()
-                    row = comp._store_game(f, task, task.run())
+                    out = task.run(_step_hook())
+                    _yield_to_people()
+                    row = comp._store_game(f, task, out)
                     states[row.home] = carry.advance(states[row.home], row.carry[HOME], ctx)
                     states[row.away] = carry.advance(states[row.away], row.carry[AWAY], ctx)
                     run.done += 1

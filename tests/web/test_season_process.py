@@ -189,18 +189,30 @@ def test_the_server_counts_a_persons_requests_but_not_the_progress_polls(db):
 
 
 def test_a_seasons_process_waits_while_a_person_is_answered(db, monkeypatch):
-    """While a request is in flight a season's process starts no game (at most one a second, so a
-    request that never ends cannot stop it); after the last one and its grace it goes on."""
+    """While a request is in flight (and for its grace) a season's process waits, out of a budget:
+    WAIT_AT_MOST at first, spent by waiting, earned back at (1 - SHARE) / SHARE a second of
+    simulating, so a person's pages come first and a request that never ends cannot stop a season."""
     fake = [0.0, 0.0]
-    monkeypatch.setattr(S, "_GATE", fake)
     monkeypatch.setattr(S, "WAIT_AT_MOST", 0.3)
-    assert S._yield_to_people() < 0.05
+    monkeypatch.setattr(S, "SHARE", 0.5)  # (a second of simulating earns a second of waiting)
+    people = S._People(fake)
+    assert people() < 0.02
     fake[:] = [0.0, time.monotonic() + 0.2]  # the grace after a request
-    assert 0.15 < S._yield_to_people() < 0.3
-    fake[:] = [1.0, 0.0]  # a request in flight: waits at most WAIT_AT_MOST
-    assert 0.3 <= S._yield_to_people() < 0.5
+    assert 0.15 < people() < 0.3
+    fake[:] = [1.0, 0.0]  # a request in flight: waits out what is left of the budget (about 0.1 s)
+    assert 0.05 < people() < 0.2
+    assert people() < 0.02  # none left: the season goes on
+    time.sleep(0.1)  # (simulating, as far as the budget knows)
+    assert 0.07 < people() < 0.2
+    time.sleep(1.0)  # long enough to earn more than the whole budget: at most WAIT_AT_MOST
+    assert 0.29 < people() < 0.45
+    fake[:] = [0.0, 0.0]
+    assert people() < 0.02
+    assert 0.5 < people.waited < 1.0
     monkeypatch.undo()
-    # the same in a season's process, which reads the server's count from shared memory
+    # the same in a season's process, which reads the server's count from shared memory: a request
+    # that never ends holds the season for the budget, and then it goes on to its end all the same
+    monkeypatch.setenv("COACHGYM_SEASON_WAIT", "1.5")
     app = create_app(db_path=db)
     with TestClient(app) as a:
         made = a.post("/seasons", data={"league": "valueadd:bundled", "team": "harbor-city", "games": "4"},
@@ -210,14 +222,11 @@ def test_a_seasons_process_waits_while_a_person_is_answered(db, monkeypatch):
         S.request_started()  # a person's request that takes long
         try:
             a.post(f"{where}/simulate", data={"to": "end"}, follow_redirects=False)
-            time.sleep(3.0)
+            _wait(a, where)
             with Store(db) as store:
-                held = len(Competition.load(store, name).games)
                 total = Competition.load(store, name).total_games()
-            assert held <= 3 < total  # one game a second at most (the process's start takes a while too)
+                assert len(Competition.load(store, name).games) == total
         finally:
             S.request_ended()
-        _wait(a, where)
-        assert app.state.season_sims.get(name).state == "done"
-        with Store(db) as store:
-            assert len(Competition.load(store, name).games) == total
+        run = app.state.season_sims.get(name)
+        assert run.state == "done" and 1.5 <= run.waited < 1.5 + total  # the budget, then a share of the games' time
