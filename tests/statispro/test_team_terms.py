@@ -133,3 +133,38 @@ def test_the_tool_refuses_a_league_without_possession_columns_in_one_line(league
     assert mod.main([str(bad), "--rounds", "1", "--iterations", "1"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "possession columns" in err[0]
+
+
+def test_team_points_tool_sets_a_replays_points_per_100_possessions_beside_the_real_seasons(league, tmp_path, capsys):
+    import sqlite3
+
+    mod = _tool("statispro_team_points")
+    db = tmp_path / "r.sqlite3"
+    keys = ["knicks", "mavericks", "bulls", "hawks"]
+    con = sqlite3.connect(db)
+    con.execute("create table competition_games (home_key text, away_key text, home_score int, away_score int, box text)")
+
+    def side(score: int, fga: int, tov: int) -> dict:
+        return {"score": score, "team": {}, "totals": {"FGA": fga, "FGM": fga // 2, "3PA": 10, "3PM": 3, "FTA": 20,
+                                                      "TO": tov, "OREB": 10, "AST": 20}}
+
+    for i, (h, a) in enumerate((h, a) for h in keys for a in keys if h != a):
+        hs, vs = 100 + i, 90
+        box = {"teams": [side(hs, 80, 12), side(vs, 80, 14)]}
+        con.execute("insert into competition_games values (?, ?, ?, ?, ?)", (h, a, hs, vs, json.dumps(box)))
+    con.commit()
+    con.close()
+    assert mod.main([str(league), str(db), "--json", str(tmp_path / "p.json")]) == 0
+    out = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
+    rows = {t["team"]: t for t in out["teams"]}
+    assert set(rows) == set(keys)
+    # every team's games: 3 at home (won), 3 away (lost); possessions 80 - 10 + 12 + 8.8 and 80 - 10 + 14 + 8.8
+    k = rows["knicks"]
+    assert k["sim_wins"] == pytest.approx(41.0)
+    assert k["sim_pace"] == pytest.approx((90.8 + 92.8) / 2)
+    assert k["sim_tov100"] == pytest.approx(100 * 13 / k["sim_pace"])  # 13 turnovers a game
+    real = _tool("statispro_team_terms").real_ratings(league, keys)
+    assert k["real_ortg"] == pytest.approx(real["knicks"]["ortg"], abs=1e-3)  # the builder's season context
+    assert k["real_drtg"] == pytest.approx(real["knicks"]["drtg"], abs=1e-3)
+    assert set(out["summary"]) >= {"ortg", "drtg", "net", "tov100", "orb100", "pace"}
+    assert "tov100" in capsys.readouterr().out
