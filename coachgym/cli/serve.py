@@ -79,6 +79,8 @@ def serve(host: str, port: int, db_path: Path | None, max_games: int, games_per_
         sock = bind(host, port)
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except (UnicodeError, TypeError, ValueError):  # (a name no resolver can encode: a NUL, a lone surrogate)
+        raise click.ClickException(f"--host {host!r}: not a host name or address") from None
     # a thread of heavy work (an opponent's search) hands the interpreter over every 1 ms rather than
     # 5 ms, so that the pages of everybody else wait less behind it (docs/security.md, load)
     sys.setswitchinterval(0.001)
