@@ -64,6 +64,7 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     "academy_learning_macro_drop_fourthstreet_q1.json", "academy_learning_cover20k.json",
                     "academy_learning_cover20k_r3.json", "academy_learning_cover20k_shot.json",
                     "academy_learning_cover40k.json", "academy_learning_cover60k.json", "academy_learning_cover60k_r3.json",
+                    "academy_learning_cover60k_last9_up3.json",
                     "academy_learning_cover80k.json", "academy_learning_cover100k.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
