@@ -41,7 +41,8 @@ def test_the_fuzz_finds_points_without_a_made_shot(monkeypatch):
 
     def three_for_two(self, side, slot, pts, three, passer, white):
         real(self, side, slot, pts, three, passer, white)
-        self.stats[side][self.lineup[side][slot]][1] += 1  # PTS without a made shot behind it
+        team = self.team_state[side]
+        team.stats[team.lineup[slot]][1] += 1  # PTS without a made shot behind it
 
     monkeypatch.setattr(FourthStreetEngine, "_score", three_for_two)
     rep = fuzz("fourthstreet", 2_000)

@@ -149,9 +149,17 @@ def test_a_clone_of_a_clone_and_of_a_finished_game(name):
 _MUTABLE_LEAVES = (list, dict, set, bytearray)
 
 
+def _frozen(value) -> bool:
+    """Immutable all the way down (a tuple of numbers, a memo key): sharing it is safe."""
+    if is_immutable(value) or isinstance(value, (int, float, str, bool, type(None))):
+        return True
+    return isinstance(value, (tuple, frozenset)) and all(_frozen(v) for v in value)
+
+
 def _walk(a, b, path: str, seen: set, shared: list) -> None:
-    """Walk two equal object graphs side by side; collect mutable objects that are the same object."""
-    if is_immutable(a) or isinstance(a, (int, float, str, bool, type(None))):
+    """Walk two equal object graphs side by side; collect mutable objects that are the same object
+    (a memo a copy leaves to be worked out again, e.g. 4th Street's ``bench_key``, is frozen)."""
+    if _frozen(a):
         return
     if id(a) in seen:
         return
