@@ -8,7 +8,13 @@ build --team-stats``) whose ``team_stats.csv`` has the possession columns (G, PT
 TOV, FTA and the opponents' four). Only points and possessions are read: never W, L or the records.
 
 Each iteration plays ``--rounds`` round robins of the league (every team hosts every other once a
-round, by-the-book coaches on both benches, no season carry-over), measures every team's points
+round, by-the-book coaches on both benches) with the season's carry-over as a replay plays it: real
+availability (each player for his real share of his team's games, ``coachgym.series.carryover.available``,
+counted out of the real season's length, the most games in the team totals' G column) and 14G's
+injuries for games, through the ruleset's own carry-over (``StatisProCarryOver``: its ``game_team``
+before each game, ``facts`` and ``advance`` after it, the team's games in the order played), so the
+terms calibrate the team that actually plays (``--no-availability``: every game from the team files
+as they are, no carry-over, the fit of the earlier rounds). It measures every team's points
 scored and allowed per 100 of its possessions (the box score's POSS), each relative to the simulated
 league's mean, and moves two terms of the team against their targets ``scale`` x (the real ORtg or
 DRtg - the real league's):
@@ -79,20 +85,59 @@ def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
     return {k: ctx[code[k]] for k in keys}
 
 
-def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str) -> dict[str, dict[str, float]]:
-    """Every team's simulated points scored and allowed per 100 of its possessions over ``rounds`` round robins."""
+def season_games(folder: Path) -> int:
+    """The real season's games per team that the players' games are a share of (real availability):
+    the most games in the team totals' G column (82; the 1998-99 lockout 50, 2011-12 66), else 82.
+    Games played, not the standings."""
+    from coachgym.core.statscsv import read_team_stats
+    from coachgym.series.carryover import CARD_SEASON_GAMES
+
+    games = [int(t.games) for t in read_team_stats(folder / "team_stats.csv").values() if t.games]
+    return max(games) if games else CARD_SEASON_GAMES
+
+
+def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str, availability: bool = True,
+                      card_season: int = 82, missed: dict[str, dict[str, int]] | None = None) -> dict[str, dict[str, float]]:
+    """Every team's simulated points scored and allowed per 100 of its possessions over ``rounds`` round robins.
+
+    ``availability``: every team is fielded as a season replay fields it (the ruleset's carry-over with
+    real availability on, a season of the round robins' games per team, the players' games counted out of
+    ``card_season``; injuries for games carried from game to game); else every game plays the team files as
+    they are. ``missed``, when given, gets each team's games played (``""``) and each player's games
+    missed (real availability and injuries)."""
     from coachgym.agents.statispro import ByTheBookCoach
     from coachgym.core.match import play_game
     from coachgym.rules.statispro import RULESET
+    from coachgym.series import carryover
 
-    parsed = {k: RULESET.parse_team(t, k) for k, t in teams.items()}
-    keys = sorted(parsed)
+    keys = sorted(teams)
     acc = {k: [0.0, 0.0, 0.0, 0.0] for k in keys}  # points, possessions, opponents' points, their possessions
     pairs = [(h, a) for _ in range(rounds) for h in keys for a in keys if h != a]
+    if availability:
+        carry = carryover.for_ruleset(RULESET.name)
+        ctx = carryover.Context("season", 2 * rounds * (len(keys) - 1), True, card_season)
+        states = {k: carry.initial_state(teams[k]) for k in keys}
+    else:
+        parsed = {k: RULESET.parse_team(t, k) for k, t in teams.items()}
     for i, (h, a) in enumerate(tqdm(pairs, desc=desc, unit="game")):
         s = seed + i
-        g = RULESET.new_game(parsed[h], parsed[a], seed=s, record_events=False)
+        if availability:
+            hd, ad = carry.game_team(teams[h], states[h], ctx), carry.game_team(teams[a], states[a], ctx)
+            if missed is not None:
+                for k, d in ((h, hd), (a, ad)):
+                    m = missed.setdefault(k, {"": 0})
+                    m[""] += 1
+                    for name in d.get("injured", ()):
+                        m[name] = m.get(name, 0) + 1
+            options = carry.game_options({}, False, ctx, [hd, ad])
+            g = RULESET.new_game(RULESET.parse_team(hd, h), RULESET.parse_team(ad, a), seed=s, options=options,
+                                 record_events=carry.record_events(options))
+        else:
+            g = RULESET.new_game(parsed[h], parsed[a], seed=s, record_events=False)
         play_game(g, ByTheBookCoach(s), ByTheBookCoach(s + 1), seed=s)
+        if availability:
+            states[h] = carry.advance(states[h], carry.facts(g, 0), ctx)
+            states[a] = carry.advance(states[a], carry.facts(g, 1), ctx)
         box = g.box_score().to_dict()["teams"]
         hs, vs = g.score
         hp, ap = box[0]["team"]["POSS"], box[1]["team"]["POSS"]
@@ -112,6 +157,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--write", action="store_true", help="rewrite the league's team files with the fitted terms")
     ap.add_argument("--json", type=Path, help="write the fit's record here")
+    ap.add_argument("--no-availability", dest="availability", action="store_false",
+                    help="play the round robins without the season's carry-over (every player every game, no "
+                         "injuries carried): the fit of the earlier rounds")
     args = ap.parse_args(argv)
     from coachgym.rules.statispro.builder import calibration
 
@@ -129,6 +177,7 @@ def main(argv: list[str]) -> int:
         keys = list(league["teams"])
         base = {k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8")) for k in keys}
         real = real_ratings(folder, keys)
+        card_season = season_games(folder)
     except (OSError, ValueError, KeyError) as exc:
         print(f"error: {folder}: {exc}", file=sys.stderr)
         return 1
@@ -140,11 +189,13 @@ def main(argv: list[str]) -> int:
     fg = {k: 0.0 for k in keys}
     de = {k: 0.0 for k in keys}
     record: dict = {"league": str(folder), "rounds": args.rounds, "iterations": args.iterations, "seed": args.seed,
-                    "team_terms": tt, "steps": []}
+                    "availability": args.availability, "season_games": card_season, "team_terms": tt, "steps": []}
+    missed: dict[str, dict[str, int]] = {}
     t0 = time.perf_counter()
     for it in range(1, args.iterations + 1):
         teams = {k: apply_terms(base[k], fg[k], de[k], (lo, hi)) for k in keys}
-        sim = play_round_robins(teams, args.rounds, args.seed + 100_000 * it, f"iteration {it}/{args.iterations}")
+        sim = play_round_robins(teams, args.rounds, args.seed + 100_000 * it, f"iteration {it}/{args.iterations}",
+                                args.availability, card_season, missed if it == 1 else None)
         s_o = statistics.fmean(sim[k]["ortg"] for k in keys)
         s_d = statistics.fmean(sim[k]["drtg"] for k in keys)
         rn = [real[k]["ortg"] - real[k]["drtg"] for k in keys]
@@ -163,22 +214,30 @@ def main(argv: list[str]) -> int:
         for k in keys:
             fg[k] -= gain * err_o[k] / s_fg
             de[k] -= gain * err_d[k] / s_def
+    if missed:  # the players each team was without in the first iteration's games, a game
+        out = {k: sum(n for name, n in m.items() if name) / m[""] for k, m in sorted(missed.items())}
+        record["absent_a_game"] = {k: round(v, 3) for k, v in out.items()}
+        print(f"fielded as a season replay fields them (real availability out of {card_season} games, injuries "
+              f"carried): {statistics.fmean(out.values()):.2f} players out a game on average "
+              f"({min(out.values()):.2f}..{max(out.values()):.2f} by team)")
     record["fg"] = {k: round(v, 3) for k, v in fg.items()}
     record["defense"] = {k: round(v, 3) for k, v in de.items()}
     record["seconds"] = round(time.perf_counter() - t0, 1)
     print(f"fitted in {record['seconds']} s: FIELD GOAL {min(fg.values()):+.2f}..{max(fg.values()):+.2f}, "
           f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f}")
     if args.write:
+        how = "with the season's real availability" if args.availability else "without availability"
         for k in keys:
             team = apply_terms(base[k], fg[k], de[k], (lo, hi))
             team["built"] = team.get("built", "") + (
                 f"; team terms fitted to the season's points per 100 possessions (tools/statispro_team_terms.py, "
-                f"{args.rounds} round robins x {args.iterations}, seed {args.seed}): FIELD GOAL {fg[k]:+.2f}, "
+                f"{args.rounds} round robins x {args.iterations}, seed {args.seed}, "
+                f"{'real availability' if args.availability else 'no availability'}): FIELD GOAL {fg[k]:+.2f}, "
                 f"DEFENSE {de[k]:+.2f}")
             (folder / f"{k}.json").write_text(json.dumps(team, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         league["notes"] = league.get("notes", "") + (
             f"; team terms fitted to the season's points per 100 possessions by tools/statispro_team_terms.py "
-            f"({args.rounds} round robins x {args.iterations} iterations, seed {args.seed})")
+            f"({args.rounds} round robins x {args.iterations} iterations, seed {args.seed}, {how})")
         (folder / "league.json").write_text(json.dumps(league, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {len(keys)} team files in {folder}")
     if args.json:

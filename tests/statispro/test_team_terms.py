@@ -105,9 +105,11 @@ def test_a_fit_writes_the_terms_into_the_built_cards_and_names_them(league, tmp_
     assert "iteration 1: r(simulated, real net per 100)" in out
     rec = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
     assert set(rec["fg"]) == set(lj["teams"]) and rec["steps"][0]["iteration"] == 1
+    assert rec["availability"] is True and rec["season_games"] == 82 and set(rec["absent_a_game"]) == set(lj["teams"])
+    assert "players out a game on average" in out
     for k in lj["teams"]:
         after = json.loads((small / f"{k}.json").read_text(encoding="utf-8"))
-        assert f"FIELD GOAL {rec['fg'][k]:+.2f}, DEFENSE {rec['defense'][k]:+.2f}" in after["built"]
+        assert f"real availability): FIELD GOAL {rec['fg'][k]:+.2f}, DEFENSE {rec['defense'][k]:+.2f}" in after["built"]
         for a, b in zip(before[k]["players"], after["players"]):
             if a.get("printed"):
                 assert a == b
@@ -168,3 +170,56 @@ def test_team_points_tool_sets_a_replays_points_per_100_possessions_beside_the_r
     assert k["real_drtg"] == pytest.approx(real["knicks"]["drtg"], abs=1e-3)
     assert set(out["summary"]) >= {"ortg", "drtg", "net", "tov100", "orb100", "pace"}
     assert "tov100" in capsys.readouterr().out
+
+
+def test_the_fits_round_robins_field_each_player_for_his_real_share_of_games(league):
+    """docs/rules/statis-pro-basketball.md, "Season context", team terms from the season's points: the
+    round robins field every team as a season replay does (real availability, docs/league-seasons.md:
+    each player for his real share of his team's games, spread evenly; 14G's injuries carried), through
+    the ruleset's own carry-over, so the terms calibrate the team that actually plays."""
+    from coachgym.series.carryover import available
+
+    mod = _tool("statispro_team_terms")
+    keys = ["knicks", "mavericks", "bulls"]
+    teams = {k: json.loads((league / f"{k}.json").read_text(encoding="utf-8")) for k in keys}
+    for t in teams.values():
+        for p in t["players"]:
+            p["injury_rate"] = 0  # no injury lasts past its game: every game missed is availability's
+    teams["knicks"]["players"][0]["games"] = 41   # half the season: 4 of the 8 round-robin games
+    teams["knicks"]["players"][1]["games"] = 20   # 2 of 8
+    teams["knicks"]["players"][2]["games"] = 82   # every game
+    missed: dict = {}
+    sim = mod.play_round_robins(teams, 2, 0, "test", True, 82, missed)
+    assert set(sim) == set(keys)
+    for k in keys:
+        assert missed[k][""] == 8  # 2 round robins of 3 teams: 8 games a team
+        for p in teams[k]["players"]:
+            away = sum(not available(int(p.get("games") or 0), j, 82) for j in range(8))
+            assert missed[k].get(p["name"], 0) == away, (k, p["name"], p.get("games"))
+    names = [p["name"] for p in teams["knicks"]["players"]]
+    assert missed["knicks"].get(names[0], 0) == 4 and missed["knicks"].get(names[1], 0) == 6
+    assert names[2] not in missed["knicks"]
+    # the lockout season's share is counted out of its own length (1998-99: 50 games)
+    short: dict = {}
+    mod.play_round_robins({k: teams[k] for k in keys}, 1, 0, "test", True, 50, short)
+    assert short["knicks"].get(names[1], 0) == sum(not available(20, j, 50) for j in range(4))
+    # --no-availability: every game from the team files as they are
+    none: dict = {}
+    mod.play_round_robins(teams, 1, 0, "test", False, 82, none)
+    assert none == {}
+
+
+def test_the_season_length_is_read_from_the_games_played_not_the_standings(league, tmp_path):
+    mod = _tool("statispro_team_terms")
+    assert mod.season_games(league) == 82
+    rows = list(csv.DictReader((league / "team_stats.csv").open(encoding="utf-8")))
+    for r in rows:
+        r["G"] = "50"
+        r.pop("W", None), r.pop("L", None)
+    other = tmp_path / "lockout"
+    other.mkdir()
+    with (other / "team_stats.csv").open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    assert mod.season_games(other) == 50
