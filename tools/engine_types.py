@@ -247,7 +247,8 @@ from .teams import Team
 
 '''
 
-FUBA_IMPORTS = '''from typing import TYPE_CHECKING, Any
+FUBA_IMPORTS = '''from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.boxscore import BoxScore

@@ -7,6 +7,7 @@ methods."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -123,7 +124,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @staticmethod
-    def _may_move(tables: tuple, a: int) -> bool:
+    def _may_move(tables: MoveTables, a: int) -> bool:
         raise NotImplementedError
 
     def _offside_areas(self, side: int, ball: int, d: int) -> list[bool]:
@@ -160,10 +161,10 @@ class EngineBase(PhaseDispatch, Engine):
     def _choose_skill(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
-    def _dec_sorted(self, side: int, kind: str, legal: tuple, prompt: str) -> Decision:
+    def _dec_sorted(self, side: int, kind: str, legal: tuple[int, ...], prompt: str) -> Decision:
         raise NotImplementedError
 
-    def _dec(self, side: int, kind: str, legal, prompt: str='') -> Decision:
+    def _dec(self, side: int, kind: str, legal: Iterable[int], prompt: str='') -> Decision:
         raise NotImplementedError
 
     def pass_targets(self, side: int) -> dict[int, int]:
@@ -182,13 +183,13 @@ class EngineBase(PhaseDispatch, Engine):
     def goal_need(self, side: int) -> int:
         raise NotImplementedError
 
-    def set_scenario(self, *, home: list[str], away: list[str], ball: str, bv: int, ct: int, phasing: int | None=None, stage: str='turn', actions: int=1, formations: tuple=((4, 4, 2), (4, 4, 2)), half: int=1, minute: int=10, stoppage: int=0, cp: tuple | None=None, yellow: tuple=(0, 0), set_piece: str | None=None, source: ChanceSource | None=None) -> 'FubaEngine':
+    def set_scenario(self, *, home: list[str], away: list[str], ball: str, bv: int, ct: int, phasing: int | None=None, stage: str='turn', actions: int=1, formations: Sequence[Sequence[int]]=((4, 4, 2), (4, 4, 2)), half: int=1, minute: int=10, stoppage: int=0, cp: Sequence[Sequence[int]] | None=None, yellow: Sequence[int]=(0, 0), set_piece: str | None=None, source: ChanceSource | None=None) -> 'FubaEngine':
         raise NotImplementedError
 
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _state_from_dict(self, data: dict) -> None:
+    def _state_from_dict(self, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
     def box_score(self) -> BoxScore:
@@ -349,7 +350,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _choose_moves_to(self, decision: Decision, a: Action) -> None:
         raise NotImplementedError
 
-    def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
+    def _fans(self, side: int, what: str, dice: list[int], args: dict[str, Any]) -> bool:
         raise NotImplementedError
 
     @_phase('fans')
@@ -391,7 +392,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_continuation('press')
-    def _cont_press(self, ctx: dict) -> None:
+    def _cont_press(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     def _press_roll(self, side: int, aggressive: bool, forced: bool, counter: bool) -> None:
@@ -417,7 +418,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _pass_targets(self, side: int) -> dict[int, int]:
         raise NotImplementedError
 
-    def _pass_targets_key(self, side: int) -> tuple:
+    def _pass_targets_key(self, side: int) -> tuple[Any, ...]:
         raise NotImplementedError
 
     def _any_pass_target(self, side: int) -> bool:
@@ -448,7 +449,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_continuation('pass_pre')
-    def _cont_pass_pre(self, ctx: dict) -> None:
+    def _cont_pass_pre(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     def _pass_target_value(self, side: int, target: int) -> None:
@@ -487,11 +488,11 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_continuation('easy_ct')
-    def _cont_easy_ct(self, ctx: dict) -> None:
+    def _cont_easy_ct(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     @_continuation('pass_moves')
-    def _cont_pass_moves(self, ctx: dict) -> None:
+    def _cont_pass_moves(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     def _pass_after_moves(self) -> None:
@@ -519,7 +520,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_continuation('pass_end')
-    def _cont_pass_end(self, ctx: dict) -> None:
+    def _cont_pass_end(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     def _difficult_attempt(self, side: int) -> None:
@@ -581,22 +582,22 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_continuation('quick_fk')
-    def _cont_quick_fk(self, ctx: dict) -> None:
+    def _cont_quick_fk(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     @_continuation('quick_fk_dt')
-    def _cont_quick_fk_dt(self, ctx: dict) -> None:
+    def _cont_quick_fk_dt(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     def _begin_goal_kick(self, ct: int) -> None:
         raise NotImplementedError
 
     @_continuation('goal_kick')
-    def _cont_goal_kick(self, ctx: dict) -> None:
+    def _cont_goal_kick(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     @_continuation('goal_kick_dt')
-    def _cont_goal_kick_dt(self, ctx: dict) -> None:
+    def _cont_goal_kick_dt(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     @_phase('penalty')
@@ -680,7 +681,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @_continuation('event')
-    def _cont_event(self, ctx: dict) -> None:
+    def _cont_event(self, ctx: PhaseContext) -> None:
         raise NotImplementedError
 
     @_phase('perfect_pass')

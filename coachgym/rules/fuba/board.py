@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 _data = json.loads(resources.files(__package__).joinpath("data").joinpath("board.json").read_text(encoding="utf-8"))
 _skills = json.loads(resources.files(__package__).joinpath("data").joinpath("skills.json").read_text(encoding="utf-8"))
 _tables = json.loads(resources.files(__package__).joinpath("data").joinpath("tables.json").read_text(encoding="utf-8"))
 
-AREAS: list[dict] = _data["areas"]
+AREAS: list[dict[str, Any]] = _data["areas"]
 N_AREAS = len(AREAS)  # 17: 13 playing areas + 4 corner-kick spots
 IDS: list[str] = [a["id"] for a in AREAS]
 INDEX: dict[str, int] = {a: i for i, a in enumerate(IDS)}
@@ -63,7 +64,7 @@ X_LO = [a["x"][0] for a in AREAS]
 X_HI = [a["x"][1] for a in AREAS]
 FWD_LO = [[X_LO[i] for i in range(N_AREAS)], [LENGTH - X_HI[i] for i in range(N_AREAS)]]
 FWD_HI = [[X_HI[i] for i in range(N_AREAS)], [LENGTH - X_LO[i] for i in range(N_AREAS)]]
-FWD_MID2 = [[FWD_LO[s][i] + FWD_HI[s][i] for i in range(N_AREAS)] for s in (0, 1)]  # twice the midpoint
+FWD_MID2: list[list[int]] = [[FWD_LO[s][i] + FWD_HI[s][i] for i in range(N_AREAS)] for s in (0, 1)]  # twice the midpoint
 
 HALF_OWNER = [{"home": 0, "away": 1, "both": -1}[a["half"]] for a in AREAS]
 
@@ -102,7 +103,7 @@ ZONE_NAMES = ("defence", "midfield", "attack")
 _gad = _data["goal_attempt_distance"]
 
 
-def _distance_entry(side: int, area: int):
+def _distance_entry(side: int, area: int) -> tuple[int, bool] | None:
     k = KIND[area]
     if k == "corner_spot":
         return None
@@ -119,7 +120,7 @@ def _distance_entry(side: int, area: int):
 
 GOAL_DISTANCE = [[_distance_entry(s, a) for a in range(N_AREAS)] for s in (0, 1)]
 
-SKILLS: dict[str, dict] = {sk["name"]: sk for sk in _skills["skills"]}  # A12
+SKILLS: dict[str, dict[str, Any]] = {sk["name"]: sk for sk in _skills["skills"]}  # A12
 IMPLEMENTED_SKILLS: tuple[str, ...] = tuple(sk["name"] for sk in _skills["skills"] if sk["implemented"])
 FORMATION_CARDS: list[str] = _tables["formation_cards"]
 PENALTY_TABLE = _tables["penalty_kick"]
@@ -130,5 +131,6 @@ SPECIAL_EVENTS = {int(k): v for k, v in _tables["special_events"].items() if k.i
 def special_event(ct_die: int, dt_die: int) -> str:
     for lo, hi, name in SPECIAL_EVENTS[ct_die]:
         if lo <= dt_die <= hi:
-            return name
+            event: str = name
+            return event
     raise KeyError((ct_die, dt_die))

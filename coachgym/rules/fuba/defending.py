@@ -11,6 +11,7 @@ from .board import HALF_OWNER, KIND, ZONE
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
     from ._types import EngineBase as _Engine
+    from .saved import PhaseContext
 else:
     _Engine = object
 
@@ -69,7 +70,7 @@ class DefendingMixin(_Engine):
         return None
 
     @continuation("press")
-    def _cont_press(self, ctx: dict) -> None:
+    def _cont_press(self, ctx: PhaseContext) -> None:
         c = ctx["press"]
         self._press_roll(c["side"], c["aggressive"], False, c["counter"])
 

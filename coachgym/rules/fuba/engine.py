@@ -11,7 +11,8 @@ few minutes). ``phase`` names where the game stands and ``ctx`` holds that phase
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from ...core.actions import Action
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
@@ -64,12 +65,12 @@ from .teams import FubaTeam, parse_team
 from .turn import TurnMixin
 
 
-def skill_choices(names) -> int:
+def skill_choices(names: Iterable[str]) -> int:
     """A12: skill choices used by ``names`` (the shot stopper counts as two, footnote 1)."""
     return sum(SKILLS[n].get("counts", 1) for n in names)
 
 
-def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> None:
+def check_skill_choice(team: FubaTeam, limit: int | None, error: type[Exception] = ValueError) -> None:
     """A12: "Half of the skills (rounded up) are chosen for the match and rest are on reserve",
     and at most the agreed number of skill choices (``limit``; the shot stopper counts as two). New
     talent of earlier matches (A13 6-5 / 6-6, ``team.talent``) plays on top of the half."""
@@ -84,12 +85,13 @@ def check_skill_choice(team: FubaTeam, limit: int | None, error=ValueError) -> N
         raise error(f"{team.name}: {used} skill choices (the shot stopper counts as two) exceed the agreed {limit} (A12)")
 
 
-_DECISIONS: dict[tuple, Decision] = {}  # (side, kind, legal, prompt) -> the shared frozen Decision
-_COUNTS_CACHE: dict[tuple, list[int]] = {}  # positions of one side -> capped counts per area (1.4.1)
-_OFFSIDE_CACHE: dict[tuple, list[bool]] = {}  # (side, ball, opponent's positions) -> offside areas (5.1)
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}  # (side, kind, legal, prompt) -> the shared frozen Decision
+_COUNTS_CACHE: dict[tuple[int, ...], list[int]] = {}  # positions of one side -> capped counts per area (1.4.1)
+_OFFSIDE_CACHE: dict[tuple[Any, ...], list[bool]] = {}  # (side, ball, opponent's positions) -> offside areas (5.1)
 # (offside areas or None, may_move, may_leave, twice each area's midpoint or None): offside_move_tables
 MoveTables = tuple[list[bool] | None, Sequence[bool | None], Sequence[bool | None], list[int] | None]
-_MOVE_TABLES: dict[int, tuple] = {}  # id of an offside list -> (the list, may_move, may_leave): offside_move_tables
+_FilledTables = tuple[list[bool], list[bool | None], list[bool | None], list[int]]  # offside_move_tables' own
+_MOVE_TABLES: dict[int, "_FilledTables"] = {}  # id of an offside list -> (the list, may_move, may_leave): offside_move_tables
 
 
 class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, PassingMixin, GoalMixin, RestartsMixin,
@@ -135,8 +137,8 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.turns = 0
         self.phase = "formation"
         self.ctx: saved.PhaseContext = {"side": HOME}
-        self.resolving: dict = {}
-        self.queue: list[dict] = []
+        self.resolving: dict[str, Any] = {}
+        self.queue: list[dict[str, Any]] = []
         self.actions_left = 0
         self.turn_over = False
         self.set_piece: str | None = None
@@ -163,7 +165,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                 check_skill_choice(t, self.options.skill_limit, ConfigError)
                 self.skills[s] = list(t.skills)
         self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.options.skills else [[], []]
-        self.offers: list[list] = []
+        self.offers: list[list[Any]] = []
         self.active: list[list[str]] = [[], []]
         self.turn_flags: list[str] = []
         self.turn_set_piece: str | None = None
@@ -267,9 +269,10 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return hit
 
     @staticmethod
-    def _may_move(tables: tuple, a: int) -> bool:
-        """Fill in offside_move_tables' two entries of area ``a``; return may_move."""
-        off, may_move, may_leave, fm = tables
+    def _may_move(tables: MoveTables, a: int) -> bool:
+        """Fill in offside_move_tables' two entries of area ``a``; return may_move (``tables``: its own,
+        never the free movement's)."""
+        off, may_move, may_leave, fm = cast(_FilledTables, tables)
         fa = fm[a]
         ok = False
         for t in MOVE_ADJ[a]:
@@ -407,7 +410,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         if action["skill"]:
             self._accept_skill(side, name)
 
-    def _dec_sorted(self, side: int, kind: str, legal: tuple, prompt: str) -> Decision:
+    def _dec_sorted(self, side: int, kind: str, legal: tuple[int, ...], prompt: str) -> Decision:
         """_dec for a legal tuple already in ascending order (the hot movement decisions)."""
         key = (side, kind, legal, prompt)
         d = _DECISIONS.get(key)
@@ -417,7 +420,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
             d = _DECISIONS[key] = Decision(side, kind, legal, prompt)
         return d
 
-    def _dec(self, side: int, kind: str, legal, prompt: str = "") -> Decision:
+    def _dec(self, side: int, kind: str, legal: Iterable[int], prompt: str = "") -> Decision:
         """The pending decision; Decision objects are frozen, so equal ones are shared by all games."""
         key = (side, kind, tuple(sorted(legal)), prompt)
         d = _DECISIONS.get(key)
@@ -456,8 +459,8 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     # ================================================================== scenarios (tests, tutorials)
     def set_scenario(self, *, home: list[str], away: list[str], ball: str, bv: int, ct: int,
                      phasing: int | None = None, stage: str = "turn", actions: int = 1,
-                     formations: tuple = ((4, 4, 2), (4, 4, 2)), half: int = 1, minute: int = 10,
-                     stoppage: int = 0, cp: tuple | None = None, yellow: tuple = (0, 0),
+                     formations: Sequence[Sequence[int]] = ((4, 4, 2), (4, 4, 2)), half: int = 1, minute: int = 10,
+                     stoppage: int = 0, cp: Sequence[Sequence[int]] | None = None, yellow: Sequence[int] = (0, 0),
                      set_piece: str | None = None, source: ChanceSource | None = None) -> "FubaEngine":
         """Put the game into a position (pieces given by area id, goalkeeper first) and advance to
         the next decision. ``stage``: "turn" (from the reaction stage), "momentum" or "actions"."""
@@ -489,13 +492,14 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return self
 
     # ================================================================== save / restore, reports
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         d = saved.DECLARATION.save(self)  # every declared field (saved.py)
         d["teams"] = [t.to_dict() for t in self.teams]
         d["options"] = self.options.to_dict()
-        return jsonify(d)
+        out: dict[str, Any] = jsonify(d)
+        return out
 
-    def _state_from_dict(self, data: dict) -> None:
+    def _state_from_dict(self, data: dict[str, Any]) -> None:
         import copy
         data = copy.deepcopy(saved.migrate(data))  # older saves' keys read under their new names
         self.teams = [parse_team(t, "saved game") for t in data["teams"]]
@@ -518,7 +522,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         rows = (("H-NC", "H-NS", "A-NS", "A-NC"), ("H-PA", "H-F", "C", "A-F", "A-PA"), ("H-SC", "H-SS", "A-SS", "A-SC"))
         from .board import INDEX
         ch, ca = self.counts(HOME), self.counts(AWAY)
-        def cell(aid):
+        def cell(aid: str) -> str:
             a = INDEX[aid]
             return f"{aid}:{ch[a]}v{ca[a]}{'*' if self.ball == a else ' '}"
         lines = [" | ".join(cell(a).ljust(11) for a in row) for row in rows]

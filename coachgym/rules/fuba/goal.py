@@ -28,7 +28,9 @@ class GoalMixin(_Engine):
     def goal_modifiers(self, side: int, free_kick: bool = False) -> tuple[int, int]:
         """4.8 table: (distance modifier, total modifier)."""
         opp = 1 - side
-        dist = GOAL_DISTANCE[side][self.ball][0]
+        entry = GOAL_DISTANCE[side][self.ball]
+        assert entry is not None  # (asked where a goal attempt may be made: _can_shoot)
+        dist = entry[0]
         mods = dist
         if not free_kick and KIND[self.ball] != "penalty":
             mine, theirs = self.count(side, self.ball), self.count(opp, self.ball)

@@ -3,9 +3,12 @@ a side's coaching settings, and the marks of its halves (a half is its period to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.holds import HoldRules
+
+if TYPE_CHECKING:
+    from .engine import FubaEngine
 
 
 def settings(game: Any, side: int) -> dict[Any, Any]:
@@ -13,7 +16,7 @@ def settings(game: Any, side: int) -> dict[Any, Any]:
     return {"formation": tuple(game.formation[side] or ())}
 
 
-def half(game: Any) -> int:
+def half(game: FubaEngine) -> int:
     return game.half
 
 

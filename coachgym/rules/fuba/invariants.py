@@ -10,7 +10,7 @@ from .board import N_AREAS
 from .state import INJURED
 
 
-def check(g: Any, prev: dict) -> None:
+def check(g: Any, prev: dict[int, int]) -> None:
     """FUBA's invariants after an event (``prev``: what the previous events left, kept by the fuzz)."""
     for side in (0, 1):
         st, label = g.stats[side], f"fuba side {side}"

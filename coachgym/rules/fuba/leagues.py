@@ -197,7 +197,7 @@ def club_skills(rating: dict[str, float], mapping: dict[str, Any]) -> tuple[list
     q = mapping["match_skills"]
     m = int(math.floor(q["intercept"] + q["slope"] * rating["quality"] + 0.5))
     m = max(0, min(max_match_skills(limit), m))
-    lists = {"attack": list(mapping["attack"]), "defence": list(mapping["defence"])}
+    lists: dict[str, list[str]] = {"attack": list(mapping["attack"]), "defence": list(mapping["defence"])}
     left = {"attack": rating["attack"], "defence": rating["defence"]}
     taken: list[str] = []
 

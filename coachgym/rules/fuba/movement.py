@@ -162,7 +162,8 @@ class MovementMixin(_Engine):
     @staticmethod
     def _straight_forward(side: int, frm: int, dest: int) -> bool:
         from .board import AREAS
-        return AREAS[frm]["row"] == AREAS[dest]["row"] and FWD_MID2[side][dest] > FWD_MID2[side][frm]
+        same_row: bool = AREAS[frm]["row"] == AREAS[dest]["row"]
+        return same_row and FWD_MID2[side][dest] > FWD_MID2[side][frm]
 
     def _movers(self) -> tuple[list[int], bool]:
         """Legal source choices (move_from indices) and whether 'done' is legal."""
@@ -334,7 +335,7 @@ class MovementMixin(_Engine):
     _choose_sprint_to = choice("sprint_to")(_choose_moves_to)
 
     # ================================================================== 4.4 sprint
-    def _fans(self, side: int, what: str, dice: list[int], args: dict) -> bool:
+    def _fans(self, side: int, what: str, dice: list[int], args: dict[str, Any]) -> bool:
         """A12 fanatical fans: offered after the action's dice; True when the offer is pending."""
         if not self.options.skills or "fanatical_fans" not in self.skills[side]:
             return False

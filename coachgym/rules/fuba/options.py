@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from ...core.errors import ConfigError
 
@@ -59,5 +60,5 @@ class FubaOptions:
         """Every implemented advanced rule switched on."""
         return cls(**{n: n not in NOT_IMPLEMENTED for n in ADVANCED})
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

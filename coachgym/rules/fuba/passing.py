@@ -4,7 +4,7 @@ A mixin of :class:`coachgym.rules.fuba.engine.FubaEngine`; section numbers refer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.engine import Decision
@@ -31,11 +31,12 @@ from .state import GK
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
     from ._types import EngineBase as _Engine
+    from .saved import PhaseContext
 else:
     _Engine = object
 
 
-_PASS_TARGETS: dict[tuple, dict[int, int]] = {}  # _pass_targets_key -> the answer (read-only)
+_PASS_TARGETS: dict[tuple[Any, ...], dict[int, int]] = {}  # _pass_targets_key -> the answer (read-only)
 
 
 class PassingMixin(_Engine):
@@ -91,7 +92,7 @@ class PassingMixin(_Engine):
         (legal actions, the pass decision, coaches, the observation): the last answer is kept with
         every input it depends on and reused while they are unchanged (read-only dict)."""
         key = self._pass_targets_key(side)
-        cached = self.__dict__.get("_pt_cache")
+        cached: tuple[Any, dict[int, int]] | None = self.__dict__.get("_pt_cache")
         if cached is not None and cached[0] == key:
             return cached[1]
         out = _PASS_TARGETS.get(key)  # the same key in any game gives the same answer: shared by all games
@@ -103,7 +104,7 @@ class PassingMixin(_Engine):
         self._pt_cache = (key, out)
         return out
 
-    def _pass_targets_key(self, side: int) -> tuple:
+    def _pass_targets_key(self, side: int) -> tuple[Any, ...]:
         """Everything _pass_targets_now and _pass_value read (the key of their answer in every game)."""
         pctx = self.resolving
         return (side, tuple(self.pos[0]), tuple(self.pos[1]), self.ball, self.ball_value, self.set_piece, pctx.get("sp_done"),
@@ -222,7 +223,7 @@ class PassingMixin(_Engine):
         return None
 
     @continuation("pass_pre")
-    def _cont_pass_pre(self, ctx: dict) -> None:
+    def _cont_pass_pre(self, ctx: PhaseContext) -> None:
         self._pass_target_value(self.resolving["side"], self.resolving["target"])
 
     def _pass_target_value(self, side: int, target: int) -> None:
@@ -392,12 +393,12 @@ class PassingMixin(_Engine):
             self._begin_moves("creative_free", side, cont="_cont_pass_moves", dribble_ok=p["what"] == "challenge")
 
     @continuation("easy_ct")
-    def _cont_easy_ct(self, ctx: dict) -> None:
+    def _cont_easy_ct(self, ctx: PhaseContext) -> None:
         p = self.resolving
         self._begin_moves("easy_dt", 1 - p["side"], cont="_cont_pass_moves")
 
     @continuation("pass_moves")
-    def _cont_pass_moves(self, ctx: dict) -> None:
+    def _cont_pass_moves(self, ctx: PhaseContext) -> None:
         self._pass_after_moves()
 
     def _pass_after_moves(self) -> None:
@@ -536,13 +537,15 @@ class PassingMixin(_Engine):
         return None
 
     @continuation("pass_end")
-    def _cont_pass_end(self, ctx: dict) -> None:
+    def _cont_pass_end(self, ctx: PhaseContext) -> None:
         self._pass_end()
 
     def _difficult_attempt(self, side: int) -> None:
         """A12 goal poacher: a difficult goal attempt (4.8.2) from the ball's area."""
         area = self.ball
-        dist = GOAL_DISTANCE[side][area][0]
+        entry = GOAL_DISTANCE[side][area]
+        assert entry is not None  # (offered where a goal attempt may be made: _can_shoot)
+        dist = entry[0]
         self.stats[side]["attempts"] += 1
         r = self.source.roll(6, "goal attempt")
         r2 = self.source.roll(6, "difficult goal attempt") if r == 6 else 0

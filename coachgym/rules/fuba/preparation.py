@@ -48,15 +48,15 @@ class PreparationMixin(_Engine):
         if side == HOME:
             self.ctx = {"side": AWAY}
             return
-        def show(s):
-            txt = "-".join(map(str, self.formation[s]))
+        def show(s: int, card: list[int]) -> str:
+            txt = "-".join(map(str, card))
             if self.options.player_roles and any(self.roles[s]):
                 txt += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, self.roles[s]) if n) + ")"
             return txt
         home, away = self.formation
         assert home is not None and away is not None  # (chosen at the start: 2.1)
         self.event("formations", None, "Formation cards revealed: " + ", ".join(
-            f"{self._name(s)} {show(s)}" for s in (HOME, AWAY)),
+            f"{self._name(s)} {show(s, card)}" for s, card in ((HOME, home), (AWAY, away))),
             home=list(home), away=list(away), roles=[list(self.roles[0]), list(self.roles[1])])
         self.phase = "kickoff_roll"
         self.ctx = {}

@@ -26,6 +26,7 @@ from .state import GK
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
     from ._types import EngineBase as _Engine
+    from .saved import PhaseContext
 else:
     _Engine = object
 
@@ -102,11 +103,11 @@ class RestartsMixin(_Engine):
                 self._give_yellow(c["ct"], red_test=True)
 
     @continuation("quick_fk")
-    def _cont_quick_fk(self, ctx: dict) -> None:
+    def _cont_quick_fk(self, ctx: PhaseContext) -> None:
         self._begin_moves("quick_fk_dt", 1 - self.controlling, cont="_cont_quick_fk_dt", limit=ctx["n"])
 
     @continuation("quick_fk_dt")
-    def _cont_quick_fk_dt(self, ctx: dict) -> None:
+    def _cont_quick_fk_dt(self, ctx: PhaseContext) -> None:
         self._start_turn(self.controlling, "free_kick")
 
     def _begin_goal_kick(self, ct: int) -> None:
@@ -125,11 +126,11 @@ class RestartsMixin(_Engine):
             self._offer_substitutions([ct, 1 - ct], "setup")
 
     @continuation("goal_kick")
-    def _cont_goal_kick(self, ctx: dict) -> None:
+    def _cont_goal_kick(self, ctx: PhaseContext) -> None:
         self._begin_moves("goal_kick_dt", 1 - self.controlling, cont="_cont_goal_kick_dt", limit=max(4, ctx["n"]))
 
     @continuation("goal_kick_dt")
-    def _cont_goal_kick_dt(self, ctx: dict) -> None:
+    def _cont_goal_kick_dt(self, ctx: PhaseContext) -> None:
         self._start_turn(self.controlling, "goal_kick")
 
     # ---------------------------------------------------------------- 5.5 penalty kick

@@ -136,7 +136,7 @@ CTX_FIELDS = {
 _CTX = Dict(CTX_FIELDS, optional=tuple(CTX_FIELDS))
 
 
-def _ret_ctx(ctx: dict, env: Env) -> str | None:
+def _ret_ctx(ctx: dict[str, Any], env: Env) -> str | None:
     """A substitution (A3) keeps the interrupted step's context in ``ret_ctx``: the same checks."""
     if "ret_ctx" in ctx:
         inner = ctx["ret_ctx"]
@@ -150,7 +150,7 @@ QUEUE_ITEM = Dict({"kind": Str(("remove", "injury_sub", "line_change")), "side":
                   optional=("piece", "area"))
 
 
-def _goals_counted(state: dict, env: Env) -> str | None:
+def _goals_counted(state: dict[str, Any], env: Env) -> str | None:
     for side in (0, 1):
         if state["goals"][side] != state["stats"][side]["goals"]:
             return f"goals[{side}] ({state['goals'][side]}) must equal stats[{side}].goals ({state['stats'][side]['goals']})"
@@ -228,7 +228,7 @@ RENAMED = {"bv": "ball_value", "ct": "controlling", "cp": "condition", "pctx": "
            "last_cp": "last_condition_spent"}
 
 
-def migrate(state: dict) -> dict:
+def migrate(state: dict[str, Any]) -> dict[str, Any]:
     """A saved state with the keys of this version: older saves' keys (RENAMED) read under their new
     names. A new dict when anything is renamed; the saved state itself is never changed."""
     if not isinstance(state, dict) or not any(k in state for k in RENAMED):
@@ -240,7 +240,7 @@ STATE = Check(DECLARATION.spec({"teams": Skip(), "options": Skip()}),  # parsed 
               _goals_counted)
 
 
-def check_state(state: dict, env: Env) -> None:
+def check_state(state: dict[str, Any], env: Env) -> None:
     """Check a saved FUBA game's ``state`` (raises SavedGameError naming the field)."""
     state = migrate(state)
     teams_and_options(state, env, parse_team, FubaOptions)

@@ -17,6 +17,7 @@ from .board import HALF_OWNER, IDS, IMPLEMENTED_SKILLS, MOVE_ADJ, SPECIAL_EVENTS
 
 if TYPE_CHECKING:  # the engine as the type checker sees it from a mixin (_types.py)
     from ._types import EngineBase as _Engine
+    from .saved import PhaseContext
 else:
     _Engine = object
 
@@ -246,7 +247,7 @@ class SpecialEventsMixin(_Engine):
         effect.resolve(self, team, effect)
 
     @continuation("event")
-    def _cont_event(self, ctx: dict) -> None:
+    def _cont_event(self, ctx: PhaseContext) -> None:
         self.phase = "actions"
         self.ctx = {}
 

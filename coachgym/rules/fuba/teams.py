@@ -28,7 +28,7 @@ class FubaTeam:
         """1.1: a goalkeeper and ten outfield players (anonymous pieces)."""
         return ["goalkeeper"] + [f"outfield player {i}" for i in range(1, 11)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {"schema": SCHEMA, "name": self.name, "short": self.short, "fictional": self.fictional,
                "skills": list(self.skills), "reserve_skills": list(self.reserve_skills)}
         if self.talent:

@@ -10,7 +10,7 @@ goalkeeper's charge (A5) and slowing down a restart (A9).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Callable, cast
 
 from ...core.engine import Engine
 from ...strategy.conditions import WORD
@@ -75,7 +75,7 @@ VARIABLES = [
 ACT = AT.ACT
 
 
-def _defending(what: str):
+def _defending(what: str) -> Callable[[Moment], int]:
     """An action stage choice of the team without the ball."""
 
     def resolve(m: Moment) -> int:
@@ -86,7 +86,7 @@ def _defending(what: str):
     return resolve
 
 
-def _attacking(what: str):
+def _attacking(what: str) -> Callable[[Moment], int]:
     def resolve(m: Moment) -> int:
         if m.game.controlling != m.side:
             return WAIT
