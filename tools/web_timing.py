@@ -219,6 +219,71 @@ class LoadWatch:
         return f"load average (1 min) min {min(s):.2f}, median {statistics.median(s):.2f}, max {max(s):.2f}"
 
 
+class SeasonProcessWatch:
+    """The season's own process (the server's child, ``coachgym.web.season.Background``), looked at once
+    a second in a thread: which compiled engine modules it has loaded (the extension modules of this
+    tree mapped into it, read from ``/proc/PID/maps``) and the CPU it has used (``/proc/PID/stat``), so a
+    timing says which engines the season really ran and what it spent. Linux only; elsewhere it says
+    nothing."""
+
+    def __init__(self):
+        import threading
+
+        self.pids: dict[int, tuple[int, float]] = {}  # pid: (compiled modules mapped, CPU seconds), the last look
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    @staticmethod
+    def _children() -> list[int]:
+        import os
+
+        pids = []
+        for task in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+            try:
+                pids += [int(p) for p in task.read_text().split()]
+            except OSError:
+                continue
+        return [p for p in pids if b"spawn_main" in _read(f"/proc/{p}/cmdline")
+                and b"resource_tracker" not in _read(f"/proc/{p}/cmdline")]
+
+    def _watch(self) -> None:
+        import os
+
+        from coachgym import compiled
+
+        root = str(compiled.PACKAGE.parent) + "/"
+        tick = os.sysconf("SC_CLK_TCK")
+        while True:
+            for pid in self._children():
+                maps = _read(f"/proc/{pid}/maps").decode(errors="replace")
+                stat = _read(f"/proc/{pid}/stat").decode(errors="replace")
+                if not maps or not stat:
+                    continue
+                mods = {line.split()[-1] for line in maps.splitlines()
+                        if line.split()[-1].startswith(root) and line.split()[-1].endswith(".so")}
+                fields = stat.rsplit(")", 1)[1].split()
+                self.pids[pid] = (len(mods), (int(fields[11]) + int(fields[12])) / tick)
+            if self._stop.wait(1.0):
+                return
+
+    def stop(self) -> str:
+        self._stop.set()
+        self._thread.join()
+        if not self.pids:
+            return "the season's process: not seen"
+        return "; ".join(f"the season's process {pid}: {mods} compiled modules of this tree loaded, {cpu:.1f} s CPU"
+                         for pid, (mods, cpu) in self.pids.items())
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
 def start_season(url: str, spec: str) -> dict:
     """``--season RULESET:LEAGUE:TEAM:GAMES``: a season started over HTTP (its own cookie) and the
     rest of its regular season simulated in the background (the book playing that team's games)."""
@@ -236,7 +301,7 @@ def start_season(url: str, spec: str) -> dict:
     opener.open(f"{where}/simulate", data=urllib.parse.urlencode({"to": "end"}).encode())
     total = int(re.search(r"of (\d+) games played", opener.open(where).read().decode()).group(1))
     print(f"season {name}: {total} games, simulating in the background", file=sys.stderr)
-    return {"opener": opener, "where": where, "total": total, "started": time.monotonic()}
+    return {"opener": opener, "where": where, "total": total, "started": time.monotonic(), "watch": SeasonProcessWatch()}
 
 
 def finish_season(season: dict) -> None:
@@ -256,6 +321,7 @@ def finish_season(season: dict) -> None:
     print(f"season: {at_end_of_timing} of {season['total']} games played when the timed games ended ({waited:.0f} s); "
           f"the whole regular season took {took:.0f} s ({load.stop()} while it finished after the timing)",
           file=sys.stderr)
+    print(season["watch"].stop(), file=sys.stderr)
 
 
 def measure_cpu(ruleset: str, games: int, seed: int, opponent: str) -> dict:
@@ -331,6 +397,10 @@ def main() -> None:
         if args.browser:
             import os
 
+            from coachgym import compiled
+
+            print(f"engines: {compiled.status().line()} ({len(compiled.compiled_modules_loaded())} compiled modules "
+                  f"loaded in this tool's process, the server's)", file=sys.stderr)
             size = tuple(int(v) for v in args.size.lower().split("x"))
             load = LoadWatch()
             season = start_season(url, args.season) if args.season else None
