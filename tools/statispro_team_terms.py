@@ -1,152 +1,38 @@
 """Fit a built Statis Pro league's team terms to its season's own points per 100 possessions
 (docs/rules/statis-pro-basketball.md, "Season context", team terms from the season's points).
 
-    python tools/statispro_team_terms.py LEAGUE_DIR --rounds 3 --iterations 3 --seed 0 [--write]
+    python tools/statispro_team_terms.py LEAGUE_DIR --rounds 2 --iterations 3 --seed 0 [--write]
 
 LEAGUE_DIR is a league folder built by ``coachgym leagues build --season YYYY [--blind]`` (or ``cards
 build --team-stats``) whose ``team_stats.csv`` has the possession columns (G, PTS, OPP_PTS, FGA, ORB,
-TOV, FTA and the opponents' four). Only points and possessions are read: never W, L or the records.
+TOV, FTA and the opponents' four). Only points, possessions and games played are read: never W, L or
+the records. ``coachgym leagues build --season YYYY --blind --team-terms`` runs the same fit (2 round
+robins x 3 iterations, seed 0) as the build's last step.
 
-Each iteration plays ``--rounds`` round robins of the league (every team hosts every other once a
-round, by-the-book coaches on both benches) with the season's carry-over as a replay plays it: real
-availability (each player for his real share of his team's games, ``coachgym.series.carryover.available``,
-counted out of the real season's length, the most games in the team totals' G column) and 14G's
-injuries for games, through the ruleset's own carry-over (``StatisProCarryOver``: its ``game_team``
-before each game, ``facts`` and ``advance`` after it, the team's games in the order played), so the
-terms calibrate the team that actually plays (``--no-availability``: every game from the team files
-as they are, no carry-over, the fit of the earlier rounds). It measures every team's points
-scored and allowed per 100 of its possessions (the box score's POSS), each relative to the simulated
-league's mean, and moves two terms of the team against their targets ``scale`` x (the real ORtg or
-DRtg - the real league's):
-
-* the **offense term**, points of FIELD GOAL added to every built card of the team, by (target -
-  simulated ORtg) / ``fg_sensitivity``;
-* the **defense term**, points of DEFENSE added to every built card (a lower DEFENSE is a better
-  one), by (simulated DRtg - target) / ``defense_sensitivity``;
-
-each move times the iteration's gain 1 / iteration (so the later iterations average the dice of the
-earlier ones). The constants (``team_terms`` in ``data/card_builder.json``: ``scale``, the two
-sensitivities) were chosen on the training seasons only (the file's record). A term's points are
-spread over the team's built cards by dithering (card j of n gets floor(term + (j + 0.5) / n)), so the
-team's mean moves by the term and not by its rounding; printed cards are never changed; FIELD GOAL is
-kept within 1..99 and DEFENSE within the season context's range. Prints each iteration's r of the
-simulated on the real net points per 100 possessions and the terms; ``--write`` rewrites the team
-files (their ``built`` line names the terms) and adds the fit to ``league.json``'s notes; ``--json F``
-writes the record. A progress bar shows the games.
+The fit is ``coachgym.series.teamterms`` (its docstring: the round robins, fielded with the season's
+real availability and injuries as a replay fields them; the two terms; the constants). Prints each
+iteration's r of the simulated on the real net points per 100 possessions and the terms;
+``--no-availability`` plays the round robins without the season's carry-over (the fit of the earlier
+rounds); ``--write`` rewrites the team files (their ``built`` line names the terms) and adds the fit to
+``league.json``'s notes; ``--json F`` writes the record. A progress bar shows the games.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
-import time
 from pathlib import Path
 
-from tqdm import tqdm
-
-
-def dithered(term: float, n: int) -> list[int]:
-    """``n`` whole points whose mean is ``term`` to within 1/n: card j gets floor(term + (j + 0.5) / n)."""
-    return [math.floor(term + (j + 0.5) / n) for j in range(n)]
-
-
-def apply_terms(team: dict, fg_term: float, def_term: float, def_range: tuple[int, int]) -> dict:
-    """A copy of the team file with the two terms added to every built (not printed) card."""
-    out = json.loads(json.dumps(team))
-    built = [p for p in out["players"] if not p.get("printed")]
-    for p, f, d in zip(built, dithered(fg_term, len(built)), dithered(def_term, len(built))):
-        p["field_goal"] = max(1, min(99, int(p["field_goal"]) + f))
-        p["defense"] = max(def_range[0], min(def_range[1], int(p["defense"]) + d))
-    return out
-
-
-def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
-    """Every team's real points scored and allowed per 100 possessions, by the builder's season context."""
-    from coachgym.core.statscsv import nba_teams, read_team_stats
-    from coachgym.rules.statispro.builder import season_context
-
-    totals = read_team_stats(folder / "team_stats.csv")
-    by_name: dict[str, list[str]] = {}
-    for abbr, info in nba_teams().items():
-        by_name.setdefault(info["name"], []).append(abbr)
-    code: dict[str, str] = {}
-    for k in keys:
-        name = json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))["name"]
-        abbr = next((a for a in by_name.get(name, []) if a in totals), None)
-        if abbr is None:
-            raise ValueError(f"{folder / 'team_stats.csv'}: no row for {k} ({name})")
-        code[k] = abbr
-    ctx = season_context(totals, sorted(set(code.values())))
-    if ctx is None:
-        raise ValueError(f"{folder / 'team_stats.csv'}: needs G, PTS, OPP_PTS and the eight possession columns")
-    return {k: ctx[code[k]] for k in keys}
-
-
-def season_games(folder: Path) -> int:
-    """The real season's games per team that the players' games are a share of (real availability):
-    the most games in the team totals' G column (82; the 1998-99 lockout 50, 2011-12 66), else 82.
-    Games played, not the standings."""
-    from coachgym.core.statscsv import read_team_stats
-    from coachgym.series.carryover import CARD_SEASON_GAMES
-
-    games = [int(t.games) for t in read_team_stats(folder / "team_stats.csv").values() if t.games]
-    return max(games) if games else CARD_SEASON_GAMES
-
-
-def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str, availability: bool = True,
-                      card_season: int = 82, missed: dict[str, dict[str, int]] | None = None) -> dict[str, dict[str, float]]:
-    """Every team's simulated points scored and allowed per 100 of its possessions over ``rounds`` round robins.
-
-    ``availability``: every team is fielded as a season replay fields it (the ruleset's carry-over with
-    real availability on, a season of the round robins' games per team, the players' games counted out of
-    ``card_season``; injuries for games carried from game to game); else every game plays the team files as
-    they are. ``missed``, when given, gets each team's games played (``""``) and each player's games
-    missed (real availability and injuries)."""
-    from coachgym.agents.statispro import ByTheBookCoach
-    from coachgym.core.match import play_game
-    from coachgym.rules.statispro import RULESET
-    from coachgym.series import carryover
-
-    keys = sorted(teams)
-    acc = {k: [0.0, 0.0, 0.0, 0.0] for k in keys}  # points, possessions, opponents' points, their possessions
-    pairs = [(h, a) for _ in range(rounds) for h in keys for a in keys if h != a]
-    if availability:
-        carry = carryover.for_ruleset(RULESET.name)
-        ctx = carryover.Context("season", 2 * rounds * (len(keys) - 1), True, card_season)
-        states = {k: carry.initial_state(teams[k]) for k in keys}
-    else:
-        parsed = {k: RULESET.parse_team(t, k) for k, t in teams.items()}
-    for i, (h, a) in enumerate(tqdm(pairs, desc=desc, unit="game")):
-        s = seed + i
-        if availability:
-            hd, ad = carry.game_team(teams[h], states[h], ctx), carry.game_team(teams[a], states[a], ctx)
-            if missed is not None:
-                for k, d in ((h, hd), (a, ad)):
-                    m = missed.setdefault(k, {"": 0})
-                    m[""] += 1
-                    for name in d.get("injured", ()):
-                        m[name] = m.get(name, 0) + 1
-            options = carry.game_options({}, False, ctx, [hd, ad])
-            g = RULESET.new_game(RULESET.parse_team(hd, h), RULESET.parse_team(ad, a), seed=s, options=options,
-                                 record_events=carry.record_events(options))
-        else:
-            g = RULESET.new_game(parsed[h], parsed[a], seed=s, record_events=False)
-        play_game(g, ByTheBookCoach(s), ByTheBookCoach(s + 1), seed=s)
-        if availability:
-            states[h] = carry.advance(states[h], carry.facts(g, 0), ctx)
-            states[a] = carry.advance(states[a], carry.facts(g, 1), ctx)
-        box = g.box_score().to_dict()["teams"]
-        hs, vs = g.score
-        hp, ap = box[0]["team"]["POSS"], box[1]["team"]["POSS"]
-        for k, pts, poss, opts, oposs in ((h, hs, hp, vs, ap), (a, vs, ap, hs, hp)):
-            acc[k][0] += pts
-            acc[k][1] += poss
-            acc[k][2] += opts
-            acc[k][3] += oposs
-    return {k: {"ortg": 100 * v[0] / max(1.0, v[1]), "drtg": 100 * v[2] / max(1.0, v[3])} for k, v in acc.items()}
+from coachgym.series.teamterms import (  # noqa: F401
+    TeamTermsError,
+    apply_terms,
+    dithered,
+    fit,
+    play_round_robins,
+    real_ratings,
+    season_games,
+)
 
 
 def main(argv: list[str]) -> int:
@@ -161,85 +47,11 @@ def main(argv: list[str]) -> int:
                     help="play the round robins without the season's carry-over (every player every game, no "
                          "injuries carried): the fit of the earlier rounds")
     args = ap.parse_args(argv)
-    from coachgym.rules.statispro.builder import calibration
-
-    cal = calibration()
-    tt = cal["season_context"].get("team_terms")
-    if not tt:
-        print("error: data/card_builder.json has no season_context.team_terms", file=sys.stderr)
-        return 1
-    if args.rounds < 1 or args.iterations < 1:
-        print("error: --rounds and --iterations must be at least 1", file=sys.stderr)
-        return 1
-    folder = args.league
     try:
-        league = json.loads((folder / "league.json").read_text(encoding="utf-8"))
-        keys = list(league["teams"])
-        base = {k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8")) for k in keys}
-        real = real_ratings(folder, keys)
-        card_season = season_games(folder)
-    except (OSError, ValueError, KeyError) as exc:
-        print(f"error: {folder}: {exc}", file=sys.stderr)
+        record = fit(args.league, args.rounds, args.iterations, args.seed, args.availability, args.write)
+    except TeamTermsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 1
-    lo, hi = cal["season_context"].get("defense_range", [cal["defense"]["min"], cal["defense"]["max"]])
-    scale, s_fg, s_def = tt["scale"], tt["fg_sensitivity"], tt["defense_sensitivity"]
-    r_o = statistics.fmean(real[k]["ortg"] for k in keys)
-    r_d = statistics.fmean(real[k]["drtg"] for k in keys)
-    target = {k: (scale * (real[k]["ortg"] - r_o), scale * (real[k]["drtg"] - r_d)) for k in keys}
-    fg = {k: 0.0 for k in keys}
-    de = {k: 0.0 for k in keys}
-    record: dict = {"league": str(folder), "rounds": args.rounds, "iterations": args.iterations, "seed": args.seed,
-                    "availability": args.availability, "season_games": card_season, "team_terms": tt, "steps": []}
-    missed: dict[str, dict[str, int]] = {}
-    t0 = time.perf_counter()
-    for it in range(1, args.iterations + 1):
-        teams = {k: apply_terms(base[k], fg[k], de[k], (lo, hi)) for k in keys}
-        sim = play_round_robins(teams, args.rounds, args.seed + 100_000 * it, f"iteration {it}/{args.iterations}",
-                                args.availability, card_season, missed if it == 1 else None)
-        s_o = statistics.fmean(sim[k]["ortg"] for k in keys)
-        s_d = statistics.fmean(sim[k]["drtg"] for k in keys)
-        rn = [real[k]["ortg"] - real[k]["drtg"] for k in keys]
-        sn = [sim[k]["ortg"] - sim[k]["drtg"] for k in keys]
-        r = statistics.correlation(rn, sn)
-        err_o = {k: (sim[k]["ortg"] - s_o) - target[k][0] for k in keys}
-        err_d = {k: (sim[k]["drtg"] - s_d) - target[k][1] for k in keys}
-        rms = math.sqrt(statistics.fmean([err_o[k] ** 2 + err_d[k] ** 2 for k in keys]) / 2)
-        print(f"iteration {it}: r(simulated, real net per 100) {r:.3f}, rms error against the targets {rms:.2f} "
-              f"(terms played: FIELD GOAL {min(fg.values()):+.2f}..{max(fg.values()):+.2f}, "
-              f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f})")
-        record["steps"].append({"iteration": it, "r_net": round(r, 4), "rms": round(rms, 3),
-                                "fg": {k: round(v, 3) for k, v in fg.items()},
-                                "defense": {k: round(v, 3) for k, v in de.items()}})
-        gain = 1.0 / it
-        for k in keys:
-            fg[k] -= gain * err_o[k] / s_fg
-            de[k] -= gain * err_d[k] / s_def
-    if missed:  # the players each team was without in the first iteration's games, a game
-        out = {k: sum(n for name, n in m.items() if name) / m[""] for k, m in sorted(missed.items())}
-        record["absent_a_game"] = {k: round(v, 3) for k, v in out.items()}
-        print(f"fielded as a season replay fields them (real availability out of {card_season} games, injuries "
-              f"carried): {statistics.fmean(out.values()):.2f} players out a game on average "
-              f"({min(out.values()):.2f}..{max(out.values()):.2f} by team)")
-    record["fg"] = {k: round(v, 3) for k, v in fg.items()}
-    record["defense"] = {k: round(v, 3) for k, v in de.items()}
-    record["seconds"] = round(time.perf_counter() - t0, 1)
-    print(f"fitted in {record['seconds']} s: FIELD GOAL {min(fg.values()):+.2f}..{max(fg.values()):+.2f}, "
-          f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f}")
-    if args.write:
-        how = "with the season's real availability" if args.availability else "without availability"
-        for k in keys:
-            team = apply_terms(base[k], fg[k], de[k], (lo, hi))
-            team["built"] = team.get("built", "") + (
-                f"; team terms fitted to the season's points per 100 possessions (tools/statispro_team_terms.py, "
-                f"{args.rounds} round robins x {args.iterations}, seed {args.seed}, "
-                f"{'real availability' if args.availability else 'no availability'}): FIELD GOAL {fg[k]:+.2f}, "
-                f"DEFENSE {de[k]:+.2f}")
-            (folder / f"{k}.json").write_text(json.dumps(team, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        league["notes"] = league.get("notes", "") + (
-            f"; team terms fitted to the season's points per 100 possessions by tools/statispro_team_terms.py "
-            f"({args.rounds} round robins x {args.iterations} iterations, seed {args.seed}, {how})")
-        (folder / "league.json").write_text(json.dumps(league, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {len(keys)} team files in {folder}")
     if args.json:
         args.json.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return 0

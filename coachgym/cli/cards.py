@@ -69,12 +69,18 @@ def leagues_group() -> None:
 @click.option("--blind", is_flag=True, default=False,
               help="cards from no standings (Statis Pro's Index Points from the scoring margin); the real records "
                    "stay in league.json for the replay against history")
-def leagues_build(season, ruleset, out, name, blind) -> None:
+@click.option("--team-terms", "team_terms", is_flag=True, default=False,
+              help="Statis Pro: then fit each team's FIELD GOAL and DEFENSE terms to the season's points per 100 "
+                   "possessions (2 round robins x 3 iterations of the league with its real availability, seed 0; "
+                   "3,000-5,200 games, minutes; docs/history.md, 'Team terms')")
+def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
     """Build one NBA season's league from the shipped data, offline (docs/leagues.md, 'Every NBA season offline')."""
     from .. import rulesets
     from ..core.nbaseasons import build_season, parse_season
 
     rs = ruleset_arg(ruleset) if ruleset else rulesets.default()
+    if team_terms and rs.name != "statispro":
+        raise click.ClickException(f"--team-terms: only Statis Pro's builder has team terms, not {rs.title}'s")
     command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["leagues"] else None
     try:
         year = parse_season(season)
@@ -85,6 +91,15 @@ def leagues_build(season, ruleset, out, name, blind) -> None:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"--out {out}: cannot be written ({exc.strerror or exc})") from None
+    if team_terms:
+        from ..series.teamterms import fit
+
+        try:
+            fit(out, rounds=2, iterations=3, seed=0, availability=True, write=True,
+                say=lambda line: click.echo(f"team terms: {line}", err=True))
+        except CoachgymError as exc:
+            raise click.ClickException(f"--team-terms: {exc}") from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "
-               f"({len(league['divisions'])} divisions, {league['schedule_format']['games']} games a team); "
+               f"({len(league['divisions'])} divisions, {league['schedule_format']['games']} games a team"
+               f"{', team terms fitted' if team_terms else ''}); "
                f"play it: coachgym season start {rs.name} --league {out}")

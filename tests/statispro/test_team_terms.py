@@ -223,3 +223,38 @@ def test_the_season_length_is_read_from_the_games_played_not_the_standings(leagu
         w.writeheader()
         w.writerows(rows)
     assert mod.season_games(other) == 50
+
+
+def test_leagues_build_team_terms_runs_the_fit_on_the_built_league(tmp_path, monkeypatch):
+    """``coachgym leagues build --season YYYY --blind --team-terms``: the build, then the fit of
+    ``coachgym.series.teamterms`` with its documented settings (2 round robins x 3 iterations, seed 0,
+    the season's real availability), written into the team files. The round robins are replaced here
+    by a stand-in that plays nothing (the real ones: the tests above), so the wiring runs in seconds."""
+    from coachgym.series import teamterms
+
+    calls = []
+
+    def stand_in(teams, rounds, seed, desc, availability, card_season, missed=None, progress=True):
+        calls.append((rounds, seed, availability, card_season))
+        return {k: {"ortg": 100.0 + i, "drtg": 100.0 - i} for i, k in enumerate(sorted(teams))}
+
+    monkeypatch.setattr(teamterms, "play_round_robins", stand_in)
+    out = tmp_path / "nba-1985-blind"
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", "1985", "--blind", "--team-terms", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert [c[0] for c in calls] == [2, 2, 2] and [c[1] for c in calls] == [100_000, 200_000, 300_000]
+    assert all(c[2] is True and c[3] == 82 for c in calls)
+    assert "team terms: iteration 3: r(simulated, real net per 100)" in res.output and "team terms fitted" in res.output
+    lj = json.loads((out / "league.json").read_text(encoding="utf-8"))
+    assert "with the season's real availability" in lj["notes"]
+    for k in lj["teams"]:
+        built = json.loads((out / f"{k}.json").read_text(encoding="utf-8"))["built"]
+        assert "team terms fitted to the season's points per 100 possessions" in built and "real availability" in built
+
+
+def test_leagues_build_team_terms_is_statis_pros_only(tmp_path):
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", "1985", "--ruleset", "fourthstreet", "--team-terms",
+                                    "--out", str(tmp_path / "x")])
+    assert res.exit_code != 0
+    assert res.output.strip().splitlines()[-1] == "Error: --team-terms: only Statis Pro's builder has team terms, not 4th Street Basketball's"
+    assert not (tmp_path / "x").exists()
