@@ -139,7 +139,7 @@ class ByTheBookCoach:
 
     # ------------------------------------------------------------------ shape
     def _setup_targets(self, game: FubaEngine, side: int, kind: str) -> list[int]:
-        d, m, f = game.formation[side]
+        d, m, f = game.team_state[side].formation
         ct = game.controlling == side
         r = _REL[side].__getitem__
         if kind == "kickoff":
@@ -160,7 +160,7 @@ class ByTheBookCoach:
         """How many outfield players the shape wants in each area now (a shared, read-only list: it
         depends only on the side, the ball's area, who controls it and the opponents with the ball)."""
         b = game.ball
-        n = game.pos[1 - side].count(b)  # the opponents with the ball (1.4.1: at most six count)
+        n = game.team_state[1 - side].pos.count(b)  # the opponents with the ball (1.4.1: at most six count)
         key = (side, b, game.controlling == side, 6 if n > 6 else n, self.box_men)
         want = _WANT_CACHE.get(key)
         if want is None:
@@ -214,7 +214,7 @@ class ByTheBookCoach:
         all_srcs = legal[:-1] if legal[-1] == _DONE else legal
         if not all_srcs:
             return None
-        pos = game.pos[side]
+        pos = game.team_state[side].pos
         own = PENALTY[side]
         srcs = all_srcs
         if all_srcs[-1] == gk_src:  # the keeper returns to his penalty area whenever he can
@@ -231,7 +231,7 @@ class ByTheBookCoach:
         fm = FWD_MID2[side]
         into = mode == "into_target"
         ct = game.controlling == side
-        opp_pos = game.pos[1 - side]
+        opp_pos = game.team_state[1 - side].pos
         pairs_of = _ADJ_CLOSER[b]
         # first pass: the best move (highest value, the earliest in table order on a tie) and whether it
         # is legal; only when it is not, every candidate is ranked (second pass)
@@ -315,18 +315,18 @@ class ByTheBookCoach:
         if kind in ("keeper", "kick"):
             return legal[self.rng.randrange(len(legal))]
         if kind == "slow":
-            lead = game.goals[side] - game.goals[1 - side]
+            lead = game.team_state[side].goals - game.team_state[1 - side].goals
             return T.index("slow", slow=lead > 0 and game.half == 2 and game.minute >= 85)
         if kind == "substitutions":
             want = 1 if (game.half == 2 and game.minute >= 55) or game.phase != "subs" else 0
             idx = T.index("substitutions", n=want)
             return idx if idx in legal else legal[0]
         if kind == "cp_zone":
-            return min(legal, key=lambda i: game.condition[side][T[i]["zone"]])
+            return min(legal, key=lambda i: game.team_state[side].condition[T[i]["zone"]])
         if kind in ("skill_in", "skill_out"):
             return legal[0]
         if kind == "sub_option":
-            if game.yellow[side] >= 2 and T.index("sub_option", option="yellow") in legal:
+            if game.team_state[side].yellow >= 2 and T.index("sub_option", option="yellow") in legal:
                 return T.index("sub_option", option="yellow")
             return T.index("sub_option", option="none")
         if kind == "line_change":
@@ -356,11 +356,11 @@ class ByTheBookCoach:
         """A set piece's placement: the next of the book's target areas not yet filled."""
         T = AT.TABLE
         kind_sp = game.ctx["kind"]
-        key = (side, kind_sp, game.controlling == side, tuple(game.formation[side]))
+        key = (side, kind_sp, game.controlling == side, tuple(game.team_state[side].formation))
         targets = _SETUP_CACHE.get(key)
         if targets is None:  # a pure function of the key (see _setup_targets)
             targets = _SETUP_CACHE[key] = tuple(self._setup_targets(game, side, kind_sp))
-        placed = [p for p in game.pos[side][1:] if p >= 0]
+        placed = [p for p in game.team_state[side].pos[1:] if p >= 0]
         for t in targets:
             if placed.count(t) > 0:
                 placed.remove(t)

@@ -152,8 +152,8 @@ class FubaEncoder(ObservationEncoder):
                 src = c.get("src")
                 if src is not None:
                     out[o_msrc + src[1]] = 1.0
-        pos_all = game.pos
-        ps, po = pos_all[side], pos_all[opp]
+        mine, theirs = game.team_state[side], game.team_state[opp]
+        ps, po = mine.pos, theirs.pos
         if ps[GK] >= 0:
             out[o_ownk + ps[GK]] = 1.0
         own_row, own_on, own_inj = _ROWS.get(key := tuple(ps)) or _team_rows(key)
@@ -163,27 +163,24 @@ class FubaEncoder(ObservationEncoder):
         opp_row, opp_on, opp_inj = _ROWS.get(key := tuple(po)) or _team_rows(key)
         out[o_opp:o_opp + N_AREAS] = opp_row
         out[o_ball + game.ball] = 1.0
-        own_g, opp_g = game.goals[side], game.goals[opp]
-        yellow, red, cp, subs = game.yellow, game.red, game.condition, game.subs
-        cps, cpo = cp[side], cp[opp]
+        own_g, opp_g = mine.goals, theirs.goals
+        cps, cpo = mine.condition, theirs.condition
         run = [game.ball_value / 6, float(game.controlling == side), float(game.phasing == side), float(game.acting == side),
                min(game.actions_left, 4) / 4, game.turn_bonus / 4,
                float(game.half == 2), game.minute / 90, game.stoppage / 5, float(game.half_ending), game.turns / 150,
                own_g / 10, opp_g / 10, (own_g - opp_g) / 5, float(side == HOME),
-               yellow[side] / 3, red[side] / 3, yellow[opp] / 3, red[opp] / 3,
+               mine.yellow / 3, mine.red / 3, theirs.yellow / 3, theirs.red / 3,
                cps[0] / 6, cps[1] / 6, cps[2] / 6, cpo[0] / 6, cpo[1] / 6, cpo[2] / 6,
-               subs[side] / 3, subs[opp] / 3, own_on, opp_on, own_inj, opp_inj]
+               mine.subs / 3, theirs.subs / 3, own_on, opp_on, own_inj, opp_inj]
         revealed = phase != "formation"
-        fs, fo = game.formation[side], game.formation[opp]
+        fs, fo = mine.formation, theirs.formation
         run += (fs[0] / 10, fs[1] / 10, fs[2] / 10) if fs is not None else _ZEROS3
         run += (fo[0] / 10, fo[1] / 10, fo[2] / 10) if revealed and fo is not None else _ZEROS3
-        roles = game.roles
-        run += [x / 5 for x in roles[side]]
-        run += [x / 5 for x in roles[opp]] if revealed else _ZEROS5
+        run += [x / 5 for x in mine.roles]
+        run += [x / 5 for x in theirs.roles] if revealed else _ZEROS5
         out[o_run:o_skills] = run
         n = _N_SKILLS
-        for base, names in ((o_skills, game.skills[side]), (o_skills + n, game.reserve[side]),
-                            (o_skills + 2 * n, game.skills[opp])):
+        for base, names in ((o_skills, mine.skills), (o_skills + n, mine.reserve), (o_skills + 2 * n, theirs.skills)):
             for name in names:
                 k = _SKILL_POS.get(name)
                 if k is not None:

@@ -70,6 +70,9 @@ def type_of(spec: Any) -> str:
     if kind is S.Tuple:
         items = {type_of(s) for s in spec.items}
         return f"list[{items.pop()}]" if len(items) == 1 else "list[Any]"
+    if kind is S.Dict and spec.fields and spec.extra is None:  # a record of one value type (FUBA's stats)
+        values = {type_of(s) for s in spec.fields.values()}
+        return f"dict[str, {values.pop()}]" if len(values) == 1 else "dict[str, Any]"
     if kind in (S.Dict, S.ByKind):
         return "dict[str, Any]"
     if kind is S.OneOf:
@@ -260,6 +263,7 @@ from ...core.phases import continuation as _continuation
 from ...core.phases import phase as _phase
 from .options import FubaOptions
 from .saved import PhaseContext
+from .state import TeamState
 from .teams import FubaTeam
 
 if TYPE_CHECKING:  # (names of the engine's module its signatures use)

@@ -60,7 +60,9 @@ def test_a_spec_s_type():
     assert TOOL.type_of(S.Tuple(S.Int(), S.Int())) == "list[int]"
     assert TOOL.type_of(S.Tuple(S.Int(), S.Str())) == "list[Any]"
     assert TOOL.type_of(S.Check(S.Bool(), lambda v, env: None)) == "bool"
-    assert TOOL.type_of(S.Dict({"a": S.Int()})) == "dict[str, Any]"
+    assert TOOL.type_of(S.Dict({"a": S.Int(), "b": S.Int(0, 9)})) == "dict[str, int]"  # a record of one value type
+    assert TOOL.type_of(S.Dict({"a": S.Int(), "b": S.Str()})) == "dict[str, Any]"
+    assert TOOL.type_of(S.Dict({"a": S.Int()}, extra=S.JSON())) == "dict[str, Any]"
     assert TOOL.type_of(S.JSON()) == "Any"
 
 

@@ -8,7 +8,8 @@ from coachgym.rules.fuba import RULESET, FubaOptions
 from coachgym.rules.fuba import actions as AT
 from coachgym.rules.fuba.board import IDS, INDEX
 
-__all__ = ["HOME", "AWAY", "A", "act", "pick", "scenario", "new_game", "legal_areas", "AT", "IDS", "FubaOptions"]
+__all__ = ["HOME", "AWAY", "A", "act", "pick", "scenario", "new_game", "legal_areas", "per_side", "AT", "IDS",
+           "FubaOptions"]
 
 
 def A(area_id: str) -> int:
@@ -17,6 +18,11 @@ def A(area_id: str) -> int:
 
 def act(kind: str, **params) -> int:
     return AT.TABLE.index(kind, **params)
+
+
+def per_side(g, name: str) -> list:
+    """A team field of ``g``'s state as saved, [home, away] (each team's ``g.team_state[side]``)."""
+    return [getattr(ts, name) for ts in g.team_state]
 
 
 def new_game(script=(), options=None):

@@ -43,7 +43,7 @@ def test_save_check_and_clone_plan_come_from_the_declaration():
     assert list(state) == [*decl.names, "teams", "options"]
     assert list(saved.STATE.spec.fields) == ["teams", "options", *decl.names]
     assert FubaEngine.clone_plan is copying.PLAN
-    assert {f.attr or f.name for f in decl.fields} <= copying.PLAN.names
+    assert {f.attr or f.name for f in decl.fields if not f.team} | {"team_state"} <= copying.PLAN.names
     assert not copying.PLAN.undeclared_containers(vars(game))
     assert all(f.doc for f in decl.fields), [f.name for f in decl.fields if not f.doc]
 
@@ -70,7 +70,7 @@ def test_a_save_with_the_old_keys_loads_and_continues_identically():
     data["state"] = {old.get(k, k): v for k, v in data["state"].items()}
     assert {"bv", "ct", "cp", "pctx", "clock_high"} <= set(data["state"])
     restored = FubaEngine.from_dict(data)
-    assert restored.ball_value == game.ball_value and restored.condition == game.condition
+    assert restored.ball_value == game.ball_value and [ts.condition for ts in restored.team_state] == [ts.condition for ts in game.team_state]
     assert restored.controlling == game.controlling and restored.resolving == game.resolving
     assert _random_play(restored, 9, 300) == _random_play(game, 9, 300)
     assert restored.to_json() == game.to_json()
@@ -147,3 +147,51 @@ def test_a_game_saved_while_midfield_pressing_moves_loads_and_plays_on_identical
     for game in (g, again):
         pick(game, "move_from", area=A("A-F"))
     assert again.to_json() == g.to_json() and g.controlling == AWAY and g.ball_value == 5
+
+
+# ---------------------------------------------------------------- the team state: typed, slotted, saved as before
+def test_each_teams_state_is_a_typed_slotted_object_declared_field_by_field():
+    from coachgym.rules.fuba.state import TeamState
+
+    g = _played(7, 250, RULESET.options_cls(skills=True, condition_points=True, substitutions=True))
+    assert [type(ts) for ts in g.team_state] == [TeamState, TeamState]
+    assert not hasattr(g.team_state[0], "__dict__")  # slotted: a misspelt field cannot be set
+    with pytest.raises(AttributeError):
+        g.team_state[0].goal = 1
+    team = {f.attr or f.name for f in saved.DECLARATION.team_fields}
+    assert len(team) == 14 and set(TeamState.__slots__) == team == set(TeamState.__annotations__)
+    assert not team & set(vars(g))  # the game holds no per-side copy of them
+    state = g.to_dict()["state"]
+    assert "team_state" not in state  # saved as before: per-side lists under the declared names
+    assert state["goals"] == list(g.score) and state["pos"] == [ts.pos for ts in g.team_state]
+    assert state["stats"] == [ts.stats for ts in g.team_state] and state["skills"] == [ts.skills for ts in g.team_state]
+    assert list(state) == [*saved.DECLARATION.names, "teams", "options"]  # the save's keys in their order
+
+
+def test_a_save_from_before_the_team_state_loads_and_saves_byte_identically():
+    """A save written with the per-side lists on the engine (the same JSON: nothing in the save changed)
+    loads into the team objects and writes back the very same text."""
+    game = _played(8, 300)
+    text = game.to_json()
+    restored = FubaEngine.from_json(text)
+    assert restored.to_json() == text
+    assert [ts.pos for ts in restored.team_state] == json.loads(text)["state"]["pos"]
+    assert _random_play(restored, 4, 300) == _random_play(game, 4, 300)
+
+
+@pytest.mark.parametrize("how", ["clone", "deepcopy", "pickle", "json"])
+def test_a_copy_mid_game_plays_on_as_the_original(how):
+    import copy
+    import pickle
+
+    opts = RULESET.options_cls(skills=True, condition_points=True, substitutions=True, injuries=True,
+                               special_events=True)
+    g = _played(9, 220, opts)
+    text = g.to_json()
+    c = {"clone": g.clone, "deepcopy": lambda: copy.deepcopy(g), "pickle": lambda: pickle.loads(pickle.dumps(g)),
+         "json": lambda: FubaEngine.from_json(text)}[how]()
+    assert c.to_json() == text
+    assert all(a is not b and a.pos is not b.pos and a.stats is not b.stats and a.condition is not b.condition
+               for a, b in zip(c.team_state, g.team_state))
+    assert _random_play(c, 12, 400) == _random_play(g, 12, 400)
+    assert c.to_json() == g.to_json()

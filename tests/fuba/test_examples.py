@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import AWAY, HOME, A, FubaOptions, legal_areas, new_game, pick, scenario
+from .helpers import AWAY, HOME, A, FubaOptions, legal_areas, new_game, per_side, pick, scenario
 
 F442 = ((4, 4, 2), (4, 4, 2))
 
@@ -20,7 +20,7 @@ def test_3_match_preparation_example_higher_roll_chooses_no_weather():
     for area in ["C"] * 4 + ["H-NS"] * 2 + ["H-SS"] * 2 + ["H-F"] * 2:
         pick(g, "place", area=A(area))
     assert g.decision.side == AWAY  # then Otto sets up
-    assert g.pos[HOME][0] == A("H-PA")
+    assert g.team_state[HOME].pos[0] == A("H-PA")
 
 
 def test_4_1_reaction_stage_example_outnumbering_areas_and_corner_player():
@@ -149,7 +149,7 @@ def test_4_8_goal_attempt_example_six_scores():
 def test_4_8_goal_attempt_example_five_is_a_corner():
     g = _goal_attempt_example([("goal attempt", 5)])
     assert g.score == (0, 0)
-    assert g.stats[AWAY]["corners"] == 1 and g.decision.kind == "setup" and g.decision.side == AWAY
+    assert g.team_state[AWAY].stats["corners"] == 1 and g.decision.kind == "setup" and g.decision.side == AWAY
 
 
 def test_4_8_goal_attempt_example_four_is_a_rebound():
@@ -171,7 +171,7 @@ def test_5_6_yellow_and_red_card_example_third_yellow_roll_two():
                  stage="momentum", yellow=(0, 2), options=FubaOptions(special_events=True))
     assert g.decision.kind == "remove" and g.decision.side == AWAY
     pick(g, "remove", area=A("A-F"))
-    assert g.yellow[AWAY] == 1 and g.red[AWAY] == 1
+    assert g.team_state[AWAY].yellow == 1 and g.team_state[AWAY].red == 1
     assert g.on_pitch(AWAY) == 3
     assert g.controlling == HOME and g.ball_value == 2  # free kick to the fouled team
 
@@ -181,7 +181,7 @@ def test_a1_condition_points_example_442():
     pick(g, "formation", d=4, m=4, f=2)
     pick(g, "formation", d=4, m=5, f=1)
     pick(g, "kickoff", take=True)
-    assert g.condition == [[4, 4, 2], [4, 5, 1]]
+    assert per_side(g, "condition") == [[4, 4, 2], [4, 5, 1]]
 
 
 def test_a5_goalkeeper_charge_example_raises_ball_value():
@@ -209,4 +209,4 @@ def test_a2_condition_points_example_451_with_three_attacking_midfielders():
     assert not any("attacking" in line for line in g.play_by_play())  # still secret
     pick(g, "done")
     pick(g, "kickoff", take=True)
-    assert g.condition == [[4, 4, 2], [4, 2, 4]]
+    assert per_side(g, "condition") == [[4, 4, 2], [4, 2, 4]]

@@ -29,18 +29,18 @@ class Invariants:
         # kept cheap: it runs after every one of the ~1.2 million steps of the 1,000-match tests
         self.steps += 1
         for s in (HOME, AWAY):
-            pos = g.pos[s]
+            pos = g.team_state[s].pos
             assert len(pos) == 11  # eleven pieces (goalkeeper first), so at most eleven on the pitch
-            assert g.subs[s] <= 3
-            assert g.yellow[s] >= 0 and 0 <= g.red[s] <= 10
-            cp = g.condition[s]
+            assert g.team_state[s].subs <= 3
+            assert g.team_state[s].yellow >= 0 and 0 <= g.team_state[s].red <= 10
+            cp = g.team_state[s].condition
             assert min(cp) >= 0 and max(cp) <= 10 and sum(cp) <= 16
         if g.phase != "setup":
             assert 1 <= g.ball_value <= 6, g.ball_value
         clock = g.clock
         assert clock >= self.clock
         self.clock = clock
-        goals = g.goals
+        goals = g.score
         assert goals[0] >= self.score[0] and goals[1] >= self.score[1]
         self.score = (goals[0], goals[1])
         d = g.decision

@@ -7,7 +7,7 @@ import pytest
 from coachgym.core.errors import ConfigError
 from coachgym.rules.fuba import RULESET
 
-from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, pick, scenario
+from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, per_side, pick, scenario
 
 CP = FubaOptions(condition_points=True)
 
@@ -18,7 +18,7 @@ def test_a1_2_sprint_condition_point_takes_the_higher_die():
     pick(g, "action", what="sprint")
     assert g.decision.kind == "use_cp"
     pick(g, "use_cp", use=True)
-    assert g.condition[HOME] == [4, 3, 2]  # the ball is in the midfield zone
+    assert g.team_state[HOME].condition == [4, 3, 2]  # the ball is in the midfield zone
     assert g.ctx["left"] == 5
 
 
@@ -27,7 +27,7 @@ def test_a1_2_no_point_in_the_zone_costs_two_from_an_adjacent_zone():
                  bv=2, ct=HOME, stage="actions", cp=((3, 0, 1), (4, 4, 2)), options=CP)
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.condition[HOME] == [1, 0, 1]
+    assert g.team_state[HOME].condition == [1, 0, 1]
 
 
 def test_a1_2_positioning_condition_point_adds_a_step_unless_outnumbered():
@@ -35,7 +35,7 @@ def test_a1_2_positioning_condition_point_adds_a_step_unless_outnumbered():
                  ct=HOME, phasing=AWAY, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
     pick(g, "action", what="positioning")
     pick(g, "use_cp", use=True)
-    assert g.ball_value == 4 and g.condition[AWAY] == [4, 3, 2]
+    assert g.ball_value == 4 and g.team_state[AWAY].condition == [4, 3, 2]
     g = scenario([("positioning", 3), ("positioning", 1)], home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C",
                  bv=2, ct=HOME, phasing=AWAY, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
     pick(g, "action", what="positioning")
@@ -54,7 +54,7 @@ def test_a3_substitution_at_the_end_of_the_turn_adds_condition_points():
     pick(g, "cp_zone", zone=2)
     pick(g, "cp_zone", zone=2)
     pick(g, "sub_option", option="none")
-    assert g.subs[HOME] == 1 and g.condition[HOME] == [2, 2, 4]
+    assert g.team_state[HOME].subs == 1 and g.team_state[HOME].condition == [2, 2, 4]
     assert g.phasing == AWAY
 
 
@@ -62,7 +62,7 @@ def test_a3_at_most_three_substitutions():
     opts = FubaOptions(substitutions=True)
     g = scenario([], home=["H-PA", "C", "C"], away=["A-PA", "A-F"], ball="C", bv=2, ct=HOME, stage="actions",
                  options=opts)
-    g.subs[HOME] = 3
+    g.team_state[HOME].subs = 3
     pick(g, "action", what="end")
     assert g.decision.kind != "substitutions" or g.decision.side != HOME
 
@@ -73,12 +73,12 @@ def test_a4_injury_temporary_player_returns_in_the_centre():
                   ("special event defending team", 4), ("injury", 2)],
                  home=["H-PA", "A-F", "A-F"], away=["A-PA", "A-PA"], ball="A-F", bv=3, ct=HOME, stage="momentum",
                  options=opts, minute=30)
-    assert g.raw_count(HOME, A("A-F")) == 1 and -3 in g.pos[HOME]
+    assert g.raw_count(HOME, A("A-F")) == 1 and -3 in g.team_state[HOME].pos
     assert g.injured and g.injured[0][0] == HOME
     # time moves on; at the end of a turn after two minutes the player comes back in the centre area
     g.minute = 33
     pick(g, "action", what="end")
-    assert -3 not in g.pos[HOME] and g.raw_count(HOME, A("C")) == 1
+    assert -3 not in g.team_state[HOME].pos and g.raw_count(HOME, A("C")) == 1
 
 
 def test_a4_injury_five_or_six_is_for_good():
@@ -87,7 +87,7 @@ def test_a4_injury_five_or_six_is_for_good():
                   ("special event defending team", 4), ("injury", 6)],
                  home=["H-PA", "A-F", "A-F"], away=["A-PA", "A-PA"], ball="A-F", bv=3, ct=HOME, stage="momentum",
                  options=opts)
-    assert g.on_pitch(HOME) == 2 and -1 in g.pos[HOME]
+    assert g.on_pitch(HOME) == 2 and -1 in g.team_state[HOME].pos
 
 
 def test_a6_aggressive_pressing_one_player_short_and_failure_gives_free_kick():
@@ -97,8 +97,8 @@ def test_a6_aggressive_pressing_one_player_short_and_failure_gives_free_kick():
                  stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=opts)
     assert act("action", what="pressing") not in g.decision.legal
     pick(g, "action", what="aggressive_pressing")
-    assert g.condition[AWAY] == [4, 3, 2] and g.yellow[AWAY] == 1
-    assert g.controlling == HOME and g.ball_value == 2 and g.stats[HOME]["free_kicks"] == 1
+    assert g.team_state[AWAY].condition == [4, 3, 2] and g.team_state[AWAY].yellow == 1
+    assert g.controlling == HOME and g.ball_value == 2 and g.team_state[HOME].stats["free_kicks"] == 1
 
 
 def test_a6_aggressive_pressing_raises_the_value_before_the_roll():
@@ -125,7 +125,7 @@ def test_a8_challenge_needs_dice_higher_than_the_ball_value():
     g = scenario([("pass", 3), ("pass", 3)], home=["H-PA", "C", "C"], away=["A-PA", "C", "C"], ball="C", bv=3,
                  ct=HOME, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=opts)
     pick(g, "action", what="challenge")
-    assert g.condition[HOME] == [4, 3, 2]
+    assert g.team_state[HOME].condition == [4, 3, 2]
     assert g.controlling == AWAY  # 3 and 3 against 3: equal is not enough
 
 
@@ -146,7 +146,7 @@ def slowed_restart(red_die=6, yellows=0):
     g = scenario([("pass", 6), ("pass", 6), ("goal attempt", 1), ("slowing", 1), ("slowing", 2), ("red card test", red_die)],
                  home=["H-PA", "A-PA", "A-F", "A-F"], away=["A-PA", "A-PA", "A-PA", "A-F"], ball="A-F", bv=2, ct=HOME,
                  stage="actions", half=2, minute=60, options=opts)
-    g.yellow[AWAY] = yellows
+    g.team_state[AWAY].yellow = yellows
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-F"))
     if g.decision.kind == "moves":
@@ -159,7 +159,7 @@ def slowed_restart(red_die=6, yellows=0):
 
 def test_a9_slowing_play_risks_a_yellow_card():
     g = slowed_restart()
-    assert g.minute == 62 and g.yellow[AWAY] == 1  # 30 < 62
+    assert g.minute == 62 and g.team_state[AWAY].yellow == 1  # 30 < 62
 
 
 def test_a10_wind_doubles_the_long_pass_modifier_and_rain_raises_the_new_value():
@@ -188,7 +188,7 @@ def test_a11_var_denies_a_goal_on_double_six():
     if g.decision.kind == "moves":
         pick(g, "done")
     pick(g, "goal_attempt", shoot=True)
-    assert g.score == (0, 0) and g.controlling == AWAY and g.stats[AWAY]["free_kicks"] == 1
+    assert g.score == (0, 0) and g.controlling == AWAY and g.team_state[AWAY].stats["free_kicks"] == 1
 
 
 @pytest.mark.parametrize("dice,check", [
@@ -243,7 +243,7 @@ def test_a2_roles_limits_and_condition_point_shifts():
     pick(g, "done")
     pick(g, "kickoff", take=True)
     # defence 4 - 1 (centre-back) - 2 (wing backs) + 1 (defending mid); midfield 4 - 1 + 1 + 1; forwards 2 - 1 + 2
-    assert g.condition[HOME] == [2, 5, 3] and g.condition[AWAY] == [4, 4, 2]
+    assert g.team_state[HOME].condition == [2, 5, 3] and g.team_state[AWAY].condition == [4, 4, 2]
 
 
 def test_unimplemented_options_are_refused():
@@ -294,7 +294,7 @@ def test_a12_clinical_finisher_adds_one_from_the_penalty_area():
     g = _shoot_from_box([("goal attempt", 3)], home_skills=["clinical_finisher"])
     assert g.decision.kind == "skill" and g.decision.side == HOME
     pick(g, "skill", skill="clinical_finisher")
-    assert g.score == (1, 0) and g.condition[HOME] == [4, 4, 1]  # paid from the forwards (attack zone)
+    assert g.score == (1, 0) and g.team_state[HOME].condition == [4, 4, 1]  # paid from the forwards (attack zone)
 
 
 def test_a12_shot_stopper_two_dice_lower_counts():
@@ -307,14 +307,14 @@ def test_a12_shot_stopper_two_dice_lower_counts():
 def test_a12_skill_may_be_declined():
     g = _shoot_from_box([("goal attempt", 6)], away_skills=["shot_stopper"])
     pick(g, "skill", skill="")
-    assert g.score == (1, 0) and g.condition[AWAY] == [4, 4, 2]
+    assert g.score == (1, 0) and g.team_state[AWAY].condition == [4, 4, 2]
 
 
 def test_a12_midfield_general_takes_an_action_from_the_opponent():
     g = _skill_scenario([("momentum", 1), ("momentum", 2)], away_skills=["midfield_general"],
                         home=["H-PA", "C", "C"], away=["A-PA", "C"], ball="C", bv=2, ct=HOME, stage="momentum")
     pick(g, "skill", skill="midfield_general")
-    assert g.actions_left == 2 and g.condition[AWAY] == [4, 3, 2]
+    assert g.actions_left == 2 and g.team_state[AWAY].condition == [4, 3, 2]
 
 
 def test_a12_skilled_full_back_extra_action_in_own_defence_zone():
@@ -353,7 +353,7 @@ def test_a12_unknown_skills_are_refused_and_ignored_without_the_option():
         parse_team({"schema": "coachgym.fuba.team/1", "name": "X", "fictional": True, "skills": ["telepathy"]}, "x.json")
     # without the skills option a team's skills are ignored
     g = RULESET.new_game(FubaTeam("B", "B", True, ["fanatical_fans"]), "yellow", options=CP)
-    assert g.skills == [[], []]
+    assert per_side(g, "skills") == [[], []]
 
 
 def test_a12_creative_midfielder_turns_supportive_into_creative():
@@ -411,7 +411,7 @@ def test_a12_offside_trap_after_supportive_pass_into_offside_risk():
     while g.decision.kind in ("moves", "moves_to"):
         g.step(g.decision.legal[0])
     pick(g, "skill", skill="offside_trap")
-    assert g.controlling == AWAY and g.stats[AWAY]["free_kicks"] == 1 and g.yellow == [0, 0]
+    assert g.controlling == AWAY and g.team_state[AWAY].stats["free_kicks"] == 1 and per_side(g, "yellow") == [0, 0]
 
 
 def test_a12_doubling_up_raises_the_value_by_two():
@@ -430,7 +430,7 @@ def test_a12_tackler_failed_aggressive_pressing_without_free_kick():
                         stage="actions", options=opts, actions=2)
     pick(g, "action", what="aggressive_pressing")
     # no free kick, and the value raised before the roll (3 + 1, A6) is not reduced
-    assert g.controlling == AWAY and g.ball_value == 4 and g.stats[AWAY]["free_kicks"] == 0
+    assert g.controlling == AWAY and g.ball_value == 4 and g.team_state[AWAY].stats["free_kicks"] == 0
 
 
 def test_a12_gegenpressing_counter_press_after_losing_the_ball():
@@ -450,7 +450,7 @@ def test_a12_trained_formation_change_once_per_game():
     pick(g, "skill", skill="trained_formation_change")
     pick(g, "line_change", src=0, dst=1)
     pick(g, "line_change", src=0, dst=2)
-    assert g.formation[HOME] == [2, 5, 3] and "trained_formation_change" not in g.skills[HOME]
+    assert g.team_state[HOME].formation == [2, 5, 3] and "trained_formation_change" not in g.team_state[HOME].skills
 
 
 def test_a12_dribbler_counts_one_player_twice_in_a_challenge():
@@ -476,12 +476,12 @@ def test_a12_angry_coach_keeps_the_point_on_four_or_more_and_leaves_on_one():
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
     pick(g, "skill", skill="angry_coach")
-    assert g.condition[HOME] == [4, 4, 2]
+    assert g.team_state[HOME].condition == [4, 4, 2]
     g = _skill_scenario([("sprint", 5), ("sprint", 2), ("angry coach", 1)], home_skills=["angry_coach"], **kw)
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
     pick(g, "skill", skill="angry_coach")
-    assert g.condition[HOME] == [4, 3, 2] and g.coach_off[HOME] and "angry_coach" not in g.skills[HOME]
+    assert g.team_state[HOME].condition == [4, 3, 2] and g.team_state[HOME].coach_off and "angry_coach" not in g.team_state[HOME].skills
 
 
 def test_a12_loose_cannon_forces_an_attempt_with_plus_two_on_equal_dice():
@@ -493,7 +493,7 @@ def test_a12_loose_cannon_forces_an_attempt_with_plus_two_on_equal_dice():
     while g.decision.kind in ("moves", "moves_to"):
         pick(g, "done")
     ev = [e for e in g.log if e.kind == "goal_attempt"][-1].data
-    assert ev["roll"] == 1 and g.condition[HOME][2] == 1
+    assert ev["roll"] == 1 and g.team_state[HOME].condition[2] == 1
     # A-F: -2, more players there +1, box 0 v 1 -1, loose cannon +2 -> 1 + 0 = 1 against 4: miss
     assert ev["mods"] == 0
 
@@ -564,7 +564,7 @@ def test_a12_actor_wins_a_free_kick():
                         home_skills=["actor"], home=["H-PA", "A-NS"], away=["A-PA", "A-F"], ball="A-F", bv=3, ct=HOME,
                         stage="momentum", options=opts)
     pick(g, "skill", skill="actor")
-    assert g.stats[HOME]["free_kicks"] == 1 and g.controlling == HOME
+    assert g.team_state[HOME].stats["free_kicks"] == 1 and g.controlling == HOME
 
 
 def test_a12_short_passes_extra_pass_to_an_adjacent_area():
@@ -592,7 +592,7 @@ def test_a12_fanatical_fans_reroll_and_equal_reroll_is_booked():
                         away_skills=["fanatical_fans"], **kw)
     pick(g, "action", what="pressing")
     pick(g, "skill", skill="fanatical_fans")
-    assert g.yellow[AWAY] == 1 and g.controlling == HOME and g.stats[HOME]["free_kicks"] == 1
+    assert g.team_state[AWAY].yellow == 1 and g.controlling == HOME and g.team_state[HOME].stats["free_kicks"] == 1
 
 
 def test_a12_fast_defender_moves_in_before_the_modifiers():
@@ -617,7 +617,7 @@ def test_a12_advancing_goalkeeper_charges_into_the_front_area():
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-F"))
     pick(g, "skill", skill="advancing_goalkeeper")
-    assert g.pos[AWAY][0] == A("A-F")
+    assert g.team_state[AWAY].pos[0] == A("A-F")
     ev = [e for e in g.log if e.kind == "pass"][-1].data
     assert ev["value"] == 2 + 1 - 1 - 0  # start -1; target 1 v 1: 0; +1 for the charge -> 2 - 1 + 1 = 2
 
@@ -638,10 +638,10 @@ def test_a12_box_to_box_and_runner_extra_reaction_moves():
     pick(g, "move_from", area=A("C"))
     assert A("A-F") in {g.actions[i]["area"] for i in g.decision.legal}
     pick(g, "move_to", area=A("H-F"))  # directly backwards: the box-to-box midfielder
-    assert g.condition[HOME] == [4, 3, 2]
+    assert g.team_state[HOME].condition == [4, 3, 2]
     pick(g, "move_from", area=A("A-NS"))  # the runner: its only move (A-F; A-NC is offside) is taken at once
     assert g.raw_count(HOME, A("A-F")) == 1
-    assert g.condition[HOME] == [4, 2, 2]
+    assert g.team_state[HOME].condition == [4, 2, 2]
 
 
 def test_a12_skilled_wing_back_dribbles_along_the_touchline_past_an_opponent():
@@ -669,7 +669,7 @@ def test_a3_a12_game_plan_change_swaps_a_skill_with_the_reserve():
     pick(g, "cp_zone", zone=0)
     pick(g, "sub_option", option="skill")
     # the only reserve skill and the only match skill: both choices are taken automatically
-    assert g.skills[HOME] == ["crossing"] and g.reserve[HOME] == ["regista"]
+    assert g.team_state[HOME].skills == ["crossing"] and g.team_state[HOME].reserve == ["regista"]
 
 
 def test_a13_note_closest_player_moved_further_than_an_adjacent_area():
@@ -684,7 +684,7 @@ def test_a13_note_closest_player_moved_further_than_an_adjacent_area():
     from coachgym.rules.fuba.board import DIST
     assert DIST[A("H-F")][A("A-NS")] == 2
     assert g.controlling == AWAY and g.ball == A("A-NS") and g.ball_value == 2
-    assert g.pos[AWAY][1] == A("A-NS") and g.raw_count(AWAY, A("H-F")) == 0
+    assert g.team_state[AWAY].pos[1] == A("A-NS") and g.raw_count(AWAY, A("H-F")) == 0
     assert g.decision.kind == "moves" and g.decision.side == AWAY  # 5.2.3 quick free kick moves
 
 
@@ -723,14 +723,14 @@ def test_a3_substitution_points_at_most_six_per_line_and_ten_in_all():
     assert g.decision.kind == "cp_zone" and act("cp_zone", zone=2) not in g.decision.legal
     pick(g, "cp_zone", zone=0)
     pick(g, "cp_zone", zone=1)
-    assert g.condition[HOME] == [2, 2, 6]
+    assert g.team_state[HOME].condition == [2, 2, 6]
     # nine points in all: the second point of the substitution is lost at ten
     g = scenario([("substitution", 3), ("substitution", 2)], home=["H-PA", "C", "C"], away=["A-PA", "A-F"],
                  ball="C", bv=2, ct=HOME, stage="actions", half=2, minute=60, cp=((3, 3, 3), (4, 4, 2)), options=opts)
     pick(g, "action", what="end")
     pick(g, "substitutions", n=1)
     pick(g, "cp_zone", zone=1)
-    assert g.condition[HOME] == [3, 4, 3] and g.decision.kind == "sub_option"
+    assert g.team_state[HOME].condition == [3, 4, 3] and g.decision.kind == "sub_option"
 
 
 def test_a10_heat_roll_of_one_loses_another_condition_point():
@@ -739,13 +739,13 @@ def test_a10_heat_roll_of_one_loses_another_condition_point():
     g.weather = "heat"
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.condition[HOME] == [4, 2, 2]  # the point spent and one more lost to the heat
+    assert g.team_state[HOME].condition == [4, 2, 2]  # the point spent and one more lost to the heat
     g = scenario([("sprint", 5), ("sprint", 2), ("heat", 2)], home=["H-PA", "C", "C", "H-F"], away=["A-PA", "A-F"],
                  ball="C", bv=2, ct=HOME, stage="actions", cp=((4, 4, 2), (4, 4, 2)), options=CP)
     g.weather = "heat"
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.condition[HOME] == [4, 3, 2]
+    assert g.team_state[HOME].condition == [4, 3, 2]
 
 
 def test_a10_sunshine_no_goalkeeper_charge_for_the_first_half_kick_off_team():
@@ -775,7 +775,7 @@ def test_a12_trained_special_event_two_actions_at_a_free_kick():
                                     ct=HOME, set_piece="free_kick"))
     assert g.decision.kind == "skill" and g.decision.side == HOME
     pick(g, "skill", skill="trained_special_event")
-    assert g.actions_left == 2 and g.condition[HOME] == [4, 4, 1]
+    assert g.actions_left == 2 and g.team_state[HOME].condition == [4, 4, 1]
     pick(g, "action", what="pass")
     pick(g, "pass_to", area=A("A-NS"))
     while g.decision.kind in ("moves", "moves_to"):
@@ -795,7 +795,7 @@ def test_a12_creative_goalkeeper_two_actions_at_a_goal_kick_not_into_the_attack_
     pick(g, "skill", skill="creative_goalkeeper")
     # two actions: the first, which must be the pass, was taken automatically; one is left after it
     assert g.decision.kind == "pass_to" and g.actions_left == 1
-    assert g.condition[HOME] == [3, 4, 2]  # paid from the defence (the ball is in its box)
+    assert g.team_state[HOME].condition == [3, 4, 2]  # paid from the defence (the ball is in its box)
     assert g.pass_targets(HOME) and all(ZONE[HOME][t] != 2 for t in g.pass_targets(HOME))
 
 
@@ -810,7 +810,7 @@ def test_a12_sweeper_keeper_charge_adds_two():
     pick(g, "charge", charge=True)
     pick(g, "skill", skill="sweeper_keeper")
     roll = [e for e in g.log if e.kind == "pass_roll"][-1].data
-    assert roll["bv"] == before + 2 and g.condition[AWAY] == [3, 4, 2]
+    assert roll["bv"] == before + 2 and g.team_state[AWAY].condition == [3, 4, 2]
 
 
 def _free_kick_shot(script, away_skills, set_piece="free_kick"):
@@ -846,12 +846,12 @@ def test_a12_long_range_shooter_adds_one_outside_the_penalty_area():
     pick(g, "goal_attempt", shoot=True)
     assert g.decision.kind == "skill" and g.decision.side == AWAY
     pick(g, "skill", skill="long_range_shooter")
-    assert g.score == (0, 1) and g.condition[AWAY] == [4, 4, 1]
+    assert g.score == (0, 1) and g.team_state[AWAY].condition == [4, 4, 1]
 
 
 def test_a12_long_range_shooter_is_not_offered_in_the_penalty_area():
     g = _shoot_from_box([("goal attempt", 3)], home_skills=["long_range_shooter"])
-    assert g.score == (0, 0) and g.condition[HOME] == [4, 4, 2]  # 3 needs 4: no skill, no goal
+    assert g.score == (0, 0) and g.team_state[HOME].condition == [4, 4, 2]  # 3 needs 4: no skill, no goal
 
 
 def test_a12_penalty_saver_two_dice_for_the_penalty_lower_counts():
@@ -880,7 +880,7 @@ def test_a12_strength_in_depth_minus_two_on_the_substitution_dice():
         pick(g, "substitutions", n=1)
         while g.decision.kind == "cp_zone":
             pick(g, "cp_zone", zone=0)
-        return g.condition[HOME]
+        return g.team_state[HOME].condition
     assert sub([]) == [3, 2, 2]  # 60 is higher than 50: one point
     assert sub(["strength_in_depth"]) == [4, 2, 2]  # (6 - 2) x 10 = 40: two points
 
@@ -934,12 +934,12 @@ def test_a11_var_after_pressing_won_in_a_penalty_area_free_kick_or_penalty():
                  home=["H-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=3, ct=HOME, phasing=AWAY,
                  stage="actions", options=FubaOptions(var=True))
     pick(g, "action", what="pressing")
-    assert g.controlling == HOME and g.stats[HOME]["penalties"] == 1 and g.yellow[AWAY] == 1
+    assert g.controlling == HOME and g.team_state[HOME].stats["penalties"] == 1 and g.team_state[AWAY].yellow == 1
     g = scenario([("pressing", 1), ("pressing", 1), ("V.A.R. (1st die)", 6), ("V.A.R. (2nd die)", 5)],
                  home=["H-PA", "A-PA"], away=["A-PA", "A-PA", "A-PA"], ball="A-PA", bv=3, ct=HOME, phasing=AWAY,
                  stage="actions", options=FubaOptions(var=True))
     pick(g, "action", what="pressing")
-    assert g.controlling == AWAY and g.ball_value == 1 and g.stats[HOME]["penalties"] == 0
+    assert g.controlling == AWAY and g.ball_value == 1 and g.team_state[HOME].stats["penalties"] == 0
 
 
 def test_a10_cold_and_storm_add_one_to_injury_rolls():
@@ -951,7 +951,7 @@ def test_a10_cold_and_storm_add_one_to_injury_rolls():
             [("momentum", 2), ("momentum", 2), ("special event controlling team", 5),
              ("special event defending team", 4), ("injury", roll)]),
             home=["H-PA", "C", "C"], away=["A-PA", "A-F"], ball="C", bv=3, ct=HOME, stage="momentum")
-        assert (g.pos[HOME].count(-1) == 9) is out_for_good  # OFF: 8 unused pieces + the injured one
+        assert (g.team_state[HOME].pos.count(-1) == 9) is out_for_good  # OFF: 8 unused pieces + the injured one
 
 
 def test_a4_injured_keeper_is_replaced_by_another_piece_and_opponent_gets_plus_one():
@@ -961,5 +961,5 @@ def test_a4_injured_keeper_is_replaced_by_another_piece_and_opponent_gets_plus_o
                   ("special event defending team", 4), ("injury", 2)],
                  home=["H-PA", "A-NS"], away=["A-PA", "H-PA"], ball="H-PA", bv=3, ct=HOME, stage="momentum",
                  options=opts)
-    assert g.pos[HOME][0] == A("H-PA")  # the keeper stays
-    assert g.keeper_injury_bonus[HOME] == 1 and g.on_pitch(HOME) == 1  # the outfield piece leaves instead
+    assert g.team_state[HOME].pos[0] == A("H-PA")  # the keeper stays
+    assert g.team_state[HOME].keeper_injury_bonus == 1 and g.on_pitch(HOME) == 1  # the outfield piece leaves instead

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from coachgym.rules.fuba import board as B
 
-from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, pick, scenario
+from .helpers import AWAY, HOME, A, FubaOptions, act, legal_areas, new_game, per_side, pick, scenario
 
 
 # ---------------------------------------------------------------- 1 game basics, the board
@@ -43,7 +43,7 @@ def test_2_2_half_time_formation_change_of_one_player():
     pick(g, "action", what="end")
     assert g.decision.kind == "line_change" and g.decision.side == HOME
     pick(g, "line_change", src=0, dst=2)
-    assert g.formation[HOME] == [3, 4, 3]
+    assert g.team_state[HOME].formation == [3, 4, 3]
     pick(g, "line_change", src=-1, dst=-1)
     assert g.half == 2 and g.minute == 46 and g.controlling == AWAY  # the other team kicks off the second half
 
@@ -275,7 +275,7 @@ def test_4_8_2_difficult_goal_attempt_six_then_beat_the_distance():
     assert g.score == (1, 0)
     g = _creative_in("A-NS", "A-NC", home, away, 2, [("goal attempt", 6), ("difficult goal attempt", 4)])
     pick(g, "goal_attempt", shoot=True)
-    assert g.score == (0, 0) and g.stats[HOME]["corners"] == 1
+    assert g.score == (0, 0) and g.team_state[HOME].stats["corners"] == 1
     g = _creative_in("A-NS", "A-NC", home, away, 2, [("goal attempt", 5)])
     pick(g, "goal_attempt", shoot=True)
     assert g.score == (0, 0) and g.controlling == AWAY  # goal kick
@@ -337,7 +337,7 @@ def _foul_game(ball, home, away, extra=(), ct=HOME, fouled="defenders"):
 
 def test_5_2_free_kick_in_the_defenders_penalty_area_is_a_penalty():
     g = _foul_game("A-PA", ["H-PA", "A-PA", "A-F"], ["A-PA", "A-PA", "A-F"])
-    assert g.stats[HOME]["penalties"] == 1
+    assert g.team_state[HOME].stats["penalties"] == 1
     # 5.5.1 setup: the taker goes on the spot automatically, nobody else into the box
     assert g.decision.kind == "setup" and "A-PA" not in legal_areas(g, "place")
 
@@ -400,7 +400,7 @@ def test_5_3_corner_taker_in_the_spot_one_pass_then_leaves_the_spot():
     if g.decision.kind == "moves":
         pick(g, "done")
     pick(g, "goal_attempt", shoot=True)
-    assert g.stats[AWAY]["corners"] == 1
+    assert g.team_state[AWAY].stats["corners"] == 1
     assert g.decision.kind == "setup" and legal_areas(g, "place") == {"H-NK", "H-SK"}
     pick(g, "place", area=A("H-NK"))
     assert g.ball == A("H-NK") and g.ball_value == 2
@@ -414,7 +414,7 @@ def test_5_3_corner_taker_in_the_spot_one_pass_then_leaves_the_spot():
     while g.decision.kind in ("moves", "moves_to", "goal_attempt"):
         g.step(act("done") if act("done") in g.decision.legal else act("goal_attempt", shoot=False)
                if g.decision.kind == "goal_attempt" else g.decision.legal[0])
-    assert not any(p in B.SPOTS for p in g.pos[AWAY])  # the taker is back in the corner area
+    assert not any(p in B.SPOTS for p in g.team_state[AWAY].pos)  # the taker is back in the corner area
     assert g.phasing == HOME  # one action only
 
 
@@ -433,7 +433,7 @@ def _goal_kick_game():
 def test_5_4_goal_kick_clears_the_box_and_defenders_move_at_least_four():
     g = _goal_kick_game()
     assert g.controlling == AWAY and g.ball == A("A-PA") and g.ball_value == 2
-    assert g.pos[AWAY][0] == A("A-PA") and g.raw_count(AWAY, A("A-PA")) == 1
+    assert g.team_state[AWAY].pos[0] == A("A-PA") and g.raw_count(AWAY, A("A-PA")) == 1
     assert g.raw_count(HOME, A("A-PA")) == 0  # moved one area towards the centre circle
     pick(g, "done")  # controlling team moves nobody
     assert g.decision.side == HOME
@@ -453,17 +453,17 @@ def test_5_4_goal_kick_clears_the_box_and_defenders_move_at_least_four():
 # ---------------------------------------------------------------- 5.6 cards
 def test_5_6_1_yellow_test_three_only_on_own_side():
     g = _foul_game("A-F", ["H-PA", "A-F"], ["A-PA", "A-F"])  # scripted 1: no card
-    assert g.yellow == [0, 0]
+    assert per_side(g, "yellow") == [0, 0]
     g = scenario([("momentum", 3), ("momentum", 3), ("special event controlling team", 3),
                   ("special event defending team", 1), ("yellow card test", 3)],
                  home=["H-PA", "A-F"], away=["A-PA", "A-F"], ball="A-F", bv=4, ct=HOME, stage="momentum",
                  options=FubaOptions(special_events=True))
-    assert g.yellow[AWAY] == 1  # away fouls in its own half
+    assert g.team_state[AWAY].yellow == 1  # away fouls in its own half
     g = scenario([("momentum", 3), ("momentum", 3), ("special event controlling team", 3),
                   ("special event defending team", 1), ("yellow card test", 3)],
                  home=["H-PA", "H-F"], away=["A-PA", "H-F"], ball="H-F", bv=4, ct=HOME, stage="momentum",
                  options=FubaOptions(special_events=True))
-    assert g.yellow[AWAY] == 0  # 3 in the opponent's half: no card
+    assert g.team_state[AWAY].yellow == 0  # 3 in the opponent's half: no card
 
 
 def test_5_6_2_six_on_yellow_test_direct_red_on_one():
@@ -473,7 +473,7 @@ def test_5_6_2_six_on_yellow_test_direct_red_on_one():
                  options=FubaOptions(special_events=True))
     assert g.decision.kind == "remove"
     pick(g, "remove", area=A("A-NS"))
-    assert g.red[AWAY] == 1 and g.yellow[AWAY] == 0  # die 1: one yellow discarded (a direct red)
+    assert g.team_state[AWAY].red == 1 and g.team_state[AWAY].yellow == 0  # die 1: one yellow discarded (a direct red)
 
 
 # ---------------------------------------------------------------- added in the audit of issue 4
@@ -532,7 +532,7 @@ def test_4_3_1_actions_of_the_controlling_and_the_defending_team():
     pick(g, "action", what="positioning")
     assert g.decision.kind == "action" and g.actions_left == 1
     pick(g, "action", what="positioning")
-    assert g.stats[AWAY]["positionings"] == 2 and g.phasing == HOME
+    assert g.team_state[AWAY].stats["positionings"] == 2 and g.phasing == HOME
 
 
 def test_4_turns_alternate_after_the_action_stage():
@@ -548,7 +548,7 @@ def test_4_1_goalkeeper_next_to_his_penalty_area_may_step_back_into_it():
                  ct=AWAY, phasing=HOME)
     assert g.decision.kind == "reaction" and legal_areas(g, "move_from") == {"GK"}
     pick(g, "move_from", area=-1)
-    assert g.pos[HOME][0] == A("H-PA")  # the only destination: taken automatically
+    assert g.team_state[HOME].pos[0] == A("H-PA")  # the only destination: taken automatically
     # not from an area that does not touch the penalty area
     g = scenario([("momentum", 6), ("momentum", 5)], home=["H-NS", "C"], away=["A-PA", "C", "H-NS"], ball="C", bv=3,
                  ct=AWAY, phasing=HOME)
@@ -565,7 +565,7 @@ def test_4_4_1_sprint_cannot_move_into_an_offside_position_but_may_move_back():
     pick(g, "move_to", area=A("A-F"))
     pick(g, "move_from", area=A("A-NC"))  # already offside: it may still move straight back
     # A-NS is its only destination (A-PA is offside, the corner-kick spot is no playing area): taken at once
-    assert g.pos[HOME][2] == A("A-NS")
+    assert g.team_state[HOME].pos[2] == A("A-NS")
 
 
 def test_4_7_2_start_area_situation_ignored_at_a_free_kick():
@@ -586,7 +586,7 @@ def test_5_2_1_free_kick_setup_a_taker_must_stand_in_the_area():
     assert len(legal_areas(g, "place")) == 13  # "all other players can be set up without restriction"
     pick(g, "place", area=A("C"))
     # the last piece must take the kick: its only legal area, A-F, was taken automatically
-    assert sorted(g.pos[HOME][1:3]) == sorted([A("C"), A("A-F")])
+    assert sorted(g.team_state[HOME].pos[1:3]) == sorted([A("C"), A("A-F")])
     assert g.decision.kind == "setup" and g.decision.side == AWAY
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AWAY, HOME, A, FubaOptions, legal_areas, pick, scenario
+from .helpers import AWAY, HOME, A, FubaOptions, legal_areas, per_side, pick, scenario
 from .test_rules_advanced import _skill_scenario
 
 EV = FubaOptions(special_events=True)
@@ -64,18 +64,18 @@ def test_a13_1_3_excellent_defence_move_defending_team_moves_one_player(dt_die):
 def test_a13_3_1_defenders_foul_free_kick_and_yellow_test_for_the_defenders():
     g = _event(3, 2, [("yellow card test", 4)])
     assert _name(g) == "defenders_foul"
-    assert g.yellow == [0, 1] and g.controlling == HOME and g.ball_value == 2
+    assert per_side(g, "yellow") == [0, 1] and g.controlling == HOME and g.ball_value == 2
     # a free kick in the centre is always a quick free kick (5.2.3): the awarded team moves first
     assert g.decision.kind == "moves" and g.decision.side == HOME
-    assert g.stats[HOME]["free_kicks"] == 1
+    assert g.team_state[HOME].stats["free_kicks"] == 1
 
 
 @pytest.mark.parametrize("dt_die", [3, 4])
 def test_a13_3_3_attackers_foul_free_kick_and_yellow_test_for_the_attackers(dt_die):
     g = _event(3, dt_die, [("yellow card test", 5)])
     assert _name(g) == "attackers_foul"
-    assert g.yellow == [1, 0] and g.controlling == AWAY and g.ball_value == 2
-    assert g.stats[AWAY]["free_kicks"] == 1
+    assert per_side(g, "yellow") == [1, 0] and g.controlling == AWAY and g.ball_value == 2
+    assert g.team_state[AWAY].stats["free_kicks"] == 1
 
 
 def test_a13_3_5_defenders_rude_foul_yellow_red_test_plus_one_and_injury_to_the_fouled():
@@ -83,8 +83,8 @@ def test_a13_3_5_defenders_rude_foul_yellow_red_test_plus_one_and_injury_to_the_
     g = _event(3, 5, [("red card test", 1), ("injury", 2)], options=EV_ALL, cp=CP,
                home=["H-PA", "C", "C", "H-F"], away=["A-PA", "C", "A-F", "A-NS"])
     assert _name(g) == "defenders_rude_foul"
-    assert g.red[AWAY] == 1 and g.yellow[AWAY] == 0  # the die was 1: one yellow discarded
-    assert g.stats[HOME]["injuries"] == 1 and g.injured and g.injured[0][0] == HOME
+    assert g.team_state[AWAY].red == 1 and g.team_state[AWAY].yellow == 0  # the die was 1: one yellow discarded
+    assert g.team_state[HOME].stats["injuries"] == 1 and g.injured and g.injured[0][0] == HOME
     assert g.decision.kind == "remove" and g.decision.side == AWAY
     pick(g, "remove", area=A("A-NS"))
     assert g.controlling == HOME and g.ball_value == 2
@@ -93,26 +93,26 @@ def test_a13_3_5_defenders_rude_foul_yellow_red_test_plus_one_and_injury_to_the_
 def test_a13_3_6_attackers_rude_foul_yellow_and_red_test_for_the_attackers_injury_for_the_defenders():
     g = _event(3, 6, [("red card test", 2), ("injury", 3)], options=EV_ALL, cp=CP)
     assert _name(g) == "attackers_rude_foul"
-    assert g.yellow == [1, 0] and g.red == [0, 0]  # 2 is not below 1 + 1
-    assert g.stats[AWAY]["injuries"] == 1 and g.controlling == AWAY and g.ball_value == 2
+    assert per_side(g, "yellow") == [1, 0] and per_side(g, "red") == [0, 0]  # 2 is not below 1 + 1
+    assert g.team_state[AWAY].stats["injuries"] == 1 and g.controlling == AWAY and g.ball_value == 2
 
 
 @pytest.mark.parametrize("dt_die", [1, 2, 3])
 def test_a13_4_1_fatigue_both_teams_lose_a_point_in_the_balls_zone(dt_die):
     g = _event(4, dt_die, options=FubaOptions(special_events=True, condition_points=True), cp=((4, 4, 2), (4, 0, 2)))
     assert _name(g) == "fatigue"
-    assert g.condition[HOME] == [4, 3, 2]  # the ball is in the midfield zone
-    assert g.condition[AWAY] == [2, 0, 2]  # none left in midfield: two from the other zones
+    assert g.team_state[HOME].condition == [4, 3, 2]  # the ball is in the midfield zone
+    assert g.team_state[AWAY].condition == [2, 0, 2]  # none left in midfield: two from the other zones
 
 
 def test_a13_4_4_ball_over_the_goal_line_corner_if_the_area_touches_a_goal_line():
     g = _event(4, 4, home=["H-PA", "A-NC", "A-NC"], away=["A-PA", "A-NC"], ball="A-NC")
     assert _name(g) == "ball_over_goal_line"
-    assert g.stats[HOME]["corners"] == 1 and g.controlling == HOME
+    assert g.team_state[HOME].stats["corners"] == 1 and g.controlling == HOME
     assert g.decision.kind == "setup" and legal_areas(g, "place") == {"A-NK", "A-SK"}
     # in the centre (no goal line) nothing happens
     g = _event(4, 4)
-    assert g.stats[HOME]["corners"] == 0 and g.decision.kind == "action"
+    assert g.team_state[HOME].stats["corners"] == 0 and g.decision.kind == "action"
 
 
 def test_a13_4_5_momentum_dribble_despite_the_defenders():
@@ -130,7 +130,7 @@ def test_a13_4_6_aggressive_defence_forced_aggressive_pressing():
     # away has one player in C against two: it must press aggressively (numbers not counted), +1 before the roll
     g = _event(4, 6, [("pressing", 3), ("pressing", 5)], options=EV_ALL, cp=CP)
     assert _name(g) == "aggressive_defence"
-    assert g.condition[AWAY] == [4, 3, 2]  # the condition point is paid
+    assert g.team_state[AWAY].condition == [4, 3, 2]  # the condition point is paid
     assert g.controlling == AWAY and g.ball_value == 5  # 3 < 3 + 1: ball won, the higher die is the value
     # without A6 the event has no effect
     g = _event(4, 6, options=EV)
@@ -143,7 +143,7 @@ def test_a13_5_1_high_ball_head_collision_higher_die_wins_the_ball_both_roll_inj
                       ("injury", 6), ("injury", 1)], options=EV_ALL, cp=CP, away=["A-PA", "C", "C", "A-F"])
     assert _name(g) == "head_collision"
     assert g.controlling == AWAY and g.ball_value == 5  # tie rerolled; away's 5 beats 2
-    assert g.stats[HOME]["injuries"] == 1 and g.stats[AWAY]["injuries"] == 1
+    assert g.team_state[HOME].stats["injuries"] == 1 and g.team_state[AWAY].stats["injuries"] == 1
     assert g.on_pitch(HOME) == 3 and g.on_pitch(AWAY) == 3  # home's player out for good, away's for 1 minute
     assert len(g.injured) == 1 and g.injured[0][0] == AWAY and g.injured[0][2] == g.clock + 10
 
@@ -169,7 +169,7 @@ def test_a13_5_3_perfect_pass_ball_to_an_adjacent_area_with_a_player():
 def test_a13_5_4_behind_the_referees_back_controlling_team_rolls_for_an_injury():
     g = _event(5, 4, [("injury", 5)], options=EV_ALL, cp=CP)
     assert _name(g) == "behind_referees_back"
-    assert g.stats[HOME]["injuries"] == 1 and g.on_pitch(HOME) == 3
+    assert g.team_state[HOME].stats["injuries"] == 1 and g.on_pitch(HOME) == 3
 
 
 def test_a13_5_5_streaker_and_5_6_out_of_position_goalkeeper():
@@ -185,7 +185,7 @@ def test_a13_6_1_terrace_chant_free_condition_point_for_the_first_action():
     assert _name(g) == "terrace_chant" and g.free_condition_point
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.condition[HOME] == [4, 4, 2] and not g.free_condition_point  # the point came from the terraces
+    assert g.team_state[HOME].condition == [4, 4, 2] and not g.free_condition_point  # the point came from the terraces
 
 
 def test_a13_6_1_terrace_chant_point_is_lost_when_the_first_action_does_not_use_it():
@@ -198,7 +198,7 @@ def test_a13_6_1_terrace_chant_point_is_lost_when_the_first_action_does_not_use_
     assert not g.free_condition_point and g.decision.kind == "action"
     pick(g, "action", what="sprint")
     pick(g, "use_cp", use=True)
-    assert g.condition[HOME] == [4, 3, 2]  # the second action pays from the midfield
+    assert g.team_state[HOME].condition == [4, 3, 2]  # the second action pays from the midfield
 
 
 SKA = FubaOptions(special_events=True, condition_points=True, skills=True)
@@ -213,19 +213,19 @@ def _skill_event(ct_die, dt_die, extra=(), home_skills=(), away_skills=()):
 
 def test_a13_6_3_injured_star_defending_team_loses_a_random_skill():
     g = _skill_event(6, 3, [("injured star skill", 2)], away_skills=["crossing", "regista"])
-    assert g.skills[AWAY] == ["crossing"]
+    assert g.team_state[AWAY].skills == ["crossing"]
 
 
 def test_a13_6_4_injured_star_controlling_team_loses_a_random_skill():
     g = _skill_event(6, 4, [("injured star skill", 1)], home_skills=["crossing", "regista"])
-    assert g.skills[HOME] == ["regista"]
+    assert g.team_state[HOME].skills == ["regista"]
 
 
 def test_a13_6_5_new_talent_defending_team_gains_a_random_skill():
     from coachgym.rules.fuba.board import IMPLEMENTED_SKILLS
     g = _skill_event(6, 5, [("new talent skill", 1)], away_skills=["trained_formation_change"])
     pool = [k for k in IMPLEMENTED_SKILLS if k != "trained_formation_change"]
-    assert g.skills[AWAY] == ["trained_formation_change", pool[0]]
+    assert g.team_state[AWAY].skills == ["trained_formation_change", pool[0]]
 
 
 def test_a13_6_6_new_talent_controlling_team_printed_row():
@@ -238,7 +238,7 @@ def test_a13_6_6_new_talent_controlling_team_printed_row():
     if text.exists():
         assert text.read_text(encoding="utf-8").rstrip().splitlines()[-1].startswith("6\t6\tNew talent (CT)\t")
     g = _skill_event(6, 6, [("new talent skill", 3)])
-    assert _name(g) == "new_talent_ct" and len(g.skills[HOME]) == 1 and g.skills[AWAY] == []
+    assert _name(g) == "new_talent_ct" and len(g.team_state[HOME].skills) == 1 and g.team_state[AWAY].skills == []
 
 
 def test_a13_every_cell_of_the_table_names_an_event():

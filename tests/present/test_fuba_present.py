@@ -131,7 +131,7 @@ def test_2_1_formation_cards_first_then_other_formations_in_two_steps():
 def test_3_3_1_a_kick_off_setup_like_the_last_one_is_repeated():
     g = book_game(until=lambda g: g.decision.kind == "setup" and g.half == 2 and g.decision.side == HOME)
     last = next(e for e in reversed(g.log.events) if e.kind == "setup" and e.data["setup"] == "kickoff")
-    piece = g.pos[HOME].index(-2)
+    piece = g.team_state[HOME].pos.index(-2)
     again = AT.PLACE[last.data["home"][piece]]
     assert P.routine(g, g.decision) == (again if again in g.decision.legal else None)
     first = RULESET.new_game(seed=1)

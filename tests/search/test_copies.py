@@ -385,12 +385,12 @@ def test_fuba_hidden_formation_is_redrawn_for_the_second_coach():
     while game.decision.side == HOME:  # A2 roles, if any, then done
         game.step(game.decision.legal[0])
     assert game.decision.side == AWAY
-    real = list(game.formation[HOME])
-    seen = {tuple(game.resampled(seed).formation[HOME]) for seed in range(40)}
+    real = list(game.team_state[HOME].formation)
+    seen = {tuple(game.resampled(seed).team_state[HOME].formation) for seed in range(40)}
     assert len(seen) >= 5 and all(sum(f) == 10 for f in seen)
-    assert game.formation[HOME] == real
+    assert game.team_state[HOME].formation == real
     # the home coach knows its own card
-    assert game.resampled(0, viewer=HOME).formation[HOME] == real
+    assert game.resampled(0, viewer=HOME).team_state[HOME].formation == real
 
 
 def test_fuba_goalkeeper_choice_is_hidden_from_the_kicker():

@@ -194,7 +194,7 @@ def test_a13_6_5_and_6_6_new_talent_is_a_match_skill_however_many_the_team_won()
         assert team["talent"] == s["talent"]
         opts = c.game_options({"condition_points": True, "skills": True, "skill_limit": 5}, False, SEASON, [team, data])
         g = rs.new_game(rs.parse_team(team, "home"), rs.parse_team(data, "away"), seed=1, options=opts)
-        assert g.skills[HOME] == team["skills"]  # all of it on the match
+        assert g.team_state[HOME].skills == team["skills"]  # all of it on the match
     assert len(s["talent"]) == 8 > (len(own) + 8 + 1) // 2  # more talent than half of all the skills
 
 

@@ -23,7 +23,7 @@ def scenario(ball: str, ct: int, **kw):
 
 def test_score_clock_and_ball_variables():
     g = scenario("H-F", ct=AWAY, half=2, minute=70)
-    g.goals = [2, 1]
+    g.team_state[HOME].goals, g.team_state[AWAY].goals = 2, 1
     assert (value(g, HOME, "margin"), value(g, AWAY, "margin"), value(g, HOME, "score")) == (1, -1, 2)
     assert value(g, HOME, "opponent_score") == 1
     assert (value(g, HOME, "half"), value(g, HOME, "minute")) == (2, 70)
@@ -41,8 +41,8 @@ def test_score_clock_and_ball_variables():
 
 def test_cards_condition_points_and_substitutions():
     g = scenario("C", ct=HOME, half=1, minute=30)
-    g.yellow, g.red, g.subs = [2, 1], [0, 1], [1, 0]
-    g.condition = [[1, 1, 0], [0, 0, 0]]
+    for ts, yellow, red, subs, condition in zip(g.team_state, [2, 1], [0, 1], [1, 0], [[1, 1, 0], [0, 0, 0]]):
+        ts.yellow, ts.red, ts.subs, ts.condition = yellow, red, subs, condition
     assert (value(g, HOME, "yellow_cards"), value(g, HOME, "their_yellow_cards")) == (2, 1)
     assert (value(g, HOME, "red_cards"), value(g, HOME, "their_red_cards")) == (0, 1)
     assert (value(g, HOME, "condition_points"), value(g, AWAY, "their_condition_points")) == (2, 2)
@@ -61,9 +61,9 @@ def test_pressing_and_positioning_when_they_have_the_ball():
     assert resolve(g, "no_pressing", base=ACT["pressing"]) == ACT["positioning"]
     assert resolve(g, "no_pressing", base=ACT["positioning"]) == WAIT
     assert resolve(g, "pass", base=ACT["pressing"]) == WAIT  # passing is for the side with the ball
-    presses = g.stats[HOME]["pressings"]
+    presses = g.team_state[HOME].stats["pressings"]
     g.step(resolve(g, "pressing", base=ACT["positioning"]))
-    assert g.stats[HOME]["pressings"] == presses + 1
+    assert g.team_state[HOME].stats["pressings"] == presses + 1
 
 
 def test_actions_with_the_ball():

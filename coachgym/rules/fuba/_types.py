@@ -20,6 +20,7 @@ from ...core.phases import continuation as _continuation
 from ...core.phases import phase as _phase
 from .options import FubaOptions
 from .saved import PhaseContext
+from .state import TeamState
 from .teams import FubaTeam
 
 if TYPE_CHECKING:  # (names of the engine's module its signatures use)
@@ -28,9 +29,7 @@ if TYPE_CHECKING:  # (names of the engine's module its signatures use)
 
 class EngineBase(PhaseDispatch, Engine):
     # the state saved with the game (the declaration: coachgym.rules.fuba.saved.DECLARATION)
-    formation: list[list[int] | None]  # each side's formation card: defenders, midfielders, forwards (2.1); null unt...
-    roles: list[list[int]]  # A2: each side's players in each special role (attacking midfielder ... offensive wing b...
-    pos: list[list[int]]  # each side's eleven pieces (0 the goalkeeper): an area (1.4), or OFF -1, UNPLACED -2, INJU...
+    team_state: list[TeamState]  # each team's state, home then away (the declaration's team fields)
     ball: int  # the area the ball is in
     ball_value: int  # the ball value: 1 excellent control to 6 poor (4.2)
     controlling: int  # the side controlling the ball (the defending side is the other)
@@ -40,11 +39,6 @@ class EngineBase(PhaseDispatch, Engine):
     minute: int  # the time marker's minute (4.2.2)
     stoppage: int  # the stoppage-time square the time marker stands on (0: none, 4.2.2.2)
     half_ending: bool  # the half ends after this turn
-    goals: list[int]  # goals scored, per side
-    yellow: list[int]  # yellow cards against each side still counting (5.6)
-    red: list[int]  # players each side has had sent off (5.6)
-    condition: list[list[int]]  # A1: each side's condition points per line (defence, midfield, forwards)
-    subs: list[int]  # A3: substitutions each side has made
     first_kickoff: int  # the side that kicked off the first half (2.2)
     turns: int  # turns played
     phase: str  # what happens next: a _phase_NAME of the engine, or over
@@ -59,20 +53,14 @@ class EngineBase(PhaseDispatch, Engine):
     free_condition_point: bool  # A13 terrace chant: a free condition point for the phasing team's first action
     fast_situation_pending: bool  # A13 fast situation: the non-phasing team is playing its extra action
     weather: str | None  # A10: the weather, if any
-    keeper_injury_bonus: list[int]  # A4: +1 per injury for the opponent's goal attempts, per side, when a keeper wou...
     injured: list[list[int]]  # A4: [side, piece, clock of return] of each piece out injured for a few minutes
-    stats: list[dict[str, Any]]  # each side's match statistics
     clock_reached: int  # the highest game clock reached (time never goes back)
     charged: bool  # A5: the goalkeeper charge was made this turn
     fast_situation_actions: int  # A13 fast situation: the phasing team's actions left, given back after the extra ac...
-    skills: list[list[str]]  # A12: each side's match skills
-    reserve: list[list[str]]  # A12: each side's reserve skills
     offers: list[list[Any]]  # A12: [side, skill] offers waiting for their coach's answer
-    active: list[list[str]]  # A12: skills played in the current resolution, per side
     turn_flags: list[str]  # A12: skills shaping the current turn
     turn_set_piece: str | None  # the set piece the current turn began with
     last_condition_spent: list[int] | None  # A1: [line, points] of the last condition point spent (A12 angry coach g...
-    coach_off: list[bool]  # A12 angry coach: each side's coach has been sent off
     # not saved: fixed for the game, derived from the state, or memos a copy starts again
     options: FubaOptions  # the rule options
     teams: list[FubaTeam]  # home, away
@@ -83,6 +71,9 @@ class EngineBase(PhaseDispatch, Engine):
     # engine.py FubaEngine
     @property
     def score(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def _clear_active(self) -> None:
         raise NotImplementedError
 
     @property

@@ -38,7 +38,7 @@ class CopyingMixin(_Engine):
             return
         if self.phase == "formation" and viewer == AWAY and self.ctx.get("side") == AWAY:
             d, m, f = (int(x) for x in FORMATION_CARDS[self.source.roll(len(FORMATION_CARDS), "hidden formation") - 1].split("-"))
-            self.formation[HOME] = [d, m, f]
-            self.roles[HOME] = [0] * len(self.roles[HOME])
+            self.team_state[HOME].formation = [d, m, f]
+            self.team_state[HOME].roles = [0] * len(self.team_state[HOME].roles)
         elif self.phase == "penalty" and viewer == self.controlling and self.ctx.get("keeper") is not None:
             self.ctx["keeper"] = self.source.roll(3, "hidden goalkeeper choice") - 1

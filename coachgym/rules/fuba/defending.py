@@ -28,7 +28,7 @@ class DefendingMixin(_Engine):
         inc = (d1 > self.ball_value) + (d2 > self.ball_value)
         if self.raw_count(side, self.ball) == 0:
             inc = max(0, inc - 1)
-        self.stats[side]["positionings"] += 1
+        self.team_state[side].stats["positionings"] += 1
         self.resolving = {"what": "positioning", "dice": [d1, d2], "inc": inc}
         self.event("positioning", side, f"{self._name(side)} positioning: {d1} and {d2}", dice=[d1, d2])
         if (self.ball_value + inc < 6 and self.cp_available(side)
@@ -52,7 +52,7 @@ class DefendingMixin(_Engine):
         if aggressive:
             self._spend_cp(side, "aggressive pressing")
         if self.options.skills and not forced:
-            self.active = [[], []]
+            self._clear_active()
             self._offer(side, "midfield_pressing")  # A12: at the beginning of the pressing action
             if self.offers:
                 self.phase = "press_prep"
@@ -63,7 +63,7 @@ class DefendingMixin(_Engine):
     @phase("press_prep")
     def _phase_press_prep(self) -> None:
         c = self.ctx
-        if "midfield_pressing" in self.active[c["side"]]:
+        if "midfield_pressing" in self.team_state[c["side"]].active:
             self._begin_moves("into_target", c["side"], cont="_cont_press", target=self.ball, press=c)
         else:
             self._press_roll(c["side"], c["aggressive"], False, c["counter"])
@@ -88,7 +88,7 @@ class DefendingMixin(_Engine):
         self._press_dice(side, aggressive, thr, counter, d1, d2)
 
     def _press_dice(self, side: int, aggressive: bool, thr: int, counter: bool, d1: int, d2: int) -> None:
-        st = self.stats[side]
+        st = self.team_state[side].stats
         st["pressings"] += 1
         low = [d for d in (d1, d2) if d < thr]
         label = "aggressive pressing" if aggressive else "pressing"
@@ -108,7 +108,7 @@ class DefendingMixin(_Engine):
             # A12 gegenpressing: the pressed team counter-presses at once (area fully in the presser's half)
             if (self.options.skills and HALF_OWNER[self.ball] == side and not counter
                     and self.count(old_ct, self.ball) >= self.count(side, self.ball)):
-                self.active = [[], []]
+                self._clear_active()
                 self._offer(old_ct, "gegenpressing")
                 if self.offers:
                     self.phase = "counter_press"
@@ -143,7 +143,7 @@ class DefendingMixin(_Engine):
         side = self.ctx["side"]
         self.phase = "actions"
         self.ctx = {}
-        if "gegenpressing" in self.active[side]:
+        if "gegenpressing" in self.team_state[side].active:
             self._pressing(side, counter=True)
         return None
 

@@ -33,21 +33,21 @@ class DisciplineMixin(_Engine):
             self._injury(1 - side)
 
     def _give_yellow(self, side: int, red_test: bool = False, plus_one: bool = False) -> None:
-        had = self.yellow[side]
-        self.yellow[side] += 1
-        self.stats[side]["yellow"] += 1
-        self.event("yellow", side, f"{self.time_label()} yellow card for {self._name(side)} ({self.yellow[side]} yellow)")
+        had = self.team_state[side].yellow
+        self.team_state[side].yellow += 1
+        self.team_state[side].stats["yellow"] += 1
+        self.event("yellow", side, f"{self.time_label()} yellow card for {self._name(side)} ({self.team_state[side].yellow} yellow)")
         if had >= 1 or red_test:
             self._red_test(side, 1 if plus_one else 0)
 
     def _red_test(self, side: int, mod: int = 0) -> None:
         """5.6.2 red card test (the sentence split by the print, reassembled)."""
         r = self.source.roll(6, "red card test")
-        if r < self.yellow[side] + mod:
-            self.red[side] += 1
-            self.stats[side]["red"] += 1
-            self.yellow[side] = max(0, self.yellow[side] - (1 if r == 1 else 2))
-            if any(self.pos[side][k] >= 0 for k in range(1, 11)):  # the piece to remove: queued before it is reported
+        if r < self.team_state[side].yellow + mod:
+            self.team_state[side].red += 1
+            self.team_state[side].stats["red"] += 1
+            self.team_state[side].yellow = max(0, self.team_state[side].yellow - (1 if r == 1 else 2))
+            if any(self.team_state[side].pos[k] >= 0 for k in range(1, 11)):  # the piece to remove: queued before it is reported
                 self.queue.append({"kind": "remove", "side": side})
             self.event("red", side, f"{self.time_label()} red card for {self._name(side)} (roll {r})", roll=r)
         else:
@@ -57,7 +57,7 @@ class DisciplineMixin(_Engine):
         q = self.queue[0]
         side = q["side"]
         if q["kind"] == "remove":
-            legal = sorted({AT.REMOVE[self.pos[side][k]] for k in range(1, 11) if self.pos[side][k] >= 0})
+            legal = sorted({AT.REMOVE[self.team_state[side].pos[k]] for k in range(1, 11) if self.team_state[side].pos[k] >= 0})
             if not legal:
                 self.queue.pop(0)
                 return None
@@ -79,8 +79,8 @@ class DisciplineMixin(_Engine):
         if q["kind"] == "remove":
             area = a["area"]
             for k in range(10, 0, -1):
-                if self.pos[side][k] == area:
-                    self.pos[side][k] = OFF
+                if self.team_state[side].pos[k] == area:
+                    self.team_state[side].pos[k] = OFF
                     break
             self.event("removed", side, f"{self._name(side)} remove a player from {IDS[area]}")
             self._fix_ball_control()
@@ -88,9 +88,9 @@ class DisciplineMixin(_Engine):
             self._change_line(side, a)
         elif q["kind"] == "injury_sub":
             if a["n"] == 1:
-                self.subs[side] += 1
-                self.stats[side]["substitutions"] += 1
-                self.pos[side][q["piece"]] = q["area"]
+                self.team_state[side].subs += 1
+                self.team_state[side].stats["substitutions"] += 1
+                self.team_state[side].pos[q["piece"]] = q["area"]
                 if self.half == 2 and self.options.condition_points:
                     self._add_cp_auto(side, 1)
                 self.event("substitution", side, f"{self._name(side)} replace the injured player")
@@ -106,7 +106,7 @@ class DisciplineMixin(_Engine):
 
     # ================================================================== A4 injuries
     def _injury(self, side: int) -> None:
-        pos = self.pos[side]
+        pos = self.team_state[side].pos
         cand = [k for k in range(1, 11) if pos[k] == self.ball]
         if not cand:
             live = [k for k in range(11) if pos[k] >= 0]
@@ -114,20 +114,20 @@ class DisciplineMixin(_Engine):
                 return
             k0 = min(live, key=lambda k: (DIST[pos[k]][self.ball], k))
             if k0 == GK:
-                self.keeper_injury_bonus[side] += 1  # A4: the opponent gets +1 for goal attempts
+                self.team_state[side].keeper_injury_bonus += 1  # A4: the opponent gets +1 for goal attempts
                 outs = [k for k in range(1, 11) if pos[k] >= 0]
                 if not outs:
                     return
                 k0 = min(outs, key=lambda k: (DIST[pos[k]][self.ball], k))
             cand = [k0]
         elif pos[GK] == self.ball and not cand:
-            self.keeper_injury_bonus[side] += 1
+            self.team_state[side].keeper_injury_bonus += 1
         k = cand[0]
         area = pos[k]
         r = self.source.roll(6, "injury")
         if self.weather in ("cold", "storm"):
             r += 1
-        self.stats[side]["injuries"] += 1
+        self.team_state[side].stats["injuries"] += 1
         if r <= 4:
             pos[k] = INJURED
             self.injured.append([side, k, self.clock + r * 10])
@@ -135,6 +135,6 @@ class DisciplineMixin(_Engine):
         else:
             pos[k] = OFF
             self.event("injury", side, f"{self._name(side)} player injured in {IDS[area]}: cannot return", roll=r)
-            if self.options.substitutions and self.subs[side] < 3:
+            if self.options.substitutions and self.team_state[side].subs < 3:
                 self.queue.append({"kind": "injury_sub", "side": side, "piece": k, "area": area})
         self._fix_ball_control()

@@ -54,9 +54,8 @@ from .state import (
     INJURED,
     LINE_NAMES,
     OFF,
-    ROLES,
-    STAT_KEYS,
     UNPLACED,
+    TeamState,
     clock_value,
     jsonify,
 )
@@ -116,9 +115,9 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.teams = [home, away]
         self.options = options or FubaOptions()
         self.options.validate()
-        self.formation: list[list[int] | None] = [None, None]
-        self.roles = [[0] * len(ROLES), [0] * len(ROLES)]  # A2
-        self.pos = [[UNPLACED] * 11, [UNPLACED] * 11]
+        # each team's state (state.TeamState; the declared team=True fields), home then away; the A12
+        # match and reserve skills are set below where the options play them
+        self.team_state = [TeamState([], []), TeamState([], [])]
         self.ball = CENTRE
         self.ball_value = 2
         self.controlling = HOME
@@ -128,11 +127,6 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.minute = 1
         self.stoppage = 0
         self.half_ending = False
-        self.goals = [0, 0]
-        self.yellow = [0, 0]
-        self.red = [0, 0]
-        self.condition = [[0, 0, 0], [0, 0, 0]]
-        self.subs = [0, 0]
         self.first_kickoff = HOME
         self.turns = 0
         self.phase = "formation"
@@ -148,14 +142,11 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         self.fast_situation_pending = False
         self.fast_situation_actions = 0
         self.weather: str | None = None
-        self.keeper_injury_bonus = [0, 0]  # A4: +1 for the opponent's goal attempts when a keeper "would be removed"
         self.injured: list[list[int]] = []  # A4: [side, piece, return clock]
-        self.stats = [{k: 0 for k in STAT_KEYS}, {k: 0 for k in STAT_KEYS}]
         self.clock_reached = 0
         self.charged = False
-        # A12 skills: the match skills of each team, pending offers, skills played in the current
-        # resolution, skills shaping the current turn, the set piece the turn began with
-        self.skills: list[list[str]] = [[], []]
+        # A12 skills: the match skills of each team (and its reserve), pending offers, skills shaping the
+        # current turn, the set piece the turn began with
         if self.options.skills:
             from ...core.errors import ConfigError
             for s, t in ((HOME, home), (AWAY, away)):
@@ -163,21 +154,25 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
                     if name not in IMPLEMENTED_SKILLS:
                         raise ConfigError(f"{t.name}: skill {name!r} is not implemented yet (see docs/rules/fuba.md)")
                 check_skill_choice(t, self.options.skill_limit, ConfigError)
-                self.skills[s] = list(t.skills)
-        self.reserve: list[list[str]] = [list(home.reserve_skills), list(away.reserve_skills)] if self.options.skills else [[], []]
+                self.team_state[s].skills = list(t.skills)
+                self.team_state[s].reserve = list(t.reserve_skills)
         self.offers: list[list[Any]] = []
-        self.active: list[list[str]] = [[], []]
         self.turn_flags: list[str] = []
         self.turn_set_piece: str | None = None
         self.last_condition_spent: list[int] | None = None
-        self.coach_off = [False, False]  # A12 angry coach sent off
         self._dcache = (None, -1, {})  # movement destinations memo (movement.py _dests), not game state
         self.start()
 
     # ================================================================== basic helpers
     @property
     def score(self) -> tuple[int, int]:
-        return (self.goals[0], self.goals[1])
+        return (self.team_state[0].goals, self.team_state[1].goals)
+
+    def _clear_active(self) -> None:
+        """A12: no skill played yet in the resolution now beginning (either team)."""
+        ts = self.team_state
+        ts[0].active = []
+        ts[1].active = []
 
     @property
     def defending(self) -> int:
@@ -189,17 +184,17 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return clock_value(self.half, self.minute, self.stoppage)
 
     def raw_count(self, side: int, area: int) -> int:
-        return self.pos[side].count(area)  # areas are >= 0: the OFF / UNPLACED / INJURED codes never match
+        return self.team_state[side].pos.count(area)  # areas are >= 0: the OFF / UNPLACED / INJURED codes never match
 
     def count(self, side: int, area: int) -> int:
         """1.4.1: at most six of a team's pieces in an area are taken into account."""
-        n = self.pos[side].count(area)
+        n = self.team_state[side].pos.count(area)
         return 6 if n > 6 else n
 
     def counts(self, side: int) -> list[int]:
         """1.4.1 capped counts of ``side``'s pieces per area. A pure function of the positions, so
         it is memoised on them (shared, read-only list: callers copy before changing it)."""
-        key = tuple(self.pos[side])
+        key = tuple(self.team_state[side].pos)
         c = _COUNTS_CACHE.get(key)
         if c is None:
             c = [0] * N_AREAS
@@ -213,11 +208,11 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         return c
 
     def on_pitch(self, side: int) -> int:
-        pos = self.pos[side]  # OFF, UNPLACED and INJURED are the only codes below 0
+        pos = self.team_state[side].pos  # OFF, UNPLACED and INJURED are the only codes below 0
         return len(pos) - pos.count(OFF) - pos.count(UNPLACED) - pos.count(INJURED)
 
     def keeper_in_box(self, side: int) -> bool:
-        return self.pos[side][GK] == PENALTY[side]
+        return self.team_state[side].pos[GK] == PENALTY[side]
 
     def _dice2(self, what: str) -> tuple[int, int]:
         return self.source.roll(6, what + " (1st die)"), self.source.roll(6, what + " (2nd die)")
@@ -246,7 +241,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         """5.1: areas in which a piece of ``side`` (as controlling team) would be in an offside position."""
         ball = self.ball if ball is None else ball
         d = 1 - side
-        key = (side, ball, tuple(self.pos[d]))
+        key = (side, ball, tuple(self.team_state[d].pos))
         out = _OFFSIDE_CACHE.get(key)  # a pure function of these: memoised (shared, read-only list)
         if out is None:
             out = self._offside_areas(side, ball, d)
@@ -288,7 +283,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         fm = FWD_MID2[side]
         best = second = -1
         bm = sm = -1
-        for p in self.pos[d]:
+        for p in self.team_state[d].pos:
             if p < 0:
                 continue
             m = fm[p]
@@ -336,11 +331,11 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def _cp_source(self, side: int) -> tuple[int, int] | None:
         """A1.2: (zone, points) a condition point would be paid from, or None."""
         z = ZONE[side][self.ball]
-        if self.condition[side][z] >= 1:
+        if self.team_state[side].condition[z] >= 1:
             return (z, 1)
         best = None
         for adj in (z - 1, z + 1):
-            if 0 <= adj <= 2 and self.condition[side][adj] >= 2 and (best is None or self.condition[side][adj] > self.condition[side][best]):
+            if 0 <= adj <= 2 and self.team_state[side].condition[adj] >= 2 and (best is None or self.team_state[side].condition[adj] > self.team_state[side].condition[best]):
                 best = adj
         return (best, 2) if best is not None else None
 
@@ -359,7 +354,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         src = self._cp_source(side)
         assert src is not None  # (spent only where cp_available said a point can be paid)
         z, n = src
-        self.condition[side][z] -= n
+        self.team_state[side].condition[z] -= n
         self.last_condition_spent = [z, n]
         self.event("cp", side, f"{self._name(side)} spend {n} {LINE_NAMES[z]} condition point{'s' if n > 1 else ''} ({why})",
                    zone=z, points=n)
@@ -372,15 +367,15 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
     def _lose_cp(self, side: int, n: int, why: str) -> None:
         """Lose condition points from the ball's zone, else two from other zones (A13 fatigue)."""
         z = ZONE[side][self.ball]
-        if self.condition[side][z] >= n:
-            self.condition[side][z] -= n
+        if self.team_state[side].condition[z] >= n:
+            self.team_state[side].condition[z] -= n
         else:
             need = 2 * n
-            for other in sorted((0, 1, 2), key=lambda k: -self.condition[side][k]):
+            for other in sorted((0, 1, 2), key=lambda k: -self.team_state[side].condition[k]):
                 if other == z:
                     continue
-                take = min(need, self.condition[side][other])
-                self.condition[side][other] -= take
+                take = min(need, self.team_state[side].condition[other])
+                self.team_state[side].condition[other] -= take
                 need -= take
         self.event("cp_lost", side, f"{self._name(side)} lose condition ({why})")
 
@@ -440,7 +435,7 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         c = self.ctx
         area = AT.MOVE_FROM_AREA.get(idx, -1)
         if area == -1:
-            return GK, self.pos[c["side"]][GK]
+            return GK, self.team_state[c["side"]].pos[GK]
         return self._piece_in(c["side"], area, c["moved"]), area
 
     def move_dests(self, piece: int, frm: int) -> tuple[list[int], list[int]]:
@@ -470,14 +465,17 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         if source is not None:
             self.source = source
         for s, areas in ((HOME, home), (AWAY, away)):
-            self.pos[s] = [INDEX[a] for a in areas] + [OFF] * (11 - len(areas))
-        self.formation = [list(formations[0]), list(formations[1])]
+            self.team_state[s].pos = [INDEX[a] for a in areas] + [OFF] * (11 - len(areas))
+        for ts, card in zip(self.team_state, formations):
+            ts.formation = list(card)
         self.ball, self.ball_value, self.controlling = INDEX[ball], bv, ct
         self.half, self.minute, self.stoppage = half, minute, stoppage
         self.clock_reached = self.clock
-        self.yellow = list(yellow)
+        for ts, n in zip(self.team_state, yellow):
+            ts.yellow = n
         if cp is not None:
-            self.condition = [list(cp[0]), list(cp[1])]
+            for ts, points in zip(self.team_state, cp):
+                ts.condition = list(points)
         self.queue = []
         self.half_ending = False
         phasing = ct if phasing is None else phasing
@@ -512,8 +510,8 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
         cols = [short for _, short in BOX_COLUMNS]
         teams = []
         for s in (HOME, AWAY):
-            st = self.stats[s]
-            teams.append(TeamBox(self.teams[s].name, self.goals[s],
+            st = self.team_state[s].stats
+            teams.append(TeamBox(self.teams[s].name, self.team_state[s].goals,
                                  [PlayerLine("team", {short: st[key] for key, short in BOX_COLUMNS})]))
         return BoxScore("fuba", cols, teams)
 
@@ -533,11 +531,11 @@ class FubaEngine(PreparationMixin, TurnMixin, MovementMixin, DefendingMixin, Pas
 
     def scoreboard(self) -> str:
         hidden = self.phase == "formation"  # 2.1: cards stay hidden until both are chosen
-        f = ["-".join(map(str, x)) if x and not hidden else "?" for x in self.formation]
-        return (f"{self.teams[0].name} ({f[0]}) {self.goals[0]} - {self.goals[1]} {self.teams[1].name} ({f[1]})  "
+        f = ["-".join(map(str, x)) if x and not hidden else "?" for x in (ts.formation for ts in self.team_state)]
+        return (f"{self.teams[0].name} ({f[0]}) {self.team_state[0].goals} - {self.team_state[1].goals} {self.teams[1].name} ({f[1]})  "
                 f"{'H1' if self.half == 1 else 'H2'} {self.time_label()}  ball {IDS[self.ball]} value {self.ball_value} "
-                f"with {SIDE_NAMES[self.controlling]}  cards Y{self.yellow[0]}/R{self.red[0]} - Y{self.yellow[1]}/R{self.red[1]}"
-                + (f"  condition {'/'.join(map(str, self.condition[0]))} - {'/'.join(map(str, self.condition[1]))}"
+                f"with {SIDE_NAMES[self.controlling]}  cards Y{self.team_state[0].yellow}/R{self.team_state[0].red} - Y{self.team_state[1].yellow}/R{self.team_state[1].red}"
+                + (f"  condition {'/'.join(map(str, self.team_state[0].condition))} - {'/'.join(map(str, self.team_state[1].condition))}"
                    if self.options.condition_points else "")
                 + ("\n" + self.board_text() if self.phase not in ("formation", "kickoff_roll", "kickoff_choice") else ""))
 

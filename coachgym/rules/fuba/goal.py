@@ -48,12 +48,12 @@ class GoalMixin(_Engine):
             mods -= 1
         if not self.keeper_in_box(opp):
             mods += 4
-        mods += self.turn_bonus + self.keeper_injury_bonus[opp]
+        mods += self.turn_bonus + self.team_state[opp].keeper_injury_bonus
         return dist, mods
 
     def _goal_attempt(self, side: int, free_kick: bool = False) -> None:
         opp = 1 - side
-        self.active = [[], []]
+        self._clear_active()
         if self.options.skills:  # A12 skills played when the attempt is announced
             self._offer(side, "clinical_finisher" if KIND[self.ball] == "penalty" else "long_range_shooter")
             if not self.charged:
@@ -74,16 +74,16 @@ class GoalMixin(_Engine):
     def _attempt_die(self, side: int, what: str) -> int:
         """The goal-attempt die; two dice, the higher discarded, against a shot stopper / leading keeper (A12)."""
         r = self.source.roll(6, what)
-        if "shot_stopper" in self.active[1 - side] or "leading_goalkeeper" in self.active[1 - side]:
+        if "shot_stopper" in self.team_state[1 - side].active or "leading_goalkeeper" in self.team_state[1 - side].active:
             r = min(r, self.source.roll(6, what + " (2nd die)"))
         return r
 
     def _resolve_goal_attempt(self, side: int, free_kick: bool) -> None:
         opp = 1 - side
-        st = self.stats[side]
+        st = self.team_state[side].stats
         st["attempts"] += 1
         dist, mods = self.goal_modifiers(side, free_kick)
-        if "clinical_finisher" in self.active[side] or "long_range_shooter" in self.active[side]:
+        if "clinical_finisher" in self.team_state[side].active or "long_range_shooter" in self.team_state[side].active:
             mods += 1
         if self.resolving.get("lc"):
             mods += 2  # A12 loose cannon
@@ -128,14 +128,14 @@ class GoalMixin(_Engine):
         r1 = self.source.roll(6, "rebound controlling team")
         r2 = self.source.roll(6, "rebound defending team")
         n1 = self.count(side, box)
-        n2 = self.count(opp, box) - (1 if self.pos[opp][GK] == box else 0)
+        n2 = self.count(opp, box) - (1 if self.team_state[opp].pos[GK] == box else 0)
         a, b = r1 + n1, r2 + n2
         self.event("rebound", side, f"rebound: {self._name(side)} {r1}+{n1} = {a}, {self._name(opp)} {r2}+{n2} = {b}",
                    ct=[r1, n1], dt=[r2, n2])
         if a > b:
             self._goal(side, box)
         elif a == b:
-            self.stats[side]["on_target"] += 1
+            self.team_state[side].stats["on_target"] += 1
             self._corner(side)
         else:
             # "The new ball value is the die score that the new defending team rolled": the new
@@ -149,12 +149,12 @@ class GoalMixin(_Engine):
             self.event("var", side, f"V.A.R.: the goal of {self._name(side)} is denied - free kick")
             self._award_free_kick(1 - side, self.ball)
             return
-        self.goals[side] += 1
-        st = self.stats[side]
+        self.team_state[side].goals += 1
+        st = self.team_state[side].stats
         st["goals"] += 1
         st["on_target"] += 1
         self.event("goal", side, f"{self.time_label()} GOAL! {self._name(side)} score: "
-                   f"{self._name(HOME)} {self.goals[0]} - {self.goals[1]} {self._name(AWAY)}", area=area)
+                   f"{self._name(HOME)} {self.team_state[0].goals} - {self.team_state[1].goals} {self._name(AWAY)}", area=area)
         self._restart("kickoff", 1 - side, CENTRE)
 
     def _miss(self, side: int) -> None:
@@ -163,5 +163,5 @@ class GoalMixin(_Engine):
 
     def _corner(self, side: int) -> None:
         self.event("corner", side, f"corner kick for {self._name(side)}")
-        self.stats[side]["corners"] += 1
+        self.team_state[side].stats["corners"] += 1
         self._restart("corner", side, self.ball)

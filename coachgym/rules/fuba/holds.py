@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def settings(game: Any, side: int) -> dict[Any, Any]:
     """The formation card."""
-    return {"formation": tuple(game.formation[side] or ())}
+    return {"formation": tuple(game.team_state[side].formation or ())}
 
 
 def half(game: FubaEngine) -> int:

@@ -77,7 +77,7 @@ class MovementMixin(_Engine):
 
     def _piece_in(self, side: int, area: int, moved: list[int]) -> int:
         """The first outfield piece of ``side`` in ``area`` that has not moved yet, or -1."""
-        pos = self.pos[side]
+        pos = self.team_state[side].pos
         for k in range(1, 11):
             if pos[k] == area and k not in moved:
                 return k
@@ -111,10 +111,10 @@ class MovementMixin(_Engine):
             cand = list(MOVE_ADJ[frm]) if frm in c["major"] else []
             extra: list[int] = []
             if piece != GK and self.options.skills:  # A12 extra reaction moves, paid when used
-                if (frm == CENTRE and "box_to_box_midfielder" in self.skills[side] and not c.get("b2b")
+                if (frm == CENTRE and "box_to_box_midfielder" in self.team_state[side].skills and not c.get("b2b")
                         and self._cp_source(side) is not None):
                     extra.extend(d for d in MOVE_ADJ[frm] if KIND[d] == "front")  # directly forwards / backwards
-                if "runner" in self.skills[side] and not c.get("runner") and self._cp_source(side) is not None:
+                if "runner" in self.team_state[side].skills and not c.get("runner") and self._cp_source(side) is not None:
                     extra.extend(d for d in MOVE_ADJ[frm] if ZONE[side][d] == 2)
             if piece != GK:
                 if TOUCHES_GOAL_LINE[frm] and AWAY_FROM_GOAL_LINE[frm] >= 0:
@@ -129,7 +129,7 @@ class MovementMixin(_Engine):
         elif mode == "seconda_punta":  # A12: into any area of the attack zone
             cand = [d for d in MOVE_ADJ[frm] if ZONE[side][d] == 2]
         elif mode == "catenaccio" and not (piece == c["piece"] or (c["piece"] != GK and piece != GK
-                                                                   and frm == self.pos[side][c["piece"]])):
+                                                                   and frm == self.team_state[side].pos[c["piece"]])):
             cand = []
         else:
             cand = list(MOVE_ADJ[frm])
@@ -137,12 +137,12 @@ class MovementMixin(_Engine):
         ct = side == self.controlling
         if ct and frm == self.ball:
             if not c["dribbled"]:
-                no_opp = frm not in self.pos[1 - side]
+                no_opp = frm not in self.team_state[1 - side].pos
                 if (mode in ("sprint", "event_ct") and no_opp) or (mode == "creative_free" and c.get("dribble_ok")) \
                         or mode == "event_dribble":
                     dribble = list(MOVE_ADJ[frm])
                 elif (mode == "sprint" and SIDE_AREA[frm] and KIND[frm] != "corner_spot" and self.options.skills
-                      and "skilled_wing_back" in self.skills[side] and self._cp_source(side) is not None
+                      and "skilled_wing_back" in self.team_state[side].skills and self._cp_source(side) is not None
                       and self.count(1 - side, frm) <= self.count(side, frm)):
                     # A12 skilled wing back: straight forward along the touchline despite opponents
                     dribble = [d for d in MOVE_ADJ[frm] if self._straight_forward(side, frm, d)]
@@ -173,7 +173,7 @@ class MovementMixin(_Engine):
             return [], True
         mode, side, moved = c["mode"], c["side"], c["moved"]
         legal = []
-        pos = self.pos[side]
+        pos = self.team_state[side].pos
         # the areas holding an outfield piece that has not moved yet, ascending
         outfield = pos[1:]
         for k in moved:
@@ -197,8 +197,8 @@ class MovementMixin(_Engine):
             # 4.1 without the A12 reaction skills (_dests' reaction branch): an outnumbering area's
             # move, or the move straight away from a goal line; not into an offside position unless
             # backwards. The ball's area of the controlling team (4.4.3) goes through _dests.
-            fast = 1 if not (self.options.skills and ("box_to_box_midfielder" in self.skills[side]
-                                                   or "runner" in self.skills[side])) else 0
+            fast = 1 if not (self.options.skills and ("box_to_box_midfielder" in self.team_state[side].skills
+                                                   or "runner" in self.team_state[side].skills)) else 0
             major = c["major"]
         else:
             # the plain modes allow every adjacent area (_dests' last branch); only offside
@@ -282,7 +282,7 @@ class MovementMixin(_Engine):
         area = _AREA_OF[a.index]
         side = c["side"]
         if area == -1:
-            c["src"] = [GK, self.pos[side][GK]]
+            c["src"] = [GK, self.team_state[side].pos[GK]]
         else:
             c["src"] = [self._piece_in(side, area, c["moved"]), area]
 
@@ -298,7 +298,7 @@ class MovementMixin(_Engine):
         assert src is not None  # (the piece chosen at the movement's last decision)
         k, frm = src
         dest = _AREA_OF[a.index]
-        self.pos[side][k] = dest
+        self.team_state[side].pos[k] = dest
         c["moved"].append(k)
         c["n"] += 1
         c["src"] = None
@@ -317,7 +317,7 @@ class MovementMixin(_Engine):
                     or (k == GK and dest == PENALTY[side])):
                 if frm in c["major"]:
                     c["major"].remove(frm)
-                elif frm == CENTRE and KIND[dest] == "front" and "box_to_box_midfielder" in self.skills[side] \
+                elif frm == CENTRE and KIND[dest] == "front" and "box_to_box_midfielder" in self.team_state[side].skills \
                         and not c.get("b2b"):
                     c["b2b"] = True
                     self._accept_skill(side, "box_to_box_midfielder")
@@ -337,9 +337,9 @@ class MovementMixin(_Engine):
     # ================================================================== 4.4 sprint
     def _fans(self, side: int, what: str, dice: list[int], args: dict[str, Any]) -> bool:
         """A12 fanatical fans: offered after the action's dice; True when the offer is pending."""
-        if not self.options.skills or "fanatical_fans" not in self.skills[side]:
+        if not self.options.skills or "fanatical_fans" not in self.team_state[side].skills:
             return False
-        self.active = [[], []]
+        self._clear_active()
         self._offer(side, "fanatical_fans")
         if not self.offers:
             return False
@@ -351,7 +351,7 @@ class MovementMixin(_Engine):
     def _phase_fans(self) -> None:
         c = self.ctx
         side, what, (d1, d2), args = c["side"], c["what"], c["dice"], c["args"]
-        if "fanatical_fans" in self.active[side]:
+        if "fanatical_fans" in self.team_state[side].active:
             d1, d2 = self._dice2(what + " reroll")
             self.event("reroll", side, f"{self._name(side)} reroll: {d1} and {d2}", dice=[d1, d2])
             if d1 == d2:  # equal rerolled dice: a yellow card and a free kick to the opponent
@@ -378,7 +378,7 @@ class MovementMixin(_Engine):
 
     def _sprint_dice(self, side: int, d1: int, d2: int) -> None:
         moves = min(d1, d2)
-        self.stats[side]["sprints"] += 1
+        self.team_state[side].stats["sprints"] += 1
         self.event("sprint", side, f"{self._name(side)} sprint: {d1} and {d2}", dice=[d1, d2])
         self.resolving = {"what": "sprint", "dice": [d1, d2], "moves": moves}
         if max(d1, d2) > moves and self.cp_available(side):  # A1.2 sprint: the higher die

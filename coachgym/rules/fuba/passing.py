@@ -82,7 +82,7 @@ class PassingMixin(_Engine):
         if not in_opponent_half_entirely(side, target):
             return False
         fm = FWD_MID2[side]
-        mids = sorted((fm[p] for p in self.pos[1 - side] if p >= 0), reverse=True)
+        mids = sorted((fm[p] for p in self.team_state[1 - side].pos if p >= 0), reverse=True)
         if len(mids) < 2:
             return False
         return fm[target] > mids[1] and fm[target] > fm[self.ball]
@@ -107,7 +107,7 @@ class PassingMixin(_Engine):
     def _pass_targets_key(self, side: int) -> tuple[Any, ...]:
         """Everything _pass_targets_now and _pass_value read (the key of their answer in every game)."""
         pctx = self.resolving
-        return (side, tuple(self.pos[0]), tuple(self.pos[1]), self.ball, self.ball_value, self.set_piece, pctx.get("sp_done"),
+        return (side, tuple(self.team_state[0].pos), tuple(self.team_state[1].pos), self.ball, self.ball_value, self.set_piece, pctx.get("sp_done"),
                 pctx.get("short"), tuple(self.turn_flags), self.weather, self.no_offside_risk, self.options.offside_risk)
 
     def _any_pass_target(self, side: int) -> bool:
@@ -167,7 +167,7 @@ class PassingMixin(_Engine):
         return self._pass_value(side, self.ball, self.ball, challenge=True, cm=cm, co=co)
 
     def _begin_pass(self, side: int, challenge: bool = False) -> None:
-        self.stats[side]["passes"] += 1
+        self.team_state[side].stats["passes"] += 1
         if challenge:
             self._spend_cp(side, "challenge")
             target = self.ball
@@ -195,8 +195,8 @@ class PassingMixin(_Engine):
         opp = 1 - side
         if self.options.skills and p["what"] == "pass" and "asked_pre" not in p:
             p["asked_pre"] = True
-            self.active = [[], []]
-            if ZONE[opp][target] == 0 and any(self.pos[opp][k] in MOVE_ADJ[target] for k in range(1, 11)):
+            self._clear_active()
+            if ZONE[opp][target] == 0 and any(self.team_state[opp].pos[k] in MOVE_ADJ[target] for k in range(1, 11)):
                 self._offer(opp, "fast_defender")
             if (self.options.goalkeeper_charge and target in MOVE_ADJ[PENALTY[opp]] and KIND[target] != "corner_spot"
                     and self.keeper_in_box(opp) and p["start"] != target):
@@ -212,11 +212,11 @@ class PassingMixin(_Engine):
         side = self.ctx["side"]
         p = self.resolving
         opp = 1 - side
-        if "advancing_goalkeeper" in self.active[opp]:
-            self.pos[opp][GK] = p["target"]
+        if "advancing_goalkeeper" in self.team_state[opp].active:
+            self.team_state[opp].pos[GK] = p["target"]
             p["advancing"] = True
             self.event("skill_effect", opp, f"{self._name(opp)}'s goalkeeper advances into {IDS[p['target']]}")
-        if "fast_defender" in self.active[opp]:
+        if "fast_defender" in self.team_state[opp].active:
             self._begin_moves("into_target", opp, cont="_cont_pass_pre", target=p["target"], no_keeper=True)
             return None
         self._pass_target_value(side, p["target"])
@@ -248,7 +248,7 @@ class PassingMixin(_Engine):
                        start=start, target=target, old=old, value=v)
         else:
             self.log.count += 1
-        self.active = [[], []]
+        self._clear_active()
         if self.options.skills and SIDE_AREA[start] and DIST[start][target] > 1 and self.ball_value > 1:
             self._offer(side, "crossing")  # A12
         if self.offers:
@@ -260,7 +260,7 @@ class PassingMixin(_Engine):
     @phase("pass_mods")
     def _phase_pass_mods(self) -> None:
         side = self.ctx["side"]
-        if "crossing" in self.active[side]:
+        if "crossing" in self.team_state[side].active:
             self.ball_value = max(1, self.ball_value - 1)
             self.event("ball_value", side, f"crossing: ball value {self.ball_value}")
         self._pass_continue(side)
@@ -289,7 +289,7 @@ class PassingMixin(_Engine):
         if a["charge"]:
             self.turn_bonus += 1
             self.charged = True
-            self.active = [[], []]
+            self._clear_active()
             if self.options.skills:
                 self._offer(side, "sweeper_keeper")
             self.phase = "pass_roll"
@@ -300,7 +300,7 @@ class PassingMixin(_Engine):
     @phase("pass_roll")
     def _phase_pass_roll(self) -> None:
         side = self.ctx["side"]
-        self.ball_value = min(6, self.ball_value + (2 if "sweeper_keeper" in self.active[side] else 1))  # A5 (A12 sweeper keeper)
+        self.ball_value = min(6, self.ball_value + (2 if "sweeper_keeper" in self.team_state[side].active else 1))  # A5 (A12 sweeper keeper)
         self.event("charge", side, f"{self._name(side)}'s goalkeeper charges out: ball value {self.ball_value}")
         self._roll_pass()
         return None
@@ -337,7 +337,7 @@ class PassingMixin(_Engine):
             self.event("pass_roll", side, f"{self._name(side)} roll {d1} and {d2} against {bv}: {outcome}", dice=[d1, d2], outcome=outcome, bv=bv)
         else:
             self.log.count += 1
-        self.active = [[], []]
+        self._clear_active()
         if (outcome == "supportive" and self.options.skills and ZONE[side][start] == 1 and not p["long"]
                 and p["what"] == "pass"):
             self._offer(side, "creative_midfielder")  # A12
@@ -350,7 +350,7 @@ class PassingMixin(_Engine):
     @phase("pass_outcome")
     def _phase_pass_outcome(self) -> None:
         p = self.resolving
-        if "creative_midfielder" in self.active[p["side"]]:
+        if "creative_midfielder" in self.team_state[p["side"]].active:
             p["outcome"] = "creative"
             self.event("skill_effect", p["side"], "creative midfielder: the outcome becomes creative")
         self._pass_outcome()
@@ -370,7 +370,7 @@ class PassingMixin(_Engine):
                 self.event("easy", side, "easy situation: the failed pass becomes supportive, ball value 6")
                 self._begin_moves("easy_ct", side, cont="_cont_easy_ct", target=target)
                 return
-            self.stats[side]["passes_failed"] += 1
+            self.team_state[side].stats["passes_failed"] += 1
             self.controlling = opp
             if self.raw_count(opp, target) == 0:
                 self._begin_moves("into_target", opp, cont="_cont_pass_moves", target=target, must=True)
@@ -378,7 +378,7 @@ class PassingMixin(_Engine):
             self._pass_after_moves()
             return
         if outcome == "supportive":
-            if not any(self.raw_count(side, b) for b in MOVE_ADJ[target]) and self.pos[side][GK] not in MOVE_ADJ[target]:
+            if not any(self.raw_count(side, b) for b in MOVE_ADJ[target]) and self.team_state[side].pos[GK] not in MOVE_ADJ[target]:
                 self.turn_over = True  # 4.7.3: no supporting player - the turn ends
                 self.event("turn_over", side, "no supporting player can come: the turn ends")
                 self._pass_after_moves()
@@ -386,7 +386,7 @@ class PassingMixin(_Engine):
             self._begin_moves("into_target", side, cont="_cont_pass_moves", target=target, must=True)
             return
         # creative
-        self.stats[side]["creative"] += 1
+        self.team_state[side].stats["creative"] += 1
         if self.raw_count(side, target) == 0:
             self._begin_moves("into_target", side, cont="_cont_pass_moves", target=target, must=True)
         else:
@@ -409,17 +409,17 @@ class PassingMixin(_Engine):
         if self.options.skills and not p.get("easy"):
             if p["outcome"] == "failed" and ZONE[side][target] == 2 and "asked_as" not in p:
                 p["asked_as"] = True
-                self.active = [[], []]
+                self._clear_active()
                 self._offer(side, "aggressive_striker")
             elif p["outcome"] == "creative" and self.controlling == side and "asked_sp" not in p:
                 p["asked_sp"] = True
-                self.active = [[], []]
+                self._clear_active()
                 self._offer(side, "seconda_punta")
             if self.offers:
                 self.phase = "pass_extra_move"
                 self.ctx = {}
                 return
-        self.active = [[], []]
+        self._clear_active()
         if self.options.skills and not p.get("easy"):
             ok = p["outcome"] != "failed"
             if ok and p["long"] and p["outcome"] == "creative" and ZONE[side][p["start"]] == 1:
@@ -438,9 +438,9 @@ class PassingMixin(_Engine):
     def _phase_pass_extra_move(self) -> None:
         p = self.resolving
         side = p["side"]
-        if "aggressive_striker" in self.active[side]:
+        if "aggressive_striker" in self.team_state[side].active:
             self._begin_moves("into_target", side, cont="_cont_pass_moves", target=p["target"])
-        elif "seconda_punta" in self.active[side]:
+        elif "seconda_punta" in self.team_state[side].active:
             self._begin_moves("seconda_punta", side, cont="_cont_pass_moves")
         else:
             self._pass_after_moves()
@@ -448,7 +448,7 @@ class PassingMixin(_Engine):
 
     def _not_keeper_only(self, side: int, area: int) -> bool:
         """A12 note 2: not when the keeper is the team's only player in the area."""
-        return any(self.pos[side][k] == area for k in range(1, 11))
+        return any(self.team_state[side].pos[k] == area for k in range(1, 11))
 
     @phase("pass_value")
     def _phase_pass_value(self) -> None:
@@ -460,11 +460,11 @@ class PassingMixin(_Engine):
         side = p["side"]
         d = p["dice"]
         rain = 1 if self.weather in ("rain", "storm") else 0
-        if "regista" in self.active[side]:
+        if "regista" in self.team_state[side].active:
             p["nbv"] = min(d) + rain
-        if "stopper" in self.active[1 - side]:
+        if "stopper" in self.team_state[1 - side].active:
             p["nbv"] = max(d) + rain
-        if "mezzala" in self.active[side]:
+        if "mezzala" in self.team_state[side].active:
             p["nbv"] = p["nbv"] - (2 if p["outcome"] == "creative" else 1)
         p["nbv"] = max(1, min(6, p["nbv"]))
         old = self.ball_value
@@ -484,9 +484,9 @@ class PassingMixin(_Engine):
         if self.options.skills:
             d = p["dice"]
             if ("lc" not in p and ok and self.controlling == side and ZONE[side][p["target"]] == 2 and d[0] == d[1]
-                    and self.has_skill(side, "loose_cannon") and self.condition[side][2] >= 1 and self._can_shoot(side)):
+                    and self.has_skill(side, "loose_cannon") and self.team_state[side].condition[2] >= 1 and self._can_shoot(side)):
                 p["lc"] = True  # A12 loose cannon: triggered automatically
-                self.condition[side][2] -= 1
+                self.team_state[side].condition[2] -= 1
                 self.event("skill", side, f"{self._name(side)} loose cannon: an immediate goal attempt with +2")
                 self._goal_attempt(side)
                 return
@@ -500,7 +500,7 @@ class PassingMixin(_Engine):
                 key = "asked_" + name
                 if cond and key not in p:
                     p[key] = True
-                    self.active = [[], []]
+                    self._clear_active()
                     self._offer(who, name)
                     if self.offers:
                         self.phase = "pass_end_offer"
@@ -515,11 +515,11 @@ class PassingMixin(_Engine):
     @phase("pass_end_offer")
     def _phase_pass_end_offer(self) -> None:
         name, who = self.ctx["skill"], self.ctx["side"]
-        if name not in self.active[who]:
+        if name not in self.team_state[who].active:
             self._pass_end()
             return None
         if name == "catenaccio":  # the second lowest player moves to an adjacent area
-            order = sorted((k for k in range(11) if self.pos[who][k] >= 0), key=lambda k: FWD_MID2[who][self.pos[who][k]])
+            order = sorted((k for k in range(11) if self.team_state[who].pos[k] >= 0), key=lambda k: FWD_MID2[who][self.team_state[who].pos[k]])
             if len(order) >= 2:
                 self._begin_moves("catenaccio", who, cont="_cont_pass_end", piece=order[1])
                 return None
@@ -531,7 +531,7 @@ class PassingMixin(_Engine):
             self._difficult_attempt(who)
         elif name == "short_passes":  # an extra pass to an adjacent area, not counted
             self.resolving = {"what": "pass", "start": self.ball, "short": True, "sp_done": True}
-            self.stats[who]["passes"] += 1
+            self.team_state[who].stats["passes"] += 1
             self.phase = "pass_to"
             self.ctx = {"side": who}
         return None
@@ -546,7 +546,7 @@ class PassingMixin(_Engine):
         entry = GOAL_DISTANCE[side][area]
         assert entry is not None  # (offered where a goal attempt may be made: _can_shoot)
         dist = entry[0]
-        self.stats[side]["attempts"] += 1
+        self.team_state[side].stats["attempts"] += 1
         r = self.source.roll(6, "goal attempt")
         r2 = self.source.roll(6, "difficult goal attempt") if r == 6 else 0
         self.event("goal_attempt", side, f"{self._name(side)} difficult goal attempt (goal poacher) from {IDS[area]}: {r}"
@@ -554,7 +554,7 @@ class PassingMixin(_Engine):
         if r == 6 and r2 > -dist:
             self._goal(side, area)
         elif r == 6 and r2 == -dist:
-            self.stats[side]["on_target"] += 1
+            self.team_state[side].stats["on_target"] += 1
             self._corner(side)
         else:
             self._miss(side)

@@ -32,12 +32,12 @@ class PreparationMixin(_Engine):
     def _choose_formation(self, decision: Decision, a: Action) -> None:
         side = self.ctx["side"]
         if a.kind == "formation":
-            self.formation[side] = [a["d"], a["m"], a["f"]]
+            self.team_state[side].formation = [a["d"], a["m"], a["f"]]
             if self.options.player_roles:  # A2: roles are part of the secret formation
                 self.ctx["roles"] = True
                 return
         elif a.kind == "role":
-            self.roles[side][ROLES.index(a["role"])] += 1
+            self.team_state[side].roles[ROLES.index(a["role"])] += 1
             return
         self._formation_done(side)
 
@@ -50,23 +50,23 @@ class PreparationMixin(_Engine):
             return
         def show(s: int, card: list[int]) -> str:
             txt = "-".join(map(str, card))
-            if self.options.player_roles and any(self.roles[s]):
-                txt += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, self.roles[s]) if n) + ")"
+            if self.options.player_roles and any(self.team_state[s].roles):
+                txt += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, self.team_state[s].roles) if n) + ")"
             return txt
-        home, away = self.formation
+        home, away = (ts.formation for ts in self.team_state)
         assert home is not None and away is not None  # (chosen at the start: 2.1)
         self.event("formations", None, "Formation cards revealed: " + ", ".join(
             f"{self._name(s)} {show(s, card)}" for s, card in ((HOME, home), (AWAY, away))),
-            home=list(home), away=list(away), roles=[list(self.roles[0]), list(self.roles[1])])
+            home=list(home), away=list(away), roles=[list(self.team_state[0].roles), list(self.team_state[1].roles)])
         self.phase = "kickoff_roll"
         self.ctx = {}
 
     def _role_legal(self, side: int) -> list[int]:
         """A2: roles still available for ``side``'s formation."""
-        formation = self.formation[side]
+        formation = self.team_state[side].formation
         assert formation is not None  # (chosen at the start: 2.1)
         d, m, f = formation
-        am, dm, acb, ws, wb = self.roles[side]
+        am, dm, acb, ws, wb = self.team_state[side].roles
         legal = [AT.DONE]
         if am + dm < m:
             legal += [AT.ROLE["attacking_midfielder"], AT.ROLE["defending_midfielder"]]
@@ -80,12 +80,12 @@ class PreparationMixin(_Engine):
 
     def condition_points_at_start(self, side: int) -> list[int]:
         """A1.2 / A2: condition points of each line at the kick-off."""
-        formation = self.formation[side]
+        formation = self.team_state[side].formation
         assert formation is not None  # (chosen at the start: 2.1)
         d, m, f = formation
         if not self.options.player_roles:
             return [d, m, f]
-        am, dm, acb, ws, wb = self.roles[side]
+        am, dm, acb, ws, wb = self.team_state[side].roles
         return [d - acb - wb + dm, m - am - dm + acb + ws, f - ws + am + wb]
 
     # ================================================================== 3.2 who kicks off
@@ -118,7 +118,7 @@ class PreparationMixin(_Engine):
         self.event("kickoff_choice", side, f"{self._name(self.first_kickoff)} will start with the ball")
         if self.options.condition_points:  # A1.2: condition points = the formation's lines
             for s in (HOME, AWAY):
-                self.condition[s] = self.condition_points_at_start(s)
+                self.team_state[s].condition = self.condition_points_at_start(s)
         self._start_half(1)
 
     def _start_half(self, half: int) -> None:
@@ -140,10 +140,10 @@ class PreparationMixin(_Engine):
         self.ball_value = 2
         for s in (HOME, AWAY):
             for k in range(11):
-                if self.pos[s][k] >= 0 or self.pos[s][k] == UNPLACED:
-                    self.pos[s][k] = UNPLACED
-            if self.pos[s][GK] == UNPLACED:
-                self.pos[s][GK] = PENALTY[s]
+                if self.team_state[s].pos[k] >= 0 or self.team_state[s].pos[k] == UNPLACED:
+                    self.team_state[s].pos[k] = UNPLACED
+            if self.team_state[s].pos[GK] == UNPLACED:
+                self.team_state[s].pos[GK] = PENALTY[s]
         self.phase = "setup"
         self.ctx = {"kind": kind, "order": [ct, 1 - ct], "i": 0, "area": area}
         if self.options.substitutions:
@@ -151,7 +151,7 @@ class PreparationMixin(_Engine):
 
     def _setup_legal(self, kind: str, side: int) -> list[int]:
         ct = side == self.controlling
-        remaining = sum(1 for p in self.pos[side] if p == UNPLACED)
+        remaining = sum(1 for p in self.team_state[side].pos if p == UNPLACED)
         if kind == "kickoff":
             allowed = list(OWN_HALF_PARTLY[side])
             if ct and remaining <= max(0, 2 - self.raw_count(side, CENTRE)):
@@ -163,7 +163,7 @@ class PreparationMixin(_Engine):
                 return [area]
             return list(PLAYING)
         if kind == "corner":
-            if ct and not any(self.pos[side][k] in SPOTS for k in range(11)):
+            if ct and not any(self.team_state[side].pos[k] in SPOTS for k in range(11)):
                 return list(ATTACK_SPOTS[side])
             return list(PLAYING)
         if kind == "penalty":
@@ -178,12 +178,12 @@ class PreparationMixin(_Engine):
         c = self.ctx
         while c["i"] < 2:
             side = c["order"][c["i"]]
-            if UNPLACED in self.pos[side]:
+            if UNPLACED in self.team_state[side].pos:
                 legal = self._setup_legal(c["kind"], side)
                 return self._dec(side, "setup", [AT.PLACE[a] for a in legal], f"{SET_PIECE_WORDS[c['kind']]} setup: place a player")
             c["i"] += 1
         self.event("setup", None, f"{SET_PIECE_WORDS[c['kind']].capitalize()} setup done", setup=c["kind"],
-                   home=list(self.pos[0]), away=list(self.pos[1]))
+                   home=list(self.team_state[0].pos), away=list(self.team_state[1].pos))
         kind = c["kind"]
         if kind == "penalty":
             self.phase = "penalty"
@@ -195,7 +195,7 @@ class PreparationMixin(_Engine):
     @choice("setup")
     def _choose_setup(self, decision: Decision, a: Action) -> None:
         side = self.ctx["order"][self.ctx["i"]]
-        k = self.pos[side].index(UNPLACED)
-        self.pos[side][k] = a["area"]
+        k = self.team_state[side].pos.index(UNPLACED)
+        self.team_state[side].pos[k] = a["area"]
         if a["area"] in SPOTS:
             self.ball = a["area"]  # 5.3.1: the ball goes with the corner taker

@@ -79,22 +79,22 @@ class FubaPresenter:
 
     @staticmethod
     def formation_text(game: FubaEngine, side: int) -> str:
-        f = game.formation[side]
+        f = game.team_state[side].formation
         if f is None or game.phase == "formation":
             return T("team_hidden")
         text = "-".join(map(str, f))
-        if game.options.player_roles and any(game.roles[side]):
-            text += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, game.roles[side]) if n) + ")"
+        if game.options.player_roles and any(game.team_state[side].roles):
+            text += " (" + ", ".join(f"{n} {r.replace('_', ' ')}" for r, n in zip(ROLES, game.team_state[side].roles) if n) + ")"
         return text
 
     @staticmethod
     def cp_text(game: FubaEngine, side: int) -> str:
-        d, m, f = game.condition[side]
+        d, m, f = game.team_state[side].condition
         return T("team_cp", d=d, m=m, f=f)
 
     def team_view(self, game: FubaEngine, side: int, coach: str) -> TeamView:
         team = game.teams[side]
-        pos = game.pos[side]
+        pos = game.team_state[side].pos
         on, out = [], []
         # the pieces as the board shows them: the goalkeeper, then a stack per area from the own goal up
         gk = pos[GK]
@@ -114,34 +114,34 @@ class FubaPresenter:
                 out.append(PlayerCard(name=T("piece_gk") if k == GK else T("piece_outfield"), position="", on_court=False,
                                       status=status))
         if game.options.substitutions:
-            left = 3 - game.subs[side]
+            left = 3 - game.team_state[side].subs
             if left:
                 out.append(PlayerCard(name=T("bench_sub", n=left, s=_s(left)), position="", on_court=False, note=T("bench_sub_note")))
         facts = [("formation", self.formation_text(game, side))]
-        if game.formation[side] is not None and game.phase not in ("formation", "kickoff_roll", "kickoff_choice") \
+        if game.team_state[side].formation is not None and game.phase not in ("formation", "kickoff_roll", "kickoff_choice") \
                 and not game.over and game.ball in PLAYING:
             facts.append(("actions", self.actions_text(game, side)))
-        facts.append(("cards", T("team_cards", y=game.yellow[side], r=game.red[side])))
+        facts.append(("cards", T("team_cards", y=game.team_state[side].yellow, r=game.team_state[side].red)))
         if game.options.condition_points:
             facts.append(("condition points", self.cp_text(game, side)))
         if game.options.substitutions:
-            facts.append(("substitutions", T("team_subs", n=game.subs[side])))
+            facts.append(("substitutions", T("team_subs", n=game.team_state[side].subs)))
         if game.options.skills:
-            facts.append(("skills", ", ".join(k.replace("_", " ") for k in game.skills[side]) or "none"))
-            if game.reserve[side]:
-                facts.append(("reserve skills", ", ".join(k.replace("_", " ") for k in game.reserve[side])))
-            if game.coach_off[side]:
+            facts.append(("skills", ", ".join(k.replace("_", " ") for k in game.team_state[side].skills) or "none"))
+            if game.team_state[side].reserve:
+                facts.append(("reserve skills", ", ".join(k.replace("_", " ") for k in game.team_state[side].reserve)))
+            if game.team_state[side].coach_off:
                 facts.append(("coach", "sent off (angry coach)"))
-        if game.keeper_injury_bonus[1 - side]:
-            facts.append(("goal attempts", f"+{game.keeper_injury_bonus[1 - side]} (the opponent's keeper is out)"))
+        if game.team_state[1 - side].keeper_injury_bonus:
+            facts.append(("goal attempts", f"+{game.team_state[1 - side].keeper_injury_bonus} (the opponent's keeper is out)"))
         colour = TEXTS.kit_colours([t.name for t in game.teams])[side]
-        return TeamView(team.name, side, game.goals[side], coach, on, out, facts, colour)
+        return TeamView(team.name, side, game.team_state[side].goals, coach, on, out, facts, colour)
 
     @staticmethod
     def actions_text(game: FubaEngine, side: int) -> str:
         """4.2.1: which line of the formation counts for this team's actions where the ball is now."""
         z = ZONE[side][game.ball]
-        n = game.formation[side][z]
+        n = game.team_state[side].formation[z]
         return T("team_actions", zone=T(f"zone_{z}"), n=n, line=T(f"line_{z}_{'one' if n == 1 else 'many'}"))
 
     @staticmethod
@@ -164,7 +164,7 @@ class FubaPresenter:
         for a in range(N_AREAS):
             pieces = []
             for side in (HOME, AWAY):
-                for k, p in enumerate(game.pos[side]):
+                for k, p in enumerate(game.team_state[side].pos):
                     if p == a:
                         pieces.append({"side": side, "name": self.piece_name(side, k, a),
                                        "role": "goalkeeper" if k == GK else "outfield player", "number": k + 1,
@@ -283,7 +283,7 @@ class FubaPresenter:
                 r = act["role"]
                 choices.append(Choice(f"role:{r}", T(f"role_{r}"), T(f"role_{r}_explain"), action=a))
         return self._view(d, T("roles_title", team=game.teams[d.side].name),
-                          T("roles_explain", formation=self.formation_text(game, d.side) if game.formation[d.side] else "?",
+                          T("roles_explain", formation=self.formation_text(game, d.side) if game.team_state[d.side].formation else "?",
                             cp="/".join(map(str, game.condition_points_at_start(d.side)))),
                           [Group("roles", T("group_roles"), choices=choices)], ["roles", "condition points"], AT.DONE)
 
@@ -312,8 +312,8 @@ class FubaPresenter:
     def _setup(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         kind = game.ctx["kind"]
-        placed = sum(1 for p in game.pos[side] if p != UNPLACED and p not in (OFF, INJURED))
-        total = sum(1 for p in game.pos[side] if p not in (OFF, INJURED))
+        placed = sum(1 for p in game.team_state[side].pos if p != UNPLACED and p not in (OFF, INJURED))
+        total = sum(1 for p in game.team_state[side].pos if p not in (OFF, INJURED))
         legal = {AT.TABLE[a]["area"]: a for a in d.legal}
         groups = self._area_groups(game, side, legal, "place",
                                    lambda a: T("place", name=_AREA[a], id=IDS[a]),
@@ -333,7 +333,7 @@ class FubaPresenter:
     @view("line_change")
     def _line_change(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
-        f = game.formation[side]
+        f = game.team_state[side].formation
         now = "-".join(map(str, f))
         if game.phase == "halftime":
             title = T("line_change_title_halftime", team=game.teams[side].name)
@@ -370,7 +370,7 @@ class FubaPresenter:
             if act.kind == "done":
                 done.append(Choice("done", T("moves_done"), T("moves_done_explain"), action=a, default=True))
             elif act["area"] == -1:
-                movers.append(Choice("move:GK", T("move_gk", id=IDS[game.pos[side][GK]]), T("move_gk_explain"), action=a))
+                movers.append(Choice("move:GK", T("move_gk", id=IDS[game.team_state[side].pos[GK]]), T("move_gk_explain"), action=a))
             else:
                 area = act["area"]
                 piece = game._piece_in(side, area, c["moved"])
@@ -564,7 +564,7 @@ class FubaPresenter:
             n = AT.TABLE[a]["n"]
             choices.append(Choice(f"subs:{n}", T("subs_n", n=n, s=_s(n)), T("subs_n_explain", why=T("subs_none") if n == 0 else T("subs_some")),
                                   action=a, default=n == 0))
-        return self._view(d, T("subs_title", team=game.teams[d.side].name, left=3 - game.subs[d.side]),
+        return self._view(d, T("subs_title", team=game.teams[d.side].name, left=3 - game.team_state[d.side].subs),
                           T("subs_explain", minute=game.minute), [Group("subs", "Substitutions", choices=choices)],
                           ["substitution", "condition points"], d.legal[0])
 
@@ -572,7 +572,7 @@ class FubaPresenter:
     def _cp_zone(self, game: FubaEngine, d: Decision) -> DecisionView:
         side = d.side
         choices = [Choice(f"cp:{AT.TABLE[a]['zone']}", T("cp_zone", line=LINE_NAMES[AT.TABLE[a]["zone"]]),
-                          T("cp_zone_choice_explain", now=game.condition[side][AT.TABLE[a]["zone"]]), action=a) for a in d.legal]
+                          T("cp_zone_choice_explain", now=game.team_state[side].condition[AT.TABLE[a]["zone"]]), action=a) for a in d.legal]
         return self._view(d, T("cp_zone_title", team=game.teams[side].name), T("cp_zone_explain", cp=self.cp_text(game, side)),
                           [Group("cp", "Condition point", choices=choices)], ["condition points"])
 
@@ -581,7 +581,7 @@ class FubaPresenter:
         choices = []
         for a in d.legal:
             o = AT.TABLE[a]["option"]
-            choices.append(Choice(f"option:{o}", T(f"sub_option_{o}"), T(f"sub_option_{o}_explain", y=game.yellow[d.side]),
+            choices.append(Choice(f"option:{o}", T(f"sub_option_{o}"), T(f"sub_option_{o}_explain", y=game.team_state[d.side].yellow),
                                   action=a, default=o == "none"))
         return self._view(d, T("sub_option_title", team=game.teams[d.side].name), T("sub_option_explain"),
                           [Group("option", "Substitution", choices=choices)], ["substitution", "formation", "yellow card", "skills"],
@@ -660,7 +660,7 @@ class FubaPresenter:
         last = self._last_kickoff(game, side)
         if last is None:
             return None
-        area = last[game.pos[side].index(UNPLACED)]
+        area = last[game.team_state[side].pos.index(UNPLACED)]
         action = AT.PLACE[area] if area >= 0 else None
         return action if action in decision.legal else None
 

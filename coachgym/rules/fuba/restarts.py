@@ -38,11 +38,11 @@ class RestartsMixin(_Engine):
         if area in SPOTS:
             area = SPOT_CORNER[area]
         if area == PENALTY[1 - side]:
-            self.stats[side]["penalties"] += 1
+            self.team_state[side].stats["penalties"] += 1
             self.event("penalty", side, f"penalty kick to {self._name(side)}")
             self._restart("penalty", side, area)
             return
-        self.stats[side]["free_kicks"] += 1
+        self.team_state[side].stats["free_kicks"] += 1
         self.event("free_kick", side, f"free kick to {self._name(side)} in {IDS[area]}")
         self._restart("free_kick", side, area)
 
@@ -81,9 +81,9 @@ class RestartsMixin(_Engine):
                 self.ball = area
                 self.ball_value = 2
                 if self.raw_count(ct, area) == 0:  # interpretation: the nearest player takes the kick
-                    k = min(range(1, 11), key=lambda k: DIST[self.pos[ct][k]][area] if self.pos[ct][k] >= 0 else 99)
-                    if self.pos[ct][k] >= 0:
-                        self.pos[ct][k] = area
+                    k = min(range(1, 11), key=lambda k: DIST[self.team_state[ct].pos[k]][area] if self.team_state[ct].pos[k] >= 0 else 99)
+                    if self.team_state[ct].pos[k] >= 0:
+                        self.team_state[ct].pos[k] = area
                 self._begin_moves("quick_fk_ct", ct, cont="_cont_quick_fk")
                 if self.options.substitutions:  # A3: "a free kick" is one of the new setups listed
                     self._offer_substitutions([ct, 1 - ct], "setup")
@@ -117,10 +117,10 @@ class RestartsMixin(_Engine):
         self.ball_value = 2
         for s in (HOME, AWAY):
             for k in range(11):
-                if self.pos[s][k] == box and not (s == ct and k == GK):
-                    self.pos[s][k] = TOWARD_CENTRE[box]
-        if self.pos[ct][GK] != box and self.raw_count(ct, box) == 0:
-            self.pos[ct][GK] = box  # interpretation: the keeper takes the goal kick from his area
+                if self.team_state[s].pos[k] == box and not (s == ct and k == GK):
+                    self.team_state[s].pos[k] = TOWARD_CENTRE[box]
+        if self.team_state[ct].pos[GK] != box and self.raw_count(ct, box) == 0:
+            self.team_state[ct].pos[GK] = box  # interpretation: the keeper takes the goal kick from his area
         self._begin_moves("goal_kick_ct", ct, cont="_cont_goal_kick")
         if self.options.substitutions:  # A3: substitutions at "a goal kick" too, controlling team first
             self._offer_substitutions([ct, 1 - ct], "setup")
@@ -154,7 +154,7 @@ class RestartsMixin(_Engine):
         if self.has_skill(1 - ct, "penalty_saver"):  # A12, no cost: played automatically
             r = min(r, self.source.roll(6, "penalty kick (2nd die)"))
             self.event("skill", 1 - ct, f"{self._name(1 - ct)} play the skill penalty saver")
-        self.stats[ct]["attempts"] += 1
+        self.team_state[ct].stats["attempts"] += 1
         self.event("penalty_kick", ct, f"penalty: kick {('left', 'middle', 'right')[kick]}, goalkeeper "
                    f"{('dives left', 'stays', 'dives right')[keeper]}; roll {r}, needs {need}+", kick=kick, keeper=keeper, roll=r, need=need)
         self.ctx = {}

@@ -1,6 +1,7 @@
 """The FUBA engine's state, declared once (``DECLARATION``, on :mod:`coachgym.core.state`): each
-field's saved key (the engine attribute of that name), what a saved value may hold, how a copy
-treats it and what it holds. The save (``FubaEngine._state_to_dict``), the save's check
+field's saved key (the engine attribute of that name; a ``team=True`` field is the attribute of that
+name of each team's :class:`~.state.TeamState`, ``game.team_state[side]``, saved as a [home, away]
+list), what a saved value may hold, how a copy treats it and what it holds. The save (``FubaEngine._state_to_dict``), the save's check
 (``check_state``, run by ``FubaEngine.from_dict`` before restoring; see :mod:`coachgym.core.savecheck`)
 and the clone plan (``copying.PLAN``) derive from it. The teams are team files (``parse_team``: the
 same checks and messages as a team file), the options go through the rule-option check, every piece
@@ -30,10 +31,10 @@ from ...core.savecheck import (
     check,
     teams_and_options,
 )
-from ...core.state import Field, StateDeclaration
+from ...core.state import Field, StateDeclaration, TeamRecords
 from .board import N_AREAS, SKILLS, WEATHER
 from .options import FubaOptions
-from .state import INJURED, ROLES, STAT_KEYS
+from .state import INJURED, ROLES, STAT_KEYS, TeamState
 from .teams import parse_team
 
 MAX_COUNT = 10_000
@@ -157,16 +158,17 @@ def _goals_counted(state: dict[str, Any], env: Env) -> str | None:
     return None
 
 
-# The engine's state, declared once: each field's saved key (the engine attribute of that name), what a
-# saved value may hold, how a copy treats it, and what it holds. The save (FubaEngine._state_to_dict),
+# The engine's state, declared once: each field's saved key (the engine attribute of that name; a
+# team=True field: each team's state object's, saved [home, away]), what a saved value may hold, how a
+# copy treats it, and what it holds. The save (FubaEngine._state_to_dict),
 # its check (check_state) and the clone plan (copying.PLAN) derive from it.
 DECLARATION = StateDeclaration(
     Field("formation", PerSide(Opt(List(Int(0, 10), 3))), "rows",
-          "each side's formation card: defenders, midfielders, forwards (2.1); null until chosen"),
+          "each side's formation card: defenders, midfielders, forwards (2.1); null until chosen", team=True),
     Field("roles", PerSide(List(Int(0, 10), len(ROLES))), "rows",
-          "A2: each side's players in each special role (attacking midfielder ... offensive wing back)"),
+          "A2: each side's players in each special role (attacking midfielder ... offensive wing back)", team=True),
     Field("pos", PerSide(List(Int(INJURED, N_AREAS - 1), 11)), "rows",
-          "each side's eleven pieces (0 the goalkeeper): an area (1.4), or OFF -1, UNPLACED -2, INJURED -3"),
+          "each side's eleven pieces (0 the goalkeeper): an area (1.4), or OFF -1, UNPLACED -2, INJURED -3", team=True),
     Field("ball", AREA, "value", "the area the ball is in"),
     Field("ball_value", Int(0, 20), "value", "the ball value: 1 excellent control to 6 poor (4.2)"),
     Field("controlling", Side, "value", "the side controlling the ball (the defending side is the other)"),
@@ -176,12 +178,12 @@ DECLARATION = StateDeclaration(
     Field("minute", Int(0, 200), "value", "the time marker's minute (4.2.2)"),
     Field("stoppage", Int(0, 100), "value", "the stoppage-time square the time marker stands on (0: none, 4.2.2.2)"),
     Field("half_ending", Bool(), "value", "the half ends after this turn"),
-    Field("goals", PerSide(Int(0, MAX_COUNT)), "flat", "goals scored, per side"),
-    Field("yellow", PerSide(Int(0, 100)), "flat", "yellow cards against each side still counting (5.6)"),
-    Field("red", PerSide(Int(0, 11)), "flat", "players each side has had sent off (5.6)"),
+    Field("goals", PerSide(Int(0, MAX_COUNT)), "flat", "goals scored, per side", team=True),
+    Field("yellow", PerSide(Int(0, 100)), "flat", "yellow cards against each side still counting (5.6)", team=True),
+    Field("red", PerSide(Int(0, 11)), "flat", "players each side has had sent off (5.6)", team=True),
     Field("condition", PerSide(List(Int(0, 100), 3)), "rows",
-          "A1: each side's condition points per line (defence, midfield, forwards)"),
-    Field("subs", PerSide(Int(0, 11)), "flat", "A3: substitutions each side has made"),
+          "A1: each side's condition points per line (defence, midfield, forwards)", team=True),
+    Field("subs", PerSide(Int(0, 11)), "flat", "A3: substitutions each side has made", team=True),
     Field("first_kickoff", Side, "value", "the side that kicked off the first half (2.2)"),
     Field("turns", Int(0, MAX_COUNT), "value", "turns played"),
     Field("phase", PHASE, "value", "what happens next: a _phase_NAME of the engine, or over"),
@@ -199,25 +201,28 @@ DECLARATION = StateDeclaration(
     Field("fast_situation_pending", Bool(), "value", "A13 fast situation: the non-phasing team is playing its extra action"),
     Field("weather", Opt(Str(WEATHERS)), "value", "A10: the weather, if any"),
     Field("keeper_injury_bonus", PerSide(Int(0, 20)), "flat",
-          "A4: +1 per injury for the opponent's goal attempts, per side, when a keeper would be removed"),
+          "A4: +1 per injury for the opponent's goal attempts, per side, when a keeper would be removed", team=True),
     Field("injured", List(Tuple(Side, PIECE, Int(0, MAX_COUNT))), "nested",
           "A4: [side, piece, clock of return] of each piece out injured for a few minutes"),
-    Field("stats", PerSide(Dict({k: Int(0, MAX_COUNT) for k in STAT_KEYS})), "rows", "each side's match statistics"),
+    Field("stats", PerSide(Dict({k: Int(0, MAX_COUNT) for k in STAT_KEYS})), "rows", "each side's match statistics", team=True),
     Field("clock_reached", Int(0, MAX_COUNT), "value", "the highest game clock reached (time never goes back)"),
     Field("charged", Bool(), "value", "A5: the goalkeeper charge was made this turn"),
     Field("fast_situation_actions", Int(0, 100), "value",
           "A13 fast situation: the phasing team's actions left, given back after the extra action"),
-    Field("skills", PerSide(List(SKILL)), "rows", "A12: each side's match skills"),
-    Field("reserve", PerSide(List(SKILL)), "rows", "A12: each side's reserve skills"),
+    Field("skills", PerSide(List(SKILL)), "rows", "A12: each side's match skills", team=True),
+    Field("reserve", PerSide(List(SKILL)), "rows", "A12: each side's reserve skills", team=True),
     Field("offers", List(Tuple(Side, SKILL)), "nested", "A12: [side, skill] offers waiting for their coach's answer"),
-    Field("active", PerSide(List(SKILL)), "rows", "A12: skills played in the current resolution, per side"),
+    Field("active", PerSide(List(SKILL)), "rows", "A12: skills played in the current resolution, per side", team=True),
     Field("turn_flags", List(Str()), "flat", "A12: skills shaping the current turn"),
     Field("turn_set_piece", Opt(Str(SET_PIECES)), "value", "the set piece the current turn began with"),
     Field("last_condition_spent", Opt(List(Int(0, 100), 2)), "flat",
           "A1: [line, points] of the last condition point spent (A12 angry coach gives it back)"),
-    Field("coach_off", PerSide(Bool()), "flat", "A12 angry coach: each side's coach has been sent off"),
+    Field("coach_off", PerSide(Bool()), "flat", "A12 angry coach: each side's coach has been sent off", team=True),
     share=("teams", "options", "_pt_cache"),  # _pt_cache: keyed on everything it depends on, read-only answer
     fresh={"_dcache": lambda: (None, -1, {})},  # movement memo keyed on the ctx object
+    # the team=True fields: held per side on the engine's team_state objects (state.TeamState), saved
+    # as the per-side lists they always were
+    team=TeamRecords("team_state", TeamState),
 )
 
 # saved keys renamed (issue 24: names that say what they hold): a save from before is read with the new

@@ -18,14 +18,14 @@ class SkillsMixin(_Engine):
     # ================================================================== A12 skills
     def _offer(self, side: int, name: str) -> None:
         """Offer ``side`` the skill if it is one of its match skills and it can pay for it."""
-        if name not in self.skills[side]:
+        if name not in self.team_state[side].skills:
             return
         if SKILLS[name]["cp"] and self._cp_source(side) is None:
             return
         self.offers.append([side, name])
 
     def has_skill(self, side: int, name: str) -> bool:
-        return self.options.skills and name in self.skills[side]
+        return self.options.skills and name in self.team_state[side].skills
 
     def _accept_skill(self, side: int, name: str) -> None:
         cost = SKILLS[name]["cp"]
@@ -33,8 +33,8 @@ class SkillsMixin(_Engine):
             src = self._cp_source(side)
             assert src is not None  # (a skill with a cost is offered only while a point can be paid: _offer)
             z, n = src
-            self.condition[side][z] -= n
-        self.active[side].append(name)
+            self.team_state[side].condition[z] -= n
+        self.team_state[side].active.append(name)
         self.event("skill", side, f"{self._name(side)} play the skill {name.replace('_', ' ')}", skill=name)
         if name == "skilled_full_back":
             self.actions_left += 1
@@ -44,16 +44,16 @@ class SkillsMixin(_Engine):
             r = self.source.roll(6, "angry coach")
             if r >= 4 and self.last_condition_spent:
                 z, n = self.last_condition_spent
-                self.condition[side][z] += n
+                self.team_state[side].condition[z] += n
                 self.event("skill_effect", side, f"angry coach ({r}): the condition point is kept")
             elif r == 1:
-                self.coach_off[side] = True
-                self.skills[side].remove("angry_coach")
+                self.team_state[side].coach_off = True
+                self.team_state[side].skills.remove("angry_coach")
                 self.event("skill_effect", side, f"angry coach ({r}): the referee sends the coach off")
         elif name == "doubling_up":
             self.ball_value = min(6, self.ball_value + 2)
         elif name == "trained_formation_change":  # once per game: two line changes now
-            self.skills[side].remove(name)
+            self.team_state[side].skills.remove(name)
             self.queue.append({"kind": "line_change", "side": side})
             self.queue.append({"kind": "line_change", "side": side})
         elif name == "target_man":

@@ -75,7 +75,7 @@ def _ball_over_goal_line(g: Any, team: int, e: Effect) -> None:
         # interpretation: the corner goes to the team attacking that goal line
         attacker = HOME if HALF_OWNER[g.ball] == AWAY else AWAY
         g.event("corner", attacker, f"ball over the goal line: corner kick for {g._name(attacker)}")
-        g.stats[attacker]["corners"] += 1
+        g.team_state[attacker].stats["corners"] += 1
         g._restart("corner", attacker, g.ball)
 
 
@@ -139,18 +139,18 @@ def _free_condition_point(g: Any, team: int, e: Effect) -> None:
 
 
 def _injured_star(g: Any, who: int, e: Effect) -> None:
-    if g.skills[who]:
-        i = g.source.roll(len(g.skills[who]), "injured star skill") - 1
-        lost = g.skills[who].pop(i)
+    if g.team_state[who].skills:
+        i = g.source.roll(len(g.team_state[who].skills), "injured star skill") - 1
+        lost = g.team_state[who].skills.pop(i)
         # in a tournament or league the skill "cannot be chosen for the next match" (data: skill)
         g.event("skill_lost", who, f"{g._name(who)} lose the skill {lost.replace('_', ' ')}", skill=lost)
 
 
 def _new_talent(g: Any, who: int, e: Effect) -> None:
-    pool = [k for k in IMPLEMENTED_SKILLS if k not in g.skills[who]]
+    pool = [k for k in IMPLEMENTED_SKILLS if k not in g.team_state[who].skills]
     if pool:
         new = pool[g.source.roll(len(pool), "new talent skill") - 1]
-        g.skills[who].append(new)
+        g.team_state[who].skills.append(new)
         # in a tournament or league it "can be used in the remaining matches" (data: skill)
         g.event("skill_new", who, f"{g._name(who)} gain the skill {new.replace('_', ' ')}", skill=new)
 
@@ -204,7 +204,7 @@ class SpecialEventsMixin(_Engine):
     def _special_event(self) -> None:
         who = self.controlling if ZONE[self.controlling][self.ball] == 2 else self.defending if ZONE[self.defending][self.ball] == 2 else -1
         if self.options.skills and who >= 0:
-            self.active = [[], []]
+            self._clear_active()
             self._offer(who, "actor")  # A12: before the special event is determined
             if self.offers:
                 self.phase = "event_actor"
@@ -217,7 +217,7 @@ class SpecialEventsMixin(_Engine):
         who = self.ctx["who"]
         self.phase = "actions"
         self.ctx = {}
-        if "actor" not in self.active[who]:
+        if "actor" not in self.team_state[who].active:
             self._special_event_roll()
             return None
         r = self.source.roll(6, "actor")

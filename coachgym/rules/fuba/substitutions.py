@@ -20,7 +20,7 @@ else:
 class SubstitutionsMixin(_Engine):
     # ================================================================== A3 substitutions
     def _offer_substitutions(self, sides: list[int], when: str) -> None:
-        sides = [s for s in sides if self.subs[s] < 3]
+        sides = [s for s in sides if self.team_state[s].subs < 3]
         if not sides:
             return
         self.ctx = {"sides": sides, "i": 0, "n": -1, "done": 0, "step": "count", "ret_phase": self.phase, "ret_ctx": self.ctx}
@@ -32,7 +32,7 @@ class SubstitutionsMixin(_Engine):
         while c["i"] < len(c["sides"]):
             side = c["sides"][c["i"]]
             if c["step"] == "count":
-                left = 3 - self.subs[side]
+                left = 3 - self.team_state[side].subs
                 return self._dec(side, "substitutions", [AT.TABLE.index("substitutions", n=n) for n in range(left + 1)],
                                  "how many substitutions?")
             if c["done"] >= c["n"]:
@@ -43,37 +43,37 @@ class SubstitutionsMixin(_Engine):
                 r = self.source.roll(6, "substitution (1st die)") + self.source.roll(6, "substitution (2nd die)")
                 if self.has_skill(side, "strength_in_depth"):  # A12, no cost: played automatically
                     r -= 2
-                if self.coach_off[side]:  # A12 angry coach sent off: +2 on the substitution dice
+                if self.team_state[side].coach_off:  # A12 angry coach sent off: +2 on the substitution dice
                     r += 2
                 pts = 1 if r * 10 > self.minute else 2
-                self.subs[side] += 1
-                self.stats[side]["substitutions"] += 1
+                self.team_state[side].subs += 1
+                self.team_state[side].stats["substitutions"] += 1
                 self.event("substitution", side, f"{self._name(side)} make a substitution ({r * 10} against {self.minute}): "
                            f"{pts} condition point{'s' if pts > 1 else ''}")
                 c["pts"] = pts if self.options.condition_points else 0
                 c["step"] = "cp"
             if c["step"] == "cp":
                 if c["pts"] > 0:
-                    zones = [z for z in range(3) if self.condition[side][z] < 6] if sum(self.condition[side]) < 10 else []
+                    zones = [z for z in range(3) if self.team_state[side].condition[z] < 6] if sum(self.team_state[side].condition) < 10 else []
                     if zones:
                         return self._dec(side, "cp_zone", [AT.TABLE.index("cp_zone", zone=z) for z in zones], "where does the point go?")
                     c["pts"] = 0
                 c["step"] = "option"
             if c["step"] == "option":
                 legal = [AT.TABLE.index("sub_option", option="none")]
-                if not self.coach_off[side]:
+                if not self.team_state[side].coach_off:
                     legal.append(AT.TABLE.index("sub_option", option="formation"))
-                if self.yellow[side] > 0:
+                if self.team_state[side].yellow > 0:
                     legal.append(AT.TABLE.index("sub_option", option="yellow"))
-                if self.reserve[side] and self.skills[side]:
+                if self.team_state[side].reserve and self.team_state[side].skills:
                     legal.append(AT.TABLE.index("sub_option", option="skill"))
                 return self._dec(side, "sub_option", legal, "substitution option")
             if c["step"] == "formation":
                 return self._dec(side, "line_change", self._line_changes(side), "formation change")
             if c["step"] == "skill_in":
-                return self._dec(side, "skill_in", [AT.SKILL_IN[k] for k in self.reserve[side]], "game plan change: skill in")
+                return self._dec(side, "skill_in", [AT.SKILL_IN[k] for k in self.team_state[side].reserve], "game plan change: skill in")
             if c["step"] == "skill_out":
-                return self._dec(side, "skill_out", [AT.SKILL_OUT[k] for k in self.skills[side] if k != c["in"]],
+                return self._dec(side, "skill_out", [AT.SKILL_OUT[k] for k in self.team_state[side].skills if k != c["in"]],
                                  "game plan change: skill out")
         self.phase, self.ctx = c["ret_phase"], c["ret_ctx"]
         return None
@@ -94,7 +94,7 @@ class SubstitutionsMixin(_Engine):
     @choice("cp_zone")
     def _choose_cp_zone(self, decision: Decision, a: Action) -> None:
         c = self.ctx
-        self.condition[c["sides"][c["i"]]][a["zone"]] += 1
+        self.team_state[c["sides"][c["i"]]].condition[a["zone"]] += 1
         c["pts"] -= 1
 
     @choice("sub_option")
@@ -102,7 +102,7 @@ class SubstitutionsMixin(_Engine):
         c = self.ctx
         side = c["sides"][c["i"]]
         if a["option"] == "yellow":
-            self.yellow[side] -= 1
+            self.team_state[side].yellow -= 1
             self.event("yellow_off", side, f"{self._name(side)} substitute a player with a yellow card")
         if a["option"] == "formation":
             c["step"] = "formation"
@@ -132,8 +132,8 @@ class SubstitutionsMixin(_Engine):
     def _choose_skill_in(self, decision: Decision, a: Action) -> None:  # A3 game plan change (A12)
         c = self.ctx
         side = c["sides"][c["i"]]
-        self.reserve[side].remove(a["skill"])
-        self.skills[side].append(a["skill"])
+        self.team_state[side].reserve.remove(a["skill"])
+        self.team_state[side].skills.append(a["skill"])
         c["in"] = a["skill"]
         c["step"] = "skill_out"
 
@@ -141,8 +141,8 @@ class SubstitutionsMixin(_Engine):
     def _choose_skill_out(self, decision: Decision, a: Action) -> None:
         c = self.ctx
         side = c["sides"][c["i"]]
-        self.skills[side].remove(a["skill"])
-        self.reserve[side].append(a["skill"])
+        self.team_state[side].skills.remove(a["skill"])
+        self.team_state[side].reserve.append(a["skill"])
         self.event("skill_swap", side, f"{self._name(side)} change the game plan: {c['in'].replace('_', ' ')} in, "
                    f"{a['skill'].replace('_', ' ')} out")
         c["done"] += 1
@@ -150,8 +150,8 @@ class SubstitutionsMixin(_Engine):
 
     def _add_cp_auto(self, side: int, n: int) -> None:
         for _ in range(n):
-            if sum(self.condition[side]) >= 10:
+            if sum(self.team_state[side].condition) >= 10:
                 return
-            z = min(range(3), key=lambda k: self.condition[side][k])
-            if self.condition[side][z] < 6:
-                self.condition[side][z] += 1
+            z = min(range(3), key=lambda k: self.team_state[side].condition[k])
+            if self.team_state[side].condition[z] < 6:
+                self.team_state[side].condition[z] += 1

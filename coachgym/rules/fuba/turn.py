@@ -25,7 +25,7 @@ class TurnMixin(_Engine):
         self.phasing = side
         self.acting = side
         self.turns += 1
-        self.stats[side]["turns"] += 1
+        self.team_state[side].stats["turns"] += 1
         self.set_piece = set_piece
         self.turn_over = False
         self.turn_bonus = 0
@@ -37,7 +37,7 @@ class TurnMixin(_Engine):
         self.resolving = {}
         self.turn_flags = []
         self.turn_set_piece = set_piece
-        self.active = [[], []]
+        self._clear_active()
         # 4.1 reaction stage: areas where the team has more players at the beginning of the turn
         mine, theirs = self.counts(side), self.counts(1 - side)
         major = [a for a in range(N_AREAS) if mine[a] > theirs[a]]
@@ -47,7 +47,7 @@ class TurnMixin(_Engine):
         side = self.phasing
         if (self.options.skills and side != self.controlling and ZONE[side][self.ball] == 0 and self.ball_value < 6
                 and self.count(side, self.ball) > self.count(self.controlling, self.ball) and self._not_keeper_only(side, self.ball)):
-            self.active = [[], []]
+            self._clear_active()
             self._offer(side, "doubling_up")  # A12: its effect is applied when it is played
         self._after_reaction2()
 
@@ -69,7 +69,7 @@ class TurnMixin(_Engine):
         side = self.phasing
         d1, d2 = self._dice2("momentum")
         line = ZONE[side][self.ball]
-        formation = self.formation[side]
+        formation = self.team_state[side].formation
         assert formation is not None  # (chosen at the start: 2.1)
         n_line = formation[line]
         n = 1 + (d1 <= n_line) + (d2 <= n_line)  # 4.2.1 (printed 4.1.1) number of actions
@@ -89,7 +89,7 @@ class TurnMixin(_Engine):
         else:
             self.log.count += 1
         special = d1 == d2 and self.options.special_events
-        self.active = [[], []]
+        self._clear_active()
         if self.options.skills and ZONE[side][self.ball] == 1:
             self._offer(1 - side, "midfield_general")
         if self.offers:
@@ -105,7 +105,7 @@ class TurnMixin(_Engine):
         return None
 
     def _momentum_end(self, special: bool) -> None:
-        if "midfield_general" in self.active[1 - self.phasing]:  # A12
+        if "midfield_general" in self.team_state[1 - self.phasing].active:  # A12
             self.actions_left = max(0, self.actions_left - 1)
         self.phase = "actions"
         self.ctx = {}
@@ -117,7 +117,7 @@ class TurnMixin(_Engine):
             self._offer(self.phasing, "skilled_full_back")
         # A12 target man (interpretation: played at the beginning of the team's own action stage)
         if (self.phase == "actions" and self.options.skills and self.controlling == self.phasing
-                and any(ZONE[self.phasing][p] == 2 for p in self.pos[self.phasing] if p >= 0)):
+                and any(ZONE[self.phasing][p] == 2 for p in self.team_state[self.phasing].pos if p >= 0)):
             self._offer(self.phasing, "target_man")
 
     # ---------------------------------------------------------------- 4.3 action stage
@@ -173,7 +173,7 @@ class TurnMixin(_Engine):
             self._sprint(side)
         elif what == "positioning":
             if self.options.skills and ZONE[side][self.ball] == 1:
-                self.active = [[], []]
+                self._clear_active()
                 self._offer(side, "il_mediano")  # A12: this positioning is not counted
             self._positioning(side)
         elif what in ("pressing", "aggressive_pressing"):
@@ -191,8 +191,8 @@ class TurnMixin(_Engine):
         if self.set_piece:
             for s in (HOME, AWAY):
                 for k in range(11):
-                    if self.pos[s][k] in SPOTS:
-                        self.pos[s][k] = SPOT_CORNER[self.pos[s][k]]
+                    if self.team_state[s].pos[k] in SPOTS:
+                        self.team_state[s].pos[k] = SPOT_CORNER[self.team_state[s].pos[k]]
             if self.set_piece in ("free_kick", "corner", "goal_kick") and not (
                     "trained_special_event" in self.turn_flags or "creative_goalkeeper" in self.turn_flags):
                 self.actions_left = 0
@@ -212,7 +212,7 @@ class TurnMixin(_Engine):
     # ---------------------------------------------------------------- end of turn / half
     def _end_turn(self) -> None:
         side = self.phasing
-        if (self.options.skills and "trained_formation_change" in self.skills[side]
+        if (self.options.skills and "trained_formation_change" in self.team_state[side].skills
                 and not self.resolving.get("tfc_asked")):
             self.resolving = {"tfc_asked": True}
             self._offer(side, "trained_formation_change")
@@ -225,8 +225,8 @@ class TurnMixin(_Engine):
         if self.injured:
             keep = []
             for s, k, back in self.injured:
-                if self.clock >= back and self.pos[s][k] == INJURED:
-                    self.pos[s][k] = CENTRE
+                if self.clock >= back and self.team_state[s].pos[k] == INJURED:
+                    self.team_state[s].pos[k] = CENTRE
                     self.event("injury_return", s, f"{self._name(s)}'s injured player returns in the centre area")
                 else:
                     keep.append([s, k, back])
@@ -234,7 +234,7 @@ class TurnMixin(_Engine):
         if self.half_ending:
             self._end_half()
             return
-        if self.options.substitutions and self.subs[self.phasing] < 3 and self.phase != "subs":
+        if self.options.substitutions and self.team_state[self.phasing].subs < 3 and self.phase != "subs":
             self.phase = "after_turn"
             self.ctx = {}
             self._offer_substitutions([self.phasing], "turn")
@@ -252,7 +252,7 @@ class TurnMixin(_Engine):
     def _end_half(self) -> None:
         """4.2.2.3 end of the half."""
         self.event("half_end", None, f"End of the {'first' if self.half == 1 else 'second'} half: "
-                   f"{self._name(HOME)} {self.goals[0]} - {self.goals[1]} {self._name(AWAY)}", half=self.half)
+                   f"{self._name(HOME)} {self.team_state[0].goals} - {self.team_state[1].goals} {self._name(AWAY)}", half=self.half)
         self.set_piece = None
         self.turn_over = True
         if self.half == 2:
@@ -264,7 +264,7 @@ class TurnMixin(_Engine):
 
     # 2.2 formation change at half time
     def _line_changes(self, side: int, n: int = 1) -> list[int]:
-        f = self.formation[side]
+        f = self.team_state[side].formation
         assert f is not None  # (chosen at the start: 2.1)
         legal = [AT.TABLE.index("line_change", src=-1, dst=-1)]
         for a in AT.TABLE.of_kind("line_change"):
@@ -288,7 +288,7 @@ class TurnMixin(_Engine):
             self._start_half(2)
             return None
         side = self.ctx["side"]
-        legal = self._line_changes(side) if not self.coach_off[side] else [AT.TABLE.index("line_change", src=-1, dst=-1)]
+        legal = self._line_changes(side) if not self.team_state[side].coach_off else [AT.TABLE.index("line_change", src=-1, dst=-1)]
         return self._dec(side, "line_change", legal, "half time: change one player's position?")
 
     def _halftime_change(self, a: Action) -> None:
@@ -298,7 +298,7 @@ class TurnMixin(_Engine):
 
     def _change_line(self, side: int, a: Action) -> None:
         if a["src"] >= 0:
-            formation = self.formation[side]
+            formation = self.team_state[side].formation
             assert formation is not None  # (chosen at the start: 2.1)
             formation[a["src"]] -= 1
             formation[a["dst"]] += 1

@@ -48,7 +48,7 @@ def _ball_half(g: FubaEngine, side: int) -> str:
 
 VARIABLES = [
     decision_variable(FubaEngine.decision_kinds),
-    *score_variables(lambda g, s: g.goals[s], unit="goals"),
+    *score_variables(lambda g, s: g.team_state[s].goals, unit="goals"),
     number("half", "the half (1 or 2)", lambda g, s, d: g.half),
     number("minute", "the match minute (1-45 in the first half, 46-90 in the second)", lambda g, s, d: g.minute),
     number("minutes_left", "minutes left in the half", lambda g, s, d: max(0, HALF_LENGTH * g.half - g.minute)),
@@ -63,13 +63,13 @@ VARIABLES = [
     number("our_players_at_ball", "our players in the ball's area (at most six count, 1.4.1)",
            lambda g, s, d: g.count(s, g.ball)),
     number("their_players_at_ball", "their players in the ball's area", lambda g, s, d: g.count(1 - s, g.ball)),
-    number("yellow_cards", "our yellow cards", lambda g, s, d: g.yellow[s]),
-    number("their_yellow_cards", "their yellow cards", lambda g, s, d: g.yellow[1 - s]),
-    number("red_cards", "our red cards", lambda g, s, d: g.red[s]),
-    number("their_red_cards", "their red cards", lambda g, s, d: g.red[1 - s]),
-    number("condition_points", "our condition points left (A1)", lambda g, s, d: sum(g.condition[s])),
-    number("their_condition_points", "their condition points left", lambda g, s, d: sum(g.condition[1 - s])),
-    number("substitutions_used", "our substitutions so far (A3)", lambda g, s, d: g.subs[s]),
+    number("yellow_cards", "our yellow cards", lambda g, s, d: g.team_state[s].yellow),
+    number("their_yellow_cards", "their yellow cards", lambda g, s, d: g.team_state[1 - s].yellow),
+    number("red_cards", "our red cards", lambda g, s, d: g.team_state[s].red),
+    number("their_red_cards", "their red cards", lambda g, s, d: g.team_state[1 - s].red),
+    number("condition_points", "our condition points left (A1)", lambda g, s, d: sum(g.team_state[s].condition)),
+    number("their_condition_points", "their condition points left", lambda g, s, d: sum(g.team_state[1 - s].condition)),
+    number("substitutions_used", "our substitutions so far (A3)", lambda g, s, d: g.team_state[s].subs),
 ]
 
 ACT = AT.ACT
