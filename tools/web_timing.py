@@ -194,15 +194,27 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
 
 class LoadWatch:
     """The machine's 1-minute load average, read every 2 s in a thread while a measurement runs (it
-    counts every runnable process: this tool's server, Chromium and the season's worker too)."""
+    counts every runnable process: this tool's server, Chromium and the season's worker too), and the
+    share of the time the CPUs were idle over the whole measurement (``/proc/stat``: what a season
+    waiting on people leaves unused)."""
 
     def __init__(self):
         import threading
 
         self.samples: list[float] = []
+        self._cpu = self._cpu_times()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
+
+    @staticmethod
+    def _cpu_times() -> tuple[int, int] | None:
+        """(idle, total) jiffies of all CPUs so far (/proc/stat; None elsewhere)."""
+        try:
+            fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        except (OSError, ValueError):
+            return None
+        return fields[3] + fields[4], sum(fields[:8])  # idle + iowait; user .. steal
 
     def _watch(self) -> None:
         import os
@@ -216,7 +228,11 @@ class LoadWatch:
         self._stop.set()
         self._thread.join()
         s = self.samples
-        return f"load average (1 min) min {min(s):.2f}, median {statistics.median(s):.2f}, max {max(s):.2f}"
+        idle = ""
+        end = self._cpu_times()
+        if self._cpu and end and end[1] > self._cpu[1]:
+            idle = f"; the CPUs idle {100 * (end[0] - self._cpu[0]) / (end[1] - self._cpu[1]):.0f}% of the time"
+        return f"load average (1 min) min {min(s):.2f}, median {statistics.median(s):.2f}, max {max(s):.2f}{idle}"
 
 
 class SeasonProcessWatch:
