@@ -43,6 +43,8 @@ Parameters (a strategy to test against the book, e.g.
 
 from __future__ import annotations
 
+import operator
+
 from ..core.engine import Decision
 from ..core.errors import ConfigError
 from ..rules.statispro import actions as A
@@ -68,6 +70,7 @@ REST_PLAN = {0: (1, 1), 2: (1, 1), 4: (1, 1), 1: (2, 0), 3: (2, 0)}
 REST_SLOTS = {(q + 2 * h, when): tuple(slot for slot, plan in REST_PLAN.items() if plan == (q, when))
               for q in (1, 2) for h in (0, 1) for when in (0, 1, 2)}
 IGNORE_REST_PLAYER = {a.index: a["player"] for a in A.ACTIONS.of_kind("ignore_rest")}  # 16D's actions: whose rest
+_BEHIND = operator.itemgetter(1)  # (the rotation's candidates: how far behind his minutes)
 SLOT_OF_ACTION = {a: (a_obj["player"], a_obj["slot"]) for a_obj in A.ACTIONS.of_kind("substitute") for a in [a_obj.index]}
 
 
@@ -207,17 +210,17 @@ class ByTheBookCoach:
         # depends on the slot or on who is in is asked per slot below)
         ready = [(j, target[j] * t / 48 - played[j], players[j].positions) for j in range(len(players))
                  if not (j in benched or st[j] != 0 or mrest[j] or tired[j] or stats[j][PF] >= fouls)]
+        # furthest behind first; a stable sort keeps roster order among equals, so the first man in this
+        # order who may take the slot is the one a scan in roster order keeping the strictly larger finds
+        ready.sort(key=_BEHIND, reverse=True)
         out = list(want)
         for slot in range(5):
-            best, bv = -1, None
             for j, v, positions in ready:
-                if j in out or slot not in positions:
-                    continue
-                if bv is None or v > bv:
-                    best, bv = j, v
-            i = out[slot]
-            if best >= 0 and bv > target[i] * t / 48 - played[i] + self.HYSTERESIS:
-                out[slot] = best
+                if slot in positions and j not in out:
+                    i = out[slot]
+                    if v > target[i] * t / 48 - played[i] + self.HYSTERESIS:
+                        out[slot] = j
+                    break
         return out
 
     def _desired_now(self, game: StatisProEngine, side: int) -> list[int]:
