@@ -325,8 +325,8 @@ def plot(rep: dict, path: Path) -> None:
         xs = [p["env_steps"] for p in pts]  # the steps actually taken (whole rollouts of n_steps * n_envs)
         for k in range(len(t["seeds"])):
             ax.plot(xs, [p["normalized"][k] for p in pts], color="0.75", lw=0.8)
-        algo = ("BC + MaskablePPO (demonstrations in the steps)" if t["config"].get("algo") == "bc_maskable_ppo"
-                else "MaskablePPO")
+        algo = {"bc_maskable_ppo": "BC + MaskablePPO (demonstrations in the steps)", "ppo": "PPO (unmasked)",
+                "qrdqn": "QR-DQN (unmasked)", "dqn": "DQN (unmasked)"}.get(t["config"].get("algo"), "MaskablePPO")
         if t["config"].get("macros"):
             algo += " + macro " + ", ".join(t["config"]["macros"])
         ax.plot(xs, [p["iqm_normalized"] for p in pts], color="C0", lw=2, label=f"{algo}, IQM over seeds")

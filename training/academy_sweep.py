@@ -21,11 +21,20 @@ only: a cost on each change in an open menu) and ``--macros NAME,...`` (macro ac
 ``training/macros.py`` as extra policy outputs, e.g. ``book_substitution``: the book's stamina rotation
 as one action; the evaluation takes the highest-scored of the legal actions and the macros that apply,
 and plays the concrete action a chosen macro resolves to).
+
+``--algo`` (docs/academy.md "Algorithms side by side"): ``maskable_ppo`` (the default: the runs above),
+``ppo`` and ``qrdqn`` / ``dqn`` (unmasked: in training an action outside the policy's options ends the
+episode by the env's illegal-action rule, reward -1; at evaluation the best of the options is taken, as
+for every algorithm), ``bc_maskable_ppo`` (with ``--init bc:N``: behaviour cloning of the book's
+demonstrations, in the policy's own action space with ``--macros``, counted in the budget, then
+MaskablePPO). Every algorithm has the same decision scope, observation, training reward, training
+seeds, curve points and evaluation.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import sys
@@ -38,10 +47,79 @@ from ..core.errors import ConfigError, GameOverError, IllegalActionError
 from ..envs import academy as A
 
 ALGO = "maskable_ppo"
+ALGOS = ("maskable_ppo", "ppo", "qrdqn", "dqn", "bc_maskable_ppo")
+UNMASKED = ("ppo", "qrdqn", "dqn")  # no action masks: an action outside the options ends the episode (training)
 HYPERPARAMETERS = {"learning_rate": 3e-4, "n_steps": 1024, "batch_size": 256, "n_epochs": 4, "gamma": 1.0,
                    "gae_lambda": 0.95, "ent_coef": 0.01, "clip_range": 0.2,
                    "policy_kwargs": {"net_arch": [128, 128]}}
 N_ENVS = 2
+# QR-DQN / DQN (off-policy, value-based): the same network, gamma and Adam's learning-rate scale as the
+# PPO rows where they apply; a replay buffer of 20,000 transitions (a whole 20k run), learning from
+# 1,000 steps on, one gradient step of 64 transitions every 4 env steps (``train_freq`` 2 calls of the
+# 2 envs), the target network copied every 1,000 env steps, epsilon from 1 to 0.05 over the first 30% of
+# the budget (of the whole budget, however the run is cut into curve points: :func:`_whole_budget`)
+DQN_HYPERPARAMETERS = {"learning_rate": 1e-4, "buffer_size": 20_000, "learning_starts": 1000, "batch_size": 64,
+                       "gamma": 1.0, "train_freq": 2, "gradient_steps": 1, "target_update_interval": 1000,
+                       "exploration_fraction": 0.3, "exploration_initial_eps": 1.0, "exploration_final_eps": 0.05,
+                       "policy_kwargs": {"net_arch": [128, 128]}}
+ILLEGAL_IN_TRAINING = ("no action masks: an action outside the policy's options at a decision (the legal table "
+                       "actions of the offered kinds and the macros that apply) ends the episode at once with "
+                       "reward -1 (the env's illegal-action rule: scored as a loss), the game unplayed; "
+                       "evaluation takes the best-scored of the options, as for every algorithm")
+
+
+def hyperparameters(algo: str) -> dict:
+    """The sweep's default hyperparameters of ``algo`` (PPO's are MaskablePPO's)."""
+    return dict(DQN_HYPERPARAMETERS if algo in ("qrdqn", "dqn") else HYPERPARAMETERS)
+
+
+def model_class(algo: str):
+    """The stable-baselines3 / sb3-contrib class that trains ``algo``."""
+    if algo in ("maskable_ppo", "bc_maskable_ppo"):
+        from sb3_contrib import MaskablePPO
+
+        return MaskablePPO
+    if algo == "qrdqn":
+        from sb3_contrib import QRDQN
+
+        return QRDQN
+    if algo == "dqn":
+        from stable_baselines3 import DQN
+
+        return DQN
+    if algo == "ppo":
+        from stable_baselines3 import PPO
+
+        return PPO
+    raise ConfigError(f"--algo: {algo!r} is not one of {', '.join(ALGOS)}")
+
+
+def numpy_policy(model):
+    """The model's scoring network in NumPy (:func:`~.policy_file.from_sb3`): PPO's and MaskablePPO's
+    logits, DQN's Q-values, and QR-DQN's mean of the quantiles (its last layer averaged over the
+    quantiles, which is exact: the mean of linear outputs); None for a network that is not a plain MLP."""
+    from .policy_file import from_sb3
+
+    if not hasattr(model.policy, "quantile_net"):
+        return from_sb3(model)
+    import torch.nn as nn
+
+    from .policy_file import ACTIVATIONS, NumpyPolicy
+
+    net = model.policy.quantile_net
+    if type(net.features_extractor).__name__ != "FlattenExtractor":
+        return None
+    mods = list(net.quantile_net)
+    kinds = ["Linear" if isinstance(m, nn.Linear) else type(m).__name__ for m in mods]
+    if kinds[0::2] != ["Linear"] * len(kinds[0::2]) or kinds[-1] != "Linear" or not all(k in ACTIVATIONS for k in kinds[1::2]):
+        return None
+    linears = mods[0::2]
+    weights = [m.weight.detach().cpu().numpy().T for m in linears]
+    biases = [m.bias.detach().cpu().numpy() for m in linears]
+    nq, na = net.n_quantiles, int(net.action_space.n)
+    weights[-1] = weights[-1].reshape(weights[-1].shape[0], nq, na).mean(axis=1)  # output q * na + a
+    biases[-1] = biases[-1].reshape(nq, na).mean(axis=0)
+    return NumpyPolicy(weights, biases, kinds[1::2])
 
 
 def training_seed(seed: int) -> int:
@@ -58,9 +136,8 @@ def evaluate_model(model, scenario_id: str, episodes: int, macros: "list[str] | 
     actions and the macros that apply, a macro played as the concrete action it resolves to) over the
     evaluation seeds: the mean score and its 95% interval (the protocol of ``coachgym academy evaluate``)."""
     from ..strategy.sprt import mean_interval
-    from .policy_file import from_sb3
 
-    policy = from_sb3(model)  # the same network in NumPy (its logits; much faster per decision than predict)
+    policy = numpy_policy(model)  # the same network in NumPy (its scores; much faster per decision than predict)
     env = A.make(scenario_id)
     scope = _scope(scenario_id, macros, action_kinds)
     scores = []
@@ -113,7 +190,7 @@ def kinds_without(scenario_id: str, drop: "list[str] | None") -> "list[str] | No
 
 
 def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_cost: bool = False,
-                  action_kinds: "list[str] | None" = None):
+                  action_kinds: "list[str] | None" = None, unmasked: bool = False):
     """The academy env with ``macros`` (``training/macros.py``) as extra actions past the action table
     (index ``len(table) + j`` is macro ``j``): offered (in ``action_masks``) at a decision where it
     resolves to a legal action, played as that concrete action. The env below, its reward and its end
@@ -121,7 +198,11 @@ def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_co
     may duplicate one: it is the same output in every game, where the concrete substitution is not.
     ``exempt_from_stall_cost``: a change made by a macro is not charged by a :func:`stall_cost_wrapper`
     below (training reward only). ``action_kinds``: the table actions offered are those kinds' (every
-    legal one where none of them is legal), e.g. every kind but the substitutions the macro stands for."""
+    legal one where none of them is legal), e.g. every kind but the substitutions the macro stands for.
+    ``unmasked`` (PPO, DQN: no masks): an action outside the options (:data:`ILLEGAL_IN_TRAINING`) ends
+    the episode with reward -1, as the env itself does with an illegal table action, and is reported in
+    ``info["illegal_action"]``; a table action of a kind not offered counts as outside, even where the
+    game would allow it."""
     import gymnasium as gym
     from gymnasium import spaces
 
@@ -145,6 +226,10 @@ def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_co
 
         def step(self, action):
             action = int(action)
+            if unmasked:
+                refused = self._outside(action)
+                if refused is not None:
+                    return refused
             if action >= scope.n_table:
                 game = self.env.unwrapped.game
                 if game is None or game.decision is None:
@@ -156,6 +241,24 @@ def macro_wrapper(env, scenario_id: str, macros: list[str], exempt_from_stall_co
                 if exempt_from_stall_cost and hasattr(self.env, "exempt"):
                     self.env.exempt = True
             return self.env.step(action)
+
+        def _outside(self, action: int):
+            """None where ``action`` is one of the options; else the episode ended by the env's rule."""
+            core = self.env.unwrapped
+            game = core.game
+            if game is None or game.decision is None or core._done:
+                return None  # (the env's own answer: step() after the end)
+            d = game.decision
+            options = scope.options(d, None, game)
+            if action in options:
+                return None
+            episode = core.episode
+            illegal = {"action": action, "label": scope.label(action), "decision": d.kind, "legal": list(options),
+                       "legal_labels": [scope.label(a) for a in options]}
+            episode.refuse(illegal)
+            info = episode.info()
+            info["illegal_action"] = illegal
+            return episode.observe(), -1.0, True, False, info
 
     return MacroActions(env)
 
@@ -199,7 +302,7 @@ def stall_cost_wrapper(env, cost: float):
 
 
 def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None,
-              exempt_macros: bool = False, action_kinds: "list[str] | None" = None):
+              exempt_macros: bool = False, action_kinds: "list[str] | None" = None, unmasked: bool = False):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
@@ -207,7 +310,7 @@ def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "lis
             env = A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
             env = stall_cost_wrapper(env, stall_cost) if stall_cost else env
-            return macro_wrapper(env, scenario_id, macros, exempt_macros, action_kinds) if macros else env
+            return macro_wrapper(env, scenario_id, macros, exempt_macros, action_kinds, unmasked) if macros else env
         return f
 
     vec = DummyVecEnv([one(k) for k in range(N_ENVS)])
@@ -215,9 +318,10 @@ def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "lis
     return vec
 
 
-def parse_hp(text: str | None) -> dict:
-    """``--hp ent_coef=0.0,learning_rate=1e-4``: overrides of :data:`HYPERPARAMETERS` (numbers, or
-    ``net_arch=64x64``)."""
+def parse_hp(text: str | None, algo: str = ALGO) -> dict:
+    """``--hp ent_coef=0.0,learning_rate=1e-4``: overrides of :data:`HYPERPARAMETERS` (of
+    :data:`DQN_HYPERPARAMETERS` for ``qrdqn`` and ``dqn``) (numbers, or ``net_arch=64x64``)."""
+    HYPERPARAMETERS = hyperparameters(algo)  # noqa: N806 (the algorithm's defaults)
     out: dict = {}
     for item in (text or "").split(","):
         if not item.strip():
@@ -237,7 +341,8 @@ def parse_hp(text: str | None) -> dict:
             num = float(value)
         except ValueError:
             raise ConfigError(f"--hp: {key}={value!r} is not a number") from None
-        out[key] = int(num) if key in ("n_steps", "batch_size", "n_epochs") else num
+        out[key] = int(num) if key in ("n_steps", "batch_size", "n_epochs", "buffer_size", "learning_starts", "train_freq",
+                                       "gradient_steps", "target_update_interval") else num
     return out
 
 
@@ -270,7 +375,7 @@ def parse_init(text: str | None) -> int:
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
         init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
         macros: "list[str] | None" = None, stall_exempt_macros: bool = False,
-        drop_kinds: "list[str] | None" = None, extend_from: "Path | None" = None) -> dict:
+        drop_kinds: "list[str] | None" = None, extend_from: "Path | None" = None, algo: str = ALGO) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
@@ -281,17 +386,25 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     ``extend_from``: the sweep folder of a finished run of the same configuration at a smaller budget
     (``--extend-from``): its checkpoint and curve are carried into ``out`` and training goes on from its
     step count to ``steps`` (its points are kept, the new budget's points above its budget are added).
-    The continued run restarts its training envs from their seeds, as any resumed run does."""
+    The continued run restarts its training envs from their seeds, as any resumed run does.
+    ``algo``: one of :data:`ALGOS` (``bc_maskable_ppo`` needs ``init``; ``init`` with ``maskable_ppo`` is
+    the same run). ``qrdqn`` and ``dqn`` keep their replay buffer beside the checkpoint until the run is
+    whole, so a resumed run goes on with it."""
     import torch
-    from sb3_contrib import MaskablePPO
 
     from . import metadata as md
 
     torch.set_num_threads(1)
     sc = A.scenario(scenario_id)
+    if algo not in ALGOS:
+        raise ConfigError(f"--algo: {algo!r} is not one of {', '.join(ALGOS)}")
+    if algo == "bc_maskable_ppo" and not init:
+        raise ConfigError("--algo bc_maskable_ppo needs --init bc:N (the demonstration decisions, counted in the budget)")
+    if init and algo not in ("maskable_ppo", "bc_maskable_ppo"):
+        raise ConfigError(f"--init bc:N is behaviour cloning before MaskablePPO, not with --algo {algo}")
+    unmasked = algo in UNMASKED
+    Model = model_class(algo)  # noqa: N806
     macros = parse_macros(",".join(macros or []), scenario_id)
-    if macros and init:
-        raise ConfigError("--macros with --init bc:N is not supported (the book's demonstrations name concrete actions)")
     if stall_exempt_macros and not (macros and stall_cost):
         raise ConfigError("--stall-exempt-macros needs --macros and --stall-cost")
     if drop_kinds and not macros:
@@ -302,8 +415,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     curve_file = folder / "curve.json"
     ckpt = folder / "model.zip"
     demos = parse_init(init)
-    hyper = {**HYPERPARAMETERS, **(hp or {})}
-    algo = "bc_maskable_ppo" if demos else ALGO
+    hyper = {**hyperparameters(algo), **(hp or {})}
+    algo = "bc_maskable_ppo" if demos else algo
     config = {"algo": algo, "scenario": scenario_id, "steps": steps, "points": points, "episodes": episodes,
               "n_envs": N_ENVS, "hyperparameters": hyper, "seed": seed,
               "training_env_seed": training_seed(seed), "decision_scope": "every decision of the studied side",
@@ -311,6 +424,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     if demos:  # (absent from a from-scratch run's config: runs of earlier rounds resume unchanged)
         config["init"] = {"kind": "behaviour cloning of by-the-book", "demonstration_decisions": demos,
                           "epochs": bc_epochs, "counted_in_budget": True}
+        if macros:  # (the demonstrations in the policy's action space: :func:`scoped_demonstrations`)
+            config["init"]["labels"] = SCOPED_LABELS
     if stall_cost:
         config["stall_cost"] = stall_cost  # (training reward only; evaluation is the protocol's)
     if macros:  # the policy's outputs: the action table and these macros (in training and evaluation)
@@ -322,6 +437,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         config["action_kinds"] = action_kinds
         config["decision_scope"] = (f"every decision of the studied side; the policy's actions: the table but "
                                     f"{', '.join(drop_kinds)} (offered only where nothing else is legal), and the macros")
+    if unmasked:
+        config["illegal_actions"] = ILLEGAL_IN_TRAINING
     carried = None
     if extend_from is not None:
         carried = _carried_run(Path(extend_from) / scenario_id / f"seed{seed}", config)
@@ -338,11 +455,15 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds)
+    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds, unmasked)
+    replay = folder / "replay_buffer.pkl"  # (off-policy runs, until the run is whole)
     if ckpt.is_file() and state["curve"]:
-        model = MaskablePPO.load(ckpt, env=vec, device="cpu")
+        model = Model.load(ckpt, env=vec, device="cpu")
+        if hasattr(model, "replay_buffer") and replay.is_file():
+            model.load_replay_buffer(replay)
     else:
-        model = MaskablePPO("MlpPolicy", vec, seed=seed, device="cpu", verbose=0, **hyper)
+        # (a copy: QR-DQN adds its optimizer's settings to the policy_kwargs it is given)
+        model = Model("MlpPolicy", vec, seed=seed, device="cpu", verbose=0, **copy.deepcopy(hyper))
         state["curve"] = []
         state.pop("demo_decisions", None)
     done_marks = {p["steps"] for p in state["curve"]}
@@ -354,17 +475,25 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
             from .academy_diagnose import clone, demonstrations_until
 
             t0 = time.process_time()
-            data = demonstrations_until(scenario_id, demos, seed)
+            if macros:
+                data = scoped_demonstrations(scenario_id, demos, seed, macros, action_kinds)
+            else:
+                data = demonstrations_until(scenario_id, demos, seed)
             fit = clone(model, data, bc_epochs, seed)
             state["train_cpu_seconds"] += time.process_time() - t0
-            state["demo_decisions"] = int(len(data["actions"]))
+            state["demo_decisions"] = int(data.get("decisions", len(data["actions"])))
             state["demo_episodes"] = int(len(data["scores"]))
             state["bc_train_accuracy"] = fit["accuracy"]
+            if macros:
+                state["demo_labels"] = data["labels"]
         used = state.get("demo_decisions", 0)
         todo = mark - used - model.num_timesteps
         if todo > 0:
             t0 = time.process_time()
-            model.learn(total_timesteps=todo, reset_num_timesteps=False)
+            if algo in ("qrdqn", "dqn"):  # the exploration schedule over the whole budget, not this piece
+                model.learn(total_timesteps=todo, reset_num_timesteps=False, callback=_whole_budget(steps - used))
+            else:
+                model.learn(total_timesteps=todo, reset_num_timesteps=False)
             state["train_cpu_seconds"] += time.process_time() - t0
         t0 = time.process_time()
         m, lo, hi = evaluate_model(model, scenario_id, episodes, macros, action_kinds)
@@ -372,13 +501,21 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         state["curve"].append({"steps": mark, "env_steps": int(model.num_timesteps) + used, "mean": m, "low": lo,
                                "high": hi, "train_cpu_seconds": round(state["train_cpu_seconds"], 1)})
         model.save(ckpt)
-        meta = md.build(sc.ruleset, config={"algo": "maskable_ppo", "academy": config,
+        if hasattr(model, "replay_buffer"):
+            if mark == marks[-1]:
+                replay.unlink(missing_ok=True)  # the run is whole: nothing left to resume
+            else:
+                model.save_replay_buffer(replay)
+        meta = md.build(sc.ruleset, config={"algo": "maskable_ppo" if algo in ("maskable_ppo", "bc_maskable_ppo") else algo,
+                                            "academy": config,
                                             **({"macros": macros} if macros else {}),
                                             **({"action_kinds": action_kinds} if action_kinds else {})}, seed=seed,
                         steps=int(model.num_timesteps) + used, rule_options={},
                         note=f"academy sweep: {scenario_id}, "
                              + (f"MaskablePPO after behaviour cloning of the book ({used} decisions)" if demos
-                                else "MaskablePPO from scratch") + (f", macros {', '.join(macros)}" if macros else ""))
+                                else "MaskablePPO from scratch" if algo == ALGO
+                                else f"{ALGO_NAMES[algo]} from scratch (unmasked)")
+                             + (f", macros {', '.join(macros)}" if macros else ""))
         md.save(ckpt, meta)
         tmp = curve_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(state, indent=1) + "\n")
@@ -386,6 +523,91 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         log(f"{scenario_id} seed {seed}: {int(model.num_timesteps) + used:>7} steps  {sc.score_name} {m:.3f} "
             f"({lo:.3f}-{hi:.3f})  train {state['train_cpu_seconds']:.0f} CPU s, eval {state['eval_cpu_seconds']:.0f} CPU s")
     return state
+
+
+ALGO_NAMES = {"maskable_ppo": "MaskablePPO", "ppo": "PPO", "qrdqn": "QR-DQN", "dqn": "DQN",
+              "bc_maskable_ppo": "BC + MaskablePPO"}
+
+
+def _whole_budget(total: int):
+    """A callback that makes the learner's schedules (DQN's epsilon) run over ``total`` env steps, the
+    run's whole budget, although ``learn`` is called once per curve point (each call would otherwise
+    take its own piece as the whole)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class WholeBudget(BaseCallback):
+        def _on_training_start(self) -> None:
+            self.model._total_timesteps = total
+
+        def _on_step(self) -> bool:
+            return True
+
+    return WholeBudget()
+
+
+SCOPED_LABELS = ("the book's action where it is one of the policy's table options; else the first macro "
+                 "that resolves to it; else (the book's action not in the policy's scope) the decision is "
+                 "left out of the cloning but its env step is counted")
+
+
+def scoped_demonstrations(scenario_id: str, decisions: int, seed: int, macros: list[str],
+                          action_kinds: "list[str] | None" = None) -> dict:
+    """The book's demonstrations of training run ``seed`` (the seeds of
+    :func:`~.academy_diagnose.demonstrations_until`), whole episodes until at least ``decisions``
+    decisions, labelled in the policy's action space with ``macros`` (:data:`SCOPED_LABELS`): the
+    options' mask, the label, the return to the end; ``decisions`` (every env step the book took, the
+    budget's count) and ``labels`` (how many decisions were labelled a table action, a macro, or left
+    out)."""
+    from .. import rulesets
+    from .academy_diagnose import DEMO_SEED_BASE
+
+    sc = A.scenario(scenario_id)
+    rs = rulesets.get(sc.ruleset)
+    scope = _scope(scenario_id, macros, action_kinds)
+    env = A.make(scenario_id)
+    base = DEMO_SEED_BASE + 100_000 * seed
+    obs, masks, acts, rets, scores = [], [], [], [], []
+    counts = {"table": 0, "macro": 0, "left_out": 0}
+    steps = 0
+    i = 0
+    while steps < decisions:
+        if base + i >= A.TRAIN_SEED_LIMIT:
+            raise ConfigError("demonstration seeds would reach the evaluation seeds")
+        o, _ = env.reset(seed=base + i)
+        coach = rs.coach("by-the-book", seed=base + i)
+        coach.reset(env.game, env.side, base + i)
+        kept, rewards = [], []
+        done = env.clock.over(env.game)
+        while not done:
+            game = env.game
+            d = game.decision
+            a = int(coach.choose(game, d))
+            options = scope.options(d, None, game)
+            label = None
+            if a in options and a < scope.n_table:
+                label, kind = a, "table"
+            else:
+                label = next((x for x in options if x >= scope.n_table and scope.concrete(x, game, d.side) == a), None)
+                kind = "macro" if label is not None else "left_out"
+            counts[kind] += 1
+            if label is not None:
+                mask = np.zeros(scope.n_actions, dtype=bool)
+                mask[list(options)] = True
+                obs.append(o)
+                masks.append(mask)
+                acts.append(label)
+                kept.append(len(rewards))
+            o, r, term, trunc, _ = env.step(a)
+            rewards.append(r)
+            steps += 1
+            done = term or trunc
+        togo = np.cumsum(rewards[::-1])[::-1] if rewards else np.zeros(0)
+        rets.extend(float(togo[k]) for k in kept)
+        scores.append(env.score())
+        i += 1
+    return {"obs": np.asarray(obs, dtype=np.float32), "masks": np.asarray(masks, dtype=bool),
+            "actions": np.asarray(acts, dtype=np.int64), "returns": np.asarray(rets, dtype=np.float32),
+            "scores": np.asarray(scores, dtype=float), "decisions": steps, "labels": counts}
 
 
 def _carried_run(folder: Path, config: dict) -> dict:
@@ -432,6 +654,9 @@ def main(argv=None) -> int:
                    help="continue each run from its finished checkpoint in this sweep folder (same configuration, "
                         "a smaller --steps) to --steps, its points kept and its step count carried on")
     p.add_argument("--hp", default=None, help="hyperparameter overrides, e.g. ent_coef=0,learning_rate=1e-4,net_arch=64x64")
+    p.add_argument("--algo", default=ALGO, choices=ALGOS,
+                   help="maskable_ppo (default), ppo, qrdqn or dqn (unmasked: an action outside the options ends the "
+                        "training episode, reward -1), or bc_maskable_ppo (with --init bc:N)")
     a = p.parse_args(argv)
     try:
         ids = [s.strip() for s in a.scenarios.split(",") if s.strip()]
@@ -440,7 +665,7 @@ def main(argv=None) -> int:
         seeds = [int(s) for s in a.seeds.split(",")]
         if a.steps < 1 or a.points < 1 or a.episodes < 2:
             raise ConfigError("--steps and --points must be positive, --episodes at least 2")
-        hp = parse_hp(a.hp)
+        hp = parse_hp(a.hp, a.algo)
         if a.stall_cost < 0:
             raise ConfigError("--stall-cost must be at least 0")
         parse_init(a.init)
@@ -453,7 +678,7 @@ def main(argv=None) -> int:
                     init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros,
                     stall_exempt_macros=a.stall_exempt_macros,
                     drop_kinds=[k.strip() for k in (a.drop_kinds or "").split(",") if k.strip()] or None,
-                    extend_from=a.extend_from)
+                    extend_from=a.extend_from, algo=a.algo)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,228 @@
+"""Algorithms side by side on the academy's scenarios (docs/academy.md "Algorithms side by side"): the
+curves that ``training/academy_sweep.py`` wrote for each ``--algo`` (one sweep folder an algorithm),
+read at one fixed budget of env steps, into one table a scenario (algorithm, budget with the
+demonstrations, IQM of the normalized score over seeds with its 95% bootstrap interval, the 0-step
+control, the best point, CPU seconds a run), an aggregate over the scenarios (the bootstrap stratified
+by scenario), performance profiles and the curves of every algorithm on one set of axes a scenario.
+
+    python -m coachgym.training.academy_algos --budget 20480 --scenarios fourthstreet-up3-final2 \\
+        --algo maskable_ppo=runs/academy-cover20k --algo ppo=runs/academy-algos-ppo \\
+        --algo dqn=runs/academy-algos-dqn --algo bc_maskable_ppo=runs/academy-algos-bc_maskable_ppo \\
+        --json docs/benchmark/academy_algorithms.json --plot docs/img/academy/algorithms_curves.png \\
+        --profile docs/img/academy/algorithms_profile.png
+
+What a row must be, or the table refuses it (a clear one-line error): every run of the row whole (its
+curve at its configuration's budget) and trained for at least ``--budget`` env steps, demonstrations
+counted (the run's saved metadata, ``model.json``'s ``steps``, and its last curve point); the row's
+algorithm the one named; every row of a scenario the same decision scope (action table, macros, the
+kinds offered), observation, opponent, training reward (the stall cost), evaluation episodes and
+seeds. The statistics are :mod:`.academy_report`'s (rliable's IQM and percentile bootstrap, checked
+against rliable's own answers in ``tests/test_academy_algos.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import ConfigError
+from ..envs import academy as A
+from . import academy_report as R
+from .academy_sweep import ALGO_NAMES, ALGOS
+
+# what must be the same in every row of a scenario (the run's configuration keys; "algo",
+# "hyperparameters", "init", "illegal_actions", budgets and seeds may differ)
+SAME_IN_EVERY_ROW = ("scenario", "episodes", "n_envs", "decision_scope", "opponent", "macros", "action_kinds",
+                     "stall_cost", "stall_cost_exempts_macros")
+
+
+def _meta_steps(folder: Path) -> "int | None":
+    f = folder / "model.json"
+    if not f.is_file():
+        return None
+    return int(json.loads(f.read_text())["steps"])
+
+
+def row(folder: Path, scenario_id: str, algo: str, budget: int, refs: dict) -> dict:
+    """One algorithm's row on one scenario from the sweep folder ``folder``: every whole run's points,
+    normalized with ``refs``, read at the last point of each run (its budget), checked to be at least
+    ``budget`` env steps."""
+    runs = R.load_runs(folder).get(scenario_id)
+    if not runs:
+        raise ConfigError(f"{folder}: no whole run of {scenario_id}")
+    out_runs = []
+    configs = {}
+    for seed, state in sorted(runs.items()):
+        cfg = state["config"]
+        configs[seed] = cfg
+        if cfg["algo"] != algo:
+            raise ConfigError(f"{folder / scenario_id / f'seed{seed}'}: a run of {cfg['algo']}, not {algo}")
+        last = state["curve"][-1]
+        meta = _meta_steps(folder / scenario_id / f"seed{seed}")
+        trained = min(last["env_steps"], meta) if meta is not None else last["env_steps"]
+        if trained < budget:
+            raise ConfigError(f"{folder / scenario_id / f'seed{seed}'}: trained for {trained} env steps, "
+                              f"fewer than the stated budget {budget}")
+        out_runs.append({"seed": seed, "env_steps": last["env_steps"], "metadata_steps": meta,
+                         "demo_decisions": state.get("demo_decisions", 0),
+                         "cpu_seconds": round(state["train_cpu_seconds"] + state["eval_cpu_seconds"], 1),
+                         "curve": [{"env_steps": p["env_steps"], "mean": p["mean"],
+                                    "normalized": _norm(p["mean"], refs)} for p in state["curve"]]})
+    first = next(iter(configs.values()))
+    for seed, cfg in configs.items():
+        differs = [k for k in SAME_IN_EVERY_ROW + ("steps", "points", "hyperparameters", "init") if cfg.get(k) != first.get(k)]
+        if differs:
+            raise ConfigError(f"{folder / scenario_id}: seed {seed}'s run differs from the others in {', '.join(differs)}")
+    final = [r["curve"][-1]["normalized"] for r in out_runs]
+    point, lo, hi = R.stratified_iqm_interval([final])
+    control = [r["curve"][0]["normalized"] for r in out_runs]
+    # the best point of the IQM curve (the runs' points at the same index: the same steps in every run)
+    n_points = min(len(r["curve"]) for r in out_runs)
+    iqms = [R.iqm([r["curve"][k]["normalized"] for r in out_runs]) for k in range(n_points)]
+    best = int(np.argmax(iqms))
+    return {"algo": algo, "name": ALGO_NAMES.get(algo, algo), "folder": str(folder), "seeds": sorted(runs),
+            "budget": budget, "env_steps": [r["env_steps"] for r in out_runs],
+            "demo_decisions": [r["demo_decisions"] for r in out_runs] if first.get("init") else [],
+            "normalized": final, "iqm": point, "ci95": [lo, hi], "control_iqm": R.iqm(control),
+            "best": {"iqm": iqms[best], "env_steps": max(r["curve"][best]["env_steps"] for r in out_runs)},
+            "cpu_seconds_per_run": [r["cpu_seconds"] for r in out_runs],
+            "config": {k: first[k] for k in sorted(first) if k not in ("seed", "training_env_seed")},
+            "runs": out_runs}
+
+
+def _norm(score: float, refs: dict) -> "float | None":
+    from ..academy.evaluate import normalized
+
+    return normalized(score, refs)
+
+
+def scope_of(cfg: dict) -> dict:
+    return {k: cfg.get(k) for k in SAME_IN_EVERY_ROW}
+
+
+def table(sources: "list[tuple[str, Path]]", scenarios: list[str], budget: int, resamples: int = R.RESAMPLES) -> dict:
+    """Every (scenario, algorithm) row, checked to share one decision scope a scenario, and the
+    aggregate over the scenarios a row has (IQM, stratified bootstrap, performance profile)."""
+    from ..academy.evaluate import references
+
+    if budget < 1:
+        raise ConfigError("--budget must be positive")
+    shipped = references()
+    out: dict = {"budget": budget, "resamples": resamples, "scenarios": {}, "aggregate": {}}
+    for sid in scenarios:
+        A.scenario(sid)
+        refs = shipped.get(sid, {})
+        rows = [row(folder, sid, algo, budget, refs) for algo, folder in sources]
+        scope = scope_of(rows[0]["config"])
+        for r in rows[1:]:
+            other = scope_of(r["config"])
+            differs = [k for k in scope if scope[k] != other[k]]
+            if differs:
+                raise ConfigError(f"{sid}: the {r['algo']} row has another decision scope than the "
+                                  f"{rows[0]['algo']} row ({', '.join(differs)} differ)")
+        out["scenarios"][sid] = {"score": A.scenario(sid).score_name,
+                                 "references": {k: v["mean"] for k, v in refs.items() if isinstance(v, dict) and "mean" in v},
+                                 "scope": scope, "rows": rows}
+    for algo, _ in sources:
+        per = [next(r["normalized"] for r in t["rows"] if r["algo"] == algo) for t in out["scenarios"].values()]
+        p, lo, hi = R.stratified_iqm_interval(per, resamples)
+        out["aggregate"][algo] = {"scenarios": len(per), "runs": sum(len(x) for x in per), "iqm": p, "ci95": [lo, hi],
+                                  "profile": R.performance_profile(per, R.TAUS, resamples)}
+    return out
+
+
+def markdown(tab: dict) -> str:
+    lines = []
+    for sid, t in tab["scenarios"].items():
+        lines.append(f"{sid} ({t['score']}; normalized (score - random) / (book - random) with the shipped references)")
+        lines.append("| algorithm | budget (env steps, demonstrations included) | seeds | normalized at 0 (IQM) "
+                     "| IQM at the budget (95% interval) | best point (IQM, env steps) | CPU s a run |")
+        lines.append("| --- | --- | ---: | ---: | --- | --- | --- |")
+        for r in t["rows"]:
+            demos = r["demo_decisions"]
+            budget = (f"{min(r['env_steps']):,}-{max(r['env_steps']):,}" if min(r["env_steps"]) != max(r["env_steps"])
+                      else f"{r['env_steps'][0]:,}")
+            if demos:
+                budget += f" (of which {min(demos):,}-{max(demos):,} demonstration decisions)"
+            cpu = r["cpu_seconds_per_run"]
+            lines.append(f"| {r['name']} | {budget} | {len(r['seeds'])} | {r['control_iqm']:.2f} | "
+                         f"**{r['iqm']:.2f}** ({r['ci95'][0]:.2f}-{r['ci95'][1]:.2f}) | "
+                         f"{r['best']['iqm']:.2f} at {r['best']['env_steps']:,} | {min(cpu):.0f}-{max(cpu):.0f} |")
+        lines.append("")
+    for algo, ag in tab["aggregate"].items():
+        lines.append(f"all: {ALGO_NAMES.get(algo, algo)}: IQM {ag['iqm']:.2f} ({ag['ci95'][0]:.2f}-{ag['ci95'][1]:.2f}) "
+                     f"over {ag['runs']} runs, {ag['scenarios']} scenario(s)")
+    return "\n".join(lines) + "\n"
+
+
+def plot_curves(tab: dict, path: Path) -> None:
+    """One panel a scenario: every algorithm's IQM over seeds against env steps, its 95% band."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    items = list(tab["scenarios"].items())
+    fig, axes = plt.subplots(1, len(items), figsize=(5.4 * len(items), 4.2), squeeze=False)
+    for ax, (sid, t) in zip(axes[0], items):
+        for k, r in enumerate(t["rows"]):
+            n = min(len(run["curve"]) for run in r["runs"])
+            xs = [max(run["curve"][i]["env_steps"] for run in r["runs"]) for i in range(n)]
+            pts = [R.stratified_iqm_interval([[run["curve"][i]["normalized"] for run in r["runs"]]], 2000) for i in range(n)]
+            ax.plot(xs, [p[0] for p in pts], color=f"C{k}", lw=2, marker="o", ms=3, label=r["name"])
+            ax.fill_between(xs, [p[1] for p in pts], [p[2] for p in pts], color=f"C{k}", alpha=0.15)
+        ax.axhline(1.0, color="0.4", ls="--", lw=1)
+        ax.axhline(0.0, color="0.6", ls=":", lw=1)
+        ax.axvline(tab["budget"], color="0.8", lw=1)
+        ax.set_title(f"{sid}\n{len(t['rows'][0]['seeds'])} seeds a row; 1.0 = the book, 0 = random", fontsize=8)
+        ax.set_xlabel("env steps (BC: demonstration decisions included)")
+        ax.set_ylabel("normalized score, IQM over seeds")
+        ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--algo", action="append", default=[], required=True,
+                   help=f"ALGO=SWEEP_FOLDER, one per row ({', '.join(ALGOS)}); repeatable")
+    p.add_argument("--scenarios", required=True, help="comma-separated scenario ids")
+    p.add_argument("--budget", type=int, required=True, help="the stated budget: every run at least this many env steps")
+    p.add_argument("--resamples", type=int, default=R.RESAMPLES)
+    p.add_argument("--json", type=Path, default=None)
+    p.add_argument("--plot", type=Path, default=None, help="the curves, one panel a scenario (PNG)")
+    p.add_argument("--profile", type=Path, default=None, help="the performance profiles at the budget (PNG)")
+    a = p.parse_args(argv)
+    try:
+        sources = []
+        for item in a.algo:
+            algo, sep, folder = item.partition("=")
+            if not sep or algo not in ALGOS or not Path(folder).is_dir():
+                raise ConfigError(f"--algo {item!r}: not ALGO=SWEEP_FOLDER with ALGO one of {', '.join(ALGOS)} "
+                                  "and an existing folder")
+            sources.append((algo, Path(folder)))
+        tab = table(sources, [s for s in a.scenarios.split(",") if s], a.budget, a.resamples)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(markdown(tab), end="")
+    if a.json:
+        a.json.parent.mkdir(parents=True, exist_ok=True)
+        a.json.write_text(json.dumps(tab, indent=1) + "\n")
+    if a.plot:
+        plot_curves(tab, a.plot)
+    if a.profile:
+        n = len(tab["scenarios"])
+        R.plot_profiles([(ALGO_NAMES.get(algo, algo), ag["profile"],
+                          f"{ag['runs']} runs, {n} scenario{'s' if n > 1 else ''}, {tab['budget']:,} steps")
+                         for algo, ag in tab["aggregate"].items()], a.profile)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
