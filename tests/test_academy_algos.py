@@ -147,6 +147,10 @@ def test_an_unmasked_algorithm_makes_its_curve_and_resumes(tmp_path, algo):
     meta = json.loads((folder / "model.json").read_text())
     assert meta["config"]["algo"] == algo and meta["steps"] == 256
     assert R.report(tmp_path, resamples=50)["scenarios"][SID]["config"]["algo"] == algo
+    if algo != "qrdqn":  # the protocol's coach (``coachgym academy evaluate``) plays the checkpoint as the sweep scored it
+        from coachgym.training.academy_diagnose import paired_scores
+
+        assert np.mean(paired_scores(SID, str(folder / "model.zip"), 2)) == state["curve"][-1]["mean"]
 
 
 def test_bc_then_maskable_ppo_clones_in_the_policys_actions_and_counts_its_demonstrations(tmp_path):

@@ -173,12 +173,12 @@ def plot_curves(tab: dict, path: Path) -> None:
             n = min(len(run["curve"]) for run in r["runs"])
             xs = [max(run["curve"][i]["env_steps"] for run in r["runs"]) for i in range(n)]
             pts = [R.stratified_iqm_interval([[run["curve"][i]["normalized"] for run in r["runs"]]], 2000) for i in range(n)]
-            ax.plot(xs, [p[0] for p in pts], color=f"C{k}", lw=2, marker="o", ms=3, label=r["name"])
+            ax.plot(xs, [p[0] for p in pts], color=f"C{k}", lw=2, marker="o", ms=3, label=f"{r['name']} ({len(r['seeds'])} seeds)")
             ax.fill_between(xs, [p[1] for p in pts], [p[2] for p in pts], color=f"C{k}", alpha=0.15)
         ax.axhline(1.0, color="0.4", ls="--", lw=1)
         ax.axhline(0.0, color="0.6", ls=":", lw=1)
         ax.axvline(tab["budget"], color="0.8", lw=1)
-        ax.set_title(f"{sid}\n{len(t['rows'][0]['seeds'])} seeds a row; 1.0 = the book, 0 = random", fontsize=8)
+        ax.set_title(f"{sid}\nIQM over seeds, 95% bootstrap band; 1.0 = the book, 0 = random", fontsize=8)
         ax.set_xlabel("env steps (BC: demonstration decisions included)")
         ax.set_ylabel("normalized score, IQM over seeds")
         ax.legend(fontsize=7, loc="lower right")
