@@ -43,7 +43,7 @@ def test_status_lists_every_scenario_and_reads_the_bar_off_the_points(tmp_path):
     cells = [c.strip() for c in row.split("|")[1:-1]]
     # the fixed policies normalized with the shipped references (book -0.69 -> 1.00, random -7.78 -> 0.00)
     assert cells[1] == "1.00" and cells[2] == "0.00"
-    assert cells[3] == "macro book_shot (its kinds only by it), stall cost" and cells[4] == "5"
+    assert cells[3] == "macro book_shot (its kinds only by it), stall cost 0.02" and cells[4] == "5"
     assert cells[5] == "20,480" and cells[6] == "0.20 (0.00-0.40)" and cells[7] == "0.85 (0.70-0.95)"
     assert cells[9] == "yes, from 10,240 (not at the budget)" and cells[10] == "30-42"
     assert all("not run" in r for r in body if not r.startswith("| `statispro-q1`"))
@@ -66,3 +66,18 @@ def test_held_out_table_reads_the_held_out_reports(tmp_path):
     assert cells[5] == "1.20 (1.05-1.30)" and cells[7] == "1.10 (0.90-1.30)"
     assert cells[8] == "on some intervals"  # 1.05 above the book, 0.98 and 0.90 not
     assert cells[9] == "12.5"
+
+
+def test_status_names_the_hyperparameters_a_run_changed():
+    """A row whose run overrode the sweep's hyperparameters (``--hp``) says which, so two set-ups of one
+    scenario are told apart; the defaults are not listed."""
+    from coachgym.training.academy_sweep import HYPERPARAMETERS
+
+    T = _tables()
+    base = {"algo": "maskable_ppo", "macros": ["book_substitution"], "action_kinds": ["play"], "stall_cost": 0.004}
+    assert T._actions({**base, "hyperparameters": dict(HYPERPARAMETERS)}) == (
+        "macro book_substitution (its kinds only by it), stall cost 0.004")
+    changed = {**HYPERPARAMETERS, "n_steps": 4096, "learning_rate": 1e-4, "policy_kwargs": {"net_arch": [64, 64]}}
+    assert T._actions({**base, "hyperparameters": changed}) == (
+        "macro book_substitution (its kinds only by it), stall cost 0.004, learning_rate=0.0001, n_steps=4096, net_arch=64x64")
+    assert T._actions({"stall_cost": 0.02}) == "table, stall cost 0.02"  # a report without hyperparameters: none named

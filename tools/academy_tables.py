@@ -65,15 +65,36 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     "academy_learning_cover20k_r3.json", "academy_learning_cover20k_shot.json",
                     "academy_learning_cover40k.json", "academy_learning_cover60k.json", "academy_learning_cover60k_r3.json",
                     "academy_learning_cover60k_last9_up3.json",
-                    "academy_learning_cover80k.json", "academy_learning_cover100k.json")
+                    "academy_learning_cover80k.json", "academy_learning_cover100k.json",
+                    # the fourth round
+                    "academy_learning_cover20k_r4.json", "academy_learning_stall004_r4.json",
+                    "academy_learning_cover60k_r4.json", "academy_learning_cover100k_r4.json",
+                    "academy_learning_cover150k.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 
+def _hp(config: dict) -> str:
+    """The run's hyperparameters that differ from the sweep's defaults (``--hp``), e.g. ``, n_steps=4096``."""
+    from coachgym.training.academy_sweep import HYPERPARAMETERS
+
+    hyper = config.get("hyperparameters") or {}
+    out = []
+    for key, default in HYPERPARAMETERS.items():
+        value = hyper.get(key, default)
+        if value != default:
+            if key == "policy_kwargs":
+                out.append("net_arch=" + "x".join(str(n) for n in value.get("net_arch", [])))
+            else:
+                out.append(f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}")
+    return (", " + ", ".join(out)) if out else ""
+
+
 def _actions(config: dict) -> str:
+    stall = f", stall cost {config['stall_cost']:g}" if config.get("stall_cost") else ""
     if not config.get("macros"):
-        return "table" + (", stall cost" if config.get("stall_cost") else "")
+        return "table" + stall + _hp(config)
     return f"macro {', '.join(config['macros'])}" + (" (its kinds only by it)" if config.get("action_kinds") else "") + (
-        ", stall cost" if config.get("stall_cost") else "")
+        stall + _hp(config))
 
 
 def _point(t: dict, env_steps: int | None = None) -> dict | None:
