@@ -337,6 +337,12 @@ def finish_season(season: dict) -> None:
     print(f"season: {at_end_of_timing} of {season['total']} games played when the timed games ended ({waited:.0f} s); "
           f"the whole regular season took {took:.0f} s ({load.stop()} while it finished after the timing)",
           file=sys.stderr)
+    sims = getattr(getattr(season.get("app"), "state", None), "season_sims", None)
+    for run in (sims.runs.values() if sims is not None else ()):
+        deadline = time.monotonic() + 10
+        while run.state == "running" and time.monotonic() < deadline:  # (its result follows its last progress)
+            time.sleep(0.1)
+        print(f"the season's process waited on people {run.waited:.1f} s of the {took:.0f} s ({run.state})", file=sys.stderr)
     print(season["watch"].stop(), file=sys.stderr)
 
 
@@ -409,7 +415,8 @@ def main() -> None:
                   f"max {r['ms_max']:.1f} ms (the app's own time: median {r['server_ms_median']:.1f} ms; page {r['page_kb']:.0f} KB)")
             print(f"blank scoresheet download: median {r['scoresheet_ms_median']:.1f} ms, max {r['scoresheet_ms_max']:.1f} ms")
         return
-    with tempfile.TemporaryDirectory() as tmp, running(create_app(db_path=Path(tmp) / "timing.sqlite3", limits=UNLIMITED)) as url:
+    with tempfile.TemporaryDirectory() as tmp, running(app := create_app(db_path=Path(tmp) / "timing.sqlite3",
+                                                                      limits=UNLIMITED)) as url:
         if args.browser:
             import os
 
@@ -420,6 +427,8 @@ def main() -> None:
             size = tuple(int(v) for v in args.size.lower().split("x"))
             load = LoadWatch()
             season = start_season(url, args.season) if args.season else None
+            if season:
+                season["app"] = app  # (the server runs in this process: the season's wait is read from it at the end)
             rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size)
                     for name in args.rulesets]
             print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}", file=sys.stderr)
