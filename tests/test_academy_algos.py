@@ -151,6 +151,9 @@ def test_an_unmasked_algorithm_makes_its_curve_and_resumes(tmp_path, algo):
         from coachgym.training.academy_diagnose import paired_scores
 
         assert np.mean(paired_scores(SID, str(folder / "model.zip"), 2)) == state["curve"][-1]["mean"]
+    out = T.outside_share(tmp_path, SID, 0, 1)  # what the final policy learned of the scope
+    assert 0 <= out["outside"] <= out["decisions"] and out["decisions"] > 0
+    assert (out["option_probability"] is not None) == (algo == "ppo")
 
 
 def test_bc_then_maskable_ppo_clones_in_the_policys_actions_and_counts_its_demonstrations(tmp_path):

@@ -94,6 +94,48 @@ def row(folder: Path, scenario_id: str, algo: str, budget: int, refs: dict) -> d
             "runs": out_runs}
 
 
+def outside_share(folder: Path, scenario_id: str, seed: int, episodes: int) -> dict:
+    """How much of the decision scope an unmasked run's final checkpoint learned: over the first
+    ``episodes`` evaluation episodes (played as the protocol plays them, the best of the options),
+    the share of decisions where the policy's top output over all its outputs is not one of the
+    options (in training, that choice would have ended the episode); for PPO also the mean probability
+    its policy puts on the options (sampled in training: the rest ends the episode)."""
+    import time
+
+    from .academy_sweep import _scope, model_class, numpy_policy
+
+    state = json.loads((folder / scenario_id / f"seed{seed}" / "curve.json").read_text())
+    cfg = state["config"]
+    model = model_class(cfg["algo"]).load(folder / scenario_id / f"seed{seed}" / "model.zip", device="cpu")
+    policy = numpy_policy(model)
+    scope = _scope(scenario_id, cfg.get("macros"), cfg.get("action_kinds"))
+    env = A.make(scenario_id)
+    t0 = time.process_time()
+    decisions = outside = 0
+    mass = []
+    for i in range(episodes):
+        obs, _ = env.reset(seed=A.EVAL_SEED_BASE + i)
+        done = False
+        while not done:
+            game = env.game
+            legal = game.decision.legal if scope is None else scope.options(game.decision, None, game)
+            scores = policy.scores(obs)
+            decisions += 1
+            outside += int(int(np.argmax(scores)) not in legal)
+            if cfg["algo"] == "ppo":
+                p = np.exp(scores - scores.max())
+                mass.append(float(p[list(legal)].sum() / p.sum()))
+            action = max(legal, key=lambda a: (scores[a], -a))
+            if scope is not None:
+                action = scope.concrete(int(action), game, game.decision.side)
+            obs, _, term, trunc, _ = env.step(int(action))
+            done = term or trunc
+    return {"seed": seed, "episodes": episodes, "decisions": decisions, "outside": outside,
+            "share": outside / decisions if decisions else None,
+            "option_probability": float(np.mean(mass)) if mass else None,
+            "cpu_seconds": round(time.process_time() - t0, 1)}
+
+
 def _norm(score: float, refs: dict) -> "float | None":
     from ..academy.evaluate import normalized
 
@@ -197,6 +239,9 @@ def main(argv=None) -> int:
     p.add_argument("--json", type=Path, default=None)
     p.add_argument("--plot", type=Path, default=None, help="the curves, one panel a scenario (PNG)")
     p.add_argument("--profile", type=Path, default=None, help="the performance profiles at the budget (PNG)")
+    p.add_argument("--outside", type=int, default=0, metavar="N",
+                   help="for the unmasked rows: the share of decisions, over N evaluation episodes, where the final "
+                        "policy's top output is outside the options (default 0: not measured)")
     a = p.parse_args(argv)
     try:
         sources = []
@@ -210,7 +255,22 @@ def main(argv=None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if a.outside:
+        from .academy_sweep import UNMASKED
+
+        for sid, t in tab["scenarios"].items():
+            for r in t["rows"]:
+                if r["algo"] in UNMASKED:
+                    r["outside"] = [outside_share(Path(r["folder"]), sid, k, a.outside) for k in r["seeds"]]
     print(markdown(tab), end="")
+    for sid, t in tab["scenarios"].items():
+        for r in t["rows"]:
+            if r.get("outside"):
+                print(f"{sid} {r['name']}: top output outside the options on "
+                      + ", ".join(f"{o['share']:.3f}" for o in r["outside"])
+                      + ("; probability on the options " + ", ".join(f"{o['option_probability']:.3f}" for o in r["outside"])
+                         if r["outside"][0]["option_probability"] is not None else "")
+                      + f" of the decisions of {a.outside} evaluation episodes (seeds {', '.join(map(str, r['seeds']))})")
     if a.json:
         a.json.parent.mkdir(parents=True, exist_ok=True)
         a.json.write_text(json.dumps(tab, indent=1) + "\n")
