@@ -86,8 +86,8 @@ def test_macro_options_are_checked():
         S.parse_macros("book_substitution", "fuba-first-half")  # FUBA has no such macro
     with pytest.raises(ConfigError, match="--macros.*not a macro"):
         S.parse_macros("double_team_best_scorer", "valueadd-foul-trouble")  # Statis Pro's
-    with pytest.raises(ConfigError, match="--init"):
-        S.run("valueadd-last9-down6", 0, 100, 1, 2, None, macros=["book_substitution"], init="bc:10")
+    with pytest.raises(ConfigError, match="--init"):  # (cloning the book with macros: tests/test_academy_algos.py)
+        S.run("valueadd-last9-down6", 0, 100, 1, 2, None, macros=["book_substitution"], init="bc:10", algo="ppo")
 
 
 def test_a_macro_run_is_scored_alike_by_the_sweep_and_the_cli(tmp_path):
