@@ -13,6 +13,7 @@ from coachgym.agents.statispro import ByTheBookCoach, game_minutes
 from coachgym.core.errors import TeamFileError
 from coachgym.core.match import play_game
 from coachgym.rules.statispro import RULESET
+from coachgym.rules.statispro.engine import PF
 from coachgym.rules.statispro.teams import parse_team
 
 LEAGUE = Path(__file__).resolve().parents[2] / "coachgym/rules/statispro/data/leagues/nba-1993"
@@ -116,3 +117,53 @@ def test_14g_a_man_out_injured_gets_no_rotation_minutes_and_the_others_fill_240(
     coach.reset(g, 0)
     names = [p.name for p in g.teams[0].players]
     assert coach.target[names.index("Dan Majerle")] == 0 and sum(coach.target) == pytest.approx(240)
+
+
+class _ScanRotation(ByTheBookCoach):
+    """The rotation as first written: per slot, a scan of the ready men in roster order keeping the one
+    strictly further behind (the reference the sorted rotation must match choice for choice)."""
+
+    def _rotate(self, game, side, want):
+        if game.period > 4 or game.period == 4 and game.two_min:
+            return want
+        t = min(48.0, game_minutes(game) + 2)
+        target, played = self.target, self.played
+        players = game.teams[side].players
+        st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
+        benched = set(self.starters) - set(want)
+        fouls = game.foul_out - 1
+        ready = [(j, target[j] * t / 48 - played[j], players[j].positions) for j in range(len(players))
+                 if not (j in benched or st[j] != 0 or mrest[j] or tired[j] or stats[j][PF] >= fouls)]
+        out = list(want)
+        for slot in range(5):
+            best, bv = -1, None
+            for j, v, positions in ready:
+                if j in out or slot not in positions:
+                    continue
+                if bv is None or v > bv:
+                    best, bv = j, v
+            i = out[slot]
+            if best >= 0 and bv > target[i] * t / 48 - played[i] + self.HYSTERESIS:
+                out[slot] = best
+        return out
+
+
+@pytest.mark.parametrize("home, away, seed", [("knicks", "bulls", 11), ("suns", "jazz", 12), ("hornets", "celtics", 13)])
+def test_the_sorted_rotation_chooses_as_the_scan_in_roster_order(home, away, seed):
+    """The rotation sorts its ready men once (speed); at every decision of whole league games (men with
+    no rotation minutes tie at zero) it makes the choice of the scan it replaced."""
+    g = RULESET.new_game(parse_team(_team(home), home), parse_team(_team(away), away), seed=seed, record_events=False)
+    coaches = [ByTheBookCoach(seed=1), ByTheBookCoach(seed=2)]
+    scans = [_ScanRotation(seed=1), _ScanRotation(seed=2)]
+    for side in (0, 1):
+        coaches[side].reset(g, side, None)
+        scans[side].reset(g, side, None)
+    assert coaches[0].target is not None and coaches[1].target is not None
+    n = 0
+    while g.decision is not None:
+        d = g.decision
+        a = coaches[d.side].choose(g, d)
+        assert a == scans[d.side].choose(g, d), f"decision {n}"
+        g.step(a)
+        n += 1
+    assert n > 300
