@@ -47,10 +47,11 @@ def _meta_steps(folder: Path) -> "int | None":
     return int(json.loads(f.read_text())["steps"])
 
 
-def row(folder: Path, scenario_id: str, algo: str, budget: int, refs: dict) -> dict:
+def row(folder: Path, scenario_id: str, algo: str, budget: int, refs: dict, paired: "dict | None" = None) -> dict:
     """One algorithm's row on one scenario from the sweep folder ``folder``: every whole run's points,
     normalized with ``refs``, read at the last point of each run (its budget), checked to be at least
-    ``budget`` env steps."""
+    ``budget`` env steps. ``paired``: random and the book on the runs' own evaluation episodes
+    (:func:`~.academy_report.paired_references`), a second normalization."""
     runs = R.load_runs(folder).get(scenario_id)
     if not runs:
         raise ConfigError(f"{folder}: no whole run of {scenario_id}")
@@ -79,6 +80,10 @@ def row(folder: Path, scenario_id: str, algo: str, budget: int, refs: dict) -> d
             raise ConfigError(f"{folder / scenario_id}: seed {seed}'s run differs from the others in {', '.join(differs)}")
     final = [r["curve"][-1]["normalized"] for r in out_runs]
     point, lo, hi = R.stratified_iqm_interval([final])
+    extra = {}
+    if paired:
+        fp = [_norm(r["curve"][-1]["mean"], paired) for r in out_runs]
+        extra = {"normalized_paired": fp, "iqm_paired": R.iqm(fp), "ci95_paired": list(R.stratified_iqm_interval([fp])[1:])}
     control = [r["curve"][0]["normalized"] for r in out_runs]
     # the best point of the IQM curve (the runs' points at the same index: the same steps in every run)
     n_points = min(len(r["curve"]) for r in out_runs)
@@ -91,7 +96,7 @@ def row(folder: Path, scenario_id: str, algo: str, budget: int, refs: dict) -> d
             "best": {"iqm": iqms[best], "env_steps": max(r["curve"][best]["env_steps"] for r in out_runs)},
             "cpu_seconds_per_run": [r["cpu_seconds"] for r in out_runs],
             "config": {k: first[k] for k in sorted(first) if k not in ("seed", "training_env_seed")},
-            "runs": out_runs}
+            **extra, "runs": out_runs}
 
 
 def outside_share(folder: Path, scenario_id: str, seed: int, episodes: int) -> dict:
@@ -146,9 +151,12 @@ def scope_of(cfg: dict) -> dict:
     return {k: cfg.get(k) for k in SAME_IN_EVERY_ROW}
 
 
-def table(sources: "list[tuple[str, Path]]", scenarios: list[str], budget: int, resamples: int = R.RESAMPLES) -> dict:
+def table(sources: "list[tuple[str, Path]]", scenarios: list[str], budget: int, resamples: int = R.RESAMPLES,
+          paired: bool = False) -> dict:
     """Every (scenario, algorithm) row, checked to share one decision scope a scenario, and the
-    aggregate over the scenarios a row has (IQM, stratified bootstrap, performance profile)."""
+    aggregate over the scenarios a row has (IQM, stratified bootstrap, performance profile).
+    ``paired``: each row also normalized with random and the book played on the runs' own evaluation
+    episodes (computed once, kept in the first source's folder)."""
     from ..academy.evaluate import references
 
     if budget < 1:
@@ -158,7 +166,11 @@ def table(sources: "list[tuple[str, Path]]", scenarios: list[str], budget: int, 
     for sid in scenarios:
         A.scenario(sid)
         refs = shipped.get(sid, {})
-        rows = [row(folder, sid, algo, budget, refs) for algo, folder in sources]
+        pref = None
+        if paired:
+            episodes = next(iter(R.load_runs(sources[0][1]).get(sid, {}).values()), {"config": {"episodes": 100}})["config"]["episodes"]
+            pref = R.paired_references(sources[0][1], sid, episodes, refs.get("best-rule", {}).get("coach"))
+        rows = [row(folder, sid, algo, budget, refs, pref) for algo, folder in sources]
         scope = scope_of(rows[0]["config"])
         for r in rows[1:]:
             other = scope_of(r["config"])
@@ -168,7 +180,8 @@ def table(sources: "list[tuple[str, Path]]", scenarios: list[str], budget: int, 
                                   f"{rows[0]['algo']} row ({', '.join(differs)} differ)")
         out["scenarios"][sid] = {"score": A.scenario(sid).score_name,
                                  "references": {k: v["mean"] for k, v in refs.items() if isinstance(v, dict) and "mean" in v},
-                                 "scope": scope, "rows": rows}
+                                 "scope": scope, "rows": rows,
+                                 **({"paired_references": {k: v["mean"] for k, v in pref.items()}} if pref else {})}
     for algo, _ in sources:
         per = [next(r["normalized"] for r in t["rows"] if r["algo"] == algo) for t in out["scenarios"].values()]
         p, lo, hi = R.stratified_iqm_interval(per, resamples)
@@ -181,9 +194,11 @@ def markdown(tab: dict) -> str:
     lines = []
     for sid, t in tab["scenarios"].items():
         lines.append(f"{sid} ({t['score']}; normalized (score - random) / (book - random) with the shipped references)")
+        paired = "paired_references" in t
         lines.append("| algorithm | budget (env steps, demonstrations included) | seeds | normalized at 0 (IQM) "
-                     "| IQM at the budget (95% interval) | best point (IQM, env steps) | CPU s a run |")
-        lines.append("| --- | --- | ---: | ---: | --- | --- | --- |")
+                     "| IQM at the budget (95% interval) | " + ("paired (the same 100 episodes) | " if paired else "")
+                     + "best point (IQM, env steps) | CPU s a run |")
+        lines.append("| --- | --- | ---: | ---: | --- | " + ("--- | " if paired else "") + "--- | --- |")
         for r in t["rows"]:
             demos = r["demo_decisions"]
             budget = (f"{min(r['env_steps']):,}-{max(r['env_steps']):,}" if min(r["env_steps"]) != max(r["env_steps"])
@@ -193,6 +208,7 @@ def markdown(tab: dict) -> str:
             cpu = r["cpu_seconds_per_run"]
             lines.append(f"| {r['name']} | {budget} | {len(r['seeds'])} | {r['control_iqm']:.2f} | "
                          f"**{r['iqm']:.2f}** ({r['ci95'][0]:.2f}-{r['ci95'][1]:.2f}) | "
+                         + (f"{r['iqm_paired']:.2f} ({r['ci95_paired'][0]:.2f}-{r['ci95_paired'][1]:.2f}) | " if paired else "") +
                          f"{r['best']['iqm']:.2f} at {r['best']['env_steps']:,} | {min(cpu):.0f}-{max(cpu):.0f} |")
         lines.append("")
     for algo, ag in tab["aggregate"].items():
@@ -239,6 +255,8 @@ def main(argv=None) -> int:
     p.add_argument("--json", type=Path, default=None)
     p.add_argument("--plot", type=Path, default=None, help="the curves, one panel a scenario (PNG)")
     p.add_argument("--profile", type=Path, default=None, help="the performance profiles at the budget (PNG)")
+    p.add_argument("--paired", action="store_true",
+                   help="also normalize with random and the book played on the runs' own evaluation episodes")
     p.add_argument("--outside", type=int, default=0, metavar="N",
                    help="for the unmasked rows: the share of decisions, over N evaluation episodes, where the final "
                         "policy's top output is outside the options (default 0: not measured)")
@@ -251,7 +269,7 @@ def main(argv=None) -> int:
                 raise ConfigError(f"--algo {item!r}: not ALGO=SWEEP_FOLDER with ALGO one of {', '.join(ALGOS)} "
                                   "and an existing folder")
             sources.append((algo, Path(folder)))
-        tab = table(sources, [s for s in a.scenarios.split(",") if s], a.budget, a.resamples)
+        tab = table(sources, [s for s in a.scenarios.split(",") if s], a.budget, a.resamples, a.paired)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
