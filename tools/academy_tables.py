@@ -67,7 +67,7 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     "academy_learning_cover60k_last9_up3.json",
                     "academy_learning_cover80k.json", "academy_learning_cover100k.json",
                     # the fourth round
-                    "academy_learning_cover20k_r4.json", "academy_learning_stall004_r4.json",
+                    "academy_learning_cover20k_r4.json", "academy_learning_stall004_r4.json", "academy_learning_stall004_100k_r4.json",
                     "academy_learning_cover60k_r4.json", "academy_learning_cover100k_r4.json",
                     "academy_learning_cover150k.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
