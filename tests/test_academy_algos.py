@@ -243,3 +243,51 @@ def test_the_reports_iqm_and_interval_are_rliables_answer(case):
     live = _rliable()
     for w in [want] + ([live(scores)] if live else []):
         _check([scores[:, t] for t in range(scores.shape[1])], w, 0.01)
+
+
+# ------------------------------------------------------------------------------ the published table
+def _published() -> dict:
+    return json.loads(PUBLISHED.read_text())
+
+
+def test_every_published_row_was_trained_for_at_least_the_stated_budget():
+    tab = _published()
+    budget = tab["budget"]
+    assert budget == 20480
+    for sid, t in tab["scenarios"].items():
+        algos = [r["algo"] for r in t["rows"]]
+        assert len(set(algos)) == len(algos) and "maskable_ppo" in algos
+        for r in t["rows"]:
+            assert len(r["seeds"]) == 5, (sid, r["algo"])  # the issue's 5 seeds, every row
+            assert T.scope_of(r["config"]) == t["scope"]  # the same decision scope in every row
+            for run in r["runs"]:
+                # the run's saved metadata (model.json's steps, copied when the table was made) and its last point
+                assert run["metadata_steps"] is not None and run["metadata_steps"] >= budget, (sid, r["algo"], run["seed"])
+                assert run["env_steps"] >= budget and run["curve"][-1]["env_steps"] == run["env_steps"]
+                if r["algo"] == "bc_maskable_ppo":  # demonstrations counted: the curve starts past them
+                    assert run["demo_decisions"] >= r["config"]["init"]["demonstration_decisions"]
+                    assert run["curve"][1]["env_steps"] >= run["demo_decisions"]
+                folder = ROOT / r["folder"] / sid / f"seed{run['seed']}"
+                if (folder / "model.json").is_file():  # where the runs are kept (runs/ is not in git): their metadata now
+                    assert json.loads((folder / "model.json").read_text())["steps"] == run["metadata_steps"]
+
+
+def test_the_published_iqm_and_intervals_are_rliables_answer():
+    tab = _published()
+    for sid, t in tab["scenarios"].items():
+        for r in t["rows"]:
+            assert r["iqm"] == R.iqm(r["normalized"])
+            assert r["normalized"] == [run["curve"][-1]["normalized"] for run in r["runs"]]
+            point, lo, hi = R.stratified_iqm_interval([r["normalized"]], tab["resamples"])
+            assert [lo, hi] == r["ci95"]  # the same bootstrap, the same draws
+            _check([np.asarray(r["normalized"])], PUBLISHED_RLIABLE[(sid, r["algo"])], 0.01)
+
+
+# rliable 1.2.0's answer on each published row's 5 normalized scores (one task x 5 runs; recorded as above, with
+# /tmp/rlyenv/bin/python on docs/benchmark/academy_algorithms.json)
+PUBLISHED_RLIABLE = {
+    ("fourthstreet-up3-final2", "maskable_ppo"): (0.9444444444444448, 0.7777777777777781, 1.0),
+    ("fourthstreet-up3-final2", "ppo"): (0.7962962962962967, 0.6111111111111113, 1.0000000000000002),
+    ("fourthstreet-up3-final2", "dqn"): (1.0370370370370372, 0.6666666666666669, 1.1481481481481484),
+    ("fourthstreet-up3-final2", "bc_maskable_ppo"): (1.1666666666666667, 1.0, 1.3518518518518523),
+}
