@@ -417,28 +417,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     demos = parse_init(init)
     hyper = {**hyperparameters(algo), **(hp or {})}
     algo = "bc_maskable_ppo" if demos else algo
-    config = {"algo": algo, "scenario": scenario_id, "steps": steps, "points": points, "episodes": episodes,
-              "n_envs": N_ENVS, "hyperparameters": hyper, "seed": seed,
-              "training_env_seed": training_seed(seed), "decision_scope": "every decision of the studied side",
-              "opponent": "by-the-book"}
-    if demos:  # (absent from a from-scratch run's config: runs of earlier rounds resume unchanged)
-        config["init"] = {"kind": "behaviour cloning of by-the-book", "demonstration_decisions": demos,
-                          "epochs": bc_epochs, "counted_in_budget": True}
-        if macros:  # (the demonstrations in the policy's action space: :func:`scoped_demonstrations`)
-            config["init"]["labels"] = SCOPED_LABELS
-    if stall_cost:
-        config["stall_cost"] = stall_cost  # (training reward only; evaluation is the protocol's)
-    if macros:  # the policy's outputs: the action table and these macros (in training and evaluation)
-        config["macros"] = macros
-        config["decision_scope"] = "every decision of the studied side; the policy's actions: the table and the macros"
-    if stall_exempt_macros:
-        config["stall_cost_exempts_macros"] = True
-    if action_kinds:
-        config["action_kinds"] = action_kinds
-        config["decision_scope"] = (f"every decision of the studied side; the policy's actions: the table but "
-                                    f"{', '.join(drop_kinds)} (offered only where nothing else is legal), and the macros")
-    if unmasked:
-        config["illegal_actions"] = ILLEGAL_IN_TRAINING
+    config = _run_config(algo, scenario_id, steps, points, episodes, hyper, seed, demos, bc_epochs, stall_cost,
+                         macros, stall_exempt_macros, action_kinds, drop_kinds, unmasked)
     carried = None
     if extend_from is not None:
         carried = _carried_run(Path(extend_from) / scenario_id / f"seed{seed}", config)
@@ -472,20 +452,7 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         if mark in done_marks or mark <= covered:
             continue
         if mark > 0 and demos and "demo_decisions" not in state:
-            from .academy_diagnose import clone, demonstrations_until
-
-            t0 = time.process_time()
-            if macros:
-                data = scoped_demonstrations(scenario_id, demos, seed, macros, action_kinds)
-            else:
-                data = demonstrations_until(scenario_id, demos, seed)
-            fit = clone(model, data, bc_epochs, seed)
-            state["train_cpu_seconds"] += time.process_time() - t0
-            state["demo_decisions"] = int(data.get("decisions", len(data["actions"])))
-            state["demo_episodes"] = int(len(data["scores"]))
-            state["bc_train_accuracy"] = fit["accuracy"]
-            if macros:
-                state["demo_labels"] = data["labels"]
+            _clone_demonstrations(state, model, scenario_id, demos, seed, macros, action_kinds, bc_epochs)
         used = state.get("demo_decisions", 0)
         todo = mark - used - model.num_timesteps
         if todo > 0:
@@ -524,6 +491,55 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
             f"({lo:.3f}-{hi:.3f})  train {state['train_cpu_seconds']:.0f} CPU s, eval {state['eval_cpu_seconds']:.0f} CPU s")
     return state
 
+
+def _run_config(algo: str, scenario_id: str, steps: int, points: int, episodes: int, hyper: dict, seed: int,
+                demos: int, bc_epochs: int, stall_cost: float, macros: "list[str] | None",
+                stall_exempt_macros: bool, action_kinds: "list[str] | None", drop_kinds: "list[str] | None",
+                unmasked: bool) -> dict:
+    """A run's configuration as its ``curve.json`` records it (a resumed run must match it exactly)."""
+    config = {"algo": algo, "scenario": scenario_id, "steps": steps, "points": points, "episodes": episodes,
+              "n_envs": N_ENVS, "hyperparameters": hyper, "seed": seed,
+              "training_env_seed": training_seed(seed), "decision_scope": "every decision of the studied side",
+              "opponent": "by-the-book"}
+    if demos:  # (absent from a from-scratch run's config: runs of earlier rounds resume unchanged)
+        config["init"] = {"kind": "behaviour cloning of by-the-book", "demonstration_decisions": demos,
+                          "epochs": bc_epochs, "counted_in_budget": True}
+        if macros:  # (the demonstrations in the policy's action space: :func:`scoped_demonstrations`)
+            config["init"]["labels"] = SCOPED_LABELS
+    if stall_cost:
+        config["stall_cost"] = stall_cost  # (training reward only; evaluation is the protocol's)
+    if macros:  # the policy's outputs: the action table and these macros (in training and evaluation)
+        config["macros"] = macros
+        config["decision_scope"] = "every decision of the studied side; the policy's actions: the table and the macros"
+    if stall_exempt_macros:
+        config["stall_cost_exempts_macros"] = True
+    if action_kinds:
+        config["action_kinds"] = action_kinds
+        config["decision_scope"] = (f"every decision of the studied side; the policy's actions: the table but "
+                                    f"{', '.join(drop_kinds)} (offered only where nothing else is legal), and the macros")
+    if unmasked:
+        config["illegal_actions"] = ILLEGAL_IN_TRAINING
+    return config
+
+
+def _clone_demonstrations(state: dict, model, scenario_id: str, demos: int, seed: int,
+                          macros: "list[str] | None", action_kinds: "list[str] | None", bc_epochs: int) -> None:
+    """Behaviour cloning of the book's ``demos`` demonstration decisions into ``model`` (before its
+    first curve point); the decisions, episodes, accuracy and labels are recorded in ``state``."""
+    from .academy_diagnose import clone, demonstrations_until
+
+    t0 = time.process_time()
+    if macros:
+        data = scoped_demonstrations(scenario_id, demos, seed, macros, action_kinds)
+    else:
+        data = demonstrations_until(scenario_id, demos, seed)
+    fit = clone(model, data, bc_epochs, seed)
+    state["train_cpu_seconds"] += time.process_time() - t0
+    state["demo_decisions"] = int(data.get("decisions", len(data["actions"])))
+    state["demo_episodes"] = int(len(data["scores"]))
+    state["bc_train_accuracy"] = fit["accuracy"]
+    if macros:
+        state["demo_labels"] = data["labels"]
 
 ALGO_NAMES = {"maskable_ppo": "MaskablePPO", "ppo": "PPO", "qrdqn": "QR-DQN", "dqn": "DQN",
               "bc_maskable_ppo": "BC + MaskablePPO"}
