@@ -65,8 +65,8 @@ def test_the_copy_conforms_part_by_part(copied):
 
     assert lacks(copied) == []
     # (realism: real figures; a tabletop companion: a deck of action cards; the academy: scenarios with
-    # positions built from games; see the guide)
-    assert [name for name in PARTS if copied.part(name) is None] == ["realism", "tabletop", "academy"]
+    # positions built from games; team terms: a fit of a built league to its season's points; see the guide)
+    assert [name for name in PARTS if copied.part(name) is None] == ["realism", "tabletop", "academy", "team_terms"]
 
 
 def test_its_coaches_play_games(copied):

@@ -177,7 +177,7 @@ def _folder():
                            "coachgym.evaluation.benchmark.run", "coachgym.training.speed_compare.compare",
                            "coachgym.compiled.build", "coachgym.compiled.clean",
                            "coachgym.academy.build.build", "coachgym.academy.references.compute",
-                           "coachgym.series.teamterms.fit",  # leagues build --team-terms: minutes of round robins
+                           "coachgym.rules.statispro.teamterms.fit",  # leagues build --team-terms: minutes of round robins
                            "uvicorn.Server.run", "coachgym.present.terminal.Terminal.run"):
                 stack.enter_context(mock.patch(target, started))
             # uvicorn.Config would bind its log handlers to the CliRunner's stderr, closed after the call

@@ -121,6 +121,9 @@ def _lacks_season_and_training(rs: Ruleset, part, out: list[str]) -> None:
             out.append("coach_kinds: not a CoachKinds with strategy, search and trained (coachgym.coachkinds)")
         elif not any(n.startswith("strategy:") for n in rs.coach_names()):
             out.append("coach_kinds: not listed among the coach names")
+    team_terms = part("team_terms")
+    if team_terms is not None and (not callable(team_terms) or builder is None):
+        out.append("team_terms: not a function of a built league's folder (it needs the league_builder)")
     _lacks_academy(rs, part, out)
     tabletop = part("tabletop")
     if tabletop is not None:
@@ -203,7 +206,7 @@ def lacks(rs: Ruleset) -> list[str]:
         out.append("person_kinds: not decision kinds of the engine")
     _lacks_season_and_training(rs, part, out)
     checked = {"env", "vocabulary", "remaining", "invariants", "presenter", "carry_over", "realism", "macros",
-               "league_builder", "coach_kinds", "tabletop", "academy"}
+               "league_builder", "coach_kinds", "tabletop", "academy", "team_terms"}
     assert checked == set(PARTS), "a part of core.ruleset.PARTS this test does not check yet"
     columns = set(game.box_score().columns)
     for column in rs.box_formulas:

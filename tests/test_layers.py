@@ -41,9 +41,11 @@ LAYER_OF = {
 }
 # modules that live in a ruleset's folder (a ruleset is its folder) but belong to a layer above the
 # rules: its presenter (presentation), its strategy-file vocabulary (strategy), its carry-over between
-# a season's games (series: a series.carryover.CarryOver) and its parts.py, the
+# a season's games (series: a series.carryover.CarryOver), a fit that plays round robins of its league
+# (series: Statis Pro's team terms) and its parts.py, the
 # registration of every part beyond the engine (core.ruleset.Parts: env, coaches, carry-over, macros)
-RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy", "carryover": "series", "parts": "parts"}
+RULESET_MODULE_LAYERS = {"present": "present", "vocabulary": "strategy", "carryover": "series", "teamterms": "series",
+                         "parts": "parts"}
 
 # layer -> the layers it may import (besides itself). Coaches (agents) are reached by name through
 # the ruleset (``Ruleset.coach``), never imported: only the app may import them directly.

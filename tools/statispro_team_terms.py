@@ -9,7 +9,7 @@ TOV, FTA and the opponents' four). Only points, possessions and games played are
 the records. ``coachgym leagues build --season YYYY --blind --team-terms`` runs the same fit (2 round
 robins x 3 iterations, seed 0) as the build's last step.
 
-The fit is ``coachgym.series.teamterms`` (its docstring: the round robins, fielded with the season's
+The fit is ``coachgym.rules.statispro.teamterms`` (its docstring: the round robins, fielded with the season's
 real availability and injuries as a replay fields them; the two terms; the constants). Prints each
 iteration's r of the simulated on the real net points per 100 possessions and the terms;
 ``--no-availability`` plays the round robins without the season's carry-over (the fit of the earlier
@@ -24,7 +24,7 @@ import json
 import sys
 from pathlib import Path
 
-from coachgym.series.teamterms import (  # noqa: F401
+from coachgym.rules.statispro.teamterms import (  # noqa: F401
     TeamTermsError,
     apply_terms,
     dithered,

@@ -79,8 +79,10 @@ def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
     from ..core.nbaseasons import build_season, parse_season
 
     rs = ruleset_arg(ruleset) if ruleset else rulesets.default()
-    if team_terms and rs.name != "statispro":
-        raise click.ClickException(f"--team-terms: only Statis Pro's builder has team terms, not {rs.title}'s")
+    fit_team_terms = rs.part("team_terms")
+    if team_terms and fit_team_terms is None:
+        having = " and ".join(r.title for r in rulesets.with_part("team_terms")) or "no ruleset"
+        raise click.ClickException(f"--team-terms: only {having}'s builder has team terms, not {rs.title}'s")
     command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["leagues"] else None
     try:
         year = parse_season(season)
@@ -92,11 +94,9 @@ def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
     except OSError as exc:
         raise click.ClickException(f"--out {out}: cannot be written ({exc.strerror or exc})") from None
     if team_terms:
-        from ..series.teamterms import fit
-
         try:
-            fit(out, rounds=2, iterations=3, seed=0, availability=True, write=True,
-                say=lambda line: click.echo(f"team terms: {line}", err=True))
+            fit_team_terms(out, rounds=2, iterations=3, seed=0, availability=True, write=True,
+                           say=lambda line: click.echo(f"team terms: {line}", err=True))
         except CoachgymError as exc:
             raise click.ClickException(f"--team-terms: {exc}") from None
     click.echo(f"wrote {len(league['teams'])} {rs.title} teams of {league['title']} to {out} "

@@ -263,6 +263,8 @@ PARTS: dict[str, tuple[str, bool]] = {
                  "coachgym fac and the web's FAC page)", False),
     "academy": ("the academy's env and words (an Academy; its scenarios in envs/data/academy-<x>.json, "
                 "docs/academy.md; without it no scenarios)", False),
+    "team_terms": ("the fit of a built league's team terms to its season's points (rules/<x>/teamterms.py; "
+                   "coachgym leagues build --team-terms, docs/history.md; without it the option is refused)", False),
 }
 
 
@@ -341,6 +343,7 @@ class Parts:
     coach_kinds: CoachKinds | None = None
     tabletop: Tabletop | None = None
     academy: Academy | None = None
+    team_terms: Callable[..., Any] | None = None
 
     def __post_init__(self) -> None:
         if self.env is not None and (isinstance(self.env, type) or not callable(self.env)):

@@ -227,10 +227,10 @@ def test_the_season_length_is_read_from_the_games_played_not_the_standings(leagu
 
 def test_leagues_build_team_terms_runs_the_fit_on_the_built_league(tmp_path, monkeypatch):
     """``coachgym leagues build --season YYYY --blind --team-terms``: the build, then the fit of
-    ``coachgym.series.teamterms`` with its documented settings (2 round robins x 3 iterations, seed 0,
+    ``coachgym.rules.statispro.teamterms`` with its documented settings (2 round robins x 3 iterations, seed 0,
     the season's real availability), written into the team files. The round robins are replaced here
     by a stand-in that plays nothing (the real ones: the tests above), so the wiring runs in seconds."""
-    from coachgym.series import teamterms
+    from coachgym.rules.statispro import teamterms
 
     calls = []
 
@@ -256,5 +256,5 @@ def test_leagues_build_team_terms_is_statis_pros_only(tmp_path):
     res = CliRunner().invoke(main, ["leagues", "build", "--season", "1985", "--ruleset", "fourthstreet", "--team-terms",
                                     "--out", str(tmp_path / "x")])
     assert res.exit_code != 0
-    assert res.output.strip().splitlines()[-1] == "Error: --team-terms: only Statis Pro's builder has team terms, not 4th Street Basketball's"
+    assert res.output.strip().splitlines()[-1] == "Error: --team-terms: only Statis Pro Basketball's builder has team terms, not 4th Street Basketball's"
     assert not (tmp_path / "x").exists()

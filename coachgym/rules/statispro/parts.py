@@ -36,6 +36,14 @@ MACROS = {
 }
 
 
+def fit_team_terms(folder, **settings):
+    """The team-terms fit of a built league folder (``coachgym leagues build --team-terms``; teamterms.fit,
+    looked up when called)."""
+    from . import teamterms
+
+    return teamterms.fit(folder, **settings)
+
+
 def env_class() -> type:
     """The Gymnasium env class (imported here, when asked for: gymnasium and NumPy load with it)."""
     from ...envs.statispro import StatisProBasketballEnv
@@ -63,4 +71,5 @@ PARTS = Parts(
     league_builder=build_league,
     tabletop=TABLETOP,
     academy=ACADEMY,
+    team_terms=fit_team_terms,
 )

@@ -39,8 +39,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..core.errors import ConfigError
-from . import carryover
+from ...core.errors import ConfigError
+from ...series import carryover
 
 RULESET = "statispro"
 
@@ -66,8 +66,8 @@ def apply_terms(team: dict, fg_term: float, def_term: float, def_range: tuple[in
 
 def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
     """Every team's real points scored and allowed per 100 possessions, by the builder's season context."""
-    from ..core.statscsv import nba_teams, read_team_stats
-    from ..rules.statispro.builder import season_context
+    from ...core.statscsv import nba_teams, read_team_stats
+    from .builder import season_context
 
     totals = read_team_stats(folder / "team_stats.csv")
     by_name: dict[str, list[str]] = {}
@@ -76,10 +76,10 @@ def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
     code: dict[str, str] = {}
     for k in keys:
         name = json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))["name"]
-        abbr = next((a for a in by_name.get(name, []) if a in totals), None)
-        if abbr is None:
+        found = next((a for a in by_name.get(name, []) if a in totals), None)
+        if found is None:
             raise TeamTermsError(f"{folder / 'team_stats.csv'}: no row for {k} ({name})")
-        code[k] = abbr
+        code[k] = found
     ctx = season_context(totals, sorted(set(code.values())))
     if ctx is None:
         raise TeamTermsError(f"{folder / 'team_stats.csv'}: needs G, PTS, OPP_PTS and the eight possession columns")
@@ -90,7 +90,7 @@ def season_games(folder: Path) -> int:
     """The real season's games per team that the players' games are a share of (real availability):
     the most games in the team totals' G column (82; the 1998-99 lockout 50, 2011-12 66), else 82.
     Games played, not the standings."""
-    from ..core.statscsv import read_team_stats
+    from ...core.statscsv import read_team_stats
 
     games = [int(t.games) for t in read_team_stats(folder / "team_stats.csv").values() if t.games]
     return max(games) if games else carryover.CARD_SEASON_GAMES
@@ -108,8 +108,8 @@ def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str,
     missed (real availability and injuries)."""
     from tqdm import tqdm
 
-    from .. import rulesets
-    from ..core.match import play_game
+    from ... import rulesets
+    from ...core.match import play_game
 
     rs = rulesets.get(RULESET)
     keys = sorted(teams)
@@ -154,7 +154,7 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
     """Fit the league folder's team terms; ``write``: rewrite its team files with them (each ``built``
     line names its two terms) and add the fit to ``league.json``'s notes. Returns the fit's record
     (the terms, every iteration's r of the simulated on the real net points per 100 possessions)."""
-    from ..rules.statispro.builder import calibration
+    from .builder import calibration
 
     cal = calibration()
     tt = cal["season_context"].get("team_terms")
@@ -222,13 +222,13 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
         for k in keys:
             team = apply_terms(base[k], fg[k], de[k], (lo, hi))
             team["built"] = team.get("built", "") + (
-                f"; team terms fitted to the season's points per 100 possessions (coachgym.series.teamterms, "
+                f"; team terms fitted to the season's points per 100 possessions (coachgym.rules.statispro.teamterms, "
                 f"{rounds} round robins x {iterations}, seed {seed}, "
                 f"{'real availability' if availability else 'no availability'}): FIELD GOAL {fg[k]:+.2f}, "
                 f"DEFENSE {de[k]:+.2f}")
             (folder / f"{k}.json").write_text(json.dumps(team, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         league["notes"] = league.get("notes", "") + (
-            f"; team terms fitted to the season's points per 100 possessions by coachgym.series.teamterms "
+            f"; team terms fitted to the season's points per 100 possessions by coachgym.rules.statispro.teamterms "
             f"({rounds} round robins x {iterations} iterations, seed {seed}, {how})")
         (folder / "league.json").write_text(json.dumps(league, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         say(f"wrote {len(keys)} team files in {folder}")
