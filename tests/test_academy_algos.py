@@ -290,4 +290,28 @@ PUBLISHED_RLIABLE = {
     ("fourthstreet-up3-final2", "ppo"): (0.7962962962962967, 0.6111111111111113, 1.0000000000000002),
     ("fourthstreet-up3-final2", "dqn"): (1.0370370370370372, 0.6666666666666669, 1.1481481481481484),
     ("fourthstreet-up3-final2", "bc_maskable_ppo"): (1.1666666666666667, 1.0, 1.3518518518518523),
+    ("statispro-foul-trouble-half", "maskable_ppo"): (0.8777985074626865, 0.6856343283582089, 1.007462686567164),
+    ("statispro-foul-trouble-half", "ppo"): (0.6977611940298507, 0.3945895522388059, 0.8451492537313432),
+    ("statispro-foul-trouble-half", "dqn"): (0.49813432835820887, 0.3041044776119402, 0.7490671641791046),
+    ("statispro-foul-trouble-half", "bc_maskable_ppo"): (0.8125, 0.7005597014925372, 0.9505597014925374),
 }
+# ... and on each algorithm's 2 scenarios x 5 runs (the stratified bootstrap over the scenarios; np.random.seed(0))
+PUBLISHED_AGGREGATE_RLIABLE = {
+    "maskable_ppo": (0.9111214759535656, 0.7966072415699283, 0.980410447761194),
+    "ppo": (0.7412935323383086, 0.6092799889441681, 0.8485005527915979),
+    "dqn": (0.7538177169707021, 0.558665008291874, 0.9151637645107794),
+    "bc_maskable_ppo": (0.9815333056937535, 0.9015858208955224, 1.088049336650083),
+}
+
+
+def test_the_published_aggregate_over_the_scenarios_is_rliables_answer():
+    tab = _published()
+    assert set(tab["scenarios"]) == {"fourthstreet-up3-final2", "statispro-foul-trouble-half"}
+    for algo, want in PUBLISHED_AGGREGATE_RLIABLE.items():
+        agg = tab["aggregate"][algo]
+        samples = [np.asarray(next(r for r in t["rows"] if r["algo"] == algo)["normalized"])
+                   for t in tab["scenarios"].values()]
+        assert agg["scenarios"] == 2 and agg["runs"] == 10
+        assert agg["iqm"] == pytest.approx(want[0], abs=1e-12)
+        assert agg["ci95"][0] == pytest.approx(want[1], abs=0.01) and agg["ci95"][1] == pytest.approx(want[2], abs=0.01)
+        _check(samples, want, 0.01)
