@@ -18,6 +18,7 @@ import pytest
 
 from coachgym.core.errors import ConfigError, IllegalActionError
 from coachgym.envs import academy as A
+from tests.rliable_live import live_answer
 
 pytest.importorskip("sb3_contrib")
 
@@ -217,18 +218,6 @@ RLIABLE_CASES = {
 }
 
 
-def _rliable():
-    try:  # where rliable imports, its live answer is checked too
-        from rliable import library as rly
-        from rliable import metrics
-    except Exception:  # noqa: BLE001 - any import failure: not usable here (the recorded answers stand)
-        return None
-
-    def answer(scores):
-        np.random.seed(0)
-        est, ci = rly.get_interval_estimates({"a": scores}, lambda x: np.array([metrics.aggregate_iqm(x)]), reps=20_000)
-        return est["a"][0], ci["a"][0, 0], ci["a"][1, 0]
-    return answer
 
 
 def _check(samples, want, tol):
@@ -240,7 +229,7 @@ def _check(samples, want, tol):
 @pytest.mark.parametrize("case", sorted(RLIABLE_CASES))
 def test_the_reports_iqm_and_interval_are_rliables_answer(case):
     scores, want = RLIABLE_CASES[case]
-    live = _rliable()
+    live = live_answer()
     for w in [want] + ([live(scores)] if live else []):
         _check([scores[:, t] for t in range(scores.shape[1])], w, 0.01)
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.rliable_live import live_answer
+
 pytest.importorskip("scipy")
 pytest.importorskip("sb3_contrib")
 
@@ -61,24 +63,12 @@ RLIABLE_CASES = {
 }
 
 
-def _rliable():
-    try:  # where rliable imports, its live answer is checked too
-        from rliable import library as rly
-        from rliable import metrics
-    except Exception:  # noqa: BLE001 - any import failure means: not usable here (the recorded answers stand)
-        return None
-
-    def answer(scores):
-        np.random.seed(0)
-        est, ci = rly.get_interval_estimates({"a": scores}, lambda x: np.array([metrics.aggregate_iqm(x)]), reps=20_000)
-        return est["a"][0], ci["a"][0, 0], ci["a"][1, 0]
-    return answer
 
 
 @pytest.mark.parametrize("case", sorted(RLIABLE_CASES))
 def test_the_iqm_and_its_stratified_interval_agree_with_rliable(case):
     scores, want = RLIABLE_CASES[case]
-    live = _rliable()
+    live = live_answer()
     answers = [want] + ([live(scores)] if live else [])
     point, lo, hi = at.iqm_interval([scores[:, t] for t in range(scores.shape[1])], resamples=20_000)
     for w in answers:
@@ -304,7 +294,7 @@ def test_no_published_row_was_trained_with_fewer_env_steps_than_its_budget():
             assert s["win_rates"] == pytest.approx(wins)
             point, lo, hi = at.iqm_interval([wins])
             assert (s["iqm"], *s["ci95"]) == pytest.approx((point, lo, hi))
-            live = _rliable()
+            live = live_answer()
             if live and len(set(wins)) > 1:
                 want = live(np.array(wins)[:, None])
                 assert s["iqm"] == pytest.approx(want[0]) and s["ci95"] == pytest.approx(want[1:], abs=1e-9)
