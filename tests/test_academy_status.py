@@ -81,3 +81,27 @@ def test_status_names_the_hyperparameters_a_run_changed():
     assert T._actions({**base, "hyperparameters": changed}) == (
         "macro book_substitution (its kinds only by it), stall cost 0.004, learning_rate=0.0001, n_steps=4096, net_arch=64x64")
     assert T._actions({"stall_cost": 0.02}) == "table, stall cost 0.02"  # a report without hyperparameters: none named
+
+
+def test_precision_table_reads_the_episodes_a_point_needs_off_the_shipped_references():
+    """``precision``: the episodes a curve point needs for a normalized standard error <= 0.1 come from the
+    shipped references alone (the book's spread over its episodes, the book-random gap), one row per
+    scenario; a gap of 0.037 wins (4th Street's final 2:00 down 4) needs thousands, a wide one about 100."""
+    import math
+
+    from coachgym.academy.evaluate import references
+
+    T = _tables()
+    rows = {r.split("|")[1].strip().strip("`"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in T.precision_table().splitlines()[2:]}
+    assert set(rows) == {sc.id for sc in A.scenarios()}
+    r = references()["fourthstreet-down4-final2"]
+    book, rand = r["by-the-book"], r["random"]
+    gap = book["mean"] - rand["mean"]
+    sd = (book["high"] - book["low"]) / 3.92 * math.sqrt(book["episodes"])
+    n = math.ceil((sd / (0.1 * gap)) ** 2)
+    cells = rows["fourthstreet-down4-final2"]
+    assert cells[3] == f"{n:,}" and n > 1000
+    assert sd / math.sqrt(n) / gap <= 0.1 < sd / math.sqrt(n - 1) / gap  # the fewest episodes that reach 0.1
+    assert float(cells[4]) == round(sd / 10 / gap, 2) and float(cells[4]) > 0.5
+    assert int(rows["valueadd-full-game"][3].replace(",", "")) < 200

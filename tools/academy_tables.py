@@ -1,6 +1,6 @@
 """The tables of docs/academy.md from the shipped data: the scenarios, the start-position pools and
 the reference scores, and every scenario's learning status (``python tools/academy_tables.py
-scenarios|positions|references|status|heldout``)."""
+scenarios|positions|references|status|heldout|precision``)."""
 
 from __future__ import annotations
 
@@ -181,7 +181,37 @@ def held_out_table(bench: Path = BENCH) -> str:
     return "\n".join(rows)
 
 
+def precision_table(target: float = 0.1) -> str:
+    """How many evaluation episodes a curve point would need for the normalized score of one policy
+    playing like the book to have a standard error of at most ``target``, read off the shipped
+    references alone (no training result): the book's per-episode standard deviation (its 95% interval
+    over its episodes, normal approximation) divided by ``target`` times the book-random gap, squared;
+    beside it the standard error at the protocol's 100 episodes a point and the relative standard
+    error of the gap itself (random's and the book's errors on their own episodes)."""
+    import math
+
+    refs = references()
+    rows = [f"| scenario | score | book - random | book's sd an episode | episodes for a normalized SE <= {target:g} | "
+            "normalized SE at 100 episodes | the gap's own relative SE (shipped references) |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for sc in A.scenarios():
+        r = refs.get(sc.id, {})
+        book, rand = r.get("by-the-book"), r.get("random")
+        if not book or not rand:
+            rows.append(f"| `{sc.id}` | {sc.score_name} | - | - | - | - | - |")
+            continue
+        gap = abs(book["mean"] - rand["mean"])
+        sd_book = (book["high"] - book["low"]) / (2 * 1.96) * math.sqrt(book["episodes"])
+        sd_rand = (rand["high"] - rand["low"]) / (2 * 1.96) * math.sqrt(rand["episodes"])
+        n = math.ceil((sd_book / (target * gap)) ** 2)
+        se100 = sd_book / math.sqrt(100) / gap
+        gap_se = math.sqrt(sd_book ** 2 / book["episodes"] + sd_rand ** 2 / rand["episodes"]) / gap
+        d = 3 if sc.reward == "win" else 2
+        rows.append(f"| `{sc.id}` | {sc.score_name} | {gap:.{d}f} | {sd_book:.{d}f} | {n:,} | {se100:.2f} | {gap_se:.2f} |")
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "scenarios"
     print({"scenarios": scenarios_table, "positions": positions_table, "references": references_table,
-           "status": status_table, "heldout": held_out_table}[what]())
+           "status": status_table, "heldout": held_out_table, "precision": precision_table}[what]())
