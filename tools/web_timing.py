@@ -142,7 +142,7 @@ TAKE_MARKS = "() => { const m = JSON.parse(sessionStorage.getItem('timing') || '
 
 
 def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str, mixed: float,
-                    size: tuple[int, int]) -> dict:
+                    size: tuple[int, int], stop=None) -> dict:
     import random
 
     from playwright.sync_api import sync_playwright
@@ -185,11 +185,14 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
                 decisions += 1
             per_game.append(decisions)
             times.extend(page.evaluate(TAKE_MARKS))
+            if stop is not None and stop():  # (--stop-with-season: the season is over, so is the person's session)
+                break
+        ended = time.monotonic()  # (the person's last game over)
         browser.close()
-    return {"ruleset": ruleset, "games": games, "opponent": opponent, "mixed": mixed, "decisions": len(times),
+    return {"ruleset": ruleset, "games": len(per_game), "opponent": opponent, "mixed": mixed, "decisions": len(times),
             "decisions_per_game": statistics.fmean(per_game), "min_per_game": min(per_game), "max_per_game": max(per_game),
             "ms_median": statistics.median(times), "ms_p95": percentile(times, 0.95), "ms_max": max(times),
-            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95)}
+            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95), "ended": ended}
 
 
 class LoadWatch:
@@ -246,6 +249,9 @@ class SeasonProcessWatch:
         import threading
 
         self.pids: dict[int, tuple[int, float]] = {}  # pid: (compiled modules mapped, CPU seconds), the last look
+        # pid: /proc/PID/schedstat (seconds on a CPU, seconds runnable but waiting for one, timeslices) at
+        # the first and at the last look (the process's main thread, the one that plays the games)
+        self.sched: dict[int, list[tuple[float, float, int]]] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
@@ -280,6 +286,10 @@ class SeasonProcessWatch:
                         if line.split()[-1].startswith(root) and line.split()[-1].endswith(".so")}
                 fields = stat.rsplit(")", 1)[1].split()
                 self.pids[pid] = (len(mods), (int(fields[11]) + int(fields[12])) / tick)
+                sched = _read(f"/proc/{pid}/schedstat").split()
+                if len(sched) >= 3:
+                    look = (int(sched[0]) / 1e9, int(sched[1]) / 1e9, int(sched[2]))
+                    self.sched.setdefault(pid, [look, look])[1] = look
             if self._stop.wait(1.0):
                 return
 
@@ -288,8 +298,15 @@ class SeasonProcessWatch:
         self._thread.join()
         if not self.pids:
             return "the season's process: not seen"
-        return "; ".join(f"the season's process {pid}: {mods} compiled modules of this tree loaded, {cpu:.1f} s CPU"
-                         for pid, (mods, cpu) in self.pids.items())
+        out = []
+        for pid, (mods, cpu) in self.pids.items():
+            line = f"the season's process {pid}: {mods} compiled modules of this tree loaded, {cpu:.1f} s CPU"
+            if pid in self.sched:
+                (c0, d0, n0), (c1, d1, n1) = self.sched[pid]
+                line += (f"; /proc/{pid}/schedstat first look -> last look: on a CPU {c0:.1f} -> {c1:.1f} s, runnable "
+                         f"but waiting for a CPU (run_delay) {d0:.1f} -> {d1:.1f} s, timeslices {n0} -> {n1}")
+            out.append(line)
+        return "; ".join(out)
 
 
 def _read(path: str) -> bytes:
@@ -314,35 +331,60 @@ def start_season(url: str, spec: str) -> dict:
     page = opener.open(f"{url}/seasons", data=body)
     where = page.geturl()
     name = where.rsplit("/", 1)[1]
+    started = time.monotonic()  # (the season's clock: from the person's "simulate the rest")
     opener.open(f"{where}/simulate", data=urllib.parse.urlencode({"to": "end"}).encode())
     total = int(re.search(r"of (\d+) games played", opener.open(where).read().decode()).group(1))
     print(f"season {name}: {total} games, simulating in the background", file=sys.stderr)
-    return {"opener": opener, "where": where, "total": total, "started": time.monotonic(), "watch": SeasonProcessWatch()}
+    return {"opener": opener, "where": where, "total": total, "started": started, "watch": SeasonProcessWatch()}
 
 
-def finish_season(season: dict) -> None:
-    """Wait for the season's regular season to end; print how long it took, how far it was when the
-    timed games ended, and the load average while it finished alone."""
+def finish_season(season: dict, person_ended: float) -> None:
+    """Wait for the season's regular season to end; print when it really ended (the season's process's
+    result, heard by the server in this process: not a page polled after the timing), how far it was
+    when the person's timed games ended, and where the season's process spent its wall-clock time
+    (``coachgym.web.season._Account``), while the person played and after."""
     import re
 
-    def played() -> int:
-        text = season["opener"].open(season["where"]).read().decode()
-        return int(re.search(r'data-played="(\d+)"', text).group(1))
-
-    at_end_of_timing, waited = played(), time.monotonic() - season["started"]
+    text = season["opener"].open(season["where"]).read().decode()
+    at_end_of_timing = int(re.search(r'data-played="(\d+)"', text).group(1))
+    person = person_ended - season["started"]
     load = LoadWatch()
-    while played() < season["total"]:
-        time.sleep(2)
-    took = time.monotonic() - season["started"]
-    print(f"season: {at_end_of_timing} of {season['total']} games played when the timed games ended ({waited:.0f} s); "
-          f"the whole regular season took {took:.0f} s ({load.stop()} while it finished after the timing)",
-          file=sys.stderr)
     sims = getattr(getattr(season.get("app"), "state", None), "season_sims", None)
-    for run in (sims.runs.values() if sims is not None else ()):
-        deadline = time.monotonic() + 10
-        while run.state == "running" and time.monotonic() < deadline:  # (its result follows its last progress)
-            time.sleep(0.1)
-        print(f"the season's process waited on people {run.waited:.1f} s of the {took:.0f} s ({run.state})", file=sys.stderr)
+    runs = list(sims.runs.values()) if sims is not None else []
+    deadline = time.monotonic() + 900
+    while any(r.state == "running" for r in runs) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    after = load.stop()
+    for run in runs:
+        acc = run.account or {}
+        ended = acc.get("end") or run.finished or time.monotonic()
+        took = ended - season["started"]
+        where = (f"{person - took:.0f} s before the person's last game ended" if took <= person
+                 else f"{took - person:.0f} s after the person's last game ended")
+        print(f"season: {at_end_of_timing} of {season['total']} games played when the person's timed games ended "
+              f"({person:.0f} s); **the whole regular season took {took:.1f} s** ({run.state}; {where}; {after} from "
+              f"the person's end to the season's)", file=sys.stderr)
+        if not acc:
+            print(f"the season's process waited on people {run.waited:.1f} s (no account)", file=sys.stderr)
+            continue
+        print(f"the season's process from its start ({acc['start'] - season['started']:.1f} s after the simulate) to "
+              f"its result, its main thread's wall clock {acc['wall']:.1f} s = on a CPU {acc['on_cpu']:.1f} s + runnable "
+              f"but kept off the CPUs (run_delay) {acc['run_delay']:.1f} s + asleep in the wait on people "
+              f"{acc['gate_asleep']:.1f} s + asleep elsewhere {acc['other_asleep']:.1f} s; the wait on people "
+              f"{acc['gate_waited']:.1f} s in {acc['gate_waits']} waits (of it run_delay {acc['gate_run_delay']:.1f} s); "
+              f"storing the games {acc['store']:.1f} s, progress reports {acc['report']:.2f} s (wall); the process's "
+              f"CPU, all threads {acc['process_cpu']:.1f} s; {acc['games']} games", file=sys.stderr)
+        points = acc["timeline"]
+        cut = max((pt for pt in points if pt[0] <= person_ended), default=None, key=lambda pt: pt[0])
+        first, last = [acc["start"], 0, 0.0, 0.0, 0.0], points[-1]
+        for label, a, b in (("while the person played", first, cut), ("after the person's end", cut, last)):
+            if a is None or b is None or b[0] <= a[0]:
+                continue
+            wall = b[0] - a[0]
+            print(f"  {label} (to the account's point at {b[0] - season['started']:.0f} s): {b[1] - a[1]} games in "
+                  f"{wall:.1f} s: asleep in the wait on people {b[2] - a[2]:.1f} s, on a CPU {b[3] - a[3]:.1f} s, run_delay "
+                  f"{b[4] - a[4]:.1f} s, the rest {wall - (b[2] - a[2]) - (b[3] - a[3]) - (b[4] - a[4]):.1f} s "
+                  f"({(b[1] - a[1]) / wall:.1f} games/s)", file=sys.stderr)
     print(season["watch"].stop(), file=sys.stderr)
 
 
@@ -394,6 +436,9 @@ def main() -> None:
                     help="with --browser: first start a season on the same server (e.g. statispro:nba-1993:knicks:82) "
                          "and simulate the rest of it in the background while the games are timed; reports how long "
                          "the season took")
+    ap.add_argument("--stop-with-season", action="store_true",
+                    help="with --season: the person stops after the game in which the season ended (the person "
+                         "coaches throughout the season, and no longer)")
     ap.add_argument("--cpu", action="store_true",
                     help="the app's CPU time per game page and per choice, in-process (a load-independent comparison)")
     args = ap.parse_args()
@@ -429,11 +474,18 @@ def main() -> None:
             season = start_season(url, args.season) if args.season else None
             if season:
                 season["app"] = app  # (the server runs in this process: the season's wait is read from it at the end)
-            rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size)
-                    for name in args.rulesets]
-            print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}", file=sys.stderr)
+            stop = None
+            if season and args.stop_with_season:
+                def stop() -> bool:
+                    sims = getattr(app.state, "season_sims", None)
+                    return sims is not None and all(r.state != "running" for r in sims.runs.values())
+            rows = [measure_browser(url, rulesets.get(name).name, args.games, args.seed, args.opponent, args.mixed, size,
+                                    stop) for name in args.rulesets]
+            settings = " ".join(f"{k}={os.environ[k]}" for k in sorted(os.environ) if k.startswith("COACHGYM_SEASON_"))
+            print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}; "
+                  f"{settings or 'the season settings by default'}", file=sys.stderr)
             if season:
-                finish_season(season)
+                finish_season(season, rows[-1]["ended"])
         else:
             rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
     if args.json:

@@ -72,6 +72,8 @@ class Progress:
     total: int = 0
     error: str = ""
     waited: float = 0.0  # seconds the season's process waited on people (:class:`_People`)
+    finished: float = 0.0  # when the server heard the process's result (time.monotonic), 0 before
+    account: dict = dataclasses.field(default_factory=dict)  # where the process's time went (:class:`_Account`)
 
 
 # How the background processes yield the CPU to the server answering people: "idle" (the default) is
@@ -152,7 +154,10 @@ _SEND = None  # in a season's process: the pipe to the server (:func:`_report`)
 def _report(*message) -> None:
     """Tell the server (the thread that watches this process) something; nothing outside one."""
     if _SEND is not None:
+        t = time.monotonic()
         _SEND(message)
+        if _ACCOUNT is not None:
+            _ACCOUNT.report += time.monotonic() - t
 
 
 # People first: the server counts the requests it is answering and, after the last one, gives the
@@ -236,6 +241,8 @@ class _People:
         self.rate = (1.0 - SHARE) / SHARE
         self.mark = time.monotonic()  # when the season last went back to work
         self.waited = 0.0
+        self.waits = 0  # waits that slept
+        self.wait_cpu = self.wait_delay = 0.0  # of ``waited``: on a CPU, and runnable but not on one (_sched)
 
     def __call__(self, _game=None) -> float:
         gate = self.gate
@@ -243,7 +250,10 @@ class _People:
         if gate[0] <= 0 and now >= gate[1]:  # (the common case, every step of a game: two reads)
             return 0.0
         budget = min(WAIT_AT_MOST, self.budget + (now - self.mark) * self.rate)
-        start = now
+        if budget <= 0.0:  # (none left: the season goes on)
+            self.budget, self.mark = budget, now
+            return 0.0
+        start, before = now, _sched()
         while now - start < budget and (gate[0] > 0 or now < gate[1]):
             pause = 0.002 if gate[0] > 0 else min(0.01, gate[1] - now)
             time.sleep(max(0.001, min(pause, budget - (now - start))))
@@ -251,10 +261,81 @@ class _People:
         waited = now - start
         self.budget, self.mark = budget - waited, now
         self.waited += waited
+        if waited > 0.0:
+            after = _sched()
+            self.waits += 1
+            self.wait_cpu += after[0] - before[0]
+            self.wait_delay += after[1] - before[1]
         return waited
 
 
 _PEOPLE: _People | None = None
+
+
+def _sched() -> tuple[float, float]:
+    """(seconds on a CPU, seconds runnable but waiting for a CPU) of the calling thread so far:
+    Linux's ``/proc/thread-self/schedstat`` (its ``run_delay`` is the time the scheduler kept a
+    ready thread off every CPU: at the idle policy, the time other work had them all); (0, 0) where
+    there is none."""
+    try:
+        with open("/proc/thread-self/schedstat", "rb") as f:
+            on, delay = f.read().split()[:2]
+        return int(on) / 1e9, int(delay) / 1e9
+    except (OSError, ValueError):
+        return 0.0, 0.0
+
+
+class _Account:
+    """Where a season's process spends its wall-clock time (its main thread, which plays the games),
+    from its start to its result: on a CPU; runnable but kept off every CPU (``run_delay``, the
+    scheduler's); asleep in the wait on people (:class:`_People`; of its time the CPU and the run
+    delay are counted with those); and asleep anywhere else (SQLite's locks and writes, the pipe),
+    the rest. Besides, the wall-clock time of storing the games and of the progress reports, and a
+    point every :data:`EVERY` seconds (monotonic time, games, asleep in the wait on people, on a CPU,
+    run delay) so a timing can split the account at the moment the person stopped. Costs a file read
+    per point and per wait that slept."""
+
+    EVERY = 5.0
+
+    def __init__(self):
+        self.t0 = time.monotonic()
+        self.s0 = _sched()
+        self.store = self.report = 0.0
+        self.games = 0
+        self.timeline: list[list[float]] = []
+        self._next = self.t0
+
+    def game(self, done: int) -> None:
+        now = time.monotonic()
+        self.games = done
+        if now >= self._next:
+            self.timeline.append(self._point(now, done))
+            self._next = now + self.EVERY
+
+    def _point(self, now: float, done: int) -> list[float]:
+        on, delay = _sched()
+        p = _PEOPLE
+        return [round(now, 3), done, round(p.waited - p.wait_cpu - p.wait_delay if p else 0.0, 3),
+                round(on - self.s0[0], 3), round(delay - self.s0[1], 3)]
+
+    def summary(self) -> dict:
+        now = time.monotonic()
+        on, delay = _sched()
+        on, delay = on - self.s0[0], delay - self.s0[1]
+        p = _PEOPLE
+        waited, w_cpu, w_delay = (p.waited, p.wait_cpu, p.wait_delay) if p else (0.0, 0.0, 0.0)
+        asleep_waiting = max(0.0, waited - w_cpu - w_delay)
+        wall = now - self.t0
+        out = {"start": self.t0, "end": now, "wall": wall, "on_cpu": on, "run_delay": delay,
+               "gate_asleep": asleep_waiting, "gate_waited": waited, "gate_run_delay": w_delay,
+               "gate_waits": p.waits if p else 0, "other_asleep": wall - on - delay - asleep_waiting,
+               "store": self.store, "report": self.report, "games": self.games,
+               "process_cpu": time.process_time(),
+               "timeline": self.timeline + [self._point(now, self.games)]}
+        return {k: round(v, 3) if isinstance(v, float) else v for k, v in out.items()}
+
+
+_ACCOUNT: _Account | None = None
 
 
 def _yield_to_people(_game=None) -> float:
@@ -297,7 +378,8 @@ def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
     """A season's background process: tied to the server's life, at the lowest CPU priority, runs
     ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``; ``gate``: the
     server's count of requests in flight (:func:`_yield_to_people`)."""
-    global _SEND, _GATE
+    global _SEND, _GATE, _ACCOUNT
+    _ACCOUNT = _Account()
     _niced(priority, server)
     # (the idle policy alone is not enough: measured, a season's process at SCHED_IDLE on the other
     # core still made the server's own time 125 ms instead of 27-43 in one run of four on this
@@ -364,6 +446,7 @@ def _simulate(db: str, name: str, mine: str, playoffs: bool) -> dict:
         run = Progress()
         (Simulations._run_playoffs if playoffs else Simulations._run)(run, store, None, name, "", mine)
         run.waited = round(_PEOPLE.waited, 3) if _PEOPLE is not None else 0.0
+        run.account = _ACCOUNT.summary() if _ACCOUNT is not None else {}
         return dataclasses.asdict(run)
 
 
@@ -425,7 +508,8 @@ class Simulations:
                     elif message[0] == "result":
                         got = message[1]
                         run.done, run.total, run.error, run.state = got["done"], got["total"], got["error"], got["state"]
-                        run.waited = got.get("waited", 0.0)
+                        run.waited, run.account = got.get("waited", 0.0), got.get("account") or {}
+                        run.finished = time.monotonic()
                     elif message[0] == "failed":
                         run.error, run.state = message[1], "failed"
             finally:
@@ -514,11 +598,15 @@ class Simulations:
                     _yield_to_people()
                     out = task.run(_step_hook())
                     _yield_to_people()
+                    t = time.monotonic()
                     row = comp._store_game(f, task, out)
                     states[row.home] = carry.advance(states[row.home], row.carry[HOME], ctx)
                     states[row.away] = carry.advance(states[row.away], row.carry[AWAY], ctx)
                     run.done += 1
                     run.total = max(run.total, run.done)
+                    if _ACCOUNT is not None:
+                        _ACCOUNT.store += time.monotonic() - t
+                        _ACCOUNT.game(run.done)
                     _progress(run)
             if comp.done and comp.finished is None:
                 comp.finished = time.time()

@@ -56,6 +56,13 @@ def test_the_season_is_simulated_in_a_process_of_its_own_and_stores_the_command_
         _wait(a, where)
         run = app.state.season_sims.get(name)
         assert run.state == "done" and run.error == ""
+        # where the season's process spent its wall-clock time (tools/web_timing.py --season prints it)
+        acc = run.account
+        assert acc["games"] == run.done and acc["timeline"] and acc["timeline"][-1][1] == run.done
+        assert acc["start"] < acc["end"] <= run.finished <= time.monotonic() and acc["store"] > 0
+        assert abs(acc["on_cpu"] + acc["run_delay"] + acc["gate_asleep"] + acc["other_asleep"] - acc["wall"]) < 0.01
+        if os.path.exists("/proc/thread-self/schedstat"):  # (Linux's scheduler statistics)
+            assert acc["on_cpu"] > 0 and acc["run_delay"] >= 0 and acc["other_asleep"] > -0.05
         with Store(db) as store:
             comp = Competition.load(store, name)
             total = comp.total_games()
@@ -209,6 +216,7 @@ def test_a_seasons_process_waits_while_a_person_is_answered(db, monkeypatch):
     fake[:] = [0.0, 0.0]
     assert people() < 0.02
     assert 0.5 < people.waited < 1.0
+    assert people.waits >= 4 and 0 <= people.wait_cpu + people.wait_delay < people.waited  # (its own account)
     monkeypatch.undo()
     # the same in a season's process, which reads the server's count from shared memory: a request
     # that never ends holds the season for the budget, and then it goes on to its end all the same
