@@ -32,8 +32,15 @@ app's own share (``Server-Timing``) and the decisions per game.
 
 ``--season`` first starts a season on the same server and simulates its regular season in the
 background (the server's season worker, at its own priority) while the games are timed; prints how
-long the season took. With ``--browser`` the machine's load average is read every 2 s and printed
-for the timing and for the season's end (min, median, max), with this tool's niceness.
+long the season took, from the "simulate" to the season's process's result (heard in this process,
+which is the server's: not a page polled after the timing, which would say the person's time
+wherever the season ended before the person), and where the season's process spent its wall-clock
+time (``coachgym.web.season._Account``: on a CPU, runnable but kept off the CPUs, asleep in the wait
+on people, asleep elsewhere; split at the moment the person's last game ended), with its
+``/proc/PID/schedstat``. ``--stop-with-season``: the person stops after the game in which the
+season ended (coaching throughout the season, and no longer). With ``--browser`` the machine's
+load average is read every 2 s and printed for the timing and for the season's end (min, median,
+max), with this tool's niceness and the ``COACHGYM_SEASON_*`` settings of the run.
 """
 
 from __future__ import annotations
