@@ -138,7 +138,7 @@ class ByTheBookCoach:
             t = game_minutes(game)  # a coach that starts in mid-game takes every man as on schedule
             self.played = [x * t / 48 for x in self.target]
             self._clock = t
-            self._on = list(game.lineup[side])
+            self._on = list(game.team_state[side].lineup)
 
     @staticmethod
     def rotation_targets(game: StatisProEngine, side: int) -> list[float] | None:
@@ -151,7 +151,7 @@ class ByTheBookCoach:
         left = 240.0
         out = []
         for i, p in enumerate(team.players):
-            m = min(rot.get(p.name, 0.0), left) if game.status[side][i] == 0 else 0.0
+            m = min(rot.get(p.name, 0.0), left) if game.team_state[side].status[i] == 0 else 0.0
             out.append(m)
             left -= m
         return out if sum(out) > 0 else None
@@ -163,19 +163,19 @@ class ByTheBookCoach:
             for i in self._on:
                 self.played[i] += t - self._clock
         self._clock = t
-        self._on = list(game.lineup[self.side])
+        self._on = list(game.team_state[self.side].lineup)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _margin(game: StatisProEngine, side: int) -> int:
-        return game.pts[side] - game.pts[1 - side]
+        return game.team_state[side].pts - game.team_state[1 - side].pts
 
     def _value(self, game: StatisProEngine, side: int, i: int, slot: int) -> float:
         p = game.teams[side].players[i]
         v = self._base[i]
         if slot not in p.positions:
             v -= 15
-        if game.tired[side][i]:
+        if game.team_state[side].tired[i]:
             v -= 10
         return v
 
@@ -184,7 +184,7 @@ class ByTheBookCoach:
         depends on changes."""
         # the engine bumps ``rev`` on every change of lineups, ratings, fatigue, rest or status; the
         # starters' personal fouls complete the key
-        st = game.stats[side]
+        st = game.team_state[side].stats
         s0, s1, s2, s3, s4 = self.starters
         key = (game.uid, game.rev[side], side, game.period, game.rest_period, game.two_min, st[s0][PF], st[s1][PF], st[s2][PF],
                st[s3][PF], st[s4][PF])
@@ -203,7 +203,7 @@ class ByTheBookCoach:
         t = min(48.0, game_minutes(game) + 2)
         target, played = self.target, self.played
         players = game.teams[side].players
-        st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
+        st, tired, mrest, stats = game.team_state[side].status, game.team_state[side].tired, game.team_state[side].mandatory_rest, game.team_state[side].stats
         benched = set(self.starters) - set(want)  # resting, Fatigued, removed or in foul trouble by the book
         fouls = game.foul_out - 1
         # the men who may come in at all, in roster order, with how far each is behind his minutes (what
@@ -225,13 +225,13 @@ class ByTheBookCoach:
 
     def _desired_now(self, game: StatisProEngine, side: int) -> list[int]:
         starters = self.starters
-        cur = game.lineup[side]
-        st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
+        cur = game.team_state[side].lineup
+        st, tired, mrest, stats = game.team_state[side].status, game.team_state[side].tired, game.team_state[side].mandatory_rest, game.team_state[side].stats
         players = game.teams[side].players
         period = game.period
         late = period >= 4 and game.two_min
         half = 0 if period <= 2 else 1
-        rested = game.rested[side]
+        rested = game.team_state[side].rested
         rp = game.rest_period
         fo = game.foul_out
 
@@ -288,7 +288,7 @@ class ByTheBookCoach:
         legal = d.legal
         kind = d.kind
         side = d.side
-        margin = game.pts[side] - game.pts[1 - side]
+        margin = game.team_state[side].pts - game.team_state[1 - side].pts
         if kind == "menu":
             return self._menu(game, d, margin)
         late = game.final_two
@@ -348,11 +348,11 @@ class ByTheBookCoach:
     @staticmethod
     def _index(game: StatisProEngine, legal: tuple, side: int) -> int:
         """Which Index to use (16A-16C)."""
-        if A.INDEX_REBOUND in legal and (game.period >= 3 or game.index[side] > 4):
+        if A.INDEX_REBOUND in legal and (game.period >= 3 or game.team_state[side].index > 4):
             return A.INDEX_REBOUND  # 16B
         if A.INDEX_STEAL in legal and game.period >= 4:
             return A.INDEX_STEAL  # 16A: a steal is worth a possession
-        if A.INDEX_VOID_FOUL in legal and game.team_fouls[side] >= 4:
+        if A.INDEX_VOID_FOUL in legal and game.team_state[side].team_fouls >= 4:
             return A.INDEX_VOID_FOUL  # 16C: avoid penalty free throws
         if A.INDEX_FOUL in legal and game.final_two:
             return A.INDEX_FOUL
@@ -367,7 +367,7 @@ class ByTheBookCoach:
         own = fs == side
         slots = [A.CHOOSE.index(a) for a in legal]
         if game.ctx["cont"] in ("offensive_foul", "lb_off", "double_foul"):
-            fouls = [game.stats[fs][game.lineup[fs][s]][PF] for s in range(5)]
+            fouls = [game.team_state[fs].stats[game.team_state[fs].lineup[s]][PF] for s in range(5)]
             best = min(slots, key=lambda s: fouls[s]) if own else max(slots, key=lambda s: fouls[s])
         else:
             e = game.eff(fs)
@@ -390,8 +390,8 @@ class ByTheBookCoach:
             return A.SHOOT  # a good three-point shooter takes the three (4.6)
         if qualifies:
             return A.ADVANCE  # 4.4 an Open Shot is worth +10 and no PD
-        i = game.lineup[side][game.ballhandler]
-        if game.double_team[1 - side][0] == i:
+        i = game.team_state[side].lineup[game.ballhandler]
+        if game.team_state[1 - side].double_team[0] == i:
             return A.ADVANCE  # 5.5 pass out of the Double Team
         if not can_shoot:
             # a voluntary Forced Shot only when time is nearly gone
@@ -405,7 +405,7 @@ class ByTheBookCoach:
         lo, hi = A.SUB_RANGE
         if legal[0] != A.PLAY_ON or (len(legal) > 1 and lo <= legal[1] <= hi):
             want = self._desired(game, side)
-            cur = game.lineup[side]
+            cur = game.team_state[side].lineup
             if want != cur:
                 for slot in range(5):
                     if want[slot] != cur[slot] and want[slot] not in cur:
@@ -416,7 +416,7 @@ class ByTheBookCoach:
                 # must replace someone: the best available
                 subs = [a for a in legal if lo <= a <= hi]
                 return max(subs, key=lambda a: self._value(game, side, SLOT_OF_ACTION[a][0], SLOT_OF_ACTION[a][1]))
-        if self.double_team == "star" and game.double_team[side][0] < 0 and game.menu.get("kind") in ("period", "timeout"):
+        if self.double_team == "star" and game.team_state[side].double_team[0] < 0 and game.menu.get("kind") in ("period", "timeout"):
             dt = star_double_team(game, side)  # a set piece without a Double Team of ours (5.5)
             if dt is not None and dt in legal:
                 return dt
@@ -439,6 +439,6 @@ class ByTheBookCoach:
         if A.PRESS in legal and final_two and margin < 0:
             return A.PRESS
         if (A.TIMEOUT in legal and side == game.off and final_two and margin <= 0
-                and m.get("resume") in (PH_UPCOURT, PH_ADVANCE) and kind in ("live", "dead") and game.timeouts_last2[side] < 2):
+                and m.get("resume") in (PH_UPCOURT, PH_ADVANCE) and kind in ("live", "dead") and game.team_state[side].timeouts_last2 < 2):
             return A.TIMEOUT
         return A.PLAY_ON

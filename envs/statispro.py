@@ -148,28 +148,27 @@ class StatisProEncoder(ObservationEncoder):
         else:
             head = _HEADS[d.kind]
         o = 1 - side
-        pts, period, tf, to_used = game.pts, game.period, game.team_fouls, game.timeouts_used
-        index, tpo = game.index, game.three_point_offense
-        own_pts, opp_pts = pts[side], pts[o]
+        own, opp = game.team_state[side], game.team_state[o]
+        period = game.period
+        own_pts, opp_pts = own.pts, opp.pts
         two_min, n_fac = game.two_min, len(game.fac)
         buf[:_HEAD_SIZE] = array("f", head + [
             float(game.off == side), float(side == HOME), min(period, 4) / 4, float(period > 4),
             float(two_min), float(game.eleven or (two_min and n_fac <= 15)), n_fac / 180, own_pts / 150, opp_pts / 150,
             (own_pts - opp_pts) / 20, game.passes / 4, game.limit / 4, game.pass_no / 40, game.assist_no / 20,
-            tf[side] / 6, tf[o] / 6, (7 - to_used[side]) / 7, (7 - to_used[o]) / 7,
-            float(game.timeouts20_used[side] < 1), index[side] / 12, index[o] / 12, float(tpo[side]),
-            float(tpo[o]), float(game.press_next)] + _VIA_ONEHOT.get(game.via, _NO_VIA))
+            own.team_fouls / 6, opp.team_fouls / 6, (7 - own.timeouts_used) / 7, (7 - opp.timeouts_used) / 7,
+            float(own.timeouts20_used < 1), own.index / 12, opp.index / 12, float(own.three_point_offense),
+            float(opp.three_point_offense), float(game.press_next)] + _VIA_ONEHOT.get(game.via, _NO_VIA))
         if view.ballhandler_at >= 0:  # the last Ballhandler's mark back to 0.0
             buf[view.ballhandler_at] = 0.0
             view.ballhandler_at = -1
-        dt = game.double_team
         pos = _HEAD_SIZE
-        for s, m in ((side, view.own_court), (o, view.opp_court)):
-            dt_def0 = dt[1 - s][0]  # the Double Team against this team: its target
-            dt_own1 = dt[s][1]  # our Double Team's helper
+        for s, m, ts, them in ((side, view.own_court, own, opp), (o, view.opp_court, opp, own)):
+            dt_def0 = them.double_team[0]  # the Double Team against this team: its target
+            dt_own1 = ts.double_team[1]  # our Double Team's helper
             eff = game.eff(s)  # (the engine's cached ratings: the same list until they change)
-            lineup = game.lineup[s]
-            guard = game.guard[s]
+            lineup = ts.lineup
+            guard = ts.guard
             # the court rows depend on these values only (eff is replaced, never changed in place, when
             # ratings change): a row is rewritten only when one of its values differs
             if (m.eff is not eff or m.guard != guard or m.lineup != lineup or m.dt_target != dt_def0
@@ -194,15 +193,15 @@ class StatisProEncoder(ObservationEncoder):
             pos += COURT_BLOCK
         half = 0 if period <= 2 else 1
         get_half = _GET_HALF[half]
-        for s, r in ((side, view.own_roster), (o, view.opp_roster)):
+        for ts, r in ((own, view.own_roster), (opp, view.opp_roster)):
             n = r.n
             if n:
                 # each state column is kept with the values it was made of (copied: the engine changes its
                 # lists in place) and rewritten only when they differ
-                stats = game.stats[s]
+                stats = ts.stats
                 if n < len(stats):
                     stats = stats[:n]
-                lineup = game.lineup[s]
+                lineup = ts.lineup
                 if lineup != r.lineup:
                     on, at = [0.0] * n, [0.0] * n
                     for k, i in enumerate(lineup):
@@ -222,19 +221,19 @@ class StatisProEncoder(ObservationEncoder):
                     r.points = col
                 # the lists of flags are compared whole with a copy of the last ones (their columns only
                 # change when they do)
-                flags = game.status[s]
+                flags = ts.status
                 if flags != r.status:
                     buf[pos + N_CARD + 4:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x != 0) for x in flags[:n]])
                     r.status = flags[:]
-                flags = game.mandatory_rest[s]
+                flags = ts.mandatory_rest
                 if flags != r.mandatory_rest:
                     buf[pos + N_CARD + 5:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
                     r.mandatory_rest = flags[:]
-                flags = game.tired[s]
+                flags = ts.tired
                 if flags != r.tired:
                     buf[pos + N_CARD + 6:pos + n * ROSTER_ROW:ROSTER_ROW] = array("f", [float(x) for x in flags[:n]])
                     r.tired = flags[:]
-                flags = game.rested[s]
+                flags = ts.rested
                 if half != r.half or flags != r.rested:
                     buf[pos + N_CARD + 7:pos + n * ROSTER_ROW:ROSTER_ROW] = array(
                         "f", [float(x) for x in map(get_half, flags[:n])])

@@ -62,12 +62,12 @@ def test_5_5_macro_double_team_best_scorer_resolves_to_their_best_scorer_helped_
             if opts is not None and N in opts:
                 offered += 1
                 assert d.kind == "menu" and game.menu["kind"] in ("period", "timeout")
-                assert SP.actions[advice].kind not in KEEPS and game.double_team[d.side][0] < 0
+                assert SP.actions[advice].kind not in KEEPS and game.team_state[d.side].double_team[0] < 0
                 a = scope.concrete(N, game, d.side)
                 assert a in d.legal and SP.actions[a].kind == "double_team"
                 best, weakest = _best_and_weakest(game, d.side)
                 assert SP.actions[a]["target"] == best
-                assert game.guard[d.side][SP.actions[a]["helper"]] == weakest
+                assert game.team_state[d.side].guard[SP.actions[a]["helper"]] == weakest
             game.step(advice)
     assert offered >= 8  # every period start and timeout of both benches, the book never doubling
 
@@ -87,8 +87,8 @@ def test_5_5_macro_in_the_env_declares_the_double_team_and_an_unoffered_macro_is
             side = game.decision.side
             expect = SP.actions[env.scope.concrete(N, game, side)]
             obs, r, done, trunc, info = env.step(N)
-            assert game.double_team[side][1] >= 0 and game.double_team[side][0] >= 0  # the Double Team is in force
-            assert expect["target"] == [s for s in range(5) if game.lineup[1 - side][s] == game.double_team[side][0]][0]
+            assert game.team_state[side].double_team[1] >= 0 and game.team_state[side].double_team[0] >= 0  # the Double Team is in force
+            assert expect["target"] == [s for s in range(5) if game.team_state[1 - side].lineup[s] == game.team_state[side].double_team[0]][0]
             declared += 1
         else:
             if not refused:

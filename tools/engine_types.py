@@ -246,6 +246,7 @@ from .cards import Card
 from .constants import Stop
 from .options import StatisProOptions
 from .saved import PlayContext
+from .state import TeamState
 from .teams import Team
 
 '''

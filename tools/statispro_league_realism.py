@@ -81,7 +81,7 @@ class MinuteClock:
         self.game = game
         self.minutes = [np.zeros(len(t.players)) for t in game.teams]
         self.t = 0.0
-        self.lineups = [list(x) for x in game.lineup]
+        self.lineups = [list(ts.lineup) for ts in game.team_state]
 
     def now(self) -> float:
         return game_minutes(self.game)
@@ -93,7 +93,7 @@ class MinuteClock:
             for side in (0, 1):
                 self.minutes[side][self.lineups[side]] += dt
         self.t = t
-        self.lineups = [list(x) for x in game.lineup]
+        self.lineups = [list(ts.lineup) for ts in game.team_state]
 
 
 class RotationCoach(ByTheBookCoach):

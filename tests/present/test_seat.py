@@ -435,9 +435,9 @@ def test_enter_takes_the_books_choice_where_the_presenter_has_no_default():
     while not (seat.pending_kind() == "menu:dead"):
         seat.choose(seat.book_choice, seat.number)
     g = seat._game  # make one of the person's men foul out at this dead ball, as 6.5 would
-    i = g.lineup[seat.side][1]
-    g.stats[seat.side][i][PF] = 6
-    g.status[seat.side][i] = FOULED_OUT
+    i = g.team_state[seat.side].lineup[1]
+    g.team_state[seat.side].stats[i][PF] = 6
+    g.team_state[seat.side].status[i] = FOULED_OUT
     g._dirty(seat.side)
     g.decision = g._next_decision() if hasattr(g, "_next_decision") else g.decision
     seat._view = None

@@ -45,9 +45,9 @@ def test_8_1_the_clock_is_the_quarter_and_the_fac_left():
 
 def test_6_3_team_fouls_and_the_penalty_situation():
     g = RULESET.new_game(seed=2)
-    g.team_fouls[HOME] = 3
+    g.team_state[HOME].team_fouls = 3
     assert dict(P.situation(g).teams[HOME].facts)["team fouls"] == "3"
-    g.team_fouls[HOME] = 4  # the fifth Team Foul of a quarter is penalized (6.3, 6.4)
+    g.team_state[HOME].team_fouls = 4  # the fifth Team Foul of a quarter is penalized (6.3, 6.4)
     assert dict(P.situation(g).teams[HOME].facts)["team fouls"] == "4, in the penalty"
     assert not g._in_penalty(HOME) and g.penalty_next(HOME)  # read-only: nothing counted
 
@@ -55,18 +55,18 @@ def test_6_3_team_fouls_and_the_penalty_situation():
 def test_8_4_timeouts_left_follow_the_limits_of_the_last_quarter():
     g = RULESET.new_game(seed=3)
     assert dict(P.situation(g).teams[AWAY].facts)["timeouts"] == "7 + a 20-second"
-    g.timeouts_used[AWAY], g.timeouts20_used[AWAY] = 2, 1
+    g.team_state[AWAY].timeouts_used, g.team_state[AWAY].timeouts20_used = 2, 1
     assert dict(P.situation(g).teams[AWAY].facts)["timeouts"] == "5"
-    g.period, g.timeouts_q4[AWAY] = 4, 3  # at most four in the last quarter
+    g.period, g.team_state[AWAY].timeouts_q4 = 4, 3  # at most four in the last quarter
     assert P.timeouts_left(g, AWAY) == 1
 
 
 def test_16_index_points_and_what_may_be_spent_this_period():
     g = RULESET.new_game(seed=4)
-    side = HOME if g.index[HOME] else AWAY
+    side = HOME if g.team_state[HOME].index else AWAY
     facts = dict(P.situation(g).teams[side].facts)
-    quarter = -(-g.index_start[side] // 4)
-    assert facts["Index Points"] == f"{g.index[side]}, {min(g.index[side], quarter)} usable this period"
+    quarter = -(-g.team_state[side].index_start // 4)
+    assert facts["Index Points"] == f"{g.team_state[side].index}, {min(g.team_state[side].index, quarter)} usable this period"
     assert "Index Points" not in dict(P.situation(g).teams[1 - side].facts)
 
 
@@ -79,7 +79,7 @@ def test_3_2_cards_show_effective_ratings_who_guards_whom_and_out_of_position():
     assert [r.label for r in starks.ratings][:6] == ["FG", "ATT", "3PT", "DEF", "REB", "FT"]
     assert {r.label: r.value for r in starks.ratings}["FG"] == str(g.player(HOME, 0).field_goal)
     # a position shift puts Starks (a guard) at C: his defensive ratings halved (3.2)
-    g.lineup[HOME][0], g.lineup[HOME][4] = g.lineup[HOME][4], g.lineup[HOME][0]
+    g.team_state[HOME].lineup[0], g.team_state[HOME].lineup[4] = g.team_state[HOME].lineup[4], g.team_state[HOME].lineup[0]
     g._dirty()
     card = next(c for c in P.situation(g).teams[HOME].on_court if c.name == starks.name)
     assert card.position == "C" and "out of position" in card.note
@@ -126,9 +126,9 @@ def test_6_5_a_man_who_fouled_out_is_replaced_by_name():
     if g is None:  # (the seeds met no forced replacement: make one)
         g = book_game(seed=8, until=lambda g: g.decision.kind == "menu" and g.menu.get("kind") == "dead")
         side = g.decision.side
-        i = g.lineup[side][2]
-        g.stats[side][i][PF] = 6
-        g.status[side][i] = FOULED_OUT
+        i = g.team_state[side].lineup[2]
+        g.team_state[side].stats[i][PF] = 6
+        g.team_state[side].status[i] = FOULED_OUT
         g._dirty(side)
         g.decision = g._next_decision()
     d = g.decision
@@ -141,7 +141,7 @@ def test_6_5_a_man_who_fouled_out_is_replaced_by_name():
 def test_5_4_routine_dead_balls_pass_but_a_rest_period_start_or_a_tired_man_is_asked():
     quiet = book_game(seed=9, until=lambda g: g.decision.kind == "menu" and g.menu.get("kind") == "dead"
                       and A.PLAY_ON in g.decision.legal and not g.rp_grace and not g.final_two
-                      and not any(g.tired[g.decision.side][i] or g.mandatory_rest[g.decision.side][i] for i in g.lineup[g.decision.side])
+                      and not any(g.team_state[g.decision.side].tired[i] or g.team_state[g.decision.side].mandatory_rest[i] for i in g.team_state[g.decision.side].lineup)
                       and not P.calls(g, g.decision))
     assert P.routine(quiet, quiet.decision) == A.PLAY_ON and P.auto_kind(quiet, quiet.decision) == "menu:dead"
     rest = book_game(seed=9, until=lambda g: dead_menu(g) and g.rp_grace and needing_rest(g))
@@ -161,7 +161,7 @@ def dead_menu(g) -> bool:
 
 def needing_rest(g) -> list[int]:
     side, half = g.decision.side, 0 if g.period <= 2 else 1
-    return [i for i in g.lineup[side] if P.needs_rest(g, side, i, half)]
+    return [i for i in g.team_state[side].lineup if P.needs_rest(g, side, i, half)]
 
 
 def test_5_4_a_rest_period_start_calls_only_while_a_man_on_the_floor_still_needs_his_rest():
@@ -172,8 +172,8 @@ def test_5_4_a_rest_period_start_calls_only_while_a_man_on_the_floor_still_needs
                   and len(P.calls(g, g.decision)) == 1)
     assert P.routine(g, g.decision) is None
     side, half = g.decision.side, 0 if g.period <= 2 else 1
-    for i in g.lineup[side]:
-        g.rested[side][i][half] = True  # everybody on the floor has rested this half
+    for i in g.team_state[side].lineup:
+        g.team_state[side].rested[i][half] = True  # everybody on the floor has rested this half
     assert P.calls(g, g.decision) == [] and P.routine(g, g.decision) == A.PLAY_ON
 
 
@@ -193,7 +193,7 @@ def test_6_5_foul_trouble_calls_at_the_stoppage_of_the_foul_only():
             return False
         side = g.decision.side
         trouble = min(g.foul_out - 1, g.period + 1)
-        return any(g.stats[side][i][PF] >= trouble for i in g.lineup[side]) and not P.calls(g, g.decision)
+        return any(g.team_state[side].stats[i][PF] >= trouble for i in g.team_state[side].lineup) and not P.calls(g, g.decision)
 
     later = book_game(seed=9, until=trouble_later)
     assert P.routine(later, later.decision) == A.PLAY_ON
@@ -255,9 +255,9 @@ def test_5_4_enter_warns_before_the_last_rest_period_fatigues_unrested_men():
     g = _dead_menu(2)
     side = g.decision.side
     g.rest_period, g.rp_grace = 1, True  # the first dead ball after the 5:00 Time card: the last whole Rest Period before 9:00
-    i = g.lineup[side][0]
-    g.rested[side][i][0] = False
-    g.tired[side][i] = False
+    i = g.team_state[side].lineup[0]
+    g.team_state[side].rested[i][0] = False
+    g.team_state[side].tired[i] = False
     g.teams[side].players[i].rest = 0
     view = P.decision(g, g.decision)
     assert view.default_action == A.PLAY_ON
@@ -265,7 +265,7 @@ def test_5_4_enter_warns_before_the_last_rest_period_fatigues_unrested_men():
     warn = [w for w in view.warnings if name in w]
     assert warn and "FATIGUED at the 9:00 card" in warn[0] and warn[0].startswith("Enter plays on")
     g._time_card("9:00")  # what the warning said: still on the floor at 9:00, he is Fatigued (5.4)
-    assert g.tired[side][i]
+    assert g.team_state[side].tired[i]
     g.rest_period, g.rp_grace = 0, True  # before the 5:00 card there is still a whole Rest Period to come: no warning
     assert not [w for w in P.decision(g, g.decision).warnings if "FATIGUED" in w]
 
@@ -275,10 +275,10 @@ def test_8_4_enter_warns_before_the_time_card_charges_a_timeout():
     side = g.decision.side
     assert A.TIMEOUT in g.decision.legal
     g.rest_period = 0
-    g.timeouts_used[side], g.owed_timeout[side] = 0, False
+    g.team_state[side].timeouts_used, g.team_state[side].owed_timeout = 0, False
     view = P.decision(g, g.decision)
     assert any("you are charged one" in w and "(8.4)" in w for w in view.warnings)
-    g.timeouts_used[side] = 2  # as many timeouts as quarters: nothing is charged
+    g.team_state[side].timeouts_used = 2  # as many timeouts as quarters: nothing is charged
     assert not any("(8.4)" in w for w in P.decision(g, g.decision).warnings)
 
 
@@ -301,7 +301,7 @@ def test_8_5_substitution_keys_are_roster_numbers_that_do_not_move():
     keys = {c.shortcut: c for c in subs[0].then}
     for c in subs[0].then:  # his roster number, whatever the list's order
         assert g.teams[side].players[int(c.shortcut) - 1].name in c.label
-    assert [c.shortcut for c in subs] == [str(i + 1) for i in g.lineup[side]]
+    assert [c.shortcut for c in subs] == [str(i + 1) for i in g.team_state[side].lineup]
     first_in = subs[0].then[0]
     g.step(first_in.action)  # a bench man goes in: the others keep their keys
     after = {c.shortcut: c.label.split(" (")[0] for c in group(P.decision(g, g.decision), "substitution").choices[0].then}

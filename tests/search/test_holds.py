@@ -194,7 +194,7 @@ def test_a_committed_hold_keeps_the_coachs_own_choice_in_force():
     g = game.clone(record_events=False)
     h = Hold.commit(g, side, option, hold_spec(g, option))
     g.step(option)
-    dt = tuple(g.double_team[side])
+    dt = tuple(g.team_state[side].double_team)
     assert dt[0] >= 0
     rs = rulesets.get("statispro")
     coaches = [rs.coach("by-the-book", seed=1), rs.coach("by-the-book", seed=2)]
@@ -208,7 +208,7 @@ def test_a_committed_hold_keeps_the_coachs_own_choice_in_force():
         if d.side == side:
             a = h.filter(g, d, a)
         g.step(a)
-    assert h.stats.masked > 0 and (tuple(g.double_team[side]) == dt or h.stats.ended)
+    assert h.stats.masked > 0 and (tuple(g.team_state[side].double_team) == dt or h.stats.ended)
     assert rs.coach("search:budget=8,when=all", seed=1).commit == "horizon"
     assert rs.coach("search:commit=scope,when=all").commit == "scope" and rs.coach("search:commit=0,when=all").commit == ""
     with pytest.raises(ConfigError, match="commit must be horizon, scope or 0"):

@@ -37,7 +37,7 @@ def test_14g_note_in_a_season_only_a_player_with_games_left_to_miss_gets_an_inju
     # Injury Rate 1 on the Bulls: Jordan, Pippen, Grant, Galloway, Underhill; only Galloway may still miss games
     g, d = _statispro_injury_game("Injury: game + 1 Injury Rate", _bulls_left(galloway=2))
     assert d is None or d.kind != "choose_player"  # no choice among equals left
-    assert g.injured[AWAY][6] and g.missed_games == [[AWAY, 6, 1]]
+    assert g.team_state[AWAY].injured[6] and g.missed_games == [[AWAY, 6, 1]]
 
 
 def test_14g_example_larry_bird_with_no_games_left_to_miss_the_injury_is_the_balance_of_the_game():
@@ -45,7 +45,7 @@ def test_14g_example_larry_bird_with_no_games_left_to_miss_the_injury_is_the_bal
 
     g, _ = _statispro_injury_game("Injury: game + 1 Injury Rate", _bulls_left())
     # the player of the current lineup that the RPG # (150) names, for the rest of this game only
-    assert [i for i in range(12) if g.injured[AWAY][i]] == [g.lineup[AWAY][rpg_slot(150)]]
+    assert [i for i in range(12) if g.team_state[AWAY].injured[i]] == [g.team_state[AWAY].lineup[rpg_slot(150)]]
     assert g.missed_games == []
 
 
@@ -89,7 +89,7 @@ def test_14g_expanded_attempts_when_a_player_is_unavailable_to_start_after_a_pri
     game = rs.new_game(rs.parse_team(c.game_team(data, s, TOURNAMENT), "t"), "knicks-1993", seed=1)
     bulls = game.teams[HOME]
     jordan = [p.name for p in bulls.players].index("Michael Jordan")
-    assert jordan not in game.lineup[HOME]
+    assert jordan not in game.team_state[HOME].lineup
     # half of Jordan's ATTEMPTS (26 // 2 = 13) to the guard with the most ATTEMPTS below his
     base = {p.name: p.attempts for p in rs.load_team("bulls-1993").players}
     gained = {p.name: p.attempts - base[p.name] for p in bulls.players if p.name in base and p.attempts != base[p.name]}

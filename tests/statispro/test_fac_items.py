@@ -47,13 +47,13 @@ def prepared(cards=(), off=0, bh=-1, passes=1, options=None):
 def test_9b_d_ob_turnover_by_rpg():
     g = prepared([K.card(69)])
     g._pass_section(K.card(164).action, "action")  # Traveling - D OB. Turnover RPG; RPG 69 = PF
-    assert g.stats[0][3][TOV] == 1 and g.off == 1 and g.phase == PH_MENU
+    assert g.team_state[0].stats[3][TOV] == 1 and g.off == 1 and g.phase == PH_MENU
 
 
 def test_9f_offensive_foul_charged_by_the_offenses_foul_range_and_not_a_team_foul():
     g = prepared([holder("knicks-1993", 4)])  # a FOUL # in Ewing's range
     g._pass_section((K.P_OFOUL,), "action")
-    assert g.stats[0][4][PF] == 1 and g.stats[0][4][TOV] == 1 and g.team_fouls[0] == 0 and g.off == 1
+    assert g.team_state[0].stats[4][PF] == 1 and g.team_state[0].stats[4][TOV] == 1 and g.team_state[0].team_fouls == 0 and g.off == 1
 
 
 def test_13c_pass_to_choice_offers_every_player_with_enough_attempts():
@@ -80,7 +80,7 @@ def test_13e_24_second_violation_early_is_a_pass_40_to_the_last_ballhandler():
 def test_13e_24_second_violation_on_the_third_pass_is_a_team_turnover():
     g = prepared(bh=2, passes=2)
     g._pass_section((K.P_24,), "advance")
-    assert g.team_tov[0] == 1 and g.off == 1
+    assert g.team_state[0].team_tov == 1 and g.off == 1
 
 
 def test_13f_kicked_ball_fresh_three_advances():
@@ -107,62 +107,62 @@ def test_15k_trap_costs_one_advance():
 def test_15b_intentional_foul_two_free_throws_and_the_ball():
     g = prepared([holder("bulls-1993", 0)])
     g._pass_section((K.P_INTFOUL,), "press")
-    assert g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "keep" and g.stats[1][0][PF] == 1
+    assert g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "keep" and g.team_state[1].stats[0][PF] == 1
 
 
 def test_15e_pass_to_choice_who_scores():
     g = prepared()
     g._pass_section((K.P_CHOICE_SCORES,), "press")
     g._resolve_wait(A.ACTIONS[A.CHOOSE[4]])
-    assert g.pts == [2, 0] and g.stats[0][4][FGM] == 1 and g.off == 1
-    assert g.stats[0][1][AST] == 1  # Rivers, the other player with the highest ASSIST RATE (A13)
+    assert [ts.pts for ts in g.team_state] == [2, 0] and g.team_state[0].stats[4][FGM] == 1 and g.off == 1
+    assert g.team_state[0].stats[1][AST] == 1  # Rivers, the other player with the highest ASSIST RATE (A13)
 
 
 def test_10e_o_ob_offense_team_rebound_and_three_advances():
     g = prepared([find("rebound", "O OB")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._phase_rebound()
-    assert g.team_reb[0] == 1 and g.off == 0 and g.limit == 3 and g.passes == 0
+    assert g.team_state[0].team_reb == 1 and g.off == 0 and g.limit == 3 and g.passes == 0
 
 
 def test_10f_d_ob_defense_team_rebound():
     g = prepared([find("rebound", "D OB")])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._phase_rebound()
-    assert g.team_reb[1] == 1 and g.off == 1
+    assert g.team_state[1].team_reb == 1 and g.off == 1
 
 
 def test_10g_offensive_goaltending_removes_the_field_goal_attempt():
     g = prepared([find("rebound", "Off. GT")])
-    g.stats[0][0][FGA] = 1
+    g.team_state[0].stats[0][FGA] = 1
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._phase_rebound()
-    assert g.stats[0][0][FGA] == 0 and g.team_tov[0] == 1 and g.off == 1
+    assert g.team_state[0].stats[0][FGA] == 0 and g.team_state[0].team_tov == 1 and g.off == 1
 
 
 def test_10g_offensive_goaltending_on_a_missed_three_removes_the_three_point_attempt_too():
     """"Do not charge the shooter with a field goal attempt": a missed three counted nothing either
     (the fuzz of issue 15 found a 3PA left without its FGA)."""
     g = prepared([find("rebound", "Off. GT")])
-    g.stats[0][0][FGA] = g.stats[0][0][TPA] = 1
+    g.team_state[0].stats[0][FGA] = g.team_state[0].stats[0][TPA] = 1
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False, "three": True}
     g._phase_rebound()
-    assert g.stats[0][0][FGA] == 0 and g.stats[0][0][TPA] == 0 and g.team_tov[0] == 1
+    assert g.team_state[0].stats[0][FGA] == 0 and g.team_state[0].stats[0][TPA] == 0 and g.team_state[0].team_tov == 1
 
 
 def test_10h_loose_ball_foul_on_the_defense():
     g = prepared([find("rebound", "Loose Ball Foul on Defense"), holder("bulls-1993", 4)])
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._phase_rebound()
-    assert g.stats[1][4][PF] == 1 and g.team_fouls[1] == 1 and g.off == 0 and g.team_reb[0] == 1
+    assert g.team_state[1].stats[4][PF] == 1 and g.team_state[1].team_fouls == 1 and g.off == 0 and g.team_state[0].team_reb == 1
 
 
 def test_10i_loose_ball_foul_on_the_offense_is_a_team_foul():
     g = prepared([find("rebound", "Loose Ball Foul on Offense"), holder("knicks-1993", 4)])
-    g.index = [0, 0]  # (no 16C offer)
+    g.team_state[0].index, g.team_state[1].index = 0, 0  # (no 16C offer)
     g.ctx = {"shooter": 0, "air": False, "ft": False, "fb": False}
     g._phase_rebound()
-    assert g.stats[0][4][PF] == 1 and g.team_fouls[0] == 1 and g.off == 1
+    assert g.team_state[0].stats[4][PF] == 1 and g.team_state[0].team_fouls == 1 and g.off == 1
 
 
 def test_10a_fast_break_column_c_foul_16_basket_sf_assist_originator():
@@ -170,13 +170,13 @@ def test_10a_fast_break_column_c_foul_16_basket_sf_assist_originator():
     g.ctx = {"orig": 4}
     g.phase = PH_FB
     g._phase_fast_break()  # Bulls B offense vs Knicks A defense -> column C
-    assert g.pts == [0, 2] and g.stats[1][2][FGM] == 1 and g.stats[1][4][AST] == 1
+    assert [ts.pts for ts in g.team_state] == [0, 2] and g.team_state[1].stats[2][FGM] == 1 and g.team_state[1].stats[4][AST] == 1
 
 
 def test_10a_fatigued_player_lowers_the_grade():
     g = prepared()
     assert g._grade(1, "offense") == 1
-    g.tired[1][0] = True
+    g.team_state[1].tired[0] = True
     g._dirty()
     assert g._grade(1, "offense") == 2
 
@@ -187,7 +187,7 @@ def test_6_21_two_best_defensive_rebounders_plus_five_on_free_throws():
     # Bulls shoot; Knicks defend: Ewing 33 and Oakley 32 get +5; Grant 27 vs Oakley 37
     g.ctx = {"shooter": 0, "air": False, "ft": True, "fb": False}
     g._phase_rebound()
-    assert g.stats[0][3][DRB] == 1
+    assert g.team_state[0].stats[3][DRB] == 1
 
 
 def test_12e_lane_violation_on_the_offense_voids_the_last_free_throw():
@@ -195,7 +195,7 @@ def test_12e_lane_violation_on_the_offense_voids_the_last_free_throw():
     g = prepared([lane])
     g._free_throws(0, 0, 1, after="other")
     g._phase_free_throw()
-    assert g.stats[0][0][FTA] == 0 and g.team_tov[0] == 1 and g.off == 1
+    assert g.team_state[0].stats[0][FTA] == 0 and g.team_state[0].team_tov == 1 and g.off == 1
 
 
 def test_12e_lane_violation_on_the_defense_gives_another_shot():
@@ -203,44 +203,44 @@ def test_12e_lane_violation_on_the_defense_gives_another_shot():
     g = prepared([lane, K.card(30)])
     g._free_throws(0, 0, 1, after="other")
     g._phase_free_throw()
-    assert g.stats[0][0][FTA] == 0 and g.phase == PH_FT
+    assert g.team_state[0].stats[0][FTA] == 0 and g.phase == PH_FT
     g._phase_free_throw()
-    assert g.stats[0][0][FTM] == 1
+    assert g.team_state[0].stats[0][FTM] == 1
 
 
 def test_14b_flagrant_foul_two_shots_and_the_ball():
     z = find("z_reading", "Flagrant Foul on Defense")
     g = prepared([z, holder("bulls-1993", 2), K.card(99)])
     g._consult_z(press=False)
-    assert g.stats[1][2][PF] == 1 and g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "keep"
+    assert g.team_state[1].stats[2][PF] == 1 and g.phase == PH_FT and g.ctx["n"] == 2 and g.ctx["after"] == "keep"
 
 
 def test_14c_double_foul_both_charged_then_a_jump_ball():
     z = find("z_reading", "Double Foul")
     g = prepared([z, find("foul", pred=lambda c: c.fd == 1)])
     g._consult_z(press=False)
-    assert g.stats[0][4][PF] == 1 and g.stats[1][4][PF] == 1 and g.team_fouls == [1, 1] and g.phase == PH_JUMP
+    assert g.team_state[0].stats[4][PF] == 1 and g.team_state[1].stats[4][PF] == 1 and [ts.team_fouls for ts in g.team_state] == [1, 1] and g.phase == PH_JUMP
 
 
 def test_14d_technical_foul_one_shot_for_the_best_foul_shooter():
     z = find("z_reading", "Technical Foul")
     g = prepared([z, K.card(105), K.card(10)])  # RPG 105: visitor PG (Jordan); Knicks' best FT: Rivers 82
     g._consult_z(press=False)
-    assert g.stats[1][0][TECH] == 1 and g.stats[0][1][FTA] == 1 and g.stats[0][1][FTM] == 1 and g.pts == [1, 0]
+    assert g.team_state[1].stats[0][TECH] == 1 and g.team_state[0].stats[1][FTA] == 1 and g.team_state[0].stats[1][FTM] == 1 and [ts.pts for ts in g.team_state] == [1, 0]
 
 
 def test_14h_three_pointer_and_fouled():
     z = find("z_reading", "Three Pointer")
     g = prepared([z])
     g._consult_z(press=False)
-    assert g.stats[0][0][TPM] == 1 and g.pts[0] == 3 and g.stats[1][0][PF] == 1 and g.phase == PH_FT
+    assert g.team_state[0].stats[0][TPM] == 1 and g.team_state[0].pts == 3 and g.team_state[1].stats[0][PF] == 1 and g.phase == PH_FT
 
 
 def test_14j_illegal_defense_first_warning_ball_out_of_bounds():
     z = find("z_reading", "Illegal Defense Warning")
     g = prepared([z], passes=3)
     g._consult_z(press=False)
-    assert g.illegal_def[1] == 1 and g.passes == 0 and g.limit == 3
+    assert g.team_state[1].illegal_def == 1 and g.passes == 0 and g.limit == 3
 
 
 def test_14k_accidental_tip_in_scores_the_next_missed_shot():
@@ -251,14 +251,14 @@ def test_14k_accidental_tip_in_scores_the_next_missed_shot():
     assert g.tip_in
     g.ctx = {"shooter": 4, "air": False, "ft": False, "fb": False}
     g._phase_rebound()
-    assert g.pts == [2, 0] and not g.tip_in
+    assert [ts.pts for ts in g.team_state] == [2, 0] and not g.tip_in
 
 
 def test_14n_stolen_by_pd_then_fast_break_on_column_a():
     z = find("z_reading", "Stolen by PD of RPG & FB")
     g = prepared([z, K.card(10)])  # RPG 10: the Knicks PG
     g._consult_z(press=False)
-    assert g.stats[0][0][TOV] == 1 and g.stats[1][0][STL] == 1 and g.phase == PH_FB and g.ctx["col"] == "A"
+    assert g.team_state[0].stats[0][TOV] == 1 and g.team_state[1].stats[0][STL] == 1 and g.phase == PH_FB and g.ctx["col"] == "A"
 
 
 def test_19_9_ncaa_ignores_illegal_defense_and_reads_another_z():
@@ -266,7 +266,7 @@ def test_19_9_ncaa_ignores_illegal_defense_and_reads_another_z():
     other = find("z_reading", "Accidental Tip-In")
     g = prepared([z, other], options={"league": "ncaa"})
     g._consult_z(press=False)
-    assert g.illegal_def == [0, 0] and g.tip_in
+    assert [ts.illegal_def for ts in g.team_state] == [0, 0] and g.tip_in
 
 
 def test_15f_press_consult_z_draws_five_more_for_defenders():
@@ -274,7 +274,7 @@ def test_15f_press_consult_z_draws_five_more_for_defenders():
     tip = find("z_reading", "Accidental Tip-In")
     g = prepared([tip, rest, tip, tip, tip, tip])
     g._consult_z(press=True)
-    assert g.mandatory_rest[1][2]
+    assert g.team_state[1].mandatory_rest[2]
 
 
 def test_8_41_timeout_late_takes_the_ball_out_at_mid_court_from_the_dead_ball_deck():

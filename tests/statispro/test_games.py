@@ -40,10 +40,10 @@ def play_random(seed, options=None, home=None, away=None, check_restore_every=0)
         assert s[0] >= last[0] and s[1] >= last[1], "the score never decreases"
         last = s
         for side in (0, 1):
-            assert len(set(g.lineup[side])) == 5, "five different players in each lineup"
-            assert g.timeouts_used[side] <= 7 and g.timeouts20_used[side] <= 1, "timeouts within their limits (8.4)"
-            assert g.timeouts_q4[side] <= 4 and g.timeouts_last2[side] <= 3, "at most 4 in the last quarter, 3 in the final 2:00"
-            assert g.team_fouls[side] >= 0
+            assert len(set(g.team_state[side].lineup)) == 5, "five different players in each lineup"
+            assert g.team_state[side].timeouts_used <= 7 and g.team_state[side].timeouts20_used <= 1, "timeouts within their limits (8.4)"
+            assert g.team_state[side].timeouts_q4 <= 4 and g.team_state[side].timeouts_last2 <= 3, "at most 4 in the last quarter, 3 in the final 2:00"
+            assert g.team_state[side].team_fouls >= 0
         assert 0 <= len(g.fac) <= 184
         if check_restore_every and steps % check_restore_every == 0:
             g2 = StatisProEngine.from_json(g.to_json())
@@ -172,11 +172,11 @@ def test_5_5_by_the_book_double_team_star_variant_doubles_their_best_scorer():
             e = g.eff(1)
             rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
             assert A.ACTIONS[a]["target"] == rating.index(max(rating))
-            assert g.guard[0][A.ACTIONS[a]["helper"]] == rating.index(min(rating))
+            assert g.team_state[0].guard[A.ACTIONS[a]["helper"]] == rating.index(min(rating))
             declared.append(a)
         g.step(a)
         if declared:
-            assert g.double_team[0][0] == g.lineup[1][A.ACTIONS[declared[-1]]["target"]] or g.double_team[0][0] == -1
+            assert g.team_state[0].double_team[0] == g.team_state[1].lineup[A.ACTIONS[declared[-1]]["target"]] or g.team_state[0].double_team[0] == -1
     assert declared, "the star variant never declared a Double Team"
     with pytest.raises(ConfigError, match="double_team must be one of never, star"):
         RULESET.coach("by-the-book:double_team=always")
@@ -205,8 +205,8 @@ def test_5_5_the_star_variant_and_the_macro_never_name_the_targets_pd_as_helper(
                 a = star_double_team(g, d.side)
                 assert a is not None and a in d.legal and macro.resolve(g, d.side) == a
                 act = A.ACTIONS[a]
-                assert g.guard[d.side][act["helper"]] != act["target"]
+                assert g.team_state[d.side].guard[act["helper"]] != act["target"]
                 checked += 1
-                shuffled += g.guard[d.side] != [0, 1, 2, 3, 4]
+                shuffled += g.team_state[d.side].guard != [0, 1, 2, 3, 4]
             g.step(coaches[d.side].choose(g, d))
     assert checked >= 100 and shuffled >= checked // 2

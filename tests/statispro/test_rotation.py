@@ -28,13 +28,13 @@ def _minutes(home: str, away: str, spec: str, seed: int):
     g = RULESET.new_game(parse_team(_team(home), home), parse_team(_team(away), away), seed=seed,
                          record_events=False)
     mins = [0.0] * len(g.teams[0].players)
-    state = {"t": 0.0, "on": list(g.lineup[0])}
+    state = {"t": 0.0, "on": list(g.team_state[0].lineup)}
 
     def tick(game):
         t = game_minutes(game)
         for i in state["on"]:
             mins[i] += t - state["t"]
-        state["t"], state["on"] = t, list(game.lineup[0])
+        state["t"], state["on"] = t, list(game.team_state[0].lineup)
 
     play_game(g, RULESET.coach(spec, seed=1), RULESET.coach(spec, seed=2), seed=seed, on_event=tick)
     tick(g)
@@ -129,7 +129,7 @@ class _ScanRotation(ByTheBookCoach):
         t = min(48.0, game_minutes(game) + 2)
         target, played = self.target, self.played
         players = game.teams[side].players
-        st, tired, mrest, stats = game.status[side], game.tired[side], game.mandatory_rest[side], game.stats[side]
+        st, tired, mrest, stats = game.team_state[side].status, game.team_state[side].tired, game.team_state[side].mandatory_rest, game.team_state[side].stats
         benched = set(self.starters) - set(want)
         fouls = game.foul_out - 1
         ready = [(j, target[j] * t / 48 - played[j], players[j].positions) for j in range(len(players))

@@ -90,17 +90,17 @@ def test_11_3_equal_after_modification_goes_to_the_home_team():
 def test_4_5_shot_against_the_pd_defense_rate():
     # Pass to PF #4: Oakley (ATTEMPTS 5) must shoot; FIELD GOAL 51 - Grant 9 = 42: 42 is good
     g = run(game_with(knicks_ball_after_tip() + [K.card(14), shot(30, 42)]))
-    assert g.stats[0][3][FGM] == 1 and g.pts == [2, 0]
+    assert g.team_state[0].stats[3][FGM] == 1 and [ts.pts for ts in g.team_state] == [2, 0]
 
 
 def test_4_5_shot_number_above_the_modified_rating_misses():
     g = run(game_with(knicks_ball_after_tip() + [K.card(14), shot(43, 97)]))
-    assert g.stats[0][3][FGA] == 1 and g.stats[0][3][FGM] == 0 and g.pts == [0, 0]
+    assert g.team_state[0].stats[3][FGA] == 1 and g.team_state[0].stats[3][FGM] == 0 and [ts.pts for ts in g.team_state] == [0, 0]
 
 
 def test_4_6_pass_number_below_the_three_point_attempts_rating_is_a_three():
     g = run(game_with(knicks_ball_after_tip() + [K.card(11), K.card(31)]))  # Starks, Pass #3 < (4), 31 <= 32
-    assert g.stats[0][0][TPM] == 1 and g.pts == [3, 0]
+    assert g.team_state[0].stats[0][TPM] == 1 and [ts.pts for ts in g.team_state] == [3, 0]
 
 
 def test_4_6_pass_number_equal_to_the_three_rating_lets_the_coach_choose():
@@ -108,7 +108,7 @@ def test_4_6_pass_number_equal_to_the_three_rating_lets_the_coach_choose():
     c = find("action", pred=lambda c: c.action[:3] == (K.P_PASS, 1, 2) and c.action[3] == 0 and c.action[4] == 0)
     g = game_with([jump(7, "PF"), c, shot(1, 40)])
     run(g, [("three_or_two", A.SHOOT_TWO)])
-    assert g.stats[1][1][FGM] == 1 and g.stats[1][1][TPA] == 0 and g.pts == [0, 2]
+    assert g.team_state[1].stats[1][FGM] == 1 and g.team_state[1].stats[1][TPA] == 0 and [ts.pts for ts in g.team_state] == [0, 2]
 
 
 def test_4_3_fourth_pass_not_allowed_forced_shot_after_three_passes():
@@ -118,7 +118,7 @@ def test_4_3_fourth_pass_not_allowed_forced_shot_after_three_passes():
     adv2 = find("advance", pred=lambda c: c.advance[0] == K.P_PASS and c.advance[1] == 1 and c.advance[2] > 20 and c.advance[3] == 0 and c.advance[4] == 0)
     g = run(game_with(knicks_ball_after_tip() + [a1, adv1, adv2, shot(1, 10)]))
     rivers_pass = adv2.advance[2]
-    assert g.stats[0][1][FGM] == 1  # Rivers' Forced Shot: 48 - (Pass # - 6) - 1 still covers SHOT # 1
+    assert g.team_state[0].stats[1][FGM] == 1  # Rivers' Forced Shot: 48 - (Pass # - 6) - 1 still covers SHOT # 1
     assert rivers_pass > 6
 
 
@@ -126,13 +126,13 @@ def test_4_4_open_shot_gets_plus_ten_and_credits_the_passer():
     # Jordan Pass #26 assist 6 -> ADVANCE -> Pass to C #8: Cartwright 41 + 10 = 51 on SHOT # 51
     g = game_with([jump(7, "PF"), K.card(103), K.card(47), shot(42, 51)])
     run(g, [("ballhandler", A.ADVANCE), ("ballhandler", A.SHOOT)])  # Cartwright "may shoot" the Open Shot
-    assert g.stats[1][4][FGM] == 1 and g.stats[1][0][AST] == 1
+    assert g.team_state[1].stats[4][FGM] == 1 and g.team_state[1].stats[0][AST] == 1
 
 
 def test_2015_4_4_assist_to_last_passer_option():
     g = game_with(knicks_ball_after_tip() + [K.card(14), shot(30, 42)], options={"assist_last_passer": True})
     run(g)
-    assert sum(g.stats[0][i][AST] for i in range(12)) == 1
+    assert sum(g.team_state[0].stats[i][AST] for i in range(12)) == 1
 
 
 # ---------------------------------------------------------------- 5 stamina, double teams
@@ -141,7 +141,7 @@ def test_5_4_players_without_rest_are_fatigued_at_9_00_of_the_second_quarter():
     g.period = 2
     g._time_card("9:00")
     jordan = 0
-    assert g.tired[1][jordan]
+    assert g.team_state[1].tired[jordan]
     e = g.eff(1)[0]
     assert e[11] == 0 and e[1] == 26 // 2  # DEFENSE RATE 0, ATTEMPTS halved
 
@@ -150,12 +150,12 @@ def test_5_4_a_benched_player_rests_a_complete_rest_period():
     g = RULESET.new_game(seed=3)
     g._substitute(1, 5, 0)  # Jordan to the bench
     g._rest_boundary()
-    assert g.rested[1][0][0]
+    assert g.team_state[1].rested[0][0]
 
 
 def test_5_5_double_team_takes_five_from_attempts():
     g = game_with(knicks_ball_after_tip() + [K.card(81)])  # Pass to C #15: Ewing 19 - 5 = 14 must ADVANCE
-    g.double_team[1] = [4, 3]
+    g.team_state[1].double_team = [4, 3]
     run(g)
     assert g.phase == PH_ADVANCE and g.ballhandler == 4
 
@@ -163,14 +163,14 @@ def test_5_5_double_team_takes_five_from_attempts():
 # ---------------------------------------------------------------- 6 fouls
 def test_6_1_foul_number_in_a_defenders_range_charges_him():
     g = run(game_with(knicks_ball_after_tip() + [K.card(173), K.card(4)]))  # Defensive Foul, FOUL # 4: Jordan
-    assert g.stats[1][0][PF] == 1 and g.team_fouls[1] == 1
+    assert g.team_state[1].stats[0][PF] == 1 and g.team_state[1].team_fouls == 1
 
 
 def test_6_3_6_4_fifth_team_foul_gives_two_free_throws():
     g = game_with(knicks_ball_after_tip() + [K.card(173), K.card(4), K.card(30), K.card(40)])
-    g.team_fouls[1] = 4
+    g.team_state[1].team_fouls = 4
     run(g)
-    assert g.stats[0][0][FTA] == 2 and g.pts[0] == 2  # Starks (80) makes 30 and 40
+    assert g.team_state[0].stats[0][FTA] == 2 and g.team_state[0].pts == 2  # Starks (80) makes 30 and 40
 
 
 def test_6_3_not_in_penalty_ball_out_of_bounds_with_fresh_clock():
@@ -185,7 +185,7 @@ def test_2015_6_4_fourteen_second_clock_after_a_defensive_foul():
 
 def test_6_5_sixth_personal_foul_disqualifies_and_forces_a_substitution():
     g = game_with(knicks_ball_after_tip() + [K.card(173), K.card(4)])
-    g.stats[1][0][PF] = 5
+    g.team_state[1].stats[0][PF] = 5
     with pytest.raises(ScriptExhausted):
         while g.decision is not None:
             d = g.decision
@@ -194,20 +194,20 @@ def test_6_5_sixth_personal_foul_disqualifies_and_forces_a_substitution():
                 g.step(d.legal[0])
             else:
                 g.step(A.PLAY_ON if A.PLAY_ON in d.legal else d.legal[0])
-    assert g.status[1][0] == 1 and 0 not in g.lineup[1]
+    assert g.team_state[1].status[0] == 1 and 0 not in g.team_state[1].lineup
 
 
 def test_6_2_shooting_foul_and_one_free_throw_from_the_dead_ball_deck():
     # 9E: FOUL # 52 nobody, FD1 -> Ewing fouled by Cartwright; SHOT 13 good; free throw 71 good
     g = run(game_with(knicks_ball_after_tip() + [K.card(181), K.card(152), K.card(10), K.card(13), K.card(171)]))
-    assert g.pts == [3, 0] and g.stats[1][4][PF] == 1 and g.stats[0][4][FTM] == 1
+    assert [ts.pts for ts in g.team_state] == [3, 0] and g.team_state[1].stats[4][PF] == 1 and g.team_state[0].stats[4][FTM] == 1
 
 
 def test_6_7_freezing_the_shooter_takes_five_from_the_free_throw_rating():
     # Ewing (FREE THROW 72) shoots one in the last minute of a one-point game; frozen, 70 misses
     g = RULESET.new_game(seed=1, source=ScriptedSource([shot(68, 71)]))
     g.period, g.two_min, g.eleven = 4, True, True
-    g.pts = [90, 91]
+    g.team_state[0].pts, g.team_state[1].pts = 90, 91
     g._free_throws(0, 4, 1, after="other")
     d = g._phase_free_throw()
     assert d.kind == "freeze" and d.side == 1
@@ -216,21 +216,21 @@ def test_6_7_freezing_the_shooter_takes_five_from_the_free_throw_rating():
     assert d2.kind == "free_throw"
     g._apply(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
     g._phase_free_throw()
-    assert g.stats[0][4][FTA] == 1 and g.stats[0][4][FTM] == 0 and g.timeouts_used[1] == 1
+    assert g.team_state[0].stats[4][FTA] == 1 and g.team_state[0].stats[4][FTM] == 0 and g.team_state[1].timeouts_used == 1
 
 
 # ---------------------------------------------------------------- 7 steals and blocks
 def test_7_2_block_by_the_pd_then_offense_recovers():
     g = game_with(knicks_ball_after_tip() + [K.card(14), K.card(104), K.card(158), shot(1, 47)])
     run(g, [("ballhandler", A.SHOOT)])
-    assert g.stats[1][3][BLK] == 1 and g.stats[0][1][ORB] == 1 and g.pts == [2, 0]
+    assert g.team_state[1].stats[3][BLK] == 1 and g.team_state[0].stats[1][ORB] == 1 and [ts.pts for ts in g.team_state] == [2, 0]
 
 
 def test_13b_steal_when_the_defenders_steal_rate_is_high_enough():
     c = find("advance", pred=lambda c: c.advance[0] == K.P_PASS and c.advance[4] and c.advance[4] <= 3 and c.advance[5] == -1)
     g = game_with(knicks_ball_after_tip() + [K.card(145), c])  # Starks must ADVANCE
     run(g)
-    assert sum(g.stats[1][i][STL] for i in range(12)) == 1 and g.off == 1
+    assert sum(g.team_state[1].stats[i][STL] for i in range(12)) == 1 and g.off == 1
 
 
 # ---------------------------------------------------------------- 8 the clock
@@ -247,7 +247,7 @@ def test_8_1_the_quarter_ends_when_the_fac_pile_is_used_up():
 def test_8_2_a_tie_after_four_quarters_goes_to_overtime():
     g = RULESET.new_game(seed=4)
     g.period = 4
-    g.pts = [90, 90]
+    g.team_state[0].pts, g.team_state[1].pts = 90, 90
     g._period_over()
     assert g.phase != 12  # not over
     g._phase_period()
@@ -256,9 +256,9 @@ def test_8_2_a_tie_after_four_quarters_goes_to_overtime():
 
 def test_8_4_no_timeout_after_seven():
     g = RULESET.new_game(seed=4)
-    g.timeouts_used[0] = 7
+    g.team_state[0].timeouts_used = 7
     assert not g._can_timeout(0, True)
-    g.timeouts_used[0] = 3
+    g.team_state[0].timeouts_used = 3
     assert g._can_timeout(0, True)
 
 
@@ -273,7 +273,7 @@ def test_10c_ties_go_to_the_defense():
     # Pippen misses (SHOT 86); Highest SF: Smith 20 vs Pippen 20 -> Smith
     c = find("action", pred=lambda c: c.action[:2] == (K.P_PASS, 2) and 2 <= c.action[2] <= 16 and c.action[3] == 0 and c.action[4] == 0)
     g = run(game_with([jump(7, "PF"), c, K.card(86), K.card(183)]))
-    assert g.stats[0][2][DRB] == 1 and g.off == 0
+    assert g.team_state[0].stats[2][DRB] == 1 and g.off == 0
 
 
 def test_12d_air_ball_offensive_rebound_out_of_advances_is_a_24_second_violation():
@@ -281,7 +281,7 @@ def test_12d_air_ball_offensive_rebound_out_of_advances_is_a_24_second_violation
     g.passes = g.limit
     g.off = 0
     g._orb(3, 5, 0, air=True)
-    assert g.off == 1 and g.team_tov[0] == 1
+    assert g.off == 1 and g.team_state[0].team_tov == 1
 
 
 # ---------------------------------------------------------------- 14 Z readings, 16 index points
@@ -290,20 +290,20 @@ def test_14a_mandatory_rest_has_no_effect_while_the_dead_ball_deck_is_larger():
     g.discard = []
     assert not g._mandatory_rest(1, 0, 0)
     g.discard = list(K.DECK[:30])
-    assert g._mandatory_rest(1, 0, 0) and g.mandatory_rest[1][0]
+    assert g._mandatory_rest(1, 0, 0) and g.team_state[1].mandatory_rest[0]
 
 
 def test_16_index_points_are_the_difference_of_home_and_road_ratings():
     g = RULESET.new_game(seed=1)
-    assert g.index == [6, 0]  # Knicks home 9, Bulls road 3
+    assert [ts.index for ts in g.team_state] == [6, 0]  # Knicks home 9, Bulls road 3
 
 
 # ---------------------------------------------------------------- variants
 def test_19_5_ncaa_bonus_is_one_and_one_from_the_seventh_team_foul():
     g = RULESET.new_game(seed=1, options={"league": "ncaa"})
-    g.team_fouls[1] = 7
+    g.team_state[1].team_fouls = 7
     assert g._in_penalty(1)
-    g.team_fouls[1] = 6
+    g.team_state[1].team_fouls = 6
     assert not g._in_penalty(1)
     assert g.foul_out == 5 and g.pass_limit == 4
 
@@ -311,7 +311,7 @@ def test_19_5_ncaa_bonus_is_one_and_one_from_the_seventh_team_foul():
 def test_20_fiba_penalty_from_the_fifth_team_foul_and_150_card_quarters():
     g = RULESET.new_game(seed=1, options={"league": "fiba"})
     assert len([c for c in g.fac if not c.time]) + len(g.discard) == 150 and len(g.dead) == 50
-    g.team_fouls[1] = 5
+    g.team_state[1].team_fouls = 5
     assert g._in_penalty(1)
 
 
@@ -339,18 +339,18 @@ def test_printed_cards_are_loaded_exactly():
 def test_16c_an_index_point_voids_a_defensive_foul_and_the_ballhandler_must_advance():
     # the Bulls have the Index Points here (home Bulls 8 vs road Knicks 2); the Knicks... reversed:
     g = game_with([jump(7, "PF"), K.card(173)], home="knicks-1993", away="bulls-1993")
-    g.index = [6, 0]
-    g.index_start = [6, 0]
+    g.team_state[0].index, g.team_state[1].index = 6, 0
+    g.team_state[0].index_start, g.team_state[1].index_start = 6, 0
     run(g, [("index", A.INDEX_VOID_FOUL)])
-    assert g.index[0] == 5 and g.team_fouls[0] == 0 and g.off == 1 and g.phase == PH_ADVANCE
+    assert g.team_state[0].index == 5 and g.team_state[0].team_fouls == 0 and g.off == 1 and g.phase == PH_ADVANCE
 
 
 def test_16a_two_index_points_turn_a_defense_foul_into_a_steal():
     g = game_with([jump(7, "PF"), K.card(173)])
-    g.index = [6, 0]
-    g.index_start = [6, 0]
+    g.team_state[0].index, g.team_state[1].index = 6, 0
+    g.team_state[0].index_start, g.team_state[1].index_start = 6, 0
     run(g, [("index", A.INDEX_STEAL)])
-    assert g.index[0] == 4 and g.off == 0 and sum(g.stats[0][i][STL] for i in range(12)) == 1
+    assert g.team_state[0].index == 4 and g.off == 0 and sum(g.team_state[0].stats[i][STL] for i in range(12)) == 1
 
 
 def test_16_at_most_a_quarter_of_the_index_points_per_period():
@@ -364,9 +364,9 @@ def test_8_42_a_called_play_adds_ten_to_attempts_on_the_first_pass():
     # Pass to PF #4 goes to Oakley anyway; call the play for the C: Ewing is not the receiver
     c = find("action", pred=lambda c: c.action[:2] == (K.P_PASS, 3) and 6 <= c.action[2] <= 15 and c.action[3] == 0 and c.action[4] == 0)
     g = game_with(knicks_ball_after_tip() + [c, shot(1, 10)])
-    g.play_call[0] = 3  # Oakley (ATTEMPTS 5) named: 15 covers the Pass #
+    g.team_state[0].play_call = 3  # Oakley (ATTEMPTS 5) named: 15 covers the Pass #
     run(g)
-    assert g.stats[0][3][FGA] == 1
+    assert g.team_state[0].stats[3][FGA] == 1
 
 
 def test_8_7_fouling_to_stop_the_clock_in_the_last_minute():
@@ -386,7 +386,7 @@ def test_8_5_a_menu_ends_after_eight_changes_of_any_kind():
 
     g = RULESET.new_game(seed=1)
     g.period, g.two_min = 4, True
-    g.pts = [80, 85]
+    g.team_state[0].pts, g.team_state[1].pts = 80, 85
     g.menu = {"queue": [0], "resume": PH_UPCOURT, "kind": "timeout", "changes": 0, "caller": 0}
     toggles = 0
     while A.THREE_POINT_OFFENSE in g._menu_legal(0) or A.CANCEL_THREE_POINT_OFFENSE in g._menu_legal(0):
@@ -433,10 +433,10 @@ def test_8_7_teams_fouling_at_every_chance_still_finish_the_game():
 def test_4_61_three_point_offense_triples_three_point_attempts():
     g = RULESET.new_game(seed=1)
     base = g.eff(0)[0][2]
-    g.three_point_offense[0] = True
+    g.team_state[0].three_point_offense = True
     g._dirty()
     assert g.eff(0)[0][2] == 3 * base
-    g.three_point_defense[1] = True
+    g.team_state[1].three_point_defense = True
     g._dirty()
     e = g.eff(0)[0]
     assert e[2] == 2 * base and e[3] == 32 - 5 and e[0] == 47 + 5  # 4.62 Starks
@@ -444,7 +444,7 @@ def test_4_61_three_point_offense_triples_three_point_attempts():
 
 def test_14i_great_night_doubles_attempts_of_the_top_scorer():
     g = RULESET.new_game(seed=1)
-    g.stats[1][0][PTS] = 10  # Jordan
+    g.team_state[1].stats[0][PTS] = 10  # Jordan
     g._great_night()
     assert g.great_night == [1, 0] and g.eff(1)[0][1] == 52 and g.eff(1)[0][2] == 6
 
@@ -453,7 +453,7 @@ def test_5_5_fd5_charges_the_double_teams_second_defender():
     # Knicks Ewing (slot 4) double-teamed by Grant; a defensive foul on an ADVANCE to Ewing, FOUL # nobody with FD5
     c = find("foul", pred=lambda c: c.fd == 5 and not any(p.foul_lo <= c.foul <= p.foul_hi for p in RULESET.load_team("bulls-1993").players[:5]))
     g = RULESET.new_game(seed=1, source=ScriptedSource([c]))
-    g.double_team[1] = [4, 3]
+    g.team_state[1].double_team = [4, 3]
     g.off, g.ballhandler = 0, 4
     assert g._who_fouled(4) == (3, 4)
 
@@ -477,7 +477,7 @@ def test_by_the_book_coach_rests_every_starter_in_each_half():
     play_game(g, RULESET.coach("by-the-book"), RULESET.coach("by-the-book"))
     for side in (0, 1):
         for i in g.teams[side].lineup:
-            assert g.rested[side][i] == [True, True]
+            assert g.team_state[side].rested[i] == [True, True]
 
 
 def test_14g_expanded_attempts_and_ten_day_contracts_for_prior_injuries():
@@ -491,8 +491,8 @@ def test_14g_expanded_attempts_and_ten_day_contracts_for_prior_injuries():
     bulls = g.teams[1]
     names = [p.name for p in bulls.players]
     assert any(n.startswith("Ten-Day") for n in names)
-    assert 0 not in g.lineup[1] and 4 not in g.lineup[1]  # the missing starters do not start
-    assert g.status[1][0] != 0 and g.status[1][4] != 0
+    assert 0 not in g.team_state[1].lineup and 4 not in g.team_state[1].lineup  # the missing starters do not start
+    assert g.team_state[1].status[0] != 0 and g.team_state[1].status[4] != 0
     # EXPANDED ATTEMPTS: half of Jordan's 26 to the guard with the most ATTEMPTS below his (Pippen 16)
     assert bulls.players[2].attempts == 16 + 13
     restored = StatisProEngine.from_json(g.to_json())
@@ -501,7 +501,7 @@ def test_14g_expanded_attempts_and_ten_day_contracts_for_prior_injuries():
 
 def test_4_61_three_point_offense_ends_when_no_longer_trailing():
     g = RULESET.new_game(seed=1)
-    g.pts = [80, 82]
-    g.three_point_offense[0] = True
+    g.team_state[0].pts, g.team_state[1].pts = 80, 82
+    g.team_state[0].three_point_offense = True
     g._points(0, 0, 3)
-    assert not g.three_point_offense[0]
+    assert not g.team_state[0].three_point_offense

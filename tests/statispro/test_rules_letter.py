@@ -68,7 +68,7 @@ def test_2015_6_6_deliberate_foul_in_the_last_two_minutes_gives_a_fresh_14_secon
     """6.6: "two Free Throws are granted and a fresh 14-Second Clock possession to the fouled Team":
     two ADVANCES (4.3) whether or not the 14-second option (4.3/6.4 after ordinary fouls) is on."""
     g = _late_deliberate_foul({"deliberate_fouls": True, "shot_clock_14": shot_clock_14})
-    assert g.stats[HOME][3][FTA] == 2 and g.stats[AWAY][4][PF] == 1
+    assert g.team_state[HOME].stats[3][FTA] == 2 and g.team_state[AWAY].stats[4][PF] == 1
     assert g.off == HOME and g.passes == 0 and g.limit == 2 and g.phase != PH_FT
 
 
@@ -82,7 +82,7 @@ def test_2015_6_6_deliberate_foul_takes_the_place_of_the_advance_and_uses_its_fa
     before, discard = len(g.fac), len(g.discard)
     g._apply(d, A.ACTIONS[A.DELIBERATE[(4, 3)]])
     assert len(g.discard) == discard + 1 and g.discard[-1].rpg == 120  # one pile FAC used up
-    assert len(g.fac) <= before and g.stats[AWAY][4][PF] == 1
+    assert len(g.fac) <= before and g.team_state[AWAY].stats[4][PF] == 1
 
 
 # ---------------------------------------------------------------- 4.4 / 14G declining an Open Shot
@@ -107,7 +107,7 @@ def test_4_4_the_receiver_may_take_the_open_shot():
     d = _drive_to_open_shot(g)
     assert d.kind == "ballhandler" and set(d.legal) == {A.SHOOT, A.ADVANCE} and g.open_from == 0
     _until_script_ends(g, A.SHOOT)
-    assert g.stats[AWAY][4][FGM] == 1 and g.stats[AWAY][0][AST] == 1  # 41 + 10 covers 42-51
+    assert g.team_state[AWAY].stats[4][FGM] == 1 and g.team_state[AWAY].stats[0][AST] == 1  # 41 + 10 covers 42-51
 
 
 def test_4_4_the_receiver_may_decline_the_open_shot_and_advance():
@@ -116,7 +116,7 @@ def test_4_4_the_receiver_may_decline_the_open_shot_and_advance():
     passes = g.passes
     _until_script_ends(g, A.ADVANCE)
     assert g.open_from == -1 and g.phase == PH_ADVANCE and g.passes == passes
-    assert g.stats[AWAY][4][FGA] == 0  # no shot: the Open Shot is lost
+    assert g.team_state[AWAY].stats[4][FGA] == 0  # no shot: the Open Shot is lost
 
 
 def test_4_4_an_open_shot_with_no_advance_left_is_taken():
@@ -168,9 +168,9 @@ def test_12e_a_lane_violation_on_the_first_of_two_is_ignored():
         g = game_at([card])
         g._free_throws(HOME, 4, 2, after="other")  # Ewing, FREE THROW 72
         g._phase_free_throw()
-        st = g.stats[HOME][g.lineup[HOME][4]]
+        st = g.team_state[HOME].stats[g.team_state[HOME].lineup[4]]
         # an ordinary first shot: charged, made or missed by its SHOT #, no turnover, no shot again
-        assert st[FTA] == 1 and st[FTM] == made and g.team_tov[HOME] == 0
+        assert st[FTA] == 1 and st[FTM] == made and g.team_state[HOME].team_tov == 0
         assert g.phase == PH_FT and g.ctx["done"] == 1 and g.off == HOME
 
 
@@ -179,12 +179,12 @@ def test_14j_a_second_illegal_defense_warning_gives_a_technical_free_throw():
     Throw with its best foul shooter and gets the ball out-of-bounds with a reset 24-Second Clock"."""
     z = find("z_reading", "Illegal Defense Warning")
     g = game_at([z, shot(1, 80)], passes=2)
-    g.illegal_def[AWAY] = 1  # the Bulls were warned once
+    g.team_state[AWAY].illegal_def = 1  # the Bulls were warned once
     g._consult_z(press=False)
-    rivers = g.stats[HOME][1]  # the Knicks' best FREE THROW (82)
-    assert g.illegal_def[AWAY] == 2 and rivers[FTA] == 1 and rivers[FTM] == 1 and g.pts == [1, 0]
+    rivers = g.team_state[HOME].stats[1]  # the Knicks' best FREE THROW (82)
+    assert g.team_state[AWAY].illegal_def == 2 and rivers[FTA] == 1 and rivers[FTM] == 1 and [ts.pts for ts in g.team_state] == [1, 0]
     assert g.off == HOME and g.passes == 0 and g.limit == 3  # reset 24-Second Clock: three ADVANCES
-    assert sum(g.stats[AWAY][i][TECH] for i in range(12)) == 0  # a warning, not a technical on a player
+    assert sum(g.team_state[AWAY].stats[i][TECH] for i in range(12)) == 0  # a warning, not a technical on a player
 
 
 def test_6_7_freezing_after_a_missed_first_shot_takes_ten():
@@ -192,7 +192,7 @@ def test_6_7_freezing_after_a_missed_first_shot_takes_ten():
     FREE THROW 72: 67 on the first, 62 on the second; SHOT # 63-67 misses only at -10)."""
     g = game_at([shot(68, 71), shot(63, 67)])
     g.period, g.two_min, g.eleven = 4, True, True
-    g.pts = [90, 91]
+    g.team_state[0].pts, g.team_state[1].pts = 90, 91
     g._free_throws(HOME, 4, 2, after="other")
     d = g._phase_free_throw()
     assert d.kind == "freeze" and d.side == AWAY
@@ -202,8 +202,8 @@ def test_6_7_freezing_after_a_missed_first_shot_takes_ten():
     assert d2.kind == "free_throw"
     g._apply(d2, A.ACTIONS[A.SHOOT_FREE_THROW])
     g._phase_free_throw()
-    st = g.stats[HOME][g.lineup[HOME][4]]
-    assert st[FTA] == 2 and st[FTM] == 0 and g.timeouts_used[AWAY] == 1
+    st = g.team_state[HOME].stats[g.team_state[HOME].lineup[4]]
+    assert st[FTA] == 2 and st[FTM] == 0 and g.team_state[AWAY].timeouts_used == 1
 
 
 def test_19_5_a_missed_first_shot_of_a_one_and_one_is_rebounded():
@@ -212,11 +212,11 @@ def test_19_5_a_missed_first_shot_of_a_one_and_one_is_rebounded():
     g = game_at([shot(80, 97), rebound], options={"league": "ncaa"})
     g._free_throws(HOME, 4, 2, after="other", kind="one_and_one")
     g._phase_free_throw()
-    st = g.stats[HOME][g.lineup[HOME][4]]
+    st = g.team_state[HOME].stats[g.team_state[HOME].lineup[4]]
     assert st[FTA] == 1 and st[FTM] == 0 and g.phase == PH_REBOUND and g.ctx["ft"]
     g._phase_rebound()
     assert st[FTA] == 1 and g.off == AWAY  # no second shot; the defense rebounds
-    assert g.stats[HOME][g.lineup[HOME][4]][TOV] == 0
+    assert g.team_state[HOME].stats[g.team_state[HOME].lineup[4]][TOV] == 0
 
 
 # ---------------------------------------------------------------- 17 conversion of Base-8 cards
@@ -287,8 +287,8 @@ def test_17_5_a_three_point_rating_may_be_used_for_a_long_two():
     g._apply(d, A.ACTIONS[A.SHOOT_THREE])
     assert g.ctx["three"]
     g._phase_shot()
-    st = g.stats[AWAY][0]
-    assert g.pts == [0, 2] and st[FGM] == 1 and st[FGA] == 1 and st[TPA] == 0 and st[TPM] == 0
+    st = g.team_state[AWAY].stats[0]
+    assert [ts.pts for ts in g.team_state] == [0, 2] and st[FGM] == 1 and st[FGA] == 1 and st[TPA] == 0 and st[TPM] == 0
 
 
 def test_17_5_a_14h_three_pointer_counts_two_and_no_three_point_offense_is_offered():
@@ -296,14 +296,15 @@ def test_17_5_a_14h_three_pointer_counts_two_and_no_three_point_offense_is_offer
     g.opening = 0
     g.off, g.ballhandler = AWAY, 0
     g._made_three(AWAY, 0)
-    assert g.pts == [0, 2] and g.stats[AWAY][0][TPA] == 0
+    assert [ts.pts for ts in g.team_state] == [0, 2] and g.team_state[AWAY].stats[0][TPA] == 0
     # 4.61: the Bulls, trailing at a timeout in the final 2:00, get no Three Point Offense here
     g.period, g.two_min = 4, True
-    g.pts = [85, 80]
+    g.team_state[0].pts, g.team_state[1].pts = 85, 80
     g.menu = {"queue": [AWAY], "resume": PH_UPCOURT, "kind": "timeout", "changes": 0, "caller": AWAY}
     assert A.THREE_POINT_OFFENSE not in g._menu_legal(AWAY)
     modern = RULESET.new_game("knicks-1993", "bulls-1993", seed=1)
-    modern.period, modern.two_min, modern.pts, modern.menu = 4, True, [85, 80], dict(g.menu)
+    modern.period, modern.two_min, modern.menu = 4, True, dict(g.menu)
+    modern.team_state[0].pts, modern.team_state[1].pts = 85, 80
     assert A.THREE_POINT_OFFENSE in modern._menu_legal(AWAY)
 
 
@@ -312,8 +313,8 @@ def _bulls_with_four(league="fiba"):
     """The Bulls with nobody eligible on the bench; Jordan (PG, 4 fouls) fouls out."""
     g = game_at([shot(1, 50)], options={"league": league})  # (NBA: the technical free throw)
     for i in range(5, 12):
-        g.status[AWAY][i] = 2
-    g.stats[AWAY][0][PF] = 4 if league == "fiba" else 5
+        g.team_state[AWAY].status[i] = 2
+    g.team_state[AWAY].stats[0][PF] = 4 if league == "fiba" else 5
     g._charge_foul(AWAY, 0, team=True)
     return g
 
@@ -324,7 +325,7 @@ def test_20_7_a_team_reduced_below_five_plays_with_four():
     e = g.eff(AWAY)[0]
     assert e[:7] == [0] * 7 and e[11] == 0  # no shot, no rebound, no defense at the empty position
     # the Knicks' player he guarded is unguarded: his PD's DEFENSE RATE is 0
-    pg = g.guard[AWAY][0]
+    pg = g.team_state[AWAY].guard[0]
     assert g.eff(AWAY)[g.pd_slot(HOME, pg)][11] == 0
     # a card result naming the empty position is read for the nearest teammate (PG -> SG)
     assert g._present(AWAY, 0) == 1 and g._present(AWAY, 3) == 3 and g._present(HOME, 0) == 0
@@ -341,27 +342,27 @@ def test_20_7_a_pass_to_the_empty_position_goes_to_the_nearest_teammate():
 
 def test_20_7_never_fewer_than_four():
     g = _bulls_with_four()
-    g.stats[AWAY][1][PF] = 4
+    g.team_state[AWAY].stats[1][PF] = 4
     g._charge_foul(AWAY, 1, team=True)  # Armstrong's fifth: nobody left to replace him either
-    assert g.status[AWAY][1] == OK and [g._empty(AWAY, s) for s in range(5)] == [True, False, False, False, False]
+    assert g.team_state[AWAY].status[1] == OK and [g._empty(AWAY, s) for s in range(5)] == [True, False, False, False, False]
 
 
 def test_20_7_a_substitute_who_becomes_eligible_fills_the_empty_position():
     g = _bulls_with_four()
-    g.status[AWAY][5] = OK  # the reserve PG is eligible again (his rest is over)
+    g.team_state[AWAY].status[5] = OK  # the reserve PG is eligible again (his rest is over)
     g.menu = {"queue": [AWAY], "resume": PH_UPCOURT, "kind": "dead", "changes": 0}
     legal = g._menu_legal(AWAY)
     assert A.SUBSTITUTE[(5, 0)] in legal
     g._apply_menu(AWAY, A.ACTIONS[A.SUBSTITUTE[(5, 0)]])
-    assert g.lineup[AWAY][0] == 5 and not any(g._empty(AWAY, s) for s in range(5)) and g.eff(AWAY)[0][0] > 0
+    assert g.team_state[AWAY].lineup[0] == 5 and not any(g._empty(AWAY, s) for s in range(5)) and g.eff(AWAY)[0][0] > 0
 
 
 def test_6_5_nba_the_last_player_disqualified_returns_with_a_technical():
     """6.5 (NBA), unlike 20.7: "the last player to be disqualified returns to play. His team is given
     a Technical"."""
     g = _bulls_with_four("nba")
-    assert g.status[AWAY][0] == OK and not g._empty(AWAY, 0)
-    assert sum(g.stats[HOME][i][FTA] for i in range(12)) == 1
+    assert g.team_state[AWAY].status[0] == OK and not g._empty(AWAY, 0)
+    assert sum(g.team_state[HOME].stats[i][FTA] for i in range(12)) == 1
 
 
 # ---------------------------------------------------------------- 14O the Desperation Heave's condition
@@ -383,14 +384,14 @@ def _heave_game(what, lost_ball):
 @pytest.mark.parametrize("what", ["PRESS", "JUMP TO"])
 def test_14o_a_heave_when_the_opponents_lost_the_ball_on_the_last_fac_to_a_jump_to_or_press_result(what):
     g, side, slot = _heave_game(what, lost_ball=True)
-    assert g.pts[side] == 3 and g.stats[side][g.lineup[side][slot]][TPM] == 1
+    assert g.team_state[side].pts == 3 and g.team_state[side].stats[g.team_state[side].lineup[slot]][TPM] == 1
 
 
 def test_14o_no_heave_without_the_change_of_possession_or_on_another_section():
     g, side, _ = _heave_game("PRESS", lost_ball=False)  # the pressed team kept the ball
-    assert g.pts == [0, 0]
+    assert [ts.pts for ts in g.team_state] == [0, 0]
     g, side, _ = _heave_game("ACTION", lost_ball=True)  # lost on an ACTION result: not 14O's case
-    assert g.pts == [0, 0]
+    assert [ts.pts for ts in g.team_state] == [0, 0]
 
 
 # ---------------------------------------------------------------- 14G EXPANDED ATTEMPTS (issue 23)

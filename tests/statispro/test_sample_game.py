@@ -56,8 +56,8 @@ def play_sample():
 def test_sample_game_1993_replays_to_13_4():
     game = play_sample()
     assert game.score == (13, 4)
-    k = {n: game.stats[0][i] for n, i in KNICKS.items()}
-    b = {n: game.stats[1][i] for n, i in BULLS.items()}
+    k = {n: game.team_state[0].stats[i] for n, i in KNICKS.items()}
+    b = {n: game.team_state[1].stats[i] for n, i in BULLS.items()}
     # every statistic the sample names
     assert (k["Oakley"][FGM], k["Oakley"][FGA], k["Oakley"][ORB]) == (0, 2, 1)
     assert (b["Grant"][BLK], b["Grant"][TOV]) == (1, 1)
@@ -69,9 +69,9 @@ def test_sample_game_1993_replays_to_13_4():
     assert (k["Ewing"][PTS], k["Ewing"][ORB], k["Ewing"][DRB]) == (8, 1, 1)
     assert (k["Starks"][TPM], k["Starks"][TPA], k["Starks"][PTS]) == (1, 1, 3)
     assert k["Smith"][DRB] == 1
-    assert game.team_fouls == [0, 3]
-    assert game.timeouts20_used[1] == 1
-    assert game.mandatory_rest[1][0]  # Jordan in the Mandatory Rest box
-    assert game.lineup[1][0] == 5
-    assert game.double_team[1] == [4, 3]  # Chicago double-teams Ewing (roster 4) with Grant (roster 3)
-    assert game.pts == [13, 4]
+    assert [ts.team_fouls for ts in game.team_state] == [0, 3]
+    assert game.team_state[1].timeouts20_used == 1
+    assert game.team_state[1].mandatory_rest[0]  # Jordan in the Mandatory Rest box
+    assert game.team_state[1].lineup[0] == 5
+    assert game.team_state[1].double_team == [4, 3]  # Chicago double-teams Ewing (roster 4) with Grant (roster 3)
+    assert [ts.pts for ts in game.team_state] == [13, 4]

@@ -23,7 +23,7 @@ def press_menu():
 def test_score_clock_and_ball_variables(press_menu):
     g, d, _ = press_menu
     s = d.side
-    g.pts = [60, 55]
+    g.team_state[0].pts, g.team_state[1].pts = 60, 55
     assert value(g, HOME, "margin") == 5 and value(g, AWAY, "margin") == -5
     assert (value(g, AWAY, "score"), value(g, AWAY, "opponent_score")) == (55, 60)
     assert value(g, s, "our_ball") is False and value(g, 1 - s, "our_ball") is True
@@ -44,27 +44,27 @@ def test_score_clock_and_ball_variables(press_menu):
 
 def test_fouls_timeouts_fatigue_index_and_declarations(press_menu):
     g, d, _ = press_menu
-    g.team_fouls = [4, 1]
-    g.timeouts_used = [2, 0]
+    g.team_state[0].team_fouls, g.team_state[1].team_fouls = 4, 1
+    g.team_state[0].timeouts_used, g.team_state[1].timeouts_used = 2, 0
     assert (value(g, HOME, "team_fouls"), value(g, HOME, "their_team_fouls"), value(g, HOME, "timeouts_used")) == (4, 1, 2)
-    g.stats[AWAY][g.lineup[AWAY][4]][PF] = 5
+    g.team_state[AWAY].stats[g.team_state[AWAY].lineup[4]][PF] = 5
     assert value(g, HOME, "their_c_fouls") == 5 and value(g, AWAY, "our_c_fouls") == 5
     assert value(g, HOME, "their_most_fouls") == 5 and value(g, AWAY, "our_most_fouls") == 5
-    tired = list(g.tired[HOME])
-    for i in g.lineup[HOME][:2]:
-        g.tired[HOME][i] = True
+    tired = list(g.team_state[HOME].tired)
+    for i in g.team_state[HOME].lineup[:2]:
+        g.team_state[HOME].tired[i] = True
     assert value(g, HOME, "our_tired") >= 2 and value(g, AWAY, "their_tired") == value(g, HOME, "our_tired")
-    g.tired[HOME] = tired
-    g.stats[HOME][g.lineup[HOME][1]][PTS] = 33
+    g.team_state[HOME].tired = tired
+    g.team_state[HOME].stats[g.team_state[HOME].lineup[1]][PTS] = 33
     assert value(g, AWAY, "their_top_scorer_points") == 33
-    g.index = [3, 0]
+    g.team_state[0].index, g.team_state[1].index = 3, 0
     assert value(g, HOME, "index_points") == 3
-    g.double_team = [[g.lineup[AWAY][0], g.lineup[HOME][1]], [-1, -1]]
+    g.team_state[0].double_team, g.team_state[1].double_team = [g.team_state[AWAY].lineup[0], g.team_state[HOME].lineup[1]], [-1, -1]
     assert value(g, HOME, "double_team_on") and value(g, AWAY, "their_double_team_on") and not value(g, AWAY, "double_team_on")
-    g.double_team = [[-1, -1], [-1, -1]]
-    g.three_point_offense = [True, False]
+    g.team_state[0].double_team, g.team_state[1].double_team = [-1, -1], [-1, -1]
+    g.team_state[0].three_point_offense, g.team_state[1].three_point_offense = True, False
     assert value(g, HOME, "three_point_offense_on") and value(g, AWAY, "their_three_point_offense_on")
-    g.three_point_offense = [False, False]
+    g.team_state[0].three_point_offense, g.team_state[1].three_point_offense = False, False
 
 
 def test_press_is_declared_when_the_base_coach_plays_on(press_menu):
@@ -93,9 +93,9 @@ def test_double_team_at_a_set_piece():
     assert A.ACTIONS[best].kind == "double_team"
     c = g.clone()
     c.step(best)
-    assert c.double_team[side][0] == c.lineup[1 - side][A.ACTIONS[best]["target"]]
+    assert c.team_state[side].double_team[0] == c.team_state[1 - side].lineup[A.ACTIONS[best]["target"]]
     dt_c = resolve(g, "double_team", "c", base=A.PLAY_ON)
-    assert A.ACTIONS[dt_c]["target"] == 4 and g.guard[side][A.ACTIONS[dt_c]["helper"]] != 4
+    assert A.ACTIONS[dt_c]["target"] == 4 and g.team_state[side].guard[A.ACTIONS[dt_c]["helper"]] != 4
     assert resolve(g, "no_double_team", base=best) == A.PLAY_ON
     cancel = Decision(side, "menu", (A.PLAY_ON, A.CANCEL_DOUBLE_TEAM))
     assert resolve(g, "no_double_team", base=A.PLAY_ON, decision=cancel) == A.CANCEL_DOUBLE_TEAM
@@ -109,7 +109,7 @@ def test_timeout_and_three_point_declarations():
     assert resolve(g, "three_point_offense", base=A.PLAY_ON, decision=menu) == A.THREE_POINT_OFFENSE
     assert resolve(g, "three_point_defense", base=A.PLAY_ON, decision=menu) == A.THREE_POINT_DEFENSE
     assert resolve(g, "cancel_three_point_offense", base=A.PLAY_ON, decision=menu) == WAIT  # none in force
-    g.three_point_offense[side] = True
+    g.team_state[side].three_point_offense = True
     assert resolve(g, "three_point_offense", base=A.PLAY_ON, decision=menu) == WAIT  # already declared
     assert resolve(g, "cancel_three_point_offense", base=A.PLAY_ON,
                    decision=Decision(side, "menu", (A.PLAY_ON, A.CANCEL_THREE_POINT_OFFENSE))) == A.CANCEL_THREE_POINT_OFFENSE
@@ -146,12 +146,12 @@ def test_rest_at_a_dead_ball():
     g, d, a = play_until(rs, lambda g, d, a: d.kind == "menu" and any(A.ACTIONS[x].kind == "substitute" for x in d.legal)
                          and d.legal[0] == A.PLAY_ON and g.period == 1)
     side = d.side
-    out = g.lineup[side][4]
+    out = g.team_state[side].lineup[4]
     memory = {}
     sub = resolve(g, "rest", "c", base=A.PLAY_ON, memory=memory)
     assert A.ACTIONS[sub].kind == "substitute" and A.ACTIONS[sub]["slot"] == 4
     g.step(sub)
-    assert out not in g.lineup[side] and memory["rested"] == {out: 1}
+    assert out not in g.team_state[side].lineup and memory["rested"] == {out: 1}
     back = A.SUBSTITUTE[(out, 4)]
     assert V.guard(Moment(g, side, Decision(side, "menu", (A.PLAY_ON, back)), back, None, memory), back) == A.PLAY_ON
 
@@ -159,8 +159,8 @@ def test_rest_at_a_dead_ball():
 @pytest.mark.parametrize("slot, pos", list(enumerate(("pg", "sg", "sf", "pf", "c"))))
 def test_personal_fouls_at_every_position(press_menu, slot, pos):
     g, d, _ = press_menu
-    i = g.lineup[HOME][slot]
-    saved = g.stats[HOME][i][PF]
-    g.stats[HOME][i][PF] = 5
+    i = g.team_state[HOME].lineup[slot]
+    saved = g.team_state[HOME].stats[i][PF]
+    g.team_state[HOME].stats[i][PF] = 5
     assert value(g, HOME, f"our_{pos}_fouls") == 5 and value(g, AWAY, f"their_{pos}_fouls") == 5
-    g.stats[HOME][i][PF] = saved
+    g.team_state[HOME].stats[i][PF] = saved

@@ -21,6 +21,7 @@ from .cards import Card
 from .constants import Stop
 from .options import StatisProOptions
 from .saved import PlayContext
+from .state import TeamState
 from .teams import Team
 
 
@@ -29,41 +30,14 @@ class EngineBase(PhaseDispatch, Engine):
     period: int  # the period being played (1-4, 5 on: overtimes; 0 before the game)
     two_min: bool  # the 2:00 Time card of the period has come (8.1)
     eleven: bool  # the 11:00 card: the final minute of the period (8.1)
-    pts: list[int]  # points per side
-    lineup: list[list[int]]  # per side: the roster index at each slot PG, SG, SF, PF, C
-    guard: list[list[int]]  # per defending side: the offensive slot each defender guards (the PD cards, 3.2 / 6.6)
-    stats: list[list[list[int]]]  # per side and roster player: the box score line (constants.STAT_NAMES)
-    team_reb: list[int]  # Team Rebounds per side (10J)
-    team_tov: list[int]  # team turnovers per side
-    poss: list[int]  # possessions per side
-    team_fouls: list[int]  # Team Fouls per side this period (6.3; per half in NCAA, 19.5)
-    team_fouls_last2: list[int]  # Team Fouls per side in the period's final 2:00 (6.3)
-    timeouts_used: list[int]  # full timeouts charged per side in the game (8.4)
-    timeouts20_used: list[int]  # 20-second timeouts per side this half (8.4)
-    timeouts_q4: list[int]  # timeouts per side in the fourth quarter and overtime (8.4)
-    timeouts_last2: list[int]  # timeouts per side in the game's final 2:00 (8.4)
-    owed_timeout: list[bool]  # per side: a mandatory timeout is charged at the start of its next possession (8.4)
-    status: list[list[int]]  # per side and roster player: OK, FOULED_OUT, EJECTED or INJURED_OUT (constants)
-    inj_until: list[list[int]]  # per side and roster player: the period through which an injured player is out (14G)
-    injured: list[list[bool]]  # per side and roster player: playing hurt, ratings two worse (14G)
-    tired: list[list[bool]]  # per side and roster player: Fatigued (5.4)
-    mandatory_rest: list[list[bool]]  # per side and roster player: in the Mandatory Rest box (14A)
-    rested: list[list[list[bool]]]  # per side and roster player: rested a full Rest Period in the first / second hal...
-    played_rp: list[list[bool]]  # per side and roster player: played in the current Rest Period (5.4)
+    team_state: list[TeamState]  # each team's state, home then away (the declaration's team fields)
     rp_grace: bool  # substitutions at the start of a Rest Period still count as resting in it (5.4)
     rest_period: int  # the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)
     great_night: list[int]  # [side, roster index] of the player having a Great Night (14I), or [-1, -1]
-    three_point_offense: list[bool]  # per side: the Three Point Offense is declared (4.61)
-    three_point_defense: list[bool]  # per side: the Three Point Defense is declared (4.62)
-    double_team: list[list[int]]  # per defending side: [target, helper] roster indices of its Double Team (5.5), or...
-    illegal_def: list[int]  # illegal defense warnings per side (14L)
     tip_in: bool  # the next shot is a tip-in (10)
     injury_done: bool  # this game's one injury Z READING has happened (14G)
     inj_wait: list[Any] | list[int]  # [side, roster index, until] of an injured defender still in play (14G), or []
     missed_games: list[list[int]]  # [side, roster index, games] of each injury's games missed after this one (14G)
-    index: list[int]  # Index Points left per side (16)
-    index_start: list[int]  # Index Points per side at the start of the game (16)
-    index_spent: list[int]  # Index Points spent per side this period (16)
     opening: int  # the side that won the opening jump (3.4), or -1
     arrow: int  # NCAA/FIBA alternating possession: the side it points to (19.3, 20.3)
     off: int  # the side with the ball
@@ -77,7 +51,6 @@ class EngineBase(PhaseDispatch, Engine):
     pass_no: int  # the Pass # the Ballhandler received (4.3)
     assist_no: int  # the assist number of that pass (4.4), 0: none
     via: str  # how the Ballhandler got the ball
-    play_call: list[int]  # per side: roster index named for the next shot (8.42), or -1
     press_next: bool  # the defense declared a PRESS for the next FAC (4.2)
     from_dead: bool  # the next ACTION/PRESS/ADVANCE comes from the Dead Ball Deck (8.41, 8.7)
     last_fac_heave: int  # the last FAC's heave (14O): its RPG, +200 with the visitors on offense; 0: none

@@ -114,18 +114,19 @@ class ClockMixin(_Engine):
                     for i, p in enumerate(self.teams[side].players):
                         if p.rest == 2 or (p.rest == 1 and half == 1):
                             continue
-                        if not self.rested[side][i][half] and not self.tired[side][i]:
-                            self.tired[side][i] = True
-                            if i in self.lineup[side] and self.log.record:
+                        if not self.team_state[side].rested[i][half] and not self.team_state[side].tired[i]:
+                            self.team_state[side].tired[i] = True
+                            if i in self.team_state[side].lineup and self.log.record:
                                 self.event("fatigue", side, f"{p.name} has not rested this half: Fatigued (5.4)")
                 self._dirty()
             # 8.4: a team that has not called as many timeouts as quarters is charged one
             side = HOME if label == "5:00" else AWAY
-            if self.timeouts_used[side] < self.period and self.options.league == "nba":
-                self.owed_timeout[side] = True
+            if self.team_state[side].timeouts_used < self.period and self.options.league == "nba":
+                self.team_state[side].owed_timeout = True
         elif label == "10:00":
             self.two_min = True
-            self.team_fouls_last2 = [0, 0]
+            for ts in self.team_state:
+                ts.team_fouls_last2 = 0
         elif label == "11:00":
             self.eleven = True
 
@@ -133,14 +134,15 @@ class ClockMixin(_Engine):
         """End of a Rest Period (14A, 5.4): players who sat it out are rested."""
         half = 0 if self.period <= 2 else 1
         for side in (HOME, AWAY):
-            on = self.lineup[side]
+            ts = self.team_state[side]
+            on = ts.lineup
             for i in range(len(self.teams[side].players)):
-                if not self.played_rp[side][i] and i not in on:
-                    self.rested[side][i][half] = True
-                    if self.tired[side][i] or self.mandatory_rest[side][i]:
-                        self.tired[side][i] = False
-                        self.mandatory_rest[side][i] = False
-                self.played_rp[side][i] = i in on
+                if not ts.played_rp[i] and i not in on:
+                    ts.rested[i][half] = True
+                    if ts.tired[i] or ts.mandatory_rest[i]:
+                        ts.tired[i] = False
+                        ts.mandatory_rest[i] = False
+                ts.played_rp[i] = i in on
         self.rp_grace = True
         self._dirty()
 
@@ -151,25 +153,28 @@ class ClockMixin(_Engine):
         self.two_min = self.eleven = False
         self._build_period_deck()
         lg = self.options.league
-        if lg == "nba" or (lg == "fiba" and not self.overtime) or (lg == "ncaa" and (self.period in (1, 3) or self.overtime)):
-            self.team_fouls = [0, 0]  # 6.3 per quarter; 19.5 per half; 20.9 FIBA overtimes continue the 4th quarter
-        self.team_fouls_last2 = [0, 0]
-        self.index_spent = [0, 0]
-        if self.period in (1, 3):
-            self.timeouts20_used = [0, 0]
+        # 6.3 per quarter; 19.5 per half; 20.9 FIBA overtimes continue the 4th quarter
+        fouls_reset = lg == "nba" or (lg == "fiba" and not self.overtime) or (lg == "ncaa" and (self.period in (1, 3) or self.overtime))
+        for ts in self.team_state:
+            if fouls_reset:
+                ts.team_fouls = 0
+            ts.team_fouls_last2 = 0
+            ts.index_spent = 0
+            if self.period in (1, 3):
+                ts.timeouts20_used = 0
         if self.inj_wait:  # 14G: the break between periods stops play for an injured defender
             self._injury_takes_effect()
         for side in (HOME, AWAY):
+            ts = self.team_state[side]
             for i in range(len(self.teams[side].players)):
-                if self.status[side][i] == INJURED_OUT and self.inj_until[side][i] < self.period:
-                    self.status[side][i] = OK
+                if ts.status[i] == INJURED_OUT and ts.inj_until[i] < self.period:
+                    ts.status[i] = OK
                 if self.period == 3:
-                    self.tired[side][i] = False  # 5.4: penalties last for the rest of that half
-                self.played_rp[side][i] = i in self.lineup[side]
+                    ts.tired[i] = False  # 5.4: penalties last for the rest of that half
+                ts.played_rp[i] = i in ts.lineup
+            ts.three_point_offense = ts.three_point_defense = False
         self.rp_grace = True
         self.rest_period = 0
-        self.three_point_offense = [False, False]
-        self.three_point_defense = [False, False]
         self.last_shot_used = False
         self._dirty()
         if self.log.record:
@@ -222,10 +227,10 @@ class ClockMixin(_Engine):
             self.last_fac_heave = 0
         self._rest_boundary()
         if self.log.record:
-            self.event("period_end", None, f"End of period {self.period}: {self.teams[HOME].name} {self.pts[HOME]}, {self.teams[AWAY].name} {self.pts[AWAY]}")
+            self.event("period_end", None, f"End of period {self.period}: {self.teams[HOME].name} {self.team_state[HOME].pts}, {self.teams[AWAY].name} {self.team_state[AWAY].pts}")
         n_reg = 4
-        if self.period >= n_reg and self.pts[HOME] != self.pts[AWAY]:
+        if self.period >= n_reg and self.team_state[HOME].pts != self.team_state[AWAY].pts:
             self.phase = PH_OVER
-            self.event("final", None, f"Final: {self.teams[HOME].name} {self.pts[HOME]}, {self.teams[AWAY].name} {self.pts[AWAY]}")
+            self.event("final", None, f"Final: {self.teams[HOME].name} {self.team_state[HOME].pts}, {self.teams[AWAY].name} {self.team_state[AWAY].pts}")
             return
         self.phase = PH_PERIOD

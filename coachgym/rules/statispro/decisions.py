@@ -28,11 +28,11 @@ _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's cho
 class DecisionMixin(_Engine):
     def _index_ok(self, side: int, cost: int) -> bool:
         """16: at most a quarter of the Index Points (rounded up) in one period."""
-        return self.index[side] >= cost and self.index_spent[side] + cost <= max(1, _ceil_quarter(self.index_start[side]))
+        return self.team_state[side].index >= cost and self.team_state[side].index_spent + cost <= max(1, _ceil_quarter(self.team_state[side].index_start))
 
     def _spend_index(self, side: int, cost: int) -> None:
-        self.index[side] -= cost
-        self.index_spent[side] += cost
+        self.team_state[side].index -= cost
+        self.team_state[side].index_spent += cost
 
     def _offer_void(self, payer: int, foul: str, data: dict) -> bool:
         """16C "Any foul can be ignored at a cost of one Index Point", declared before the next FAC:
@@ -82,7 +82,7 @@ class DecisionMixin(_Engine):
                 self._fb_foul(data["slot"], 2)
         elif voided:  # "z_foul": too closely guarded to shoot - ADVANCE
             if self._out_of_options():
-                self.team_tov[self.off] += 1
+                self.team_state[self.off].team_tov += 1
                 self._turnover_to_defense()
             else:
                 self.phase = PH_ADVANCE
@@ -168,7 +168,7 @@ class DecisionMixin(_Engine):
             if self.log.record:
                 self.event("index", de, f"{self.teams[de].name} spend an Index Point: the foul is ignored (16C)")
             if self._out_of_options():
-                self.team_tov[off] += 1
+                self.team_state[off].team_tov += 1
                 self._turnover_to_defense()
             else:
                 self.ctx = {}
@@ -235,9 +235,9 @@ class DecisionMixin(_Engine):
     def _choose_freeze(self, decision: Decision, action) -> None:  # 6.7
         if action.kind == "freeze_shooter":
             de = 1 - self.ctx["side"]
-            self.timeouts_used[de] += 1
-            self.timeouts_q4[de] += 1
-            self.timeouts_last2[de] += 1
+            self.team_state[de].timeouts_used += 1
+            self.team_state[de].timeouts_q4 += 1
+            self.team_state[de].timeouts_last2 += 1
             self.ctx["freeze"] = 5
             if self.log.record:
                 self.event("timeout", de, f"{self.teams[de].name} call a timeout to freeze the shooter (6.7)")

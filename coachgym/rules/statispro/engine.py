@@ -36,6 +36,7 @@ from .options import StatisProOptions
 from .play import PlayMixin
 from .rebounding import ReboundMixin
 from .shooting import ShootingMixin
+from .state import TeamState
 from .teams import Team, parse_team
 from .zreadings import ZReadingMixin
 
@@ -65,10 +66,11 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.teams = [self._prepare_roster(t, self.options.expanded_attempts) for t in (home, away)]
         self._setup()
         for side in (HOME, AWAY):
+            ts = self.team_state[side]
             for name in self.teams[side].injured:
                 i = [p.name for p in self.teams[side].players].index(name)
-                self.status[side][i] = INJURED_OUT
-                self.inj_until[side][i] = 99
+                ts.status[i] = INJURED_OUT
+                ts.inj_until[i] = 99
         self.start()
 
 
@@ -88,49 +90,24 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.dead_from_discard = False  # 8.3 rebuilt the Dead Ball Deck from the discard pile
         self.two_min = False
         self.eleven = False
-        self.pts = [0, 0]
-        self.lineup = [list(t.lineup) for t in self.teams]
-        self.guard = [[0, 1, 2, 3, 4], [0, 1, 2, 3, 4]]
-        self.stats = [[[0] * len(STAT_NAMES) for _ in t.players] for t in self.teams]
-        self.team_reb = [0, 0]
-        self.team_tov = [0, 0]
-        self.poss = [0, 0]
-        self.team_fouls = [0, 0]  # per side: Team Fouls this period (6.3; per half in NCAA, 19.5)
-        self.team_fouls_last2 = [0, 0]  # per side: Team Fouls in the period's final 2:00 (6.3)
-        self.timeouts_used = [0, 0]  # per side: full timeouts charged in the game (8.4)
-        self.timeouts20_used = [0, 0]  # per side: 20-second timeouts this half (8.4)
-        self.timeouts_q4 = [0, 0]  # per side: timeouts in the fourth quarter and overtime (8.4)
-        self.timeouts_last2 = [0, 0]  # per side: timeouts in the game's final 2:00 (8.4)
-        self.owed_timeout = [False, False]  # per side: a mandatory timeout is charged at its next possession (8.4)
-        self.status = [[OK] * len(t.players) for t in self.teams]
-        self.inj_until = [[0] * len(t.players) for t in self.teams]
-        self.injured = [[False] * len(t.players) for t in self.teams]
-        self.tired = [[False] * len(t.players) for t in self.teams]
-        self.mandatory_rest = [[False] * len(t.players) for t in self.teams]  # per player: in the Mandatory Rest box (14A)
-        self.rested = [[[False, False] for _ in t.players] for t in self.teams]
-        self.played_rp = [[False] * len(t.players) for t in self.teams]
+        self.team_state = [TeamState(t.lineup, len(t.players)) for t in self.teams]  # home, away (state.py)
         self.rp_grace = False
         self.removal_pending = True  # someone in a lineup may have to leave (checked, then cleared)
         self.rest_period = 0  # the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)
         self.great_night = [-1, -1]  # side, roster index
-        self.three_point_offense = [False, False]  # per side: the Three Point Offense is declared (4.61)
-        self.three_point_defense = [False, False]  # per side: the Three Point Defense is declared (4.62)
-        self.double_team = [[-1, -1], [-1, -1]]  # per defending side: [target roster idx, helper roster idx]
-        self.illegal_def = [0, 0]
         self.tip_in = False
         self.injury_done = False
         self.inj_wait: list = []  # 14G: [side, roster index, until] of an injured defender still in play
         self.missed_games: list = []
         # 16 Index Points: only the better team keeps the difference (max 12)
         h, a = self.teams[HOME].home_index, self.teams[AWAY].road_index
-        self.index = [0, 0]
         if o.index_points:
             if h > a:
-                self.index[HOME] = min(12, h - a)
+                self.team_state[HOME].index = min(12, h - a)
             elif a > h:
-                self.index[AWAY] = min(12, a - h)
-        self.index_start = list(self.index)
-        self.index_spent = [0, 0]
+                self.team_state[AWAY].index = min(12, a - h)
+        for ts in self.team_state:
+            ts.index_start = ts.index
         self.opening = -1  # winner of the opening jump (3.4)
         self.arrow = -1  # NCAA/FIBA alternating possession (19.3, 20.3)
         # possession
@@ -145,7 +122,6 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.pass_no = 0
         self.assist_no = 0
         self.via = ""
-        self.play_call = [-1, -1]  # 8.42: roster index named for the next shot
         self.press_next = False
         self.from_dead = False  # 8.41: next ACTION/PRESS from the Dead Ball Deck
         self.last_fac_heave = 0
@@ -178,12 +154,12 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         if e is not None:
             return e
         players = self.teams[side].players
-        other = 1 - side
+        ts = self.team_state[side]
         fiba = self.options.league == "fiba"
-        lineup, guard, status = self.lineup[side], self.guard[side], self.status[side]
-        tired_l, mrest, injured = self.tired[side], self.mandatory_rest[side], self.injured[side]
+        lineup, guard, status = ts.lineup, ts.guard, ts.status
+        tired_l, mrest, injured = ts.tired, ts.mandatory_rest, ts.injured
         gn = self.great_night[1] if self.great_night[0] == side else -1
-        tpo, tpd = bool(self.three_point_offense[side]), bool(self.three_point_defense[other])
+        tpo, tpd = bool(ts.three_point_offense), bool(self.team_state[1 - side].three_point_defense)
         rows = self._eff_rows  # one player's row by everything it depends on (rows are never changed)
         out = []
         for slot in range(5):
@@ -228,20 +204,21 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
 
     def pd_slot(self, off_side: int, off_slot: int) -> int:
         """The defender (slot) who is the PD of the offensive player at ``off_slot`` (3.2, 6.6)."""
-        g = self.guard[1 - off_side]
+        g = self.team_state[1 - off_side].guard
         for d in range(5):
             if g[d] == off_slot:
                 return d
         return off_slot
 
     def player(self, side: int, slot: int):
-        return self.teams[side].players[self.lineup[side][slot]]
+        return self.teams[side].players[self.team_state[side].lineup[slot]]
 
     def pname(self, side: int, slot: int) -> str:
-        return self.teams[side].players[self.lineup[side][slot]].name
+        return self.teams[side].players[self.team_state[side].lineup[slot]].name
 
     def _st(self, side: int, slot: int) -> list:
-        return self.stats[side][self.lineup[side][slot]]
+        ts = self.team_state[side]
+        return ts.stats[ts.lineup[slot]]
 
     # ================================================================== where the rules live
     # clock.py      3.1, 5.4 Rest Periods, 8.1-8.3, 14O        menus.py     3.2-3.3, 4.2, 4.61-4.62, 5.5, 6.6, 8.4-8.5
@@ -298,27 +275,27 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     # ================================================================== reporting
     @property
     def score(self) -> tuple[int, int]:
-        return (self.pts[0], self.pts[1])
+        return (self.team_state[0].pts, self.team_state[1].pts)
 
     def box_score(self) -> BoxScore:
         teams = []
         for side in (HOME, AWAY):
             players = []
             for i, p in enumerate(self.teams[side].players):
-                st = self.stats[side][i]
+                st = self.team_state[side].stats[i]
                 row = {STAT_NAMES[k]: st[k] for k in range(len(STAT_NAMES)) if STAT_NAMES[k] != "T"}
                 row["REB"] = st[ORB] + st[DRB]
                 players.append(PlayerLine(p.name, row))
-            teams.append(TeamBox(self.teams[side].name, self.pts[side], players,
-                                 {"TEAM_REB": self.team_reb[side], "TEAM_TO": self.team_tov[side],
-                                  "POSS": self.poss[side]}))
+            teams.append(TeamBox(self.teams[side].name, self.team_state[side].pts, players,
+                                 {"TEAM_REB": self.team_state[side].team_reb, "TEAM_TO": self.team_state[side].team_tov,
+                                  "POSS": self.team_state[side].poss}))
         return BoxScore("statispro", list(BOX_COLUMNS), teams)
 
     def scoreboard(self) -> str:
         q = f"OT{self.period - 4}" if self.period > 4 else f"Q{self.period}"
-        return (f"{self.teams[AWAY].name} {self.pts[AWAY]} at {self.teams[HOME].name} {self.pts[HOME]} - "
+        return (f"{self.teams[AWAY].name} {self.team_state[AWAY].pts} at {self.teams[HOME].name} {self.team_state[HOME].pts} - "
                 f"{q}, {len(self.fac)} FAC left{' (final 2:00)' if self.two_min else ''}; "
-                f"team fouls {self.team_fouls[HOME]}-{self.team_fouls[AWAY]}; ball: {self.teams[self.off].name}")
+                f"team fouls {self.team_state[HOME].team_fouls}-{self.team_state[AWAY].team_fouls}; ball: {self.teams[self.off].name}")
 
 
 # 6.1: what a foul continues with once the home coach has named the player among equal FOUL DRAWING

@@ -64,12 +64,12 @@ class FoulMixin(_Engine):
         player who had to leave is no longer in play; with nobody eligible on the bench his position
         stays empty (ratings 0: no shot, no rebound, no defense) until a substitute can come in at a
         dead ball."""
-        return self.status[side][self.lineup[side][slot]] != OK and self.options.league == "fiba"
+        return self.team_state[side].status[self.team_state[side].lineup[slot]] != OK and self.options.league == "fiba"
 
     def _present(self, side: int, slot: int) -> int:
         """A card result naming an empty position (20.7) is read for the nearest teammate in slot
         order PG, SG, SF, PF, C (the lower slot on a tie); any other position as named."""
-        if self.status[side][self.lineup[side][slot]] == OK or not self._empty(side, slot):
+        if self.team_state[side].status[self.team_state[side].lineup[slot]] == OK or not self._empty(side, slot):
             return slot
         for d in (-1, 1, -2, 2, -3, 3, -4, 4):
             t = slot + d
@@ -88,12 +88,12 @@ class FoulMixin(_Engine):
             return STOP
         f = self._foul_number_holder(d, c.foul)
         if f >= 0:
-            fouled = known_bh if known_bh >= 0 else self.guard[d][f]
+            fouled = known_bh if known_bh >= 0 else self.team_state[d].guard[f]
             return f, fouled
-        dt = self.double_team[d]
-        if (c.fd == 5 and known_bh >= 0 and dt[0] == self.lineup[self.off][known_bh]
-                and dt[1] in self.lineup[d]):  # 5.5: FD5 charges the second defender of a Double Team
-            return self.lineup[d].index(dt[1]), known_bh
+        dt = self.team_state[d].double_team
+        if (c.fd == 5 and known_bh >= 0 and dt[0] == self.team_state[self.off].lineup[known_bh]
+                and dt[1] in self.team_state[d].lineup):  # 5.5: FD5 charges the second defender of a Double Team
+            return self.team_state[d].lineup.index(dt[1]), known_bh
         if known_bh >= 0:
             return self.pd_slot(self.off, known_bh), known_bh
         c2 = self._draw("FD# (6.1 who drew the foul)")
@@ -112,8 +112,8 @@ class FoulMixin(_Engine):
         FIBA (20.5): the fifth of a quarter. ``counted=False`` asks before a foul: would the next
         Team Foul by ``side`` be penalized (what a scoreboard shows as "in the bonus")."""
         extra = 0 if counted else 1
-        n = self.team_fouls[side] + extra
-        last2 = self.team_fouls_last2[side] + (extra if self.two_min else 0)
+        n = self.team_state[side].team_fouls + extra
+        last2 = self.team_state[side].team_fouls_last2 + (extra if self.two_min else 0)
         lg = self.options.league
         if lg == "ncaa":  # 19.5: six per half (three per overtime, one in the final 2:00 of a half)
             if n >= 7 or (self.overtime and n > 3):
@@ -131,16 +131,16 @@ class FoulMixin(_Engine):
         return self._in_penalty(side, counted=False)
 
     def _charge_foul(self, side: int, slot: int, team: bool) -> None:
-        i = self.lineup[side][slot]
-        st = self.stats[side][i]
+        i = self.team_state[side].lineup[slot]
+        st = self.team_state[side].stats[i]
         st[PF] += 1
         if team:
-            self.team_fouls[side] += 1
+            self.team_state[side].team_fouls += 1
             if self.two_min:
-                self.team_fouls_last2[side] += 1
+                self.team_state[side].team_fouls_last2 += 1
         if self.log.record:
-            self.event("foul", side, f"Personal foul on {self.teams[side].players[i].name} ({st[PF]}){', team foul ' + str(self.team_fouls[side]) if team else ''}")
-        if st[PF] >= self.foul_out and self.status[side][i] == OK:
+            self.event("foul", side, f"Personal foul on {self.teams[side].players[i].name} ({st[PF]}){', team foul ' + str(self.team_state[side].team_fouls) if team else ''}")
+        if st[PF] >= self.foul_out and self.team_state[side].status[i] == OK:
             self._remove(side, i, FOULED_OUT, "fouls out (6.5)")
 
     def _remove(self, side: int, i: int, status: int, why: str) -> None:
@@ -157,7 +157,7 @@ class FoulMixin(_Engine):
         if not bench and self.log.record:
             self.event("four", side, f"{self.teams[side].name} play with four players: nobody can replace "
                                      f"{self.teams[side].players[i].name} (20.7)")
-        self.status[side][i] = status
+        self.team_state[side].status[i] = status
         self.removal_pending = True
         self._dirty(side)
         if self.log.record:
@@ -166,7 +166,7 @@ class FoulMixin(_Engine):
     def _penalty_free_throws(self, side: int, slot: int, dead_next: bool = False) -> None:
         n = 2
         kind = "two"
-        if self.options.league == "ncaa" and self.team_fouls[1 - side] < 10:
+        if self.options.league == "ncaa" and self.team_state[1 - side].team_fouls < 10:
             kind = "one_and_one"
         self._free_throws(side, slot, n, after="other", kind=kind)
 
@@ -186,7 +186,7 @@ class FoulMixin(_Engine):
         team after a made last shot), 'keep' (the shooter's team gets it out-of-bounds) or 'keep14'
         (out-of-bounds with a fresh 14-second clock: 2015 6.6)."""
         self.off = side
-        self.ctx = {"side": side, "i": self.lineup[side][slot], "n": n, "done": 0, "after": after, "kind": kind,
+        self.ctx = {"side": side, "i": self.team_state[side].lineup[slot], "n": n, "done": 0, "after": after, "kind": kind,
                     "freeze": 0}
         self.phase = PH_FT
 
@@ -200,18 +200,18 @@ class FoulMixin(_Engine):
             ctx["q_freeze"] = True
             de = 1 - side
             # 6.7 freezing the shooter: final minute of a game/overtime, within three points
-            if (self.final_two and self.last_minute and abs(self.pts[0] - self.pts[1]) <= 3
+            if (self.final_two and self.last_minute and abs(self.team_state[0].pts - self.team_state[1].pts) <= 3
                     and self._can_timeout(de, True) and ctx["freeze"] == 0 and ctx["done"] == 0):
                 return Decision(de, "freeze", (FREEZE, NO_FREEZE), "freeze the shooter?")
         if not ctx.get("q_miss"):
             ctx["q_miss"] = True
             if last and ctx["after"] == "other" and self.final_two and self.last_minute:
                 return Decision(side, "free_throw", (SHOOT_FREE_THROW, INTENTIONAL_MISS), "shoot or miss intentionally?")
-        slot = self.lineup[side].index(i) if i in self.lineup[side] else -1
+        slot = self.team_state[side].lineup.index(i) if i in self.team_state[side].lineup else -1
         if slot < 0:
             slot = self._best(side, R_FT)
-            i = self.lineup[side][slot]
-        st = self.stats[side][i]
+            i = self.team_state[side].lineup[slot]
+        st = self.team_state[side].stats[i]
         rating = self.eff(side)[slot][R_FT] - ctx["freeze"]
         name = self.teams[side].players[i].name if self.log.record else ""
         if ctx.get("intentional"):  # 6.2: no FAC is drawn for the shot; the next one is the rebound
@@ -229,7 +229,7 @@ class FoulMixin(_Engine):
                 self.event("lane", side, f"Lane violation on the defense: {name} shoots again (12E)")
             return None
         elif clause == K.S_LANE_OFF and last:
-            self.team_tov[side] += 1
+            self.team_state[side].team_tov += 1
             if self.log.record:
                 self.event("lane", side, "Lane violation on the offense: the free throw is void, team turnover (12E)")
             self._turnover_to_defense()
@@ -241,7 +241,7 @@ class FoulMixin(_Engine):
             st[FTM] += 1
             self._points(side, slot, 1)
         if self.log.record:
-            self.event("free_throw", side, f"{what}: {name} {'makes' if made else 'misses'} the free throw (needs {rating}) ({self.pts[HOME]}-{self.pts[AWAY]})")
+            self.event("free_throw", side, f"{what}: {name} {'makes' if made else 'misses'} the free throw (needs {rating}) ({self.team_state[HOME].pts}-{self.team_state[AWAY].pts})")
         ctx["done"] += 1
         ctx["q_freeze"] = ctx["q_miss"] = False
         if ctx["freeze"]:
@@ -252,7 +252,7 @@ class FoulMixin(_Engine):
                     self.ctx = {"shooter": slot, "air": number >= 98, "ft": True, "fb": False}
                     self.phase = PH_REBOUND
                     return None
-                self.team_reb[side] += 1  # 10: a Team Rebound for missing the first of two
+                self.team_state[side].team_reb += 1  # 10: a Team Rebound for missing the first of two
             return None
         after = ctx["after"]
         # 6.6: after the foul the fouling team may shift positions / place PD cards at this dead ball
@@ -267,7 +267,7 @@ class FoulMixin(_Engine):
             self._open_menu([AWAY, HOME], PH_UPCOURT, "dead", fouler=1 - side)
             return None
         if number >= 98:  # 12D: an air ball on the last allowed shot becomes D OB
-            self.team_reb[1 - side] += 1
+            self.team_state[1 - side].team_reb += 1
             self._turnover_to_defense()
             return None
         self.ctx = {"shooter": slot, "air": False, "ft": True, "fb": False, "dead": bool(ctx.get("intentional"))}

@@ -10,9 +10,9 @@ from ...core.holds import HoldRules
 
 def settings(game: Any, side: int) -> dict[Any, Any]:
     """The lineup slot by slot, the guard assignments, the Double Team and the three-point modes."""
-    out: dict[Any, Any] = {("lineup", k): p for k, p in enumerate(game.lineup[side])}
-    out.update(guard=tuple(game.guard[side]), dt=tuple(game.double_team[side]), tpo=game.three_point_offense[side],
-               tpd=game.three_point_defense[side])
+    out: dict[Any, Any] = {("lineup", k): p for k, p in enumerate(game.team_state[side].lineup)}
+    out.update(guard=tuple(game.team_state[side].guard), dt=tuple(game.team_state[side].double_team), tpo=game.team_state[side].three_point_offense,
+               tpd=game.team_state[side].three_point_defense)
     return out
 
 

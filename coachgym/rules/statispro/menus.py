@@ -75,15 +75,15 @@ class MenuMixin(_Engine):
         self.phase = PH_MENU
 
     def _bench(self, side: int) -> list[int]:
-        on = self.lineup[side]
-        st = self.status[side]
-        mr = self.mandatory_rest[side]
+        on = self.team_state[side].lineup
+        st = self.team_state[side].status
+        mr = self.team_state[side].mandatory_rest
         return [i for i in range(len(st)) if st[i] == OK and i not in on and not mr[i]]
 
     def _must_sub(self, side: int) -> list[int]:
         """Slots holding a player who may not stay in (fouled out, ejected, injured)."""
-        st = self.status[side]
-        ln = self.lineup[side]
+        st = self.team_state[side].status
+        ln = self.team_state[side].lineup
         if st[ln[0]] == st[ln[1]] == st[ln[2]] == st[ln[3]] == st[ln[4]] == OK:
             return []
         return [s for s, i in enumerate(ln) if st[i] != OK]
@@ -92,9 +92,9 @@ class MenuMixin(_Engine):
         """The menu's legal choices, built in action-table order (no sort needed)."""
         m = self.menu
         kind = m["kind"]
-        on = self.lineup[side]
-        st = self.status[side]
-        mr = self.mandatory_rest[side]
+        on = self.team_state[side].lineup
+        st = self.team_state[side].status
+        mr = self.team_state[side].mandatory_rest
         bc = self._bench_cache[side]  # the bench and its substitutions, kept while ``rev`` stands
         if bc is None or bc[0] != self.rev[side]:
             bench = [i for i in range(len(st)) if st[i] == OK and not mr[i] and i not in on]
@@ -114,35 +114,35 @@ class MenuMixin(_Engine):
         if changes_ok and dead and bench and not (m.get("twenty") and m["subs_done"][side] >= 1):
             legal += bc[2]  # 8.5 substitutions
         if changes_ok and (set_piece or (kind == "dead" and m.get("fouler") == side)):
-            if self.double_team[side][0] < 0:
+            if self.team_state[side].double_team[0] < 0:
                 legal += SWAP_LIST  # 6.6 position shifts
                 legal += PD_LIST  # 3.2 / 6.6 PD cards
             else:  # 5.5: no shift or PD card that makes our helper the target's PD
                 legal += self._shifts_keeping_double_team(side)
         if not set_piece and self._can_timeout(side, dead):
             legal.append(TIMEOUT)
-            if self.timeouts20_used[side] < 1:
+            if self.team_state[side].timeouts20_used < 1:
                 legal.append(TIMEOUT20)
         if dead and changes_ok and side != self.off and m["resume"] == PH_UPCOURT and not self.press_next:
             legal.append(PRESS)  # 4.2: after a Dead Ball
-        if set_piece and changes_ok and self.double_team[side][0] < 0:
-            g = tuple(self.guard[side])  # 5.5: the helper is another man than the target's PD
+        if set_piece and changes_ok and self.team_state[side].double_team[0] < 0:
+            g = tuple(self.team_state[side].guard)  # 5.5: the helper is another man than the target's PD
             dts = _DOUBLE_TEAMS.get(g)
             if dts is None:  # (a function of the PD cards alone: kept per arrangement)
                 dts = _DOUBLE_TEAMS[g] = [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
             legal += dts
-        if dead and changes_ok and self.double_team[side][0] >= 0:
+        if dead and changes_ok and self.team_state[side].double_team[0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
         if kind == "timeout" and self.final_two and changes_ok and not self.no_threes:  # 4.61 / 4.62 (not 17.5)
-            diff = self.pts[side] - self.pts[1 - side]
-            if diff < 0 and not self.three_point_offense[side]:
+            diff = self.team_state[side].pts - self.team_state[1 - side].pts
+            if diff < 0 and not self.team_state[side].three_point_offense:
                 legal.append(THREE_POINT_OFFENSE)
-            if self.three_point_offense[side]:
+            if self.team_state[side].three_point_offense:
                 legal.append(CANCEL_THREE_POINT_OFFENSE)
-            if diff > 0 and self.three_point_offense[1 - side] and not self.three_point_defense[side]:
+            if diff > 0 and self.team_state[1 - side].three_point_offense and not self.team_state[side].three_point_defense:
                 legal.append(THREE_POINT_DEFENSE)
         if (kind == "period" or (kind == "timeout" and m.get("caller") == side)) and side == self.off \
-                and self.play_call[side] < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
+                and self.team_state[side].play_call < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
             legal.extend(CALL_PLAY)  # 8.42
         if kind == "timeout" and changes_ok and self._index_ok(side, 1):  # 16D
             legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
@@ -152,8 +152,8 @@ class MenuMixin(_Engine):
         """The position shifts and PD cards (in table order) that keep ``side``'s Double Team (5.5, see
         ``_keeps_double_team``): a function of the target's and the helper's slots and the PD cards,
         kept per those."""
-        target, helper = self.double_team[side]
-        key = (self.lineup[1 - side].index(target), self.lineup[side].index(helper), tuple(self.guard[side]))
+        target, helper = self.team_state[side].double_team
+        key = (self.team_state[1 - side].lineup.index(target), self.team_state[side].lineup.index(helper), tuple(self.team_state[side].guard))
         kept = _KEPT_SHIFTS.get(key)
         if kept is None:
             ts, hs, g = key
@@ -164,11 +164,11 @@ class MenuMixin(_Engine):
         """5.5: a Double Team needs a second man. When the other team's position shift puts the target
         where our helper is the PD, the Double Team is called off (our own shifts and PD cards that
         would do it are not offered)."""
-        target, helper = self.double_team[side]
-        if target < 0 or target not in self.lineup[1 - side] or helper not in self.lineup[side]:
+        target, helper = self.team_state[side].double_team
+        if target < 0 or target not in self.team_state[1 - side].lineup or helper not in self.team_state[side].lineup:
             return
-        if self.guard[side][self.lineup[side].index(helper)] == self.lineup[1 - side].index(target):
-            self.double_team[side] = [-1, -1]
+        if self.team_state[side].guard[self.team_state[side].lineup.index(helper)] == self.team_state[1 - side].lineup.index(target):
+            self.team_state[side].double_team = [-1, -1]
             if self.log.record:
                 self.event("double_team_off", side, f"{self.teams[side].name}'s Double Team on "
                            f"{self.teams[1 - side].players[target].name} is off: {self.teams[side].players[helper].name} "
@@ -177,11 +177,11 @@ class MenuMixin(_Engine):
     def _can_timeout(self, side: int, dead: bool) -> bool:
         if not dead and side != self.off:
             return False
-        if self.timeouts_used[side] >= 7:
+        if self.team_state[side].timeouts_used >= 7:
             return False
-        if self.period >= 4 and self.timeouts_q4[side] >= 4:
+        if self.period >= 4 and self.team_state[side].timeouts_q4 >= 4:
             return False
-        if self.final_two and self.timeouts_last2[side] >= 3:
+        if self.final_two and self.team_state[side].timeouts_last2 >= 3:
             return False
         return True
 
@@ -214,13 +214,13 @@ class MenuMixin(_Engine):
             if m.get("twenty"):
                 m["subs_done"][side] += 1
         elif k == "swap_positions":
-            ln = self.lineup[side]
+            ln = self.team_state[side].lineup
             ln[a["a"]], ln[a["b"]] = ln[a["b"]], ln[a["a"]]
             self._dirty(side)
             self._dirty(1 - side)
             self._double_team_still_two(1 - side)
         elif k == "pd_card":
-            g = self.guard[side]
+            g = self.team_state[side].guard
             dslot, target = a["defender"], a["target"]
             other = g.index(target)
             g[other], g[dslot] = g[dslot], target
@@ -228,38 +228,38 @@ class MenuMixin(_Engine):
         elif k in ("timeout", "timeout20"):
             self._call_timeout(side, k == "timeout20", m["resume"])
         elif k == "double_team":
-            self.double_team[side] = [self.lineup[1 - side][a["target"]], self.lineup[side][a["helper"]]]
+            self.team_state[side].double_team = [self.team_state[1 - side].lineup[a["target"]], self.team_state[side].lineup[a["helper"]]]
             if self.log.record:
                 self.event("double_team", side, f"{self.teams[side].name} will Double Team {self.pname(1 - side, a['target'])} with {self.pname(side, a['helper'])} (5.5)")
         elif k == "cancel_double_team":
-            self.double_team[side] = [-1, -1]
+            self.team_state[side].double_team = [-1, -1]
         elif k == "three_point_offense":
-            self.three_point_offense[side] = True
+            self.team_state[side].three_point_offense = True
             self._dirty(side)
         elif k == "cancel_three_point_offense":
-            self.three_point_offense[side] = False
+            self.team_state[side].three_point_offense = False
             self._dirty(side)
         elif k == "three_point_defense":
-            self.three_point_defense[side] = True
+            self.team_state[side].three_point_defense = True
             self._dirty(1 - side)
         elif k == "call_play":
-            self.play_call[side] = self.lineup[side][a["slot"]]
+            self.team_state[side].play_call = self.team_state[side].lineup[a["slot"]]
         elif k == "ignore_rest":
             self._spend_index(side, 1)
-            self.mandatory_rest[side][a["player"]] = False
+            self.team_state[side].mandatory_rest[a["player"]] = False
             self._dirty(side)
         elif k == "press":
             self.press_next = True
 
     def _call_timeout(self, side: int, twenty: bool, resume: str) -> None:
         if twenty:
-            self.timeouts20_used[side] += 1
+            self.team_state[side].timeouts20_used += 1
         else:
-            self.timeouts_used[side] += 1
+            self.team_state[side].timeouts_used += 1
         if self.period >= 4:
-            self.timeouts_q4[side] += 1
+            self.team_state[side].timeouts_q4 += 1
         if self.final_two:
-            self.timeouts_last2[side] += 1
+            self.team_state[side].timeouts_last2 += 1
         if self.log.record:
             self.event("timeout", side, f"{self.teams[side].name} call a {'20-second' if twenty else 'full'} timeout (8.4)")
         # 8.41 half-court inbounds in the final two minutes of a game / last minute of a period
@@ -270,17 +270,17 @@ class MenuMixin(_Engine):
                      "twenty": twenty, "subs_done": [0, 0], "caller": side}
 
     def _substitute(self, side: int, player: int, slot: int) -> None:
-        out = self.lineup[side][slot]
-        self.lineup[side][slot] = player
+        out = self.team_state[side].lineup[slot]
+        self.team_state[side].lineup[slot] = player
         if self.inj_wait and self.inj_wait[0] == side and self.inj_wait[1] == out:
             self._injury_takes_effect()  # 14G: an injured defender taken out at a dead ball
         if self.rp_grace:
-            self.played_rp[side][out] = False
-        self.played_rp[side][player] = True
-        if self.double_team[1 - side][0] == out:  # 5.5: the Double Team ends when the target leaves
-            self.double_team[1 - side] = [-1, -1]
-        if self.double_team[side][1] == out:
-            self.double_team[side] = [-1, -1]
+            self.team_state[side].played_rp[out] = False
+        self.team_state[side].played_rp[player] = True
+        if self.team_state[1 - side].double_team[0] == out:  # 5.5: the Double Team ends when the target leaves
+            self.team_state[1 - side].double_team = [-1, -1]
+        if self.team_state[side].double_team[1] == out:
+            self.team_state[side].double_team = [-1, -1]
         self._dirty(side)  # (the other team's effective ratings do not depend on this lineup)
         if self.log.record:
             p = self.teams[side].players

@@ -65,7 +65,7 @@ class PlayMixin(_Engine):
     def _new_possession(self, side: int, dead: bool = False, count: bool = True, bh: int = -1) -> None:
         """The team gains the ball at mid-court or its defensive end: ACTION/PRESS next (4.1)."""
         if count:
-            self.poss[side] += 1
+            self.team_state[side].poss += 1
         self.off = side
         self.ballhandler = bh
         self.prev_ballhandler = -1
@@ -81,7 +81,7 @@ class PlayMixin(_Engine):
     def _frontcourt(self, side: int, fresh: int, dead: bool = True) -> None:
         """The team has the ball out-of-bounds in its frontcourt: ADVANCE next (4.3, 6.4, 13D, 13F)."""
         if side != self.off:
-            self.poss[side] += 1
+            self.team_state[side].poss += 1
         self.off = side
         self.ballhandler = -1
         self.prev_ballhandler = -1
@@ -111,13 +111,13 @@ class PlayMixin(_Engine):
             self._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
 
     def _points(self, side: int, slot: int, n: int) -> None:
-        self.pts[side] += n
+        self.team_state[side].pts += n
         self._st(side, slot)[PTS] += n
-        if self.three_point_offense[0] or self.three_point_offense[1]:
+        if self.team_state[0].three_point_offense or self.team_state[1].three_point_offense:
             for s in (HOME, AWAY):  # 4.61: the Three Point Offense lasts while the team trails
-                if self.three_point_offense[s] and self.pts[s] >= self.pts[1 - s]:
-                    self.three_point_offense[s] = False
-                    self.three_point_defense[1 - s] = False
+                if self.team_state[s].three_point_offense and self.team_state[s].pts >= self.team_state[1 - s].pts:
+                    self.team_state[s].three_point_offense = False
+                    self.team_state[1 - s].three_point_defense = False
                     self._dirty()
 
     def _made_two(self, side: int, slot: int) -> None:
@@ -201,7 +201,7 @@ class PlayMixin(_Engine):
             return
         if kind == "held":  # 13G / 11.3: a team that loses a jump it had possession before: turnover
             if winner != self.off:
-                self.team_tov[self.off] += 1
+                self.team_state[self.off].team_tov += 1
                 self._new_possession(winner, dead=False)
                 return
             self.ballhandler = pos if pos >= 0 else self.ballhandler
@@ -215,7 +215,7 @@ class PlayMixin(_Engine):
                 self.phase = PH_ADVANCE
             return
         if kind == "rebound":  # 10J: the winner gets a Team Rebound
-            self.team_reb[winner] += 1
+            self.team_state[winner].team_reb += 1
             if winner == self.off:
                 self._frontcourt(winner, self.pass_limit, dead=False)
             else:
@@ -234,12 +234,12 @@ class PlayMixin(_Engine):
         if (self.inj_wait or self.removal_pending) and self._stop_for_removals(PH_UPCOURT):  # (nothing to do otherwise)
             return None
         # 8.4 a charged (mandatory) timeout at the start of the team's next non-Fast Break possession
-        if self.owed_timeout[off] and not ctx.get("owed_done"):
-            self.owed_timeout[off] = False
+        if self.team_state[off].owed_timeout and not ctx.get("owed_done"):
+            self.team_state[off].owed_timeout = False
             ctx["owed_done"] = True
-            self.timeouts_used[off] += 1
+            self.team_state[off].timeouts_used += 1
             if self.period >= 4:
-                self.timeouts_q4[off] += 1
+                self.team_state[off].timeouts_q4 += 1
             if self.log.record:
                 self.event("timeout", off, f"{self.teams[off].name} are charged with a mandatory timeout (8.4)")
             self.menu = {"queue": [de, off], "resume": PH_UPCOURT, "kind": "timeout", "changes": 0, "caller": off}
@@ -363,7 +363,7 @@ class PlayMixin(_Engine):
         if code == K.P_24:  # 13E: valid on the last allowed pass (third/fourth NBA, fourth NCAA, second of 14)
             self.passes += 1
             if self.passes >= min(self.pass_limit, self.limit):
-                self.team_tov[off] += 1
+                self.team_state[off].team_tov += 1
                 if self.log.record:
                     self.event("turnover", off, "24-Second Violation: team turnover (13E)")
                 self._turnover_to_defense()
@@ -441,7 +441,7 @@ class PlayMixin(_Engine):
 
     def _complete_pass(self, slot: int, no: int, ast: int, src: str) -> None:
         off = self.off
-        if self.status[off][self.lineup[off][slot]] != OK:
+        if self.team_state[off].status[self.team_state[off].lineup[slot]] != OK:
             slot = self._present(off, slot)  # 20.7: a pass to the empty position goes to the nearest teammate
         passer = self.ballhandler
         # Open Shot: the passer qualified for an Assist on the previous FAC (4.4), or the Double
@@ -449,10 +449,10 @@ class PlayMixin(_Engine):
         open_from = -1
         if src == "advance" and self.assist_from >= 0:
             open_from = self.assist_from
-        dt = self.double_team[1 - off]
-        if src == "advance" and passer >= 0 and dt[0] >= 0 and self.lineup[off][passer] == dt[0]:
-            helper_slot = self.lineup[1 - off].index(dt[1]) if dt[1] in self.lineup[1 - off] else -1
-            if helper_slot >= 0 and self.guard[1 - off][helper_slot] == slot:
+        dt = self.team_state[1 - off].double_team
+        if src == "advance" and passer >= 0 and dt[0] >= 0 and self.team_state[off].lineup[passer] == dt[0]:
+            helper_slot = self.team_state[1 - off].lineup.index(dt[1]) if dt[1] in self.team_state[1 - off].lineup else -1
+            if helper_slot >= 0 and self.team_state[1 - off].guard[helper_slot] == slot:
                 open_from = passer
         self.prev_ballhandler = passer if passer >= 0 else (0 if slot != 0 else -1)
         self.ballhandler = slot
@@ -478,10 +478,10 @@ class PlayMixin(_Engine):
     def _att(self, side: int, slot: int) -> int:
         e = self.eff(side)[slot]
         att = e[R_ATT]
-        i = self.lineup[side][slot]
-        if self.double_team[1 - side][0] == i and self.via in ("action", "advance", "press"):
+        i = self.team_state[side].lineup[slot]
+        if self.team_state[1 - side].double_team[0] == i and self.via in ("action", "advance", "press"):
             att -= 5  # 5.5
-        if self.play_call[side] == i and self.via in ("action", "press", "advance") and self.passes <= 1:
+        if self.team_state[side].play_call == i and self.via in ("action", "press", "advance") and self.passes <= 1:
             att += 10  # 8.42
         return att
 
@@ -489,17 +489,17 @@ class PlayMixin(_Engine):
     def _phase_ball(self) -> Decision | None:
         off = self.off
         s = self.ballhandler
-        i = self.lineup[off][s]
+        i = self.team_state[off].lineup[s]
         e = (self._eff[off] or self.eff(off))[s]
         via = self.via
         live_pass = via == "action" or via == "advance" or via == "press"
         att = e[R_ATT]  # (= self._att(off, s), inlined)
-        dt_target = live_pass and self.double_team[1 - off][0] == i
+        dt_target = live_pass and self.team_state[1 - off].double_team[0] == i
         if dt_target:
             att -= 5  # 5.5
-        if live_pass and self.play_call[off] == i and self.passes <= 1:
+        if live_pass and self.team_state[off].play_call == i and self.passes <= 1:
             att += 10  # 8.42
-        self.play_call[off] = -1  # 8.42: a called play lasts for the first in-bounds pass only
+        self.team_state[off].play_call = -1  # 8.42: a called play lasts for the first in-bounds pass only
         self.ctx = {"att": att}
         if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):
             # 4.4 "Any player receiving the next ADVANCE from an eligible ASSIST passer *may* shoot
@@ -559,7 +559,7 @@ class PlayMixin(_Engine):
     def _injured_pd_open(self) -> bool:
         """14G: the Ballhandler's PD is injured and still in play."""
         off = self.off
-        return bool(self.inj_wait) and self.inj_wait[0] != off and self.lineup[1 - off][self.pd_slot(off, self.ballhandler)] == self.inj_wait[1]
+        return bool(self.inj_wait) and self.inj_wait[0] != off and self.team_state[1 - off].lineup[self.pd_slot(off, self.ballhandler)] == self.inj_wait[1]
 
     def _may_advance(self, e: list) -> bool:
         """An ADVANCE is left: passes remain, or the one 13A extension of an Assist-qualified Ballhandler."""

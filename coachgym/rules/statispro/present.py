@@ -104,18 +104,18 @@ class StatisProPresenter(BasePresenter):
     @staticmethod
     def timeouts_left(g: StatisProEngine, side: int) -> int:
         """Full timeouts a team may still call (8.4: seven a game, four in the last quarter, three in the final 2:00)."""
-        left = 7 - g.timeouts_used[side]
+        left = 7 - g.team_state[side].timeouts_used
         if g.period >= 4:
-            left = min(left, 4 - g.timeouts_q4[side])
+            left = min(left, 4 - g.team_state[side].timeouts_q4)
         if g.final_two:
-            left = min(left, 3 - g.timeouts_last2[side])
+            left = min(left, 3 - g.team_state[side].timeouts_last2)
         return max(0, left)
 
     @staticmethod
     def index_can(g: StatisProEngine, side: int) -> int:
         """Index Points the team may still spend this period (16: a quarter of them, rounded up)."""
-        cap = max(1, -(-g.index_start[side] // 4))
-        return max(0, min(g.index[side], cap - g.index_spent[side]))
+        cap = max(1, -(-g.team_state[side].index_start // 4))
+        return max(0, min(g.team_state[side].index, cap - g.team_state[side].index_spent))
 
     def ratings(self, g: StatisProEngine, side: int, i: int, slot: int | None) -> list[Rating]:
         """The card's key numbers; for a man in play the numbers that count now (fatigue, position,
@@ -151,14 +151,14 @@ class StatisProPresenter(BasePresenter):
     def fatigue(g: StatisProEngine, side: int, i: int) -> str:
         """Rest and stamina in the rules' words (5.4, 14A)."""
         p = g.teams[side].players[i]
-        if g.mandatory_rest[side][i]:
+        if g.team_state[side].mandatory_rest[i]:
             return "MANDATORY REST"
-        if g.tired[side][i]:
+        if g.team_state[side].tired[i]:
             return "FATIGUED"
         half = 0 if g.period <= 2 else 1
         if p.rest == 2 or (p.rest == 1 and half == 1) or g.period == 0:
             return ""
-        if g.rested[side][i][half]:
+        if g.team_state[side].rested[i][half]:
             return "rested"
         if g.period in (2, 4) and g.rest_period < 2:
             return "must rest by 9:00"  # 5.4: not rested by the 9:00 card of the 2nd / 4th quarter -> Fatigued
@@ -166,30 +166,30 @@ class StatisProPresenter(BasePresenter):
 
     def card(self, g: StatisProEngine, side: int, i: int) -> PlayerCard:
         p = g.teams[side].players[i]
-        lineup = g.lineup[side]
+        lineup = g.team_state[side].lineup
         on = i in lineup
         slot = lineup.index(i) if on else None
-        st = g.stats[side][i]
+        st = g.team_state[side].stats[i]
         notes = []
         guards = ""
         if on:
-            guards = g.pname(1 - side, g.guard[side][slot])
-            if slot not in p.positions or g.guard[side][slot] not in p.positions:
+            guards = g.pname(1 - side, g.team_state[side].guard[slot])
+            if slot not in p.positions or g.team_state[side].guard[slot] not in p.positions:
                 notes.append("out of position")
             if g.off == side and g.ballhandler == slot and not g.over:
                 notes.append("has the ball")
-            dt = g.double_team[1 - side]
+            dt = g.team_state[1 - side].double_team
             if dt[0] == i:
                 notes.append("Double Teamed")
-            if g.double_team[side][1] == i:
+            if g.team_state[side].double_team[1] == i:
                 notes.append("helps in the Double Team")
-            if g.play_call[side] == i:
+            if g.team_state[side].play_call == i:
                 notes.append("play called")
         if g.great_night[0] == side and g.great_night[1] == i:
             notes.append("Great Night")
-        if g.injured[side][i] and g.status[side][i] == OK:
+        if g.team_state[side].injured[i] and g.team_state[side].status[i] == OK:
             notes.append("injured: ratings -2")
-        status = _STATUS.get(g.status[side][i], "")
+        status = _STATUS.get(g.team_state[side].status[i], "")
         line = f"{st[PTS]} pts, {st[ORB] + st[DRB]} reb, {st[AST]} ast"
         position = POSITIONS[slot] if on else "/".join(POSITIONS[q] for q in p.positions)
         return PlayerCard(name=p.name + "*" * p.rest, position=position, on_court=on,
@@ -198,23 +198,23 @@ class StatisProPresenter(BasePresenter):
 
     def team_view(self, g: StatisProEngine, side: int, coach: str) -> TeamView:
         t = g.teams[side]
-        on = [self.card(g, side, i) for i in g.lineup[side]]
-        bench = [self.card(g, side, i) for i in range(len(t.players)) if i not in g.lineup[side]]
-        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if g.timeouts20_used[side] else " + a 20-second")),
-                 ("team fouls", f"{g.team_fouls[side]}" + (", in the penalty" if g.penalty_next(side) else ""))]
-        if g.options.index_points and (g.index_start[side] or g.index[side]):
-            facts.append(("Index Points", f"{g.index[side]}, {self.index_can(g, side)} usable this period"))
-        dt = g.double_team[side]
+        on = [self.card(g, side, i) for i in g.team_state[side].lineup]
+        bench = [self.card(g, side, i) for i in range(len(t.players)) if i not in g.team_state[side].lineup]
+        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if g.team_state[side].timeouts20_used else " + a 20-second")),
+                 ("team fouls", f"{g.team_state[side].team_fouls}" + (", in the penalty" if g.penalty_next(side) else ""))]
+        if g.options.index_points and (g.team_state[side].index_start or g.team_state[side].index):
+            facts.append(("Index Points", f"{g.team_state[side].index}, {self.index_can(g, side)} usable this period"))
+        dt = g.team_state[side].double_team
         if dt[0] >= 0:
             facts.append(("Double Team", f"on {self.name(g, 1 - side, dt[0])}, {self.name(g, side, dt[1])} helps"))
         if g.press_next and side != g.off:
             facts.append(("PRESS", "on their next ACTION"))
-        if g.three_point_offense[side]:
+        if g.team_state[side].three_point_offense:
             facts.append(("Three Point Offense", "on"))
-        if g.three_point_defense[side]:
+        if g.team_state[side].three_point_defense:
             facts.append(("Three Point Defense", "on"))
         facts.append(("Fast Break grades", f"{t.offense}/{t.defense}"))
-        return TeamView(t.name, side, g.pts[side], coach, on, bench, facts)
+        return TeamView(t.name, side, g.team_state[side].pts, coach, on, bench, facts)
 
     def ball(self, g: StatisProEngine) -> str:
         if g.over:
@@ -295,20 +295,20 @@ class StatisProPresenter(BasePresenter):
         subs = any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in d.legal)
         if g.rp_grace and subs:
             half = 0 if g.period <= 2 else 1
-            need = [g.teams[side].players[i].name for i in g.lineup[side] if self.needs_rest(g, side, i, half)]
+            need = [g.teams[side].players[i].name for i in g.team_state[side].lineup if self.needs_rest(g, side, i, half)]
             if need:
                 out.append(f"A Rest Period has just begun: a man you take out now rests the whole period (5.4); "
                            f"{', '.join(need)} {'has' if len(need) == 1 else 'have'} not rested this half.")
         if not subs:
             return out
-        lineup = g.lineup[side]
+        lineup = g.team_state[side].lineup
         for i in lineup:
-            if g.mandatory_rest[side][i]:
+            if g.team_state[side].mandatory_rest[i]:
                 out.append(f"{self.name(g, side, i)} is on Mandatory Rest (14A).")
-            elif g.tired[side][i]:
+            elif g.team_state[side].tired[i]:
                 out.append(f"{self.name(g, side, i)} is Fatigued (5.4).")
         trouble = min(g.foul_out - 1, g.period + 1)
-        names = {g.teams[side].players[i].name: i for i in lineup if g.stats[side][i][PF] >= trouble}
+        names = {g.teams[side].players[i].name: i for i in lineup if g.team_state[side].stats[i][PF] >= trouble}
         if names:
             for e in reversed(g.log.events):  # the fouls of this stoppage: since the last FAC drawn in play
                 if e.kind == "fac":
@@ -316,7 +316,7 @@ class StatisProPresenter(BasePresenter):
                 if e.kind == "foul" and e.side == side:
                     for n, i in names.items():
                         if n in e.text and f"{n} has" not in " ".join(out):
-                            out.append(f"{n} has {g.stats[side][i][PF]} fouls.")
+                            out.append(f"{n} has {g.team_state[side].stats[i][PF]} fouls.")
         return out
 
     @staticmethod
@@ -324,7 +324,7 @@ class StatisProPresenter(BasePresenter):
         """5.4: he has not rested a whole Rest Period this half and his card asks for it (an asterisk
         spares him the second half's, two spare him both)."""
         rest = g.teams[side].players[i].rest
-        return not g.rested[side][i][half] and not (rest == 2 or (rest == 1 and half == 1))
+        return not g.team_state[side].rested[i][half] and not (rest == 2 or (rest == 1 and half == 1))
 
     def marks(self, g: StatisProEngine) -> dict[str, int]:
         m = super().marks(g)
@@ -355,16 +355,16 @@ class StatisProPresenter(BasePresenter):
         subs = any(A.SUB_RANGE[0] <= a <= A.SUB_RANGE[1] for a in legal)
         if subs and g.rp_grace and g.rest_period == 1 and g.period in (2, 4) and not g.overtime:
             half = 0 if g.period == 2 else 1
-            need = [self.name(g, side, i) for i in g.lineup[side]
-                    if self.needs_rest(g, side, i, half) and not g.tired[side][i]]
+            need = [self.name(g, side, i) for i in g.team_state[side].lineup
+                    if self.needs_rest(g, side, i, half) and not g.team_state[side].tired[i]]
             if need:
                 out.append(T("warn_rest", names=", ".join(need), verb="has" if len(need) == 1 else "have",
                              them="him" if len(need) == 1 else "them"))
         card = "5:00" if side == HOME else "9:00"
         if (A.TIMEOUT in legal and g.options.league == "nba" and not g.overtime and 1 <= g.period <= 4
-                and g.rest_period < (1 if side == HOME else 2) and g.timeouts_used[side] < g.period
-                and not g.owed_timeout[side]):
-            n = g.timeouts_used[side]
+                and g.rest_period < (1 if side == HOME else 2) and g.team_state[side].timeouts_used < g.period
+                and not g.team_state[side].owed_timeout):
+            n = g.team_state[side].timeouts_used
             quarters = f"{g.period} quarter{'' if g.period == 1 else 's'}"
             out.append(T("warn_timeout", used=f"{n} timeout{'' if n == 1 else 's'}", q=quarters, card=card))
         return out
@@ -372,10 +372,10 @@ class StatisProPresenter(BasePresenter):
     # ================================================================== labels
     def short(self, g: StatisProEngine, side: int, i: int) -> str:
         """'Patrick Ewing (C, FG 50, 3 PF, rested)' for a man in a list of choices."""
-        lineup = g.lineup[side]
+        lineup = g.team_state[side].lineup
         p = g.teams[side].players[i]
         pos = POSITIONS[lineup.index(i)] if i in lineup else "/".join(POSITIONS[q] for q in p.positions)
-        st = g.stats[side][i]
+        st = g.team_state[side].stats[i]
         bits = [pos, f"FG {p.field_goal}", f"ATT {p.attempts}" + (f"({p.three_point_attempts})" if p.three_point_attempts else ""),
                 f"{st[PF]} PF", self.fatigue(g, side, i)]
         return f"{p.name} ({', '.join(b for b in bits if b)})"
@@ -393,8 +393,8 @@ class StatisProPresenter(BasePresenter):
         if kind == "menu:replace":
             must = g._must_sub(side)
             slot = must[0]
-            i = g.lineup[side][slot]
-            why = f"{self.name(g, side, i)} {_STATUS.get(g.status[side][i], 'must leave')}"
+            i = g.team_state[side].lineup[slot]
+            why = f"{self.name(g, side, i)} {_STATUS.get(g.team_state[side].status[i], 'must leave')}"
             subs = self._subs(g, side, legal)
             title = T("menu_replace", why=why, pos=POSITIONS[slot])
             return title, T("menu_replace_explain"), [Group("substitution", "Substitution", "", subs)], terms + ["fouled out", "injured"]
@@ -454,7 +454,7 @@ class StatisProPresenter(BasePresenter):
                                       "Their next ACTION is read from the PRESS section: traps and steals, but fouls and tired defenders (4.2, 15F).", A.PRESS))
             terms.append("PRESS")
         if A.CANCEL_DOUBLE_TEAM in legal:
-            dt = g.double_team[side]
+            dt = g.team_state[side].double_team
             calls.append(self._choice("cancel_dt", f"Cancel the Double Team on {self.name(g, 1 - side, dt[0])}",
                                       "Back to man-to-man: your helper returns to his own man (5.5).", A.CANCEL_DOUBLE_TEAM))
             terms.append("Double Team")
@@ -487,11 +487,11 @@ class StatisProPresenter(BasePresenter):
                     for i in range(len(g.teams[side].players))
                     if (a := A.SUBSTITUTE.get((i, slot))) is not None and a in legal]
 
-        out = two_step([(f"out:{slot}", f"{POSITIONS[slot]} {self.short(g, side, g.lineup[side][slot])}",
+        out = two_step([(f"out:{slot}", f"{POSITIONS[slot]} {self.short(g, side, g.team_state[side].lineup[slot])}",
                          f"Take {g.pname(side, slot)} out", f"Who goes in for {g.pname(side, slot)} at {POSITIONS[slot]}?",
                          ins(slot, g.pname(side, slot))) for slot in range(5)])
         for c in out:  # his roster number, as for the men going in
-            c.shortcut = str(g.lineup[side][int(c.key.split(":")[1])] + 1)
+            c.shortcut = str(g.team_state[side].lineup[int(c.key.split(":")[1])] + 1)
         return out
 
     def _shifts(self, g: StatisProEngine, side: int, legal: set[int]) -> list[Choice]:
@@ -515,7 +515,7 @@ class StatisProPresenter(BasePresenter):
 
         def targets(dslot: int) -> list[Choice]:
             me = g.pname(side, dslot)
-            was = g.pname(other, g.guard[side][dslot])
+            was = g.pname(other, g.team_state[side].guard[dslot])
             return [Choice(key=f"pd:{dslot}:{t}", label=f"{POSITIONS[dslot]} {me} (DEF {_signed(g.player(side, dslot).defense)}) "
                            f"guards: their {POSITIONS[t]} {p.name} (FG {p.field_goal}, ATT {p.attempts})",
                            explain=f"instead of {was}; whoever guarded {p.name} takes {was}", action=a)
@@ -536,11 +536,11 @@ class StatisProPresenter(BasePresenter):
                 if act is None or act not in legal:
                     continue
                 # (never his PD: 5.5's helper is "his own defender who will join the target's PD")
-                left = g.pname(other, g.guard[side][helper])
+                left = g.pname(other, g.team_state[side].guard[helper])
                 # ("on their PG ..., helped by:" is the heading the web page shows over each man's helpers)
                 label = (f"on their {POSITIONS[target]} {g.pname(other, target)}, helped by: {POSITIONS[helper]} "
                          f"{g.pname(side, helper)} (leaves {left} open)")
-                explain = (f"{g.pname(other, target)} ({g.stats[other][g.lineup[other][target]][PTS]} pts): "
+                explain = (f"{g.pname(other, target)} ({g.team_state[other].stats[g.team_state[other].lineup[target]][PTS]} pts): "
                            f"whenever he gets a pass his ATTEMPTS -5, his shots -5 more; {g.pname(side, helper)} joins "
                            f"{g.pname(side, pd)}; a pass from {g.pname(other, target)} to {left} is an Open Shot")
                 out.append(Choice(key=f"dt:{target}:{helper}", label=label, explain=explain, action=act))
@@ -580,7 +580,7 @@ class StatisProPresenter(BasePresenter):
         why = []
         if qual:
             why.append("He may pass up the shot for a possible Assist (4.4).")
-        elif g.double_team[1 - off][0] == g.lineup[off][s]:
+        elif g.team_state[1 - off].double_team[0] == g.team_state[off].lineup[s]:
             why.append("He is Double Teamed and may pass out of it (5.5).")
         elif g.last_minute or g.final_two:
             why.append("In the final minute he may pass up a shot or take a Forced Shot (5.1, 5.2).")
@@ -650,7 +650,7 @@ class StatisProPresenter(BasePresenter):
             fouls.append(self._choice("stop", f"{g.pname(side, g.pd_slot(off, bh))} fouls {g.pname(off, bh)} to stop the clock",
                                       "8.7: the PD fouls the Ballhandler; the next card comes from the Dead Ball Deck.", A.FOUL_TO_STOP))
         deliberate = two_step([
-            (f"df:{d}", f"{POSITIONS[d]} {self.short(g, side, g.lineup[side][d])}", "Who commits the foul",
+            (f"df:{d}", f"{POSITIONS[d]} {self.short(g, side, g.team_state[side].lineup[d])}", "Who commits the foul",
              f"Whom does {g.pname(side, d)} foul?",
              [Choice(key=f"df:{d}:{t}", label=f"their {POSITIONS[t]} {g.pname(off, t)} (FT {g.eff(off)[t][R_FT]})",
                      explain=f"Send {g.pname(off, t)} to the line (2015 6.6)", action=A.DELIBERATE[(d, t)])
@@ -669,7 +669,7 @@ class StatisProPresenter(BasePresenter):
         """The free-throw shooter (6.2): side, name and FREE THROW rating as it counts now."""
         side, i = g.ctx["side"], g.ctx["i"]
         p = g.teams[side].players[i]
-        ft = g.eff(side)[g.lineup[side].index(i)][R_FT] if i in g.lineup[side] else p.free_throw
+        ft = g.eff(side)[g.team_state[side].lineup.index(i)][R_FT] if i in g.team_state[side].lineup else p.free_throw
         return side, p.name, ft
 
     @view("free_throw")
@@ -694,7 +694,7 @@ class StatisProPresenter(BasePresenter):
         side = d.side
         ctx = g.ctx
         then = ctx.get("then")
-        pts, can = g.index[side], self.index_can(g, side)
+        pts, can = g.team_state[side].index, self.index_can(g, side)
         legal = set(d.legal)
         choices = [self._choice("decline", "Spend no Index Point", "Let the card stand.", A.DECLINE_INDEX, True)]
         if then == "void":
@@ -747,7 +747,7 @@ class StatisProPresenter(BasePresenter):
         choices = []
         for a in d.legal:
             i = A.ACTIONS[a]["player"]
-            st = g.stats[side][i]
+            st = g.team_state[side].stats[i]
             choices.append(self._choice(f"player:{i}", self.short(g, side, i), f"{st[PTS]} points today", a))
         return (T(key, team=g.teams[side].name), T(key + "_explain"), [Group("choose", "Choose", "", choices)],
                 ["Great Night", "injured", "Mandatory Rest"], None)

@@ -115,15 +115,15 @@ class ReboundMixin(_Engine):
             self._orb(self._present(off, r[1]), r[2], r[3], ctx["air"])
             return None
         if code == K.R_OOB:  # 10E
-            self.team_reb[off] += 1
+            self.team_state[off].team_reb += 1
             if ctx["air"] and self._out_of_options():
-                self.team_tov[off] += 1
+                self.team_state[off].team_tov += 1
                 self._turnover_to_defense()
                 return None
             self._frontcourt(off, self.pass_limit if not ctx["air"] else self.limit - self.passes)
             return None
         if code == K.R_DOB:  # 10F
-            self.team_reb[de] += 1
+            self.team_state[de].team_reb += 1
             self._turnover_to_defense()
             return None
         if code == K.R_OFFGT:  # 10G: turnover, no field goal attempt (nor a three-point attempt)
@@ -131,7 +131,7 @@ class ReboundMixin(_Engine):
                 self._st(off, shooter)[FGA] -= 1
                 if ctx.get("three"):
                     self._st(off, shooter)[TPA] -= 1
-            self.team_tov[off] += 1
+            self.team_state[off].team_tov += 1
             self._turnover_to_defense()
             return None
         if code == K.R_LB_DEF:  # 10H
@@ -155,25 +155,25 @@ class ReboundMixin(_Engine):
         if code == K.R_OFF:
             return self._present(off, r[1])
         if code == K.R_DEF:
-            return self.guard[de][self._present(de, r[1])]
+            return self.team_state[de].guard[self._present(de, r[1])]
         if code == K.R_HIGH:
             slots, bonus = r[1], r[2]
             eo, ed = self.eff(off), self.eff(de)
             bo = max(slots, key=lambda s: (eo[s][R_REBO], -s))
             bd = max(slots, key=lambda s: (ed[s][R_REBD], -s))
-            return bo if eo[bo][R_REBO] > ed[bd][R_REBD] + bonus else self.guard[de][bd]
+            return bo if eo[bo][R_REBO] > ed[bd][R_REBD] + bonus else self.team_state[de].guard[bd]
         return -1
 
     def _loose_ball_foul_on_defense(self) -> None:
         """10H: FOUL # of the next FAC names the defender, else the FD# names who drew it."""
         off, de = self.off, 1 - self.off
-        self.team_reb[off] += 1
+        self.team_state[off].team_reb += 1
         c2 = self._draw("FOUL # (10H)")
         if c2 is None:
             return
         f = self._foul_number_holder(de, c2.foul)
         if f >= 0:
-            fouled = self.guard[de][f]
+            fouled = self.team_state[de].guard[f]
         else:
             c3 = self._draw("FD# (10H)")
             if c3 is None:
@@ -188,7 +188,7 @@ class ReboundMixin(_Engine):
     def _loose_ball_foul_on_offense(self) -> None:
         """10I: FOUL # of the next FAC in an offensive player's range, else its FD#."""
         off, de = self.off, 1 - self.off
-        self.team_reb[de] += 1
+        self.team_state[de].team_reb += 1
         c2 = self._draw("FOUL # (10I)")
         if c2 is None:
             return
@@ -227,7 +227,7 @@ class ReboundMixin(_Engine):
         if self._in_penalty(off, counted=True):
             pd = self.pd_slot(off, f)
             self.off = de
-            self.poss[de] += 1
+            self.team_state[de].poss += 1
             self._free_throws(de, pd, 2, after="other")
         else:
             self._turnover_to_defense()
@@ -243,7 +243,7 @@ class ReboundMixin(_Engine):
         self._st(off, slot)[ORB] += 1
         if air:  # 12D: an air ball does not reset the 24-Second clock
             if self._out_of_options():
-                self.team_tov[off] += 1
+                self.team_state[off].team_tov += 1
                 if self.log.record:
                     self.event("turnover", off, "Air ball rebound with no ADVANCE left: 24-Second Violation (12D)")
                 self._turnover_to_defense()

@@ -31,11 +31,12 @@ from ...core.savecheck import (
     check,
     teams_and_options,
 )
-from ...core.state import Field, StateDeclaration
+from ...core.state import Field, StateDeclaration, TeamRecords
 from . import actions as A
 from . import cards as K
 from .constants import PHASE_NAMES, PTS, STAT_NAMES
 from .options import StatisProOptions
+from .state import TeamState
 from .teams import parse_team
 
 MAX_COUNT = 10_000
@@ -226,7 +227,8 @@ PER_SIDE_COUNT = PerSide(Int(0, MAX_COUNT))
 TIMEOUTS = PerSide(Int(0, 100))
 PER_PLAYER_FLAG = PerSide(PerPlayer(Bool()))
 
-# The state, declared once: each field's saved name (the engine attribute), what a saved value may hold,
+# The state, declared once: each field's saved name (the engine attribute; a team=True field: the attribute
+# of each team's state object, game.team_state[side], saved [home, away]), what a saved value may hold,
 # how a clone copies it and what it holds (coachgym.core.state). The engine's save (StatisProEngine._STATE),
 # the saved game's check (STATE) and the clone plan (copying.PLAN) derive from it. Besides it a save holds
 # the teams and options, and the FAC piles by card key (engine._state_to_dict).
@@ -234,55 +236,55 @@ DECLARATION = StateDeclaration(
     Field("period", Int(0, 1000), "value", "the period being played (1-4, 5 on: overtimes; 0 before the game)"),
     Field("two_min", Bool(), "value", "the 2:00 Time card of the period has come (8.1)"),
     Field("eleven", Bool(), "value", "the 11:00 card: the final minute of the period (8.1)"),
-    Field("pts", PER_SIDE_COUNT, "flat", "points per side"),
+    Field("pts", PER_SIDE_COUNT, "flat", "points per side", team=True),
     Field("lineup", PerSide(List(RosterIndex, 5, distinct=True)), "rows",
-          "per side: the roster index at each slot PG, SG, SF, PF, C"),
+          "per side: the roster index at each slot PG, SG, SF, PF, C", team=True),
     Field("guard", PerSide(List(Slot, 5, distinct=True)), "rows",
-          "per defending side: the offensive slot each defender guards (the PD cards, 3.2 / 6.6)"),
+          "per defending side: the offensive slot each defender guards (the PD cards, 3.2 / 6.6)", team=True),
     Field("stats", PerSide(PerPlayer(List(Int(0, MAX_COUNT), len(STAT_NAMES)))), "cube",
-          "per side and roster player: the box score line (constants.STAT_NAMES)"),
-    Field("team_reb", PER_SIDE_COUNT, "flat", "Team Rebounds per side (10J)"),
-    Field("team_tov", PER_SIDE_COUNT, "flat", "team turnovers per side"),
-    Field("poss", PER_SIDE_COUNT, "flat", "possessions per side"),
-    Field("team_fouls", PER_SIDE_COUNT, "flat", "Team Fouls per side this period (6.3; per half in NCAA, 19.5)"),
-    Field("team_fouls_last2", PER_SIDE_COUNT, "flat", "Team Fouls per side in the period's final 2:00 (6.3)"),
-    Field("timeouts_used", TIMEOUTS, "flat", "full timeouts charged per side in the game (8.4)"),
-    Field("timeouts20_used", TIMEOUTS, "flat", "20-second timeouts per side this half (8.4)"),
-    Field("timeouts_q4", TIMEOUTS, "flat", "timeouts per side in the fourth quarter and overtime (8.4)"),
-    Field("timeouts_last2", TIMEOUTS, "flat", "timeouts per side in the game's final 2:00 (8.4)"),
+          "per side and roster player: the box score line (constants.STAT_NAMES)", team=True),
+    Field("team_reb", PER_SIDE_COUNT, "flat", "Team Rebounds per side (10J)", team=True),
+    Field("team_tov", PER_SIDE_COUNT, "flat", "team turnovers per side", team=True),
+    Field("poss", PER_SIDE_COUNT, "flat", "possessions per side", team=True),
+    Field("team_fouls", PER_SIDE_COUNT, "flat", "Team Fouls per side this period (6.3; per half in NCAA, 19.5)", team=True),
+    Field("team_fouls_last2", PER_SIDE_COUNT, "flat", "Team Fouls per side in the period's final 2:00 (6.3)", team=True),
+    Field("timeouts_used", TIMEOUTS, "flat", "full timeouts charged per side in the game (8.4)", team=True),
+    Field("timeouts20_used", TIMEOUTS, "flat", "20-second timeouts per side this half (8.4)", team=True),
+    Field("timeouts_q4", TIMEOUTS, "flat", "timeouts per side in the fourth quarter and overtime (8.4)", team=True),
+    Field("timeouts_last2", TIMEOUTS, "flat", "timeouts per side in the game's final 2:00 (8.4)", team=True),
     Field("owed_timeout", PerSide(Bool()), "flat",
-          "per side: a mandatory timeout is charged at the start of its next possession (8.4)"),
+          "per side: a mandatory timeout is charged at the start of its next possession (8.4)", team=True),
     Field("status", PerSide(PerPlayer(Int(0, 3))), "rows",
-          "per side and roster player: OK, FOULED_OUT, EJECTED or INJURED_OUT (constants)"),
+          "per side and roster player: OK, FOULED_OUT, EJECTED or INJURED_OUT (constants)", team=True),
     Field("inj_until", PerSide(PerPlayer(Int(0, 1000))), "rows",
-          "per side and roster player: the period through which an injured player is out (14G)"),
-    Field("injured", PER_PLAYER_FLAG, "rows", "per side and roster player: playing hurt, ratings two worse (14G)"),
-    Field("tired", PER_PLAYER_FLAG, "rows", "per side and roster player: Fatigued (5.4)"),
-    Field("mandatory_rest", PER_PLAYER_FLAG, "rows", "per side and roster player: in the Mandatory Rest box (14A)"),
+          "per side and roster player: the period through which an injured player is out (14G)", team=True),
+    Field("injured", PER_PLAYER_FLAG, "rows", "per side and roster player: playing hurt, ratings two worse (14G)", team=True),
+    Field("tired", PER_PLAYER_FLAG, "rows", "per side and roster player: Fatigued (5.4)", team=True),
+    Field("mandatory_rest", PER_PLAYER_FLAG, "rows", "per side and roster player: in the Mandatory Rest box (14A)", team=True),
     Field("rested", PerSide(PerPlayer(List(Bool(), 2))), "cube",
-          "per side and roster player: rested a full Rest Period in the first / second half (5.4)"),
+          "per side and roster player: rested a full Rest Period in the first / second half (5.4)", team=True),
     Field("played_rp", PER_PLAYER_FLAG, "rows",
-          "per side and roster player: played in the current Rest Period (5.4)"),
+          "per side and roster player: played in the current Rest Period (5.4)", team=True),
     Field("rp_grace", Bool(), "value",
           "substitutions at the start of a Rest Period still count as resting in it (5.4)"),
     Field("rest_period", Int(0, 2), "value",
           "the Rest Period of the quarter: 0 start-5:00, 1 5:00-9:00, 2 9:00-end (14A)"),
     Field("great_night", Tuple(Int(-1, 1), ROSTER_OR_NONE), "flat",
           "[side, roster index] of the player having a Great Night (14I), or [-1, -1]"),
-    Field("three_point_offense", PerSide(Bool()), "flat", "per side: the Three Point Offense is declared (4.61)"),
-    Field("three_point_defense", PerSide(Bool()), "flat", "per side: the Three Point Defense is declared (4.62)"),
+    Field("three_point_offense", PerSide(Bool()), "flat", "per side: the Three Point Offense is declared (4.61)", team=True),
+    Field("three_point_defense", PerSide(Bool()), "flat", "per side: the Three Point Defense is declared (4.62)", team=True),
     Field("double_team", PerSide(Tuple(ROSTER_OR_NONE, ROSTER_OR_NONE)), "rows",
-          "per defending side: [target, helper] roster indices of its Double Team (5.5), or [-1, -1]"),
-    Field("illegal_def", PerSide(Int(0, 100)), "flat", "illegal defense warnings per side (14L)"),
+          "per defending side: [target, helper] roster indices of its Double Team (5.5), or [-1, -1]", team=True),
+    Field("illegal_def", PerSide(Int(0, 100)), "flat", "illegal defense warnings per side (14L)", team=True),
     Field("tip_in", Bool(), "value", "the next shot is a tip-in (10)"),
     Field("injury_done", Bool(), "value", "this game's one injury Z READING has happened (14G)"),
     Field("inj_wait", OneOf(List(JSON(), 0), Tuple(Side, Int(0, _any_roster), Int(0, 1000))), "flat",
           "[side, roster index, until] of an injured defender still in play (14G), or []", optional=True),
     Field("missed_games", List(Tuple(Side, Int(0, _any_roster), Int(0, 1000))), "rows",
           "[side, roster index, games] of each injury's games missed after this one (14G)"),
-    Field("index", PerSide(Int(0, 12)), "flat", "Index Points left per side (16)"),
-    Field("index_start", PerSide(Int(0, 12)), "flat", "Index Points per side at the start of the game (16)"),
-    Field("index_spent", PerSide(Int(0, 12)), "flat", "Index Points spent per side this period (16)"),
+    Field("index", PerSide(Int(0, 12)), "flat", "Index Points left per side (16)", team=True),
+    Field("index_start", PerSide(Int(0, 12)), "flat", "Index Points per side at the start of the game (16)", team=True),
+    Field("index_spent", PerSide(Int(0, 12)), "flat", "Index Points spent per side this period (16)", team=True),
     Field("opening", Int(-1, 1), "value", "the side that won the opening jump (3.4), or -1"),
     Field("arrow", Int(-1, 1), "value", "NCAA/FIBA alternating possession: the side it points to (19.3, 20.3)"),
     Field("off", Side, "value", "the side with the ball"),
@@ -298,7 +300,7 @@ DECLARATION = StateDeclaration(
     Field("assist_no", Int(0, 1000), "value", "the assist number of that pass (4.4), 0: none"),
     Field("via", Str(("", "action", "advance", "ob", "orb", "press", "recovery")), "value",
           "how the Ballhandler got the ball"),
-    Field("play_call", PerSide(ROSTER_OR_NONE), "flat", "per side: roster index named for the next shot (8.42), or -1"),
+    Field("play_call", PerSide(ROSTER_OR_NONE), "flat", "per side: roster index named for the next shot (8.42), or -1", team=True),
     Field("press_next", Bool(), "value", "the defense declared a PRESS for the next FAC (4.2)"),
     Field("from_dead", Bool(), "value", "the next ACTION/PRESS/ADVANCE comes from the Dead Ball Deck (8.41, 8.7)"),
     Field("last_fac_heave", Int(0, 1000), "value",
@@ -312,6 +314,9 @@ DECLARATION = StateDeclaration(
     share=("options", "teams", "clock"),  # options, rosters as prepared (14G), the league's clock table
     # memos, rebuilt on demand: effective ratings (engine.eff) and their rows, the menus' bench
     fresh={"_eff": lambda: [None, None], "_bench_cache": lambda: [None, None], "_eff_rows": dict},
+    # the team=True fields: held per side on the engine's team_state objects (state.TeamState), saved
+    # as the per-side lists they always were
+    team=TeamRecords("team_state", TeamState),
 )
 # what a save holds besides the declared fields: the teams and options (checked as team files and rule
 # options first), the FAC pile, the Dead Ball Deck and the discard pile by card key

@@ -71,8 +71,8 @@ class ShootingMixin(_Engine):
             forced = max(0, no - self._att(off, s))
         pd = self.pd_slot(off, s)
         ed = self._eff[de] or self.eff(de)
-        i = self.lineup[off][s]
-        dt_target = self.double_team[de][0] == i
+        i = self.team_state[off].lineup[s]
+        dt_target = self.team_state[de].double_team[0] == i
         if three:
             rating = e[R_THREE]
         elif ctx["open"]:
@@ -81,7 +81,7 @@ class ShootingMixin(_Engine):
             rating = e[R_FG] + ed[pd][R_DEF] - forced
             if dt_target and not ctx["fb"] and self.via in ("action", "advance", "press"):
                 rating -= 5  # 5.5 (not after a rebound)
-        st = self.stats[off][i]  # (= self._st(off, s))
+        st = self.team_state[off].stats[i]  # (= self._st(off, s))
         name = self.pname(off, s) if self.log.record else ""
         # 12C blocks (not on Three-Pointers or Open Shots)
         if clause == K.S_BLOCK and not three and not ctx["open"]:
@@ -154,7 +154,7 @@ class ShootingMixin(_Engine):
             if (passer >= 0 or shot["open"]) and not shot["no_assist"]:
                 self._credit_assist(off, passer, s)
             if self.log.record:
-                self.event("made", off, f"RPG {shot['rpg']} SHOT # {number} (needs {rating}): {name} scores {pts} ({self.pts[HOME]}-{self.pts[AWAY]})")
+                self.event("made", off, f"RPG {shot['rpg']} SHOT # {number} (needs {rating}): {name} scores {pts} ({self.team_state[HOME].pts}-{self.team_state[AWAY].pts})")
             if fouled >= 0:
                 self._free_throws(off, s, 1, after="other")
             else:
@@ -215,7 +215,7 @@ class ShootingMixin(_Engine):
             slot = c.block[1]
             self._st(off, slot)[ORB] += 1
             if self._out_of_options():
-                self.team_tov[off] += 1
+                self.team_state[off].team_tov += 1
                 self._turnover_to_defense()
                 return None
             self.ballhandler = slot
@@ -231,15 +231,15 @@ class ShootingMixin(_Engine):
             self._new_possession(de, dead=False, bh=c.block[1])
             return None
         if code == K.B_OFF_OB:
-            self.team_reb[off] += 1
+            self.team_state[off].team_reb += 1
             if self._out_of_options():
-                self.team_tov[off] += 1
+                self.team_state[off].team_tov += 1
                 self._turnover_to_defense()
                 return None
             self.ballhandler = -1
             self.ctx = {}
             self._open_menu([AWAY, HOME], PH_ADVANCE, "dead")
             return None
-        self.team_reb[de] += 1
+        self.team_state[de].team_reb += 1
         self._turnover_to_defense()
         return None

@@ -12,13 +12,13 @@ def star_double_team(game: StatisProEngine, side: int) -> int | None:
     man guarding their weakest; ``None`` while a Double Team of ours is in force (one at a time).
     The by-the-book coach's ``double_team=star``, the strategy action and the training macro
     ``double_team_best_scorer`` all use it."""
-    if game.double_team[side][0] >= 0:
+    if game.team_state[side].double_team[0] >= 0:
         return None
     e = game.eff(1 - side)
     rating = [e[s][R_FG] + e[s][R_ATT] for s in range(5)]
     target = rating.index(max(rating))
-    helper = game.guard[side].index(rating.index(min(rating)))
-    if game.guard[side][helper] == target:
+    helper = game.team_state[side].guard.index(rating.index(min(rating)))
+    if game.team_state[side].guard[helper] == target:
         return None
     return A.DOUBLE_TEAM.get((target, helper))
 

@@ -52,7 +52,7 @@ def _game_minutes_left(g: StatisProEngine) -> float:
 
 VARIABLES = [
     decision_variable(StatisProEngine.decision_kinds),
-    *score_variables(lambda g, s: g.pts[s]),
+    *score_variables(lambda g, s: g.team_state[s].pts),
     number("period", "the quarter (1-4; 5 and on: overtimes)", lambda g, s, d: g.period),
     flag("overtime", "an overtime is being played", lambda g, s, d: g.period > REGULATION_PERIODS),
     number("minutes_left", "minutes left in the period (FAC cards left / 15)", lambda g, s, d: _minutes_left(g)),
@@ -63,20 +63,20 @@ VARIABLES = [
     flag("last_minute", "the last minute of a period (the 11:00 card, or 15 cards or fewer in the final 2:00)",
          lambda g, s, d: g.last_minute),
     flag("our_ball", "we have the ball", lambda g, s, d: g.off == s),
-    number("team_fouls", "our team fouls this quarter", lambda g, s, d: g.team_fouls[s]),
-    number("their_team_fouls", "their team fouls this quarter", lambda g, s, d: g.team_fouls[1 - s]),
-    number("timeouts_used", "our full timeouts used (8.4: seven a game)", lambda g, s, d: g.timeouts_used[s]),
-    *foul_variables(POSITIONS, lambda g, side, slot: g.stats[side][g.lineup[side][slot]][PF]),
+    number("team_fouls", "our team fouls this quarter", lambda g, s, d: g.team_state[s].team_fouls),
+    number("their_team_fouls", "their team fouls this quarter", lambda g, s, d: g.team_state[1 - s].team_fouls),
+    number("timeouts_used", "our full timeouts used (8.4: seven a game)", lambda g, s, d: g.team_state[s].timeouts_used),
+    *foul_variables(POSITIONS, lambda g, side, slot: g.team_state[side].stats[g.team_state[side].lineup[slot]][PF]),
     number("our_tired", "our players on the court who are Fatigued (5.4)",
-           lambda g, s, d: sum(g.tired[s][i] for i in g.lineup[s])),
-    number("their_tired", "their players on the court who are Fatigued", lambda g, s, d: sum(g.tired[1 - s][i] for i in g.lineup[1 - s])),
+           lambda g, s, d: sum(g.team_state[s].tired[i] for i in g.team_state[s].lineup)),
+    number("their_tired", "their players on the court who are Fatigued", lambda g, s, d: sum(g.team_state[1 - s].tired[i] for i in g.team_state[1 - s].lineup)),
     number("their_top_scorer_points", "the most points of any of their players on the court",
-           lambda g, s, d: max(g.stats[1 - s][i][PTS] for i in g.lineup[1 - s])),
-    number("index_points", "our Index Points left (16)", lambda g, s, d: g.index[s]),
-    flag("double_team_on", "our Double Team is in force (5.5)", lambda g, s, d: g.double_team[s][0] >= 0),
-    flag("their_double_team_on", "their Double Team is in force", lambda g, s, d: g.double_team[1 - s][0] >= 0),
-    flag("three_point_offense_on", "our Three Point Offense is declared (4.61)", lambda g, s, d: g.three_point_offense[s]),
-    flag("their_three_point_offense_on", "their Three Point Offense is declared", lambda g, s, d: g.three_point_offense[1 - s]),
+           lambda g, s, d: max(g.team_state[1 - s].stats[i][PTS] for i in g.team_state[1 - s].lineup)),
+    number("index_points", "our Index Points left (16)", lambda g, s, d: g.team_state[s].index),
+    flag("double_team_on", "our Double Team is in force (5.5)", lambda g, s, d: g.team_state[s].double_team[0] >= 0),
+    flag("their_double_team_on", "their Double Team is in force", lambda g, s, d: g.team_state[1 - s].double_team[0] >= 0),
+    flag("three_point_offense_on", "our Three Point Offense is declared (4.61)", lambda g, s, d: g.team_state[s].three_point_offense),
+    flag("their_three_point_offense_on", "their Three Point Offense is declared", lambda g, s, d: g.team_state[1 - s].three_point_offense),
 ]
 
 
@@ -124,7 +124,7 @@ def _no_press(m: Moment) -> int:
 
 def _double_team(m: Moment) -> int:
     g, side = m.game, m.side
-    if g.double_team[side][0] >= 0 or not any(a in m.decision.legal for a in A.DOUBLE_TEAM_LIST):
+    if g.team_state[side].double_team[0] >= 0 or not any(a in m.decision.legal for a in A.DOUBLE_TEAM_LIST):
         return WAIT  # one in force, or not a set piece (5.5: declared at a period start or a timeout)
     if m.base != A.PLAY_ON and A.ACTIONS[m.base].kind != "double_team":
         return WAIT
@@ -133,7 +133,7 @@ def _double_team(m: Moment) -> int:
     target = POSITIONS.index(cast(str, m.arg).upper())
     e = g.eff(1 - side)
     weakest = sorted((s for s in range(5) if s != target), key=lambda s: e[s][R_FG] + e[s][R_ATT])
-    helper = g.guard[side].index(weakest[0])  # our man guarding their weakest shooter helps
+    helper = g.team_state[side].guard.index(weakest[0])  # our man guarding their weakest shooter helps
     return m.pick(A.DOUBLE_TEAM.get((target, helper)))
 
 
@@ -160,13 +160,13 @@ def _fit(g: StatisProEngine, side: int, i: int, slot: int) -> float:
     Fatigued."""
     p = g.teams[side].players[i]
     v = p.field_goal + p.attempts + p.rebound / 3 + p.assist / 2 - p.defense
-    return v - (15 if slot not in p.positions else 0) - (10 if g.tired[side][i] else 0)
+    return v - (15 if slot not in p.positions else 0) - (10 if g.team_state[side].tired[i] else 0)
 
 
 _BENCH = Bench(
     sub_of=lambda a: (A.ACTIONS[a]["player"], A.ACTIONS[a]["slot"]) if A.ACTIONS[a].kind == "substitute" else None,
     sub_index=lambda player, slot: A.SUBSTITUTE.get((player, slot)),
-    lineup=lambda g, s: g.lineup[s],
+    lineup=lambda g, s: g.team_state[s].lineup,
     rating=_fit,
     period=lambda g: g.period,
     play_on=lambda m: A.PLAY_ON,
@@ -183,11 +183,11 @@ ACTIONS = [
     ActionWord("no_double_team", "no Double Team: leave out the base coach's, cancel ours at a dead ball",
                ("menu",), _no_double_team),
     ActionWord("three_point_offense", "declare the Three Point Offense (4.61: a timeout in the final 2:00, behind)",
-               ("menu",), _declare(A.THREE_POINT_OFFENSE, lambda g, s: g.three_point_offense[s])),
+               ("menu",), _declare(A.THREE_POINT_OFFENSE, lambda g, s: g.team_state[s].three_point_offense)),
     ActionWord("cancel_three_point_offense", "cancel our Three Point Offense", ("menu",),
-               _declare(A.CANCEL_THREE_POINT_OFFENSE, lambda g, s: not g.three_point_offense[s])),
+               _declare(A.CANCEL_THREE_POINT_OFFENSE, lambda g, s: not g.team_state[s].three_point_offense)),
     ActionWord("three_point_defense", "declare the Three Point Defense (4.62: against their Three Point Offense)",
-               ("menu",), _declare(A.THREE_POINT_DEFENSE, lambda g, s: g.three_point_defense[s])),
+               ("menu",), _declare(A.THREE_POINT_DEFENSE, lambda g, s: g.team_state[s].three_point_defense)),
     ActionWord("timeout", "call a full timeout (8.4) when the base coach is done with its menu changes", ("menu",),
                _declare(A.TIMEOUT)),
     ActionWord("foul_to_stop_clock", "foul to stop the clock (8.7), else a deliberate foul (2015 6.6) on their "

@@ -143,7 +143,7 @@ class ZReadingMixin(_Engine):
         if c2 is None:
             return
         if rpg_slot(c2.foul) == fouler:
-            self._remove(de, self.lineup[de][fouler], EJECTED, "is ejected for a flagrant foul (14B)")
+            self._remove(de, self.team_state[de].lineup[fouler], EJECTED, "is ejected for a flagrant foul (14B)")
         self._free_throws(off, fouled, 2, after="keep")
 
     @continuation("double_foul")
@@ -161,9 +161,9 @@ class ZReadingMixin(_Engine):
         off, de = self.off, 1 - self.off
         self._charge_foul(de, fouler, team=True)
         if code == K.Z_ELBOW:
-            i = self.lineup[de][fouler]
-            self.stats[de][i][TECH] += 1
-            if self.stats[de][i][TECH] >= 2 and self.status[de][i] == OK:  # 6.5 / 14D: two technicals
+            i = self.team_state[de].lineup[fouler]
+            self.team_state[de].stats[i][TECH] += 1
+            if self.team_state[de].stats[i][TECH] >= 2 and self.team_state[de].status[i] == OK:  # 6.5 / 14D: two technicals
                 self._remove(de, i, EJECTED, "is ejected: two technicals (14L)")
         self._free_throws(off, fouled, 2, after="other")
 
@@ -207,17 +207,17 @@ class ZReadingMixin(_Engine):
         the Z READING's remainder)."""
         if len(self.dead) > len(self.discard):
             return False
-        lineup = self.lineup[side]
+        lineup = self.team_state[side].lineup
         i = lineup[slot]
         players = self.teams[side].players
         p = players[i]
         if unless_star and p.rest:
             return False
-        if self.mandatory_rest[side][i]:
+        if self.team_state[side].mandatory_rest[i]:
             return True  # already in the box
         box = {}
         for j, pl in enumerate(players):  # the box: one guard, one forward, one center
-            if j != i and self.mandatory_rest[side][j]:
+            if j != i and self.team_state[side].mandatory_rest[j]:
                 box[_GROUP[lineup.index(j)] if j in lineup else _GROUP[pl.positions[0]]] = j
         group = _GROUP[slot]
         if group in box:
@@ -238,8 +238,8 @@ class ZReadingMixin(_Engine):
         """14A: player ``i`` goes to the Mandatory Rest box (Fatigued until he sits out a Rest
         Period); ``release`` (if any) returns to play normally."""
         if release >= 0:
-            self.mandatory_rest[side][release] = False
-        self.mandatory_rest[side][i] = True
+            self.team_state[side].mandatory_rest[release] = False
+        self.team_state[side].mandatory_rest[i] = True
         self._dirty(side)
         if self.log.record:
             self.event("rest", side, f"{self.teams[side].players[i].name} must rest (14A)")
@@ -273,15 +273,15 @@ class ZReadingMixin(_Engine):
             # 14G NOTE (replaying a season): only players with games still left to miss; when nobody
             # has any (the Larry Bird EXAMPLE), the injury is the balance of the current game
             pool = [(j, p) for j, p in enumerate(players) if left is None or left.get(p.name, 0) > 0]
-            if left is not None and not any(self.status[side][j] == OK for j, _ in pool):
-                self._injure(side, self.lineup[side][slot], 99, 0)
+            if left is not None and not any(self.team_state[side].status[j] == OK for j, _ in pool):
+                self._injure(side, self.team_state[side].lineup[slot], 99, 0)
                 return None
-            cands = [j for j, p in pool if p.injury_rate == n and self.status[side][j] == OK]
+            cands = [j for j, p in pool if p.injury_rate == n and self.team_state[side].status[j] == OK]
             if not cands:
                 higher = sorted({p.injury_rate for _, p in pool if p.injury_rate > n})
                 rate = higher[0] if higher else min({p.injury_rate for _, p in pool}, key=lambda r: abs(r - n))
-                cands = [j for j, p in pool if p.injury_rate == rate and self.status[side][j] == OK]
-            in_play = [j for j in cands if j in self.lineup[side]]
+                cands = [j for j, p in pool if p.injury_rate == rate and self.team_state[side].status[j] == OK]
+            in_play = [j for j in cands if j in self.team_state[side].lineup]
             if len(in_play) == 1 and len(cands) > 1:
                 cands = in_play
             if len(cands) > 1:
@@ -289,11 +289,11 @@ class ZReadingMixin(_Engine):
                             "side": side, "n": n, "extra": extra}
                 self.phase = PH_WAIT
                 return STOP  # the engine waits at PH_WAIT
-            i = cands[0] if cands else self.lineup[side][slot]
+            i = cands[0] if cands else self.team_state[side].lineup[slot]
             self._injure(side, i, 99, self._games_out(side, i))
             return None
         until = {K.INJ_PERIOD: self.period, K.INJ_HALF: 2 if self.period <= 2 else 99, K.INJ_GAME: 99}[kind]
-        self._injure(side, self.lineup[side][slot], until, 0)
+        self._injure(side, self.team_state[side].lineup[slot], until, 0)
         return None
 
     def _games_out(self, side: int, i: int) -> int:
@@ -310,11 +310,11 @@ class ZReadingMixin(_Engine):
         in the lineup leaves as soon as his team has the ball: an offensive player at once, a
         defender when his team gains possession (until then the Ballhandler he guards may take an
         Open Shot, see PlayMixin._phase_ball)."""
-        self.injured[side][i] = True
+        self.team_state[side].injured[i] = True
         name = self.teams[side].players[i].name
         if games:
             self.missed_games.append([side, i, games])
-        if i in self.lineup[side]:
+        if i in self.team_state[side].lineup:
             self.passes = max(0, self.limit - 2)
             if side != self.off:
                 self.inj_wait = [side, i, until]
@@ -322,13 +322,13 @@ class ZReadingMixin(_Engine):
                 if self.log.record:
                     self.event("injury", side, f"{name} is injured (14G); he stays in until his team has the ball")
                 return
-            self.inj_until[side][i] = until
-            self.status[side][i] = INJURED_OUT
+            self.team_state[side].inj_until[i] = until
+            self.team_state[side].status[i] = INJURED_OUT
             if not self._bench(side):
-                self.status[side][i] = OK
+                self.team_state[side].status[i] = OK
         else:
-            self.inj_until[side][i] = 99
-            self.status[side][i] = INJURED_OUT
+            self.team_state[side].inj_until[i] = 99
+            self.team_state[side].status[i] = INJURED_OUT
         self.removal_pending = True
         self._dirty(side)
         if self.log.record:
@@ -338,10 +338,10 @@ class ZReadingMixin(_Engine):
         """14G: the injured defender's team has the ball (or took him out): he leaves for his time."""
         side, i, until = self.inj_wait
         self.inj_wait = []
-        self.inj_until[side][i] = until
-        self.status[side][i] = INJURED_OUT
-        if i in self.lineup[side] and not self._bench(side):
-            self.status[side][i] = OK
+        self.team_state[side].inj_until[i] = until
+        self.team_state[side].status[i] = INJURED_OUT
+        if i in self.team_state[side].lineup and not self._bench(side):
+            self.team_state[side].status[i] = OK
         self.removal_pending = True
         self._dirty(side)
 
@@ -351,8 +351,8 @@ class ZReadingMixin(_Engine):
         cands = []
         for side in (HOME, AWAY):
             for slot in range(5):
-                i = self.lineup[side][slot]
-                st = self.stats[side][i]
+                i = self.team_state[side].lineup[slot]
+                st = self.team_state[side].stats[i]
                 key = (st[PTS], self.teams[side].players[i].attempts, st[FGM] / st[FGA] if st[FGA] else 0.0)
                 cands.append((key, side, i))
         top = max(c[0] for c in cands)
@@ -415,22 +415,22 @@ def _z_technical(g: Any, z: tuple, off: int, extra: int) -> bool:
     """14D TECHNICAL FOUL: on a bench (the index moves) or on the RPG of another FAC; a dead ball."""
     if z[1] >= 0:
         who = z[1]
-        if g.index[1 - who] > 0:
-            g.index[1 - who] -= 1
+        if g.team_state[1 - who].index > 0:
+            g.team_state[1 - who].index -= 1
         else:
-            g.index[who] += 1
+            g.team_state[who].index += 1
         g._technical_ft(1 - who)
     else:
         c2 = g._draw("RPG (14D technical)")
         if c2 is None:
             return False
         who, slot = rpg_side(c2.rpg), rpg_slot(c2.rpg)
-        i = g.lineup[who][slot]
-        g.stats[who][i][TECH] += 1
+        i = g.team_state[who].lineup[slot]
+        g.team_state[who].stats[i][TECH] += 1
         if g.log.record:
             g.event("technical", who, f"Technical foul on {g.pname(who, slot)} (14D)")
         g._technical_ft(1 - who)
-        if g.stats[who][i][TECH] >= 2:
+        if g.team_state[who].stats[i][TECH] >= 2:
             g._remove(who, i, EJECTED, "is ejected: two technicals (14D)")
     g._new_possession(off, dead=True, count=False)
     g._open_menu([AWAY, HOME], PH_UPCOURT, "dead")
@@ -453,8 +453,8 @@ def _z_fight(g: Any, z: tuple, off: int, extra: int) -> bool:
     if cb is None:
         return False
     a, b = rpg_slot(ca.rpg), rpg_slot(cb.rpg)
-    g._remove(HOME, g.lineup[HOME][a], EJECTED, "is ejected after a fight (14F)")
-    g._remove(AWAY, g.lineup[AWAY][b], EJECTED, "is ejected after a fight (14F)")
+    g._remove(HOME, g.team_state[HOME].lineup[a], EJECTED, "is ejected after a fight (14F)")
+    g._remove(AWAY, g.team_state[AWAY].lineup[b], EJECTED, "is ejected after a fight (14F)")
     g._new_possession(off, dead=True, count=False)
     g.ctx["offered"] = False
     g.ballhandler = -1
@@ -486,8 +486,8 @@ def _z_great_night(g: Any, z: tuple, off: int, extra: int) -> bool:
 def _z_illegal_defense(g: Any, z: tuple, off: int, extra: int) -> bool:
     """14J ILLEGAL DEFENSE: a warning, then a technical free throw; the ball in the frontcourt."""
     de = 1 - off
-    g.illegal_def[de] += 1
-    if g.illegal_def[de] > 1:
+    g.team_state[de].illegal_def += 1
+    if g.team_state[de].illegal_def > 1:
         g._technical_ft(off)
     g._frontcourt(off, g.pass_limit)
     return False
