@@ -62,9 +62,11 @@ def test_terms_move_built_cards_only_within_their_ranges():
                         {"name": "P", "field_goal": 47, "defense": -9, "printed": True}]}
     up = mod.apply_terms(team, 3.0, 3.0, (-15, 5))
     assert [p["field_goal"] for p in up["players"]] == [99, 53, 47]  # FIELD GOAL within 1..99, printed kept
-    assert [p["defense"] for p in up["players"]] == [-11, 5, -9]     # DEFENSE within the range, printed kept
+    # DEFENSE: the built cards' mean -5 moves to -2; B would pass +5, so both men's differences from the
+    # mean (9) are compressed to 7 instead of clamping B (the mean kept); the printed card is kept
+    assert [p["defense"] for p in up["players"]] == [-9, 5, -9]
     down = mod.apply_terms(team, -3.0, -3.0, (-15, 5))
-    assert [p["defense"] for p in down["players"]] == [-15, 1, -9]
+    assert [p["defense"] for p in down["players"]] == [-15, -1, -9]
     assert team["players"][0]["field_goal"] == 98  # the input is not changed
 
 
@@ -117,6 +119,8 @@ def test_a_fit_writes_the_terms_into_the_built_cards_and_names_them(league, tmp_
                  if not a.get("printed") and 1 < a["field_goal"] < 99]
         assert abs(sum(moved) / len(moved) - rec["fg"][k]) <= 1
     assert set(rec["steps"][0]["fg"].values()) == {0.0}  # the first round robins play the build as it is
+    assert rec["cards_clamped"] == 0 and rec["min_spread"] == calibration()["season_context"]["team_terms"]["min_spread"]
+    assert "clamped: 0" in out
     assert any(rec["fg"].values()) and any(rec["defense"].values())
 
 
@@ -258,3 +262,53 @@ def test_leagues_build_team_terms_is_statis_pros_only(tmp_path):
     assert res.exit_code != 0
     assert res.output.strip().splitlines()[-1] == "Error: --team-terms: only Statis Pro Basketball's builder has team terms, not 4th Street Basketball's"
     assert not (tmp_path / "x").exists()
+
+
+# docs/rules/statis-pro-basketball.md, "Season context", team terms: the defense term within the card's range
+
+
+def test_defense_term_within_the_cards_range_compresses_the_mens_differences_instead_of_clamping():
+    from coachgym.rules.statispro.teamterms import _unclamped, apply_terms, defense_room, defense_spread
+
+    base = [-14, -12, -10, -9, -7, -6, -5, -4, -3, -1, 0, 2]
+    team = {"players": [{"name": f"p{i}", "field_goal": 45, "defense": d} for i, d in enumerate(base)]}
+    mean = sum(base) / len(base)
+    for term in (-9.0, -6.4, -3.0, -0.7, 0.0, 1.3, 4.0, 6.6):
+        out = [p["defense"] for p in apply_terms(team, 0.0, term, (-15, 5))["players"]]
+        assert _unclamped(team, term, (-15, 5)) == out  # nothing lost to the clamp
+        assert all(-15 <= d <= 5 for d in out)
+        assert abs(sum(out) / len(out) - (mean + term)) <= 1.0  # the team's mean moves by the term
+        f = defense_spread(base, term, (-15, 5))
+        if f < 1:  # compressed: the best and worst men at most at the range's ends, their order kept
+            assert out[0] <= out[-1] and (min(out) == -15 or max(out) == 5 or f == 0)
+    assert defense_spread(base, 0.0, (-15, 5)) == 1.0
+    assert defense_spread(base, -3.0, (-15, 5)) == pytest.approx((mean - 3 + 15) / (mean + 14))
+    lo, hi = defense_room(base, (-15, 5), 0.5)
+    # at the room's ends the men keep half their differences from the team's mean, no further
+    assert defense_spread(base, lo, (-15, 5)) == pytest.approx(0.5)
+    assert defense_spread(base, hi, (-15, 5)) == pytest.approx(0.5)
+    assert lo < 0 < hi
+
+
+def test_defense_the_cards_cannot_hold_goes_into_the_offense_term_so_the_net_rating_moves_whole():
+    from coachgym.rules.statispro.teamterms import step
+
+    tt = calibration()["season_context"]["team_terms"]
+    assert 0 < tt["min_spread"] < 1
+    s_fg, s_def = tt["fg_sensitivity"], tt["defense_sensitivity"]
+    # within the room: the two terms move as before
+    assert step(0.5, -2.0, 1.0, 2.0, 0.5, s_fg, s_def, (-6.0, 6.0)) == pytest.approx(
+        (0.5 - 0.5 / s_fg, -2.0 - 1.0 / s_def))
+    # a defence better than the cards hold (DRtg 4 points per 100 too high at the room's end): DEFENSE stays
+    # at the end, and FIELD GOAL rises by the same points per 100 possessions, s_def / s_fg a point of DEFENSE
+    fg, de = step(0.0, -6.0, 0.0, 4.0, 1.0, s_fg, s_def, (-6.0, 6.0))
+    assert de == -6.0 and fg == pytest.approx(4.0 / s_fg)
+    # part of the way: DEFENSE to the end, the rest in FIELD GOAL; the net change in points per 100
+    # possessions (s_fg x d fg - s_def x d de) is what the unconstrained move gives
+    fg, de = step(1.0, -5.0, -1.0, 2.0, 1.0, s_fg, s_def, (-6.0, 6.0))
+    assert de == -6.0
+    free_fg, free_de = 1.0 + 1.0 / s_fg, -5.0 - 2.0 / s_def
+    assert s_fg * (fg - 1.0) - s_def * (de + 5.0) == pytest.approx(s_fg * (free_fg - 1.0) - s_def * (free_de + 5.0))
+    # a defence worse than the cards hold: the team's offense comes down instead
+    fg, de = step(0.0, 6.0, 0.0, -3.0, 1.0, s_fg, s_def, (-6.0, 6.0))
+    assert de == 6.0 and fg == pytest.approx(-3.0 / s_fg)

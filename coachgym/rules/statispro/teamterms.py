@@ -22,7 +22,14 @@ of the team against their targets ``scale`` x (the real ORtg or DRtg - the real 
   one), by (simulated DRtg - target) / ``defense_sensitivity``;
 
 each move times the iteration's gain 1 / iteration (so the later iterations average the dice of the
-earlier ones). The constants (``team_terms`` in the builder's ``data/card_builder.json``: ``scale``, the
+earlier ones). **The defense term within the card's range** (the rules doc's "Team terms from the season's
+points", the defense's range): the term moves the team's mean DEFENSE; where a card would pass the range
+(-15..+5), the men's differences from their team's mean are compressed toward it (each keeps his place,
+the team its mean) instead of clamping the card, down to ``min_spread`` of each man's difference; a team
+asking for more defence than that leaves room for (its mean so far down that the best defender would pass
+-15 with half his difference kept) gets the rest in its offense term, at the sensitivities' rate
+(``defense_sensitivity`` / ``fg_sensitivity`` points of FIELD GOAL a point of DEFENSE), so the team's net
+points per 100 possessions still reach their target and no card is clamped for want of range. The constants (``team_terms`` in the builder's ``data/card_builder.json``: ``scale``, the
 two sensitivities) were chosen on the training seasons only (the file's record). A term's points are
 spread over the team's built cards by dithering (card j of n gets floor(term + (j + 0.5) / n)), so the
 team's mean moves by the term and not by its rounding; printed cards are never changed; FIELD GOAL is
@@ -54,14 +61,70 @@ def dithered(term: float, n: int) -> list[int]:
     return [math.floor(term + (j + 0.5) / n) for j in range(n)]
 
 
+def defense_spread(base: list[int], def_term: float, def_range: tuple[int, int]) -> float:
+    """The share of each man's difference from his team's mean DEFENSE that the team keeps when its mean
+    moves by ``def_term``: 1 while every card stays within ``def_range``, else the largest share that keeps
+    the team's best and worst defenders in it (0 when the mean itself is past the range)."""
+    if not base:
+        return 1.0
+    lo, hi = def_range
+    m = statistics.fmean(base) + def_term
+    f = 1.0
+    below, above = statistics.fmean(base) - min(base), max(base) - statistics.fmean(base)
+    if below > 0 and m - below < lo:
+        f = min(f, (m - lo) / below)
+    if above > 0 and m + above > hi:
+        f = min(f, (hi - m) / above)
+    return max(0.0, f)
+
+
+def defense_room(base: list[int], def_range: tuple[int, int], min_spread: float) -> tuple[float, float]:
+    """The defense terms a team's built cards take without a card passing ``def_range`` while its men keep
+    at least ``min_spread`` of their differences from the team's mean: (the lowest term, the highest)."""
+    if not base:
+        return 0.0, 0.0
+    lo, hi = def_range
+    mean = statistics.fmean(base)
+    return (lo + min_spread * (mean - min(base)) - mean, hi - min_spread * (max(base) - mean) - mean)
+
+
 def apply_terms(team: dict, fg_term: float, def_term: float, def_range: tuple[int, int]) -> dict:
-    """A copy of the team file with the two terms added to every built (not printed) card."""
+    """A copy of the team file with the two terms added to every built (not printed) card.
+
+    FIELD GOAL: the term dithered over the cards, kept within 1..99. DEFENSE: the team's mean moves by the
+    term; where a card would pass ``def_range``, every built card's difference from the team's mean is
+    scaled by :func:`defense_spread` instead (the men keep their order, the team its mean), then dithered to
+    whole points, so no card is clamped unless the team's mean itself is past the range."""
     out = json.loads(json.dumps(team))
     built = [p for p in out["players"] if not p.get("printed")]
-    for p, f, d in zip(built, dithered(fg_term, len(built)), dithered(def_term, len(built))):
-        p["field_goal"] = max(1, min(99, int(p["field_goal"]) + f))
-        p["defense"] = max(def_range[0], min(def_range[1], int(p["defense"]) + d))
+    for p, fgp, d in zip(built, dithered(fg_term, len(built)), _unclamped(team, def_term, def_range)):
+        p["field_goal"] = max(1, min(99, int(p["field_goal"]) + fgp))
+        p["defense"] = max(def_range[0], min(def_range[1], d))
     return out
+
+
+def _unclamped(team: dict, def_term: float, def_range: tuple[int, int]) -> list[int]:
+    """Each built card's DEFENSE as :func:`apply_terms` sets it before the range's clamp."""
+    built = [p for p in team["players"] if not p.get("printed")]
+    base = [int(p["defense"]) for p in built]
+    f = defense_spread(base, def_term, def_range)
+    mean = statistics.fmean(base) if base else 0.0
+    n = len(built)
+    if f >= 1.0:
+        return [b + d for b, d in zip(base, dithered(def_term, n))]
+    return [math.floor(mean + def_term + f * (b - mean) + (j + 0.5) / n) for j, b in enumerate(base)]
+
+
+def step(fg: float, de: float, err_o: float, err_d: float, gain: float, s_fg: float, s_def: float,
+         room: tuple[float, float]) -> tuple[float, float]:
+    """One iteration's move of a team's two terms: the offense term by -gain x err_o / s_fg, the defense
+    term by -gain x err_d / s_def but kept within ``room`` (:func:`defense_room`); the defence it could not
+    take goes into the offense term at s_def / s_fg points of FIELD GOAL a point of DEFENSE (a better
+    defence asked than the cards hold: more FIELD GOAL), so the team's net rating still moves by its
+    whole error."""
+    raw = de - gain * err_d / s_def
+    new = max(room[0], min(room[1], raw))
+    return fg - gain * err_o / s_fg + (new - raw) * s_def / s_fg, new
 
 
 def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
@@ -180,6 +243,9 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
     target = {k: (scale * (real[k]["ortg"] - r_o), scale * (real[k]["drtg"] - r_d)) for k in keys}
     fg = {k: 0.0 for k in keys}
     de = {k: 0.0 for k in keys}
+    min_spread = float(tt.get("min_spread", 0.0))
+    room = {k: defense_room([int(p["defense"]) for p in base[k]["players"] if not p.get("printed")], (lo, hi),
+                            min_spread) for k in keys}
     record: dict = {"league": str(folder), "rounds": rounds, "iterations": iterations, "seed": seed,
                     "availability": availability, "season_games": card_season, "team_terms": tt, "steps": []}
     missed: dict[str, dict[str, int]] = {}
@@ -204,8 +270,7 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
                                 "defense": {k: round(v, 3) for k, v in de.items()}})
         gain = 1.0 / it
         for k in keys:
-            fg[k] -= gain * err_o[k] / s_fg
-            de[k] -= gain * err_d[k] / s_def
+            fg[k], de[k] = step(fg[k], de[k], err_o[k], err_d[k], gain, s_fg, s_def, room[k])
     if missed:  # the players each team was without in the first iteration's games, a game
         out = {k: sum(n for name, n in m.items() if name) / m[""] for k, m in sorted(missed.items())}
         record["absent_a_game"] = {k: round(v, 3) for k, v in out.items()}
@@ -214,6 +279,18 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
             f"({min(out.values()):.2f}..{max(out.values()):.2f} by team)")
     record["fg"] = {k: round(v, 3) for k, v in fg.items()}
     record["defense"] = {k: round(v, 3) for k, v in de.items()}
+    record["min_spread"] = min_spread
+    record["defense_room"] = {k: [round(a, 3), round(b, 3)] for k, (a, b) in room.items()}
+    record["at_room"] = sorted(k for k in keys if de[k] <= room[k][0] + 1e-9 or de[k] >= room[k][1] - 1e-9)
+    final = {k: apply_terms(base[k], fg[k], de[k], (lo, hi)) for k in keys}
+    ends = [p["defense"] for k in keys for p in final[k]["players"] if not p.get("printed")]
+    record["cards"] = len(ends)
+    record["cards_at_defense_ends"] = sum(d in (lo, hi) for d in ends)
+    record["cards_clamped"] = sum(
+        1 for k in keys for d in _unclamped(base[k], de[k], (lo, hi)) if not lo <= d <= hi)
+    say(f"defense terms within the cards' room for {len(keys) - len(record['at_room'])} of {len(keys)} teams "
+        f"(the rest carried into FIELD GOAL: {', '.join(record['at_room']) or 'none'}); built cards at DEFENSE "
+        f"{lo} or {hi}: {record['cards_at_defense_ends']} of {len(ends)}, clamped: {record['cards_clamped']}")
     record["seconds"] = round(time.perf_counter() - t0, 1)
     say(f"fitted in {record['seconds']} s: FIELD GOAL {min(fg.values()):+.2f}..{max(fg.values()):+.2f}, "
         f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f}")
