@@ -234,6 +234,7 @@ from .state import TeamState
 
 STATISPRO_IMPORTS = '''from typing import Any
 
+from ...core.actions import Action
 from ...core.boxscore import BoxScore
 from ...core.engine import Decision, Engine
 from ...core.phases import PhaseDispatch
@@ -247,7 +248,7 @@ from .constants import Stop
 from .options import StatisProOptions
 from .saved import PlayContext
 from .state import TeamState
-from .teams import Team
+from .teams import PlayerCard, Team
 
 '''
 

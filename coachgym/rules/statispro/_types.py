@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.actions import Action
 from ...core.boxscore import BoxScore
 from ...core.engine import Decision, Engine
 from ...core.phases import PhaseDispatch
@@ -22,7 +23,7 @@ from .constants import Stop
 from .options import StatisProOptions
 from .saved import PlayContext
 from .state import TeamState
-from .teams import Team
+from .teams import PlayerCard, Team
 
 
 class EngineBase(PhaseDispatch, Engine):
@@ -84,29 +85,29 @@ class EngineBase(PhaseDispatch, Engine):
     def _dirty(self, side: int | None=None) -> None:
         raise NotImplementedError
 
-    def eff(self, side: int) -> list:
+    def eff(self, side: int) -> list[Any]:
         raise NotImplementedError
 
     @staticmethod
-    def _eff_row(p, in_pos: bool, tired, injured: bool, great_night: bool, tpo: bool, tpd: bool) -> list:
+    def _eff_row(p: PlayerCard, in_pos: bool, tired: bool, injured: bool, great_night: bool, tpo: bool, tpd: bool) -> list[Any]:
         raise NotImplementedError
 
     def pd_slot(self, off_side: int, off_slot: int) -> int:
         raise NotImplementedError
 
-    def player(self, side: int, slot: int):
+    def player(self, side: int, slot: int) -> PlayerCard:
         raise NotImplementedError
 
     def pname(self, side: int, slot: int) -> str:
         raise NotImplementedError
 
-    def _st(self, side: int, slot: int) -> list:
+    def _st(self, side: int, slot: int) -> list[int]:
         raise NotImplementedError
 
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _state_from_dict(self, d: dict) -> None:
+    def _state_from_dict(self, d: dict[str, Any]) -> None:
         raise NotImplementedError
 
     @staticmethod
@@ -114,7 +115,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     @staticmethod
-    def _fix_menu(menu: dict) -> dict:
+    def _fix_menu(menu: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
     @property
@@ -163,7 +164,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     # menus.py MenuMixin
-    def _open_menu(self, queue: list, resume: str, kind: str, **extra: Any) -> None:
+    def _open_menu(self, queue: list[int], resume: str, kind: str, **extra: Any) -> None:
         raise NotImplementedError
 
     def _bench(self, side: int) -> list[int]:
@@ -188,7 +189,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _phase_menu(self) -> Decision | None:
         raise NotImplementedError
 
-    def _apply_menu(self, side: int, a) -> None:
+    def _apply_menu(self, side: int, a: Action) -> None:
         raise NotImplementedError
 
     def _call_timeout(self, side: int, twenty: bool, resume: str) -> None:
@@ -240,7 +241,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _phase_upcourt(self) -> Decision | None:
         raise NotImplementedError
 
-    def _pass_section(self, sec: tuple, src: str, index_asked: bool=False) -> None:
+    def _pass_section(self, sec: tuple[Any, ...], src: str, index_asked: bool=False) -> None:
         raise NotImplementedError
 
     @_continuation('def_foul')
@@ -272,7 +273,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _phase_ball(self) -> Decision | None:
         raise NotImplementedError
 
-    def _may_decline_shot(self, e: list, att: int, dt_target: bool) -> bool:
+    def _may_decline_shot(self, e: list[Any], att: int, dt_target: bool) -> bool:
         raise NotImplementedError
 
     def _final_minutes(self) -> bool:
@@ -281,7 +282,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _injured_pd_open(self) -> bool:
         raise NotImplementedError
 
-    def _may_advance(self, e: list) -> bool:
+    def _may_advance(self, e: list[Any]) -> bool:
         raise NotImplementedError
 
     def _open_shot(self) -> None:
@@ -308,10 +309,10 @@ class EngineBase(PhaseDispatch, Engine):
     def _phase_shot(self) -> Decision | None:
         raise NotImplementedError
 
-    def _shot_foul(self, shot: dict) -> Stop | None:
+    def _shot_foul(self, shot: dict[str, Any]) -> Stop | None:
         raise NotImplementedError
 
-    def _shot_result(self, shot: dict) -> None:
+    def _shot_result(self, shot: dict[str, Any]) -> None:
         raise NotImplementedError
 
     def _credit_assist(self, side: int, passer: int, shooter: int) -> None:
@@ -330,7 +331,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _phase_rebound(self) -> Decision | None:
         raise NotImplementedError
 
-    def _tip_in_scorer(self, r: tuple) -> int:
+    def _tip_in_scorer(self, r: tuple[Any, ...]) -> int:
         raise NotImplementedError
 
     def _loose_ball_foul_on_defense(self) -> None:
@@ -364,7 +365,7 @@ class EngineBase(PhaseDispatch, Engine):
         raise NotImplementedError
 
     # fouls.py FoulMixin
-    def _fd_rank(self, side: int, rank: int, cont: str | None=None, data: dict | None=None) -> int | Stop:
+    def _fd_rank(self, side: int, rank: int, cont: str | None=None, data: dict[str, Any] | None=None) -> int | Stop:
         raise NotImplementedError
 
     def _fd_tie_resolved(self, ctx: PlayContext, slot: int) -> None:
@@ -379,7 +380,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _present(self, side: int, slot: int) -> int:
         raise NotImplementedError
 
-    def _who_fouled(self, known_bh: int, cont: str | None=None, data: dict | None=None) -> tuple[int, int] | Stop:
+    def _who_fouled(self, known_bh: int, cont: str | None=None, data: dict[str, Any] | None=None) -> tuple[int, int] | Stop:
         raise NotImplementedError
 
     def _in_penalty(self, side: int, counted: bool=True) -> bool:
@@ -470,7 +471,7 @@ class EngineBase(PhaseDispatch, Engine):
     def _spend_index(self, side: int, cost: int) -> None:
         raise NotImplementedError
 
-    def _offer_void(self, payer: int, foul: str, data: dict) -> bool:
+    def _offer_void(self, payer: int, foul: str, data: dict[str, Any]) -> bool:
         raise NotImplementedError
 
     def _void_resolved(self, ctx: PlayContext, voided: bool) -> None:
@@ -480,55 +481,55 @@ class EngineBase(PhaseDispatch, Engine):
     def _phase_wait(self) -> Decision | None:
         raise NotImplementedError
 
-    def _resolve_wait(self, a) -> None:
+    def _resolve_wait(self, a: Action) -> None:
         raise NotImplementedError
 
     @_choice('menu')
-    def _choose_menu(self, decision: Decision, action) -> None:
+    def _choose_menu(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('press')
-    def _choose_press(self, decision: Decision, action) -> None:
+    def _choose_press(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('ballhandler')
-    def _choose_ballhandler(self, decision: Decision, action) -> None:
+    def _choose_ballhandler(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('stop_clock')
-    def _choose_stop_clock(self, decision: Decision, action) -> None:
+    def _choose_stop_clock(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('freeze')
-    def _choose_freeze(self, decision: Decision, action) -> None:
+    def _choose_freeze(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('free_throw')
-    def _choose_free_throw(self, decision: Decision, action) -> None:
+    def _choose_free_throw(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('three_or_two')
-    def _choose_three_or_two(self, decision: Decision, action) -> None:
+    def _choose_three_or_two(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('pass_to')
-    def _choose_pass_to(self, decision: Decision, action) -> None:
+    def _choose_pass_to(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('fast_break')
-    def _choose_fast_break(self, decision: Decision, action) -> None:
+    def _choose_fast_break(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('index')
-    def _choose_index(self, decision: Decision, action) -> None:
+    def _choose_index(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('choose')
-    def _choose_choose(self, decision: Decision, action) -> None:
+    def _choose_choose(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     @_choice('choose_player')
-    def _choose_choose_player(self, decision: Decision, action) -> None:
+    def _choose_choose_player(self, decision: Decision, action: Action) -> None:
         raise NotImplementedError
 
     # copying.py CopyingMixin

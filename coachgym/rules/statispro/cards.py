@@ -13,6 +13,7 @@ import csv
 import json
 import re
 from importlib import resources
+from typing import Any
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 POS_INDEX = {p: i for i, p in enumerate(POSITIONS)}
@@ -56,7 +57,7 @@ _INJ = re.compile(r"^Injury: (rest of period|rest of half|rest of game|game \+ (
 _TECH_COACH = re.compile(r"^Technical Foul on (Home|Visitor) Coach$")
 
 
-def _pass_section(text: str, where: str) -> tuple:
+def _pass_section(text: str, where: str) -> tuple[Any, ...]:
     m = _PASS.match(text)
     if m:
         trap, pos, no, ast, s, sat = m.groups()
@@ -81,7 +82,7 @@ def _pass_section(text: str, where: str) -> tuple:
     raise DeckError(f"{where}: cannot read {text!r}")
 
 
-def _shot_section(text: str, where: str) -> tuple:
+def _shot_section(text: str, where: str) -> tuple[Any, ...]:
     m = _SHOT.match(text)
     if not m:
         raise DeckError(f"{where}: cannot read {text!r}")
@@ -108,7 +109,7 @@ def _shot_section(text: str, where: str) -> tuple:
     raise DeckError(f"{where}: cannot read SHOT clause {rest!r}")
 
 
-def _rebound_section(text: str, where: str) -> tuple:
+def _rebound_section(text: str, where: str) -> tuple[Any, ...]:
     m = _DEFREB.match(text)
     if m:
         return (R_DEF, POS_INDEX[m.group(1)], 1 if m.group(2) else 0)
@@ -136,7 +137,7 @@ def _rebound_section(text: str, where: str) -> tuple:
     raise DeckError(f"{where}: cannot read {text!r}")
 
 
-def _block_section(text: str, where: str) -> tuple:
+def _block_section(text: str, where: str) -> tuple[Any, ...]:
     if text in ("Offense OB",):
         return (B_OFF_OB,)
     if text == "Defense OB":
@@ -149,7 +150,7 @@ def _block_section(text: str, where: str) -> tuple:
     raise DeckError(f"{where}: cannot read {text!r}")
 
 
-def _z_section(text: str, where: str) -> tuple:
+def _z_section(text: str, where: str) -> tuple[Any, ...]:
     m = _REST.match(text)
     if m:
         return (Z_REST, 0 if m.group(1) == "Home" else 1, POS_INDEX[m.group(2)], 1 if m.group(3) else 0)
@@ -178,7 +179,7 @@ class Card:
     __slots__ = ("rpg", "time", "text", "action", "advance", "press", "shot", "rebound", "foul", "fd",
                  "jump", "z", "block")
 
-    def __init__(self, rpg: int, text: dict | None = None, time: str = ""):
+    def __init__(self, rpg: int, text: dict[str, str] | None = None, time: str = "") -> None:
         self.rpg = rpg
         self.time = time
         self.text = text or {}
@@ -210,7 +211,7 @@ class Card:
         return f"FAC({self.time or self.rpg})"
 
 
-def _data(name: str):
+def _data(name: str) -> Any:  # a Traversable; opened with newline="", which only a file path takes
     return resources.files(__package__).joinpath("data").joinpath(name)
 
 
@@ -253,7 +254,7 @@ FB_BASKET, FB_AND_ONE, FB_FOULED, FB_SHOT, FB_NONE, FB_TURNOVER, FB_STOLEN = ran
 FB_RPG = -1
 
 
-def _fb_result(text: str) -> tuple:
+def _fb_result(text: str) -> tuple[int, ...]:
     m = re.match(r"^Basket (PG|SG|SF|PF|C|RPG), assist originator$", text)
     if m:
         return (FB_BASKET, FB_RPG if m.group(1) == "RPG" else POS_INDEX[m.group(1)])
@@ -270,9 +271,9 @@ def _fb_result(text: str) -> tuple:
     raise DeckError(f"fast_break.json: cannot read {text!r}")
 
 
-def _load_fast_break():
+def _load_fast_break() -> tuple[dict[str, dict[str, str]], dict[str, tuple[tuple[int, ...] | None, ...]], dict[str, list[list[Any]]]]:
     data = json.loads(_data("fast_break.json").read_text(encoding="utf-8"))
-    columns = {}
+    columns: dict[str, tuple[tuple[int, ...] | None, ...]] = {}
     for col, rows in data["columns"].items():
         table: list[tuple[int, ...] | None] = [None] * 101  # by FOUL # (1-100)
         for lo, hi, text in rows:
@@ -291,14 +292,16 @@ GRADES = "ABCDE"
 
 def fb_column(offense: str, defense: str) -> str:
     """10A Determination Tables: the column for an Offense grade against a Defense grade."""
-    return FB_DETERMINATION[offense][defense]
+    column: str = FB_DETERMINATION[offense][defense]
+    return column
 
 
 def fb_text(column: str, number: int) -> str:
     for lo, hi, text in FB_TEXT[column]:
         if lo <= number <= hi:
-            return text
+            label: str = text
+            return label
     return "?"
 
 
-CLOCK = json.loads(_data("clock.json").read_text(encoding="utf-8"))
+CLOCK: dict[str, dict[str, Any]] = json.loads(_data("clock.json").read_text(encoding="utf-8"))

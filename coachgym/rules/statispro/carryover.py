@@ -32,13 +32,13 @@ class StatisProCarryOver(InjuriesForGames):
         must_play = math.ceil(card_games * season_games / card_season - 1e-9)
         return max(0, season_games - must_play)
 
-    def advance(self, state: dict, facts: dict, ctx: Context) -> dict:
+    def advance(self, state: dict[str, Any], facts: dict[str, Any], ctx: Context) -> dict[str, Any]:
         new = super().advance(state, facts, ctx)
         if ctx.availability and ctx.kind == "season":  # the team's games so far (real availability)
             new["games"] = state.get("games", 0) + 1
         return new
 
-    def game_team(self, data: dict, state: dict, ctx: Context) -> dict:
+    def game_team(self, data: dict[str, Any], state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         out = sorted(n for n in state["out"])
         real = ctx.availability and ctx.kind == "season"
         away: list[str] = []
@@ -77,6 +77,6 @@ class StatisProCarryOver(InjuriesForGames):
             d["games_left_to_miss"] = left
         return d
 
-    def facts(self, game: Any, side: int) -> dict:
+    def facts(self, game: Any, side: int) -> dict[str, Any]:
         names = [p.name for p in game.teams[side].players]
         return {"injured_for": {names[i]: games for s, i, games in game.missed_games if s == side and games > 0}}

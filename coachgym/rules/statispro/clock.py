@@ -6,8 +6,9 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
 from . import cards as K
@@ -20,7 +21,7 @@ else:
     _Engine = object
 
 
-def period_deck(source, clock: dict, period: int, league: str, overtime: bool) -> tuple[list, list]:
+def period_deck(source: ChanceSource, clock: dict[str, Any], period: int, league: str, overtime: bool) -> tuple[list[Card], list[Card]]:
     """A period's FAC pile (the top card last) and its Dead Ball Deck, shuffled by ``source``: 3.1's
     exact procedure (the Time cards inserted at their marks; no 11:00 card in the NBA's 4th quarter),
     8.2's overtime (the 10:00 card 30 cards from the bottom, the rest of the deck the Dead Ball Deck).
@@ -82,14 +83,14 @@ class ClockMixin(_Engine):
                 self.dead_from_discard = True  # seen cards, in an unknown order (docs/search.md)
                 if not self.dead:
                     self.dead = list(K.DECK)
-            c = self.source.draw(self.dead, what + " (Dead Ball Deck)")
-            self.discard.append(c)
-            return c
+            card: Card = self.source.draw(self.dead, what + " (Dead Ball Deck)")
+            self.discard.append(card)
+            return card
         while True:
             if not self.fac:
                 self._end_period()
                 return None
-            c = self.source.draw(self.fac, what)
+            c: Card = self.source.draw(self.fac, what)
             if c.time:
                 self._time_card(c.time)
                 continue

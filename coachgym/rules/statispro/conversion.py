@@ -43,7 +43,8 @@ def ordinal(v: int) -> int:
 
 def shooting(v: Any, path: str, field: str) -> int:
     """17.1: a Base-8 FIELD GOAL, THREE POINT or FREE THROW rating on the Base-10 scale."""
-    return SHOOTING[_base8(v, path, field)]
+    rating: int = SHOOTING[_base8(v, path, field)]
+    return rating
 
 
 def assist(v: Any, path: str, field: str) -> int:
@@ -72,10 +73,11 @@ def defense(v: Any, path: str, field: str) -> int:
     key = str(v) if isinstance(v, (str, int)) and not isinstance(v, bool) else None
     if key not in DEFENSE:
         raise TeamFileError(path, field, f"must be one of {', '.join(DEFENSE)}, got {v!r}")
-    return DEFENSE[key]
+    rate: int = DEFENSE[key]
+    return rate
 
 
-def convert_player(d: Any, path: str, where: str) -> dict:
+def convert_player(d: Any, path: str, where: str) -> dict[str, Any]:
     """One Base-8 player card as a Base-10 card (17.1-17.4); the other ratings as printed."""
     if not isinstance(d, dict):
         raise TeamFileError(path, where, "a player card must be an object")
@@ -94,7 +96,7 @@ def convert_player(d: Any, path: str, where: str) -> dict:
     return out
 
 
-def convert_team(data: dict, path: str) -> dict:
+def convert_team(data: dict[str, Any], path: str) -> dict[str, Any]:
     """A team file with ``"cards": "base-8"`` as the Base-10 team file it stands for (17.1-17.4)."""
     fmt = data.get("cards", "base-10")
     if fmt not in CARD_FORMATS:

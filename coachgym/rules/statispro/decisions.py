@@ -5,8 +5,9 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
 from ...core.engine import Decision
 from ...core.phases import choice, phase
 from .actions import ACTIONS, DECLINE_INDEX, INDEX_VOID_FOUL
@@ -34,7 +35,7 @@ class DecisionMixin(_Engine):
         self.team_state[side].index -= cost
         self.team_state[side].index_spent += cost
 
-    def _offer_void(self, payer: int, foul: str, data: dict) -> bool:
+    def _offer_void(self, payer: int, foul: str, data: dict[str, Any]) -> bool:
         """16C "Any foul can be ignored at a cost of one Index Point", declared before the next FAC:
         the team charged with the foul is asked (fouls of ACTION/ADVANCE/PRESS items are asked in
         PlayMixin._pass_section). Returns True when the engine now waits for that choice."""
@@ -97,7 +98,7 @@ class DecisionMixin(_Engine):
             return None
         return Decision(side, kind, tuple(sorted(legal)), _WAIT_PROMPTS[kind])
 
-    def _resolve_wait(self, a) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
+    def _resolve_wait(self, a: Action) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         ctx = self.ctx
         then = ctx.get("then")
         off = self.off
@@ -212,19 +213,19 @@ class DecisionMixin(_Engine):
 
     # ------------------------------------------------------------------ a coach's choice, by decision kind
     @choice("menu")
-    def _choose_menu(self, decision: Decision, action) -> None:
+    def _choose_menu(self, decision: Decision, action: Action) -> None:
         self._apply_menu(decision.side, action)
 
     @choice("press")
-    def _choose_press(self, decision: Decision, action) -> None:  # 4.2
+    def _choose_press(self, decision: Decision, action: Action) -> None:  # 4.2
         self.press_next = action.kind == "press"
 
     @choice("ballhandler")
-    def _choose_ballhandler(self, decision: Decision, action) -> None:  # shoot or ADVANCE
+    def _choose_ballhandler(self, decision: Decision, action: Action) -> None:  # shoot or ADVANCE
         self._ballhandler_choice(action.index)
 
     @choice("stop_clock")
-    def _choose_stop_clock(self, decision: Decision, action) -> None:  # 8.7, 2015 6.6
+    def _choose_stop_clock(self, decision: Decision, action: Action) -> None:  # 8.7, 2015 6.6
         k = action.kind
         if k == "foul_to_stop_clock":
             self._deliberate_foul(self.pd_slot(self.off, self.ballhandler), self.ballhandler, stop_clock=True)
@@ -232,7 +233,7 @@ class DecisionMixin(_Engine):
             self._deliberate_foul(action["defender"], action["target"], stop_clock=False)
 
     @choice("freeze")
-    def _choose_freeze(self, decision: Decision, action) -> None:  # 6.7
+    def _choose_freeze(self, decision: Decision, action: Action) -> None:  # 6.7
         if action.kind == "freeze_shooter":
             de = 1 - self.ctx["side"]
             self.team_state[de].timeouts_used += 1
@@ -243,31 +244,31 @@ class DecisionMixin(_Engine):
                 self.event("timeout", de, f"{self.teams[de].name} call a timeout to freeze the shooter (6.7)")
 
     @choice("free_throw")
-    def _choose_free_throw(self, decision: Decision, action) -> None:  # 14D: an intentional miss
+    def _choose_free_throw(self, decision: Decision, action: Action) -> None:  # 14D: an intentional miss
         if action.kind == "intentional_miss":
             self.ctx["intentional"] = True
 
     # the decisions that wait inside a play (PH_WAIT): resolved by what the play continues with
     @choice("three_or_two")
-    def _choose_three_or_two(self, decision: Decision, action) -> None:
+    def _choose_three_or_two(self, decision: Decision, action: Action) -> None:
         self._resolve_wait(action)
 
     @choice("pass_to")
-    def _choose_pass_to(self, decision: Decision, action) -> None:
+    def _choose_pass_to(self, decision: Decision, action: Action) -> None:
         self._resolve_wait(action)
 
     @choice("fast_break")
-    def _choose_fast_break(self, decision: Decision, action) -> None:
+    def _choose_fast_break(self, decision: Decision, action: Action) -> None:
         self._resolve_wait(action)
 
     @choice("index")
-    def _choose_index(self, decision: Decision, action) -> None:
+    def _choose_index(self, decision: Decision, action: Action) -> None:
         self._resolve_wait(action)
 
     @choice("choose")
-    def _choose_choose(self, decision: Decision, action) -> None:
+    def _choose_choose(self, decision: Decision, action: Action) -> None:
         self._resolve_wait(action)
 
     @choice("choose_player")
-    def _choose_choose_player(self, decision: Decision, action) -> None:
+    def _choose_choose_player(self, decision: Decision, action: Action) -> None:
         self._resolve_wait(action)

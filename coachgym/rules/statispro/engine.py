@@ -8,9 +8,10 @@ each rule; reconstructions and interpretations are listed in docs/rules/statis-p
 from __future__ import annotations
 
 import itertools
-from typing import cast
+from typing import Any, cast
 
 from ...core.boxscore import BoxScore, PlayerLine, TeamBox
+from ...core.chance import ChanceSource
 from ...core.engine import AWAY, HOME, Engine
 from ...core.phases import PhaseDispatch, table
 from . import cards as K
@@ -37,7 +38,7 @@ from .play import PlayMixin
 from .rebounding import ReboundMixin
 from .shooting import ShootingMixin
 from .state import TeamState
-from .teams import Team, parse_team
+from .teams import PlayerCard, Team, parse_team
 from .zreadings import ZReadingMixin
 
 _GAME_IDS = itertools.count(1)
@@ -56,10 +57,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     actions = ACTIONS
     decision_kinds = ("menu", "press", "ballhandler", "three_or_two", "pass_to", "fast_break", "stop_clock",
                       "free_throw", "freeze", "index", "choose", "choose_player")
-    CONTINUATIONS: dict = {}  # 6.1's @continuation(NAME) methods (_after_NAME) by NAME (set below the class)
+    CONTINUATIONS: dict[str, Any] = {}  # 6.1's @continuation(NAME) methods (_after_NAME) by NAME (set below the class)
     check_saved_state = staticmethod(saved.check_state)  # every field checked before _state_from_dict (saved.py)
 
-    def __init__(self, home: Team, away: Team, source=None, *, options: StatisProOptions | None = None,
+    def __init__(self, home: Team, away: Team, source: ChanceSource | None = None, *, options: StatisProOptions | None = None,
                  record_events: bool = True):
         super().__init__(source, record_events=record_events)
         self.options = options or StatisProOptions()
@@ -84,9 +85,9 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.no_threes = any(before_three_point_line(t.season) for t in self.teams)
         self.foul_out = 5 if college else 6
         self.period = 0
-        self.fac: list = []
-        self.dead: list = []
-        self.discard: list = []
+        self.fac: list[K.Card] = []
+        self.dead: list[K.Card] = []
+        self.discard: list[K.Card] = []
         self.dead_from_discard = False  # 8.3 rebuilt the Dead Ball Deck from the discard pile
         self.two_min = False
         self.eleven = False
@@ -97,8 +98,8 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.great_night = [-1, -1]  # side, roster index
         self.tip_in = False
         self.injury_done = False
-        self.inj_wait: list = []  # 14G: [side, roster index, until] of an injured defender still in play
-        self.missed_games: list = []
+        self.inj_wait: list[int] = []  # 14G: [side, roster index, until] of an injured defender still in play
+        self.missed_games: list[list[int]] = []
         # 16 Index Points: only the better team keeps the difference (max 12)
         h, a = self.teams[HOME].home_index, self.teams[AWAY].road_index
         if o.index_points:
@@ -128,10 +129,10 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         self.last_shot_used = False
         self.phase = PH_PERIOD
         self.ctx: saved.PlayContext = {}
-        self.menu: dict = {}
-        self._eff: list = [None, None]
-        self._eff_rows: dict = {}  # eff's rows by everything they depend on (rows are never changed)
-        self._bench_cache: list = [None, None]  # menus: (rev, bench, substitutions) per team
+        self.menu: dict[str, Any] = {}
+        self._eff: list[list[Any] | None] = [None, None]
+        self._eff_rows: dict[Any, list[Any]] = {}  # eff's rows by everything they depend on (rows are never changed)
+        self._bench_cache: list[tuple[int, Any, Any] | None] = [None, None]  # menus: (rev, bench, substitutions) per team
         self.rev = [0, 0]  # per team: bumped by every change of lineups, ratings, fatigue, rest or status
         self.uid = next(_GAME_IDS)  # tells coaches' caches apart from other games
 
@@ -147,7 +148,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
             self._eff[side] = None
             self.rev[side] += 1
 
-    def eff(self, side: int) -> list:
+    def eff(self, side: int) -> list[Any]:
         """Effective ratings of the five players in play (3.2 out of position, 5.4 fatigue, 14G
         injury, 14I Great Night, 4.61-4.62 Three Point Offense / Defense)."""
         e = self._eff[side]
@@ -180,7 +181,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         return out
 
     @staticmethod
-    def _eff_row(p, in_pos: bool, tired, injured: bool, great_night: bool, tpo: bool, tpd: bool) -> list:
+    def _eff_row(p: PlayerCard, in_pos: bool, tired: bool, injured: bool, great_night: bool, tpo: bool, tpd: bool) -> list[Any]:
         """One player's effective ratings (see ``eff``)."""
         fg, att, tatt, three, ft = p.field_goal, p.attempts, p.three_point_attempts, p.three_point, p.free_throw
         rebo = rebd = p.rebound
@@ -210,13 +211,13 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
                 return d
         return off_slot
 
-    def player(self, side: int, slot: int):
+    def player(self, side: int, slot: int) -> PlayerCard:
         return self.teams[side].players[self.team_state[side].lineup[slot]]
 
     def pname(self, side: int, slot: int) -> str:
         return self.teams[side].players[self.team_state[side].lineup[slot]].name
 
-    def _st(self, side: int, slot: int) -> list:
+    def _st(self, side: int, slot: int) -> list[int]:
         ts = self.team_state[side]
         return ts.stats[ts.lineup[slot]]
 
@@ -238,7 +239,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     # ================================================================== save / restore
     _STATE = saved.DECLARATION.names  # what a save holds besides teams, options and card piles (saved.py)
 
-    def _state_to_dict(self) -> dict:
+    def _state_to_dict(self) -> dict[str, Any]:
         d = saved.DECLARATION.save(self)
         d["fac"] = [c.key for c in self.fac]
         d["dead"] = [c.key for c in self.dead]
@@ -247,7 +248,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         d["options"] = self.options.to_dict()
         return d
 
-    def _state_from_dict(self, d: dict) -> None:
+    def _state_from_dict(self, d: dict[str, Any]) -> None:
         d = saved.migrate_state(d)  # saves from before the fields' names said what they hold
         self.options = StatisProOptions(**d["options"])
         self.teams = [parse_team(t, "saved game") for t in d["teams"]]  # rosters as prepared (14G)
@@ -269,7 +270,7 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
         return ctx
 
     @staticmethod
-    def _fix_menu(menu: dict) -> dict:
+    def _fix_menu(menu: dict[str, Any]) -> dict[str, Any]:
         return menu
 
     # ================================================================== reporting

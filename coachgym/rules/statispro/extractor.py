@@ -23,6 +23,7 @@ or a saved file can keep an extractor between draws; every shuffle comes from on
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.chance import ChanceSource, SeededSource
 from ...core.errors import ConfigError
@@ -113,7 +114,7 @@ class FacExtractor:
         return self.period > self.regulation_periods
 
     @property
-    def clock(self) -> dict:
+    def clock(self) -> dict[str, Any]:
         return K.CLOCK["college" if self.college else "nba"]
 
     def shuffle(self, period: int | None = None) -> None:
@@ -202,13 +203,13 @@ class FacExtractor:
         return Draw(c, [], True, reshuffled, self.time_left, self.cards_left)
 
     # ------------------------------------------------------------------ save / restore
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"league": self.league, "period": self.period, "drawn": self.drawn, "source": self.source.to_dict(),
                 "fac": [c.key for c in self.fac], "dead": [c.key for c in self.dead],
                 "discard": [c.key for c in self.discard]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "FacExtractor":
+    def from_dict(cls, data: dict[str, Any]) -> "FacExtractor":
         from ...core.savecheck import SOURCE, Dict, Env, Int, List, Str, check
 
         env = Env("saved FAC Extractor")

@@ -6,7 +6,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
@@ -22,7 +22,7 @@ else:
 
 
 class FoulMixin(_Engine):
-    def _fd_rank(self, side: int, rank: int, cont: str | None = None, data: dict | None = None) -> int | Stop:
+    def _fd_rank(self, side: int, rank: int, cont: str | None = None, data: dict[str, Any] | None = None) -> int | Stop:
         """FD1..FD5: the offensive player with the rank-th highest FOUL DRAWING number (6.1). "If two
         players have the same FOULING DRAWING rating, the home coach decides": when the rank falls on
         tied players the home coach chooses among them and the foul goes on with ``_after_<cont>``
@@ -78,7 +78,7 @@ class FoulMixin(_Engine):
         return slot
 
     def _who_fouled(self, known_bh: int, cont: str | None = None,
-                    data: dict | None = None) -> tuple[int, int] | Stop:
+                    data: dict[str, Any] | None = None) -> tuple[int, int] | Stop:
         """6.1 WHO FOULS WHO: returns (defender slot who fouled, offensive slot fouled), or ``STOP`` when
         the FAC pile ran out (8.1) or the home coach names the player (6.1). ``cont`` names the rest of
         the foul (``_after_<cont>``) for a home coach's FD tie choice."""

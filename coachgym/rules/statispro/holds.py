@@ -10,19 +10,21 @@ from ...core.holds import HoldRules
 
 def settings(game: Any, side: int) -> dict[Any, Any]:
     """The lineup slot by slot, the guard assignments, the Double Team and the three-point modes."""
-    out: dict[Any, Any] = {("lineup", k): p for k, p in enumerate(game.team_state[side].lineup)}
-    out.update(guard=tuple(game.team_state[side].guard), dt=tuple(game.team_state[side].double_team), tpo=game.team_state[side].three_point_offense,
-               tpd=game.team_state[side].three_point_defense)
+    ts = game.team_state[side]
+    out: dict[Any, Any] = {("lineup", k): p for k, p in enumerate(ts.lineup)}
+    out.update(guard=tuple(ts.guard), dt=tuple(ts.double_team), tpo=ts.three_point_offense, tpd=ts.three_point_defense)
     return out
 
 
 def period(game: Any) -> int:
-    return game.period
+    n: int = game.period
+    return n
 
 
 def half(game: Any) -> int:
     """Periods 1-2 and 3-4 are the halves; each overtime a half of its own."""
-    return (game.period + 1) // 2 if game.period <= 4 else game.period
+    n: int = game.period
+    return (n + 1) // 2 if n <= 4 else n
 
 
 HOLDS = HoldRules.load(__package__, settings, period, half)

@@ -9,7 +9,7 @@ from ...core.invariants import InvariantError, lineup_ok, stats_ok
 from .constants import FGA, FGM, FTA, FTM, OK, PF, PTS, TPA, TPM
 
 
-def check(g: Any, prev: dict) -> None:
+def check(g: Any, prev: dict[Any, Any]) -> None:
     """Statis Pro's invariants after an event (``prev``: what the previous events left, kept by the fuzz)."""
     idx = {"fgm": FGM, "fga": FGA, "tpm": TPM, "tpa": TPA, "ftm": FTM, "fta": FTA}
     for side in (0, 1):

@@ -7,8 +7,10 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import phase
 from .actions import (
@@ -48,8 +50,8 @@ _MENU_PROMPTS = {"dead": "dead ball - substitutions or a timeout, or play on",
 
 # 5.5's Double Teams offered, by the PD cards (guard per slot); the shifts and PD cards that keep a
 # Double Team, by (target's slot, helper's slot, PD cards): pure functions of their keys, so kept
-_DOUBLE_TEAMS: dict[tuple, list[int]] = {}
-_KEPT_SHIFTS: dict[tuple, list[int]] = {}
+_DOUBLE_TEAMS: dict[tuple[Any, ...], list[int]] = {}
+_KEPT_SHIFTS: dict[tuple[Any, ...], list[int]] = {}
 
 
 # every position shift (swap, a, b) and PD card (not a swap, defender, target), in table order
@@ -57,7 +59,7 @@ _SHIFTS = [(a, True, ACTIONS[a]["a"], ACTIONS[a]["b"]) for a in SWAP_LIST] + \
           [(a, False, ACTIONS[a]["defender"], ACTIONS[a]["target"]) for a in PD_LIST]
 
 
-def _keeps_double_team(ts: int, hs: int, g, swap: bool, x: int, y: int) -> bool:
+def _keeps_double_team(ts: int, hs: int, g: Sequence[int], swap: bool, x: int, y: int) -> bool:
     """Whether a position shift of slots ``x``, ``y`` (``swap``) or a PD card giving defender ``x`` the
     man at ``y`` leaves the Double Team's helper (at slot ``hs``, PD cards ``g``) another man than the
     target's (at slot ``ts``) PD (5.5: "his own defender who will join the target's PD")."""
@@ -70,7 +72,7 @@ def _keeps_double_team(ts: int, hs: int, g, swap: bool, x: int, y: int) -> bool:
 
 
 class MenuMixin(_Engine):
-    def _open_menu(self, queue: list, resume: str, kind: str, **extra: Any) -> None:
+    def _open_menu(self, queue: list[int], resume: str, kind: str, **extra: Any) -> None:
         self.menu = {"queue": list(queue), "resume": resume, "kind": kind, "changes": 0, **extra}
         self.phase = PH_MENU
 
@@ -152,8 +154,9 @@ class MenuMixin(_Engine):
         """The position shifts and PD cards (in table order) that keep ``side``'s Double Team (5.5, see
         ``_keeps_double_team``): a function of the target's and the helper's slots and the PD cards,
         kept per those."""
-        target, helper = self.team_state[side].double_team
-        key = (self.team_state[1 - side].lineup.index(target), self.team_state[side].lineup.index(helper), tuple(self.team_state[side].guard))
+        own = self.team_state[side]
+        target, helper = own.double_team
+        key = (self.team_state[1 - side].lineup.index(target), own.lineup.index(helper), tuple(own.guard))
         kept = _KEPT_SHIFTS.get(key)
         if kept is None:
             ts, hs, g = key
@@ -201,7 +204,7 @@ class MenuMixin(_Engine):
         self.rp_grace = False
         return None
 
-    def _apply_menu(self, side: int, a) -> None:
+    def _apply_menu(self, side: int, a: Action) -> None:
         m = self.menu
         k = a.kind
         if k == "play_on":

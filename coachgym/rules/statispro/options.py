@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from ...core.errors import ConfigError
 
@@ -36,5 +37,5 @@ class StatisProOptions:
         if self.league not in LEAGUES:
             raise ConfigError(f"{where}: option 'league' must be one of {', '.join(LEAGUES)}, got {self.league!r}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -7,7 +7,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import continuation, phase
@@ -269,7 +269,7 @@ class PlayMixin(_Engine):
         self._pass_section(sec, "press" if press else "action")
         return None
 
-    def _pass_section(self, sec: tuple, src: str, index_asked: bool = False) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
+    def _pass_section(self, sec: tuple[Any, ...], src: str, index_asked: bool = False) -> None:  # noqa: C901 - a rule resolution (docs/architecture.md)
         code = sec[0]
         off, de = self.off, 1 - self.off
         if code == K.P_PASS:  # (the most frequent item first)
@@ -477,11 +477,12 @@ class PlayMixin(_Engine):
 
     def _att(self, side: int, slot: int) -> int:
         e = self.eff(side)[slot]
-        att = e[R_ATT]
-        i = self.team_state[side].lineup[slot]
+        att: int = e[R_ATT]
+        ts = self.team_state[side]
+        i = ts.lineup[slot]
         if self.team_state[1 - side].double_team[0] == i and self.via in ("action", "advance", "press"):
             att -= 5  # 5.5
-        if self.team_state[side].play_call == i and self.via in ("action", "press", "advance") and self.passes <= 1:
+        if ts.play_call == i and self.via in ("action", "press", "advance") and self.passes <= 1:
             att += 10  # 8.42
         return att
 
@@ -543,7 +544,7 @@ class PlayMixin(_Engine):
         return Decision(off, "ballhandler", tuple(sorted(options)),
                         f"{self.pname(off, s)} (ATTEMPTS {att}) holds Pass #{self.pass_no}: shoot or ADVANCE?")
 
-    def _may_decline_shot(self, e: list, att: int, dt_target: bool) -> bool:
+    def _may_decline_shot(self, e: list[Any], att: int, dt_target: bool) -> bool:
         """5.1 PASS RECIPIENT: "A Ballhandler must shoot when he has received a Pass # ... less than or
         equal to his ATTEMPTS rating. (EXCEPTIONS: A Ballhandler may decline a shot of this type in the
         final 1:00 of any period, or the final 2:00 of a game, or if he has qualified for a possible
@@ -561,7 +562,7 @@ class PlayMixin(_Engine):
         off = self.off
         return bool(self.inj_wait) and self.inj_wait[0] != off and self.team_state[1 - off].lineup[self.pd_slot(off, self.ballhandler)] == self.inj_wait[1]
 
-    def _may_advance(self, e: list) -> bool:
+    def _may_advance(self, e: list[Any]) -> bool:
         """An ADVANCE is left: passes remain, or the one 13A extension of an Assist-qualified Ballhandler."""
         if self.passes < self.limit:
             return True

@@ -5,7 +5,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Decision
 from ...core.phases import continuation, phase
@@ -148,7 +148,7 @@ class ReboundMixin(_Engine):
             return None
         raise RuntimeError(f"unknown rebound {r!r}")
 
-    def _tip_in_scorer(self, r: tuple) -> int:
+    def _tip_in_scorer(self, r: tuple[Any, ...]) -> int:
         """14K: the offensive slot credited with a tip-in on this REBOUND section (-1: no tip-in)."""
         off, de = self.off, 1 - self.off
         code = r[0]
@@ -157,7 +157,8 @@ class ReboundMixin(_Engine):
         if code == K.R_DEF:
             return self.team_state[de].guard[self._present(de, r[1])]
         if code == K.R_HIGH:
-            slots, bonus = r[1], r[2]
+            slots: tuple[int, ...] = r[1]
+            bonus: int = r[2]
             eo, ed = self.eff(off), self.eff(de)
             bo = max(slots, key=lambda s: (eo[s][R_REBO], -s))
             bd = max(slots, key=lambda s: (ed[s][R_REBD], -s))
@@ -276,6 +277,7 @@ class ReboundMixin(_Engine):
         if c is None:
             return None
         res = K.FB_COLUMNS[col][c.foul]
+        assert res is not None  # every FOUL # 1-100 has a result (checked when the chart is read)
         code, slot = res
         if slot >= 0:
             slot = self._present(off, slot)  # 20.7: a position left empty

@@ -62,7 +62,7 @@ def _continuations() -> dict[str, inspect.Signature]:
     return {name: inspect.signature(f) for name, f in StatisProEngine.CONTINUATIONS.items()}
 
 
-def _ctx_names(ctx: dict, env: Env) -> str | None:
+def _ctx_names(ctx: dict[str, Any], env: Env) -> str | None:
     """The pending decision's kind is one of the engine's; 6.1's tie calls ``_after_<cont>`` with
     ``data`` as keyword arguments."""
     from .engine import StatisProEngine
@@ -187,7 +187,7 @@ class _Ctx(Spec):
     def describe(self, env: Env) -> str:
         return "an object"
 
-    def check(self, value, path, env):
+    def check(self, value: Any, path: str, env: Env) -> None:
         CTX_DICT.check(value, path, env)
         problem = _ctx_names(value, env)
         if problem:
@@ -208,7 +208,7 @@ MENU_FIELDS = {
 MENU = Dict(MENU_FIELDS, optional=tuple(MENU_FIELDS), extra=JSON())
 
 
-def _piles_and_score(state: dict, env: Env) -> str | None:
+def _piles_and_score(state: dict[str, Any], env: Env) -> str | None:
     seen: dict[str, str] = {}
     for pile in ("fac", "dead", "discard"):
         for k in state[pile]:
@@ -332,14 +332,14 @@ RENAMED_FIELDS = {"tf": "team_fouls", "tf_last2": "team_fouls_last2", "to_used":
                   "prev_bh": "prev_ballhandler"}
 
 
-def _phase_name(phase):
+def _phase_name(phase: Any) -> Any:
     """A phase as saved before phases were names: its index in PHASE_NAMES (anything else as it is)."""
     if isinstance(phase, int) and not isinstance(phase, bool) and 0 <= phase < len(PHASE_NAMES):
         return PHASE_NAMES[phase]
     return phase
 
 
-def migrate_state(state: dict) -> dict:
+def migrate_state(state: dict[str, Any]) -> dict[str, Any]:
     """A saved state with every field under today's name and the phases as names: the one place older
     saves are read (the check and the restore both take the state through it; older saves: the terse
     keys of RENAMED_FIELDS, phases as integers in ``phase`` and the menu's ``resume``). A new dict when
@@ -356,7 +356,7 @@ def migrate_state(state: dict) -> dict:
     return out
 
 
-def check_state(state: dict, env: Env) -> None:
+def check_state(state: dict[str, Any], env: Env) -> None:
     """Check a saved Statis Pro game's ``state`` (raises SavedGameError naming the field)."""
     state = migrate_state(state)
     teams_and_options(state, env, parse_team, StatisProOptions)

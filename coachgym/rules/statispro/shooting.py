@@ -6,7 +6,7 @@ A mixin of :class:`~coachgym.rules.statispro.engine.StatisProEngine`; rule numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.engine import AWAY, HOME, Decision
 from ...core.phases import continuation, phase
@@ -118,7 +118,7 @@ class ShootingMixin(_Engine):
         self._shot_result(shot)
         return None
 
-    def _shot_foul(self, shot: dict) -> Stop | None:
+    def _shot_foul(self, shot: dict[str, Any]) -> Stop | None:
         """12B FOULED BY POSITION / BY FOUL #: the defender is charged; the shot still counts. ``STOP``
         when the FAC pile ran out (8.1)."""
         de = 1 - self.off
@@ -134,7 +134,7 @@ class ShootingMixin(_Engine):
         shot["fouler"] = fouler
         return None
 
-    def _shot_result(self, shot: dict) -> None:
+    def _shot_result(self, shot: dict[str, Any]) -> None:
         """4.5 / 12A: score or miss; free throws after a foul on the shot (6.2), else the rebound."""
         off = self.off
         s, three, number, rating, fouled = shot["s"], shot["three"], shot["number"], shot["rating"], shot["fouler"]

@@ -44,7 +44,7 @@ class PlayerCard:
     rest: int  # 0 normal, 1 "*" (no rest in the second half), 2 "**" (never)
     fictional: bool
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "positions": [POSITIONS[p] for p in self.positions], "field_goal": self.field_goal,
             "attempts": self.attempts, "three_point_attempts": self.three_point_attempts or None,
@@ -76,7 +76,7 @@ class Team:
     # (a reconstruction, docs/rules/statis-pro-basketball.md "Rotation minutes"); None: the book's rotation
     rotation_minutes: dict[str, float] | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA, "name": self.name, "season": self.season, "offense": self.offense,
             "defense": self.defense, "home": {"index": self.home_index}, "road": {"index": self.road_index},
@@ -88,7 +88,7 @@ class Team:
         }
 
 
-def _int(d: dict, key: str, path: str, where: str, lo: int, hi: int, optional: bool = False) -> int:
+def _int(d: dict[str, Any], key: str, path: str, where: str, lo: int, hi: int, optional: bool = False) -> int:
     v = d.get(key)
     if v is None and optional:
         return 0

@@ -11,6 +11,7 @@ free throws (6.2) and freezing the shooter (6.7).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from ...strategy.vocabulary import (
@@ -35,7 +36,7 @@ from .cards import CLOCK, POSITIONS
 from .engine import PF, PTS, R_ATT, R_FG, R_FT, StatisProEngine
 from .tactics import star_double_team
 
-CARDS_PER_MINUTE = CLOCK["nba"]["fac"] / CLOCK["nba"]["minutes"]  # 15, as in college periods and overtimes
+CARDS_PER_MINUTE: float = CLOCK["nba"]["fac"] / CLOCK["nba"]["minutes"]  # 15, as in college periods and overtimes
 REGULATION_PERIODS = 4
 
 
@@ -47,7 +48,8 @@ def _minutes_left(g: StatisProEngine) -> float:
 def _game_minutes_left(g: StatisProEngine) -> float:
     if g.period > REGULATION_PERIODS:
         return _minutes_left(g)
-    return _minutes_left(g) + (REGULATION_PERIODS - max(g.period, 1)) * g.clock["minutes"]
+    period_minutes: int = g.clock["minutes"]
+    return _minutes_left(g) + (REGULATION_PERIODS - max(g.period, 1)) * period_minutes
 
 
 VARIABLES = [
@@ -81,7 +83,7 @@ VARIABLES = [
 
 
 # ---------------------------------------------------------------------- menus
-def _declare(index: int, in_force=None):
+def _declare(index: int, in_force: Callable[[StatisProEngine, int], bool] | None = None) -> Callable[[Moment], int]:
     """A menu declaration: made when the base coach is done with its changes (chooses "play on").
     ``in_force(game, side)``: already declared (nothing to do)."""
 
@@ -95,7 +97,7 @@ def _declare(index: int, in_force=None):
     return resolve
 
 
-def _undeclare(index: int, cancel: int | None = None):
+def _undeclare(index: int, cancel: int | None = None) -> Callable[[Moment], int]:
     """Keep the base coach from a menu declaration (or cancel one in force with ``cancel``)."""
 
     def resolve(m: Moment) -> int:

@@ -383,7 +383,7 @@ class ZReadingMixin(_Engine):
 # Each takes the engine, the reading (its code first), the offense and 15F's extra readings, and
 # says whether play goes on with ADVANCE (the same Ballhandler); one that stops play (the FAC pile
 # ran out, a coach must choose: a call that returned ``STOP``) or ends the possession says no.
-def _z_rest(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_rest(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14A MANDATORY REST: the reading's player rests (the opposing coach may choose who)."""
     rests = g._mandatory_rest(z[1], z[2], z[3], extra=extra, primary=True)
     if rests is STOP:  # the opposing coach chooses who rests (14A)
@@ -392,14 +392,14 @@ def _z_rest(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-def _z_personal_foul(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_personal_foul(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14B FLAGRANT, 14L ELBOW, 14M DEAD BALL FOUL: the defense may void it (16C), else who fouled who."""
     if not g._offer_void(1 - off, "z_foul", {"code": z[0]}):  # 16C
         g._z_foul(z[0])
     return False
 
 
-def _z_double_foul(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_double_foul(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14C DOUBLE FOUL: the FD# of another FAC names the player."""
     c2 = g._draw("FD# (14C double foul)")
     if c2 is None:
@@ -411,7 +411,7 @@ def _z_double_foul(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-def _z_technical(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_technical(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14D TECHNICAL FOUL: on a bench (the index moves) or on the RPG of another FAC; a dead ball."""
     if z[1] >= 0:
         who = z[1]
@@ -437,14 +437,14 @@ def _z_technical(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-def _z_choice_scores_fouled(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_choice_scores_fouled(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14E: the offense's coach chooses the player who scores and is fouled."""
     g.ctx = {"decision": ("choose", off, [CHOOSE[s] for s in range(5)]), "then": "choice_scores_fouled"}
     g.phase = PH_WAIT
     return False
 
 
-def _z_fight(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_fight(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14F FIGHT: a player of each team (the RPGs of two more FACs) is ejected; a dead ball."""
     ca = g._draw("RPG (14F fight, home)")
     if ca is None:
@@ -462,12 +462,12 @@ def _z_fight(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-def _z_injury(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_injury(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14G INJURY: play goes on unless a coach must choose."""
     return g._injury(z[1], z[2], extra) is not STOP
 
 
-def _z_three(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_three(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14H THREE POINTER: by the best THREE POINT ATTEMPTS rating in play, else the coach's choice."""
     e = g.eff(off)
     if any(e[k][R_TATT] for k in range(5)):
@@ -478,12 +478,12 @@ def _z_three(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-def _z_great_night(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_great_night(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14I GREAT NIGHT: play goes on unless a coach must choose."""
     return g._great_night(extra) is not STOP
 
 
-def _z_illegal_defense(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_illegal_defense(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14J ILLEGAL DEFENSE: a warning, then a technical free throw; the ball in the frontcourt."""
     de = 1 - off
     g.team_state[de].illegal_def += 1
@@ -493,13 +493,13 @@ def _z_illegal_defense(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-def _z_tip_in(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_tip_in(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14K TIP IN: the next missed shot may be tipped in; play goes on."""
     g.tip_in = True
     return True
 
 
-def _z_stolen_fast_break(g: Any, z: tuple, off: int, extra: int) -> bool:
+def _z_stolen_fast_break(g: Any, z: tuple[Any, ...], off: int, extra: int) -> bool:
     """14N: a turnover by the RPG of another FAC, stolen by his PD, who starts a fast break."""
     c2 = g._draw("RPG (14N turnover)")
     if c2 is None:
@@ -514,7 +514,7 @@ def _z_stolen_fast_break(g: Any, z: tuple, off: int, extra: int) -> bool:
     return False
 
 
-Z_RESOLUTIONS: dict[int, Callable[[Any, tuple, int, int], bool]] = {
+Z_RESOLUTIONS: dict[int, Callable[[Any, tuple[Any, ...], int, int], bool]] = {
     K.Z_REST: _z_rest,
     K.Z_FLAGRANT: _z_personal_foul,
     K.Z_DOUBLE_FOUL: _z_double_foul,
