@@ -198,12 +198,13 @@ class ByTheBookCoach:
 
     def _rotate(self, game: StatisProEngine, side: int, want: list[int]) -> list[int]:
         """The rotation: a man gives way at his slot to the eligible man furthest behind his minutes."""
+        ts = game.team_state[side]
         if game.period > 4 or game.period == 4 and game.two_min:
             return want  # the book's five at the end
         t = min(48.0, game_minutes(game) + 2)
         target, played = self.target, self.played
         players = game.teams[side].players
-        st, tired, mrest, stats = game.team_state[side].status, game.team_state[side].tired, game.team_state[side].mandatory_rest, game.team_state[side].stats
+        st, tired, mrest, stats = ts.status, ts.tired, ts.mandatory_rest, ts.stats
         benched = set(self.starters) - set(want)  # resting, Fatigued, removed or in foul trouble by the book
         fouls = game.foul_out - 1
         # the men who may come in at all, in roster order, with how far each is behind his minutes (what
@@ -224,14 +225,15 @@ class ByTheBookCoach:
         return out
 
     def _desired_now(self, game: StatisProEngine, side: int) -> list[int]:
+        ts = game.team_state[side]
         starters = self.starters
-        cur = game.team_state[side].lineup
-        st, tired, mrest, stats = game.team_state[side].status, game.team_state[side].tired, game.team_state[side].mandatory_rest, game.team_state[side].stats
+        cur = ts.lineup
+        st, tired, mrest, stats = ts.status, ts.tired, ts.mandatory_rest, ts.stats
         players = game.teams[side].players
         period = game.period
         late = period >= 4 and game.two_min
         half = 0 if period <= 2 else 1
-        rested = game.team_state[side].rested
+        rested = ts.rested
         rp = game.rest_period
         fo = game.foul_out
 

@@ -29,7 +29,8 @@ _WAIT_PROMPTS = {"index": "spend Index Points? (16)", "choose": "the coach's cho
 class DecisionMixin(_Engine):
     def _index_ok(self, side: int, cost: int) -> bool:
         """16: at most a quarter of the Index Points (rounded up) in one period."""
-        return self.team_state[side].index >= cost and self.team_state[side].index_spent + cost <= max(1, _ceil_quarter(self.team_state[side].index_start))
+        ts = self.team_state[side]
+        return ts.index >= cost and ts.index_spent + cost <= max(1, _ceil_quarter(ts.index_start))
 
     def _spend_index(self, side: int, cost: int) -> None:
         self.team_state[side].index -= cost

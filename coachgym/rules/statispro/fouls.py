@@ -131,16 +131,17 @@ class FoulMixin(_Engine):
         return self._in_penalty(side, counted=False)
 
     def _charge_foul(self, side: int, slot: int, team: bool) -> None:
-        i = self.team_state[side].lineup[slot]
-        st = self.team_state[side].stats[i]
+        ts = self.team_state[side]
+        i = ts.lineup[slot]
+        st = ts.stats[i]
         st[PF] += 1
         if team:
-            self.team_state[side].team_fouls += 1
+            ts.team_fouls += 1
             if self.two_min:
-                self.team_state[side].team_fouls_last2 += 1
+                ts.team_fouls_last2 += 1
         if self.log.record:
-            self.event("foul", side, f"Personal foul on {self.teams[side].players[i].name} ({st[PF]}){', team foul ' + str(self.team_state[side].team_fouls) if team else ''}")
-        if st[PF] >= self.foul_out and self.team_state[side].status[i] == OK:
+            self.event("foul", side, f"Personal foul on {self.teams[side].players[i].name} ({st[PF]}){', team foul ' + str(ts.team_fouls) if team else ''}")
+        if st[PF] >= self.foul_out and ts.status[i] == OK:
             self._remove(side, i, FOULED_OUT, "fouls out (6.5)")
 
     def _remove(self, side: int, i: int, status: int, why: str) -> None:

@@ -77,9 +77,10 @@ class MenuMixin(_Engine):
         self.phase = PH_MENU
 
     def _bench(self, side: int) -> list[int]:
-        on = self.team_state[side].lineup
-        st = self.team_state[side].status
-        mr = self.team_state[side].mandatory_rest
+        ts = self.team_state[side]
+        on = ts.lineup
+        st = ts.status
+        mr = ts.mandatory_rest
         return [i for i in range(len(st)) if st[i] == OK and i not in on and not mr[i]]
 
     def _must_sub(self, side: int) -> list[int]:
@@ -92,11 +93,12 @@ class MenuMixin(_Engine):
 
     def _menu_legal(self, side: int) -> list[int]:
         """The menu's legal choices, built in action-table order (no sort needed)."""
+        own = self.team_state[side]
         m = self.menu
         kind = m["kind"]
-        on = self.team_state[side].lineup
-        st = self.team_state[side].status
-        mr = self.team_state[side].mandatory_rest
+        on = own.lineup
+        st = own.status
+        mr = own.mandatory_rest
         bc = self._bench_cache[side]  # the bench and its substitutions, kept while ``rev`` stands
         if bc is None or bc[0] != self.rev[side]:
             bench = [i for i in range(len(st)) if st[i] == OK and not mr[i] and i not in on]
@@ -116,35 +118,35 @@ class MenuMixin(_Engine):
         if changes_ok and dead and bench and not (m.get("twenty") and m["subs_done"][side] >= 1):
             legal += bc[2]  # 8.5 substitutions
         if changes_ok and (set_piece or (kind == "dead" and m.get("fouler") == side)):
-            if self.team_state[side].double_team[0] < 0:
+            if own.double_team[0] < 0:
                 legal += SWAP_LIST  # 6.6 position shifts
                 legal += PD_LIST  # 3.2 / 6.6 PD cards
             else:  # 5.5: no shift or PD card that makes our helper the target's PD
                 legal += self._shifts_keeping_double_team(side)
         if not set_piece and self._can_timeout(side, dead):
             legal.append(TIMEOUT)
-            if self.team_state[side].timeouts20_used < 1:
+            if own.timeouts20_used < 1:
                 legal.append(TIMEOUT20)
         if dead and changes_ok and side != self.off and m["resume"] == PH_UPCOURT and not self.press_next:
             legal.append(PRESS)  # 4.2: after a Dead Ball
-        if set_piece and changes_ok and self.team_state[side].double_team[0] < 0:
-            g = tuple(self.team_state[side].guard)  # 5.5: the helper is another man than the target's PD
+        if set_piece and changes_ok and own.double_team[0] < 0:
+            g = tuple(own.guard)  # 5.5: the helper is another man than the target's PD
             dts = _DOUBLE_TEAMS.get(g)
             if dts is None:  # (a function of the PD cards alone: kept per arrangement)
                 dts = _DOUBLE_TEAMS[g] = [DOUBLE_TEAM[(t, h)] for t in range(5) for h in range(5) if g[h] != t]
             legal += dts
-        if dead and changes_ok and self.team_state[side].double_team[0] >= 0:
+        if dead and changes_ok and own.double_team[0] >= 0:
             legal.append(CANCEL_DOUBLE_TEAM)
         if kind == "timeout" and self.final_two and changes_ok and not self.no_threes:  # 4.61 / 4.62 (not 17.5)
-            diff = self.team_state[side].pts - self.team_state[1 - side].pts
-            if diff < 0 and not self.team_state[side].three_point_offense:
+            diff = own.pts - self.team_state[1 - side].pts
+            if diff < 0 and not own.three_point_offense:
                 legal.append(THREE_POINT_OFFENSE)
-            if self.team_state[side].three_point_offense:
+            if own.three_point_offense:
                 legal.append(CANCEL_THREE_POINT_OFFENSE)
-            if diff > 0 and self.team_state[1 - side].three_point_offense and not self.team_state[side].three_point_defense:
+            if diff > 0 and self.team_state[1 - side].three_point_offense and not own.three_point_defense:
                 legal.append(THREE_POINT_DEFENSE)
         if (kind == "period" or (kind == "timeout" and m.get("caller") == side)) and side == self.off \
-                and self.team_state[side].play_call < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
+                and own.play_call < 0 and m["resume"] in (PH_UPCOURT, PH_ADVANCE):
             legal.extend(CALL_PLAY)  # 8.42
         if kind == "timeout" and changes_ok and self._index_ok(side, 1):  # 16D
             legal.extend(IGNORE_REST[i] for i in range(len(st)) if mr[i] and st[i] == OK)
@@ -167,24 +169,26 @@ class MenuMixin(_Engine):
         """5.5: a Double Team needs a second man. When the other team's position shift puts the target
         where our helper is the PD, the Double Team is called off (our own shifts and PD cards that
         would do it are not offered)."""
-        target, helper = self.team_state[side].double_team
-        if target < 0 or target not in self.team_state[1 - side].lineup or helper not in self.team_state[side].lineup:
+        ts = self.team_state[side]
+        target, helper = ts.double_team
+        if target < 0 or target not in self.team_state[1 - side].lineup or helper not in ts.lineup:
             return
-        if self.team_state[side].guard[self.team_state[side].lineup.index(helper)] == self.team_state[1 - side].lineup.index(target):
-            self.team_state[side].double_team = [-1, -1]
+        if ts.guard[ts.lineup.index(helper)] == self.team_state[1 - side].lineup.index(target):
+            ts.double_team = [-1, -1]
             if self.log.record:
                 self.event("double_team_off", side, f"{self.teams[side].name}'s Double Team on "
                            f"{self.teams[1 - side].players[target].name} is off: {self.teams[side].players[helper].name} "
                            "is now his PD, no second man (5.5)")
 
     def _can_timeout(self, side: int, dead: bool) -> bool:
+        own = self.team_state[side]
         if not dead and side != self.off:
             return False
-        if self.team_state[side].timeouts_used >= 7:
+        if own.timeouts_used >= 7:
             return False
-        if self.period >= 4 and self.team_state[side].timeouts_q4 >= 4:
+        if self.period >= 4 and own.timeouts_q4 >= 4:
             return False
-        if self.final_two and self.team_state[side].timeouts_last2 >= 3:
+        if self.final_two and own.timeouts_last2 >= 3:
             return False
         return True
 
@@ -205,6 +209,7 @@ class MenuMixin(_Engine):
         return None
 
     def _apply_menu(self, side: int, a: Action) -> None:
+        ts = self.team_state[side]
         m = self.menu
         k = a.kind
         if k == "play_on":
@@ -217,13 +222,13 @@ class MenuMixin(_Engine):
             if m.get("twenty"):
                 m["subs_done"][side] += 1
         elif k == "swap_positions":
-            ln = self.team_state[side].lineup
+            ln = ts.lineup
             ln[a["a"]], ln[a["b"]] = ln[a["b"]], ln[a["a"]]
             self._dirty(side)
             self._dirty(1 - side)
             self._double_team_still_two(1 - side)
         elif k == "pd_card":
-            g = self.team_state[side].guard
+            g = ts.guard
             dslot, target = a["defender"], a["target"]
             other = g.index(target)
             g[other], g[dslot] = g[dslot], target
@@ -231,38 +236,39 @@ class MenuMixin(_Engine):
         elif k in ("timeout", "timeout20"):
             self._call_timeout(side, k == "timeout20", m["resume"])
         elif k == "double_team":
-            self.team_state[side].double_team = [self.team_state[1 - side].lineup[a["target"]], self.team_state[side].lineup[a["helper"]]]
+            ts.double_team = [self.team_state[1 - side].lineup[a["target"]], ts.lineup[a["helper"]]]
             if self.log.record:
                 self.event("double_team", side, f"{self.teams[side].name} will Double Team {self.pname(1 - side, a['target'])} with {self.pname(side, a['helper'])} (5.5)")
         elif k == "cancel_double_team":
-            self.team_state[side].double_team = [-1, -1]
+            ts.double_team = [-1, -1]
         elif k == "three_point_offense":
-            self.team_state[side].three_point_offense = True
+            ts.three_point_offense = True
             self._dirty(side)
         elif k == "cancel_three_point_offense":
-            self.team_state[side].three_point_offense = False
+            ts.three_point_offense = False
             self._dirty(side)
         elif k == "three_point_defense":
-            self.team_state[side].three_point_defense = True
+            ts.three_point_defense = True
             self._dirty(1 - side)
         elif k == "call_play":
-            self.team_state[side].play_call = self.team_state[side].lineup[a["slot"]]
+            ts.play_call = ts.lineup[a["slot"]]
         elif k == "ignore_rest":
             self._spend_index(side, 1)
-            self.team_state[side].mandatory_rest[a["player"]] = False
+            ts.mandatory_rest[a["player"]] = False
             self._dirty(side)
         elif k == "press":
             self.press_next = True
 
     def _call_timeout(self, side: int, twenty: bool, resume: str) -> None:
+        ts = self.team_state[side]
         if twenty:
-            self.team_state[side].timeouts20_used += 1
+            ts.timeouts20_used += 1
         else:
-            self.team_state[side].timeouts_used += 1
+            ts.timeouts_used += 1
         if self.period >= 4:
-            self.team_state[side].timeouts_q4 += 1
+            ts.timeouts_q4 += 1
         if self.final_two:
-            self.team_state[side].timeouts_last2 += 1
+            ts.timeouts_last2 += 1
         if self.log.record:
             self.event("timeout", side, f"{self.teams[side].name} call a {'20-second' if twenty else 'full'} timeout (8.4)")
         # 8.41 half-court inbounds in the final two minutes of a game / last minute of a period
@@ -273,17 +279,18 @@ class MenuMixin(_Engine):
                      "twenty": twenty, "subs_done": [0, 0], "caller": side}
 
     def _substitute(self, side: int, player: int, slot: int) -> None:
-        out = self.team_state[side].lineup[slot]
-        self.team_state[side].lineup[slot] = player
+        ts = self.team_state[side]
+        out = ts.lineup[slot]
+        ts.lineup[slot] = player
         if self.inj_wait and self.inj_wait[0] == side and self.inj_wait[1] == out:
             self._injury_takes_effect()  # 14G: an injured defender taken out at a dead ball
         if self.rp_grace:
-            self.team_state[side].played_rp[out] = False
-        self.team_state[side].played_rp[player] = True
+            ts.played_rp[out] = False
+        ts.played_rp[player] = True
         if self.team_state[1 - side].double_team[0] == out:  # 5.5: the Double Team ends when the target leaves
             self.team_state[1 - side].double_team = [-1, -1]
-        if self.team_state[side].double_team[1] == out:
-            self.team_state[side].double_team = [-1, -1]
+        if ts.double_team[1] == out:
+            ts.double_team = [-1, -1]
         self._dirty(side)  # (the other team's effective ratings do not depend on this lineup)
         if self.log.record:
             p = self.teams[side].players

@@ -490,7 +490,8 @@ class PlayMixin(_Engine):
     def _phase_ball(self) -> Decision | None:
         off = self.off
         s = self.ballhandler
-        i = self.team_state[off].lineup[s]
+        ts = self.team_state[off]
+        i = ts.lineup[s]
         e = (self._eff[off] or self.eff(off))[s]
         via = self.via
         live_pass = via == "action" or via == "advance" or via == "press"
@@ -498,9 +499,9 @@ class PlayMixin(_Engine):
         dt_target = live_pass and self.team_state[1 - off].double_team[0] == i
         if dt_target:
             att -= 5  # 5.5
-        if live_pass and self.team_state[off].play_call == i and self.passes <= 1:
+        if live_pass and ts.play_call == i and self.passes <= 1:
             att += 10  # 8.42
-        self.team_state[off].play_call = -1  # 8.42: a called play lasts for the first in-bounds pass only
+        ts.play_call = -1  # 8.42: a called play lasts for the first in-bounds pass only
         self.ctx = {"att": att}
         if self.open_from >= 0 or (self.inj_wait and self._injured_pd_open()):
             # 4.4 "Any player receiving the next ADVANCE from an eligible ASSIST passer *may* shoot

@@ -205,19 +205,20 @@ class ZReadingMixin(_Engine):
         whether the new player must rest now, or ``STOP`` while that choice is pending (the engine then
         waits at PH_WAIT: the caller returns at once, and ``extra`` / ``rest_hit`` / ``primary`` carry
         the Z READING's remainder)."""
+        ts = self.team_state[side]
         if len(self.dead) > len(self.discard):
             return False
-        lineup = self.team_state[side].lineup
+        lineup = ts.lineup
         i = lineup[slot]
         players = self.teams[side].players
         p = players[i]
         if unless_star and p.rest:
             return False
-        if self.team_state[side].mandatory_rest[i]:
+        if ts.mandatory_rest[i]:
             return True  # already in the box
         box = {}
         for j, pl in enumerate(players):  # the box: one guard, one forward, one center
-            if j != i and self.team_state[side].mandatory_rest[j]:
+            if j != i and ts.mandatory_rest[j]:
                 box[_GROUP[lineup.index(j)] if j in lineup else _GROUP[pl.positions[0]]] = j
         group = _GROUP[slot]
         if group in box:
@@ -310,11 +311,12 @@ class ZReadingMixin(_Engine):
         in the lineup leaves as soon as his team has the ball: an offensive player at once, a
         defender when his team gains possession (until then the Ballhandler he guards may take an
         Open Shot, see PlayMixin._phase_ball)."""
-        self.team_state[side].injured[i] = True
+        ts = self.team_state[side]
+        ts.injured[i] = True
         name = self.teams[side].players[i].name
         if games:
             self.missed_games.append([side, i, games])
-        if i in self.team_state[side].lineup:
+        if i in ts.lineup:
             self.passes = max(0, self.limit - 2)
             if side != self.off:
                 self.inj_wait = [side, i, until]
@@ -322,13 +324,13 @@ class ZReadingMixin(_Engine):
                 if self.log.record:
                     self.event("injury", side, f"{name} is injured (14G); he stays in until his team has the ball")
                 return
-            self.team_state[side].inj_until[i] = until
-            self.team_state[side].status[i] = INJURED_OUT
+            ts.inj_until[i] = until
+            ts.status[i] = INJURED_OUT
             if not self._bench(side):
-                self.team_state[side].status[i] = OK
+                ts.status[i] = OK
         else:
-            self.team_state[side].inj_until[i] = 99
-            self.team_state[side].status[i] = INJURED_OUT
+            ts.inj_until[i] = 99
+            ts.status[i] = INJURED_OUT
         self.removal_pending = True
         self._dirty(side)
         if self.log.record:
