@@ -215,7 +215,8 @@ def test_macro_then_first_legal_takes_the_macro_wherever_it_applies():
 # the book macros of Statis Pro and FUBA (training/macros.py BookChoice): the book's choice where it is an
 # action of the kinds the macro stands for, nothing elsewhere
 BOOK_MACROS = {"statispro-foul-trouble-half": ("book_shot", {"advance", "shoot", "shoot_two", "shoot_three"}),
-               "fuba-protect-1-0-last15": ("book_positioning", {"move_from", "move_to", "place", "done"})}
+               "fuba-protect-1-0-last15": ("book_positioning", {"move_from", "move_to", "place", "done"}),
+               "statispro-q4": ("book_substitution", {"substitute"})}
 
 
 @pytest.mark.parametrize("sid", sorted(BOOK_MACROS))

@@ -69,7 +69,10 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     # the fourth round
                     "academy_learning_cover20k_r4.json", "academy_learning_stall004_r4.json", "academy_learning_stall004_100k_r4.json",
                     "academy_learning_cover60k_r4.json", "academy_learning_cover100k_r4.json",
-                    "academy_learning_cover150k.json")
+                    "academy_learning_cover150k.json",
+                    # the fifth round
+                    "academy_learning_cover100k_r5.json", "academy_learning_cover150k_r5.json",
+                    "academy_learning_lr1e4_r5.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 

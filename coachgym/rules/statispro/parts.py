@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...agents.statispro import ByTheBookCoach
 from ...coachkinds import COACH_KINDS
 from ...core.ruleset import Academy, Parts, Tabletop
-from ...training.macros import BookChoice, Macro
+from ...training.macros import BookChoice, BookSubstitution, Macro
 from . import cards
 from .builder import build_league
 from .carryover import StatisProCarryOver
@@ -33,6 +33,13 @@ MACROS = {
         "book_shot",
         "Shoot or work the ball as the book would now (its shot selection, as one action)",
         BookChoice(frozenset({"advance", "shoot", "shoot_two", "shoot_three"}))),
+    # the book's substitutions as one output: in the fourth quarter "the book's substitutions, else the
+    # first legal action" is worth 1.23 of the book on the curves' 100 episodes, "the book's shots, else
+    # first-legal" 0.80 (docs/academy.md, the fifth round)
+    "book_substitution": Macro(
+        "book_substitution",
+        "Substitute as the book would now (its rotation, as one action)",
+        BookSubstitution(frozenset({"substitute"}))),
 }
 
 
