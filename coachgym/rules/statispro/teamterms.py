@@ -216,7 +216,8 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
         write: bool = False, progress: bool = True, say: Callable[[str], Any] = print) -> dict:
     """Fit the league folder's team terms; ``write``: rewrite its team files with them (each ``built``
     line names its two terms) and add the fit to ``league.json``'s notes. Returns the fit's record
-    (the terms, every iteration's r of the simulated on the real net points per 100 possessions)."""
+    (the terms, every iteration's r of the simulated on the real net points per 100 possessions and each
+    team's simulated points scored and allowed per 100 possessions relative to the league, ``sim``)."""
     from .builder import calibration
 
     cal = calibration()
@@ -267,7 +268,8 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
             f"DEFENSE {min(de.values()):+.2f}..{max(de.values()):+.2f})")
         record["steps"].append({"iteration": it, "r_net": round(r, 4), "rms": round(rms, 3),
                                 "fg": {k: round(v, 3) for k, v in fg.items()},
-                                "defense": {k: round(v, 3) for k, v in de.items()}})
+                                "defense": {k: round(v, 3) for k, v in de.items()},
+                                "sim": {k: [round(sim[k]["ortg"] - s_o, 3), round(sim[k]["drtg"] - s_d, 3)] for k in keys}})
         gain = 1.0 / it
         for k in keys:
             fg[k], de[k] = step(fg[k], de[k], err_o[k], err_d[k], gain, s_fg, s_def, room[k])
