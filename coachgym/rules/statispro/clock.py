@@ -227,11 +227,13 @@ class ClockMixin(_Engine):
                     self.event("heave", side, f"{self.pname(side, slot)} hits a desperation heave at the buzzer! (14O)")
             self.last_fac_heave = 0
         self._rest_boundary()
+        home, away = self.team_state[HOME].pts, self.team_state[AWAY].pts
         if self.log.record:
-            self.event("period_end", None, f"End of period {self.period}: {self.teams[HOME].name} {self.team_state[HOME].pts}, {self.teams[AWAY].name} {self.team_state[AWAY].pts}")
+            self.event("period_end", None,
+                       f"End of period {self.period}: {self.teams[HOME].name} {home}, {self.teams[AWAY].name} {away}")
         n_reg = 4
-        if self.period >= n_reg and self.team_state[HOME].pts != self.team_state[AWAY].pts:
+        if self.period >= n_reg and home != away:
             self.phase = PH_OVER
-            self.event("final", None, f"Final: {self.teams[HOME].name} {self.team_state[HOME].pts}, {self.teams[AWAY].name} {self.team_state[AWAY].pts}")
+            self.event("final", None, f"Final: {self.teams[HOME].name} {home}, {self.teams[AWAY].name} {away}")
             return
         self.phase = PH_PERIOD

@@ -281,22 +281,23 @@ class StatisProEngine(ClockMixin, MenuMixin, PlayMixin, ShootingMixin, ReboundMi
     def box_score(self) -> BoxScore:
         teams = []
         for side in (HOME, AWAY):
+            ts = self.team_state[side]
             players = []
             for i, p in enumerate(self.teams[side].players):
-                st = self.team_state[side].stats[i]
+                st = ts.stats[i]
                 row = {STAT_NAMES[k]: st[k] for k in range(len(STAT_NAMES)) if STAT_NAMES[k] != "T"}
                 row["REB"] = st[ORB] + st[DRB]
                 players.append(PlayerLine(p.name, row))
-            teams.append(TeamBox(self.teams[side].name, self.team_state[side].pts, players,
-                                 {"TEAM_REB": self.team_state[side].team_reb, "TEAM_TO": self.team_state[side].team_tov,
-                                  "POSS": self.team_state[side].poss}))
+            teams.append(TeamBox(self.teams[side].name, ts.pts, players,
+                                 {"TEAM_REB": ts.team_reb, "TEAM_TO": ts.team_tov, "POSS": ts.poss}))
         return BoxScore("statispro", list(BOX_COLUMNS), teams)
 
     def scoreboard(self) -> str:
         q = f"OT{self.period - 4}" if self.period > 4 else f"Q{self.period}"
-        return (f"{self.teams[AWAY].name} {self.team_state[AWAY].pts} at {self.teams[HOME].name} {self.team_state[HOME].pts} - "
+        home, away = self.team_state
+        return (f"{self.teams[AWAY].name} {away.pts} at {self.teams[HOME].name} {home.pts} - "
                 f"{q}, {len(self.fac)} FAC left{' (final 2:00)' if self.two_min else ''}; "
-                f"team fouls {self.team_state[HOME].team_fouls}-{self.team_state[AWAY].team_fouls}; ball: {self.teams[self.off].name}")
+                f"team fouls {home.team_fouls}-{away.team_fouls}; ball: {self.teams[self.off].name}")
 
 
 # 6.1: what a foul continues with once the home coach has named the player among equal FOUL DRAWING

@@ -242,7 +242,8 @@ class FoulMixin(_Engine):
             st[FTM] += 1
             self._points(side, slot, 1)
         if self.log.record:
-            self.event("free_throw", side, f"{what}: {name} {'makes' if made else 'misses'} the free throw (needs {rating}) ({self.team_state[HOME].pts}-{self.team_state[AWAY].pts})")
+            self.event("free_throw", side, f"{what}: {name} {'makes' if made else 'misses'} the free throw "
+                       f"(needs {rating}) ({self.team_state[HOME].pts}-{self.team_state[AWAY].pts})")
         ctx["done"] += 1
         ctx["q_freeze"] = ctx["q_miss"] = False
         if ctx["freeze"]:

@@ -13,10 +13,11 @@ def check(g: Any, prev: dict[Any, Any]) -> None:
     """Statis Pro's invariants after an event (``prev``: what the previous events left, kept by the fuzz)."""
     idx = {"fgm": FGM, "fga": FGA, "tpm": TPM, "tpa": TPA, "ftm": FTM, "fta": FTA}
     for side in (0, 1):
-        stats, label = g.team_state[side].stats, f"statispro side {side}"
-        lineup_ok(label, g.team_state[side].lineup, len(g.teams[side].players))
-        if sorted(g.team_state[side].guard) != [0, 1, 2, 3, 4]:
-            raise InvariantError(f"{label}: PD assignments {g.team_state[side].guard} do not guard each attacker once")
+        ts = g.team_state[side]
+        stats, label = ts.stats, f"statispro side {side}"
+        lineup_ok(label, ts.lineup, len(g.teams[side].players))
+        if sorted(ts.guard) != [0, 1, 2, 3, 4]:
+            raise InvariantError(f"{label}: PD assignments {ts.guard} do not guard each attacker once")
         stats_ok(label, stats, idx)
         for i, st in enumerate(stats):
             if st[PTS] != 2 * st[FGM] + st[TPM] + st[FTM]:
@@ -24,20 +25,20 @@ def check(g: Any, prev: dict[Any, Any]) -> None:
         # 6.5: a player who reaches the foul limit leaves, unless no eligible substitute is left (then he
         # stays, and the team gives a Technical); checked at the event after the one reporting the foul
         for i in prev.pop(("limit", side), ()):
-            if g.team_state[side].status[i] == OK and i in g.team_state[side].lineup and g._bench(side) and i not in prev.setdefault("kept", set()):
+            if ts.status[i] == OK and i in ts.lineup and g._bench(side) and i not in prev.setdefault("kept", set()):
                 raise InvariantError(f"{label}: player {i} reached {stats[i][PF]} personal fouls (limit {g.foul_out}) "
                                      "and stays in with an eligible substitute on the bench")
-            if g.team_state[side].status[i] == OK:
+            if ts.status[i] == OK:
                 prev.setdefault("kept", set()).add(i + 100 * side)
         reached = [i for i, st in enumerate(stats) if st[PF] >= g.foul_out and i + 100 * side not in prev.get("kept", set())
-                   and g.team_state[side].status[i] == OK]
+                   and ts.status[i] == OK]
         if reached:
             prev[("limit", side)] = reached
-        if g.team_state[side].pts != sum(st[PTS] for st in stats) or g.team_state[side].pts < prev.get(side, 0):
-            raise InvariantError(f"{label}: score {g.team_state[side].pts} != the players' points, or went down")
-        prev[side] = g.team_state[side].pts
-        if not 0 <= g.team_state[side].index <= 12 or min(g.team_state[side].team_reb, g.team_state[side].team_tov, g.team_state[side].poss, g.team_state[side].team_fouls) < 0:
-            raise InvariantError(f"{label}: Index Points {g.team_state[side].index} or a team count out of range")
+        if ts.pts != sum(st[PTS] for st in stats) or ts.pts < prev.get(side, 0):
+            raise InvariantError(f"{label}: score {ts.pts} != the players' points, or went down")
+        prev[side] = ts.pts
+        if not 0 <= ts.index <= 12 or min(ts.team_reb, ts.team_tov, ts.poss, ts.team_fouls) < 0:
+            raise InvariantError(f"{label}: Index Points {ts.index} or a team count out of range")
     keys = [c.key for c in (*g.fac, *g.dead, *g.discard)]
     if len(keys) != len(set(keys)):
         raise InvariantError("statispro: a FAC is in two places (pile, Dead Ball Deck, discards)")

@@ -561,7 +561,8 @@ class PlayMixin(_Engine):
     def _injured_pd_open(self) -> bool:
         """14G: the Ballhandler's PD is injured and still in play."""
         off = self.off
-        return bool(self.inj_wait) and self.inj_wait[0] != off and self.team_state[1 - off].lineup[self.pd_slot(off, self.ballhandler)] == self.inj_wait[1]
+        return (bool(self.inj_wait) and self.inj_wait[0] != off
+                and self.team_state[1 - off].lineup[self.pd_slot(off, self.ballhandler)] == self.inj_wait[1])
 
     def _may_advance(self, e: list[Any]) -> bool:
         """An ADVANCE is left: passes remain, or the one 13A extension of an Assist-qualified Ballhandler."""

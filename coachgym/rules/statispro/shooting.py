@@ -154,7 +154,8 @@ class ShootingMixin(_Engine):
             if (passer >= 0 or shot["open"]) and not shot["no_assist"]:
                 self._credit_assist(off, passer, s)
             if self.log.record:
-                self.event("made", off, f"RPG {shot['rpg']} SHOT # {number} (needs {rating}): {name} scores {pts} ({self.team_state[HOME].pts}-{self.team_state[AWAY].pts})")
+                self.event("made", off, f"RPG {shot['rpg']} SHOT # {number} (needs {rating}): {name} scores {pts} "
+                           f"({self.team_state[HOME].pts}-{self.team_state[AWAY].pts})")
             if fouled >= 0:
                 self._free_throws(off, s, 1, after="other")
             else:
