@@ -418,7 +418,8 @@ class ByTheBookCoach:
                 # must replace someone: the best available
                 subs = [a for a in legal if lo <= a <= hi]
                 return max(subs, key=lambda a: self._value(game, side, SLOT_OF_ACTION[a][0], SLOT_OF_ACTION[a][1]))
-        if self.double_team == "star" and game.team_state[side].double_team[0] < 0 and game.menu.get("kind") in ("period", "timeout"):
+        if (self.double_team == "star" and game.team_state[side].double_team[0] < 0
+                and game.menu.get("kind") in ("period", "timeout")):
             dt = star_double_team(game, side)  # a set piece without a Double Team of ours (5.5)
             if dt is not None and dt in legal:
                 return dt

@@ -197,24 +197,25 @@ class StatisProPresenter(BasePresenter):
                           status=status, guards=guards, line=line, note=", ".join(notes))
 
     def team_view(self, g: StatisProEngine, side: int, coach: str) -> TeamView:
+        ts = g.team_state[side]
         t = g.teams[side]
-        on = [self.card(g, side, i) for i in g.team_state[side].lineup]
-        bench = [self.card(g, side, i) for i in range(len(t.players)) if i not in g.team_state[side].lineup]
-        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if g.team_state[side].timeouts20_used else " + a 20-second")),
-                 ("team fouls", f"{g.team_state[side].team_fouls}" + (", in the penalty" if g.penalty_next(side) else ""))]
-        if g.options.index_points and (g.team_state[side].index_start or g.team_state[side].index):
-            facts.append(("Index Points", f"{g.team_state[side].index}, {self.index_can(g, side)} usable this period"))
-        dt = g.team_state[side].double_team
+        on = [self.card(g, side, i) for i in ts.lineup]
+        bench = [self.card(g, side, i) for i in range(len(t.players)) if i not in ts.lineup]
+        facts = [("timeouts", f"{self.timeouts_left(g, side)}" + ("" if ts.timeouts20_used else " + a 20-second")),
+                 ("team fouls", f"{ts.team_fouls}" + (", in the penalty" if g.penalty_next(side) else ""))]
+        if g.options.index_points and (ts.index_start or ts.index):
+            facts.append(("Index Points", f"{ts.index}, {self.index_can(g, side)} usable this period"))
+        dt = ts.double_team
         if dt[0] >= 0:
             facts.append(("Double Team", f"on {self.name(g, 1 - side, dt[0])}, {self.name(g, side, dt[1])} helps"))
         if g.press_next and side != g.off:
             facts.append(("PRESS", "on their next ACTION"))
-        if g.team_state[side].three_point_offense:
+        if ts.three_point_offense:
             facts.append(("Three Point Offense", "on"))
-        if g.team_state[side].three_point_defense:
+        if ts.three_point_defense:
             facts.append(("Three Point Defense", "on"))
         facts.append(("Fast Break grades", f"{t.offense}/{t.defense}"))
-        return TeamView(t.name, side, g.team_state[side].pts, coach, on, bench, facts)
+        return TeamView(t.name, side, ts.pts, coach, on, bench, facts)
 
     def ball(self, g: StatisProEngine) -> str:
         if g.over:
@@ -540,7 +541,8 @@ class StatisProPresenter(BasePresenter):
                 # ("on their PG ..., helped by:" is the heading the web page shows over each man's helpers)
                 label = (f"on their {POSITIONS[target]} {g.pname(other, target)}, helped by: {POSITIONS[helper]} "
                          f"{g.pname(side, helper)} (leaves {left} open)")
-                explain = (f"{g.pname(other, target)} ({g.team_state[other].stats[g.team_state[other].lineup[target]][PTS]} pts): "
+                them = g.team_state[other]
+                explain = (f"{g.pname(other, target)} ({them.stats[them.lineup[target]][PTS]} pts): "
                            f"whenever he gets a pass his ATTEMPTS -5, his shots -5 more; {g.pname(side, helper)} joins "
                            f"{g.pname(side, pd)}; a pass from {g.pname(other, target)} to {left} is an Open Shot")
                 out.append(Choice(key=f"dt:{target}:{helper}", label=label, explain=explain, action=act))
