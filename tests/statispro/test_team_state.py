@@ -100,3 +100,22 @@ def test_a_clone_changed_leaves_the_original_as_it_was():
     ts.rested[0][0] = not ts.rested[0][0]
     ts.double_team[0] = 7
     assert g.to_json() == text
+
+
+def test_the_shipped_academy_positions_load_and_save_their_state_back_unchanged():
+    """The academy's start positions are saved games written before the team state (envs/data): every
+    20th of each scenario's loads into the team objects and saves the very same state back."""
+    import lzma
+
+    from coachgym.envs.academy import engine_from_record
+
+    files = sorted(Path(__file__).resolve().parents[2].glob("envs/data/academy-positions-statispro-*.json.xz"))
+    assert len(files) >= 7
+    n = 0
+    for path in files:
+        for record in json.loads(lzma.open(path).read())["positions"][::20]:
+            game = engine_from_record("statispro", record)
+            assert game.to_dict()["state"] == record["game"]["state"], (path.name, n)
+            assert [ts.pts for ts in game.team_state] == record["game"]["state"]["pts"]
+            n += 1
+    assert n >= 70
