@@ -160,15 +160,21 @@ def _report(*message) -> None:
             _ACCOUNT.report += time.monotonic() - t
 
 
-# People first: the server counts the requests it is answering and, after the last one, gives the
-# person's browser GRACE seconds to put the page up; meanwhile a season's process waits, before each
+# People first: the server counts the requests it is answering (and, after the last one, gives the
+# person's browser GRACE seconds to put the page up: none by default, measured below); meanwhile a
+# season's process waits, before each
 # game, before storing it and between the steps of a game (play_game's on_event), so a request that
 # arrives mid-game pauses the season within one decision of the engine. What it may wait is a budget
 # (:class:`_People`): WAIT_AT_MOST at most, spent by waiting and earned back by simulating, so that
 # while people keep the server busy without a pause the season still gets SHARE of the time (and a
 # request that never ends cannot stop a season). Measured on this project's 2-core machine
 # (docs/coach-seat.md): at most WAIT_AT_MOST a game, the old rule, let a person coaching nonstop hold
-# an 82-game NBA season to about 2 games a second (153 s). Shared memory (two doubles: requests in
+# an 82-game NBA season to about 2 games a second (153 s). The grace after each request, 0.25 s
+# before, kept the season waiting most of the time a person coaches without a pause (they answer
+# within a grace): compiled, on the idle machine, the season took over 157 s in one run; with no
+# grace, waiting only while a request is in flight, 88 and 96 s at medians of 103 and 108 ms a page
+# (a third run 120 s, 222 ms, the server itself slowed); never waiting (SHARE 1) 48 s, but 170 ms a
+# page (docs/coach-seat.md, "Where the season's time goes"). Shared memory (two doubles: requests in
 # flight, the monotonic time the grace ends), made by the server and handed to each season's
 # process when it starts. Each can be set from the environment (the server's: the season's process
 # inherits it): COACHGYM_SEASON_GRACE, COACHGYM_SEASON_WAIT (seconds), COACHGYM_SEASON_SHARE (0-1].
@@ -195,7 +201,7 @@ def _setting(env: str, default: float, low: float, high: float) -> float:
         return default
 
 
-GRACE = _setting("COACHGYM_SEASON_GRACE", 0.25, 0.0, 10.0)
+GRACE = _setting("COACHGYM_SEASON_GRACE", 0.0, 0.0, 10.0)
 WAIT_AT_MOST = _setting("COACHGYM_SEASON_WAIT", 1.0, 0.0, 60.0)
 SHARE = _setting("COACHGYM_SEASON_SHARE", 0.35, 0.01, 1.0)
 _GATE = None
@@ -242,7 +248,9 @@ class _People:
         self.mark = time.monotonic()  # when the season last went back to work
         self.waited = 0.0
         self.waits = 0  # waits that slept
-        self.wait_cpu = self.wait_delay = 0.0  # of ``waited``: on a CPU, and runnable but not on one (_sched)
+        # the waits' wall clock with their reads of _sched (the account's), and of it: on a CPU, and runnable
+        # but not on one
+        self.wait_wall = self.wait_cpu = self.wait_delay = 0.0
 
     def __call__(self, _game=None) -> float:
         gate = self.gate
@@ -253,7 +261,8 @@ class _People:
         if budget <= 0.0:  # (none left: the season goes on)
             self.budget, self.mark = budget, now
             return 0.0
-        start, before = now, _sched()
+        t0, before = time.monotonic(), _sched()
+        start = now
         while now - start < budget and (gate[0] > 0 or now < gate[1]):
             pause = 0.002 if gate[0] > 0 else min(0.01, gate[1] - now)
             time.sleep(max(0.001, min(pause, budget - (now - start))))
@@ -263,6 +272,7 @@ class _People:
         self.waited += waited
         if waited > 0.0:
             after = _sched()
+            self.wait_wall += time.monotonic() - t0
             self.waits += 1
             self.wait_cpu += after[0] - before[0]
             self.wait_delay += after[1] - before[1]
@@ -315,7 +325,7 @@ class _Account:
     def _point(self, now: float, done: int) -> list[float]:
         on, delay = _sched()
         p = _PEOPLE
-        return [round(now, 3), done, round(p.waited - p.wait_cpu - p.wait_delay if p else 0.0, 3),
+        return [round(now, 3), done, round(p.wait_wall - p.wait_cpu - p.wait_delay if p else 0.0, 3),
                 round(on - self.s0[0], 3), round(delay - self.s0[1], 3)]
 
     def summary(self) -> dict:
@@ -324,7 +334,7 @@ class _Account:
         on, delay = on - self.s0[0], delay - self.s0[1]
         p = _PEOPLE
         waited, w_cpu, w_delay = (p.waited, p.wait_cpu, p.wait_delay) if p else (0.0, 0.0, 0.0)
-        asleep_waiting = max(0.0, waited - w_cpu - w_delay)
+        asleep_waiting = max(0.0, (p.wait_wall if p else 0.0) - w_cpu - w_delay)
         wall = now - self.t0
         out = {"start": self.t0, "end": now, "wall": wall, "on_cpu": on, "run_delay": delay,
                "gate_asleep": asleep_waiting, "gate_waited": waited, "gate_run_delay": w_delay,

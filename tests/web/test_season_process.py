@@ -183,7 +183,8 @@ def test_a_failure_in_the_season_process_is_said_on_the_page(db, playoffs):
         assert run.state == "failed" and run.error  # (the page says "The simulation stopped: ...")
 
 
-def test_the_server_counts_a_persons_requests_but_not_the_progress_polls(db):
+def test_the_server_counts_a_persons_requests_but_not_the_progress_polls(db, monkeypatch):
+    monkeypatch.setattr(S, "GRACE", 0.25)  # (none by default: COACHGYM_SEASON_GRACE sets one)
     gate = S._gate()
     app = create_app(db_path=db)
     with TestClient(app) as a:
