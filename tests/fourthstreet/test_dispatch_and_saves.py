@@ -13,6 +13,7 @@ from coachgym.core.errors import SavedGameError
 from coachgym.core.phases import PhaseDispatch
 from coachgym.rules.fourthstreet import saved
 from coachgym.rules.fourthstreet.engine import FourthStreetEngine
+from tests.typed_state import check_typed_team_state
 
 
 def test_every_saved_phase_has_its_handler_and_every_decision_kind_its_choice():
@@ -90,15 +91,8 @@ def test_each_teams_state_is_a_typed_slotted_object_declared_field_by_field():
     from coachgym.rules.fourthstreet.state import TeamState
 
     g = _play_on(FourthStreetEngine.from_dict(json.loads(OLD_SAVE.read_text())), 3)
-    assert [type(ts) for ts in g.team_state] == [TeamState, TeamState]
-    assert not hasattr(g.team_state[0], "__dict__")  # slotted: a misspelt field cannot be set
-    with pytest.raises(AttributeError):
-        g.team_state[0].timeout = 1
-    team = {f.attr or f.name for f in saved.DECLARATION.team_fields}
-    assert set(TeamState.__slots__) == team | {"bench_key"} == set(TeamState.__annotations__)
-    assert not team & set(vars(g))  # the game holds no per-side copy of them
-    state = g.to_dict()["state"]
-    assert "team_state" not in state  # saved as before: per-side lists under the declared names
+    _, state = check_typed_team_state(g, TeamState, saved.DECLARATION, misspelt="timeout",
+                                      extra=frozenset({"bench_key"}))
     assert state["pts"] == list(g.score) and state["timeouts"] == [ts.timeouts for ts in g.team_state]
 
 

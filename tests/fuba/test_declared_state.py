@@ -13,6 +13,7 @@ from coachgym.core.phases import OVER
 from coachgym.rules.fuba import RULESET, copying, saved
 from coachgym.rules.fuba.board import AWAY_FROM_GOAL_LINE, FWD_MID2, MOVE_ADJ, N_AREAS, TOUCHES_GOAL_LINE
 from coachgym.rules.fuba.engine import FubaEngine
+from tests.typed_state import check_typed_team_state
 
 
 def _played(seed: int, decisions: int, options=None) -> FubaEngine:
@@ -154,15 +155,8 @@ def test_each_teams_state_is_a_typed_slotted_object_declared_field_by_field():
     from coachgym.rules.fuba.state import TeamState
 
     g = _played(7, 250, RULESET.options_cls(skills=True, condition_points=True, substitutions=True))
-    assert [type(ts) for ts in g.team_state] == [TeamState, TeamState]
-    assert not hasattr(g.team_state[0], "__dict__")  # slotted: a misspelt field cannot be set
-    with pytest.raises(AttributeError):
-        g.team_state[0].goal = 1
-    team = {f.attr or f.name for f in saved.DECLARATION.team_fields}
-    assert len(team) == 14 and set(TeamState.__slots__) == team == set(TeamState.__annotations__)
-    assert not team & set(vars(g))  # the game holds no per-side copy of them
-    state = g.to_dict()["state"]
-    assert "team_state" not in state  # saved as before: per-side lists under the declared names
+    team, state = check_typed_team_state(g, TeamState, saved.DECLARATION, misspelt="goal")
+    assert len(team) == 14
     assert state["goals"] == list(g.score) and state["pos"] == [ts.pos for ts in g.team_state]
     assert state["stats"] == [ts.stats for ts in g.team_state] and state["skills"] == [ts.skills for ts in g.team_state]
     assert list(state) == [*saved.DECLARATION.names, "teams", "options"]  # the save's keys in their order

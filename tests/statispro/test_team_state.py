@@ -20,6 +20,7 @@ from coachgym.rules.statispro import saved
 from coachgym.rules.statispro.engine import StatisProEngine
 from coachgym.rules.statispro.options import StatisProOptions
 from coachgym.rules.statispro.state import TeamState
+from tests.typed_state import check_typed_team_state
 
 # written at c4145ca (before the team state) by a seeded game: FIBA, shot_clock_14, deliberate_fouls,
 # 800 random decisions (seed 12), no event log; then 400 random decisions (seed 112) from the save gave
@@ -46,15 +47,8 @@ def _played(seed: int, decisions: int, **options) -> StatisProEngine:
 
 def test_each_teams_state_is_a_typed_slotted_object_declared_field_by_field():
     g = _played(5, 400)
-    assert [type(ts) for ts in g.team_state] == [TeamState, TeamState]
-    assert not hasattr(g.team_state[0], "__dict__")  # slotted: a misspelt field cannot be set
-    with pytest.raises(AttributeError):
-        g.team_state[0].point = 1
-    team = {f.attr or f.name for f in saved.DECLARATION.team_fields}
-    assert len(team) == 29 and set(TeamState.__slots__) == team == set(TeamState.__annotations__)
-    assert not team & set(vars(g))  # the game holds no per-side copy of them
-    state = g.to_dict()["state"]
-    assert "team_state" not in state  # saved as before: per-side lists under the declared names
+    team, state = check_typed_team_state(g, TeamState, saved.DECLARATION, misspelt="point")
+    assert len(team) == 29
     assert state["pts"] == list(g.score) and state["lineup"] == [ts.lineup for ts in g.team_state]
     assert state["stats"] == [ts.stats for ts in g.team_state]
     assert state["double_team"] == [ts.double_team for ts in g.team_state]
