@@ -113,3 +113,32 @@ def test_a_run_extends_from_a_smaller_budget(tmp_path):
     cut["curve"] = cut["curve"][:4]  # a run cut before its budget is left out of the report
     (big / sid / "seed0" / "curve.json").write_text(json.dumps(cut))
     assert sid not in R.report(big, resamples=50)["scenarios"]
+
+
+def test_a_run_cut_short_is_reported_only_with_partial(tmp_path):
+    """``--partial``: a run stopped before its budget (here after its 256-step point) is left out of the
+    report and the held-out check unless asked for; with it, the table goes to the points every seed
+    reached and names that as the budget reached beside the configured one, and the held-out check
+    takes the cut run's last checkpoint at its own step count."""
+    sid = "statispro-down3-ball-last-minute"
+    hp = {"n_steps": 64, "batch_size": 64, "n_epochs": 1}
+
+    class Cut(Exception):
+        pass
+
+    def stop_at_256(line):
+        if " 256 steps" in line:
+            raise Cut
+
+    with pytest.raises(Cut):
+        S.run(sid, 0, 512, 4, 2, tmp_path, log=stop_at_256, hp=hp)
+    S.run(sid, 1, 512, 4, 2, tmp_path, log=lambda s: None, hp=hp)
+    assert R.report(tmp_path, resamples=50)["scenarios"][sid]["seeds"] == [1]
+    t = R.report(tmp_path, resamples=50, partial=True)["scenarios"][sid]
+    assert t["seeds"] == [0, 1] and [p["steps"] for p in t["points"]] == [0, 128, 256]
+    assert (t["budget"], t["configured_budget"], t["cut_short"]) == (256, 512, [0])
+    assert all(p["seeds"] == 2 for p in t["points"])
+    ho = R.held_out(tmp_path, sid, 4, first=300, resamples=50, partial=True)
+    assert [(r["seed"], r["env_steps"]) for r in ho["runs"]] == [(0, 256), (1, 512)]
+    assert (ho["configured_budget"], ho["cut_short"]) == (512, [0])
+    assert [r["seed"] for r in R.held_out(tmp_path, sid, 4, first=300, resamples=50)["runs"]] == [1]

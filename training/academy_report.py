@@ -26,6 +26,11 @@ paired (the references on the same episodes):
 
     python -m coachgym.training.academy_report --runs runs/academy-cover20k --scenarios valueadd-first-11 \
         --held-out 1000 --json docs/benchmark/academy_held_out.json
+
+Runs cut short of their budget (``--partial``: a long budget run as far as the time allowed) are left
+out unless asked for; with ``--partial`` the table goes to the points every seed reached, its ``budget``
+is the last of them and ``configured_budget`` the runs' own, and ``--held-out`` takes each run's last
+checkpoint, so a cut run is never reported as its budget.
 """
 
 from __future__ import annotations
@@ -106,13 +111,13 @@ def final_scores(rep: dict, at_steps: int | None = None) -> dict:
     return out
 
 
-def load_report(source: Path, resamples: int = RESAMPLES, paired: bool = False) -> dict:
+def load_report(source: Path, resamples: int = RESAMPLES, paired: bool = False, partial: bool = False) -> dict:
     """A report: read from a JSON file this module wrote, or made from a folder of runs."""
     if source.is_file():
         return json.loads(source.read_text())
     if not source.is_dir():
         raise FileNotFoundError(f"{source}: no such folder of runs or report JSON")
-    return report(source, resamples, paired=paired)
+    return report(source, resamples, paired=paired, partial=partial)
 
 
 def merged(reports: list) -> dict:
@@ -150,12 +155,13 @@ def plot_profiles(profiles: list, path: Path) -> None:
     fig.savefig(path, dpi=110, bbox_inches="tight")
 
 
-def load_runs(root: Path) -> dict:
-    """{scenario: {seed: curve state}} of the runs under ``root``."""
+def load_runs(root: Path, partial: bool = False) -> dict:
+    """{scenario: {seed: curve state}} of the runs under ``root``. ``partial``: the runs cut short of
+    their budget too (each as far as its curve goes; ``--partial``), not only the whole ones."""
     out: dict = {}
     for f in sorted(root.glob("*/seed*/curve.json")):
         state = json.loads(f.read_text())
-        if not state["curve"] or max(p["steps"] for p in state["curve"]) < state["config"]["steps"]:
+        if not state["curve"] or (max(p["steps"] for p in state["curve"]) < state["config"]["steps"] and not partial):
             continue  # a run still under way (or cut short): left out until its curve is whole
         out.setdefault(f.parent.parent.name, {})[int(f.parent.name[4:])] = state
     return out
@@ -189,7 +195,7 @@ HELD_OUT_FIRST = 1000  # held-out evaluation starts at this evaluation seed inde
 
 
 def held_out(root: Path, scenario_id: str, episodes: int, first: int = HELD_OUT_FIRST,
-             resamples: int = RESAMPLES, seed: int = 0) -> dict:
+             resamples: int = RESAMPLES, seed: int = 0, partial: bool = False) -> dict:
     """The final checkpoint of every whole run of ``scenario_id`` under ``root``, and random and the
     book, each on the same ``episodes`` evaluation episodes ``EVAL_SEED_BASE + first + i``: seeds that no
     training run uses and that no curve point (nor any shipped reference) was measured on, so nothing
@@ -198,7 +204,8 @@ def held_out(root: Path, scenario_id: str, episodes: int, first: int = HELD_OUT_
     a 95% percentile bootstrap over the runs (rliable's), and for the paired score a bootstrap over the
     runs and the episodes together (the episodes resampled once for every run and both references,
     so the references' own error is in the interval). The references' scores are cached in
-    ``ROOT/SCENARIO/held-out-references-FIRST-N.json``."""
+    ``ROOT/SCENARIO/held-out-references-FIRST-N.json``. ``partial``: the runs cut short of their budget
+    too, each by its last checkpoint (each row gives its env steps; the report its configured budget)."""
     import time
 
     from ..academy.evaluate import normalized, references, summarize
@@ -206,9 +213,9 @@ def held_out(root: Path, scenario_id: str, episodes: int, first: int = HELD_OUT_
     from .academy_diagnose import paired_scores
 
     sc = A.scenario(scenario_id)
-    runs = load_runs(root).get(scenario_id)
+    runs = load_runs(root, partial).get(scenario_id)
     if not runs:
-        raise ConfigError(f"--held-out: no whole run of {scenario_id} under {root}")
+        raise ConfigError(f"--held-out: no {'' if partial else 'whole '}run of {scenario_id} under {root}")
     used = max(s["config"]["episodes"] for s in runs.values())
     if first < max(used, 300):
         raise ConfigError(f"--held-out-first {first}: the curves use the first {used} evaluation seeds and the "
@@ -240,7 +247,8 @@ def held_out(root: Path, scenario_id: str, episodes: int, first: int = HELD_OUT_
     out = {"scenario": scenario_id, "score": sc.score_name, "episodes": episodes,
            "evaluation_seeds": f"{base}..{base + episodes - 1}", "runs": rows,
            "references": {name: {**summarize(v, sc), "coach": name} for name, v in ref_scores.items()},
-           "resamples": resamples}
+           "resamples": resamples, "configured_budget": max(s["config"]["steps"] for s in runs.values()),
+           "cut_short": _cut_short(runs)}
     if all(r["normalized"] is not None for r in rows):
         out["iqm_normalized"] = stratified_iqm_interval([[r["normalized"] for r in rows]], resamples, seed)
     if abs(gap) > 1e-12:
@@ -261,14 +269,21 @@ def held_out(root: Path, scenario_id: str, episodes: int, first: int = HELD_OUT_
     return out
 
 
-def report(root: Path, resamples: int = RESAMPLES, paired: bool = False) -> dict:
+def _cut_short(runs: dict) -> list:
+    """The seeds of ``runs`` ({seed: curve state}) whose curve stops short of the configured budget."""
+    return sorted(k for k, s in runs.items() if max(p["steps"] for p in s["curve"]) < s["config"]["steps"])
+
+
+def report(root: Path, resamples: int = RESAMPLES, paired: bool = False, partial: bool = False) -> dict:
     """The table of every scenario's runs under ``root``. ``paired``: normalize with random and the
     book played on the runs' own evaluation episodes (:func:`paired_references`) instead of the
-    shipped references (their first 300 episodes)."""
+    shipped references (their first 300 episodes). ``partial``: the runs cut short of their budget
+    too; a scenario's points are those every seed reached, its ``budget`` the last of them (what was
+    reached), ``configured_budget`` the runs' own and ``cut_short`` the seeds that stop before it."""
     from ..academy.evaluate import normalized, references
 
     refs = references()
-    runs = load_runs(root)
+    runs = load_runs(root, partial)
     table = {}
     for sid, seeds in runs.items():
         r = refs.get(sid, {})
@@ -292,7 +307,9 @@ def report(root: Path, resamples: int = RESAMPLES, paired: bool = False) -> dict
                       "references": {k: r[k]["mean"] for k in ("random", "by-the-book", "best-rule") if k in r},
                       "references_on": (f"the runs' own {r['random']['episodes']} evaluation episodes (paired)"
                                         if paired and "random" in r else "the shipped references (300 episodes)"),
-                      "cpu_seconds_per_run": [round(c, 1) for c in cpu]}
+                      "cpu_seconds_per_run": [round(c, 1) for c in cpu],
+                      "configured_budget": max(s["config"]["steps"] for s in seeds.values()),
+                      "cut_short": _cut_short(seeds)}
     # over the scenarios, at each fraction of the budget (the same fractions in every scenario)
     aggregate = []
     common = [t for t in table.values() if t["points"] and "iqm_normalized" in t["points"][0]]
@@ -341,7 +358,9 @@ def plot(rep: dict, path: Path) -> None:
         scope = ("macro " + ", ".join(t["config"]["macros"]) + (" (its kinds only by it)" if t["config"].get("action_kinds") else "")
                  if t["config"].get("macros") else "the action table")
         extra = f", stall cost {t['config']['stall_cost']}" if t["config"].get("stall_cost") else ""
-        ax.set_title(f"{sid}\n{scope}{extra}, {len(t['seeds'])} seeds", fontsize=8)
+        cut = (f", cut at {t['budget']:,} of {t['configured_budget']:,} steps"
+               if t.get("cut_short") and t.get("configured_budget", 0) > t["budget"] else "")
+        ax.set_title(f"{sid}\n{scope}{extra}, {len(t['seeds'])} seeds{cut}", fontsize=8)
         ax.set_xlabel("env steps")
         ax.set_ylabel("normalized score")
     axes[0][0].legend(fontsize=7, loc="lower right")
@@ -375,6 +394,9 @@ def main(argv=None) -> int:
     p.add_argument("--held-out-first", type=int, default=HELD_OUT_FIRST,
                    help=f"the first evaluation seed index of --held-out (default {HELD_OUT_FIRST})")
     p.add_argument("--scenarios", default=None, help="--held-out: comma-separated scenarios (default: every one under --runs)")
+    p.add_argument("--partial", action="store_true",
+                   help="take the runs cut short of their budget too (each as far as its curve goes; the table to "
+                        "the points every seed reached; --held-out: each run's last checkpoint)")
     a = p.parse_args(argv)
     if a.held_out is not None:
         return _held_out_main(a)
@@ -389,10 +411,12 @@ def main(argv=None) -> int:
             print(f"error: --compare {c!r}: not LABEL=DIR_OR_REPORT_JSON[,...] with existing paths", file=sys.stderr)
             return 2
         compare.append((label, paths))
-    rep = load_report(a.runs, a.resamples, paired=a.paired)
+    rep = load_report(a.runs, a.resamples, paired=a.paired, partial=a.partial)
     for sid, t in rep["scenarios"].items():
         sc = A.scenario(sid)
-        print(f"{sid} ({sc.score_name}; seeds {t['seeds']}; CPU s per run {t['cpu_seconds_per_run']})")
+        cut = (f"; cut short of the budget {t['configured_budget']:,}: seeds {t['cut_short']}, every seed to {t['budget']:,}"
+               if t.get("cut_short") else "")
+        print(f"{sid} ({sc.score_name}; seeds {t['seeds']}; CPU s per run {t['cpu_seconds_per_run']}{cut})")
         for pt in t["points"]:
             n = (f"normalized IQM {pt['iqm_normalized']:.2f} ({pt['ci95'][0]:.2f}-{pt['ci95'][1]:.2f})"
                  if "iqm_normalized" in pt else "")
@@ -437,11 +461,11 @@ def _held_out_main(a) -> int:
     if not a.runs.is_dir() or a.held_out < 2:
         print(f"error: --held-out needs --runs a folder of runs (not {a.runs}) and at least 2 episodes", file=sys.stderr)
         return 2
-    ids = [s for s in (a.scenarios or "").split(",") if s] or sorted(load_runs(a.runs))
+    ids = [s for s in (a.scenarios or "").split(",") if s] or sorted(load_runs(a.runs, a.partial))
     out = []
     try:
         for sid in ids:
-            r = held_out(a.runs, sid, a.held_out, a.held_out_first, a.resamples)
+            r = held_out(a.runs, sid, a.held_out, a.held_out_first, a.resamples, partial=a.partial)
             refs = r["references"]
             print(f"{sid}: {a.held_out} episodes {r['evaluation_seeds']}; random {refs['random']['mean']:.3f}, "
                   f"book {refs['by-the-book']['mean']:.3f}; {r['cpu_seconds']} CPU s")
