@@ -5,7 +5,8 @@ range (docs/history.md, "Every season").
     python tools/history_season_builds.py statispro --out /tmp/seasons [--first 1980 --last 2019] [--json F]
 
 One line a season (teams, cards, clamped ratings by field, seconds), then the totals; for DEFENSE also
-the unclamped values that fell outside the range, tallied (how far a wider range would have to go).
+the unclamped values that fell outside the range, tallied (how far a wider range would have to go), and
+in ``--json`` each season's clamped DEFENSE cards (team, player, value before the clamp).
 """
 
 from __future__ import annotations
@@ -50,18 +51,20 @@ def main(argv: list[str]) -> int:
             return 1
         secs = time.perf_counter() - t0
         fields: Counter[str] = Counter()
+        defense_cards: list[str] = []
         for line in notes:
             m = NOTE.match(line)
             if m:
                 fields[m["field"]] += 1
                 if m["field"] == "defense":
                     defense_values[int(float(m["value"]))] += 1
+                    defense_cards.append(f"{m['who']} {m['value']}")
         cards = sum(len(json.loads((args.out / f"nba-{year}" / f"{t}.json").read_text())["players"])
                     for t in league["teams"])
         cards_total += cards
         totals.update(fields)
         seasons.append({"season": season_label(year), "teams": len(league["teams"]), "cards": cards,
-                        "clamped": dict(fields), "seconds": round(secs, 2)})
+                        "clamped": dict(fields), "defense_clamped": defense_cards, "seconds": round(secs, 2)})
         print(f"{season_label(year)}: {len(league['teams'])} teams, {cards} cards, clamped "
               f"{', '.join(f'{k} {v}' for k, v in fields.most_common()) or 'none'} ({secs:.1f} s)")
     print(f"{len(seasons)} seasons, {cards_total} cards; clamped: "

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import ConfigError
-from .statscsv import TeamRow, nba_teams, read_player_totals, read_team_stats
+from .statscsv import TeamRow, clamp_summary, nba_teams, read_player_totals, read_team_stats
 
 LEAGUE_SCHEMA = "coachgym.league/1"
 
@@ -117,6 +117,8 @@ def build_league_folder(ruleset: str, stats: str | Path, out: str | Path, *, nam
         say(f"note: --blind: {rs.title}'s cards use no standings; the build is the same")
     built = builder(rows, team_stats_by_abbr, season, source, str(stats), **kwargs)
     for line in build_notes:
+        say(f"note: {line}")
+    for line in clamp_summary(build_notes):
         say(f"note: {line}")
     for tm, team in built.items():  # the file must be one the ruleset's own loader takes
         rs.parse_team(json.loads(json.dumps(team)), f"{tm} as built from {stats.name}")

@@ -258,6 +258,25 @@ def clamp_rating(notes: list[str] | None, who: str, field: str, value: Any, lo: 
     return out
 
 
+_CLAMP_NOTE = re.compile(r"^(?P<who>.+?): (?P<field>[a-z_]+) (?P<value>-?[\d.]+) is outside "
+                         r"(?P<lo>-?[\d.]+)\.\.(?P<hi>-?[\d.]+), clamped to (?P<out>-?[\d.]+)")
+
+
+def clamp_summary(notes: list[str]) -> list[str]:
+    """One line a field for the ratings :func:`clamp_rating` clamped in ``notes``: how many cards and
+    which players, each with his value before the clamp (the field clamped most first; none: no line).
+    ``coachgym cards build`` / ``leagues build`` print them after the notes, so a build says in one
+    place how many cards ran out of range and whose."""
+    by_field: dict[str, list[re.Match[str]]] = {}
+    for line in notes:
+        m = _CLAMP_NOTE.match(line)
+        if m:
+            by_field.setdefault(m["field"], []).append(m)
+    return [f"{field} clamped on {len(ms)} card{'s' if len(ms) != 1 else ''} to "
+            f"{ms[0]['lo']}..{ms[0]['hi']}: " + ", ".join(f"{m['who']} {m['value']}" for m in ms)
+            for field, ms in sorted(by_field.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+
+
 def nba_teams() -> dict[str, dict[str, Any]]:
     """Basketball-Reference team abbreviations -> {"name", "stem"} (coachgym/core/nba_teams.json)."""
     teams: dict[str, dict[str, Any]] = json.loads((Path(__file__).parent / "nba_teams.json").read_text(encoding="utf-8"))["teams"]

@@ -341,3 +341,41 @@ def test_usage_tool_bins_simulated_over_real_attempts_and_the_log_log_slope():
     s = tool.summary(compressed)
     assert s["slope_log_sim_on_log_real"] == pytest.approx(0.5) and s["corr_ratio_real_fga"] < 0
     assert s["bins"]["0-6"]["fga_ratio"] > 1 > s["bins"]["20-99"]["fga_ratio"]
+
+
+def test_the_builders_own_defense_clamp_prints_a_note_a_card_and_a_count_naming_the_players():
+    # "Season context", The DEFENSE range: a built card whose DEFENSE (steals, defensive rebounds and the
+    # team term per possession, before any fitted team term) falls outside -15..+5 is clamped to the range,
+    # with a note naming the player and his value, and the build prints one line a field: how many cards and
+    # whose (coachgym.core.statscsv.clamp_summary; `cards build` / `leagues build` print it after the notes).
+    from coachgym.core.statscsv import clamp_summary
+
+    notes: list[str] = []
+    rows = read_player_totals(LEAGUE / "stats.csv")
+    teams = read_team_stats(LEAGUE / "team_totals.csv")
+    built = build_league(rows, teams, "1992-93", blind=True, notes=notes)
+    clamped = [n for n in notes if ": defense " in n and "is outside -15..5" in n]
+    assert clamped, "the shipped 1992-93 totals put the Knicks' best defenders past -15 (docs/history.md)"
+    cards = {(tm, p["name"]): p for tm, t in built.items() for p in t["players"] if not p.get("printed")}
+    kept = 0  # a clamped card may be replaced by its printed one (Ewing, Oakley) or left off the roster
+    for n in clamped:
+        who, rest = n.split(": defense ")
+        value = int(rest.split()[0])
+        assert value < -15 or value > 5
+        tm, name = who.split(" ", 1)
+        if (tm, name) in cards:
+            assert cards[(tm, name)]["defense"] == (-15 if value < -15 else 5)
+            kept += 1
+    assert kept
+    summary = [s for s in clamp_summary(notes) if s.startswith("defense ")]
+    assert len(summary) == 1 and summary[0].startswith(f"defense clamped on {len(clamped)} card")
+    assert "to -15..5: " in summary[0]
+    for n in clamped:
+        who, rest = n.split(": defense ")
+        assert f"{who} {rest.split()[0]}" in summary[0]
+    # no line for a build that clamped nothing, one a field otherwise, the most clamped first
+    assert clamp_summary(["NYK A: defense -16 is outside -15..5, clamped to -15 (the DEFENSE fit)",
+                          "NYK B: steal 10 is outside 0..9, clamped to 9", "NYK C: steal 11 is outside 0..9, "
+                          "clamped to 9", "a line that is not a clamp"]) == [
+        "steal clamped on 2 cards to 0..9: NYK B 10, NYK C 11", "defense clamped on 1 card to -15..5: NYK A -16"]
+    assert clamp_summary([]) == []
