@@ -1,7 +1,8 @@
 """Two people, one game in Chromium: two browser contexts (two people, two cookies) play a Value
 Add game to the end. The creator sends the invite link, the friend joins by it, each answers
 only at their own decisions (Enter), and the waiting page brings itself up to date by polling
-when it is that person's turn. Screenshots of both at a decision and at the end go to
+when it is that person's turn (this module's server polls every 0.75 s instead of 2 s: the same
+poll and reload, under a quarter of the waiting). Screenshots of both at a decision and at the end go to
 ``COACHGYM_SCREENSHOTS`` (default: the test's temporary folder)."""
 
 from __future__ import annotations
@@ -11,7 +12,30 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
+from coachgym.web import create_app, views
+from coachgym.web.pair import Polls
+from coachgym.web.server import running
+
 from .helpers import is_over, take_default
+
+# seconds between a waiting page's polls in this module (views.POLL_WAITING, 2 s in a served game):
+# the game hands the turn over some twenty times, each a poll away; above the 0.5 s of network quiet
+# that the helpers' settle() waits for after an answer
+POLL_WAITING = 0.75
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """This module's own server: its waiting pages poll every :data:`POLL_WAITING` seconds, and the
+    per-session poll bound (60 a minute, for the 2 s polls) is raised to match."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(views, "POLL_WAITING", POLL_WAITING)
+        app = create_app(db_path=tmp_path_factory.mktemp("pair") / "games.sqlite3")
+        app.state.polls = Polls(per_session=600)
+        with running(app) as url:
+            yield url
 
 
 def _context(browser, live_server):
