@@ -49,6 +49,21 @@ def test_status_lists_every_scenario_and_reads_the_bar_off_the_points(tmp_path):
     assert all("not run" in r for r in body if not r.startswith("| `statispro-q1`"))
 
 
+def test_status_names_a_report_cut_short_of_its_budget(tmp_path):
+    # academy_report --partial: the runs stopped before their configured budget; the row gives the
+    # steps every seed reached and the budget they were configured for, never the budget alone
+    T = _tables()
+    config = {"algo": "maskable_ppo", "macros": ["book_substitution"], "action_kinds": ["play"], "stall_cost": 0.02}
+    points = [_point(0, 0.1, -0.1, 0.8), _point(20480, 1.2, 1.0, 1.4), _point(40960, 1.1, 0.9, 1.3)]
+    (tmp_path / "academy_learning_cover20k.json").write_text(json.dumps({"scenarios": {"valueadd-last9-down6": {
+        "budget": 40960, "configured_budget": 512000, "cut_short": [0, 1, 2, 3, 4], "seeds": [0, 1, 2, 3, 4],
+        "config": config, "points": points, "references": {}, "references_on": "shipped",
+        "cpu_seconds_per_run": [50.0, 60.0]}}}))
+    row = next(r for r in T.status_table(tmp_path).splitlines() if r.startswith("| `valueadd-last9-down6`"))
+    cells = [c.strip() for c in row.split("|")[1:-1]]
+    assert cells[5] == "40,960 (cut short of 512,000)" and cells[9] == "yes, from 20,480"
+
+
 def test_held_out_table_reads_the_held_out_reports(tmp_path):
     T = _tables()
     runs = [{"seed": k, "model": f"m{k}.zip", "env_steps": 20480, "mean": 0.5 + 0.1 * k, "low": 0.0, "high": 1.0,

@@ -149,7 +149,10 @@ def status_table(bench: Path = BENCH) -> str:
             if met and t["points"][-1] not in met:
                 bar += " (not at the budget)"
             cpu = t["cpu_seconds_per_run"]
-            rows.append(f"| `{sc.id}` | {fl} | {pm} | {_actions(t['config'])} | {len(t['seeds'])} | {t['points'][-1]['env_steps']:,} | "
+            reached = f"{t['points'][-1]['env_steps']:,}"
+            if t.get("cut_short") and t.get("configured_budget", 0) > t["points"][-1]["steps"]:
+                reached += f" (cut short of {t['configured_budget']:,})"  # a --partial report: the budget not reached
+            rows.append(f"| `{sc.id}` | {fl} | {pm} | {_actions(t['config'])} | {len(t['seeds'])} | {reached} | "
                         f"{_norm(t['points'][0])} | {_norm(_point(t, BUDGET), BUDGET)} | {_norm(_point(t))} | {bar} | "
                         f"{min(cpu):.0f}-{max(cpu):.0f} | `{name}` |")
     return "\n".join(rows)
