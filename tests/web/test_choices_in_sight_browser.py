@@ -66,18 +66,40 @@ def live_server(tmp_path_factory):
         yield url
 
 
-# the page fits its panel again 80 ms after the last resize (app.js): past that, and two frames laid out
-REFIT = "() => new Promise(r => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 160))"
+# the page fits its panel again 80 ms after the last resize (app.js), writing the panel's data-fit:
+# armed before the resize, the page waits for the resize event, then for the next write of data-fit
+# (a second at most), then two frames laid out
+REFIT_ARM = """() => { window.__refitted = new Promise(r => {
+  window.addEventListener('resize', () => {
+    const d = document.querySelector('#decision');
+    if (!d) return r();
+    const timer = setTimeout(() => { seen.disconnect(); r(); }, 1000);
+    const seen = new MutationObserver(() => { seen.disconnect(); clearTimeout(timer); r(); });
+    seen.observe(d, {attributes: true, attributeFilter: ['data-fit']});
+  }, {once: true});
+}); }"""
+REFIT = "() => window.__refitted.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))"
+
+
+def size_of(page) -> str | None:
+    vp = page.viewport_size
+    return next((name for name, (w, h) in VIEWPORTS.items() if vp and (vp["width"], vp["height"]) == (w, h)), None)
 
 
 def measure(page, where: str, seen: list, sizes: tuple[str, ...] = ()) -> None:
-    """The step's choices measured at each of ``sizes`` in turn (the window resized and the panel
-    fitted again: the same decision seen on a desktop and on a phone), or at the page's own size."""
-    for size in sizes or (None,):
-        if size is not None:
+    """The step's choices measured at each of ``sizes`` (the window resized and the panel fitted
+    again: the same decision seen on a desktop and on a phone), or at the page's own size. The size
+    the page stands at comes first, as it was fitted when the decision came (no resize), then the
+    window is resized to the other: the decisions alternate which size is seen after a resize."""
+    now = size_of(page)
+    order = sorted(sizes, key=lambda size: size != now)
+    for size in order or (None,):
+        if size is not None and size != now:
             w, h = VIEWPORTS[size]
+            page.evaluate(REFIT_ARM)
             page.set_viewport_size({"width": w, "height": h})
             page.evaluate(REFIT)  # (the panel is fitted again on resize)
+            now = size
         page.evaluate("window.scrollTo(0, 0)")
         r = page.evaluate(HIDDEN)
         if r is None:
