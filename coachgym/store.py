@@ -12,9 +12,11 @@ Adding a table or a column: append a migration to ``MIGRATIONS`` (never edit one
 
 from __future__ import annotations
 
+import contextvars
 import os
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -198,6 +200,69 @@ def default_path() -> Path:
     return base / "coachgym.sqlite3"
 
 
+# Where a caller's writes spend their time (the web app's ``Server-Timing``, tools/web_timing.py): set
+# it to a fresh ``[0.0, 0.0, 0.0]`` and every transaction in this context (its threads included: a
+# context's copies share the list) adds the seconds it waited for SQLite's write lock, the seconds it
+# held it (its statements and the commit, a WAL checkpoint included where the commit ran one), and 1.
+WRITES: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar("coachgym_store_writes", default=None)
+
+# Waiting for the write lock another connection holds (a season's process storing its games): SQLite's
+# own busy handler sleeps 1, 2, 5, 10, 15, 20, 25 ... ms between tries, so a lock held for 4 ms costs
+# the waiting request 8 ms, and one held 20 ms costs 33. Instead, ``BEGIN IMMEDIATE`` is tried with no
+# busy timeout every LOCK_POLL seconds, up to the connection's usual 5 s (then SQLite's "database is
+# locked", as before).
+LOCK_POLL = 0.0005
+LOCK_WAIT = 5.0  # (sqlite3.connect's default timeout)
+
+
+class Checkpointer:
+    """Copies the WAL back into the database file from a thread of its own, so that no write of
+    ``store``'s connection pays for it: SQLite's default runs a checkpoint inside the commit that
+    grows the WAL past 1,000 pages, and with ``synchronous = NORMAL`` that commit then waits for the
+    disk (a web request saving its game: measured in docs/coach-seat.md, "The write lock and the
+    checkpoints"). Turns off ``store``'s automatic checkpoints and, every ``every`` seconds where the
+    WAL was written since the last one, runs a PASSIVE checkpoint (it takes no write lock: writers go
+    on meanwhile) on a connection of its own. :meth:`close` stops it (and checkpoints once more)."""
+
+    def __init__(self, store: Store, every: float = 1.0):
+        self.every = every
+        self.path = store.path
+        with store.lock:
+            store.conn.execute("PRAGMA wal_autocheckpoint = 0")
+        self._stop = threading.Event()
+        self.runs = 0  # checkpoints run
+        self._thread = threading.Thread(target=self._loop, name="coachgym-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        try:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=LOCK_WAIT)
+        except sqlite3.Error:
+            return
+        wal, seen = Path(str(self.path) + "-wal"), -1
+        try:
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
+            while not self._stop.wait(self.every):
+                try:
+                    changed = wal.stat().st_mtime_ns
+                except OSError:  # (no WAL yet)
+                    continue
+                if changed != seen:  # (something was written since the last checkpoint)
+                    busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    self.runs += 1
+                    if not busy and copied == frames:  # (else some frames wait: again at the next tick)
+                        seen = changed
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error:  # (the file went away under it)
+            pass
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+
 class Store:
     """A connection to the coachgym database, schema brought up to date on open.
 
@@ -210,7 +275,8 @@ class Store:
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+            self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=LOCK_WAIT)
+            self._busy_ms = int(LOCK_WAIT * 1000)  # (every statement's wait for a lock but BEGIN's: _begin)
             self.conn.row_factory = sqlite3.Row
             self.conn.execute("PRAGMA foreign_keys = ON")
             if str(self.path) != ":memory:":
@@ -236,11 +302,30 @@ class Store:
                 _run_script(cur, sql)
                 cur.execute(f"PRAGMA user_version = {int(v)}")
 
+    def _begin(self, cur: sqlite3.Cursor) -> None:
+        """``BEGIN IMMEDIATE``, tried every :data:`LOCK_POLL` s while another connection writes (with no
+        busy timeout meanwhile: SQLite's own backoff is what this replaces), for :data:`LOCK_WAIT` s."""
+        self.conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            give_up = time.monotonic() + LOCK_WAIT
+            while True:
+                try:
+                    cur.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) or time.monotonic() >= give_up:
+                        raise
+                time.sleep(LOCK_POLL)
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Cursor]:
         with self.lock:
             cur = self.conn.cursor()
-            cur.execute("BEGIN IMMEDIATE")
+            t0 = time.perf_counter()
+            self._begin(cur)
+            t1 = time.perf_counter()
             try:
                 yield cur
             except BaseException:
@@ -250,6 +335,11 @@ class Store:
                 cur.execute("COMMIT")
             finally:
                 cur.close()
+                acc = WRITES.get()
+                if acc is not None:
+                    acc[0] += t1 - t0
+                    acc[1] += time.perf_counter() - t1
+                    acc[2] += 1
 
     def query(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         with self.lock:

@@ -63,6 +63,16 @@ from coachgym.web.server import running
 
 UNLIMITED = Limits(new_games_per_minute=0, games_per_session=1000)  # a tool makes many games at once
 
+def timing(header: str, name: str = "app") -> float:
+    """One entry's ``dur`` (ms) of a ``Server-Timing`` header: the app's own time ("app"), of it the
+    SQLite write lock's, waited for ("dblock") and held ("dbwrite"); 0 where the entry is absent."""
+    for part in header.split(","):
+        key, _, rest = part.strip().partition(";")
+        if key == name and rest.startswith("dur="):
+            return float(rest[4:])
+    return 0.0
+
+
 def percentile(values: list[float], q: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
@@ -86,7 +96,7 @@ def measure(url: str, ruleset: str, games: int, seed: int, opponent: str) -> dic
                               headers={"HX-Request": "true"})
                 times.append(1000 * (time.perf_counter() - t))
                 r.raise_for_status()
-                server.append(float(r.headers["server-timing"].split("dur=")[1]))
+                server.append(timing(r.headers["server-timing"]))
                 decisions += 1
                 state = http.get(f"/api/games/{gid}").json()
             per_game.append(decisions)
@@ -115,7 +125,7 @@ def measure_fac(url: str, draws: int) -> dict:
                           headers={"HX-Request": "true"})
             times.append(1000 * (time.perf_counter() - t))
             r.raise_for_status()
-            server.append(float(r.headers["server-timing"].split("dur=")[1]))
+            server.append(timing(r.headers["server-timing"]))
             page = r.text
         size = len(http.get("/api/fac").content)
         for name in ("statispro", "valueadd", "fourthstreet", "fuba") * 5:
@@ -166,8 +176,17 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
         context = browser.new_context(viewport={"width": size[0], "height": size[1]}, base_url=url)
         page = context.new_page()
         page.set_default_timeout(60_000)
-        page.on("response", lambda r: server.append(float(r.headers["server-timing"].split("dur=")[1]))
-                if "/choose" in r.url and "server-timing" in r.headers else None)
+        locks: list[float] = []
+        writes: list[float] = []
+
+        def heard(r) -> None:
+            if "/choose" in r.url and "server-timing" in r.headers:
+                header = r.headers["server-timing"]
+                server.append(timing(header))
+                locks.append(timing(header, "dblock"))
+                writes.append(timing(header, "dbwrite"))
+
+        page.on("response", heard)
         for g in tqdm(range(games), desc=f"{ruleset}: games in Chromium", unit="game", file=sys.stderr):
             start_game(page, ruleset, seed + g, side="home" if g % 2 == 0 else "away", opponent=opponent)
             page.evaluate(PAGE_TIMER)
@@ -199,14 +218,20 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
     return {"ruleset": ruleset, "games": len(per_game), "opponent": opponent, "mixed": mixed, "decisions": len(times),
             "decisions_per_game": statistics.fmean(per_game), "min_per_game": min(per_game), "max_per_game": max(per_game),
             "ms_median": statistics.median(times), "ms_p95": percentile(times, 0.95), "ms_max": max(times),
-            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95), "ended": ended}
+            "server_ms_median": statistics.median(server), "server_ms_p95": percentile(server, 0.95),
+            # of the app's time, SQLite's write lock: waited for (another connection held it), and held
+            "dblock_ms_median": statistics.median(locks), "dblock_ms_p95": percentile(locks, 0.95),
+            "dblock_ms_max": max(locks), "dblock_waits": sum(x > 0.5 for x in locks),
+            "dbwrite_ms_median": statistics.median(writes), "dbwrite_ms_p95": percentile(writes, 0.95),
+            "ended": ended}
 
 
 class LoadWatch:
     """The machine's 1-minute load average, read every 2 s in a thread while a measurement runs (it
     counts every runnable process: this tool's server, Chromium and the season's worker too), and the
     share of the time the CPUs were idle over the whole measurement (``/proc/stat``: what a season
-    waiting on people leaves unused)."""
+    waiting on people leaves unused), and the share the hypervisor took from this virtual machine
+    ("steal": time a virtual CPU wanted to run and its host ran something else)."""
 
     def __init__(self):
         import threading
@@ -218,13 +243,13 @@ class LoadWatch:
         self._thread.start()
 
     @staticmethod
-    def _cpu_times() -> tuple[int, int] | None:
-        """(idle, total) jiffies of all CPUs so far (/proc/stat; None elsewhere)."""
+    def _cpu_times() -> tuple[int, int, int] | None:
+        """(idle, total, steal) jiffies of all CPUs so far (/proc/stat; None elsewhere)."""
         try:
             fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
         except (OSError, ValueError):
             return None
-        return fields[3] + fields[4], sum(fields[:8])  # idle + iowait; user .. steal
+        return fields[3] + fields[4], sum(fields[:8]), fields[7]  # idle + iowait; user .. steal; steal
 
     def _watch(self) -> None:
         import os
@@ -241,7 +266,9 @@ class LoadWatch:
         idle = ""
         end = self._cpu_times()
         if self._cpu and end and end[1] > self._cpu[1]:
-            idle = f"; the CPUs idle {100 * (end[0] - self._cpu[0]) / (end[1] - self._cpu[1]):.0f}% of the time"
+            total = end[1] - self._cpu[1]
+            idle = (f"; the CPUs idle {100 * (end[0] - self._cpu[0]) / total:.0f}% of the time, "
+                    f"taken by the host (steal) {100 * (end[2] - self._cpu[2]) / total:.1f}%")
         return f"load average (1 min) min {min(s):.2f}, median {statistics.median(s):.2f}, max {max(s):.2f}{idle}"
 
 
@@ -446,6 +473,9 @@ def main() -> None:
     ap.add_argument("--stop-with-season", action="store_true",
                     help="with --season: the person stops after the game in which the season ended (the person "
                          "coaches throughout the season, and no longer)")
+    ap.add_argument("--review-seconds", type=float, default=None, metavar="S",
+                    help="the end-of-game analyses' budget per game (the server's; default its own, "
+                         "coachgym.web.review.REVIEW_SECONDS)")
     ap.add_argument("--cpu", action="store_true",
                     help="the app's CPU time per game page and per choice, in-process (a load-independent comparison)")
     args = ap.parse_args()
@@ -468,7 +498,8 @@ def main() -> None:
             print(f"blank scoresheet download: median {r['scoresheet_ms_median']:.1f} ms, max {r['scoresheet_ms_max']:.1f} ms")
         return
     with tempfile.TemporaryDirectory() as tmp, running(app := create_app(db_path=Path(tmp) / "timing.sqlite3",
-                                                                      limits=UNLIMITED)) as url:
+                                                                      limits=UNLIMITED,
+                                                                      review_seconds=args.review_seconds)) as url:
         if args.browser:
             import os
 
@@ -491,6 +522,9 @@ def main() -> None:
             settings = " ".join(f"{k}={os.environ[k]}" for k in sorted(os.environ) if k.startswith("COACHGYM_SEASON_"))
             print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}; "
                   f"{settings or 'the season settings by default'}", file=sys.stderr)
+            jobs = app.state.reviews.jobs()
+            print(f"end-of-game reviews the server ran meanwhile: {len(jobs)} ({app.state.reviews.seconds:g} s "
+                  f"budget each; {sum(j.state == 'done' for j in jobs)} done)", file=sys.stderr)
             if season:
                 finish_season(season, rows[-1]["ended"])
         else:
@@ -505,6 +539,11 @@ def main() -> None:
     for r in rows:
         print(f"| {r['ruleset']} | {r['games']} | {r['decisions_per_game']:.1f} ({r['min_per_game']}-{r['max_per_game']}) "
               f"| {r['ms_median']:.0f} ms | {r['ms_p95']:.0f} ms | {r['ms_max']:.0f} ms | {r['server_ms_median']:.0f} ms |")
+        if "dblock_ms_median" in r:
+            print(f"  of the app's time, SQLite's write lock: waited for in {r['dblock_waits']} of {r['decisions']} "
+                  f"decisions (median {r['dblock_ms_median']:.1f}, 95th percentile {r['dblock_ms_p95']:.1f}, max "
+                  f"{r['dblock_ms_max']:.1f} ms), held median {r['dbwrite_ms_median']:.1f}, 95th percentile "
+                  f"{r['dbwrite_ms_p95']:.1f} ms; the app's own 95th percentile {r['server_ms_p95']:.0f} ms")
 
 
 if __name__ == "__main__":

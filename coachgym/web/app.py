@@ -10,6 +10,7 @@ in its thread pool, off the event loop.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from contextlib import asynccontextmanager
@@ -23,7 +24,8 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from ..present.texts import words
-from ..store import Store
+from ..store import WRITES as store_writes
+from ..store import Checkpointer, Store
 from . import errors, headers
 from . import security as sec
 from .facdecks import FacDecks
@@ -97,9 +99,15 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     # WAL with synchronous=NORMAL: a crash of the server loses nothing committed; a power cut may
     # lose the last moves. Saves no longer wait for the disk (6 ms -> 0.1 ms each, measured).
     store.conn.execute("PRAGMA synchronous = NORMAL")
+    # the WAL copied back into the file by a thread of the server's, not inside a request's commit
+    # (store.Checkpointer; COACHGYM_WAL_CHECKPOINT=commit keeps SQLite's default, for comparison)
+    checkpointer = None if os.environ.get("COACHGYM_WAL_CHECKPOINT", "") == "commit" else Checkpointer(store)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
+        if checkpointer is not None:
+            checkpointer.close()
         app.state.reviews.close()
         sims = getattr(app.state, "season_sims", None)
         if sims is not None:  # (the seasons' processes: coachgym/web/season.py)
@@ -180,8 +188,16 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
         app.state.pool.seen(client)
         request.state.fresh = fresh  # no session cookie came with it: nothing is stored for it but a game
         started = time.perf_counter()
-        response = await call_next(request)
-        response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
+        writes = [0.0, 0.0, 0.0]  # (the store's account of this request's transactions: store.WRITES)
+        token = store_writes.set(writes)
+        try:
+            response = await call_next(request)
+        finally:
+            store_writes.reset(token)
+        # the app's time, and of it the SQLite write lock's: waited for (held by another connection, a
+        # season's process), then held (the statements and the commit)
+        response.headers["Server-Timing"] = (f"app;dur={1000 * (time.perf_counter() - started):.1f}, "
+                                             f"dblock;dur={1000 * writes[0]:.1f}, dbwrite;dur={1000 * writes[1]:.1f}")
         # a new session, or a browser that has not the __Host- cookie yet (an earlier coachgym's): both set
         renew = fresh or (not in_host_cookie and sec.is_browser(request.headers))
         if renew and not any(k == b"set-cookie" and v.startswith(SESSION_COOKIE.encode() + b"=")

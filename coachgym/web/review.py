@@ -83,6 +83,11 @@ class Reviews:
         self._closing = True
         self._pool.shutdown(wait=False, cancel_futures=True)
 
+    def jobs(self) -> list[Job]:
+        """Every review known: waiting, running, or kept when done."""
+        with self._lock:
+            return list(self._jobs.values())
+
     def get(self, key: tuple) -> Job | None:
         with self._lock:
             return self._jobs.get(key)

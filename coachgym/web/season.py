@@ -3,7 +3,7 @@
 your games "coach it" (the seat, a game of this browser) or "let the book / the trained coach play
 it"; every other game simulated in the background, in a process of its own per season (:class:`Background`:
 scheduling, playing and storing the games, with its own connection to the server's SQLite file) at
-the lowest CPU priority (SCHED_IDLE), at most one per CPU less one at once (:func:`_workers`: the
+nice 19 (the lowest priority of the normal policy; :data:`DEFAULT_PRIORITY`), at most one per CPU less one at once (:func:`_workers`: the
 person's pages come first), with progress; standings by division with games behind, results with
 box scores, league leaders.
 
@@ -76,11 +76,16 @@ class Progress:
     account: dict = dataclasses.field(default_factory=dict)  # where the process's time went (:class:`_Account`)
 
 
-# How the background processes yield the CPU to the server answering people: "idle" (the default) is
-# the lowest priority the OS offers, Linux's SCHED_IDLE (nice 19 where that is not allowed); "nice:N"
-# is N steps of niceness over the server's (the test suite's choice: on a machine busy with other
-# work at normal priority an idle-policy process waits for a free core).
+# How the background processes yield the CPU to the server answering people (COACHGYM_SEASON_PRIORITY):
+# "nice:N" is N steps of niceness over the server's, in the normal policy; "idle" is the lowest
+# priority the OS offers, Linux's SCHED_IDLE (nice 19 where that is not allowed). The default is nice
+# 19 (DEFAULT_PRIORITY), measured against the idle policy on this project's 2-core machine
+# (docs/coach-seat.md, "Nice 19 by default"): an idle-policy process gets a core only when nothing else
+# wants one, so while it holds SQLite's write lock it can be kept off the CPUs, and the person's
+# request that waits for the lock waits for the whole machine; at nice 19 it still gets a sliver of a
+# busy core and lets the lock go. The test suite uses "nice:10" (tests/web/conftest.py).
 PRIORITY_ENV = "COACHGYM_SEASON_PRIORITY"
+DEFAULT_PRIORITY = "nice:19"
 
 
 def lowest_priority(how: str = "idle") -> str:
@@ -110,7 +115,7 @@ def lowest_priority(how: str = "idle") -> str:
         return got
 
 
-def _niced(how: str = "idle", server: int | None = None) -> str:
+def _niced(how: str = DEFAULT_PRIORITY, server: int | None = None) -> str:
     from ..core.lifeline import die_with_parent
 
     # ends with the server, whatever kills it (SIGKILL too); the watchdog alone, not the kernel's death
@@ -385,7 +390,7 @@ class PeopleFirst:
 
 
 def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
-    """A season's background process: tied to the server's life, at the lowest CPU priority, runs
+    """A season's background process: tied to the server's life, at a low CPU priority, runs
     ``job(*args)`` and sends ("result", its value) or ("failed", a line) down ``conn``; ``gate``: the
     server's count of requests in flight (:func:`_yield_to_people`)."""
     global _SEND, _GATE, _ACCOUNT
@@ -409,7 +414,7 @@ def _entry(conn, priority: str, server: int, gate, job, args: tuple) -> None:
 
 class Background:
     """``job(*args)`` in a process of its own (spawned, so nothing of the server's threads comes
-    along), at the lowest CPU priority (:func:`lowest_priority`, :data:`PRIORITY_ENV`) and ending
+    along), at a low CPU priority (:func:`lowest_priority`, :data:`DEFAULT_PRIORITY`, :data:`PRIORITY_ENV`) and ending
     with the server whatever ends it (``core/lifeline.py``). It reports down a pipe
     (:meth:`messages`); :meth:`stop` ends it at once. The server's process only waits on the pipe:
     none of the job's work holds the server's interpreter lock while it answers a person."""
@@ -420,7 +425,7 @@ class Background:
 
         ctx = multiprocessing.get_context("spawn")
         self._conn, there = ctx.Pipe(duplex=False)
-        self.process = ctx.Process(target=_entry, args=(there, os.environ.get(PRIORITY_ENV, "idle"), os.getpid(), _gate(),
+        self.process = ctx.Process(target=_entry, args=(there, os.environ.get(PRIORITY_ENV, DEFAULT_PRIORITY), os.getpid(), _gate(),
                                                                   job, tuple(args)),
                                    daemon=True, name="coachgym-season")
         self.process.start()

@@ -672,3 +672,25 @@ def test_new_game_form_offers_the_opponent_ladder_with_measured_ratings(client):
             forms.check_opponent(rulesets.get(name), lv["spec"])
             if "command" in lv:  # ... and one measured on its own says by which command, in how many games
                 assert f"ratings {name} by-the-book {lv['spec']} -n {lv['games']} " in lv["command"]
+
+
+def test_every_answer_says_the_apps_time_and_its_sqlite_write_locks_share():
+    """``Server-Timing`` (read by tools/web_timing.py): the app's time, and of it the SQLite write lock's,
+    waited for (another connection held it) and held; a choice saves the game, so its lock is held."""
+    import tempfile
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tools.web_timing import timing
+
+    with tempfile.TemporaryDirectory() as folder, TestClient(create_app(Path(folder) / "t.sqlite3")) as client:
+        state = api_new(client)
+        r = client.post(f"/api/games/{state['id']}/choose", json={"action": default_action(state),
+                                                                   "number": state["number"]})
+        assert r.status_code == 200
+        header = r.headers["server-timing"]
+        assert [part.strip().split(";")[0] for part in header.split(",")] == ["app", "dblock", "dbwrite"]
+        app, lock, held = (timing(header, name) for name in ("app", "dblock", "dbwrite"))
+        assert 0.0 < held <= app and 0.0 <= lock <= app
+        assert timing(header, "nothing") == 0.0
+        assert client.get("/").headers["server-timing"].startswith("app;dur=")
