@@ -223,7 +223,7 @@ def measure_browser(url: str, ruleset: str, games: int, seed: int, opponent: str
             "dblock_ms_median": statistics.median(locks), "dblock_ms_p95": percentile(locks, 0.95),
             "dblock_ms_max": max(locks), "dblock_waits": sum(x > 0.5 for x in locks),
             "dbwrite_ms_median": statistics.median(writes), "dbwrite_ms_p95": percentile(writes, 0.95),
-            "ended": ended}
+            "ended": ended, "each": {"ms": times, "server_ms": server, "dblock_ms": locks, "dbwrite_ms": writes}}
 
 
 class LoadWatch:
@@ -473,6 +473,9 @@ def main() -> None:
     ap.add_argument("--stop-with-season", action="store_true",
                     help="with --season: the person stops after the game in which the season ended (the person "
                          "coaches throughout the season, and no longer)")
+    ap.add_argument("--raw", default=None, metavar="FILE",
+                    help="with --browser: write every decision's times (key to page, the app's, the write lock's) "
+                         "to FILE as JSON")
     ap.add_argument("--review-seconds", type=float, default=None, metavar="S",
                     help="the end-of-game analyses' budget per game (the server's; default its own, "
                          "coachgym.web.review.REVIEW_SECONDS)")
@@ -529,6 +532,10 @@ def main() -> None:
                 finish_season(season, rows[-1]["ended"])
         else:
             rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
+    if args.raw:
+        Path(args.raw).write_text(json.dumps(rows))
+    for r in rows:
+        r.pop("each", None)
     if args.json:
         print(json.dumps(rows, indent=2))
         return
