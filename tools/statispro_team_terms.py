@@ -1,13 +1,15 @@
 """Fit a built Statis Pro league's team terms to its season's own points per 100 possessions
 (docs/rules/statis-pro-basketball.md, "Season context", team terms from the season's points).
 
-    python tools/statispro_team_terms.py LEAGUE_DIR --rounds 2 --iterations 3 --seed 0 [--write]
+    python tools/statispro_team_terms.py LEAGUE_DIR [--rounds 4 --iterations 4] --seed 0 [--write]
 
 LEAGUE_DIR is a league folder built by ``coachgym leagues build --season YYYY [--blind]`` (or ``cards
 build --team-stats``) whose ``team_stats.csv`` has the possession columns (G, PTS, OPP_PTS, FGA, ORB,
 TOV, FTA and the opponents' four). Only points, possessions and games played are read: never W, L or
-the records. ``coachgym leagues build --season YYYY --blind --team-terms`` runs the same fit (2 round
-robins x 3 iterations, seed 0) as the build's last step.
+the records. Without ``--rounds`` / ``--iterations`` the fit has its documented size (``team_terms.rounds``
+and ``.iterations`` in the builder's ``data/card_builder.json``: 4 round robins x 4 iterations, chosen on the
+training seasons, docs/history.md); ``coachgym leagues build --season YYYY --blind --team-terms`` runs the
+same fit (that size, seed 0) as the build's last step.
 
 The fit is ``coachgym.rules.statispro.teamterms`` (its docstring: the round robins, fielded with the season's
 real availability and injuries as a replay fields them; the two terms; the constants). Prints each
@@ -38,8 +40,8 @@ from coachgym.rules.statispro.teamterms import (  # noqa: F401
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("league", type=Path)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--iterations", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=None, help="round robins an iteration (default: the documented 4)")
+    ap.add_argument("--iterations", type=int, default=None, help="iterations (default: the documented 4)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--write", action="store_true", help="rewrite the league's team files with the fitted terms")
     ap.add_argument("--json", type=Path, help="write the fit's record here")

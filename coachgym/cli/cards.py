@@ -71,8 +71,8 @@ def leagues_group() -> None:
                    "stay in league.json for the replay against history")
 @click.option("--team-terms", "team_terms", is_flag=True, default=False,
               help="Statis Pro: then fit each team's FIELD GOAL and DEFENSE terms to the season's points per 100 "
-                   "possessions (2 round robins x 3 iterations of the league with its real availability, seed 0; "
-                   "3,000-5,200 games, minutes; docs/history.md, 'Team terms')")
+                   "possessions (4 round robins x 4 iterations of the league with its real availability, seed 0; "
+                   "8,100-13,900 games, minutes; docs/history.md, 'Team terms')")
 def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
     """Build one NBA season's league from the shipped data, offline (docs/leagues.md, 'Every NBA season offline')."""
     from .. import rulesets
@@ -95,7 +95,7 @@ def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
         raise click.ClickException(f"--out {out}: cannot be written ({exc.strerror or exc})") from None
     if team_terms:
         try:
-            fit_team_terms(out, rounds=2, iterations=3, seed=0, availability=True, write=True,
+            fit_team_terms(out, seed=0, availability=True, write=True,  # the documented size (4 x 4)
                            say=lambda line: click.echo(f"team terms: {line}", err=True))
         except CoachgymError as exc:
             raise click.ClickException(f"--team-terms: {exc}") from None

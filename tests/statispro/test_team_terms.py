@@ -43,6 +43,9 @@ def test_team_terms_constants_are_in_the_calibration_file_and_come_from_training
     # scale: the real wins per net point over the engine's simulated wins per simulated net point
     assert tt["scale"] == pytest.approx(sc["wins_per_net_rating"] / 1.440, abs=0.001)
     assert 0.5 < tt["fg_sensitivity"] < 3 and 0.2 < tt["defense_sensitivity"] < 2
+    # the fit's size, chosen on the training seasons (docs/history.md, "The fit's size chosen on the
+    # training seasons"): 4 round robins x 4 iterations, what the tool and leagues build --team-terms play
+    assert (tt["rounds"], tt["iterations"]) == (4, 4) and "training seasons" in tt["size_note"]
 
 
 def test_dithered_terms_move_the_teams_mean_by_the_term_in_whole_points():
@@ -231,7 +234,7 @@ def test_the_season_length_is_read_from_the_games_played_not_the_standings(leagu
 
 def test_leagues_build_team_terms_runs_the_fit_on_the_built_league(tmp_path, monkeypatch):
     """``coachgym leagues build --season YYYY --blind --team-terms``: the build, then the fit of
-    ``coachgym.rules.statispro.teamterms`` with its documented settings (2 round robins x 3 iterations, seed 0,
+    ``coachgym.rules.statispro.teamterms`` with its documented settings (4 round robins x 4 iterations, seed 0,
     the season's real availability), written into the team files. The round robins are replaced here
     by a stand-in that plays nothing (the real ones: the tests above), so the wiring runs in seconds."""
     from coachgym.rules.statispro import teamterms
@@ -246,7 +249,8 @@ def test_leagues_build_team_terms_runs_the_fit_on_the_built_league(tmp_path, mon
     out = tmp_path / "nba-1985-blind"
     res = CliRunner().invoke(main, ["leagues", "build", "--season", "1985", "--blind", "--team-terms", "--out", str(out)])
     assert res.exit_code == 0, res.output
-    assert [c[0] for c in calls] == [2, 2, 2] and [c[1] for c in calls] == [100_000, 200_000, 300_000]
+    # the size chosen on the training seasons (docs/history.md, "The fit's size chosen on the training seasons")
+    assert [c[0] for c in calls] == [4, 4, 4, 4] and [c[1] for c in calls] == [100_000, 200_000, 300_000, 400_000]
     assert all(c[2] is True and c[3] == 82 for c in calls)
     assert "team terms: iteration 3: r(simulated, real net per 100)" in res.output and "team terms fitted" in res.output
     lj = json.loads((out / "league.json").read_text(encoding="utf-8"))

@@ -5,7 +5,9 @@ Run by ``coachgym leagues build --season YYYY --blind --team-terms`` and by
 ``tools/statispro_team_terms.py LEAGUE_DIR`` on a league folder already built. A series-layer module
 (it plays round robins of the league with the season's carry-over; coaches by name through the ruleset).
 
-Each iteration plays ``rounds`` round robins of the league (every team hosts every other once a round,
+Each iteration plays ``rounds`` round robins of the league (the size, ``rounds`` x ``iterations``, is
+``team_terms.rounds`` and ``.iterations`` in ``data/card_builder.json`` unless given: 4 x 4, chosen on the
+training seasons; docs/history.md, "The fit's size chosen on the training seasons") (every team hosts every other once a round,
 by-the-book coaches on both benches) with the season's carry-over as a replay plays it: real
 availability (each player for his real share of his team's games, ``coachgym.series.carryover.available``,
 counted out of the real season's length, the most games in the team totals' G column) and 14G's
@@ -212,9 +214,11 @@ def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str,
     return {k: {"ortg": 100 * v[0] / max(1.0, v[1]), "drtg": 100 * v[2] / max(1.0, v[3])} for k, v in acc.items()}
 
 
-def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0, availability: bool = True,
+def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = None, seed: int = 0,
+        availability: bool = True,
         write: bool = False, progress: bool = True, say: Callable[[str], Any] = print) -> dict:
-    """Fit the league folder's team terms; ``write``: rewrite its team files with them (each ``built``
+    """Fit the league folder's team terms (``rounds`` round robins x ``iterations``; None: the documented
+    size in ``data/card_builder.json``, 4 x 4); ``write``: rewrite its team files with them (each ``built``
     line names its two terms) and add the fit to ``league.json``'s notes. Returns the fit's record
     (the terms, every iteration's r of the simulated on the real net points per 100 possessions and each
     team's simulated points scored and allowed per 100 possessions relative to the league, ``sim``)."""
@@ -224,6 +228,8 @@ def fit(folder: str | Path, rounds: int = 2, iterations: int = 3, seed: int = 0,
     tt = cal["season_context"].get("team_terms")
     if not tt:
         raise TeamTermsError("data/card_builder.json has no season_context.team_terms")
+    rounds = int(tt.get("rounds", 2)) if rounds is None else rounds  # the documented size (card_builder.json)
+    iterations = int(tt.get("iterations", 3)) if iterations is None else iterations
     if rounds < 1 or iterations < 1:
         raise TeamTermsError("--rounds and --iterations must be at least 1")
     folder = Path(folder)
