@@ -50,6 +50,7 @@ import json
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -476,6 +477,9 @@ def main() -> None:
     ap.add_argument("--raw", default=None, metavar="FILE",
                     help="with --browser: write every decision's times (key to page, the app's, the write lock's) "
                          "to FILE as JSON")
+    ap.add_argument("--busy-thread", action="store_true",
+                    help="over HTTP: keep a thread of the server's process busy with Python work meanwhile (what an "
+                         "analysis run in a thread of the server's, not in a process of its own, costs everyone else)")
     ap.add_argument("--review-seconds", type=float, default=None, metavar="S",
                     help="the end-of-game analyses' budget per game (the server's; default its own, "
                          "coachgym.web.review.REVIEW_SECONDS)")
@@ -531,7 +535,15 @@ def main() -> None:
             if season:
                 finish_season(season, rows[-1]["ended"])
         else:
+            busy = threading.Event()
+            if args.busy_thread:  # (the server runs in this process: this thread competes for its interpreter lock)
+                def burn() -> None:
+                    while not busy.is_set():
+                        sum(i * i for i in range(1000))
+
+                threading.Thread(target=burn, daemon=True).start()
             rows = [measure(url, rulesets.get(name).name, args.games, args.seed, args.opponent) for name in args.rulesets]
+            busy.set()
     if args.raw:
         Path(args.raw).write_text(json.dumps(rows))
     for r in rows:

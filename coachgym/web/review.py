@@ -65,23 +65,92 @@ class Job:
 
 
 REVIEW_WAIT = 300.0  # the most a review waits for a place in the server's pool of heavy work
+REVIEW_NICE = 5  # the review's process: this many steps of niceness below the server's (people's pages first)
+
+# The analyses run in a process of their own (one, started with the first review and kept), not in a
+# thread of the server's: a thread doing seconds of Python work holds the interpreter's lock, and every
+# other request of the server waits for it at each turn (measured: a choice's own time from 10.9 to
+# 28-32 ms beside one busy thread; docs/coach-seat.md). What the process needs comes with each job (the
+# game's save, the resolver of its coaches); what it reports goes through shared memory: [stop, done,
+# total] (``_SHARED`` there).
+_SHARED = None
+
+
+def _review_process_start(shared, server: int) -> None:
+    """A review process's start: tied to the server's life (``core/lifeline.py``), at a lower priority."""
+    import os
+
+    from ..core.lifeline import die_with_parent
+
+    global _SHARED
+    _SHARED = shared
+    die_with_parent(server, kernel=False)
+    try:
+        os.nice(REVIEW_NICE)
+    except OSError:
+        pass
+
+
+def _review_in_process(data: dict, resolve: Any, side: int, opponent: str, chooser: str, seconds: float):
+    """In the review process: the game rebuilt from its save, analysed; (the review, its clocks)."""
+    from ..present.replay import Replay
+
+    shared = _SHARED
+    replay = Replay.from_seat_save(data, "this game", resolve, trusted=True)
+
+    def progress(done: int, total: int) -> None:
+        if shared is not None:
+            shared[1], shared[2] = done, total
+
+    return _analyse(replay, side, opponent, chooser, seconds, progress,
+                    (lambda: shared[0] > 0) if shared is not None else (lambda: False))
+
+
+def _analyse(replay: Any, side: int, opponent: str, chooser: str, seconds: float, progress, stop):
+    from ..search.review import review
+
+    r = review(replay, side, opponent, seconds=seconds, per_decision=PER_DECISION, max_decisions=MAX_DECISIONS,
+               progress=progress, label=panel_label(replay), stop=stop, chooser=chooser)
+    return r, clocks(replay, r.swings, r.decisions)
 
 
 class Reviews:
-    """The background analyses of finished games (see the module docstring)."""
+    """The background analyses of finished games (see the module docstring): queued in a thread of
+    the server's, each analysed in the review process (``_review_in_process``)."""
 
     def __init__(self, seconds: float = REVIEW_SECONDS, queue: int = QUEUE, keep: int = KEEP):
         self.seconds, self.queue, self.keep = seconds, queue, keep
         self._jobs: OrderedDict[tuple, Job] = OrderedDict()
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coachgym-review")
+        self._process: Any = None  # the review process (a ProcessPoolExecutor of one), started when first needed
+        self._shared: Any = None
         self._closing = False
         self.pool = None  # the server's WorkPool (app.py sets it)
 
     def close(self) -> None:
-        """The server stops: waiting reviews are dropped, a running one ends after its analysis."""
+        """The server stops: waiting reviews are dropped, a running one stops its analyses at once."""
         self._closing = True
         self._pool.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            process, self._process = self._process, None
+            if self._shared is not None:
+                self._shared[0] = 1.0
+        if process is not None:
+            process.shutdown(wait=False, cancel_futures=True)
+
+    def _executor(self) -> Any:
+        import multiprocessing
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+
+        with self._lock:
+            if self._process is None:
+                ctx = multiprocessing.get_context("spawn")
+                self._shared = ctx.RawArray("d", 3)
+                self._process = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_review_process_start,
+                                                    initargs=(self._shared, os.getpid()))
+            return self._process
 
     def jobs(self) -> list[Job]:
         """Every review known: waiting, running, or kept when done."""
@@ -92,10 +161,11 @@ class Reviews:
         with self._lock:
             return self._jobs.get(key)
 
-    def start(self, session: str, key: tuple, replay: Any, side: int, opponent: str, chooser: str = "p") -> Job:
+    def start(self, session: str, key: tuple, game: tuple[dict, Any], side: int, opponent: str,
+              chooser: str = "p") -> Job:
         """The job of ``key`` (a game and how far it went), started if it is not known yet;
         refused (``WebError`` 503) while this session has another one waiting or running, or
-        :data:`QUEUE` are."""
+        :data:`QUEUE` are. ``game``: the seat's save (``Seat.to_dict``) and its ``resolve``."""
         with self._lock:
             job = self._jobs.get(key)
             if job is not None:
@@ -111,23 +181,31 @@ class Reviews:
             done = [k for k, j in self._jobs.items() if j.state in ("done", "failed")]
             for k in done[:max(0, len(done) - self.keep)]:
                 del self._jobs[k]
-        self._pool.submit(self._run, job, replay, side, opponent, chooser)
+        self._pool.submit(self._run, job, game, side, opponent, chooser)
         return job
 
-    def _run(self, job: Job, replay: Any, side: int, opponent: str, chooser: str = "p") -> None:
-        from ..search.review import review
+    def _in_process(self, job: Job, game: tuple[dict, Any], side: int, opponent: str, chooser: str):
+        """The analyses in the review process, its progress read into ``job`` meanwhile."""
+        import concurrent.futures
 
+        executor = self._executor()
+        shared = self._shared
+        shared[0] = shared[1] = shared[2] = 0.0  # (one job at a time: this thread is the only one that submits)
+        future = executor.submit(_review_in_process, game[0], game[1], side, opponent, chooser, self.seconds)
+        while True:
+            try:
+                r, job.clocks = future.result(timeout=0.2)
+                return r
+            except concurrent.futures.TimeoutError:
+                job.done, job.total = int(shared[1]), int(shared[2])
+                if self._closing:
+                    shared[0] = 1.0
+
+    def _run(self, job: Job, game: tuple[dict, Any], side: int, opponent: str, chooser: str = "p") -> None:
         job.state = "running"
 
-        def progress(done: int, total: int) -> None:
-            job.done, job.total = done, total
-
         def work():
-            r = review(replay, side, opponent, seconds=self.seconds, per_decision=PER_DECISION,
-                       max_decisions=MAX_DECISIONS, progress=progress, label=panel_label(replay),
-                       stop=lambda: self._closing, chooser=chooser)
-            job.clocks = clocks(replay, r.swings, r.decisions)
-            return r
+            return self._in_process(job, game, side, opponent, chooser)
 
         try:
             # in the server's one pool of heavy work (security.WorkPool), waiting its turn there
@@ -352,10 +430,12 @@ def start_review(request: Request, gid: str):
     key = _job_key(live, sid, gid)
     job = reviews(request).get(key)
     if job is None:
-        rep = live.replay(sid, gid)
+        # the game's save and the server's resolver of coach names (a bound method of WebCoaches: it
+        # pickles), rebuilt in the review process
+        game = (live.read(sid, gid, lambda seat: seat.to_dict()), live.resolve)
         side, opponent, chooser = live.read(sid, gid, reviewer)
         try:
-            job = reviews(request).start(sid, key, rep, side, opponent, chooser)
+            job = reviews(request).start(sid, key, game, side, opponent, chooser)
         except WebError as exc:  # busy: said in the page's box, with a button to ask again
             job = Job(state="refused", error=exc.message)
     return _fragment(request, gid, job)

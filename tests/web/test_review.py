@@ -215,3 +215,44 @@ def test_the_end_of_game_page_shows_each_moments_clock(client):
     for clock, small in whens:
         assert re.match(CLOCKS["fourthstreet"], clock.replace("\xa0", " ")) and small.endswith("% played"), (clock, small)
         assert " " not in clock  # (a quarter's clock on one line: "Q4\xa03:45")
+
+
+def test_the_analyses_run_in_a_process_of_their_own_below_the_servers_priority(tmp_path):
+    """A review's seconds of Python work hold no lock of the server's interpreter: they run in the
+    review process (web/review.py, ``_review_in_process``), at REVIEW_NICE steps below the server,
+    reporting progress through shared memory; the result (the story with its clocks) is the one the
+    same analyses give in this process."""
+    import os
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from coachgym.web import review as review_module
+
+    with TestClient(create_app(db_path=tmp_path / "r.sqlite3", review_seconds=2)) as client:
+        gid = client.post("/api/games", json={"ruleset": "fourthstreet", "opponent": "by-the-book",
+                                              "seed": 3}).json()["id"]
+        client.post(f"/api/games/{gid}/continue", json={"to": "end"})
+        same = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+        assert client.post(f"/games/{gid}/review", headers=same).status_code == 200
+        reviews = client.app.state.reviews
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not all(j.state in ("done", "failed") for j in reviews.jobs()):
+            time.sleep(0.1)
+        (job,) = reviews.jobs()
+        assert job.state == "done", job.error
+        workers = list(reviews._process._processes.values())
+        assert len(workers) == 1 and workers[0].pid != os.getpid()
+        with open(f"/proc/{workers[0].pid}/stat") as f:
+            nice = int(f.read().rsplit(")", 1)[1].split()[16])
+        assert nice == min(19, os.nice(0) + review_module.REVIEW_NICE)
+        assert job.result.ruleset == "fourthstreet" and job.total >= 0
+        page = client.get(f"/games/{gid}/review")
+        assert page.status_code == 200 and "review-decisions" in page.text
+        # the same game analysed here, in this process: the same swings and the same clocks
+        seat = client.app.state.live.read(job.session, gid, lambda s: s.to_dict())
+        replay = Replay.from_seat_save(seat, "this game", None, trusted=True)
+        here = review(replay, job.result.side, "by-the-book", analyse=False)
+        assert [(s.frame, s.text) for s in here.swings] == [(s.frame, s.text) for s in job.result.swings]
+        assert review_module.clocks(replay, here.swings) == {
+            k: v for k, v in job.clocks.items() if k[0] == "swing"}
