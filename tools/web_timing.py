@@ -529,8 +529,9 @@ def main() -> None:
             settings = " ".join(f"{k}={os.environ[k]}" for k in sorted(os.environ) if k.startswith("COACHGYM_SEASON_"))
             print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}; "
                   f"{settings or 'the season settings by default'}", file=sys.stderr)
-            jobs = app.state.reviews.jobs()
-            print(f"end-of-game reviews the server ran meanwhile: {len(jobs)} ({app.state.reviews.seconds:g} s "
+            reviews = app.state.reviews
+            jobs = reviews.jobs() if hasattr(reviews, "jobs") else list(reviews._jobs.values())  # (an older server's)
+            print(f"end-of-game reviews the server ran meanwhile: {len(jobs)} ({reviews.seconds:g} s "
                   f"budget each; {sum(j.state == 'done' for j in jobs)} done)", file=sys.stderr)
             if season:
                 finish_season(season, rows[-1]["ended"])
