@@ -7,7 +7,21 @@ from __future__ import annotations
 
 import pytest
 
+from coachgym.web import create_app
+from coachgym.web.security import Limits
+from coachgym.web.server import running
+
 from .helpers import continue_to, number, start_game, take_default
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """This module's own server, the default limits but an analysis of 1 s (``--analyse-seconds 1``;
+    the page's Analyse asks 5): "keep thinking" goes on with a shorter first analysis, still adding
+    its own 5 s."""
+    limits = Limits(analyse_seconds=1)
+    with running(create_app(db_path=tmp_path_factory.mktemp("screen") / "games.sqlite3", limits=limits)) as url:
+        yield url
 
 # a little way into each game: continue marks, then decisions answered with Enter
 PLAN = {
