@@ -226,7 +226,7 @@ class Checkpointer:
 
     def __init__(self, store: Store, every: float = 1.0):
         self.every = every
-        self.path = store.path
+        self.path = Path(os.path.abspath(store.path))  # (now: the thread opens it later, whatever the cwd is then)
         with store.lock:
             store.conn.execute("PRAGMA wal_autocheckpoint = 0")
         self._stop = threading.Event()

@@ -99,12 +99,13 @@ def create_app(db_path: str | Path | None = None, max_games: int = DEFAULT_MAX_G
     # WAL with synchronous=NORMAL: a crash of the server loses nothing committed; a power cut may
     # lose the last moves. Saves no longer wait for the disk (6 ms -> 0.1 ms each, measured).
     store.conn.execute("PRAGMA synchronous = NORMAL")
-    # the WAL copied back into the file by a thread of the server's, not inside a request's commit
-    # (store.Checkpointer; COACHGYM_WAL_CHECKPOINT=commit keeps SQLite's default, for comparison)
-    checkpointer = None if os.environ.get("COACHGYM_WAL_CHECKPOINT", "") == "commit" else Checkpointer(store)
+    # the WAL copied back into the file by a thread of the server's while it serves, not inside a
+    # request's commit (store.Checkpointer; COACHGYM_WAL_CHECKPOINT=commit keeps SQLite's default)
+    wal_thread = str(store.path) != ":memory:" and os.environ.get("COACHGYM_WAL_CHECKPOINT", "") != "commit"
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        checkpointer = Checkpointer(store) if wal_thread else None
         yield
         if checkpointer is not None:
             checkpointer.close()
