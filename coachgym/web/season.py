@@ -131,7 +131,7 @@ def _workers() -> int:
     """Seasons simulated at once, each in a process of its own: one per CPU this process may use less
     one (the person's pages and the browser keep a core), at least one, at most four; a season
     started while they are all busy waits for one to end. On two cores one process plays an
-    82-game season of the 1992-93 NBA in 26-67 s while a person coaches (docs/coach-seat.md)."""
+    82-game season of the 1992-93 NBA in 26-69 s while a person coaches (docs/coach-seat.md)."""
     import os
 
     try:
@@ -181,7 +181,7 @@ def _report(*message) -> None:
 # (a third run 120 s, 222 ms, the server itself slowed); never waiting (SHARE 1) 48 s, but 170 ms a
 # page (docs/coach-seat.md, "Where the season's time goes"). With the season at nice 19, the write lock
 # polled, the WAL checkpointed off the requests and the reviews in a process of their own: 26-67 s at
-# medians of 52-77 ms in 13 runs of 13 ("Nice 19 by default"). Shared memory (two doubles: requests in
+# medians of 51-77 ms in 19 runs of 19 ("Nice 19 by default"). Shared memory (two doubles: requests in
 # flight, the monotonic time the grace ends), made by the server and handed to each season's
 # process when it starts. Each can be set from the environment (the server's: the season's process
 # inherits it): COACHGYM_SEASON_GRACE, COACHGYM_SEASON_WAIT (seconds), COACHGYM_SEASON_SHARE (0-1].
