@@ -136,8 +136,9 @@ class Reviews:
             process, self._process = self._process, None
             if self._shared is not None:
                 self._shared[0] = 1.0
-        if process is not None:
-            process.shutdown(wait=False, cancel_futures=True)
+        if process is not None:  # (waited for: the running analysis stops at its next check of the flag;
+            # not waiting would leave the pool's semaphores to the resource tracker's warning at exit)
+            process.shutdown(wait=True, cancel_futures=True)
 
     def _executor(self) -> Any:
         import multiprocessing
