@@ -220,9 +220,10 @@ class Checkpointer:
     ``store``'s connection pays for it: SQLite's default runs a checkpoint inside the commit that
     grows the WAL past 1,000 pages, and with ``synchronous = NORMAL`` that commit then waits for the
     disk (a web request saving its game: measured in docs/coach-seat.md, "The write lock and the
-    checkpoints"). Turns off ``store``'s automatic checkpoints and, every ``every`` seconds where the
-    WAL was written since the last one, runs a PASSIVE checkpoint (it takes no write lock: writers go
-    on meanwhile) on a connection of its own. :meth:`close` stops it (and checkpoints once more)."""
+    checkpoints"). Turns off ``store``'s automatic checkpoints and, every ``every`` seconds, runs a
+    PASSIVE checkpoint (it takes no write lock: writers go on meanwhile; with nothing new it returns
+    at once) on a connection of its own. ``runs``: the checkpoints that copied something new.
+    :meth:`close` stops it (and checkpoints once more)."""
 
     def __init__(self, store: Store, every: float = 1.0):
         self.every = every
@@ -239,19 +240,15 @@ class Checkpointer:
             conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=LOCK_WAIT)
         except sqlite3.Error:
             return
-        wal, seen = Path(str(self.path) + "-wal"), -1
+        last = (-1, -1)
         try:
             conn.execute("PRAGMA wal_autocheckpoint = 0")
             while not self._stop.wait(self.every):
-                try:
-                    changed = wal.stat().st_mtime_ns
-                except OSError:  # (no WAL yet)
-                    continue
-                if changed != seen:  # (something was written since the last checkpoint)
-                    busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-                    self.runs += 1
-                    if not busy and copied == frames:  # (else some frames wait: again at the next tick)
-                        seen = changed
+                # (with nothing new in the WAL a PASSIVE checkpoint reads its index and returns: microseconds)
+                _, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                if copied > 0 and (frames, copied) != last:
+                    self.runs += 1  # (one that copied something new)
+                last = (frames, copied)
             conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         except sqlite3.Error:  # (the file went away under it)
             pass
