@@ -219,8 +219,8 @@ class Checkpointer:
     """Copies the WAL back into the database file from a thread of its own, so that no write of
     ``store``'s connection pays for it: SQLite's default runs a checkpoint inside the commit that
     grows the WAL past 1,000 pages, and with ``synchronous = NORMAL`` that commit then waits for the
-    disk (a web request saving its game: measured in docs/coach-seat.md, "The write lock and the
-    checkpoints"). Turns off ``store``'s automatic checkpoints and, every ``every`` seconds, runs a
+    disk (a web request saving its game; docs/coach-seat.md, "Nice 19 by default, the write lock, the
+    checkpoints and the reviews"). Turns off ``store``'s automatic checkpoints and, every ``every`` seconds, runs a
     PASSIVE checkpoint (it takes no write lock: writers go on meanwhile; with nothing new it returns
     at once) on a connection of its own. ``runs``: the checkpoints that copied something new.
     :meth:`close` stops it (and checkpoints once more)."""

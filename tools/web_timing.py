@@ -530,7 +530,7 @@ def main() -> None:
             print(f"while timing: {load.stop()}; this tool (server and Chromium) at nice {os.nice(0)}; "
                   f"{settings or 'the season settings by default'}", file=sys.stderr)
             reviews = app.state.reviews
-            jobs = reviews.jobs() if hasattr(reviews, "jobs") else list(reviews._jobs.values())  # (an older server's)
+            jobs = reviews.jobs()
             print(f"end-of-game reviews the server ran meanwhile: {len(jobs)} ({reviews.seconds:g} s "
                   f"budget each; {sum(j.state == 'done' for j in jobs)} done)", file=sys.stderr)
             if season:

@@ -94,6 +94,7 @@ def _review_process_start(shared, server: int) -> None:
 def _review_in_process(data: dict, resolve: Any, side: int, opponent: str, chooser: str, seconds: float):
     """In the review process: the game rebuilt from its save, analysed; (the review, its clocks)."""
     from ..present.replay import Replay
+    from ..search.review import review
 
     shared = _SHARED
     replay = Replay.from_seat_save(data, "this game", resolve, trusted=True)
@@ -102,15 +103,9 @@ def _review_in_process(data: dict, resolve: Any, side: int, opponent: str, choos
         if shared is not None:
             shared[1], shared[2] = done, total
 
-    return _analyse(replay, side, opponent, chooser, seconds, progress,
-                    (lambda: shared[0] > 0) if shared is not None else (lambda: False))
-
-
-def _analyse(replay: Any, side: int, opponent: str, chooser: str, seconds: float, progress, stop):
-    from ..search.review import review
-
     r = review(replay, side, opponent, seconds=seconds, per_decision=PER_DECISION, max_decisions=MAX_DECISIONS,
-               progress=progress, label=panel_label(replay), stop=stop, chooser=chooser)
+               progress=progress, label=panel_label(replay), chooser=chooser,
+               stop=(lambda: shared[0] > 0) if shared is not None else None)
     return r, clocks(replay, r.swings, r.decisions)
 
 
@@ -188,19 +183,27 @@ class Reviews:
     def _in_process(self, job: Job, game: tuple[dict, Any], side: int, opponent: str, chooser: str):
         """The analyses in the review process, its progress read into ``job`` meanwhile."""
         import concurrent.futures
+        from concurrent.futures.process import BrokenProcessPool
 
         executor = self._executor()
         shared = self._shared
         shared[0] = shared[1] = shared[2] = 0.0  # (one job at a time: this thread is the only one that submits)
-        future = executor.submit(_review_in_process, game[0], game[1], side, opponent, chooser, self.seconds)
-        while True:
-            try:
-                r, job.clocks = future.result(timeout=0.2)
-                return r
-            except concurrent.futures.TimeoutError:
-                job.done, job.total = int(shared[1]), int(shared[2])
-                if self._closing:
-                    shared[0] = 1.0
+        try:
+            future = executor.submit(_review_in_process, game[0], game[1], side, opponent, chooser, self.seconds)
+            while True:
+                try:
+                    r, job.clocks = future.result(timeout=0.2)
+                    return r
+                except concurrent.futures.TimeoutError:
+                    job.done, job.total = int(shared[1]), int(shared[2])
+                    if self._closing:
+                        shared[0] = 1.0
+        except BrokenProcessPool:  # (the process was killed: this review fails, the next one gets a new process)
+            with self._lock:
+                if self._process is executor:
+                    self._process = None
+            executor.shutdown(wait=False)
+            raise
 
     def _run(self, job: Job, game: tuple[dict, Any], side: int, opponent: str, chooser: str = "p") -> None:
         job.state = "running"

@@ -295,3 +295,38 @@ def test_ctrl_c_after_a_review_ends_its_process_with_the_server_and_prints_nothi
     time.sleep(0.5)
     for pid in children:  # none outlives the server
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower(), pid
+
+
+def test_a_killed_review_process_fails_that_review_and_the_next_gets_a_new_one(tmp_path):
+    """The review process killed from outside (the OOM killer, an administrator): the review that needed
+    it fails with a line on the page, and the next review starts a new process and is done."""
+    import os
+    import signal
+    import time
+
+    from fastapi.testclient import TestClient
+
+    same = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+    with TestClient(create_app(db_path=tmp_path / "k.sqlite3", review_seconds=1)) as client:
+        reviews = client.app.state.reviews
+
+        def review_a_game(seed: int):
+            gid = client.post("/api/games", json={"ruleset": "fourthstreet", "opponent": "by-the-book",
+                                                  "seed": seed}).json()["id"]
+            client.post(f"/api/games/{gid}/continue", json={"to": "end"})
+            assert client.post(f"/games/{gid}/review", headers=same).status_code == 200
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and any(j.state in ("queued", "running") for j in reviews.jobs()):
+                time.sleep(0.1)
+            return next(j for j in reviews.jobs() if j.key[0] == gid)
+
+        assert review_a_game(3).state == "done"
+        (first,) = reviews._process._processes.values()
+        os.kill(first.pid, signal.SIGKILL)
+        first.join(10)
+        failed = review_a_game(4)
+        assert failed.state == "failed" and failed.error == "BrokenProcessPool"
+        again = review_a_game(5)
+        assert again.state == "done", again.error
+        (second,) = reviews._process._processes.values()
+        assert second.pid != first.pid

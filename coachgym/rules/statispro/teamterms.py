@@ -228,8 +228,8 @@ def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = 
     tt = cal["season_context"].get("team_terms")
     if not tt:
         raise TeamTermsError("data/card_builder.json has no season_context.team_terms")
-    rounds = int(tt.get("rounds", 2)) if rounds is None else rounds  # the documented size (card_builder.json)
-    iterations = int(tt.get("iterations", 3)) if iterations is None else iterations
+    rounds = int(tt["rounds"]) if rounds is None else rounds  # the documented size (card_builder.json)
+    iterations = int(tt["iterations"]) if iterations is None else iterations
     if rounds < 1 or iterations < 1:
         raise TeamTermsError("--rounds and --iterations must be at least 1")
     folder = Path(folder)
