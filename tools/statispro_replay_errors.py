@@ -60,22 +60,14 @@ def star_shots(folder: Path, stem: str) -> float | None:
     return out
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("replay", type=Path)
-    ap.add_argument("team_totals", type=Path)
-    ap.add_argument("--league", type=Path, required=True, help="the replayed league's folder")
-    args = ap.parse_args(argv)
-    from coachgym.core.errors import CoachgymError
-    from coachgym.core.statscsv import nba_teams, read_team_stats
+def errors(report: dict, totals: dict, folder: Path, say=print) -> dict | None:
+    """The figures ``main`` prints, as a dict: ``teams`` (matched), ``error_r`` (the correlation of each
+    team's simulated - real wins with pace, drtg (points allowed per 100), ortg, opp_ppg, tov100,
+    opp_tov100), ``star_shots_r`` (None without stats.csv), ``pythagorean_r`` / ``pythagorean_mae`` (the
+    points-based expectation against the real records) and ``left_out`` (teams without totals); None
+    where fewer than 3 teams match. ``totals``: :func:`coachgym.core.statscsv.read_team_stats`'s rows."""
+    from coachgym.core.statscsv import nba_teams
 
-    try:
-        report = json.loads(args.replay.read_text(encoding="utf-8"))
-        totals = read_team_stats(args.team_totals)
-    except (OSError, ValueError, CoachgymError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    folder = args.league
     by_name: dict[str, list[str]] = {}
     for abbr, info in nba_teams().items():
         by_name.setdefault(info["name"], []).append(abbr)
@@ -83,6 +75,7 @@ def main(argv: list[str]) -> int:
     err: list[float] = []
     pyth: list[float] = []
     real: list[float] = []
+    left_out: list[str] = []
     for t in report["teams"]:
         try:
             name = json.loads((folder / f"{t['team']}.json").read_text(encoding="utf-8"))["name"]
@@ -92,7 +85,8 @@ def main(argv: list[str]) -> int:
         row = totals.get(abbr) if abbr else None
         poss = row.possessions() if row is not None else None
         if row is None or poss is None or not row.games or row.pts is None or row.opp_pts is None:
-            print(f"note: {t['team']} ({name}) has no team totals with possessions; left out")
+            say(f"note: {t['team']} ({name}) has no team totals with possessions; left out")
+            left_out.append(t["team"])
             continue
         feats["pace"].append(poss / row.games)
         feats["drtg"].append(100 * row.opp_pts / poss)
@@ -104,18 +98,43 @@ def main(argv: list[str]) -> int:
         pyth.append(82 * row.pts ** 14 / (row.pts ** 14 + row.opp_pts ** 14))
         real.append(t["real_wins"])
     if len(err) < 3:
+        return None
+    stars = [star_shots(folder, t["team"]) for t in report["teams"]]
+    star_r = (pearson([float(x or 0) for x in stars], err)
+              if all(x is not None for x in stars) and len(stars) == len(err) and len(set(stars)) > 1 else None)
+    return {"teams": len(err), "error_r": {k: pearson(v, err) for k, v in feats.items()}, "star_shots_r": star_r,
+            "pythagorean_r": pearson(pyth, real),
+            "pythagorean_mae": sum(abs(a - b) for a, b in zip(pyth, real)) / len(real), "left_out": left_out}
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("replay", type=Path)
+    ap.add_argument("team_totals", type=Path)
+    ap.add_argument("--league", type=Path, required=True, help="the replayed league's folder")
+    args = ap.parse_args(argv)
+    from coachgym.core.errors import CoachgymError
+    from coachgym.core.statscsv import read_team_stats
+
+    try:
+        report = json.loads(args.replay.read_text(encoding="utf-8"))
+        totals = read_team_stats(args.team_totals)
+    except (OSError, ValueError, CoachgymError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    result = errors(report, totals, args.league)
+    if result is None:
         print(f"error: {args.league}: fewer than 3 of the replay's teams match {args.team_totals}", file=sys.stderr)
         return 1
-    print(f"{args.replay.name}: {len(err)} teams; r {report['team_r']:.3f}, MAE {report['team_mae_wins']:.2f}; "
+    print(f"{args.replay.name}: {result['teams']} teams; r {report['team_r']:.3f}, MAE {report['team_mae_wins']:.2f}; "
           "correlation of simulated - real wins with:")
-    for k, v in feats.items():
-        print(f"  {k:10s} {pearson(v, err):+.2f}")
-    stars = [star_shots(folder, t["team"]) for t in report["teams"]]
-    if all(x is not None for x in stars) and len(stars) == len(err) and len(set(stars)) > 1:
-        print(f"  {'star_shots':10s} {pearson([float(x or 0) for x in stars], err):+.2f}  (shots a game above 17 of the "
+    for k, v in result["error_r"].items():
+        print(f"  {k:10s} {v:+.2f}")
+    if result["star_shots_r"] is not None:
+        print(f"  {'star_shots':10s} {result['star_shots_r']:+.2f}  (shots a game above 17 of the "
               "team's high-volume men x their true shooting over the team's)")
-    print(f"points-based expectation (Pythagorean, exponent 14): r {pearson(pyth, real):.3f}, "
-          f"MAE {sum(abs(a - b) for a, b in zip(pyth, real)) / len(real):.2f}")
+    print(f"points-based expectation (Pythagorean, exponent 14): r {result['pythagorean_r']:.3f}, "
+          f"MAE {result['pythagorean_mae']:.2f}")
     return 0
 
 
