@@ -302,24 +302,53 @@ PUBLISHED_RLIABLE = {
     ("statispro-foul-trouble-half", "ppo"): (0.6977611940298507, 0.3945895522388059, 0.8451492537313432),
     ("statispro-foul-trouble-half", "dqn"): (0.49813432835820887, 0.3041044776119402, 0.7490671641791046),
     ("statispro-foul-trouble-half", "bc_maskable_ppo"): (0.8125, 0.7005597014925372, 0.9505597014925374),
+    ("fuba-protect-1-0-last15", "maskable_ppo"): (0.6774193548387095, 0.6048387096774192, 0.903225806451613),
+    ("fuba-protect-1-0-last15", "ppo"): (-0.10483870967741944, -0.5161290322580646, 0.2741935483870968),
+    ("fuba-protect-1-0-last15", "dqn"): (0.9677419354838711, 0.8951612903225806, 1.0403225806451615),
+    ("fuba-protect-1-0-last15", "bc_maskable_ppo"): (0.8306451612903226, 0.7016129032258064, 0.9516129032258066),
 }
-# ... and on each algorithm's 2 scenarios x 5 runs (the stratified bootstrap over the scenarios; np.random.seed(0))
+# ... and on each algorithm's 3 scenarios x 5 runs (the stratified bootstrap over the scenarios; np.random.seed(0));
+# the fuba-protect-1-0-last15 rows were merged in with `academy_algos --merge` (recorded as above)
 PUBLISHED_AGGREGATE_RLIABLE = {
-    "maskable_ppo": (0.9111214759535656, 0.7966072415699283, 0.980410447761194),
-    "ppo": (0.7412935323383086, 0.6092799889441681, 0.8485005527915979),
-    "dqn": (0.7538177169707021, 0.558665008291874, 0.9151637645107794),
-    "bc_maskable_ppo": (0.9815333056937535, 0.9015858208955224, 1.088049336650083),
+    "maskable_ppo": (0.8426791520295774, 0.7476073095543787, 0.9360901585263647),
+    "ppo": (0.5441516283576147, 0.40247240500008913, 0.6560705191931617),
+    "dqn": (0.8584355700589051, 0.7396641345245101, 0.9574463034290905),
+    "bc_maskable_ppo": (0.9028647087144921, 0.8438887551489862, 0.9822255954397667),
 }
+SCENARIOS = ["fourthstreet-up3-final2", "statispro-foul-trouble-half", "fuba-protect-1-0-last15"]
 
 
 def test_the_published_aggregate_over_the_scenarios_is_rliables_answer():
     tab = _published()
-    assert set(tab["scenarios"]) == {"fourthstreet-up3-final2", "statispro-foul-trouble-half"}
+    assert list(tab["scenarios"]) == SCENARIOS
     for algo, want in PUBLISHED_AGGREGATE_RLIABLE.items():
         agg = tab["aggregate"][algo]
         samples = [np.asarray(next(r for r in t["rows"] if r["algo"] == algo)["normalized"])
                    for t in tab["scenarios"].values()]
-        assert agg["scenarios"] == 2 and agg["runs"] == 10
+        assert agg["scenarios"] == 3 and agg["runs"] == 15
         assert agg["iqm"] == pytest.approx(want[0], abs=1e-12)
         assert agg["ci95"][0] == pytest.approx(want[1], abs=0.01) and agg["ci95"][1] == pytest.approx(want[2], abs=0.01)
         _check(samples, want, 0.01)
+
+
+def test_merge_joins_tables_of_other_scenarios_and_recomputes_the_aggregate(tmp_path):
+    tab = _published()
+    parts = []
+    for sid in SCENARIOS:  # the published table cut into one table a scenario, then merged back
+        part = {"budget": tab["budget"], "resamples": tab["resamples"], "scenarios": {sid: tab["scenarios"][sid]}}
+        T.aggregate(part)
+        assert part["aggregate"]["maskable_ppo"]["scenarios"] == 1
+        parts.append(part)
+    assert T.merge(parts) == tab
+    for i, part in enumerate(parts):
+        path = tmp_path / f"t{i}.json"
+        path.write_text(json.dumps(part))
+    out = tmp_path / "merged.json"
+    assert T.main(["--merge", *(str(tmp_path / f"t{i}.json") for i in range(3)), "--json", str(out)]) == 0
+    assert json.loads(out.read_text()) == tab
+    with pytest.raises(ConfigError, match="is in two tables"):
+        T.merge([parts[0], parts[0]])
+    with pytest.raises(ConfigError, match="its budget is 100000"):
+        T.merge([parts[0], {**parts[1], "budget": 100000}])
+    assert T.main(["--merge", str(tmp_path / "t0.json"), "--budget", "20480"]) == 2
+    assert T.main(["--merge", str(tmp_path / "missing.json")]) == 2

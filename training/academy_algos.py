@@ -10,6 +10,8 @@ by scenario), performance profiles and the curves of every algorithm on one set 
         --algo dqn=runs/academy-algos-dqn --algo bc_maskable_ppo=runs/academy-algos-bc_maskable_ppo \\
         --json docs/benchmark/academy_algorithms.json --plot docs/img/academy/algorithms_curves.png \\
         --profile docs/img/academy/algorithms_profile.png
+    python -m coachgym.training.academy_algos --merge docs/benchmark/academy_algorithms.json OTHER.json \
+        --json docs/benchmark/academy_algorithms.json     # tables of other scenarios in one
 
 What a row must be, or the table refuses it (a clear one-line error): every run of the row whole (its
 curve at its configuration's budget) and trained for at least ``--budget`` env steps, demonstrations
@@ -182,11 +184,45 @@ def table(sources: "list[tuple[str, Path]]", scenarios: list[str], budget: int, 
                                  "references": {k: v["mean"] for k, v in refs.items() if isinstance(v, dict) and "mean" in v},
                                  "scope": scope, "rows": rows,
                                  **({"paired_references": {k: v["mean"] for k, v in pref.items()}} if pref else {})}
-    for algo, _ in sources:
-        per = [next(r["normalized"] for r in t["rows"] if r["algo"] == algo) for t in out["scenarios"].values()]
-        p, lo, hi = R.stratified_iqm_interval(per, resamples)
-        out["aggregate"][algo] = {"scenarios": len(per), "runs": sum(len(x) for x in per), "iqm": p, "ci95": [lo, hi],
-                                  "profile": R.performance_profile(per, R.TAUS, resamples)}
+    aggregate(out)
+    return out
+
+
+def aggregate(tab: dict) -> None:
+    """``tab["aggregate"]``: each algorithm's IQM over every scenario's runs, the bootstrap stratified by
+    scenario, and its performance profile (recomputed in place)."""
+    algos = [r["algo"] for r in next(iter(tab["scenarios"].values()))["rows"]]
+    tab["aggregate"] = {}
+    for algo in algos:
+        per = [next(r["normalized"] for r in t["rows"] if r["algo"] == algo) for t in tab["scenarios"].values()]
+        p, lo, hi = R.stratified_iqm_interval(per, tab["resamples"])
+        tab["aggregate"][algo] = {"scenarios": len(per), "runs": sum(len(x) for x in per), "iqm": p, "ci95": [lo, hi],
+                                  "profile": R.performance_profile(per, R.TAUS, tab["resamples"])}
+
+
+def merge(tabs: "list[dict]", names: "list[str] | None" = None) -> dict:
+    """Published tables of other scenarios in one (``--merge``: a scenario's rows were made on another
+    day, their runs' folders need not be here): the same budget, resamples and algorithms in every
+    table, each scenario in one table only; the aggregate recomputed over all the scenarios."""
+    names = names or [f"table {i + 1}" for i in range(len(tabs))]
+    first = tabs[0]
+    out: dict = {"budget": first["budget"], "resamples": first["resamples"], "scenarios": {}, "aggregate": {}}
+    algos = None
+    for name, tab in zip(names, tabs):
+        for key in ("budget", "resamples"):
+            if tab[key] != first[key]:
+                raise ConfigError(f"--merge {name}: its {key} is {tab[key]}, the first table's {first[key]}")
+        for sid, t in tab["scenarios"].items():
+            if sid in out["scenarios"]:
+                raise ConfigError(f"--merge {name}: the scenario {sid} is in two tables")
+            got = [r["algo"] for r in t["rows"]]
+            if algos is None:
+                algos = got
+            elif sorted(got) != sorted(algos):
+                raise ConfigError(f"--merge {name}: {sid} has the rows {', '.join(got)}, the first table "
+                                  f"{', '.join(algos)}")
+            out["scenarios"][sid] = t
+    aggregate(out)
     return out
 
 
@@ -247,10 +283,13 @@ def plot_curves(tab: dict, path: Path) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--algo", action="append", default=[], required=True,
+    p.add_argument("--algo", action="append", default=[],
                    help=f"ALGO=SWEEP_FOLDER, one per row ({', '.join(ALGOS)}); repeatable")
-    p.add_argument("--scenarios", required=True, help="comma-separated scenario ids")
-    p.add_argument("--budget", type=int, required=True, help="the stated budget: every run at least this many env steps")
+    p.add_argument("--scenarios", help="comma-separated scenario ids")
+    p.add_argument("--budget", type=int, help="the stated budget: every run at least this many env steps")
+    p.add_argument("--merge", type=Path, nargs="+", default=None, metavar="TABLE_JSON",
+                   help="instead of --algo/--scenarios/--budget: tables this module wrote, for other scenarios, in "
+                        "one (the aggregate recomputed over all of them)")
     p.add_argument("--resamples", type=int, default=R.RESAMPLES)
     p.add_argument("--json", type=Path, default=None)
     p.add_argument("--plot", type=Path, default=None, help="the curves, one panel a scenario (PNG)")
@@ -262,17 +301,35 @@ def main(argv=None) -> int:
                         "policy's top output is outside the options (default 0: not measured)")
     a = p.parse_args(argv)
     try:
-        sources = []
-        for item in a.algo:
-            algo, sep, folder = item.partition("=")
-            if not sep or algo not in ALGOS or not Path(folder).is_dir():
-                raise ConfigError(f"--algo {item!r}: not ALGO=SWEEP_FOLDER with ALGO one of {', '.join(ALGOS)} "
-                                  "and an existing folder")
-            sources.append((algo, Path(folder)))
-        tab = table(sources, [s for s in a.scenarios.split(",") if s], a.budget, a.resamples, a.paired)
+        if a.merge:
+            if a.algo or a.scenarios or a.budget:
+                raise ConfigError("--merge takes the tables only (not --algo, --scenarios or --budget)")
+            tabs = []
+            for f in a.merge:
+                try:
+                    tabs.append(json.loads(f.read_text()))
+                except (OSError, ValueError) as exc:
+                    raise ConfigError(f"--merge {f}: {exc}") from exc
+            tab = merge(tabs, [str(f) for f in a.merge])
+        elif not (a.algo and a.scenarios and a.budget):
+            raise ConfigError("--algo, --scenarios and --budget are needed (or --merge)")
+        else:
+            tab = _from_runs(a)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    return _publish(tab, a)
+
+
+def _from_runs(a: argparse.Namespace) -> dict:
+    sources = []
+    for item in a.algo:
+        algo, sep, folder = item.partition("=")
+        if not sep or algo not in ALGOS or not Path(folder).is_dir():
+            raise ConfigError(f"--algo {item!r}: not ALGO=SWEEP_FOLDER with ALGO one of {', '.join(ALGOS)} "
+                              "and an existing folder")
+        sources.append((algo, Path(folder)))
+    tab = table(sources, [s for s in a.scenarios.split(",") if s], a.budget, a.resamples, a.paired)
     if a.outside:
         from .academy_sweep import UNMASKED
 
@@ -280,6 +337,10 @@ def main(argv=None) -> int:
             for r in t["rows"]:
                 if r["algo"] in UNMASKED:
                     r["outside"] = [outside_share(Path(r["folder"]), sid, k, a.outside) for k in r["seeds"]]
+    return tab
+
+
+def _publish(tab: dict, a: argparse.Namespace) -> int:
     print(markdown(tab), end="")
     for sid, t in tab["scenarios"].items():
         for r in t["rows"]:
@@ -288,7 +349,7 @@ def main(argv=None) -> int:
                       + ", ".join(f"{o['share']:.3f}" for o in r["outside"])
                       + ("; probability on the options " + ", ".join(f"{o['option_probability']:.3f}" for o in r["outside"])
                          if r["outside"][0]["option_probability"] is not None else "")
-                      + f" of the decisions of {a.outside} evaluation episodes (seeds {', '.join(map(str, r['seeds']))})")
+                      + f" of the decisions of {r['outside'][0]['episodes']} evaluation episodes (seeds {', '.join(map(str, r['seeds']))})")
     if a.json:
         a.json.parent.mkdir(parents=True, exist_ok=True)
         a.json.write_text(json.dumps(tab, indent=1) + "\n")
