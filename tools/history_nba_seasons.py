@@ -10,7 +10,17 @@
   and ``Team Summaries.csv`` in folder ``Data`` of github.com/sumitrodatta/bball-reference-datasets at
   commit ``2d866872591f7d2a07ee8027c5ca0543517e162f`` (as ``tools/team_totals_from_bref.py`` reads them).
 
-    python tools/history_nba_seasons.py PLAYER_TOTALS.csv DATA_DIR --first 1980 --last 2019 --out coachgym/core/data
+2019-20 (``--season-players 2020=FILE``): the player file above stops at the season's suspension (March
+2020) while the team tables count the games after it, so that season's player rows come from another
+scrape of the same Basketball-Reference table made after the restart: ``data/player_totals.csv`` of
+github.com/databyjp/learndata_nba at commit ``c8fdf4b9e3969fa055486643befb73c131cc6702`` (2020-08-28,
+after the last seeding game of 2020-08-14; Basketball-Reference's ``name, pos, age, team_id, g .. pts``
+columns and ``season``). Its rows replace the first file's rows of that season only; its rows of the
+season before are checked to be the first file's, count for count (the same table), and its season is
+checked like every other.
+
+    python tools/history_nba_seasons.py PLAYER_TOTALS.csv DATA_DIR --first 1980 --last 2020 \
+        --season-players 2020=player_totals.csv --out coachgym/core/data
 
 Divisions and schedule formats are not in those tables: they are ``coachgym/core/data/nba-seasons.json``
 (written by hand, read here only to check that every team of every season has its division).
@@ -40,6 +50,10 @@ PLAYER_COLUMNS = ("Season", "Player", "Pos", "Age", "Tm", "G", "GS", "MP", "FG",
 SOURCE_OF = {"Season": "season", "Player": "player", "Pos": "pos", "Age": "age", "Tm": "tm", "G": "g", "GS": "gs",
              "MP": "mp", "FG": "fg", "FGA": "fga", "3P": "x3p", "3PA": "x3pa", "FT": "ft", "FTA": "fta", "ORB": "orb",
              "DRB": "drb", "TRB": "trb", "AST": "ast", "STL": "stl", "BLK": "blk", "TOV": "tov", "PF": "pf", "PTS": "pts"}
+# the same columns in a scrape of Basketball-Reference's season totals table (its data-stat names)
+SCRAPED_OF = {"Player": "name", "Pos": "pos", "Age": "age", "Tm": "team_id", "G": "g", "GS": "gs", "MP": "mp", "FG": "fg",
+              "FGA": "fga", "3P": "fg3", "3PA": "fg3a", "FT": "ft", "FTA": "fta", "ORB": "orb", "DRB": "drb", "TRB": "trb",
+              "AST": "ast", "STL": "stl", "BLK": "blk", "TOV": "tov", "PF": "pf", "PTS": "pts"}
 TEXT = ("Season", "Player", "Pos", "Age", "Tm")
 TOT_CHECK = ("G", "MP", "PTS", "FGA", "TRB", "AST")
 
@@ -68,6 +82,47 @@ def read_players(path: Path, first: int, last: int) -> list[dict[str, str]]:
                 rec[col] = v
             out.append(rec)
     return out
+
+
+def read_scraped_players(path: Path, seasons: tuple[int, ...]) -> list[dict[str, str]]:
+    """The rows of ``seasons`` of a scrape of Basketball-Reference's NBA season totals (databyjp/learndata_nba's
+    ``data/player_totals.csv``: the table's data-stat names and ``season``, the year the season ends), in
+    the columns of :data:`PLAYER_COLUMNS`."""
+    try:
+        fh = path.open(newline="", encoding="utf-8-sig")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    out = []
+    with fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in (*SCRAPED_OF.values(), "season") if c not in (reader.fieldnames or [])]
+        if missing:
+            raise DataError(f"{path}: column(s) {', '.join(missing)} missing (a Basketball-Reference totals scrape)")
+        for k, row in enumerate(reader, start=2):
+            if not row["season"].isdigit() or int(row["season"]) not in seasons:
+                continue
+            rec = {"Season": row["season"]}
+            for col, src in SCRAPED_OF.items():
+                v = (row[src] or "").strip()
+                if col not in TEXT and v and not v.isdigit():
+                    raise DataError(f"{path}: line {k}, column {src}: {v!r} is not a whole number")
+                rec[col] = v
+            out.append(rec)
+    return out
+
+
+def check_same_rows(season: int, first: list[dict[str, str]], other: list[dict[str, str]], name: str) -> int:
+    """``other`` holds exactly ``first``'s rows of ``season``, count for count (the same table scraped twice);
+    returns the number of rows."""
+    def keyed(rows: list[dict[str, str]]) -> list[tuple[str, ...]]:
+        return sorted(tuple(r[c] for c in PLAYER_COLUMNS) for r in rows)
+
+    a, b = keyed(first), keyed(other)
+    if a != b:
+        extra = sorted(set(b) - set(a))[:1] or sorted(set(a) - set(b))[:1]
+        raise DataError(f"{name}: its {season - 1}-{str(season)[2:]} rows differ from the player file's ({len(b)} "
+                        f"rows, {len(a)} there; first difference: {extra[0][1:5] if extra else 'row counts'})")
+    return len(a)
 
 
 def check_season(season: int, players: list[dict[str, str]], teams: list[dict[str, str]]) -> str:
@@ -122,6 +177,27 @@ def check_alignment(alignment: Path, season: int, teams: list[str]) -> None:
         raise DataError(f"{alignment}: season {season}: teams without exactly one division: {wrong}")
 
 
+def replace_season(players: list[dict[str, str]], spec: str, first: int, last: int, source: Path,
+                   report: bool) -> list[dict[str, str]]:
+    """``players`` with the rows of the season of ``spec`` (``YEAR=FILE``) taken from FILE, after checking
+    that FILE's rows of the season before are ``source``'s."""
+    year_text, _, name = spec.partition("=")
+    if not year_text.isdigit() or not name or not first <= int(year_text) <= last:
+        raise DataError(f"--season-players {spec!r}: write YEAR=FILE with YEAR in {first}..{last}")
+    year = int(year_text)
+    rows = read_scraped_players(Path(name), (year - 1, year))
+    new = [r for r in rows if r["Season"] == str(year)]
+    if not new:
+        raise DataError(f"{name}: no rows of season {year}")
+    before = [r for r in rows if r["Season"] == str(year - 1)]
+    if year - 1 >= first:
+        same = check_same_rows(year - 1, [p for p in players if p["Season"] == str(year - 1)], before, name)
+        if report:
+            print(f"{name}: its {same} rows of {year - 2}-{str(year - 1)[2:]} = {source.name}'s (every count); "
+                  f"{year - 1}-{str(year)[2:]} from it ({len(new)} rows)")
+    return [p for p in players if p["Season"] != str(year)] + new
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("players", type=Path, help="sumitrodatta/contract-prediction-2020 'Player Totals.csv'")
@@ -129,10 +205,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first", type=int, default=1980, help="first season (the year it ends)")
     ap.add_argument("--last", type=int, default=2019, help="last season (the year it ends)")
     ap.add_argument("--out", type=Path, required=True, help="folder for nba-players.csv.xz and nba-teams.csv.xz")
+    ap.add_argument("--season-players", action="append", default=[], metavar="YEAR=FILE",
+                    help="the player rows of season YEAR from a Basketball-Reference totals scrape instead "
+                         "(2020=databyjp/learndata_nba data/player_totals.csv at c8fdf4b9)")
     ap.add_argument("--report", action="store_true", help="one line a season: what was checked")
     args = ap.parse_args(argv)
     try:
         players = read_players(args.players, args.first, args.last)
+        for spec in args.season_players:
+            players = replace_season(players, spec, args.first, args.last, args.players, args.report)
         team_out: list[dict[str, str]] = []
         for season in range(args.first, args.last + 1):
             rows = team_totals(args.data, season)

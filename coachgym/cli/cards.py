@@ -59,7 +59,7 @@ def leagues_group() -> None:
 
 @leagues_group.command("build")
 @click.option("--season", "season", required=True,
-              help="the NBA season: the year it ends (1997) or 1996-97; the shipped data covers 1979-80 to 2018-19")
+              help="the NBA season: the year it ends (1997) or 1996-97; the shipped data covers 1979-80 to 2019-20")
 @click.option("--ruleset", "ruleset", default=None,
               help="the ruleset whose card builder makes the teams from NBA statistics (default: the default "
                    "ruleset, core/data/rulesets.json: Statis Pro)")

@@ -105,7 +105,8 @@ def build_season(ruleset: str, season: str | int, out: str | Path, *, name: str 
     label = season_label(year)
     fmt = dict(_of_season(meta()["schedule_formats"], year)["format"])
     src = meta()["sources"]
-    source = f"{src['players']}; {src['teams']} (coachgym/core/data, season {label})"
+    players = src.get("players_by_season", {}).get(str(year), src["players"])  # 2019-20: a scrape after the restart
+    source = f"{players}; {src['teams']} (coachgym/core/data, season {label})"
     with tempfile.TemporaryDirectory() as tmp:
         stats, team_stats = season_files(year, Path(tmp))
         return build_league_folder(

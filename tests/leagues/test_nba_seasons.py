@@ -1,4 +1,4 @@
-"""``coachgym leagues build --season YYYY``: every NBA season 1979-80 .. 2018-19 from the shipped data
+"""``coachgym leagues build --season YYYY``: every NBA season 1979-80 .. 2019-20 from the shipped data
 (coachgym/core/data, docs/leagues.md "Every NBA season offline"): the data checked as the 1979-80 build
 was, a few seasons built and loaded, and a season outside the data refused in one line."""
 
@@ -33,11 +33,12 @@ def _n(r: dict[str, str], c: str) -> int:
 
 def test_every_season_of_the_data_adds_up():
     """Traded players' team rows = their TOT rows; each team's players = its team PTS and FGA; team
-    minutes 240 a game (overtimes: up to 3% more); every team has one division; seasons 1980..2019."""
+    minutes 240 a game (overtimes: up to 3% more); every team has one division; seasons 1980..2020; each
+    season's schedule format plays the most games a team's real record adds up to (the lockout rule)."""
     players, teams = _read(nbaseasons.PLAYERS), _read(nbaseasons.TEAMS)
     meta = nbaseasons.meta()
     seasons = sorted({int(r["Season"]) for r in teams})
-    assert seasons == list(range(meta["first"], meta["last"] + 1)) == list(range(1980, 2020))
+    assert seasons == list(range(meta["first"], meta["last"] + 1)) == list(range(1980, 2021))
     by_season: dict[str, list[dict[str, str]]] = defaultdict(list)
     for r in players:
         by_season[r["Season"]].append(r)
@@ -65,11 +66,15 @@ def test_every_season_of_the_data_adds_up():
             assert sum(_n(r, "FGA") for r in prs) == int(t["FGA"]), (t_season, tm)
             assert 1.0 <= sum(_n(r, "MP") for r in prs) / (240 * int(t["G"])) <= 1.03, (t_season, tm)
             assert int(t["W"]) + int(t["L"]) == int(t["G"]), (t_season, tm)
+            assert max(_n(r, "G") for r in prs) <= int(t["G"]), (t_season, tm)  # no player outplays his team
             assert sum(tm in members for members in divisions.values()) == 1, (t_season, tm)
         fmt = nbaseasons._of_season(meta["schedule_formats"], t_season)["format"]
+        assert fmt["games"] == max(int(t["G"]) for t in team_rows.values()), t_season
         short = sorted(tm for tm, t in team_rows.items() if int(t["G"]) != fmt["games"])
-        # 2012-13: Boston's game at Indiana after the Boston Marathon bombing was never played (81 games each)
-        assert short == (["BOS", "IND"] if t_season == 2013 else []), t_season
+        # 2012-13: Boston's game at Indiana after the Boston Marathon bombing was never played (81 games each);
+        # 2019-20: suspended, then 22 teams played 8 more games at the restart: Dallas 75, the others 64-74
+        assert short == (["BOS", "IND"] if t_season == 2013 else sorted(set(team_rows) - {"DAL"}) if t_season == 2020
+                         else []), t_season
     assert traded_total > 1500
 
 
@@ -95,6 +100,7 @@ def test_the_data_agrees_with_the_shipped_leagues():
     ("statispro", "1998-99", 29, 4, 50),  # the lockout season: 50 games, all in the conference
     ("statispro", "2008", 30, 6, 82),  # after the 2004 realignment: six divisions
     ("fourthstreet", "1985", 23, 4, 82),
+    ("statispro", "2020", 30, 6, 75),  # 2019-20: suspended and restarted; Dallas's 75 games the longest record
 ])
 def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, divisions, games):
     out = tmp_path / "lg"
@@ -106,8 +112,11 @@ def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, 
     assert data["season"] == nbaseasons.season_label(year) and data["name"] == f"nba-{year}"
     assert len(data["teams"]) == teams and len(data["divisions"]) == divisions
     assert set(data["conferences"]) == {"Eastern", "Western"}
-    assert all(w + lost == games for w, lost in data["real_records"].values()) and len(data["real_records"]) == teams
-    assert "8c8bf8ef5c18ead665a52d48abbb510c89f8a44a" in data["source"] and "2d866872" in data["source"]
+    real = [w + lost for w, lost in data["real_records"].values()]
+    assert max(real) == games and len(real) == teams
+    assert all(g == games for g in real) or year == 2020  # 2019-20: 64-75 games a team (test above)
+    players = "c8fdf4b9e3969fa055486643befb73c131cc6702" if year == 2020 else "8c8bf8ef5c18ead665a52d48abbb510c89f8a44a"
+    assert players in data["source"] and "2d866872" in data["source"]
     lg = rulesets.get(ruleset).league(str(out))  # the ruleset's own loader takes it
     assert len(lg.teams) == teams
     sched = league_season_format(ruleset, str(out))
@@ -122,6 +131,49 @@ def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, 
         assert all(conf[h] == conf[a] for h, a in sched["games"])
 
 
+def _tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("history_nba_seasons", ROOT / "tools" / "history_nba_seasons.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_tool_takes_2019_20_from_the_scrape_after_the_restart(tmp_path):
+    """tools/history_nba_seasons.py --season-players 2020=FILE: that season's rows come from the later
+    Basketball-Reference scrape (the first file stops at the suspension), only after the scrape's rows of
+    the season before are the first file's, count for count; a difference is refused in one line."""
+    tool = _tool()
+    counts = {c: "1" for c in tool.PLAYER_COLUMNS if c not in tool.TEXT}
+
+    def first_row(season: int, g: str) -> dict[str, str]:
+        return {"Season": str(season), "Player": "A B", "Pos": "C", "Age": "25", "Tm": "OKC", **counts, "G": g}
+
+    players = [first_row(2019, "82"), first_row(2020, "64")]  # 2019-20 at the suspension
+    scrape = tmp_path / "player_totals.csv"
+
+    def write(g2019: str) -> None:
+        with scrape.open("w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow(["", "index", *tool.SCRAPED_OF.values(), "link", "season"])
+            for season, g in ((2019, g2019), (2020, "72"), (2018, "9")):
+                row = {**{src: counts.get(col, "") for col, src in tool.SCRAPED_OF.items()},
+                       "name": "A B", "pos": "C", "age": "25", "team_id": "OKC", "g": g}
+                w.writerow(["0", "0", *row.values(), "/players/b/ba01.html", season])
+
+    write("82")
+    out = tool.replace_season(players, f"2020={scrape}", 1980, 2020, Path("Player Totals.csv"), False)
+    assert [(r["Season"], r["G"]) for r in out] == [("2019", "82"), ("2020", "72")]  # 2018's row is not read
+    assert set(out[1]) == set(tool.PLAYER_COLUMNS)
+    write("81")  # the scrape's 2018-19 is not the first file's: refused
+    with pytest.raises(tool.DataError, match="2018-19 rows differ from the player file's"):
+        tool.replace_season(players, f"2020={scrape}", 1980, 2020, Path("Player Totals.csv"), False)
+    with pytest.raises(tool.DataError, match="YEAR=FILE"):
+        tool.replace_season(players, f"2021={scrape}", 1980, 2020, Path("Player Totals.csv"), False)
+
+
 def test_blind_build_reads_no_standings(tmp_path):
     res = CliRunner().invoke(main, ["leagues", "build", "--season", "1997", "--out", str(tmp_path / "b"), "--blind"])
     assert res.exit_code == 0, res.output
@@ -130,8 +182,8 @@ def test_blind_build_reads_no_standings(tmp_path):
 
 
 @pytest.mark.parametrize("season,says", [
-    ("2020", "covers 1979-80 (1980) to 2018-19 (2019)"),
-    ("1979", "covers 1979-80 (1980) to 2018-19 (2019)"),
+    ("2021", "covers 1979-80 (1980) to 2019-20 (2020)"),
+    ("1979", "covers 1979-80 (1980) to 2019-20 (2020)"),
     ("1996-98", "write the season as the year it ends"),
     ("97", "write the season as the year it ends"),
 ])
