@@ -260,19 +260,27 @@ def _f(v: Any, fmt: str) -> str:
     return "" if v is None else format(v, fmt)
 
 
+def _team(stem: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in stem.split("-"))
+
+
 def markdown(summary: dict[str, Any], kind: str) -> str:
+    """The summary as docs/history.md's held-out table (its columns, then the CPU seconds and the aim)."""
     lines = ["| season | role | build | replays | teams r | MAE (wins/82) | Pythagorean r / MAE | sd of wins sim (real) "
              "| error ~ points allowed per 100 | the fit's last r / rms | cards at DEFENSE -15 or +5 (clamped by the fit) "
-             "| CPU s: fit / 10 replays | meets r >= 0.93, MAE <= 4.0 |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| pts / reb / ast error | within 10% | largest misses (real / simulated) | CPU s: fit / 10 replays "
+             "| meets r >= 0.93, MAE <= 4.0 |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for x in summary["rows"]:
         clamped = "" if x["cards_clamped_by_fit"] is None else f" ({x['cards_clamped_by_fit']})"
+        errors = " / ".join(_f(None if v is None else 100 * v, ".1f") + "%" for v in x["pts_reb_ast_error"])
+        misses = ", ".join(f"{_team(t)} {real:.0f} / {sim:.1f}" for t, real, sim in x["largest_misses"])
         lines.append(
             f"| {x['season']} | {x['role']} | {x['kind']} + 4 x 4 | {x['replays']} | {x['r']:.3f} | {x['mae']:.2f} | "
             f"{_f(x['pythagorean_r'], '.3f')} / {_f(x['pythagorean_mae'], '.2f')} | {x['sim_wins_sd']:.1f} "
             f"({x['real_wins_sd']:.1f}) | {_f(x['error_r_drtg'], '+.2f')} | {_f(x['fit_last_r'], '.3f')} / "
-            f"{_f(x['fit_last_rms'], '.2f')} | {_f(x['cards_at_defense_ends'], 'd')}"
-            f"{clamped} | "
+            f"{_f(x['fit_last_rms'], '.2f')} | {_f(x['cards_at_defense_ends'], 'd')}{clamped} | {errors} | "
+            f"{_f(None if x['within_10pct'] is None else 100 * x['within_10pct'], '.0f')}% | {misses} | "
             f"{_f(x['cpu_fit_s'], '.1f')} / {_f(x['cpu_replays_s'], '.1f')} | "
             f"{'' if x['meets_aim'] is None else ('yes' if x['meets_aim'] else '**no**')} |")
     s = summary

@@ -23,8 +23,9 @@ def _tool():
 def _fabricated_report(out: Path, year: int, r: float, mae: float, driver: bool = True) -> None:
     """A FABRICATED replay report (the keys the summary reads), not a result of any replay."""
     rep = {"fabricated": "test input for the summary code, not a result", "replays": 10, "team_r": r,
-           "team_mae_wins": mae, "sim_wins_sd": 12.0, "real_wins_sd": 13.0,
-           "teams": [{"team": "a", "real_wins": 50.0, "sim_wins": 45.0}, {"team": "b", "real_wins": 30.0, "sim_wins": 31.0}]}
+           "team_mae_wins": mae, "sim_wins_sd": 12.0, "real_wins_sd": 13.0, "pts_mean_rel_error": 0.1,
+           "reb_mean_rel_error": 0.2, "ast_mean_rel_error": 0.25, "share_within_10pct": 0.4,
+           "teams": [{"team": "a", "real_wins": 50.0, "sim_wins": 45.0}, {"team": "trail-blazers", "real_wins": 30.0, "sim_wins": 31.0}]}
     if driver:
         rep["driver"] = {"pythagorean_r": 0.99, "pythagorean_mae": 1.5, "error_r": {"drtg": 0.2}, "fit_last_r": 0.98,
                          "fit_last_rms": 1.1, "cards_at_defense_ends": 20, "cards_clamped_by_fit": 0,
@@ -56,6 +57,7 @@ def test_summary_counts_the_held_out_seasons_meeting_the_aim_and_their_median_r(
     assert s["median_meets_aim"] and s["lowest_r_held_out"] == 0.92 and s["largest_mae_held_out"] == 4.2
     md = tool.markdown(s, "blind")
     assert "| 2011-12 | held out | blind + 4 x 4 | 10 | 0.920 | 3.00 | 0.990 / 1.50 |" in md
+    assert "| +0.20 | 0.980 / 1.10 | 20 (0) | 10.0% / 20.0% / 25.0% | 40% | A 50 / 45.0, Trail Blazers 30 / 31.0 | 100.0 / 150.0 | **no** |" in md
     assert "**no**" in md and "**2 of 4 held-out seasons replayed meet" in md
 
 
