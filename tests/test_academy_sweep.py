@@ -142,3 +142,65 @@ def test_a_run_cut_short_is_reported_only_with_partial(tmp_path):
     assert [(r["seed"], r["env_steps"]) for r in ho["runs"]] == [(0, 256), (1, 512)]
     assert (ho["configured_budget"], ho["cut_short"]) == (512, [0])
     assert [r["seed"] for r in R.held_out(tmp_path, sid, 4, first=300, resamples=50)["runs"]] == [1]
+
+
+def test_a_curriculum_starts_from_another_scenarios_final_policy_and_counts_its_steps(tmp_path):
+    """docs/academy.md "The full game at 1M steps" (``--init from:RUN``): the run's policy, at its first
+    point after the 0-step control, is the source run's final policy (same ruleset, same outputs), and
+    the source's env steps are counted in the budget (the point's env steps); a source of another
+    ruleset, other policy outputs, or unfinished is refused in one line."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    hp = {"n_steps": 64, "batch_size": 64, "n_epochs": 1}
+    macro = dict(macros=["book_substitution"], drop_kinds=["substitute"])
+    src = S.run("valueadd-last9-down6", 0, 128, 1, 2, tmp_path / "src", log=lambda s: None, hp=hp, **macro)
+    source = tmp_path / "src" / "valueadd-last9-down6" / "seed0"
+    # a budget the source's steps already fill: the first point is the source's policy as it was, untrained
+    state = S.run("valueadd-full-game", 0, 128, 1, 2, tmp_path / "cur", log=lambda s: None, hp=hp,
+                  init=f"from:{source}", **macro)
+    assert state["prior_steps"] == src["curve"][-1]["env_steps"] == 128
+    assert [p["env_steps"] for p in state["curve"]] == [0, 128]
+    assert state["config"]["init"]["from"]["scenario"] == "valueadd-last9-down6"
+    assert state["config"]["init"]["counted_in_budget"] is True
+    got = MaskablePPO.load(tmp_path / "cur" / "valueadd-full-game" / "seed0" / "model.zip", device="cpu").policy.state_dict()
+    want = MaskablePPO.load(source / "model.zip", device="cpu").policy.state_dict()
+    assert all(torch.equal(got[k], want[k]) for k in want)
+    longer = S.run("valueadd-full-game", 0, 256, 2, 2, tmp_path / "cur2", log=lambda s: None, hp=hp,
+                   init=f"from:{source}", **macro)
+    assert [p["env_steps"] for p in longer["curve"]] == [0, 128, 256]  # 128 of the source's, then 128 its own
+    with pytest.raises(ConfigError, match="another ruleset"):
+        S.run("statispro-q1", 0, 256, 2, 2, tmp_path / "x", log=lambda s: None, hp=hp, init=f"from:{source}",
+              macros=["book_substitution"], drop_kinds=["substitute"])
+    with pytest.raises(ConfigError, match="policy's outputs"):
+        S.run("valueadd-full-game", 0, 256, 2, 2, tmp_path / "x", log=lambda s: None, hp=hp, init=f"from:{source}")
+    with pytest.raises(ConfigError, match="no academy run there"):
+        S.run("valueadd-full-game", 0, 256, 2, 2, tmp_path / "x", log=lambda s: None, init=f"from:{tmp_path}/none")
+    with pytest.raises(ConfigError, match="not with --algo dqn"):
+        S.run("valueadd-full-game", 0, 256, 2, 2, tmp_path / "x", log=lambda s: None, init=f"from:{source}", algo="dqn")
+
+
+def test_margin_shaping_adds_the_margins_change_over_the_scale_to_the_training_reward():
+    """docs/academy.md "The full game at 1M steps" (``--margin-shaping W``): each step's training reward is
+    the env's plus W x the studied side's margin change over the step / margin_scale; the env is untouched."""
+    sid = "valueadd-full-game"
+    plain, shaped = A.make(sid), S.margin_shaping_wrapper(A.make(sid), 0.5)
+    plain.reset(seed=11)
+    shaped.reset(seed=11)
+    episode = shaped.unwrapped.episode
+    moved = 0
+    for _ in range(400):
+        legal = np.flatnonzero(plain.action_masks())
+        assert list(np.flatnonzero(shaped.action_masks())) == list(legal)
+        before = episode.margin()
+        _, r1, t1, tr1, _ = plain.step(int(legal[0]))
+        _, r2, t2, tr2, _ = shaped.step(int(legal[0]))
+        change = episode.margin() - before
+        moved += change != 0
+        assert (t1, tr1) == (t2, tr2)
+        assert r2 == pytest.approx(r1 + 0.5 * change / episode.margin_scale)
+        if t1 or tr1:
+            break
+    assert moved > 0  # the score moved within the steps checked
+    with pytest.raises(ConfigError, match="margin-shaping"):
+        S.run(sid, 0, 128, 1, 2, "unused", log=lambda s: None, margin_shaping=-1.0)

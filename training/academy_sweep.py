@@ -301,14 +301,39 @@ def stall_cost_wrapper(env, cost: float):
     return StallCost(env)
 
 
+def margin_shaping_wrapper(env, weight: float):
+    """Training only (``--margin-shaping W``, docs/academy.md "The full game at 1M steps"): ``W`` times the
+    studied side's change of the score margin over the step, divided by the env's ``margin_scale`` (the
+    ruleset's points or goals that make one unit of reward), is added to the reward of every agent step
+    (the opponent's answers inside the step included). Over an episode it adds ``W`` times the margin's
+    change over the scale to the scenario's own reward (the outcome of a ``win`` scenario): "shaping by
+    margin", a denser signal than the result at the end. The protocol's scores are without it."""
+    import gymnasium as gym
+
+    class MarginShaping(gym.Wrapper):
+        def action_masks(self):
+            return self.env.action_masks()
+
+        def step(self, action):
+            episode = self.env.unwrapped.episode
+            before = episode.margin()
+            obs, reward, term, trunc, info = self.env.step(action)
+            reward += weight * (episode.margin() - before) / episode.margin_scale
+            return obs, reward, term, trunc, info
+
+    return MarginShaping(env)
+
+
 def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None,
-              exempt_macros: bool = False, action_kinds: "list[str] | None" = None, unmasked: bool = False):
+              exempt_macros: bool = False, action_kinds: "list[str] | None" = None, unmasked: bool = False,
+              margin_shaping: float = 0.0):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
         def f():
             env = A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
+            env = margin_shaping_wrapper(env, margin_shaping) if margin_shaping else env
             env = stall_cost_wrapper(env, stall_cost) if stall_cost else env
             return macro_wrapper(env, scenario_id, macros, exempt_macros, action_kinds, unmasked) if macros else env
         return f
@@ -359,8 +384,9 @@ def parse_macros(text: "str | None", scenario_id: str | None = None) -> list[str
 
 def parse_init(text: str | None) -> int:
     """``--init bc:N``: behaviour cloning of the book on N demonstration decisions of the scenario
-    (counted in the run's budget of env steps) before MaskablePPO; ``None``/empty: from scratch."""
-    if not text:
+    (counted in the run's budget of env steps) before MaskablePPO; ``None``/empty: from scratch;
+    ``from:RUN`` (a curriculum, :func:`prior_run`): 0 here."""
+    if not text or text.startswith("from:"):
         return 0
     kind, _, n = text.partition(":")
     try:
@@ -372,10 +398,43 @@ def parse_init(text: str | None) -> int:
     return count
 
 
+def prior_run(text: str, scenario_id: str, macros: "list[str] | None", action_kinds: "list[str] | None") -> dict:
+    """``--init from:RUN``: a curriculum. ``RUN`` is an academy sweep run (its folder, or its ``model.zip``)
+    of another scenario of the same ruleset, trained by MaskablePPO with the same policy outputs (macros
+    and the kinds offered); its final policy is this run's start and its env steps are counted in this
+    run's budget, as behaviour cloning's demonstrations are (the curve's first point after the control
+    is at its steps plus this run's own). Refused, in one line, where the run is missing or unfinished,
+    of another ruleset or algorithm, or of other policy outputs."""
+    from . import metadata as md
+
+    path = Path(text.partition(":")[2])
+    zip_path = path / "model.zip" if path.is_dir() else path
+    where = f"--init {text}"
+    if not zip_path.is_file() or not zip_path.with_suffix(".json").is_file():
+        raise ConfigError(f"{where}: no academy run there (a sweep run's folder with model.zip and model.json)")
+    meta = md.load(zip_path)
+    cfg = meta.get("config", {}).get("academy")
+    if not cfg:
+        raise ConfigError(f"{where}: {zip_path} is not an academy sweep run (no academy configuration)")
+    curve = json.loads((zip_path.parent / "curve.json").read_text()) if (zip_path.parent / "curve.json").is_file() else None
+    if not curve or max((q["steps"] for q in curve["curve"]), default=-1) < cfg["steps"]:
+        raise ConfigError(f"{where}: the run is not finished (its curve stops before its {cfg['steps']} steps)")
+    if A.scenario(cfg["scenario"]).ruleset != A.scenario(scenario_id).ruleset:
+        raise ConfigError(f"{where}: a run of {cfg['scenario']}, another ruleset than {scenario_id}'s")
+    if cfg["algo"] != ALGO:
+        raise ConfigError(f"{where}: a {cfg['algo']} run; a curriculum continues a MaskablePPO run")
+    if cfg.get("macros") != macros or cfg.get("action_kinds") != action_kinds:
+        raise ConfigError(f"{where}: its policy's outputs (macros {cfg.get('macros')}, kinds offered "
+                          f"{cfg.get('action_kinds')}) are not this run's ({macros}, {action_kinds})")
+    return {"scenario": cfg["scenario"], "seed": cfg["seed"], "steps": int(meta["steps"]), "path": str(zip_path),
+            "hyperparameters": cfg["hyperparameters"], "stall_cost": cfg.get("stall_cost", 0.0)}
+
+
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
         init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
         macros: "list[str] | None" = None, stall_exempt_macros: bool = False,
-        drop_kinds: "list[str] | None" = None, extend_from: "Path | None" = None, algo: str = ALGO) -> dict:
+        drop_kinds: "list[str] | None" = None, extend_from: "Path | None" = None, algo: str = ALGO,
+        margin_shaping: float = 0.0) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
@@ -389,7 +448,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     The continued run restarts its training envs from their seeds, as any resumed run does.
     ``algo``: one of :data:`ALGOS` (``bc_maskable_ppo`` needs ``init``; ``init`` with ``maskable_ppo`` is
     the same run). ``qrdqn`` and ``dqn`` keep their replay buffer beside the checkpoint until the run is
-    whole, so a resumed run goes on with it."""
+    whole, so a resumed run goes on with it. ``init="from:RUN"``: a curriculum (:func:`prior_run`).
+    ``margin_shaping``: see :func:`margin_shaping_wrapper` (training reward only)."""
     import torch
 
     from . import metadata as md
@@ -402,6 +462,10 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
         raise ConfigError("--algo bc_maskable_ppo needs --init bc:N (the demonstration decisions, counted in the budget)")
     if init and algo not in ("maskable_ppo", "bc_maskable_ppo"):
         raise ConfigError(f"--init bc:N is behaviour cloning before MaskablePPO, not with --algo {algo}")
+    if init and init.startswith("from:") and algo != ALGO:
+        raise ConfigError(f"--init from:RUN continues a MaskablePPO run, not with --algo {algo}")
+    if margin_shaping < 0:
+        raise ConfigError("--margin-shaping must be at least 0")
     unmasked = algo in UNMASKED
     Model = model_class(algo)  # noqa: N806
     macros = parse_macros(",".join(macros or []), scenario_id)
@@ -415,10 +479,16 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     curve_file = folder / "curve.json"
     ckpt = folder / "model.zip"
     demos = parse_init(init)
+    prior = prior_run(init, scenario_id, macros, action_kinds) if init and init.startswith("from:") else None
     hyper = {**hyperparameters(algo), **(hp or {})}
     algo = "bc_maskable_ppo" if demos else algo
     config = _run_config(algo, scenario_id, steps, points, episodes, hyper, seed, demos, bc_epochs, stall_cost,
                          macros, stall_exempt_macros, action_kinds, drop_kinds, unmasked)
+    if prior is not None:  # (absent otherwise: runs of earlier rounds resume unchanged)
+        config["init"] = {"kind": "curriculum: the final policy of another academy run", "counted_in_budget": True,
+                          "from": {k: prior[k] for k in ("scenario", "seed", "steps", "path")}}
+    if margin_shaping:
+        config["margin_shaping"] = margin_shaping  # (training reward only; evaluation is the protocol's)
     carried = None
     if extend_from is not None:
         carried = _carried_run(Path(extend_from) / scenario_id / f"seed{seed}", config)
@@ -435,7 +505,7 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds, unmasked)
+    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds, unmasked, margin_shaping)
     replay = folder / "replay_buffer.pkl"  # (off-policy runs, until the run is whole)
     if ckpt.is_file() and state["curve"]:
         model = Model.load(ckpt, env=vec, device="cpu")
@@ -453,7 +523,11 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
             continue
         if mark > 0 and demos and "demo_decisions" not in state:
             _clone_demonstrations(state, model, scenario_id, demos, seed, macros, action_kinds, bc_epochs)
-        used = state.get("demo_decisions", 0)
+        if mark > 0 and prior is not None and "prior_steps" not in state:
+            source = Model.load(prior["path"], device="cpu")
+            model.policy.load_state_dict(source.policy.state_dict())
+            state["prior_steps"] = prior["steps"]
+        used = state.get("demo_decisions", 0) + state.get("prior_steps", 0)
         todo = mark - used - model.num_timesteps
         if todo > 0:
             t0 = time.process_time()
@@ -480,6 +554,8 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
                         steps=int(model.num_timesteps) + used, rule_options={},
                         note=f"academy sweep: {scenario_id}, "
                              + (f"MaskablePPO after behaviour cloning of the book ({used} decisions)" if demos
+                                else f"MaskablePPO after {prior['steps']} steps on {prior['scenario']} (a curriculum)"
+                                if prior is not None
                                 else "MaskablePPO from scratch" if algo == ALGO
                                 else f"{ALGO_NAMES[algo]} from scratch (unmasked)")
                              + (f", macros {', '.join(macros)}" if macros else ""))
@@ -653,7 +729,12 @@ def main(argv=None) -> int:
     p.add_argument("--episodes", type=int, default=200, help="evaluation episodes per point (default 200)")
     p.add_argument("--out", type=Path, default=Path("runs/academy"))
     p.add_argument("--init", default=None, help="bc:N: behaviour cloning of the book on N demonstration decisions "
-                                                "(counted in --steps) before MaskablePPO (default: from scratch)")
+                                                "(counted in --steps) before MaskablePPO; from:RUN: a curriculum, "
+                                                "the final policy of another scenario's run (a sweep run's folder; "
+                                                "its steps counted in --steps) (default: from scratch)")
+    p.add_argument("--margin-shaping", type=float, default=0.0,
+                   help="training only: add W x the score margin's change / margin_scale to every step's reward "
+                        "(default 0: none)")
     p.add_argument("--bc-epochs", type=int, default=20, help="epochs of behaviour cloning with --init (default 20)")
     p.add_argument("--stall-cost", type=float, default=0.0,
                    help="training only: cost of each change in an open menu (a decision of the same kind again "
@@ -694,7 +775,7 @@ def main(argv=None) -> int:
                     init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros,
                     stall_exempt_macros=a.stall_exempt_macros,
                     drop_kinds=[k.strip() for k in (a.drop_kinds or "").split(",") if k.strip()] or None,
-                    extend_from=a.extend_from, algo=a.algo)
+                    extend_from=a.extend_from, algo=a.algo, margin_shaping=a.margin_shaping)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
