@@ -120,3 +120,19 @@ def test_precision_table_reads_the_episodes_a_point_needs_off_the_shipped_refere
     assert sd / math.sqrt(n) / gap <= 0.1 < sd / math.sqrt(n - 1) / gap  # the fewest episodes that reach 0.1
     assert float(cells[4]) == round(sd / 10 / gap, 2) and float(cells[4]) > 0.5
     assert int(rows["valueadd-full-game"][3].replace(",", "")) < 200
+
+
+def test_the_bar_count_names_the_scenarios_met_by_any_5_seed_report(tmp_path):
+    T = _tables()
+    config = {"algo": "maskable_ppo"}
+    met = [_point(0, 0.2, 0.0, 0.4), _point(10240, 0.95, 0.85, 1.0)]
+    low = [_point(0, 0.2, 0.0, 0.4), _point(10240, 0.95, 0.75, 1.0)]  # IQM at the bar, lower bound under 0.8
+    def rep(points, seeds=5):
+        return {"budget": 10000, "seeds": list(range(seeds)), "config": config, "points": points,
+                "references": {}, "references_on": "shipped", "cpu_seconds_per_run": [1.0]}
+    (tmp_path / T.LEARNING_REPORTS[0]).write_text(json.dumps({"scenarios": {
+        "statispro-q1": rep(met), "statispro-q4": rep(low), "valueadd-first-11": rep(met, seeds=3)}}))
+    (tmp_path / T.LEARNING_REPORTS[1]).write_text(json.dumps({"scenarios": {"fuba-protect-1-0-last15": rep(met)}}))
+    line = T.bar_count(tmp_path)
+    assert line == (f"bar met (IQM >= 0.9, lower bound >= 0.8, 5 seeds) on 2 of {len(A.scenarios())} scenarios: "
+                    "statispro-q1, fuba-protect-1-0-last15")

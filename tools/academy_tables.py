@@ -75,7 +75,9 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     "academy_learning_lr1e4_r5.json", "academy_learning_shotsub_r5.json",
                     "academy_learning_shotsub60k_r5.json", "academy_learning_shotsub100k_r5.json",
                     "academy_learning_shotsub150k_r5.json", "academy_learning_lr1e4_100k_r6.json",
-                    "academy_learning_500k_r6.json")
+                    "academy_learning_500k_r6.json",
+                    # the seventh round
+                    "academy_learning_shotsub60k_r7.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 
@@ -159,6 +161,21 @@ def status_table(bench: Path = BENCH) -> str:
     return "\n".join(rows)
 
 
+def bar_count(bench: Path = BENCH) -> str:
+    """One line under the status table: on how many scenarios the issue's bar (IQM >= 0.9 with its lower
+    bound >= 0.8 at some point of a 5-seed curve) is met by any learning report, and which."""
+    met = []
+    for name in LEARNING_REPORTS:
+        f = bench / name
+        if f.is_file():
+            for sid, t in json.loads(f.read_text())["scenarios"].items():
+                if len(t["seeds"]) >= 5 and any("iqm_normalized" in q and q["iqm_normalized"] >= 0.9 and q["ci95"][0] >= 0.8
+                                                for q in t["points"]):
+                    met.append(sid)
+    ids = [sc.id for sc in A.scenarios() if sc.id in met]
+    return f"bar met (IQM >= 0.9, lower bound >= 0.8, 5 seeds) on {len(ids)} of {len(A.scenarios())} scenarios: " + ", ".join(ids)
+
+
 def held_out_table(bench: Path = BENCH) -> str:
     """The final checkpoints on held-out evaluation episodes (``academy_report --held-out``'s JSONs,
     ``academy_held_out*.json``): per scenario the runs, the references on the same episodes, the IQM of
@@ -223,4 +240,5 @@ def precision_table(target: float = 0.1) -> str:
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "scenarios"
     print({"scenarios": scenarios_table, "positions": positions_table, "references": references_table,
-           "status": status_table, "heldout": held_out_table, "precision": precision_table}[what]())
+           "status": lambda: status_table() + "\n\n" + bar_count(), "heldout": held_out_table,
+           "precision": precision_table}[what]())
