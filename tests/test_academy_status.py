@@ -80,7 +80,7 @@ def test_held_out_table_reads_the_held_out_reports(tmp_path):
     assert cells[3] == "-2.00, -0.20" and cells[4] == "0.50, 0.60"
     assert cells[5] == "1.20 (1.05-1.30)" and cells[7] == "1.10 (0.90-1.30)"
     assert cells[8] == "on some intervals"  # 1.05 above the book, 0.98 and 0.90 not
-    assert cells[9] == "12.5"
+    assert cells[9] == "12.5" and cells[10] == "`academy_held_out_x.json`"  # which run set (its report file)
 
 
 def test_status_names_the_hyperparameters_a_run_changed():

@@ -183,8 +183,8 @@ def held_out_table(bench: Path = BENCH) -> str:
     the book (1.0)."""
     rows = ["| scenario | runs (budget) | episodes (evaluation seeds) | random, book on them | score per run | "
             "normalized IQM, shipped references (bootstrap over runs) | paired (over runs) | paired (over runs and episodes) | "
-            "lower bound above the book | CPU s |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | ---: |"]
+            "lower bound above the book | CPU s | report |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | ---: | --- |"]
 
     def cell(t):
         return "-" if t is None else f"{t[0]:.2f} ({t[1]:.2f}-{t[2]:.2f})"
@@ -203,7 +203,7 @@ def held_out_table(bench: Path = BENCH) -> str:
             rows.append(f"| `{sc.id}` | {budget} | {r['episodes']:,} ({r['evaluation_seeds']}) | "
                         f"{refs['random']['mean']:.{d}f}, {refs['by-the-book']['mean']:.{d}f} | {per} | "
                         f"{cell(r.get('iqm_normalized'))} | {cell(r.get('iqm_normalized_paired'))} | {cell(both)} | "
-                        f"{above} | {r['cpu_seconds']} |")
+                        f"{above} | {r['cpu_seconds']} | `{f.name}` |")
     return "\n".join(rows)
 
 
