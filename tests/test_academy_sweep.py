@@ -180,7 +180,7 @@ def test_a_curriculum_starts_from_another_scenarios_final_policy_and_counts_its_
         S.run("valueadd-full-game", 0, 256, 2, 2, tmp_path / "x", log=lambda s: None, init=f"from:{source}", algo="dqn")
 
 
-def test_margin_shaping_adds_the_margins_change_over_the_scale_to_the_training_reward():
+def test_margin_shaping_adds_the_margins_change_over_the_scale_to_the_training_reward(tmp_path):
     """docs/academy.md "The full game at 1M steps" (``--margin-shaping W``): each step's training reward is
     the env's plus W x the studied side's margin change over the step / margin_scale; the env is untouched."""
     sid = "valueadd-full-game"
@@ -202,5 +202,10 @@ def test_margin_shaping_adds_the_margins_change_over_the_scale_to_the_training_r
         if t1 or tr1:
             break
     assert moved > 0  # the score moved within the steps checked
+    # with the stall cost and a macro above it, as the sweep stacks them: a run makes its curve
+    state = S.run(sid, 0, 128, 1, 2, tmp_path, log=lambda s: None, hp={"n_steps": 64, "batch_size": 64, "n_epochs": 1},
+                  stall_cost=0.02, macros=["book_substitution"], stall_exempt_macros=True, drop_kinds=["substitute"],
+                  margin_shaping=1.0)
+    assert state["config"]["margin_shaping"] == 1.0 and [p["env_steps"] for p in state["curve"]] == [0, 128]
     with pytest.raises(ConfigError, match="margin-shaping"):
         S.run(sid, 0, 128, 1, 2, "unused", log=lambda s: None, margin_shaping=-1.0)

@@ -311,6 +311,11 @@ def margin_shaping_wrapper(env, weight: float):
     import gymnasium as gym
 
     class MarginShaping(gym.Wrapper):
+        def __getattr__(self, name):  # the wrappers above it read the game's own attributes (``game``, ...)
+            if name.startswith("_") or name == "env":
+                raise AttributeError(name)
+            return getattr(self.env, name)
+
         def action_masks(self):
             return self.env.action_masks()
 
