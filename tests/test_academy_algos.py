@@ -352,3 +352,53 @@ def test_merge_joins_tables_of_other_scenarios_and_recomputes_the_aggregate(tmp_
         T.merge([parts[0], {**parts[1], "budget": 100000}])
     assert T.main(["--merge", str(tmp_path / "t0.json"), "--budget", "20480"]) == 2
     assert T.main(["--merge", str(tmp_path / "missing.json")]) == 2
+
+
+# ------------------------------------------------------------------ the full game at 1M env steps
+FULL_GAME = ROOT / "docs" / "benchmark" / "academy_full_game_1m.json"
+
+
+def test_the_full_game_table_was_trained_for_at_least_1m_env_steps_in_two_rulesets():
+    """docs/academy.md "The full game at 1M steps": MaskablePPO and BC + MaskablePPO in two rulesets, 3
+    seeds each, every run trained for at least the table's 1,000,000 env steps (demonstrations
+    counted) with the same decision scope in both rows of a ruleset."""
+    tab = json.loads(FULL_GAME.read_text())
+    assert tab["budget"] == 1_000_000
+    assert {A.scenario(sid).ruleset for sid in tab["scenarios"]} == {"valueadd", "statispro"}
+    for sid, t in tab["scenarios"].items():
+        assert [r["algo"] for r in t["rows"]] == ["maskable_ppo", "bc_maskable_ppo"]
+        for r in t["rows"]:
+            assert len(r["seeds"]) >= 3, (sid, r["algo"])  # the issue's 3-5 seeds
+            assert T.scope_of(r["config"]) == t["scope"]
+            for run in r["runs"]:
+                assert run["metadata_steps"] >= tab["budget"] and run["env_steps"] >= tab["budget"], (sid, r["algo"], run)
+                assert len(run["curve"]) >= 11  # the 0-step control and at least 10 points
+                if r["algo"] == "bc_maskable_ppo":
+                    assert run["curve"][1]["env_steps"] >= run["demo_decisions"] >= 20_000
+            assert r["iqm"] == R.iqm(r["normalized"])
+            assert [lo for lo in r["ci95"]] == list(R.stratified_iqm_interval([r["normalized"]], tab["resamples"])[1:])
+            _check([np.asarray(r["normalized"])], FULL_GAME_RLIABLE[(sid, r["algo"])], 0.01)
+
+
+# rliable 1.2.0's answers on the full-game table's rows (one task x 3 runs) and on each algorithm's two
+# scenarios x 3 runs (recorded as above, /tmp/rlyenv with pandas 2.3.3, on docs/benchmark/academy_full_game_1m.json)
+FULL_GAME_RLIABLE = {
+    ("valueadd-full-game", "maskable_ppo"): (0.962686567164179, 0.8134328358208954, 1.2611940298507462),
+    ("valueadd-full-game", "bc_maskable_ppo"): (1.1567164179104479, 1.1268656716417913, 1.2164179104477613),
+    ("statispro-full-game", "maskable_ppo"): (0.5703703703703704, 0.5259259259259259, 0.5925925925925927),
+    ("statispro-full-game", "bc_maskable_ppo"): (0.7777777777777778, 0.725925925925926, 0.8592592592592595),
+}
+FULL_GAME_AGGREGATE_RLIABLE = {
+    "maskable_ppo": (0.703012714206744, 0.6696793808734106, 0.9268933112216695),
+    "bc_maskable_ppo": (0.9652846876727477, 0.9263957987838587, 1.0154505251520178),
+}
+
+
+def test_the_full_game_aggregate_is_rliables_answer():
+    tab = json.loads(FULL_GAME.read_text())
+    for algo, want in FULL_GAME_AGGREGATE_RLIABLE.items():
+        agg = tab["aggregate"][algo]
+        samples = [np.asarray(next(r for r in t["rows"] if r["algo"] == algo)["normalized"]) for t in tab["scenarios"].values()]
+        assert agg["scenarios"] == 2 and agg["runs"] == 6
+        assert agg["iqm"] == pytest.approx(want[0], abs=1e-12)
+        _check(samples, want, 0.01)

@@ -77,7 +77,8 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     "academy_learning_shotsub150k_r5.json", "academy_learning_lr1e4_100k_r6.json",
                     "academy_learning_500k_r6.json",
                     # the seventh round
-                    "academy_learning_shotsub60k_r7.json", "academy_learning_shotsub150k_r7.json")
+                    "academy_learning_shotsub60k_r7.json", "academy_learning_shotsub150k_r7.json",
+                    "academy_learning_full1m_r7.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 
