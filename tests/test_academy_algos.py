@@ -321,11 +321,16 @@ SCENARIOS = ["fourthstreet-up3-final2", "statispro-foul-trouble-half", "fuba-pro
 def test_the_published_aggregate_over_the_scenarios_is_rliables_answer():
     tab = _published()
     assert list(tab["scenarios"]) == SCENARIOS
-    for algo, want in PUBLISHED_AGGREGATE_RLIABLE.items():
+    _check_aggregate(tab, PUBLISHED_AGGREGATE_RLIABLE, scenarios=3, runs=15)
+
+
+def _check_aggregate(tab: dict, answers: dict, scenarios: int, runs: int) -> None:
+    """Each algorithm's aggregate of a table: its size, and its IQM and interval against rliable's answer."""
+    for algo, want in answers.items():
         agg = tab["aggregate"][algo]
         samples = [np.asarray(next(r for r in t["rows"] if r["algo"] == algo)["normalized"])
                    for t in tab["scenarios"].values()]
-        assert agg["scenarios"] == 3 and agg["runs"] == 15
+        assert agg["scenarios"] == scenarios and agg["runs"] == runs
         assert agg["iqm"] == pytest.approx(want[0], abs=1e-12)
         assert agg["ci95"][0] == pytest.approx(want[1], abs=0.01) and agg["ci95"][1] == pytest.approx(want[2], abs=0.01)
         _check(samples, want, 0.01)
@@ -395,10 +400,4 @@ FULL_GAME_AGGREGATE_RLIABLE = {
 
 
 def test_the_full_game_aggregate_is_rliables_answer():
-    tab = json.loads(FULL_GAME.read_text())
-    for algo, want in FULL_GAME_AGGREGATE_RLIABLE.items():
-        agg = tab["aggregate"][algo]
-        samples = [np.asarray(next(r for r in t["rows"] if r["algo"] == algo)["normalized"]) for t in tab["scenarios"].values()]
-        assert agg["scenarios"] == 2 and agg["runs"] == 6
-        assert agg["iqm"] == pytest.approx(want[0], abs=1e-12)
-        _check(samples, want, 0.01)
+    _check_aggregate(json.loads(FULL_GAME.read_text()), FULL_GAME_AGGREGATE_RLIABLE, scenarios=2, runs=6)

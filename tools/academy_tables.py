@@ -118,6 +118,15 @@ def _norm(p: dict | None, at: int | None = None) -> str:
     return f"{p['iqm_normalized']:.2f} ({p['ci95'][0]:.2f}-{p['ci95'][1]:.2f}){where}"
 
 
+def _learning_reports(bench: Path):
+    """``(report name, scenario, its row)`` for every learning report of :data:`LEARNING_REPORTS` in ``bench``."""
+    for name in LEARNING_REPORTS:
+        f = bench / name
+        if f.is_file():
+            for sid, t in json.loads(f.read_text())["scenarios"].items():
+                yield name, sid, t
+
+
 def status_table(bench: Path = BENCH) -> str:
     """Every scenario: each learning configuration run on it (academy_report JSONs), at the coverage
     budget (:data:`BUDGET`) and at its own budget, whether the issue's bar (IQM >= 0.9, lower bound >=
@@ -132,11 +141,8 @@ def status_table(bench: Path = BENCH) -> str:
             r = refs.get(row["scenario"], {})
             fixed[row["scenario"]] = {c.split(":")[0]: normalized(float(sum(v) / len(v)), r) for c, v in row["scores"].items()}
     runs: dict = {}
-    for name in LEARNING_REPORTS:
-        f = bench / name
-        if f.is_file():
-            for sid, t in json.loads(f.read_text())["scenarios"].items():
-                runs.setdefault(sid, []).append((name, t))
+    for name, sid, t in _learning_reports(bench):
+        runs.setdefault(sid, []).append((name, t))
     rows = ["| scenario | first-legal | play-or-macro | policy's actions (MaskablePPO from scratch) | seeds | budget | "
             f"normalized at 0 | at {BUDGET:,} | at the budget | bar met (IQM >= 0.9, low >= 0.8) | CPU s a run | report |",
             "| --- | ---: | ---: | --- | ---: | ---: | --- | --- | --- | --- | --- | --- |"]
@@ -165,14 +171,9 @@ def status_table(bench: Path = BENCH) -> str:
 def bar_count(bench: Path = BENCH) -> str:
     """One line under the status table: on how many scenarios the issue's bar (IQM >= 0.9 with its lower
     bound >= 0.8 at some point of a 5-seed curve) is met by any learning report, and which."""
-    met = []
-    for name in LEARNING_REPORTS:
-        f = bench / name
-        if f.is_file():
-            for sid, t in json.loads(f.read_text())["scenarios"].items():
-                if len(t["seeds"]) >= 5 and any("iqm_normalized" in q and q["iqm_normalized"] >= 0.9 and q["ci95"][0] >= 0.8
-                                                for q in t["points"]):
-                    met.append(sid)
+    met = [sid for _, sid, t in _learning_reports(bench)
+           if len(t["seeds"]) >= 5 and any("iqm_normalized" in q and q["iqm_normalized"] >= 0.9 and q["ci95"][0] >= 0.8
+                                           for q in t["points"])]
     ids = [sc.id for sc in A.scenarios() if sc.id in met]
     return f"bar met (IQM >= 0.9, lower bound >= 0.8, 5 seeds) on {len(ids)} of {len(A.scenarios())} scenarios: " + ", ".join(ids)
 

@@ -58,7 +58,12 @@ TEXT = ("Season", "Player", "Pos", "Age", "Tm")
 TOT_CHECK = ("G", "MP", "PTS", "FGA", "TRB", "AST")
 
 
-def read_players(path: Path, first: int, last: int) -> list[dict[str, str]]:
+def _read_totals(path: Path, column_of: dict[str, str], keep, source: str, na_empty: bool,
+                 also: tuple[str, ...] = ()) -> list[dict[str, str]]:
+    """The rows ``keep(row)`` accepts of a CSV of season totals, in our columns (``column_of``: ours -> the
+    file's); every count a whole number or empty (``na_empty``: "NA" read as empty), else one line naming the
+    file, line and column. ``source`` names the file expected where a column (or one of ``also``, read by
+    ``keep``) is missing."""
     try:
         fh = path.open(newline="", encoding="utf-8-sig")
     except OSError as exc:
@@ -66,16 +71,16 @@ def read_players(path: Path, first: int, last: int) -> list[dict[str, str]]:
     out = []
     with fh:
         reader = csv.DictReader(fh)
-        missing = [c for c in (*SOURCE_OF.values(), "lg") if c not in (reader.fieldnames or [])]
+        missing = [c for c in (*column_of.values(), *also) if c not in (reader.fieldnames or [])]
         if missing:
-            raise DataError(f"{path}: column(s) {', '.join(missing)} missing (sumitrodatta's Player Totals.csv)")
+            raise DataError(f"{path}: column(s) {', '.join(missing)} missing ({source})")
         for k, row in enumerate(reader, start=2):
-            if row["lg"] != "NBA" or not (first <= int(row["season"]) <= last):
+            if not keep(row):
                 continue
             rec = {}
-            for col, src in SOURCE_OF.items():
+            for col, src in column_of.items():
                 v = (row[src] or "").strip()
-                if v == "NA":
+                if na_empty and v == "NA":
                     v = ""
                 if col not in TEXT and v and not v.isdigit():
                     raise DataError(f"{path}: line {k}, column {src}: {v!r} is not a whole number")
@@ -84,31 +89,18 @@ def read_players(path: Path, first: int, last: int) -> list[dict[str, str]]:
     return out
 
 
+def read_players(path: Path, first: int, last: int) -> list[dict[str, str]]:
+    return _read_totals(path, SOURCE_OF, lambda row: row["lg"] == "NBA" and first <= int(row["season"]) <= last,
+                        "sumitrodatta's Player Totals.csv", na_empty=True, also=("lg",))
+
+
 def read_scraped_players(path: Path, seasons: tuple[int, ...]) -> list[dict[str, str]]:
     """The rows of ``seasons`` of a scrape of Basketball-Reference's NBA season totals (databyjp/learndata_nba's
     ``data/player_totals.csv``: the table's data-stat names and ``season``, the year the season ends), in
     the columns of :data:`PLAYER_COLUMNS`."""
-    try:
-        fh = path.open(newline="", encoding="utf-8-sig")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    out = []
-    with fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in (*SCRAPED_OF.values(), "season") if c not in (reader.fieldnames or [])]
-        if missing:
-            raise DataError(f"{path}: column(s) {', '.join(missing)} missing (a Basketball-Reference totals scrape)")
-        for k, row in enumerate(reader, start=2):
-            if not row["season"].isdigit() or int(row["season"]) not in seasons:
-                continue
-            rec = {"Season": row["season"]}
-            for col, src in SCRAPED_OF.items():
-                v = (row[src] or "").strip()
-                if col not in TEXT and v and not v.isdigit():
-                    raise DataError(f"{path}: line {k}, column {src}: {v!r} is not a whole number")
-                rec[col] = v
-            out.append(rec)
-    return out
+    return _read_totals(path, {"Season": "season", **SCRAPED_OF},
+                        lambda row: row["season"].isdigit() and int(row["season"]) in seasons,
+                        "a Basketball-Reference totals scrape", na_empty=False)
 
 
 def check_same_rows(season: int, first: list[dict[str, str]], other: list[dict[str, str]], name: str) -> int:
