@@ -209,3 +209,40 @@ def test_margin_shaping_adds_the_margins_change_over_the_scale_to_the_training_r
     assert state["config"]["margin_shaping"] == 1.0 and [p["env_steps"] for p in state["curve"]] == [0, 128]
     with pytest.raises(ConfigError, match="margin-shaping"):
         S.run(sid, 0, 128, 1, 2, "unused", log=lambda s: None, margin_shaping=-1.0)
+
+
+def test_self_play_draws_the_runs_earlier_checkpoints_as_opponents(tmp_path):
+    """docs/academy.md "Self-play against earlier versions" (``--self-play P``): each curve point's
+    checkpoint joins the run's pool (``selfplay/stepsN.zip``); a training episode's opponent is one of
+    them with probability P, the book otherwise and before the first point; evaluation is the book's."""
+    # the opponent factory alone: no pool, the book; a pool and P = 1, a snapshot, loaded once per env
+    pool: list = []
+    opp = S.SelfPlayOpponents(pool, 1.0)
+    rng = np.random.default_rng(0)
+    assert opp(rng) == "by-the-book" and opp.drawn == {"by-the-book": 1}
+    sid = "fourthstreet-up3-final2"
+    hp = {"n_steps": 64, "batch_size": 64, "n_epochs": 1}
+    state = S.run(sid, 0, 256, 2, 2, tmp_path, log=lambda s: None, hp=hp, stall_cost=0.02,
+                  macros=["book_substitution"], stall_exempt_macros=True, drop_kinds=["sub"], self_play=1.0)
+    folder = tmp_path / sid / "seed0"
+    snaps = sorted(p.name for p in (folder / "selfplay").glob("*.zip"))
+    assert snaps == ["steps128.zip", "steps256.zip"]
+    assert state["config"]["self_play"]["share"] == 1.0 and "earlier checkpoints" in state["config"]["opponent"]
+    drawn = state["self_play_opponents"]
+    assert drawn.get("by-the-book", 0) >= 1  # the first piece, before any snapshot
+    assert drawn.get("steps128.zip", 0) >= 1  # the second piece: every episode against the first snapshot
+    assert "steps256.zip" not in drawn  # (the last point's snapshot is made after the last training step)
+    pool.append(folder / "selfplay" / "steps128.zip")
+    coach = opp(rng)
+    assert coach is opp(rng) and hasattr(coach, "choose")  # one coach object per snapshot per env
+    env = A.make(sid, opponent=S.SelfPlayOpponents(list(pool), 1.0))
+    env.reset(seed=3)
+    assert env.opponent is not None and env.opponent.__class__.__name__ == "TrainedCoach"
+    # resumed with the same configuration: nothing to do, the pool read back from the folder
+    again = S.run(sid, 0, 256, 2, 2, tmp_path, log=lambda s: None, hp=hp, stall_cost=0.02,
+                  macros=["book_substitution"], stall_exempt_macros=True, drop_kinds=["sub"], self_play=1.0)
+    assert again["curve"] == state["curve"]
+    with pytest.raises(ConfigError, match="self-play"):
+        S.run(sid, 0, 128, 1, 2, tmp_path / "x", log=lambda s: None, self_play=1.5)
+    with pytest.raises(ConfigError, match="self-play"):
+        S.run(sid, 0, 128, 1, 2, tmp_path / "y", log=lambda s: None, self_play=0.5, algo="dqn")

@@ -27,7 +27,8 @@ and plays the concrete action a chosen macro resolves to).
 episode by the env's illegal-action rule, reward -1; at evaluation the best of the options is taken, as
 for every algorithm), ``bc_maskable_ppo`` (with ``--init bc:N``: behaviour cloning of the book's
 demonstrations, in the policy's own action space with ``--macros``, counted in the budget, then
-MaskablePPO). Every algorithm has the same decision scope, observation, training reward, training
+MaskablePPO). ``--self-play P``: a share P of the training episodes against the run's own earlier
+checkpoints (the book otherwise; evaluation always against the book). Every algorithm has the same decision scope, observation, training reward, training
 seeds, curve points and evaluation.
 """
 
@@ -329,14 +330,50 @@ def margin_shaping_wrapper(env, weight: float):
     return MarginShaping(env)
 
 
+SELF_PLAY_OPPONENTS = ("the run's own checkpoints at its earlier curve points (after 0 steps), each a TrainedCoach "
+                       "playing its best option, drawn uniformly; by-the-book otherwise and before the first point")
+
+
+class SelfPlayOpponents:
+    """The opponent of a training env under ``--self-play P`` (docs/academy.md, "Self-play against
+    earlier versions"): for each training episode, with probability ``P`` (drawn from the env's own
+    ``np_random``) one of ``pool``'s snapshots, uniformly, else the book. ``pool`` is the run's list of
+    snapshot files, shared with :func:`run`, which appends each curve point's checkpoint (so the earlier
+    versions are those of the run so far); before the first snapshot every opponent is the book. A
+    snapshot is loaded once per env (a :class:`coachgym.training.coach.TrainedCoach`, its best option at
+    each decision) and reset for each episode by the episode, as any opponent is. One instance per env: a
+    coach object plays one episode at a time. Evaluation is always against the book (the protocol)."""
+
+    def __init__(self, pool: "list[Path]", share: float):
+        self.pool = pool
+        self.share = share
+        self._coaches: dict = {}
+        self.drawn: dict = {}  # what this env has played: {snapshot name or "by-the-book": episodes}
+
+    def __call__(self, rng):
+        pick = "by-the-book"
+        if self.pool and rng.random() < self.share:
+            path = self.pool[int(rng.integers(len(self.pool)))]
+            if path not in self._coaches:
+                from .coach import TrainedCoach
+
+                self._coaches[path] = TrainedCoach(path)
+            pick = self._coaches[path]
+            name = path.name
+        else:
+            name = pick
+        self.drawn[name] = self.drawn.get(name, 0) + 1
+        return pick
+
+
 def _make_vec(scenario_id: str, seed: int, stall_cost: float = 0.0, macros: "list[str] | None" = None,
               exempt_macros: bool = False, action_kinds: "list[str] | None" = None, unmasked: bool = False,
-              margin_shaping: float = 0.0):
+              margin_shaping: float = 0.0, opponents: "list[SelfPlayOpponents] | None" = None):
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     def one(k):
         def f():
-            env = A.make(scenario_id)
+            env = A.make(scenario_id, opponent=opponents[k]) if opponents else A.make(scenario_id)
             env.reset(seed=training_seed(seed) + k)
             env = margin_shaping_wrapper(env, margin_shaping) if margin_shaping else env
             env = stall_cost_wrapper(env, stall_cost) if stall_cost else env
@@ -435,11 +472,29 @@ def prior_run(text: str, scenario_id: str, macros: "list[str] | None", action_ki
             "hyperparameters": cfg["hyperparameters"], "stall_cost": cfg.get("stall_cost", 0.0)}
 
 
+def _check_run_options(algo: str, init: "str | None", margin_shaping: float, self_play: float) -> None:
+    """Refuse, naming the option, a combination :func:`run` cannot train."""
+    if algo not in ALGOS:
+        raise ConfigError(f"--algo: {algo!r} is not one of {', '.join(ALGOS)}")
+    if algo == "bc_maskable_ppo" and not init:
+        raise ConfigError("--algo bc_maskable_ppo needs --init bc:N (the demonstration decisions, counted in the budget)")
+    if init and algo not in ("maskable_ppo", "bc_maskable_ppo"):
+        raise ConfigError(f"--init bc:N is behaviour cloning before MaskablePPO, not with --algo {algo}")
+    if init and init.startswith("from:") and algo != ALGO:
+        raise ConfigError(f"--init from:RUN continues a MaskablePPO run, not with --algo {algo}")
+    if margin_shaping < 0:
+        raise ConfigError("--margin-shaping must be at least 0")
+    if not 0 <= self_play <= 1:
+        raise ConfigError(f"--self-play must be a share of the training episodes, 0..1, got {self_play}")
+    if self_play and algo not in ("maskable_ppo", "bc_maskable_ppo"):
+        raise ConfigError(f"--self-play plays the run's MaskablePPO checkpoints as opponents, not with --algo {algo}")
+
+
 def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out: Path, log=print,
         init: str | None = None, hp: dict | None = None, bc_epochs: int = 20, stall_cost: float = 0.0,
         macros: "list[str] | None" = None, stall_exempt_macros: bool = False,
         drop_kinds: "list[str] | None" = None, extend_from: "Path | None" = None, algo: str = ALGO,
-        margin_shaping: float = 0.0) -> dict:
+        margin_shaping: float = 0.0, self_play: float = 0.0) -> dict:
     """One (scenario, seed) run, resumable. ``init="bc:N"``: behaviour cloning of the book on N
     demonstration decisions (recorded on training seeds; counted in the budget: the points are at
     total env steps, demonstrations plus MaskablePPO's steps) before MaskablePPO. ``hp``: overrides of
@@ -454,23 +509,16 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     ``algo``: one of :data:`ALGOS` (``bc_maskable_ppo`` needs ``init``; ``init`` with ``maskable_ppo`` is
     the same run). ``qrdqn`` and ``dqn`` keep their replay buffer beside the checkpoint until the run is
     whole, so a resumed run goes on with it. ``init="from:RUN"``: a curriculum (:func:`prior_run`).
-    ``margin_shaping``: see :func:`margin_shaping_wrapper` (training reward only)."""
+    ``margin_shaping``: see :func:`margin_shaping_wrapper` (training reward only). ``self_play``: the share
+    of training episodes played against the run's own earlier checkpoints (:class:`SelfPlayOpponents`;
+    each curve point's checkpoint is kept as ``selfplay/stepsN.zip``); evaluation stays against the book."""
     import torch
 
     from . import metadata as md
 
     torch.set_num_threads(1)
     sc = A.scenario(scenario_id)
-    if algo not in ALGOS:
-        raise ConfigError(f"--algo: {algo!r} is not one of {', '.join(ALGOS)}")
-    if algo == "bc_maskable_ppo" and not init:
-        raise ConfigError("--algo bc_maskable_ppo needs --init bc:N (the demonstration decisions, counted in the budget)")
-    if init and algo not in ("maskable_ppo", "bc_maskable_ppo"):
-        raise ConfigError(f"--init bc:N is behaviour cloning before MaskablePPO, not with --algo {algo}")
-    if init and init.startswith("from:") and algo != ALGO:
-        raise ConfigError(f"--init from:RUN continues a MaskablePPO run, not with --algo {algo}")
-    if margin_shaping < 0:
-        raise ConfigError("--margin-shaping must be at least 0")
+    _check_run_options(algo, init, margin_shaping, self_play)
     unmasked = algo in UNMASKED
     Model = model_class(algo)  # noqa: N806
     macros = parse_macros(",".join(macros or []), scenario_id)
@@ -494,6 +542,9 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
                           "from": {k: prior[k] for k in ("scenario", "seed", "steps", "path")}}
     if margin_shaping:
         config["margin_shaping"] = margin_shaping  # (training reward only; evaluation is the protocol's)
+    if self_play:  # (absent otherwise: runs of earlier rounds resume unchanged)
+        config["self_play"] = {"share": self_play, "opponents": SELF_PLAY_OPPONENTS}
+        config["opponent"] = f"by-the-book, and the run's earlier checkpoints in {self_play:.0%} of the training episodes"
     carried = None
     if extend_from is not None:
         carried = _carried_run(Path(extend_from) / scenario_id / f"seed{seed}", config)
@@ -510,7 +561,12 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
     if state is None:
         state = {"config": config, "curve": [], "train_cpu_seconds": 0.0, "eval_cpu_seconds": 0.0}
     marks = [round(steps * k / points) for k in range(points + 1)]
-    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds, unmasked, margin_shaping)
+    snapshots = folder / "selfplay"
+    pool: list[Path] = sorted((p for p in snapshots.glob("steps*.zip")), key=lambda p: int(p.stem[5:])) \
+        if self_play else []
+    opponents = [SelfPlayOpponents(pool, self_play) for _ in range(N_ENVS)] if self_play else None
+    vec = _make_vec(scenario_id, seed, stall_cost, macros, stall_exempt_macros, action_kinds, unmasked, margin_shaping,
+                    opponents)
     replay = folder / "replay_buffer.pkl"  # (off-policy runs, until the run is whole)
     if ckpt.is_file() and state["curve"]:
         model = Model.load(ckpt, env=vec, device="cpu")
@@ -565,12 +621,31 @@ def run(scenario_id: str, seed: int, steps: int, points: int, episodes: int, out
                                 else f"{ALGO_NAMES[algo]} from scratch (unmasked)")
                              + (f", macros {', '.join(macros)}" if macros else ""))
         md.save(ckpt, meta)
+        if self_play and mark > 0:  # this point's policy joins the pool of earlier versions
+            snapshots.mkdir(exist_ok=True)
+            snap = snapshots / f"steps{mark}.zip"
+            model.save(snap)
+            md.save(snap, meta)
+            if snap not in pool:
+                pool.append(snap)
+            state["self_play_opponents"] = _merge_counts(state.get("self_play_opponents", {}), opponents)
         tmp = curve_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(state, indent=1) + "\n")
         tmp.replace(curve_file)
         log(f"{scenario_id} seed {seed}: {int(model.num_timesteps) + used:>7} steps  {sc.score_name} {m:.3f} "
             f"({lo:.3f}-{hi:.3f})  train {state['train_cpu_seconds']:.0f} CPU s, eval {state['eval_cpu_seconds']:.0f} CPU s")
     return state
+
+
+def _merge_counts(done: dict, opponents: "list[SelfPlayOpponents] | None") -> dict:
+    """The training episodes' opponents so far (``state["self_play_opponents"]``): the counts recorded
+    before (a resumed run's) plus those the envs have drawn since, which are then cleared."""
+    out = dict(done)
+    for o in opponents or ():
+        for name, n in o.drawn.items():
+            out[name] = out.get(name, 0) + n
+        o.drawn.clear()
+    return out
 
 
 def _run_config(algo: str, scenario_id: str, steps: int, points: int, episodes: int, hyper: dict, seed: int,
@@ -740,6 +815,9 @@ def main(argv=None) -> int:
     p.add_argument("--margin-shaping", type=float, default=0.0,
                    help="training only: add W x the score margin's change / margin_scale to every step's reward "
                         "(default 0: none)")
+    p.add_argument("--self-play", type=float, default=0.0,
+                   help="training only: the share (0..1) of training episodes whose opponent is one of the run's own "
+                        "checkpoints at its earlier curve points, drawn uniformly; the book otherwise (default 0)")
     p.add_argument("--bc-epochs", type=int, default=20, help="epochs of behaviour cloning with --init (default 20)")
     p.add_argument("--stall-cost", type=float, default=0.0,
                    help="training only: cost of each change in an open menu (a decision of the same kind again "
@@ -780,7 +858,7 @@ def main(argv=None) -> int:
                     init=a.init, hp=hp, bc_epochs=a.bc_epochs, stall_cost=a.stall_cost, macros=macros,
                     stall_exempt_macros=a.stall_exempt_macros,
                     drop_kinds=[k.strip() for k in (a.drop_kinds or "").split(",") if k.strip()] or None,
-                    extend_from=a.extend_from, algo=a.algo, margin_shaping=a.margin_shaping)
+                    extend_from=a.extend_from, algo=a.algo, margin_shaping=a.margin_shaping, self_play=a.self_play)
     except (ConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
