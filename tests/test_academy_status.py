@@ -136,3 +136,24 @@ def test_the_bar_count_names_the_scenarios_met_by_any_5_seed_report(tmp_path):
     line = T.bar_count(tmp_path)
     assert line == (f"bar met (IQM >= 0.9, lower bound >= 0.8, 5 seeds) on 2 of {len(A.scenarios())} scenarios: "
                     "statispro-q1, fuba-protect-1-0-last15")
+
+
+def test_the_full_game_methods_table_reads_each_methods_curve_and_held_out_reports(tmp_path):
+    """docs/academy.md "The researcher's four": per method, the curve's IQM at the budget, the held-out
+    IQM (shipped and paired over runs and episodes), each seed's held-out win rate; a method without its
+    two reports is "not run"; the PNG is drawn."""
+    T = _tables()
+    label, learn, held = T.FULL_GAME_METHODS[0]
+    pts = [_point(0, 0.1, 0.0, 0.2), _point(200704, 0.8, 0.7, 0.9)]
+    (tmp_path / learn).write_text(json.dumps({"scenarios": {"valueadd-full-game": {
+        "points": pts, "cpu_seconds_per_run": [150.2, 171.9]}}}))
+    runs = [{"seed": k, "env_steps": 200704, "mean": m} for k, m in enumerate((0.41, 0.455))]
+    (tmp_path / held).write_text(json.dumps([{"runs": runs, "iqm_normalized": [0.85, 0.8, 0.9],
+                                              "iqm_normalized_paired": [0.9, 0.85, 0.95],
+                                              "iqm_normalized_paired_runs_and_episodes": [0.9, 0.82, 0.98]}]))
+    png = tmp_path / "m.png"
+    table = T.methods_table(tmp_path, plot=png).splitlines()
+    row = next(r for r in table if r.startswith(f"| {label} |"))
+    assert "| 2 | 200,704 | 0.80 (0.70-0.90) | 0.85 (0.80-0.90) | 0.90 (0.82-0.98) | 0.410, 0.455 | 150-172 |" in row
+    assert all("not run" in next(r for r in table if r.startswith(f"| {m[0]} |")) for m in T.FULL_GAME_METHODS[1:])
+    assert png.is_file() and png.stat().st_size > 1000

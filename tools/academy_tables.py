@@ -78,7 +78,9 @@ LEARNING_REPORTS = ("academy_learning.json", "academy_learning_valueadd_150k.jso
                     "academy_learning_500k_r6.json",
                     # the seventh round
                     "academy_learning_shotsub60k_r7.json", "academy_learning_shotsub150k_r7.json",
-                    "academy_learning_full1m_r7.json")
+                    "academy_learning_full1m_r7.json",
+                    # the eighth round
+                    "academy_learning_cover20k_r8.json", "academy_learning_cover100k_r8.json")
 BUDGET = 20480  # the coverage table's budget (env steps): every run's point there
 
 
@@ -239,8 +241,79 @@ def precision_table(target: float = 0.1) -> str:
     return "\n".join(rows)
 
 
+# the full game's four training methods of the eighth round (docs/academy.md, "The researcher's four"):
+# (label, learning report, held-out report), the reports under docs/benchmark/
+FULL_GAME_METHODS = (
+    ("from scratch", "academy_learning_four_r8_full200k_scratch.json", "academy_held_out_four_r8_full200k_scratch.json"),
+    ("curriculum from valueadd-second-half", "academy_learning_four_r7_full_curriculum.json",
+     "academy_held_out_four_r7_full_curriculum.json"),
+    ("shaping by margin (1.0)", "academy_learning_four_r7_full_shaping.json", "academy_held_out_four_r7_full_shaping.json"),
+    ("self-play (0.5)", "academy_learning_four_r8_full200k_selfplay.json", "academy_held_out_four_r8_full200k_selfplay.json"),
+)
+
+
+def methods_table(bench: Path = BENCH, plot: Path | None = None) -> str:
+    """The full game's training methods side by side (:data:`FULL_GAME_METHODS`): each one's curve IQM
+    at its budget (its learning report) and its final checkpoints on the held-out games (its held-out
+    report: normalized with the shipped references and paired), with a PNG of the curves and of the
+    held-out scores when ``plot`` is given."""
+    def cell(v: list | None) -> str:
+        return f"{v[0]:.2f} ({v[1]:.2f}-{v[2]:.2f})" if v else "-"
+
+    rows = ["| method | seeds | env steps | curve IQM at the budget (100 games a point) | held out: IQM normalized "
+            "(shipped references) | paired (random and the book on the same games) | held-out win rate a seed | "
+            "CPU s a run | reports |", "| --- | ---: | --- | --- | --- | --- | --- | --- | --- |"]
+    drawn = []
+    for label, learn_name, held_name in FULL_GAME_METHODS:
+        lf, hf = bench / learn_name, bench / held_name
+        if not lf.is_file() or not hf.is_file():
+            rows.append(f"| {label} | - | - | not run | - | - | - | - | |")
+            continue
+        t = next(iter(json.loads(lf.read_text())["scenarios"].values()))
+        h = json.loads(hf.read_text())
+        h = h[0] if isinstance(h, list) else h
+        last = t["points"][-1]
+        steps = sorted({r["env_steps"] for r in h["runs"]})
+        cpu = t.get("cpu_seconds_per_run") or []
+        cpu_txt = f"{min(cpu):.0f}-{max(cpu):.0f}" if cpu else "-"
+        span = f"{steps[0]:,}" + (f"-{steps[-1]:,}" if len(steps) > 1 else "")
+        paired = h.get("iqm_normalized_paired_runs_and_episodes") or h.get("iqm_normalized_paired")
+        wins = ", ".join(f"{r['mean']:.3f}" for r in h["runs"])
+        rows.append(f"| {label} | {len(h['runs'])} | {span} | {cell([last['iqm_normalized'], *last['ci95']])} | "
+                    f"{cell(h.get('iqm_normalized'))} | {cell(paired)} | {wins} | {cpu_txt} | `{lf.name}`, `{hf.name}` |")
+        drawn.append((label, t["points"], h))
+    if plot is not None and drawn:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, (ax, bx) = plt.subplots(1, 2, figsize=(12, 4.2), gridspec_kw={"width_ratios": [3, 2]})
+        for k, (label, pts, h) in enumerate(drawn):
+            x = [p["env_steps"] for p in pts]
+            ax.plot(x, [p["iqm_normalized"] for p in pts], marker="o", label=label, color=f"C{k}")
+            ax.fill_between(x, [p["ci95"][0] for p in pts], [p["ci95"][1] for p in pts], alpha=0.12, color=f"C{k}")
+            v = h.get("iqm_normalized_paired_runs_and_episodes") or h.get("iqm_normalized_paired")
+            if v:
+                bx.errorbar([k], [v[0]], yerr=[[v[0] - v[1]], [v[2] - v[0]]], fmt="o", capsize=5, color=f"C{k}")
+        for a in (ax, bx):
+            a.axhline(1.0, ls="--", color="green", lw=1, label="by-the-book (1.0)")
+            a.axhline(0.0, ls=":", color="red", lw=1, label="random (0.0)")
+            a.set_ylabel("normalized score")
+        ax.set_xlabel("env steps (training)")
+        ax.set_title("valueadd-full-game: the curves (IQM over 5 seeds, 100 games a point)", fontsize=9)
+        ax.legend(fontsize=7, loc="lower right")
+        bx.set_xticks(range(len(drawn)), [d[0].split(" (")[0].replace(" from ", "\nfrom ") for d in drawn], fontsize=7)
+        bx.set_title("final checkpoints on 500 held-out games (paired IQM, 95% interval)", fontsize=9)
+        fig.tight_layout()
+        fig.savefig(plot, dpi=110)
+        plt.close(fig)
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "scenarios"
     print({"scenarios": scenarios_table, "positions": positions_table, "references": references_table,
            "status": lambda: status_table() + "\n\n" + bar_count(), "heldout": held_out_table,
-           "precision": precision_table}[what]())
+           "precision": precision_table,
+           "methods": lambda: methods_table(plot=BENCH.parent / "img" / "academy" / "full_game_methods_r8.png")}[what]())
