@@ -121,7 +121,8 @@ def error_parts(teams: list[dict[str, Any]], scale: float = SCALE) -> dict[str, 
     g(scale x real net) (the net rating off the fit's target, in wins), ``mapping`` = g(scale x real net) -
     f(real net) (the simulated points-to-wins line against the real one at the target), ``luck`` = -(real wins -
     f(real net)) (the real wins off the real points, sign as it enters the error). Per part: its rms over the
-    teams and the MAE the error would have without it; ``largest``: the three largest errors with their parts."""
+    teams, the MAE the error would have without it and the r of the simulated on the real wins without it (luck:
+    the real wins moved onto their line); ``largest``: the three largest errors with their parts."""
     rw = [float(t["real_wins"]) for t in teams]
     sw = [float(t["sim_wins"]) for t in teams]
     rn = [float(t["real_net"]) for t in teams]
@@ -143,7 +144,9 @@ def error_parts(teams: list[dict[str, Any]], scale: float = SCALE) -> dict[str, 
                        "error": round(err[i], 1), **{k: round(v[i], 1) for k, v in parts.items()}} for i in order]
     for k, v in parts.items():
         out[k] = {"rms": math.sqrt(statistics.fmean(x * x for x in v)),
-                  "mae_without": statistics.fmean(abs(e - x) for e, x in zip(err, v))}
+                  "mae_without": statistics.fmean(abs(e - x) for e, x in zip(err, v)),
+                  "r_without": corr([w - x for w, x in zip(sw, v)] if k != "luck" else sw,
+                                    [w + x for w, x in zip(rw, v)] if k == "luck" else rw)}
     return out
 
 

@@ -95,8 +95,12 @@ def lines(folder: Path, db: Path, top: int) -> dict[str, Any]:
             continue
         g, sg = rc["G"], s["gp"]
         card = cards[team][name]
-        row: dict[str, Any] = {"team": team, "name": name, "group": group(rc["pos"]), "assist_rating": card.assist,
-                               "rebound_rating": card.rebound, "attempts_rating": card.attempts}
+        row: dict[str, Any] = {"team": team, "name": name, "group": group(rc["pos"]), "pos": rc["pos"],
+                               "assist_rating": card.assist, "rebound_rating": card.rebound,
+                               "attempts_rating": card.attempts, "real_g": g, "sim_gp": sg,
+                               "real_mpg": round(rc["MP"] / g, 2), "real_orb": round(rc["ORB"] / g, 2),
+                               "sim_orb": round(s["OREB"] / sg, 2), "real_drb": round(rc["DRB"] / g, 2),
+                               "sim_drb": round(s["DREB"] / sg, 2)}
         for col, sim, rl in (("pts", s["PTS"] / sg, rc["PTS"] / g), ("reb", s["REB"] / sg, rc["TRB"] / g),
                              ("ast", s["AST"] / sg, rc["AST"] / g)):
             row[f"real_{col}"], row[f"sim_{col}"] = round(rl, 2), round(sim, 2)

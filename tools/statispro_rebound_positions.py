@@ -14,7 +14,12 @@ REBOUND printed in the sample game (``data/sample_game_1993.json``) is kept.
 Defense. #n 🏀a" (10C: the defense's best REBOUND rating on the floor takes it unless the offense's
 best beats it by more than 8): the rebound follows the cards' ratings rather than the slot.
 
-Run:  python tools/statispro_rebound_positions.py OUT.csv [seed] [--highest]
+``--moves KIND:FROM>TO:N,...`` instead moves N cards of a kind (``defense``: "Defense POS", ``offense``: "Offense
+POS #n", ``highest``: a single-position "Highest POS") from one position to another: the first N such cards by
+RPG # not printed in the sample game, the rest of each card kept (docs/history.md, "Player lines: the rebound and
+assist gaps, measured": a deal fitted to the measured per-position ratios).
+
+Run:  python tools/statispro_rebound_positions.py OUT.csv [seed] [--highest | --moves=defense:SF>SG:3,...]
       COACHGYM_REALISM_DECK=OUT.csv python tools/statispro_league_realism.py 1 100
 """
 
@@ -49,9 +54,34 @@ def position_weights(stats_csv: Path) -> dict[str, list[float]]:
     return {k: [acc[p][k] / acc[p]["MP"] for p in POSITIONS] for k in ("ORB", "DRB", "TRB")}
 
 
+def apply_moves(rows: list[dict], moves: str, printed: set[int]) -> int:
+    """Move positions on the REBOUND section as ``KIND:FROM>TO:N,...`` says (first N cards by RPG #, printed
+    sample-game cards kept); returns the number of cards changed. Raises ValueError when a move finds too few."""
+    changed = 0
+    for move in (m for m in moves.split(",") if m.strip()):
+        kind, fromto, n = move.strip().split(":")
+        src, dst = fromto.split(">")
+        if src not in POSITIONS or dst not in POSITIONS or kind not in PATTERNS:
+            raise ValueError(f"bad move {move!r}: KIND (defense, offense, highest):FROM>TO:N with positions {POSITIONS}")
+        left = int(n)
+        for row in sorted(rows, key=lambda r: int(r["rpg"])):
+            if left == 0:
+                break
+            m = PATTERNS[kind][0].match(row["rebound"])
+            if int(row["rpg"]) in printed or not m or m.group(1) != src:
+                continue
+            row["rebound"] = row["rebound"][:m.start(1)] + dst + row["rebound"][m.end(1):]
+            left -= 1
+            changed += 1
+        if left:
+            raise ValueError(f"move {move!r}: only {int(n) - left} such cards to move")
+    return changed
+
+
 def main() -> None:
     highest = "--highest" in sys.argv
-    args = [a for a in sys.argv[1:] if a != "--highest"]
+    moves = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--moves=")), None)
+    args = [a for a in sys.argv[1:] if a != "--highest" and not a.startswith("--moves=")]
     out = Path(args[0])
     seed = int(args[1]) if len(args) > 1 else 1993
     weights = position_weights(ROOT / "leagues/nba-1993/stats.csv")
@@ -61,7 +91,12 @@ def main() -> None:
         rows = list(csv.DictReader(fh))
     rng = random.Random(seed)
     changed = 0
-    for row in rows:
+    if moves is not None:
+        changed = apply_moves(rows, moves, printed)
+        rows_to_deal: list[dict] = []
+    else:
+        rows_to_deal = rows
+    for row in rows_to_deal:
         if int(row["rpg"]) in printed:
             continue
         if highest:

@@ -1,0 +1,269 @@
+"""What the rebound and assist gaps of the replays' player lines follow (docs/history.md, "Player lines: the
+rebound and assist gaps, measured"): read from the replays already played, plus, for the minutes, a short
+round robin with a minute clock.
+
+    python tools/statispro_player_gaps.py --scratch /work/scratch/history [--seasons 1980,1990] \\
+        [--play 1980,2004 --rounds 1 [--deck EXPERIMENT.csv]] [--top 30] [--json OUT]
+
+**From the replays** (``tools/statispro_player_lines.py``'s reading of each season's ``hYYYY-blind.sqlite3``
+with its league folder ``nba-YYYY-blind`` in ``--scratch``; nothing is played): for the ``--top`` players by
+real minutes of every season, rebounds and assists a game simulated / real (the ratio), pooled over the
+seasons: by position group (guards, forwards, centers: the first listed position) and by the first listed
+position itself (the slots the FAC's REBOUND and pass positions name), by the real value (thirds
+of the players by real rebounds or assists a game), by the card's rating (REBOUND for the rebounds, ASSIST for
+the assists), and the slope of log(simulated) on log(real) over the
+players (1: each man keeps his level; below 1: the lines are compressed toward the middle: the best rebounders
+or passers too low, the weakest too high). Offensive and defensive rebounds apart. The league's volume: all
+players' simulated rebounds and assists per team game against the real.
+
+**Minutes against rates** (``--play``: one round robin of the season's fitted league, every team at home to every
+other once, by-the-book coaches, no availability: a game each man plays; minutes read off the FAC pile as
+``tools/statispro_league_realism.py`` does): for the same top players, minutes a game (simulated / real MP / G)
+and rebounds and assists per minute (simulated / real): the line's ratio = minutes ratio x per-minute ratio,
+exactly, in the round robin; its per-game ratio is set beside the replays' for the same men (how well the round
+robin stands for the replays).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+STATS = ("reb", "orb", "drb", "ast")
+# the card fields' bins (ASSIST: assists per 60 minutes, REBOUND: rebounds per 100 minutes; the builder's scales)
+RATING_BINS = {"assist_rating": ((0, 3), (4, 5), (6, 7), (8, 9), (10, 11), (12, 13), (14, 99)),
+               "rebound_rating": ((0, 9), (10, 14), (15, 19), (20, 24), (25, 29), (30, 99))}
+
+
+def _tool(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def log_slope(real: list[float], sim: list[float]) -> float:
+    """The least-squares slope of log(sim) on log(real) over the pairs with both positive."""
+    pairs = [(math.log(r), math.log(s)) for r, s in zip(real, sim) if r > 0 and s > 0]
+    if len(pairs) < 3:
+        return math.nan
+    mx = statistics.fmean(p[0] for p in pairs)
+    my = statistics.fmean(p[1] for p in pairs)
+    den = sum((x - mx) ** 2 for x, _ in pairs)
+    return sum((x - mx) * (y - my) for x, y in pairs) / den if den else math.nan
+
+
+def _ratio(sim: float, real: float) -> float:
+    return sim / real if real > 0 else math.nan
+
+
+def _mean(v: list[float]) -> float:
+    v = [x for x in v if not math.isnan(x)]
+    return statistics.fmean(v) if v else math.nan
+
+
+def gaps(players: list[dict[str, Any]]) -> dict[str, Any]:
+    """Pooled figures over player rows with real_X and sim_X a game for X in reb, orb, drb, ast and ``group``."""
+    out: dict[str, Any] = {"players": len(players)}
+    for stat in STATS:
+        real = [p[f"real_{stat}"] for p in players]
+        sim = [p[f"sim_{stat}"] for p in players]
+        ratios = [_ratio(s, r) for s, r in zip(sim, real)]
+        by_group = {g: {"players": sum(p["group"] == g for p in players),
+                        "ratio": _mean([x for x, p in zip(ratios, players) if p["group"] == g])} for g in ("G", "F", "C")}
+        by_pos = {pos: {"players": sum(p.get("pos", "").split("-")[0] == pos for p in players),
+                        "ratio": _mean([x for x, p in zip(ratios, players) if p.get("pos", "").split("-")[0] == pos])}
+                  for pos in ("PG", "SG", "SF", "PF", "C")}
+        order = sorted(range(len(players)), key=lambda i: real[i])
+        n = len(order)
+        thirds = [order[: n // 3], order[n // 3: 2 * n // 3], order[2 * n // 3:]]
+        by_value = [{"real_range": [round(real[t[0]], 2), round(real[t[-1]], 2)] if t else None,
+                     "ratio": _mean([ratios[i] for i in t])} for t in thirds]
+        rating = "assist_rating" if stat == "ast" else "rebound_rating"
+        by_rating = []
+        for lo, hi in RATING_BINS[rating]:
+            sel = [i for i, p in enumerate(players) if lo <= p.get(rating, -1) <= hi]
+            if sel:
+                by_rating.append({"rating": [lo, hi], "players": len(sel), "ratio": _mean([ratios[i] for i in sel]),
+                                  "real": _mean([real[i] for i in sel]), "sim": _mean([sim[i] for i in sel])})
+        out[stat] = {"mean_ratio": _mean(ratios), "by_card_rating": by_rating,
+                     "mean_abs_error": _mean([abs(x - 1) for x in ratios]),
+                     "within_10pct": _mean([float(abs(x - 1) <= 0.10) for x in ratios]),
+                     "log_slope": log_slope(real, sim), "by_group": by_group, "by_listed_position": by_pos, "by_real_third": by_value}
+    return out
+
+
+def from_replays(folder: Path, db: Path, top: int) -> list[dict[str, Any]]:
+    rows = _tool("statispro_player_lines").lines(folder, db, top)["players"]
+    return [r for r in rows if r["real_reb"] > 0 and r["real_ast"] > 0]
+
+
+class _Clock:
+    """Minutes each man is on the court, off the FAC pile (8.1; ``agents.statispro.game_minutes``), credited
+    after every step to the lineups that were on the court (``tools/statispro_league_realism.py``'s clock)."""
+
+    def __init__(self, game: Any, game_minutes: Any) -> None:
+        self.game, self.game_minutes = game, game_minutes
+        self.minutes = [[0.0] * len(t.players) for t in game.teams]
+        self.t = 0.0
+        self.lineups = [list(ts.lineup) for ts in game.team_state]
+
+    def __call__(self, game: Any) -> None:
+        t = self.game_minutes(game)
+        if t > self.t:
+            for side in (0, 1):
+                for i in self.lineups[side]:
+                    self.minutes[side][i] += t - self.t
+        self.t = t
+        self.lineups = [list(ts.lineup) for ts in game.team_state]
+
+
+def use_deck(path: Path) -> None:
+    """Play every game of this process with the 200 cards of ``path`` (``fac_deck.csv``'s format; an experiment,
+    nothing written; as ``tools/statispro_league_realism.py``'s COACHGYM_REALISM_DECK; pure Python only)."""
+    import csv
+
+    from coachgym.rules.statispro import cards as K
+
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    K.DECK = tuple(K.Card(int(r["rpg"]), {s: r[s] for s in K.SECTIONS}) for r in rows)
+    K.BY_KEY = {c.key: c for c in K.DECK} | dict(K.TIME_CARDS)
+
+
+def round_robin_minutes(folder: Path, rounds: int = 1, seed: int = 0) -> dict[tuple[str, str], dict[str, float]]:
+    """(team stem, player) -> games, minutes, REB, OREB, DREB, AST summed over a round robin of the league."""
+    from coachgym.agents.statispro import game_minutes
+    from coachgym.core.match import play_game
+    from coachgym.rules.statispro import RULESET
+
+    league = json.loads((folder / "league.json").read_text(encoding="utf-8"))
+    teams = {stem: RULESET.load_team(str(folder / f"{stem}.json")) for stem in league["teams"]}
+    acc: dict[tuple[str, str], dict[str, float]] = {}
+    n = 0
+    for _ in range(rounds):
+        for h in teams:
+            for a in teams:
+                if h == a:
+                    continue
+                s = seed + n
+                g = RULESET.new_game(teams[h], teams[a], seed=s, record_events=False)
+                clock = _Clock(g, game_minutes)
+                play_game(g, RULESET.coach("by-the-book", seed=s), RULESET.coach("by-the-book", seed=s + 1), seed=s,
+                          on_event=clock)
+                clock(g)
+                box = g.box_score()
+                for side, stem in ((0, h), (1, a)):
+                    for i, p in enumerate(box.teams[side].players):
+                        d = acc.setdefault((stem, p.name), {"g": 0.0, "min": 0.0, "REB": 0.0, "OREB": 0.0, "DREB": 0.0,
+                                                             "AST": 0.0})
+                        d["g"] += 1
+                        d["min"] += clock.minutes[side][i]
+                        for c in ("REB", "OREB", "DREB", "AST"):
+                            d[c] += p.stats.get(c, 0)
+                n += 1
+    return acc
+
+
+def minutes_split(players: list[dict[str, Any]], rr: dict[tuple[str, str], dict[str, float]]) -> list[dict[str, Any]]:
+    """Per player: minutes ratio, per-minute ratio and the round robin's per-game ratio, for reb and ast."""
+    out = []
+    for p in players:
+        d = rr.get((p["team"], p["name"]))
+        if not d or d["min"] <= 0 or p["real_mpg"] <= 0:
+            continue
+        mpg = d["min"] / d["g"]
+        row = {"team": p["team"], "name": p["name"], "group": p["group"], "pos": p.get("pos", ""),
+               "minutes_ratio": mpg / p["real_mpg"]}
+        for stat, col in (("reb", "REB"), ("orb", "OREB"), ("drb", "DREB"), ("ast", "AST")):
+            real_pm = p[f"real_{stat}"] / p["real_mpg"]
+            row[f"{stat}_per_minute_ratio"] = _ratio(d[col] / d["min"], real_pm)
+            row[f"{stat}_rr_ratio"] = _ratio(d[col] / d["g"], p[f"real_{stat}"])
+            row[f"{stat}_replay_ratio"] = _ratio(p[f"sim_{stat}"], p[f"real_{stat}"])
+        out.append(row)
+    return out
+
+
+def split_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mean log ratios: the round robin's per-game log ratio = minutes + per minute, exactly, per player."""
+    out: dict[str, Any] = {"players": len(rows), "minutes_ratio": _mean([r["minutes_ratio"] for r in rows]),
+                           "round_robin_by_listed_position": {
+                               pos: {"players": len(sel), **{f"{st}_ratio": _mean([r[f"{st}_rr_ratio"] for r in sel])
+                                                            for st in ("reb", "orb", "drb", "ast")}}
+                               for pos in ("PG", "SG", "SF", "PF", "C")
+                               for sel in [[r for r in rows if r["pos"].split("-")[0] == pos]]}}
+    for stat in ("reb", "ast"):
+        lm = [math.log(r["minutes_ratio"]) for r in rows]
+        lp = [math.log(r[f"{stat}_per_minute_ratio"]) for r in rows if r[f"{stat}_per_minute_ratio"] > 0]
+        lg = [math.log(r[f"{stat}_rr_ratio"]) for r in rows if r[f"{stat}_rr_ratio"] > 0]
+        rr = [r[f"{stat}_rr_ratio"] for r in rows]
+        rp = [r[f"{stat}_replay_ratio"] for r in rows]
+        out[stat] = {"per_minute_ratio": _mean([r[f"{stat}_per_minute_ratio"] for r in rows]),
+                     "rms_log_minutes": math.sqrt(_mean([x * x for x in lm])),
+                     "rms_log_per_minute": math.sqrt(_mean([x * x for x in lp])),
+                     "rms_log_per_game": math.sqrt(_mean([x * x for x in lg])),
+                     "r_round_robin_vs_replays": statistics.correlation(rr, rp) if len(rows) > 2 else math.nan}
+    return out
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--scratch", type=Path, required=True, help="the driver's scratch: nba-YYYY-blind/, hYYYY-blind.sqlite3")
+    ap.add_argument("--reports", type=Path, default=ROOT / "docs" / "history" / "fit-size",
+                    help="the driver's reports: a season is read only once its report is written")
+    ap.add_argument("--seasons", default=None, help="comma-separated years (the year a season ends); default: every one")
+    ap.add_argument("--play", default="", help="seasons to play a round robin of, with a minute clock")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--deck", type=Path, default=None,
+                    help="an experiment: play the round robins with this FAC deck (fac_deck.csv's format; pure Python)")
+    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--players", action="store_true", help="every player row in the --json too")
+    args = ap.parse_args(argv)
+    years = sorted(int(p.stem[1:5]) for p in args.scratch.glob("h*-blind.sqlite3"))
+    if args.seasons:
+        years = [y for y in years if str(y) in args.seasons.split(",")]
+    play = {int(y) for y in args.play.split(",") if y.strip()}
+    if args.deck is not None:
+        use_deck(args.deck)
+    per_season: dict[str, Any] = {}
+    pooled: list[dict[str, Any]] = []
+    split_rows: list[dict[str, Any]] = []
+    for y in years:
+        folder, db = args.scratch / f"nba-{y}-blind", args.scratch / f"h{y}-blind.sqlite3"
+        if not (folder / "league.json").exists() or not (args.reports / f"nba-{y}-blind-terms-4x4.json").exists():
+            continue  # a season the driver has not finished (its database still being written) is left out
+        players = from_replays(folder, db, args.top)
+        for p in players:
+            p["season"] = y
+        pooled += players
+        per_season[str(y)] = {"gaps": gaps(players)}
+        if y in play:
+            rows = minutes_split(players, round_robin_minutes(folder, args.rounds))
+            for r in rows:
+                r["season"] = y
+            split_rows += rows
+            per_season[str(y)]["split"] = split_summary(rows)
+        g = per_season[str(y)]["gaps"]
+        print(f"{y}: reb ratio {g['reb']['mean_ratio']:.3f} (slope {g['reb']['log_slope']:.2f}), ast ratio "
+              f"{g['ast']['mean_ratio']:.3f} (slope {g['ast']['log_slope']:.2f})", flush=True)
+    result = {"top": args.top, "seasons": per_season, "pooled": gaps(pooled),
+              "split": split_summary(split_rows) if split_rows else None, "split_players": split_rows}
+    if args.players:
+        result["players"] = pooled
+    print(json.dumps({"pooled": result["pooled"], "split": result["split"]}, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
