@@ -26,7 +26,8 @@ Per season (``season_figures``), over the teams:
   = net_sd_ratio / scale and ``mapping`` = scale x sim / real wins_per_net (their product with ``fit`` is the
   ratio).
 * The order: r(simulated wins, real wins) beside the chain r_real x r(simulated net, real net) x r_sim, what
-  it would be if the only errors were the three links.
+  it would be if the only errors were the three links; r(real wins, real points-a-game differential) beside
+  r(real wins, real net per 100): whether a target in points a game would follow the wins more closely.
 * ``margin_sd``: from the database, the sd of a team's game margins around its own mean margin in that replay
   (opponents' strength included), pooled over teams and replays.
 * ``mae_sd_matched``: the MAE if the simulated wins' spread were scaled to the real one (it reads the real
@@ -100,7 +101,8 @@ def season_figures(teams: list[dict[str, Any]], scale: float = SCALE, games: int
         "wins_per_net": {"real": bn_real, "sim": bn_sim},
         "net_sd_ratio": net_sd_ratio, "net_slope": slope(rn, sn),
         "wins_sd": {"real": statistics.stdev(rw), "sim": statistics.stdev(sw), "ratio": wins_sd_ratio},
-        "r": {"real_wins_real_net": r_real, "sim_wins_sim_net": r_sim, "sim_net_real_net": r_net,
+        "r": {"real_wins_real_net": r_real, "real_wins_real_ppg": corr(rw, rd), "sim_wins_sim_net": r_sim,
+              "sim_net_real_net": r_net,
               "sim_wins_real_wins": corr(sw, rw), "chain": r_real * r_net * r_sim},
         "factors": {"net_spread": net_sd_ratio / scale, "mapping": scale * mapping, "fit": r_real / r_sim,
                     "product": net_sd_ratio * mapping * r_real / r_sim},
@@ -219,6 +221,10 @@ def analyse(out: Path, scratch: Path | None, training: set[int], seasons: list[i
         "median_mae_without": {k: statistics.median(f["error_parts"][k]["mae_without"] for f in held)
                                for k in ("sim_noise", "fit_miss", "mapping", "luck")} if held else {},
         "median_mae": statistics.median(f["mae"] for f in held) if held else None,
+        "median_r_real_wins_real_net": statistics.median(f["r"]["real_wins_real_net"] for f in held) if held else None,
+        "median_r_real_wins_real_ppg": statistics.median(f["r"]["real_wins_real_ppg"] for f in held) if held else None,
+        "largest_ppg_net_r_difference": max((abs(f["r"]["real_wins_real_ppg"] - f["r"]["real_wins_real_net"])
+                                             for f in held), default=None),
         "median_mae_sd_matched": statistics.median(f["mae_sd_matched"] for f in held) if held else None,
         "median_mae_pace_proposal": statistics.median(f["pace_proposal"]["mae"] for f in held) if held else None,
         "median_mae_sim_side_proposal": statistics.median(f["sim_side_proposal"]["mae"] for f in held) if held else None,
