@@ -401,3 +401,38 @@ FULL_GAME_AGGREGATE_RLIABLE = {
 
 def test_the_full_game_aggregate_is_rliables_answer():
     _check_aggregate(json.loads(FULL_GAME.read_text()), FULL_GAME_AGGREGATE_RLIABLE, scenarios=2, runs=6)
+
+
+ALGOS_100K = ROOT / "docs" / "benchmark" / "academy_algorithms_100k.json"
+
+
+def test_the_100k_table_was_trained_for_at_least_its_budget_with_one_scope_and_five_seeds():
+    """docs/academy.md "The algorithm rows at 102,400 steps" (the eighth round): fourthstreet-up3-final2,
+    MaskablePPO, PPO, DQN and BC + MaskablePPO, 5 seeds each, every run at least 102,400 env steps
+    (demonstrations counted), 10 points and the 0-step control, one decision scope."""
+    tab = json.loads(ALGOS_100K.read_text())
+    assert tab["budget"] == 102_400
+    assert list(tab["scenarios"]) == ["fourthstreet-up3-final2"]
+    for sid, t in tab["scenarios"].items():
+        assert [r["algo"] for r in t["rows"]] == ["maskable_ppo", "ppo", "dqn", "bc_maskable_ppo"]
+        for r in t["rows"]:
+            assert r["seeds"] == [0, 1, 2, 3, 4], (sid, r["algo"])
+            assert T.scope_of(r["config"]) == t["scope"]
+            for run in r["runs"]:
+                assert run["metadata_steps"] >= tab["budget"] and run["env_steps"] >= tab["budget"], (sid, r["algo"], run)
+                assert len(run["curve"]) >= 11
+                if r["algo"] == "bc_maskable_ppo":
+                    assert run["curve"][1]["env_steps"] >= run["demo_decisions"] >= 2048
+            assert r["iqm"] == R.iqm(r["normalized"])
+            assert list(r["ci95"]) == list(R.stratified_iqm_interval([r["normalized"]], tab["resamples"])[1:])
+            _check([np.asarray(r["normalized"])], ALGOS_100K_RLIABLE[(sid, r["algo"])], 0.01)
+
+
+# rliable 1.2.0's answers on the 100k table's rows (one task x 5 runs; recorded as above, /tmp/rlyenv with pandas 2.3.3,
+# on docs/benchmark/academy_algorithms_100k.json)
+ALGOS_100K_RLIABLE = {
+    ("fourthstreet-up3-final2", "maskable_ppo"): (1.1851851851851853, 1.1296296296296298, 1.2222222222222225),
+    ("fourthstreet-up3-final2", "ppo"): (0.9444444444444448, 0.7777777777777781, 1.0925925925925928),
+    ("fourthstreet-up3-final2", "dqn"): (1.1481481481481481, 1.0555555555555556, 1.2222222222222225),
+    ("fourthstreet-up3-final2", "bc_maskable_ppo"): (1.037037037037037, 0.9629629629629634, 1.2407407407407411),
+}
