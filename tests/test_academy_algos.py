@@ -407,12 +407,13 @@ ALGOS_100K = ROOT / "docs" / "benchmark" / "academy_algorithms_100k.json"
 
 
 def test_the_100k_table_was_trained_for_at_least_its_budget_with_one_scope_and_five_seeds():
-    """docs/academy.md "The algorithm rows at 102,400 steps" (the eighth round): fourthstreet-up3-final2,
-    MaskablePPO, PPO, DQN and BC + MaskablePPO, 5 seeds each, every run at least 102,400 env steps
-    (demonstrations counted), 10 points and the 0-step control, one decision scope."""
+    """docs/academy.md "The algorithm rows at 102,400 steps" (the eighth round): fourthstreet-up3-final2 and
+    fuba-protect-1-0-last15, MaskablePPO, PPO, DQN and BC + MaskablePPO, 5 seeds each, every run at least
+    102,400 env steps (demonstrations counted), 10 points and the 0-step control, one decision scope a
+    scenario; each row's and each algorithm's aggregate IQM and interval are rliable's answer."""
     tab = json.loads(ALGOS_100K.read_text())
     assert tab["budget"] == 102_400
-    assert list(tab["scenarios"]) == ["fourthstreet-up3-final2"]
+    assert list(tab["scenarios"]) == ["fourthstreet-up3-final2", "fuba-protect-1-0-last15"]
     for sid, t in tab["scenarios"].items():
         assert [r["algo"] for r in t["rows"]] == ["maskable_ppo", "ppo", "dqn", "bc_maskable_ppo"]
         for r in t["rows"]:
@@ -435,4 +436,19 @@ ALGOS_100K_RLIABLE = {
     ("fourthstreet-up3-final2", "ppo"): (0.9444444444444448, 0.7777777777777781, 1.0925925925925928),
     ("fourthstreet-up3-final2", "dqn"): (1.1481481481481481, 1.0555555555555556, 1.2222222222222225),
     ("fourthstreet-up3-final2", "bc_maskable_ppo"): (1.037037037037037, 0.9629629629629634, 1.2407407407407411),
+    ("fuba-protect-1-0-last15", "maskable_ppo"): (1.0967741935483872, 0.959677419354839, 1.1693548387096775),
+    ("fuba-protect-1-0-last15", "ppo"): (0.20967741935483872, -0.024193548387096624, 0.45967741935483897),
+    ("fuba-protect-1-0-last15", "dqn"): (0.8548387096774194, 0.7258064516129031, 0.9274193548387099),
+    ("fuba-protect-1-0-last15", "bc_maskable_ppo"): (1.0645161290322582, 0.870967741935484, 1.1129032258064517),
 }
+# ... and on each algorithm's 2 scenarios x 5 runs (the stratified bootstrap over the scenarios; np.random.seed(0))
+ALGOS_100K_AGGREGATE_RLIABLE = {
+    "maskable_ppo": (1.1506869772998807, 1.0902031063321387, 1.1824970131421744),
+    "ppo": (0.5860215053763443, 0.4655017921146955, 0.7113201911589012),
+    "dqn": (0.9979091995221028, 0.943100358422939, 1.0522700119474313),
+    "bc_maskable_ppo": (1.0507765830346476, 0.9784722222222227, 1.11857825567503),
+}
+
+
+def test_the_100k_aggregate_is_rliables_answer():
+    _check_aggregate(json.loads(ALGOS_100K.read_text()), ALGOS_100K_AGGREGATE_RLIABLE, scenarios=2, runs=10)
