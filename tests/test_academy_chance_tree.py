@@ -5,22 +5,16 @@ wrapped source plays, and an episode's leaves are its choices times its chance o
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
 import pytest
 
 from coachgym.core.chance import ScriptedSource, SeededSource
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.tools import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("academy_chance_tree", ROOT / "tools" / "academy_chance_tree.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("academy_chance_tree")
 
 
 def test_the_counting_source_counts_outcomes_and_hands_back_the_inner_sources_draws():

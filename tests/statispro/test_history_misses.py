@@ -3,21 +3,16 @@ whose answers are known by construction. The teams and games here are FABRICATED
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import sqlite3
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.tools import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("history_misses", ROOT / "tools" / "history_misses.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return load_tool("history_misses")
 
 
 def _teams(real_per_net: float, sim_per_net: float, net_scale: float, luck: list[float] | None = None) -> list[dict]:

@@ -3,20 +3,15 @@ pooled figures on FABRICATED player rows whose answers are known by construction
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.tools import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("statispro_player_gaps", ROOT / "tools" / "statispro_player_gaps.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return load_tool("statispro_player_gaps")
 
 
 def _row(group: str, real: float, sim: float, name: str = "x") -> dict:
@@ -79,10 +74,7 @@ def test_the_round_robin_split_multiplies_minutes_by_the_rate_per_minute():
 
 
 def test_rebound_position_moves_change_the_first_cards_and_keep_the_printed_ones():
-    spec = importlib.util.spec_from_file_location("statispro_rebound_positions",
-                                                  ROOT / "tools" / "statispro_rebound_positions.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("statispro_rebound_positions")
     rows = [{"rpg": "1", "rebound": "Defense SF"}, {"rpg": "2", "rebound": "Defense SF FB"},
             {"rpg": "3", "rebound": "Offense PG #10 🏀6"}, {"rpg": "4", "rebound": "Defense SF"}]
     # card 1 stands for one printed in the sample game: kept
