@@ -83,15 +83,43 @@ def label(year: int) -> str:
     return f"{year - 1}-{str(year)[2:]}"
 
 
-def names(year: int, kind: str) -> dict[str, str]:
-    """The season's file names in --out (the existing naming of docs/history/fit-size)."""
+def names(year: int, kind: str, conv: bool = False) -> dict[str, str]:
+    """The season's file names in --out (the existing naming of docs/history/fit-size; ``conv``: the fit
+    with the convergence rule, ``...-4x4c``)."""
     own = "-own" if kind == "own" else ""
-    return {"report": f"nba-{year}-{kind}-terms-4x4.json", "terms": f"terms-{year}{own}-4x4.json",
-            "points": f"points-{year}{own}-4x4.json"}
+    c = "c" if conv else ""
+    return {"report": f"nba-{year}-{kind}-terms-4x4{c}.json", "terms": f"terms-{year}{own}-4x4{c}.json",
+            "points": f"points-{year}{own}-4x4{c}.json"}
 
 
-def report_path(out: Path, year: int, kind: str) -> Path | None:
-    """The season's report if it exists (its own name, or an earlier round's for the same build)."""
+def converge_rule() -> tuple[float, int]:
+    """The fit's convergence rule from the builder's card_builder.json: (r, most extra iterations)."""
+    from coachgym.rules.statispro.builder import calibration
+
+    c = calibration()["season_context"]["team_terms"]["converge"]
+    return float(c["r"]), int(c["extra_iterations"])
+
+
+def fit_record(out: Path, year: int, kind: str) -> dict | None:
+    """The 4 x 4 fit's record of a season with results (its own name, or an earlier round's beside its report)."""
+    p = out / names(year, kind)["terms"]
+    e = EARLIER.get((year, kind))
+    if not p.exists() and out == OUT and e is not None:
+        p = e.parent / e.name.replace("-nba-", "-terms-")
+    return json.loads(p.read_text(encoding="utf-8")) if p.exists() else None
+
+
+def report_path(out: Path, year: int, kind: str, conv: bool = False) -> Path | None:
+    """The season's report if it exists (its own name, or an earlier round's for the same build). With
+    ``conv``: the convergence rule's report, or the 4 x 4 one where that fit's last r already reached the
+    rule's r (the rule then plays nothing more: the same league, the same replays)."""
+    if conv:
+        p = out / names(year, kind, True)["report"]
+        if p.exists():
+            return p
+        record = fit_record(out, year, kind)
+        if record is None or record["steps"][-1]["r_net"] < converge_rule()[0]:
+            return None
     p = out / names(year, kind)["report"]
     if p.exists():
         return p
@@ -123,9 +151,10 @@ def _past(stop_at: datetime.time | None) -> bool:
 
 
 def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = REPLAYS, games_per_team: int | None = None,
-               stop_at: datetime.time | None = None, say=print) -> Path | None:
+               stop_at: datetime.time | None = None, say=print, conv: bool = False) -> Path | None:
     """Build, fit, replay and report one season; returns the report's path, None when stopped by
-    ``stop_at`` (what is done stays in ``scratch``)."""
+    ``stop_at`` (what is done stays in ``scratch``). ``conv``: the fit with the convergence rule, resumed
+    from the season's 4 x 4 fit record in ``out`` where there is one (only its extra iterations played)."""
     from coachgym import rulesets
     from coachgym.core.nbaseasons import build_season
     from coachgym.core.runner import make_backend
@@ -133,10 +162,11 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
     from coachgym.rules.statispro.teamterms import fit
 
     hr, errs, pts = _tool("history_replay"), _tool("statispro_replay_errors"), _tool("statispro_team_points")
-    folder = scratch / f"nba-{year}-{kind}"
-    fitted = scratch / f"fitted-{year}-{kind}.json"  # the fit's record and its CPU: the folder is fitted
-    progress = scratch / f"progress-{year}-{kind}.json"  # every finished replay's CPU seconds
-    db = scratch / f"h{year}-{kind}.sqlite3"
+    tag = kind + ("c" if conv else "")
+    folder = scratch / f"nba-{year}-{tag}"
+    fitted = scratch / f"fitted-{year}-{tag}.json"  # the fit's record and its CPU: the folder is fitted
+    progress = scratch / f"progress-{year}-{tag}.json"  # every finished replay's CPU seconds
+    db = scratch / f"h{year}-{tag}.sqlite3"
     if not fitted.exists():
         if _past(stop_at):
             return None
@@ -146,10 +176,14 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
         c0 = cpu()
         build_season("statispro", year, folder, blind=kind == "blind", say=lambda line: None)
         c1 = cpu()
-        say(f"{label(year)} ({kind}): built in {c1 - c0:.1f} s of CPU; the team-terms fit (4 x 4, seed 0) ...")
-        record = fit(folder, None, None, SEED, True, True, progress=False, say=lambda line: say(f"  fit: {line}"))
+        say(f"{label(year)} ({kind}): built in {c1 - c0:.1f} s of CPU; the team-terms fit (4 x 4"
+            f"{', resumed, the convergence rule' if conv else ''}, seed 0) ...")
+        resume = fit_record(out, year, kind) if conv else None
+        record = fit(folder, None, None, SEED, True, True, progress=False, say=lambda line: say(f"  fit: {line}"),
+                     converge=converge_rule() if conv else None, resume=resume)
         c2 = cpu()
-        _save(fitted, {"record": record, "cpu_build_s": round(c1 - c0, 2), "cpu_fit_s": round(c2 - c1, 2)})
+        _save(fitted, {"record": record, "cpu_build_s": round(c1 - c0, 2), "cpu_fit_s": round(c2 - c1, 2),
+                       "resumed_iterations": len(resume["steps"]) if resume else 0})
         say(f"{label(year)} ({kind}): fitted in {c2 - c1:.1f} s of CPU")
     fitted_data = json.loads(fitted.read_text(encoding="utf-8"))
     done: dict[str, float] = json.loads(progress.read_text(encoding="utf-8")) if progress.exists() else {}
@@ -189,7 +223,8 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
     record = fitted_data["record"]
     last = record["steps"][-1]
     result["driver"] = {
-        "command": f"python tools/history_every_season.py --kind {kind} --seasons {year}", "season": label(year),
+        "command": f"python tools/history_every_season.py --kind {kind}{' --converge' if conv else ''} --seasons {year}",
+        "season": label(year),
         "kind": kind, "role": "training" if year in training_seasons() else "held out",
         "cpu_build_s": fitted_data["cpu_build_s"], "cpu_fit_s": fitted_data["cpu_fit_s"],
         "fit_games": _fit_games(record), "cpu_replays_s": round(sum(done.values()), 2),
@@ -197,9 +232,11 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
         "pythagorean_r": e["pythagorean_r"] if e else None, "pythagorean_mae": e["pythagorean_mae"] if e else None,
         "error_r": e["error_r"] if e else None, "left_out": e["left_out"] if e else None,
         "fit_last_r": last["r_net"], "fit_last_rms": last["rms"], "cards_at_defense_ends": record["cards_at_defense_ends"],
+        "fit_iterations": record["iterations"], "converge": record.get("converge"),
+        "fit_resumed_iterations": fitted_data.get("resumed_iterations", 0),
         "cards_clamped_by_fit": record["cards_clamped"],
         "simulated_net_slope": points["summary"].get("net", {}).get("slope")}
-    n = names(year, kind)
+    n = names(year, kind, conv)
     _save(out / n["terms"], record)
     _save(out / n["points"], points)
     _save(out / n["report"], result)  # last: the report marks the season done
@@ -241,6 +278,7 @@ def row_of(path: Path, year: int, kind: str, roles: set[int], errors_of=None, te
             "within_10pct": rep.get("share_within_10pct"),
             "largest_misses": [[t["team"], t["real_wins"], t["sim_wins"]] for t in misses],
             "cpu_fit_s": d.get("cpu_fit_s"), "cpu_replays_s": d.get("cpu_replays_s"),
+            "fit_iterations": d.get("fit_iterations", 4),
             "meets_aim": (r >= AIM_R and mae <= AIM_MAE) if held else None, "file": str(path.relative_to(ROOT))
             if path.is_relative_to(ROOT) else str(path)}
 
@@ -276,7 +314,7 @@ def markdown(summary: dict[str, Any], kind: str) -> str:
         errors = " / ".join(_f(None if v is None else 100 * v, ".1f") + "%" for v in x["pts_reb_ast_error"])
         misses = ", ".join(f"{_team(t)} {real:.0f} / {sim:.1f}" for t, real, sim in x["largest_misses"])
         lines.append(
-            f"| {x['season']} | {x['role']} | {x['kind']} + 4 x 4 | {x['replays']} | {x['r']:.3f} | {x['mae']:.2f} | "
+            f"| {x['season']} | {x['role']} | {x['kind']} + 4 x {x.get('fit_iterations', 4)} | {x['replays']} | {x['r']:.3f} | {x['mae']:.2f} | "
             f"{_f(x['pythagorean_r'], '.3f')} / {_f(x['pythagorean_mae'], '.2f')} | {x['sim_wins_sd']:.1f} "
             f"({x['real_wins_sd']:.1f}) | {_f(x['error_r_drtg'], '+.2f')} | {_f(x['fit_last_r'], '.3f')} / "
             f"{_f(x['fit_last_rms'], '.2f')} | {_f(x['cards_at_defense_ends'], 'd')}{clamped} | {errors} | "
@@ -305,23 +343,24 @@ def errors_from_data(year: int, report: dict) -> dict | None:
     return e
 
 
-def summary_of(out: Path, kind: str, seasons: list[int], errors_of=errors_from_data) -> dict[str, Any]:
+def summary_of(out: Path, kind: str, seasons: list[int], errors_of=errors_from_data, conv: bool = False) -> dict[str, Any]:
     roles = training_seasons()
     rows = []
     for year in seasons:
-        p = report_path(out, year, kind)
+        p = report_path(out, year, kind, conv)
         if p is not None:
-            terms = out / names(year, kind)["terms"]
+            terms = out / names(year, kind, conv and p.name == names(year, kind, True)["report"])["terms"]
             if p.parent != out:  # an earlier round's report: its fit's record beside it
                 terms = p.parent / p.name.replace("-nba-", "-terms-")
             rows.append(row_of(p, year, kind, roles, errors_of, terms))
     return summarize(rows)
 
 
-def write_summary(out: Path, kind: str, summary: dict[str, Any]) -> str:
-    md = markdown(summary, kind)
-    (out / f"every-season-{kind}.md").write_text(md, encoding="utf-8")
-    _save(out / f"every-season-{kind}.json", summary)
+def write_summary(out: Path, kind: str, summary: dict[str, Any], conv: bool = False) -> str:
+    md = markdown(summary, kind + (" (the convergence rule)" if conv else ""))
+    name = f"every-season-{kind}{'-converge' if conv else ''}"
+    (out / f"{name}.md").write_text(md, encoding="utf-8")
+    _save(out / f"{name}.json", summary)
     return md
 
 
@@ -340,6 +379,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--games-per-team", type=int, default=None, help="shorter replays (a quick look; not for results)")
     ap.add_argument("--stop-at", default=None, help="HH:MM UTC: start no new build, fit or replay after it")
     ap.add_argument("--summary-only", action="store_true", help="play nothing: print and write the summary")
+    ap.add_argument("--converge", action="store_true",
+                    help="the fit with its convergence rule (card_builder.json team_terms.converge), resumed from the "
+                         "season's 4 x 4 fit in --out; seasons whose 4 x 4 fit already reached the rule's r are not played")
     args = ap.parse_args(argv)
     from coachgym.core.errors import CoachgymError
     from coachgym.core.nbaseasons import parse_season
@@ -354,12 +396,12 @@ def main(argv: list[str]) -> int:
     args.scratch.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         for year in seasons:
-            if report_path(args.out, year, args.kind) is not None:
+            if report_path(args.out, year, args.kind, args.converge) is not None:
                 print(f"{label(year)} ({args.kind}): has results; skipped")
                 continue
             try:
                 done = run_season(year, args.kind, args.out, args.scratch, args.replays, args.games_per_team, stop_at,
-                                  say=lambda line: print(line, flush=True))
+                                  say=lambda line: print(line, flush=True), conv=args.converge)
             except Exception as exc:  # recorded with its exact error; the next season starts
                 text = "".join(traceback.format_exception(exc))
                 (args.scratch / f"failed-{year}-{args.kind}.txt").write_text(text, encoding="utf-8")
@@ -369,8 +411,8 @@ def main(argv: list[str]) -> int:
                 print(f"stopped at {args.stop_at} UTC before {label(year)} finished; run again to go on", flush=True)
                 break
             print(f"{label(year)} ({args.kind}): wrote {done}", flush=True)
-    summary = summary_of(args.out, args.kind, all_seasons())  # every season that has results
-    print(write_summary(args.out, args.kind, summary), end="")
+    summary = summary_of(args.out, args.kind, all_seasons(), conv=args.converge)  # every season that has results
+    print(write_summary(args.out, args.kind, summary, args.converge), end="")
     return 0
 
 

@@ -81,7 +81,7 @@ def test_one_season_replayed_one_replay_at_a_time_equals_one_call_and_resumes(tm
     tool = _tool()
     import coachgym.rules.statispro.teamterms as tt
 
-    def fake_fit(folder, rounds, iterations, seed, availability, write, progress=False, say=print):
+    def fake_fit(folder, rounds, iterations, seed, availability, write, progress=False, say=print, converge=None, resume=None):
         keys = json.loads((Path(folder) / "league.json").read_text())["teams"]
         return {"fabricated": True, "rounds": 4, "iterations": 4, "fg": {k: 0.0 for k in keys},
                 "steps": [{"r_net": 0.5, "rms": 9.9}], "cards_at_defense_ends": 0, "cards_clamped": 0}
@@ -115,3 +115,25 @@ def test_one_season_replayed_one_replay_at_a_time_equals_one_call_and_resumes(tm
     from coachgym.series.competition import league_season_format
 
     assert len(league_season_format("statispro", str(scratch / "nba-1999-blind"), 0, None)["games"]) == 29 * 50 // 2
+
+
+def test_the_convergence_rules_summary_takes_a_4x4_report_whose_fit_reached_the_rules_r(tmp_path):
+    """``--converge`` (docs/history.md, "The fit's convergence rule"): a season whose 4 x 4 fit's last r
+    reached the rule's r keeps its 4 x 4 report (the rule plays nothing more); one below it needs its own
+    ``-4x4c`` report, and until then has none. FABRICATED reports and fit records, not results."""
+    tool = _tool()
+    r, extra = tool.converge_rule()
+    for year, last in ((2004, r + 0.001), (2012, r - 0.001), (2018, r - 0.01)):
+        _fabricated_report(tmp_path, year, 0.95, 3.0)
+        (tmp_path / f"terms-{year}-4x4.json").write_text(json.dumps({"steps": [{"r_net": last, "rms": 1.0}]}))
+    rep = json.loads((tmp_path / "nba-2018-blind-terms-4x4.json").read_text())
+    rep["team_r"], rep["driver"]["fit_iterations"] = 0.97, 4 + extra
+    (tmp_path / "nba-2018-blind-terms-4x4c.json").write_text(json.dumps(rep))
+    assert tool.report_path(tmp_path, 2004, "blind", True).name == "nba-2004-blind-terms-4x4.json"
+    assert tool.report_path(tmp_path, 2012, "blind", True) is None
+    assert tool.report_path(tmp_path, 2018, "blind", True).name == "nba-2018-blind-terms-4x4c.json"
+    s = tool.summary_of(tmp_path, "blind", [2004, 2012, 2018], errors_of=lambda y, rep: None, conv=True)
+    assert [(x["year"], x["r"]) for x in s["rows"]] == [(2004, 0.95), (2018, 0.97)]
+    md = tool.write_summary(tmp_path, "blind", s, conv=True)
+    assert f"| 2017-18 | held out | blind + 4 x {4 + extra} | 10 | 0.970 |" in md
+    assert (tmp_path / "every-season-blind-converge.json").exists()

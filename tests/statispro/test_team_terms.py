@@ -316,3 +316,56 @@ def test_defense_the_cards_cannot_hold_goes_into_the_offense_term_so_the_net_rat
     # a defence worse than the cards hold: the team's offense comes down instead
     fg, de = step(0.0, 6.0, 0.0, -3.0, 1.0, s_fg, s_def, (-6.0, 6.0))
     assert de == 6.0 and fg == pytest.approx(-3.0 / s_fg)
+
+
+def _small(league: Path, tmp_path: Path, name: str) -> Path:
+    small = tmp_path / name
+    small.mkdir()
+    for f in league.iterdir():
+        (small / f.name).write_bytes(f.read_bytes())
+    lj = json.loads((small / "league.json").read_text(encoding="utf-8"))
+    lj["teams"] = ["knicks", "mavericks", "bulls"]
+    (small / "league.json").write_text(json.dumps(lj), encoding="utf-8")
+    return small
+
+
+def test_the_convergence_rule_plays_more_iterations_only_while_the_fits_r_is_below_its_mark(league, tmp_path):
+    """docs/history.md, "The fit's convergence rule" (card_builder.json team_terms.converge): after the
+    fit's size, one more iteration while its last r is below the rule's r, at most ``extra`` more, each
+    the iteration a longer fit would play (its seed, its gain); a fit that reaches the mark plays no more."""
+    from coachgym.rules.statispro.teamterms import fit
+
+    small = _small(league, tmp_path, "small")
+    quiet = {"progress": False, "say": lambda line: None}
+    straight = fit(small, 1, 3, 0, **quiet)
+    never = fit(small, 1, 1, 0, converge=(1.01, 2), **quiet)  # r cannot reach 1.01: both extra iterations
+    assert never["iterations"] == 3 and never["steps"] == straight["steps"]
+    assert never["fg"] == straight["fg"] and never["defense"] == straight["defense"]
+    assert never["converge"] == {"r": 1.01, "extra_most": 2, "size": 1}
+    reached = fit(small, 1, 1, 0, converge=(-1.0, 2), **quiet)  # any r reaches -1: none
+    assert reached["iterations"] == 1 and reached["steps"] == straight["steps"][:1]
+    rule = calibration()["season_context"]["team_terms"]["converge"]
+    assert rule == {"r": 0.9847, "extra_iterations": 4}  # the lower training fit's last r (1992-93's 4 x 4)
+    training = json.loads((ROOT / "docs/history/fit-size/terms-1993-4x4.json").read_text(encoding="utf-8"))
+    other = json.loads((ROOT / "docs/history/defense-range/diagnosis-terms-1995-rounds4x4.json").read_text(encoding="utf-8"))
+    assert min(training["steps"][-1]["r_net"], other["steps"][-1]["r_net"]) == rule["r"]
+
+
+def test_a_resumed_fit_ends_exactly_where_one_uninterrupted_fit_ends(league, tmp_path):
+    """A fit resumed from an earlier fit's record of the same build (its full-precision state) plays only
+    the iterations after it and ends with the same steps and terms as one fit of the whole length; a
+    record of another size or seed is refused in one line."""
+    from coachgym.rules.statispro.teamterms import TeamTermsError, fit
+
+    small = _small(league, tmp_path, "small")
+    quiet = {"progress": False, "say": lambda line: None}
+    straight = fit(small, 1, 3, 0, **quiet)
+    first = fit(small, 1, 2, 0, **quiet)
+    said: list[str] = []
+    resumed = fit(small, 1, 2, 0, converge=(1.01, 1), resume=json.loads(json.dumps(first)), progress=False,
+                  say=said.append)
+    assert resumed["steps"] == straight["steps"] and resumed["state"] == straight["state"]
+    assert resumed["fg"] == straight["fg"] and resumed["iterations"] == 3
+    assert [line.split(":")[0] for line in said if "r(simulated" in line] == ["iteration 3"]  # only the third played
+    with pytest.raises(TeamTermsError, match="another size, seed or availability"):
+        fit(small, 2, 2, 0, resume=first, **quiet)

@@ -216,12 +216,21 @@ def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str,
 
 def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = None, seed: int = 0,
         availability: bool = True,
-        write: bool = False, progress: bool = True, say: Callable[[str], Any] = print) -> dict:
+        write: bool = False, progress: bool = True, say: Callable[[str], Any] = print,
+        converge: tuple[float, int] | None = None, resume: dict | None = None) -> dict:
     """Fit the league folder's team terms (``rounds`` round robins x ``iterations``; None: the documented
     size in ``data/card_builder.json``, 4 x 4); ``write``: rewrite its team files with them (each ``built``
     line names its two terms) and add the fit to ``league.json``'s notes. Returns the fit's record
     (the terms, every iteration's r of the simulated on the real net points per 100 possessions and each
-    team's simulated points scored and allowed per 100 possessions relative to the league, ``sim``)."""
+    team's simulated points scored and allowed per 100 possessions relative to the league, ``sim``).
+
+    ``converge`` = (r, extra): after ``iterations``, go on an iteration at a time (the same gain 1 /
+    iteration, the same seeds a longer fit would use) while the last iteration's r of the simulated on the
+    real net points per 100 is below r, at most ``extra`` more (the convergence rule, docs/history.md,
+    "The fit's convergence rule"; standings-free: the fit's own round robins against the real points).
+    ``resume``: the record of an earlier fit of the same unfitted build, size and seed; its iterations are
+    not played again (its terms are where the next iteration starts), so a resumed fit ends exactly where
+    one uninterrupted fit would."""
     from .builder import calibration
 
     cal = calibration()
@@ -256,8 +265,28 @@ def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = 
     record: dict = {"league": str(folder), "rounds": rounds, "iterations": iterations, "seed": seed,
                     "availability": availability, "season_games": card_season, "team_terms": tt, "steps": []}
     missed: dict[str, dict[str, int]] = {}
+    start = 1
+    if resume is not None:
+        if (resume.get("rounds"), resume.get("seed"), resume.get("availability")) != (rounds, seed, availability):
+            raise TeamTermsError(f"{folder}: the fit to resume has another size, seed or availability")
+        record["steps"] = list(resume["steps"])
+        state = resume.get("state") or resume  # the terms at full precision; an older record: to 0.001 point
+        fg.update({k: float(v) for k, v in state["fg"].items()})
+        de.update({k: float(v) for k, v in state["defense"].items()})
+        if "absent_a_game" in resume:
+            record["absent_a_game"] = resume["absent_a_game"]
+        start = len(record["steps"]) + 1
+    if converge is not None:
+        record["converge"] = {"r": converge[0], "extra_most": converge[1], "size": iterations}
+    mark, extra = converge if converge is not None else (math.inf, 0)
+    last = iterations + extra
     t0 = time.perf_counter()
-    for it in range(1, iterations + 1):
+    for it in range(start, last + 1):
+        if it > iterations and record["steps"][-1]["r_net"] >= mark:
+            break  # the convergence rule: the fit's own last r reached the training seasons'
+        if it > iterations:
+            say(f"iteration {it - 1}'s r {record['steps'][-1]['r_net']:.4f} is below {mark}: one more "
+                f"(the convergence rule, at most {last})")
         teams = {k: apply_terms(base[k], fg[k], de[k], (lo, hi)) for k in keys}
         sim = play_round_robins(teams, rounds, seed + 100_000 * it, f"team terms, iteration {it}/{iterations}",
                                 availability, card_season, missed if it == 1 else None, progress)
@@ -279,12 +308,14 @@ def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = 
         gain = 1.0 / it
         for k in keys:
             fg[k], de[k] = step(fg[k], de[k], err_o[k], err_d[k], gain, s_fg, s_def, room[k])
+    record["iterations"] = iterations = len(record["steps"])
     if missed:  # the players each team was without in the first iteration's games, a game
         out = {k: sum(n for name, n in m.items() if name) / m[""] for k, m in sorted(missed.items())}
         record["absent_a_game"] = {k: round(v, 3) for k, v in out.items()}
         say(f"fielded as a season replay fields them (real availability out of {card_season} games, injuries "
             f"carried): {statistics.fmean(out.values()):.2f} players out a game on average "
             f"({min(out.values()):.2f}..{max(out.values()):.2f} by team)")
+    record["state"] = {"fg": dict(fg), "defense": dict(de)}  # where a resumed fit starts (full precision)
     record["fg"] = {k: round(v, 3) for k, v in fg.items()}
     record["defense"] = {k: round(v, 3) for k, v in de.items()}
     record["min_spread"] = min_spread
