@@ -364,6 +364,47 @@ def write_summary(out: Path, kind: str, summary: dict[str, Any], conv: bool = Fa
     return md
 
 
+def side_by_side(out: Path, seasons: list[int], errors_of=errors_from_data) -> tuple[str, dict[str, Any]]:
+    """Every season with results, the builds side by side (docs/history.md, "Every season, both builds"):
+    the points-based expectation, the blind build (4 x 4), the blind build with the fit's convergence rule
+    and the game's own build (4 x 4), each r / MAE over its replays; then each build's aim count and median
+    over the held-out seasons it has."""
+    sums = {"blind": summary_of(out, "blind", seasons, errors_of),
+            "blind-converge": summary_of(out, "blind", seasons, errors_of, conv=True),
+            "own": summary_of(out, "own", seasons, errors_of)}
+    rows: dict[int, dict[str, Any]] = {}
+    for name, sm in sums.items():
+        for x in sm["rows"]:
+            rows.setdefault(x["year"], {"season": x["season"], "role": x["role"]})[name] = x
+
+    def cell(x: dict[str, Any] | None, aim: bool) -> str:
+        if x is None:
+            return "not replayed"
+        mark = " **(misses the aim)**" if aim and x["meets_aim"] is False else ""
+        return f"{x['r']:.3f} / {x['mae']:.2f}{mark}"
+
+    lines = ["| season | role | Pythagorean r / MAE | blind build, 4 x 4: r / MAE | blind build, the convergence rule: "
+             "r / MAE (fit iterations) | the game's own build, 4 x 4: r / MAE |", "| --- | --- | --- | --- | --- | --- |"]
+    for year in sorted(rows):
+        x = rows[year]
+        b = x.get("blind")
+        py = "" if b is None or b["pythagorean_r"] is None else f"{b['pythagorean_r']:.3f} / {b['pythagorean_mae']:.2f}"
+        c = x.get("blind-converge")
+        conv = cell(c, True) + ("" if c is None else f" ({c.get('fit_iterations', 4)})")
+        lines.append(f"| {x['season']} | {x['role']} | {py} | {cell(b, True)} | {conv} | {cell(x.get('own'), False)} |")
+    lines.append("")
+    for name, sm in sums.items():
+        med = "" if sm["median_r_held_out"] is None else f"{sm['median_r_held_out']:.4f}"
+        lines.append(f"* {name}: {sm['seasons']} seasons replayed, {sm['held_out']} held out; "
+                     f"{sm['held_out_meeting_aim']} of {sm['held_out']} held-out seasons meet r >= {AIM_R} and MAE <= "
+                     f"{AIM_MAE}; median r over them {med}")
+    data = {k: {kk: v for kk, v in sm.items() if kk != "rows"} for k, sm in sums.items()}
+    data["rows"] = [{"year": y, **{k: (v if not isinstance(v, dict) else {kk: v[kk] for kk in ("r", "mae", "meets_aim",
+                     "pythagorean_r", "pythagorean_mae", "fit_iterations", "replays")})
+                     for k, v in rows[y].items()}} for y in sorted(rows)]
+    return "\n".join(lines) + "\n", data
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kind", choices=("blind", "own"), default="blind",
@@ -379,6 +420,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--games-per-team", type=int, default=None, help="shorter replays (a quick look; not for results)")
     ap.add_argument("--stop-at", default=None, help="HH:MM UTC: start no new build, fit or replay after it")
     ap.add_argument("--summary-only", action="store_true", help="play nothing: print and write the summary")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="play nothing: write every-season.md / .json, the builds side by side, and print it")
     ap.add_argument("--converge", action="store_true",
                     help="the fit with its convergence rule (card_builder.json team_terms.converge), resumed from the "
                          "season's 4 x 4 fit in --out; seasons whose 4 x 4 fit already reached the rule's r are not played")
@@ -393,6 +436,12 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.side_by_side:
+        md, data = side_by_side(args.out, all_seasons())
+        (args.out / "every-season.md").write_text(md, encoding="utf-8")
+        _save(args.out / "every-season.json", data)
+        print(md, end="")
+        return 0
     args.scratch.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         for year in seasons:

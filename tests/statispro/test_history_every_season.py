@@ -137,3 +137,24 @@ def test_the_convergence_rules_summary_takes_a_4x4_report_whose_fit_reached_the_
     md = tool.write_summary(tmp_path, "blind", s, conv=True)
     assert f"| 2017-18 | held out | blind + 4 x {4 + extra} | 10 | 0.970 |" in md
     assert (tmp_path / "every-season-blind-converge.json").exists()
+
+
+def test_side_by_side_sets_each_seasons_builds_beside_the_points_based_expectation(tmp_path):
+    """``--side-by-side`` (docs/history.md, "Every season, both builds"): a row a season, the blind 4 x 4,
+    the blind build with the convergence rule and the own build, "not replayed" where a build has no
+    report; the aim marked on the blind builds. FABRICATED reports, not results."""
+    tool = _tool()
+    r, _ = tool.converge_rule()
+    _fabricated_report(tmp_path, 2004, 0.92, 3.0)
+    (tmp_path / "terms-2004-4x4.json").write_text(json.dumps({"steps": [{"r_net": r - 0.01, "rms": 1.0}]}))
+    rep = json.loads((tmp_path / "nba-2004-blind-terms-4x4.json").read_text())
+    (tmp_path / "nba-2004-own-terms-4x4.json").write_text(json.dumps({**rep, "team_r": 0.96}))
+    rep["team_r"], rep["driver"]["fit_iterations"] = 0.94, 6
+    (tmp_path / "nba-2004-blind-terms-4x4c.json").write_text(json.dumps(rep))
+    _fabricated_report(tmp_path, 2012, 0.97, 2.0)
+    (tmp_path / "terms-2012-4x4.json").write_text(json.dumps({"steps": [{"r_net": r, "rms": 1.0}]}))
+    md, data = tool.side_by_side(tmp_path, tool.all_seasons(), errors_of=lambda y, rep: None)
+    assert "| 2003-04 | held out | 0.990 / 1.50 | 0.920 / 3.00 **(misses the aim)** | 0.940 / 3.00 (6) | 0.960 / 3.00 |" in md
+    assert "| 2011-12 | held out | 0.990 / 1.50 | 0.970 / 2.00 | 0.970 / 2.00 (4) | not replayed |" in md
+    assert "* blind: 2 seasons replayed, 2 held out; 1 of 2 held-out seasons meet" in md
+    assert data["blind-converge"]["held_out_meeting_aim"] == 2 and [x["year"] for x in data["rows"]] == [2004, 2012]
