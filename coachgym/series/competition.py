@@ -21,6 +21,7 @@ uninterrupted one (tested).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -266,12 +267,39 @@ class Competition:
 
     @functools.cached_property
     def context(self) -> carryover.Context:
+        """The competition's context: the most games a team plays, the players' games counted out of
+        ``real_games`` (a season whose teams' lengths differ: :meth:`context_of`, each team's own)."""
         gpt = None
         if self.fmt["type"] in ("round-robin", "schedule"):
-            rr = self.schedule
-            gpt = max(sum(1 for f in rr.fixtures() if k in (f.home, f.away)) for k in self.keys)
+            gpt = max(self._games_of.values())
         return carryover.Context(self.kind, gpt, bool(self.fmt.get("availability")),
                                  int(self.fmt.get("real_games") or carryover.CARD_SEASON_GAMES))
+
+    @functools.cached_property
+    def _games_of(self) -> dict[str, int]:
+        """Each team's games in the schedule (a round robin or a schedule given game by game)."""
+        out = {k: 0 for k in self.keys}
+        for f in self.schedule.fixtures():  # type: ignore[union-attr]
+            out[f.home] += 1
+            out[f.away] += 1
+        return out
+
+    @functools.cached_property
+    def _contexts(self) -> dict[str, carryover.Context]:
+        real = self.fmt.get("real_games_by_team") or {}
+        if not real or self.fmt["type"] not in ("round-robin", "schedule"):
+            return {}
+        shared = self.context
+        # each team its own length: its games in this schedule, its players' games out of its real length
+        return {k: dataclasses.replace(shared, games_per_team=self._games_of[k],
+                                       card_season=int(real.get(k) or shared.card_season)) for k in self.keys}
+
+    def context_of(self, key: str) -> carryover.Context:
+        """Team ``key``'s context: the competition's, but in a season whose teams' real lengths differ
+        (``real_games_by_team`` in the format: 2019-20) its own games and its own real length, so that
+        a player of all 64 of Minnesota's games plays all 64 of its games (real availability, the 14G
+        NOTE's allowance)."""
+        return self._contexts.get(key) or self.context
 
     def results(self) -> dict[tuple[int, int], Result]:
         return {(g.round, g.slot): g.result for g in self.games}
@@ -279,19 +307,19 @@ class Competition:
     def states(self) -> dict[str, dict]:
         """Each team's carried-over state after the stored games, folded in schedule order."""
         carry = carryover.for_ruleset(self.ruleset)
-        ctx = self.context
+        ctx = self.context_of
         states = {e.key: carry.initial_state(e.data) for e in self.entries}
         for g in sorted(self.games, key=lambda g: (g.round, g.slot)):
-            states[g.home] = carry.advance(states[g.home], g.carry[HOME], ctx)
-            states[g.away] = carry.advance(states[g.away], g.carry[AWAY], ctx)
+            states[g.home] = carry.advance(states[g.home], g.carry[HOME], ctx(g.home))
+            states[g.away] = carry.advance(states[g.away], g.carry[AWAY], ctx(g.away))
         return states
 
     def task(self, fixture: Fixture, states: dict[str, dict]) -> ScheduledGame:
         carry = carryover.for_ruleset(self.ruleset)
         ctx = self.context
         e = self.entry
-        home = carry.game_team(e[fixture.home].data, states[fixture.home], ctx)
-        away = carry.game_team(e[fixture.away].data, states[fixture.away], ctx)
+        home = carry.game_team(e[fixture.home].data, states[fixture.home], self.context_of(fixture.home))
+        away = carry.game_team(e[fixture.away].data, states[fixture.away], self.context_of(fixture.away))
         options = carry.game_options(self.options, fixture.neutral, ctx, [home, away])
         return ScheduledGame(self.ruleset, options, home, away, e[fixture.home].coach, e[fixture.away].coach,
                              game_seed(self.seed, fixture.round, fixture.slot), carry.record_events(options))
@@ -471,30 +499,38 @@ def league_season_format(ruleset: str, league: str, seed: int = 0, games_per_tea
     """The schedule of a league's season replay: the real one where the league has it (and no other
     length is asked for), else a balanced one to the league's format (``schedule_format`` in
     league.json: games per team, meetings within a division, a conference, across conferences;
-    ``coachgym.series.schedule.league_schedule``), dealt from ``seed``. ``availability``: each player
-    plays his real share of the team's games where the ruleset's carry-over knows how (4th Street and
-    Statis Pro: ``coachgym.series.carryover.available``)."""
-    from .schedule import league_schedule
+    ``coachgym.series.schedule.league_schedule``), dealt from ``seed``. Where the teams' real records
+    add up to different numbers of games (2019-20: 64-75, the 8 teams left out of the restart 64-67;
+    2012-13: Boston and Indiana 81) and no length is asked for, each team plays its own real number
+    (``coachgym.series.schedule.real_lengths``). ``availability``: each player plays his real share of
+    the team's games where the ruleset's carry-over knows how (4th Street and Statis Pro:
+    ``coachgym.series.carryover.available``), counted out of his team's real length where the lengths
+    differ (``real_games_by_team``; :meth:`Competition.context_of`)."""
+    from .schedule import league_schedule, real_lengths
 
     lg = rulesets.get(ruleset).league(league)
     # the real season's games per team, that the players' real games are a share of (real availability):
     # the most games a team's real record adds up to (1998-99: 50; 2011-12: 66), else the NBA's 82
     records = [w + lost for w, lost in (lg.real_records or {}).values()]
     real_games = max(records) if records and max(records) > 0 else carryover.CARD_SEASON_GAMES
+    lengths = real_lengths(list(lg.teams), lg.real_records or {}) if games_per_team is None else None
+    per_team = {"real_games_by_team": lengths} if lengths else {}
     real = lg.real_schedule() if games_per_team is None else None
     if real:
         dates = sorted({d for d, _, _ in real})
         index = {d: k for k, d in enumerate(dates)}
         return {"type": "schedule", "league": lg.name, "source": "real", "availability": availability,
-                "real_games": real_games,
+                "real_games": real_games, **per_team,
                 "games": [[h, a] for _, h, a in real], "rounds": [index[d] for d, _, _ in real], "labels": dates}
-    fmt = dict(lg.schedule_format)
+    fmt: dict[str, Any] = dict(lg.schedule_format)
     if games_per_team is not None:
         fmt["games"] = games_per_team
+    elif lengths:
+        fmt["games"] = dict(lengths)  # each team its real length
     games = league_schedule(list(lg.teams), {t: lg.division_of(t) for t in lg.teams},
                             {t: lg.conference_of(t) for t in lg.teams}, fmt, seed)
     return {"type": "schedule", "league": lg.name, "source": "balanced", "format": fmt, "availability": availability,
-            "real_games": real_games, "games": [list(g) for g in games]}
+            "real_games": real_games, **per_team, "games": [list(g) for g in games]}
 
 
 def league_options(ruleset: str, league: str) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.errors import ConfigError
 
@@ -320,18 +320,49 @@ def pack_rounds(games: Sequence[Sequence[str]]) -> list[int]:
 DEFAULT_LEAGUE_FORMAT = {"games": 82, "division": 6, "conference": 6, "other": 2}
 
 
+def _targets(teams: Sequence[str], games: int | Mapping[str, int]) -> dict[str, int]:
+    """Each team's games: one number for every team, or each team's own (a season whose teams played
+    different numbers of games, 2019-20: :func:`real_lengths`)."""
+    if isinstance(games, Mapping):
+        missing = [t for t in teams if t not in games]
+        if missing:
+            raise ConfigError(f"the schedule format's games per team name no games for {', '.join(missing)}")
+        out = {t: int(games[t]) for t in teams}
+    else:
+        out = {t: int(games) for t in teams}
+    bad = [t for t, g in out.items() if g < 1]
+    if bad:
+        raise ConfigError(f"games per team must be at least 1 ({', '.join(bad)})")
+    return out
+
+
+def real_lengths(teams: Sequence[str], records: Mapping[str, Sequence[int]]) -> dict[str, int] | None:
+    """Each team's real season length, its real record's wins + losses, where the records differ by team
+    (2019-20: 64-75 games, the 8 teams left out of the restart 64-67; 2012-13: Boston and Indiana 81, their
+    game never played); ``None`` where every team's record adds up to one length, or a team has none."""
+    if not teams or any(t not in records for t in teams):
+        return None
+    lengths = {t: int(sum(records[t])) for t in teams}
+    if min(lengths.values()) < 1 or len(set(lengths.values())) == 1:
+        return None
+    return lengths
+
+
 def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None], conference: Mapping[str, str | None],
-                       fmt: Mapping[str, int]) -> dict[tuple[str, str], int]:
+                       fmt: Mapping[str, Any]) -> dict[tuple[str, str], int]:
     """How many times each pair of teams meets: the format's number for the pair (same division, same
     conference, other), then adjusted one game at a time until every team plays ``fmt["games"]``
     games: games are added to (or taken from) the pairs of teams that both need them, those furthest
     below (above) the format's number first, the closest pairs first among equals (division, then
-    conference). Deterministic."""
-    G = int(fmt["games"])
+    conference). ``fmt["games"]`` is one number for every team or each team's own (a mapping: a season
+    whose teams played different numbers of games; the format's numbers are then scaled to the mean).
+    Deterministic."""
+    games = fmt["games"]
+    target = _targets(teams, games)
     n = len(teams)
-    if G * n % 2:
-        raise ConfigError(f"{n} teams cannot each play {G} games (the total would be odd)")
-
+    if sum(target.values()) % 2:
+        what = f"each play {games}" if not isinstance(games, Mapping) else "play the games given"
+        raise ConfigError(f"{n} teams cannot {what} games (the total would be odd)")
     def relation(a: str, b: str) -> int:  # 0 division, 1 conference, 2 other
         if division.get(a) is not None and division.get(a) == division.get(b):
             return 0
@@ -343,7 +374,8 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
     pairs = [(teams[i], teams[j]) for i in range(n) for j in range(i + 1, n)]
     weight = {p: max(0, int(fmt.get(names[relation(*p)], fmt.get("other", 2)))) for p in pairs}
     natural = sum(weight.values()) * 2 / n  # games per team the format's numbers give, on average
-    scale = G / natural if natural else 0.0
+    mean = int(games) if not isinstance(games, Mapping) else sum(target.values()) / n
+    scale = mean / natural if natural else 0.0
     # a season shorter (or longer) than the format's: its numbers scaled down (up), then completed below
     count = {p: int(w * scale) if scale < 1 else w for p, w in weight.items()}
 
@@ -352,9 +384,9 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
         for (a, b), c in count.items():
             tot[a] += c
             tot[b] += c
-        return {t: G - tot[t] for t in teams}
+        return {t: target[t] - tot[t] for t in teams}
 
-    for _ in range(20 * n * G):
+    for _ in range(20 * n * max(target.values())):
         d = need()
         if all(v == 0 for v in d.values()):
             return count
@@ -370,6 +402,10 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
             p = max(cand, key=lambda p: (count[p] - weight[p] * min(1.0, scale), relation(*p), -pairs.index(p)))
             count[p] -= 1
             continue
+        if short and over and isinstance(games, Mapping):  # (own lengths) one short, the others over:
+            moved = _transfer(teams, short[0], over, count, weight, min(1.0, scale))  # a game of theirs to it
+            if moved:
+                continue
         # one team short (or over) alone: move a game of two others to it (or from it)
         t = (short or over)[0]
         sign = 1 if short else -1
@@ -392,14 +428,45 @@ def league_pair_counts(teams: Sequence[str], division: Mapping[str, str | None],
         count[ab] -= sign
         count[ta] += sign
         count[tb] += sign
-    raise ConfigError(f"no schedule of {G} games per team could be built for these {n} teams")
+    what = games if not isinstance(games, Mapping) else f"{min(target.values())}-{max(target.values())}"
+    raise ConfigError(f"no schedule of {what} games per team could be built for these {n} teams")
+
+
+def _transfer(teams: Sequence[str], t: str, over: Sequence[str], count: dict[tuple[str, str], int],
+              weight: Mapping[tuple[str, str], int], scale: float) -> bool:
+    """Move one game from a team ``u`` of ``over`` to team ``t`` (short of games): a game of ``u`` and a
+    third team ``x`` becomes a game of ``t`` and ``x`` (``u`` one game fewer, ``t`` one more, ``x`` as
+    many), the pair furthest above the format's number giving it to the pair furthest below. False where
+    no such game exists."""
+    index = {k: i for i, k in enumerate(teams)}
+
+    def pair(a: str, b: str) -> tuple[str, str]:
+        return (a, b) if index[a] < index[b] else (b, a)
+
+    best = None
+    for u in over:
+        for x in teams:
+            if x in (t, u) or count[pair(u, x)] <= 0:
+                continue
+            ux, tx = pair(u, x), pair(t, x)
+            key = ((count[tx] - weight[tx] * scale) - (count[ux] - weight[ux] * scale), index[u], index[x])
+            if best is None or key < best[0]:
+                best = (key, ux, tx)
+    if best is None:
+        return False
+    count[best[1]] -= 1
+    count[best[2]] += 1
+    return True
 
 
 def league_schedule(teams: Sequence[str], division: Mapping[str, str | None], conference: Mapping[str, str | None],
-                    fmt: Mapping[str, int] | None = None, seed: int = 0) -> list[tuple[str, str]]:
+                    fmt: Mapping[str, Any] | None = None, seed: int = 0) -> list[tuple[str, str]]:
     """A balanced season schedule to a league's format (:func:`league_pair_counts`): each pair's games
-    split home and away (an odd game hosted by the team with fewer home games so far), then dealt into an order that spreads each pair's meetings over the
-    season (a shuffle from ``seed``, then rounds in which every team plays once where it can)."""
+    split home and away (an odd game hosted by the team with fewer home games so far; where the teams play
+    different numbers of games, ``fmt["games"]`` a mapping, the odd games are oriented so that every team's
+    home and away games differ by at most one: :func:`balanced_hosts`), then dealt into an order that spreads
+    each pair's meetings over the season (a shuffle from ``seed``, then rounds in which every team plays
+    once where it can)."""
     fmt = {**DEFAULT_LEAGUE_FORMAT, **(fmt or {})}
     count = league_pair_counts(teams, division, conference, fmt)
     home_games = {t: 0 for t in teams}
@@ -411,10 +478,13 @@ def league_schedule(teams: Sequence[str], division: Mapping[str, str | None], co
         home_games[b] += c // 2
         if c % 2:
             odd.append((a, b))
-    for a, b in odd:
-        h, w = (a, b) if home_games[a] <= home_games[b] else (b, a)
-        home_games[h] += 1
-        games.append((h, w))
+    if isinstance(fmt["games"], Mapping):
+        games += balanced_hosts(teams, odd)
+    else:  # (one length for all: the order every replay so far was dealt in, kept game for game)
+        for a, b in odd:
+            h, w = (a, b) if home_games[a] <= home_games[b] else (b, a)
+            home_games[h] += 1
+            games.append((h, w))
     rng = random.Random(seed * 7919 + 80)
     rng.shuffle(games)
     # deal the shuffled games into rounds: a round takes, in order, each game whose teams are both free
@@ -431,3 +501,29 @@ def league_schedule(teams: Sequence[str], division: Mapping[str, str | None], co
                 ordered.append((h, a))
         remaining = rest
     return ordered
+
+
+def balanced_hosts(teams: Sequence[str], pairs: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The games ``pairs`` (each pair meeting once) as (home, away), every team hosting half of its games
+    here, rounded either way: walks along unused games, each walk begun at a team with an odd number of
+    games left (else at any team with games left) and ended where it sticks, every game hosted by the
+    team the walk leaves: a team inside a walk hosts one game and visits one, so only a walk's two ends,
+    each a team at most once, are one game off (an Euler orientation). Deterministic: teams in order."""
+    order = {t: i for i, t in enumerate(teams)}
+    left: dict[str, list[str]] = {t: [] for t in teams}
+    for a, b in pairs:
+        left[a].append(b)
+        left[b].append(a)
+    for t in teams:
+        left[t].sort(key=order.__getitem__)
+    out: list[tuple[str, str]] = []
+    while True:
+        start = next((t for t in teams if len(left[t]) % 2), None) or next((t for t in teams if left[t]), None)
+        if start is None:
+            return out
+        here = start
+        while left[here]:
+            there = left[here].pop(0)
+            left[there].remove(here)
+            out.append((here, there))
+            here = there

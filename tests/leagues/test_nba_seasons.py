@@ -114,7 +114,7 @@ def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, 
     assert set(data["conferences"]) == {"Eastern", "Western"}
     real = [w + lost for w, lost in data["real_records"].values()]
     assert max(real) == games and len(real) == teams
-    assert all(g == games for g in real) or year == 2020  # 2019-20: 64-75 games a team (test above)
+    assert all(g == games for g in real) or year == 2020  # 2019-20: 64-75 games a team (below)
     players = "c8fdf4b9e3969fa055486643befb73c131cc6702" if year == 2020 else "8c8bf8ef5c18ead665a52d48abbb510c89f8a44a"
     assert players in data["source"] and "2d866872" in data["source"]
     lg = rulesets.get(ruleset).league(str(out))  # the ruleset's own loader takes it
@@ -125,10 +125,39 @@ def test_a_season_builds_and_plays_its_format(tmp_path, ruleset, season, teams, 
     for h, a in sched["games"]:
         played[h] += 1
         played[a] += 1
-    assert set(played.values()) == {games}
+    if year == 2020:  # each team its real length (64-75: the 8 teams left out of the restart 64-67)
+        _check_2020_lengths(lg, sched, played, data["real_records"])
+        sched = league_season_format(ruleset, str(out), 0, games)  # 75 asked for: the balanced 75 as before
+        assert "real_games_by_team" not in sched and len(sched["games"]) == 75 * 30 // 2
+    else:
+        assert "real_games_by_team" not in sched and set(played.values()) == {games}
     if games == 50:  # 1998-99: no game across the conferences
         conf = {t: lg.conference_of(t) for t in lg.teams}
         assert all(conf[h] == conf[a] for h, a in sched["games"])
+
+
+def _check_2020_lengths(lg, sched, played, records) -> None:
+    """2019-20 replayed at each team's real length: every team its real record's games, home and away
+    within one, each opponent met 2-4 times (2 apart at most within a kind of opponent), the players'
+    games counted out of their team's length; seeded."""
+    real = {t: w + lost for t, (w, lost) in records.items()}
+    assert dict(played) == real and min(real.values()) == 64 and max(real.values()) == 75
+    assert sched["real_games_by_team"] == real and sched["format"]["games"] == real
+    home: dict[str, int] = defaultdict(int)
+    meet: dict[frozenset, int] = defaultdict(int)
+    for h, a in sched["games"]:
+        home[h] += 1
+        meet[frozenset((h, a))] += 1
+    assert all(abs(2 * home[t] - real[t]) <= 1 for t in real)
+
+    def kind(a: str, b: str) -> int:
+        return 0 if lg.division_of(a) == lg.division_of(b) else 1 if lg.conference_of(a) == lg.conference_of(b) else 2
+
+    for t in real:
+        for k in range(3):
+            counts = [meet[frozenset((t, u))] for u in real if u != t and kind(t, u) == k]
+            assert 2 <= min(counts) and max(counts) <= 4 and max(counts) - min(counts) <= 2, (t, k, counts)
+    assert league_season_format("statispro", str(lg.folder), 0) == sched
 
 
 def _tool():
