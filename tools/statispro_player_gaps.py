@@ -139,8 +139,11 @@ def use_deck(path: Path) -> None:
     K.BY_KEY = {c.key: c for c in K.DECK} | dict(K.TIME_CARDS)
 
 
-def round_robin_minutes(folder: Path, rounds: int = 1, seed: int = 0) -> dict[tuple[str, str], dict[str, float]]:
-    """(team stem, player) -> games, minutes, REB, OREB, DREB, AST summed over a round robin of the league."""
+def round_robin_minutes(folder: Path, rounds: int = 1, seed: int = 0, options: dict[str, Any] | None = None,
+                        team_results: dict[str, dict[str, float]] | None = None) -> dict[tuple[str, str], dict[str, float]]:
+    """(team stem, player) -> games, minutes, REB, OREB, DREB, AST summed over a round robin of the league,
+    played with the rule ``options`` (default: none); ``team_results``, when given, gets each team stem's
+    games, wins and points for and against."""
     from coachgym.agents.statispro import game_minutes
     from coachgym.core.match import play_game
     from coachgym.rules.statispro import RULESET
@@ -155,12 +158,19 @@ def round_robin_minutes(folder: Path, rounds: int = 1, seed: int = 0) -> dict[tu
                 if h == a:
                     continue
                 s = seed + n
-                g = RULESET.new_game(teams[h], teams[a], seed=s, record_events=False)
+                g = RULESET.new_game(teams[h], teams[a], seed=s, record_events=False, options=options)
                 clock = _Clock(g, game_minutes)
                 play_game(g, RULESET.coach("by-the-book", seed=s), RULESET.coach("by-the-book", seed=s + 1), seed=s,
                           on_event=clock)
                 clock(g)
                 box = g.box_score()
+                if team_results is not None:
+                    for side, stem in ((0, h), (1, a)):
+                        t = team_results.setdefault(stem, {"g": 0.0, "w": 0.0, "pf": 0.0, "pa": 0.0})
+                        t["g"] += 1
+                        t["pf"] += g.score[side]
+                        t["pa"] += g.score[1 - side]
+                        t["w"] += g.score[side] > g.score[1 - side]
                 for side, stem in ((0, h), (1, a)):
                     for i, p in enumerate(box.teams[side].players):
                         d = acc.setdefault((stem, p.name), {"g": 0.0, "min": 0.0, "REB": 0.0, "OREB": 0.0, "DREB": 0.0,
@@ -214,20 +224,131 @@ def split_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def league_players(folder: Path, rr: dict[tuple[str, str], dict[str, float]], top: int) -> list[dict[str, Any]]:
+    """The ``top`` players of a league folder by real minutes (as ``tools/statispro_player_lines.py`` chooses them,
+    among those the round robin played), with their real lines a game and the round robin's as ``sim_X``: no
+    replay database needed (the training seasons' leagues)."""
+    from coachgym import rulesets
+
+    pl = _tool("statispro_player_lines")
+    rs = rulesets.get("statispro")
+    league = rs.league(str(folder))
+    real = pl._replay_tool().real_lines(league, rs)
+    counts = pl.real_counts(folder)
+    cards = {t: {p.name: p for p in rs.load_team(league.team_key(t)).players} for t in league.teams}
+    ranked = sorted(real, key=lambda k: -real[k]["min"])
+    rows: list[dict[str, Any]] = []
+    for team, name in ranked:
+        d = rr.get((team, name))
+        if not d or d["g"] <= 0 or d["min"] <= 0:
+            continue
+        rc = next((v for (_tm, nm), v in counts.items() if nm == name and abs(v["MP"] - real[(team, name)]["min"]) < 0.5), None)
+        if rc is None or rc["TRB"] <= 0 or rc["AST"] <= 0:
+            continue
+        g, card = rc["G"], cards[team][name]
+        row: dict[str, Any] = {"team": team, "name": name, "group": pl.group(rc["pos"]), "pos": rc["pos"],
+                               "assist_rating": card.assist, "rebound_rating": card.rebound,
+                               "real_mpg": rc["MP"] / g, "sim_mpg": d["min"] / d["g"]}
+        for stat, col, rcol in (("reb", "REB", "TRB"), ("orb", "OREB", "ORB"), ("drb", "DREB", "DRB"), ("ast", "AST", "AST")):
+            row[f"real_{stat}"], row[f"sim_{stat}"] = rc[rcol] / g, d[col] / d["g"]
+        rows.append(row)
+        if len(rows) == top:
+            break
+    return rows
+
+
+def team_summary(results: dict[str, dict[str, float]], records: dict[str, list[int]]) -> dict[str, Any]:
+    """The round robin's team results against the real season: wins (the round robin's winning share x the real
+    games) r and MAE against the real wins, and the simulated net points a game's r with the real wins."""
+    stems = [t for t in results if t in records]
+    real_w = [float(records[t][0]) for t in stems]
+    sim_w = [results[t]["w"] / results[t]["g"] * sum(records[t]) for t in stems]
+    net = [(results[t]["pf"] - results[t]["pa"]) / results[t]["g"] for t in stems]
+    return {"teams": len(stems), "wins_r": statistics.correlation(sim_w, real_w),
+            "wins_mae": statistics.fmean(abs(a - b) for a, b in zip(sim_w, real_w)),
+            "net_r_with_real_wins": statistics.correlation(net, real_w),
+            "net": dict(zip(stems, net)), "wins": dict(zip(stems, sim_w))}
+
+
+def rms_log(players: list[dict[str, Any]], stat: str) -> float:
+    v = [math.log(p[f"sim_{stat}"] / p[f"real_{stat}"]) for p in players if p[f"sim_{stat}"] > 0 and p[f"real_{stat}"] > 0]
+    return math.sqrt(statistics.fmean(x * x for x in v)) if v else math.nan
+
+
+def play_leagues(folders: list[Path], options: dict[str, Any], rounds: int, top: int, seed: int = 0) -> dict[str, Any]:
+    """``--leagues``: a round robin of each league folder with the rule ``options``; the top players' lines (the
+    round robin's a game against the real) per league and pooled, and the team results."""
+    per: dict[str, Any] = {}
+    pooled: list[dict[str, Any]] = []
+    for folder in folders:
+        results: dict[str, dict[str, float]] = {}
+        rr = round_robin_minutes(folder, rounds, seed, options=options or None, team_results=results)
+        players = league_players(folder, rr, top)
+        for p in players:
+            p["league"] = folder.name
+        pooled += players
+        records = json.loads((folder / "league.json").read_text(encoding="utf-8"))["real_records"]
+        per[folder.name] = {"gaps": gaps(players), "rms_log_reb": rms_log(players, "reb"),
+                            "rms_log_ast": rms_log(players, "ast"), "teams": team_summary(results, records)}
+        g, t = per[folder.name]["gaps"], per[folder.name]["teams"]
+        print(f"{folder.name}: reb error {g['reb']['mean_abs_error']:.3f} within 10% {g['reb']['within_10pct']:.2f}; "
+              f"ast error {g['ast']['mean_abs_error']:.3f} within 10% {g['ast']['within_10pct']:.2f}; "
+              f"team wins r {t['wins_r']:.3f} MAE {t['wins_mae']:.2f}, net r {t['net_r_with_real_wins']:.3f}", flush=True)
+    return {"options": options, "rounds": rounds, "seed": seed, "top": top, "leagues": per, "pooled": gaps(pooled),
+            "pooled_rms_log_reb": rms_log(pooled, "reb"), "pooled_rms_log_ast": rms_log(pooled, "ast"), "players": pooled}
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` rule options (a VALUE read as JSON when it is JSON, else as text), as tools/history_replay.py."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"error: --option {pair!r} is not KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scratch", type=Path, required=True, help="the driver's scratch: nba-YYYY-blind/, hYYYY-blind.sqlite3")
+    ap.add_argument("--scratch", type=Path, default=None, help="the driver's scratch: nba-YYYY-blind/, hYYYY-blind.sqlite3")
+    ap.add_argument("--leagues", default="", help="instead: comma-separated league folders to play a round robin of "
+                    "(no replays needed; the top players by real minutes, with the team results)")
+    ap.add_argument("--option", "-o", dest="options", action="append", default=[],
+                    help="with --leagues: a rule option KEY=VALUE for every game (rebound_slots=NAME)")
     ap.add_argument("--reports", type=Path, default=ROOT / "docs" / "history" / "fit-size",
                     help="the driver's reports: a season is read only once its report is written")
     ap.add_argument("--seasons", default=None, help="comma-separated years (the year a season ends); default: every one")
     ap.add_argument("--play", default="", help="seasons to play a round robin of, with a minute clock")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0, help="with --leagues: the first game's seed (game k: seed + k)")
     ap.add_argument("--deck", type=Path, default=None,
                     help="an experiment: play the round robins with this FAC deck (fac_deck.csv's format; pure Python)")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--players", action="store_true", help="every player row in the --json too")
     args = ap.parse_args(argv)
+    if args.leagues:
+        if args.deck is not None:
+            use_deck(args.deck)
+        out = play_leagues([Path(f) for f in args.leagues.split(",") if f.strip()], parse_option_pairs(args.options),
+                           args.rounds, args.top, args.seed)
+        p = out["pooled"]
+        print(f"pooled: reb error {p['reb']['mean_abs_error']:.3f} within 10% {p['reb']['within_10pct']:.2f} rms log "
+              f"{out['pooled_rms_log_reb']:.3f}; by listed position " + " ".join(
+                  f"{k} {v['ratio']:.2f}" for k, v in p['reb']['by_listed_position'].items())
+              + "; drb " + " ".join(f"{k} {v['ratio']:.2f}" for k, v in p['drb']['by_listed_position'].items())
+              + "; orb " + " ".join(f"{k} {v['ratio']:.2f}" for k, v in p['orb']['by_listed_position'].items()))
+        print(f"pooled: ast error {p['ast']['mean_abs_error']:.3f} within 10% {p['ast']['within_10pct']:.2f} rms log "
+              f"{out['pooled_rms_log_ast']:.3f}")
+        if args.json:
+            args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        return 0
+    if args.scratch is None:
+        ap.error("--scratch or --leagues is required")
     years = sorted(int(p.stem[1:5]) for p in args.scratch.glob("h*-blind.sqlite3"))
     if args.seasons:
         years = [y for y in years if str(y) in args.seasons.split(",")]

@@ -19,8 +19,20 @@ POS #n", ``highest``: a single-position "Highest POS") from one position to anot
 RPG # not printed in the sample game, the rest of each card kept (docs/history.md, "Player lines: the rebound and
 assist gaps, measured": a deal fitted to the measured per-position ratios).
 
+``--step=GAPS.json`` prints the first-order moves of the season option's rule (docs/rules/statis-pro-basketball.md,
+"Season option: the REBOUND slots re-dealt"): from the deck of ``--base=TABLE`` (default the printed one) and the
+per-listed-position ratios of a ``tools/statispro_player_gaps.py --leagues ... --json GAPS.json`` (defensive
+rebounds for "Defense POS", offensive for "Offense POS"), each position's cards of a kind become n / ratio, scaled
+to the kind's total and rounded by largest remainder.
+
+``--table=NAME --moves=... [--base=TABLE] [--chosen=TEXT]`` writes the re-deal into the season option's data file
+``data/rebound_slots.json`` as table NAME (the base table's cards moved as --moves says; only the cards that differ
+from the printed deck), with the moves, the slot counts and how it was chosen.
+
 Run:  python tools/statispro_rebound_positions.py OUT.csv [seed] [--highest | --moves=defense:SF>SG:3,...]
       COACHGYM_REALISM_DECK=OUT.csv python tools/statispro_league_realism.py 1 100
+      python tools/statispro_rebound_positions.py --step=GAPS.json [--base=TABLE]
+      python tools/statispro_rebound_positions.py --table=NAME --moves=... [--base=TABLE] [--chosen=TEXT]
 """
 
 from __future__ import annotations
@@ -78,7 +90,94 @@ def apply_moves(rows: list[dict], moves: str, printed: set[int]) -> int:
     return changed
 
 
+KIND_STAT = {"defense": "drb", "offense": "orb"}  # the rule's ratio for each kind of slot card
+
+
+def deck_rows(base: str | None = None) -> list[dict]:
+    """``fac_deck.csv``'s rows with the REBOUND of table ``base`` of ``data/rebound_slots.json`` (None: printed)."""
+    with (ROOT / "fac_deck.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    if base:
+        table = json.loads((ROOT / "rebound_slots.json").read_text(encoding="utf-8"))["tables"][base]["cards"]
+        for row in rows:
+            row["rebound"] = table.get(row["rpg"], row["rebound"])
+    return rows
+
+
+def slot_counts(rows: list[dict], kind: str) -> dict[str, int]:
+    counts = dict.fromkeys(POSITIONS, 0)
+    for row in rows:
+        m = PATTERNS[kind][0].match(row["rebound"])
+        if m:
+            counts[m.group(1)] += 1
+    return counts
+
+
+def largest_remainder(weights: dict[str, float], total: int) -> dict[str, int]:
+    """Integers proportional to ``weights`` summing to ``total`` (largest remainders; ties in POSITIONS order)."""
+    s = sum(weights.values())
+    exact = {p: total * w / s for p, w in weights.items()}
+    out = {p: int(x) for p, x in exact.items()}
+    for p in sorted(exact, key=lambda q: (-(exact[q] - out[q]), POSITIONS.index(q)))[: total - sum(out.values())]:
+        out[p] += 1
+    return out
+
+
+def first_order_moves(counts: dict[str, int], ratios: dict[str, float], kind: str) -> list[str]:
+    """The rule's step: each position's cards n / ratio (more cards where the simulated rebounds fall short of the
+    real), scaled to the same total, rounded; the moves ``KIND:FROM>TO:N`` that turn ``counts`` into that."""
+    target = largest_remainder({p: counts[p] / ratios[p] for p in POSITIONS}, sum(counts.values()))
+    surplus = [[p, counts[p] - target[p]] for p in POSITIONS if counts[p] > target[p]]
+    deficit = [[p, target[p] - counts[p]] for p in POSITIONS if target[p] > counts[p]]
+    moves = []
+    for d in deficit:
+        while d[1]:
+            src = surplus[0]
+            n = min(src[1], d[1])
+            moves.append(f"{kind}:{src[0]}>{d[0]}:{n}")
+            src[1] -= n
+            d[1] -= n
+            if not src[1]:
+                surplus.pop(0)
+    return moves
+
+
+def printed_rebounds() -> set[int]:
+    return {d["rpg"] for d in json.loads((ROOT / "sample_game_1993.json").read_text())["printed_sections"]
+            if "rebound" in d["sections"]}
+
+
+def write_table(name: str, moves: str, base: str | None, chosen: str) -> dict:
+    """Table ``name`` of ``data/rebound_slots.json``: the base table's deck moved by ``moves``."""
+    rows = deck_rows(base)
+    apply_moves(rows, moves, printed_rebounds())
+    shipped = deck_rows(None)
+    cards = {r["rpg"]: r["rebound"] for r, s in zip(rows, shipped) if r["rebound"] != s["rebound"]}
+    path = ROOT / "rebound_slots.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    all_moves = ",".join(m for m in ((data["tables"][base]["moves"] if base else ""), moves) if m)
+    data["tables"][name] = {"chosen": chosen, "moves": all_moves,
+                            "slot_counts": {k: slot_counts(rows, k) for k in PATTERNS}, "cards": cards}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data["tables"][name]
+
+
 def main() -> None:
+    opts = {a.split("=", 1)[0]: a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--") and "=" in a}
+    if "--step" in opts:
+        pooled = json.loads(Path(opts["--step"]).read_text(encoding="utf-8"))["pooled"]
+        rows = deck_rows(opts.get("--base"))
+        moves = []
+        for kind, stat in KIND_STAT.items():
+            ratios = {p: pooled[stat]["by_listed_position"][p]["ratio"] for p in POSITIONS}
+            print(f"{kind}: counts {slot_counts(rows, kind)}; {stat} ratios " + " ".join(f"{p} {r:.3f}" for p, r in ratios.items()))
+            moves += first_order_moves(slot_counts(rows, kind), ratios, kind)
+        print("--moves=" + ",".join(moves))
+        return
+    if "--table" in opts:
+        t = write_table(opts["--table"], opts.get("--moves", ""), opts.get("--base"), opts.get("--chosen", ""))
+        print(f"rebound_slots.json table {opts['--table']}: {len(t['cards'])} cards re-dealt; slots {t['slot_counts']}")
+        return
     highest = "--highest" in sys.argv
     moves = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--moves=")), None)
     args = [a for a in sys.argv[1:] if a != "--highest" and not a.startswith("--moves=")]

@@ -25,7 +25,7 @@ RULESET = Ruleset(
     aliases=("statis-pro", "statisprobasketball"),
     box_formulas={"PTS": "2*FGM+3PM+FTM", "REB": "OREB+DREB"},
     fuzz_options=({}, {"league": "ncaa"}, {"league": "fiba"},
-                  {"shot_clock_14": True, "assist_last_passer": True, "deliberate_fouls": True},
+                  {"shot_clock_14": True, "assist_last_passer": True, "deliberate_fouls": True, "rebound_slots": "fit-1993-1995"},
                   {"index_points": False, "injuries": False, "fiba_orb_14": False}),
     time_variable="game_minutes_left",
     holds=HOLDS,

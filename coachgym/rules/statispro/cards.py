@@ -233,6 +233,73 @@ TIME_CARDS = {t: Card(0, None, t) for t in ("5:00", "9:00", "10:00", "11:00")}
 BY_KEY = {c.key: c for c in DECK} | {t: c for t, c in TIME_CARDS.items()}
 
 
+# ------------------------------------------------------------------ season option rebound_slots (10A-10D)
+PRINTED = "printed"  # the option's default: every REBOUND section as fac_deck.csv prints it
+_SLOT_KINDS = {R_DEF: "Defense POS", R_OFF: "Offense POS", R_HIGH: "Highest POS"}
+
+
+def _same_but_slot(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """A re-dealt REBOUND keeps everything of the printed one but its one position slot (10A-10D)."""
+    if old[0] != new[0] or old[0] not in _SLOT_KINDS:
+        return False
+    if old[0] == R_HIGH:  # a single-position "Highest POS": the bonus, # and Assist # kept
+        return len(old[1]) == 1 and len(new[1]) == 1 and old[2:] == new[2:]
+    return old[2:] == new[2:]  # FB (10A/10B) or the # and Assist # (10D) kept
+
+
+def load_rebound_slot_tables() -> dict[str, dict[int, tuple[tuple[Any, ...], str]]]:
+    """``data/rebound_slots.json``: table name -> {RPG: (the parsed re-dealt REBOUND, its text)}. Each entry
+    may only move a "Defense POS", "Offense POS" or single-position "Highest POS" card to another slot."""
+    data = json.loads(_data("rebound_slots.json").read_text(encoding="utf-8"))
+    tables: dict[str, dict[int, tuple[tuple[Any, ...], str]]] = {}
+    for name, table in data["tables"].items():
+        if name == PRINTED:
+            raise DeckError(f"rebound_slots.json: a table may not be named {PRINTED!r}")
+        out: dict[int, tuple[tuple[Any, ...], str]] = {}
+        for rpg_text, text in table["cards"].items():
+            rpg = int(rpg_text)
+            if not 1 <= rpg <= 200:
+                raise DeckError(f"rebound_slots.json table {name}: RPG {rpg} outside 1-200")
+            where = f"rebound_slots.json table {name} RPG {rpg} REBOUND"
+            new = _rebound_section(text, where)
+            if not _same_but_slot(DECK[rpg - 1].rebound, new):
+                raise DeckError(f"{where}: {text!r} is not the printed {DECK[rpg - 1].text['rebound']!r} "
+                                "with another position slot")
+            out[rpg] = (new, text)
+        tables[name] = out
+    return tables
+
+
+REBOUND_SLOT_TABLES = load_rebound_slot_tables()
+
+
+def rebound_slot_entry(name: str, rpg: int) -> tuple[tuple[Any, ...], str] | None:
+    """The re-dealt REBOUND of card ``rpg`` under ``rebound_slots=name`` (parsed, text), or None: printed."""
+    table = REBOUND_SLOT_TABLES.get(name)
+    if table is None:
+        from ...core.errors import ConfigError
+
+        raise ConfigError(f"statispro rule options: option 'rebound_slots' must be one of "
+                          f"{', '.join([PRINTED, *sorted(REBOUND_SLOT_TABLES)])} (data/rebound_slots.json), got {name!r}")
+    return table.get(rpg)
+
+
+def rebound_slot_counts(name: str = PRINTED) -> dict[str, dict[str, int]]:
+    """The deck's REBOUND position slots under the option ``rebound_slots=name``: kind ("defense": "Defense POS
+    [FB]", "offense": "Offense POS #n", "highest": a single-position "Highest POS") -> position -> cards."""
+    table = REBOUND_SLOT_TABLES[name] if name != PRINTED else {}
+    counts = {kind: dict.fromkeys(POSITIONS, 0) for kind in ("defense", "offense", "highest")}
+    for c in DECK:
+        r = table[c.rpg][0] if c.rpg in table else c.rebound
+        if r[0] == R_DEF:
+            counts["defense"][POSITIONS[r[1]]] += 1
+        elif r[0] == R_OFF:
+            counts["offense"][POSITIONS[r[1]]] += 1
+        elif r[0] == R_HIGH and len(r[1]) == 1:
+            counts["highest"][POSITIONS[r[1][0]]] += 1
+    return counts
+
+
 def card(rpg: int) -> Card:
     """The deck's card with this RPG (1-200)."""
     return DECK[rpg - 1]

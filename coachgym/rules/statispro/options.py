@@ -32,10 +32,20 @@ class StatisProOptions:
     # position" when a player misses the game with a prior injury. On (the book's answer, what every
     # engine version did): increased; off: the coach declines, ATTEMPTS stay as printed.
     expanded_attempts: bool = True
+    # A season option, 10A-10D "Defense POS" / "Offense POS": "printed" (the reconstructed deck as shipped) or
+    # the name of a re-deal table of data/rebound_slots.json, which moves the position slot of some REBOUND
+    # cards (docs/rules/statis-pro-basketball.md, "Season option: the REBOUND slots re-dealt").
+    rebound_slots: str = "printed"
 
     def validate(self, where: str = "statispro rule options") -> None:
         if self.league not in LEAGUES:
             raise ConfigError(f"{where}: option 'league' must be one of {', '.join(LEAGUES)}, got {self.league!r}")
+        from .cards import PRINTED, REBOUND_SLOT_TABLES
+
+        if self.rebound_slots != PRINTED and self.rebound_slots not in REBOUND_SLOT_TABLES:
+            known = ", ".join([PRINTED, *sorted(REBOUND_SLOT_TABLES)])
+            raise ConfigError(f"{where}: option 'rebound_slots' must be one of {known} "
+                              f"(data/rebound_slots.json), got {self.rebound_slots!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -45,9 +45,15 @@ class ReboundMixin(_Engine):
         if c is None:  # the FAC pile ran out (8.1)
             return None
         r = c.rebound
+        redealt = ""
+        if self.options.rebound_slots != K.PRINTED:  # the season option: the slot cards re-dealt (10A-10D)
+            entry = K.rebound_slot_entry(self.options.rebound_slots, c.rpg)
+            if entry is not None:
+                r, redealt = entry
         code = r[0]
         if self.log.record:
-            self.event("fac", None, f"RPG {c.rpg} REBOUND: {c.text['rebound']}")
+            self.event("fac", None, f"RPG {c.rpg} REBOUND: {c.text['rebound']}" if not redealt else
+                       f"RPG {c.rpg} REBOUND: {redealt} (re-dealt from {c.text['rebound']!r}: rebound_slots={self.options.rebound_slots})")
         shooter = ctx["shooter"]
         if self.tip_in and not ctx["ft"]:
             # 14K accidental tip-in: the next missed field goal is tipped in by whoever rebounds it (a
