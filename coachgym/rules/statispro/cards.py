@@ -284,6 +284,39 @@ def rebound_slot_entry(name: str, rpg: int) -> tuple[tuple[Any, ...], str] | Non
     return table.get(rpg)
 
 
+# ------------------------------------------------------------------ season option assist_numbers (4.4)
+def load_assist_number_tables() -> dict[str, dict[int, int]]:
+    """``data/assist_numbers.json``: table name -> {printed Assist # of a pass: the Assist # played} (4.4). Every
+    Assist # the deck's ACTION, ADVANCE and PRESS sections print must be mapped, to 1 or more."""
+    data = json.loads(_data("assist_numbers.json").read_text(encoding="utf-8"))
+    printed = sorted({getattr(c, s)[3] for c in DECK for s in ("action", "advance", "press")
+                      if getattr(c, s)[0] == P_PASS and getattr(c, s)[3]})
+    tables: dict[str, dict[int, int]] = {}
+    for name, table in data["tables"].items():
+        if name == PRINTED:
+            raise DeckError(f"assist_numbers.json: a table may not be named {PRINTED!r}")
+        m = {int(k): v for k, v in table["map"].items()}
+        if sorted(m) != printed or not all(isinstance(v, int) and v >= 1 for v in m.values()):
+            raise DeckError(f"assist_numbers.json table {name}: 'map' must send each printed Assist # "
+                            f"{printed[0]}-{printed[-1]} to an Assist # of 1 or more")
+        tables[name] = m
+    return tables
+
+
+ASSIST_NUMBER_TABLES = load_assist_number_tables()
+
+
+def assist_number(name: str, printed: int) -> int:
+    """The Assist # a pass plays under ``assist_numbers=name`` (4.4); 0 (no Assist #) stays 0."""
+    table = ASSIST_NUMBER_TABLES.get(name)
+    if table is None:
+        from ...core.errors import ConfigError
+
+        raise ConfigError(f"statispro rule options: option 'assist_numbers' must be one of "
+                          f"{', '.join([PRINTED, *sorted(ASSIST_NUMBER_TABLES)])} (data/assist_numbers.json), got {name!r}")
+    return table[printed] if printed else 0
+
+
 def rebound_slot_counts(name: str = PRINTED) -> dict[str, dict[str, int]]:
     """The deck's REBOUND position slots under the option ``rebound_slots=name``: kind ("defense": "Defense POS
     [FB]", "offense": "Offense POS #n", "highest": a single-position "Highest POS") -> position -> cards."""

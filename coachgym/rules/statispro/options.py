@@ -36,6 +36,10 @@ class StatisProOptions:
     # the name of a re-deal table of data/rebound_slots.json, which moves the position slot of some REBOUND
     # cards (docs/rules/statis-pro-basketball.md, "Season option: the REBOUND slots re-dealt").
     rebound_slots: str = "printed"
+    # A season option, 4.4 the Assist # of a pass (ACTION, ADVANCE, PRESS): "printed" (2-10 / 2-12 as the
+    # reconstructed deck prints them) or the name of a table of data/assist_numbers.json mapping each printed
+    # Assist # to the one played (docs/rules/statis-pro-basketball.md, "Season option: the Assist # range").
+    assist_numbers: str = "printed"
 
     def validate(self, where: str = "statispro rule options") -> None:
         if self.league not in LEAGUES:
@@ -46,6 +50,12 @@ class StatisProOptions:
             known = ", ".join([PRINTED, *sorted(REBOUND_SLOT_TABLES)])
             raise ConfigError(f"{where}: option 'rebound_slots' must be one of {known} "
                               f"(data/rebound_slots.json), got {self.rebound_slots!r}")
+        from .cards import ASSIST_NUMBER_TABLES
+
+        if self.assist_numbers != PRINTED and self.assist_numbers not in ASSIST_NUMBER_TABLES:
+            known = ", ".join([PRINTED, *sorted(ASSIST_NUMBER_TABLES)])
+            raise ConfigError(f"{where}: option 'assist_numbers' must be one of {known} "
+                              f"(data/assist_numbers.json), got {self.assist_numbers!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -457,6 +457,8 @@ class PlayMixin(_Engine):
         self.prev_ballhandler = passer if passer >= 0 else (0 if slot != 0 else -1)
         self.ballhandler = slot
         self.pass_no = no
+        if ast and self.options.assist_numbers != K.PRINTED:  # the season option: the Assist # range (4.4)
+            ast = K.assist_number(self.options.assist_numbers, ast)
         self.assist_no = ast
         self.via = src
         self.open_from = open_from
