@@ -298,6 +298,36 @@ def play_leagues(folders: list[Path], options: dict[str, Any], rounds: int, top:
             "pooled_rms_log_reb": rms_log(pooled, "reb"), "pooled_rms_log_ast": rms_log(pooled, "ast"), "players": pooled}
 
 
+def compare_teams(before: list[dict[str, Any]], after: list[dict[str, Any]],
+                  records: dict[str, dict[str, list[int]]]) -> dict[str, Any]:
+    """Team results of ``--leagues`` runs without (``before``) and with (``after``) an option, the same leagues and
+    seeds: each team-season's wins averaged over the runs given, r and MAE against the real wins (``records``: league
+    folder name -> team -> [W, L]), the paired MAE difference with its standard error, the net points' r."""
+    def by_team(runs: list[dict[str, Any]]) -> dict[tuple[str, str], tuple[float, float]]:
+        acc: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        for run in runs:
+            for lg, v in run["leagues"].items():
+                for t, w in v["teams"]["wins"].items():
+                    acc.setdefault((lg, t), []).append((w, v["teams"]["net"][t]))
+        return {k: (statistics.fmean(x[0] for x in v), statistics.fmean(x[1] for x in v)) for k, v in acc.items()}
+
+    a, b = by_team(before), by_team(after)
+    keys = sorted(set(a) & set(b))
+    real = [float(records[lg][t][0]) for lg, t in keys]
+    out: dict[str, Any] = {"team_seasons": len(keys)}
+    errs = []
+    for tag, x in (("before", a), ("after", b)):
+        wins, net = [x[k][0] for k in keys], [x[k][1] for k in keys]
+        e = [abs(w - r) for w, r in zip(wins, real)]
+        errs.append(e)
+        out[tag] = {"wins_r": statistics.correlation(wins, real), "wins_mae": statistics.fmean(e),
+                    "net_r_with_real_wins": statistics.correlation(net, real), "net_sd": statistics.pstdev(net)}
+    d = [y - x for x, y in zip(*errs)]
+    out["paired_mae_difference"] = statistics.fmean(d)
+    out["paired_mae_difference_se"] = statistics.stdev(d) / math.sqrt(len(d))
+    return out
+
+
 def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
     """``KEY=VALUE`` rule options (a VALUE read as JSON when it is JSON, else as text), as tools/history_replay.py."""
     options: dict[str, Any] = {}
@@ -317,6 +347,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--scratch", type=Path, default=None, help="the driver's scratch: nba-YYYY-blind/, hYYYY-blind.sqlite3")
     ap.add_argument("--leagues", default="", help="instead: comma-separated league folders to play a round robin of "
                     "(no replays needed; the top players by real minutes, with the team results)")
+    ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), default=None,
+                    help="team results of --leagues JSONs without and with an option (each a comma-separated list of "
+                    "runs, the same leagues and seeds); the leagues' real records from --scratch")
     ap.add_argument("--option", "-o", dest="options", action="append", default=[],
                     help="with --leagues: a rule option KEY=VALUE for every game (rebound_slots=NAME)")
     ap.add_argument("--reports", type=Path, default=ROOT / "docs" / "history" / "fit-size",
@@ -331,6 +364,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--players", action="store_true", help="every player row in the --json too")
     args = ap.parse_args(argv)
+    if args.compare:
+        before, after = ([json.loads(Path(f).read_text(encoding="utf-8")) for f in group.split(",")] for group in args.compare)
+        folders = {lg for run in before + after for lg in run["leagues"]}
+        if args.scratch is None:
+            ap.error("--compare needs --scratch: the folder holding the league folders (their real records)")
+        records = {lg: json.loads((args.scratch / lg / "league.json").read_text(encoding="utf-8"))["real_records"] for lg in folders}
+        print(json.dumps(compare_teams(before, after, records), indent=1))
+        return 0
     if args.leagues:
         if args.deck is not None:
             use_deck(args.deck)

@@ -82,3 +82,20 @@ def test_rebound_position_moves_change_the_first_cards_and_keep_the_printed_ones
     assert [r["rebound"] for r in rows] == ["Defense SF", "Defense SG FB", "Offense C #10 🏀6", "Defense SG"]
     with pytest.raises(ValueError, match="only 0 such cards"):
         tool.apply_moves(rows, "defense:PF>C:1", printed=set())
+
+
+def _leagues_run(wins: dict[str, float], net: dict[str, float]) -> dict:
+    """FABRICATED: a --leagues run's JSON, one league of three teams."""
+    return {"leagues": {"lg": {"teams": {"wins": wins, "net": net}}}}
+
+
+def test_compare_teams_averages_the_runs_and_pairs_the_errors():
+    tool = _tool()
+    records = {"lg": {"a": [50, 32], "b": [41, 41], "c": [30, 52]}}
+    exact = _leagues_run({"a": 50.0, "b": 41.0, "c": 30.0}, {"a": 5.0, "b": 0.0, "c": -5.0})
+    off_by_4 = _leagues_run({"a": 54.0, "b": 37.0, "c": 34.0}, {"a": 4.0, "b": 1.0, "c": -5.0})
+    out = tool.compare_teams([exact], [exact, off_by_4], records)  # after: the two runs averaged, 2 wins off each
+    assert out["team_seasons"] == 3
+    assert out["before"]["wins_mae"] == pytest.approx(0.0) and out["before"]["wins_r"] == pytest.approx(1.0)
+    assert out["after"]["wins_mae"] == pytest.approx(2.0)
+    assert out["paired_mae_difference"] == pytest.approx(2.0) and out["paired_mae_difference_se"] == pytest.approx(0.0)
