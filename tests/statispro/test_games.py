@@ -21,6 +21,7 @@ VARIANTS = [
     {"assist_last_passer": True},
     {"deliberate_fouls": True},
     {"index_points": False, "injuries": False},
+    {"rebound_slots": "fit-1993-1995", "assist_numbers": "from-1"},  # the season options (10A-10D, 4.4)
 ]
 
 
