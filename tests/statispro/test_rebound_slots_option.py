@@ -146,3 +146,12 @@ class _Fake:
 
     def read_text(self, encoding: str = "utf-8") -> str:
         return self.text
+
+
+def test_season_options_are_saved_only_when_set():
+    """A save of a game without the season options reads as before they existed; one with them keeps them."""
+    plain = RULESET.new_game("knicks-1993", "bulls-1993", seed=2).to_dict()["state"]["options"]
+    assert "rebound_slots" not in plain and "assist_numbers" not in plain
+    opts = {"rebound_slots": TABLE, "assist_numbers": "from-1"}
+    saved = RULESET.new_game("knicks-1993", "bulls-1993", seed=2, options=opts).to_dict()["state"]["options"]
+    assert {k: saved[k] for k in opts} == opts

@@ -8,6 +8,7 @@ from typing import Any
 from ...core.errors import ConfigError
 
 LEAGUES = ("nba", "ncaa", "fiba")
+SEASON_OPTIONS = ("rebound_slots", "assist_numbers")  # the reconstructed data read through a table (default "printed")
 
 
 @dataclass(frozen=True)
@@ -58,4 +59,8 @@ class StatisProOptions:
                               f"(data/assist_numbers.json), got {self.assist_numbers!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        for key in SEASON_OPTIONS:  # written only when set: a save of a game without them reads as before they existed
+            if d[key] == "printed":
+                del d[key]
+        return d
