@@ -369,3 +369,35 @@ def test_a_resumed_fit_ends_exactly_where_one_uninterrupted_fit_ends(league, tmp
     assert [line.split(":")[0] for line in said if "r(simulated" in line] == ["iteration 3"]  # only the third played
     with pytest.raises(TeamTermsError, match="another size, seed or availability"):
         fit(small, 2, 2, 0, resume=first, **quiet)
+
+
+def test_the_fit_fields_each_team_out_of_its_own_games_where_the_lengths_differ(tmp_path):
+    """Team terms (docs/rules/statis-pro-basketball.md, "Season context", team terms with the season's real
+    availability): where the team totals' games played differ by team (2019-20: 64-75), the fit's round
+    robins count each team's players out of its own games, as the season replay does
+    (``coachgym.series.schedule.real_lengths``); read from G, never W or L. One length: the league's."""
+    from coachgym.core.nbaseasons import build_season
+    from coachgym.rules.statispro.teamterms import season_games_of
+    from coachgym.series.schedule import real_lengths
+
+    folder = tmp_path / "nba-2020"
+    build_season("statispro", 2020, folder, blind=True, say=lambda line: None)
+    lj = json.loads((folder / "league.json").read_text(encoding="utf-8"))
+    keys = list(lj["teams"])
+    games = season_games_of(folder, keys)
+    assert isinstance(games, dict) and min(games.values()) == 64 and max(games.values()) == 75
+    records = {t: tuple(wl) for t, wl in (lj.get("real_records") or {}).items()}
+    if records:  # the replay's lengths (from the records where the league keeps them) are the fit's
+        assert real_lengths(keys, records) in (None, games)
+    with (folder / "team_stats.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:  # the standings blanked: the lengths are read from G alone
+        row.update({c: "0" for c in ("W", "L") if c in row})
+    with (folder / "team_stats.csv").open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    assert season_games_of(folder, keys) == games
+    one = tmp_path / "nba-1993"
+    build_season("statispro", 1993, one, blind=True, say=lambda line: None)
+    assert season_games_of(one, list(json.loads((one / "league.json").read_text(encoding="utf-8"))["teams"])) == 82

@@ -41,6 +41,7 @@ possessions and games played are read: never W, L or the records, so a blind bui
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import statistics
@@ -129,12 +130,10 @@ def step(fg: float, de: float, err_o: float, err_d: float, gain: float, s_fg: fl
     return fg - gain * err_o / s_fg + (new - raw) * s_def / s_fg, new
 
 
-def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
-    """Every team's real points scored and allowed per 100 possessions, by the builder's season context."""
-    from ...core.statscsv import nba_teams, read_team_stats
-    from .builder import season_context
+def _team_codes(folder: Path, keys: list[str], totals: dict) -> dict[str, str]:
+    """Each team file's row of the team totals (by the team's name)."""
+    from ...core.statscsv import nba_teams
 
-    totals = read_team_stats(folder / "team_stats.csv")
     by_name: dict[str, list[str]] = {}
     for abbr, info in nba_teams().items():
         by_name.setdefault(info["name"], []).append(abbr)
@@ -145,6 +144,16 @@ def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
         if found is None:
             raise TeamTermsError(f"{folder / 'team_stats.csv'}: no row for {k} ({name})")
         code[k] = found
+    return code
+
+
+def real_ratings(folder: Path, keys: list[str]) -> dict[str, dict[str, float]]:
+    """Every team's real points scored and allowed per 100 possessions, by the builder's season context."""
+    from ...core.statscsv import read_team_stats
+    from .builder import season_context
+
+    totals = read_team_stats(folder / "team_stats.csv")
+    code = _team_codes(folder, keys, totals)
     ctx = season_context(totals, sorted(set(code.values())))
     if ctx is None:
         raise TeamTermsError(f"{folder / 'team_stats.csv'}: needs G, PTS, OPP_PTS and the eight possession columns")
@@ -161,8 +170,22 @@ def season_games(folder: Path) -> int:
     return max(games) if games else carryover.CARD_SEASON_GAMES
 
 
+def season_games_of(folder: Path, keys: list[str]) -> int | dict[str, int]:
+    """:func:`season_games`, or each team's own games played (the team totals' G) where they differ by team
+    (2019-20: 64-75; 2012-13: Boston and Indiana 81), as the season replay fields each team out of its own
+    length (``coachgym.series.schedule.real_lengths``). Games played, not the standings."""
+    from ...core.statscsv import read_team_stats
+
+    totals = read_team_stats(folder / "team_stats.csv")
+    code = _team_codes(folder, keys, totals)
+    games = {k: int(totals[code[k]].games or 0) for k in keys}
+    if min(games.values(), default=0) < 1 or len(set(games.values())) == 1:
+        return season_games(folder)
+    return games
+
+
 def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str, availability: bool = True,
-                      card_season: int = carryover.CARD_SEASON_GAMES, missed: dict[str, dict[str, int]] | None = None,
+                      card_season: int | dict[str, int] = carryover.CARD_SEASON_GAMES, missed: dict[str, dict[str, int]] | None = None,
                       progress: bool = True) -> dict[str, dict[str, float]]:
     """Every team's simulated points scored and allowed per 100 of its possessions over ``rounds`` round robins.
 
@@ -181,13 +204,17 @@ def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str,
     acc = {k: [0.0, 0.0, 0.0, 0.0] for k in keys}  # points, possessions, opponents' points, their possessions
     pairs = [(h, a) for _ in range(rounds) for h in keys for a in keys if h != a]
     carry = carryover.for_ruleset(rs.name)
-    ctx = carryover.Context("season", 2 * rounds * (len(keys) - 1), True, card_season)
+    ctx = carryover.Context("season", 2 * rounds * (len(keys) - 1), True,
+                            max(card_season.values()) if isinstance(card_season, dict) else card_season)
+    # each team's players counted out of its own real length where the lengths differ (2019-20)
+    ctx_of = {k: dataclasses.replace(ctx, card_season=card_season[k]) if isinstance(card_season, dict) else ctx
+              for k in keys}
     states = {k: carry.initial_state(teams[k]) for k in keys}
     parsed = {} if availability else {k: rs.parse_team(t, k) for k, t in teams.items()}
     for i, (h, a) in enumerate(tqdm(pairs, desc=desc, unit="game", disable=not progress)):
         s = seed + i
         if availability:
-            hd, ad = carry.game_team(teams[h], states[h], ctx), carry.game_team(teams[a], states[a], ctx)
+            hd, ad = carry.game_team(teams[h], states[h], ctx_of[h]), carry.game_team(teams[a], states[a], ctx_of[a])
             if missed is not None:
                 for k, d in ((h, hd), (a, ad)):
                     m = missed.setdefault(k, {"": 0})
@@ -247,7 +274,7 @@ def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = 
         keys = list(league["teams"])
         base = {k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8")) for k in keys}
         real = real_ratings(folder, keys)
-        card_season = season_games(folder)
+        card_season = season_games_of(folder, keys)
     except TeamTermsError:
         raise
     except (OSError, ValueError, KeyError) as exc:
