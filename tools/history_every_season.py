@@ -383,15 +383,20 @@ def side_by_side(out: Path, seasons: list[int], errors_of=errors_from_data) -> t
         mark = " **(misses the aim)**" if aim and x["meets_aim"] is False else ""
         return f"{x['r']:.3f} / {x['mae']:.2f}{mark}"
 
-    lines = ["| season | role | Pythagorean r / MAE | blind build, 4 x 4: r / MAE | blind build, the convergence rule: "
-             "r / MAE (fit iterations) | the game's own build, 4 x 4: r / MAE |", "| --- | --- | --- | --- | --- | --- |"]
+    cp = out / "ceiling.json"  # tools/history_ceiling.py's ideal points engine, where it was run
+    ceil = json.loads(cp.read_text(encoding="utf-8"))["seasons"] if cp.exists() else {}
+    lines = ["| season | role | Pythagorean r / MAE | ideal points engine, 10 replays: r (5-95%) | blind build, 4 x 4: r / MAE "
+             "| blind build, the convergence rule: r / MAE (fit iterations) | the game's own build, 4 x 4: r / MAE |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     for year in sorted(rows):
         x = rows[year]
         b = x.get("blind")
         py = "" if b is None or b["pythagorean_r"] is None else f"{b['pythagorean_r']:.3f} / {b['pythagorean_mae']:.2f}"
         c = x.get("blind-converge")
         conv = cell(c, True) + ("" if c is None else f" ({c.get('fit_iterations', 4)})")
-        lines.append(f"| {x['season']} | {x['role']} | {py} | {cell(b, True)} | {conv} | {cell(x.get('own'), False)} |")
+        i = ceil.get(label(year))
+        ideal = "" if i is None else f"{i['r_mean']:.3f} ({i['r_p05']:.3f}-{i['r_p95']:.3f})"
+        lines.append(f"| {x['season']} | {x['role']} | {py} | {ideal} | {cell(b, True)} | {conv} | {cell(x.get('own'), False)} |")
     lines.append("")
     for name, sm in sums.items():
         med = "" if sm["median_r_held_out"] is None else f"{sm['median_r_held_out']:.4f}"

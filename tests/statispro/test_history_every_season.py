@@ -154,7 +154,10 @@ def test_side_by_side_sets_each_seasons_builds_beside_the_points_based_expectati
     _fabricated_report(tmp_path, 2012, 0.97, 2.0)
     (tmp_path / "terms-2012-4x4.json").write_text(json.dumps({"steps": [{"r_net": r, "rms": 1.0}]}))
     md, data = tool.side_by_side(tmp_path, tool.all_seasons(), errors_of=lambda y, rep: None)
-    assert "| 2003-04 | held out | 0.990 / 1.50 | 0.920 / 3.00 **(misses the aim)** | 0.940 / 3.00 (6) | 0.960 / 3.00 |" in md
-    assert "| 2011-12 | held out | 0.990 / 1.50 | 0.970 / 2.00 | 0.970 / 2.00 (4) | not replayed |" in md
+    assert "| 2003-04 | held out | 0.990 / 1.50 |  | 0.920 / 3.00 **(misses the aim)** | 0.940 / 3.00 (6) | 0.960 / 3.00 |" in md
+    assert "| 2011-12 | held out | 0.990 / 1.50 |  | 0.970 / 2.00 | 0.970 / 2.00 (4) | not replayed |" in md
+    (tmp_path / "ceiling.json").write_text(json.dumps({"seasons": {"2003-04": {"r_mean": 0.95, "r_p05": 0.93, "r_p95": 0.97}}}))
+    md, _ = tool.side_by_side(tmp_path, tool.all_seasons(), errors_of=lambda y, rep: None)
+    assert "| 2003-04 | held out | 0.990 / 1.50 | 0.950 (0.930-0.970) | 0.920 / 3.00" in md
     assert "* blind: 2 seasons replayed, 2 held out; 1 of 2 held-out seasons meet" in md
     assert data["blind-converge"]["held_out_meeting_aim"] == 2 and [x["year"] for x in data["rows"]] == [2004, 2012]
