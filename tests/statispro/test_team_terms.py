@@ -97,13 +97,8 @@ def test_the_tool_reads_points_and_possessions_never_the_standings(league, tmp_p
 
 def test_a_fit_writes_the_terms_into_the_built_cards_and_names_them(league, tmp_path, capsys):
     mod = _tool("statispro_team_terms")
-    small = tmp_path / "small"
-    small.mkdir()
-    for f in league.iterdir():
-        (small / f.name).write_bytes(f.read_bytes())
+    small = _small(league, tmp_path, "small")
     lj = json.loads((small / "league.json").read_text(encoding="utf-8"))
-    lj["teams"] = ["knicks", "mavericks", "bulls"]
-    (small / "league.json").write_text(json.dumps(lj), encoding="utf-8")
     before = {k: json.loads((small / f"{k}.json").read_text(encoding="utf-8")) for k in lj["teams"]}
     assert mod.main([str(small), "--rounds", "1", "--iterations", "1", "--write", "--json", str(tmp_path / "t.json")]) == 0
     out = capsys.readouterr().out
@@ -319,6 +314,7 @@ def test_defense_the_cards_cannot_hold_goes_into_the_offense_term_so_the_net_rat
 
 
 def _small(league: Path, tmp_path: Path, name: str) -> Path:
+    """A copy of the league with three teams (knicks, mavericks, bulls): a fit of a few seconds."""
     small = tmp_path / name
     small.mkdir()
     for f in league.iterdir():
