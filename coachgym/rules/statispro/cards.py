@@ -273,15 +273,22 @@ def load_rebound_slot_tables() -> dict[str, dict[int, tuple[tuple[Any, ...], str
 REBOUND_SLOT_TABLES = load_rebound_slot_tables()
 
 
-def rebound_slot_entry(name: str, rpg: int) -> tuple[tuple[Any, ...], str] | None:
-    """The re-dealt REBOUND of card ``rpg`` under ``rebound_slots=name`` (parsed, text), or None: printed."""
-    table = REBOUND_SLOT_TABLES.get(name)
-    if table is None:
+def season_table(option: str, name: str, where: str = "statispro rule options") -> dict[int, Any]:
+    """The table ``name`` of the season option ``option`` ("rebound_slots", "assist_numbers"); one line naming
+    the option, its data file and the tables it has when there is none of that name."""
+    tables: dict[str, dict[int, Any]] = REBOUND_SLOT_TABLES if option == "rebound_slots" else ASSIST_NUMBER_TABLES
+    file = f"{option}.json"
+    if name not in tables:
         from ...core.errors import ConfigError
 
-        raise ConfigError(f"statispro rule options: option 'rebound_slots' must be one of "
-                          f"{', '.join([PRINTED, *sorted(REBOUND_SLOT_TABLES)])} (data/rebound_slots.json), got {name!r}")
-    return table.get(rpg)
+        raise ConfigError(f"{where}: option {option!r} must be one of {', '.join([PRINTED, *sorted(tables)])} "
+                          f"(data/{file}), got {name!r}")
+    return tables[name]
+
+
+def rebound_slot_entry(name: str, rpg: int) -> tuple[tuple[Any, ...], str] | None:
+    """The re-dealt REBOUND of card ``rpg`` under ``rebound_slots=name`` (parsed, text), or None: printed."""
+    return season_table("rebound_slots", name).get(rpg)
 
 
 # ------------------------------------------------------------------ season option assist_numbers (4.4)
@@ -308,13 +315,7 @@ ASSIST_NUMBER_TABLES = load_assist_number_tables()
 
 def assist_number(name: str, printed: int) -> int:
     """The Assist # a pass plays under ``assist_numbers=name`` (4.4); 0 (no Assist #) stays 0."""
-    table = ASSIST_NUMBER_TABLES.get(name)
-    if table is None:
-        from ...core.errors import ConfigError
-
-        raise ConfigError(f"statispro rule options: option 'assist_numbers' must be one of "
-                          f"{', '.join([PRINTED, *sorted(ASSIST_NUMBER_TABLES)])} (data/assist_numbers.json), got {name!r}")
-    return table[printed] if printed else 0
+    return season_table("assist_numbers", name)[printed] if printed else 0
 
 
 def rebound_slot_counts(name: str = PRINTED) -> dict[str, dict[str, int]]:

@@ -45,18 +45,11 @@ class StatisProOptions:
     def validate(self, where: str = "statispro rule options") -> None:
         if self.league not in LEAGUES:
             raise ConfigError(f"{where}: option 'league' must be one of {', '.join(LEAGUES)}, got {self.league!r}")
-        from .cards import PRINTED, REBOUND_SLOT_TABLES
+        from .cards import PRINTED, season_table
 
-        if self.rebound_slots != PRINTED and self.rebound_slots not in REBOUND_SLOT_TABLES:
-            known = ", ".join([PRINTED, *sorted(REBOUND_SLOT_TABLES)])
-            raise ConfigError(f"{where}: option 'rebound_slots' must be one of {known} "
-                              f"(data/rebound_slots.json), got {self.rebound_slots!r}")
-        from .cards import ASSIST_NUMBER_TABLES
-
-        if self.assist_numbers != PRINTED and self.assist_numbers not in ASSIST_NUMBER_TABLES:
-            known = ", ".join([PRINTED, *sorted(ASSIST_NUMBER_TABLES)])
-            raise ConfigError(f"{where}: option 'assist_numbers' must be one of {known} "
-                              f"(data/assist_numbers.json), got {self.assist_numbers!r}")
+        for key in SEASON_OPTIONS:  # a table of the option's data file, or the deck as printed
+            if getattr(self, key) != PRINTED:
+                season_table(key, getattr(self, key), where)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
