@@ -146,8 +146,18 @@ def _save(path: Path, data: Any) -> None:
     tmp.replace(path)  # a file is there whole or not at all (the resume reads it)
 
 
+_STARTED = datetime.datetime.now(datetime.timezone.utc)
+
+
 def _past(stop_at: datetime.time | None) -> bool:
-    return stop_at is not None and datetime.datetime.now(datetime.timezone.utc).time() >= stop_at
+    """Whether ``stop_at`` (UTC) has come: the first such time after the driver started (past midnight
+    when it is earlier in the day than the start)."""
+    if stop_at is None:
+        return False
+    deadline = _STARTED.replace(hour=stop_at.hour, minute=stop_at.minute, second=0, microsecond=0)
+    if deadline <= _STARTED:
+        deadline += datetime.timedelta(days=1)
+    return datetime.datetime.now(datetime.timezone.utc) >= deadline
 
 
 def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = REPLAYS, games_per_team: int | None = None,
@@ -155,13 +165,11 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
     """Build, fit, replay and report one season; returns the report's path, None when stopped by
     ``stop_at`` (what is done stays in ``scratch``). ``conv``: the fit with the convergence rule, resumed
     from the season's 4 x 4 fit record in ``out`` where there is one (only its extra iterations played)."""
-    from coachgym import rulesets
     from coachgym.core.nbaseasons import build_season
-    from coachgym.core.runner import make_backend
     from coachgym.core.statscsv import read_team_stats
     from coachgym.rules.statispro.teamterms import fit
 
-    hr, errs, pts = _tool("history_replay"), _tool("statispro_replay_errors"), _tool("statispro_team_points")
+    errs, pts = _tool("statispro_replay_errors"), _tool("statispro_team_points")
     tag = kind + ("c" if conv else "")
     folder = scratch / f"nba-{year}-{tag}"
     fitted = scratch / f"fitted-{year}-{tag}.json"  # the fit's record and its CPU: the folder is fitted
@@ -186,36 +194,10 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
                        "resumed_iterations": len(resume["steps"]) if resume else 0})
         say(f"{label(year)} ({kind}): fitted in {c2 - c1:.1f} s of CPU")
     fitted_data = json.loads(fitted.read_text(encoding="utf-8"))
-    done: dict[str, float] = json.loads(progress.read_text(encoding="utf-8")) if progress.exists() else {}
-    rs = rulesets.get("statispro")
-    league_name = str(folder)
-    league = rs.league(league_name)
-    played: dict[str, Any] = {"wins": {}, "players": {}}
-    t0 = time.time()
-    with make_backend("local", jobs=1) as backend:
-        for k in range(replays):
-            if str(k) not in done and _past(stop_at):
-                return None
-            c0 = cpu()
-            # replay k as one call of history_replay.replay plays it: the season named replay-{seed + k}, seeded seed + k
-            one = hr.replay(rs.name, league_name, 1, SEED + k, backend, games_per_team, db)
-            for team, w in one["wins"].items():
-                played["wins"].setdefault(team, []).extend(w)
-            for key, s in one["players"].items():
-                acc = played["players"].setdefault(key, {"gp": 0})
-                for col, v in s.items():
-                    acc[col] = acc.get(col, 0) + v
-            if str(k) not in done:
-                done[str(k)] = round(cpu() - c0, 2)
-                _save(progress, done)
-                say(f"{label(year)} ({kind}): replay {k + 1} of {replays}, {done[str(k)]:.1f} s of CPU")
-    result = hr.compare(league, rs, played)
-    from coachgym.series.competition import league_season_format
-
-    per_replay = len(league_season_format(rs.name, league_name, SEED, games_per_team)["games"])
-    result.update({"ruleset": rs.name, "league": league.name, "replays": replays, "seed": SEED, "options": {},
-                   "availability": True, "games_per_replay": per_replay, "seconds": round(time.time() - t0, 1),
-                   "engine_version": rs.version})
+    played = play_replays("statispro", folder, replays, db, progress, games_per_team, stop_at, say, f"{label(year)} ({kind})")
+    if played is None:
+        return None
+    result, done = played
     e = errs.errors(result, read_team_stats(folder / "team_stats.csv"), folder, say=lambda line: say(f"  {line}"))
     rows = pts.team_points(folder, db)
     points = {"league": str(folder), "db": str(db), "summary": pts.summary(rows),
@@ -241,6 +223,48 @@ def run_season(year: int, kind: str, out: Path, scratch: Path, replays: int = RE
     _save(out / n["points"], points)
     _save(out / n["report"], result)  # last: the report marks the season done
     return out / n["report"]
+
+
+def play_replays(ruleset: str, folder: Path, replays: int, db: Path, progress: Path, games_per_team: int | None,
+                 stop_at: datetime.time | None, say, what: str) -> tuple[dict[str, Any], dict[str, float]] | None:
+    """``replays`` replays of the league folder (seed 0, one at a time, each the same named, seeded season as
+    one call of ``tools/history_replay.py --replays N --seed 0`` plays, kept in ``db``; every finished
+    replay's CPU seconds in ``progress``), then ``history_replay.compare``: (the report, the CPU seconds by
+    replay), or None when ``stop_at`` passed before a replay still to play."""
+    from coachgym import rulesets
+    from coachgym.core.runner import make_backend
+    from coachgym.series.competition import league_season_format
+
+    hr = _tool("history_replay")
+    done: dict[str, float] = json.loads(progress.read_text(encoding="utf-8")) if progress.exists() else {}
+    rs = rulesets.get(ruleset)
+    league_name = str(folder)
+    league = rs.league(league_name)
+    played: dict[str, Any] = {"wins": {}, "players": {}}
+    t0 = time.time()
+    with make_backend("local", jobs=1) as backend:
+        for k in range(replays):
+            if str(k) not in done and _past(stop_at):
+                return None
+            c0 = cpu()
+            # replay k as one call of history_replay.replay plays it: the season named replay-{seed + k}, seeded seed + k
+            one = hr.replay(rs.name, league_name, 1, SEED + k, backend, games_per_team, db)
+            for team, w in one["wins"].items():
+                played["wins"].setdefault(team, []).extend(w)
+            for key, s in one["players"].items():
+                acc = played["players"].setdefault(key, {"gp": 0})
+                for col, v in s.items():
+                    acc[col] = acc.get(col, 0) + v
+            if str(k) not in done:
+                done[str(k)] = round(cpu() - c0, 2)
+                _save(progress, done)
+                say(f"{what}: replay {k + 1} of {replays}, {done[str(k)]:.1f} s of CPU")
+    result = hr.compare(league, rs, played)
+    per_replay = len(league_season_format(rs.name, league_name, SEED, games_per_team)["games"])
+    result.update({"ruleset": rs.name, "league": league.name, "replays": replays, "seed": SEED, "options": {},
+                   "availability": True, "games_per_replay": per_replay, "seconds": round(time.time() - t0, 1),
+                   "engine_version": rs.version})
+    return result, done
 
 
 def _fit_games(record: dict) -> int | None:

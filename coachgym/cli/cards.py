@@ -70,9 +70,10 @@ def leagues_group() -> None:
               help="cards from no standings (Statis Pro's Index Points from the scoring margin); the real records "
                    "stay in league.json for the replay against history")
 @click.option("--team-terms", "team_terms", is_flag=True, default=False,
-              help="Statis Pro: then fit each team's FIELD GOAL and DEFENSE terms to the season's points per 100 "
-                   "possessions (4 round robins x 4 iterations of the league with its real availability, seed 0; "
-                   "8,100-13,900 games, minutes; docs/history.md, 'Team terms')")
+              help="then fit each team's two terms (Statis Pro: FIELD GOAL and DEFENSE; 4th Street: field-goal % and "
+                   "Defense grades) to the season's points per 100 possessions (round robins of the league with its "
+                   "real availability, seed 0, the size in the builder's card_builder.json; minutes; docs/history.md, "
+                   "'Team terms')")
 def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
     """Build one NBA season's league from the shipped data, offline (docs/leagues.md, 'Every NBA season offline')."""
     from .. import rulesets
@@ -81,8 +82,10 @@ def leagues_build(season, ruleset, out, name, blind, team_terms) -> None:
     rs = ruleset_arg(ruleset) if ruleset else rulesets.default()
     fit_team_terms = rs.part("team_terms")
     if team_terms and fit_team_terms is None:
-        having = " and ".join(r.title for r in rulesets.with_part("team_terms")) or "no ruleset"
-        raise click.ClickException(f"--team-terms: only {having}'s builder has team terms, not {rs.title}'s")
+        having = [r.title for r in rulesets.with_part("team_terms")]
+        whose = (f"{having[0]}'s builder has" if len(having) == 1 else
+                 f"{', '.join(having[:-1])} and {having[-1]}'s builders have" if having else "no ruleset's builder has")
+        raise click.ClickException(f"--team-terms: only {whose} team terms, not {rs.title}'s")
     command = "coachgym " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["leagues"] else None
     try:
         year = parse_season(season)

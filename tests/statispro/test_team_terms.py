@@ -236,7 +236,7 @@ def test_leagues_build_team_terms_runs_the_fit_on_the_built_league(tmp_path, mon
 
     calls = []
 
-    def stand_in(teams, rounds, seed, desc, availability, card_season, missed=None, progress=True):
+    def stand_in(teams, rounds, seed, desc, availability, card_season, missed=None, progress=True, ruleset="statispro"):
         calls.append((rounds, seed, availability, card_season))
         return {k: {"ortg": 100.0 + i, "drtg": 100.0 - i} for i, k in enumerate(sorted(teams))}
 
@@ -255,11 +255,12 @@ def test_leagues_build_team_terms_runs_the_fit_on_the_built_league(tmp_path, mon
         assert "team terms fitted to the season's points per 100 possessions" in built and "real availability" in built
 
 
-def test_leagues_build_team_terms_is_statis_pros_only(tmp_path):
-    res = CliRunner().invoke(main, ["leagues", "build", "--season", "1985", "--ruleset", "fourthstreet", "--team-terms",
+def test_leagues_build_team_terms_is_refused_for_a_builder_without_them(tmp_path):
+    res = CliRunner().invoke(main, ["leagues", "build", "--season", "1985", "--ruleset", "valueadd", "--team-terms",
                                     "--out", str(tmp_path / "x")])
     assert res.exit_code != 0
-    assert res.output.strip().splitlines()[-1] == "Error: --team-terms: only Statis Pro Basketball's builder has team terms, not 4th Street Basketball's"
+    assert res.output.strip().splitlines()[-1] == ("Error: --team-terms: only Statis Pro Basketball and 4th Street "
+                                                   "Basketball's builders have team terms, not Value Add Basketball's")
     assert not (tmp_path / "x").exists()
 
 

@@ -147,6 +147,13 @@ def build_card(st: dict[str, Any], constants: dict | None = None, notes: list[st
     # (the defaults are 1979-80's), grades rounded stochastically, the team's defence added
     tp0, stl0, blk0 = c.get("league_tp_pct", 0.28), c.get("league_stl36", 1.2), c.get("league_blk36", 0.7)
     dshift = float(st.get("team_defense", 0.0)) * c.get("defense_grade_per_drtg", 0.0)
+    # the team terms (teamterms.py; section 14, "Season context", team terms): the offense term added to the
+    # field-goal percentages the made cells are solved for, the defense term to the Defense grades' scores
+    # (a positive term: a better defence)
+    oterm = float(st.get("offense_term", 0.0))
+    dshift += float(st.get("defense_term", 0.0))
+    if oterm:
+        fg, tp = fg + oterm, (tp + oterm if tp else tp)
     if c.get("grade_rounding") == "stochastic":
         def grade(x: float, field: str) -> int:
             return _stochastic_grade(x, name, field)
@@ -485,10 +492,11 @@ def season_context(lines: list[dict[str, Any]], team_stats=None, notes: list[str
     return consts, {}
 
 
-def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes: list[str] | None = None):
+def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes: list[str] | None = None,
+                 terms: dict[str, tuple[float, float]] | None = None):
     """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...) in the season
     context (:func:`season_context`); a rating clamped to its range adds a line to ``notes`` (team,
-    player, field)."""
+    player, field). ``terms``: each team's (offense, defense) team terms by team code (teamterms.py)."""
     by_team = rows_by_team(rows)
     names = nba_teams()
     out = {}
@@ -518,6 +526,8 @@ def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes:
     for tm, (players, lineup) in rosters.items():
         for st in players:
             st["team_defense"] = team_def.get(tm, 0.0)
+            if terms and tm in terms:
+                st["offense_term"], st["defense_term"] = terms[tm]
         info = names.get(tm, {"name": tm})
         team_notes: list[str] = []
         spec = {"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",

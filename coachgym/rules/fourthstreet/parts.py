@@ -18,6 +18,14 @@ from .tactics import remaining
 from .vocabulary import VOCABULARY
 
 
+def fit_team_terms(folder, **settings):
+    """The team-terms fit of a built league folder (``coachgym leagues build --ruleset fourthstreet
+    --team-terms``; teamterms.fit, looked up when called)."""
+    from . import teamterms
+
+    return teamterms.fit(folder, **settings)
+
+
 def env_class() -> type:
     """The Gymnasium env class (imported here, when asked for: gymnasium and NumPy load with it)."""
     from ...envs.fourthstreet import FourthStreetBasketballEnv
@@ -42,4 +50,5 @@ PARTS = Parts(
     macros=BOOK_ROTATION_MACROS,
     league_builder=league_teams,
     academy=ACADEMY,
+    team_terms=fit_team_terms,
 )
