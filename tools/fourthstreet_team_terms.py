@@ -73,7 +73,7 @@ def _slope(x: list[float], y: list[float]) -> float:
 
 def scale(folder: Path, db: Path) -> dict:
     """The real and simulated wins per 82 a net point per 100 possessions is worth over the teams, and their ratio."""
-    import sqlite3
+    import importlib.util
 
     from coachgym import rulesets
     from coachgym.series.teamterms import real_ratings
@@ -82,21 +82,18 @@ def scale(folder: Path, db: Path) -> dict:
     real = real_ratings(folder, keys)
     poss = next(x for x in rulesets.get("fourthstreet").part("realism") if x.key == "POSS")
     acc = {k: [0, 0, 0.0, 0.0, 0.0, 0.0] for k in keys}  # games, wins, points, possessions, allowed, theirs
-    with sqlite3.connect(db) as con:
-        for hk, ak, hs, vs, box in con.execute(
-                "select home_key, away_key, home_score, away_score, box from competition_games"):
-            a, b = json.loads(box)["teams"]
-            if a["score"] != hs:
-                a, b = b, a
-            for k, me, opp, t, o in ((hk, hs, vs, a, b), (ak, vs, hs, b, a)):
-                s = acc[k]
-                s[0] += 1
-                s[1] += me > opp
-                s[2] += me
-                s[3] += poss.num(t["totals"])
-                s[4] += opp
-                s[5] += poss.num(o["totals"])
-    con.close()
+    spec = importlib.util.spec_from_file_location("history_replay", Path(__file__).with_name("history_replay.py"))
+    hr = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hr)
+    for hk, ak, hs, vs, a, b in hr.games(db):
+        for k, me, opp, t, o in ((hk, hs, vs, a, b), (ak, vs, hs, b, a)):
+            s = acc[k]
+            s[0] += 1
+            s[1] += me > opp
+            s[2] += me
+            s[3] += poss.num(t["totals"])
+            s[4] += opp
+            s[5] += poss.num(o["totals"])
     rec = json.loads(json.dumps(league.get("real_records") or {}))
     if isinstance(rec, str):
         import ast

@@ -108,6 +108,23 @@ def replay(rs_name: str, league_name: str, replays: int, seed: int, backend, gam
     return {"wins": wins, "players": players}
 
 
+def games(db: Path | str):
+    """Every game a replay database (``--db``) holds, as (home key, away key, home score, away score, the
+    home team's box, the away team's box): each box a team of the box score's ``teams`` (``totals`` ...)."""
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    try:
+        for hk, ak, hs, vs, box in con.execute(
+                "select home_key, away_key, home_score, away_score, box from competition_games"):
+            a, b = json.loads(box)["teams"]
+            if a["score"] != hs:
+                a, b = b, a
+            yield hk, ak, hs, vs, a, b
+    finally:
+        con.close()
+
+
 def compare(league, rs, played: dict[str, Any], top: int = 30) -> dict[str, Any]:
     import numpy as np
     from scipy.stats import pearsonr

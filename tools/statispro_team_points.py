@@ -38,6 +38,16 @@ def _corr(x: list[float], y: list[float]) -> float:
         return float("nan")
 
 
+def _history_replay():
+    """tools/history_replay.py (its ``games``: a replay database's games and boxes)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("history_replay", Path(__file__).with_name("history_replay.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def team_points(folder: Path, db: Path) -> list[dict[str, float | str]]:
     from coachgym.core.statscsv import nba_teams
 
@@ -57,22 +67,16 @@ def team_points(folder: Path, db: Path) -> list[dict[str, float | str]]:
     for abbr, info in nba_teams().items():
         by_name.setdefault(info["name"], []).append(abbr)
     sim: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    with sqlite3.connect(db) as con:
-        for hk, ak, hs, vs, box in con.execute(
-                "select home_key, away_key, home_score, away_score, box from competition_games"):
-            a, b = json.loads(box)["teams"]
-            if a["score"] != hs:
-                a, b = b, a
-            for t, o, k, me, opp in ((a, b, hk, hs, vs), (b, a, ak, vs, hs)):
-                s = sim[k]
-                s["g"] += 1
-                s["w"] += me > opp
-                s["pf"] += me
-                s["pa"] += opp
-                for c in ("FGA", "FGM", "3PA", "3PM", "FTA", "TO", "OREB", "AST"):
-                    s[c] += t["totals"].get(c, 0)
-                    s["o" + c] += o["totals"].get(c, 0)
-    con.close()
+    for hk, ak, hs, vs, a, b in _history_replay().games(db):
+        for t, o, k, me, opp in ((a, b, hk, hs, vs), (b, a, ak, vs, hs)):
+            s = sim[k]
+            s["g"] += 1
+            s["w"] += me > opp
+            s["pf"] += me
+            s["pa"] += opp
+            for c in ("FGA", "FGM", "3PA", "3PM", "FTA", "TO", "OREB", "AST"):
+                s[c] += t["totals"].get(c, 0)
+                s["o" + c] += o["totals"].get(c, 0)
     out = []
     for k, s in sorted(sim.items()):
         name = json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))["name"]

@@ -5,20 +5,18 @@ The report files written for the table are FABRICATED inputs to the summary code
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
+from tests.tools import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return load_tool(name)
 
 
 def test_one_season_both_builds_short_replays_resume_and_the_scale_tool(tmp_path, monkeypatch):

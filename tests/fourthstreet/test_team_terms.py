@@ -7,8 +7,6 @@ come from the training season (1979-80)."""
 
 from __future__ import annotations
 
-import csv
-import importlib.util
 import json
 import statistics
 from pathlib import Path
@@ -19,15 +17,13 @@ from click.testing import CliRunner
 from coachgym.cli import main
 from coachgym.rules.fourthstreet.builder import calibration
 from coachgym.series.teamterms import read_league
+from tests.tools import load_tool, standings_swapped
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("fourthstreet_team_terms", ROOT / "tools" / "fourthstreet_team_terms.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("fourthstreet_team_terms")
 
 
 @pytest.fixture(scope="module")
@@ -100,19 +96,8 @@ def test_section_14_the_fit_reads_points_and_possessions_never_the_standings(lea
 
     lj, keys, _ = read_league(league)
     real = real_ratings(league, keys)
-    rows = list(csv.DictReader((league / "team_stats.csv").open(encoding="utf-8")))
-    for r in rows:  # every team's W and L swapped: the same targets
-        r["W"], r["L"] = r["L"], r["W"]
-    other = tmp_path / "swapped"
-    other.mkdir()
-    for f in league.iterdir():
-        if f.name != "team_stats.csv":
-            (other / f.name).write_bytes(f.read_bytes())
-    with (other / "team_stats.csv").open("w", newline="", encoding="utf-8") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    assert real_ratings(other, keys) == real
+    # every team's W and L swapped: the same targets
+    assert real_ratings(standings_swapped(league, tmp_path / "swapped"), keys) == real
 
 
 def test_section_14_a_fit_plays_round_robins_and_writes_the_terms_into_the_team_files(league, tmp_path, capsys):

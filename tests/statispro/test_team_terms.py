@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from coachgym.cli import main
 from coachgym.rules.statispro.builder import calibration
+from tests.tools import standings_swapped
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,19 +79,7 @@ def test_the_tool_reads_points_and_possessions_never_the_standings(league, tmp_p
     keys = json.loads((league / "league.json").read_text(encoding="utf-8"))["teams"]
     real = mod.real_ratings(league, keys)
     # the same folder with every team's W and L swapped gives the same targets
-    rows = list(csv.DictReader((league / "team_stats.csv").open(encoding="utf-8")))
-    for r in rows:
-        r["W"], r["L"] = r["L"], r["W"]
-    other = tmp_path / "swapped"
-    other.mkdir()
-    for f in league.iterdir():
-        if f.name != "team_stats.csv":
-            (other / f.name).write_bytes(f.read_bytes())
-    with (other / "team_stats.csv").open("w", newline="", encoding="utf-8") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    assert mod.real_ratings(other, keys) == real
+    assert mod.real_ratings(standings_swapped(league, tmp_path / "swapped"), keys) == real
     knicks = real["knicks"]  # 1992-93 Knicks: the league's best defence per possession
     assert knicks["drtg"] == min(v["drtg"] for v in real.values())
 
