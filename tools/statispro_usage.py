@@ -82,8 +82,10 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             bins[f"{lo}-{hi}"] = {"players": len(s), "fga_ratio": round(float(np.mean(s)), 3)}
     ratio = np.array([r["sim_fga_g"] / r["real_fga_g"] for r in rows])
     real = np.array([r["real_fga_g"] for r in rows])
+    # the correlation is undefined (None) where either side does not vary (a few players alike)
+    corr = round(float(np.corrcoef(ratio, real)[0, 1]), 3) if len(rows) > 1 and ratio.std() > 0 and real.std() > 0 else None
     return {"players": len(rows), "bins": bins,
-            "corr_ratio_real_fga": round(float(np.corrcoef(ratio, real)[0, 1]), 3),
+            "corr_ratio_real_fga": corr,
             "slope_log_sim_on_log_real": round(float(np.polyfit(np.log(real), np.log([r["sim_fga_g"] for r in rows]), 1)[0]), 3)}
 
 
@@ -139,7 +141,7 @@ def main(argv: list[str]) -> int:
         result: Any = summary(rows)
         bins = " | ".join(f"{k}: {v['fga_ratio']:.3f} ({v['players']})" for k, v in result["bins"].items())
         print(f"{result['players']} players; simulated / real FGA a game by real FGA a game: {bins}; "
-              f"correlation with real FGA a game {result['corr_ratio_real_fga']:+.2f}; log-log slope "
+              f"correlation with real FGA a game {'undefined' if result['corr_ratio_real_fga'] is None else format(result['corr_ratio_real_fga'], '+.2f')}; log-log slope "
               f"{result['slope_log_sim_on_log_real']:.3f}")
         result["rows"] = rows
     else:
