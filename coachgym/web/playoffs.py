@@ -130,13 +130,13 @@ def open_series(po: dict, mine: str | None = None, exclude_mine: bool = True) ->
 def states(comp: Any, po: dict) -> dict[str, dict]:
     """Each team's carried-over state: the regular season's, folded on through the playoff games."""
     carry = carryover.for_ruleset(comp.ruleset)
-    ctx = comp.context
+    ctx = comp.context_of  # each team's own (its real length where the teams' differ: 2019-20)
     st = comp.states()
     for rnd in po["rounds"]:
         for s in rnd:
             for g in s["games"]:
-                st[g["home"]] = carry.advance(st[g["home"]], g["carry"][HOME], ctx)
-                st[g["away"]] = carry.advance(st[g["away"]], g["carry"][AWAY], ctx)
+                st[g["home"]] = carry.advance(st[g["home"]], g["carry"][HOME], ctx(g["home"]))
+                st[g["away"]] = carry.advance(st[g["away"]], g["carry"][AWAY], ctx(g["away"]))
     return st
 
 
@@ -150,8 +150,8 @@ def next_game(comp: Any, po: dict, index: int) -> ScheduledGame:
     carry = carryover.for_ruleset(comp.ruleset)
     ctx = comp.context
     e = comp.entry
-    h = carry.game_team(e[home].data, st[home], ctx)
-    a = carry.game_team(e[away].data, st[away], ctx)
+    h = carry.game_team(e[home].data, st[home], comp.context_of(home))
+    a = carry.game_team(e[away].data, st[away], comp.context_of(away))
     options = carry.game_options(comp.options, False, ctx, [h, a])
     seed = game_seed(comp.seed, 1000 + len(po["rounds"]), index * 10 + n)
     return ScheduledGame(comp.ruleset, options, h, a, e[home].coach, e[away].coach, seed, carry.record_events(options))

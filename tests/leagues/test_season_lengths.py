@@ -161,3 +161,31 @@ def test_a_league_whose_records_differ_plays_its_real_lengths_and_counts_availab
         assert sum(available(2, k, 6) for k in range(4)) == 1  # (out of 6, the league's longest: one game)
     comp.play(max_games=2)  # and the season plays
     assert len(Competition.load(comp.store, "four").games) == 2
+
+
+def test_the_web_playoffs_field_each_team_out_of_its_own_real_length(tmp_path):
+    """The browser's playoffs (web/playoffs.py) fold and field each team with its own context, as the
+    regular season does (Competition.context_of: its real length where the teams' lengths differ), not
+    the competition's league-wide one."""
+    from coachgym.web import playoffs as P
+
+    lengths = {"knicks": 4, "bulls": 4, "celtics": 6, "lakers": 6}
+    folder = _four_team_league(tmp_path, lengths)
+    fmt = league_season_format("statispro", str(folder), 0)
+    comp = Competition.create(Store(tmp_path / "s.sqlite3"), name="four", kind="season", ruleset="statispro",
+                              teams=[(t, "by-the-book") for t in SP.league_team_names(str(folder))], fmt=fmt, seed=1,
+                              options={"injuries": False})
+    comp.fmt["league"] = str(folder)  # the league as a folder (its name alone is not a bundled league)
+    rows = [{"key": t, "pct": 0.5, "diff": i} for i, t in enumerate(["knicks", "celtics", "bulls", "lakers"])]
+    po = P.new(comp, rows)
+    asked: list[tuple[str, int]] = []
+    own = comp.context_of
+
+    def context_of(key):
+        asked.append((key, own(key).card_season))
+        return own(key)
+
+    comp.context_of = context_of
+    for i, s in P.open_series(po, None):
+        P.next_game(comp, po, i)
+        assert {(s["high"], lengths[s["high"]]), (s["low"], lengths[s["low"]])} <= set(asked)
