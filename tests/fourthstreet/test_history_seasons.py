@@ -53,6 +53,17 @@ def test_one_season_both_builds_short_replays_resume_and_the_scale_tool(tmp_path
     s = _tool("fourthstreet_team_terms").scale(scratch / "nba-1980-built", scratch / "h1980-built.sqlite3")
     assert s["teams"] == 22 and s["real_wins_a_net_point"] > 0 and s["scale"] == pytest.approx(
         s["real_wins_a_net_point"] / s["simulated_wins_a_net_point"], rel=0.01)
+    # the rebounds by position (docs/history.md: the rules' dice give each position's matchup 1/6)
+    import argparse
+
+    grades = _tool("history_fourthstreet_grades")
+    assert grades.rebounds(argparse.Namespace(league=str(scratch / "nba-1980-built"), db=str(scratch / "h1980-built.sqlite3"),
+                                              json_out=str(tmp_path / "reb.json"))) == 0
+    pos = json.loads((tmp_path / "reb.json").read_text())["positions"]
+    assert sorted(pos) == ["1", "2", "3", "4", "5"]
+    for side in ("sim_share", "real_share"):
+        assert sum(v[side] for v in pos.values()) == pytest.approx(1, abs=0.002)
+    assert pos["1"]["real_share"] < pos["5"]["real_share"] and all(v["sim_per36"] > 0 for v in pos.values())
 
 
 def _fabricated(out: Path, year: int, kind: str, r: float, mae: float) -> None:

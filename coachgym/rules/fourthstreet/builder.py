@@ -237,7 +237,8 @@ def build_card(st: dict[str, Any], constants: dict | None = None, notes: list[st
         "orb": int(sum(per36["orb"] >= t for t in thr_o)), "drb": int(sum(per36["drb"] >= t for t in thr_d)),
         "trb": rng("trb", int(round(c["trb_per_trb48"] * trb48)), 0, 99, "from rebounds per 48 minutes"),
         "inj": next(v for g, v in ((80, 5), (76, 4), (70, 3), (60, 2), (45, 1), (0, 0)) if st.get("g", 82) >= g),
-        "fat": int(_clamp(round(mpg / 4) + 1, 3, 12)),
+        # minutes a stint before fatigue: round(minutes a game / fat_mpg_divisor) + 1 within fat_range
+        "fat": int(_clamp(round(mpg / c.get("fat_mpg_divisor", 4)) + 1, *c.get("fat_range", (3, 12)))),
         "grades": {"l1": l1, "l2": l2, "l3": l3, "def": [d1, d2, d3]},
         "level1": _layout(name, "level1", cells1),
         "level2": _layout(name, "level2", cells2),
