@@ -70,7 +70,7 @@ def leagues_group() -> None:
               help="cards from no standings (Statis Pro's Index Points from the scoring margin); the real records "
                    "stay in league.json for the replay against history")
 @click.option("--team-terms", "team_terms", is_flag=True, default=False,
-              help="then fit each team's two terms (Statis Pro: FIELD GOAL and DEFENSE; 4th Street: field-goal % and "
+              help="then fit each team's two terms (Statis Pro: FIELD GOAL and DEFENSE; 4th Street: points of FG% and "
                    "Defense grades) to the season's points per 100 possessions (round robins of the league with its "
                    "real availability, seed 0, the size in the builder's card_builder.json; minutes; docs/history.md, "
                    "'Team terms')")

@@ -59,17 +59,19 @@ class Terms:
     constants: dict = dataclasses.field(default_factory=dict)  # the calibration file's team_terms, as recorded
     report: Callable[[dict, dict[str, dict]], None] | None = None
     unit: Callable[[float], str] = dataclasses.field(default=lambda v: f"{v:+.2f}")
+    defense_unit: Callable[[float], str] | None = None  # (default: ``unit``)
     # the defense term as the cards show it (4th Street's grades: a better defence is a higher grade)
     sign: int = 1
 
     def show(self, offense: float | dict[str, float], defense: float | dict[str, float]) -> str:
         """``offense`` and ``defense`` terms (one team's, or every team's as a span) in the game's words."""
-        def one(v: float | dict[str, float], sign: int = 1) -> str:
+        def one(v: float | dict[str, float], unit: Callable[[float], str], sign: int = 1) -> str:
             if isinstance(v, dict):
                 vals = sorted(sign * x for x in v.values())
-                return f"{self.unit(vals[0])}..{self.unit(vals[-1])}"
-            return self.unit(sign * v)
-        return f"{self.offense} {one(offense)}, {self.defense} {one(defense, self.sign)}"
+                return f"{unit(vals[0])}..{unit(vals[-1])}"
+            return unit(sign * v)
+        return (f"{self.offense} {one(offense, self.unit)}, "
+                f"{self.defense} {one(defense, self.defense_unit or self.unit, self.sign)}")
 
 
 def step(fg: float, de: float, err_o: float, err_d: float, gain: float, s_fg: float, s_def: float,

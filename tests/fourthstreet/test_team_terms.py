@@ -129,7 +129,8 @@ def test_section_14_a_fit_plays_round_robins_and_writes_the_terms_into_the_team_
         assert rec["steps"][1]["defense"][k] == pytest.approx(d, abs=3e-4)
     for k in rec["fg"]:
         team = json.loads((small / f"{k}.json").read_text(encoding="utf-8"))
-        assert f"field-goal % {rec['state']['fg'][k]:+.3f}, Defense grades {-rec['state']['defense'][k]:+.3f}" in team["built"]
+        assert (f"points of FG% {100 * rec['state']['fg'][k]:+.1f}, Defense grades {-rec['state']['defense'][k]:+.2f}"
+                in team["built"])
     assert "team terms fitted" in json.loads((small / "league.json").read_text(encoding="utf-8"))["notes"]
     # the league still loads and plays as a league (the ruleset's own loader takes every file)
     from coachgym import rulesets

@@ -87,12 +87,12 @@ def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = 
         raise TeamTermsError(f"{folder / 'league.json'}: a {league.get('ruleset')} league, not 4th Street's")
     lo, hi = tt["defense_room"]
     terms = Terms(
-        ruleset=RULESET, module="coachgym.rules.fourthstreet.teamterms", offense="field-goal %", defense="Defense grades",
+        ruleset=RULESET, module="coachgym.rules.fourthstreet.teamterms", offense="points of FG%", defense="Defense grades",
         scale=tt["scale"], s_off=tt["fg_sensitivity"], s_def=tt["defense_sensitivity"],
         rounds=int(tt["rounds"]) if rounds is None else rounds,
         iterations=int(tt["iterations"]) if iterations is None else iterations,
         apply=rebuilder(folder, league, keys, base), room={k: (float(lo), float(hi)) for k in keys}, constants=tt,
-        unit=lambda v: f"{v:+.3f}", sign=-1)
+        unit=lambda v: f"{100 * v:+.1f}", defense_unit=lambda v: f"{v:+.2f}", sign=-1)
     return fit_terms(folder, league, keys, terms, seed=seed, availability=availability, write=write,
                      progress=progress, say=say, converge=converge, resume=resume,
                      play=lambda *a, **kw: play_round_robins(*a, **kw))
