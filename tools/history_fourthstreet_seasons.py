@@ -42,6 +42,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "history" / "fourthstreet-seasons"
+# an ideal points engine's r on each season (tools/history_ceiling.py: the same teams, games and replays)
+CEILING = ROOT / "docs" / "history" / "fit-size" / "ceiling.json"
 KINDS = ("built", "terms")
 
 
@@ -131,9 +133,11 @@ def rows(out: Path, kind: str, seasons: list[int]) -> list[dict[str, Any]]:
     return found
 
 
-def side_by_side(out: Path, seasons: list[int]) -> tuple[str, dict[str, Any]]:
-    """The table of every season with both builds (docs/history.md, "4th Street on every season")."""
+def side_by_side(out: Path, seasons: list[int], ceiling: Path = CEILING) -> tuple[str, dict[str, Any]]:
+    """The table of every season with both builds (docs/history.md, "4th Street on every season"), beside
+    the points-based expectation and an ideal points engine's r where ``ceiling`` has the season."""
     sums = {k: ES.summarize(rows(out, k, seasons)) for k in KINDS}
+    ideal = json.loads(ceiling.read_text(encoding="utf-8"))["seasons"] if ceiling.exists() else {}
     by = {k: {x["year"]: x for x in sums[k]["rows"]} for k in KINDS}
     years = sorted(set(by["built"]) | set(by["terms"]))
 
@@ -143,15 +147,17 @@ def side_by_side(out: Path, seasons: list[int]) -> tuple[str, dict[str, Any]]:
         mark = " ✓" if x["meets_aim"] else ""
         return f"{x['r']:.3f} / {x['mae']:.2f}{mark} ({x['sim_wins_sd']:.1f})"
 
-    lines = ["| season | role | real sd of wins | Pythagorean r / MAE | as built: r / MAE (sd of wins) "
-             "| team terms: r / MAE (sd of wins) | CPU s: fit, 10 replays |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["| season | role | real sd of wins | Pythagorean r / MAE | ideal points engine, 10 replays: r (5-95%) "
+             "| as built: r / MAE (sd of wins) | team terms: r / MAE (sd of wins) | CPU s: fit, 10 replays |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for y in years:
         b, t = by["built"].get(y), by["terms"].get(y)
         x = t or b
         py = f"{x['pythagorean_r']:.3f} / {x['pythagorean_mae']:.2f}" if x and x["pythagorean_r"] is not None else ""
         cpu = f"{ES._f(t['cpu_fit_s'], '.0f')}, {ES._f(t['cpu_replays_s'], '.0f')}" if t else ""
-        lines.append(f"| {ES.label(y)} | {x['role']} | {x['real_wins_sd']:.1f} | {py} | {cell(b)} | {cell(t)} | {cpu} |")
+        c = ideal.get(ES.label(y))
+        ic = f"{c['r_mean']:.3f} ({c['r_p05']:.3f}-{c['r_p95']:.3f})" if c else ""
+        lines.append(f"| {ES.label(y)} | {x['role']} | {x['real_wins_sd']:.1f} | {py} | {ic} | {cell(b)} | {cell(t)} | {cpu} |")
     lines.append("")
     for k, name in (("built", "as built"), ("terms", "with team terms")):
         s = sums[k]

@@ -82,10 +82,13 @@ def test_side_by_side_counts_each_builds_held_out_seasons_meeting_the_aim(tmp_pa
                                (1990, "built", 0.80, 6.0), (1990, "terms", 0.94, 3.5),
                                (2000, "built", 0.82, 5.0), (2000, "terms", 0.90, 4.5)):
         _fabricated(tmp_path, year, kind, r, mae)
-    text, data = tool.side_by_side(tmp_path, tool.ES.all_seasons())
+    ceiling = tmp_path / "ceiling.json"  # FABRICATED too
+    ceiling.write_text(json.dumps({"seasons": {"1989-90": {"r_mean": 0.95, "r_p05": 0.93, "r_p95": 0.97}}}))
+    text, data = tool.side_by_side(tmp_path, tool.ES.all_seasons(), ceiling)
     assert data["seasons"] == [1980, 1990, 2000]
-    assert "| 1979-80 | training | 13.0 | 0.970 / 2.50 | 0.850 / 6.20 (12.0) | 0.950 / 3.00 (12.0) | 60, 80 |" in text
-    assert "| 1989-90 | held out | 13.0 | 0.970 / 2.50 | 0.800 / 6.00 (12.0) | 0.940 / 3.50 ✓ (12.0) | 60, 80 |" in text
+    assert "| 1979-80 | training | 13.0 | 0.970 / 2.50 |  | 0.850 / 6.20 (12.0) | 0.950 / 3.00 (12.0) | 60, 80 |" in text
+    assert ("| 1989-90 | held out | 13.0 | 0.970 / 2.50 | 0.950 (0.930-0.970) | 0.800 / 6.00 (12.0) | 0.940 / 3.50 ✓ (12.0) "
+            "| 60, 80 |") in text
     assert "* as built: 0 of 2 held-out seasons meet" in text
     assert "* with team terms: 1 of 2 held-out seasons meet r >= 0.93 and MAE <= 4.0 (✓); median r 0.9200" in text
     assert "the 2 held-out seasons with both: r +0.1100" in text
