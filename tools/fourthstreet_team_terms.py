@@ -94,10 +94,7 @@ def scale(folder: Path, db: Path) -> dict:
             s[3] += poss.num(t["totals"])
             s[4] += opp
             s[5] += poss.num(o["totals"])
-    rec = json.loads(json.dumps(league.get("real_records") or {}))
-    if isinstance(rec, str):
-        import ast
-        rec = ast.literal_eval(rec)
+    rec = league.get("real_records") or {}  # the real records: only to price a real net point in wins
     ks = [k for k in keys if acc[k][0] and k in rec]
     real_net = [real[k]["ortg"] - real[k]["drtg"] for k in ks]
     real_w = [82 * rec[k][0] / sum(rec[k]) for k in ks]

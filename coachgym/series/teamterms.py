@@ -12,8 +12,8 @@ totals' G column) and the rules' injuries, through the ruleset's own carry-over 
 game, ``facts`` and ``advance`` after it). It measures every team's points scored and allowed per 100 of its
 possessions (the box score's POSS), each relative to the simulated league's mean, and moves the two terms
 against their targets ``scale`` x (the real ORtg or DRtg - the real league's): the offense term by (target -
-simulated ORtg) / ``s_off``, the defense term by (simulated DRtg - target) / ``s_def`` within the cards'
-room (:func:`step`: what the cards cannot hold goes into the offense term), each move times the
+simulated ORtg) / ``s_off``, the defense term by (target - simulated DRtg) / ``s_def`` (a lower term: a
+better defence) within the cards' room (:func:`step`: what the cards cannot hold goes into the offense term), each move times the
 iteration's gain 1 / iteration. Only the team totals' points, possessions and games played are read: never
 W, L or the records, so a blind build stays blind.
 """
@@ -62,6 +62,7 @@ class Terms:
     defense_unit: Callable[[float], str] | None = None  # (default: ``unit``)
     # the defense term as the cards show it (4th Street's grades: a better defence is a higher grade)
     sign: int = 1
+    digits: int = 3  # the terms' decimals in the record's steps and ``fg`` / ``defense`` (full precision in ``state``)
 
     def show(self, offense: float | dict[str, float], defense: float | dict[str, float]) -> str:
         """``offense`` and ``defense`` terms (one team's, or every team's as a span) in the game's words."""
@@ -287,8 +288,8 @@ def fit_terms(folder: Path, league: dict, keys: list[str], terms: Terms, seed: i
         say(f"iteration {it}: r(simulated, real net per 100) {r:.3f}, rms error against the targets {rms:.2f} "
             f"(terms played: {terms.show(fg, de)})")
         record["steps"].append({"iteration": it, "r_net": round(r, 4), "rms": round(rms, 3),
-                                "fg": {k: round(v, 4) for k, v in fg.items()},
-                                "defense": {k: round(v, 4) for k, v in de.items()},
+                                "fg": {k: round(v, terms.digits) for k, v in fg.items()},
+                                "defense": {k: round(v, terms.digits) for k, v in de.items()},
                                 "sim": {k: [round(sim[k]["ortg"] - s_o, 3), round(sim[k]["drtg"] - s_d, 3)] for k in keys}})
         gain = 1.0 / it
         for k in keys:
@@ -301,8 +302,8 @@ def fit_terms(folder: Path, league: dict, keys: list[str], terms: Terms, seed: i
             f"carried): {statistics.fmean(out.values()):.2f} players out a game on average "
             f"({min(out.values()):.2f}..{max(out.values()):.2f} by team)")
     record["state"] = {"fg": dict(fg), "defense": dict(de)}  # where a resumed fit starts (full precision)
-    record["fg"] = {k: round(v, 4) for k, v in fg.items()}
-    record["defense"] = {k: round(v, 4) for k, v in de.items()}
+    record["fg"] = {k: round(v, terms.digits) for k, v in fg.items()}
+    record["defense"] = {k: round(v, terms.digits) for k, v in de.items()}
     record["defense_room"] = {k: [round(a, 3), round(b, 3)] for k, (a, b) in room.items()}
     record["at_room"] = sorted(k for k in keys if de[k] <= room[k][0] + 1e-9 or de[k] >= room[k][1] - 1e-9)
     final = terms.apply(fg, de)

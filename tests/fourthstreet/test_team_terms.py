@@ -81,8 +81,15 @@ def test_section_14_the_offense_term_moves_the_made_cells_and_the_defense_term_t
 
     up = apply({**zero, "celtics": 0.05}, zero)
     assert made_cells(up["celtics"]) > made_cells(base["celtics"])
-    assert [p["grades"] for p in up["celtics"]["players"]] == [p["grades"] for p in base["celtics"]["players"]]
     assert up["lakers"] == base["lakers"]  # the other teams as built
+    # no grade moves with the offense term, the Level 3 grades of the three-point shooters neither
+    every = apply({k: 0.08 for k in keys}, zero)
+    shooters = [p for k in keys for p in base[k]["players"] if p["grades"]["l3"] > 0]
+    assert len(shooters) >= 20
+    for k in keys:
+        assert [p["grades"] for p in every[k]["players"]] == [p["grades"] for p in base[k]["players"]]
+    assert sum(c == "N" for p in every["celtics"]["players"] for row in p["level3"] for c in row.split()) > sum(
+        c == "N" for p in base["celtics"]["players"] for row in p["level3"] for c in row.split())
 
     weaker = apply(zero, {**zero, "celtics": 0.5})["celtics"]
     before = [g for p in base["celtics"]["players"] for g in p["grades"]["def"]]
@@ -114,17 +121,18 @@ def test_section_14_a_fit_plays_round_robins_and_writes_the_terms_into_the_team_
     assert set(rec["steps"][0]["fg"].values()) == {0.0}
     # the first move: each term by its error against scale x the real points per 100 relative to the four teams,
     # over its sensitivity (gain 1), the defense term within its room and the rest carried into the offense term
+    from coachgym.rules.fourthstreet import teamterms as tt
     from coachgym.series.teamterms import real_ratings
 
-    tt = calibration()["season_context"]["team_terms"]
+    c = calibration()["season_context"]["team_terms"]
     real = real_ratings(small, list(rec["fg"]))
     mo = statistics.fmean(v["ortg"] for v in real.values())
     md = statistics.fmean(v["drtg"] for v in real.values())
-    lo, hi = tt["defense_room"]
+    lo, hi = c["defense_room"]
     for k, (so, sd) in rec["steps"][0]["sim"].items():
-        raw_d = -(sd - tt["scale"] * (real[k]["drtg"] - md)) / tt["defense_sensitivity"]
+        raw_d = -(sd - c["scale"] * (real[k]["drtg"] - md)) / c["defense_sensitivity"]
         d = min(hi, max(lo, raw_d))
-        o = -(so - tt["scale"] * (real[k]["ortg"] - mo)) / tt["fg_sensitivity"] + (d - raw_d) * tt["defense_sensitivity"] / tt["fg_sensitivity"]
+        o = -(so - c["scale"] * (real[k]["ortg"] - mo)) / c["fg_sensitivity"] + (d - raw_d) * c["defense_sensitivity"] / c["fg_sensitivity"]
         assert rec["steps"][1]["fg"][k] == pytest.approx(o, abs=3e-4)
         assert rec["steps"][1]["defense"][k] == pytest.approx(d, abs=3e-4)
     for k in rec["fg"]:
@@ -132,6 +140,9 @@ def test_section_14_a_fit_plays_round_robins_and_writes_the_terms_into_the_team_
         assert (f"points of FG% {100 * rec['state']['fg'][k]:+.1f}, Defense grades {-rec['state']['defense'][k]:+.2f}"
                 in team["built"])
     assert "team terms fitted" in json.loads((small / "league.json").read_text(encoding="utf-8"))["notes"]
+    # a fitted folder is not fitted again on top of its terms: refused in one line naming a team file
+    with pytest.raises(mod.TeamTermsError, match=r"\.json: its cards are not the builder's"):
+        tt.fit(small, rounds=1, iterations=1, progress=False, say=lambda line: None)
     # the league still loads and plays as a league (the ruleset's own loader takes every file)
     from coachgym import rulesets
 
@@ -164,9 +175,15 @@ def test_section_14_leagues_build_team_terms_runs_4th_streets_fit(tmp_path, monk
         assert "Defense grades" in json.loads((out / f"{k}.json").read_text(encoding="utf-8"))["built"]
 
 
-def test_section_14_the_sensitivity_and_scale_tools_measure_what_the_constants_name(league, tmp_path):
+def test_section_14_the_sensitivity_tool_measures_what_the_constant_names(league, tmp_path):
+    """The team with the term against itself without it, and without it against itself, on the same seeds:
+    the change of its points per 100 possessions a unit of the term (6 games here: a check of the tool)."""
     mod = _tool()
     out = mod.sensitivity(league, "celtics", 6, 0.05, 0.0, 3, False)
     assert out["offense_term"] == 0.05 and len(out["before"]) == 2 and out["games"] == 6
+    assert out["before"] != out["after"]
+    assert out["points_per_100_a_unit"] == pytest.approx((out["after"][0] - out["before"][0]) / 0.05, abs=0.05)
+    same = mod.sensitivity(league, "celtics", 6, 0.05, 0.0, 3, False)
+    assert same == out  # seeded
     with pytest.raises(mod.TeamTermsError, match="--team nobody"):
         mod.sensitivity(league, "nobody", 2, 0.05, 0.0, 3, False)

@@ -147,13 +147,10 @@ def build_card(st: dict[str, Any], constants: dict | None = None, notes: list[st
     # (the defaults are 1979-80's), grades rounded stochastically, the team's defence added
     tp0, stl0, blk0 = c.get("league_tp_pct", 0.28), c.get("league_stl36", 1.2), c.get("league_blk36", 0.7)
     dshift = float(st.get("team_defense", 0.0)) * c.get("defense_grade_per_drtg", 0.0)
-    # the team terms (teamterms.py; section 14, "Season context", team terms): the offense term added to the
-    # field-goal percentages the made cells are solved for, the defense term to the Defense grades' scores
-    # (a positive term: a better defence)
-    oterm = float(st.get("offense_term", 0.0))
-    dshift += float(st.get("defense_term", 0.0))
-    if oterm:
-        fg, tp = fg + oterm, (tp + oterm if tp else tp)
+    # the team terms (teamterms.py; section 14, "Season context", team terms): the defense grades' shift added
+    # to the Defense grades' scores (positive: a better defence), the offense term (below) to the field-goal
+    # percentages the made cells are solved for, after the grades are read
+    dshift += float(st.get("defense_grade_shift", 0.0))
     if c.get("grade_rounding") == "stochastic":
         def grade(x: float, field: str) -> int:
             return _stochastic_grade(x, name, field)
@@ -166,6 +163,9 @@ def build_card(st: dict[str, Any], constants: dict | None = None, notes: list[st
     d1 = grade(1.0 + (per36["blk"] - blk0) / 0.9 + (0.5 if big else -0.4) + dshift, "d1")
     d2 = grade(1.2 + 0.5 * (per36["stl"] - stl0) / 0.5 + 0.5 * (per36["blk"] - blk0) / 0.9 + dshift, "d2")
     d3 = grade(1.2 + (per36["stl"] - stl0) / 0.5 + (-0.6 if big else 0.2) + dshift, "d3")
+    oterm = float(st.get("offense_term", 0.0))
+    if oterm:  # every grade read above from his own shooting; only the made cells' targets move
+        fg, tp = fg + oterm, (tp + oterm if st.get("tpa") else tp)
     dsh = c["defense_card_shot_fraction"]
     avg_d = c["avg_defense_grade"]
 
@@ -497,7 +497,8 @@ def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes:
                  terms: dict[str, tuple[float, float]] | None = None):
     """4th Street's builder takes the same season lines (keys g min fgm fga tpm tpa ...) in the season
     context (:func:`season_context`); a rating clamped to its range adds a line to ``notes`` (team,
-    player, field). ``terms``: each team's (offense, defense) team terms by team code (teamterms.py)."""
+    player, field). ``terms``: each team's team terms by team code (teamterms.py): (the offense term, a
+field-goal fraction added to the made cells' targets; the Defense grades' shift, positive a better defence)."""
     by_team = rows_by_team(rows)
     names = nba_teams()
     out = {}
@@ -528,7 +529,7 @@ def league_teams(rows: list[PlayerRow], team_stats, season, source, path, notes:
         for st in players:
             st["team_defense"] = team_def.get(tm, 0.0)
             if terms and tm in terms:
-                st["offense_term"], st["defense_term"] = terms[tm]
+                st["offense_term"], st["defense_grade_shift"] = terms[tm]
         info = names.get(tm, {"name": tm})
         team_notes: list[str] = []
         spec = {"name": info["name"], "abbr": tm, "season": f"{season} NBA" if season else "NBA",

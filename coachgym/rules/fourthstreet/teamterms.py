@@ -17,7 +17,8 @@ moved toward ``scale`` x the real ones relative to the league). What the two ter
   would sit at 0 or 3: a team asking for more gets the rest in its offense term, at the sensitivities' rate.
 
 The cards are rebuilt from the league folder's own season files (``stats.csv``, ``team_stats.csv``) with the
-terms, so a term of 0 gives the cards as built. The constants (``team_terms`` in the builder's
+terms, so a term of 0 gives the cards as built; a folder whose cards are not what the builder makes from them
+(fitted already, or edited) is refused in one line. The constants (``team_terms`` in the builder's
 ``data/card_builder.json``: ``scale``, the two sensitivities, the size, the room) were chosen on the training
 season (1979-80) only (the file's record). Only the team totals' points, possessions and games played are
 read: never W, L or the records (4th Street's cards read no standings).
@@ -53,7 +54,7 @@ def rebuilder(folder: Path, league: dict[str, Any], keys: list[str],
 
     def apply(fg: dict[str, float], de: dict[str, float]) -> dict[str, dict[str, Any]]:
         built = league_teams(rows, by_abbr, season, source, str(folder / "stats.csv"), notes=[],
-                             terms={code[k]: (fg[k], -de[k]) for k in keys})
+                             terms={code[k]: (fg[k], -de[k]) for k in keys})  # the grades' shift: a better defence +
         missing = [k for k in keys if code[k] not in built]
         if missing:
             raise TeamTermsError(f"{folder / 'stats.csv'}: no players for {', '.join(missing)}")
@@ -86,13 +87,20 @@ def fit(folder: str | Path, rounds: int | None = None, iterations: int | None = 
     if league.get("ruleset") not in (None, RULESET):
         raise TeamTermsError(f"{folder / 'league.json'}: a {league.get('ruleset')} league, not 4th Street's")
     lo, hi = tt["defense_room"]
+    apply = rebuilder(folder, league, keys, base)
+    zero = {k: 0.0 for k in keys}
+    rebuilt = apply(zero, zero)
+    changed = [k for k in keys if rebuilt[k]["players"] != base[k]["players"]]
+    if changed:  # the fit starts from the cards as the builder makes them from the folder's season files
+        raise TeamTermsError(f"{folder / (changed[0] + '.json')}: its cards are not the builder's from the folder's "
+                             f"stats.csv (fitted already, or edited); build the league again and fit that")
     terms = Terms(
         ruleset=RULESET, module="coachgym.rules.fourthstreet.teamterms", offense="points of FG%", defense="Defense grades",
         scale=tt["scale"], s_off=tt["fg_sensitivity"], s_def=tt["defense_sensitivity"],
         rounds=int(tt["rounds"]) if rounds is None else rounds,
         iterations=int(tt["iterations"]) if iterations is None else iterations,
-        apply=rebuilder(folder, league, keys, base), room={k: (float(lo), float(hi)) for k in keys}, constants=tt,
-        unit=lambda v: f"{100 * v:+.1f}", defense_unit=lambda v: f"{v:+.2f}", sign=-1)
+        apply=apply, room={k: (float(lo), float(hi)) for k in keys}, constants=tt,
+        unit=lambda v: f"{100 * v:+.1f}", defense_unit=lambda v: f"{v:+.2f}", sign=-1, digits=4)
     return fit_terms(folder, league, keys, terms, seed=seed, availability=availability, write=write,
                      progress=progress, say=say, converge=converge, resume=resume,
                      play=lambda *a, **kw: play_round_robins(*a, **kw))
