@@ -161,3 +161,30 @@ def test_side_by_side_sets_each_seasons_builds_beside_the_points_based_expectati
     assert "| 2003-04 | held out | 0.990 / 1.50 | 0.950 (0.930-0.970) | 0.920 / 3.00" in md
     assert "* blind: 2 seasons replayed, 2 held out; 1 of 2 held-out seasons meet" in md
     assert data["blind-converge"]["held_out_meeting_aim"] == 2 and [x["year"] for x in data["rows"]] == [2004, 2012]
+
+
+def test_stop_at_is_the_first_such_time_after_the_driver_started(monkeypatch):
+    """--stop-at HH:MM (UTC): a time earlier in the day than the start is the next day's (past midnight)."""
+    import datetime as dt
+
+    tool = _tool()
+    utc = dt.timezone.utc
+    started = dt.datetime(2026, 11, 30, 23, 10, tzinfo=utc)
+    monkeypatch.setattr(tool, "_STARTED", started)
+
+    class Clock(dt.datetime):
+        now_is = started
+
+        @classmethod
+        def now(cls, tz=None):
+            return cls.now_is
+
+    monkeypatch.setattr(tool.datetime, "datetime", Clock)
+    stop = dt.time(1, 25)
+    Clock.now_is = dt.datetime(2026, 11, 30, 23, 30, tzinfo=utc)
+    assert not tool._past(stop)  # 23:30 on the day it started: 01:25 is the next day's
+    Clock.now_is = dt.datetime(2026, 12, 1, 1, 0, tzinfo=utc)
+    assert not tool._past(stop)
+    Clock.now_is = dt.datetime(2026, 12, 1, 1, 25, tzinfo=utc)
+    assert tool._past(stop)
+    assert tool._past(dt.time(23, 20)) and not tool._past(None)  # later the same day
