@@ -146,7 +146,7 @@ def season_games_of(folder: Path, keys: list[str]) -> int | dict[str, int]:
 
 def play_round_robins(teams: dict[str, dict], rounds: int, seed: int, desc: str, availability: bool = True,
                       card_season: int | dict[str, int] = carryover.CARD_SEASON_GAMES, missed: dict[str, dict[str, int]] | None = None,
-                      progress: bool = True, ruleset: str = "statispro") -> dict[str, dict[str, float]]:
+                      progress: bool = True, *, ruleset: str) -> dict[str, dict[str, float]]:
     """Every team's simulated points scored and allowed per 100 of its possessions over ``rounds`` round robins.
 
     ``availability``: every team is fielded as a season replay fields it (the ruleset's carry-over with

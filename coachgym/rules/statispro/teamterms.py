@@ -51,7 +51,6 @@ from ...series.teamterms import (  # noqa: F401  (the fit's parts, named here as
     TeamTermsError,
     Terms,
     fit_terms,
-    play_round_robins,
     read_league,
     real_ratings,
     season_games,
@@ -60,6 +59,14 @@ from ...series.teamterms import (  # noqa: F401  (the fit's parts, named here as
 )
 
 RULESET = "statispro"
+
+
+def play_round_robins(*args: Any, **kwargs: Any) -> dict[str, dict[str, float]]:
+    """:func:`coachgym.series.teamterms.play_round_robins` of Statis Pro's games (the fit's round robins)."""
+    from ...series import teamterms
+
+    kwargs.setdefault("ruleset", RULESET)
+    return teamterms.play_round_robins(*args, **kwargs)
 
 
 def dithered(term: float, n: int) -> list[int]:
